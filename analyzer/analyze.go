@@ -1,0 +1,147 @@
+// Package analyzer finds //mcp:tool functions in Go packages and derives
+// everything mcptag knows about them: names, descriptions, argument and
+// result shapes, and the JSON Schemas of their encoding/json forms.
+//
+// The generator and the linter both call Analyze, so they cannot disagree
+// about a type.
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// Options change how schemas are derived.
+type Options struct {
+	// Closed closes every output object (additionalProperties: false), as
+	// the directive's closed option does for one tool.
+	Closed bool
+	// Titles adds pydantic-style titles, so that a server ported from
+	// Python's FastMCP lists the same schemas.
+	Titles bool
+	// Docs finds doc comments of types declared in other packages.
+	Docs DocSource
+}
+
+// A Package is the result of analyzing one Go package.
+type Package struct {
+	Name     string // Go package name
+	Path     string // import path
+	Types    *types.Package
+	Tools    []*Tool // in source order
+	Findings []Finding
+}
+
+// Errors reports whether any finding stops generation.
+func (p *Package) Errors() bool {
+	for _, f := range p.Findings {
+		if f.Error {
+			return true
+		}
+	}
+	return false
+}
+
+// analysis is the state of one Analyze call.
+type analysis struct {
+	fset     *token.FileSet
+	pkg      *types.Package
+	info     *types.Info
+	opts     Options
+	docs     docIndex
+	external DocSource
+	findings []Finding
+	reported map[string]bool // positions and messages already reported
+}
+
+// Analyze finds the tools declared in files, which type-check to pkg.
+func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, opts Options) *Package {
+	a := &analysis{
+		fset: fset, pkg: pkg, info: info, opts: opts,
+		docs: indexDocs(files, info), external: opts.Docs, reported: map[string]bool{},
+	}
+	p := &Package{Name: pkg.Name(), Path: pkg.Path(), Types: pkg}
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			if t := a.tool(fd); t != nil {
+				p.Tools = append(p.Tools, t)
+			}
+		}
+	}
+	a.checkNames(p.Tools)
+	sort.SliceStable(a.findings, func(i, j int) bool { return a.findings[i].Pos < a.findings[j].Pos })
+	p.Findings = a.findings
+	return p
+}
+
+func (a *analysis) errorf(pos token.Pos, category, format string, args ...any) {
+	a.report(Finding{Pos: pos, Category: category, Message: fmt.Sprintf(format, args...), Error: true})
+}
+
+func (a *analysis) warnf(pos token.Pos, category, format string, args ...any) {
+	a.report(Finding{Pos: pos, Category: category, Message: fmt.Sprintf(format, args...)})
+}
+
+func (a *analysis) warnOnce(pos token.Pos, category, msg string) { a.warnf(pos, category, "%s", msg) }
+
+// report records f unless the same finding is already there: a type used
+// by several tools is analyzed several times.
+func (a *analysis) report(f Finding) {
+	key := fmt.Sprint(f.Pos, f.Category, f.Message)
+	if a.reported[key] {
+		return
+	}
+	a.reported[key] = true
+	a.findings = append(a.findings, f)
+}
+
+// checkNames reports duplicate tool names: a server holds one tool a name.
+func (a *analysis) checkNames(tools []*Tool) {
+	first := map[string]*Tool{}
+	for _, t := range tools {
+		if prev, ok := first[t.Name]; ok {
+			a.errorf(t.Pos, CatName, "duplicate tool name %q (first used at %s)", t.Name, a.fset.Position(prev.Pos))
+			continue
+		}
+		first[t.Name] = t
+	}
+}
+
+func (a *analysis) typeString(t types.Type) string {
+	return types.TypeString(t, types.RelativeTo(a.pkg))
+}
+
+// The hooks below turn what schema building notices into findings.
+
+func (a *analysis) untyped(b *schemaBuilder, t types.Type) {
+	if b.dir == output && len(b.path) > 0 {
+		a.warnf(b.pos, CatUntyped, "%s has type %s: its schema is {} and tells a client nothing", b.fieldPath(), a.typeString(t))
+	}
+}
+
+func (a *analysis) customMarshaler(b *schemaBuilder, t types.Type, m *types.Func) {
+	where := "the result"
+	if len(b.path) > 0 {
+		where = b.fieldPath()
+	}
+	a.warnf(b.pos, CatCustomMarshaler, "%s: %s has its own %s, so its JSON shape is unknown statically; its schema is {}",
+		where, a.typeString(t), m.Name())
+}
+
+func (a *analysis) nullableField(b *schemaBuilder, f jsonField) {
+	a.warnf(f.Var.Pos(), CatNullable, "output field %s can be null; add omitempty to leave it out instead", b.fieldPath())
+}
+
+// schemaFor builds a root schema.
+func (a *analysis) schemaFor(t types.Type, dir direction, closed bool, pos token.Pos) *jsonschema.Schema {
+	return a.newSchemaBuilder(dir, closed, pos).root(t)
+}

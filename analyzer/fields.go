@@ -1,0 +1,228 @@
+package analyzer
+
+import (
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/fatih/structtag"
+)
+
+// A jsonField is one property of a struct as encoding/json sees it, after
+// embedding, tags and name conflicts are resolved.
+type jsonField struct {
+	Name      string
+	Var       *types.Var // the Go field
+	Type      types.Type
+	Tagged    bool // the name came from a json tag
+	OmitEmpty bool
+	OmitZero  bool
+	Quoted    bool // ",string": the value is a JSON string
+	// ViaPointer is set when the field is promoted through an embedded
+	// pointer: a nil pointer drops it from the output, so it is optional.
+	ViaPointer  bool
+	Description string // from a jsonschema:"..." tag
+	index       []int
+}
+
+// jsonFields lists the JSON properties of struct st in encoding/json order,
+// following encoding/json's typeFields: embedded structs without a name in
+// their tag are promoted breadth first, the shallowest field wins a name, a
+// tie at one depth is broken by a tag and otherwise drops the name.
+func (a *analysis) jsonFields(st *types.Struct) []jsonField {
+	type queued struct {
+		st         *types.Struct
+		index      []int
+		viaPointer bool
+	}
+	current := []queued{}
+	next := []queued{{st: st}}
+	visited := map[*types.Struct]bool{}
+	var fields []jsonField
+	for len(next) > 0 {
+		current, next = next, current[:0]
+		for _, q := range current {
+			if visited[q.st] {
+				continue
+			}
+			visited[q.st] = true
+			for i := 0; i < q.st.NumFields(); i++ {
+				f := q.st.Field(i)
+				index := append(append([]int(nil), q.index...), i)
+				tag := a.parseJSONTag(f, q.st.Tag(i))
+				if tag.skip {
+					continue
+				}
+				ft := f.Type()
+				if f.Embedded() {
+					elem, isPtr := deref(ft)
+					if !f.Exported() && !isStruct(elem) {
+						continue // unexported embedded non-struct: ignored
+					}
+					if tag.name == "" {
+						if est, ok := elem.Underlying().(*types.Struct); ok {
+							next = append(next, queued{est, index, q.viaPointer || isPtr})
+							continue
+						}
+					}
+				} else if !f.Exported() {
+					continue
+				}
+				name := tag.name
+				if name == "" {
+					name = f.Name()
+				}
+				fields = append(fields, jsonField{
+					Name: name, Var: f, Type: ft, Tagged: tag.name != "",
+					OmitEmpty: tag.omitEmpty, OmitZero: tag.omitZero,
+					Quoted:     tag.quoted && quotable(ft),
+					ViaPointer: q.viaPointer, Description: tag.description,
+					index: index,
+				})
+			}
+		}
+	}
+	return dominantFields(fields)
+}
+
+// dominantFields applies encoding/json's rule for fields sharing a name:
+// the shallowest wins; at equal depth a single tagged one wins; else none.
+func dominantFields(fields []jsonField) []jsonField {
+	byName := map[string][]jsonField{}
+	var order []string
+	for _, f := range fields {
+		if _, ok := byName[f.Name]; !ok {
+			order = append(order, f.Name)
+		}
+		byName[f.Name] = append(byName[f.Name], f)
+	}
+	var out []jsonField
+	for _, name := range order {
+		fs := byName[name]
+		depth := len(fs[0].index)
+		var atDepth []jsonField
+		for _, f := range fs {
+			if len(f.index) == depth {
+				atDepth = append(atDepth, f)
+			}
+		}
+		if len(atDepth) == 1 {
+			out = append(out, atDepth[0])
+			continue
+		}
+		var tagged []jsonField
+		for _, f := range atDepth {
+			if f.Tagged {
+				tagged = append(tagged, f)
+			}
+		}
+		if len(tagged) == 1 {
+			out = append(out, tagged[0])
+		}
+	}
+	// encoding/json orders fields by their index sequence.
+	sort.SliceStable(out, func(i, j int) bool { return lessIndex(out[i].index, out[j].index) })
+	return out
+}
+
+func lessIndex(a, b []int) bool {
+	for k := 0; k < len(a) && k < len(b); k++ {
+		if a[k] != b[k] {
+			return a[k] < b[k]
+		}
+	}
+	return len(a) < len(b)
+}
+
+type jsonTag struct {
+	name                        string
+	skip                        bool
+	omitEmpty, omitZero, quoted bool
+	description                 string
+}
+
+// parseJSONTag reads a field's json and jsonschema tags, reporting a
+// malformed tag as a finding: encoding/json would silently ignore it.
+func (a *analysis) parseJSONTag(f *types.Var, raw string) jsonTag {
+	var t jsonTag
+	if raw == "" {
+		return t
+	}
+	tags, err := structtag.Parse(raw)
+	if err != nil {
+		a.warnOnce(f.Pos(), CatJSONTag, "malformed struct tag `"+raw+"`: "+err.Error())
+		return t
+	}
+	if js, err := tags.Get("jsonschema"); err == nil {
+		// structtag splits at commas; the go-sdk's tag is one free text.
+		t.description = strings.Join(append([]string{js.Name}, js.Options...), ",")
+	}
+	jt, err := tags.Get("json")
+	if err != nil {
+		return t
+	}
+	if jt.Name == "-" && len(jt.Options) == 0 {
+		t.skip = true
+		return t
+	}
+	t.name = jt.Name
+	if t.name != "" && !validJSONName(t.name) {
+		a.warnOnce(f.Pos(), CatJSONTag, "json name "+strconv.Quote(t.name)+" is not valid: encoding/json ignores it and uses "+strconv.Quote(f.Name()))
+		t.name = ""
+	}
+	for _, o := range jt.Options {
+		switch o {
+		case "omitempty":
+			t.omitEmpty = true
+		case "omitzero":
+			t.omitZero = true
+		case "string":
+			t.quoted = true
+		case "inline":
+			// Kubernetes' convention; encoding/json ignores it.
+		default:
+			a.warnOnce(f.Pos(), CatJSONTag, "unknown json tag option "+strconv.Quote(o)+": encoding/json ignores it")
+		}
+	}
+	return t
+}
+
+// validJSONName copies encoding/json's isValidTag.
+func validJSONName(s string) bool {
+	for _, c := range s {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+		case !isLetterOrDigit(c):
+			return false
+		}
+	}
+	return true
+}
+
+func isLetterOrDigit(c rune) bool {
+	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9') || c > 127
+}
+
+// quotable reports whether ",string" applies to a field of type t: only
+// to bools, numbers and strings, directly or through one unnamed pointer.
+func quotable(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) != 0 &&
+		b.Info()&types.IsComplex == 0
+}
+
+func deref(t types.Type) (types.Type, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem(), true
+	}
+	return t, false
+}
+
+func isStruct(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}

@@ -1,0 +1,184 @@
+package analyzer
+
+import (
+	"go/types"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// A knownType is a type whose MarshalJSON output is known, so it gets an
+// exact schema instead of {}.
+type knownType struct {
+	schema   func() *jsonschema.Schema
+	nullable bool // its MarshalJSON can write null
+}
+
+func str(format string) func() *jsonschema.Schema {
+	return func() *jsonschema.Schema { return &jsonschema.Schema{Type: "string", Format: format} }
+}
+
+func typ(types ...string) func() *jsonschema.Schema {
+	return func() *jsonschema.Schema {
+		if len(types) == 1 {
+			return &jsonschema.Schema{Type: types[0]}
+		}
+		return &jsonschema.Schema{Types: types}
+	}
+}
+
+// knownTypes maps "import/path.Name" to the JSON its marshaler writes.
+var knownTypes = map[string]knownType{
+	"time.Time":                {schema: str("date-time")},
+	"encoding/json.Number":     {schema: typ("number")},
+	"encoding/json.RawMessage": {schema: func() *jsonschema.Schema { return &jsonschema.Schema{} }},
+	"math/big.Int":             {schema: typ("integer")},
+	// Kubernetes: metav1.Time writes null for the zero time.
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Time":                      {schema: str("date-time"), nullable: true},
+	"k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime":                 {schema: str("date-time"), nullable: true},
+	"k8s.io/apimachinery/pkg/api/resource.Quantity":                  {schema: str("")},
+	"k8s.io/apimachinery/pkg/util/intstr.IntOrString":                {schema: typ("integer", "string")},
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Duration":                  {schema: str("")},
+	"k8s.io/apimachinery/pkg/runtime.RawExtension":                   {schema: func() *jsonschema.Schema { return &jsonschema.Schema{} }},
+	"k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1":                  {schema: func() *jsonschema.Schema { return &jsonschema.Schema{} }},
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured.Unstructured": {schema: typ("object")},
+}
+
+func qualifiedName(n *types.Named) string {
+	obj := n.Obj()
+	if obj.Pkg() == nil {
+		return obj.Name()
+	}
+	return obj.Pkg().Path() + "." + obj.Name()
+}
+
+// knownSchema recognizes a known type, or a type whose MarshalJSON is
+// promoted from an embedded known type (go-github's Timestamp embeds
+// time.Time and so is written as time.Time is).
+func (b *schemaBuilder) knownSchema(t types.Type) (knownType, bool) {
+	n, ok := t.(*types.Named)
+	if !ok {
+		return knownType{}, false
+	}
+	if k, ok := knownTypes[qualifiedName(n)]; ok {
+		if k.schema().Type == "" && k.schema().Types == nil {
+			b.a.untyped(b, t)
+		}
+		return k, true
+	}
+	method := b.marshalMethod(t)
+	if method == nil {
+		return knownType{}, false
+	}
+	if recv, ok := methodRecv(method); ok && recv != n {
+		if k, ok := knownTypes[qualifiedName(recv)]; ok {
+			return k, true
+		}
+	}
+	return knownType{}, false
+}
+
+// marshalMethod returns the method encoding/json calls to write t in this
+// direction (MarshalJSON or UnmarshalJSON, then the Text variants), or nil.
+func (b *schemaBuilder) marshalMethod(t types.Type) *types.Func {
+	names := []string{"MarshalJSON", "MarshalText"}
+	if b.dir == input {
+		names = []string{"UnmarshalJSON", "UnmarshalText"}
+	}
+	for _, name := range names {
+		if m := lookupMethod(t, name); m != nil {
+			return m
+		}
+		if m := lookupMethod(types.NewPointer(t), name); m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+func methodRecv(m *types.Func) (*types.Named, bool) {
+	recv := m.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return nil, false
+	}
+	t, _ := deref(recv.Type())
+	n, ok := t.(*types.Named)
+	if ok && n.Origin() != nil {
+		n = n.Origin()
+	}
+	return n, ok
+}
+
+// marshalerSchema handles types with their own JSON or text marshaling.
+// Text marshalers write strings. A JSON marshaler's output is unknown
+// statically, so its schema is {}: sound, if not precise.
+func (b *schemaBuilder) marshalerSchema(t types.Type) (*jsonschema.Schema, bool, bool) {
+	if _, isPtr := t.Underlying().(*types.Pointer); isPtr {
+		return nil, false, false // the pointer case handles nil, then the element
+	}
+	if _, isIface := t.Underlying().(*types.Interface); isIface {
+		return nil, false, false
+	}
+	m := b.marshalMethod(t)
+	if m == nil {
+		return nil, false, false
+	}
+	switch m.Name() {
+	case "MarshalText", "UnmarshalText":
+		s := &jsonschema.Schema{Type: "string"}
+		if n, ok := t.(*types.Named); ok {
+			s.Enum = nil
+			s.Description = b.a.typeDoc(n.Obj())
+		}
+		return s, false, true
+	}
+	b.a.customMarshaler(b, t, m)
+	return &jsonschema.Schema{}, false, true
+}
+
+// lookupMethod finds a method of t's method set with the marshaler shape
+// func() ([]byte, error) or func([]byte) error.
+func lookupMethod(t types.Type, name string) *types.Func {
+	ms := types.NewMethodSet(t)
+	for i := 0; i < ms.Len(); i++ {
+		f, ok := ms.At(i).Obj().(*types.Func)
+		if ok && f.Name() == name && marshalerShape(f) {
+			return f
+		}
+	}
+	return nil
+}
+
+func marshalerShape(f *types.Func) bool {
+	sig := f.Type().(*types.Signature)
+	isBytes := func(t types.Type) bool {
+		s, ok := t.Underlying().(*types.Slice)
+		if !ok {
+			return false
+		}
+		b, ok := s.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	isError := func(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+	switch f.Name() {
+	case "MarshalJSON", "MarshalText":
+		return sig.Params().Len() == 0 && sig.Results().Len() == 2 &&
+			isBytes(sig.Results().At(0).Type()) && isError(sig.Results().At(1).Type())
+	default:
+		return sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
+			isBytes(sig.Params().At(0).Type()) && isError(sig.Results().At(0).Type())
+	}
+}
+
+// hasMethod reports whether t's method set has a marshaler-shaped method.
+func hasMethod(t types.Type, name string) bool { return lookupMethod(t, name) != nil }
+
+// hasMarshaler reports whether encoding/json hands t, or *t, to a
+// marshaler, so that ",string" does not apply.
+func hasMarshaler(t types.Type) bool {
+	for _, name := range []string{"MarshalJSON", "MarshalText"} {
+		if hasMethod(t, name) || hasMethod(types.NewPointer(t), name) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,475 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// direction says whether a schema describes what encoding/json writes
+// (a tool's output) or what it reads (a tool's input); a few rules differ.
+type direction int
+
+const (
+	output direction = iota
+	input
+)
+
+// A schemaBuilder turns Go types into the JSON Schema of their
+// encoding/json form. One builder makes one root schema and its $defs.
+type schemaBuilder struct {
+	a      *analysis
+	dir    direction
+	closed bool // output objects get additionalProperties: false
+	pos    token.Pos
+
+	defs       map[string]*jsonschema.Schema
+	defNames   map[string]string // type key → $defs name
+	defKeys    map[string]string // $defs name → type key
+	inProgress map[string]bool
+	recursive  map[string]bool // a non-struct named type that refers to itself
+	refCount   map[string]int
+
+	path []string // field path from the root, for error messages
+}
+
+func (a *analysis) newSchemaBuilder(dir direction, closed bool, pos token.Pos) *schemaBuilder {
+	return &schemaBuilder{
+		a: a, dir: dir, closed: closed, pos: pos,
+		defs: map[string]*jsonschema.Schema{}, defNames: map[string]string{}, defKeys: map[string]string{},
+		inProgress: map[string]bool{}, recursive: map[string]bool{}, refCount: map[string]int{},
+	}
+}
+
+// root returns the schema of t as the root of a document: never a $ref,
+// with the $defs it needs attached.
+func (b *schemaBuilder) root(t types.Type) *jsonschema.Schema {
+	s, _ := b.typeSchema(t)
+	return b.finish(s)
+}
+
+// finish makes s a root: a $ref is replaced by what it refers to, since a
+// client wants a root of type object, and the $defs are attached.
+func (b *schemaBuilder) finish(s *jsonschema.Schema) *jsonschema.Schema {
+	if name, ok := refName(s); ok {
+		b.refCount[name]--
+		body := *b.defs[name]
+		s = &body
+		if b.refCount[name] == 0 {
+			delete(b.defs, name)
+		}
+	}
+	if len(b.defs) > 0 {
+		s.Defs = b.defs
+	}
+	return s
+}
+
+func refName(s *jsonschema.Schema) (string, bool) {
+	return strings.CutPrefix(s.Ref, "#/$defs/")
+}
+
+// typeSchema returns the schema of t's JSON form, not counting null, and
+// whether a value of t can be JSON null.
+func (b *schemaBuilder) typeSchema(t types.Type) (s *jsonschema.Schema, nullable bool) {
+	if known, ok := b.knownSchema(t); ok {
+		return known.schema(), known.nullable
+	}
+	if s, nullable, ok := b.marshalerSchema(t); ok {
+		return s, nullable
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return b.basicSchema(t, u), false
+	case *types.Pointer:
+		s, _ := b.typeSchema(u.Elem())
+		return s, true
+	case *types.Slice:
+		if isByteSlice(u) {
+			return &jsonschema.Schema{Type: "string", ContentEncoding: "base64"}, true
+		}
+		return b.named(t, func() *jsonschema.Schema {
+			return &jsonschema.Schema{Type: "array", Items: b.elemSchema(u.Elem(), "[]")}
+		}), true
+	case *types.Array:
+		return b.named(t, func() *jsonschema.Schema {
+			n := int(u.Len())
+			return &jsonschema.Schema{Type: "array", Items: b.elemSchema(u.Elem(), "[]"), MinItems: &n, MaxItems: &n}
+		}), false
+	case *types.Map:
+		return b.named(t, func() *jsonschema.Schema { return b.mapSchema(u) }), true
+	case *types.Struct:
+		return b.named(t, func() *jsonschema.Schema { return b.structSchema(u) }), false
+	case *types.Interface:
+		b.a.untyped(b, t)
+		return &jsonschema.Schema{}, false
+	default:
+		b.unsupported(t)
+		return &jsonschema.Schema{}, false
+	}
+}
+
+// elemSchema is the schema of a slice, array or map element: null is a
+// possible element whenever the element type can be nil.
+func (b *schemaBuilder) elemSchema(t types.Type, step string) *jsonschema.Schema {
+	b.path = append(b.path, step)
+	defer func() { b.path = b.path[:len(b.path)-1] }()
+	s, nullable := b.typeSchema(t)
+	if nullable {
+		s = withNull(s)
+	}
+	return s
+}
+
+func isByteSlice(s *types.Slice) bool {
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	if !ok || b.Kind() != types.Byte {
+		return false
+	}
+	// encoding/json writes base64 only when the element type has no
+	// marshaler of its own.
+	p := types.NewPointer(s.Elem())
+	return !hasMethod(p, "MarshalJSON") && !hasMethod(p, "MarshalText")
+}
+
+func (b *schemaBuilder) basicSchema(t types.Type, u *types.Basic) *jsonschema.Schema {
+	var s *jsonschema.Schema
+	info := u.Info()
+	switch {
+	case info&types.IsBoolean != 0:
+		s = &jsonschema.Schema{Type: "boolean"}
+	case info&types.IsInteger != 0:
+		s = &jsonschema.Schema{Type: "integer"}
+		s.Minimum, s.Maximum = intBounds(u.Kind())
+	case info&types.IsFloat != 0:
+		s = &jsonschema.Schema{Type: "number"}
+	case info&types.IsString != 0:
+		s = &jsonschema.Schema{Type: "string"}
+	default: // complex, unsafe.Pointer, untyped nil
+		b.unsupported(t)
+		return &jsonschema.Schema{}
+	}
+	if n, ok := t.(*types.Named); ok {
+		s.Enum = enumValues(n)
+		s.Description = b.a.typeDoc(n.Obj())
+	}
+	return s
+}
+
+// intBounds gives the range of sized integer kinds. int, int64 and uint64
+// get no maximum: a float64 bound cannot state it exactly.
+func intBounds(k types.BasicKind) (lo, hi *float64) {
+	f := func(v float64) *float64 { return &v }
+	switch k {
+	case types.Int8:
+		return f(-1 << 7), f(1<<7 - 1)
+	case types.Int16:
+		return f(-1 << 15), f(1<<15 - 1)
+	case types.Int32:
+		return f(-1 << 31), f(1<<31 - 1)
+	case types.Uint8:
+		return f(0), f(1<<8 - 1)
+	case types.Uint16:
+		return f(0), f(1<<16 - 1)
+	case types.Uint32:
+		return f(0), f(1<<32 - 1)
+	case types.Uint, types.Uint64, types.Uintptr:
+		return f(0), nil
+	}
+	return nil, nil
+}
+
+// enumValues lists the constants of type n declared in n's package, in
+// declaration order: reflection cannot see them, go/types can.
+func enumValues(n *types.Named) []any {
+	pkg := n.Obj().Pkg()
+	if pkg == nil {
+		return nil
+	}
+	var consts []*types.Const
+	for _, name := range pkg.Scope().Names() {
+		if c, ok := pkg.Scope().Lookup(name).(*types.Const); ok && types.Identical(c.Type(), n) {
+			consts = append(consts, c)
+		}
+	}
+	sort.Slice(consts, func(i, j int) bool { return consts[i].Pos() < consts[j].Pos() })
+	var values []any
+	seen := map[string]bool{}
+	for _, c := range consts {
+		v := c.Val()
+		if seen[v.ExactString()] {
+			continue
+		}
+		seen[v.ExactString()] = true
+		switch v.Kind() {
+		case constant.String:
+			values = append(values, constant.StringVal(v))
+		case constant.Int:
+			i, ok := constant.Int64Val(v)
+			if !ok {
+				return nil
+			}
+			values = append(values, i)
+		default:
+			return nil
+		}
+	}
+	return values
+}
+
+func (b *schemaBuilder) mapSchema(m *types.Map) *jsonschema.Schema {
+	s := &jsonschema.Schema{Type: "object"}
+	key := m.Key()
+	switch ku := key.Underlying().(*types.Basic); {
+	case ku != nil && ku.Info()&types.IsString != 0:
+	case hasMethod(key, "MarshalText"):
+		// TextMarshaler keys win over integer kinds in encoding/json.
+	case ku != nil && ku.Info()&types.IsUnsigned != 0:
+		s.PropertyNames = &jsonschema.Schema{Type: "string", Pattern: `^[0-9]+$`}
+	case ku != nil && ku.Info()&types.IsInteger != 0:
+		s.PropertyNames = &jsonschema.Schema{Type: "string", Pattern: `^-?[0-9]+$`}
+	default:
+		b.unsupportedf("map key type %s: encoding/json accepts only string, integer and encoding.TextMarshaler keys", b.a.typeString(key))
+	}
+	s.AdditionalProperties = b.elemSchema(m.Elem(), "[key]")
+	return s
+}
+
+func (b *schemaBuilder) structSchema(st *types.Struct) *jsonschema.Schema {
+	var names, required []string
+	var props []*jsonschema.Schema
+	for _, f := range b.a.jsonFields(st) {
+		names = append(names, f.Name)
+		props = append(props, b.fieldSchema(f))
+		if b.required(f) {
+			required = append(required, f.Name)
+		}
+	}
+	return b.object(names, props, required)
+}
+
+// object is an object schema with the given properties, in order. Input
+// objects are closed, so an invented argument is an error naming it.
+func (b *schemaBuilder) object(names []string, props []*jsonschema.Schema, required []string) *jsonschema.Schema {
+	s := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{}, PropertyOrder: names, Required: required}
+	for i, name := range names {
+		s.Properties[name] = props[i]
+	}
+	if b.dir == input || b.closed {
+		s.AdditionalProperties = &jsonschema.Schema{Not: &jsonschema.Schema{}}
+	}
+	return s
+}
+
+// paramSchema is the schema of one plain parameter. A pointer parameter
+// is optional and nil when absent, so it does not accept null itself.
+func (b *schemaBuilder) paramSchema(p Param) *jsonschema.Schema {
+	b.path = append(b.path, p.Name)
+	defer func() { b.path = b.path[:len(b.path)-1] }()
+	s, nullable := b.typeSchema(p.Type)
+	if _, isPtr := p.Type.Underlying().(*types.Pointer); nullable && !isPtr {
+		s = withNull(s)
+	}
+	return s
+}
+
+// required reports whether a property is always present (output) or must
+// be sent (input, the go-sdk's rule: no omitempty or omitzero).
+func (b *schemaBuilder) required(f jsonField) bool {
+	if b.dir == input {
+		return !f.OmitEmpty && !f.OmitZero
+	}
+	if f.ViaPointer || f.OmitZero {
+		return false
+	}
+	return !f.OmitEmpty || neverEmpty(f.Type)
+}
+
+// neverEmpty reports whether omitempty can never drop a value of t:
+// encoding/json's isEmptyValue is false for every struct and non-empty array.
+func neverEmpty(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		return true
+	case *types.Array:
+		return u.Len() > 0
+	}
+	return false
+}
+
+func (b *schemaBuilder) fieldSchema(f jsonField) *jsonschema.Schema {
+	b.path = append(b.path, f.Name)
+	defer func() { b.path = b.path[:len(b.path)-1] }()
+	pos := b.pos
+	b.pos = f.Var.Pos()
+	defer func() { b.pos = pos }()
+
+	var s *jsonschema.Schema
+	var nullable bool
+	if f.Quoted && !hasMarshaler(f.Type) {
+		s, nullable = b.quotedSchema(f.Type)
+	} else {
+		s, nullable = b.typeSchema(f.Type)
+	}
+	// omitempty and omitzero drop nil values instead of writing null.
+	if nullable && (b.dir == input || (!f.OmitEmpty && !f.OmitZero)) {
+		s = withNull(s)
+		if b.dir == output {
+			b.a.nullableField(b, f)
+		}
+	}
+	desc := b.a.fieldDoc(f.Var)
+	if desc == "" {
+		desc = f.Description
+	}
+	if desc != "" {
+		s = withDescription(s, desc)
+	}
+	return s
+}
+
+// quotedSchema is the schema of a ",string" field: the JSON string that
+// holds the encoded value.
+func (b *schemaBuilder) quotedSchema(t types.Type) (*jsonschema.Schema, bool) {
+	elem, isPtr := deref(t)
+	u := elem.Underlying().(*types.Basic)
+	s := &jsonschema.Schema{Type: "string"}
+	switch info := u.Info(); {
+	case info&types.IsBoolean != 0:
+		s.Enum = []any{"false", "true"}
+	case info&types.IsUnsigned != 0:
+		s.Pattern = `^[0-9]+$`
+	case info&types.IsInteger != 0:
+		s.Pattern = `^-?[0-9]+$`
+	case info&types.IsFloat != 0:
+		s.Pattern = `^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`
+	}
+	return s, isPtr
+}
+
+// withNull widens s to also accept null.
+func withNull(s *jsonschema.Schema) *jsonschema.Schema {
+	switch {
+	case isEmpty(s):
+		return s // {} accepts null already
+	case s.Ref != "" || len(s.AnyOf) > 0:
+		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s, {Type: "null"}}}
+	case s.Type != "":
+		c := *s
+		c.Types, c.Type = []string{s.Type, "null"}, ""
+		if c.Enum != nil {
+			c.Enum = append(append([]any(nil), c.Enum...), nil)
+		}
+		return &c
+	case s.Types != nil:
+		c := *s
+		c.Types = append(append([]string(nil), s.Types...), "null")
+		if c.Enum != nil {
+			c.Enum = append(append([]any(nil), c.Enum...), nil)
+		}
+		return &c
+	}
+	return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s, {Type: "null"}}}
+}
+
+// withDescription sets a description without touching a shared schema.
+func withDescription(s *jsonschema.Schema, desc string) *jsonschema.Schema {
+	c := *s
+	c.Description = desc
+	return &c
+}
+
+func isEmpty(s *jsonschema.Schema) bool {
+	return s.Type == "" && s.Types == nil && s.Ref == "" && s.AnyOf == nil && s.Enum == nil &&
+		s.Properties == nil && s.Items == nil && s.AdditionalProperties == nil && s.Format == ""
+}
+
+// named builds the schema of t through body. A named struct goes to $defs
+// and is referenced; another named type is inlined unless it refers to
+// itself, which only a $ref can express.
+func (b *schemaBuilder) named(t types.Type, body func() *jsonschema.Schema) *jsonschema.Schema {
+	n, ok := t.(*types.Named)
+	if !ok {
+		return body()
+	}
+	key := types.TypeString(n, nil)
+	_, isStructType := n.Underlying().(*types.Struct)
+	if name, ok := b.defNames[key]; ok && (isStructType || b.recursive[key] || b.inProgress[key]) {
+		if b.inProgress[key] && !isStructType {
+			b.recursive[key] = true
+		}
+		b.refCount[name]++
+		return &jsonschema.Schema{Ref: "#/$defs/" + name}
+	}
+	name := b.defName(n, key)
+	b.inProgress[key] = true
+	s := body()
+	delete(b.inProgress, key)
+	if s.Description == "" {
+		s.Description = b.a.typeDoc(n.Obj())
+	}
+	if !isStructType && !b.recursive[key] {
+		delete(b.defNames, key)
+		delete(b.defKeys, name)
+		return s
+	}
+	b.defs[name] = s
+	b.refCount[name]++
+	return &jsonschema.Schema{Ref: "#/$defs/" + name}
+}
+
+var nonIdent = regexp.MustCompile(`[^A-Za-z0-9_]+`)
+
+// defName picks the $defs name of n: its Go name, with type arguments for
+// an instantiated generic type (Page[Item] → Page_Item), qualified by the
+// package name when two packages declare the same name.
+func (b *schemaBuilder) defName(n *types.Named, key string) string {
+	name := n.Obj().Name()
+	if args := n.TypeArgs(); args != nil && args.Len() > 0 {
+		s := types.TypeString(n, func(p *types.Package) string { return "" })
+		name = strings.Trim(nonIdent.ReplaceAllString(s, "_"), "_")
+	}
+	if other, taken := b.defKeys[name]; taken && other != key && n.Obj().Pkg() != nil {
+		name = n.Obj().Pkg().Name() + "." + name
+	}
+	base := name
+	for i := 2; ; i++ {
+		if other, taken := b.defKeys[name]; !taken || other == key {
+			break
+		}
+		name = fmt.Sprintf("%s%d", base, i)
+	}
+	b.defNames[key], b.defKeys[name] = name, key
+	return name
+}
+
+func (b *schemaBuilder) unsupported(t types.Type) {
+	b.unsupportedf("unsupported type %s: encoding/json cannot encode it", b.a.typeString(t))
+}
+
+func (b *schemaBuilder) unsupportedf(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if p := b.fieldPath(); p != "" {
+		msg = p + ": " + msg
+	}
+	b.a.errorf(b.pos, CatUnsupported, "%s", msg)
+}
+
+// fieldPath renders the path from the root to the current value, such as
+// "stations[].location".
+func (b *schemaBuilder) fieldPath() string {
+	var sb strings.Builder
+	for _, p := range b.path {
+		if !strings.HasPrefix(p, "[") && sb.Len() > 0 {
+			sb.WriteByte('.')
+		}
+		sb.WriteString(p)
+	}
+	return sb.String()
+}

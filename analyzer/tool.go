@@ -1,0 +1,210 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// A Tool is one //mcp:tool function or method.
+type Tool struct {
+	Name        string
+	Title       string
+	Description string
+	Annotations Annotations
+	Pos         token.Pos   // the function's name
+	Func        *types.Func // the function or method
+	// Recv is the receiver's named type for a method, else nil.
+	// RecvPointer reports whether a tool of its type needs *Recv.
+	Recv *types.Named
+
+	Context bool     // the first parameter is a context.Context
+	Request bool     // a *mcp.CallToolRequest parameter follows
+	Args    ArgStyle // how the remaining parameters carry the arguments
+	Params  []Param  // the argument parameters
+
+	Result Result
+	Input  *jsonschema.Schema // always an object
+	Output *jsonschema.Schema // nil when the result is unstructured
+}
+
+// ArgStyle says how a tool's parameters carry its arguments.
+type ArgStyle int
+
+const (
+	ArgsNone   ArgStyle = iota // no arguments
+	ArgsStruct                 // one struct parameter; its fields are the arguments
+	ArgsPlain                  // each parameter is one argument
+)
+
+// A Param is one argument parameter.
+type Param struct {
+	Name     string // the argument's name: the parameter's name in the source
+	Type     types.Type
+	Required bool
+}
+
+// ResultKind says how a tool's result fills a CallToolResult (SPEC §4).
+type ResultKind int
+
+const (
+	ResultNone    ResultKind = iota // no value: () or (error)
+	ResultObject                    // a struct: structuredContent is the value
+	ResultMap                       // a map: an object; a nil map is sent as {}
+	ResultWrapped                   // anything else with a schema: {"result": v}
+	ResultText                      // unstructured: text only
+)
+
+// Result is the shape of a tool's results.
+type Result struct {
+	Kind ResultKind
+	// Type is the value's Go type (nil for ResultNone); Elem is the type
+	// pointed to when Type is a pointer, else Type.
+	Type, Elem types.Type
+	Pointer    bool
+	Slice      bool // a slice or array, whose elements become one content each
+	Error      bool // the last result is an error
+	SDK        bool // the go-sdk shape (*mcp.CallToolResult, T, error)
+	OptOut     bool // structured=false: text only, by the developer's choice
+}
+
+// tool analyzes one function declaration; nil when it is not a tool.
+func (a *analysis) tool(fd *ast.FuncDecl) *Tool {
+	c, findings := findDirective(fd.Doc)
+	for _, f := range findings {
+		a.report(f)
+	}
+	if c == nil {
+		return nil
+	}
+	dir, findings := ParseDirective(c.Slash, c.Text)
+	for _, f := range findings {
+		a.report(f)
+	}
+	fn, _ := a.info.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	t := &Tool{
+		Name:        dir.Name,
+		Title:       dir.Title,
+		Description: describe(fn.Name(), CommentText(fd.Doc)),
+		Annotations: dir.Annotations,
+		Pos:         fd.Name.Pos(),
+		Func:        fn,
+	}
+	if t.Name == "" {
+		t.Name = snakeCase(fn.Name())
+	}
+	if !a.signature(t, fd) {
+		return nil
+	}
+	a.schemas(t, dir)
+	return t
+}
+
+// schemas derives the input and output schemas of t.
+func (a *analysis) schemas(t *Tool, dir *Directive) {
+	t.Input = a.inputSchema(t)
+	r := &t.Result
+	if r.Kind == ResultNone {
+		return
+	}
+	structured := dir.Structured
+	if structured != nil && !*structured {
+		r.Kind, r.OptOut = ResultText, true
+		return
+	}
+	closed := dir.Closed || a.opts.Closed
+	b := a.newSchemaBuilder(output, closed, t.Pos)
+	switch r.Kind = a.resultKind(r.Elem); r.Kind {
+	case ResultText:
+		if structured != nil {
+			a.errorf(t.Pos, CatUnstructured, "%s: structured=true, but result type %s has no JSON schema (%s)",
+				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
+		} else {
+			a.warnf(t.Pos, CatUnstructured, "%s: result type %s degrades to unstructured text: %s",
+				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
+		}
+	case ResultObject, ResultMap:
+		t.Output = b.root(r.Elem)
+	case ResultWrapped:
+		b.path = []string{"result"}
+		s, nullable := b.typeSchema(r.Elem)
+		if nullable && !r.Slice { // a nil slice is sent as []
+			s = withNull(s)
+		}
+		b.path = nil
+		t.Output = b.finish(b.object([]string{"result"}, []*jsonschema.Schema{s}, []string{"result"}))
+	}
+	if t.Output != nil && a.opts.Titles {
+		addTitles(t)
+	}
+}
+
+// resultKind classifies a result type by the rules of SPEC §4.
+func (a *analysis) resultKind(t types.Type) ResultKind {
+	probe := a.newSchemaBuilder(output, false, token.NoPos)
+	if _, ok := probe.knownSchema(t); ok {
+		return ResultWrapped
+	}
+	if probe.marshalMethod(t) != nil {
+		return ResultWrapped
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		if len(a.jsonFields(u)) == 0 {
+			return ResultText
+		}
+		return ResultObject
+	case *types.Map:
+		return ResultMap
+	case *types.Interface:
+		return ResultText
+	}
+	return ResultWrapped
+}
+
+func (a *analysis) whyUnstructured(t types.Type) string {
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return "an interface type has no static JSON shape"
+	}
+	return "it has no exported JSON fields"
+}
+
+// inputSchema is the tool's arguments object.
+func (a *analysis) inputSchema(t *Tool) *jsonschema.Schema {
+	b := a.newSchemaBuilder(input, false, t.Pos)
+	switch t.Args {
+	case ArgsStruct:
+		return b.root(t.Params[0].Type)
+	}
+	var names, required []string
+	var props []*jsonschema.Schema
+	for _, p := range t.Params {
+		names = append(names, p.Name)
+		props = append(props, b.paramSchema(p))
+		if p.Required {
+			required = append(required, p.Name)
+		}
+	}
+	return b.finish(b.object(names, props, required))
+}
+
+// describe turns a Go doc comment into a tool description. Go comments
+// start with the function's name ("GetWeather reports ..."), which means
+// nothing to a model that knows the tool as get_weather, so it goes:
+// "Reports ...".
+func describe(funcName, doc string) string {
+	rest, ok := strings.CutPrefix(doc, funcName+" ")
+	if !ok || rest == "" {
+		return doc
+	}
+	r, size := utf8.DecodeRuneInString(rest)
+	return string(unicode.ToUpper(r)) + rest[size:]
+}

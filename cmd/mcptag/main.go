@@ -1,0 +1,55 @@
+// Command mcptag generates MCP tool registration code and schema
+// snapshots from Go functions marked //mcp:tool, and checks them in CI.
+//
+// Usage:
+//
+//	mcptag [flags] [packages]     generate mcp_tools_gen.go and mcp_tools.json
+//	mcptag -check [packages]      exit 1 with a diff if generated files are stale
+//
+// Exit codes: 0 success; 1 findings, stale files or breaking changes;
+// 2 usage errors and packages that do not load.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit codes, as documented above.
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitUsage    = 2
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	return generateMain(args, stdout, stderr)
+}
+
+const usage = `usage: mcptag [flags] [packages]
+
+mcptag reads Go functions marked //mcp:tool and writes, beside each
+package's sources, mcp_tools_gen.go (registration code for the go-sdk)
+and mcp_tools.json (the tools' schemas as tools/list serves them).
+Packages default to ".", the package of a //go:generate line.
+
+Exit codes: 0 ok; 1 findings or stale files; 2 usage or load errors.
+
+Flags:
+`
+
+func newFlagSet(name, usageText string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usageText)
+		fs.PrintDefaults()
+	}
+	return fs
+}

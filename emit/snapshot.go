@@ -1,0 +1,88 @@
+package emit
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"sort"
+
+	"github.com/mcptag/mcptag/analyzer"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// SnapshotFileName is the name of the schema snapshot in each package.
+const SnapshotFileName = "mcp_tools.json"
+
+// Snapshot returns the package's mcp_tools.json: its tools exactly as
+// tools/list serves them (the same mcp.Tool values, by name), indented.
+func Snapshot(pkg *analyzer.Package) ([]byte, error) {
+	tools, err := Tools(pkg)
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(tools, func(i, j int) bool { return tools[i].Name < tools[j].Name })
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(struct {
+		Tools []*mcp.Tool `json:"tools"`
+	}{tools}); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Tools returns the package's tools as the generated code registers them.
+func Tools(pkg *analyzer.Package) ([]*mcp.Tool, error) {
+	var tools []*mcp.Tool
+	for _, t := range pkg.Tools {
+		tool := &mcp.Tool{Name: t.Name, Title: t.Title, Description: t.Description}
+		in, err := SchemaJSON(t.Input)
+		if err != nil {
+			return nil, err
+		}
+		tool.InputSchema = json.RawMessage(in)
+		if t.Output != nil {
+			out, err := SchemaJSON(t.Output)
+			if err != nil {
+				return nil, err
+			}
+			tool.OutputSchema = json.RawMessage(out)
+		}
+		if a := t.Annotations; !a.IsZero() {
+			tool.Annotations = &mcp.ToolAnnotations{
+				DestructiveHint: a.Destructive,
+				OpenWorldHint:   a.OpenWorld,
+				ReadOnlyHint:    a.ReadOnly != nil && *a.ReadOnly,
+				IdempotentHint:  a.Idempotent != nil && *a.Idempotent,
+			}
+		}
+		tools = append(tools, tool)
+	}
+	return tools, nil
+}
+
+// A File is one file mcptag writes. Nil Data means the file must not exist:
+// a package that lost its last tool keeps no generated files.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Files returns the generated files of one package directory.
+func Files(dir string, pkg *analyzer.Package) ([]File, error) {
+	gen := File{Path: filepath.Join(dir, analyzer.GenFileName)}
+	snap := File{Path: filepath.Join(dir, SnapshotFileName)}
+	if len(pkg.Tools) == 0 {
+		return []File{gen, snap}, nil
+	}
+	var err error
+	if gen.Data, err = Go(pkg); err != nil {
+		return nil, err
+	}
+	if snap.Data, err = Snapshot(pkg); err != nil {
+		return nil, err
+	}
+	return []File{gen, snap}, nil
+}

@@ -1,0 +1,259 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcptag/mcptag/interop"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// serverBinary is the example built as a user builds it, once per run.
+var serverBinary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "weather-e2e")
+	if err != nil {
+		panic(err)
+	}
+	serverBinary = filepath.Join(dir, "weather")
+	if out, err := exec.Command("go", "build", "-o", serverBinary, ".").CombinedOutput(); err != nil {
+		panic("building the example: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// connect starts the server binary and connects a go-sdk client over stdio.
+func connect(t *testing.T) *mcp.ClientSession {
+	t.Helper()
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, nil)
+	cs, err := client.Connect(context.Background(), &mcp.CommandTransport{Command: exec.Command(serverBinary)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+func listTools(t *testing.T, cs *mcp.ClientSession) map[string]*mcp.Tool {
+	t.Helper()
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools := map[string]*mcp.Tool{}
+	for _, tool := range res.Tools {
+		tools[tool.Name] = tool
+	}
+	return tools
+}
+
+// TestToolsListIsTheSnapshot proves the committed snapshot is exactly what
+// tools/list serves.
+func TestToolsListIsTheSnapshot(t *testing.T) {
+	cs := connect(t)
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := mustJSON(t, map[string]any{"tools": res.Tools})
+	snapshot, err := os.ReadFile("mcp_tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(decode(t, snapshot), decode(t, served)); diff != "" {
+		t.Errorf("tools/list differs from mcp_tools.json (-snapshot +served):\n%s", diff)
+	}
+}
+
+func TestCallEveryTool(t *testing.T) {
+	cs := connect(t)
+	tools := listTools(t, cs)
+	tests := []struct {
+		tool       string
+		args       map[string]any
+		structured string   // JSON, or "" for none
+		texts      []string // the content, one text each
+		isError    bool
+	}{{
+		tool:       "get_temperature",
+		args:       map[string]any{"city": "London"},
+		structured: `{"result": 16}`,
+		texts:      []string{"16"},
+	}, {
+		tool:       "get_weather",
+		args:       map[string]any{"city": "London"},
+		structured: `{"temperature": 16.2, "humidity": 0.83, "conditions": "Overcast"}`,
+		texts:      []string{"{\n  \"temperature\": 16.2,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}"},
+	}, {
+		tool:       "get_forecast",
+		args:       map[string]any{"city": "Cairo", "days": 2},
+		structured: `{"result": [{"temperature": 34.1, "humidity": 0.83, "conditions": "Overcast"}, {"temperature": 35.1, "humidity": 0.83, "conditions": "Overcast"}]}`,
+		texts: []string{
+			"{\n  \"temperature\": 34.1,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
+			"{\n  \"temperature\": 35.1,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
+		},
+	}, {
+		tool:       "get_temperatures",
+		args:       map[string]any{"cities": []string{"London", "Reykjavik", "Atlantis"}},
+		structured: `{"London": 16.2, "Reykjavik": 4.4}`,
+		texts:      []string{"{\n  \"London\": 16.2,\n  \"Reykjavik\": 4.4\n}"},
+	}, {
+		tool:  "weather_report",
+		args:  map[string]any{"city": "London"},
+		texts: []string{"London: 17 degrees, overcast, light rain easing by evening."},
+	}, {
+		tool:  "get_station",
+		args:  map[string]any{"name": "Heathrow"},
+		texts: []string{"station Heathrow (online)"},
+	}, {
+		tool:       "last_updated",
+		args:       map[string]any{},
+		structured: `{"result": "2026-11-30T06:00:00Z"}`,
+		texts:      []string{"2026-11-30T06:00:00Z"},
+	}, {
+		tool:    "get_weather",
+		args:    map[string]any{"city": "Atlantis"},
+		texts:   []string{`no readings for "Atlantis"`},
+		isError: true,
+	}, {
+		tool:    "get_forecast",
+		args:    map[string]any{"city": "Cairo", "days": 0},
+		texts:   []string{"days must be 1 to 7, got 0"},
+		isError: true,
+	}, {
+		tool:    "get_forecast",
+		args:    map[string]any{"city": "Atlantis", "days": 3},
+		texts:   []string{`no readings for "Atlantis"`},
+		isError: true,
+	}}
+	called := map[string]bool{}
+	for _, tc := range tests {
+		t.Run(tc.tool, func(t *testing.T) {
+			tool := tools[tc.tool]
+			if tool == nil {
+				t.Fatalf("tools/list has no %s", tc.tool)
+			}
+			called[tc.tool] = true
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tc.tool, Arguments: tc.args})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.IsError != tc.isError {
+				t.Errorf("isError = %v, want %v", res.IsError, tc.isError)
+			}
+			var texts []string
+			for _, c := range res.Content {
+				tc, ok := c.(*mcp.TextContent)
+				if !ok {
+					t.Fatalf("content %T, want text", c)
+				}
+				texts = append(texts, tc.Text)
+			}
+			if diff := cmp.Diff(tc.texts, texts); diff != "" {
+				t.Errorf("content (-want +got):\n%s", diff)
+			}
+			checkStructured(t, tool, res, tc.structured)
+		})
+	}
+	for name := range tools {
+		if !called[name] {
+			t.Errorf("tool %s is listed but not called by this test", name)
+		}
+	}
+}
+
+// checkStructured asserts the structured channel: present exactly when the
+// tool has an output schema and succeeded, equal to want, and valid
+// against the schema, whose root is an object.
+func checkStructured(t *testing.T, tool *mcp.Tool, res *mcp.CallToolResult, want string) {
+	t.Helper()
+	if want == "" {
+		if res.StructuredContent != nil {
+			t.Errorf("structuredContent = %v, want none", res.StructuredContent)
+		}
+		if !res.IsError && tool.OutputSchema != nil {
+			t.Errorf("tool has an outputSchema but sent no structuredContent")
+		}
+		return
+	}
+	got := mustJSON(t, res.StructuredContent)
+	if diff := cmp.Diff(decode(t, []byte(want)), decode(t, got)); diff != "" {
+		t.Errorf("structuredContent (-want +got):\n%s", diff)
+	}
+	var schema jsonschema.Schema
+	if err := json.Unmarshal(mustJSON(t, tool.OutputSchema), &schema); err != nil {
+		t.Fatal(err)
+	}
+	if schema.Type != "object" {
+		t.Errorf("outputSchema root type = %q, want object", schema.Type)
+	}
+	resolved, err := schema.Resolve(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := resolved.Validate(decode(t, got)); err != nil {
+		t.Errorf("structuredContent does not validate against the outputSchema: %v", err)
+	}
+}
+
+// TestStrictTypeScriptClient lists and calls every tool with the
+// TypeScript SDK's client, which rejects non-object output schemas and
+// validates every structuredContent against its schema.
+func TestStrictTypeScriptClient(t *testing.T) {
+	calls := `[
+		{"name": "get_temperature", "arguments": {"city": "London"}},
+		{"name": "get_weather", "arguments": {"city": "Cairo"}},
+		{"name": "get_weather", "arguments": {"city": "Atlantis"}, "expectError": true},
+		{"name": "get_forecast", "arguments": {"city": "Reykjavik", "days": 3}},
+		{"name": "get_temperatures", "arguments": {"cities": ["London", "Cairo"]}},
+		{"name": "get_temperatures", "arguments": {"cities": []}},
+		{"name": "weather_report", "arguments": {"city": "London"}},
+		{"name": "get_station", "arguments": {"name": "Heathrow"}},
+		{"name": "last_updated", "arguments": {}}
+	]`
+	lines, err := interop.Run(t, calls, serverBinary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != 10 {
+		t.Fatalf("got %d lines, want the tool list and 9 calls:\n%s", len(lines), strings.Join(lines, "\n"))
+	}
+	var forecast struct {
+		StructuredContent struct{ Result []map[string]any }
+		Content           []any
+	}
+	if err := json.Unmarshal([]byte(lines[4]), &forecast); err != nil {
+		t.Fatal(err)
+	}
+	if len(forecast.StructuredContent.Result) != 3 || len(forecast.Content) != 3 {
+		t.Errorf("get_forecast for 3 days: %s", lines[4])
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func decode(t *testing.T, data []byte) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatalf("%v: %s", err, data)
+	}
+	return v
+}

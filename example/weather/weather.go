@@ -1,0 +1,122 @@
+package main
+
+//go:generate go run github.com/mcptag/mcptag/cmd/mcptag
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// readings are the current temperatures, in degrees Celsius.
+var readings = map[string]float64{"London": 16.2, "Cairo": 34.1, "Reykjavik": 4.4}
+
+// GetTemperature reports the current temperature in a city, in whole
+// degrees Celsius.
+//
+//mcp:tool readonly
+func GetTemperature(ctx context.Context, city string) (int, error) {
+	t, ok := readings[city]
+	if !ok {
+		return 0, fmt.Errorf("no readings for %q", city)
+	}
+	return int(t), nil
+}
+
+// WeatherData is the current weather at one place.
+type WeatherData struct {
+	// Degrees Celsius.
+	Temperature float64 `json:"temperature"`
+	// Relative humidity, 0 to 1.
+	Humidity   float64 `json:"humidity"`
+	Conditions string  `json:"conditions"` // Overcast, Sunny, Rain, ...
+}
+
+// GetWeather reports the current weather for a city.
+//
+//mcp:tool readonly
+func GetWeather(ctx context.Context, city string) (WeatherData, error) {
+	t, ok := readings[city]
+	if !ok {
+		return WeatherData{}, fmt.Errorf("no readings for %q", city)
+	}
+	return WeatherData{Temperature: t, Humidity: 0.83, Conditions: "Overcast"}, nil
+}
+
+// ForecastRequest asks for a daily forecast.
+type ForecastRequest struct {
+	// The city to forecast for.
+	City string `json:"city"`
+	// How many days ahead, 1 to 7.
+	Days int `json:"days"`
+}
+
+// GetForecast gives a daily forecast for a city.
+//
+//mcp:tool readonly
+func GetForecast(ctx context.Context, req ForecastRequest) ([]WeatherData, error) {
+	if req.Days < 1 || req.Days > 7 {
+		return nil, fmt.Errorf("days must be 1 to 7, got %d", req.Days)
+	}
+	base, ok := readings[req.City]
+	if !ok {
+		return nil, fmt.Errorf("no readings for %q", req.City)
+	}
+	var days []WeatherData
+	for day := range req.Days {
+		days = append(days, WeatherData{Temperature: base + float64(day), Humidity: 0.83, Conditions: "Overcast"})
+	}
+	return days, nil
+}
+
+// GetTemperatures reports the current temperature of each city, in
+// degrees Celsius; cities without readings are left out.
+//
+//mcp:tool readonly idempotent
+func GetTemperatures(cities []string) map[string]float64 {
+	out := map[string]float64{}
+	for _, c := range cities {
+		if t, ok := readings[c]; ok {
+			out[c] = t
+		}
+	}
+	return out
+}
+
+// WeatherReport gives a human-readable weather report for a city.
+//
+//mcp:tool structured=false
+func WeatherReport(city string) string {
+	return fmt.Sprintf("%s: 17 degrees, overcast, light rain easing by evening.", city)
+}
+
+// Station is a weather station. It declares no exported fields, so its
+// result has no schema and reaches clients as text only; mcptag lint
+// reports it.
+type Station struct {
+	name   string
+	online bool
+}
+
+// String describes the station for a model.
+func (s Station) String() string {
+	state := "offline"
+	if s.online {
+		state = "online"
+	}
+	return fmt.Sprintf("station %s (%s)", s.name, state)
+}
+
+// GetStation looks up a weather station by name.
+//
+//mcp:tool
+func GetStation(name string) Station {
+	return Station{name: name, online: true}
+}
+
+// LastUpdated reports when the readings were last refreshed.
+//
+//mcp:tool readonly
+func LastUpdated() time.Time {
+	return time.Date(2026, 11, 30, 6, 0, 0, 0, time.UTC)
+}

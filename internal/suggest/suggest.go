@@ -1,0 +1,38 @@
+// Package suggest finds the likely intended word for a misspelled one, for
+// "did you mean" hints in directive and argument errors.
+package suggest
+
+import "strings"
+
+// Closest returns the candidate nearest to word, ignoring case, if it is
+// near enough to be a likely typo; otherwise "".
+func Closest(word string, candidates []string) string {
+	best, bestDist := "", len(word)/2+2
+	for _, c := range candidates {
+		if d := distance(strings.ToLower(word), strings.ToLower(c)); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// distance is the Levenshtein distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,133 @@
+// Package interop runs MCP servers against the strict TypeScript client
+// (@modelcontextprotocol/sdk, pinned in package.json) via client.mjs.
+//
+// Install the client once with `(cd interop && npm ci)`. Tests call Require
+// (or just Run, which calls it): without node or the installed SDK they are
+// skipped locally, but fail when the CI environment variable is non-empty.
+package interop
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// runTimeout bounds one client.mjs run (server start, tools/list and all calls).
+const runTimeout = 2 * time.Minute
+
+// dir returns the directory holding this file (and client.mjs).
+func dir() (string, error) {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok || !filepath.IsAbs(file) {
+		return "", fmt.Errorf("cannot locate the interop directory from source path %q (built with -trimpath?)", file)
+	}
+	return filepath.Dir(file), nil
+}
+
+// Require skips the test if node or the npm-installed
+// @modelcontextprotocol/sdk (interop/node_modules) is missing. If the
+// environment variable CI is non-empty it fails the test instead: CI must
+// never silently skip the interop tests.
+func Require(t testing.TB) {
+	t.Helper()
+	if err := check(); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("interop: %v (CI is set, so this is fatal; run `cd interop && npm ci`)", err)
+		}
+		t.Skipf("interop: %v; skipping (run `cd interop && npm ci` to enable)", err)
+	}
+}
+
+func check() error {
+	d, err := dir()
+	if err != nil {
+		return err
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		return fmt.Errorf("node not found: %v", err)
+	}
+	pkg := filepath.Join(d, "node_modules", "@modelcontextprotocol", "sdk", "package.json")
+	if _, err := os.Stat(pkg); err != nil {
+		return fmt.Errorf("@modelcontextprotocol/sdk not installed: %v", err)
+	}
+	return nil
+}
+
+// Run calls Require, then runs
+//
+//	node client.mjs CALLS.json -- command...
+//
+// where callsJSON is the JSON text (not a file name) of the calls, e.g.
+//
+//	[{"name":"get_weather","arguments":{"city":"London"},"expectError":false}]
+//
+// command[0] is resolved like exec.Command does (a relative path containing a
+// separator is taken relative to the current directory). Run returns the
+// non-empty stdout lines: first {"tools":[...]}, then one
+// {"name","isError","structuredContent","content"} line per call. err is
+// non-nil if client.mjs exits non-zero (listTools or a callTool threw,
+// isError differed from expectError, a listed tool was not called, ...); its
+// message includes client.mjs's stderr. The stderr is also logged with t.Log.
+func Run(t testing.TB, callsJSON string, command ...string) (lines []string, err error) {
+	t.Helper()
+	Require(t)
+	if len(command) == 0 {
+		t.Fatalf("interop.Run: no command")
+	}
+	if !json.Valid([]byte(callsJSON)) {
+		t.Fatalf("interop.Run: callsJSON is not valid JSON: %s", callsJSON)
+	}
+	d, err := dir()
+	if err != nil {
+		t.Fatalf("interop.Run: %v", err)
+	}
+
+	cmd0 := command[0]
+	if strings.ContainsRune(cmd0, filepath.Separator) || strings.ContainsRune(cmd0, '/') {
+		if cmd0, err = filepath.Abs(cmd0); err != nil {
+			t.Fatalf("interop.Run: %v", err)
+		}
+	} else if cmd0, err = exec.LookPath(cmd0); err != nil {
+		t.Fatalf("interop.Run: %v", err)
+	}
+
+	callsFile := filepath.Join(t.TempDir(), "calls.json")
+	if err := os.WriteFile(callsFile, []byte(callsJSON), 0o644); err != nil {
+		t.Fatalf("interop.Run: %v", err)
+	}
+
+	ctx, cancel := context.WithTimeout(t.Context(), runTimeout)
+	defer cancel()
+	args := append([]string{filepath.Join(d, "client.mjs"), callsFile, "--", cmd0}, command[1:]...)
+	cmd := exec.CommandContext(ctx, "node", args...)
+	cmd.Dir = d
+	cmd.WaitDelay = 10 * time.Second
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &stdout
+	cmd.Stderr = &stderr
+	runErr := cmd.Run()
+
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	if stderr.Len() > 0 {
+		t.Logf("client.mjs stderr:\n%s", stderr.String())
+	}
+	if runErr != nil {
+		if ctx.Err() != nil {
+			runErr = fmt.Errorf("%v (timed out after %v)", runErr, runTimeout)
+		}
+		return lines, fmt.Errorf("node client.mjs -- %s: %v\n%s", strings.Join(command, " "), runErr, stderr.String())
+	}
+	return lines, nil
+}

@@ -1,0 +1,105 @@
+// Command badserver is a tiny MCP server, built on the official Go SDK, used
+// by the interop tests to prove that the strict TypeScript client (and thus
+// the interop harness, client.mjs) fails loudly on schema problems.
+//
+// Usage: badserver -mode MODE, where MODE is one of:
+//
+//	integer-output      tool "bad" has outputSchema {"type":"integer"} (root not an object)
+//	true-property       tool "bad" has an object outputSchema with a property schema `true`
+//	invalid-structured  tool "bad" has a valid object outputSchema but returns
+//	                    structuredContent that lacks a required property
+//	valid               everything is valid: tool "echo" (structured output) and
+//	                    tool "fail" (returns isError: true)
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+var objectInput = json.RawMessage(`{"type":"object"}`)
+
+func textResult(text string, structured any) *mcp.CallToolResult {
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: text}},
+		StructuredContent: structured,
+	}
+}
+
+func main() {
+	mode := flag.String("mode", "", "integer-output | true-property | invalid-structured | valid")
+	flag.Parse()
+
+	s := mcp.NewServer(&mcp.Implementation{Name: "bad", Version: "v0.0.1"}, nil)
+
+	switch *mode {
+	case "integer-output":
+		s.AddTool(&mcp.Tool{
+			Name:         "bad",
+			InputSchema:  objectInput,
+			OutputSchema: json.RawMessage(`{"type":"integer"}`),
+		}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return textResult("x", map[string]any{"n": 1}), nil
+		})
+
+	case "true-property":
+		s.AddTool(&mcp.Tool{
+			Name:         "bad",
+			InputSchema:  objectInput,
+			OutputSchema: json.RawMessage(`{"type":"object","properties":{"anything":true}}`),
+		}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return textResult("x", map[string]any{"anything": 1}), nil
+		})
+
+	case "invalid-structured":
+		s.AddTool(&mcp.Tool{
+			Name:         "bad",
+			InputSchema:  objectInput,
+			OutputSchema: json.RawMessage(`{"type":"object","properties":{"temperature":{"type":"number"}},"required":["temperature"]}`),
+		}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			// "temperature" is required but missing.
+			return textResult("x", map[string]any{"city": "London"}), nil
+		})
+
+	case "valid":
+		s.AddTool(&mcp.Tool{
+			Name: "echo",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}},` +
+				`"required":["name"],"additionalProperties":false}`),
+			OutputSchema: json.RawMessage(`{"type":"object","properties":{"greeting":{"type":"string"}},` +
+				`"required":["greeting"],"additionalProperties":false}`),
+		}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var in struct {
+				Name string `json:"name"`
+			}
+			if err := json.Unmarshal(req.Params.Arguments, &in); err != nil {
+				return nil, err
+			}
+			greeting := "hello, " + in.Name
+			return textResult(greeting, map[string]any{"greeting": greeting}), nil
+		})
+		s.AddTool(&mcp.Tool{
+			Name:        "fail",
+			InputSchema: objectInput,
+		}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{
+				IsError: true,
+				Content: []mcp.Content{&mcp.TextContent{Text: "failed on purpose"}},
+			}, nil
+		})
+
+	default:
+		fmt.Fprintf(os.Stderr, "badserver: unknown -mode %q\n", *mode)
+		os.Exit(2)
+	}
+
+	if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+		log.Fatal(err)
+	}
+}

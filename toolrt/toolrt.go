@@ -1,0 +1,167 @@
+// Package toolrt is the small run-time support that mcptag's generated
+// code calls: decoding and checking tool arguments, and filling the two
+// result channels (content for the model, structuredContent for the
+// application) by the rules of the generated schemas.
+//
+// Nothing here builds or reads a JSON Schema: the generated code carries
+// precomputed schemas and tells toolrt the shape of each value.
+package toolrt
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Error is the result of a tool that failed: isError set, the message as
+// text, and no structuredContent (a strict client would validate it).
+func Error(err error) *mcp.CallToolResult {
+	return &mcp.CallToolResult{
+		Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}},
+		IsError: true,
+	}
+}
+
+// Empty is the result of a tool that returns no value.
+func Empty() *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{}}
+}
+
+// Object is the result of a tool whose value is a JSON object: a struct
+// or a map. A nil map is sent as {} so that it validates.
+func Object(tool string, v any) *mcp.CallToolResult {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return resultError(tool, err)
+	}
+	if string(data) == "null" {
+		data = []byte("{}")
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: indent(data)}},
+		StructuredContent: json.RawMessage(data),
+	}
+}
+
+// Wrapped is the result of a tool whose value is not an object: it is
+// sent as {"result": v}, and its text is the value itself.
+func Wrapped(tool string, v any) *mcp.CallToolResult {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return resultError(tool, err)
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: text(data)}},
+		StructuredContent: wrap(data),
+	}
+}
+
+// Slice is the result of a tool returning a slice or an array: sent as
+// {"result": [...]} (a nil slice as []), with one text content per element
+// so that a model reads a list, not one long string.
+func Slice[E any](tool string, s []E) *mcp.CallToolResult {
+	content := make([]mcp.Content, 0, len(s))
+	var buf bytes.Buffer
+	buf.WriteByte('[')
+	for i := range s {
+		data, err := json.Marshal(s[i])
+		if err != nil {
+			return resultError(tool, err)
+		}
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.Write(data)
+		content = append(content, &mcp.TextContent{Text: text(data)})
+	}
+	buf.WriteByte(']')
+	return &mcp.CallToolResult{Content: content, StructuredContent: wrap(buf.Bytes())}
+}
+
+// JSONText is the result of a structured=false tool: text only, a string
+// as it is and any other value as JSON.
+func JSONText(tool string, v any) *mcp.CallToolResult {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return resultError(tool, err)
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text(data)}}}
+}
+
+// Sprint is the result of a tool whose value has no JSON shape: text
+// only, by fmt's rules (String or Error if the value has one).
+func Sprint(v any) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf("%+v", v)}}}
+}
+
+// Merge completes the result of a go-sdk style handler with the value it
+// returned: what the handler set is kept, the rest comes from structured.
+func Merge(res *mcp.CallToolResult, structured *mcp.CallToolResult) *mcp.CallToolResult {
+	if res == nil || structured.IsError {
+		return structured
+	}
+	if res.StructuredContent == nil {
+		res.StructuredContent = structured.StructuredContent
+	}
+	if res.Content == nil {
+		res.Content = structured.Content
+	}
+	return res
+}
+
+func wrap(data []byte) json.RawMessage {
+	out := make([]byte, 0, len(data)+len(`{"result":}`))
+	out = append(out, `{"result":`...)
+	out = append(out, data...)
+	return append(out, '}')
+}
+
+// text renders one JSON value for a model: a string without its quotes,
+// an object or array indented, anything else as it is.
+func text(data []byte) string {
+	switch data[0] {
+	case '"':
+		var s string
+		if json.Unmarshal(data, &s) == nil {
+			return s
+		}
+	case '{', '[':
+		return indent(data)
+	}
+	return string(data)
+}
+
+func indent(data []byte) string {
+	var buf bytes.Buffer
+	if json.Indent(&buf, data, "", "  ") != nil {
+		return string(data)
+	}
+	return buf.String()
+}
+
+// Recover turns a panic in a tool into a tool error, so that one bad call
+// does not take the server down. The stack goes to the server's log only:
+// it is no business of the client's. Call it deferred, with the handler's
+// named result.
+func Recover(ctx context.Context, tool string, res **mcp.CallToolResult) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	slog.ErrorContext(ctx, "mcptag: tool panicked", "tool", tool, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+	*res = Error(fmt.Errorf("%s: internal error: the tool panicked", tool))
+}
+
+// resultError is the result of a tool whose value could not be encoded
+// (a NaN float, say): a tool error rather than a broken result.
+func resultError(tool string, err error) *mcp.CallToolResult {
+	return Error(fmt.Errorf("%s: encoding the result: %v", tool, err))
+}
+
+// Bool returns a pointer to b, for the optional hints of tool annotations.
+func Bool(b bool) *bool { return &b }
