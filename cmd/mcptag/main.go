@@ -28,7 +28,12 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// run dispatches to a subcommand; with none, mcptag generates.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		}
+	}
 	return generateMain(args, stdout, stderr)
 }
 
