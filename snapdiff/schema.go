@@ -2,7 +2,9 @@ package snapdiff
 
 import (
 	"fmt"
+	"maps"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -281,12 +283,7 @@ func renderTypes(set map[string]bool) string {
 	if len(set) == 0 {
 		return "none"
 	}
-	var ts []string
-	for t := range set {
-		ts = append(ts, t)
-	}
-	sort.Strings(ts)
-	return strings.Join(ts, "|")
+	return strings.Join(slices.Sorted(maps.Keys(set)), "|")
 }
 
 func (d *schemaDiff) compareTypes(ot, nt map[string]bool, l loc) {
@@ -340,12 +337,7 @@ func enumValues(s map[string]any) map[string]bool {
 }
 
 func sortedList(set map[string]bool) string {
-	var vs []string
-	for v := range set {
-		vs = append(vs, v)
-	}
-	sort.Strings(vs)
-	return strings.Join(vs, ", ")
+	return strings.Join(slices.Sorted(maps.Keys(set)), ", ")
 }
 
 func (d *schemaDiff) compareEnum(o, n map[string]any, l loc) {
