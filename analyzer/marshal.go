@@ -32,6 +32,8 @@ var knownTypes = map[string]knownType{
 	"encoding/json.Number":     {schema: typ("number")},
 	"encoding/json.RawMessage": {schema: func() *jsonschema.Schema { return &jsonschema.Schema{} }},
 	"math/big.Int":             {schema: typ("integer")},
+	// Not a marshaler, but its unit constants must not read as an enum.
+	"time.Duration": {schema: typ("integer")},
 	// Kubernetes: metav1.Time writes null for the zero time.
 	"k8s.io/apimachinery/pkg/apis/meta/v1.Time":                      {schema: str("date-time"), nullable: true},
 	"k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime":                 {schema: str("date-time"), nullable: true},

@@ -102,12 +102,35 @@ func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
+// isNamed reports whether t is the named type or alias pkgPath.name.
 func isNamed(t types.Type, pkgPath, name string) bool {
-	n, ok := t.(*types.Named)
-	return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkgPath
+	var obj *types.TypeName
+	switch t := t.(type) {
+	case *types.Named:
+		obj = t.Obj()
+	case *types.Alias:
+		obj = t.Obj()
+	default:
+		return false
+	}
+	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == pkgPath
 }
 
+// isPointerTo reports whether t is *pkgPath.name. The go-sdk declares
+// CallToolRequest as an alias of ServerRequest[*CallToolParamsRaw], so
+// the alias is resolved when the name does not match directly.
 func isPointerTo(t types.Type, pkgPath, name string) bool {
-	p, ok := t.(*types.Pointer)
-	return ok && isNamed(p.Elem(), pkgPath, name)
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	if isNamed(p.Elem(), pkgPath, name) {
+		return true
+	}
+	if n, ok := types.Unalias(p.Elem()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkgPath {
+		if a, ok := n.Obj().Pkg().Scope().Lookup(name).(*types.TypeName); ok {
+			return types.Identical(a.Type(), n)
+		}
+	}
+	return false
 }
