@@ -1,0 +1,93 @@
+package emit_test
+
+import (
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/emit"
+	"github.com/rogpeppe/go-internal/diff"
+)
+
+var update = flag.Bool("update", false, "rewrite the generated files under testdata/endtoend")
+
+// TestEndToEnd generates each package under testdata/endtoend and compares
+// the result with the generated files committed beside its sources, in the
+// style of sqlc's endtoend tests: each directory is a whole package, input
+// and expected output together, and it must build.
+func TestEndToEnd(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join("testdata", "endtoend", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			pkgs, err := analyzer.Load(dir, analyzer.Options{}, ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range pkgs {
+				for _, f := range p.Findings {
+					if f.Error {
+						t.Fatalf("%s: %s", p.Fset.Position(f.Pos), f.Message)
+					}
+				}
+				files, err := emit.Files(p.Dir, p.Package)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, f := range files {
+					compareFile(t, f)
+				}
+			}
+			if !*update {
+				// The committed code must compile against the real go-sdk.
+				if out, err := exec.Command("go", "vet", "./"+dir).CombinedOutput(); err != nil {
+					t.Errorf("go vet %s: %v\n%s", dir, err, out)
+				}
+			}
+		})
+	}
+}
+
+func compareFile(t *testing.T, f emit.File) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(f.Path, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(f.Path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if d := diff.Diff(f.Path+" (committed)", want, f.Path+" (generated)", f.Data); d != nil {
+		t.Errorf("generated file differs; run go test ./emit -update and review:\n%s", d)
+	}
+}
+
+// TestGoIsStable checks that generating twice gives the same bytes, so
+// that a committed file never churns.
+func TestGoIsStable(t *testing.T) {
+	dir := filepath.Join("testdata", "endtoend", "shapes")
+	var first []byte
+	for i := range 3 {
+		pkgs, err := analyzer.Load(dir, analyzer.Options{}, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := emit.Go(pkgs[0].Package)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = src
+		} else if string(src) != string(first) {
+			t.Fatalf("run %d generated different code", i+1)
+		}
+	}
+}
