@@ -34,3 +34,6 @@ func (Clock) Now() string { return "now" }
 //
 //mcp:tool
 func Version() string { return "v1" }
+
+// NewStore returns a store holding values.
+func NewStore(values map[string]string) *Store { return &Store{values: values} }
