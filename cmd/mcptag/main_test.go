@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +18,8 @@ func TestMain(m *testing.M) {
 		"mcptag": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
 	})
 }
+
+var update = flag.Bool("update", false, "rewrite the expected files of failing cmp commands in testdata/script (review the result)")
 
 // TestScripts runs testdata/script/*.txtar. Scripts that build Go code get
 // a module that resolves github.com/mcptag/mcptag to this repository ($REPO)
@@ -43,7 +46,8 @@ func TestScripts(t *testing.T) {
 	}
 	modCache, buildCache := goEnv("GOMODCACHE"), goEnv("GOCACHE")
 	testscript.Run(t, testscript.Params{
-		Dir: filepath.Join("testdata", "script"),
+		Dir:           filepath.Join("testdata", "script"),
+		UpdateScripts: *update,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
 			env.Setenv("GOFLAGS", "-mod=mod")
