@@ -38,10 +38,16 @@ func (a *analysis) jsonFields(st *types.Struct) []jsonField {
 	}
 	current := []queued{}
 	next := []queued{{st: st}}
+	// count and nextCount count the embeddings of each struct type at the
+	// current and next depth: encoding/json explores a type once, but a
+	// type embedded twice at one depth gets its fields doubled, so that
+	// both copies of each name vanish.
+	count, nextCount := map[*types.Struct]int{}, map[*types.Struct]int{}
 	visited := map[*types.Struct]bool{}
 	var fields []jsonField
 	for len(next) > 0 {
 		current, next = next, current[:0]
+		count, nextCount = nextCount, map[*types.Struct]int{}
 		for _, q := range current {
 			if visited[q.st] {
 				continue
@@ -62,7 +68,10 @@ func (a *analysis) jsonFields(st *types.Struct) []jsonField {
 					}
 					if tag.name == "" {
 						if est, ok := elem.Underlying().(*types.Struct); ok {
-							next = append(next, queued{est, index, q.viaPointer || isPtr})
+							nextCount[est]++
+							if nextCount[est] == 1 {
+								next = append(next, queued{est, index, q.viaPointer || isPtr})
+							}
 							continue
 						}
 					}
@@ -73,13 +82,17 @@ func (a *analysis) jsonFields(st *types.Struct) []jsonField {
 				if name == "" {
 					name = f.Name()
 				}
-				fields = append(fields, jsonField{
+				field := jsonField{
 					Name: name, Var: f, Type: ft, Tagged: tag.name != "",
 					OmitEmpty: tag.omitEmpty, OmitZero: tag.omitZero,
 					Quoted:     tag.quoted && quotable(ft),
 					ViaPointer: q.viaPointer, Description: tag.description,
 					index: index,
-				})
+				}
+				fields = append(fields, field)
+				if count[q.st] > 1 {
+					fields = append(fields, field) // a duplicate: the name vanishes
+				}
 			}
 		}
 	}
@@ -173,6 +186,8 @@ func (a *analysis) parseJSONTag(f *types.Var, raw string) jsonTag {
 	}
 	for _, o := range jt.Options {
 		switch o {
+		case "":
+			// `json:"-,"` names a field "-"; a trailing comma means nothing.
 		case "omitempty":
 			t.omitEmpty = true
 		case "omitzero":

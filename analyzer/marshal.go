@@ -90,7 +90,7 @@ func (b *schemaBuilder) marshalMethod(t types.Type) *types.Func {
 		if m := lookupMethod(t, name); m != nil {
 			return m
 		}
-		if m := lookupMethod(types.NewPointer(t), name); m != nil {
+		if m := lookupMethod(types.NewPointer(t), name); m != nil && b.addressable {
 			return m
 		}
 	}

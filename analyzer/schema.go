@@ -37,6 +37,13 @@ type schemaBuilder struct {
 	refCount   map[string]int
 
 	path []string // field path from the root, for error messages
+
+	// addressable says whether the value at hand is addressable, which
+	// decides whether encoding/json calls its pointer-receiver marshalers.
+	addressable bool
+	// elemsByValue says that the elements of the next slice or array are
+	// marshalled one by one, as copies: toolrt does so for slice results.
+	elemsByValue bool
 }
 
 func (a *analysis) newSchemaBuilder(dir direction, closed bool, pos token.Pos) *schemaBuilder {
@@ -44,6 +51,7 @@ func (a *analysis) newSchemaBuilder(dir direction, closed bool, pos token.Pos) *
 		a: a, dir: dir, closed: closed, pos: pos,
 		defs: map[string]*jsonschema.Schema{}, defNames: map[string]string{}, defKeys: map[string]string{},
 		inProgress: map[string]bool{}, recursive: map[string]bool{}, refCount: map[string]int{},
+		addressable: true,
 	}
 }
 
@@ -75,53 +83,143 @@ func refName(s *jsonschema.Schema) (string, bool) {
 	return strings.CutPrefix(s.Ref, "#/$defs/")
 }
 
+// nullness says when a value of a type can be JSON null.
+type nullness int
+
+const (
+	neverNull   nullness = iota
+	nullIfEmpty          // only a nil pointer, slice or map: omitempty and omitzero drop it
+	nullAlways           // also a non-empty value, such as a pointer to a nil slice
+)
+
 // typeSchema returns the schema of t's JSON form, not counting null, and
 // whether a value of t can be JSON null.
 func (b *schemaBuilder) typeSchema(t types.Type) (s *jsonschema.Schema, nullable bool) {
-	if known, ok := b.knownSchema(t); ok {
-		return known.schema(), known.nullable
-	}
-	if s, nullable, ok := b.marshalerSchema(t); ok {
-		return s, nullable
+	s, n := b.schemaOf(t)
+	return s, n != neverNull
+}
+
+// schemaOf returns the schema of t's JSON form, not counting null, and
+// when a value of t can be JSON null.
+func (b *schemaBuilder) schemaOf(t types.Type) (*jsonschema.Schema, nullness) {
+	byValue := b.elemsByValue
+	b.elemsByValue = false
+	// encoding/json calls a method with a pointer receiver only on an
+	// addressable value; elsewhere the value is written as if it had none.
+	if b.addressable || !ptrOnlyMarshaler(t) {
+		if known, ok := b.knownSchema(t); ok {
+			if known.nullable {
+				return known.schema(), nullAlways
+			}
+			return known.schema(), neverNull
+		}
+		if s, nullable, ok := b.marshalerSchema(t); ok {
+			if nullable {
+				return s, nullAlways
+			}
+			return s, neverNull
+		}
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
-		return b.basicSchema(t, u), false
+		return b.basicSchema(t, u), neverNull
 	case *types.Pointer:
-		s, _ := b.typeSchema(u.Elem())
-		return s, true
+		var s *jsonschema.Schema
+		var n nullness
+		b.withAddressable(true, func() { s, n = b.schemaOf(u.Elem()) })
+		if n == neverNull {
+			return s, nullIfEmpty
+		}
+		return s, nullAlways // a pointer to a nil slice is not empty, but null
 	case *types.Slice:
 		if isByteSlice(u) {
-			return &jsonschema.Schema{Type: "string", ContentEncoding: "base64"}, true
+			return &jsonschema.Schema{Type: "string", ContentEncoding: "base64"}, nullIfEmpty
 		}
 		return b.named(t, func() *jsonschema.Schema {
-			return &jsonschema.Schema{Type: "array", Items: b.elemSchema(u.Elem(), "[]")}
-		}), true
+			return &jsonschema.Schema{Type: "array", Items: b.elemSchema(u.Elem(), "[]", !byValue)}
+		}), nullIfEmpty
 	case *types.Array:
 		return b.named(t, func() *jsonschema.Schema {
 			n := int(u.Len())
-			return &jsonschema.Schema{Type: "array", Items: b.elemSchema(u.Elem(), "[]"), MinItems: &n, MaxItems: &n}
-		}), false
+			return &jsonschema.Schema{Type: "array", Items: b.elemSchema(u.Elem(), "[]", b.addressable && !byValue), MinItems: &n, MaxItems: &n}
+		}), neverNull
 	case *types.Map:
-		return b.named(t, func() *jsonschema.Schema { return b.mapSchema(u) }), true
+		return b.named(t, func() *jsonschema.Schema { return b.mapSchema(u) }), nullIfEmpty
 	case *types.Struct:
-		return b.named(t, func() *jsonschema.Schema { return b.structSchema(u) }), false
+		return b.named(t, func() *jsonschema.Schema { return b.structSchema(u) }), neverNull
 	case *types.Interface:
 		b.a.untyped(b, t)
-		return &jsonschema.Schema{}, false
+		return &jsonschema.Schema{}, nullIfEmpty
 	default:
 		b.unsupported(t)
-		return &jsonschema.Schema{}, false
+		return &jsonschema.Schema{}, neverNull
 	}
+}
+
+// withAddressable runs f with the addressability of the value at hand set
+// to addr: elements of slices and targets of pointers are addressable,
+// map values are not, the root is when the tool returns a pointer.
+func (b *schemaBuilder) withAddressable(addr bool, f func()) {
+	saved := b.addressable
+	b.addressable = addr
+	defer func() { b.addressable = saved }()
+	f()
+}
+
+// ptrOnlyMarshaler reports whether t has a marshaler only through a
+// pointer receiver: encoding/json then uses it only when the value is
+// addressable.
+func ptrOnlyMarshaler(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		return false
+	}
+	for _, name := range []string{"MarshalJSON", "MarshalText"} {
+		if hasMethod(t, name) {
+			return false
+		}
+	}
+	p := types.NewPointer(t)
+	return hasMethod(p, "MarshalJSON") || hasMethod(p, "MarshalText")
+}
+
+// addrSensitive reports whether the schema of t depends on whether the
+// value is addressable: a type with a pointer-receiver marshaler is
+// reached through fields and array elements, which share the value's
+// addressability.
+func addrSensitive(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if ptrOnlyMarshaler(t) {
+		return true
+	}
+	if hasMethod(t, "MarshalJSON") || hasMethod(t, "MarshalText") {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return addrSensitive(u.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if addrSensitive(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // elemSchema is the schema of a slice, array or map element: null is a
 // possible element whenever the element type can be nil.
-func (b *schemaBuilder) elemSchema(t types.Type, step string) *jsonschema.Schema {
+func (b *schemaBuilder) elemSchema(t types.Type, step string, addressable bool) *jsonschema.Schema {
 	b.path = append(b.path, step)
 	defer func() { b.path = b.path[:len(b.path)-1] }()
-	s, nullable := b.typeSchema(t)
-	if nullable {
+	var s *jsonschema.Schema
+	var n nullness
+	b.withAddressable(addressable, func() { s, n = b.schemaOf(t) })
+	if n != neverNull {
 		s = withNull(s)
 	}
 	return s
@@ -226,7 +324,8 @@ func enumValues(n *types.Named) []any {
 func (b *schemaBuilder) mapSchema(m *types.Map) *jsonschema.Schema {
 	s := &jsonschema.Schema{Type: "object"}
 	key := m.Key()
-	switch ku := key.Underlying().(*types.Basic); {
+	ku, _ := key.Underlying().(*types.Basic) // nil for a struct TextMarshaler key
+	switch {
 	case ku != nil && ku.Info()&types.IsString != 0:
 	case hasMethod(key, "MarshalText"):
 		// TextMarshaler keys win over integer kinds in encoding/json.
@@ -237,7 +336,7 @@ func (b *schemaBuilder) mapSchema(m *types.Map) *jsonschema.Schema {
 	default:
 		b.unsupportedf("map key type %s: encoding/json accepts only string, integer and encoding.TextMarshaler keys", b.a.typeString(key))
 	}
-	s.AdditionalProperties = b.elemSchema(m.Elem(), "[key]")
+	s.AdditionalProperties = b.elemSchema(m.Elem(), "[key]", false) // map values are not addressable
 	return s
 }
 
@@ -311,16 +410,18 @@ func (b *schemaBuilder) fieldSchema(f jsonField) *jsonschema.Schema {
 	defer func() { b.pos = pos }()
 
 	var s *jsonschema.Schema
-	var nullable bool
-	if f.Quoted && !hasMarshaler(f.Type) {
-		s, nullable = b.quotedSchema(f.Type)
+	var n nullness
+	if f.Quoted && b.marshalMethod(f.Type) == nil {
+		s, n = b.quotedSchema(f.Type)
 	} else {
-		s, nullable = b.typeSchema(f.Type)
+		s, n = b.schemaOf(f.Type)
 	}
-	// omitempty and omitzero drop nil values instead of writing null.
-	if nullable && (b.dir == input || (!f.OmitEmpty && !f.OmitZero)) {
+	// omitempty and omitzero drop nil values instead of writing null, but
+	// not a non-nil pointer to a nil slice, say.
+	omits := b.dir == output && (f.OmitEmpty || f.OmitZero)
+	if n == nullAlways || (n == nullIfEmpty && !omits) {
 		s = withNull(s)
-		if b.dir == output {
+		if b.dir == output && !omits {
 			b.a.nullableField(b, f)
 		}
 	}
@@ -336,7 +437,7 @@ func (b *schemaBuilder) fieldSchema(f jsonField) *jsonschema.Schema {
 
 // quotedSchema is the schema of a ",string" field: the JSON string that
 // holds the encoded value.
-func (b *schemaBuilder) quotedSchema(t types.Type) (*jsonschema.Schema, bool) {
+func (b *schemaBuilder) quotedSchema(t types.Type) (*jsonschema.Schema, nullness) {
 	elem, isPtr := deref(t)
 	u := elem.Underlying().(*types.Basic)
 	s := &jsonschema.Schema{Type: "string"}
@@ -349,8 +450,13 @@ func (b *schemaBuilder) quotedSchema(t types.Type) (*jsonschema.Schema, bool) {
 		s.Pattern = `^-?[0-9]+$`
 	case info&types.IsFloat != 0:
 		s.Pattern = `^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`
+	case info&types.IsString != 0:
+		s.Pattern = `^".*"$` // the string's own JSON encoding
 	}
-	return s, isPtr
+	if isPtr {
+		return s, nullIfEmpty
+	}
+	return s, neverNull
 }
 
 // withNull widens s to also accept null.
@@ -399,6 +505,12 @@ func (b *schemaBuilder) named(t types.Type, body func() *jsonschema.Schema) *jso
 		return body()
 	}
 	key := types.TypeString(n, nil)
+	suffix := ""
+	if !b.addressable && addrSensitive(n, map[types.Type]bool{}) {
+		// Written by value, its pointer-receiver marshalers go unused: a
+		// schema of its own.
+		key, suffix = key+" (value)", "_value"
+	}
 	_, isStructType := n.Underlying().(*types.Struct)
 	if name, ok := b.defNames[key]; ok && (isStructType || b.recursive[key] || b.inProgress[key]) {
 		if b.inProgress[key] && !isStructType {
@@ -407,7 +519,7 @@ func (b *schemaBuilder) named(t types.Type, body func() *jsonschema.Schema) *jso
 		b.refCount[name]++
 		return &jsonschema.Schema{Ref: "#/$defs/" + name}
 	}
-	name := b.defName(n, key)
+	name := b.defName(n, key, suffix)
 	b.inProgress[key] = true
 	s := body()
 	delete(b.inProgress, key)
@@ -429,12 +541,13 @@ var nonIdent = regexp.MustCompile(`[^A-Za-z0-9_]+`)
 // defName picks the $defs name of n: its Go name, with type arguments for
 // an instantiated generic type (Page[Item] → Page_Item), qualified by the
 // package name when two packages declare the same name.
-func (b *schemaBuilder) defName(n *types.Named, key string) string {
+func (b *schemaBuilder) defName(n *types.Named, key, suffix string) string {
 	name := n.Obj().Name()
 	if args := n.TypeArgs(); args != nil && args.Len() > 0 {
 		s := types.TypeString(n, func(p *types.Package) string { return "" })
 		name = strings.Trim(nonIdent.ReplaceAllString(s, "_"), "_")
 	}
+	name += suffix
 	if other, taken := b.defKeys[name]; taken && other != key && n.Obj().Pkg() != nil {
 		name = n.Obj().Pkg().Name() + "." + name
 	}

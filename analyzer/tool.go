@@ -132,8 +132,12 @@ func (a *analysis) schemas(t *Tool, dir *Directive) {
 				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
 		}
 	case ResultObject, ResultMap:
+		// toolrt marshals the pointer a tool returns, else a copy.
+		b.addressable = r.Pointer
 		t.Output = b.root(r.Elem)
 	case ResultWrapped:
+		// toolrt marshals a copy, and a slice's elements one by one.
+		b.addressable, b.elemsByValue = false, r.Slice
 		b.path = []string{"result"}
 		s, nullable := b.typeSchema(r.Elem)
 		if nullable && !r.Slice { // a nil slice is sent as []

@@ -1,0 +1,179 @@
+package analyzer_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/jsonschema-go/jsonschema"
+	"golang.org/x/tools/txtar"
+
+	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/emit"
+)
+
+var update = flag.Bool("update", false, "rewrite the want.json and findings sections of testdata/schemas/*.txtar")
+
+// TestSchemas checks the schemas and findings of the small packages in
+// testdata/schemas. Each archive holds a module (go.mod and Go files), an
+// optional "flags" section (-titles, -closed), the wanted schemas of every
+// tool in wire form ("want.json") and the wanted findings ("findings").
+func TestSchemas(t *testing.T) {
+	files, err := filepath.Glob("testdata/schemas/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no testdata/schemas/*.txtar")
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			t.Parallel()
+			runGolden(t, file)
+		})
+	}
+}
+
+func runGolden(t *testing.T, file string) {
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var opts analyzer.Options
+	var wantJSON, wantFindings []byte
+	haveJSON, haveFindings := false, false
+	for _, f := range ar.Files {
+		switch f.Name {
+		case "flags":
+			for _, flag := range strings.Fields(string(f.Data)) {
+				switch flag {
+				case "-titles":
+					opts.Titles = true
+				case "-closed":
+					opts.Closed = true
+				default:
+					t.Fatalf("unknown flag %q", flag)
+				}
+			}
+		case "want.json":
+			wantJSON, haveJSON = f.Data, true
+		case "findings":
+			wantFindings, haveFindings = f.Data, true
+		default:
+			path := filepath.Join(dir, filepath.FromSlash(f.Name))
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	pkgs, err := analyzer.Load(dir, opts, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) != 1 {
+		t.Fatalf("loaded %d packages, want 1", len(pkgs))
+	}
+	p := pkgs[0]
+	gotJSON := toolsJSON(t, p.Tools)
+	var fb strings.Builder
+	for _, f := range p.Findings {
+		if !schemaCategories[f.Category] {
+			continue // the lint checks' business, not the schemas'
+		}
+		pos := p.Fset.Position(f.Pos)
+		rel, err := filepath.Rel(dir, pos.Filename)
+		if err != nil {
+			rel = pos.Filename
+		}
+		kind := "warning"
+		if f.Error {
+			kind = "error"
+		}
+		fmt.Fprintf(&fb, "%s:%d:%d: %s: %s (%s)\n", filepath.ToSlash(rel), pos.Line, pos.Column, f.Category, f.Message, kind)
+	}
+	gotFindings := []byte(fb.String())
+
+	if *update {
+		var out []txtar.File
+		for _, f := range ar.Files {
+			if f.Name != "want.json" && f.Name != "findings" {
+				out = append(out, f)
+			}
+		}
+		out = append(out, txtar.File{Name: "want.json", Data: gotJSON})
+		if len(gotFindings) > 0 {
+			out = append(out, txtar.File{Name: "findings", Data: gotFindings})
+		}
+		ar.Files = out
+		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if !haveJSON {
+		t.Fatalf("no want.json section; run go test -update")
+	}
+	if d := cmp.Diff(string(wantJSON), string(gotJSON)); d != "" {
+		t.Errorf("schemas differ (-want +got):\n%s", d)
+	}
+	if !haveFindings {
+		wantFindings = nil
+	}
+	if d := cmp.Diff(string(wantFindings), string(gotFindings)); d != "" {
+		t.Errorf("findings differ (-want +got):\n%s", d)
+	}
+}
+
+// schemaCategories are the findings that schema building reports.
+var schemaCategories = map[string]bool{
+	analyzer.CatUnsupported:     true,
+	analyzer.CatUntyped:         true,
+	analyzer.CatCustomMarshaler: true,
+	analyzer.CatNullable:        true,
+	analyzer.CatJSONTag:         true,
+	analyzer.CatUnstructured:    true,
+}
+
+// toolsJSON renders the tools' schemas in wire form, in source order:
+// {"tool": {"input": ..., "output": ...}, ...}.
+func toolsJSON(t *testing.T, tools []*analyzer.Tool) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	buf.WriteString("{")
+	for i, tool := range tools {
+		if i > 0 {
+			buf.WriteString(",")
+		}
+		name, _ := json.Marshal(tool.Name)
+		fmt.Fprintf(&buf, "\n  %s: {\n    \"input\": %s", name, wire(t, tool.Input))
+		if tool.Output != nil {
+			fmt.Fprintf(&buf, ",\n    \"output\": %s", wire(t, tool.Output))
+		}
+		buf.WriteString("\n  }")
+	}
+	buf.WriteString("\n}\n")
+	return buf.Bytes()
+}
+
+func wire(t *testing.T, s *jsonschema.Schema) string {
+	t.Helper()
+	data, err := emit.SchemaJSON(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, data, "    ", "  "); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
