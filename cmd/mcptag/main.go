@@ -5,6 +5,7 @@
 //
 //	mcptag [flags] [packages]     generate mcp_tools_gen.go and mcp_tools.json
 //	mcptag -check [packages]      exit 1 with a diff if generated files are stale
+//	mcptag diff OLD [NEW]         classify snapshot changes; exit 1 if any breaks a client
 //
 // Exit codes: 0 success; 1 findings, stale files or breaking changes;
 // 2 usage errors and packages that do not load.
@@ -32,6 +33,8 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
+		case "diff":
+			return diffMain(args[1:], stdout, stderr)
 		}
 	}
 	return generateMain(args, stdout, stderr)
@@ -44,7 +47,16 @@ package's sources, mcp_tools_gen.go (registration code for the go-sdk)
 and mcp_tools.json (the tools' schemas as tools/list serves them).
 Packages default to ".", the package of a //go:generate line.
 
-Exit codes: 0 ok; 1 findings or stale files; 2 usage or load errors.
+	mcptag [flags] [packages]   generate
+	mcptag -check [packages]    write nothing; exit 1 with a diff if any
+	                            generated file is stale, missing or left over
+	mcptag diff OLD [NEW]       classify the changes between two sets of
+	                            snapshots (files, directories or git
+	                            revisions; NEW defaults to "."); exit 1 if
+	                            any is breaking. See mcptag diff -h.
+
+Exit codes: 0 ok; 1 findings, stale files or breaking changes;
+2 usage or load errors.
 
 Flags:
 `
