@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rogpeppe/go-internal/diff"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -48,6 +49,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           filepath.Join("testdata", "script"),
 		UpdateScripts: *update,
+		Cmds:          map[string]func(*testscript.TestScript, bool, []string){"wantdiff": wantDiff},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
 			env.Setenv("GOFLAGS", "-mod=mod")
@@ -59,4 +61,31 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// wantDiff is the script command
+//
+//	wantdiff OUT NAME OLD NEW
+//
+// which appends to OUT the diff -check must print for the file NAME
+// (its path as printed, e.g. ./a/mcp_tools_gen.go) whose contents on
+// disk are those of file OLD and whose generated contents are those of
+// file NEW; "-" stands for a file that does not exist. It spares scripts
+// a copy of generated code that changes whenever the generator does.
+func wantDiff(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 4 {
+		ts.Fatalf("usage: wantdiff OUT NAME OLD|- NEW|-")
+	}
+	read := func(name string) []byte {
+		if name == "-" {
+			return nil
+		}
+		return []byte(ts.ReadFile(name))
+	}
+	out, name := ts.MkAbs(args[0]), args[1]
+	f, err := os.OpenFile(out, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+	ts.Check(err)
+	_, err = f.Write(diff.Diff(name+" (on disk)", read(args[2]), name+" (generated)", read(args[3])))
+	ts.Check(err)
+	ts.Check(f.Close())
 }
