@@ -57,6 +57,7 @@ type analysis struct {
 	external DocSource
 	findings []Finding
 	reported map[string]bool // positions and messages already reported
+	toolPos  token.Pos       // the function being analyzed, for Finding.ToolPos
 }
 
 // Analyze finds the tools declared in files, which type-check to pkg.
@@ -72,12 +73,14 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 			if !ok {
 				continue
 			}
+			a.toolPos = fd.Name.Pos()
 			if t := a.tool(fd); t != nil {
 				p.Tools = append(p.Tools, t)
 			}
 		}
 	}
 	a.checkNames(p.Tools)
+	a.checks(files, p.Tools) // checks.go: findings for the linter
 	sort.SliceStable(a.findings, func(i, j int) bool { return a.findings[i].Pos < a.findings[j].Pos })
 	p.Findings = a.findings
 	return p
@@ -99,6 +102,9 @@ func (a *analysis) report(f Finding) {
 	key := fmt.Sprint(f.Pos, f.Category, f.Message)
 	if a.reported[key] {
 		return
+	}
+	if f.ToolPos == token.NoPos {
+		f.ToolPos = a.toolPos
 	}
 	a.reported[key] = true
 	a.findings = append(a.findings, f)

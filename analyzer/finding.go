@@ -28,4 +28,8 @@ type Finding struct {
 	Category string
 	Message  string
 	Error    bool
+	// ToolPos is the position of the tool being analyzed when the finding
+	// was made, if any: a finding in a type declared in another package is
+	// reported there by the linter.
+	ToolPos token.Pos
 }

@@ -1,0 +1,240 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// Categories lists every finding category, in a stable order.
+var Categories = []string{
+	CatUnstructured, CatUnsupported, CatCustomMarshaler, CatUntyped, CatNullable,
+	CatUndocumented, CatName, CatDirective, CatSignature, CatJSONTag, CatClosedExtra, CatStale,
+}
+
+// checks adds the findings that matter to a reader of the code rather than
+// to the generator: missing descriptions, closed schemas that are not
+// closed all the way down, and tool names that look like typos. They run
+// after the tools are analyzed and change nothing about them.
+func (a *analysis) checks(files []*ast.File, tools []*Tool) {
+	dirs := a.directives(files)
+	for _, t := range tools {
+		a.toolPos = t.Pos
+		d := dirs[t.Func]
+		a.checkName(t, d)
+		if t.Description == "" {
+			a.warnf(t.Pos, CatUndocumented, "%s has no description: a model sees only its name; add a doc comment", t.Name)
+		}
+		if t.Output == nil {
+			continue
+		}
+		a.undocumentedFields(t.Result.Elem, map[types.Type]bool{})
+		if a.opts.Closed || (d != nil && d.Closed) {
+			a.closedExtra(t)
+		}
+	}
+	a.toolPos = token.NoPos
+}
+
+// directives parses the //mcp:tool directive of every function in files
+// again, for the positions and options a Tool does not keep.
+func (a *analysis) directives(files []*ast.File) map[*types.Func]*Directive {
+	dirs := map[*types.Func]*Directive{}
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			c, _ := findDirective(fd.Doc)
+			if c == nil {
+				continue
+			}
+			if fn, ok := a.info.Defs[fd.Name].(*types.Func); ok {
+				dirs[fn], _ = ParseDirective(c.Slash, c.Text)
+			}
+		}
+	}
+	return dirs
+}
+
+// checkName reports default names that break the MCP name grammar (a
+// function named in Unicode letters, say) and explicit names that look
+// like a misspelled option: "//mcp:tool readonyl" names the tool
+// "readonyl" and leaves it writable.
+func (a *analysis) checkName(t *Tool, d *Directive) {
+	if d == nil {
+		return
+	}
+	if d.Name == "" {
+		if !validName.MatchString(t.Name) {
+			a.errorf(t.Pos, CatName, "default tool name %q (from %s) is not valid: must match %s; name the tool in the directive",
+				t.Name, t.Func.Name(), validName)
+		}
+		return
+	}
+	if o := closeOption(d.Name); o != "" {
+		a.warnf(d.NamePos, CatName, "tool name %q looks like a misspelled option %q; a name is only taken from the first word, so write the option as %s or name the tool explicitly",
+			d.Name, o, o)
+	}
+}
+
+// closeOption returns the directive option that name is a likely typo of:
+// equal ignoring case and punctuation ("ReadOnly", "read_only"), or, for
+// the long options, up to two edits away ("readonyl", "idempotnet").
+// Short options must match exactly: "close" and "titles" are fair names.
+func closeOption(name string) string {
+	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "", ".", "").Replace(name))
+	for _, o := range options {
+		if norm == o || (len(o) >= 8 && editDistance(norm, o) <= 2) {
+			return o
+		}
+	}
+	return ""
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// undocumentedFields reports the output properties of t, at any depth,
+// whose schema gets no description: no doc or line comment on the field,
+// no jsonschema tag, and no doc comment on the field's named type.
+func (a *analysis) undocumentedFields(t types.Type, seen map[types.Type]bool) {
+	if seen[t] {
+		return
+	}
+	seen[t] = true
+	probe := a.newSchemaBuilder(output, false, token.NoPos)
+	if _, ok := probe.knownSchema(t); ok || probe.marshalMethod(t) != nil {
+		return
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		a.undocumentedFields(u.Elem(), seen)
+	case *types.Slice:
+		a.undocumentedFields(u.Elem(), seen)
+	case *types.Array:
+		a.undocumentedFields(u.Elem(), seen)
+	case *types.Map:
+		a.undocumentedFields(u.Elem(), seen)
+	case *types.Struct:
+		owner := "an anonymous struct"
+		if n, ok := t.(*types.Named); ok {
+			owner = a.typeString(n)
+		}
+		for _, f := range a.jsonFields(u) {
+			if !a.documented(f) {
+				a.warnf(f.Var.Pos(), CatUndocumented, "output field %s.%s (%q) has no description; add a doc or line comment",
+					owner, f.Var.Name(), f.Name)
+			}
+			a.undocumentedFields(f.Type, seen)
+		}
+	}
+}
+
+func (a *analysis) documented(f jsonField) bool {
+	if f.Description != "" || a.fieldDoc(f.Var) != "" {
+		return true
+	}
+	t, _ := deref(f.Type)
+	if n, ok := t.(*types.Named); ok {
+		return a.typeDoc(n.Obj()) != ""
+	}
+	return false
+}
+
+// closedExtra reports a closed tool whose output schema has an
+// unconstrained part ({}, from any, json.RawMessage or a MarshalJSON
+// method): what the tool writes there can hold properties no schema
+// declares, so "closed" promises more than it keeps.
+func (a *analysis) closedExtra(t *Tool) {
+	var paths []string
+	seen := map[*jsonschema.Schema]bool{}
+	var walk func(s *jsonschema.Schema, path string)
+	walk = func(s *jsonschema.Schema, path string) {
+		if s == nil || seen[s] {
+			return
+		}
+		seen[s] = true
+		if isEmpty(s) {
+			paths = append(paths, path)
+			return
+		}
+		if name, ok := refName(s); ok {
+			walk(t.Output.Defs[name], path)
+			return
+		}
+		for _, name := range propertyNames(s) {
+			walk(s.Properties[name], joinPath(path, name))
+		}
+		walk(s.Items, path+"[]")
+		if ap := s.AdditionalProperties; ap != nil && ap.Not == nil {
+			walk(ap, path+"[key]")
+		}
+		for _, sub := range s.AnyOf {
+			walk(sub, path)
+		}
+	}
+	walk(t.Output, "")
+	if len(paths) == 0 {
+		return
+	}
+	for i, p := range paths {
+		if p == "" {
+			paths[i] = "the result"
+		}
+	}
+	a.warnf(t.Pos, CatClosedExtra, "%s is closed, but its output has an unconstrained schema {} at %s (any, json.RawMessage or a MarshalJSON method): it can emit properties no schema declares",
+		t.Name, strings.Join(paths, ", "))
+}
+
+func propertyNames(s *jsonschema.Schema) []string {
+	if len(s.PropertyOrder) == len(s.Properties) {
+		return s.PropertyOrder
+	}
+	var names []string
+	for name := range s.Properties {
+		names = append(names, name)
+	}
+	return names
+}
+
+func joinPath(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+// IsGenFile reports whether filename is mcptag's generated file, which
+// the analysis must leave out: it describes the sources, it is not one.
+func IsGenFile(filename string) bool {
+	return strings.HasSuffix(filename, "/"+GenFileName) || strings.HasSuffix(filename, `\`+GenFileName) || filename == GenFileName
+}
+
+// DeclaredDocs returns the descriptions that the types and struct fields
+// declared in files carry, as Analyze reads them, for handing to analyses
+// of other packages (the linter's analysis facts).
+func DeclaredDocs(files []*ast.File, info *types.Info) map[types.Object]string {
+	return indexDocs(files, info)
+}

@@ -1,0 +1,152 @@
+package lint
+
+import (
+	"go/ast"
+	"go/token"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/mcptag/mcptag/analyzer"
+	"golang.org/x/tools/go/analysis"
+)
+
+// fixes returns the suggested fixes for a finding where the fix is
+// obvious: a misspelled directive, a nullable field without omitempty.
+func (r *reporter) fixes(f analyzer.Finding, pos token.Pos) []analysis.SuggestedFix {
+	file := r.files[r.pass.Fset.File(pos)]
+	if file == nil || pos != f.Pos {
+		return nil
+	}
+	switch f.Category {
+	case analyzer.CatDirective:
+		return directiveFix(file, pos)
+	case analyzer.CatNullable:
+		return omitemptyFix(file, pos)
+	}
+	return nil
+}
+
+// directiveFix rewrites a near miss of the directive ("// mcp:tool",
+// "//mcp:tools", "//MCP: tool") at pos into //mcp:tool.
+func directiveFix(file *ast.File, pos token.Pos) []analysis.SuggestedFix {
+	c := commentAt(file, pos)
+	if c == nil {
+		return nil
+	}
+	fixed, ok := fixDirective(c.Text)
+	if !ok || fixed == c.Text {
+		return nil
+	}
+	return []analysis.SuggestedFix{{
+		Message:   "write the directive as " + strings.Fields(fixed)[0],
+		TextEdits: []analysis.TextEdit{{Pos: c.Slash, End: c.End(), NewText: []byte(fixed)}},
+	}}
+}
+
+// fixDirective corrects the spelling of a directive-like comment, keeping
+// its arguments; false when the comment is not a near miss it understands.
+func fixDirective(text string) (string, bool) {
+	t := strings.TrimLeft(strings.TrimPrefix(text, "//"), " \t")
+	if len(t) < 3 || !strings.EqualFold(t[:3], "mcp") {
+		return "", false
+	}
+	t = strings.TrimLeft(t[3:], " \t:")
+	if len(t) < 4 || !strings.EqualFold(t[:4], "tool") {
+		return "", false
+	}
+	rest := t[4:]
+	if strings.HasPrefix(rest, "s") || strings.HasPrefix(rest, "S") {
+		rest = rest[1:]
+	}
+	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return "", false // "//mcp:toolbox": something else
+	}
+	return "//mcp:tool" + rest, true
+}
+
+func commentAt(file *ast.File, pos token.Pos) *ast.Comment {
+	for _, cg := range file.Comments {
+		if cg.Pos() <= pos && pos < cg.End() {
+			for _, c := range cg.List {
+				if c.Slash == pos {
+					return c
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// omitemptyFix adds omitempty to the json tag of the field declared at
+// pos, or a json tag with it if there is none.
+func omitemptyFix(file *ast.File, pos token.Pos) []analysis.SuggestedFix {
+	field := fieldAt(file, pos)
+	if field == nil || len(field.Names) > 1 {
+		return nil // one tag for several fields: not obvious
+	}
+	fix := func(edit analysis.TextEdit) []analysis.SuggestedFix {
+		return []analysis.SuggestedFix{{Message: "add omitempty to the json tag", TextEdits: []analysis.TextEdit{edit}}}
+	}
+	if field.Tag == nil {
+		return fix(analysis.TextEdit{Pos: field.Type.End(), End: field.Type.End(), NewText: []byte(" `json:\",omitempty\"`")})
+	}
+	raw := field.Tag.Value
+	if !strings.HasPrefix(raw, "`") {
+		return nil
+	}
+	tag, err := strconv.Unquote(raw)
+	if err != nil {
+		return nil
+	}
+	var newTag string
+	if value, ok := reflect.StructTag(tag).Lookup("json"); ok {
+		if value == "-" || strings.Contains(value, "`") {
+			return nil
+		}
+		old := `json:` + strconv.Quote(value)
+		if !strings.Contains(tag, old) {
+			return nil
+		}
+		newTag = strings.Replace(tag, old, `json:`+strconv.Quote(value+",omitempty"), 1)
+	} else {
+		newTag = strings.TrimSpace(`json:",omitempty" ` + tag)
+	}
+	return fix(analysis.TextEdit{Pos: field.Tag.Pos(), End: field.Tag.End(), NewText: []byte("`" + newTag + "`")})
+}
+
+// fieldAt finds the struct field whose name (or embedded type) is at pos.
+func fieldAt(file *ast.File, pos token.Pos) *ast.Field {
+	var found *ast.Field
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == nil || found != nil || pos < n.Pos() || n.End() <= pos {
+			return false
+		}
+		if f, ok := n.(*ast.Field); ok {
+			for _, name := range f.Names {
+				if name.Pos() == pos {
+					found = f
+				}
+			}
+			if len(f.Names) == 0 && embeddedName(f.Type) == pos {
+				found = f
+			}
+		}
+		return true
+	})
+	return found
+}
+
+func embeddedName(e ast.Expr) token.Pos {
+	switch e := e.(type) {
+	case *ast.StarExpr:
+		return embeddedName(e.X)
+	case *ast.SelectorExpr:
+		return e.Sel.Pos()
+	case *ast.IndexExpr:
+		return embeddedName(e.X)
+	case *ast.IndexListExpr:
+		return embeddedName(e.X)
+	}
+	return e.Pos()
+}

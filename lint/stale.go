@@ -1,0 +1,54 @@
+package lint
+
+import (
+	"bytes"
+	"go/ast"
+	"os"
+
+	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/emit"
+	"golang.org/x/tools/go/analysis"
+)
+
+// stale compares the package's mcp_tools_gen.go with what the generator
+// would write now. The finding sits at the package clause of the file of
+// the first tool (or of the first file, when the tools are gone).
+func stale(pass *analysis.Pass, src []*ast.File, gen *ast.File, pkg *analyzer.Package) (analyzer.Finding, bool) {
+	if len(src) == 0 || pkg.Errors() || (gen == nil && len(pkg.Tools) == 0) {
+		return analyzer.Finding{}, false
+	}
+	at := src[0].Package
+	if len(pkg.Tools) > 0 {
+		for _, f := range src {
+			if f.FileStart <= pkg.Tools[0].Pos && pkg.Tools[0].Pos < f.FileEnd {
+				at = f.Package
+			}
+		}
+	}
+	finding := func(msg string) (analyzer.Finding, bool) {
+		return analyzer.Finding{Pos: at, Category: analyzer.CatStale, Message: msg}, true
+	}
+	if gen == nil {
+		return finding(analyzer.GenFileName + " is missing; run go generate")
+	}
+	if len(pkg.Tools) == 0 {
+		return finding(analyzer.GenFileName + " is left over: the package has no tools now; run go generate")
+	}
+	want, err := emit.Go(pkg)
+	if err != nil {
+		return analyzer.Finding{}, false // the generator reports it
+	}
+	name := pass.Fset.File(gen.FileStart).Name()
+	read := pass.ReadFile
+	if read == nil {
+		read = os.ReadFile
+	}
+	have, err := read(name)
+	if err != nil {
+		return finding(analyzer.GenFileName + " cannot be read: " + err.Error())
+	}
+	if !bytes.Equal(bytes.ReplaceAll(have, []byte("\r\n"), []byte("\n")), want) {
+		return finding(analyzer.GenFileName + " is stale: it differs from what mcptag generates from the sources now; run go generate")
+	}
+	return analyzer.Finding{}, false
+}

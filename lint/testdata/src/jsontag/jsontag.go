@@ -1,0 +1,14 @@
+package jsontag // want "stale: mcp_tools_gen.go is missing" package:"mcptag docs for 3 types and fields"
+
+// Out is out.
+type Out struct {
+	// A is a.
+	A int `json:"a,omitemtpy"` // want `json-tag: unknown json tag option "omitemtpy": encoding/json ignores it`
+	// B is b.
+	B int `json:"b" bad` // want "json-tag: malformed struct tag"
+}
+
+// Get gets.
+//
+//mcp:tool
+func Get() Out { return Out{} }

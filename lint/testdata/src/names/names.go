@@ -1,0 +1,45 @@
+package names // want package:"mcptag docs for 1 types and fields"
+
+// A does a. The tool is named "readonyl" and left writable.
+//
+// want +2 `name: tool name "readonyl" looks like a misspelled option "readonly"`
+//
+//mcp:tool readonyl
+func A() {}
+
+// B does b.
+//
+// want +2 `name: tool name "ReadOnly" looks like a misspelled option "readonly"`
+//
+//mcp:tool ReadOnly
+func B() {}
+
+// C does c; "close" is a fair name.
+//
+//mcp:tool close
+func C() {}
+
+// D does d.
+//
+// want +2 `name: invalid tool name "d/e": must match`
+//
+//mcp:tool d/e
+func D() {}
+
+// E does e.
+//
+//mcp:tool same
+func E() {}
+
+// F does f.
+//
+//mcp:tool same
+func F() {} // want `name: duplicate tool name "same" \(first used at .*names.go:\d+:6\)`
+
+// Größe measures.
+//
+//mcp:tool
+func Größe() {} // want `name: default tool name "größe" \(from Größe\) is not valid`
+
+// Unused keeps the fact honest.
+type Unused struct{}

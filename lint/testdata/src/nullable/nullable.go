@@ -1,0 +1,20 @@
+package nullable // want "stale: mcp_tools_gen.go is missing" package:"mcptag docs for 5 types and fields"
+
+// Reading is one reading.
+type Reading struct {
+	// Tags label the reading.
+	Tags []string `json:"tags"` // want `nullable: output field tags can be null; add omitempty`
+	// Next is the next reading.
+	Next *Reading // want `nullable: output field Next can be null`
+	// Meta holds metadata.
+	Meta map[string]string `json:"meta" jsonschema:"metadata"` // want `nullable: output field meta can be null`
+	// Labels are left out when empty: not nullable.
+	Labels []string `json:"labels,omitempty"`
+}
+
+// Read reads.
+//
+//mcp:tool
+func Read() Reading {
+	return Reading{}
+}

@@ -1,0 +1,31 @@
+package undocumented // want "stale: mcp_tools_gen.go is missing" package:"mcptag docs for 3 types and fields"
+
+import "docsdep"
+
+//mcp:tool
+func NoDoc() string { // want `undocumented: no_doc has no description: a model sees only its name; add a doc comment`
+	return ""
+}
+
+// Summary sums up.
+type Summary struct {
+	// want +2 `undocumented: output field Summary.Count \("count"\) has no description`
+
+	Count int `json:"count"`
+	// Total is documented.
+	Total int `json:"total"`
+	// Its type's doc comment (from package docsdep, through a fact) is
+	// enough for Place, but not for its field Code.
+	Place docsdep.Place `json:"place"`
+	// want +2 `undocumented: output field Summary.Where \("where"\) has no description`
+
+	Where docsdep.Where `json:"where"`
+	Note  string        `json:"note" jsonschema:"a free-form note"`
+}
+
+// Summarize sums up.
+//
+//mcp:tool
+func Summarize() Summary { // want `undocumented: output field docsdep.Place.Code \("code"\) has no description; add a doc or line comment \(declared at docsdep.go:8:2\)`
+	return Summary{}
+}

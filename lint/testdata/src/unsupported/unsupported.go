@@ -1,0 +1,24 @@
+package unsupported // want package:"mcptag docs for 3 types and fields"
+
+// Feed streams updates.
+type Feed struct {
+	// Updates arrive here.
+	Updates chan int `json:"updates"` // want `unsupported: updates: unsupported type chan int: encoding/json cannot encode it`
+}
+
+// Watch watches.
+//
+//mcp:tool
+func Watch() Feed {
+	return Feed{}
+}
+
+// Opaque has no exported fields.
+type Opaque struct{ n int }
+
+// Strict insists on structured output.
+//
+//mcp:tool structured=true
+func Strict() Opaque { // want `unstructured: strict: structured=true, but result type Opaque has no JSON schema`
+	return Opaque{}
+}
