@@ -255,9 +255,39 @@ func (b *schemaBuilder) basicSchema(t types.Type, u *types.Basic) *jsonschema.Sc
 	}
 	if n, ok := t.(*types.Named); ok {
 		s.Enum = enumValues(n)
+		if s.Enum != nil && b.dir == output {
+			s.Enum = withZero(s.Enum, s.Type)
+		}
 		s.Description = b.a.typeDoc(n.Obj())
 	}
 	return s
+}
+
+// withZero adds the zero value of an enum's type to its output enum when
+// no constant has it: a value never set is sent as "" or 0 all the same.
+// (fieldSchema takes it out again where omitempty or omitzero drops it.)
+func withZero(enum []any, typ string) []any {
+	var zero any = ""
+	if typ == "integer" {
+		zero = int64(0)
+	}
+	for _, v := range enum {
+		if v == zero {
+			return enum
+		}
+	}
+	return append(enum, zero)
+}
+
+// withoutZero undoes withZero for a field that omitempty or omitzero
+// leaves out when it holds the zero value.
+func withoutZero(s *jsonschema.Schema, declared []any) *jsonschema.Schema {
+	if len(s.Enum) == len(declared) {
+		return s
+	}
+	c := *s
+	c.Enum = declared
+	return &c
 }
 
 // intBounds gives the range of sized integer kinds. int, int64 and uint64
@@ -419,6 +449,11 @@ func (b *schemaBuilder) fieldSchema(f jsonField) *jsonschema.Schema {
 	// omitempty and omitzero drop nil values instead of writing null, but
 	// not a non-nil pointer to a nil slice, say.
 	omits := b.dir == output && (f.OmitEmpty || f.OmitZero)
+	if n, ok := f.Type.(*types.Named); ok && omits && s.Enum != nil {
+		if _, basic := n.Underlying().(*types.Basic); basic {
+			s = withoutZero(s, enumValues(n)) // the zero value is never written
+		}
+	}
 	if n == nullAlways || (n == nullIfEmpty && !omits) {
 		s = withNull(s)
 		if b.dir == output && !omits {

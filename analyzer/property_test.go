@@ -1,0 +1,379 @@
+package analyzer_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/analyzer/testdata/corpus"
+	"github.com/mcptag/mcptag/emit"
+)
+
+// valuesPerTool is how many random values each corpus tool is checked with.
+const valuesPerTool = 400
+
+// TestOutputSchemaProperty checks every output schema of the corpus
+// against the bytes encoding/json writes for many values of its type.
+//
+// Soundness: every marshalled value validates against the wire form of
+// the schema. Precision: a property that every value had is required, and
+// a property the schema lets be null was null for some value.
+func TestOutputSchemaProperty(t *testing.T) {
+	pkgs, err := analyzer.Load("testdata/corpus", analyzer.Options{}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pkgs[0]
+	for _, f := range p.Findings {
+		if f.Error {
+			t.Errorf("%s: %s: %s", p.Fset.Position(f.Pos), f.Category, f.Message)
+		}
+	}
+	seen := map[string]bool{}
+	for _, tool := range p.Tools {
+		seen[tool.Name] = true
+		fn, ok := corpus.Tools[tool.Name]
+		if !ok {
+			t.Errorf("corpus.Tools has no %s", tool.Name)
+			continue
+		}
+		if tool.Output == nil {
+			continue // unstructured: nothing to validate
+		}
+		t.Run(tool.Name, func(t *testing.T) {
+			checkTool(t, tool, reflect.TypeOf(fn).Out(0))
+		})
+	}
+	for name := range corpus.Tools {
+		if !seen[name] {
+			t.Errorf("corpus.Tools has %s, which the analyzer did not find", name)
+		}
+	}
+}
+
+func checkTool(t *testing.T, tool *analyzer.Tool, typ reflect.Type) {
+	wire, err := emit.SchemaJSON(tool.Output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schema jsonschema.Schema
+	if err := json.Unmarshal(wire, &schema); err != nil {
+		t.Fatal(err)
+	}
+	resolved, err := schema.Resolve(nil)
+	if err != nil {
+		t.Fatalf("resolving %s: %v", wire, err)
+	}
+	g := &generator{rng: rand.New(rand.NewPCG(1, uint64(len(tool.Name))))}
+	stats := newPrecision(&schema)
+	failures := 0
+	for i := 0; i < valuesPerTool && failures < 3; i++ {
+		v := reflect.New(typ).Elem()
+		if i > 0 { // the first value is the zero value
+			v = g.value(typ, 0)
+		}
+		data, err := send(tool, v)
+		if err != nil {
+			t.Fatalf("marshalling %#v: %v", v.Interface(), err)
+		}
+		var instance any
+		if err := json.Unmarshal(data, &instance); err != nil {
+			t.Fatal(err)
+		}
+		if err := resolved.Validate(instance); err != nil {
+			failures++
+			t.Errorf("value %d does not validate: %v\nvalue:  %s\nschema: %s", i, err, data, wire)
+			continue
+		}
+		stats.visit(&schema, instance, "")
+	}
+	if failures == 0 {
+		for _, msg := range stats.report() {
+			t.Errorf("imprecise schema: %s\nschema: %s", msg, wire)
+		}
+	}
+}
+
+// send marshals v exactly as the generated code sends a result of this
+// kind (see toolrt): structs and maps as they are (a nil map as {}), a
+// pointer result that is nil as its zero value, a slice element by
+// element into {"result": [...]} (a nil slice as []), anything else as
+// {"result": v}.
+func send(tool *analyzer.Tool, v reflect.Value) ([]byte, error) {
+	r := tool.Result
+	if r.Pointer {
+		if v.IsNil() {
+			v = reflect.New(v.Type().Elem())
+		}
+		if r.Kind != analyzer.ResultObject && r.Kind != analyzer.ResultMap {
+			v = v.Elem() // toolrt.Wrapped(*out), toolrt.Slice(*out)
+		}
+	}
+	switch r.Kind {
+	case analyzer.ResultObject, analyzer.ResultMap:
+		data, err := json.Marshal(v.Interface())
+		if string(data) == "null" {
+			data = []byte("{}")
+		}
+		return data, err
+	case analyzer.ResultWrapped:
+		var buf bytes.Buffer
+		buf.WriteString(`{"result":`)
+		if r.Slice {
+			buf.WriteByte('[')
+			for i := 0; i < v.Len(); i++ {
+				data, err := json.Marshal(v.Index(i).Interface())
+				if err != nil {
+					return nil, err
+				}
+				if i > 0 {
+					buf.WriteByte(',')
+				}
+				buf.Write(data)
+			}
+			buf.WriteByte(']')
+		} else {
+			data, err := json.Marshal(v.Interface())
+			if err != nil {
+				return nil, err
+			}
+			buf.Write(data)
+		}
+		buf.WriteByte('}')
+		return buf.Bytes(), nil
+	}
+	return nil, fmt.Errorf("result kind %v has no structured content", r.Kind)
+}
+
+// A generator makes random values of any type by reflection, favouring
+// the edges: nil and empty containers, zero and extreme numbers, odd
+// strings. Enum types get only their declared constants.
+type generator struct {
+	rng *rand.Rand
+}
+
+const maxDepth = 4
+
+var (
+	timeType   = reflect.TypeFor[time.Time]()
+	numberType = reflect.TypeFor[json.Number]()
+	rawType    = reflect.TypeFor[json.RawMessage]()
+)
+
+var strs = []string{
+	"", "a", "Overcast", "héllo wörld", "日本語", "emoji 🌧️", "quote \" and \\ backslash",
+	"<html>&amp;</html>", "line\nbreak\ttab", "\x00\x1f control", "\xff\xfe invalid utf-8",
+	"\u2028\u2029", "123", "null", "true", strings.Repeat("long ", 200),
+}
+
+func (g *generator) value(t reflect.Type, depth int) reflect.Value {
+	v := reflect.New(t).Elem()
+	if consts, ok := corpus.EnumValues[t]; ok {
+		v.Set(reflect.ValueOf(consts[g.rng.IntN(len(consts))]))
+		return v
+	}
+	switch t {
+	case timeType:
+		sec := g.rng.Int64N(253402300799+62135596800) - 62135596800 // years 1 to 9999
+		tm := time.Unix(sec, g.rng.Int64N(1e9))
+		if g.rng.IntN(2) == 0 {
+			tm = tm.UTC()
+		}
+		v.Set(reflect.ValueOf(tm))
+		return v
+	case numberType:
+		nums := []json.Number{"0", "-1", "3.25", "1e21", "-2.5E-8", "18446744073709551616"}
+		v.SetString(string(nums[g.rng.IntN(len(nums))]))
+		return v
+	case rawType:
+		raws := []string{"", "null", "1", `"s"`, `{"a":[1,2,{}]}`, "[]"}
+		if r := raws[g.rng.IntN(len(raws))]; r != "" {
+			v.SetBytes([]byte(r))
+		}
+		return v
+	}
+	if depth > maxDepth {
+		return v // zero: nil pointers, slices and maps end recursion
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		v.SetBool(g.rng.IntN(2) == 0)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		bits := t.Bits()
+		lo, hi := int64(-1)<<(bits-1), int64(1)<<(bits-1)-1
+		v.SetInt([]int64{0, 1, -1, lo, hi, g.rng.Int64() >> (64 - bits)}[g.rng.IntN(6)])
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		hi := uint64(math.MaxUint64) >> (64 - t.Bits())
+		v.SetUint([]uint64{0, 1, hi, g.rng.Uint64() & hi}[g.rng.IntN(4)])
+	case reflect.Float32, reflect.Float64:
+		fs := []float64{0, math.Copysign(0, -1), 1.5, -273.15, 1e21, 1e-7, 5e-324, math.MaxFloat32, g.rng.NormFloat64() * 1e6}
+		if t.Kind() == reflect.Float64 {
+			fs = append(fs, math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64)
+		}
+		v.SetFloat(fs[g.rng.IntN(len(fs))])
+	case reflect.String:
+		v.SetString(strs[g.rng.IntN(len(strs))])
+	case reflect.Pointer:
+		if g.rng.IntN(3) > 0 {
+			v.Set(g.value(t.Elem(), depth+1).Addr())
+		}
+	case reflect.Slice:
+		switch g.rng.IntN(4) {
+		case 0: // nil
+		case 1:
+			v.Set(reflect.MakeSlice(t, 0, 0))
+		default:
+			n := 1 + g.rng.IntN(3)
+			v.Set(reflect.MakeSlice(t, n, n))
+			for i := 0; i < n; i++ {
+				v.Index(i).Set(g.value(t.Elem(), depth+1))
+			}
+		}
+	case reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			v.Index(i).Set(g.value(t.Elem(), depth+1))
+		}
+	case reflect.Map:
+		switch g.rng.IntN(4) {
+		case 0: // nil
+		case 1:
+			v.Set(reflect.MakeMap(t))
+		default:
+			v.Set(reflect.MakeMap(t))
+			for i := 1 + g.rng.IntN(3); i > 0; i-- {
+				v.SetMapIndex(g.value(t.Key(), depth+1), g.value(t.Elem(), depth+1))
+			}
+		}
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if f := v.Field(i); f.CanSet() {
+				f.Set(g.value(t.Field(i).Type, depth+1))
+			}
+		}
+	case reflect.Interface:
+		options := []any{nil, 1.5, "s", true, map[string]any{"k": []any{1, nil}}, []int(nil), (*int)(nil)}
+		if x := options[g.rng.IntN(len(options))]; x != nil && reflect.TypeOf(x).Implements(t) {
+			v.Set(reflect.ValueOf(x))
+		}
+	default:
+		panic("generator: unsupported kind " + t.Kind().String())
+	}
+	return v
+}
+
+// precision records, for each property of each object schema, how often
+// the object was seen, the property present, and the property null.
+type precision struct {
+	defs  map[string]*jsonschema.Schema
+	props map[string]*propStats
+}
+
+type propStats struct {
+	objects, present, null int
+	required, nullable     bool
+}
+
+func newPrecision(root *jsonschema.Schema) *precision {
+	return &precision{defs: root.Defs, props: map[string]*propStats{}}
+}
+
+// visit walks instance along schema s, which is known to validate it; at
+// is the schema's location, naming the statistics.
+func (p *precision) visit(s *jsonschema.Schema, instance any, at string) {
+	if name, ok := strings.CutPrefix(s.Ref, "#/$defs/"); ok {
+		p.visit(p.defs[name], instance, "#/$defs/"+name)
+		return
+	}
+	for i, alt := range s.AnyOf {
+		if alt.Type != "null" {
+			p.visit(alt, instance, fmt.Sprintf("%s/anyOf/%d", at, i))
+		}
+	}
+	switch x := instance.(type) {
+	case map[string]any:
+		for name, prop := range s.Properties {
+			key := at + "/properties/" + name
+			st := p.props[key]
+			if st == nil {
+				st = &propStats{required: contains(s.Required, name), nullable: acceptsNull(prop)}
+				p.props[key] = st
+			}
+			st.objects++
+			if v, ok := x[name]; ok {
+				st.present++
+				if v == nil {
+					st.null++
+				} else {
+					p.visit(prop, v, key)
+				}
+			}
+		}
+		if s.AdditionalProperties != nil {
+			for name, v := range x {
+				if _, declared := s.Properties[name]; !declared && v != nil {
+					p.visit(s.AdditionalProperties, v, at+"/additionalProperties")
+				}
+			}
+		}
+	case []any:
+		if s.Items != nil {
+			for _, v := range x {
+				if v != nil {
+					p.visit(s.Items, v, at+"/items")
+				}
+			}
+		}
+	}
+}
+
+// report lists the properties whose schema says more than the values
+// showed: optional but always present, or nullable but never null.
+func (p *precision) report() []string {
+	var msgs []string
+	for key, st := range p.props {
+		if st.objects < 20 {
+			continue // too few samples to judge
+		}
+		if st.present == st.objects && !st.required {
+			msgs = append(msgs, fmt.Sprintf("%s: present in all %d values, but not required", key, st.objects))
+		}
+		if st.nullable && st.null == 0 {
+			msgs = append(msgs, fmt.Sprintf("%s: nullable, but null in none of %d values", key, st.objects))
+		}
+	}
+	sort.Strings(msgs)
+	return msgs
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// acceptsNull reports whether s explicitly admits null. {} admits it too,
+// but says nothing, so it is not counted.
+func acceptsNull(s *jsonschema.Schema) bool {
+	if s.Type == "null" || contains(s.Types, "null") {
+		return true
+	}
+	for _, alt := range s.AnyOf {
+		if alt.Type == "null" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,83 @@
+package analyzer_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+
+	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/emit"
+)
+
+// TestSeedWeather checks that with -titles the seed's weather examples,
+// written in Go, get exactly the output schemas the seed prints (compared
+// as JSON values: key order does not matter, everything else does).
+func TestSeedWeather(t *testing.T) {
+	ar, err := txtar.ParseFile("testdata/seed/weather.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	want := map[string][]byte{}
+	for _, f := range ar.Files {
+		if name, ok := strings.CutSuffix(f.Name, ".json"); ok && !strings.Contains(name, "/") {
+			want[name] = f.Data
+			continue
+		}
+		path := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := analyzer.Load(dir, analyzer.Options{Titles: true}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]byte{}
+	for _, p := range pkgs {
+		for _, f := range p.Findings {
+			if f.Error {
+				t.Errorf("%s: %s", p.Fset.Position(f.Pos), f.Message)
+			}
+		}
+		for _, tool := range p.Tools {
+			if tool.Output == nil {
+				t.Errorf("%s: no output schema", tool.Name)
+				continue
+			}
+			data, err := emit.SchemaJSON(tool.Output)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[tool.Name] = data
+		}
+	}
+	for name, w := range want {
+		g, ok := got[name]
+		if !ok {
+			t.Errorf("no tool %s", name)
+			continue
+		}
+		var wv, gv any
+		if err := json.Unmarshal(w, &wv); err != nil {
+			t.Fatalf("%s in the seed: %v", name, err)
+		}
+		if err := json.Unmarshal(g, &gv); err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(wv, gv); d != "" {
+			t.Errorf("%s: output schema differs from the seed's (-seed +got):\n%s\ngot: %s", name, d, g)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("got %d tools, want %d", len(got), len(want))
+	}
+}
