@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"go/types"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -155,36 +156,41 @@ type jsonTag struct {
 	description                 string
 }
 
-// parseJSONTag reads a field's json and jsonschema tags, reporting a
-// malformed tag as a finding: encoding/json would silently ignore it.
+// parseJSONTag reads a field's json and jsonschema tags as encoding/json
+// does (reflect.StructTag.Lookup, which reads up to the first malformed
+// pair), reporting a malformed tag as a finding: encoding/json would
+// silently read only part of it.
 func (a *analysis) parseJSONTag(f *types.Var, raw string) jsonTag {
 	var t jsonTag
 	if raw == "" {
 		return t
 	}
-	tags, err := structtag.Parse(raw)
-	if err != nil {
+	if _, err := structtag.Parse(raw); err != nil {
 		a.warnOnce(f.Pos(), CatJSONTag, "malformed struct tag `"+raw+"`: "+err.Error())
+	}
+	tag := reflect.StructTag(raw)
+	if js, ok := tag.Lookup("jsonschema"); ok {
+		t.description = js // the go-sdk's tag is one free text
+	}
+	value, ok := tag.Lookup("json")
+	if !ok {
 		return t
 	}
-	if js, err := tags.Get("jsonschema"); err == nil {
-		// structtag splits at commas; the go-sdk's tag is one free text.
-		t.description = strings.Join(append([]string{js.Name}, js.Options...), ",")
-	}
-	jt, err := tags.Get("json")
-	if err != nil {
-		return t
-	}
-	if jt.Name == "-" && len(jt.Options) == 0 {
+	if value == "-" {
 		t.skip = true
 		return t
 	}
-	t.name = jt.Name
+	name, opts, hasOpts := strings.Cut(value, ",")
+	var options []string
+	if hasOpts {
+		options = strings.Split(opts, ",")
+	}
+	t.name = name
 	if t.name != "" && !validJSONName(t.name) {
 		a.warnOnce(f.Pos(), CatJSONTag, "json name "+strconv.Quote(t.name)+" is not valid: encoding/json ignores it and uses "+strconv.Quote(f.Name()))
 		t.name = ""
 	}
-	for _, o := range jt.Options {
+	for _, o := range options {
 		switch o {
 		case "":
 			// `json:"-,"` names a field "-"; a trailing comma means nothing.
