@@ -73,10 +73,55 @@ func (b *schemaBuilder) finish(s *jsonschema.Schema) *jsonschema.Schema {
 			delete(b.defs, name)
 		}
 	}
+	b.renameValueDefs(s)
 	if len(b.defs) > 0 {
 		s.Defs = b.defs
 	}
 	return s
+}
+
+// renameValueDefs drops the _value suffix from a $defs entry whose
+// addressable twin was never named: the suffix only tells the two apart.
+func (b *schemaBuilder) renameValueDefs(root *jsonschema.Schema) {
+	renames := map[string]string{}
+	for name := range b.defs {
+		base, ok := strings.CutSuffix(name, "_value")
+		if !ok || !strings.HasSuffix(b.defKeys[name], " (value)") {
+			continue
+		}
+		if _, taken := b.defKeys[base]; !taken {
+			renames["#/$defs/"+name] = "#/$defs/" + base
+			b.defs[base] = b.defs[name]
+			delete(b.defs, name)
+		}
+	}
+	if len(renames) == 0 {
+		return
+	}
+	seen := map[*jsonschema.Schema]bool{}
+	var walk func(s *jsonschema.Schema)
+	walk = func(s *jsonschema.Schema) {
+		if s == nil || seen[s] {
+			return
+		}
+		seen[s] = true
+		if to, ok := renames[s.Ref]; ok {
+			s.Ref = to
+		}
+		for _, p := range s.Properties {
+			walk(p)
+		}
+		for _, alt := range s.AnyOf {
+			walk(alt)
+		}
+		walk(s.Items)
+		walk(s.AdditionalProperties)
+		walk(s.PropertyNames)
+	}
+	walk(root)
+	for _, d := range b.defs {
+		walk(d)
+	}
 }
 
 func refName(s *jsonschema.Schema) (string, bool) {
