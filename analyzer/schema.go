@@ -393,7 +393,60 @@ func enumValues(n *types.Named) []any {
 			return nil
 		}
 	}
+	if looksLikeFlags(values) {
+		return nil
+	}
 	return values
+}
+
+// looksLikeFlags reports whether integer constants are bit flags, such as
+// fs.FileMode's or net.Flags': a value of such a type is any combination
+// of them, so they are no enum. Flags are numbers that are not
+// consecutive and either three or more powers of two (1, 2, 4) or
+// include a mask that is the OR of others (fs.ModeType).
+func looksLikeFlags(values []any) bool {
+	var ints []int64
+	for _, v := range values {
+		if i, ok := v.(int64); ok && i > 0 {
+			ints = append(ints, i)
+		}
+	}
+	if len(ints) < 2 {
+		return false
+	}
+	lo, hi := ints[0], ints[0]
+	for _, i := range ints {
+		lo, hi = min(lo, i), max(hi, i)
+	}
+	if hi-lo+1 == int64(len(ints)) {
+		return false // consecutive, as iota makes them (time.Month)
+	}
+	powers := 0
+	for _, i := range ints {
+		if i&(i-1) == 0 {
+			powers++
+		}
+	}
+	if powers == len(ints) && powers >= 3 {
+		return true
+	}
+	for _, mask := range ints {
+		if mask&(mask-1) == 0 {
+			continue
+		}
+		var or int64
+		parts := 0
+		for _, i := range ints {
+			if i != mask && i&mask == i {
+				or |= i
+				parts++
+			}
+		}
+		if parts >= 2 && or == mask {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *schemaBuilder) mapSchema(m *types.Map) *jsonschema.Schema {

@@ -29,8 +29,9 @@ const (
 
 // EnumValues lists the constants of each enum type: the test picks only these.
 var EnumValues = map[reflect.Type][]any{
-	reflect.TypeFor[Unit]():     {Celsius, Fahrenheit},
-	reflect.TypeFor[Priority](): {Low, Normal, High},
+	reflect.TypeFor[Unit]():       {Celsius, Fahrenheit},
+	reflect.TypeFor[Priority]():   {Low, Normal, High},
+	reflect.TypeFor[time.Month](): {time.January, time.June, time.December},
 }
 
 type Scalars struct {

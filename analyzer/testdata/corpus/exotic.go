@@ -2,7 +2,17 @@ package corpus
 
 import (
 	"fmt"
+	"io/fs"
 	"time"
+)
+
+// Perm is a set of bit flags: any combination is a valid value.
+type Perm uint8
+
+const (
+	PermRead Perm = 1 << iota
+	PermWrite
+	PermExec
 )
 
 // Labelled is written as its Level's text: the promoted MarshalText makes
@@ -53,6 +63,9 @@ type Exotic struct {
 	Stringer  Stringer      `json:"stringer"`
 	Any       any           `json:"any,omitempty"`
 	OptUnit   *Unit         `json:"opt_unit,omitempty"`
+	Perm      Perm          `json:"perm"`
+	FileMode  fs.FileMode   `json:"file_mode"`
+	Month     time.Month    `json:"month"`
 	Deep      struct {
 		Inner struct {
 			Base
