@@ -28,8 +28,20 @@ const valuesPerTool = 400
 // Soundness: every marshalled value validates against the wire form of
 // the schema. Precision: a property that every value had is required, and
 // a property the schema lets be null was null for some value.
+//
+// It runs twice, the second time with every output object closed, so that
+// a property encoding/json writes but the schema does not declare fails
+// too.
 func TestOutputSchemaProperty(t *testing.T) {
-	pkgs, err := analyzer.Load("testdata/corpus", analyzer.Options{}, ".")
+	for _, closed := range []bool{false, true} {
+		t.Run(map[bool]string{false: "open", true: "closed"}[closed], func(t *testing.T) {
+			testOutputSchemas(t, analyzer.Options{Closed: closed})
+		})
+	}
+}
+
+func testOutputSchemas(t *testing.T, opts analyzer.Options) {
+	pkgs, err := analyzer.Load("testdata/corpus", opts, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
