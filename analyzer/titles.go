@@ -42,11 +42,28 @@ func titleObject(s *jsonschema.Schema, title string) {
 
 func titleProperties(s *jsonschema.Schema) {
 	for name, p := range s.Properties {
-		if p.Ref == "" && p.Title == "" {
+		if !isModelRef(p) && p.Title == "" {
 			p.Title = pydanticTitle(name)
 		}
 		titleProperties(p)
 	}
+}
+
+// isModelRef reports whether s refers to a model, perhaps nullable:
+// pydantic titles no such field (field_title_should_be_set), since the
+// model has a title of its own.
+func isModelRef(s *jsonschema.Schema) bool {
+	if s.Ref != "" {
+		return true
+	}
+	if len(s.AnyOf) == 2 && s.Type == "" && s.Types == nil {
+		for i, alt := range s.AnyOf {
+			if alt.Type == "null" {
+				return s.AnyOf[1-i].Ref != ""
+			}
+		}
+	}
+	return false
 }
 
 // pydanticTitle copies pydantic's default field title:
