@@ -26,6 +26,10 @@ type Options struct {
 	Titles bool
 	// Docs finds doc comments of types declared in other packages.
 	Docs DocSource
+	// Module is the path of the module being analyzed. A named type of
+	// another module gets no enum from its constants (see closedEnum).
+	// Empty means every type is the module's own.
+	Module string
 }
 
 // A Package is the result of analyzing one Go package.

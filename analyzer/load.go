@@ -6,10 +6,13 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -22,6 +25,9 @@ type Loaded struct {
 	*Package
 	Fset *token.FileSet
 	Dir  string // the package's directory
+	// Docs is the doc loader's work for all the packages of the Load
+	// call that returned this one.
+	Docs *DocStats
 }
 
 // Load loads the packages matching patterns in dir and analyzes each.
@@ -37,7 +43,7 @@ func Load(dir string, opts Options, patterns ...string) ([]*Loaded, error) {
 	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedImports,
+			packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule,
 		Dir: dir,
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
@@ -55,10 +61,14 @@ func Load(dir string, opts Options, patterns ...string) ([]*Loaded, error) {
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
 	}
-	docs := newSyntaxDocs()
+	stats := &DocStats{}
+	docs := newSyntaxDocs(stats)
 	var out []*Loaded
 	for _, p := range pkgs {
 		opts := opts
+		if opts.Module == "" && p.Module != nil {
+			opts.Module = p.Module.Path
+		}
 		if opts.Docs == nil {
 			opts.Docs = func(obj types.Object) string { return docs.lookup(p.Fset, obj) }
 		}
@@ -66,6 +76,7 @@ func Load(dir string, opts Options, patterns ...string) ([]*Loaded, error) {
 			Package: Analyze(p.Fset, sourceFiles(p), p.Types, p.TypesInfo, opts),
 			Fset:    p.Fset,
 			Dir:     packageDir(p),
+			Docs:    stats,
 		})
 	}
 	return out, nil
@@ -113,15 +124,30 @@ func packageDir(p *packages.Package) string {
 // syntaxDocs finds the doc comments of types from other packages, which
 // go/packages loaded from export data: it parses only the files that
 // declare a type a tool reaches, once each.
+//
+// Export data keeps the line of each declaration but not its column, so
+// a declaration is found by its line and name.
 type syntaxDocs struct {
 	mu    sync.Mutex
 	files map[string]docsByPos
+	stats *DocStats
 }
 
-// docsByPos maps "line:col" of a declared name to its doc comment.
+// DocStats is the work of the doc loader of one Load call: the files of
+// other packages it parsed for the doc comments of the types that tools
+// reach, their size, and the time spent.
+type DocStats struct {
+	Files int
+	Bytes int64
+	Time  time.Duration
+}
+
+// docsByPos maps "line:name" of a declared name to its doc comment.
 type docsByPos map[string]string
 
-func newSyntaxDocs() *syntaxDocs { return &syntaxDocs{files: map[string]docsByPos{}} }
+func newSyntaxDocs(stats *DocStats) *syntaxDocs {
+	return &syntaxDocs{files: map[string]docsByPos{}, stats: stats}
+}
 
 func (d *syntaxDocs) lookup(fset *token.FileSet, obj types.Object) string {
 	pos := fset.Position(obj.Pos())
@@ -132,28 +158,42 @@ func (d *syntaxDocs) lookup(fset *token.FileSet, obj types.Object) string {
 	defer d.mu.Unlock()
 	docs, ok := d.files[pos.Filename]
 	if !ok {
-		docs = parseDocs(pos.Filename)
+		start := time.Now()
+		var size int64
+		docs, size = parseDocs(pos.Filename)
 		d.files[pos.Filename] = docs
+		d.stats.Files++
+		d.stats.Bytes += size
+		d.stats.Time += time.Since(start)
 	}
-	return docs[fmt.Sprintf("%d:%d", pos.Line, pos.Column)]
+	return docs[docKey(pos.Line, obj.Name())]
 }
 
-// parseDocs reads the doc comments of every type and field in one file.
-func parseDocs(filename string) docsByPos {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, filename, nil, parser.ParseComments|parser.SkipObjectResolution)
+func docKey(line int, name string) string { return strconv.Itoa(line) + ":" + name }
+
+// parseDocs reads the doc comments of every type and field in one file,
+// and reports the file's size.
+func parseDocs(filename string) (docsByPos, int64) {
 	docs := docsByPos{}
+	src, err := os.ReadFile(filename)
 	if err != nil {
-		return docs
+		return docs, 0
 	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
+	if f == nil {
+		return docs, int64(len(src))
+	}
+	_ = err // a partly parsed file still has the docs before the error
 	add := func(id *ast.Ident, doc *ast.CommentGroup) {
-		if text := CommentText(doc); text != "" && id != nil {
-			p := fset.Position(id.Pos())
-			docs[fmt.Sprintf("%d:%d", p.Line, p.Column)] = text
+		if text := CommentText(withoutMarkers(doc)); text != "" && id != nil {
+			docs[docKey(fset.Position(id.Pos()).Line, id.Name)] = text
 		}
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.FuncDecl:
+			return false // no types or fields in function bodies worth describing
 		case *ast.GenDecl:
 			for _, spec := range n.Specs {
 				if ts, ok := spec.(*ast.TypeSpec); ok {
@@ -171,8 +211,33 @@ func parseDocs(filename string) docsByPos {
 		}
 		return true
 	})
-	return docs
+	return docs, int64(len(src))
 }
+
+// withoutMarkers drops the comment lines of code-generator markers, which
+// say nothing to a model: Kubernetes' "+optional", "+listType=map",
+// "+k8s:...", "+featureGate=..." and the like. A marker may be indented
+// under another, and a line of one comment group is one marker.
+func withoutMarkers(doc *ast.CommentGroup) *ast.CommentGroup {
+	if doc == nil {
+		return nil
+	}
+	var kept []*ast.Comment
+	for _, c := range doc.List {
+		if isMarker(c.Text) {
+			continue
+		}
+		kept = append(kept, c)
+	}
+	if len(kept) == len(doc.List) {
+		return doc
+	}
+	return &ast.CommentGroup{List: kept}
+}
+
+var marker = regexp.MustCompile(`^//\s*\+[A-Za-z]`)
+
+func isMarker(text string) bool { return marker.MatchString(text) }
 
 func singleDoc(d *ast.GenDecl) *ast.CommentGroup {
 	if len(d.Specs) == 1 {

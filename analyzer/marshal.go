@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"go/types"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -183,4 +184,32 @@ func hasMarshaler(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// closedEnum is the enum of a named string or integer type: its constants,
+// if the type is declared in the module being analyzed or in the standard
+// library. A type of another module gets none. Its constants list the
+// values that the version compiled against knew of, while the values come
+// from outside, decoded from an API: a Pod's conditions carry the custom
+// types of its readiness gates, and a newer API server adds phases and
+// reasons. Sound before precise: the type's doc comment, which goes with
+// it, usually names the values anyway.
+func (a *analysis) closedEnum(n *types.Named) []any {
+	if !a.ownType(n) {
+		return nil
+	}
+	return enumValues(n)
+}
+
+// ownType reports whether n is declared in the module being analyzed, or
+// in the standard library (whose import paths have no dot in their first
+// element), which is Go's own and keeps its constants.
+func (a *analysis) ownType(n *types.Named) bool {
+	mod, pkg := a.opts.Module, n.Obj().Pkg()
+	if mod == "" || pkg == nil {
+		return true
+	}
+	path := pkg.Path()
+	first, _, _ := strings.Cut(path, "/")
+	return path == mod || strings.HasPrefix(path, mod+"/") || !strings.Contains(first, ".")
 }

@@ -299,7 +299,7 @@ func (b *schemaBuilder) basicSchema(t types.Type, u *types.Basic) *jsonschema.Sc
 		return &jsonschema.Schema{}
 	}
 	if n, ok := t.(*types.Named); ok {
-		s.Enum = enumValues(n)
+		s.Enum = b.a.closedEnum(n)
 		if s.Enum != nil && b.dir == output {
 			s.Enum = withZero(s.Enum, s.Type)
 		}

@@ -91,6 +91,9 @@ func run(pass *analysis.Pass) (any, error) {
 
 	opts := generateOptions(src)
 	opts.Docs = importedDocs(pass)
+	if pass.Module != nil {
+		opts.Module = pass.Module.Path // as analyzer.Load sets it
+	}
 	pkg := analyzer.Analyze(pass.Fset, src, pass.Pkg, pass.TypesInfo, opts)
 	findings := pkg.Findings
 	if f, ok := stale(pass, src, gen, pkg); ok {
