@@ -1,0 +1,367 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-github/v93/github"
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcptag/mcptag/interop"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+)
+
+// serverBinary is the example built as a user builds it, once per run.
+var serverBinary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "thirdparty-e2e")
+	if err != nil {
+		panic(err)
+	}
+	serverBinary = filepath.Join(dir, "thirdparty")
+	if out, err := exec.Command("go", "build", "-o", serverBinary, ".").CombinedOutput(); err != nil {
+		panic("building the example: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// A call is one tool call. The tests compare its structuredContent with
+// the Go value the tool returns, got from the store in-process.
+type call struct {
+	tool string
+	args map[string]any
+}
+
+// calls calls every tool with realistic values (decoded from API-shaped
+// JSON in testdata) and with zero and nil ones.
+var calls = []call{
+	{"get_repository", map[string]any{"owner": "octocat", "repo": "Hello-World"}},
+	{"get_repository", map[string]any{"owner": "octocat", "repo": "empty"}}, // every field nil
+	{"get_repository", map[string]any{"owner": "octocat", "repo": "gone"}},  // a nil *Repository
+	{"list_issues", map[string]any{"owner": "octocat", "repo": "Hello-World"}},
+	{"list_issues", map[string]any{"owner": "octocat", "repo": "empty"}}, // a nil slice
+	{"list_issues", map[string]any{"owner": "octocat", "repo": "zero"}},  // a zero Issue and a nil one
+	{"get_pull_request", map[string]any{"owner": "octocat", "repo": "Hello-World", "number": 1347}},
+	{"get_pull_request", map[string]any{"owner": "octocat", "repo": "empty", "number": 1}},
+	{"get_pod", map[string]any{"namespace": "default", "name": "web-7c5ddbdf54-x8kqz"}},
+	{"get_pod", map[string]any{"namespace": "default", "name": "empty"}}, // the zero Pod
+	{"get_deployment", map[string]any{"namespace": "default", "name": "web"}},
+	{"get_deployment", map[string]any{"namespace": "default", "name": "empty"}}, // the zero Deployment
+}
+
+// value calls the tool's method on s directly.
+func (c call) value(s *Store) (any, error) {
+	ctx := context.Background()
+	arg := func(name string) string { v, _ := c.args[name].(string); return v }
+	switch c.tool {
+	case "get_repository":
+		return s.GetRepository(ctx, arg("owner"), arg("repo"))
+	case "list_issues":
+		return s.ListIssues(ctx, arg("owner"), arg("repo"))
+	case "get_pull_request":
+		return s.GetPullRequest(ctx, arg("owner"), arg("repo"), c.args["number"].(int))
+	case "get_pod":
+		return s.GetPod(ctx, arg("namespace"), arg("name"))
+	case "get_deployment":
+		return s.GetDeployment(ctx, arg("namespace"), arg("name"))
+	}
+	return nil, fmt.Errorf("no tool %s", c.tool)
+}
+
+// structured is what structuredContent must be for a tool's value, by
+// SPEC §4: a struct as it is (a nil pointer as {}), a slice wrapped in
+// {"result": [...]} (a nil slice as []).
+func structured(t *testing.T, v any) any {
+	t.Helper()
+	switch v := v.(type) {
+	case []*github.Issue:
+		if v == nil {
+			v = []*github.Issue{}
+		}
+		return decode(t, mustJSON(t, map[string]any{"result": v}))
+	case *github.Repository:
+		if v == nil {
+			return map[string]any{}
+		}
+	case *github.PullRequest:
+		if v == nil {
+			return map[string]any{}
+		}
+	}
+	return decode(t, mustJSON(t, v))
+}
+
+// connect starts the server binary and connects a go-sdk client over stdio.
+func connect(t *testing.T) *mcp.ClientSession {
+	t.Helper()
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, nil)
+	cmd := exec.Command(serverBinary, "-data", "testdata")
+	cs, err := client.Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+func listTools(t *testing.T, cs *mcp.ClientSession) map[string]*mcp.Tool {
+	t.Helper()
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools := map[string]*mcp.Tool{}
+	for _, tool := range res.Tools {
+		tools[tool.Name] = tool
+	}
+	return tools
+}
+
+// TestToolsListIsTheSnapshot proves the committed snapshot is exactly what
+// tools/list serves.
+func TestToolsListIsTheSnapshot(t *testing.T) {
+	cs := connect(t)
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := mustJSON(t, map[string]any{"tools": res.Tools})
+	snapshot, err := os.ReadFile("mcp_tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(decode(t, snapshot), decode(t, served)); diff != "" {
+		t.Errorf("tools/list differs from mcp_tools.json (-snapshot +served):\n%s", diff)
+	}
+}
+
+// TestCallEveryTool calls each tool over stdio with the go-sdk client and
+// validates every structuredContent against the tool's outputSchema.
+func TestCallEveryTool(t *testing.T) {
+	store, err := Open("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := connect(t)
+	tools := listTools(t, cs)
+	called := map[string]bool{}
+	for _, c := range calls {
+		t.Run(fmt.Sprintf("%s%v", c.tool, c.args), func(t *testing.T) {
+			tool := tools[c.tool]
+			if tool == nil {
+				t.Fatalf("tools/list has no %s", c.tool)
+			}
+			called[c.tool] = true
+			v, err := c.value(store)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.IsError {
+				t.Fatalf("isError: %v", res.Content)
+			}
+			got := decode(t, mustJSON(t, res.StructuredContent))
+			if diff := cmp.Diff(structured(t, v), got); diff != "" {
+				t.Errorf("structuredContent (-want +got):\n%s", diff)
+			}
+			validate(t, tool, got)
+		})
+	}
+	for name := range tools {
+		if !called[name] {
+			t.Errorf("tool %s is listed but not called by this test", name)
+		}
+	}
+
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_pod", Arguments: map[string]any{"namespace": "default", "name": "nginx"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.IsError || res.StructuredContent != nil {
+		t.Errorf("get_pod of a missing pod: isError %v, structuredContent %v; want an error and none", res.IsError, res.StructuredContent)
+	}
+}
+
+// TestZeroValues validates values the fixtures do not hold against the
+// schemas, in-process: zero values of every type reached, as encoding/json
+// writes them.
+func TestZeroValues(t *testing.T) {
+	tools := listTools(t, connect(t))
+	for _, tc := range []struct {
+		tool string
+		v    any
+	}{
+		{"get_repository", &github.Repository{Owner: &github.User{}, Parent: &github.Repository{}, License: &github.License{}, Permissions: &github.RepositoryPermissions{}, CreatedAt: &github.Timestamp{}}},
+		{"get_pull_request", &github.PullRequest{Head: &github.PullRequestBranch{}, Base: &github.PullRequestBranch{Repo: &github.Repository{}}, User: &github.User{}, Milestone: &github.Milestone{}, Labels: []*github.Label{{}, nil}}},
+		{"list_issues", map[string]any{"result": []*github.Issue{{User: &github.User{}, Milestone: &github.Milestone{}, Reactions: &github.Reactions{}, PullRequestLinks: &github.PullRequestLinks{}}}}},
+		{"get_pod", corev1.Pod{Spec: corev1.PodSpec{
+			Containers:     []corev1.Container{{}},
+			InitContainers: []corev1.Container{{LivenessProbe: &corev1.Probe{ProbeHandler: corev1.ProbeHandler{HTTPGet: &corev1.HTTPGetAction{}}}}},
+			Volumes:        []corev1.Volume{{VolumeSource: corev1.VolumeSource{Projected: &corev1.ProjectedVolumeSource{}, Ephemeral: &corev1.EphemeralVolumeSource{VolumeClaimTemplate: &corev1.PersistentVolumeClaimTemplate{}}}}},
+			Affinity:       &corev1.Affinity{NodeAffinity: &corev1.NodeAffinity{RequiredDuringSchedulingIgnoredDuringExecution: &corev1.NodeSelector{}}},
+		}, Status: corev1.PodStatus{Conditions: []corev1.PodCondition{{}}, ContainerStatuses: []corev1.ContainerStatus{{}}}}},
+		{"get_deployment", appsv1.Deployment{Spec: appsv1.DeploymentSpec{Strategy: appsv1.DeploymentStrategy{RollingUpdate: &appsv1.RollingUpdateDeployment{}}}, Status: appsv1.DeploymentStatus{Conditions: []appsv1.DeploymentCondition{{}}}}},
+	} {
+		t.Run(tc.tool, func(t *testing.T) {
+			validate(t, tools[tc.tool], decode(t, mustJSON(t, tc.v)))
+		})
+	}
+}
+
+// validate checks a structuredContent against the tool's outputSchema,
+// whose root must be an object, with jsonschema-go.
+func validate(t *testing.T, tool *mcp.Tool, instance any) {
+	t.Helper()
+	schema := outputSchema(t, tool)
+	if schema.Type != "object" {
+		t.Errorf("outputSchema root type = %q, want object", schema.Type)
+	}
+	resolved, err := schema.Resolve(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := resolved.Validate(instance); err != nil {
+		t.Errorf("structuredContent does not validate against the outputSchema: %v", err)
+	}
+}
+
+func outputSchema(t *testing.T, tool *mcp.Tool) *jsonschema.Schema {
+	t.Helper()
+	var schema jsonschema.Schema
+	if err := json.Unmarshal(mustJSON(t, tool.OutputSchema), &schema); err != nil {
+		t.Fatal(err)
+	}
+	return &schema
+}
+
+// TestSchemas checks what the schemas say of the library types: their
+// doc comments (Kubernetes documents every field) as descriptions, without
+// code-generator markers, and the wire forms of the types with their own
+// marshalers.
+func TestSchemas(t *testing.T) {
+	tools := listTools(t, connect(t))
+	schemas := map[string]any{}
+	for name, tool := range tools {
+		schemas[name] = decode(t, mustJSON(t, tool.OutputSchema))
+	}
+	for _, tc := range []struct {
+		path string // tool, then keys into its outputSchema
+		want any    // a string description prefix, or the JSON of a schema
+	}{
+		{"get_pod description", "Pod is a collection of containers that can run on a host."},
+		{"get_pod properties kind description", "Kind is a string value representing the REST resource"},
+		{"get_pod properties apiVersion description", "APIVersion defines the versioned schema"},
+		{"get_pod properties spec description", "Specification of the desired behavior of the pod."},
+		{"get_pod $defs Container properties image description", "Container image name."},
+		{"get_pod $defs PodStatus properties phase description", "The phase of a Pod is a simple, high-level summary"},
+		{"get_deployment $defs DeploymentSpec properties replicas description", "Number of desired pods."},
+		{"get_repository description", "Repository represents a GitHub repository."},
+		{"list_issues $defs Issue description", "Issue represents a GitHub issue on a repository."},
+		{"get_pull_request description", "PullRequest represents a GitHub pull request on a repository."},
+
+		// metav1.Time: an RFC 3339 string, or null for the zero time even
+		// under omitempty.
+		{"get_pod $defs ObjectMeta properties creationTimestamp type", []any{"string", "null"}},
+		{"get_pod $defs ObjectMeta properties creationTimestamp format", "date-time"},
+		{"get_pod $defs PodCondition properties lastProbeTime type", []any{"string", "null"}},
+		// resource.Quantity: a string.
+		{"get_pod $defs ResourceRequirements properties limits additionalProperties", map[string]any{"type": "string"}},
+		// intstr.IntOrString: an integer or a string.
+		{"get_pod $defs HTTPGetAction properties port type", []any{"integer", "string"}},
+		{"get_deployment $defs RollingUpdateDeployment properties maxSurge type", []any{"integer", "string"}},
+		// go-github's Timestamp embeds time.Time and so writes RFC 3339.
+		{"get_repository properties created_at", map[string]any{"type": "string", "format": "date-time"}},
+		{"list_issues $defs Issue properties closed_at", map[string]any{"type": "string", "format": "date-time"}},
+	} {
+		keys := strings.Fields(tc.path)
+		var v any = schemas[keys[0]]
+		for _, k := range keys[1:] {
+			m, _ := v.(map[string]any)
+			v = m[k]
+		}
+		if prefix, ok := tc.want.(string); ok {
+			if s, _ := v.(string); !strings.HasPrefix(s, prefix) {
+				t.Errorf("%s = %q, want it to start %q", tc.path, v, prefix)
+			}
+			continue
+		}
+		if diff := cmp.Diff(tc.want, v); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.path, diff)
+		}
+	}
+	// Kubernetes' code-generator markers ("+optional", "+listType=map")
+	// are not for a model.
+	snapshot, err := os.ReadFile("mcp_tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, marker := range []string{"+optional", "+listType", "+k8s:", "+featureGate", "+enum"} {
+		if strings.Contains(string(snapshot), marker) {
+			t.Errorf("mcp_tools.json has the marker %q in a description", marker)
+		}
+	}
+}
+
+// TestStrictTypeScriptClient lists and calls every tool with the
+// TypeScript SDK's client, which rejects the whole tools/list if a schema
+// is not what it expects and validates every structuredContent against its
+// outputSchema.
+func TestStrictTypeScriptClient(t *testing.T) {
+	var list []map[string]any
+	for _, c := range calls {
+		list = append(list, map[string]any{"name": c.tool, "arguments": c.args})
+	}
+	list = append(list, map[string]any{"name": "get_deployment", "arguments": map[string]any{"namespace": "default", "name": "api"}, "expectError": true})
+	data, err := filepath.Abs("testdata") // client.mjs runs in the interop directory
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := interop.Run(t, string(mustJSON(t, list)), serverBinary, "-data", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != len(list)+1 {
+		t.Fatalf("got %d lines, want the tool list and %d calls:\n%s", len(lines), len(list), strings.Join(lines, "\n"))
+	}
+	var pod struct {
+		StructuredContent corev1.Pod
+	}
+	if err := json.Unmarshal([]byte(lines[9]), &pod); err != nil {
+		t.Fatal(err)
+	}
+	if got := pod.StructuredContent.Spec.Containers[0].Resources.Limits.Cpu().String(); got != "500m" {
+		t.Errorf("get_pod through the TypeScript client: cpu limit %q, want 500m", got)
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func decode(t *testing.T, data []byte) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatalf("%v: %s", err, data)
+	}
+	return v
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"encoding/json"
+	"go/types"
+	"testing"
+	"time"
+
+	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/emit"
+)
+
+// generate loads and analyzes the packages as mcptag does and renders
+// their files, in memory, reporting how long that took.
+func generate(t testing.TB, opts analyzer.Options, pattern string) ([]*analyzer.Loaded, time.Duration) {
+	t.Helper()
+	start := time.Now()
+	pkgs, err := analyzer.Load(".", opts, pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pkgs {
+		if _, err := emit.Files(p.Dir, p.Package); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return pkgs, time.Since(start)
+}
+
+// noDocs turns the doc loader off: no descriptions from other packages.
+var noDocs = analyzer.Options{Docs: func(types.Object) string { return "" }}
+
+// TestFindings: the library types give no errors; the warnings are logged.
+func TestFindings(t *testing.T) {
+	pkgs, _ := generate(t, analyzer.Options{}, ".")
+	for _, f := range pkgs[0].Findings {
+		pos := pkgs[0].Fset.Position(f.Pos)
+		if f.Error {
+			t.Errorf("%s: %s: %s", pos, f.Category, f.Message)
+		} else {
+			t.Logf("%s: %s: %s", pos, f.Category, f.Message)
+		}
+	}
+}
+
+// TestSizes logs the measurements of BENCHMARKS.md (go test -run Sizes -v):
+// each outputSchema's size on the wire, and the doc loader's work.
+func TestSizes(t *testing.T) {
+	for _, pattern := range []string{".", "./testdata/podonly"} {
+		pkgs, d := generate(t, analyzer.Options{}, pattern)
+		bare, dNo := generate(t, noDocs, pattern)
+		docs := pkgs[0].Docs
+		t.Logf("%s: generated in %v, %v without descriptions; the doc loader parsed %d files (%d KB) in %v",
+			pattern, d.Round(time.Millisecond), dNo.Round(time.Millisecond),
+			docs.Files, docs.Bytes/1024, docs.Time.Round(time.Millisecond))
+		tools, err := emit.Tools(pkgs[0].Package)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bareTools, err := emit.Tools(bare[0].Package)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, tool := range tools {
+			out := tool.OutputSchema.(json.RawMessage)
+			var s struct {
+				Defs map[string]json.RawMessage `json:"$defs"`
+			}
+			if err := json.Unmarshal(out, &s); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("  %s: outputSchema %d bytes, %d without descriptions; %d $defs",
+				tool.Name, len(out), len(bareTools[i].OutputSchema.(json.RawMessage)), len(s.Defs))
+		}
+	}
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	for _, bc := range []struct {
+		name, pattern string
+		opts          analyzer.Options
+	}{
+		{"package", ".", analyzer.Options{}},
+		{"package-nodocs", ".", noDocs},
+		{"pod", "./testdata/podonly", analyzer.Options{}},
+		{"pod-nodocs", "./testdata/podonly", noDocs},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				generate(b, bc.opts, bc.pattern)
+			}
+		})
+	}
+}
