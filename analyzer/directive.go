@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/mcptag/mcptag/internal/suggest"
 )
@@ -190,14 +191,24 @@ type tokenError struct {
 func tokenize(text string, start int) ([]dirToken, *tokenError) {
 	var toks []dirToken
 	i := start
+	// space reports the size of the white space rune at i, or 0. It
+	// decodes runes: a byte of a UTF-8 sequence, such as the 0x85 of "Å",
+	// is not the rune U+0085.
+	space := func(i int) int {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == utf8.RuneError || !unicode.IsSpace(r) {
+			return 0
+		}
+		return size
+	}
 	for i < len(text) {
-		if unicode.IsSpace(rune(text[i])) {
-			i++
+		if n := space(i); n > 0 {
+			i += n
 			continue
 		}
 		begin := i
 		var b strings.Builder
-		for i < len(text) && !unicode.IsSpace(rune(text[i])) {
+		for i < len(text) && space(i) == 0 {
 			if text[i] != '"' {
 				b.WriteByte(text[i])
 				i++

@@ -94,7 +94,7 @@ type toolData struct {
 	Name, Ident     string
 	Tool            string // the mcp.Tool literal's fields
 	Input, Output   string // Go literals of the schemas' JSON
-	Names, Required string // Go literals of the argument names
+	Spec            string // the toolrt.Spec literal of the arguments
 	Recv            string // receiver parameter type, for methods
 	Decode, Results string
 }
@@ -160,8 +160,7 @@ func (g *goFile) tool(t *analyzer.Tool) (toolData, error) {
 		td.Output = goString(string(out))
 	}
 	td.Tool = g.toolFields(t, td)
-	names, required := argNames(t)
-	td.Names, td.Required = goStrings(names), goStrings(required)
+	td.Spec = argSpec(t.Name, t.Input)
 	var call string
 	td.Decode, call = g.call(t, td)
 	td.Results = g.results(t, call)
@@ -218,17 +217,6 @@ func annotations(a analyzer.Annotations) string {
 	return strings.Join(parts, ", ")
 }
 
-// argNames lists the input object's properties, and the required ones.
-func argNames(t *analyzer.Tool) (names, required []string) {
-	names = append(names, t.Input.PropertyOrder...)
-	for name := range t.Input.Properties {
-		if !contains(names, name) {
-			names = append(names, name)
-		}
-	}
-	return names, t.Input.Required
-}
-
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -261,7 +249,7 @@ func (g *goFile) call(t *analyzer.Tool, td toolData) (decode, call string) {
 		for i, p := range t.Params {
 			v := fmt.Sprintf("arg%d", i)
 			fmt.Fprintf(&b, "var %s %s\n", v, g.typeString(p.Type))
-			fmt.Fprintf(&b, "if err := %sArgs.Decode(args, %q, &%s); err != nil {\nreturn toolrt.Error(err), nil\n}\n", td.Ident, p.Name, v)
+			fmt.Fprintf(&b, "if err := args.Decode(%q, &%s); err != nil {\nreturn toolrt.Error(err), nil\n}\n", p.Name, v)
 			args = append(args, v)
 		}
 	}
@@ -340,12 +328,4 @@ func goString(s string) string {
 		return strconv.Quote(s)
 	}
 	return "`" + s + "`"
-}
-
-func goStrings(list []string) string {
-	q := make([]string, len(list))
-	for i, s := range list {
-		q[i] = strconv.Quote(s)
-	}
-	return "[]string{" + strings.Join(q, ", ") + "}"
 }

@@ -27,13 +27,13 @@ func {{.Func}}(s *mcp.Server{{if .Recv}}, recv {{.Recv}}{{end}}) {
 }
 {{end}}
 {{- range .Tools}}
-// Schemas and argument names of {{.Name}}, computed by mcptag.
+// Schemas and arguments of {{.Name}}, computed by mcptag.
 var (
 	{{.Ident}}Input = json.RawMessage({{.Input}})
 {{- if .Output}}
 	{{.Ident}}Output = json.RawMessage({{.Output}})
 {{- end}}
-	{{.Ident}}Args = &toolrt.Spec{Tool: "{{.Name}}", Names: {{.Names}}, Required: {{.Required}}}
+	{{.Ident}}Args = {{.Spec}}
 )
 {{if .Recv}}
 func {{.Ident}}(recv {{.Recv}}) mcp.ToolHandler {

@@ -58,11 +58,16 @@ func RegisterTools(s *mcp.Server) {
 	}, mcptagLastUpdated)
 }
 
-// Schemas and argument names of get_temperature, computed by mcptag.
+// Schemas and arguments of get_temperature, computed by mcptag.
 var (
 	mcptagGetTemperatureInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)
 	mcptagGetTemperatureOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
-	mcptagGetTemperatureArgs   = &toolrt.Spec{Tool: "get_temperature", Names: []string{"city"}, Required: []string{"city"}}
+	mcptagGetTemperatureArgs   = &toolrt.Spec{
+		Tool: "get_temperature",
+		Args: []toolrt.Arg{
+			{Name: "city", Required: true, Kind: toolrt.KindString},
+		},
+	}
 )
 
 func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -72,7 +77,7 @@ func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *m
 		return toolrt.Error(err), nil
 	}
 	var arg0 string
-	if err := mcptagGetTemperatureArgs.Decode(args, "city", &arg0); err != nil {
+	if err := args.Decode("city", &arg0); err != nil {
 		return toolrt.Error(err), nil
 	}
 	out, err := GetTemperature(ctx, arg0)
@@ -82,11 +87,16 @@ func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	return toolrt.Wrapped("get_temperature", out), nil
 }
 
-// Schemas and argument names of get_weather, computed by mcptag.
+// Schemas and arguments of get_weather, computed by mcptag.
 var (
 	mcptagGetWeatherInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)
 	mcptagGetWeatherOutput = json.RawMessage(`{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"WeatherData is the current weather at one place.","required":["temperature","humidity","conditions"]}`)
-	mcptagGetWeatherArgs   = &toolrt.Spec{Tool: "get_weather", Names: []string{"city"}, Required: []string{"city"}}
+	mcptagGetWeatherArgs   = &toolrt.Spec{
+		Tool: "get_weather",
+		Args: []toolrt.Arg{
+			{Name: "city", Required: true, Kind: toolrt.KindString},
+		},
+	}
 )
 
 func mcptagGetWeather(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -96,7 +106,7 @@ func mcptagGetWeather(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 		return toolrt.Error(err), nil
 	}
 	var arg0 string
-	if err := mcptagGetWeatherArgs.Decode(args, "city", &arg0); err != nil {
+	if err := args.Decode("city", &arg0); err != nil {
 		return toolrt.Error(err), nil
 	}
 	out, err := GetWeather(ctx, arg0)
@@ -106,11 +116,17 @@ func mcptagGetWeather(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	return toolrt.Object("get_weather", out), nil
 }
 
-// Schemas and argument names of get_forecast, computed by mcptag.
+// Schemas and arguments of get_forecast, computed by mcptag.
 var (
 	mcptagGetForecastInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"The city to forecast for."},"days":{"type":"integer","description":"How many days ahead, 1 to 7."}},"description":"ForecastRequest asks for a daily forecast.","required":["city","days"],"additionalProperties":false}`)
 	mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/WeatherData"}}},"$defs":{"WeatherData":{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"WeatherData is the current weather at one place.","required":["temperature","humidity","conditions"]}},"required":["result"]}`)
-	mcptagGetForecastArgs   = &toolrt.Spec{Tool: "get_forecast", Names: []string{"city", "days"}, Required: []string{"city", "days"}}
+	mcptagGetForecastArgs   = &toolrt.Spec{
+		Tool: "get_forecast",
+		Args: []toolrt.Arg{
+			{Name: "city", Required: true, Kind: toolrt.KindString},
+			{Name: "days", Required: true, Kind: toolrt.KindInteger},
+		},
+	}
 )
 
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -126,11 +142,16 @@ func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	return toolrt.Slice("get_forecast", out), nil
 }
 
-// Schemas and argument names of get_temperatures, computed by mcptag.
+// Schemas and arguments of get_temperatures, computed by mcptag.
 var (
 	mcptagGetTemperaturesInput  = json.RawMessage(`{"type":"object","properties":{"cities":{"type":["array","null"],"items":{"type":"string"}}},"required":["cities"],"additionalProperties":false}`)
 	mcptagGetTemperaturesOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"number"}}`)
-	mcptagGetTemperaturesArgs   = &toolrt.Spec{Tool: "get_temperatures", Names: []string{"cities"}, Required: []string{"cities"}}
+	mcptagGetTemperaturesArgs   = &toolrt.Spec{
+		Tool: "get_temperatures",
+		Args: []toolrt.Arg{
+			{Name: "cities", Required: true, Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+		},
+	}
 )
 
 func mcptagGetTemperatures(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -140,17 +161,22 @@ func mcptagGetTemperatures(ctx context.Context, req *mcp.CallToolRequest) (res *
 		return toolrt.Error(err), nil
 	}
 	var arg0 []string
-	if err := mcptagGetTemperaturesArgs.Decode(args, "cities", &arg0); err != nil {
+	if err := args.Decode("cities", &arg0); err != nil {
 		return toolrt.Error(err), nil
 	}
 	out := GetTemperatures(arg0)
 	return toolrt.Object("get_temperatures", out), nil
 }
 
-// Schemas and argument names of weather_report, computed by mcptag.
+// Schemas and arguments of weather_report, computed by mcptag.
 var (
 	mcptagWeatherReportInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)
-	mcptagWeatherReportArgs  = &toolrt.Spec{Tool: "weather_report", Names: []string{"city"}, Required: []string{"city"}}
+	mcptagWeatherReportArgs  = &toolrt.Spec{
+		Tool: "weather_report",
+		Args: []toolrt.Arg{
+			{Name: "city", Required: true, Kind: toolrt.KindString},
+		},
+	}
 )
 
 func mcptagWeatherReport(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -160,17 +186,22 @@ func mcptagWeatherReport(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 		return toolrt.Error(err), nil
 	}
 	var arg0 string
-	if err := mcptagWeatherReportArgs.Decode(args, "city", &arg0); err != nil {
+	if err := args.Decode("city", &arg0); err != nil {
 		return toolrt.Error(err), nil
 	}
 	out := WeatherReport(arg0)
 	return toolrt.JSONText("weather_report", out), nil
 }
 
-// Schemas and argument names of get_station, computed by mcptag.
+// Schemas and arguments of get_station, computed by mcptag.
 var (
 	mcptagGetStationInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false}`)
-	mcptagGetStationArgs  = &toolrt.Spec{Tool: "get_station", Names: []string{"name"}, Required: []string{"name"}}
+	mcptagGetStationArgs  = &toolrt.Spec{
+		Tool: "get_station",
+		Args: []toolrt.Arg{
+			{Name: "name", Required: true, Kind: toolrt.KindString},
+		},
+	}
 )
 
 func mcptagGetStation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -180,18 +211,20 @@ func mcptagGetStation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 		return toolrt.Error(err), nil
 	}
 	var arg0 string
-	if err := mcptagGetStationArgs.Decode(args, "name", &arg0); err != nil {
+	if err := args.Decode("name", &arg0); err != nil {
 		return toolrt.Error(err), nil
 	}
 	out := GetStation(arg0)
 	return toolrt.Sprint(out), nil
 }
 
-// Schemas and argument names of last_updated, computed by mcptag.
+// Schemas and arguments of last_updated, computed by mcptag.
 var (
 	mcptagLastUpdatedInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagLastUpdatedOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"]}`)
-	mcptagLastUpdatedArgs   = &toolrt.Spec{Tool: "last_updated", Names: []string{}, Required: []string{}}
+	mcptagLastUpdatedArgs   = &toolrt.Spec{
+		Tool: "last_updated",
+	}
 )
 
 func mcptagLastUpdated(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {

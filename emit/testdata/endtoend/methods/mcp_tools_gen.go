@@ -45,11 +45,16 @@ func RegisterStoreTools(s *mcp.Server, recv *Store) {
 	}, mcptagStoreKeys(recv))
 }
 
-// Schemas and argument names of store_get, computed by mcptag.
+// Schemas and arguments of store_get, computed by mcptag.
 var (
 	mcptagStoreGetInput  = json.RawMessage(`{"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`)
 	mcptagStoreGetOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagStoreGetArgs   = &toolrt.Spec{Tool: "store_get", Names: []string{"key"}, Required: []string{"key"}}
+	mcptagStoreGetArgs   = &toolrt.Spec{
+		Tool: "store_get",
+		Args: []toolrt.Arg{
+			{Name: "key", Required: true, Kind: toolrt.KindString},
+		},
+	}
 )
 
 func mcptagStoreGet(recv *Store) mcp.ToolHandler {
@@ -60,7 +65,7 @@ func mcptagStoreGet(recv *Store) mcp.ToolHandler {
 			return toolrt.Error(err), nil
 		}
 		var arg0 string
-		if err := mcptagStoreGetArgs.Decode(args, "key", &arg0); err != nil {
+		if err := args.Decode("key", &arg0); err != nil {
 			return toolrt.Error(err), nil
 		}
 		out, err := recv.Get(ctx, arg0)
@@ -71,11 +76,13 @@ func mcptagStoreGet(recv *Store) mcp.ToolHandler {
 	}
 }
 
-// Schemas and argument names of store_keys, computed by mcptag.
+// Schemas and arguments of store_keys, computed by mcptag.
 var (
 	mcptagStoreKeysInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagStoreKeysOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"]}`)
-	mcptagStoreKeysArgs   = &toolrt.Spec{Tool: "store_keys", Names: []string{}, Required: []string{}}
+	mcptagStoreKeysArgs   = &toolrt.Spec{
+		Tool: "store_keys",
+	}
 )
 
 func mcptagStoreKeys(recv *Store) mcp.ToolHandler {
@@ -89,11 +96,13 @@ func mcptagStoreKeys(recv *Store) mcp.ToolHandler {
 	}
 }
 
-// Schemas and argument names of now, computed by mcptag.
+// Schemas and arguments of now, computed by mcptag.
 var (
 	mcptagClockNowInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagClockNowOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagClockNowArgs   = &toolrt.Spec{Tool: "now", Names: []string{}, Required: []string{}}
+	mcptagClockNowArgs   = &toolrt.Spec{
+		Tool: "now",
+	}
 )
 
 func mcptagClockNow(recv Clock) mcp.ToolHandler {
@@ -107,11 +116,13 @@ func mcptagClockNow(recv Clock) mcp.ToolHandler {
 	}
 }
 
-// Schemas and argument names of version, computed by mcptag.
+// Schemas and arguments of version, computed by mcptag.
 var (
 	mcptagVersionInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagVersionOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagVersionArgs   = &toolrt.Spec{Tool: "version", Names: []string{}, Required: []string{}}
+	mcptagVersionArgs   = &toolrt.Spec{
+		Tool: "version",
+	}
 )
 
 func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {

@@ -80,10 +80,12 @@ func RegisterTools(s *mcp.Server) {
 	}, mcptagText)
 }
 
-// Schemas and argument names of ping, computed by mcptag.
+// Schemas and arguments of ping, computed by mcptag.
 var (
 	mcptagPingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagPingArgs  = &toolrt.Spec{Tool: "ping", Names: []string{}, Required: []string{}}
+	mcptagPingArgs  = &toolrt.Spec{
+		Tool: "ping",
+	}
 )
 
 func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -95,10 +97,12 @@ func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 	return toolrt.Empty(), nil
 }
 
-// Schemas and argument names of fail, computed by mcptag.
+// Schemas and arguments of fail, computed by mcptag.
 var (
 	mcptagFailInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagFailArgs  = &toolrt.Spec{Tool: "fail", Names: []string{}, Required: []string{}}
+	mcptagFailArgs  = &toolrt.Spec{
+		Tool: "fail",
+	}
 )
 
 func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -112,11 +116,13 @@ func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 	return toolrt.Empty(), nil
 }
 
-// Schemas and argument names of origin, computed by mcptag.
+// Schemas and arguments of origin, computed by mcptag.
 var (
 	mcptagOriginInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagOriginOutput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"]}`)
-	mcptagOriginArgs   = &toolrt.Spec{Tool: "origin", Names: []string{}, Required: []string{}}
+	mcptagOriginArgs   = &toolrt.Spec{
+		Tool: "origin",
+	}
 )
 
 func mcptagOrigin(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -134,11 +140,16 @@ func mcptagOrigin(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 	return toolrt.Object("origin", out), nil
 }
 
-// Schemas and argument names of count, computed by mcptag.
+// Schemas and arguments of count, computed by mcptag.
 var (
 	mcptagCountInput  = json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false}`)
 	mcptagCountOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
-	mcptagCountArgs   = &toolrt.Spec{Tool: "count", Names: []string{"limit"}, Required: []string{}}
+	mcptagCountArgs   = &toolrt.Spec{
+		Tool: "count",
+		Args: []toolrt.Arg{
+			{Name: "limit", Kind: toolrt.KindInteger},
+		},
+	}
 )
 
 func mcptagCount(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -148,7 +159,7 @@ func mcptagCount(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 		return toolrt.Error(err), nil
 	}
 	var arg0 *int
-	if err := mcptagCountArgs.Decode(args, "limit", &arg0); err != nil {
+	if err := args.Decode("limit", &arg0); err != nil {
 		return toolrt.Error(err), nil
 	}
 	out := Count(arg0)
@@ -158,11 +169,13 @@ func mcptagCount(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 	return toolrt.Wrapped("count", *out), nil
 }
 
-// Schemas and argument names of corners, computed by mcptag.
+// Schemas and arguments of corners, computed by mcptag.
 var (
 	mcptagCornersInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagCornersOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"},"minItems":4,"maxItems":4}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"]}},"required":["result"]}`)
-	mcptagCornersArgs   = &toolrt.Spec{Tool: "corners", Names: []string{}, Required: []string{}}
+	mcptagCornersArgs   = &toolrt.Spec{
+		Tool: "corners",
+	}
 )
 
 func mcptagCorners(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -177,11 +190,16 @@ func mcptagCorners(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	return toolrt.Slice("corners", out[:]), nil
 }
 
-// Schemas and argument names of bytes, computed by mcptag.
+// Schemas and arguments of bytes, computed by mcptag.
 var (
 	mcptagBytesInput  = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
 	mcptagBytesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":["string","null"],"contentEncoding":"base64"}},"required":["result"]}`)
-	mcptagBytesArgs   = &toolrt.Spec{Tool: "bytes", Names: []string{"n"}, Required: []string{"n"}}
+	mcptagBytesArgs   = &toolrt.Spec{
+		Tool: "bytes",
+		Args: []toolrt.Arg{
+			{Name: "n", Required: true, Kind: toolrt.KindInteger},
+		},
+	}
 )
 
 func mcptagBytes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -191,18 +209,20 @@ func mcptagBytes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 		return toolrt.Error(err), nil
 	}
 	var arg0 int
-	if err := mcptagBytesArgs.Decode(args, "n", &arg0); err != nil {
+	if err := args.Decode("n", &arg0); err != nil {
 		return toolrt.Error(err), nil
 	}
 	out := Bytes(arg0)
 	return toolrt.Wrapped("bytes", out), nil
 }
 
-// Schemas and argument names of labels, computed by mcptag.
+// Schemas and arguments of labels, computed by mcptag.
 var (
 	mcptagLabelsInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagLabelsOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"string"}}`)
-	mcptagLabelsArgs   = &toolrt.Spec{Tool: "labels", Names: []string{}, Required: []string{}}
+	mcptagLabelsArgs   = &toolrt.Spec{
+		Tool: "labels",
+	}
 )
 
 func mcptagLabels(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -220,11 +240,17 @@ func mcptagLabels(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 	return toolrt.Object("labels", out), nil
 }
 
-// Schemas and argument names of address, computed by mcptag.
+// Schemas and arguments of address, computed by mcptag.
 var (
 	mcptagAddressInput  = json.RawMessage(`{"type":"object","properties":{"addr":{"type":"string"},"timeout":{"type":"integer"}},"required":["addr","timeout"],"additionalProperties":false}`)
 	mcptagAddressOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagAddressArgs   = &toolrt.Spec{Tool: "address", Names: []string{"addr", "timeout"}, Required: []string{"addr", "timeout"}}
+	mcptagAddressArgs   = &toolrt.Spec{
+		Tool: "address",
+		Args: []toolrt.Arg{
+			{Name: "addr", Required: true, Kind: toolrt.KindString},
+			{Name: "timeout", Required: true, Kind: toolrt.KindInteger},
+		},
+	}
 )
 
 func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -234,11 +260,11 @@ func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 		return toolrt.Error(err), nil
 	}
 	var arg0 netip.Addr
-	if err := mcptagAddressArgs.Decode(args, "addr", &arg0); err != nil {
+	if err := args.Decode("addr", &arg0); err != nil {
 		return toolrt.Error(err), nil
 	}
 	var arg1 time.Duration
-	if err := mcptagAddressArgs.Decode(args, "timeout", &arg1); err != nil {
+	if err := args.Decode("timeout", &arg1); err != nil {
 		return toolrt.Error(err), nil
 	}
 	out, err := Address(arg0, arg1)
@@ -248,11 +274,17 @@ func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	return toolrt.Wrapped("address", out), nil
 }
 
-// Schemas and argument names of handler, computed by mcptag.
+// Schemas and arguments of handler, computed by mcptag.
 var (
 	mcptagHandlerInput  = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"],"additionalProperties":false}`)
 	mcptagHandlerOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"]}},"required":["result"]}`)
-	mcptagHandlerArgs   = &toolrt.Spec{Tool: "handler", Names: []string{"X", "Y"}, Required: []string{"X", "Y"}}
+	mcptagHandlerArgs   = &toolrt.Spec{
+		Tool: "handler",
+		Args: []toolrt.Arg{
+			{Name: "X", Required: true, Kind: toolrt.KindInteger},
+			{Name: "Y", Required: true, Kind: toolrt.KindInteger},
+		},
+	}
 )
 
 func mcptagHandler(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -268,10 +300,16 @@ func mcptagHandler(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	return toolrt.Merge(res, toolrt.Slice("handler", out)), nil
 }
 
-// Schemas and argument names of describe, computed by mcptag.
+// Schemas and arguments of describe, computed by mcptag.
 var (
 	mcptagDescribeInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"],"additionalProperties":false}`)
-	mcptagDescribeArgs  = &toolrt.Spec{Tool: "describe", Names: []string{"X", "Y"}, Required: []string{"X", "Y"}}
+	mcptagDescribeArgs  = &toolrt.Spec{
+		Tool: "describe",
+		Args: []toolrt.Arg{
+			{Name: "X", Required: true, Kind: toolrt.KindInteger},
+			{Name: "Y", Required: true, Kind: toolrt.KindInteger},
+		},
+	}
 )
 
 func mcptagDescribe(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -284,10 +322,16 @@ func mcptagDescribe(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 	return toolrt.Sprint(out), nil
 }
 
-// Schemas and argument names of text, computed by mcptag.
+// Schemas and arguments of text, computed by mcptag.
 var (
 	mcptagTextInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"],"additionalProperties":false}`)
-	mcptagTextArgs  = &toolrt.Spec{Tool: "text", Names: []string{"X", "Y"}, Required: []string{"X", "Y"}}
+	mcptagTextArgs  = &toolrt.Spec{
+		Tool: "text",
+		Args: []toolrt.Arg{
+			{Name: "X", Required: true, Kind: toolrt.KindInteger},
+			{Name: "Y", Required: true, Kind: toolrt.KindInteger},
+		},
+	}
 )
 
 func mcptagText(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {

@@ -1,0 +1,95 @@
+package analyzer
+
+import (
+	"go/token"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzParseDirective checks that any directive text parses without a
+// panic, that every finding points inside the comment, and that a
+// directive parsed without findings means what it says: rendered back
+// canonically, it parses to the same directive, its name is valid, and a
+// title from valid UTF-8 text is valid UTF-8.
+func FuzzParseDirective(f *testing.F) {
+	for _, s := range []string{
+		"",
+		" readonly",
+		" get_weather readonly idempotent",
+		` title="Get the weather" structured=true`,
+		` title="a \"quoted\" title" closed destructive=false openworld=true`,
+		" structured",
+		" readonyl",
+		` title="unterminated`,
+		` title="bad \q escape"`,
+		" name.with-dots_1 closed=false",
+		" closed closed",
+		"\tget\u00a0weather title=Å",
+		" title=Å readonly",
+		` title=caf"é"`,
+		" " + strings.Repeat("x", 129),
+	} {
+		f.Add(s)
+	}
+	const base = token.Pos(1000)
+	f.Fuzz(func(t *testing.T, rest string) {
+		text := directivePrefix + rest
+		d, findings := ParseDirective(base, text)
+		if d == nil {
+			t.Fatal("nil directive")
+		}
+		for _, fd := range findings {
+			if fd.Pos < base || fd.Pos > base+token.Pos(len(text)) {
+				t.Errorf("finding %q at offset %d, outside the comment of %d bytes", fd.Message, fd.Pos-base, len(text))
+			}
+			if fd.Message == "" || !fd.Error {
+				t.Errorf("finding %+v: want an error with a message", fd)
+			}
+		}
+		if len(findings) > 0 {
+			return
+		}
+		if d.Name != "" && !validName.MatchString(d.Name) {
+			t.Errorf("invalid name %q accepted", d.Name)
+		}
+		if utf8.ValidString(text) && !utf8.ValidString(d.Title) {
+			t.Errorf("title %q from valid UTF-8 text %q is not valid UTF-8", d.Title, text)
+		}
+		again, findings := ParseDirective(base, render(d))
+		if len(findings) > 0 {
+			t.Fatalf("%q rendered as %q: %v", text, render(d), findings)
+		}
+		again.Pos, again.NamePos = d.Pos, d.NamePos
+		if !reflect.DeepEqual(d, again) {
+			t.Errorf("%q rendered as %q parses differently:\n%+v\n%+v", text, render(d), d, again)
+		}
+	})
+}
+
+// render writes d back as a canonical directive.
+func render(d *Directive) string {
+	parts := []string{directivePrefix}
+	if d.Name != "" {
+		parts = append(parts, d.Name)
+	}
+	if d.Title != "" {
+		parts = append(parts, "title="+strconv.Quote(d.Title))
+	}
+	flag := func(name string, b *bool) {
+		if b != nil {
+			parts = append(parts, name+"="+strconv.FormatBool(*b))
+		}
+	}
+	flag("structured", d.Structured)
+	if d.Closed {
+		parts = append(parts, "closed")
+	}
+	flag("readonly", d.Annotations.ReadOnly)
+	flag("destructive", d.Annotations.Destructive)
+	flag("idempotent", d.Annotations.Idempotent)
+	flag("openworld", d.Annotations.OpenWorld)
+	return strings.Join(parts, " ")
+}
