@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"golang.org/x/tools/go/packages"
 )
 
 // Categories lists every finding category, in a stable order.
@@ -237,4 +238,12 @@ func IsGenFile(filename string) bool {
 // of other packages (the linter's analysis facts).
 func DeclaredDocs(files []*ast.File, info *types.Info) map[types.Object]string {
 	return indexDocs(files, info)
+}
+
+// ForgivenLoadError reports whether a load error is one that Load
+// forgives: an error in the generated file, which goes stale exactly when
+// it needs regenerating, or a call of a Register function not generated
+// yet. The linter forgives the same ones, and reports staleness instead.
+func ForgivenLoadError(e packages.Error) bool {
+	return inGenFile(e) || undefinedRegister.MatchString(e.Msg) || compilerOutput(e)
 }

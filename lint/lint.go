@@ -105,7 +105,16 @@ func run(pass *analysis.Pass) (any, error) {
 		r.files[pass.Fset.File(f.FileStart)] = f
 	}
 	r.suppressions = parseSuppressions(pass, src)
+	seen := map[string]bool{}
 	for _, f := range findings {
+		// A type reached from several tools or roots is analyzed once
+		// for each, and its findings name the path from each root: one
+		// diagnostic a place and category is enough.
+		key := fmt.Sprint(f.Pos, f.Category)
+		if f.Pos.IsValid() && seen[key] {
+			continue
+		}
+		seen[key] = true
 		r.report(f)
 	}
 	r.reportSuppressions()
@@ -124,7 +133,7 @@ func (r *reporter) report(f analyzer.Finding) {
 	if !r.inFiles(pos) {
 		// A field of a type from another package: say so at the tool.
 		if p := r.pass.Fset.Position(pos); p.IsValid() {
-			msg += fmt.Sprintf(" (declared at %s:%d:%d)", filepath.Base(p.Filename), p.Line, p.Column)
+			msg += fmt.Sprintf(" (declared at %s:%d)", filepath.Base(p.Filename), p.Line)
 		}
 		pos = f.ToolPos
 		if !r.inFiles(pos) {

@@ -5,6 +5,8 @@
 //
 //	mcptag [flags] [packages]     generate mcp_tools_gen.go and mcp_tools.json
 //	mcptag -check [packages]      exit 1 with a diff if generated files are stale
+//	mcptag lint [packages]        report degraded, unsupported and undocumented tools
+//	go vet -vettool=$(command -v mcptag) [packages]   the same, under go vet
 //	mcptag diff OLD [NEW]         classify snapshot changes; exit 1 if any breaks a client
 //
 // Exit codes: 0 success; 1 findings, stale files or breaking changes;
@@ -31,8 +33,13 @@ func main() {
 
 // run dispatches to a subcommand; with none, mcptag generates.
 func run(args []string, stdout, stderr io.Writer) int {
+	if isVet(args) {
+		vetMain() // go vet -vettool=mcptag: exits
+	}
 	if len(args) > 0 {
 		switch args[0] {
+		case "lint":
+			return lintMain(args[1:], stdout, stderr)
 		case "diff":
 			return diffMain(args[1:], stdout, stderr)
 		}

@@ -110,6 +110,7 @@ func (s Station) String() string {
 // GetStation looks up a weather station by name.
 //
 //mcp:tool
+//mcptag:ignore unstructured deliberate: the example keeps one tool that degrades to text, as the seed's Station does
 func GetStation(name string) Station {
 	return Station{name: name, online: true}
 }

@@ -26,6 +26,6 @@ type Summary struct {
 // Summarize sums up.
 //
 //mcp:tool
-func Summarize() Summary { // want `undocumented: output field docsdep.Place.Code \("code"\) has no description; add a doc or line comment \(declared at docsdep.go:8:2\)`
+func Summarize() Summary { // want `undocumented: output field docsdep.Place.Code \("code"\) has no description; add a doc or line comment \(declared at docsdep.go:8\)`
 	return Summary{}
 }
