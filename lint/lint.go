@@ -87,10 +87,11 @@ func run(pass *analysis.Pass) (any, error) {
 			src = append(src, f)
 		}
 	}
-	exportDocs(pass, src)
+	imported := importedDocs(pass)
+	exportDocs(pass, src, imported)
 
 	opts := generateOptions(src)
-	opts.Docs = importedDocs(pass)
+	opts.Docs = docSource(pass, imported)
 	if pass.Module != nil {
 		opts.Module = pass.Module.Path // as analyzer.Load sets it
 	}

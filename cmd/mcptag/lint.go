@@ -56,7 +56,7 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax}, patterns...)
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule}, patterns...)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptag lint: %v\n", err)
 		return exitUsage
@@ -106,7 +106,10 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 		if a.l != b.l {
 			return a.l < b.l
 		}
-		return a.c < b.c
+		if a.c != b.c {
+			return a.c < b.c
+		}
+		return a.text < b.text
 	})
 	for i, l := range lines {
 		if (i > 0 && l == lines[i-1]) || (!l.fails && !*showWarnings) {

@@ -1,4 +1,4 @@
-package marshaler // want "stale: mcp_tools_gen.go is missing" package:"mcptag docs for 5 types and fields"
+package marshaler // want "stale: mcp_tools_gen.go is missing" package:"mcptag docs: 5 declared here, 1 from dependencies"
 
 import "encoding/json"
 

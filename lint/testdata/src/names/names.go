@@ -1,4 +1,4 @@
-package names // want package:"mcptag docs for 1 types and fields"
+package names // want package:"mcptag docs: 1 declared here, 0 from dependencies"
 
 // A does a. The tool is named "readonyl" and left writable.
 //

@@ -1,4 +1,4 @@
-package nullable // want "stale: mcp_tools_gen.go is missing" package:"mcptag docs for 5 types and fields"
+package nullable // want "stale: mcp_tools_gen.go is missing" package:"mcptag docs: 5 declared here, 0 from dependencies"
 
 // Reading is one reading.
 type Reading struct {

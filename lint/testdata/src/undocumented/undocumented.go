@@ -1,4 +1,4 @@
-package undocumented // want "stale: mcp_tools_gen.go is missing" package:"mcptag docs for 3 types and fields"
+package undocumented // want "stale: mcp_tools_gen.go is missing" package:"mcptag docs: 3 declared here, 3 from dependencies"
 
 import "docsdep"
 

@@ -1,4 +1,4 @@
-package unsupported // want package:"mcptag docs for 3 types and fields"
+package unsupported // want package:"mcptag docs: 3 declared here, 0 from dependencies"
 
 // Feed streams updates.
 type Feed struct {
