@@ -61,6 +61,11 @@ Packages default to ".", the package of a //go:generate line.
 	                            snapshots (files, directories or git
 	                            revisions; NEW defaults to "."); exit 1 if
 	                            any is breaking. See mcptag diff -h.
+	mcptag lint [packages]      report tools that degrade to text, cannot
+	                            be served, are undocumented, or whose
+	                            generated code is stale. See mcptag lint -h.
+	go vet -vettool=$(command -v mcptag) [packages]
+	                            the same checks under go vet
 
 Exit codes: 0 ok; 1 findings, stale files or breaking changes;
 2 usage or load errors.
