@@ -180,7 +180,7 @@ func (sp *Spec) decodeError(arg string, err error, suspects []suspect) error {
 		if lit, ok := strings.CutPrefix(te.Value, "number "); ok {
 			for _, s := range suspects {
 				if s.literal == lit {
-					return sp.errorf("argument %q: want %s that fits %s, got %s", s.path, jsonType(te.Type), te.Type, lit)
+					return sp.errorf("argument %q: want %s that fits %s, got %s", s.path, jsonType(te.Type), te.Type, excerpt([]byte(lit)))
 				}
 			}
 		}
@@ -189,10 +189,10 @@ func (sp *Spec) decodeError(arg string, err error, suspects []suspect) error {
 			path = joinField(arg, te.Field)
 		}
 		if path != "" {
-			return sp.errorf("argument %q: want %s, got %s", path, jsonType(te.Type), te.Value)
+			return sp.errorf("argument %q: want %s, got %s", path, jsonType(te.Type), excerpt([]byte(te.Value)))
 		}
 	}
-	msg := strings.TrimPrefix(err.Error(), "json: ")
+	msg := clipTo(strings.TrimPrefix(err.Error(), "json: "), 300)
 	if arg != "" {
 		return sp.errorf("argument %q: %s", arg, msg)
 	}
@@ -270,7 +270,7 @@ func (sp *Spec) check(raw json.RawMessage) (*checker, error) {
 	// at encoding/json's own limit with a less helpful message.
 	if deep, arg := tooDeep(data); deep {
 		if arg != "" {
-			return nil, sp.errorf("argument %q nests deeper than %d levels", arg, MaxDepth)
+			return nil, sp.errorf("argument %q nests deeper than %d levels", clip(arg), MaxDepth)
 		}
 		return nil, sp.errorf("arguments nest deeper than %d levels", MaxDepth)
 	}
@@ -359,15 +359,30 @@ func (c *checker) pathString() string {
 		case e.index >= 0:
 			fmt.Fprintf(&b, "[%d]", e.index)
 		case i == 0:
-			b.WriteString(e.name)
+			b.WriteString(clip(e.name))
 		case isPlainKey(e.name):
 			b.WriteByte('.')
-			b.WriteString(e.name)
+			b.WriteString(clip(e.name))
 		default:
-			fmt.Fprintf(&b, "[%s]", strconv.Quote(e.name))
+			fmt.Fprintf(&b, "[%s]", strconv.Quote(clip(e.name)))
 		}
 	}
 	return b.String()
+}
+
+// clip cuts a name from the arguments short for a message: the model
+// chose it, and it may be megabytes long.
+func clip(name string) string { return clipTo(name, 64) }
+
+func clipTo(name string, max int) string {
+	if len(name) <= max {
+		return name
+	}
+	cut := max - 3
+	for cut > 0 && !utf8.RuneStart(name[cut]) {
+		cut--
+	}
+	return name[:cut] + "..."
 }
 
 // isPlainKey reports whether a map key can be written after a dot in a
@@ -596,7 +611,7 @@ func (c *checker) tooDeep() error {
 	if len(c.path) == 0 {
 		return c.sp.errorf("arguments nest deeper than %d levels", MaxDepth)
 	}
-	return c.sp.errorf("argument %q nests deeper than %d levels", c.path[0].name, MaxDepth)
+	return c.sp.errorf("argument %q nests deeper than %d levels", clip(c.path[0].name), MaxDepth)
 }
 
 // unknown reports a property of a closed object that it does not have.
@@ -638,6 +653,11 @@ func (c *checker) mapKey(a *Arg, key string, start int) error {
 }
 
 func validDecimal(s string, f Format) bool {
+	// The grammar of the schema's pattern, which is also what encoding/json
+	// accepts: no "+", no ".5", no "0x".
+	if s == "" || !(s[0] == '-' && f != DecimalUint || '0' <= s[0] && s[0] <= '9') {
+		return false
+	}
 	var err error
 	switch f {
 	case DecimalInt:
@@ -645,16 +665,51 @@ func validDecimal(s string, f Format) bool {
 	case DecimalUint:
 		_, err = strconv.ParseUint(s, 10, 64)
 	case DecimalFloat:
-		if s == "" || s[0] == '+' || strings.ContainsAny(s, "xXpP_") || strings.EqualFold(strings.TrimLeft(s, "-"), "inf") ||
-			strings.EqualFold(strings.TrimLeft(s, "-"), "infinity") || strings.EqualFold(s, "nan") {
+		if !isJSONNumber(s) {
 			return false
 		}
 		_, err = strconv.ParseFloat(s, 64)
 	}
 	if errors.Is(err, strconv.ErrRange) {
-		return true // syntax is right; encoding/json reports the range
+		return true // the syntax is right; encoding/json reports the range
 	}
 	return err == nil
+}
+
+// isJSONNumber reports whether s is a number by JSON's grammar.
+func isJSONNumber(s string) bool {
+	i := 0
+	digits := func() int {
+		start := i
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	if i < len(s) && s[i] == '0' {
+		i++
+	} else if digits() == 0 {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
 }
 
 func quoteList(names []string) string {

@@ -120,6 +120,7 @@ var badInput = []struct {
 	{"float32 overflow", "search", `{"query": "q", "scale": 1e39}`, `search: argument "scale": want number that fits float32, got 1e39`},
 	{"float64 overflow", "sum", `{"numbers": [1, 2, 1e400]}`, `sum: argument "numbers[2]": want number that fits float64, got 1e400`},
 	{"string-encoded int64", "search", `{"query": "q", "id": "12x"}`, `search: argument "id": want a string holding a decimal integer, got "12x"`},
+	{"string-encoded int64 with a plus", "search", `{"query": "q", "id": "+12"}`, `search: argument "id": want a string holding a decimal integer, got "+12"`},
 	{"string-encoded int64, number", "search", `{"query": "q", "id": 12}`, `search: argument "id": want string, got 12`},
 
 	// Strings with a format.
@@ -137,6 +138,9 @@ var badInput = []struct {
 	{"deep recursion in a recursive type", "count_nodes", `{"name": "a", "children": [` + strings.Repeat(`{"name": "a", "children": [`, 5000) + strings.Repeat(`]}`, 5000) + `]}`, `count_nodes: argument "children" nests deeper than 64 levels`},
 	{"deep nesting of an unknown argument", "ping", `{"x": ` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + `}`, `ping: argument "x" nests deeper than 64 levels`},
 	{"deep nesting of an unknown argument" + ", shallow", "ping", `{"x": [[[]]]}`, `ping: unknown argument "x": the tool takes no arguments`},
+	{"long unknown name", "greet", `{"` + strings.Repeat("L", 10000) + `": 1}`, `greet: unknown argument "` + strings.Repeat("L", 61) + `..."; the arguments are "name", "times", "loud", "unit", "tags"`},
+	{"long map key in a path", "search", `{"query": "q", "labels": {"` + strings.Repeat("k", 100) + `": 1}}`, `search: argument "labels.` + strings.Repeat("k", 61) + `...": want string, got 1`},
+	{"long number", "search", `{"query": "q", "limit": ` + strings.Repeat("9", 10000) + `}`, `search: argument "limit": want integer that fits int, got 9999999999999999999999999999999999999...`},
 	{"too large", "echo", `{"value": "` + strings.Repeat("a", 8<<20) + `"}`, fmt.Sprintf("echo: arguments too large: %d bytes, the limit is 4194304", 8<<20+len(`{"value": ""}`))},
 	{"many elements, too large", "sum", `{"numbers": [` + strings.Repeat("1,", 3<<20) + `1]}`, fmt.Sprintf("sum: arguments too large: %d bytes, the limit is 4194304", 6<<20+len(`{"numbers": [1]}`))},
 }
