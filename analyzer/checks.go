@@ -275,3 +275,66 @@ func DeclaredDocs(files []*ast.File, info *types.Info) map[types.Object]string {
 func ForgivenLoadError(e packages.Error) bool {
 	return inGenFile(e) || undefinedRegister.MatchString(e.Msg) || compilerOutput(e)
 }
+
+// duplicateNames reports JSON names that encoding/json drops from struct
+// st because two fields at the same depth claim them: both vanish when
+// neither or both are tagged, the untagged one when only one is. (A
+// shallower field hiding a deeper one is ordinary Go shadowing and is not
+// reported.) The finding sits at the field of st that brings the losing
+// field in. fields are the candidates jsonFields gives dominantFields.
+func (a *analysis) duplicateNames(st *types.Struct, fields []jsonField) {
+	byName := map[string][]jsonField{}
+	var order []string
+	for _, f := range fields {
+		if _, ok := byName[f.Name]; !ok {
+			order = append(order, f.Name)
+		}
+		byName[f.Name] = append(byName[f.Name], f)
+	}
+	for _, name := range order {
+		fs := byName[name]
+		depth := len(fs[0].index)
+		for _, f := range fs {
+			depth = min(depth, len(f.index))
+		}
+		var atDepth, tagged []jsonField
+		for _, f := range fs {
+			if len(f.index) == depth {
+				atDepth = append(atDepth, f)
+				if f.Tagged {
+					tagged = append(tagged, f)
+				}
+			}
+		}
+		if len(atDepth) < 2 {
+			continue
+		}
+		label := func(f jsonField) string {
+			top := st.Field(f.index[0])
+			if len(f.index) == 1 {
+				return top.Name()
+			}
+			return top.Name() + "." + f.Var.Name()
+		}
+		var names []string
+		for _, f := range atDepth {
+			names = append(names, label(f))
+		}
+		at := st.Field(atDepth[len(atDepth)-1].index[0]).Pos()
+		switch {
+		case atDepth[0].Var == atDepth[1].Var:
+			a.warnf(at, CatJSONTag, "json name %q (%s) comes from a struct embedded more than once at the same depth: encoding/json leaves it out",
+				name, label(atDepth[0]))
+		case len(tagged) == 1:
+			for _, f := range atDepth {
+				if f.Var != tagged[0].Var {
+					a.warnf(st.Field(f.index[0]).Pos(), CatJSONTag, "json name %q of %s is taken by the tag of %s at the same depth: encoding/json leaves %s out",
+						name, label(f), label(tagged[0]), label(f))
+				}
+			}
+		default:
+			a.warnf(at, CatJSONTag, "json name %q is claimed by %s at the same depth: encoding/json leaves out all of them",
+				name, strings.Join(names, " and "))
+		}
+	}
+}

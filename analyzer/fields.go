@@ -97,6 +97,7 @@ func (a *analysis) jsonFields(st *types.Struct) []jsonField {
 			}
 		}
 	}
+	a.duplicateNames(st, fields) // checks.go
 	return dominantFields(fields)
 }
 
