@@ -20,9 +20,11 @@ import (
 // memory one call can cost before the tool runs. Set them before serving.
 var (
 	// MaxArgumentBytes bounds the size of a call's arguments object.
-	// (The go-sdk's stdio transport drops a connection whose message
-	// exceeds 16 MiB; its in-memory and HTTP transports may not bound
-	// messages at all.)
+	// The go-sdk (v1.8.0) bounds whole messages before a handler runs:
+	// its streamable HTTP handler answers 413 above 4 MiB by default, but
+	// its stdio and in-memory transports accept frames up to 16 MiB (and
+	// drop the connection beyond that), so a call with 8 MiB of arguments
+	// does reach the handler, which refuses it here.
 	MaxArgumentBytes = 4 << 20
 	// MaxDepth bounds how deeply arrays and objects may nest in the
 	// arguments, the arguments object itself being depth 1.
