@@ -325,7 +325,7 @@ func tooDeep(data []byte) (deep bool, arg string) {
 		case ch == '[' || ch == '{':
 			depth++
 			if depth > MaxDepth {
-				if keyStart >= 0 && keyEnd > keyStart && utf8.Valid(data[keyStart:keyEnd]) {
+				if data[0] == '{' && keyStart >= 0 && keyEnd > keyStart && utf8.Valid(data[keyStart:keyEnd]) {
 					json.Unmarshal(data[keyStart:keyEnd], &arg)
 				}
 				return true, arg

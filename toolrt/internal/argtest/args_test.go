@@ -135,6 +135,7 @@ var badInput = []struct {
 	{"deep nesting beyond encoding/json's limit", "echo", `{"value": ` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`, `echo: argument "value" nests deeper than 64 levels`},
 	{"deep nesting, malformed", "echo", `{"value": ` + strings.Repeat("[", 20000) + `}`, `echo: argument "value" nests deeper than 64 levels`},
 	{"deep nesting at the root", "echo", strings.Repeat("[", 100), `echo: arguments nest deeper than 64 levels`},
+	{"deep nesting in an array root", "echo", `["value", ` + strings.Repeat("[", 100) + strings.Repeat("]", 100) + `]`, `echo: arguments nest deeper than 64 levels`},
 	{"deep recursion in a recursive type", "count_nodes", `{"name": "a", "children": [` + strings.Repeat(`{"name": "a", "children": [`, 5000) + strings.Repeat(`]}`, 5000) + `]}`, `count_nodes: argument "children" nests deeper than 64 levels`},
 	{"deep nesting of an unknown argument", "ping", `{"x": ` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + `}`, `ping: argument "x" nests deeper than 64 levels`},
 	{"deep nesting of an unknown argument" + ", shallow", "ping", `{"x": [[[]]]}`, `ping: unknown argument "x": the tool takes no arguments`},
