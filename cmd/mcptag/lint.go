@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
+	"go/format"
+	"go/token"
 	"io"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -49,6 +54,7 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("mcptag lint", lintUsage, stderr)
 	lint.Analyzer.Flags.VisitAll(func(f *flag.Flag) { flags.Var(f.Value, f.Name, f.Usage) })
 	showWarnings := flags.Bool("warnings", true, "print the findings outside -fail as warnings (false: only count them)")
+	fix := flags.Bool("fix", false, "apply the suggested fixes (misspelled directives, a missing omitempty); fixed findings do not fail")
 	if err := flags.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -78,9 +84,9 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 		l, c  int
 		text  string
 		fails bool
+		fix   []fileEdit // the first suggested fix, if any
 	}
 	var lines []line
-	failing, warnings := 0, 0
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			fmt.Fprintf(stderr, "mcptag lint: %s: %v\n", act.Package.PkgPath, act.Err)
@@ -88,17 +94,14 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, d := range act.Diagnostics {
 			p := act.Package.Fset.Position(d.Pos)
-			text, fails := d.Message, lint.Fails(d.Category)
-			if fails {
-				failing++
-			} else {
-				warnings++
-				text += " (warning)"
+			l := line{pos: relPosition(p.String()), file: p.Filename, l: p.Line, c: p.Column, text: d.Message, fails: lint.Fails(d.Category)}
+			if len(d.SuggestedFixes) > 0 {
+				l.fix = fileEdits(act.Package.Fset, d.SuggestedFixes[0])
 			}
-			lines = append(lines, line{relPosition(p.String()), p.Filename, p.Line, p.Column, text, fails})
+			lines = append(lines, l)
 		}
 	}
-	sort.Slice(lines, func(i, j int) bool {
+	sort.SliceStable(lines, func(i, j int) bool {
 		a, b := lines[i], lines[j]
 		if a.file != b.file {
 			return a.file < b.file
@@ -111,11 +114,34 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 		}
 		return a.text < b.text
 	})
+	var edits []fileEdit
+	failing, warnings, fixed := 0, 0, 0
 	for i, l := range lines {
-		if (i > 0 && l == lines[i-1]) || (!l.fails && !*showWarnings) {
-			continue
+		if i > 0 && l.pos == lines[i-1].pos && l.text == lines[i-1].text {
+			continue // a package analyzed twice (as itself and as a dependency)
 		}
-		fmt.Fprintf(stdout, "%s: %s\n", l.pos, l.text)
+		text := l.text
+		switch {
+		case *fix && l.fix != nil:
+			fixed++
+			edits = append(edits, l.fix...)
+			text += " (fixed)"
+		case l.fails:
+			failing++
+		default:
+			warnings++
+			if !*showWarnings {
+				continue
+			}
+			text += " (warning)"
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", l.pos, text)
+	}
+	if fixed > 0 {
+		if err := applyEdits(edits); err != nil {
+			fmt.Fprintf(stderr, "mcptag lint: %v\n", err)
+			return exitFindings
+		}
 	}
 	if !*showWarnings && warnings > 0 {
 		fmt.Fprintf(stderr, "mcptag lint: %d warning(s) not shown (-warnings=false)\n", warnings)
@@ -125,6 +151,94 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// A fileEdit is a TextEdit resolved to a file and byte offsets.
+type fileEdit struct {
+	file       string
+	start, end int
+	text       string
+}
+
+func fileEdits(fset *token.FileSet, fix analysis.SuggestedFix) []fileEdit {
+	var out []fileEdit
+	for _, e := range fix.TextEdits {
+		f := fset.File(e.Pos)
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
+		}
+		if f == nil {
+			return nil
+		}
+		out = append(out, fileEdit{f.Name(), f.Offset(e.Pos), f.Offset(end), string(e.NewText)})
+	}
+	return out
+}
+
+// applyEdits rewrites each file with its edits (duplicates once, an edit
+// that overlaps an earlier one skipped), gofmt'ed, through a temporary
+// file and a rename.
+func applyEdits(edits []fileEdit) error {
+	byFile := map[string][]fileEdit{}
+	for _, e := range edits {
+		byFile[e.file] = append(byFile[e.file], e)
+	}
+	for file, es := range byFile {
+		sort.SliceStable(es, func(i, j int) bool { return es[i].start < es[j].start })
+		src, err := os.ReadFile(file)
+		if err != nil {
+			return err
+		}
+		var b bytes.Buffer
+		last := 0
+		for i, e := range es {
+			if i > 0 && e == es[i-1] {
+				continue
+			}
+			if e.start < last || e.end > len(src) {
+				continue // overlaps the previous edit
+			}
+			b.Write(src[last:e.start])
+			b.WriteString(e.text)
+			last = e.end
+		}
+		b.Write(src[last:])
+		out, err := format.Source(b.Bytes())
+		if err != nil {
+			return fmt.Errorf("%s: the fixed file does not parse: %v", file, err)
+		}
+		if err := replaceFile(file, out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// replaceFile writes data to path through a temporary file and a rename,
+// keeping path's permissions.
+func replaceFile(path string, data []byte) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // loadErrors lists the errors of the packages and their dependencies,
