@@ -109,9 +109,13 @@ func run(pass *analysis.Pass) (any, error) {
 	seen := map[string]bool{}
 	for _, f := range findings {
 		// A type reached from several tools or roots is analyzed once
-		// for each, and its findings name the path from each root: one
-		// diagnostic a place and category is enough.
-		key := fmt.Sprint(f.Pos, f.Category)
+		// for each, and the findings of schema building name the path
+		// from each root ("items[].tags", "largest.tags"): one of those
+		// a place is enough.
+		key := fmt.Sprint(f.Pos, f.Category, f.Message)
+		if pathCategories[f.Category] {
+			key = fmt.Sprint(f.Pos, f.Category)
+		}
 		if f.Pos.IsValid() && seen[key] {
 			continue
 		}
@@ -120,6 +124,13 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.reportSuppressions()
 	return nil, nil
+}
+
+// pathCategories are those whose messages carry the path from the tool's
+// root to the field.
+var pathCategories = map[string]bool{
+	analyzer.CatNullable: true, analyzer.CatUntyped: true,
+	analyzer.CatCustomMarshaler: true, analyzer.CatUnsupported: true,
 }
 
 // A reporter turns findings into diagnostics.

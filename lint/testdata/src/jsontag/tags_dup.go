@@ -18,6 +18,10 @@ type Dup struct {
 	Name string // want `json-tag: json name "Name" of Name is taken by the tag of Alias at the same depth: encoding/json leaves Name out`
 	// Alias claims Name's JSON name with a tag.
 	Alias string `json:"Name"`
+	// Label is a label.
+	Label string `json:"label"`
+	// Other has two problems on one line.
+	Other string `json:"label,omitemtpy"` // want `json-tag: unknown json tag option "omitemtpy"` `json-tag: json name "label" is claimed by Label and Other`
 	// Code is a code.
 	Code string `json:"code"`
 	// Code2 claims "code" too.
