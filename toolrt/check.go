@@ -1,0 +1,770 @@
+package toolrt
+
+// The checker: a single pass over the arguments' JSON that checks them
+// against a Spec and names the exact path of the first problem, before
+// encoding/json decodes them.
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/mcptag/mcptag/internal/suggest"
+)
+
+// A suspect is a number that is valid where it stands but may not fit
+// the Go type it decodes into; only encoding/json knows the type.
+type suspect struct {
+	path, literal string
+}
+
+// checker walks the arguments, which are valid JSON, against a Spec.
+type checker struct {
+	sp       *Spec
+	data     []byte
+	pos      int
+	path     []pathElem
+	values   []json.RawMessage // the top-level arguments, by index
+	suspects []suspect
+	empty    bool // no arguments object at all
+}
+
+type pathElem struct {
+	name  string
+	index int // -1 for a name
+}
+
+// check validates raw and returns the checker holding what it found.
+func (sp *Spec) check(raw json.RawMessage) (*checker, error) {
+	c := &checker{sp: sp, values: make([]json.RawMessage, len(sp.Args))}
+	if len(raw) > MaxArgumentBytes {
+		return nil, sp.errorf("arguments too large: %d bytes, the limit is %d", len(raw), MaxArgumentBytes)
+	}
+	data := bytes.TrimSpace(raw)
+	if len(data) == 0 || string(data) == "null" {
+		c.empty = true
+		for _, a := range sp.Args {
+			if a.Required {
+				return nil, sp.errorf("missing required argument %q", a.Name)
+			}
+		}
+		return c, nil
+	}
+	// Bound the depth first: json.Valid does not recurse, but it stops
+	// at encoding/json's own limit with a less helpful message.
+	if deep, arg := tooDeep(data); deep {
+		if arg != "" {
+			return nil, sp.errorf("argument %q nests deeper than %d levels", clip(arg), MaxDepth)
+		}
+		return nil, sp.errorf("arguments nest deeper than %d levels", MaxDepth)
+	}
+	if !json.Valid(data) {
+		var v any
+		err := json.Unmarshal(data, &v)
+		msg := "syntax error"
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			msg = fmt.Sprintf("%s (at byte %d)", se.Error(), se.Offset)
+		} else if err != nil {
+			msg = strings.TrimPrefix(err.Error(), "json: ")
+		}
+		return nil, sp.errorf("arguments are not valid JSON: %s", msg)
+	}
+	if data[0] != '{' {
+		return nil, sp.errorf("arguments must be a JSON object, got %s", describeJSON(data[0]))
+	}
+	c.data = data
+	root := Arg{Kind: KindObject, Fields: sp.Args, Closed: true}
+	if err := c.object(&root, 1, true); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// tooDeep reports whether arrays and objects nest deeper than MaxDepth
+// in data, which need not be valid JSON, and if so the top-level property
+// under which they do, when it can tell.
+func tooDeep(data []byte) (deep bool, arg string) {
+	depth := 0
+	inString := false
+	keyStart, keyEnd := -1, -1 // the last string at depth 1
+	for i := 0; i < len(data); i++ {
+		switch ch := data[i]; {
+		case inString:
+			if ch == '\\' {
+				i++
+			} else if ch == '"' {
+				inString = false
+				if depth == 1 {
+					keyEnd = i + 1
+				}
+			}
+		case ch == '"':
+			inString = true
+			if depth == 1 {
+				keyStart, keyEnd = i, -1
+			}
+		case ch == '[' || ch == '{':
+			depth++
+			if depth > MaxDepth {
+				if data[0] == '{' && keyStart >= 0 && keyEnd > keyStart && utf8.Valid(data[keyStart:keyEnd]) {
+					json.Unmarshal(data[keyStart:keyEnd], &arg)
+				}
+				return true, arg
+			}
+		case ch == ']' || ch == '}':
+			depth--
+		}
+	}
+	return false, ""
+}
+
+func describeJSON(ch byte) string {
+	switch ch {
+	case '[':
+		return "an array"
+	case '{':
+		return "an object"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// pathString renders the current path: filters[2].city.
+func (c *checker) pathString() string {
+	var b strings.Builder
+	for i, e := range c.path {
+		switch {
+		case e.index >= 0:
+			fmt.Fprintf(&b, "[%d]", e.index)
+		case i == 0:
+			b.WriteString(clip(e.name))
+		case isPlainKey(e.name):
+			b.WriteByte('.')
+			b.WriteString(clip(e.name))
+		default:
+			fmt.Fprintf(&b, "[%s]", strconv.Quote(clip(e.name)))
+		}
+	}
+	return b.String()
+}
+
+// clip cuts a name from the arguments short for a message: the model
+// chose it, and it may be megabytes long.
+func clip(name string) string { return clipTo(name, 64) }
+
+func clipTo(name string, max int) string {
+	if len(name) <= max {
+		return name
+	}
+	cut := max - 3
+	for cut > 0 && !utf8.RuneStart(name[cut]) {
+		cut--
+	}
+	return name[:cut] + "..."
+}
+
+// isPlainKey reports whether a map key can be written after a dot in a
+// path without ambiguity.
+func isPlainKey(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r == '-' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *checker) errorf(format string, args ...any) error {
+	return c.sp.errorf("argument %q: "+format, append([]any{c.pathString()}, args...)...)
+}
+
+func (c *checker) skipSpace() {
+	for c.pos < len(c.data) {
+		switch c.data[c.pos] {
+		case ' ', '\t', '\n', '\r':
+			c.pos++
+		default:
+			return
+		}
+	}
+}
+
+// resolve follows a reference; nullable adds the referrer's null.
+func (c *checker) resolve(a *Arg) (def *Arg, nullable bool) {
+	nullable = a.Nullable
+	for hops := 0; a.Ref > 0; hops++ {
+		if a.Ref > len(c.sp.Defs) || hops > len(c.sp.Defs) {
+			return &Arg{}, true // a bug in generated code: accept anything
+		}
+		a = &c.sp.Defs[a.Ref-1]
+		nullable = nullable || a.Nullable
+	}
+	return a, nullable
+}
+
+// value checks the value at c.pos against a (nil: anything) and moves
+// past it. depth is the nesting depth of the value's container.
+func (c *checker) value(a *Arg, depth int) error {
+	c.skipSpace()
+	if a == nil {
+		return c.skip(depth)
+	}
+	a, nullable := c.resolve(a)
+	start := c.pos
+	ch := c.data[c.pos]
+	if a.Kind == 0 && a.Ref == 0 {
+		return c.skip(depth)
+	}
+	if ch == 'n' {
+		c.pos += len("null")
+		if nullable {
+			return nil
+		}
+		return c.wrongType(a, nullable, start)
+	}
+	switch ch {
+	case '{':
+		if a.Kind&KindObject == 0 {
+			break
+		}
+		return c.object(a, depth+1, false)
+	case '[':
+		if a.Kind&KindArray == 0 {
+			break
+		}
+		return c.array(a, depth+1)
+	case '"':
+		if a.Kind&KindString == 0 {
+			break
+		}
+		return c.str(a)
+	case 't', 'f':
+		if a.Kind&KindBoolean == 0 {
+			break
+		}
+		return c.skip(depth)
+	default:
+		if a.Kind&(KindInteger|KindNumber) == 0 {
+			break
+		}
+		return c.number(a, nullable)
+	}
+	if err := c.skip(depth); err != nil {
+		return err
+	}
+	return c.wrongType(a, nullable, start)
+}
+
+// wrongType reports the value at start, already skipped, as not of a's kind.
+func (c *checker) wrongType(a *Arg, nullable bool, start int) error {
+	return c.errorf("want %s, got %s", wantKind(a, nullable), excerpt(c.data[start:c.pos]))
+}
+
+func wantKind(a *Arg, nullable bool) string {
+	var names []string
+	for _, k := range []struct {
+		k    Kind
+		name string
+	}{{KindBoolean, "boolean"}, {KindInteger, "integer"}, {KindNumber, "number"}, {KindString, "string"}, {KindArray, "array"}, {KindObject, "object"}} {
+		if a.Kind&k.k != 0 && !(k.k == KindInteger && a.Kind&KindNumber != 0) {
+			names = append(names, k.name)
+		}
+	}
+	if a.Kind == KindArray && a.Fixed {
+		names = []string{fmt.Sprintf("array of %d items", a.Len)}
+	}
+	if a.Kind == KindString && a.Format == DateTime {
+		names = []string{`date-time string (RFC 3339, like "2006-01-02T15:04:05Z")`}
+	}
+	if a.Kind == KindString && a.Format == Base64 {
+		names = []string{"base64 string"}
+	}
+	if nullable {
+		names = append(names, "null")
+	}
+	return strings.Join(names, " or ")
+}
+
+// excerpt quotes a JSON value for an error message, cut short if long.
+func excerpt(raw []byte) string {
+	const max = 40
+	if len(raw) > 2*max {
+		raw = raw[:2*max]
+	}
+	s := strings.ToValidUTF8(string(raw), "\uFFFD")
+	if len(s) > max {
+		cut := max - 3
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
+	}
+	return s
+}
+
+// object checks the object at c.pos. top records the arguments' values.
+func (c *checker) object(a *Arg, depth int, top bool) error {
+	if depth > MaxDepth {
+		return c.tooDeep()
+	}
+	c.pos++ // {
+	var seen []bool
+	if a.Fields != nil {
+		seen = make([]bool, len(a.Fields))
+	}
+	for {
+		c.skipSpace()
+		if c.data[c.pos] == '}' {
+			c.pos++
+			break
+		}
+		keyStart := c.pos
+		key, err := c.key()
+		if err != nil {
+			return err
+		}
+		c.skipSpace()
+		c.pos++ // :
+		c.skipSpace()
+		i := fieldIndex(a.Fields, key)
+		switch {
+		case i >= 0:
+			if seen[i] {
+				c.path = append(c.path, pathElem{name: key, index: -1})
+				err := c.sp.errorf("duplicate argument %q", c.pathString())
+				c.path = c.path[:len(c.path)-1]
+				return err
+			}
+			seen[i] = true
+			start := c.pos
+			c.path = append(c.path, pathElem{name: key, index: -1})
+			if err := c.value(&a.Fields[i], depth); err != nil {
+				return err
+			}
+			c.path = c.path[:len(c.path)-1]
+			if top {
+				c.values[i] = json.RawMessage(c.data[start:c.pos])
+			}
+		case a.Closed:
+			return c.unknown(a, key)
+		default:
+			if err := c.mapKey(a, key, keyStart); err != nil {
+				return err
+			}
+			c.path = append(c.path, pathElem{name: key, index: -1})
+			if err := c.value(a.Elem, depth); err != nil {
+				return err
+			}
+			c.path = c.path[:len(c.path)-1]
+		}
+		c.skipSpace()
+		if c.data[c.pos] == ',' {
+			c.pos++
+		}
+	}
+	for i := range a.Fields {
+		if f := &a.Fields[i]; f.Required && !seen[i] {
+			c.path = append(c.path, pathElem{name: f.Name, index: -1})
+			err := c.sp.errorf("missing required argument %q", c.pathString())
+			c.path = c.path[:len(c.path)-1]
+			return err
+		}
+	}
+	return nil
+}
+
+func fieldIndex(fields []Arg, name string) int {
+	for i := range fields {
+		if fields[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *checker) tooDeep() error {
+	if len(c.path) == 0 {
+		return c.sp.errorf("arguments nest deeper than %d levels", MaxDepth)
+	}
+	return c.sp.errorf("argument %q nests deeper than %d levels", clip(c.path[0].name), MaxDepth)
+}
+
+// unknown reports a property of a closed object that it does not have.
+func (c *checker) unknown(a *Arg, key string) error {
+	c.path = append(c.path, pathElem{name: key, index: -1})
+	path := c.pathString()
+	c.path = c.path[:len(c.path)-1]
+	names := make([]string, len(a.Fields))
+	for i := range a.Fields {
+		names[i] = a.Fields[i].Name
+	}
+	if s := suggest.Closest(key, names); s != "" {
+		c.path = append(c.path, pathElem{name: s, index: -1})
+		want := c.pathString()
+		c.path = c.path[:len(c.path)-1]
+		return c.sp.errorf("unknown argument %q (did you mean %q?)", path, want)
+	}
+	switch {
+	case len(names) == 0 && len(c.path) == 0:
+		return c.sp.errorf("unknown argument %q: the tool takes no arguments", path)
+	case len(names) == 0:
+		return c.sp.errorf("unknown argument %q: %q has no properties", path, c.pathString())
+	case len(c.path) == 0:
+		return c.sp.errorf("unknown argument %q; the arguments are %s", path, quoteList(names))
+	}
+	return c.sp.errorf("unknown argument %q; %q has %s", path, c.pathString(), quoteList(names))
+}
+
+// mapKey checks the key of a map entry.
+func (c *checker) mapKey(a *Arg, key string, start int) error {
+	if a.Keys == NoFormat || validDecimal(key, a.Keys) {
+		return nil
+	}
+	want := "integer"
+	if a.Keys == DecimalUint {
+		want = "non-negative integer"
+	}
+	return c.errorf("want an object whose keys are %s, got key %s", want, excerpt(c.data[start:start+len(strconv.Quote(key))]))
+}
+
+func validDecimal(s string, f Format) bool {
+	// The grammar of the schema's pattern, which is also what encoding/json
+	// accepts: no "+", no ".5", no "0x".
+	if s == "" || !(s[0] == '-' && f != DecimalUint || '0' <= s[0] && s[0] <= '9') {
+		return false
+	}
+	var err error
+	switch f {
+	case DecimalInt:
+		_, err = strconv.ParseInt(s, 10, 64)
+	case DecimalUint:
+		_, err = strconv.ParseUint(s, 10, 64)
+	case DecimalFloat:
+		if !isJSONNumber(s) {
+			return false
+		}
+		_, err = strconv.ParseFloat(s, 64)
+	}
+	if errors.Is(err, strconv.ErrRange) {
+		return true // the syntax is right; encoding/json reports the range
+	}
+	return err == nil
+}
+
+// isJSONNumber reports whether s is a number by JSON's grammar.
+func isJSONNumber(s string) bool {
+	i := 0
+	digits := func() int {
+		start := i
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	if i < len(s) && s[i] == '0' {
+		i++
+	} else if digits() == 0 {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+func quoteList(names []string) string {
+	const max = 20
+	q := make([]string, 0, min(len(names), max))
+	for i, n := range names {
+		if i == max {
+			q = append(q, "...")
+			break
+		}
+		q = append(q, strconv.Quote(n))
+	}
+	return strings.Join(q, ", ")
+}
+
+// array checks the array at c.pos.
+func (c *checker) array(a *Arg, depth int) error {
+	if depth > MaxDepth {
+		return c.tooDeep()
+	}
+	start := c.pos
+	c.pos++ // [
+	n := 0
+	for {
+		c.skipSpace()
+		if c.data[c.pos] == ']' {
+			c.pos++
+			break
+		}
+		c.path = append(c.path, pathElem{index: n})
+		if err := c.value(a.Elem, depth); err != nil {
+			return err
+		}
+		c.path = c.path[:len(c.path)-1]
+		n++
+		c.skipSpace()
+		if c.data[c.pos] == ',' {
+			c.pos++
+		}
+	}
+	if a.Fixed && n != a.Len {
+		return c.errorf("want array of %d items, got %d items: %s", a.Len, n, excerpt(c.data[start:c.pos]))
+	}
+	return nil
+}
+
+// rawString moves past the string at c.pos and returns its bytes without
+// the quotes, and whether it has escapes.
+func (c *checker) rawString() (raw []byte, escaped bool) {
+	start := c.pos + 1
+	i := start
+	for {
+		switch c.data[i] {
+		case '\\':
+			escaped = true
+			i += 2
+			continue
+		case '"':
+			c.pos = i + 1
+			return c.data[start:i], escaped
+		}
+		i++
+	}
+}
+
+// stringValue moves past the string at c.pos and returns its value.
+func (c *checker) stringValue() (string, error) {
+	start := c.pos
+	raw, escaped := c.rawString()
+	if !utf8.Valid(raw) {
+		return "", errInvalidUTF8
+	}
+	if !escaped {
+		return string(raw), nil
+	}
+	var s string
+	if err := json.Unmarshal(c.data[start:c.pos], &s); err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+var errInvalidUTF8 = errors.New("invalid UTF-8")
+
+// key reads an object key.
+func (c *checker) key() (string, error) {
+	key, err := c.stringValue()
+	if err != nil {
+		if len(c.path) == 0 {
+			return "", c.sp.errorf("an argument name is not valid UTF-8")
+		}
+		return "", c.errorf("a property name is not valid UTF-8")
+	}
+	return key, nil
+}
+
+// str checks the string at c.pos.
+func (c *checker) str(a *Arg) error {
+	start := c.pos
+	if a.Enum == nil && a.Format == NoFormat {
+		raw, _ := c.rawString()
+		if !utf8.Valid(raw) {
+			return c.errorf("string is not valid UTF-8")
+		}
+		return nil
+	}
+	s, err := c.stringValue()
+	if err != nil {
+		return c.errorf("string is not valid UTF-8")
+	}
+	if a.Enum != nil && a.Kind&KindInteger == 0 {
+		if !contains(a.Enum, s) {
+			return c.notInEnum(a, s, excerpt(c.data[start:c.pos]))
+		}
+		return nil
+	}
+	switch a.Format {
+	case DateTime:
+		if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
+			return c.wrongType(a, false, start)
+		}
+	case Base64:
+		buf := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
+		if _, err := base64.StdEncoding.Decode(buf, []byte(s)); err != nil {
+			return c.wrongType(a, false, start)
+		}
+	case DecimalInt, DecimalUint, DecimalFloat:
+		if !validDecimal(s, a.Format) {
+			want := map[Format]string{DecimalInt: "integer", DecimalUint: "non-negative integer", DecimalFloat: "number"}[a.Format]
+			return c.errorf("want a string holding a decimal %s, got %s", want, excerpt(c.data[start:c.pos]))
+		}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) notInEnum(a *Arg, value, got string) error {
+	var values []string
+	for _, v := range a.Enum {
+		if a.Kind&KindInteger != 0 {
+			values = append(values, v)
+		} else {
+			values = append(values, strconv.Quote(v))
+		}
+	}
+	msg := fmt.Sprintf("want one of %s, got %s", strings.Join(values, ", "), got)
+	if len(values) > 20 {
+		msg = fmt.Sprintf("want one of %s, ... (%d values), got %s", strings.Join(values[:20], ", "), len(values), got)
+	}
+	if a.Kind&KindInteger == 0 {
+		if s := suggest.Closest(value, a.Enum); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+	}
+	return c.errorf("%s", msg)
+}
+
+// number checks the number at c.pos.
+func (c *checker) number(a *Arg, nullable bool) error {
+	start := c.pos
+	for c.pos < len(c.data) && strings.IndexByte("+-0123456789.eE", c.data[c.pos]) >= 0 {
+		c.pos++
+	}
+	lit := string(c.data[start:c.pos])
+	integral := strings.IndexAny(lit, ".eE") < 0
+	if a.Kind&KindNumber == 0 {
+		if !integral {
+			return c.wrongType(a, nullable, start)
+		}
+		lo, hi, bounded := a.Range.bounds()
+		if bounded {
+			n, err := strconv.ParseInt(lit, 10, 64)
+			inRange := err == nil && n >= lo && n <= hi
+			if a.Range == RangeUint64 {
+				_, err := strconv.ParseUint(lit, 10, 64)
+				inRange = err == nil
+			}
+			if !inRange {
+				hiText := strconv.FormatInt(hi, 10)
+				if a.Range == RangeUint64 {
+					hiText = strconv.FormatUint(1<<64-1, 10)
+				}
+				return c.errorf("want integer from %d to %s, got %s", lo, hiText, excerpt(c.data[start:c.pos]))
+			}
+		} else if _, err := strconv.ParseInt(lit, 10, 64); err != nil {
+			c.suspects = append(c.suspects, suspect{c.pathString(), lit})
+		}
+		if a.Enum != nil {
+			n, err := strconv.ParseInt(lit, 10, 64)
+			if err != nil || !contains(a.Enum, strconv.FormatInt(n, 10)) {
+				return c.notInEnum(a, lit, excerpt(c.data[start:c.pos]))
+			}
+		}
+		return nil
+	}
+	// A number: it may decode into a float32, or overflow a float64.
+	if f, err := strconv.ParseFloat(lit, 64); err != nil || f > 3.4028234663852886e38 || f < -3.4028234663852886e38 {
+		c.suspects = append(c.suspects, suspect{c.pathString(), lit})
+	}
+	return nil
+}
+
+// bounds gives the range of r; bounded is false for AnyInt.
+func (r IntRange) bounds() (lo, hi int64, bounded bool) {
+	switch r {
+	case RangeInt8:
+		return -1 << 7, 1<<7 - 1, true
+	case RangeInt16:
+		return -1 << 15, 1<<15 - 1, true
+	case RangeInt32:
+		return -1 << 31, 1<<31 - 1, true
+	case RangeUint8:
+		return 0, 1<<8 - 1, true
+	case RangeUint16:
+		return 0, 1<<16 - 1, true
+	case RangeUint32:
+		return 0, 1<<32 - 1, true
+	case RangeUint64:
+		return 0, 1<<63 - 1, true
+	}
+	return 0, 0, false
+}
+
+// skip moves past the value at c.pos, whatever it is, checking only its
+// depth and that its strings are valid UTF-8. It does not recurse.
+func (c *checker) skip(depth int) error {
+	c.skipSpace()
+	level := 0
+	for {
+		switch ch := c.data[c.pos]; ch {
+		case '{', '[':
+			level++
+			if depth+level > MaxDepth {
+				return c.tooDeep()
+			}
+			c.pos++
+		case '}', ']':
+			level--
+			c.pos++
+		case '"':
+			raw, _ := c.rawString()
+			if !utf8.Valid(raw) {
+				return c.errorf("string is not valid UTF-8")
+			}
+		case ' ', '\t', '\n', '\r', ',', ':':
+			c.pos++
+		case 't', 'n':
+			c.pos += 4
+		case 'f':
+			c.pos += 5
+		default:
+			for c.pos < len(c.data) && strings.IndexByte("+-0123456789.eE", c.data[c.pos]) >= 0 {
+				c.pos++
+			}
+		}
+		if level == 0 {
+			return nil
+		}
+	}
+}
