@@ -84,7 +84,7 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 		}
 	}
 	a.checkNames(p.Tools)
-	a.checks(files, p.Tools) // checks.go: findings for the linter
+	a.checks(p.Tools) // checks.go: findings for the linter
 	sort.SliceStable(a.findings, func(i, j int) bool { return a.findings[i].Pos < a.findings[j].Pos })
 	p.Findings = a.findings
 	return p
@@ -148,6 +148,9 @@ func (a *analysis) customMarshaler(b *schemaBuilder, t types.Type, m *types.Func
 }
 
 func (a *analysis) nullableField(b *schemaBuilder, f jsonField) {
+	if !a.inModule(f.Var.Pkg()) {
+		return // not the user's to change
+	}
 	a.warnf(f.Var.Pos(), CatNullable, "output field %s can be null; add omitempty to leave it out instead", b.fieldPath())
 }
 

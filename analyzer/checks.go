@@ -8,6 +8,8 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/mcptag/mcptag/internal/suggest"
 )
 
 // Categories lists every finding category, in a stable order.
@@ -20,11 +22,10 @@ var Categories = []string{
 // to the generator: missing descriptions, closed schemas that are not
 // closed all the way down, and tool names that look like typos. They run
 // after the tools are analyzed and change nothing about them.
-func (a *analysis) checks(files []*ast.File, tools []*Tool) {
-	dirs := a.directives(files)
+func (a *analysis) checks(tools []*Tool) {
 	for _, t := range tools {
 		a.toolPos = t.Pos
-		d := dirs[t.Func]
+		d := t.Directive
 		a.checkName(t, d)
 		if t.Description == "" {
 			a.warnf(t.Pos, CatUndocumented, "%s has no description: a model sees only its name; add a doc comment", t.Name)
@@ -38,28 +39,6 @@ func (a *analysis) checks(files []*ast.File, tools []*Tool) {
 		}
 	}
 	a.toolPos = token.NoPos
-}
-
-// directives parses the //mcp:tool directive of every function in files
-// again, for the positions and options a Tool does not keep.
-func (a *analysis) directives(files []*ast.File) map[*types.Func]*Directive {
-	dirs := map[*types.Func]*Directive{}
-	for _, f := range files {
-		for _, decl := range f.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok {
-				continue
-			}
-			c, _ := findDirective(fd.Doc)
-			if c == nil {
-				continue
-			}
-			if fn, ok := a.info.Defs[fd.Name].(*types.Func); ok {
-				dirs[fn], _ = ParseDirective(c.Slash, c.Text)
-			}
-		}
-	}
-	return dirs
 }
 
 // checkName reports default names that break the MCP name grammar (a
@@ -90,31 +69,11 @@ func (a *analysis) checkName(t *Tool, d *Directive) {
 func closeOption(name string) string {
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "", ".", "").Replace(name))
 	for _, o := range options {
-		if norm == o || (len(o) >= 8 && editDistance(norm, o) <= 2) {
+		if norm == o || (len(o) >= 8 && suggest.Distance(norm, o) <= 2) {
 			return o
 		}
 	}
 	return ""
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // undocumentedFields reports the output properties of t, at any depth,
@@ -144,7 +103,7 @@ func (a *analysis) undocumentedFields(t types.Type, seen map[types.Type]bool) {
 			owner = a.typeString(n)
 		}
 		for _, f := range a.jsonFields(u) {
-			if !a.documented(f) {
+			if !a.documented(f) && a.inModule(f.Var.Pkg()) {
 				a.warnf(f.Var.Pos(), CatUndocumented, "output field %s.%s (%q) has no description; add a doc or line comment",
 					owner, f.Var.Name(), f.Name)
 			}

@@ -201,15 +201,26 @@ func (a *analysis) closedEnum(n *types.Named) []any {
 	return enumValues(n)
 }
 
+// inModule reports whether pkg belongs to the module being analyzed (or
+// the module is unknown). Advice about a field's declaration, such as a
+// missing doc comment or omitempty, is only given where the user can act
+// on it: not on go-github's or Kubernetes' types.
+func (a *analysis) inModule(pkg *types.Package) bool {
+	mod := a.opts.Module
+	if mod == "" || pkg == nil {
+		return true
+	}
+	return pkg.Path() == mod || strings.HasPrefix(pkg.Path(), mod+"/")
+}
+
 // ownType reports whether n is declared in the module being analyzed, or
 // in the standard library (whose import paths have no dot in their first
 // element), which is Go's own and keeps its constants.
 func (a *analysis) ownType(n *types.Named) bool {
-	mod, pkg := a.opts.Module, n.Obj().Pkg()
-	if mod == "" || pkg == nil {
+	pkg := n.Obj().Pkg()
+	if a.inModule(pkg) {
 		return true
 	}
-	path := pkg.Path()
-	first, _, _ := strings.Cut(path, "/")
-	return path == mod || strings.HasPrefix(path, mod+"/") || !strings.Contains(first, ".")
+	first, _, _ := strings.Cut(pkg.Path(), "/")
+	return !strings.Contains(first, ".")
 }

@@ -18,6 +18,7 @@ type Tool struct {
 	Description string
 	Annotations Annotations
 	Pos         token.Pos   // the function's name
+	Directive   *Directive  // the parsed //mcp:tool line
 	Func        *types.Func // the function or method
 	// Recv is the receiver's named type for a method, else nil.
 	// RecvPointer reports whether a tool of its type needs *Recv.
@@ -96,6 +97,7 @@ func (a *analysis) tool(fd *ast.FuncDecl) *Tool {
 		Description: describe(fn.Name(), CommentText(fd.Doc)),
 		Annotations: dir.Annotations,
 		Pos:         fd.Name.Pos(),
+		Directive:   dir,
 		Func:        fn,
 	}
 	if t.Name == "" {

@@ -9,15 +9,15 @@ import "strings"
 func Closest(word string, candidates []string) string {
 	best, bestDist := "", len(word)/2+2
 	for _, c := range candidates {
-		if d := distance(strings.ToLower(word), strings.ToLower(c)); d < bestDist {
+		if d := Distance(strings.ToLower(word), strings.ToLower(c)); d < bestDist {
 			best, bestDist = c, d
 		}
 	}
 	return best
 }
 
-// distance is the Levenshtein distance between a and b.
-func distance(a, b string) int {
+// Distance is the Levenshtein distance between a and b, in bytes.
+func Distance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
