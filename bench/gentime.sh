@@ -9,7 +9,7 @@
 # to show what mcptag's loading would cost done that way.
 #
 #	sh bench/gentime.sh            # N = 100 600 2000
-#	NS="600" RUNS=20 sh bench/gentime.sh
+#	NS="600" RUNS=20 WARMUP=2 sh bench/gentime.sh
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -33,7 +33,7 @@ EOF
 	(cd "$dir" && go mod tidy && "$work/mcptag" ./corpus && go vet ./corpus)
 	echo "N=$n: $(cat "$dir"/corpus/*.go | wc -l) lines of Go, mcp_tools.json $(wc -c <"$dir/corpus/mcp_tools.json") bytes"
 	cd "$dir"
-	hyperfine -N --warmup 2 --runs "${RUNS:-10}" \
+	hyperfine -N --warmup "${WARMUP:-1}" --runs "${RUNS:-5}" \
 		--prepare "sh -c 'date +%N | sed \"s|^|package corpus // |\" >corpus/nonce.go'" \
 		--export-markdown "$work/n$n.md" \
 		-n "mcptag (N=$n)" "$work/mcptag ./corpus" \
