@@ -61,7 +61,10 @@ type analysis struct {
 	external DocSource
 	findings []Finding
 	reported map[string]bool // positions and messages already reported
-	toolPos  token.Pos       // the function being analyzed, for Finding.ToolPos
+
+	consts  map[*types.Package]map[*types.TypeName][]*types.Const // see constsOf
+	enums   map[*types.TypeName][]any                             // see enumValues
+	toolPos token.Pos                                             // the function being analyzed, for Finding.ToolPos
 }
 
 // Analyze finds the tools declared in files, which type-check to pkg.
@@ -69,6 +72,7 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 	a := &analysis{
 		fset: fset, pkg: pkg, info: info, opts: opts,
 		docs: indexDocs(files, info), external: opts.Docs, reported: map[string]bool{},
+		consts: map[*types.Package]map[*types.TypeName][]*types.Const{}, enums: map[*types.TypeName][]any{},
 	}
 	p := &Package{Name: pkg.Name(), Path: pkg.Path(), Types: pkg}
 	for _, f := range files {
@@ -85,7 +89,18 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 	}
 	a.checkNames(p.Tools)
 	a.checks(p.Tools) // checks.go: findings for the linter
-	sort.SliceStable(a.findings, func(i, j int) bool { return a.findings[i].Pos < a.findings[j].Pos })
+	// By file and line: token.Pos order across files depends on the order
+	// in which files were loaded.
+	sort.SliceStable(a.findings, func(i, j int) bool {
+		pi, pj := fset.Position(a.findings[i].Pos), fset.Position(a.findings[j].Pos)
+		if pi.Filename != pj.Filename {
+			return pi.Filename < pj.Filename
+		}
+		if pi.Line != pj.Line {
+			return pi.Line < pj.Line
+		}
+		return pi.Column < pj.Column
+	})
 	p.Findings = a.findings
 	return p
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/mcptag/mcptag/internal/suggest"
 )
@@ -225,14 +224,6 @@ func DeclaredDocs(files []*ast.File, info *types.Info) map[types.Object]string {
 		})
 	}
 	return docs
-}
-
-// ForgivenLoadError reports whether a load error is one that Load
-// forgives: an error in the generated file, which goes stale exactly when
-// it needs regenerating, or a call of a Register function not generated
-// yet. The linter forgives the same ones, and reports staleness instead.
-func ForgivenLoadError(e packages.Error) bool {
-	return inGenFile(e) || undefinedRegister.MatchString(e.Msg) || compilerOutput(e)
 }
 
 // duplicateNames reports JSON names that encoding/json drops from struct

@@ -2,8 +2,15 @@ package analyzer
 
 import (
 	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
+	"os"
+	"regexp"
+	"strconv"
 	"strings"
+	"sync"
+	"time"
 )
 
 // A DocSource finds the doc comment of a type or struct field declared in
@@ -112,4 +119,138 @@ func (a *analysis) doc(obj types.Object) string {
 		return a.external(obj)
 	}
 	return ""
+}
+
+// syntaxDocs finds the doc comments of types from other packages, which
+// go/packages loaded from export data: it parses only the files that
+// declare a type a tool reaches, once each.
+//
+// Export data keeps the line of each declaration but not its column, so
+// a declaration is found by its line and name.
+type syntaxDocs struct {
+	mu    sync.Mutex
+	files map[string]docsByPos
+	stats *DocStats
+}
+
+// DocStats is the work of the doc loader of one Load call: the files of
+// other packages it parsed for the doc comments of the types that tools
+// reach, their size, and the time spent.
+type DocStats struct {
+	Files int
+	Bytes int64
+	Time  time.Duration
+}
+
+// docsByPos maps "line:name" of a declared name to its doc comment.
+type docsByPos map[string]string
+
+func newSyntaxDocs(stats *DocStats) *syntaxDocs {
+	return &syntaxDocs{files: map[string]docsByPos{}, stats: stats}
+}
+
+func (d *syntaxDocs) lookup(fset *token.FileSet, obj types.Object) string {
+	pos := fset.Position(obj.Pos())
+	if !pos.IsValid() || pos.Filename == "" {
+		return ""
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	docs, ok := d.files[pos.Filename]
+	if !ok {
+		start := time.Now()
+		var size int64
+		docs, size = parseDocs(pos.Filename)
+		d.files[pos.Filename] = docs
+		d.stats.Files++
+		d.stats.Bytes += size
+		d.stats.Time += time.Since(start)
+	}
+	return docs[docKey(pos.Line, obj.Name())]
+}
+
+func docKey(line int, name string) string { return strconv.Itoa(line) + ":" + name }
+
+// parseDocs reads the doc comments of every type and field in one file,
+// and reports the file's size.
+func parseDocs(filename string) (docsByPos, int64) {
+	docs := docsByPos{}
+	src, err := os.ReadFile(filename)
+	if err != nil {
+		return docs, 0
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
+	if f == nil {
+		return docs, int64(len(src))
+	}
+	_ = err // a partly parsed file still has the docs before the error
+	add := func(id *ast.Ident, doc *ast.CommentGroup) {
+		if text := CommentText(withoutMarkers(doc)); text != "" && id != nil {
+			docs[docKey(fset.Position(id.Pos()).Line, id.Name)] = text
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			return false // no types or fields in function bodies worth describing
+		case *ast.GenDecl:
+			for _, spec := range n.Specs {
+				if ts, ok := spec.(*ast.TypeSpec); ok {
+					add(ts.Name, firstDoc(ts.Doc, singleDoc(n), ts.Comment))
+				}
+			}
+		case *ast.Field:
+			doc := firstDoc(n.Doc, n.Comment)
+			for _, name := range n.Names {
+				add(name, doc)
+			}
+			if len(n.Names) == 0 {
+				add(embeddedIdent(n.Type), doc)
+			}
+		}
+		return true
+	})
+	return docs, int64(len(src))
+}
+
+// withoutMarkers drops the comment lines of code-generator markers, which
+// say nothing to a model: Kubernetes' "+optional", "+listType=map",
+// "+k8s:...", "+featureGate=..." and the like. A marker may be indented
+// under another, and a line of one comment group is one marker.
+func withoutMarkers(doc *ast.CommentGroup) *ast.CommentGroup {
+	if doc == nil {
+		return nil
+	}
+	var kept []*ast.Comment
+	for _, c := range doc.List {
+		if isMarker(c.Text) {
+			continue
+		}
+		kept = append(kept, c)
+	}
+	if len(kept) == len(doc.List) {
+		return doc
+	}
+	return &ast.CommentGroup{List: kept}
+}
+
+var marker = regexp.MustCompile(`^//\s*\+[A-Za-z]`)
+
+func isMarker(text string) bool { return marker.MatchString(text) }
+
+func singleDoc(d *ast.GenDecl) *ast.CommentGroup {
+	if len(d.Specs) == 1 {
+		return d.Doc
+	}
+	return nil
+}
+
+func firstDoc(docs ...*ast.CommentGroup) *ast.CommentGroup {
+	for _, d := range docs {
+		if d != nil {
+			return d
+		}
+	}
+	return nil
 }

@@ -9,18 +9,18 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
+	"runtime"
+	"sort"
 	"strings"
-	"sync"
-	"time"
 
+	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 )
 
 // GenFileName is the name of the generated file in each package.
 const GenFileName = "mcp_tools_gen.go"
 
-// A Loaded package is one package that go/packages loaded and analyzed.
+// A Loaded package is one package that Load read and analyzed.
 type Loaded struct {
 	*Package
 	Fset *token.FileSet
@@ -31,84 +31,248 @@ type Loaded struct {
 }
 
 // Load loads the packages matching patterns in dir and analyzes each.
-// A package that does not load or type-check is an error: mcptag must not
-// generate code from a guess. Two kinds of type errors are the exception,
-// as they concern only the code about to be generated: errors inside the
-// generated file, which goes stale (refers to a renamed function, say)
-// exactly when it needs regenerating, and calls of Register functions
-// that do not exist yet.
+//
+// It loads as go vet does: the packages themselves are parsed and
+// type-checked from source, their imports read from the export data the
+// go command builds and caches. (go/packages' NeedTypes mode would have
+// the go command compile the named packages too, which costs more than
+// everything else together on a large package.) Function bodies are not
+// checked, and the generated file is left out: it is about to be
+// replaced, and it goes stale (refers to a renamed function, say) exactly
+// when it needs regenerating.
+//
+// A package whose declarations do not load or type-check is an error:
+// mcptag must not generate code from a guess. A reference to a Register
+// function that is not generated yet is the exception.
 func Load(dir string, opts Options, patterns ...string) ([]*Loaded, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule,
-		Dir: dir,
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	roots, err := packages.Load(&packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedModule,
+		Dir:  dir,
+	}, patterns...)
 	if err != nil {
 		return nil, err
 	}
-	var errs []string
-	for _, p := range pkgs {
+	l := &loader{fset: token.NewFileSet(), roots: map[string]*packages.Package{}, pkgs: map[string]*types.Package{}}
+	for _, p := range roots {
+		l.roots[p.PkgPath] = p
 		for _, e := range p.Errors {
-			if !inGenFile(e) && !undefinedRegister.MatchString(e.Msg) && !compilerOutput(e) {
-				errs = append(errs, e.Error())
-			}
+			l.errs = append(l.errs, e.Error())
 		}
 	}
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	if len(l.errs) == 0 {
+		l.loadExports(dir)
+	}
+	if len(l.errs) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(l.errs, "\n"))
+	}
+	var checked []*checkedPackage
+	for _, p := range l.order(roots) {
+		if c := l.check(p); c != nil {
+			checked = append(checked, c)
+		}
+	}
+	if len(l.errs) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(l.errs, "\n"))
 	}
 	stats := &DocStats{}
 	docs := newSyntaxDocs(stats)
 	var out []*Loaded
-	for _, p := range pkgs {
+	for _, c := range checked {
 		opts := opts
-		if opts.Module == "" && p.Module != nil {
-			opts.Module = p.Module.Path
+		if opts.Module == "" && c.p.Module != nil {
+			opts.Module = c.p.Module.Path
 		}
 		if opts.Docs == nil {
-			opts.Docs = func(obj types.Object) string { return docs.lookup(p.Fset, obj) }
+			opts.Docs = func(obj types.Object) string { return docs.lookup(l.fset, obj) }
 		}
 		out = append(out, &Loaded{
-			Package: Analyze(p.Fset, sourceFiles(p), p.Types, p.TypesInfo, opts),
-			Fset:    p.Fset,
-			Dir:     packageDir(p),
+			Package: Analyze(l.fset, c.sources, c.types, c.info, opts),
+			Fset:    l.fset,
+			Dir:     packageDir(c.p),
 			Docs:    stats,
 		})
 	}
 	return out, nil
 }
 
+// loader holds the state of one Load call.
+type loader struct {
+	fset    *token.FileSet
+	roots   map[string]*packages.Package // by package path
+	exports map[string]string            // export data file by package path
+	pkgs    map[string]*types.Package    // every package imported or checked
+	errs    []string
+}
+
+// loadExports asks the go command for the export data of every package
+// the roots import, except the roots themselves: those are checked from
+// source, so that a stale generated file in one cannot stop another.
+func (l *loader) loadExports(dir string) {
+	seen := map[string]bool{}
+	var imports []string
+	for _, p := range l.roots {
+		for _, imp := range p.Imports {
+			if _, isRoot := l.roots[imp.PkgPath]; !isRoot && imp.PkgPath != "C" && !seen[imp.PkgPath] {
+				seen[imp.PkgPath] = true
+				imports = append(imports, imp.PkgPath)
+			}
+		}
+	}
+	l.exports = map[string]string{}
+	if len(imports) == 0 {
+		return
+	}
+	sort.Strings(imports)
+	deps, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedExportFile, Dir: dir}, imports...)
+	if err != nil {
+		l.errs = append(l.errs, err.Error())
+		return
+	}
+	for _, p := range deps {
+		for _, e := range p.Errors {
+			l.errs = append(l.errs, e.Error())
+		}
+		l.exports[p.PkgPath] = p.ExportFile
+	}
+}
+
+// order returns the roots so that each comes after the roots it imports.
+func (l *loader) order(roots []*packages.Package) []*packages.Package {
+	var out []*packages.Package
+	done := map[string]bool{}
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		if done[p.PkgPath] {
+			return
+		}
+		done[p.PkgPath] = true
+		for _, imp := range p.Imports {
+			if r, ok := l.roots[imp.PkgPath]; ok {
+				visit(r)
+			}
+		}
+		out = append(out, p)
+	}
+	for _, p := range roots {
+		visit(p)
+	}
+	return out
+}
+
+// A checkedPackage is a root parsed and type-checked from source.
+type checkedPackage struct {
+	p       *packages.Package
+	types   *types.Package
+	info    *types.Info
+	sources []*ast.File // the package's files but the generated one
+}
+
+// check parses and type-checks one root, recording its errors but for
+// those Load forgives.
+func (l *loader) check(p *packages.Package) *checkedPackage {
+	c := &checkedPackage{p: p, info: &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		FileVersions: map[*ast.File]string{},
+	}}
+	for _, name := range p.GoFiles {
+		if filepath.Base(name) == GenFileName {
+			continue // about to be replaced; see Load
+		}
+		f, err := parser.ParseFile(l.fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			l.errs = append(l.errs, err.Error())
+			continue
+		}
+		c.sources = append(c.sources, f)
+	}
+	conf := &types.Config{
+		// Schemas come from declarations; function bodies are the
+		// compiler's business, and the bulk of the time.
+		IgnoreFuncBodies: true,
+		Importer:         importerFunc(func(path string) (*types.Package, error) { return l.importFrom(p, path) }),
+		Sizes:            types.SizesFor("gc", runtime.GOARCH),
+		FakeImportC:      true,
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok && forgiven(te.Fset.Position(te.Pos).Filename, te.Msg) {
+				return
+			}
+			l.errs = append(l.errs, err.Error())
+		},
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		conf.GoVersion = "go" + p.Module.GoVersion
+	}
+	c.types, _ = conf.Check(p.PkgPath, l.fset, c.sources, c.info)
+	l.pkgs[p.PkgPath] = c.types
+	return c
+}
+
+// importFrom resolves an import of root p: another root as checked from
+// source, anything else from its export data.
+func (l *loader) importFrom(p *packages.Package, path string) (*types.Package, error) {
+	if imp, ok := p.Imports[path]; ok {
+		path = imp.PkgPath // vendored, say
+	}
+	if path == "unsafe" {
+		return types.Unsafe, nil
+	}
+	if _, isRoot := l.roots[path]; isRoot {
+		if pkg := l.pkgs[path]; pkg != nil {
+			return pkg, nil
+		}
+		return nil, fmt.Errorf("import cycle through %s", path)
+	}
+	if pkg := l.pkgs[path]; pkg != nil && pkg.Complete() {
+		return pkg, nil
+	}
+	file := l.exports[path]
+	if file == "" {
+		return nil, fmt.Errorf("no export data for %s", path)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("reading export data for %s: %v", path, err)
+	}
+	return gcexportdata.Read(r, l.fset, l.pkgs, path)
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
 // undefinedRegister matches the type error of a call to a Register
 // function that mcptag has not generated yet: the first run of a package
 // whose main already calls it must still work.
 var undefinedRegister = regexp.MustCompile(`^undefined: (\w+\.)?Register\w*Tools$`)
 
-// compilerOutput reports whether e is the go command's report of a failed
-// compile ("# path" and the compiler's errors). go/packages type-checks
-// the package itself and reports the same errors as type errors, which
-// the filters above can judge one by one.
-func compilerOutput(e packages.Error) bool {
-	return e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")
+// forgiven reports whether a type error at file is one Load forgives.
+func forgiven(file, msg string) bool {
+	return filepath.Base(file) == GenFileName || undefinedRegister.MatchString(msg)
 }
 
-func inGenFile(e packages.Error) bool {
+// ForgivenLoadError reports whether a go/packages error is one that Load
+// forgives (see Load). The linter forgives the same ones, and reports
+// staleness instead. A failed compile as the go command reports it ("#
+// path" and the compiler's errors) is forgiven too: the same errors come
+// again as type errors, judged one by one.
+func ForgivenLoadError(e packages.Error) bool {
 	file, _, _ := strings.Cut(e.Pos, ":")
-	return filepath.Base(file) == GenFileName
-}
-
-// sourceFiles is the package's syntax without its generated file.
-func sourceFiles(p *packages.Package) []*ast.File {
-	var files []*ast.File
-	for _, f := range p.Syntax {
-		if filepath.Base(p.Fset.File(f.Pos()).Name()) != GenFileName {
-			files = append(files, f)
-		}
-	}
-	return files
+	return forgiven(file, e.Msg) ||
+		(e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# "))
 }
 
 func packageDir(p *packages.Package) string {
@@ -119,138 +283,4 @@ func packageDir(p *packages.Package) string {
 		return filepath.Dir(p.GoFiles[0])
 	}
 	return ""
-}
-
-// syntaxDocs finds the doc comments of types from other packages, which
-// go/packages loaded from export data: it parses only the files that
-// declare a type a tool reaches, once each.
-//
-// Export data keeps the line of each declaration but not its column, so
-// a declaration is found by its line and name.
-type syntaxDocs struct {
-	mu    sync.Mutex
-	files map[string]docsByPos
-	stats *DocStats
-}
-
-// DocStats is the work of the doc loader of one Load call: the files of
-// other packages it parsed for the doc comments of the types that tools
-// reach, their size, and the time spent.
-type DocStats struct {
-	Files int
-	Bytes int64
-	Time  time.Duration
-}
-
-// docsByPos maps "line:name" of a declared name to its doc comment.
-type docsByPos map[string]string
-
-func newSyntaxDocs(stats *DocStats) *syntaxDocs {
-	return &syntaxDocs{files: map[string]docsByPos{}, stats: stats}
-}
-
-func (d *syntaxDocs) lookup(fset *token.FileSet, obj types.Object) string {
-	pos := fset.Position(obj.Pos())
-	if !pos.IsValid() || pos.Filename == "" {
-		return ""
-	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	docs, ok := d.files[pos.Filename]
-	if !ok {
-		start := time.Now()
-		var size int64
-		docs, size = parseDocs(pos.Filename)
-		d.files[pos.Filename] = docs
-		d.stats.Files++
-		d.stats.Bytes += size
-		d.stats.Time += time.Since(start)
-	}
-	return docs[docKey(pos.Line, obj.Name())]
-}
-
-func docKey(line int, name string) string { return strconv.Itoa(line) + ":" + name }
-
-// parseDocs reads the doc comments of every type and field in one file,
-// and reports the file's size.
-func parseDocs(filename string) (docsByPos, int64) {
-	docs := docsByPos{}
-	src, err := os.ReadFile(filename)
-	if err != nil {
-		return docs, 0
-	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
-	if f == nil {
-		return docs, int64(len(src))
-	}
-	_ = err // a partly parsed file still has the docs before the error
-	add := func(id *ast.Ident, doc *ast.CommentGroup) {
-		if text := CommentText(withoutMarkers(doc)); text != "" && id != nil {
-			docs[docKey(fset.Position(id.Pos()).Line, id.Name)] = text
-		}
-	}
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			return false // no types or fields in function bodies worth describing
-		case *ast.GenDecl:
-			for _, spec := range n.Specs {
-				if ts, ok := spec.(*ast.TypeSpec); ok {
-					add(ts.Name, firstDoc(ts.Doc, singleDoc(n), ts.Comment))
-				}
-			}
-		case *ast.Field:
-			doc := firstDoc(n.Doc, n.Comment)
-			for _, name := range n.Names {
-				add(name, doc)
-			}
-			if len(n.Names) == 0 {
-				add(embeddedIdent(n.Type), doc)
-			}
-		}
-		return true
-	})
-	return docs, int64(len(src))
-}
-
-// withoutMarkers drops the comment lines of code-generator markers, which
-// say nothing to a model: Kubernetes' "+optional", "+listType=map",
-// "+k8s:...", "+featureGate=..." and the like. A marker may be indented
-// under another, and a line of one comment group is one marker.
-func withoutMarkers(doc *ast.CommentGroup) *ast.CommentGroup {
-	if doc == nil {
-		return nil
-	}
-	var kept []*ast.Comment
-	for _, c := range doc.List {
-		if isMarker(c.Text) {
-			continue
-		}
-		kept = append(kept, c)
-	}
-	if len(kept) == len(doc.List) {
-		return doc
-	}
-	return &ast.CommentGroup{List: kept}
-}
-
-var marker = regexp.MustCompile(`^//\s*\+[A-Za-z]`)
-
-func isMarker(text string) bool { return marker.MatchString(text) }
-
-func singleDoc(d *ast.GenDecl) *ast.CommentGroup {
-	if len(d.Specs) == 1 {
-		return d.Doc
-	}
-	return nil
-}
-
-func firstDoc(docs ...*ast.CommentGroup) *ast.CommentGroup {
-	for _, d := range docs {
-		if d != nil {
-			return d
-		}
-	}
-	return nil
 }

@@ -139,14 +139,15 @@ func (b *schemaBuilder) marshalerSchema(t types.Type) (*jsonschema.Schema, bool,
 }
 
 // lookupMethod finds a method of t's method set with the marshaler shape
-// func() ([]byte, error) or func([]byte) error.
+// func() ([]byte, error) or func([]byte) error. A lookup by name, unlike
+// building the whole method set, costs little: it runs for every type a
+// tool reaches, several times.
 func lookupMethod(t types.Type, name string) *types.Func {
-	ms := types.NewMethodSet(t)
-	for i := 0; i < ms.Len(); i++ {
-		f, ok := ms.At(i).Obj().(*types.Func)
-		if ok && f.Name() == name && marshalerShape(f) {
-			return f
-		}
+	// Not addressable: a pointer-receiver method is not in a value's
+	// method set, and the lookup says so by returning nil.
+	obj, _, _ := types.LookupFieldOrMethod(t, false, nil, name)
+	if f, ok := obj.(*types.Func); ok && marshalerShape(f) {
+		return f
 	}
 	return nil
 }
@@ -198,7 +199,7 @@ func (a *analysis) closedEnum(n *types.Named) []any {
 	if !a.ownType(n) {
 		return nil
 	}
-	return enumValues(n)
+	return a.enumValues(n)
 }
 
 // inModule reports whether pkg belongs to the module being analyzed (or

@@ -360,18 +360,43 @@ func intBounds(k types.BasicKind) (lo, hi *float64) {
 
 // enumValues lists the constants of type n declared in n's package, in
 // declaration order: reflection cannot see them, go/types can.
-func enumValues(n *types.Named) []any {
-	pkg := n.Obj().Pkg()
+func (a *analysis) enumValues(n *types.Named) []any {
+	if values, ok := a.enums[n.Obj()]; ok {
+		return values
+	}
+	values := enumOf(a.constsOf(n.Obj().Pkg())[n.Obj()])
+	a.enums[n.Obj()] = values
+	return values
+}
+
+// constsOf indexes the constants of pkg by their named type, once per
+// package: looking through a package's scope for every enum type would
+// cost the square of its size.
+func (a *analysis) constsOf(pkg *types.Package) map[*types.TypeName][]*types.Const {
 	if pkg == nil {
 		return nil
 	}
-	var consts []*types.Const
-	for _, name := range pkg.Scope().Names() {
-		if c, ok := pkg.Scope().Lookup(name).(*types.Const); ok && types.Identical(c.Type(), n) {
-			consts = append(consts, c)
+	if idx, ok := a.consts[pkg]; ok {
+		return idx
+	}
+	idx := map[*types.TypeName][]*types.Const{}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		if c, ok := scope.Lookup(name).(*types.Const); ok {
+			if n, ok := types.Unalias(c.Type()).(*types.Named); ok {
+				idx[n.Obj()] = append(idx[n.Obj()], c)
+			}
 		}
 	}
-	sort.Slice(consts, func(i, j int) bool { return consts[i].Pos() < consts[j].Pos() })
+	for _, consts := range idx {
+		sort.Slice(consts, func(i, j int) bool { return consts[i].Pos() < consts[j].Pos() })
+	}
+	a.consts[pkg] = idx
+	return idx
+}
+
+// enumOf turns constants, in declaration order, into enum values.
+func enumOf(consts []*types.Const) []any {
 	var values []any
 	seen := map[string]bool{}
 	for _, c := range consts {
@@ -549,7 +574,7 @@ func (b *schemaBuilder) fieldSchema(f jsonField) *jsonschema.Schema {
 	omits := b.dir == output && (f.OmitEmpty || f.OmitZero)
 	if n, ok := f.Type.(*types.Named); ok && omits && s.Enum != nil {
 		if _, basic := n.Underlying().(*types.Basic); basic {
-			s = withoutZero(s, enumValues(n)) // the zero value is never written
+			s = withoutZero(s, b.a.enumValues(n)) // the zero value is never written
 		}
 	}
 	if n == nullAlways || (n == nullIfEmpty && !omits) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/mcptag/mcptag/analyzer"
@@ -20,6 +21,11 @@ func Snapshot(pkg *analyzer.Package) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return snapshot(tools)
+}
+
+func snapshot(tools []*mcp.Tool) ([]byte, error) {
+	tools = slices.Clone(tools)
 	sort.Slice(tools, func(i, j int) bool { return tools[i].Name < tools[j].Name })
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -77,11 +83,15 @@ func Files(dir string, pkg *analyzer.Package) ([]File, error) {
 	if len(pkg.Tools) == 0 {
 		return []File{gen, snap}, nil
 	}
-	var err error
-	if gen.Data, err = Go(pkg); err != nil {
+	// The schemas are rendered once, for both files.
+	tools, err := Tools(pkg)
+	if err != nil {
 		return nil, err
 	}
-	if snap.Data, err = Snapshot(pkg); err != nil {
+	if gen.Data, err = goSource(pkg, tools); err != nil {
+		return nil, err
+	}
+	if snap.Data, err = snapshot(tools); err != nil {
 		return nil, err
 	}
 	return []File{gen, snap}, nil

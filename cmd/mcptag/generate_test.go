@@ -143,9 +143,9 @@ func TestErrorWritesNothing(t *testing.T) {
 		wantErr  string
 	}{{
 		name:     "type error",
-		b:        "package b\n\n// Echo says it back.\n//\n//mcp:tool\nfunc Echo(s string) string { return s + 1 }\n",
+		b:        "package b\n\n// Echo says it back.\n//\n//mcp:tool\nfunc Echo(s string) Reply { return s }\n",
 		wantCode: exitUsage,
-		wantErr:  "mismatched types",
+		wantErr:  "undefined: Reply",
 	}, {
 		name:     "signature error",
 		b:        "package b\n\n// Pair returns two things.\n//\n//mcp:tool\nfunc Pair() (int, string) { return 1, \"\" }\n",
