@@ -85,7 +85,7 @@ func (g *goFile) typeString(t types.Type) string { return types.TypeString(t, g.
 
 type fileData struct {
 	Package   string
-	Imports   []importData
+	Imports   [2][]importData // the standard library's, then the others
 	Groups    []groupData
 	Tools     []toolData
 	Functions []string // tool names registered by RegisterTools
@@ -142,9 +142,15 @@ func (g *goFile) model() (*fileData, error) {
 		if n == path.Base(p) {
 			alias = ""
 		}
-		d.Imports = append(d.Imports, importData{Alias: alias, Path: p})
+		group := 1
+		if first, _, _ := strings.Cut(p, "/"); !strings.Contains(first, ".") {
+			group = 0 // the standard library, as goimports groups it
+		}
+		d.Imports[group] = append(d.Imports[group], importData{Alias: alias, Path: p})
 	}
-	sort.Slice(d.Imports, func(i, j int) bool { return d.Imports[i].Path < d.Imports[j].Path })
+	for _, group := range d.Imports {
+		sort.Slice(group, func(i, j int) bool { return group[i].Path < group[j].Path })
+	}
 	return d, nil
 }
 

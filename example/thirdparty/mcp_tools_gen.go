@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+
 	"github.com/google/go-github/v93/github"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"

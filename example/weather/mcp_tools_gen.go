@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )

@@ -5,6 +5,7 @@ package methods
 import (
 	"context"
 	"encoding/json"
+
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )

@@ -5,10 +5,11 @@ package shapes
 import (
 	"context"
 	"encoding/json"
-	"github.com/mcptag/mcptag/toolrt"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"net/netip"
 	"time"
+
+	"github.com/mcptag/mcptag/toolrt"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // RegisterTools adds the package's tools to s: ping, fail, origin, count, corners, bytes, labels, address, handler, describe, text.
