@@ -24,6 +24,7 @@ func main() {
 		log.Printf("weather: serving MCP on http://%s", *addr)
 		log.Fatal(http.ListenAndServe(*addr, handler))
 	}
+	log.Print("weather: serving MCP on stdin and stdout")
 	if err := server.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 		log.Fatal(err)
 	}
