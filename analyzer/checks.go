@@ -233,29 +233,9 @@ func DeclaredDocs(files []*ast.File, info *types.Info) map[types.Object]string {
 // reported.) The finding sits at the field of st that brings the losing
 // field in. fields are the candidates jsonFields gives dominantFields.
 func (a *analysis) duplicateNames(st *types.Struct, fields []jsonField) {
-	byName := map[string][]jsonField{}
-	var order []string
-	for _, f := range fields {
-		if _, ok := byName[f.Name]; !ok {
-			order = append(order, f.Name)
-		}
-		byName[f.Name] = append(byName[f.Name], f)
-	}
+	order, groups := groupByName(fields)
 	for _, name := range order {
-		fs := byName[name]
-		depth := len(fs[0].index)
-		for _, f := range fs {
-			depth = min(depth, len(f.index))
-		}
-		var atDepth, tagged []jsonField
-		for _, f := range fs {
-			if len(f.index) == depth {
-				atDepth = append(atDepth, f)
-				if f.Tagged {
-					tagged = append(tagged, f)
-				}
-			}
-		}
+		atDepth, tagged := shallowest(groups[name])
 		if len(atDepth) < 2 {
 			continue
 		}

@@ -104,41 +104,51 @@ func (a *analysis) jsonFields(st *types.Struct) []jsonField {
 // dominantFields applies encoding/json's rule for fields sharing a name:
 // the shallowest wins; at equal depth a single tagged one wins; else none.
 func dominantFields(fields []jsonField) []jsonField {
-	byName := map[string][]jsonField{}
-	var order []string
-	for _, f := range fields {
-		if _, ok := byName[f.Name]; !ok {
-			order = append(order, f.Name)
-		}
-		byName[f.Name] = append(byName[f.Name], f)
-	}
 	var out []jsonField
+	order, groups := groupByName(fields)
 	for _, name := range order {
-		fs := byName[name]
-		depth := len(fs[0].index)
-		var atDepth []jsonField
-		for _, f := range fs {
-			if len(f.index) == depth {
-				atDepth = append(atDepth, f)
-			}
-		}
-		if len(atDepth) == 1 {
+		atDepth, tagged := shallowest(groups[name])
+		switch {
+		case len(atDepth) == 1:
 			out = append(out, atDepth[0])
-			continue
-		}
-		var tagged []jsonField
-		for _, f := range atDepth {
-			if f.Tagged {
-				tagged = append(tagged, f)
-			}
-		}
-		if len(tagged) == 1 {
+		case len(tagged) == 1:
 			out = append(out, tagged[0])
 		}
 	}
 	// encoding/json orders fields by their index sequence.
 	sort.SliceStable(out, func(i, j int) bool { return lessIndex(out[i].index, out[j].index) })
 	return out
+}
+
+// groupByName groups fields by JSON name; order lists the names in the
+// order they first appear.
+func groupByName(fields []jsonField) (order []string, groups map[string][]jsonField) {
+	groups = map[string][]jsonField{}
+	for _, f := range fields {
+		if _, ok := groups[f.Name]; !ok {
+			order = append(order, f.Name)
+		}
+		groups[f.Name] = append(groups[f.Name], f)
+	}
+	return order, groups
+}
+
+// shallowest returns the fields of fs at the least depth, and those of
+// them with a name from a tag.
+func shallowest(fs []jsonField) (atDepth, tagged []jsonField) {
+	depth := len(fs[0].index)
+	for _, f := range fs {
+		depth = min(depth, len(f.index))
+	}
+	for _, f := range fs {
+		if len(f.index) == depth {
+			atDepth = append(atDepth, f)
+			if f.Tagged {
+				tagged = append(tagged, f)
+			}
+		}
+	}
+	return atDepth, tagged
 }
 
 func lessIndex(a, b []int) bool {
