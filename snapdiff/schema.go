@@ -379,35 +379,29 @@ func (d *schemaDiff) compareBounds(o, n map[string]any, l loc) {
 			kws = lowerBounds
 		}
 		for _, k := range kws {
-			ov, inOld := o[k]
-			nv, inNew := n[k]
-			switch {
-			case !inOld && !inNew:
-			case !inOld:
-				d.add(l, false, true, "%s added: %s", k, render(nv))
-			case !inNew:
-				d.add(l, true, false, "%s removed (was %s)", k, render(ov))
-			default:
-				or, ok1 := number(ov)
-				nr, ok2 := number(nv)
-				if !ok1 || !ok2 {
-					if render(ov) != render(nv) {
-						d.add(l, true, true, "%s changed from %s to %s", k, render(ov), render(nv))
-					}
-					continue
-				}
-				cmp := nr.Cmp(or)
-				if cmp == 0 {
-					continue
-				}
-				verb := "raised"
-				if cmp < 0 {
-					verb = "lowered"
-				}
-				// Raising a lower bound or lowering an upper one tightens.
-				tightens := (cmp > 0) == lower
-				d.add(l, !tightens, tightens, "%s %s from %s to %s", k, verb, render(ov), render(nv))
+			ov, nv, both := d.presence(o, n, k, l)
+			if !both {
+				continue
 			}
+			or, ok1 := number(ov)
+			nr, ok2 := number(nv)
+			if !ok1 || !ok2 {
+				if render(ov) != render(nv) {
+					d.add(l, true, true, "%s changed from %s to %s", k, render(ov), render(nv))
+				}
+				continue
+			}
+			cmp := nr.Cmp(or)
+			if cmp == 0 {
+				continue
+			}
+			verb := "raised"
+			if cmp < 0 {
+				verb = "lowered"
+			}
+			// Raising a lower bound or lowering an upper one tightens.
+			tightens := (cmp > 0) == lower
+			d.add(l, !tightens, tightens, "%s %s from %s to %s", k, verb, render(ov), render(nv))
 		}
 	}
 }
@@ -429,17 +423,25 @@ func number(v any) (*big.Rat, bool) {
 // pattern: adding one narrows, removing one widens, and changing one does
 // both, since the two need not overlap.
 func (d *schemaDiff) compareString(o, n map[string]any, k string, l loc) {
+	if ov, nv, both := d.presence(o, n, k, l); both && render(ov) != render(nv) {
+		d.add(l, true, true, "%s changed from %s to %s", k, render(ov), render(nv))
+	}
+}
+
+// presence reports a constraint k added (it narrows) or removed (it
+// widens), and returns both values when both sides have it.
+func (d *schemaDiff) presence(o, n map[string]any, k string, l loc) (ov, nv any, both bool) {
 	ov, inOld := o[k]
 	nv, inNew := n[k]
 	switch {
-	case !inOld && !inNew:
-	case !inOld:
+	case inOld && inNew:
+		return ov, nv, true
+	case inNew:
 		d.add(l, false, true, "%s added: %s", k, render(nv))
-	case !inNew:
+	case inOld:
 		d.add(l, true, false, "%s removed (was %s)", k, render(ov))
-	case render(ov) != render(nv):
-		d.add(l, true, true, "%s changed from %s to %s", k, render(ov), render(nv))
 	}
+	return nil, nil, false
 }
 
 // additional classifies additionalProperties: absent, true and {} leave
