@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -317,7 +318,7 @@ func (p *precision) visit(s *jsonschema.Schema, instance any, at string) {
 			key := at + "/properties/" + name
 			st := p.props[key]
 			if st == nil {
-				st = &propStats{required: contains(s.Required, name), nullable: acceptsNull(prop)}
+				st = &propStats{required: slices.Contains(s.Required, name), nullable: acceptsNull(prop)}
 				p.props[key] = st
 			}
 			st.objects++
@@ -367,19 +368,10 @@ func (p *precision) report() []string {
 	return msgs
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // acceptsNull reports whether s explicitly admits null. {} admits it too,
 // but says nothing, so it is not counted.
 func acceptsNull(s *jsonschema.Schema) bool {
-	if s.Type == "null" || contains(s.Types, "null") {
+	if s.Type == "null" || slices.Contains(s.Types, "null") {
 		return true
 	}
 	for _, alt := range s.AnyOf {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -55,7 +56,7 @@ func (w *argWriter) fields(s *jsonschema.Schema) string {
 	names := append([]string(nil), s.PropertyOrder...)
 	var extra []string
 	for name := range s.Properties {
-		if !contains(names, name) {
+		if !slices.Contains(names, name) {
 			extra = append(extra, name)
 		}
 	}
@@ -69,7 +70,7 @@ func (w *argWriter) fields(s *jsonschema.Schema) string {
 			continue
 		}
 		parts := []string{"Name: " + strconv.Quote(name)}
-		if contains(s.Required, name) {
+		if slices.Contains(s.Required, name) {
 			parts = append(parts, "Required: true")
 		}
 		if a := w.arg(p); a != "" {

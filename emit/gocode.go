@@ -230,15 +230,6 @@ func annotations(a analyzer.Annotations) string {
 	return strings.Join(parts, ", ")
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // call returns the statements decoding the arguments and the call of the
 // tool function.
 func (g *goFile) call(t *analyzer.Tool, td toolData) (decode, call string) {

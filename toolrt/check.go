@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -611,7 +612,7 @@ func (c *checker) str(a *Arg) error {
 		return c.errorf("string is not valid UTF-8")
 	}
 	if a.Enum != nil && a.Kind&KindInteger == 0 {
-		if !contains(a.Enum, s) {
+		if !slices.Contains(a.Enum, s) {
 			return c.notInEnum(a, s, excerpt(c.data[start:c.pos]))
 		}
 		return nil
@@ -633,15 +634,6 @@ func (c *checker) str(a *Arg) error {
 		}
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (c *checker) notInEnum(a *Arg, value, got string) error {
@@ -697,7 +689,7 @@ func (c *checker) number(a *Arg, nullable bool) error {
 		}
 		if a.Enum != nil {
 			n, err := strconv.ParseInt(lit, 10, 64)
-			if err != nil || !contains(a.Enum, strconv.FormatInt(n, 10)) {
+			if err != nil || !slices.Contains(a.Enum, strconv.FormatInt(n, 10)) {
 				return c.notInEnum(a, lit, excerpt(c.data[start:c.pos]))
 			}
 		}
