@@ -489,7 +489,11 @@ func (b *schemaBuilder) mapSchema(m *types.Map) *jsonschema.Schema {
 	default:
 		b.unsupportedf("map key type %s: encoding/json accepts only string, integer and encoding.TextMarshaler keys", b.a.typeString(key))
 	}
-	s.AdditionalProperties = b.elemSchema(m.Elem(), "[key]", false) // map values are not addressable
+	// Map values are not addressable when written, so their pointer-receiver
+	// MarshalJSON or MarshalText goes unused; but encoding/json reads each
+	// into a new addressable value, so pointer-receiver UnmarshalJSON and
+	// UnmarshalText are used (those of a struct embedding time.Time, say).
+	s.AdditionalProperties = b.elemSchema(m.Elem(), "[key]", b.dir == input)
 	return s
 }
 
@@ -520,12 +524,15 @@ func (b *schemaBuilder) object(names []string, props []*jsonschema.Schema, requi
 }
 
 // paramSchema is the schema of one plain parameter. A pointer parameter
-// is optional and nil when absent, so it does not accept null itself.
+// is optional and nil when absent, so it does not accept null itself;
+// but a non-nil pointer to a nil slice, map or pointer (*[]int, **int) is
+// written as null, so such a parameter does.
 func (b *schemaBuilder) paramSchema(p Param) *jsonschema.Schema {
 	b.path = append(b.path, p.Name)
 	defer func() { b.path = b.path[:len(b.path)-1] }()
-	s, nullable := b.typeSchema(p.Type)
-	if _, isPtr := p.Type.Underlying().(*types.Pointer); nullable && !isPtr {
+	s, n := b.schemaOf(p.Type)
+	_, isPtr := p.Type.Underlying().(*types.Pointer)
+	if n == nullAlways || n == nullIfEmpty && !isPtr {
 		s = withNull(s)
 	}
 	return s
@@ -535,7 +542,9 @@ func (b *schemaBuilder) paramSchema(p Param) *jsonschema.Schema {
 // be sent (input, the go-sdk's rule: no omitempty or omitzero).
 func (b *schemaBuilder) required(f jsonField) bool {
 	if b.dir == input {
-		return !f.OmitEmpty && !f.OmitZero
+		// A field promoted through an embedded pointer is not sent when
+		// the pointer is nil, whatever its tag says.
+		return !f.ViaPointer && !f.OmitEmpty && !f.OmitZero
 	}
 	if f.ViaPointer || f.OmitZero {
 		return false
