@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/fatih/structtag"
 )
@@ -225,15 +226,13 @@ func validJSONName(s string) bool {
 	for _, c := range s {
 		switch {
 		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
-		case !isLetterOrDigit(c):
+		// Letters and digits of any script, as Unicode classes them: not
+		// every rune above ASCII (an emoji is no letter).
+		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
 			return false
 		}
 	}
 	return true
-}
-
-func isLetterOrDigit(c rune) bool {
-	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9') || c > 127
 }
 
 // quotable reports whether ",string" applies to a field of type t: only
