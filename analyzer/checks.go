@@ -1,7 +1,6 @@
 package analyzer
 
 import (
-	"go/ast"
 	"go/token"
 	"go/types"
 	"strings"
@@ -189,41 +188,6 @@ func joinPath(path, name string) string {
 // the analysis must leave out: it describes the sources, it is not one.
 func IsGenFile(filename string) bool {
 	return strings.HasSuffix(filename, "/"+GenFileName) || strings.HasSuffix(filename, `\`+GenFileName) || filename == GenFileName
-}
-
-// DeclaredDocs returns the descriptions of the package-level types and
-// their struct fields declared in files, as the generator reads them for
-// an analysis of another package (Load's parseDocs, code-generator
-// markers dropped), so that the linter can hand them on as analysis facts.
-func DeclaredDocs(files []*ast.File, info *types.Info) map[types.Object]string {
-	docs := map[types.Object]string{}
-	add := func(obj types.Object, doc *ast.CommentGroup) {
-		if text := CommentText(withoutMarkers(doc)); text != "" && obj != nil {
-			docs[obj] = text
-		}
-	}
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				return false // as parseDocs: nothing another package can reach
-			case *ast.GenDecl:
-				for _, spec := range n.Specs {
-					if ts, ok := spec.(*ast.TypeSpec); ok {
-						add(info.Defs[ts.Name], firstDoc(ts.Doc, singleDoc(n), ts.Comment))
-					}
-				}
-			case *ast.StructType:
-				for _, field := range n.Fields.List {
-					for _, obj := range fieldObjects(field, info) {
-						add(obj, firstDoc(field.Doc, field.Comment))
-					}
-				}
-			}
-			return true
-		})
-	}
-	return docs
 }
 
 // duplicateNames reports JSON names that encoding/json drops from struct

@@ -2,10 +2,12 @@ package analyzer
 
 import (
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -22,30 +24,45 @@ type DocSource func(obj types.Object) string
 // files being analyzed.
 type docIndex map[types.Object]string
 
+// indexDocs holds the doc comments of the types and fields declared in
+// the files being analyzed, read as those of other packages are.
 func indexDocs(files []*ast.File, info *types.Info) docIndex {
-	idx := docIndex{}
+	return DeclaredDocs(files, info)
+}
+
+// DeclaredDocs returns the descriptions of the package-level types and
+// their struct fields declared in files, as the generator reads them for
+// an analysis of another package (Load's parseDocs, code-generator
+// markers dropped), so that the linter can hand them on as analysis facts.
+func DeclaredDocs(files []*ast.File, info *types.Info) map[types.Object]string {
+	docs := map[types.Object]string{}
+	add := func(obj types.Object, doc *ast.CommentGroup) {
+		if text := CommentText(withoutMarkers(doc)); text != "" && obj != nil {
+			docs[obj] = text
+		}
+	}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.FuncDecl:
+				return false // as parseDocs: nothing another package can reach
 			case *ast.GenDecl:
 				for _, spec := range n.Specs {
 					if ts, ok := spec.(*ast.TypeSpec); ok {
-						if obj := info.Defs[ts.Name]; obj != nil {
-							idx.add(obj, firstDoc(ts.Doc, singleDoc(n), ts.Comment))
-						}
+						add(info.Defs[ts.Name], firstDoc(ts.Doc, singleDoc(n), ts.Comment))
 					}
 				}
 			case *ast.StructType:
 				for _, field := range n.Fields.List {
 					for _, obj := range fieldObjects(field, info) {
-						idx.add(obj, firstDoc(field.Doc, field.Comment))
+						add(obj, firstDoc(field.Doc, field.Comment))
 					}
 				}
 			}
 			return true
 		})
 	}
-	return idx
+	return docs
 }
 
 func fieldObjects(field *ast.Field, info *types.Info) []types.Object {
@@ -79,12 +96,6 @@ func embeddedIdent(e ast.Expr) *ast.Ident {
 		return embeddedIdent(e.X)
 	}
 	return nil
-}
-
-func (idx docIndex) add(obj types.Object, doc *ast.CommentGroup) {
-	if text := CommentText(doc); text != "" {
-		idx[obj] = text
-	}
 }
 
 // CommentText turns a comment group into a description: directives
@@ -160,13 +171,23 @@ func (d *syntaxDocs) lookup(fset *token.FileSet, obj types.Object) string {
 	if !ok {
 		start := time.Now()
 		var size int64
-		docs, size = parseDocs(pos.Filename)
+		docs, size = parseDocs(sourcePath(pos.Filename))
 		d.files[pos.Filename] = docs
 		d.stats.Files++
 		d.stats.Bytes += size
 		d.stats.Time += time.Since(start)
 	}
 	return docs[docKey(pos.Line, obj.Name())]
+}
+
+// sourcePath turns a file name from export data into a path to read. The
+// go command compiles the standard library with its file names rewritten
+// to start with "$GOROOT".
+func sourcePath(name string) string {
+	if rest, ok := strings.CutPrefix(name, "$GOROOT"); ok {
+		return filepath.Join(build.Default.GOROOT, filepath.FromSlash(rest))
+	}
+	return name
 }
 
 func docKey(line int, name string) string { return strconv.Itoa(line) + ":" + name }
@@ -246,9 +267,12 @@ func singleDoc(d *ast.GenDecl) *ast.CommentGroup {
 	return nil
 }
 
+// firstDoc returns the first of docs that says something: a doc comment
+// holding only directives (//mcptag:ignore, //nolint:...) or generator
+// markers gives way to the line comment.
 func firstDoc(docs ...*ast.CommentGroup) *ast.CommentGroup {
 	for _, d := range docs {
-		if d != nil {
+		if CommentText(withoutMarkers(d)) != "" {
 			return d
 		}
 	}

@@ -90,8 +90,10 @@ type Scalars struct {
 	Dash string  `json:"-,"`
 	Odd  string  `json:"odd key!#$%&()*+-./:;<=>?@[]^_{|}~"`
 	Uni  string  `json:"héllo_日本"`
-	Apos string  `json:"it's"` // not a valid name: the field's name is used
-	Rain string  `json:"🌧"`    // likewise
+	//mcptag:ignore json-tag invalid on purpose: the test covers encoding/json's fallback to the field name
+	Apos string `json:"it's"` // not a valid name: the field's name is used
+	//mcptag:ignore json-tag invalid on purpose, as above
+	Rain string `json:"🌧"` // likewise
 	priv int
 }
 
@@ -211,7 +213,9 @@ type Embeds struct {
 	*Extra
 	inner
 	Left
+	//mcptag:ignore json-tag Left and Right collide on purpose: the test covers encoding/json's rule
 	Right
+	//mcptag:ignore json-tag B and C embed the same struct on purpose, as above
 	B
 	C
 	Code

@@ -243,8 +243,8 @@ func mcptagLabels(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 
 // Schemas and arguments of address, computed by mcptag.
 var (
-	mcptagAddressInput  = json.RawMessage(`{"type":"object","properties":{"addr":{"type":"string"},"timeout":{"type":"integer"}},"required":["addr","timeout"],"additionalProperties":false}`)
-	mcptagAddressOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+	mcptagAddressInput  = json.RawMessage(`{"type":"object","properties":{"addr":{"type":"string","description":"Addr represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."},"timeout":{"type":"integer"}},"required":["addr","timeout"],"additionalProperties":false}`)
+	mcptagAddressOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Addr represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."}},"required":["result"]}`)
 	mcptagAddressArgs   = &toolrt.Spec{
 		Tool: "address",
 		Args: []toolrt.Arg{
