@@ -4,20 +4,19 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/mcptag/mcptag/analyzer"
 	"github.com/mcptag/mcptag/analyzer/testdata/corpus"
 	"github.com/mcptag/mcptag/emit"
+	"github.com/mcptag/mcptag/internal/valuegen"
 )
 
 // valuesPerTool is how many random values each corpus tool is checked with.
@@ -87,13 +86,21 @@ func checkTool(t *testing.T, tool *analyzer.Tool, typ reflect.Type) {
 	if err != nil {
 		t.Fatalf("resolving %s: %v", wire, err)
 	}
-	g := &generator{rng: rand.New(rand.NewPCG(1, uint64(len(tool.Name))))}
+	g := &valuegen.Generator{
+		Rand:     rand.New(rand.NewPCG(1, uint64(len(tool.Name)))),
+		Enum:     func(t reflect.Type) []any { return corpus.EnumValues[t] },
+		MaxDepth: 4,
+		// Values that encoding/json writes as null belong here: an
+		// output schema must admit them.
+		Interfaces:    []any{nil, 1.5, "s", true, map[string]any{"k": []any{1, nil}}, []int(nil), (*int)(nil)},
+		FiniteNumbers: true, // the test decodes what was written into an any
+	}
 	stats := newPrecision(&schema)
 	failures := 0
 	for i := 0; i < valuesPerTool && failures < 3; i++ {
 		v := reflect.New(typ).Elem()
 		if i > 0 { // the first value is the zero value
-			v = g.value(typ, 0)
+			v = g.Value(typ)
 		}
 		data, err := send(tool, v)
 		if err != nil {
@@ -166,122 +173,6 @@ func send(tool *analyzer.Tool, v reflect.Value) ([]byte, error) {
 		return buf.Bytes(), nil
 	}
 	return nil, fmt.Errorf("result kind %v has no structured content", r.Kind)
-}
-
-// A generator makes random values of any type by reflection, favouring
-// the edges: nil and empty containers, zero and extreme numbers, odd
-// strings. Enum types get only their declared constants.
-type generator struct {
-	rng *rand.Rand
-}
-
-const maxDepth = 4
-
-var (
-	timeType   = reflect.TypeFor[time.Time]()
-	numberType = reflect.TypeFor[json.Number]()
-	rawType    = reflect.TypeFor[json.RawMessage]()
-)
-
-var strs = []string{
-	"", "a", "Overcast", "héllo wörld", "日本語", "emoji 🌧️", "quote \" and \\ backslash",
-	"<html>&amp;</html>", "line\nbreak\ttab", "\x00\x1f control", "\xff\xfe invalid utf-8",
-	"\u2028\u2029", "123", "null", "true", strings.Repeat("long ", 200),
-}
-
-func (g *generator) value(t reflect.Type, depth int) reflect.Value {
-	v := reflect.New(t).Elem()
-	if consts, ok := corpus.EnumValues[t]; ok {
-		v.Set(reflect.ValueOf(consts[g.rng.IntN(len(consts))]))
-		return v
-	}
-	switch t {
-	case timeType:
-		sec := g.rng.Int64N(253402300799+62135596800) - 62135596800 // years 1 to 9999
-		tm := time.Unix(sec, g.rng.Int64N(1e9))
-		if g.rng.IntN(2) == 0 {
-			tm = tm.UTC()
-		}
-		v.Set(reflect.ValueOf(tm))
-		return v
-	case numberType:
-		nums := []json.Number{"0", "-1", "3.25", "1e21", "-2.5E-8", "18446744073709551616"}
-		v.SetString(string(nums[g.rng.IntN(len(nums))]))
-		return v
-	case rawType:
-		raws := []string{"", "null", "1", `"s"`, `{"a":[1,2,{}]}`, "[]"}
-		if r := raws[g.rng.IntN(len(raws))]; r != "" {
-			v.SetBytes([]byte(r))
-		}
-		return v
-	}
-	if depth > maxDepth {
-		return v // zero: nil pointers, slices and maps end recursion
-	}
-	switch t.Kind() {
-	case reflect.Bool:
-		v.SetBool(g.rng.IntN(2) == 0)
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		bits := t.Bits()
-		lo, hi := int64(-1)<<(bits-1), int64(1)<<(bits-1)-1
-		v.SetInt([]int64{0, 1, -1, lo, hi, g.rng.Int64() >> (64 - bits)}[g.rng.IntN(6)])
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		hi := uint64(math.MaxUint64) >> (64 - t.Bits())
-		v.SetUint([]uint64{0, 1, hi, g.rng.Uint64() & hi}[g.rng.IntN(4)])
-	case reflect.Float32, reflect.Float64:
-		fs := []float64{0, math.Copysign(0, -1), 1.5, -273.15, 1e21, 1e-7, 5e-324, math.MaxFloat32, g.rng.NormFloat64() * 1e6}
-		if t.Kind() == reflect.Float64 {
-			fs = append(fs, math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64)
-		}
-		v.SetFloat(fs[g.rng.IntN(len(fs))])
-	case reflect.String:
-		v.SetString(strs[g.rng.IntN(len(strs))])
-	case reflect.Pointer:
-		if g.rng.IntN(3) > 0 {
-			v.Set(g.value(t.Elem(), depth+1).Addr())
-		}
-	case reflect.Slice:
-		switch g.rng.IntN(4) {
-		case 0: // nil
-		case 1:
-			v.Set(reflect.MakeSlice(t, 0, 0))
-		default:
-			n := 1 + g.rng.IntN(3)
-			v.Set(reflect.MakeSlice(t, n, n))
-			for i := 0; i < n; i++ {
-				v.Index(i).Set(g.value(t.Elem(), depth+1))
-			}
-		}
-	case reflect.Array:
-		for i := 0; i < v.Len(); i++ {
-			v.Index(i).Set(g.value(t.Elem(), depth+1))
-		}
-	case reflect.Map:
-		switch g.rng.IntN(4) {
-		case 0: // nil
-		case 1:
-			v.Set(reflect.MakeMap(t))
-		default:
-			v.Set(reflect.MakeMap(t))
-			for i := 1 + g.rng.IntN(3); i > 0; i-- {
-				v.SetMapIndex(g.value(t.Key(), depth+1), g.value(t.Elem(), depth+1))
-			}
-		}
-	case reflect.Struct:
-		for i := 0; i < t.NumField(); i++ {
-			if f := v.Field(i); f.CanSet() {
-				f.Set(g.value(t.Field(i).Type, depth+1))
-			}
-		}
-	case reflect.Interface:
-		options := []any{nil, 1.5, "s", true, map[string]any{"k": []any{1, nil}}, []int(nil), (*int)(nil)}
-		if x := options[g.rng.IntN(len(options))]; x != nil && reflect.TypeOf(x).Implements(t) {
-			v.Set(reflect.ValueOf(x))
-		}
-	default:
-		panic("generator: unsupported kind " + t.Kind().String())
-	}
-	return v
 }
 
 // precision records, for each property of each object schema, how often

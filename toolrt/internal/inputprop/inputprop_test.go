@@ -5,9 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"io/fs"
 	"log/slog"
-	"math"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -16,6 +14,8 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcptag/mcptag/internal/valuegen"
 )
 
 // valuesPerTool is how many random values each tool is called with;
@@ -93,11 +93,13 @@ func TestInputProperty(t *testing.T) {
 			if schema == nil {
 				t.Fatalf("tools/list has no %s", name)
 			}
-			g := &generator{rng: rand.New(rand.NewPCG(2, uint64(len(name))))}
+			g := generator(name)
 			failures := 0
 			for i := 0; i < valuesPerTool && failures < 3; i++ {
-				g.zero = i == 0 // the first value is the zero value
-				v := g.value(tool.args, 0)
+				v := g.Zero(tool.args) // the first value is the zero value, enums aside
+				if i > 0 {
+					v = g.Value(tool.args)
+				}
 				args, err := json.Marshal(v.Interface())
 				if err != nil {
 					t.Fatalf("marshalling %#v: %v", v.Interface(), err)
@@ -207,18 +209,6 @@ func connect(t *testing.T) *mcp.ClientSession {
 	return cs
 }
 
-// A generator makes random values of any type by reflection, favouring
-// the edges: nil and empty containers, zero and extreme numbers, odd
-// strings, deep nesting. Enum types get only their declared constants.
-type generator struct {
-	rng *rand.Rand
-	// zero makes the zero value, but for enum types: their first
-	// constant, since their zero value is no valid argument.
-	zero bool
-}
-
-const maxDepth = 6
-
 // enumValues lists the constants of each enum type: a value of an enum
 // type is one of them (the schema says so, and toolrt checks it).
 var enumValues = map[reflect.Type][]any{
@@ -230,153 +220,21 @@ var enumValues = map[reflect.Type][]any{
 	reflect.TypeFor[Big]():          {BigMin, BigZero, BigMax},
 }
 
-var (
-	timeType   = reflect.TypeFor[time.Time]()
-	numberType = reflect.TypeFor[json.Number]()
-	rawType    = reflect.TypeFor[json.RawMessage]()
-	customType = reflect.TypeFor[Custom]()
-	modeType   = reflect.TypeFor[fs.FileMode]()
-)
-
-var strs = []string{
-	"", "a", "Overcast", "héllo wörld", "日本語", "emoji 🌧️", "quote \" and \\ backslash",
-	"<html>&amp;</html>", "line\nbreak\ttab\r", "\x00\x1f control \x7f", "\xff\xfe invalid utf-8",
-	"\u2028\u2029", "\ufeffbom", "\U0010FFFF", "123", "-0", "1e5", "null", "true", "{}", "[", "\"", "\\u0041",
-	strings.Repeat("long ", 200),
-}
-
-var zones = []*time.Location{
-	time.UTC, time.FixedZone("", 0), time.FixedZone("IST", 5*3600+1800),
-	time.FixedZone("", -8*3600), time.FixedZone("", 14*3600), time.FixedZone("", -12*3600-45*60),
-}
-
-func (g *generator) value(t reflect.Type, depth int) reflect.Value {
-	v := reflect.New(t).Elem()
-	if consts, ok := enumValues[t]; ok {
-		if g.zero {
-			v.Set(reflect.ValueOf(consts[0]))
-		} else {
-			v.Set(reflect.ValueOf(consts[g.rng.IntN(len(consts))]))
-		}
-		return v
-	}
-	if g.zero {
-		switch t.Kind() {
-		case reflect.Struct:
-			for i := 0; i < t.NumField(); i++ {
-				if f := v.Field(i); f.CanSet() {
-					f.Set(g.value(t.Field(i).Type, depth+1))
-				}
+// generator makes the arguments for the tool called name, seeded by it.
+func generator(name string) *valuegen.Generator {
+	return &valuegen.Generator{
+		Rand:     rand.New(rand.NewPCG(2, uint64(len(name)))),
+		Enum:     func(t reflect.Type) []any { return enumValues[t] },
+		MaxDepth: 6,
+		// Custom reads back only what it writes for small values.
+		Special: func(rng *rand.Rand, t reflect.Type) (any, bool) {
+			if t == reflect.TypeFor[Custom]() {
+				return Custom{V: rng.IntN(2001) - 1000}, true
 			}
-		case reflect.Array:
-			for i := 0; i < v.Len(); i++ {
-				v.Index(i).Set(g.value(t.Elem(), depth+1))
-			}
-		}
-		return v
+			return nil, false
+		},
+		// Only values that decode back equal: float64s, no typed nils.
+		Interfaces: []any{nil, 0.0, -1.5, 1e300, "s", "\u2028", true, false, []any{}, map[string]any{},
+			map[string]any{"k": []any{1.0, nil, "x"}, "": map[string]any{"n": nil}}, []any{[]any{[]any{}}}},
 	}
-	switch t {
-	case timeType:
-		sec := g.rng.Int64N(253402300799+62135596800) - 62135596800 // years 1 to 9999
-		var ns int64
-		switch g.rng.IntN(3) {
-		case 1:
-			ns = g.rng.Int64N(1e9)
-		case 2:
-			ns = g.rng.Int64N(1000) * 1e6
-		}
-		tm := time.Unix(sec, ns).In(zones[g.rng.IntN(len(zones))])
-		if g.rng.IntN(8) == 0 {
-			tm = time.Time{}
-		}
-		v.Set(reflect.ValueOf(tm))
-		return v
-	case numberType:
-		nums := []json.Number{"", "0", "-0", "-1", "3.25", "1e21", "-2.5E-8", "1E+2", "0.000001",
-			"18446744073709551616", "-9223372036854775809", "1e400"}
-		v.SetString(string(nums[g.rng.IntN(len(nums))]))
-		return v
-	case rawType:
-		raws := []string{"", "null", "1", "-0.5e3", `"s"`, `{"a":[1,2,{}]}`, "[]", "true", "{ \"sp\" : [ 1 , 2 ] }"}
-		if r := raws[g.rng.IntN(len(raws))]; r != "" {
-			v.SetBytes([]byte(r))
-		}
-		return v
-	case customType:
-		v.Set(reflect.ValueOf(Custom{V: g.rng.IntN(2001) - 1000}))
-		return v
-	case modeType:
-		v.SetUint(uint64([]fs.FileMode{0, 0o644, fs.ModeDir | 0o755, fs.ModeSymlink, math.MaxUint32}[g.rng.IntN(5)]))
-		return v
-	}
-	if depth > maxDepth {
-		return v // zero: nil pointers, slices and maps end recursion
-	}
-	switch t.Kind() {
-	case reflect.Bool:
-		v.SetBool(g.rng.IntN(2) == 0)
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		bits := t.Bits()
-		lo, hi := int64(-1)<<(bits-1), int64(1)<<(bits-1)-1
-		v.SetInt([]int64{0, 1, -1, lo, hi, lo + 1, hi - 1, g.rng.Int64() >> (64 - bits)}[g.rng.IntN(8)])
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		hi := uint64(math.MaxUint64) >> (64 - t.Bits())
-		v.SetUint([]uint64{0, 1, hi, hi - 1, hi >> 1, hi>>1 + 1, g.rng.Uint64() & hi}[g.rng.IntN(7)])
-	case reflect.Float32:
-		fs := []float64{0, math.Copysign(0, -1), 1.5, -273.15, 1e21, 1e20, 1e-6, 1e-7, math.MaxFloat32, -math.MaxFloat32,
-			math.SmallestNonzeroFloat32, 16777217, float64(g.rng.Float32()) * 1e6}
-		v.SetFloat(fs[g.rng.IntN(len(fs))])
-	case reflect.Float64:
-		fs := []float64{0, math.Copysign(0, -1), 1.5, -273.15, 1e21, 1e20, 1e-6, 1e-7, 5e-324, math.MaxFloat64,
-			-math.MaxFloat64, 1 << 53, 1<<53 + 1, 9007199254740993, math.MaxInt64, g.rng.NormFloat64() * 1e6}
-		v.SetFloat(fs[g.rng.IntN(len(fs))])
-	case reflect.String:
-		v.SetString(strs[g.rng.IntN(len(strs))])
-	case reflect.Pointer:
-		if g.rng.IntN(3) > 0 {
-			v.Set(g.value(t.Elem(), depth+1).Addr())
-		}
-	case reflect.Slice:
-		switch g.rng.IntN(4) {
-		case 0: // nil
-		case 1:
-			v.Set(reflect.MakeSlice(t, 0, 0))
-		default:
-			n := 1 + g.rng.IntN(3)
-			v.Set(reflect.MakeSlice(t, n, n))
-			for i := 0; i < n; i++ {
-				v.Index(i).Set(g.value(t.Elem(), depth+1))
-			}
-		}
-	case reflect.Array:
-		for i := 0; i < v.Len(); i++ {
-			v.Index(i).Set(g.value(t.Elem(), depth+1))
-		}
-	case reflect.Map:
-		switch g.rng.IntN(4) {
-		case 0: // nil
-		case 1:
-			v.Set(reflect.MakeMap(t))
-		default:
-			v.Set(reflect.MakeMap(t))
-			for i := 1 + g.rng.IntN(3); i > 0; i-- {
-				v.SetMapIndex(g.value(t.Key(), depth+1), g.value(t.Elem(), depth+1))
-			}
-		}
-	case reflect.Struct:
-		for i := 0; i < t.NumField(); i++ {
-			if f := v.Field(i); f.CanSet() {
-				f.Set(g.value(t.Field(i).Type, depth+1))
-			}
-		}
-	case reflect.Interface:
-		options := []any{nil, 0.0, -1.5, 1e300, "s", "\u2028", true, false, []any{}, map[string]any{},
-			map[string]any{"k": []any{1.0, nil, "x"}, "": map[string]any{"n": nil}}, []any{[]any{[]any{}}}}
-		if x := options[g.rng.IntN(len(options))]; x != nil && reflect.TypeOf(x).Implements(t) {
-			v.Set(reflect.ValueOf(x))
-		}
-	default:
-		panic("generator: unsupported kind " + t.Kind().String())
-	}
-	return v
 }
