@@ -1,6 +1,11 @@
 // Package corpus is the type corpus of analyzer's property test: one tool
 // per type, each returning it. The test loads this package with the
 // analyzer and marshals random values of the very same types.
+//
+// toolrt/internal/inputprop takes its plain types from here too (Unit,
+// Priority, Item, Base, Meta, Extra, Left, Right, B, C, Code, Node, Dir,
+// File, Tree, Page, Pair) and sends their values as tool arguments: those
+// must keep reading back what they write.
 package corpus
 
 import (
@@ -18,6 +23,7 @@ const (
 	Fahrenheit Unit = "fahrenheit"
 )
 
+// Priority orders work.
 type Priority int8
 
 const (
@@ -72,6 +78,7 @@ type Quoted struct {
 	L    []int    `json:"l,string"`
 }
 
+// Item is a small nested struct.
 type Item struct {
 	ID   string `json:"id"`
 	Unit Unit   `json:"unit"`
@@ -219,12 +226,14 @@ type Maps struct {
 	Items    map[string]*Item            `json:"items"`
 }
 
+// Node is a recursive struct.
 type Node struct {
 	Name     string  `json:"name"`
 	Children []*Node `json:"children,omitempty"`
 	Parent   *Node   `json:"parent"`
 }
 
+// Dir and File refer to each other.
 type Dir struct {
 	Name  string `json:"name"`
 	Files []File `json:"files"`
@@ -235,6 +244,7 @@ type File struct {
 	Dir  *Dir   `json:"dir,omitempty"`
 }
 
+// Tree is a recursive slice.
 type Tree []Tree
 
 type Page[T any] struct {

@@ -3,6 +3,12 @@
 // them what encoding/json writes for random values of those types and
 // checks that the generated handlers accept it and decode it unchanged,
 // and that the published input schemas accept it too.
+//
+// The plain types it shares with the analyzer's output corpus (Unit,
+// Priority, Item, the embedded structs, Node, Dir, Tree, Page, Pair) are
+// that corpus's, from analyzer/testdata/corpus; those declared here are
+// input's own or differ from the corpus's (more fields, text and JSON
+// methods that read back what they write).
 package inputprop
 
 //go:generate go run github.com/mcptag/mcptag/cmd/mcptag
@@ -14,24 +20,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-)
 
-// Unit is a temperature unit.
-type Unit string
-
-const (
-	Celsius    Unit = "celsius"
-	Fahrenheit Unit = "fahrenheit"
-)
-
-// Priority orders work.
-type Priority int8
-
-const (
-	Low Priority = iota - 1
-	Normal
-	High
-	Urgent = High
+	"github.com/mcptag/mcptag/analyzer/testdata/corpus"
 )
 
 // Symbol is a string enum with odd values, the empty string among them.
@@ -99,33 +89,27 @@ type Scalars struct {
 
 // Quoted has ",string" fields: numbers and booleans inside strings.
 type Quoted struct {
-	I64  int64    `json:"i64,string"`
-	I8   int8     `json:"i8,string"`
-	U    uint     `json:"u,string"`
-	U64  uint64   `json:"u64,string"`
-	B    bool     `json:"b,string"`
-	F    float64  `json:"f,string"`
-	F32  float32  `json:"f32,string"`
-	S    string   `json:"s,string"`
-	P    *int64   `json:"p,string"`
-	OP   *bool    `json:"op,string,omitempty"`
-	Prio Priority `json:"prio,string"`
-	L    []int    `json:"l,string"`
-	OQ   int      `json:"oq,string,omitempty"`
-	Cnt  Count    `json:"cnt,string"`
-	PU8  *uint8   `json:"pu8,string"`
-	Ptr  uintptr  `json:"ptr,string"`
-	F0   float64  `json:"f0,string,omitzero"`
+	I64  int64           `json:"i64,string"`
+	I8   int8            `json:"i8,string"`
+	U    uint            `json:"u,string"`
+	U64  uint64          `json:"u64,string"`
+	B    bool            `json:"b,string"`
+	F    float64         `json:"f,string"`
+	F32  float32         `json:"f32,string"`
+	S    string          `json:"s,string"`
+	P    *int64          `json:"p,string"`
+	OP   *bool           `json:"op,string,omitempty"`
+	Prio corpus.Priority `json:"prio,string"`
+	L    []int           `json:"l,string"`
+	OQ   int             `json:"oq,string,omitempty"`
+	Cnt  Count           `json:"cnt,string"`
+	PU8  *uint8          `json:"pu8,string"`
+	Ptr  uintptr         `json:"ptr,string"`
+	F0   float64         `json:"f0,string,omitzero"`
 }
 
 // Count is a named integer without constants.
 type Count int
-
-// Item is a small nested struct.
-type Item struct {
-	ID   string `json:"id"`
-	Unit Unit   `json:"unit"`
-}
 
 // Nullables has every value that can be nil, with and without omitempty.
 type Nullables struct {
@@ -134,21 +118,21 @@ type Nullables struct {
 	M         map[string]int   `json:"m"`
 	Bytes     []byte           `json:"bytes"`
 	Arr       [2]int           `json:"arr"`
-	ItemP     *Item            `json:"item_p"`
+	ItemP     *corpus.Item     `json:"item_p"`
 	OP        *int             `json:"op,omitempty"`
 	OS        []string         `json:"os,omitempty"`
 	OM        map[string]int   `json:"om,omitempty"`
 	ZS        []string         `json:"zs,omitzero"`
-	ZP        *Item            `json:"zp,omitzero"`
-	OItem     Item             `json:"o_item,omitempty"`
-	ZItem     Item             `json:"z_item,omitzero"`
+	ZP        *corpus.Item     `json:"zp,omitzero"`
+	OItem     corpus.Item      `json:"o_item,omitempty"`
+	ZItem     corpus.Item      `json:"z_item,omitzero"`
 	OArr      [2]int           `json:"o_arr,omitempty"`
 	OArr0     [0]int           `json:"o_arr0,omitempty"`
 	PS        *[]int           `json:"ps,omitempty"`
 	PP        **int            `json:"pp,omitempty"`
 	PM        *map[string]bool `json:"pm,omitzero"`
 	PAny      *any             `json:"p_any"`
-	Elems     []*Item          `json:"elems"`
+	Elems     []*corpus.Item   `json:"elems"`
 	MapElems  map[string][]int `json:"map_elems,omitempty"`
 	Nested    [][]*string      `json:"nested"`
 	OptBytes  []byte           `json:"opt_bytes,omitempty"`
@@ -168,39 +152,9 @@ type Blob []byte
 // Octet is a named byte: a slice of them is base64 too.
 type Octet uint8
 
-type Base struct {
-	ID   string `json:"id"`
-	Kind string `json:"kind"`
-}
-
-type Meta struct {
-	Created string `json:"created"`
-}
-
-type Extra struct {
-	Note string `json:"note"`
-	More *Extra `json:"more,omitempty"`
-}
-
 type inner struct {
 	Hidden string `json:"hidden"`
 }
-
-type Left struct {
-	Name  string
-	Label string `json:"Label"`
-}
-
-type Right struct {
-	Name  string
-	Label string
-}
-
-type A struct{ X int }
-type B struct{ A }
-type C struct{ A }
-
-type Code string
 
 type Num int
 
@@ -208,17 +162,17 @@ type lower string
 
 // Embeds promotes fields by Go's visibility rules.
 type Embeds struct {
-	Base
-	Meta `json:"meta"`
-	*Extra
+	corpus.Base
+	corpus.Meta `json:"meta"`
+	*corpus.Extra
 	inner
-	Left
+	corpus.Left
 	//mcptag:ignore json-tag Left and Right collide on purpose: the test covers encoding/json's rule
-	Right
+	corpus.Right
 	//mcptag:ignore json-tag B and C embed the same struct on purpose, as above
-	B
-	C
-	Code
+	corpus.B
+	corpus.C
+	corpus.Code
 	*Num
 	lower
 	Kind int `json:"kind"`
@@ -226,8 +180,8 @@ type Embeds struct {
 
 // Tagged has tagged embedded structs: nested objects.
 type Tagged struct {
-	*Meta `json:"meta"`
-	Base  `json:"base,omitempty"`
+	*corpus.Meta `json:"meta"`
+	corpus.Base  `json:"base,omitempty"`
 }
 
 // Level has a text form: "L3".
@@ -329,7 +283,7 @@ type Specials struct {
 // Maps has every kind of map key.
 type Maps struct {
 	ByString map[string]int              `json:"by_string"`
-	ByUnit   map[Unit]bool               `json:"by_unit"`
+	ByUnit   map[corpus.Unit]bool        `json:"by_unit"`
 	ByInt    map[int]string              `json:"by_int"`
 	ByI8     map[int8]string             `json:"by_i8"`
 	ByI64    map[int64]string            `json:"by_i64"`
@@ -337,9 +291,9 @@ type Maps struct {
 	ByUint   map[uint64]string           `json:"by_uint"`
 	ByText   map[TextKey]float64         `json:"by_text"`
 	ByLevel  map[Level]int               `json:"by_level"`
-	ByPrio   map[Priority]string         `json:"by_prio"`
+	ByPrio   map[corpus.Priority]string  `json:"by_prio"`
 	Nested   map[string]map[int][]string `json:"nested"`
-	Items    map[string]*Item            `json:"items"`
+	Items    map[string]*corpus.Item     `json:"items"`
 	Graph    Graph                       `json:"graph"`
 	Levels   map[string]Level            `json:"levels"`
 	LevelPs  map[string]*Level           `json:"level_ps"`
@@ -366,90 +320,59 @@ func (l *Lower) UnmarshalText(b []byte) error { *l = Lower(b); return nil }
 // Graph is a recursive map.
 type Graph map[string]Graph
 
-// Node is a recursive struct.
-type Node struct {
-	Name     string  `json:"name"`
-	Children []*Node `json:"children,omitempty"`
-	Parent   *Node   `json:"parent"`
-}
-
-// Dir and File refer to each other.
-type Dir struct {
-	Name  string `json:"name"`
-	Files []File `json:"files"`
-}
-
-type File struct {
-	Name string `json:"name"`
-	Dir  *Dir   `json:"dir,omitempty"`
-}
-
-// Tree is a recursive slice.
-type Tree []Tree
-
-type Page[T any] struct {
-	Items []T    `json:"items"`
-	Next  string `json:"next,omitempty"`
-}
-
-type Pair[K comparable, V any] struct {
-	Key   K `json:"key"`
-	Value V `json:"value"`
-}
-
 // Generic has instantiated generic and anonymous structs.
 type Generic struct {
-	Items Page[Item]        `json:"items"`
-	Ints  Page[int]         `json:"ints"`
-	Pair  Pair[Unit, *Item] `json:"pair"`
-	Tree  Tree              `json:"tree"`
-	Dir   Dir               `json:"dir"`
+	Items corpus.Page[corpus.Item]               `json:"items"`
+	Ints  corpus.Page[int]                       `json:"ints"`
+	Pair  corpus.Pair[corpus.Unit, *corpus.Item] `json:"pair"`
+	Tree  corpus.Tree                            `json:"tree"`
+	Dir   corpus.Dir                             `json:"dir"`
 	Anon  struct {
 		X int    `json:"x"`
 		Y string `json:"y,omitempty"`
-		Z *Item
+		Z *corpus.Item
 	} `json:"anon"`
-	AnonList []struct{ P Priority } `json:"anon_list"`
+	AnonList []struct{ P corpus.Priority } `json:"anon_list"`
 	AnonEmb  struct {
-		Base
-		*Meta
+		corpus.Base
+		*corpus.Meta
 		N int `json:"n,omitempty"`
 	} `json:"anon_emb"`
-	Empty   struct{}     `json:"empty"`
-	Empties []struct{}   `json:"empties"`
-	PageP   *Page[*Node] `json:"page_p"`
+	Empty   struct{}                   `json:"empty"`
+	Empties []struct{}                 `json:"empties"`
+	PageP   *corpus.Page[*corpus.Node] `json:"page_p"`
 }
 
 // Enums has enum types in every position.
 type Enums struct {
-	Unit    Unit                `json:"unit"`
-	OUnit   Unit                `json:"o_unit,omitempty"`
-	Prio    Priority            `json:"prio"`
-	UnitP   *Unit               `json:"unit_p"`
-	Prios   []Priority          `json:"prios"`
-	ByUnit  map[string]Unit     `json:"by_unit"`
-	Arr     [2]Unit             `json:"arr"`
-	Sym     Symbol              `json:"sym"`
-	Syms    []Symbol            `json:"syms"`
-	Big     Big                 `json:"big"`
-	BigP    *Big                `json:"big_p,omitempty"`
-	Day     time.Weekday        `json:"day"`
-	ByUnit2 map[Unit]Priority   `json:"by_unit2"`
-	Pairs   []Pair[Symbol, Big] `json:"pairs"`
+	Unit    corpus.Unit                     `json:"unit"`
+	OUnit   corpus.Unit                     `json:"o_unit,omitempty"`
+	Prio    corpus.Priority                 `json:"prio"`
+	UnitP   *corpus.Unit                    `json:"unit_p"`
+	Prios   []corpus.Priority               `json:"prios"`
+	ByUnit  map[string]corpus.Unit          `json:"by_unit"`
+	Arr     [2]corpus.Unit                  `json:"arr"`
+	Sym     Symbol                          `json:"sym"`
+	Syms    []Symbol                        `json:"syms"`
+	Big     Big                             `json:"big"`
+	BigP    *Big                            `json:"big_p,omitempty"`
+	Day     time.Weekday                    `json:"day"`
+	ByUnit2 map[corpus.Unit]corpus.Priority `json:"by_unit2"`
+	Pairs   []corpus.Pair[Symbol, Big]      `json:"pairs"`
 }
 
 // Everything puts all of the above in one argument object.
 type Everything struct {
-	Scalars   Scalars   `json:"scalars"`
-	Quoted    Quoted    `json:"quoted"`
-	Nullables Nullables `json:"nullables"`
-	Embeds    Embeds    `json:"embeds"`
-	Tagged    Tagged    `json:"tagged"`
-	Specials  Specials  `json:"specials"`
-	Maps      Maps      `json:"maps"`
-	Node      *Node     `json:"node"`
-	Generic   Generic   `json:"generic"`
-	Enums     Enums     `json:"enums"`
+	Scalars   Scalars      `json:"scalars"`
+	Quoted    Quoted       `json:"quoted"`
+	Nullables Nullables    `json:"nullables"`
+	Embeds    Embeds       `json:"embeds"`
+	Tagged    Tagged       `json:"tagged"`
+	Specials  Specials     `json:"specials"`
+	Maps      Maps         `json:"maps"`
+	Node      *corpus.Node `json:"node"`
+	Generic   Generic      `json:"generic"`
+	Enums     Enums        `json:"enums"`
 }
 
 // The struct argument style: one struct parameter, echoed back.
@@ -476,7 +399,7 @@ func EchoSpecials(in Specials) Specials { return in }
 func EchoMaps(in Maps) Maps { return in }
 
 //mcp:tool
-func EchoNode(in Node) Node { return in }
+func EchoNode(in corpus.Node) corpus.Node { return in }
 
 //mcp:tool
 func EchoGeneric(in Generic) Generic { return in }
@@ -519,30 +442,30 @@ func PlainScalars(b bool, i int, i8 int8, i16 int16, i32 int32, i64 int64, u uin
 type PlainPointersArgs struct {
 	I     *int             `json:"i,omitempty"`
 	S     *string          `json:"s,omitempty"`
-	Item  *Item            `json:"item,omitempty"`
-	Unit  *Unit            `json:"unit,omitempty"`
+	Item  *corpus.Item     `json:"item,omitempty"`
+	Unit  *corpus.Unit     `json:"unit,omitempty"`
 	Time  *time.Time       `json:"when,omitempty"`
 	Slice *[]int           `json:"slice,omitempty"`
 	Map   *map[string]int  `json:"m,omitempty"`
 	PP    **int            `json:"pp,omitempty"`
 	Any   *any             `json:"a,omitempty"`
 	Raw   *json.RawMessage `json:"raw,omitempty"`
-	Node  *Node            `json:"node,omitempty"`
+	Node  *corpus.Node     `json:"node,omitempty"`
 }
 
 //mcp:tool
-func PlainPointers(i *int, s *string, item *Item, unit *Unit, when *time.Time, slice *[]int, m *map[string]int, pp **int, a *any, raw *json.RawMessage, node *Node) PlainPointersArgs {
+func PlainPointers(i *int, s *string, item *corpus.Item, unit *corpus.Unit, when *time.Time, slice *[]int, m *map[string]int, pp **int, a *any, raw *json.RawMessage, node *corpus.Node) PlainPointersArgs {
 	return PlainPointersArgs{i, s, item, unit, when, slice, m, pp, a, raw, node}
 }
 
 // PlainOneArgs are the arguments of plain_one: one argument that is not
 // a struct.
 type PlainOneArgs struct {
-	Tree Tree `json:"tree"`
+	Tree corpus.Tree `json:"tree"`
 }
 
 //mcp:tool
-func PlainOne(tree Tree) PlainOneArgs { return PlainOneArgs{tree} }
+func PlainOne(tree corpus.Tree) PlainOneArgs { return PlainOneArgs{tree} }
 
 // PlainStructPtrArgs are the arguments of plain_struct_ptr: a pointer
 // to a struct is one optional argument, not the arguments object.
@@ -555,30 +478,30 @@ func PlainStructPtr(in *Nullables) PlainStructPtrArgs { return PlainStructPtrArg
 
 // PlainMixedArgs are the arguments of plain_mixed.
 type PlainMixedArgs struct {
-	Items  []Item                `json:"items"`
-	Tags   []string              `json:"tags"`
-	Counts map[string]int        `json:"counts"`
-	ByID   map[int]Item          `json:"byID"`
-	ByU16  map[uint16]bool       `json:"byU16"`
-	ByText map[TextKey]string    `json:"byText"`
-	Unit   Unit                  `json:"unit"`
-	Prio   Priority              `json:"prio"`
-	When   time.Time             `json:"when"`
-	Data   []byte                `json:"data"`
-	Num    json.Number           `json:"num"`
-	Raw    json.RawMessage       `json:"raw"`
-	Value  any                   `json:"value"`
-	Tree   Tree                  `json:"tree"`
-	Graph  Graph                 `json:"graph"`
-	Window [3]int8               `json:"window"`
-	Level  Level                 `json:"level"`
-	Custom Custom                `json:"custom"`
-	Stamp  Stamp                 `json:"stamp"`
-	Page   Page[Pair[int, Unit]] `json:"page"`
-	Embeds Embeds                `json:"embeds"`
+	Items  []corpus.Item                              `json:"items"`
+	Tags   []string                                   `json:"tags"`
+	Counts map[string]int                             `json:"counts"`
+	ByID   map[int]corpus.Item                        `json:"byID"`
+	ByU16  map[uint16]bool                            `json:"byU16"`
+	ByText map[TextKey]string                         `json:"byText"`
+	Unit   corpus.Unit                                `json:"unit"`
+	Prio   corpus.Priority                            `json:"prio"`
+	When   time.Time                                  `json:"when"`
+	Data   []byte                                     `json:"data"`
+	Num    json.Number                                `json:"num"`
+	Raw    json.RawMessage                            `json:"raw"`
+	Value  any                                        `json:"value"`
+	Tree   corpus.Tree                                `json:"tree"`
+	Graph  Graph                                      `json:"graph"`
+	Window [3]int8                                    `json:"window"`
+	Level  Level                                      `json:"level"`
+	Custom Custom                                     `json:"custom"`
+	Stamp  Stamp                                      `json:"stamp"`
+	Page   corpus.Page[corpus.Pair[int, corpus.Unit]] `json:"page"`
+	Embeds Embeds                                     `json:"embeds"`
 }
 
 //mcp:tool
-func PlainMixed(items []Item, tags []string, counts map[string]int, byID map[int]Item, byU16 map[uint16]bool, byText map[TextKey]string, unit Unit, prio Priority, when time.Time, data []byte, num json.Number, raw json.RawMessage, value any, tree Tree, graph Graph, window [3]int8, level Level, custom Custom, stamp Stamp, page Page[Pair[int, Unit]], embeds Embeds) PlainMixedArgs {
+func PlainMixed(items []corpus.Item, tags []string, counts map[string]int, byID map[int]corpus.Item, byU16 map[uint16]bool, byText map[TextKey]string, unit corpus.Unit, prio corpus.Priority, when time.Time, data []byte, num json.Number, raw json.RawMessage, value any, tree corpus.Tree, graph Graph, window [3]int8, level Level, custom Custom, stamp Stamp, page corpus.Page[corpus.Pair[int, corpus.Unit]], embeds Embeds) PlainMixedArgs {
 	return PlainMixedArgs{items, tags, counts, byID, byU16, byText, unit, prio, when, data, num, raw, value, tree, graph, window, level, custom, stamp, page, embeds}
 }

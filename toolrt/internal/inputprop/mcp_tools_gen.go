@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/mcptag/mcptag/analyzer/testdata/corpus"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -432,7 +433,7 @@ var (
 
 func mcptagEchoNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolrt.Recover(ctx, "echo_node", &res)
-	var in Node
+	var in corpus.Node
 	if err := mcptagEchoNodeArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -976,11 +977,11 @@ func mcptagPlainPointers(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	if err := args.Decode("s", &arg1); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg2 *Item
+	var arg2 *corpus.Item
 	if err := args.Decode("item", &arg2); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg3 *Unit
+	var arg3 *corpus.Unit
 	if err := args.Decode("unit", &arg3); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1008,7 +1009,7 @@ func mcptagPlainPointers(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	if err := args.Decode("raw", &arg9); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg10 *Node
+	var arg10 *corpus.Node
 	if err := args.Decode("node", &arg10); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1037,7 +1038,7 @@ func mcptagPlainOne(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 	if err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg0 Tree
+	var arg0 corpus.Tree
 	if err := args.Decode("tree", &arg0); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1182,7 +1183,7 @@ func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	if err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg0 []Item
+	var arg0 []corpus.Item
 	if err := args.Decode("items", &arg0); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1194,7 +1195,7 @@ func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	if err := args.Decode("counts", &arg2); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg3 map[int]Item
+	var arg3 map[int]corpus.Item
 	if err := args.Decode("byID", &arg3); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1206,11 +1207,11 @@ func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	if err := args.Decode("byText", &arg5); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg6 Unit
+	var arg6 corpus.Unit
 	if err := args.Decode("unit", &arg6); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg7 Priority
+	var arg7 corpus.Priority
 	if err := args.Decode("prio", &arg7); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1234,7 +1235,7 @@ func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	if err := args.Decode("value", &arg12); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg13 Tree
+	var arg13 corpus.Tree
 	if err := args.Decode("tree", &arg13); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1258,7 +1259,7 @@ func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	if err := args.Decode("stamp", &arg18); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg19 Page[Pair[int, Unit]]
+	var arg19 corpus.Page[corpus.Pair[int, corpus.Unit]]
 	if err := args.Decode("page", &arg19); err != nil {
 		return toolrt.Error(err), nil
 	}
