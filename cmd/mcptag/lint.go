@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -215,30 +214,22 @@ func applyEdits(edits []fileEdit) error {
 	return nil
 }
 
-// replaceFile writes data to path through a temporary file and a rename,
-// keeping path's permissions.
+// replaceFile writes data to path through a temporary file and a rename
+// (the generator's stage), keeping path's permissions.
 func replaceFile(path string, data []byte) error {
 	info, err := os.Stat(path)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	tmp, err := stage(path, data, info.Mode().Perm())
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
 		return err
 	}
-	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return nil
 }
 
 // loadErrors lists the errors of the packages and their dependencies,
