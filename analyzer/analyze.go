@@ -13,7 +13,6 @@ import (
 	"go/types"
 	"sort"
 
-	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // Options change how schemas are derived.
@@ -167,9 +166,4 @@ func (a *analysis) nullableField(b *schemaBuilder, f jsonField) {
 		return // not the user's to change
 	}
 	a.warnf(f.Var.Pos(), CatNullable, "output field %s can be null; add omitempty to leave it out instead", b.fieldPath())
-}
-
-// schemaFor builds a root schema.
-func (a *analysis) schemaFor(t types.Type, dir direction, closed bool, pos token.Pos) *jsonschema.Schema {
-	return a.newSchemaBuilder(dir, closed, pos).root(t)
 }

@@ -176,17 +176,6 @@ func marshalerShape(f *types.Func) bool {
 // hasMethod reports whether t's method set has a marshaler-shaped method.
 func hasMethod(t types.Type, name string) bool { return lookupMethod(t, name) != nil }
 
-// hasMarshaler reports whether encoding/json hands t, or *t, to a
-// marshaler, so that ",string" does not apply.
-func hasMarshaler(t types.Type) bool {
-	for _, name := range []string{"MarshalJSON", "MarshalText"} {
-		if hasMethod(t, name) || hasMethod(types.NewPointer(t), name) {
-			return true
-		}
-	}
-	return false
-}
-
 // closedEnum is the enum of a named string or integer type: its constants,
 // if the type is declared in the module being analyzed or in the standard
 // library. A type of another module gets none. Its constants list the
