@@ -12,7 +12,6 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
-
 )
 
 // Options change how schemas are derived.
