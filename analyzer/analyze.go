@@ -14,22 +14,6 @@ import (
 	"sort"
 )
 
-// Options change how schemas are derived.
-type Options struct {
-	// Closed closes every output object (additionalProperties: false), as
-	// the directive's closed option does for one tool.
-	Closed bool
-	// Titles adds pydantic-style titles, so that a server ported from
-	// Python's FastMCP lists the same schemas.
-	Titles bool
-	// Docs finds doc comments of types declared in other packages.
-	Docs DocSource
-	// Module is the path of the module being analyzed. A named type of
-	// another module gets no enum from its constants (see closedEnum).
-	// Empty means every type is the module's own.
-	Module string
-}
-
 // A Package is the result of analyzing one Go package.
 type Package struct {
 	Name     string // Go package name
@@ -51,14 +35,14 @@ func (p *Package) Errors() bool {
 
 // analysis is the state of one Analyze call.
 type analysis struct {
-	fset     *token.FileSet
-	pkg      *types.Package
-	info     *types.Info
-	opts     Options
-	docs     docIndex
-	external DocSource
-	findings []Finding
-	reported map[string]bool // positions and messages already reported
+	fset *token.FileSet
+	pkg  *types.Package
+	info *types.Info
+	opts Options
+	// declaredDocs are the descriptions declared in the files analyzed.
+	declaredDocs map[types.Object]string
+	findings     []Finding
+	reported     map[string]bool // positions and messages already reported
 
 	consts  map[*types.Package]map[*types.TypeName][]*types.Const // see constsOf
 	enums   map[*types.TypeName][]any                             // see enumValues
@@ -67,13 +51,18 @@ type analysis struct {
 
 // Analyze finds the tools declared in files, which type-check to pkg.
 func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, opts Options) *Package {
+	opts, findings := generateOptions(opts, files)
 	a := &analysis{
 		fset: fset, pkg: pkg, info: info, opts: opts,
-		docs: indexDocs(files, info), external: opts.Docs, reported: map[string]bool{},
+		declaredDocs: DeclaredDocs(files, info), reported: map[string]bool{},
 		consts: map[*types.Package]map[*types.TypeName][]*types.Const{}, enums: map[*types.TypeName][]any{},
 	}
 	p := &Package{Name: pkg.Name(), Path: pkg.Path(), Types: pkg}
+	for _, f := range findings {
+		a.report(f)
+	}
 	for _, f := range files {
+		a.misplacedDirectives(f)
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok {

@@ -10,12 +10,6 @@ import (
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
-// Categories lists every finding category, in a stable order.
-var Categories = []string{
-	CatUnstructured, CatUnsupported, CatCustomMarshaler, CatUntyped, CatNullable,
-	CatUndocumented, CatName, CatDirective, CatSignature, CatJSONTag, CatClosedExtra, CatStale,
-}
-
 // checks adds the findings that matter to a reader of the code rather than
 // to the generator: missing descriptions, closed schemas that are not
 // closed all the way down, and tool names that look like typos. They run
@@ -182,12 +176,6 @@ func joinPath(path, name string) string {
 		return name
 	}
 	return path + "." + name
-}
-
-// IsGenFile reports whether filename is mcptag's generated file, which
-// the analysis must leave out: it describes the sources, it is not one.
-func IsGenFile(filename string) bool {
-	return strings.HasSuffix(filename, "/"+GenFileName) || strings.HasSuffix(filename, `\`+GenFileName) || filename == GenFileName
 }
 
 // duplicateNames reports JSON names that encoding/json drops from struct

@@ -42,46 +42,131 @@ func (a Annotations) IsZero() bool {
 	return a.ReadOnly == nil && a.Destructive == nil && a.Idempotent == nil && a.OpenWorld == nil
 }
 
-// findDirective returns the //mcp:tool comment of a doc comment group, and
-// findings for lines that look like a directive but are not one
-// ("// mcp:tool", "//mcp:tools", "//mcp: tool"): a misspelled directive
-// would otherwise silently leave a tool out.
+// findDirective returns the //mcp:tool comment of a doc comment group,
+// and a finding for each further one.
 func findDirective(doc *ast.CommentGroup) (dir *ast.Comment, findings []Finding) {
 	if doc == nil {
 		return nil, nil
 	}
 	for _, c := range doc.List {
-		switch {
-		case isDirective(c.Text):
-			if dir != nil {
-				findings = append(findings, Finding{Pos: c.Slash, Category: CatDirective, Error: true,
-					Message: "duplicate //mcp:tool directive"})
-				continue
-			}
-			dir = c
-		case looksLikeDirective(c.Text):
-			findings = append(findings, Finding{Pos: c.Slash, Category: CatDirective, Error: true,
-				Message: fmt.Sprintf("malformed directive %q: want //mcp:tool with no space after //", strings.TrimSpace(c.Text))})
+		if RecognizeDirective(c.Text).Kind != "tool" {
+			continue
 		}
+		if dir != nil {
+			findings = append(findings, Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true,
+				Message: "duplicate //mcp:tool directive"})
+			continue
+		}
+		dir = c
 	}
 	return dir, findings
 }
 
-func isDirective(text string) bool {
-	rest, ok := strings.CutPrefix(text, directivePrefix)
-	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t')
+// directiveKinds are the kinds of //mcp: directives.
+var directiveKinds = []string{"tool"}
+
+// A Recognized comment is a directive, a near miss of one, or neither.
+type Recognized struct {
+	// Kind is the directive's kind ("tool") when the comment is one.
+	Kind string
+	// Problem says what is wrong with a near miss: a comment that is
+	// clearly meant as a directive but is not one. Empty otherwise.
+	Problem string
+	// Fixed is the near miss corrected, when the correction is clear.
+	Fixed string
 }
 
-// looksLikeDirective catches near misses of the directive.
-func looksLikeDirective(text string) bool {
-	t := strings.TrimPrefix(text, "//")
-	t = strings.TrimLeft(t, " \t")
-	t = strings.ToLower(t)
-	if !strings.HasPrefix(t, "mcp") {
-		return false
+// RecognizeDirective classifies the text of one comment. A directive is
+// "//mcp:KIND", alone or followed by white space and its arguments, with
+// no space after the slashes, as every Go directive (which keeps it out
+// of ast.CommentGroup.Text). A near miss is clearly meant as one: a space
+// after "//" ("// mcp:tool"), upper case ("//MCP:tool"), a plural
+// ("//mcp:tools"), a kind glued to a word ("//mcp:toolbox"), or an
+// unknown kind in the directive's own form ("//mcp:toll"). Prose never
+// is: it has no colon right after "mcp" ("// MCP tool registry").
+func RecognizeDirective(text string) Recognized {
+	body, ok := strings.CutPrefix(text, "//")
+	if !ok {
+		return Recognized{}
 	}
-	t = strings.TrimLeft(strings.TrimPrefix(t, "mcp"), " \t:")
-	return strings.HasPrefix(t, "tool")
+	spaced := strings.TrimLeft(body, " \t")
+	if len(spaced) < 4 || !strings.EqualFold(spaced[:4], "mcp:") {
+		return Recognized{}
+	}
+	word, rest := splitWord(spaced[4:])
+	exact := spaced == body && spaced[:4] == "mcp:"
+	kind := ""
+	for _, k := range directiveKinds {
+		if strings.HasPrefix(strings.ToLower(word), k) {
+			kind = k
+		}
+	}
+	quoted := strconv.Quote(strings.TrimSpace(text))
+	switch {
+	case kind == "" && !exact:
+		return Recognized{} // "// mcp: the protocol ..."
+	case kind == "":
+		msg := fmt.Sprintf("unknown directive %s; directives are //mcp:%s", quoted, strings.Join(directiveKinds, ", //mcp:"))
+		if s := suggest.Closest(word, directiveKinds); s != "" {
+			msg = fmt.Sprintf("unknown directive %s (did you mean //mcp:%s?)", quoted, s)
+		}
+		return Recognized{Problem: msg}
+	case exact && word == kind:
+		return Recognized{Kind: kind}
+	}
+	want := "//mcp:" + kind
+	fixed := want + rest
+	glued := strings.ToLower(word)[len(kind):]
+	var problem string
+	switch {
+	case spaced != body:
+		problem = fmt.Sprintf("malformed directive %s: want %s, with no space after //", quoted, want)
+	case glued == "s":
+		problem = fmt.Sprintf("misspelled directive %s: want %s", quoted, want)
+	case glued != "":
+		problem = fmt.Sprintf("malformed directive %s: want %s, then a space before its arguments", quoted, want)
+	default:
+		problem = fmt.Sprintf("malformed directive %s: want %s, in lower case", quoted, want)
+	}
+	if glued != "" && glued != "s" {
+		fixed = "" // "//mcp:toolbox": which words were meant is not clear
+	}
+	return Recognized{Problem: problem, Fixed: fixed}
+}
+
+// splitWord splits s after its leading run of letters, digits and
+// underscores.
+func splitWord(s string) (word, rest string) {
+	i := strings.IndexFunc(s, func(r rune) bool { return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') })
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], s[i:]
+}
+
+// misplacedDirectives reports every near miss of a directive in file f,
+// and the directives that sit anywhere but in a function's doc comment
+// (on a type, a variable, a constant block, inside a body), where they
+// would silently declare nothing.
+func (a *analysis) misplacedDirectives(f *ast.File) {
+	funcDocs := map[*ast.CommentGroup]bool{}
+	for _, decl := range f.Decls {
+		if fd, ok := decl.(*ast.FuncDecl); ok && fd.Doc != nil {
+			funcDocs[fd.Doc] = true
+		}
+	}
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			r := RecognizeDirective(c.Text)
+			switch {
+			case r.Problem != "":
+				a.report(Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true, Message: r.Problem})
+			case r.Kind != "" && !funcDocs[cg]:
+				a.report(Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true,
+					Message: fmt.Sprintf("//mcp:%s must be in the doc comment of a function or method; here it declares nothing", r.Kind)})
+			}
+		}
+	}
 }
 
 // ParseDirective parses the text of one //mcp:tool comment starting at pos.

@@ -6,94 +6,84 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 )
 
-// A DocSource finds the doc comment of a type or struct field declared in
-// another package. The generator reads it from syntax that go/packages
-// loaded; the linter from analysis facts. Nil means none is known.
+// A DocSource finds the description of a type or struct field declared
+// in another package. The generator reads it from the declaring files;
+// the linter from analysis facts. Nil means none is known.
 type DocSource func(obj types.Object) string
 
-// docIndex holds the doc comments of the types and fields declared in the
-// files being analyzed.
-type docIndex map[types.Object]string
-
-// indexDocs holds the doc comments of the types and fields declared in
-// the files being analyzed, read as those of other packages are.
-func indexDocs(files []*ast.File, info *types.Info) docIndex {
-	return DeclaredDocs(files, info)
-}
-
 // DeclaredDocs returns the descriptions of the package-level types and
-// their struct fields declared in files, as the generator reads them for
-// an analysis of another package (Load's parseDocs, code-generator
-// markers dropped), so that the linter can hand them on as analysis facts.
+// their struct fields declared in files, read as the generator reads
+// those of other packages (forEachDoc), so that the linter can hand them
+// on as analysis facts.
 func DeclaredDocs(files []*ast.File, info *types.Info) map[types.Object]string {
 	docs := map[types.Object]string{}
-	add := func(obj types.Object, doc *ast.CommentGroup) {
-		if text := CommentText(withoutMarkers(doc)); text != "" && obj != nil {
-			docs[obj] = text
-		}
-	}
 	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				return false // as parseDocs: nothing another package can reach
-			case *ast.GenDecl:
-				for _, spec := range n.Specs {
-					if ts, ok := spec.(*ast.TypeSpec); ok {
-						add(info.Defs[ts.Name], firstDoc(ts.Doc, singleDoc(n), ts.Comment))
-					}
-				}
-			case *ast.StructType:
-				for _, field := range n.Fields.List {
-					for _, obj := range fieldObjects(field, info) {
-						add(obj, firstDoc(field.Doc, field.Comment))
-					}
-				}
+		forEachDoc(f, func(id *ast.Ident, text string) {
+			if obj := info.Defs[id]; obj != nil {
+				docs[obj] = text
 			}
-			return true
 		})
 	}
 	return docs
 }
 
-func fieldObjects(field *ast.Field, info *types.Info) []types.Object {
-	var objs []types.Object
-	for _, name := range field.Names {
-		if obj := info.Defs[name]; obj != nil {
-			objs = append(objs, obj)
+// forEachDoc calls visit with the name and description of every type
+// declared in f and of every field of its struct types: the doc comment,
+// else the line comment, code-generator markers dropped. An embedded
+// field is named by its type's identifier. Declarations inside function
+// bodies are left out: no other package can reach them.
+func forEachDoc(f *ast.File, visit func(id *ast.Ident, text string)) {
+	add := func(id *ast.Ident, doc *ast.CommentGroup) {
+		if text := CommentText(withoutMarkers(doc)); text != "" && id != nil {
+			visit(id, text)
 		}
 	}
-	if len(field.Names) == 0 { // embedded: Implicits holds the field
-		if id := embeddedIdent(field.Type); id != nil {
-			if obj := info.Defs[id]; obj != nil {
-				objs = append(objs, obj)
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			return false
+		case *ast.GenDecl:
+			for _, spec := range n.Specs {
+				if ts, ok := spec.(*ast.TypeSpec); ok {
+					add(ts.Name, firstDoc(ts.Doc, singleDoc(n), ts.Comment))
+				}
+			}
+		case *ast.StructType:
+			for _, field := range n.Fields.List {
+				doc := firstDoc(field.Doc, field.Comment)
+				for _, name := range field.Names {
+					add(name, doc)
+				}
+				if len(field.Names) == 0 {
+					add(EmbeddedIdent(field.Type), doc)
+				}
 			}
 		}
-	}
-	return objs
+		return true
+	})
 }
 
-func embeddedIdent(e ast.Expr) *ast.Ident {
+// EmbeddedIdent returns the identifier that names an embedded field of
+// type e (T, *T, pkg.T, T[A]), or nil.
+func EmbeddedIdent(e ast.Expr) *ast.Ident {
 	switch e := e.(type) {
 	case *ast.Ident:
 		return e
 	case *ast.StarExpr:
-		return embeddedIdent(e.X)
+		return EmbeddedIdent(e.X)
 	case *ast.SelectorExpr:
 		return e.Sel
 	case *ast.IndexExpr:
-		return embeddedIdent(e.X)
+		return EmbeddedIdent(e.X)
 	case *ast.IndexListExpr:
-		return embeddedIdent(e.X)
+		return EmbeddedIdent(e.X)
 	}
 	return nil
 }
@@ -119,48 +109,38 @@ func (a *analysis) typeDoc(obj types.Object) string { return a.doc(obj) }
 
 func (a *analysis) fieldDoc(v *types.Var) string { return a.doc(v) }
 
+// doc is the description of a type or field: from the files being
+// analyzed, or from Options.ImportedDocs for another package's.
 func (a *analysis) doc(obj types.Object) string {
 	if v, ok := obj.(*types.Var); ok {
 		obj = v.Origin() // a field of an instantiated generic type
 	}
-	if text, ok := a.docs[obj]; ok {
+	if text, ok := a.declaredDocs[obj]; ok {
 		return text
 	}
-	if a.external != nil && obj.Pkg() != a.pkg {
-		return a.external(obj)
+	if a.opts.ImportedDocs != nil && obj.Pkg() != a.pkg {
+		return a.opts.ImportedDocs(obj)
 	}
 	return ""
 }
 
-// syntaxDocs finds the doc comments of types from other packages, which
-// go/packages loaded from export data: it parses only the files that
-// declare a type a tool reaches, once each.
+// fileDocs finds the descriptions of types from other packages, which
+// the loader read from export data: it parses only the files that declare
+// a type a tool reaches, once each.
 //
 // Export data keeps the line of each declaration but not its column, so
 // a declaration is found by its line and name.
-type syntaxDocs struct {
+type fileDocs struct {
 	mu    sync.Mutex
-	files map[string]docsByPos
-	stats *DocStats
+	files map[string]docsByLine
 }
 
-// DocStats is the work of the doc loader of one Load call: the files of
-// other packages it parsed for the doc comments of the types that tools
-// reach, their size, and the time spent.
-type DocStats struct {
-	Files int
-	Bytes int64
-	Time  time.Duration
-}
+// docsByLine maps "line:name" of a declared name to its description.
+type docsByLine map[string]string
 
-// docsByPos maps "line:name" of a declared name to its doc comment.
-type docsByPos map[string]string
+func newFileDocs() *fileDocs { return &fileDocs{files: map[string]docsByLine{}} }
 
-func newSyntaxDocs(stats *DocStats) *syntaxDocs {
-	return &syntaxDocs{files: map[string]docsByPos{}, stats: stats}
-}
-
-func (d *syntaxDocs) lookup(fset *token.FileSet, obj types.Object) string {
+func (d *fileDocs) lookup(fset *token.FileSet, obj types.Object) string {
 	pos := fset.Position(obj.Pos())
 	if !pos.IsValid() || pos.Filename == "" {
 		return ""
@@ -169,15 +149,10 @@ func (d *syntaxDocs) lookup(fset *token.FileSet, obj types.Object) string {
 	defer d.mu.Unlock()
 	docs, ok := d.files[pos.Filename]
 	if !ok {
-		start := time.Now()
-		var size int64
-		docs, size = parseDocs(sourcePath(pos.Filename))
+		docs = parseDocs(sourcePath(pos.Filename))
 		d.files[pos.Filename] = docs
-		d.stats.Files++
-		d.stats.Bytes += size
-		d.stats.Time += time.Since(start)
 	}
-	return docs[docKey(pos.Line, obj.Name())]
+	return docs[lineKey(pos.Line, obj.Name())]
 }
 
 // sourcePath turns a file name from export data into a path to read. The
@@ -190,49 +165,21 @@ func sourcePath(name string) string {
 	return name
 }
 
-func docKey(line int, name string) string { return strconv.Itoa(line) + ":" + name }
+func lineKey(line int, name string) string { return strconv.Itoa(line) + ":" + name }
 
-// parseDocs reads the doc comments of every type and field in one file,
-// and reports the file's size.
-func parseDocs(filename string) (docsByPos, int64) {
-	docs := docsByPos{}
-	src, err := os.ReadFile(filename)
-	if err != nil {
-		return docs, 0
-	}
+// parseDocs reads the descriptions of the types and fields in one file.
+func parseDocs(filename string) docsByLine {
+	docs := docsByLine{}
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
+	// A partly parsed file still has the docs before the error.
+	f, _ := parser.ParseFile(fset, filename, nil, parser.ParseComments|parser.SkipObjectResolution)
 	if f == nil {
-		return docs, int64(len(src))
+		return docs
 	}
-	_ = err // a partly parsed file still has the docs before the error
-	add := func(id *ast.Ident, doc *ast.CommentGroup) {
-		if text := CommentText(withoutMarkers(doc)); text != "" && id != nil {
-			docs[docKey(fset.Position(id.Pos()).Line, id.Name)] = text
-		}
-	}
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			return false // no types or fields in function bodies worth describing
-		case *ast.GenDecl:
-			for _, spec := range n.Specs {
-				if ts, ok := spec.(*ast.TypeSpec); ok {
-					add(ts.Name, firstDoc(ts.Doc, singleDoc(n), ts.Comment))
-				}
-			}
-		case *ast.Field:
-			doc := firstDoc(n.Doc, n.Comment)
-			for _, name := range n.Names {
-				add(name, doc)
-			}
-			if len(n.Names) == 0 {
-				add(embeddedIdent(n.Type), doc)
-			}
-		}
-		return true
+	forEachDoc(f, func(id *ast.Ident, text string) {
+		docs[lineKey(fset.Position(id.Pos()).Line, id.Name)] = text
 	})
-	return docs, int64(len(src))
+	return docs
 }
 
 // withoutMarkers drops the comment lines of code-generator markers, which

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcptag/mcptag/analyzer"
 	"github.com/mcptag/mcptag/emit"
+	"github.com/mcptag/mcptag/generate"
 )
 
 var update = flag.Bool("update", false, "rewrite the want.json and findings sections of testdata/schemas/*.txtar")
@@ -52,15 +53,10 @@ func runGolden(t *testing.T, file string) {
 	for _, f := range ar.Files {
 		switch f.Name {
 		case "flags":
-			for _, flag := range strings.Fields(string(f.Data)) {
-				switch flag {
-				case "-titles":
-					opts.Titles = true
-				case "-closed":
-					opts.Closed = true
-				default:
-					t.Fatalf("unknown flag %q", flag)
-				}
+			var rest []string
+			opts, rest, err = analyzer.ParseOptions(opts, strings.Fields(string(f.Data)))
+			if err != nil || len(rest) > 0 {
+				t.Fatalf("flags: %v %q", err, rest)
 			}
 		case "want.json":
 			wantJSON, haveJSON = f.Data, true
@@ -76,14 +72,14 @@ func runGolden(t *testing.T, file string) {
 			}
 		}
 	}
-	pkgs, err := analyzer.Load(dir, opts, ".")
+	r, err := generate.Run(dir, opts, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(pkgs) != 1 {
-		t.Fatalf("loaded %d packages, want 1", len(pkgs))
+	if len(r.Packages) != 1 {
+		t.Fatalf("loaded %d packages, want 1", len(r.Packages))
 	}
-	p := pkgs[0]
+	p := r.Packages[0]
 	gotJSON := toolsJSON(t, p.Tools)
 	var fb strings.Builder
 	for _, f := range p.Findings {

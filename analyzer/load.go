@@ -1,9 +1,11 @@
 package analyzer
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"go/types"
 	"os"
@@ -13,21 +15,42 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/genfile"
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 )
-
-// GenFileName is the name of the generated file in each package.
-const GenFileName = "mcp_tools_gen.go"
 
 // A Loaded package is one package that Load read and analyzed.
 type Loaded struct {
 	*Package
 	Fset *token.FileSet
 	Dir  string // the package's directory
-	// Docs is the doc loader's work for all the packages of the Load
-	// call that returned this one.
-	Docs *DocStats
+}
+
+// A LoadError lists the errors that stopped packages from loading, each
+// with its position where it has one.
+type LoadError []PositionedError
+
+func (e LoadError) Error() string {
+	lines := make([]string, len(e))
+	for i, pe := range e {
+		lines[i] = pe.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// A PositionedError is one error of loading: a syntax, type or go command
+// error.
+type PositionedError struct {
+	Pos string // "file:line:col" (or a shorter form), or "" if none is known
+	Msg string
+}
+
+func (e PositionedError) Error() string {
+	if e.Pos == "" {
+		return e.Msg
+	}
+	return e.Pos + ": " + e.Msg
 }
 
 // Load loads the packages matching patterns in dir and analyzes each.
@@ -53,20 +76,18 @@ func Load(dir string, opts Options, patterns ...string) ([]*Loaded, error) {
 		Dir:  dir,
 	}, patterns...)
 	if err != nil {
-		return nil, err
+		return nil, LoadError{{Msg: err.Error()}}
 	}
 	l := &loader{fset: token.NewFileSet(), roots: map[string]*packages.Package{}, pkgs: map[string]*types.Package{}}
 	for _, p := range roots {
 		l.roots[p.PkgPath] = p
-		for _, e := range p.Errors {
-			l.errs = append(l.errs, e.Error())
-		}
+		l.addPackageErrors(p)
 	}
 	if len(l.errs) == 0 {
 		l.loadExports(dir)
 	}
 	if len(l.errs) > 0 {
-		return nil, fmt.Errorf("%s", strings.Join(l.errs, "\n"))
+		return nil, l.errs
 	}
 	var checked []*checkedPackage
 	for _, p := range l.order(roots) {
@@ -75,24 +96,22 @@ func Load(dir string, opts Options, patterns ...string) ([]*Loaded, error) {
 		}
 	}
 	if len(l.errs) > 0 {
-		return nil, fmt.Errorf("%s", strings.Join(l.errs, "\n"))
+		return nil, l.errs
 	}
-	stats := &DocStats{}
-	docs := newSyntaxDocs(stats)
+	docs := newFileDocs()
 	var out []*Loaded
 	for _, c := range checked {
 		opts := opts
 		if opts.Module == "" && c.p.Module != nil {
 			opts.Module = c.p.Module.Path
 		}
-		if opts.Docs == nil {
-			opts.Docs = func(obj types.Object) string { return docs.lookup(l.fset, obj) }
+		if opts.ImportedDocs == nil {
+			opts.ImportedDocs = func(obj types.Object) string { return docs.lookup(l.fset, obj) }
 		}
 		out = append(out, &Loaded{
 			Package: Analyze(l.fset, c.sources, c.types, c.info, opts),
 			Fset:    l.fset,
 			Dir:     packageDir(c.p),
-			Docs:    stats,
 		})
 	}
 	return out, nil
@@ -104,7 +123,17 @@ type loader struct {
 	roots   map[string]*packages.Package // by package path
 	exports map[string]string            // export data file by package path
 	pkgs    map[string]*types.Package    // every package imported or checked
-	errs    []string
+	errs    LoadError
+}
+
+func (l *loader) addPackageErrors(p *packages.Package) {
+	for _, e := range p.Errors {
+		pos := e.Pos
+		if pos == "-" {
+			pos = ""
+		}
+		l.errs = append(l.errs, PositionedError{Pos: pos, Msg: e.Msg})
+	}
 }
 
 // loadExports asks the go command for the export data of every package
@@ -128,13 +157,11 @@ func (l *loader) loadExports(dir string) {
 	sort.Strings(imports)
 	deps, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedExportFile, Dir: dir}, imports...)
 	if err != nil {
-		l.errs = append(l.errs, err.Error())
+		l.errs = append(l.errs, PositionedError{Msg: err.Error()})
 		return
 	}
 	for _, p := range deps {
-		for _, e := range p.Errors {
-			l.errs = append(l.errs, e.Error())
-		}
+		l.addPackageErrors(p)
 		l.exports[p.PkgPath] = p.ExportFile
 	}
 }
@@ -184,12 +211,12 @@ func (l *loader) check(p *packages.Package) *checkedPackage {
 		FileVersions: map[*ast.File]string{},
 	}}
 	for _, name := range p.GoFiles {
-		if filepath.Base(name) == GenFileName {
+		if genfile.IsGoFile(name) {
 			continue // about to be replaced; see Load
 		}
 		f, err := parser.ParseFile(l.fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
-			l.errs = append(l.errs, err.Error())
+			l.addSyntaxErrors(err)
 			continue
 		}
 		c.sources = append(c.sources, f)
@@ -202,10 +229,15 @@ func (l *loader) check(p *packages.Package) *checkedPackage {
 		Sizes:            types.SizesFor("gc", runtime.GOARCH),
 		FakeImportC:      true,
 		Error: func(err error) {
-			if te, ok := err.(types.Error); ok && forgiven(te.Fset.Position(te.Pos).Filename, te.Msg) {
+			te, ok := err.(types.Error)
+			if !ok {
+				l.errs = append(l.errs, PositionedError{Msg: err.Error()})
 				return
 			}
-			l.errs = append(l.errs, err.Error())
+			pos := te.Fset.Position(te.Pos)
+			if !forgiven(pos.Filename, te.Msg) {
+				l.errs = append(l.errs, PositionedError{Pos: pos.String(), Msg: te.Msg})
+			}
 		},
 	}
 	if p.Module != nil && p.Module.GoVersion != "" {
@@ -250,6 +282,18 @@ func (l *loader) importFrom(p *packages.Package, path string) (*types.Package, e
 	return gcexportdata.Read(r, l.fset, l.pkgs, path)
 }
 
+// addSyntaxErrors records the errors of parsing one file, one by one.
+func (l *loader) addSyntaxErrors(err error) {
+	var list scanner.ErrorList
+	if !errors.As(err, &list) {
+		l.errs = append(l.errs, PositionedError{Msg: err.Error()})
+		return
+	}
+	for _, e := range list {
+		l.errs = append(l.errs, PositionedError{Pos: e.Pos.String(), Msg: e.Msg})
+	}
+}
+
 type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
@@ -261,7 +305,7 @@ var undefinedRegister = regexp.MustCompile(`^undefined: (\w+\.)?Register\w*Tools
 
 // forgiven reports whether a type error at file is one Load forgives.
 func forgiven(file, msg string) bool {
-	return filepath.Base(file) == GenFileName || undefinedRegister.MatchString(msg)
+	return genfile.IsGoFile(file) || undefinedRegister.MatchString(msg)
 }
 
 // ForgivenLoadError reports whether a go/packages error is one that Load

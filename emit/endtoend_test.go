@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcptag/mcptag/analyzer"
 	"github.com/mcptag/mcptag/emit"
+	"github.com/mcptag/mcptag/generate"
 	"github.com/rogpeppe/go-internal/diff"
 )
 
@@ -25,23 +26,15 @@ func TestEndToEnd(t *testing.T) {
 	}
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			pkgs, err := analyzer.Load(dir, analyzer.Options{}, ".")
+			r, err := generate.Run(dir, analyzer.Options{}, ".")
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, p := range pkgs {
-				for _, f := range p.Findings {
-					if f.Error {
-						t.Fatalf("%s: %s", p.Fset.Position(f.Pos), f.Message)
-					}
-				}
-				files, err := emit.Files(p.Dir, p.Package)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, f := range files {
-					compareFile(t, f)
-				}
+			for _, f := range r.Errors() {
+				t.Fatalf("%s: %s", r.Fset.Position(f.Pos), f.Message)
+			}
+			for _, f := range r.Files {
+				compareFile(t, f)
 			}
 			if !*update {
 				// The committed code must compile against the real go-sdk.
@@ -76,18 +69,18 @@ func TestGoIsStable(t *testing.T) {
 	dir := filepath.Join("testdata", "endtoend", "shapes")
 	var first []byte
 	for i := range 3 {
-		pkgs, err := analyzer.Load(dir, analyzer.Options{}, ".")
+		r, err := generate.Run(dir, analyzer.Options{}, ".")
 		if err != nil {
 			t.Fatal(err)
 		}
-		src, err := emit.Go(pkgs[0].Package)
-		if err != nil {
-			t.Fatal(err)
+		var src []byte
+		for _, f := range r.Files {
+			src = append(src, f.Data...)
 		}
 		if i == 0 {
 			first = src
 		} else if string(src) != string(first) {
-			t.Fatalf("run %d generated different code", i+1)
+			t.Fatalf("run %d generated different files", i+1)
 		}
 	}
 }

@@ -8,14 +8,13 @@ import (
 	"sort"
 
 	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/internal/genfile"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// SnapshotFileName is the name of the schema snapshot in each package.
-const SnapshotFileName = "mcp_tools.json"
-
 // Snapshot returns the package's mcp_tools.json: its tools exactly as
-// tools/list serves them (the same mcp.Tool values, by name), indented.
+// tools/list serves them (the same mcp.Tool values, by name), indented,
+// after a first member "$comment" that marks the file as generated.
 func Snapshot(pkg *analyzer.Package) ([]byte, error) {
 	tools, err := Tools(pkg)
 	if err != nil {
@@ -32,8 +31,9 @@ func snapshot(tools []*mcp.Tool) ([]byte, error) {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(struct {
-		Tools []*mcp.Tool `json:"tools"`
-	}{tools}); err != nil {
+		Comment string      `json:"$comment"`
+		Tools   []*mcp.Tool `json:"tools"`
+	}{genfile.Comment, tools}); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -78,8 +78,8 @@ type File struct {
 
 // Files returns the generated files of one package directory.
 func Files(dir string, pkg *analyzer.Package) ([]File, error) {
-	gen := File{Path: filepath.Join(dir, analyzer.GenFileName)}
-	snap := File{Path: filepath.Join(dir, SnapshotFileName)}
+	gen := File{Path: filepath.Join(dir, genfile.GoName)}
+	snap := File{Path: filepath.Join(dir, genfile.SnapshotName)}
 	if len(pkg.Tools) == 0 {
 		return []File{gen, snap}, nil
 	}

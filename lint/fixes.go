@@ -27,42 +27,22 @@ func (r *reporter) fixes(f analyzer.Finding, pos token.Pos) []analysis.Suggested
 	return nil
 }
 
-// directiveFix rewrites a near miss of the directive ("// mcp:tool",
-// "//mcp:tools", "//MCP: tool") at pos into //mcp:tool.
+// directiveFix rewrites a near miss of a directive at pos ("// mcp:tool",
+// "//mcp:tools", "//MCP:tool") as the directive, where the correction
+// is clear.
 func directiveFix(file *ast.File, pos token.Pos) []analysis.SuggestedFix {
 	c := commentAt(file, pos)
 	if c == nil {
 		return nil
 	}
-	fixed, ok := fixDirective(c.Text)
-	if !ok || fixed == c.Text {
+	fixed := analyzer.RecognizeDirective(c.Text).Fixed
+	if fixed == "" {
 		return nil
 	}
 	return []analysis.SuggestedFix{{
 		Message:   "write the directive as " + strings.Fields(fixed)[0],
 		TextEdits: []analysis.TextEdit{{Pos: c.Slash, End: c.End(), NewText: []byte(fixed)}},
 	}}
-}
-
-// fixDirective corrects the spelling of a directive-like comment, keeping
-// its arguments; false when the comment is not a near miss it understands.
-func fixDirective(text string) (string, bool) {
-	t := strings.TrimLeft(strings.TrimPrefix(text, "//"), " \t")
-	if len(t) < 3 || !strings.EqualFold(t[:3], "mcp") {
-		return "", false
-	}
-	t = strings.TrimLeft(t[3:], " \t:")
-	if len(t) < 4 || !strings.EqualFold(t[:4], "tool") {
-		return "", false
-	}
-	rest := t[4:]
-	if strings.HasPrefix(rest, "s") || strings.HasPrefix(rest, "S") {
-		rest = rest[1:]
-	}
-	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		return "", false // "//mcp:toolbox": something else
-	}
-	return "//mcp:tool" + rest, true
 }
 
 func commentAt(file *ast.File, pos token.Pos) *ast.Comment {
@@ -128,7 +108,7 @@ func fieldAt(file *ast.File, pos token.Pos) *ast.Field {
 					found = f
 				}
 			}
-			if len(f.Names) == 0 && embeddedName(f.Type) == pos {
+			if id := analyzer.EmbeddedIdent(f.Type); len(f.Names) == 0 && id != nil && id.Pos() == pos {
 				found = f
 			}
 		}
@@ -137,16 +117,7 @@ func fieldAt(file *ast.File, pos token.Pos) *ast.Field {
 	return found
 }
 
-func embeddedName(e ast.Expr) token.Pos {
-	switch e := e.(type) {
-	case *ast.StarExpr:
-		return embeddedName(e.X)
-	case *ast.SelectorExpr:
-		return e.Sel.Pos()
-	case *ast.IndexExpr:
-		return embeddedName(e.X)
-	case *ast.IndexListExpr:
-		return embeddedName(e.X)
-	}
-	return e.Pos()
-}
+// WireFixes are the categories whose suggested fixes change what a tool
+// sends: adding omitempty leaves an empty list out of a result instead of
+// sending null. A driver applies them only when asked by name.
+var WireFixes = []string{analyzer.CatNullable}

@@ -1,85 +1,103 @@
-// Package lint defines the mcptag Analyzer, which reports what mcptag's
-// analysis finds in //mcp:tool functions: results that degrade to
-// unstructured text, types with no JSON form, schemas that cannot be known
-// statically, undocumented tools and fields, bad names and directives, and
-// generated code that has gone stale.
-//
-// It is the same analysis the generator runs (analyzer.Analyze), adapted
-// to an analysis.Pass, so it runs as "mcptag lint", under
-// "go vet -vettool=$(command -v mcptag)" and in any analysis driver.
-//
-// A finding is silenced, one line at a time and with a reason, by
-//
-//	//mcptag:ignore CATEGORY[,CATEGORY...] reason
-//
-// on the line of the finding or on the line above it.
 package lint
 
 import (
+	_ "embed"
+	"flag"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/internal/genfile"
 	"golang.org/x/tools/go/analysis"
 )
 
-const doc = `report MCP tools that degrade, cannot be served, or are undocumented
+//go:embed doc.go
+var docFile string
 
-The mcptag analyzer runs mcptag's analysis of //mcp:tool functions and
-reports each finding as a diagnostic whose category is one of:
-unstructured, unsupported, custom-marshaler, untyped, nullable,
-undocumented, name, directive, signature, json-tag, closed-extra, stale.
+// Analyzer reports mcptag's findings, every category as a diagnostic; its
+// flags are those of Config.AddFlags.
+var Analyzer = New(Config{})
 
-Silence one with "//mcptag:ignore CATEGORY reason" on its line or the line
-above. The -fail flag selects the categories that fail "mcptag lint"
-(the others are printed as warnings); under go vet, which has no warnings,
-the others are not reported.`
-
-// Analyzer reports mcptag's findings.
-var Analyzer = &analysis.Analyzer{
-	Name:             "mcptag",
-	Doc:              doc,
-	URL:              "https://pkg.go.dev/github.com/mcptag/mcptag/lint",
-	Run:              run,
-	RunDespiteErrors: true, // a stale generated file may not type-check
-	FactTypes:        []analysis.Fact{new(docsFact)},
+// Config configures an Analyzer.
+type Config struct {
+	// Fail names the categories whose findings fail; nil means those
+	// that fail by default (analyzer.Category.Fails).
+	Fail []string
+	// Options are the generator's options, for the stale check; as for
+	// the generator, a //go:generate line that runs mcptag in the package
+	// sets its own on top.
+	Options analyzer.Options
+	// OnlyFailing reports only the findings that fail, for drivers that
+	// have no warnings: go vet, golangci-lint.
+	OnlyFailing bool
 }
 
-var (
-	fail   = categorySet{all: true}
-	closed bool
-	titles bool
-	// vetMode leaves out the findings that do not fail: see ForVet.
-	vetMode bool
-)
-
-func init() {
-	Analyzer.Flags.Var(&fail, "fail", "comma-separated `categories` that fail the build (default all); the others are warnings")
-	Analyzer.Flags.BoolVar(&closed, "closed", false, "analyze as the generator's -closed does (also read from a //go:generate line)")
-	Analyzer.Flags.BoolVar(&titles, "titles", false, "analyze as the generator's -titles does (also read from a //go:generate line)")
+// Fails reports whether findings of category fail, by c.Fail.
+func (c *Config) Fails(category string) bool {
+	if c.Fail == nil {
+		cat, _ := analyzer.LookupCategory(category)
+		return cat.Fails
+	}
+	return slices.Contains(c.Fail, category)
 }
 
-// Fails reports whether findings of category fail the build, by -fail.
-func Fails(category string) bool { return fail.has(category) }
-
-// ForVet returns Analyzer as go vet should run it. Every diagnostic fails
-// go vet, so the categories that -fail leaves out are not reported.
-func ForVet() *analysis.Analyzer {
-	vetMode = true
-	return Analyzer
+// AddFlags defines c's flags on fs: -fail and the generator's options.
+func (c *Config) AddFlags(fs *flag.FlagSet) {
+	fs.Var((*failFlag)(c), "fail", "comma-separated `categories` that fail, or \"all\" (default: those that break clients or hide tools); the others are warnings")
+	c.Options.AddFlags(fs)
 }
 
-func run(pass *analysis.Pass) (any, error) {
+// New returns an Analyzer configured by cfg, and by its own flags.
+func New(cfg Config) *analysis.Analyzer {
+	c := &cfg
+	a := &analysis.Analyzer{
+		Name:             "mcptag",
+		Doc:              doc(),
+		URL:              "https://pkg.go.dev/github.com/mcptag/mcptag/lint",
+		Run:              c.run,
+		RunDespiteErrors: true, // a stale generated file may not type-check
+		FactTypes:        []analysis.Fact{new(docsFact)},
+	}
+	c.AddFlags(&a.Flags)
+	return a
+}
+
+// doc is the Analyzer's Doc: the "Analyzer mcptag" section of the package
+// documentation, then the categories.
+func doc() string {
+	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", docFile, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		panic(err) // doc.go is compiled into the package: it parses
+	}
+	text := f.Doc.Text()
+	_, section, _ := strings.Cut(text, "# Analyzer mcptag\n\n")
+	section, _, _ = strings.Cut(section, "\n# ")
+	section = strings.TrimPrefix(strings.TrimSpace(section), "mcptag: ")
+	var b strings.Builder
+	b.WriteString(section)
+	b.WriteString("\n\nCategories (* fails by default):\n\n")
+	for _, cat := range analyzer.Categories {
+		mark := " "
+		if cat.Fails {
+			mark = "*"
+		}
+		fmt.Fprintf(&b, "  %s %-17s %s\n", mark, cat.Name, cat.Doc)
+	}
+	return b.String()
+}
+
+func (c *Config) run(pass *analysis.Pass) (any, error) {
 	var src []*ast.File
 	var gen *ast.File
 	for _, f := range pass.Files {
 		name := pass.Fset.File(f.FileStart).Name()
 		switch {
-		case analyzer.IsGenFile(name):
+		case genfile.IsGoFile(name):
 			gen = f
 		case strings.HasSuffix(name, "_test.go"):
 			// The generator does not see test files either.
@@ -90,8 +108,12 @@ func run(pass *analysis.Pass) (any, error) {
 	imported := importedDocs(pass)
 	exportDocs(pass, src, imported)
 
-	opts := generateOptions(src)
-	opts.Docs = docSource(pass, imported)
+	r := &reporter{pass: pass, cfg: c, files: map[*token.File]*ast.File{}}
+	for _, f := range src {
+		r.files[pass.Fset.File(f.FileStart)] = f
+	}
+	opts := c.Options
+	opts.ImportedDocs = docSource(pass, imported)
 	if pass.Module != nil {
 		opts.Module = pass.Module.Path // as analyzer.Load sets it
 	}
@@ -101,10 +123,6 @@ func run(pass *analysis.Pass) (any, error) {
 		findings = append(findings, f)
 	}
 
-	r := &reporter{pass: pass, files: map[*token.File]*ast.File{}}
-	for _, f := range src {
-		r.files[pass.Fset.File(f.FileStart)] = f
-	}
 	r.suppressions = parseSuppressions(pass, src)
 	seen := map[string]bool{}
 	for _, f := range findings {
@@ -136,18 +154,19 @@ var pathCategories = map[string]bool{
 // A reporter turns findings into diagnostics.
 type reporter struct {
 	pass         *analysis.Pass
+	cfg          *Config
 	files        map[*token.File]*ast.File // the analyzed files
 	suppressions *suppressions
 }
 
 func (r *reporter) report(f analyzer.Finding) {
-	pos, msg := f.Pos, f.Message
+	pos, end, msg := f.Pos, f.End, f.Message
 	if !r.inFiles(pos) {
 		// A field of a type from another package: say so at the tool.
 		if p := r.pass.Fset.Position(pos); p.IsValid() {
 			msg += fmt.Sprintf(" (declared at %s:%d)", filepath.Base(p.Filename), p.Line)
 		}
-		pos = f.ToolPos
+		pos, end = f.ToolPos, token.NoPos
 		if !r.inFiles(pos) {
 			return // nowhere in this package to put it
 		}
@@ -155,12 +174,16 @@ func (r *reporter) report(f analyzer.Finding) {
 	if r.suppressions.suppressed(r.pass.Fset.Position(pos), f.Category) {
 		return
 	}
-	if vetMode && !fail.has(f.Category) {
+	r.diagnose(pos, end, f.Category, msg, r.fixes(f, pos))
+}
+
+// diagnose reports one diagnostic, unless the driver wants only failing
+// ones and category does not fail.
+func (r *reporter) diagnose(pos, end token.Pos, category, msg string, fixes []analysis.SuggestedFix) {
+	if r.cfg.OnlyFailing && !r.cfg.Fails(category) {
 		return
 	}
-	d := analysis.Diagnostic{Pos: pos, Category: f.Category, Message: f.Category + ": " + msg}
-	d.SuggestedFixes = r.fixes(f, pos)
-	r.pass.Report(d)
+	r.pass.Report(analysis.Diagnostic{Pos: pos, End: end, Category: category, Message: category + ": " + msg, SuggestedFixes: fixes})
 }
 
 func (r *reporter) inFiles(pos token.Pos) bool {
@@ -171,60 +194,34 @@ func (r *reporter) inFiles(pos token.Pos) bool {
 	return ok
 }
 
-// generateOptions reads the generator's -closed and -titles from a
-// //go:generate line that runs mcptag, so that the linter analyzes the
-// package exactly as it was generated; the Analyzer's flags add to them.
-func generateOptions(files []*ast.File) analyzer.Options {
-	opts := analyzer.Options{Closed: closed, Titles: titles}
-	for _, f := range files {
-		for _, cg := range f.Comments {
-			for _, c := range cg.List {
-				line, ok := strings.CutPrefix(c.Text, "//go:generate ")
-				if !ok || !strings.Contains(line, "mcptag") {
-					continue
-				}
-				for _, w := range strings.Fields(line) {
-					switch strings.TrimLeft(w, "-") {
-					case "closed", "closed=true":
-						opts.Closed = opts.Closed || strings.HasPrefix(w, "-")
-					case "titles", "titles=true":
-						opts.Titles = opts.Titles || strings.HasPrefix(w, "-")
-					}
-				}
-			}
-		}
-	}
-	return opts
-}
+// failFlag is the -fail flag of a Config.
+type failFlag Config
 
-// A categorySet is the value of -fail.
-type categorySet struct {
-	all  bool
-	cats []string
-}
-
-func (s *categorySet) String() string {
-	if s.all {
+func (f *failFlag) String() string {
+	switch {
+	case f == nil || f.Fail == nil:
+		return ""
+	case len(f.Fail) == len(analyzer.Categories):
 		return "all"
 	}
-	return strings.Join(s.cats, ",")
+	return strings.Join(f.Fail, ",")
 }
 
-func (s *categorySet) Set(v string) error {
-	s.all, s.cats = false, nil
+func (f *failFlag) Set(v string) error {
+	cats := []string{}
 	for _, c := range strings.Split(v, ",") {
-		c = strings.TrimSpace(c)
-		switch {
+		switch c = strings.TrimSpace(c); {
 		case c == "":
 		case c == "all":
-			s.all = true
-		case slices.Contains(analyzer.Categories, c):
-			s.cats = append(s.cats, c)
+			cats = analyzer.CategoryNames()
+		case slices.Contains(analyzer.CategoryNames(), c):
+			if !slices.Contains(cats, c) {
+				cats = append(cats, c)
+			}
 		default:
-			return fmt.Errorf("unknown category %q; categories are %s", c, strings.Join(analyzer.Categories, ", "))
+			return fmt.Errorf("unknown category %q; categories are %s", c, strings.Join(analyzer.CategoryNames(), ", "))
 		}
 	}
+	f.Fail = cats
 	return nil
 }
-
-func (s *categorySet) has(c string) bool { return s.all || slices.Contains(s.cats, c) }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcptag/mcptag/analyzer"
 	"github.com/mcptag/mcptag/emit"
+	"github.com/mcptag/mcptag/internal/genfile"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -29,10 +30,10 @@ func stale(pass *analysis.Pass, src []*ast.File, gen *ast.File, pkg *analyzer.Pa
 		return analyzer.Finding{Pos: at, Category: analyzer.CatStale, Message: msg}, true
 	}
 	if gen == nil {
-		return finding(analyzer.GenFileName + " is missing; run go generate")
+		return finding(genfile.GoName + " is missing; run go generate")
 	}
 	if len(pkg.Tools) == 0 {
-		return finding(analyzer.GenFileName + " is left over: the package has no tools now; run go generate")
+		return finding(genfile.GoName + " is left over: the package has no tools now; run go generate")
 	}
 	want, err := emit.Go(pkg)
 	if err != nil {
@@ -45,10 +46,10 @@ func stale(pass *analysis.Pass, src []*ast.File, gen *ast.File, pkg *analyzer.Pa
 	}
 	have, err := read(name)
 	if err != nil {
-		return finding(analyzer.GenFileName + " cannot be read: " + err.Error())
+		return finding(genfile.GoName + " cannot be read: " + err.Error())
 	}
 	if !bytes.Equal(bytes.ReplaceAll(have, []byte("\r\n"), []byte("\n")), want) {
-		return finding(analyzer.GenFileName + " is stale: it differs from what mcptag generates from the sources now; run go generate")
+		return finding(genfile.GoName + " is stale: it differs from what mcptag generates from the sources now; run go generate")
 	}
 	return analyzer.Finding{}, false
 }

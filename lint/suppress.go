@@ -16,7 +16,7 @@ const ignorePrefix = "//mcptag:ignore"
 
 // A suppression is one //mcptag:ignore comment.
 type suppression struct {
-	pos        token.Pos
+	pos, end   token.Pos
 	file       string
 	line       int
 	categories []string
@@ -41,15 +41,15 @@ func parseSuppressions(pass *analysis.Pass, files []*ast.File) *suppressions {
 					continue
 				}
 				p := pass.Fset.Position(c.Slash)
-				sup := &suppression{pos: c.Slash, file: p.Filename, line: p.Line}
+				sup := &suppression{pos: c.Slash, end: c.End(), file: p.Filename, line: p.Line}
 				fields := strings.Fields(rest)
 				switch {
 				case len(fields) == 0:
 					sup.problem = "//mcptag:ignore needs a category and a reason: //mcptag:ignore CATEGORY reason"
 				default:
 					for _, cat := range strings.Split(fields[0], ",") {
-						if !slices.Contains(analyzer.Categories, cat) {
-							sup.problem = fmt.Sprintf("//mcptag:ignore: unknown category %q; categories are %s", cat, strings.Join(analyzer.Categories, ", "))
+						if _, ok := analyzer.LookupCategory(cat); !ok {
+							sup.problem = fmt.Sprintf("//mcptag:ignore: unknown category %q; categories are %s", cat, strings.Join(analyzer.CategoryNames(), ", "))
 						}
 						sup.categories = append(sup.categories, cat)
 					}
@@ -86,9 +86,9 @@ func (r *reporter) reportSuppressions() {
 		if msg == "" && !sup.used {
 			msg = fmt.Sprintf("//mcptag:ignore %s suppresses nothing on this line or the next; remove it", strings.Join(sup.categories, ","))
 		}
-		if msg == "" || (vetMode && !fail.has(analyzer.CatDirective)) {
+		if msg == "" {
 			continue
 		}
-		r.pass.Report(analysis.Diagnostic{Pos: sup.pos, Category: analyzer.CatDirective, Message: analyzer.CatDirective + ": " + msg})
+		r.diagnose(sup.pos, sup.end, analyzer.CatDirective, msg, nil)
 	}
 }

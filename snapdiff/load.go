@@ -10,10 +10,9 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
-)
 
-// FileName is the name of the snapshot file mcptag writes in each package.
-const FileName = "mcp_tools.json"
+	"github.com/mcptag/mcptag/internal/genfile"
+)
 
 // Tree is a set of snapshots keyed by slash path relative to its root
 // (e.g. "example/weather/mcp_tools.json"). A tree loaded from a single
@@ -90,7 +89,7 @@ func loadDir(root string) (Tree, error) {
 			}
 			return nil
 		}
-		if d.Name() != FileName || !d.Type().IsRegular() {
+		if d.Name() != genfile.SnapshotName || !d.Type().IsRegular() {
 			return nil
 		}
 		rel, err := filepath.Rel(root, p)
@@ -126,7 +125,7 @@ func loadRev(dir, spec, rev string) (Tree, error) {
 			continue
 		}
 		fields := strings.Fields(meta)
-		if len(fields) != 3 || fields[1] != "blob" || path.Base(p) != FileName {
+		if len(fields) != 3 || fields[1] != "blob" || path.Base(p) != genfile.SnapshotName {
 			continue
 		}
 		if skipPath(p) {

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
+	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/internal/genfile"
 	"github.com/mcptag/mcptag/snapdiff"
 )
 
@@ -13,40 +18,80 @@ mcptag diff compares two sets of schema snapshots (mcp_tools.json) and
 lists every change, tool by tool, as breaking or compatible for a strict
 client. OLD and NEW are each a snapshot file, a directory (every
 mcp_tools.json below it) or a git revision (the snapshots committed there,
-below the current directory). NEW defaults to ".", the working tree, so
+below the current directory). NEW defaults to what mcptag generates from
+the packages below the current directory now, in memory, whether or not
+go generate has run, so
 
-	mcptag diff HEAD~1
+	mcptag diff HEAD
 
-shows what the working tree changes since the previous commit.
+shows what the working tree changes since the last commit.
 
-Exit codes: 0 no breaking change; 1 a breaking change; 2 usage or load errors.
+Exit codes: 0 no breaking change; 1 a breaking change; 2 usage or load
+errors.
 `
 
+func diffCommand(stderr io.Writer) (*command, struct{}) {
+	return newCommand("mcptag diff", diffUsage, stderr), struct{}{}
+}
+
 func diffMain(args []string, stdout, stderr io.Writer) int {
-	flags := newFlagSet("mcptag diff", diffUsage, stderr)
-	if err := flags.Parse(args); err != nil {
+	c, _ := diffCommand(stderr)
+	if ok, code := c.parse(args, stdout); !ok {
+		return code
+	}
+	if c.NArg() < 1 || c.NArg() > 2 {
+		c.printUsage(stderr)
 		return exitUsage
 	}
-	if flags.NArg() < 1 || flags.NArg() > 2 {
-		flags.Usage()
-		return exitUsage
-	}
-	oldSpec, newSpec := flags.Arg(0), "."
-	if flags.NArg() == 2 {
-		newSpec = flags.Arg(1)
-	}
-	before, err := snapdiff.Load(".", oldSpec)
+	before, err := snapdiff.Load(".", c.Arg(0))
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptag diff: %v\n", err)
 		return exitUsage
 	}
-	after, err := snapdiff.Load(".", newSpec)
-	if err != nil {
-		fmt.Fprintf(stderr, "mcptag diff: %v\n", err)
-		return exitUsage
+	var after snapdiff.Tree
+	if c.NArg() == 2 {
+		after, err = snapdiff.Load(".", c.Arg(1))
+		if err != nil {
+			fmt.Fprintf(stderr, "mcptag diff: %v\n", err)
+			return exitUsage
+		}
+	} else {
+		var code int
+		if after, code = generatedSnapshots(stderr); code != exitOK {
+			return code
+		}
 	}
 	if snapdiff.Write(stdout, snapdiff.CompareTrees(before, after)) {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// generatedSnapshots returns the snapshots mcptag generates now for the
+// packages below the working directory, keyed as snapdiff.Load keys
+// those of a directory or revision.
+func generatedSnapshots(stderr io.Writer) (snapdiff.Tree, int) {
+	files, code := runGenerate(analyzer.Options{}, []string{"./..."}, stderr)
+	if code != exitOK {
+		return nil, exitUsage
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptag diff: %v\n", err)
+		return nil, exitUsage
+	}
+	tree := snapdiff.Tree{}
+	for _, f := range files {
+		if f.Data == nil || filepath.Base(f.Path) != genfile.SnapshotName {
+			continue
+		}
+		s, err := snapdiff.Parse(f.Data)
+		rel, relErr := filepath.Rel(wd, f.Path)
+		if err = cmp.Or(err, relErr); err != nil {
+			fmt.Fprintf(stderr, "mcptag diff: %s: %v\n", relPaths(f.Path), err)
+			return nil, exitUsage
+		}
+		tree[filepath.ToSlash(rel)] = s
+	}
+	return tree, exitOK
 }

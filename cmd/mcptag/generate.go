@@ -5,263 +5,177 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/mcptag/mcptag/analyzer"
-	"github.com/mcptag/mcptag/emit"
+	"github.com/mcptag/mcptag/generate"
+	"github.com/mcptag/mcptag/snapdiff"
 	"github.com/rogpeppe/go-internal/diff"
 )
 
+// generateOptions are the flags of the generator's command line.
+type generateOptions struct {
+	analyzer.Options
+	check bool
+}
+
+func generateCommand(stderr io.Writer) (*command, *generateOptions) {
+	c := newCommand("mcptag", usage, stderr)
+	o := &generateOptions{}
+	c.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a summary and a diff if any generated file is stale, missing or left over")
+	o.AddFlags(c.FlagSet)
+	return c, o
+}
+
 func generateMain(args []string, stdout, stderr io.Writer) int {
-	flags := newFlagSet("mcptag", usage, stderr)
-	check := flags.Bool("check", false, "write nothing; exit 1 with a diff if any generated file is stale, missing or left over")
-	closed := flags.Bool("closed", false, "close every output object (additionalProperties: false)")
-	titles := flags.Bool("titles", false, "add pydantic-style titles, as a Python FastMCP server lists them")
-	if err := flags.Parse(args); err != nil {
-		return exitUsage
+	c, o := generateCommand(stderr)
+	if ok, code := c.parse(args, stdout); !ok {
+		return code
 	}
-	opts := analyzer.Options{Closed: *closed, Titles: *titles}
-	files, code := plan(".", opts, flags.Args(), stderr)
+	files, code := runGenerate(o.Options, c.Args(), stderr)
 	if code != exitOK {
 		return code
 	}
-	if *check {
+	if o.check {
 		return checkFiles(files, stdout, stderr)
 	}
-	if err := writeFiles(files); err != nil {
-		fmt.Fprintf(stderr, "mcptag: %v\n", err)
-		return exitFindings
+	if err := generate.Write(files); err != nil {
+		fmt.Fprintf(stderr, "mcptag: %s\n", relPaths(err.Error()))
+		return exitUsage
 	}
 	return exitOK
 }
 
-// plan loads and analyzes the packages and renders every file to write,
-// in memory. Nothing is written if any package has an error.
-func plan(dir string, opts analyzer.Options, patterns []string, stderr io.Writer) ([]emit.File, int) {
-	pkgs, err := analyzer.Load(dir, opts, patterns...)
+// runGenerate runs the pipeline on the packages matching patterns in the
+// working directory and returns the files to write, or prints why there
+// are none and returns the exit code to leave with.
+func runGenerate(opts analyzer.Options, patterns []string, stderr io.Writer) ([]generate.File, int) {
+	r, err := generate.Run(".", opts, patterns...)
 	if err != nil {
-		fmt.Fprintf(stderr, "mcptag: %v\n", err)
+		printLoadError(stderr, err)
 		return nil, exitUsage
 	}
-	failed := false
-	for _, p := range pkgs {
-		for _, f := range p.Findings {
-			if f.Error {
-				fmt.Fprintf(stderr, "%s: %s\n", relPosition(p.Fset.Position(f.Pos).String()), f.Message)
-				failed = true
-			}
+	if errs := r.Errors(); len(errs) > 0 {
+		for _, f := range errs {
+			fmt.Fprintf(stderr, "%s: %s\n", relPaths(r.Fset.Position(f.Pos).String()), relPaths(f.Message))
 		}
-	}
-	if failed {
 		return nil, exitFindings
 	}
-	var files []emit.File
-	for _, p := range pkgs {
-		fs, err := emit.Files(p.Dir, p.Package)
-		if err != nil {
-			fmt.Fprintf(stderr, "mcptag: %s: %v\n", p.Path, err)
-			return nil, exitFindings
-		}
-		files = append(files, fs...)
-	}
-	return files, exitOK
+	return r.Files, exitOK
 }
 
-// relPosition shortens an absolute file position to one relative to the
-// working directory, as the go command prints them.
-func relPosition(pos string) string {
-	wd, err := os.Getwd()
-	if err != nil || !filepath.IsAbs(pos) {
-		return pos
-	}
-	if rel, err := filepath.Rel(wd, pos); err == nil && !filepath.IsAbs(rel) && len(rel) < len(pos) {
-		if rel[0] != '.' {
-			rel = "." + string(filepath.Separator) + rel
-		}
-		return rel
-	}
-	return pos
-}
-
-// generated reports whether data starts with mcptag's generated-code
-// header line (ending in "\n", or "\r\n" after a checkout that converted
-// line endings).
-func generated(data []byte) bool {
-	rest, ok := bytes.CutPrefix(data, []byte(emit.Header))
-	return ok && (bytes.HasPrefix(rest, []byte("\n")) || bytes.HasPrefix(rest, []byte("\r\n")))
-}
-
-// A change is one file to create, replace or remove.
-type change struct {
-	emit.File
-	old    []byte      // contents before the run
-	exists bool        // whether the file existed before the run
-	mode   fs.FileMode // its permissions, kept when it is replaced
-	tmp    string      // the staged new contents, before the rename
-}
-
-// changes compares files with the tree and returns those that differ. A
-// Go file mcptag would replace must carry the generated-code header, or
-// nothing is written at all. One that mcptag would remove (its package
-// has no tools now) but that lacks the header is someone else's file that
-// merely has the name: it is left alone, and not reported.
-func changes(files []emit.File) ([]*change, error) {
-	var out []*change
-	seen := map[string]bool{}
-	for _, f := range files {
-		if seen[f.Path] {
-			continue // a package matched by two patterns
-		}
-		seen[f.Path] = true
-		c := &change{File: f, mode: 0o644}
-		info, err := os.Stat(f.Path)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-		case err != nil:
-			return nil, err
-		case !info.Mode().IsRegular():
-			return nil, fmt.Errorf("%s: not a regular file", f.Path)
-		default:
-			c.exists, c.mode = true, info.Mode().Perm()
-			if c.old, err = os.ReadFile(f.Path); err != nil {
-				return nil, err
-			}
-		}
-		if c.exists && filepath.Ext(f.Path) == ".go" && !generated(c.old) {
-			if f.Data == nil {
-				continue
-			}
-			return nil, fmt.Errorf("%s: not generated by mcptag (its first line is not %q); refusing to overwrite it", relPosition(f.Path), emit.Header)
-		}
-		if c.exists == (f.Data != nil) && bytes.Equal(c.old, f.Data) {
-			continue // up to date: its time stamp stays as it was
-		}
-		out = append(out, c)
-	}
-	return out, nil
-}
-
-// writeFiles brings the tree in line with files, all or nothing as far as
-// the file system allows. It first works out every change (refusing to
-// replace a file that mcptag did not write), then writes every new file's
-// contents to a temporary file beside it, and only when all of them are
-// written renames them into place and removes left-over files. A failure
-// while staging leaves the tree as it was, without temporary files; a
-// failure among the renames (which do not fail in practice) puts the files
-// already replaced back as they were.
-func writeFiles(files []emit.File) error {
-	cs, err := changes(files)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		for _, c := range cs {
-			if c.tmp != "" {
-				os.Remove(c.tmp)
-			}
-		}
-	}()
-	for _, c := range cs {
-		if c.Data == nil {
-			continue
-		}
-		if c.tmp, err = stage(c.Path, c.Data, c.mode); err != nil {
-			return err
-		}
-	}
-	for i, c := range cs {
-		if c.Data == nil {
-			err = remove(c.Path)
-		} else if err = rename(c.tmp, c.Path); err == nil {
-			c.tmp = ""
-		}
-		if err != nil {
-			for _, done := range cs[:i] {
-				restore(done)
-			}
-			return err
-		}
-	}
-	return nil
-}
-
-// The file system operations that writeFiles may see fail, replaceable
-// by tests.
-var (
-	createTemp = os.CreateTemp
-	rename     = os.Rename
-	remove     = os.Remove
-)
-
-// stage writes data to a new temporary file in the directory of path, so
-// that renaming it over path is atomic, and returns its name. The name
-// starts with a dot, which the go command ignores. On error nothing is
-// left behind.
-func stage(path string, data []byte, mode fs.FileMode) (name string, err error) {
-	tmp, err := createTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return "", err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return "", err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return "", err
-	}
-	if err = tmp.Sync(); err != nil {
-		return "", err
-	}
-	if err = tmp.Close(); err != nil {
-		return "", err
-	}
-	return tmp.Name(), nil
-}
-
-// restore undoes a change already made, as well as it can.
-func restore(c *change) {
-	if !c.exists {
-		os.Remove(c.Path)
+// printLoadError prints the errors that stopped packages from loading,
+// one per line, each at its position.
+func printLoadError(w io.Writer, err error) {
+	var le analyzer.LoadError
+	if !errors.As(err, &le) {
+		fmt.Fprintf(w, "mcptag: %s\n", relPaths(err.Error()))
 		return
 	}
-	if tmp, err := stage(c.Path, c.old, c.mode); err == nil {
-		if os.Rename(tmp, c.Path) != nil {
-			os.Remove(tmp)
-		}
+	for _, e := range le {
+		fmt.Fprintln(w, relPaths(e.Error()))
 	}
 }
 
-// checkFiles compares files with the tree, writing nothing, and prints a
-// unified diff to stdout for each file that is stale, missing or left
-// over, with one line naming it on stderr.
-func checkFiles(files []emit.File, stdout, stderr io.Writer) int {
-	cs, err := changes(files)
+// relPaths shortens the absolute paths below the working directory in s
+// to relative ones ("./a/b.go"), as the go command prints positions.
+func relPaths(s string) string {
+	wd, err := os.Getwd()
+	if err != nil || wd == string(filepath.Separator) {
+		return s
+	}
+	return strings.ReplaceAll(s, wd+string(filepath.Separator), "."+string(filepath.Separator))
+}
+
+// Limits on what -check prints of each stale file's diff: a schema
+// change can touch thousands of long lines, while the summary above the
+// diff already says what changed.
+const (
+	maxDiffLines = 40
+	maxLineBytes = 200
+)
+
+// checkFiles compares files with the tree, writing nothing. For each file
+// that is stale, missing or left over it prints one line on stderr; on
+// stdout, for each snapshot, the changes of its tools in mcptag diff's
+// words, then a unified diff of every such file, cut short.
+func checkFiles(files []generate.File, stdout, stderr io.Writer) int {
+	cs, err := generate.Changes(files)
 	if err != nil {
-		fmt.Fprintf(stderr, "mcptag: %v\n", err)
-		return exitFindings
+		fmt.Fprintf(stderr, "mcptag: %s\n", relPaths(err.Error()))
+		return exitUsage
 	}
 	for _, c := range cs {
-		name := relPosition(c.Path)
+		name := relPaths(c.Path)
 		switch {
 		case c.Data == nil:
 			fmt.Fprintf(stderr, "%s: left over: its package has no tools now\n", name)
-		case !c.exists:
+		case !c.Exists:
 			fmt.Fprintf(stderr, "%s: missing\n", name)
 		default:
 			fmt.Fprintf(stderr, "%s: stale\n", name)
 		}
-		stdout.Write(diff.Diff(name+" (on disk)", c.old, name+" (generated)", c.Data))
+	}
+	for _, c := range cs {
+		if filepath.Ext(c.Path) == ".json" {
+			summarize(stdout, c)
+		}
+	}
+	for _, c := range cs {
+		name := relPaths(c.Path)
+		writeClipped(stdout, diff.Diff(name+" (on disk)", c.Old, name+" (generated)", c.Data))
 	}
 	if len(cs) > 0 {
 		fmt.Fprintf(stderr, "mcptag: %d generated file(s) out of date; run go generate\n", len(cs))
 		return exitFindings
 	}
 	return exitOK
+}
+
+// summarize prints what a stale snapshot's tools gain or lose, as mcptag
+// diff says it.
+func summarize(w io.Writer, c *generate.Change) {
+	parse := func(data []byte) *snapdiff.Snapshot {
+		if data == nil {
+			return nil
+		}
+		s, err := snapdiff.Parse(data)
+		if err != nil {
+			return nil // not a snapshot mcptag can read: the diff shows it
+		}
+		return s
+	}
+	changes := snapdiff.Compare(parse(c.Old), parse(c.Data))
+	if len(changes) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%s: from the snapshot on disk to what mcptag generates now:\n", relPaths(c.Path))
+	snapdiff.Write(w, changes)
+	fmt.Fprintln(w)
+}
+
+// writeClipped writes a unified diff with at most maxDiffLines lines of
+// at most maxLineBytes bytes, saying how much was left out.
+func writeClipped(w io.Writer, d []byte) {
+	lines := bytes.SplitAfter(d, []byte("\n"))
+	if len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
+		lines = lines[:len(lines)-1]
+	}
+	for i, l := range lines {
+		if i == maxDiffLines {
+			fmt.Fprintf(w, "... %d more lines of this diff: run go generate, then git diff, to see them all\n", len(lines)-i)
+			return
+		}
+		if len(l) > maxLineBytes {
+			n := maxLineBytes
+			for n > 0 && !utf8.RuneStart(l[n]) {
+				n-- // not inside a rune
+			}
+			l = append(l[:n:n], "...\n"...)
+		}
+		w.Write(l)
+	}
 }

@@ -2,16 +2,17 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
 	"go/token"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/generate"
 	"github.com/mcptag/mcptag/lint"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -19,137 +20,199 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-const lintUsage = `usage: mcptag lint [flags] [packages]
+// lintUsage is the usage of mcptag lint, categories from their table.
+func lintUsage() string {
+	var b strings.Builder
+	b.WriteString(`usage: mcptag lint [flags] [packages]
 
 mcptag lint reports what mcptag finds in //mcp:tool functions, one line
-each: file:line:col: category: message. Categories:
+each: file:line:col: category: message. Categories (* fails by default):
 
-	unstructured      a result degrades to unstructured text
-	unsupported       a Go type with no JSON form (chan, func, complex, ...)
-	custom-marshaler  a MarshalJSON whose output shape is unknown
-	untyped           any, interface or json.RawMessage: schema {}
-	nullable          an output property that can be null
-	undocumented      a tool or output field without a description
-	name              an invalid, duplicate or option-like tool name
-	directive         a malformed or misspelled directive or suppression
-	signature         a function shape mcptag cannot register
-	json-tag          a malformed struct tag or json option
-	closed-extra      a closed schema on output that can carry more
-	stale             mcp_tools_gen.go differs from what mcptag generates
-
+`)
+	for _, c := range analyzer.Categories {
+		mark := " "
+		if c.Fails {
+			mark = "*"
+		}
+		fmt.Fprintf(&b, "  %s %-17s %s\n", mark, c.Name, c.Doc)
+	}
+	b.WriteString(`
+The others are advice, printed as warnings unless -fail names them.
 Silence one finding with a reason, on its line or the line above:
 
 	//mcptag:ignore CATEGORY reason
 
-The same checks run under go vet: go vet -vettool=$(command -v mcptag).
+The same checks run under go vet:
 
-Exit codes: 0 no failing findings; 1 findings in a -fail category (the
-others are printed as warnings); 2 usage or load errors.
+	go vet -vettool="$(go tool -n mcptag)" [packages]
+
+Exit codes: 0 no failing findings; 1 findings that fail; 2 usage or
+load errors.
 
 Flags:
-`
+`)
+	return b.String()
+}
+
+// lintOptions are the flags of mcptag lint.
+type lintOptions struct {
+	lint.Config
+	warnings bool
+	fix      fixFlag
+}
+
+func lintCommand(stderr io.Writer) (*command, *lintOptions) {
+	c := newCommand("mcptag lint", lintUsage(), stderr)
+	o := &lintOptions{}
+	o.AddFlags(c.FlagSet)
+	c.BoolVar(&o.warnings, "warnings", true, "print the findings that do not fail, as warnings (false: only count them)")
+	c.Var(&o.fix, "fix", "apply the suggested fixes that do not change what a tool sends (misspelled directives); -fix=`CATS` also those of the categories named (nullable: add omitempty)")
+	return c, o
+}
+
+// A finding is one diagnostic, resolved to a place in a file.
+type finding struct {
+	pos      token.Position
+	text     string
+	category string
+	fix      []fileEdit // the first suggested fix, if any
+}
 
 func lintMain(args []string, stdout, stderr io.Writer) int {
-	flags := newFlagSet("mcptag lint", lintUsage, stderr)
-	lint.Analyzer.Flags.VisitAll(func(f *flag.Flag) { flags.Var(f.Value, f.Name, f.Usage) })
-	showWarnings := flags.Bool("warnings", true, "print the findings outside -fail as warnings (false: only count them)")
-	fix := flags.Bool("fix", false, "apply the suggested fixes (misspelled directives, a missing omitempty); fixed findings do not fail")
-	if err := flags.Parse(args); err != nil {
+	c, o := lintCommand(stderr)
+	if ok, code := c.parse(args, stdout); !ok {
+		return code
+	}
+	findings, err := runLint(o.Config, c.Args())
+	if err != nil {
+		printLoadError(stderr, err)
 		return exitUsage
 	}
-	patterns := flags.Args()
+	var edits []fileEdit
+	failing, warnings, fixed := 0, 0, 0
+	for _, f := range findings {
+		text := f.text
+		switch {
+		case f.fix != nil && o.fix.applies(f.category):
+			fixed++
+			edits = append(edits, f.fix...)
+			text += " (fixed)"
+		case o.Fails(f.category):
+			failing++
+		default:
+			warnings++
+			if !o.warnings {
+				continue
+			}
+			text += " (warning)"
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", relPaths(f.pos.String()), relPaths(text))
+	}
+	if fixed > 0 {
+		if err := applyEdits(edits); err != nil {
+			fmt.Fprintf(stderr, "mcptag lint: %s\n", relPaths(err.Error()))
+			return exitUsage
+		}
+	}
+	if !o.warnings && warnings > 0 {
+		fmt.Fprintf(stderr, "mcptag lint: %d warning(s) not shown (-warnings=false)\n", warnings)
+	}
+	if failing > 0 {
+		fmt.Fprintf(stderr, "mcptag lint: %d finding(s) fail, %d warning(s)\n", failing, warnings)
+		return exitFindings
+	}
+	return exitOK
+}
+
+// runLint runs the Analyzer configured by cfg on the packages matching
+// patterns and returns its findings, sorted by position, each once.
+func runLint(cfg lint.Config, patterns []string) ([]finding, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule}, patterns...)
 	if err != nil {
-		fmt.Fprintf(stderr, "mcptag lint: %v\n", err)
-		return exitUsage
+		return nil, analyzer.LoadError{{Msg: err.Error()}}
 	}
 	if errs := loadErrors(pkgs); len(errs) > 0 {
-		for _, e := range errs {
-			fmt.Fprintln(stderr, e)
-		}
-		return exitUsage
+		return nil, errs
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{lint.Analyzer}, pkgs, nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{lint.New(cfg)}, pkgs, nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "mcptag lint: %v\n", err)
-		return exitUsage
+		return nil, err
 	}
-	type line struct {
-		pos   string
-		file  string
-		l, c  int
-		text  string
-		fails bool
-		fix   []fileEdit // the first suggested fix, if any
-	}
-	var lines []line
+	var out []finding
 	for _, act := range graph.Roots {
 		if act.Err != nil {
-			fmt.Fprintf(stderr, "mcptag lint: %s: %v\n", act.Package.PkgPath, act.Err)
-			return exitUsage
+			return nil, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err)
 		}
 		for _, d := range act.Diagnostics {
-			p := act.Package.Fset.Position(d.Pos)
-			l := line{pos: relPosition(p.String()), file: p.Filename, l: p.Line, c: p.Column, text: d.Message, fails: lint.Fails(d.Category)}
+			f := finding{pos: act.Package.Fset.Position(d.Pos), text: d.Message, category: d.Category}
 			if len(d.SuggestedFixes) > 0 {
-				l.fix = fileEdits(act.Package.Fset, d.SuggestedFixes[0])
+				f.fix = fileEdits(act.Package.Fset, d.SuggestedFixes[0])
 			}
-			lines = append(lines, l)
+			out = append(out, f)
 		}
 	}
-	sort.SliceStable(lines, func(i, j int) bool {
-		a, b := lines[i], lines[j]
-		if a.file != b.file {
-			return a.file < b.file
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].pos, out[j].pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
 		}
-		if a.l != b.l {
-			return a.l < b.l
+		if a.Line != b.Line {
+			return a.Line < b.Line
 		}
-		if a.c != b.c {
-			return a.c < b.c
+		if a.Column != b.Column {
+			return a.Column < b.Column
 		}
-		return a.text < b.text
+		return out[i].text < out[j].text
 	})
-	var edits []fileEdit
-	failing, warnings, fixed := 0, 0, 0
-	for i, l := range lines {
-		if i > 0 && l.pos == lines[i-1].pos && l.text == lines[i-1].text {
-			continue // a package analyzed twice (as itself and as a dependency)
+	// A package analyzed twice (as itself and as a dependency) reports
+	// its findings twice.
+	return slices.CompactFunc(out, func(a, b finding) bool { return a.pos == b.pos && a.text == b.text }), nil
+}
+
+// fixFlag is -fix: off, on for the fixes that do not change the wire, or
+// on for those and the named categories' too.
+type fixFlag struct {
+	on   bool
+	cats []string
+}
+
+func (f *fixFlag) IsBoolFlag() bool { return true }
+
+func (f *fixFlag) String() string {
+	if f == nil || !f.on {
+		return "false"
+	}
+	if len(f.cats) == 0 {
+		return "true"
+	}
+	return strings.Join(f.cats, ",")
+}
+
+func (f *fixFlag) Set(v string) error {
+	switch v {
+	case "true":
+		f.on, f.cats = true, nil
+		return nil
+	case "false":
+		f.on, f.cats = false, nil
+		return nil
+	}
+	f.on, f.cats = true, nil
+	for _, c := range strings.Split(v, ",") {
+		if _, ok := analyzer.LookupCategory(c); !ok {
+			return fmt.Errorf("unknown category %q; categories are %s", c, strings.Join(analyzer.CategoryNames(), ", "))
 		}
-		text := l.text
-		switch {
-		case *fix && l.fix != nil:
-			fixed++
-			edits = append(edits, l.fix...)
-			text += " (fixed)"
-		case l.fails:
-			failing++
-		default:
-			warnings++
-			if !*showWarnings {
-				continue
-			}
-			text += " (warning)"
-		}
-		fmt.Fprintf(stdout, "%s: %s\n", l.pos, text)
+		f.cats = append(f.cats, c)
 	}
-	if fixed > 0 {
-		if err := applyEdits(edits); err != nil {
-			fmt.Fprintf(stderr, "mcptag lint: %v\n", err)
-			return exitFindings
-		}
-	}
-	if !*showWarnings && warnings > 0 {
-		fmt.Fprintf(stderr, "mcptag lint: %d warning(s) not shown (-warnings=false)\n", warnings)
-	}
-	if failing > 0 {
-		fmt.Fprintf(stderr, "mcptag lint: %d finding(s) fail (-fail=%s), %d warning(s)\n", failing, flags.Lookup("fail").Value, warnings)
-		return exitFindings
-	}
-	return exitOK
+	return nil
+}
+
+// applies reports whether the fix of a finding of category is applied.
+func (f *fixFlag) applies(category string) bool {
+	return f.on && (!slices.Contains(lint.WireFixes, category) || slices.Contains(f.cats, category))
 }
 
 // A fileEdit is a TextEdit resolved to a file and byte offsets.
@@ -207,27 +270,9 @@ func applyEdits(edits []fileEdit) error {
 		if err != nil {
 			return fmt.Errorf("%s: the fixed file does not parse: %v", file, err)
 		}
-		if err := replaceFile(file, out); err != nil {
+		if err := generate.ReplaceFile(file, out); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// replaceFile writes data to path through a temporary file and a rename
-// (the generator's stage), keeping path's permissions.
-func replaceFile(path string, data []byte) error {
-	info, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	tmp, err := stage(path, data, info.Mode().Perm())
-	if err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
 	}
 	return nil
 }
@@ -236,12 +281,12 @@ func replaceFile(path string, data []byte) error {
 // but for those the generator also forgives (analyzer.Load): a stale
 // generated file, or a Register function not generated yet, is what the
 // linter is there to report.
-func loadErrors(pkgs []*packages.Package) []string {
-	var errs []string
+func loadErrors(pkgs []*packages.Package) analyzer.LoadError {
+	var errs analyzer.LoadError
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
 			if !analyzer.ForgivenLoadError(e) {
-				errs = append(errs, e.Error())
+				errs = append(errs, analyzer.PositionedError{Pos: e.Pos, Msg: e.Msg})
 			}
 		}
 	})
@@ -266,7 +311,8 @@ func isVet(args []string) bool {
 	return true
 }
 
-// vetMain speaks go vet's unitchecker protocol; it exits the process.
+// vetMain speaks go vet's unitchecker protocol; it exits the process. Vet
+// has no warnings: it reports only the findings that fail.
 func vetMain() {
-	unitchecker.Main(lint.ForVet())
+	unitchecker.Main(lint.New(lint.Config{OnlyFailing: true}))
 }

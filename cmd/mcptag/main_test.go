@@ -71,7 +71,9 @@ func TestScripts(t *testing.T) {
 // (its path as printed, e.g. ./a/mcp_tools_gen.go) whose contents on
 // disk are those of file OLD and whose generated contents are those of
 // file NEW; "-" stands for a file that does not exist. It spares scripts
-// a copy of generated code that changes whenever the generator does.
+// a copy of generated code that changes whenever the generator does. The
+// diff is cut short as -check cuts it; check.txtar tests the cutting on
+// a diff it spells out.
 func wantDiff(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 4 {
 		ts.Fatalf("usage: wantdiff OUT NAME OLD|- NEW|-")
@@ -85,7 +87,6 @@ func wantDiff(ts *testscript.TestScript, neg bool, args []string) {
 	out, name := ts.MkAbs(args[0]), args[1]
 	f, err := os.OpenFile(out, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 	ts.Check(err)
-	_, err = f.Write(diff.Diff(name+" (on disk)", read(args[2]), name+" (generated)", read(args[3])))
-	ts.Check(err)
+	writeClipped(f, diff.Diff(name+" (on disk)", read(args[2]), name+" (generated)", read(args[3])))
 	ts.Check(f.Close())
 }

@@ -8,31 +8,27 @@ import (
 
 	"github.com/mcptag/mcptag/analyzer"
 	"github.com/mcptag/mcptag/emit"
+	"github.com/mcptag/mcptag/generate"
 )
 
-// generate loads and analyzes the packages as mcptag does and renders
-// their files, in memory, reporting how long that took.
-func generate(t testing.TB, opts analyzer.Options, pattern string) ([]*analyzer.Loaded, time.Duration) {
+// run runs mcptag's pipeline on the packages, in memory, reporting how
+// long that took.
+func run(t testing.TB, opts analyzer.Options, pattern string) ([]*analyzer.Loaded, time.Duration) {
 	t.Helper()
 	start := time.Now()
-	pkgs, err := analyzer.Load(".", opts, pattern)
+	r, err := generate.Run(".", opts, pattern)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range pkgs {
-		if _, err := emit.Files(p.Dir, p.Package); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return pkgs, time.Since(start)
+	return r.Packages, time.Since(start)
 }
 
 // noDocs turns the doc loader off: no descriptions from other packages.
-var noDocs = analyzer.Options{Docs: func(types.Object) string { return "" }}
+var noDocs = analyzer.Options{ImportedDocs: func(types.Object) string { return "" }}
 
 // TestFindings: the library types give no errors; the warnings are logged.
 func TestFindings(t *testing.T) {
-	pkgs, _ := generate(t, analyzer.Options{}, ".")
+	pkgs, _ := run(t, analyzer.Options{}, ".")
 	for _, f := range pkgs[0].Findings {
 		pos := pkgs[0].Fset.Position(f.Pos)
 		if f.Error {
@@ -44,15 +40,14 @@ func TestFindings(t *testing.T) {
 }
 
 // TestSizes logs the measurements of BENCHMARKS.md (go test -run Sizes -v):
-// each outputSchema's size on the wire, and the doc loader's work.
+// each outputSchema's size on the wire, with and without the descriptions
+// of the libraries' types, and the time each takes to generate.
 func TestSizes(t *testing.T) {
 	for _, pattern := range []string{".", "./testdata/podonly"} {
-		pkgs, d := generate(t, analyzer.Options{}, pattern)
-		bare, dNo := generate(t, noDocs, pattern)
-		docs := pkgs[0].Docs
-		t.Logf("%s: generated in %v, %v without descriptions; the doc loader parsed %d files (%d KB) in %v",
-			pattern, d.Round(time.Millisecond), dNo.Round(time.Millisecond),
-			docs.Files, docs.Bytes/1024, docs.Time.Round(time.Millisecond))
+		pkgs, d := run(t, analyzer.Options{}, pattern)
+		bare, dNo := run(t, noDocs, pattern)
+		t.Logf("%s: generated in %v, %v without descriptions",
+			pattern, d.Round(time.Millisecond), dNo.Round(time.Millisecond))
 		tools, err := emit.Tools(pkgs[0].Package)
 		if err != nil {
 			t.Fatal(err)
@@ -87,7 +82,7 @@ func BenchmarkGenerate(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
-				generate(b, bc.opts, bc.pattern)
+				run(b, bc.opts, bc.pattern)
 			}
 		})
 	}

@@ -1,0 +1,68 @@
+package analyzer
+
+import "slices"
+
+// A Category classifies findings. Category names are stable: users name
+// them in suppression comments and in the linter's -fail flag, so never
+// rename one.
+type Category struct {
+	Name string
+	// Fails says whether the linter fails on findings of this category
+	// by default: those that break clients or hide tools do; advice does
+	// not, unless -fail names it.
+	Fails bool
+	// Doc says in one line what the category reports.
+	Doc string
+}
+
+// The category names.
+const (
+	CatUnstructured    = "unstructured"
+	CatUnsupported     = "unsupported"
+	CatCustomMarshaler = "custom-marshaler"
+	CatUntyped         = "untyped"
+	CatNullable        = "nullable"
+	CatUndocumented    = "undocumented"
+	CatName            = "name"
+	CatDirective       = "directive"
+	CatSignature       = "signature"
+	CatJSONTag         = "json-tag"
+	CatClosedExtra     = "closed-extra"
+	CatStale           = "stale"
+)
+
+// Categories is the table of every category, in a stable order. The
+// linter's usage, its Doc and the README's table are generated from it or
+// tested against it.
+var Categories = []Category{
+	{CatUnstructured, true, "a result with no schema degrades to unstructured text"},
+	{CatUnsupported, true, "a Go type with no JSON form (chan, func, complex, bad map keys) reachable from a tool"},
+	{CatCustomMarshaler, false, "a MarshalJSON whose output shape is unknown: its schema is {}"},
+	{CatUntyped, false, "any, an interface or json.RawMessage in an output: its schema is {}"},
+	{CatNullable, false, "an output field that can be null (omitempty leaves it out instead)"},
+	{CatUndocumented, false, "a tool, argument or output field with no description"},
+	{CatName, true, "an invalid or duplicate tool name, or a name that looks like an option"},
+	{CatDirective, true, "a misspelled, misplaced or malformed directive or suppression"},
+	{CatSignature, true, "a function shape mcptag cannot register"},
+	{CatJSONTag, true, "a malformed struct tag or option, or a JSON name lost to a collision"},
+	{CatClosedExtra, true, "closed on an output with a {} part, which can carry undeclared properties"},
+	{CatStale, true, "generated code that differs from what mcptag generates now, or is missing or left over"},
+}
+
+// CategoryNames lists the names of Categories, in order.
+func CategoryNames() []string {
+	names := make([]string, len(Categories))
+	for i, c := range Categories {
+		names[i] = c.Name
+	}
+	return names
+}
+
+// LookupCategory returns the category named name.
+func LookupCategory(name string) (Category, bool) {
+	i := slices.IndexFunc(Categories, func(c Category) bool { return c.Name == name })
+	if i < 0 {
+		return Category{}, false
+	}
+	return Categories[i], true
+}

@@ -1,0 +1,40 @@
+package analyzer
+
+import "testing"
+
+// Prose is never a directive; a comment clearly meant as one is either a
+// directive or a near miss with a message, and a correction where the
+// correction is clear.
+func TestRecognizeDirective(t *testing.T) {
+	for _, tc := range []struct {
+		text, kind, problem, fixed string
+	}{
+		{text: "//mcp:tool", kind: "tool"},
+		{text: "//mcp:tool readonly title=\"x\"", kind: "tool"},
+		{text: "//mcp:tool\treadonly", kind: "tool"},
+		// Prose.
+		{text: "// MCPToolsHandler returns the handler that serves the MCP tools below."},
+		{text: "// mcp tool registry for the service"},
+		{text: "// MCP: tools are listed by tools/list."},
+		{text: "// mcp: the protocol"},
+		{text: "// see https://mcp.example/tools"},
+		{text: "/* mcp:tool */"},
+		// Near misses.
+		{text: "// mcp:tool", problem: `malformed directive "// mcp:tool": want //mcp:tool, with no space after //`, fixed: "//mcp:tool"},
+		{text: "//  mcp:tool readonly", problem: `malformed directive "//  mcp:tool readonly": want //mcp:tool, with no space after //`, fixed: "//mcp:tool readonly"},
+		{text: "//mcp:tools", problem: `misspelled directive "//mcp:tools": want //mcp:tool`, fixed: "//mcp:tool"},
+		{text: "//mcp:tools readonly", problem: `misspelled directive "//mcp:tools readonly": want //mcp:tool`, fixed: "//mcp:tool readonly"},
+		{text: "//MCP:tool", problem: `malformed directive "//MCP:tool": want //mcp:tool, in lower case`, fixed: "//mcp:tool"},
+		{text: "//Mcp:Tool x", problem: `malformed directive "//Mcp:Tool x": want //mcp:tool, in lower case`, fixed: "//mcp:tool x"},
+		{text: "//mcp:toolreadonly", problem: `malformed directive "//mcp:toolreadonly": want //mcp:tool, then a space before its arguments`},
+		{text: "//mcp:toolbox", problem: `malformed directive "//mcp:toolbox": want //mcp:tool, then a space before its arguments`},
+		{text: "// mcp:toolbox", problem: `malformed directive "// mcp:toolbox": want //mcp:tool, with no space after //`},
+		{text: "//mcp:toll", problem: `unknown directive "//mcp:toll" (did you mean //mcp:tool?)`},
+		{text: "//mcp:generate", problem: `unknown directive "//mcp:generate"; directives are //mcp:tool`},
+	} {
+		got := RecognizeDirective(tc.text)
+		if got.Kind != tc.kind || got.Problem != tc.problem || got.Fixed != tc.fixed {
+			t.Errorf("RecognizeDirective(%q) = %+v, want {Kind:%s Problem:%s Fixed:%s}", tc.text, got, tc.kind, tc.problem, tc.fixed)
+		}
+	}
+}

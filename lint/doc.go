@@ -1,0 +1,27 @@
+// Package lint defines an Analyzer that reports what mcptag's analysis
+// finds in //mcp:tool functions.
+//
+// # Analyzer mcptag
+//
+// mcptag: report MCP tools that degrade, cannot be served, or are undocumented
+//
+// The mcptag analyzer runs the analysis that the mcptag generator runs on
+// //mcp:tool functions (one analysis, so the two cannot disagree about a
+// type) and reports each finding as a diagnostic "category: message": a
+// result that degrades to unstructured text, a type with no JSON form, a
+// schema that cannot be known statically, an undocumented tool, argument
+// or field, a bad name or directive, and generated code that has gone
+// stale.
+//
+// Silence one finding, with a reason, on its line or the line above:
+//
+//	//mcptag:ignore CATEGORY[,CATEGORY...] reason
+//
+// A suppression without a reason, with an unknown category, or that
+// silences nothing is itself a finding.
+//
+// The -fail flag names the categories that fail; by default those that
+// break clients or hide tools do, and advice does not. A driver with
+// warnings (mcptag lint) prints the rest as warnings; under go vet, which
+// has no warnings, only the failing categories are reported.
+package lint
