@@ -12,6 +12,9 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strconv"
+
+	"github.com/mcptag/mcptag/toolrt"
 )
 
 // A Package is the result of analyzing one Go package.
@@ -35,10 +38,11 @@ func (p *Package) Errors() bool {
 
 // analysis is the state of one Analyze call.
 type analysis struct {
-	fset *token.FileSet
-	pkg  *types.Package
-	info *types.Info
-	opts Options
+	fset  *token.FileSet
+	files []*ast.File
+	pkg   *types.Package
+	info  *types.Info
+	opts  Options
 	// declaredDocs are the descriptions declared in the files analyzed.
 	declaredDocs map[types.Object]string
 	findings     []Finding
@@ -46,6 +50,7 @@ type analysis struct {
 
 	consts  map[*types.Package]map[*types.TypeName][]*types.Const // see constsOf
 	enums   map[*types.TypeName][]any                             // see enumValues
+	tags    map[token.Pos]*ast.BasicLit                           // struct tags by field name, see tagEnd
 	toolPos token.Pos                                             // the function being analyzed, for Finding.ToolPos
 }
 
@@ -53,7 +58,7 @@ type analysis struct {
 func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, opts Options) *Package {
 	opts, findings := generateOptions(opts, files)
 	a := &analysis{
-		fset: fset, pkg: pkg, info: info, opts: opts,
+		fset: fset, files: files, pkg: pkg, info: info, opts: opts,
 		declaredDocs: DeclaredDocs(files, info), reported: map[string]bool{},
 		consts: map[*types.Package]map[*types.TypeName][]*types.Const{}, enums: map[*types.TypeName][]any{},
 	}
@@ -99,8 +104,6 @@ func (a *analysis) errorf(pos token.Pos, category, format string, args ...any) {
 func (a *analysis) warnf(pos token.Pos, category, format string, args ...any) {
 	a.report(Finding{Pos: pos, Category: category, Message: fmt.Sprintf(format, args...)})
 }
-
-func (a *analysis) warnOnce(pos token.Pos, category, msg string) { a.warnf(pos, category, "%s", msg) }
 
 // report records f unless the same finding is already there: a type used
 // by several tools is analyzed several times.
@@ -154,4 +157,16 @@ func (a *analysis) nullableField(b *schemaBuilder, f jsonField) {
 		return // not the user's to change
 	}
 	a.warnf(f.Var.Pos(), CatNullable, "output field %s can be null; add omitempty to leave it out instead", b.fieldPath())
+}
+
+// recursiveInput reports an argument of a recursive type: its values can
+// nest as deeply as a caller likes, and the generated handler rejects
+// those deeper than toolrt.MaxDepth before the tool runs.
+func (a *analysis) recursiveInput(b *schemaBuilder, n *types.Named) {
+	where := "an argument"
+	if p := b.fieldPath(); p != "" {
+		where = "argument " + strconv.Quote(p)
+	}
+	a.warnf(b.pos, CatDeepInput, "%s has the recursive type %s: calls that nest it deeper than toolrt.MaxDepth (%d levels) are rejected before the tool runs; raise toolrt.MaxDepth before serving if callers need more",
+		where, a.typeString(n), toolrt.MaxDepth)
 }

@@ -29,6 +29,7 @@ const (
 	CatJSONTag         = "json-tag"
 	CatClosedExtra     = "closed-extra"
 	CatStale           = "stale"
+	CatDeepInput       = "deep-input"
 )
 
 // Categories is the table of every category, in a stable order. The
@@ -47,6 +48,7 @@ var Categories = []Category{
 	{CatJSONTag, true, "a malformed struct tag or option, or a JSON name lost to a collision"},
 	{CatClosedExtra, true, "closed on an output with a {} part, which can carry undeclared properties"},
 	{CatStale, true, "generated code that differs from what mcptag generates now, or is missing or left over"},
+	{CatDeepInput, false, "a recursive argument type, whose values nested deeper than toolrt.MaxDepth are rejected"},
 }
 
 // CategoryNames lists the names of Categories, in order.

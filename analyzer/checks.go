@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"strings"
@@ -202,21 +203,21 @@ func (a *analysis) duplicateNames(st *types.Struct, fields []jsonField) {
 		for _, f := range atDepth {
 			names = append(names, label(f))
 		}
-		at := st.Field(atDepth[len(atDepth)-1].index[0]).Pos()
+		at := st.Field(atDepth[len(atDepth)-1].index[0])
 		switch {
 		case atDepth[0].Var == atDepth[1].Var:
-			a.warnf(at, CatJSONTag, "json name %q (%s) comes from a struct embedded more than once at the same depth: encoding/json leaves it out",
-				name, label(atDepth[0]))
+			a.tagWarning(at, fmt.Sprintf("json name %q (%s) comes from a struct embedded more than once at the same depth: encoding/json leaves it out",
+				name, label(atDepth[0])))
 		case len(tagged) == 1:
 			for _, f := range atDepth {
 				if f.Var != tagged[0].Var {
-					a.warnf(st.Field(f.index[0]).Pos(), CatJSONTag, "json name %q of %s is taken by the tag of %s at the same depth: encoding/json leaves %s out",
-						name, label(f), label(tagged[0]), label(f))
+					a.tagWarning(st.Field(f.index[0]), fmt.Sprintf("json name %q of %s is taken by the tag of %s at the same depth: encoding/json leaves %s out",
+						name, label(f), label(tagged[0]), label(f)))
 				}
 			}
 		default:
-			a.warnf(at, CatJSONTag, "json name %q is claimed by %s at the same depth: encoding/json leaves out all of them",
-				name, strings.Join(names, " and "))
+			a.tagWarning(at, fmt.Sprintf("json name %q is claimed by %s at the same depth: encoding/json leaves out all of them",
+				name, strings.Join(names, " and ")))
 		}
 	}
 }

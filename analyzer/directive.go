@@ -173,13 +173,13 @@ func (a *analysis) misplacedDirectives(f *ast.File) {
 func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 	d := &Directive{Pos: pos}
 	var findings []Finding
-	errorf := func(off int, format string, args ...any) {
-		findings = append(findings, Finding{Pos: pos + token.Pos(off), Category: CatDirective, Error: true,
+	errorf := func(off, end int, format string, args ...any) {
+		findings = append(findings, Finding{Pos: pos + token.Pos(off), End: pos + token.Pos(end), Category: CatDirective, Error: true,
 			Message: fmt.Sprintf(format, args...)})
 	}
 	toks, err := tokenize(text, len(directivePrefix))
 	if err != nil {
-		errorf(err.off, "%s", err.msg)
+		errorf(err.off, len(text), "%s", err.msg)
 		return d, findings
 	}
 	seen := map[string]bool{}
@@ -188,18 +188,18 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 		if i == 0 && !hasValue && !isOption(key) {
 			d.Name, d.NamePos = tok.text, pos+token.Pos(tok.off)
 			if !validName.MatchString(d.Name) {
-				findings = append(findings, Finding{Pos: d.NamePos, Category: CatName, Error: true,
+				findings = append(findings, Finding{Pos: d.NamePos, End: pos + token.Pos(tok.end), Category: CatName, Error: true,
 					Message: fmt.Sprintf("invalid tool name %q: must match %s", d.Name, validName)})
 			}
 			continue
 		}
 		if seen[key] {
-			errorf(tok.off, "option %q given twice", key)
+			errorf(tok.off, tok.end, "option %q given twice", key)
 			continue
 		}
 		seen[key] = true
 		if msg := d.set(key, value, hasValue); msg != "" {
-			errorf(tok.off, "%s", msg)
+			errorf(tok.off, tok.end, "%s", msg)
 		}
 	}
 	return d, findings
@@ -262,8 +262,8 @@ func (d *Directive) set(key, value string, hasValue bool) string {
 }
 
 type dirToken struct {
-	text string
-	off  int // byte offset in the comment text
+	text     string
+	off, end int // byte offsets in the comment text
 }
 
 type tokenError struct {
@@ -310,7 +310,7 @@ func tokenize(text string, start int) ([]dirToken, *tokenError) {
 			b.WriteString(s)
 			i = end
 		}
-		toks = append(toks, dirToken{b.String(), begin})
+		toks = append(toks, dirToken{b.String(), begin, i})
 	}
 	return toks, nil
 }
@@ -328,21 +328,79 @@ func quotedEnd(text string, i int) (int, error) {
 	return 0, fmt.Errorf("unterminated")
 }
 
-// snakeCase turns a Go identifier into the default tool name:
-// GetWeather → get_weather, HTTPStatus → http_status, GetV2API → get_v2_api.
+// snakeCase turns a Go identifier into the default tool name, a word at
+// a time in lower case: GetWeather → get_weather, HTTPServer →
+// http_server, GetV2API → get_v2_api, ListURLs → list_urls, NaNReading →
+// nan_reading, IPv4Address → ipv4_address.
 func snakeCase(name string) string {
+	return strings.ToLower(strings.Join(identWords(name), "_"))
+}
+
+// mixedCaseWords are words written in mixed case that a reader takes as
+// one word, where the case changes inside them would split them.
+var mixedCaseWords = []string{
+	"NaN", "IPv4", "IPv6", "OAuth2", "OAuth", "OpenAPI", "OpenID", "GitHub", "GitLab",
+	"GraphQL", "gRPC", "iOS", "macOS", "MySQL", "PostgreSQL", "WebSocket", "WebSockets",
+	"JavaScript", "TypeScript", "YouTube", "LinkedIn", "eBPF", "WiFi",
+}
+
+// identWords splits a Go identifier into its words: a capital starts a
+// word; a run of capitals is one word (an initialism), whose last capital
+// starts the next word when a lower-case letter follows, unless that is
+// the plural s ending the run (URLs); digits stay with the word before
+// them; the words of mixedCaseWords stay whole.
+func identWords(name string) []string {
+	var words []string
 	rs := []rune(name)
-	var b strings.Builder
-	for i, r := range rs {
-		if unicode.IsUpper(r) {
-			prevLower := i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]))
-			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-			if i > 0 && (prevLower || (nextLower && unicode.IsUpper(rs[i-1]))) {
-				b.WriteByte('_')
-			}
-			r = unicode.ToLower(r)
+	start := 0
+	cut := func(i int) {
+		if i > start {
+			words = append(words, string(rs[start:i]))
 		}
-		b.WriteRune(r)
+		start = i
 	}
-	return b.String()
+	isUpper := func(i int) bool { return i < len(rs) && unicode.IsUpper(rs[i]) }
+	isLower := func(i int) bool { return i < len(rs) && unicode.IsLower(rs[i]) }
+	for i := 0; i < len(rs); {
+		if w := mixedCaseWordAt(rs, i); w > 0 {
+			cut(i)
+			i += w
+			cut(i)
+			continue
+		}
+		switch {
+		case i > 0 && isUpper(i) && !isUpper(i-1):
+			cut(i) // fooBar, v2Api
+		case i > 0 && isUpper(i) && isLower(i+1) && !pluralAt(rs, i+1):
+			cut(i) // HTTPServer: the S starts Server
+		}
+		i++
+	}
+	cut(len(rs))
+	return words
+}
+
+// pluralAt reports whether rs[i] is the s that makes the initialism
+// before it plural: an s after two capitals or more, ending the word.
+func pluralAt(rs []rune, i int) bool {
+	if rs[i] != 's' || i < 2 || !unicode.IsUpper(rs[i-1]) || !unicode.IsUpper(rs[i-2]) {
+		return false
+	}
+	return i+1 == len(rs) || !unicode.IsLower(rs[i+1])
+}
+
+// mixedCaseWordAt returns the length of a word of mixedCaseWords at rs[i]
+// that stands as a word of its own there, or 0.
+func mixedCaseWordAt(rs []rune, i int) int {
+	if i > 0 && unicode.IsLower(rs[i]) && unicode.IsLetter(rs[i-1]) {
+		return 0 // the middle of a word: myiOS is not my_ios
+	}
+	for _, w := range mixedCaseWords {
+		wr := []rune(w)
+		end := i + len(wr)
+		if end <= len(rs) && string(rs[i:end]) == w && (end == len(rs) || !unicode.IsLower(rs[end])) {
+			return len(wr)
+		}
+	}
+	return 0
 }

@@ -1,6 +1,8 @@
 package analyzer
 
 import (
+	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"sort"
@@ -178,7 +180,7 @@ func (a *analysis) parseJSONTag(f *types.Var, raw string) jsonTag {
 		return t
 	}
 	if _, err := structtag.Parse(raw); err != nil {
-		a.warnOnce(f.Pos(), CatJSONTag, "malformed struct tag `"+raw+"`: "+err.Error())
+		a.tagWarning(f, "malformed struct tag `"+raw+"`: "+err.Error())
 	}
 	tag := reflect.StructTag(raw)
 	if js, ok := tag.Lookup("jsonschema"); ok {
@@ -199,7 +201,7 @@ func (a *analysis) parseJSONTag(f *types.Var, raw string) jsonTag {
 	}
 	t.name = name
 	if t.name != "" && !validJSONName(t.name) {
-		a.warnOnce(f.Pos(), CatJSONTag, "json name "+strconv.Quote(t.name)+" is not valid: encoding/json ignores it and uses "+strconv.Quote(f.Name()))
+		a.tagWarning(f, "json name "+strconv.Quote(t.name)+" is not valid: encoding/json ignores it and uses "+strconv.Quote(f.Name()))
 		t.name = ""
 	}
 	for _, o := range options {
@@ -215,7 +217,7 @@ func (a *analysis) parseJSONTag(f *types.Var, raw string) jsonTag {
 		case "inline":
 			// Kubernetes' convention; encoding/json ignores it.
 		default:
-			a.warnOnce(f.Pos(), CatJSONTag, "unknown json tag option "+strconv.Quote(o)+": encoding/json ignores it")
+			a.tagWarning(f, "unknown json tag option "+strconv.Quote(o)+": encoding/json ignores it")
 		}
 	}
 	return t
@@ -256,4 +258,38 @@ func deref(t types.Type) (types.Type, bool) {
 func isStruct(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Struct)
 	return ok
+}
+
+// tagWarning reports a problem with the tag of field f, from the field's
+// name to the end of its tag (or of its name, when it has no tag).
+func (a *analysis) tagWarning(f *types.Var, msg string) {
+	a.report(Finding{Pos: f.Pos(), End: a.tagEnd(f), Category: CatJSONTag, Message: msg})
+}
+
+// tagEnd is the end of the tag of field f, or of its name when it has no
+// tag, when f is declared in the files analyzed; else NoPos.
+func (a *analysis) tagEnd(f *types.Var) token.Pos {
+	if a.tags == nil {
+		a.tags = map[token.Pos]*ast.BasicLit{}
+		for _, file := range a.files {
+			ast.Inspect(file, func(n ast.Node) bool {
+				if field, ok := n.(*ast.Field); ok && field.Tag != nil {
+					for _, name := range field.Names {
+						a.tags[name.Pos()] = field.Tag
+					}
+					if id := EmbeddedIdent(field.Type); len(field.Names) == 0 && id != nil {
+						a.tags[id.Pos()] = field.Tag
+					}
+				}
+				return true
+			})
+		}
+	}
+	if tag := a.tags[f.Pos()]; tag != nil {
+		return tag.End()
+	}
+	if f.Pkg() == a.pkg {
+		return f.Pos() + token.Pos(len(f.Name()))
+	}
+	return token.NoPos
 }

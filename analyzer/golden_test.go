@@ -138,6 +138,7 @@ var schemaCategories = map[string]bool{
 	analyzer.CatNullable:        true,
 	analyzer.CatJSONTag:         true,
 	analyzer.CatUnstructured:    true,
+	analyzer.CatDeepInput:       true,
 }
 
 // toolsJSON renders the tools' schemas in wire form, in source order:

@@ -28,6 +28,15 @@ func typ(types ...string) func() *jsonschema.Schema {
 }
 
 // knownTypes maps "import/path.Name" to the JSON its marshaler writes.
+//
+// A MarshalJSON method's output cannot be read from the types, so a type
+// that has one gets the schema {}: sound, and useless to a client. The
+// types below are the exceptions whose output is fixed and documented:
+// the standard library's, and the few apimachinery types that every
+// Kubernetes API object reaches (ObjectMeta's times, a container's
+// resource quantities, a port that is a number or a name). Without them a
+// Pod's schema would be {} in a hundred places. A type that embeds one of
+// them, such as go-github's Timestamp, is written as it is (knownSchema).
 var knownTypes = map[string]knownType{
 	"time.Time":                {schema: str("date-time")},
 	"encoding/json.Number":     {schema: typ("number")},

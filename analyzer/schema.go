@@ -683,6 +683,9 @@ func (b *schemaBuilder) named(t types.Type, body func() *jsonschema.Schema) *jso
 		if b.inProgress[key] && !isStructType {
 			b.recursive[key] = true
 		}
+		if b.inProgress[key] && b.dir == input {
+			b.a.recursiveInput(b, n)
+		}
 		b.refCount[name]++
 		return &jsonschema.Schema{Ref: "#/$defs/" + name}
 	}

@@ -7,7 +7,7 @@ import (
 
 const sdkPath = "github.com/modelcontextprotocol/go-sdk/mcp"
 
-// signature fills in t's parameter and result shapes (SPEC §3), reporting
+// signature fills in t's parameter and result shapes (docs/results.md), reporting
 // a finding and returning false for a shape mcptag cannot register.
 func (a *analysis) signature(t *Tool, fd *ast.FuncDecl) bool {
 	sig := t.Func.Type().(*types.Signature)

@@ -50,7 +50,7 @@ type Param struct {
 	Required bool
 }
 
-// ResultKind says how a tool's result fills a CallToolResult (SPEC §4).
+// ResultKind says how a tool's result fills a CallToolResult (docs/results.md).
 type ResultKind int
 
 const (
@@ -153,7 +153,7 @@ func (a *analysis) schemas(t *Tool, dir *Directive) {
 	}
 }
 
-// resultKind classifies a result type by the rules of SPEC §4.
+// resultKind classifies a result type by the rules of docs/results.md.
 func (a *analysis) resultKind(t types.Type) ResultKind {
 	probe := a.newSchemaBuilder(output, false, token.NoPos)
 	if _, ok := probe.knownSchema(t); ok {

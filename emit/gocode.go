@@ -261,7 +261,7 @@ func (g *goFile) call(t *analyzer.Tool, td toolData) (decode, call string) {
 }
 
 // results returns the statements that call the tool and turn what it
-// returned into a CallToolResult, by the result rules of SPEC §4.
+// returned into a CallToolResult, by the rules of docs/results.md.
 func (g *goFile) results(t *analyzer.Tool, call string) string {
 	r := t.Result
 	var lhs []string

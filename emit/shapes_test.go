@@ -41,7 +41,7 @@ type call struct {
 }
 
 // TestResultShapes calls a tool of every result kind and checks both
-// channels against SPEC §4, and structuredContent against the schema.
+// channels against docs/results.md, and structuredContent against the schema.
 func TestResultShapes(t *testing.T) {
 	cs := session(t, shapes.RegisterTools)
 	runCalls(t, cs, []call{

@@ -80,7 +80,7 @@ func (c call) value(s *Store) (any, error) {
 }
 
 // structured is what structuredContent must be for a tool's value, by
-// SPEC §4: a struct as it is (a nil pointer as {}), a slice wrapped in
+// docs/results.md: a struct as it is (a nil pointer as {}), a slice wrapped in
 // {"result": [...]} (a nil slice as []).
 func structured(t *testing.T, v any) any {
 	t.Helper()
