@@ -24,13 +24,12 @@ func init() {
 // are; an unknown key is an error, so a misspelled one is not ignored.
 type Settings struct {
 	// Fail names the categories reported, as mcptag lint's -fail; "all"
-	// names every one. Absent, it is the default set: unstructured,
-	// unsupported, signature, directive, name, json-tag, closed-extra
-	// and stale.
+	// names every one. Absent, it is those that fail by default (Fails
+	// in analyzer.Categories): advice is reported only when named.
 	Fail []string `json:"fail"`
-	// Closed analyzes as the generator's -closed does.
+	// Closed and Titles are the generator's -closed and -titles, for the
+	// stale check; a //go:generate line that runs mcptag adds its own.
 	Closed bool `json:"closed"`
-	// Titles analyzes as the generator's -titles does.
 	Titles bool `json:"titles"`
 }
 

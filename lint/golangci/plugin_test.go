@@ -91,13 +91,6 @@ func TestRegistered(t *testing.T) {
 	}
 }
 
-// A lintCase is a run of golangci-lint and of mcptag lint on one tree.
-type lintCase struct {
-	name   string
-	config string // golangci-lint's configuration, in the tree
-	fail   string // the same categories as mcptag lint's -fail
-}
-
 // defaultFail is mcptag lint's -fail for the categories that fail by
 // default, which the plugin reports when its settings name none.
 func defaultFail() string {
@@ -132,12 +125,14 @@ func TestGolangciLint(t *testing.T) {
 
 	results := map[string][]string{}
 	for _, tc := range []struct {
-		lintCase
-		dir string
+		name   string
+		dir    string
+		config string // golangci-lint's configuration, in dir
+		fail   string // the same categories, as mcptag lint's -fail
 	}{
-		{lintCase{"default", ".golangci.yml", defaultFail()}, fixture},
-		{lintCase{"advice", "advice.golangci.yml", "unstructured,unsupported,stale,nullable,undocumented"}, fixture},
-		{lintCase{"unsuppressed", ".golangci.yml", defaultFail()}, bare},
+		{"default", fixture, ".golangci.yml", defaultFail()},
+		{"advice", fixture, "advice.golangci.yml", "unstructured,unsupported,stale,nullable,undocumented"},
+		{"unsuppressed", bare, ".golangci.yml", defaultFail()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := runGolangci(t, gcl, tc.dir, tc.config)
