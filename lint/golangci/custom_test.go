@@ -125,7 +125,7 @@ func checkout(t *testing.T) (pluginDir, root string) {
 // buildKey hashes what goes into the custom binary that can change under
 // a checkout: the versions of golangci-lint and Go, and the source files
 // and go.mod and go.sum of every package of this checkout that the plugin
-// imports.
+// imports, by their paths in the checkout.
 func buildKey(t *testing.T) string {
 	t.Helper()
 	h := sha256.New()
@@ -153,12 +153,19 @@ func buildKey(t *testing.T) string {
 		files = append(files, p.Module.GoMod, sum)
 	}
 	slices.Sort(files)
+	_, root := checkout(t)
 	for _, f := range slices.Compact(files) {
 		data, err := os.ReadFile(f)
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(h, "%s %d\n", f, len(data))
+		// Paths from the checkout's root: a clone elsewhere with the
+		// same sources builds the same binary.
+		rel, err := filepath.Rel(root, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(h, "%s %d\n", filepath.ToSlash(rel), len(data))
 		h.Write(data)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
