@@ -1,0 +1,92 @@
+package golangci
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/golangci/plugin-module-register/register"
+	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/internal/suggest"
+	"github.com/mcptag/mcptag/lint"
+	"golang.org/x/tools/go/analysis"
+)
+
+func init() {
+	register.Plugin("mcptag", New)
+}
+
+// Settings are the plugin's settings, under
+// linters.settings.custom.mcptag.settings in .golangci.yml. Each is
+// optional and its zero value is mcptag lint's default, so that settings
+// added later (a token budget, say) leave existing configurations as they
+// are; an unknown key is an error, so a misspelled one is not ignored.
+type Settings struct {
+	// Fail names the categories reported, as mcptag lint's -fail; "all"
+	// names every one. Absent, it is those that fail by default (Fails
+	// in analyzer.Categories): advice is reported only when named.
+	Fail []string `json:"fail"`
+	// Closed and Titles are the generator's -closed and -titles, for the
+	// stale check; a //go:generate line that runs mcptag adds its own.
+	Closed bool `json:"closed"`
+	Titles bool `json:"titles"`
+}
+
+// New makes the plugin from its settings, as golangci-lint decoded them
+// from its configuration.
+func New(settings any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[Settings](settings)
+	if err != nil {
+		return nil, fmt.Errorf("mcptag: %w", err)
+	}
+	fail, err := failing(s.Fail)
+	if err != nil {
+		return nil, fmt.Errorf("mcptag: settings: fail: %w", err)
+	}
+	return plugin{lint.Config{
+		Fail:        fail,
+		Options:     analyzer.Options{Closed: s.Closed, Titles: s.Titles},
+		OnlyFailing: true, // golangci-lint has no warnings
+	}}, nil
+}
+
+// failing checks the categories of the fail setting and returns them as
+// lint.Config.Fail takes them, "all" spelled out. An empty list, which
+// would silence the linter, is an error.
+func failing(names []string) ([]string, error) {
+	if names != nil && len(names) == 0 {
+		return nil, errors.New("an empty list reports nothing; leave fail out for the default set, or disable the linter")
+	}
+	all := analyzer.CategoryNames()
+	var fail []string
+	for _, name := range names {
+		switch {
+		case name == "all":
+			fail = append(fail, all...)
+		case slices.Contains(all, name):
+			fail = append(fail, name)
+		default:
+			msg := fmt.Sprintf("unknown category %q", name)
+			if s := suggest.Closest(name, all); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			return nil, fmt.Errorf("%s; categories are %s", msg, strings.Join(all, ", "))
+		}
+	}
+	return fail, nil
+}
+
+// A plugin builds the mcptag Analyzer for golangci-lint.
+type plugin struct {
+	cfg lint.Config
+}
+
+// BuildAnalyzers returns the one mcptag Analyzer, configured by the
+// settings.
+func (p plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	return []*analysis.Analyzer{lint.New(p.cfg)}, nil
+}
+
+// GetLoadMode asks for type information: mcptag's analysis is of types.
+func (plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
