@@ -45,7 +45,7 @@ type call struct {
 func TestResultShapes(t *testing.T) {
 	cs := session(t, shapes.RegisterTools)
 	runCalls(t, cs, []call{
-		{tool: "ping", texts: []string{}},
+		{tool: "ping", texts: []string{"ok"}},
 		{tool: "fail", isError: true, texts: []string{"failed"}},
 		// A nil *Point is sent as the zero Point, which validates.
 		{tool: "origin", structured: `{"X":0,"Y":0}`, texts: []string{"{\n  \"X\": 0,\n  \"Y\": 0\n}"}},

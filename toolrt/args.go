@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 )
 
 // Limits on the arguments of one call. A model, or anyone else who can
@@ -34,11 +35,70 @@ type ArgError struct {
 func (e *ArgError) Error() string { return e.Tool + ": " + e.Message }
 
 // Spec describes a tool's arguments, as mcptag derives it from the input
-// schema at generate time. Generated code declares one per tool.
+// schema at generate time. Generated code declares one per tool, and
+// uses it from any number of goroutines; it must not change once used.
 type Spec struct {
 	Tool string
 	Args []Arg // the properties of the arguments object, in schema order
 	Defs []Arg // descriptions shared through Arg.Ref (the schema's $defs)
+
+	indexOnce sync.Once
+	index     map[*Arg]map[string]int // see Spec.fieldIndex
+}
+
+// linearFields is the most fields looked up by a scan of their names;
+// longer lists are indexed. Up to about this many, comparing names is as
+// fast as hashing one.
+const linearFields = 16
+
+// fieldIndex returns the index in fields, sp.Args or the Fields of one
+// of sp's Args, of the field called name, or -1. A long list is looked up
+// in an index of sp's field lists, built on first use, so that checking
+// and decoding a call costs time linear in its arguments however wide
+// its structs are.
+func (sp *Spec) fieldIndex(fields []Arg, name string) int {
+	if len(fields) > linearFields {
+		sp.indexOnce.Do(sp.buildIndex)
+		if byName, ok := sp.index[&fields[0]]; ok {
+			if i, ok := byName[name]; ok {
+				return i
+			}
+			return -1
+		}
+	}
+	for i := range fields {
+		if fields[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// buildIndex maps every list of more than linearFields fields reachable
+// from sp, by its first element, to the index of each name in it.
+func (sp *Spec) buildIndex() {
+	sp.index = map[*Arg]map[string]int{}
+	visited := map[*Arg]bool{}
+	var visit func(a *Arg)
+	visit = func(a *Arg) {
+		for ; a != nil && !visited[a]; a = a.Elem {
+			visited[a] = true
+			if len(a.Fields) > linearFields && sp.index[&a.Fields[0]] == nil {
+				byName := make(map[string]int, len(a.Fields))
+				for i := len(a.Fields) - 1; i >= 0; i-- {
+					byName[a.Fields[i].Name] = i // the first of equal names wins
+				}
+				sp.index[&a.Fields[0]] = byName
+			}
+			for i := range a.Fields {
+				visit(&a.Fields[i])
+			}
+		}
+	}
+	visit(&Arg{Fields: sp.Args})
+	for i := range sp.Defs {
+		visit(&sp.Defs[i])
+	}
 }
 
 // Kind is the set of JSON types a value may have. The zero Kind accepts
@@ -131,19 +191,18 @@ func (sp *Spec) Parse(raw json.RawMessage) (*Args, error) {
 // Decode decodes the argument name into dst; an absent one leaves dst as
 // it is.
 func (a *Args) Decode(name string, dst any) error {
-	for i := range a.sp.Args {
-		if a.sp.Args[i].Name == name {
-			raw := a.values[i]
-			if raw == nil {
-				return nil
-			}
-			if err := json.Unmarshal(raw, dst); err != nil {
-				return a.sp.decodeError(name, err, a.suspects)
-			}
-			return nil
-		}
+	i := a.sp.fieldIndex(a.sp.Args, name)
+	if i < 0 {
+		return a.sp.errorf("no argument %q (a bug in the generated code)", name)
 	}
-	return a.sp.errorf("no argument %q (a bug in the generated code)", name)
+	raw := a.values[i]
+	if raw == nil {
+		return nil
+	}
+	if err := json.Unmarshal(raw, dst); err != nil {
+		return a.sp.decodeError(name, err, a.suspects)
+	}
+	return nil
 }
 
 // DecodeStruct checks the arguments and decodes them into the struct dst

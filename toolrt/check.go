@@ -342,7 +342,7 @@ func (c *checker) object(a *Arg, depth int, top bool) error {
 		c.skipSpace()
 		c.pos++ // :
 		c.skipSpace()
-		i := fieldIndex(a.Fields, key)
+		i := c.sp.fieldIndex(a.Fields, key)
 		switch {
 		case i >= 0:
 			if seen[i] {
@@ -387,15 +387,6 @@ func (c *checker) object(a *Arg, depth int, top bool) error {
 		}
 	}
 	return nil
-}
-
-func fieldIndex(fields []Arg, name string) int {
-	for i := range fields {
-		if fields[i].Name == name {
-			return i
-		}
-	}
-	return -1
 }
 
 func (c *checker) tooDeep() error {

@@ -27,9 +27,10 @@ func Error(err error) *mcp.CallToolResult {
 	}
 }
 
-// Empty is the result of a tool that returns no value.
+// Empty is the result of a tool that returns no value: the text "ok", so
+// that a model reading only the content sees that the call succeeded.
 func Empty() *mcp.CallToolResult {
-	return &mcp.CallToolResult{Content: []mcp.Content{}}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}
 }
 
 // Object is the result of a tool whose value is a JSON object: a struct
@@ -63,8 +64,15 @@ func Wrapped(tool string, v any) *mcp.CallToolResult {
 
 // Slice is the result of a tool returning a slice or an array: sent as
 // {"result": [...]} (a nil slice as []), with one text content per element
-// so that a model reads a list, not one long string.
+// so that a model reads a list, not one long string. An empty list is the
+// one text "[]": no content at all would tell a model nothing.
 func Slice[E any](tool string, s []E) *mcp.CallToolResult {
+	if len(s) == 0 {
+		return &mcp.CallToolResult{
+			Content:           []mcp.Content{&mcp.TextContent{Text: "[]"}},
+			StructuredContent: wrap([]byte("[]")),
+		}
+	}
 	content := make([]mcp.Content, 0, len(s))
 	var buf bytes.Buffer
 	buf.WriteByte('[')

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"debug/buildinfo"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -15,7 +16,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// serverBinary is the example built as a user builds it, once per run.
+// serverBinary is the example built as a user builds it, once per run,
+// with the race detector when the test has it.
 var serverBinary string
 
 func TestMain(m *testing.M) {
@@ -24,12 +26,40 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	serverBinary = filepath.Join(dir, "weather")
-	if out, err := exec.Command("go", "build", "-o", serverBinary, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", buildArgs(serverBinary)...).CombinedOutput(); err != nil {
 		panic("building the example: " + err.Error() + "\n" + string(out))
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// buildArgs are the arguments of the go command that builds the server.
+func buildArgs(out string) []string {
+	args := []string{"build", "-o", out}
+	if raceEnabled {
+		args = append(args, "-race")
+	}
+	return append(args, ".")
+}
+
+// TestServerBuiltLikeTheTest checks that the server runs under the race
+// detector exactly when the test does, so that go test -race covers the
+// server's side of every end-to-end call.
+func TestServerBuiltLikeTheTest(t *testing.T) {
+	info, err := buildinfo.ReadFile(serverBinary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	race := false
+	for _, s := range info.Settings {
+		if s.Key == "-race" {
+			race = s.Value == "true"
+		}
+	}
+	if race != raceEnabled {
+		t.Errorf("server built with -race=%v, the test runs with -race=%v", race, raceEnabled)
+	}
 }
 
 // connect starts the server binary and connects a go-sdk client over stdio.
