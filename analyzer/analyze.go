@@ -13,6 +13,7 @@ import (
 	"go/types"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/mcptag/mcptag/toolrt"
 )
@@ -135,21 +136,49 @@ func (a *analysis) typeString(t types.Type) string {
 	return types.TypeString(t, types.RelativeTo(a.pkg))
 }
 
+// A site is where schema building stands: the position of the field or
+// tool at hand, and the path from the root, for findings.
+type site struct {
+	pos  token.Pos
+	path []string
+}
+
+// fieldPath renders the path from the root to the current value, such as
+// "stations[].location".
+func (s *site) fieldPath() string {
+	var sb strings.Builder
+	for _, p := range s.path {
+		if !strings.HasPrefix(p, "[") && sb.Len() > 0 {
+			sb.WriteByte('.')
+		}
+		sb.WriteString(p)
+	}
+	return sb.String()
+}
+
 // The hooks below turn what schema building notices into findings.
 
 func (a *analysis) untyped(b *schemaBuilder, t types.Type) {
-	if b.dir == output && len(b.path) > 0 {
+	if len(b.path) > 0 {
 		a.warnf(b.pos, CatUntyped, "%s has type %s: its schema is {} and tells a client nothing", b.fieldPath(), a.typeString(t))
 	}
 }
 
-func (a *analysis) customMarshaler(b *schemaBuilder, t types.Type, m *types.Func) {
-	where := "the result"
-	if len(b.path) > 0 {
-		where = b.fieldPath()
+func (a *analysis) customMarshaler(s *site, root string, t types.Type, m *types.Func) {
+	where := root
+	if len(s.path) > 0 {
+		where = s.fieldPath()
 	}
-	a.warnf(b.pos, CatCustomMarshaler, "%s: %s has its own %s, so its JSON shape is unknown statically; its schema is {}",
+	a.warnf(s.pos, CatCustomMarshaler, "%s: %s has its own %s, so its JSON shape is unknown statically; its schema is {}",
 		where, a.typeString(t), m.Name())
+}
+
+func (a *analysis) unsupported(s *site, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if p := s.fieldPath(); p != "" {
+		msg = p + ": " + msg
+	}
+	a.errorf(s.pos, CatUnsupported, "%s", msg)
 }
 
 func (a *analysis) nullableField(b *schemaBuilder, f jsonField) {
@@ -162,7 +191,7 @@ func (a *analysis) nullableField(b *schemaBuilder, f jsonField) {
 // recursiveInput reports an argument of a recursive type: its values can
 // nest as deeply as a caller likes, and the generated handler rejects
 // those deeper than toolrt.MaxDepth before the tool runs.
-func (a *analysis) recursiveInput(b *schemaBuilder, n *types.Named) {
+func (a *analysis) recursiveInput(b *site, n *types.Named) {
 	where := "an argument"
 	if p := b.fieldPath(); p != "" {
 		where = "argument " + strconv.Quote(p)

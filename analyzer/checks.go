@@ -77,7 +77,7 @@ func (a *analysis) undocumentedFields(t types.Type, seen map[types.Type]bool) {
 		return
 	}
 	seen[t] = true
-	probe := a.newSchemaBuilder(output, false, token.NoPos)
+	probe := a.newSchemaBuilder(false, token.NoPos)
 	if _, ok := probe.knownSchema(t); ok || probe.marshalMethod(t) != nil {
 		return
 	}
@@ -106,7 +106,7 @@ func (a *analysis) undocumentedFields(t types.Type, seen map[types.Type]bool) {
 }
 
 func (a *analysis) documented(f jsonField) bool {
-	if f.Description != "" || a.fieldDoc(f.Var) != "" {
+	if desc, _ := a.tagText(f); desc != "" || a.fieldDoc(f.Var) != "" {
 		return true
 	}
 	t, _ := deref(f.Type)

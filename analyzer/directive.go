@@ -22,12 +22,14 @@ var validName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
 
 // A Directive is one parsed //mcp:tool line.
 type Directive struct {
-	Pos         token.Pos // the "//" of the directive
-	Name        string    // explicit tool name, or "" for the default
-	NamePos     token.Pos
-	Title       string
-	Structured  *bool // nil: decided by the result type
-	Closed      bool
+	Pos        token.Pos // the "//" of the directive
+	Name       string    // explicit tool name, or "" for the default
+	NamePos    token.Pos
+	Title      string
+	Structured *bool // nil: decided by the result type
+	Closed     bool
+	// Strict turns off the leniency toward scalars sent as strings.
+	Strict      bool
 	Annotations Annotations
 }
 
@@ -206,7 +208,7 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 }
 
 // options lists the directive's keys, for "did you mean" and name parsing.
-var options = []string{"title", "structured", "closed", "readonly", "destructive", "idempotent", "openworld"}
+var options = []string{"title", "structured", "closed", "strict", "readonly", "destructive", "idempotent", "openworld"}
 
 func isOption(s string) bool {
 	for _, o := range options {
@@ -244,6 +246,8 @@ func (d *Directive) set(key, value string, hasValue bool) string {
 		d.Structured = &b
 	case "closed":
 		d.Closed = b
+	case "strict":
+		d.Strict = b
 	case "readonly":
 		d.Annotations.ReadOnly = &b
 	case "destructive":

@@ -25,9 +25,9 @@ type jsonField struct {
 	Quoted    bool // ",string": the value is a JSON string
 	// ViaPointer is set when the field is promoted through an embedded
 	// pointer: a nil pointer drops it from the output, so it is optional.
-	ViaPointer  bool
-	Description string // from a jsonschema:"..." tag
-	index       []int
+	ViaPointer bool
+	SchemaTag  string // the jsonschema tag's value: see parseSchemaTag
+	index      []int
 }
 
 // jsonFields lists the JSON properties of struct st in encoding/json order,
@@ -90,7 +90,7 @@ func (a *analysis) jsonFields(st *types.Struct) []jsonField {
 					Name: name, Var: f, Type: ft, Tagged: tag.name != "",
 					OmitEmpty: tag.omitEmpty, OmitZero: tag.omitZero,
 					Quoted:     tag.quoted && quotable(ft),
-					ViaPointer: q.viaPointer, Description: tag.description,
+					ViaPointer: q.viaPointer, SchemaTag: tag.schema,
 					index: index,
 				}
 				fields = append(fields, field)
@@ -167,7 +167,7 @@ type jsonTag struct {
 	name                        string
 	skip                        bool
 	omitEmpty, omitZero, quoted bool
-	description                 string
+	schema                      string // the jsonschema tag
 }
 
 // parseJSONTag reads a field's json and jsonschema tags as encoding/json
@@ -184,7 +184,7 @@ func (a *analysis) parseJSONTag(f *types.Var, raw string) jsonTag {
 	}
 	tag := reflect.StructTag(raw)
 	if js, ok := tag.Lookup("jsonschema"); ok {
-		t.description = js // the go-sdk's tag is one free text
+		t.schema = js
 	}
 	value, ok := tag.Lookup("json")
 	if !ok {
@@ -264,6 +264,22 @@ func isStruct(t types.Type) bool {
 // name to the end of its tag (or of its name, when it has no tag).
 func (a *analysis) tagWarning(f *types.Var, msg string) {
 	a.report(Finding{Pos: f.Pos(), End: a.tagEnd(f), Category: CatJSONTag, Message: msg})
+}
+
+// schemaTagPos is the position of the value of the jsonschema tag of
+// field f, where the offsets of parseSchemaTag start: exact in a raw
+// string literal, the start of the tag otherwise.
+func (a *analysis) schemaTagPos(f *types.Var) token.Pos {
+	a.tagEnd(f) // fills a.tags
+	tag := a.tags[f.Pos()]
+	if tag == nil {
+		return f.Pos()
+	}
+	const key = `jsonschema:"`
+	if i := strings.Index(tag.Value, key); i >= 0 && strings.HasPrefix(tag.Value, "`") {
+		return tag.Pos() + token.Pos(i+len(key))
+	}
+	return tag.Pos()
 }
 
 // tagEnd is the end of the tag of field f, or of its name when it has no

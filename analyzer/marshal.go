@@ -89,14 +89,10 @@ func (b *schemaBuilder) knownSchema(t types.Type) (knownType, bool) {
 	return knownType{}, false
 }
 
-// marshalMethod returns the method encoding/json calls to write t in this
-// direction (MarshalJSON or UnmarshalJSON, then the Text variants), or nil.
+// marshalMethod returns the method encoding/json calls to write t
+// (MarshalJSON, then MarshalText), or nil.
 func (b *schemaBuilder) marshalMethod(t types.Type) *types.Func {
-	names := []string{"MarshalJSON", "MarshalText"}
-	if b.dir == input {
-		names = []string{"UnmarshalJSON", "UnmarshalText"}
-	}
-	for _, name := range names {
+	for _, name := range []string{"MarshalJSON", "MarshalText"} {
 		if m := lookupMethod(t, name); m != nil {
 			return m
 		}
@@ -135,7 +131,7 @@ func (b *schemaBuilder) marshalerSchema(t types.Type) (*jsonschema.Schema, bool,
 		return nil, false, false
 	}
 	switch m.Name() {
-	case "MarshalText", "UnmarshalText":
+	case "MarshalText":
 		s := &jsonschema.Schema{Type: "string"}
 		if n, ok := t.(*types.Named); ok {
 			s.Enum = nil
@@ -143,7 +139,7 @@ func (b *schemaBuilder) marshalerSchema(t types.Type) (*jsonschema.Schema, bool,
 		}
 		return s, false, true
 	}
-	b.a.customMarshaler(b, t, m)
+	b.a.customMarshaler(&b.site, "the result", t, m)
 	return &jsonschema.Schema{}, false, true
 }
 

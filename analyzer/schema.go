@@ -12,22 +12,14 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 )
 
-// direction says whether a schema describes what encoding/json writes
-// (a tool's output) or what it reads (a tool's input); a few rules differ.
-type direction int
-
-const (
-	output direction = iota
-	input
-)
-
-// A schemaBuilder turns Go types into the JSON Schema of their
-// encoding/json form. One builder makes one root schema and its $defs.
+// A schemaBuilder turns Go types into the JSON Schema of what
+// encoding/json writes for them: a tool's output. (What it reads, a
+// tool's input, is the inputBuilder's.) One builder makes one root schema
+// and its $defs.
 type schemaBuilder struct {
+	site
 	a      *analysis
-	dir    direction
-	closed bool // output objects get additionalProperties: false
-	pos    token.Pos
+	closed bool // objects get additionalProperties: false
 
 	defs       map[string]*jsonschema.Schema
 	defNames   map[string]string // type key → $defs name
@@ -35,8 +27,6 @@ type schemaBuilder struct {
 	inProgress map[string]bool
 	recursive  map[string]bool // a non-struct named type that refers to itself
 	refCount   map[string]int
-
-	path []string // field path from the root, for error messages
 
 	// addressable says whether the value at hand is addressable, which
 	// decides whether encoding/json calls its pointer-receiver marshalers.
@@ -46,9 +36,9 @@ type schemaBuilder struct {
 	elemsByValue bool
 }
 
-func (a *analysis) newSchemaBuilder(dir direction, closed bool, pos token.Pos) *schemaBuilder {
+func (a *analysis) newSchemaBuilder(closed bool, pos token.Pos) *schemaBuilder {
 	return &schemaBuilder{
-		a: a, dir: dir, closed: closed, pos: pos,
+		site: site{pos: pos}, a: a, closed: closed,
 		defs: map[string]*jsonschema.Schema{}, defNames: map[string]string{}, defKeys: map[string]string{},
 		inProgress: map[string]bool{}, recursive: map[string]bool{}, refCount: map[string]int{},
 		addressable: true,
@@ -300,7 +290,7 @@ func (b *schemaBuilder) basicSchema(t types.Type, u *types.Basic) *jsonschema.Sc
 	}
 	if n, ok := t.(*types.Named); ok {
 		s.Enum = b.a.closedEnum(n)
-		if s.Enum != nil && b.dir == output {
+		if s.Enum != nil {
 			s.Enum = withZero(s.Enum, s.Type)
 		}
 		s.Description = b.a.typeDoc(n.Obj())
@@ -490,10 +480,8 @@ func (b *schemaBuilder) mapSchema(m *types.Map) *jsonschema.Schema {
 		b.unsupportedf("map key type %s: encoding/json accepts only string, integer and encoding.TextMarshaler keys", b.a.typeString(key))
 	}
 	// Map values are not addressable when written, so their pointer-receiver
-	// MarshalJSON or MarshalText goes unused; but encoding/json reads each
-	// into a new addressable value, so pointer-receiver UnmarshalJSON and
-	// UnmarshalText are used (those of a struct embedding time.Time, say).
-	s.AdditionalProperties = b.elemSchema(m.Elem(), "[key]", b.dir == input)
+	// MarshalJSON or MarshalText goes unused.
+	s.AdditionalProperties = b.elemSchema(m.Elem(), "[key]", false)
 	return s
 }
 
@@ -517,35 +505,14 @@ func (b *schemaBuilder) object(names []string, props []*jsonschema.Schema, requi
 	for i, name := range names {
 		s.Properties[name] = props[i]
 	}
-	if b.dir == input || b.closed {
+	if b.closed {
 		s.AdditionalProperties = &jsonschema.Schema{Not: &jsonschema.Schema{}}
 	}
 	return s
 }
 
-// paramSchema is the schema of one plain parameter. A pointer parameter
-// is optional and nil when absent, so it does not accept null itself;
-// but a non-nil pointer to a nil slice, map or pointer (*[]int, **int) is
-// written as null, so such a parameter does.
-func (b *schemaBuilder) paramSchema(p Param) *jsonschema.Schema {
-	b.path = append(b.path, p.Name)
-	defer func() { b.path = b.path[:len(b.path)-1] }()
-	s, n := b.schemaOf(p.Type)
-	_, isPtr := p.Type.Underlying().(*types.Pointer)
-	if n == nullAlways || n == nullIfEmpty && !isPtr {
-		s = withNull(s)
-	}
-	return s
-}
-
-// required reports whether a property is always present (output) or must
-// be sent (input, the go-sdk's rule: no omitempty or omitzero).
+// required reports whether a property is always present.
 func (b *schemaBuilder) required(f jsonField) bool {
-	if b.dir == input {
-		// A field promoted through an embedded pointer is not sent when
-		// the pointer is nil, whatever its tag says.
-		return !f.ViaPointer && !f.OmitEmpty && !f.OmitZero
-	}
 	if f.ViaPointer || f.OmitZero {
 		return false
 	}
@@ -580,7 +547,7 @@ func (b *schemaBuilder) fieldSchema(f jsonField) *jsonschema.Schema {
 	}
 	// omitempty and omitzero drop nil values instead of writing null, but
 	// not a non-nil pointer to a nil slice, say.
-	omits := b.dir == output && (f.OmitEmpty || f.OmitZero)
+	omits := f.OmitEmpty || f.OmitZero
 	if n, ok := f.Type.(*types.Named); ok && omits && s.Enum != nil {
 		if _, basic := n.Underlying().(*types.Basic); basic {
 			s = withoutZero(s, b.a.enumValues(n)) // the zero value is never written
@@ -588,16 +555,18 @@ func (b *schemaBuilder) fieldSchema(f jsonField) *jsonschema.Schema {
 	}
 	if n == nullAlways || (n == nullIfEmpty && !omits) {
 		s = withNull(s)
-		if b.dir == output && !omits {
+		if !omits {
 			b.a.nullableField(b, f)
 		}
 	}
-	desc := b.a.fieldDoc(f.Var)
-	if desc == "" {
-		desc = f.Description
+	desc, title := b.a.tagText(f)
+	if doc := b.a.fieldDoc(f.Var); doc != "" {
+		desc = doc
 	}
-	if desc != "" {
-		s = withDescription(s, desc)
+	if desc != "" || title != "" {
+		c := *s
+		c.Description, c.Title = desc, title
+		s = &c
 	}
 	return s
 }
@@ -651,13 +620,6 @@ func withNull(s *jsonschema.Schema) *jsonschema.Schema {
 	return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s, {Type: "null"}}}
 }
 
-// withDescription sets a description without touching a shared schema.
-func withDescription(s *jsonschema.Schema, desc string) *jsonschema.Schema {
-	c := *s
-	c.Description = desc
-	return &c
-}
-
 func isEmpty(s *jsonschema.Schema) bool {
 	return s.Type == "" && s.Types == nil && s.Ref == "" && s.AnyOf == nil && s.Enum == nil &&
 		s.Properties == nil && s.Items == nil && s.AdditionalProperties == nil && s.Format == ""
@@ -682,9 +644,6 @@ func (b *schemaBuilder) named(t types.Type, body func() *jsonschema.Schema) *jso
 	if name, ok := b.defNames[key]; ok && (isStructType || b.recursive[key] || b.inProgress[key]) {
 		if b.inProgress[key] && !isStructType {
 			b.recursive[key] = true
-		}
-		if b.inProgress[key] && b.dir == input {
-			b.a.recursiveInput(b, n)
 		}
 		b.refCount[name]++
 		return &jsonschema.Schema{Ref: "#/$defs/" + name}
@@ -733,26 +692,9 @@ func (b *schemaBuilder) defName(n *types.Named, key, suffix string) string {
 }
 
 func (b *schemaBuilder) unsupported(t types.Type) {
-	b.unsupportedf("unsupported type %s: encoding/json cannot encode it", b.a.typeString(t))
+	b.a.unsupported(&b.site, "unsupported type %s: encoding/json cannot encode it", b.a.typeString(t))
 }
 
 func (b *schemaBuilder) unsupportedf(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if p := b.fieldPath(); p != "" {
-		msg = p + ": " + msg
-	}
-	b.a.errorf(b.pos, CatUnsupported, "%s", msg)
-}
-
-// fieldPath renders the path from the root to the current value, such as
-// "stations[].location".
-func (b *schemaBuilder) fieldPath() string {
-	var sb strings.Builder
-	for _, p := range b.path {
-		if !strings.HasPrefix(p, "[") && sb.Len() > 0 {
-			sb.WriteByte('.')
-		}
-		sb.WriteString(p)
-	}
-	return sb.String()
+	b.a.unsupported(&b.site, format, args...)
 }

@@ -30,8 +30,11 @@ type Tool struct {
 	Params  []Param  // the argument parameters
 
 	Result Result
-	Input  *jsonschema.Schema // always an object
-	Output *jsonschema.Schema // nil when the result is unstructured
+	// Arguments describes the arguments; Input is its JSON Schema, always
+	// an object.
+	Arguments *Input
+	Input     *jsonschema.Schema
+	Output    *jsonschema.Schema // nil when the result is unstructured
 }
 
 // ArgStyle says how a tool's parameters carry its arguments.
@@ -94,7 +97,6 @@ func (a *analysis) tool(fd *ast.FuncDecl) *Tool {
 	t := &Tool{
 		Name:        dir.Name,
 		Title:       dir.Title,
-		Description: describe(fn.Name(), CommentText(fd.Doc)),
 		Annotations: dir.Annotations,
 		Pos:         fd.Name.Pos(),
 		Directive:   dir,
@@ -106,13 +108,16 @@ func (a *analysis) tool(fd *ast.FuncDecl) *Tool {
 	if !a.signature(t, fd) {
 		return nil
 	}
-	a.schemas(t, dir)
+	params, doc := a.paramDocs(t, fd.Doc)
+	t.Description = describe(fn.Name(), CommentText(doc))
+	t.Arguments = a.input(t, params)
+	t.Input = t.Arguments.Schema()
+	a.outputSchema(t, dir)
 	return t
 }
 
-// schemas derives the input and output schemas of t.
-func (a *analysis) schemas(t *Tool, dir *Directive) {
-	t.Input = a.inputSchema(t)
+// outputSchema derives the output schema of t.
+func (a *analysis) outputSchema(t *Tool, dir *Directive) {
 	r := &t.Result
 	if r.Kind == ResultNone {
 		return
@@ -123,7 +128,7 @@ func (a *analysis) schemas(t *Tool, dir *Directive) {
 		return
 	}
 	closed := dir.Closed || a.opts.Closed
-	b := a.newSchemaBuilder(output, closed, t.Pos)
+	b := a.newSchemaBuilder(closed, t.Pos)
 	switch r.Kind = a.resultKind(r.Elem); r.Kind {
 	case ResultText:
 		if structured != nil {
@@ -155,7 +160,7 @@ func (a *analysis) schemas(t *Tool, dir *Directive) {
 
 // resultKind classifies a result type by the rules of docs/results.md.
 func (a *analysis) resultKind(t types.Type) ResultKind {
-	probe := a.newSchemaBuilder(output, false, token.NoPos)
+	probe := a.newSchemaBuilder(false, token.NoPos)
 	if _, ok := probe.knownSchema(t); ok {
 		return ResultWrapped
 	}
@@ -181,25 +186,6 @@ func (a *analysis) whyUnstructured(t types.Type) string {
 		return "an interface type has no static JSON shape"
 	}
 	return "it has no exported JSON fields"
-}
-
-// inputSchema is the tool's arguments object.
-func (a *analysis) inputSchema(t *Tool) *jsonschema.Schema {
-	b := a.newSchemaBuilder(input, false, t.Pos)
-	switch t.Args {
-	case ArgsStruct:
-		return b.root(t.Params[0].Type)
-	}
-	var names, required []string
-	var props []*jsonschema.Schema
-	for _, p := range t.Params {
-		names = append(names, p.Name)
-		props = append(props, b.paramSchema(p))
-		if p.Required {
-			required = append(required, p.Name)
-		}
-	}
-	return b.finish(b.object(names, props, required))
 }
 
 // describe turns a Go doc comment into a tool description. Go comments

@@ -1,72 +1,72 @@
 package emit
 
 import (
-	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcptag/mcptag/toolrt"
 )
 
-// TestArgFromSchema checks the toolrt.Arg fields derived from the
-// schema forms the analyzer writes for inputs.
-func TestArgFromSchema(t *testing.T) {
-	w := &argWriter{defIndex: map[string]int{"Filter": 1}}
-	for _, tc := range []struct{ schema, want string }{
-		{`{}`, ``},
-		{`{"type":"string"}`, `Kind: toolrt.KindString`},
-		{`{"type":["array","null"],"items":{"type":"string"}}`, `Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}`},
-		{`{"type":"integer","minimum":0,"maximum":255}`, `Kind: toolrt.KindInteger, Range: toolrt.RangeUint8`},
-		{`{"type":"integer","minimum":-32768,"maximum":32767}`, `Kind: toolrt.KindInteger, Range: toolrt.RangeInt16`},
-		{`{"type":"integer","minimum":0}`, `Kind: toolrt.KindInteger, Range: toolrt.RangeUint64`},
-		{`{"type":"integer","minimum":1,"maximum":7}`, `Kind: toolrt.KindInteger`},
-		{`{"type":"integer","enum":[1,2,3]}`, `Kind: toolrt.KindInteger, Enum: []string{"1", "2", "3"}`},
-		{`{"type":["string","null"],"enum":["a","b",null]}`, `Kind: toolrt.KindString, Nullable: true, Enum: []string{"a", "b"}`},
-		{`{"type":["integer","string"]}`, `Kind: toolrt.KindInteger | toolrt.KindString`},
-		{`{"type":"string","format":"date-time"}`, `Kind: toolrt.KindString, Format: toolrt.DateTime`},
-		{`{"type":["string","null"],"contentEncoding":"base64"}`, `Kind: toolrt.KindString, Nullable: true, Format: toolrt.Base64`},
-		{`{"type":"string","enum":["false","true"]}`, `Kind: toolrt.KindString, Enum: []string{"false", "true"}`},
-		{`{"type":"string","pattern":"^-?[0-9]+$"}`, `Kind: toolrt.KindString, Format: toolrt.DecimalInt`},
-		{`{"type":"array","items":{"type":"integer"},"minItems":3,"maxItems":3}`, `Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 3`},
-		{`{"type":"object","additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}}`, `Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Keys: toolrt.DecimalUint`},
-		{`{"type":"object","properties":{},"additionalProperties":{"not":{}}}`, `Kind: toolrt.KindObject, Closed: true`},
-		{`{"type":"object"}`, `Kind: toolrt.KindObject`},
-		{`{"$ref":"#/$defs/Filter"}`, `Ref: 1`},
-		{`{"$ref":"#/$defs/Filter","description":"d"}`, `Ref: 1`},
-		{`{"anyOf":[{"$ref":"#/$defs/Filter"},{"type":"null"}]}`, `Ref: 1, Nullable: true`},
-		{`{"anyOf":[{"type":"string"},{"type":"integer"}]}`, ``},
-		{`{"$ref":"#/$defs/Missing"}`, ``},
+// TestArgFields checks the Go literal of toolrt.Arg values.
+func TestArgFields(t *testing.T) {
+	for _, tc := range []struct {
+		arg  toolrt.Arg
+		want string
+	}{
+		{toolrt.Arg{}, ``},
+		{toolrt.Arg{Name: "city", Required: true, Kind: toolrt.KindString}, `Name: "city", Required: true, Kind: toolrt.KindString`},
+		{toolrt.Arg{Kind: toolrt.KindInteger | toolrt.KindString}, `Kind: toolrt.KindInteger | toolrt.KindString`},
+		{toolrt.Arg{Kind: toolrt.KindInteger, Range: toolrt.RangeUint8, Enum: []string{"1", "2"}}, `Kind: toolrt.KindInteger, Range: toolrt.RangeUint8, Enum: []string{"1", "2"}`},
+		{toolrt.Arg{Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 3}, `Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 3`},
+		{toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{}, Closed: true}, `Kind: toolrt.KindObject, Fields: []toolrt.Arg{}, Closed: true`},
+		{toolrt.Arg{Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Keys: toolrt.DecimalUint}, `Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Keys: toolrt.DecimalUint`},
+		{toolrt.Arg{Name: "n", Ref: 2, Nullable: true}, `Name: "n", Ref: 2, Nullable: true`},
+		{toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.Email, Rules: []toolrt.Rule{{Op: toolrt.MaxLength, Count: 64}, {Op: toolrt.Pattern, Text: `^[a-z]+@`}}},
+			"Kind: toolrt.KindString, Format: toolrt.Email, Rules: []toolrt.Rule{{Op: toolrt.MaxLength, Count: 64}, {Op: toolrt.Pattern, Text: `^[a-z]+@`}}"},
+		{toolrt.Arg{Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMinimum, Num: 0.5}}, Default: []byte("2.5")},
+			"Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMinimum, Num: 0.5}}, Default: []byte(`2.5`)"},
 	} {
-		var s jsonschema.Schema
-		if err := json.Unmarshal([]byte(tc.schema), &s); err != nil {
-			t.Fatal(err)
-		}
-		if got := w.arg(&s); got != tc.want {
-			t.Errorf("%s:\ngot  %s\nwant %s", tc.schema, got, tc.want)
+		if got := argFields(tc.arg); got != tc.want {
+			t.Errorf("argFields(%+v):\ngot  %s\nwant %s", tc.arg, got, tc.want)
 		}
 	}
 }
 
-// TestArgSpecDefs checks that $defs become Spec.Defs in name order,
-// referred to by index, so that a recursive type is a cycle of indexes.
-func TestArgSpecDefs(t *testing.T) {
-	var s jsonschema.Schema
-	in := `{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"z":{"$ref":"#/$defs/A"}},"required":["root"],
-		"additionalProperties":{"not":{}},
-		"$defs":{"Node":{"type":"object","properties":{"kids":{"type":["array","null"],"items":{"$ref":"#/$defs/Node"}}},"additionalProperties":{"not":{}}},
-		"A":{"type":"string"}}}`
-	if err := json.Unmarshal([]byte(in), &s); err != nil {
-		t.Fatal(err)
-	}
-	got := argSpec("tree", &s)
-	for _, want := range []string{
-		`{Name: "root", Required: true, Ref: 2}`,
-		`{Name: "z", Ref: 1}`,
-		"/* A */ {Kind: toolrt.KindString}",
-		`/* Node */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{` + "\n" + `{Name: "kids", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Ref: 2}},`,
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("spec lacks %s:\n%s", want, got)
+// TestArgFieldsComplete fails when toolrt.Arg gains a field the literal
+// leaves out: each field set alone must show in the literal.
+func TestArgFieldsComplete(t *testing.T) {
+	typ := reflect.TypeFor[toolrt.Arg]()
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		var a toolrt.Arg
+		v := reflect.ValueOf(&a).Elem().Field(i)
+		switch f.Type.Kind() {
+		case reflect.String:
+			v.SetString("x")
+		case reflect.Bool:
+			v.SetBool(true)
+		case reflect.Int, reflect.Uint8:
+			if v.CanInt() {
+				v.SetInt(1)
+			} else {
+				v.SetUint(1)
+			}
+		case reflect.Slice:
+			v.Set(reflect.MakeSlice(f.Type, 1, 1))
+		case reflect.Pointer:
+			v.Set(reflect.New(f.Type.Elem()))
+		default:
+			t.Fatalf("field %s of kind %s: teach this test", f.Name, f.Type.Kind())
+		}
+		if f.Name == "Len" {
+			a.Fixed = true // printed with Fixed
+		}
+		if f.Name == "Nullable" {
+			a.Kind = toolrt.KindString
+		}
+		if got := argFields(a); !strings.Contains(got, f.Name+":") {
+			t.Errorf("field %s set alone: literal %q does not show it", f.Name, got)
 		}
 	}
 }

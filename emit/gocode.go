@@ -169,7 +169,7 @@ func (g *goFile) tool(t *analyzer.Tool) (toolData, error) {
 		td.Output = goString(string(rendered.OutputSchema.(json.RawMessage)))
 	}
 	td.Tool = g.toolFields(t, td)
-	td.Spec = argSpec(t.Name, t.Input)
+	td.Spec = argSpec(t)
 	var call string
 	td.Decode, call = g.call(t, td)
 	td.Results = g.results(t, call)

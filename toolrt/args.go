@@ -41,9 +41,14 @@ type Spec struct {
 	Tool string
 	Args []Arg // the properties of the arguments object, in schema order
 	Defs []Arg // descriptions shared through Arg.Ref (the schema's $defs)
+	// Strict turns off the leniency toward scalars sent as strings: by
+	// default a string holding a number is accepted for a number, and
+	// "true" or "false" for a boolean.
+	Strict bool
 
 	indexOnce sync.Once
 	index     map[*Arg]map[string]int // see Spec.fieldIndex
+	patterns  sync.Map                // Pattern rules, compiled: see Spec.pattern
 }
 
 // linearFields is the most fields looked up by a scan of their names;
@@ -164,6 +169,11 @@ type Arg struct {
 	// Fixed requires an array of exactly Len items (a Go array).
 	Fixed bool
 	Len   int
+	// Rules are the constraints the developer declared.
+	Rules []Rule
+	// Default is the JSON of the value of an absent member of Fields or
+	// Spec.Args, applied before the tool is called.
+	Default []byte
 	// Ref, when not 0, says the value is described by Spec.Defs[Ref-1]
 	// (with Nullable added); the other fields are then unused.
 	Ref int
@@ -206,16 +216,13 @@ func (a *Args) Decode(name string, dst any) error {
 }
 
 // DecodeStruct checks the arguments and decodes them into the struct dst
-// points to.
+// points to, defaults applied to what is absent.
 func (sp *Spec) DecodeStruct(raw json.RawMessage, dst any) error {
 	c, err := sp.check(raw)
 	if err != nil {
 		return err
 	}
-	if c.empty {
-		return nil
-	}
-	if err := json.Unmarshal(raw, dst); err != nil {
+	if err := json.Unmarshal(c.data, dst); err != nil {
 		return sp.decodeError("", err, c.suspects)
 	}
 	return nil

@@ -31,9 +31,18 @@ type checker struct {
 	data     []byte
 	pos      int
 	path     []pathElem
-	values   []json.RawMessage // the top-level arguments, by index
+	spans    [][2]int          // where each top-level argument is in data, by index
+	values   []json.RawMessage // the top-level arguments, by index, once checked
 	suspects []suspect
-	empty    bool // no arguments object at all
+	// edits turn what was sent into what is decoded: defaults of absent
+	// properties, and scalars sent as strings, in the order of data.
+	edits []edit
+}
+
+// An edit replaces data[start:end] with text.
+type edit struct {
+	start, end int
+	text       []byte
 }
 
 type pathElem struct {
@@ -43,19 +52,13 @@ type pathElem struct {
 
 // check validates raw and returns the checker holding what it found.
 func (sp *Spec) check(raw json.RawMessage) (*checker, error) {
-	c := &checker{sp: sp, values: make([]json.RawMessage, len(sp.Args))}
+	c := &checker{sp: sp, spans: make([][2]int, len(sp.Args))}
 	if len(raw) > MaxArgumentBytes {
 		return nil, sp.errorf("arguments too large: %d bytes, the limit is %d", len(raw), MaxArgumentBytes)
 	}
 	data := bytes.TrimSpace(raw)
 	if len(data) == 0 || string(data) == "null" {
-		c.empty = true
-		for _, a := range sp.Args {
-			if a.Required {
-				return nil, sp.errorf("missing required argument %q", a.Name)
-			}
-		}
-		return c, nil
+		data = []byte("{}") // no arguments: each is absent
 	}
 	// Bound the depth first: json.Valid does not recurse, but it stops
 	// at encoding/json's own limit with a less helpful message.
@@ -85,7 +88,46 @@ func (sp *Spec) check(raw json.RawMessage) (*checker, error) {
 	if err := c.object(&root, 1, true); err != nil {
 		return nil, err
 	}
+	c.applyEdits()
 	return c, nil
+}
+
+// applyEdits makes data what encoding/json decodes, and values the
+// top-level arguments in it.
+func (c *checker) applyEdits() {
+	shift := func(p int, inclusive bool) int {
+		for _, e := range c.edits {
+			if e.end < p || e.end == p && inclusive {
+				p += len(e.text) - (e.end - e.start)
+			}
+		}
+		return p
+	}
+	if len(c.edits) > 0 {
+		var b bytes.Buffer
+		last := 0
+		for _, e := range c.edits {
+			b.Write(c.data[last:e.start])
+			b.Write(e.text)
+			last = e.end
+		}
+		b.Write(c.data[last:])
+		for i, sp := range c.spans {
+			if sp[1] > 0 {
+				c.spans[i] = [2]int{shift(sp[0], true), shift(sp[1], false)}
+			}
+		}
+		c.data = b.Bytes()
+	}
+	c.values = make([]json.RawMessage, len(c.spans))
+	for i, sp := range c.spans {
+		switch {
+		case sp[1] > 0:
+			c.values[i] = c.data[sp[0]:sp[1]]
+		case c.sp.Args[i].Default != nil:
+			c.values[i] = c.sp.Args[i].Default
+		}
+	}
 }
 
 // tooDeep reports whether arrays and objects nest deeper than MaxDepth
@@ -251,6 +293,9 @@ func (c *checker) value(a *Arg, depth int) error {
 		return c.array(a, depth+1)
 	case '"':
 		if a.Kind&KindString == 0 {
+			if handled, err := c.lenient(a, nullable); handled {
+				return err
+			}
 			break
 		}
 		return c.str(a)
@@ -295,9 +340,8 @@ func wantKind(a *Arg, nullable bool) string {
 	if a.Kind == KindString && a.Format == Base64 {
 		names = []string{"base64 string"}
 	}
-	if nullable {
-		names = append(names, "null")
-	}
+	// Where null is accepted, for an optional argument, it stands for
+	// absent: no message suggests it.
 	return strings.Join(names, " or ")
 }
 
@@ -328,12 +372,15 @@ func (c *checker) object(a *Arg, depth int, top bool) error {
 	if a.Fields != nil {
 		seen = make([]bool, len(a.Fields))
 	}
+	members := 0
 	for {
 		c.skipSpace()
 		if c.data[c.pos] == '}' {
+			c.insertDefaults(a, seen, members)
 			c.pos++
 			break
 		}
+		members++
 		keyStart := c.pos
 		key, err := c.key()
 		if err != nil {
@@ -359,7 +406,7 @@ func (c *checker) object(a *Arg, depth int, top bool) error {
 			}
 			c.path = c.path[:len(c.path)-1]
 			if top {
-				c.values[i] = json.RawMessage(c.data[start:c.pos])
+				c.spans[i] = [2]int{start, c.pos}
 			}
 		case a.Closed:
 			return c.unknown(a, key)
@@ -515,6 +562,7 @@ func (c *checker) array(a *Arg, depth int) error {
 	start := c.pos
 	c.pos++ // [
 	n := 0
+	var items [][2]int // for the rules
 	for {
 		c.skipSpace()
 		if c.data[c.pos] == ']' {
@@ -522,8 +570,12 @@ func (c *checker) array(a *Arg, depth int) error {
 			break
 		}
 		c.path = append(c.path, pathElem{index: n})
+		itemStart := c.pos
 		if err := c.value(a.Elem, depth); err != nil {
 			return err
+		}
+		if a.Rules != nil {
+			items = append(items, [2]int{itemStart, c.pos})
 		}
 		c.path = c.path[:len(c.path)-1]
 		n++
@@ -535,7 +587,7 @@ func (c *checker) array(a *Arg, depth int) error {
 	if a.Fixed && n != a.Len {
 		return c.errorf("want array of %d items, got %d items: %s", a.Len, n, excerpt(c.data[start:c.pos]))
 	}
-	return nil
+	return c.arrayRules(a, n, items)
 }
 
 // rawString moves past the string at c.pos and returns its bytes without
@@ -591,7 +643,7 @@ func (c *checker) key() (string, error) {
 // str checks the string at c.pos.
 func (c *checker) str(a *Arg) error {
 	start := c.pos
-	if a.Enum == nil && a.Format == NoFormat {
+	if a.Enum == nil && a.Format == NoFormat && a.Rules == nil {
 		raw, _ := c.rawString()
 		if !utf8.Valid(raw) {
 			return c.errorf("string is not valid UTF-8")
@@ -605,6 +657,15 @@ func (c *checker) str(a *Arg) error {
 	if a.Enum != nil && a.Kind&KindInteger == 0 {
 		if !slices.Contains(a.Enum, s) {
 			return c.notInEnum(a, s, excerpt(c.data[start:c.pos]))
+		}
+		return c.stringRules(a, s, start)
+	}
+	if err := c.stringRules(a, s, start); err != nil {
+		return err
+	}
+	if f, ok := formats[a.Format]; ok {
+		if !f.valid(s) {
+			return c.errorf("want %s, got %s", f.want, excerpt(c.data[start:c.pos]))
 		}
 		return nil
 	}
@@ -654,7 +715,12 @@ func (c *checker) number(a *Arg, nullable bool) error {
 	for c.pos < len(c.data) && strings.IndexByte("+-0123456789.eE", c.data[c.pos]) >= 0 {
 		c.pos++
 	}
-	lit := string(c.data[start:c.pos])
+	return c.numberLiteral(a, nullable, string(c.data[start:c.pos]), start)
+}
+
+// numberLiteral checks the number lit, the JSON value at start up to
+// c.pos (or inside it, for a number sent as a string).
+func (c *checker) numberLiteral(a *Arg, nullable bool, lit string, start int) error {
 	integral := strings.IndexAny(lit, ".eE") < 0
 	if a.Kind&KindNumber == 0 {
 		if !integral {
@@ -684,13 +750,13 @@ func (c *checker) number(a *Arg, nullable bool) error {
 				return c.notInEnum(a, lit, excerpt(c.data[start:c.pos]))
 			}
 		}
-		return nil
+		return c.numberRules(a, lit)
 	}
 	// A number: it may decode into a float32, or overflow a float64.
 	if f, err := strconv.ParseFloat(lit, 64); err != nil || f > 3.4028234663852886e38 || f < -3.4028234663852886e38 {
 		c.suspects = append(c.suspects, suspect{c.pathString(), lit})
 	}
-	return nil
+	return c.numberRules(a, lit)
 }
 
 // bounds gives the range of r; bounded is false for AnyInt.

@@ -158,9 +158,30 @@ func TestCallEveryTool(t *testing.T) {
 		texts:   []string{`no readings for "Atlantis"`},
 		isError: true,
 	}, {
+		// days has a default, 3, and a bound the handler checks.
+		tool:       "get_forecast",
+		args:       map[string]any{"city": "Reykjavik"},
+		structured: `{"result": [{"temperature": 4.4, "humidity": 0.83, "conditions": "Overcast"}, {"temperature": 5.4, "humidity": 0.83, "conditions": "Overcast"}, {"temperature": 6.4, "humidity": 0.83, "conditions": "Overcast"}]}`,
+		texts: []string{
+			"{\n  \"temperature\": 4.4,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
+			"{\n  \"temperature\": 5.4,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
+			"{\n  \"temperature\": 6.4,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
+		},
+	}, {
+		// A number sent as a string is taken as the number.
+		tool:       "get_forecast",
+		args:       map[string]any{"city": "Cairo", "days": "1"},
+		structured: `{"result": [{"temperature": 34.1, "humidity": 0.83, "conditions": "Overcast"}]}`,
+		texts:      []string{"{\n  \"temperature\": 34.1,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}"},
+	}, {
 		tool:    "get_forecast",
 		args:    map[string]any{"city": "Cairo", "days": 0},
-		texts:   []string{"days must be 1 to 7, got 0"},
+		texts:   []string{`get_forecast: argument "days": want at least 1, got 0`},
+		isError: true,
+	}, {
+		tool:    "get_temperatures",
+		args:    map[string]any{"cities": []string{"Cairo", "Cairo"}},
+		texts:   []string{`get_temperatures: argument "cities": want unique items, got "Cairo" at [0] and [1]`},
 		isError: true,
 	}, {
 		tool:    "get_forecast",
@@ -246,9 +267,10 @@ func TestStrictTypeScriptClient(t *testing.T) {
 		{"name": "get_temperature", "arguments": {"city": "London"}},
 		{"name": "get_weather", "arguments": {"city": "Cairo"}},
 		{"name": "get_weather", "arguments": {"city": "Atlantis"}, "expectError": true},
-		{"name": "get_forecast", "arguments": {"city": "Reykjavik", "days": 3}},
+		{"name": "get_forecast", "arguments": {"city": "Reykjavik"}},
+		{"name": "get_forecast", "arguments": {"city": "Reykjavik", "days": 8}, "expectError": true},
 		{"name": "get_temperatures", "arguments": {"cities": ["London", "Cairo"]}},
-		{"name": "get_temperatures", "arguments": {"cities": []}},
+		{"name": "get_temperatures", "arguments": {"cities": []}, "expectError": true},
 		{"name": "weather_report", "arguments": {"city": "London"}},
 		{"name": "get_station", "arguments": {"name": "Heathrow"}},
 		{"name": "last_updated", "arguments": {}}
@@ -257,8 +279,8 @@ func TestStrictTypeScriptClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lines) != 10 {
-		t.Fatalf("got %d lines, want the tool list and 9 calls:\n%s", len(lines), strings.Join(lines, "\n"))
+	if len(lines) != 11 {
+		t.Fatalf("got %d lines, want the tool list and 10 calls:\n%s", len(lines), strings.Join(lines, "\n"))
 	}
 	var forecast struct {
 		StructuredContent struct{ Result []map[string]any }
@@ -268,7 +290,10 @@ func TestStrictTypeScriptClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(forecast.StructuredContent.Result) != 3 || len(forecast.Content) != 3 {
-		t.Errorf("get_forecast for 3 days: %s", lines[4])
+		t.Errorf("get_forecast for the default 3 days: %s", lines[4])
+	}
+	if !strings.Contains(lines[5], `want at most 7, got 8`) {
+		t.Errorf("get_forecast for 8 days: %s", lines[5])
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -45,18 +46,34 @@ func FuzzGetForecast(f *testing.F) {
 			}
 			return
 		}
-		// The call reached GetForecast: the arguments were complete.
+		// The call reached GetForecast: the arguments were complete and
+		// days, when sent, an integer from 1 to 7 (or a string holding
+		// one, which the handler takes for it).
 		var in struct {
-			City *string `json:"city"`
-			Days *int    `json:"days"`
+			City *string         `json:"city"`
+			Days json.RawMessage `json:"days"`
 		}
 		dec := json.NewDecoder(bytes.NewReader(args))
 		dec.DisallowUnknownFields()
-		if err := dec.Decode(&in); err != nil || in.City == nil || in.Days == nil {
+		if err := dec.Decode(&in); err != nil || in.City == nil || !validDays(in.Days) {
 			t.Errorf("GetForecast called with %q (%v): %q", args, err, text)
 		}
 		if res.IsError && !strings.HasPrefix(text, "days must be") && !strings.HasPrefix(text, "no readings for") {
 			t.Errorf("unexpected error %q for %q", text, args)
 		}
 	})
+}
+
+// validDays reports whether the days argument, as sent, is absent or an
+// integer from 1 to 7, bare or in a string.
+func validDays(raw json.RawMessage) bool {
+	if raw == nil {
+		return true
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		raw = json.RawMessage(s)
+	}
+	n, err := strconv.Atoi(string(raw))
+	return err == nil && n >= 1 && n <= 7
 }

@@ -61,7 +61,7 @@ func RegisterTools(s *mcp.Server) {
 
 // Schemas and arguments of get_temperature, computed by mcptag.
 var (
-	mcptagGetTemperatureInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)
+	mcptagGetTemperatureInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city to report on, such as \"London\""}},"required":["city"],"additionalProperties":false}`)
 	mcptagGetTemperatureOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
 	mcptagGetTemperatureArgs   = &toolrt.Spec{
 		Tool: "get_temperature",
@@ -90,12 +90,12 @@ func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *m
 
 // Schemas and arguments of get_weather, computed by mcptag.
 var (
-	mcptagGetWeatherInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)
+	mcptagGetWeatherInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city to report on, such as \"London\"","minLength":1}},"required":["city"],"additionalProperties":false}`)
 	mcptagGetWeatherOutput = json.RawMessage(`{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"WeatherData is the current weather at one place.","required":["temperature","humidity","conditions"]}`)
 	mcptagGetWeatherArgs   = &toolrt.Spec{
 		Tool: "get_weather",
 		Args: []toolrt.Arg{
-			{Name: "city", Required: true, Kind: toolrt.KindString},
+			{Name: "city", Required: true, Kind: toolrt.KindString, Rules: []toolrt.Rule{{Op: toolrt.MinLength, Count: 1}}},
 		},
 	}
 )
@@ -119,13 +119,13 @@ func mcptagGetWeather(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 
 // Schemas and arguments of get_forecast, computed by mcptag.
 var (
-	mcptagGetForecastInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"The city to forecast for."},"days":{"type":"integer","description":"How many days ahead, 1 to 7."}},"description":"ForecastRequest asks for a daily forecast.","required":["city","days"],"additionalProperties":false}`)
+	mcptagGetForecastInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"The city to forecast for.","examples":["London"],"minLength":1},"days":{"type":"integer","description":"How many days ahead.","default":3,"minimum":1,"maximum":7}},"description":"ForecastRequest asks for a daily forecast.","required":["city"],"additionalProperties":false}`)
 	mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/WeatherData"}}},"$defs":{"WeatherData":{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"WeatherData is the current weather at one place.","required":["temperature","humidity","conditions"]}},"required":["result"]}`)
 	mcptagGetForecastArgs   = &toolrt.Spec{
 		Tool: "get_forecast",
 		Args: []toolrt.Arg{
-			{Name: "city", Required: true, Kind: toolrt.KindString},
-			{Name: "days", Required: true, Kind: toolrt.KindInteger},
+			{Name: "city", Required: true, Kind: toolrt.KindString, Rules: []toolrt.Rule{{Op: toolrt.MinLength, Count: 1}}},
+			{Name: "days", Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 1}, {Op: toolrt.Maximum, Num: 7}}, Default: []byte(`3`)},
 		},
 	}
 )
@@ -145,12 +145,12 @@ func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 
 // Schemas and arguments of get_temperatures, computed by mcptag.
 var (
-	mcptagGetTemperaturesInput  = json.RawMessage(`{"type":"object","properties":{"cities":{"type":["array","null"],"items":{"type":"string"}}},"required":["cities"],"additionalProperties":false}`)
+	mcptagGetTemperaturesInput  = json.RawMessage(`{"type":"object","properties":{"cities":{"type":"array","items":{"type":"string"},"description":"the cities to report on","minItems":1,"maxItems":20,"uniqueItems":true}},"required":["cities"],"additionalProperties":false}`)
 	mcptagGetTemperaturesOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"number"}}`)
 	mcptagGetTemperaturesArgs   = &toolrt.Spec{
 		Tool: "get_temperatures",
 		Args: []toolrt.Arg{
-			{Name: "cities", Required: true, Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "cities", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.MaxItems, Count: 20}, {Op: toolrt.UniqueItems}}},
 		},
 	}
 )
@@ -171,7 +171,7 @@ func mcptagGetTemperatures(ctx context.Context, req *mcp.CallToolRequest) (res *
 
 // Schemas and arguments of weather_report, computed by mcptag.
 var (
-	mcptagWeatherReportInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)
+	mcptagWeatherReportInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city to report on"}},"required":["city"],"additionalProperties":false}`)
 	mcptagWeatherReportArgs  = &toolrt.Spec{
 		Tool: "weather_report",
 		Args: []toolrt.Arg{
@@ -196,7 +196,7 @@ func mcptagWeatherReport(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 
 // Schemas and arguments of get_station, computed by mcptag.
 var (
-	mcptagGetStationInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false}`)
+	mcptagGetStationInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"the station's name"}},"required":["name"],"additionalProperties":false}`)
 	mcptagGetStationArgs  = &toolrt.Spec{
 		Tool: "get_station",
 		Args: []toolrt.Arg{

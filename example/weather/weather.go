@@ -13,6 +13,7 @@ var readings = map[string]float64{"London": 16.2, "Cairo": 34.1, "Reykjavik": 4.
 
 // GetTemperature reports the current temperature in a city, in whole
 // degrees Celsius.
+//   - city: the city to report on, such as "London"
 //
 //mcp:tool readonly
 func GetTemperature(ctx context.Context, city string) (int, error) {
@@ -33,6 +34,7 @@ type WeatherData struct {
 }
 
 // GetWeather reports the current weather for a city.
+//   - city (minLength=1): the city to report on, such as "London"
 //
 //mcp:tool readonly
 func GetWeather(ctx context.Context, city string) (WeatherData, error) {
@@ -46,9 +48,9 @@ func GetWeather(ctx context.Context, city string) (WeatherData, error) {
 // ForecastRequest asks for a daily forecast.
 type ForecastRequest struct {
 	// The city to forecast for.
-	City string `json:"city"`
-	// How many days ahead, 1 to 7.
-	Days int `json:"days"`
+	City string `json:"city" jsonschema:"minLength=1,example=London"`
+	// How many days ahead.
+	Days int `json:"days" jsonschema:"minimum=1,maximum=7,default=3"`
 }
 
 // GetForecast gives a daily forecast for a city.
@@ -71,6 +73,7 @@ func GetForecast(ctx context.Context, req ForecastRequest) ([]WeatherData, error
 
 // GetTemperatures reports the current temperature of each city, in
 // degrees Celsius; cities without readings are left out.
+//   - cities (minItems=1,maxItems=20,uniqueItems=true): the cities to report on
 //
 //mcp:tool readonly idempotent
 func GetTemperatures(cities []string) map[string]float64 {
@@ -84,6 +87,7 @@ func GetTemperatures(cities []string) map[string]float64 {
 }
 
 // WeatherReport gives a human-readable weather report for a city.
+//   - city: the city to report on
 //
 //mcp:tool structured=false
 func WeatherReport(city string) string {
@@ -108,6 +112,7 @@ func (s Station) String() string {
 }
 
 // GetStation looks up a weather station by name.
+//   - name: the station's name
 //
 //mcp:tool
 //mcptag:ignore unstructured deliberate: the example keeps one tool that degrades to text, as the seed's Station does

@@ -37,6 +37,12 @@ type Generator struct {
 
 	// FiniteNumbers keeps json.Number values to those a float64 holds.
 	FiniteNumbers bool
+
+	// NonNil makes no nil pointer, slice or map, as an input schema
+	// wants: it accepts null nowhere (an interface may still be nil).
+	// Below MaxDepth, a pointer points to a zero value, and slices and
+	// maps are empty.
+	NonNil bool
 }
 
 var (
@@ -67,9 +73,13 @@ var (
 )
 
 // Zero returns the zero value of t, but with each value of an enum type
-// in it, which has no valid zero, set to its first constant.
+// in it, which has no valid zero, set to its first constant, and with no
+// nil pointer, slice or map when NonNil is set.
 func (g *Generator) Zero(t reflect.Type) reflect.Value {
 	v := reflect.New(t).Elem()
+	if g.NonNil {
+		return g.nonNilZero(t, v)
+	}
 	if consts := g.enum(t); consts != nil {
 		v.Set(reflect.ValueOf(consts[0]))
 		return v
@@ -147,6 +157,9 @@ func (g *Generator) value(t reflect.Type, depth int) reflect.Value {
 		return v
 	}
 	if depth > g.MaxDepth {
+		if g.NonNil {
+			return g.nonNilZero(t, v)
+		}
 		return v // zero: nil pointers, slices and maps end recursion
 	}
 	switch t.Kind() {
@@ -172,12 +185,15 @@ func (g *Generator) value(t reflect.Type, depth int) reflect.Value {
 	case reflect.String:
 		v.SetString(strs[rng.IntN(len(strs))])
 	case reflect.Pointer:
-		if rng.IntN(3) > 0 {
+		if g.NonNil || rng.IntN(3) > 0 {
 			v.Set(g.value(t.Elem(), depth+1).Addr())
 		}
 	case reflect.Slice:
 		switch rng.IntN(4) {
 		case 0: // nil
+			if g.NonNil {
+				v.Set(reflect.MakeSlice(t, 0, 0))
+			}
 		case 1:
 			v.Set(reflect.MakeSlice(t, 0, 0))
 		default:
@@ -194,6 +210,9 @@ func (g *Generator) value(t reflect.Type, depth int) reflect.Value {
 	case reflect.Map:
 		switch rng.IntN(4) {
 		case 0: // nil
+			if g.NonNil {
+				v.Set(reflect.MakeMap(t))
+			}
 		case 1:
 			v.Set(reflect.MakeMap(t))
 		default:
@@ -216,6 +235,44 @@ func (g *Generator) value(t reflect.Type, depth int) reflect.Value {
 		}
 	default:
 		panic("valuegen: unsupported kind " + t.Kind().String())
+	}
+	return v
+}
+
+// nonNilZero is the least value of t, into v, with no nil pointer, slice
+// or map: what ends recursion when NonNil is set. A pointer to a type that
+// contains itself through pointers alone cannot end; it stays nil.
+func (g *Generator) nonNilZero(t reflect.Type, v reflect.Value) reflect.Value {
+	return g.leastValue(t, v, map[reflect.Type]bool{})
+}
+
+func (g *Generator) leastValue(t reflect.Type, v reflect.Value, inProgress map[reflect.Type]bool) reflect.Value {
+	if consts := g.enum(t); consts != nil {
+		v.Set(reflect.ValueOf(consts[0]))
+		return v
+	}
+	if inProgress[t] || t == rawType {
+		return v // a nil json.RawMessage is null, which any value allows
+	}
+	inProgress[t] = true
+	defer delete(inProgress, t)
+	switch t.Kind() {
+	case reflect.Pointer:
+		v.Set(g.leastValue(t.Elem(), reflect.New(t.Elem()).Elem(), inProgress).Addr())
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(t, 0, 0))
+	case reflect.Map:
+		v.Set(reflect.MakeMap(t))
+	case reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			g.leastValue(t.Elem(), v.Index(i), inProgress)
+		}
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if f := v.Field(i); f.CanSet() {
+				g.leastValue(t.Field(i).Type, f, inProgress)
+			}
+		}
 	}
 	return v
 }

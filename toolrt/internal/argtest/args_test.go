@@ -88,8 +88,8 @@ var badInput = []struct {
 	{"fraction for integer", "greet", `{"name": "Ada", "times": 1.5, "unit": "celsius", "tags": []}`, `greet: argument "times": want integer, got 1.5`},
 	{"exponent for integer", "greet", `{"name": "Ada", "times": 1e2, "unit": "celsius", "tags": []}`, `greet: argument "times": want integer, got 1e2`},
 	{"string for boolean", "greet", `{"name": "Ada", "times": 1, "loud": "yes", "unit": "celsius", "tags": []}`, `greet: argument "loud": want boolean, got "yes"`},
-	{"object for array", "greet", `{"name": "Ada", "times": 1, "unit": "celsius", "tags": {"a": 1}}`, `greet: argument "tags": want array or null, got {"a": 1}`},
-	{"array for object", "search", `{"query": "q", "home": ["Oslo"]}`, `search: argument "home": want object or null, got ["Oslo"]`},
+	{"object for array", "greet", `{"name": "Ada", "times": 1, "unit": "celsius", "tags": {"a": 1}}`, `greet: argument "tags": want array, got {"a": 1}`},
+	{"array for object", "search", `{"query": "q", "home": ["Oslo"]}`, `search: argument "home": want object, got ["Oslo"]`},
 	{"nested element", "search", `{"query": "q", "filters": [{"city": "a"}, {"city": "b"}, {"city": 3}]}`, `search: argument "filters[2].city": want string, got 3`},
 	{"nested slice element", "search", `{"query": "q", "filters": [{"city": "a", "tags": ["x", false]}]}`, `search: argument "filters[0].tags[1]": want string, got false`},
 	{"map value", "search", `{"query": "q", "labels": {"a": "x", "b": 2}}`, `search: argument "labels.b": want string, got 2`},
@@ -100,7 +100,7 @@ var badInput = []struct {
 
 	// null.
 	{"null for string", "greet", `{"name": null, "times": 1, "unit": "celsius", "tags": []}`, `greet: argument "name": want string, got null`},
-	{"null for optional pointer parameter", "greet", `{"name": "Ada", "times": 1, "loud": null, "unit": "celsius", "tags": []}`, `greet: argument "loud": want boolean, got null`},
+	{"null for required slice", "greet", `{"name": "Ada", "times": 1, "unit": "celsius", "tags": null}`, `greet: argument "tags": want array, got null`},
 	{"null for struct element", "search", `{"query": "q", "filters": [null]}`, `search: argument "filters[0]": want object, got null`},
 	{"null for enum", "search", `{"query": "q", "unit": null}`, `search: argument "unit": want string, got null`},
 
@@ -175,7 +175,8 @@ var goodInput = []struct {
 	{"null arguments", "ping", `null`, `pong`},
 	{"empty object", "ping", ` { } `, `pong`},
 	{"plain, all", "greet", `{"name": "Ada", "times": 2, "loud": true, "unit": "fahrenheit", "tags": ["a"]}`, `greet[fahrenheit] HELLO ADA HELLO ADA  [a]`},
-	{"plain, optional pointer absent, null slice", "greet", `{"name": "Ada", "times": 1, "unit": "celsius", "tags": null}`, `greet[celsius] hello Ada  []`},
+	{"plain, optional pointer absent", "greet", `{"name": "Ada", "times": 1, "unit": "celsius", "tags": []}`, `greet[celsius] hello Ada  []`},
+	{"plain, null for optional pointer: absent", "greet", `{"name": "Ada", "times": 1, "loud": null, "unit": "celsius", "tags": []}`, `greet[celsius] hello Ada  []`},
 	{"plain, escapes", "greet", `{"name": "A\u0064a\n", "times": 1, "unit": "cel\u0073ius", "tags": []}`, "greet[celsius] hello Ada\n  []"},
 	{"method", "add", `{"n": 5}`, `5`},
 	{"recursive", "count_nodes", `{"name": "a", "children": [{"name": "b", "children": [{"name": "c"}]}, {"name": "d", "children": null}]}`, `4`},

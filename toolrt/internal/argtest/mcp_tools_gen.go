@@ -68,13 +68,17 @@ func RegisterCounterTools(s *mcp.Server, recv *Counter) {
 
 // Schemas and arguments of search, computed by mcptag.
 var (
-	mcptagSearchInput  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"},"filters":{"type":["array","null"],"items":{"$ref":"#/$defs/Filter"}},"unit":{"type":"string","description":"Unit is a temperature unit.","enum":["celsius","fahrenheit"]},"priority":{"type":"integer","description":"Priority orders the results.","enum":[1,2,3]},"limit":{"type":["integer","null"]},"level":{"type":"integer","minimum":0,"maximum":255},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"scale":{"type":"number"},"since":{"type":"string","format":"date-time"},"labels":{"type":["object","null"],"additionalProperties":{"type":"string"}},"by_day":{"type":["object","null"],"additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"data":{"type":["string","null"],"contentEncoding":"base64"},"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"id":{"type":"string","pattern":"^-?[0-9]+$"},"extra":{},"home":{"anyOf":[{"$ref":"#/$defs/Filter"},{"type":"null"}]}},"$defs":{"Filter":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":["array","null"],"items":{"type":"string"}}},"description":"Filter narrows a search to one place.","required":["city"],"additionalProperties":false}},"description":"SearchRequest asks for readings.","required":["query"],"additionalProperties":false}`)
+	mcptagSearchInput  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"},"filters":{"type":"array","items":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Filter narrows a search to one place.","required":["city"],"additionalProperties":false}},"unit":{"type":"string","description":"Unit is a temperature unit.","enum":["celsius","fahrenheit"]},"priority":{"type":"integer","description":"Priority orders the results.","enum":[1,2,3]},"limit":{"type":"integer"},"level":{"type":"integer","minimum":0,"maximum":255},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"scale":{"type":"number"},"since":{"type":"string","format":"date-time"},"labels":{"type":"object","properties":{},"additionalProperties":{"type":"string"}},"by_day":{"type":"object","properties":{},"additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"data":{"type":"string","contentEncoding":"base64"},"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"id":{"type":"string","pattern":"^-?[0-9]+$"},"extra":{},"home":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Filter narrows a search to one place.","required":["city"],"additionalProperties":false}},"description":"SearchRequest asks for readings.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchOutput = json.RawMessage(`{"type":"object","properties":{"request":{"$ref":"#/$defs/SearchRequest"}},"$defs":{"Filter":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Filter narrows a search to one place.","required":["city"]},"SearchRequest":{"type":"object","properties":{"query":{"type":"string"},"filters":{"type":"array","items":{"$ref":"#/$defs/Filter"}},"unit":{"type":"string","description":"Unit is a temperature unit.","enum":["celsius","fahrenheit"]},"priority":{"type":"integer","description":"Priority orders the results.","enum":[1,2,3]},"limit":{"type":"integer"},"level":{"type":"integer","minimum":0,"maximum":255},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"scale":{"type":"number"},"since":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"by_day":{"type":"object","additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"data":{"type":"string","contentEncoding":"base64"},"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"id":{"type":"string","pattern":"^-?[0-9]+$"},"extra":{},"home":{"$ref":"#/$defs/Filter"}},"description":"SearchRequest asks for readings.","required":["query"]}},"description":"SearchResult echoes what a search understood.","required":["request"]}`)
 	mcptagSearchArgs   = &toolrt.Spec{
 		Tool: "search",
 		Args: []toolrt.Arg{
 			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Ref: 1}},
+			{Name: "filters", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+				{Name: "city", Required: true, Kind: toolrt.KindString},
+				{Name: "country", Kind: toolrt.KindString},
+				{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			}, Closed: true}},
 			{Name: "unit", Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
 			{Name: "priority", Kind: toolrt.KindInteger, Enum: []string{"1", "2", "3"}},
 			{Name: "limit", Kind: toolrt.KindInteger, Nullable: true},
@@ -88,10 +92,7 @@ var (
 			{Name: "window", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
 			{Name: "id", Kind: toolrt.KindString, Format: toolrt.DecimalInt},
 			{Name: "extra"},
-			{Name: "home", Ref: 1, Nullable: true},
-		},
-		Defs: []toolrt.Arg{
-			/* Filter */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+			{Name: "home", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
 				{Name: "city", Required: true, Kind: toolrt.KindString},
 				{Name: "country", Kind: toolrt.KindString},
 				{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
@@ -115,16 +116,16 @@ func mcptagSearch(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 
 // Schemas and arguments of greet, computed by mcptag.
 var (
-	mcptagGreetInput  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"times":{"type":"integer"},"loud":{"type":"boolean"},"unit":{"type":"string","description":"Unit is a temperature unit.","enum":["celsius","fahrenheit"]},"tags":{"type":["array","null"],"items":{"type":"string"}}},"required":["name","times","unit","tags"],"additionalProperties":false}`)
+	mcptagGreetInput  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"times":{"type":"integer"},"loud":{"type":"boolean"},"unit":{"type":"string","description":"Unit is a temperature unit.","enum":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}}},"required":["name","times","unit","tags"],"additionalProperties":false}`)
 	mcptagGreetOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 	mcptagGreetArgs   = &toolrt.Spec{
 		Tool: "greet",
 		Args: []toolrt.Arg{
 			{Name: "name", Required: true, Kind: toolrt.KindString},
 			{Name: "times", Required: true, Kind: toolrt.KindInteger},
-			{Name: "loud", Kind: toolrt.KindBoolean},
+			{Name: "loud", Kind: toolrt.KindBoolean, Nullable: true},
 			{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			{Name: "tags", Required: true, Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "tags", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
 		},
 	}
 )
@@ -164,7 +165,7 @@ func mcptagGreet(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 
 // Schemas and arguments of count_nodes, computed by mcptag.
 var (
-	mcptagCountNodesInput  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":["array","null"],"items":{"$ref":"#/$defs/Tree"}}},"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":["array","null"],"items":{"$ref":"#/$defs/Tree"}}},"description":"Tree is a recursive value.","required":["name"],"additionalProperties":false}},"description":"Tree is a recursive value.","required":["name"],"additionalProperties":false}`)
+	mcptagCountNodesInput  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"description":"Tree is a recursive value.","required":["name"],"additionalProperties":false}},"description":"Tree is a recursive value.","required":["name"],"additionalProperties":false}`)
 	mcptagCountNodesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
 	mcptagCountNodesArgs   = &toolrt.Spec{
 		Tool: "count_nodes",
@@ -297,12 +298,12 @@ func mcptagCounterAdd(recv *Counter) mcp.ToolHandler {
 
 // Schemas and arguments of sum, computed by mcptag.
 var (
-	mcptagSumInput  = json.RawMessage(`{"type":"object","properties":{"numbers":{"type":["array","null"],"items":{"type":"number"}}},"description":"SumInput holds the numbers to add.","required":["numbers"],"additionalProperties":false}`)
+	mcptagSumInput  = json.RawMessage(`{"type":"object","properties":{"numbers":{"type":"array","items":{"type":"number"}}},"description":"SumInput holds the numbers to add.","required":["numbers"],"additionalProperties":false}`)
 	mcptagSumOutput = json.RawMessage(`{"type":"object","properties":{"total":{"type":"number"}},"description":"SumOutput is their total.","required":["total"]}`)
 	mcptagSumArgs   = &toolrt.Spec{
 		Tool: "sum",
 		Args: []toolrt.Arg{
-			{Name: "numbers", Required: true, Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}},
+			{Name: "numbers", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}},
 		},
 	}
 )

@@ -148,7 +148,7 @@ var (
 	mcptagCountArgs   = &toolrt.Spec{
 		Tool: "count",
 		Args: []toolrt.Arg{
-			{Name: "limit", Kind: toolrt.KindInteger},
+			{Name: "limit", Kind: toolrt.KindInteger, Nullable: true},
 		},
 	}
 )

@@ -1,0 +1,369 @@
+package analyzer
+
+import (
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/mcptag/mcptag/toolrt"
+)
+
+// An inputBuilder derives the Value of a tool's arguments: what
+// encoding/json accepts when it decodes them into the Go types, with the
+// descriptions and constraints the developer declared. The value being
+// decoded is always addressable, so pointer-receiver UnmarshalJSON and
+// UnmarshalText methods always apply.
+type inputBuilder struct {
+	site
+	a          *analysis
+	defs       map[string]*Value // recursive types, by $defs name
+	names      map[string]string // type key → $defs name
+	taken      map[string]bool   // $defs names in use
+	inProgress map[string]bool
+	recursive  map[string]bool
+}
+
+func (a *analysis) newInputBuilder(pos token.Pos) *inputBuilder {
+	return &inputBuilder{
+		site: site{pos: pos}, a: a,
+		defs: map[string]*Value{}, names: map[string]string{}, taken: map[string]bool{},
+		inProgress: map[string]bool{}, recursive: map[string]bool{},
+	}
+}
+
+// input returns the arguments of t: an object whose properties are the
+// fields of its struct parameter, or its plain parameters.
+func (a *analysis) input(t *Tool, docs paramDocs) *Input {
+	b := a.newInputBuilder(t.Pos)
+	var root *Value
+	switch t.Args {
+	case ArgsStruct:
+		root = b.value(t.Params[0].Type)
+		if root.Ref != "" { // a recursive argument struct: the root is its body
+			root = b.defs[root.Ref]
+		}
+	default:
+		root = &Value{Kind: KindObject, Closed: true}
+		for _, p := range t.Params {
+			root.Fields = append(root.Fields, b.param(p, docs[p.Name]))
+		}
+	}
+	return &Input{Root: root, Defs: b.defs}
+}
+
+// param is the property of one plain parameter, described and
+// constrained by its doc list item.
+func (b *inputBuilder) param(p Param, doc paramDoc) Field {
+	b.path = append(b.path, p.Name)
+	defer func() { b.path = b.path[:len(b.path)-1] }()
+	v := b.value(p.Type)
+	if doc.Text != "" {
+		v.Description = doc.Text
+	}
+	f := Field{Name: p.Name, Required: p.Required, Value: v}
+	if doc.Tag != "" {
+		b.a.applyTag(&f, doc.Tag, doc.TagPos)
+	}
+	return f
+}
+
+// value returns the Value of a type, not counting null.
+func (b *inputBuilder) value(t types.Type) *Value {
+	if v, ok := b.known(t); ok {
+		return v
+	}
+	if v, ok := b.unmarshaler(t); ok {
+		return v
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return b.basic(t, u)
+	case *types.Pointer:
+		v := b.value(u.Elem())
+		v.NullOK = true
+		return v
+	case *types.Slice:
+		if isByteSlice(u) {
+			return &Value{Kind: KindString, Base64: true, NullOK: true}
+		}
+		v := b.named(t, func() *Value { return &Value{Kind: KindArray, Items: b.elem(u.Elem(), "[]")} })
+		v.NullOK = true
+		return v
+	case *types.Array:
+		return b.named(t, func() *Value {
+			n := int(u.Len())
+			return &Value{Kind: KindArray, Items: b.elem(u.Elem(), "[]"), MinItems: &n, MaxItems: &n, Fixed: true}
+		})
+	case *types.Map:
+		v := b.named(t, func() *Value { return b.mapValue(u) })
+		v.NullOK = true
+		return v
+	case *types.Struct:
+		return b.named(t, func() *Value { return b.structValue(u) })
+	case *types.Interface:
+		return &Value{NullOK: true}
+	}
+	b.unsupported(t)
+	return &Value{}
+}
+
+// known recognizes the types whose JSON form mcptag knows (knownTypes),
+// directly or through an embedded one whose UnmarshalJSON is promoted.
+func (b *inputBuilder) known(t types.Type) (*Value, bool) {
+	n, ok := t.(*types.Named)
+	if !ok {
+		return nil, false
+	}
+	k, ok := knownTypes[qualifiedName(n)]
+	if !ok {
+		m := unmarshalMethod(t)
+		recv, isMethod := (*types.Named)(nil), false
+		if m != nil {
+			recv, isMethod = methodRecv(m)
+		}
+		if !isMethod || recv == n {
+			return nil, false
+		}
+		if k, ok = knownTypes[qualifiedName(recv)]; !ok {
+			return nil, false
+		}
+	}
+	s := k.schema()
+	v := &Value{Format: s.Format, NullOK: k.nullable}
+	types := s.Types
+	if s.Type != "" {
+		types = []string{s.Type}
+	}
+	for _, typ := range types {
+		for kind, name := range schemaTypes {
+			if name == typ && name != "" {
+				if v.Kind == KindAny {
+					v.Kind = Kind(kind)
+				} else {
+					v.OrString = true // IntOrString
+				}
+			}
+		}
+	}
+	return v, true
+}
+
+// unmarshaler handles a type with its own UnmarshalText (a string) or
+// UnmarshalJSON (anything: its form is unknown statically).
+func (b *inputBuilder) unmarshaler(t types.Type) (*Value, bool) {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		return nil, false // the pointer case handles null, then the element
+	}
+	m := unmarshalMethod(t)
+	if m == nil {
+		return nil, false
+	}
+	if m.Name() == "UnmarshalText" {
+		v := &Value{Kind: KindString}
+		if n, ok := t.(*types.Named); ok {
+			v.Description = b.a.typeDoc(n.Obj())
+		}
+		return v, true
+	}
+	b.a.customMarshaler(&b.site, "the arguments", t, m)
+	return &Value{NullOK: true}, true
+}
+
+// unmarshalMethod returns the method encoding/json calls to read t,
+// through a pointer if need be, or nil.
+func unmarshalMethod(t types.Type) *types.Func {
+	for _, name := range []string{"UnmarshalJSON", "UnmarshalText"} {
+		for _, recv := range []types.Type{t, types.NewPointer(t)} {
+			if m := lookupMethod(recv, name); m != nil {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
+func (b *inputBuilder) basic(t types.Type, u *types.Basic) *Value {
+	var v *Value
+	switch info := u.Info(); {
+	case info&types.IsBoolean != 0:
+		v = &Value{Kind: KindBoolean}
+	case info&types.IsInteger != 0:
+		v = &Value{Kind: KindInteger, Range: intRange(u.Kind())}
+	case info&types.IsFloat != 0:
+		v = &Value{Kind: KindNumber}
+	case info&types.IsString != 0:
+		v = &Value{Kind: KindString}
+	default: // complex, unsafe.Pointer, untyped nil
+		b.unsupported(t)
+		return &Value{}
+	}
+	if n, ok := t.(*types.Named); ok {
+		v.Enum = b.a.closedEnum(n)
+		v.typeEnum = v.Enum != nil
+		v.Description = b.a.typeDoc(n.Obj())
+	}
+	return v
+}
+
+// intRange is the range of a sized integer kind.
+func intRange(k types.BasicKind) toolrt.IntRange {
+	switch k {
+	case types.Int8:
+		return toolrt.RangeInt8
+	case types.Int16:
+		return toolrt.RangeInt16
+	case types.Int32:
+		return toolrt.RangeInt32
+	case types.Uint8:
+		return toolrt.RangeUint8
+	case types.Uint16:
+		return toolrt.RangeUint16
+	case types.Uint32:
+		return toolrt.RangeUint32
+	case types.Uint, types.Uint64, types.Uintptr:
+		return toolrt.RangeUint64
+	}
+	return toolrt.AnyInt
+}
+
+// elem is the Value of an array item or map value. encoding/json decodes
+// null into a nil pointer there too, but the argument's schema lists no
+// null, and neither does the checker accept one.
+func (b *inputBuilder) elem(t types.Type, step string) *Value {
+	b.path = append(b.path, step)
+	defer func() { b.path = b.path[:len(b.path)-1] }()
+	return b.value(t)
+}
+
+func (b *inputBuilder) mapValue(m *types.Map) *Value {
+	v := &Value{Kind: KindObject}
+	key := m.Key()
+	ku, _ := key.Underlying().(*types.Basic) // nil for a struct TextMarshaler key
+	switch {
+	case ku != nil && ku.Info()&types.IsString != 0:
+	case hasMethod(types.NewPointer(key), "UnmarshalText"):
+		// TextUnmarshaler keys win over integer kinds in encoding/json.
+	case ku != nil && ku.Info()&types.IsUnsigned != 0:
+		v.Keys = toolrt.DecimalUint
+	case ku != nil && ku.Info()&types.IsInteger != 0:
+		v.Keys = toolrt.DecimalInt
+	default:
+		b.a.unsupported(&b.site, "map key type %s: encoding/json accepts only string, integer and encoding.TextUnmarshaler keys", b.a.typeString(key))
+	}
+	v.Values = b.elem(m.Elem(), "[key]")
+	return v
+}
+
+func (b *inputBuilder) structValue(st *types.Struct) *Value {
+	v := &Value{Kind: KindObject, Closed: true}
+	for _, f := range b.a.jsonFields(st) {
+		v.Fields = append(v.Fields, b.field(f))
+	}
+	return v
+}
+
+// field is one property of a struct. It is required unless omitempty or
+// omitzero says it need not be sent, it is a pointer (absent, it is nil,
+// as a pointer parameter is), it is promoted through an embedded pointer
+// (encoding/json leaves such a field out when the pointer is nil, whatever
+// its tag), or it has a default. A pointer field must be optional: were it
+// required, a type that refers to itself through one could have no value
+// at all.
+func (b *inputBuilder) field(f jsonField) Field {
+	b.path = append(b.path, f.Name)
+	defer func() { b.path = b.path[:len(b.path)-1] }()
+	pos := b.pos
+	b.pos = f.Var.Pos()
+	defer func() { b.pos = pos }()
+
+	var v *Value
+	if f.Quoted && unmarshalMethod(f.Type) == nil {
+		v = quotedValue(f.Type)
+	} else {
+		v = b.value(f.Type)
+	}
+	if doc := b.a.fieldDoc(f.Var); doc != "" {
+		v.Description = doc
+	}
+	_, isPtr := f.Type.Underlying().(*types.Pointer)
+	field := Field{Name: f.Name, Required: !f.ViaPointer && !f.OmitEmpty && !f.OmitZero && !isPtr, Value: v}
+	if f.SchemaTag != "" {
+		b.a.applyTag(&field, f.SchemaTag, b.a.schemaTagPos(f.Var))
+	}
+	return field
+}
+
+// quotedValue is the Value of a ",string" field: the JSON string that
+// holds the encoded value.
+func quotedValue(t types.Type) *Value {
+	elem, isPtr := deref(t)
+	u := elem.Underlying().(*types.Basic)
+	v := &Value{Kind: KindString, NullOK: isPtr}
+	switch info := u.Info(); {
+	case info&types.IsBoolean != 0:
+		v.Enum = []any{"false", "true"}
+		v.typeEnum = true
+	case info&types.IsUnsigned != 0:
+		v.Decimal = toolrt.DecimalUint
+	case info&types.IsInteger != 0:
+		v.Decimal = toolrt.DecimalInt
+	case info&types.IsFloat != 0:
+		v.Decimal = toolrt.DecimalFloat
+	case info&types.IsString != 0:
+		v.Pattern = `^".*"$` // the string's own JSON encoding
+	}
+	return v
+}
+
+// named builds the Value of t through body. Named types are inlined, as
+// a client reads them best, except a type that refers to itself: only a
+// $ref can express that, so it goes to $defs.
+func (b *inputBuilder) named(t types.Type, body func() *Value) *Value {
+	n, ok := t.(*types.Named)
+	if !ok {
+		return body()
+	}
+	key := types.TypeString(n, nil)
+	if b.inProgress[key] {
+		if !b.recursive[key] {
+			b.recursive[key] = true
+			b.names[key] = b.defName(n, key)
+		}
+		b.a.recursiveInput(&b.site, n)
+		return &Value{Ref: b.names[key]}
+	}
+	b.inProgress[key] = true
+	v := body()
+	delete(b.inProgress, key)
+	if v.Description == "" {
+		v.Description = b.a.typeDoc(n.Obj())
+	}
+	if !b.recursive[key] {
+		return v
+	}
+	b.defs[b.names[key]] = v
+	return &Value{Ref: b.names[key]}
+}
+
+// defName picks the $defs name of a recursive type: its Go name, with the
+// type arguments of a generic one (Tree[int] → Tree_int), numbered when
+// taken.
+func (b *inputBuilder) defName(n *types.Named, key string) string {
+	name := n.Obj().Name()
+	if args := n.TypeArgs(); args != nil && args.Len() > 0 {
+		s := types.TypeString(n, func(p *types.Package) string { return "" })
+		name = strings.Trim(nonIdent.ReplaceAllString(s, "_"), "_")
+	}
+	base := name
+	for i := 2; b.taken[name]; i++ {
+		name = base + "_" + strconv.Itoa(i)
+	}
+	b.taken[name] = true
+	return name
+}
+
+func (b *inputBuilder) unsupported(t types.Type) {
+	b.a.unsupported(&b.site, "unsupported type %s: encoding/json cannot decode it", b.a.typeString(t))
+}

@@ -1,0 +1,190 @@
+package analyzer
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/mcptag/mcptag/internal/suggest"
+	"github.com/mcptag/mcptag/toolrt"
+)
+
+// A paramDoc is what a tool's doc comment says of one plain parameter, in
+// a list item naming it:
+//
+//	//   - city: the city to report on
+//	//   - days (minimum=1,maximum=7): how many days ahead
+//
+// The parenthesized constraints, optional, are those of a jsonschema tag.
+type paramDoc struct {
+	Text   string
+	Tag    string
+	TagPos token.Pos
+}
+
+type paramDocs map[string]paramDoc
+
+// listItem matches the first line of a doc comment list item that names
+// a parameter: the marker, the name, constraints in parentheses, a colon.
+var listItem = regexp.MustCompile(`^//(\s+)([-*+•]|[0-9]+[.)])\s+([\pL_][\pL\pN_]*)(\s*\((.*)\))?:\s*(.*)$`)
+
+// paramDocs reads the list items of doc that name a plain parameter of t,
+// and returns them with the doc comment less those items, which a model
+// need not read twice: once in the description, once on the argument. An
+// item that names no parameter stays; one whose name is close to a
+// parameter's is a finding, since its parameter goes undescribed.
+func (a *analysis) paramDocs(t *Tool, doc *ast.CommentGroup) (paramDocs, *ast.CommentGroup) {
+	docs := paramDocs{}
+	if t.Args != ArgsPlain || doc == nil {
+		return docs, doc
+	}
+	names := make([]string, len(t.Params))
+	for i, p := range t.Params {
+		names[i] = p.Name
+	}
+	var kept []*ast.Comment
+	list := doc.List
+	for i := 0; i < len(list); i++ {
+		c := list[i]
+		m := listItem.FindStringSubmatchIndex(c.Text)
+		if m == nil {
+			kept = append(kept, c)
+			continue
+		}
+		name := c.Text[m[6]:m[7]]
+		if !slices.Contains(names, name) {
+			if s := suggest.Closest(name, names); s != "" {
+				a.warnf(c.Slash+token.Pos(m[6]), CatUndocumented, "doc list item %q names no parameter of %s (did you mean %q?); it stays in the description", name, t.Name, s)
+			}
+			kept = append(kept, c)
+			continue
+		}
+		d := paramDoc{Text: c.Text[m[12]:m[13]]}
+		if m[10] >= 0 {
+			d.Tag, d.TagPos = c.Text[m[10]:m[11]], c.Slash+token.Pos(m[10])
+		}
+		// Continuation lines are indented past the marker.
+		indent := m[3] - 2 + (m[5] - m[4]) + 1
+		for i+1 < len(list) && continues(list[i+1].Text, indent) {
+			i++
+			d.Text += " " + strings.TrimSpace(strings.TrimPrefix(list[i].Text, "//"))
+		}
+		if _, dup := docs[name]; dup {
+			a.warnf(c.Slash, CatUndocumented, "parameter %s is described by two doc list items; the first is kept", name)
+			continue
+		}
+		d.Text = strings.Join(strings.Fields(d.Text), " ")
+		docs[name] = d
+	}
+	if len(kept) == len(doc.List) {
+		return docs, doc
+	}
+	return docs, &ast.CommentGroup{List: kept}
+}
+
+// continues reports whether a comment line continues a list item whose
+// text is indented by indent columns: it is indented past the marker.
+func continues(text string, indent int) bool {
+	body, ok := strings.CutPrefix(text, "//")
+	if !ok || strings.TrimSpace(body) == "" || listItem.MatchString(text) {
+		return false
+	}
+	n := len(body) - len(strings.TrimLeft(body, " \t"))
+	return n >= indent
+}
+
+// applyTag applies a jsonschema tag (or a doc list item's constraints),
+// starting at pos, to a property: its description, title, constraints,
+// default and examples. A problem is a json-tag error at its place in the
+// tag: a tag never silently means less than it says.
+func (a *analysis) applyTag(f *Field, text string, pos token.Pos) {
+	tag, errs := parseSchemaTag(text)
+	if tag.Description != "" {
+		f.Value.Description = tag.Description
+	}
+	if tag.Title != "" {
+		f.Value.Title = tag.Title
+	}
+	errs = append(errs, constrain(f.Value, tag.Pairs)...)
+	if tag.Required {
+		f.Required = true
+	}
+	if f.Value.Default != nil || (f.Value.Items != nil && f.Value.Items.Default != nil) {
+		if tag.Required {
+			errs = append(errs, tagError{0, "required and default: a default applies to an argument that is absent, which required forbids"})
+		}
+		f.Required = false
+		if err := a.checkDefault(f); err != "" {
+			errs = append(errs, tagError{0, err})
+		}
+	}
+	if msg := contradiction(f.Value); msg != "" {
+		errs = append(errs, tagError{0, msg})
+	}
+	for _, e := range errs {
+		a.errorf(pos+token.Pos(e.Off), CatJSONTag, "%s", e.Msg)
+	}
+}
+
+// contradiction says why no value can meet v's constraints, or "".
+func contradiction(v *Value) string {
+	for _, w := range []*Value{v, v.Items} {
+		if w == nil {
+			continue
+		}
+		switch {
+		case w.Minimum != nil && w.Maximum != nil && *w.Minimum > *w.Maximum:
+			return fmt.Sprintf("minimum %v is more than maximum %v", *w.Minimum, *w.Maximum)
+		case w.MinLength != nil && w.MaxLength != nil && *w.MinLength > *w.MaxLength:
+			return fmt.Sprintf("minLength %d is more than maxLength %d", *w.MinLength, *w.MaxLength)
+		case !w.Fixed && w.MinItems != nil && w.MaxItems != nil && *w.MinItems > *w.MaxItems:
+			return fmt.Sprintf("minItems %d is more than maxItems %d", *w.MinItems, *w.MaxItems)
+		}
+	}
+	return ""
+}
+
+// tagText returns the description and title that field f's jsonschema tag
+// gives it, the only parts of a tag that an output schema shows: a
+// constraint is a promise about what a caller may send, which the
+// generated handler checks, and a result is not checked against it. The
+// tag's syntax errors are reported all the same.
+func (a *analysis) tagText(f jsonField) (desc, title string) {
+	if f.SchemaTag == "" {
+		return "", ""
+	}
+	tag, errs := parseSchemaTag(f.SchemaTag)
+	pos := a.schemaTagPos(f.Var)
+	for _, e := range errs {
+		a.errorf(pos+token.Pos(e.Off), CatJSONTag, "%s", e.Msg)
+	}
+	return tag.Description, tag.Title
+}
+
+// checkDefault runs the default of a property through the checks of the
+// generated handler, and says why they reject it, or "".
+func (a *analysis) checkDefault(f *Field) string {
+	sp := &toolrt.Spec{Tool: "default", Strict: true, Args: []toolrt.Arg{f.arg(nil)}}
+	sp.Args[0].Required = true
+	raw := f.Value.Default
+	if raw == nil {
+		return ""
+	}
+	_, err := sp.Parse([]byte(`{"` + f.Name + `":` + string(raw) + `}`))
+	if err == nil {
+		return ""
+	}
+	var ae *toolrt.ArgError
+	msg := err.Error()
+	if errors.As(err, &ae) {
+		msg = ae.Message
+		if _, after, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "argument ") {
+			msg = after
+		}
+	}
+	return "default " + string(raw) + " fails the property's own constraints: " + msg
+}

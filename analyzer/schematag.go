@@ -1,0 +1,326 @@
+package analyzer
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A schemaTag is what a field's jsonschema tag, or a plain parameter's
+// doc list item, says of its schema.
+//
+// A tag that does not begin with a known key ("minimum=1,...") or flag
+// ("required") is a description, as the go-sdk reads it. One that does is
+// read with invopop/jsonschema's grammar: comma-separated key=value pairs
+// (a comma inside a value is written \,), enum and example repeated.
+type schemaTag struct {
+	Description, Title string
+	Required           bool // the required flag
+	Pairs              []tagPair
+}
+
+// A tagPair is one key=value of a structured tag.
+type tagPair struct {
+	Key, Value string
+	Off        int // byte offset of the key in the tag
+}
+
+// tagKeys are the keys a structured tag may hold; constraints are
+// checked against the field's kind when they are applied (constrain).
+var tagKeys = []string{
+	"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+	"minLength", "maxLength", "pattern", "format",
+	"minItems", "maxItems", "uniqueItems",
+	"enum", "default", "example", "description", "title",
+}
+
+// A tagError is a problem at an offset of a tag.
+type tagError struct {
+	Off int
+	Msg string
+}
+
+// parseSchemaTag reads the value of a jsonschema tag, or the constraints
+// of a doc list item.
+func parseSchemaTag(text string) (schemaTag, []tagError) {
+	parts := splitTag(text)
+	if len(parts) == 0 || !structured(parts[0].text) {
+		return schemaTag{Description: text}, nil
+	}
+	var t schemaTag
+	var errs []tagError
+	for _, p := range parts {
+		key, value, hasValue := strings.Cut(p.text, "=")
+		switch {
+		case key == "required" && !hasValue:
+			t.Required = true
+		case !slices.Contains(tagKeys, key):
+			msg := fmt.Sprintf("unknown jsonschema tag key %q", key)
+			if s := closestKey(key); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			} else {
+				msg += "; keys are " + strings.Join(tagKeys, ", ") + " and the flag required"
+			}
+			errs = append(errs, tagError{p.off, msg})
+		case !hasValue:
+			errs = append(errs, tagError{p.off, fmt.Sprintf("jsonschema tag key %q needs a value: %s=...", key, key)})
+		case key == "description":
+			t.Description = value
+		case key == "title":
+			t.Title = value
+		default:
+			t.Pairs = append(t.Pairs, tagPair{key, value, p.off})
+		}
+	}
+	return t, errs
+}
+
+// structured reports whether the first part of a tag makes it a
+// structured one: a known key with a value, or the required flag.
+func structured(first string) bool {
+	key, _, hasValue := strings.Cut(first, "=")
+	return slices.Contains(tagKeys, key) && hasValue || first == "required"
+}
+
+func closestKey(key string) string {
+	for _, k := range tagKeys {
+		if strings.EqualFold(k, key) {
+			return k
+		}
+	}
+	return ""
+}
+
+type tagPart struct {
+	text string
+	off  int
+}
+
+// splitTag splits a tag at the commas not preceded by a backslash, as
+// invopop/jsonschema does, dropping the backslash of an escaped comma.
+func splitTag(text string) []tagPart {
+	var parts []tagPart
+	var b strings.Builder
+	start := 0
+	for i := 0; i < len(text); i++ {
+		switch {
+		case text[i] == '\\' && i+1 < len(text) && text[i+1] == ',':
+			b.WriteByte(',')
+			i++
+		case text[i] == ',':
+			parts = append(parts, tagPart{b.String(), start})
+			b.Reset()
+			start = i + 1
+		default:
+			b.WriteByte(text[i])
+		}
+	}
+	return append(parts, tagPart{b.String(), start})
+}
+
+// A constraint problem is reported at the pair it comes from.
+func pairError(p tagPair, format string, args ...any) tagError {
+	return tagError{p.Off, fmt.Sprintf(p.Key+"="+truncate(p.Value)+": "+format, args...)}
+}
+
+func truncate(s string) string {
+	if len(s) > 40 {
+		return s[:37] + "..."
+	}
+	return s
+}
+
+// constrain applies the pairs of a structured tag to v, by v's kind. An
+// array's string and number constraints apply to its items, as
+// invopop/jsonschema applies them.
+func constrain(v *Value, pairs []tagPair) []tagError {
+	var errs []tagError
+	var defaults []json.RawMessage
+	for _, p := range pairs {
+		target := v
+		if v.Kind == KindArray && v.Items != nil && !arrayKey(p.Key) {
+			target = v.Items
+		}
+		if p.Key == "default" && v.Kind == KindArray && v.Items != nil {
+			// Repeated, the items of the default list.
+			raw, err := v.Items.literal(p.Value)
+			if err != nil {
+				errs = append(errs, pairError(p, "%v", err))
+				continue
+			}
+			defaults = append(defaults, raw)
+			continue
+		}
+		if err := target.apply(p); err != nil {
+			errs = append(errs, *err)
+		}
+	}
+	if defaults != nil {
+		v.Default, _ = json.Marshal(defaults)
+	}
+	return errs
+}
+
+func arrayKey(key string) bool {
+	switch key {
+	case "minItems", "maxItems", "uniqueItems", "default", "description", "title":
+		return true
+	}
+	return false
+}
+
+// apply sets one constraint on v.
+func (v *Value) apply(p tagPair) *tagError {
+	fail := func(format string, args ...any) *tagError { e := pairError(p, format, args...); return &e }
+	wrongKind := func(want string) *tagError {
+		return fail("%s applies to %s, not to %s", p.Key, want, v.kindName())
+	}
+	switch p.Key {
+	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+		if !v.numeric() {
+			return wrongKind("numbers")
+		}
+		f, err := strconv.ParseFloat(p.Value, 64)
+		if err != nil || math.IsInf(f, 0) || !isJSONNumber(p.Value) {
+			return fail("want a number")
+		}
+		if p.Key == "multipleOf" && f <= 0 {
+			return fail("want a number greater than 0")
+		}
+		v.setBound(p.Key, f)
+	case "minLength", "maxLength", "minItems", "maxItems":
+		want, wantKind := KindString, "strings"
+		if strings.HasSuffix(p.Key, "Items") {
+			want, wantKind = KindArray, "arrays"
+		}
+		if v.Kind != want {
+			return wrongKind(wantKind)
+		}
+		n, err := strconv.Atoi(p.Value)
+		if err != nil || n < 0 {
+			return fail("want a whole number, 0 or more")
+		}
+		v.setCount(p.Key, n)
+	case "uniqueItems":
+		if v.Kind != KindArray {
+			return wrongKind("arrays")
+		}
+		b, err := strconv.ParseBool(p.Value)
+		if err != nil {
+			return fail("want true or false")
+		}
+		v.UniqueItems = b
+	case "pattern":
+		if v.Kind != KindString || v.Format != "" {
+			return wrongKind("plain strings")
+		}
+		if err := checkPattern(p.Value); err != nil {
+			return fail("%v", err)
+		}
+		v.Pattern = p.Value
+	case "format":
+		if v.Kind != KindString || v.Format != "" {
+			return wrongKind("plain strings")
+		}
+		if !slices.Contains(Formats, p.Value) {
+			return fail("mcptag checks the formats %s", strings.Join(Formats, ", "))
+		}
+		v.Format = p.Value
+	case "enum":
+		if v.Kind != KindString && v.Kind != KindInteger {
+			return wrongKind("strings and integers")
+		}
+		if v.typeEnum {
+			return fail("the constants of the field's type already list its values")
+		}
+		if _, err := v.literal(p.Value); err != nil {
+			return fail("%v", err)
+		}
+		var value any
+		if v.Kind == KindInteger {
+			value, _ = strconv.ParseInt(p.Value, 10, 64)
+		} else {
+			value = p.Value
+		}
+		if slices.Contains(v.Enum, value) {
+			return fail("listed twice")
+		}
+		v.Enum = append(v.Enum, value)
+	case "default":
+		raw, err := v.literal(p.Value)
+		if err != nil {
+			return fail("%v", err)
+		}
+		v.Default = raw
+	case "example":
+		raw, err := v.literal(p.Value)
+		if err != nil {
+			return fail("%v", err)
+		}
+		v.Examples = append(v.Examples, raw)
+	}
+	return nil
+}
+
+// literal turns the text of a value in a tag into the JSON of a value of
+// v: a string as it is, a number or boolean as written.
+func (v *Value) literal(text string) (json.RawMessage, error) {
+	switch v.Kind {
+	case KindString:
+		return json.Marshal(text)
+	case KindInteger:
+		if _, err := strconv.ParseInt(text, 10, 64); err != nil {
+			return nil, fmt.Errorf("want an integer")
+		}
+	case KindNumber:
+		if !isJSONNumber(text) {
+			return nil, fmt.Errorf("want a number")
+		}
+	case KindBoolean:
+		if text != "true" && text != "false" {
+			return nil, fmt.Errorf("want true or false")
+		}
+	default:
+		return nil, fmt.Errorf("a value of %s cannot be written in a tag", v.kindName())
+	}
+	return json.RawMessage(text), nil
+}
+
+// isJSONNumber reports whether s is a number by JSON's grammar.
+var isJSONNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`).MatchString
+
+// Formats are the string formats mcptag checks.
+var Formats = []string{"date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}
+
+// checkPattern reports why pattern cannot be both a JSON Schema pattern
+// (ECMA-262, what a client checks) and a Go regular expression (what the
+// generated handler checks), or nil.
+func checkPattern(pattern string) error {
+	for _, c := range []struct{ syntax, why string }{
+		{"(?=", "lookahead"}, {"(?!", "lookahead"}, {"(?<=", "lookbehind"}, {"(?<!", "lookbehind"},
+		{"(?P<", "a Go-only named group: write (?<name>...)"}, {`\A`, `\A is Go only: write ^`},
+		{`\z`, `\z is Go only: write $`}, {`\Q`, `\Q...\E is Go only`}, {"[[:", "POSIX classes are Go only"},
+	} {
+		if strings.Contains(pattern, c.syntax) {
+			return fmt.Errorf("not a pattern both ECMA-262 and Go accept: %s", c.why)
+		}
+	}
+	if flags := regexp.MustCompile(`\(\?[imsU-]+[:)]`).FindString(pattern); flags != "" {
+		return fmt.Errorf("not a pattern both ECMA-262 and Go accept: the flags %s are Go only", flags)
+	}
+	if regexp.MustCompile(`\\[pP][^{]`).MatchString(pattern) {
+		return fmt.Errorf(`not a pattern both ECMA-262 and Go accept: write \p{...}`)
+	}
+	if _, err := regexp.Compile(pattern); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "error parsing regexp: ")
+		if strings.Contains(pattern, `\`) && regexp.MustCompile(`\\[1-9]`).MatchString(pattern) {
+			msg = "backreferences are not supported"
+		}
+		return fmt.Errorf("not a valid pattern: %s", msg)
+	}
+	return nil
+}

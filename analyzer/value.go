@@ -1,0 +1,360 @@
+package analyzer
+
+import (
+	"encoding/json"
+	"sort"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcptag/mcptag/toolrt"
+)
+
+// A Value describes the JSON values a tool accepts for an argument, or
+// for a value inside one: what encoding/json decodes into the Go type,
+// narrowed by the constraints the developer declared. A tool's input
+// schema and the generated handler's checks (toolrt.Spec) are both
+// rendered from it, so they cannot disagree.
+type Value struct {
+	// Kind is the JSON type of the value; KindAny accepts any value.
+	Kind Kind
+	// OrString also accepts a string (an IntOrString's).
+	OrString bool
+	// NullOK says that encoding/json decodes null here (into a nil
+	// pointer, slice, map or interface). Null is accepted only where the
+	// value is optional, as if it were absent.
+	NullOK             bool
+	Description, Title string
+	// Enum lists the accepted values: strings or int64s, from the
+	// constants of a named type or from a tag.
+	Enum     []any
+	typeEnum bool // Enum comes from the type's constants
+	Default  json.RawMessage
+	Examples []json.RawMessage
+
+	// Numbers.
+	Range                                                toolrt.IntRange // the Go type's range
+	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum *float64
+	MultipleOf                                           float64
+
+	// Strings.
+	Format               string        // a JSON Schema format, from the type or a tag
+	Base64               bool          // contentEncoding base64: a []byte
+	Decimal              toolrt.Format // a string holding a decimal number: a ",string" field
+	MinLength, MaxLength *int
+	Pattern              string
+
+	// Arrays.
+	Items              *Value
+	MinItems, MaxItems *int
+	UniqueItems        bool
+	Fixed              bool // a Go array: exactly MinItems items
+
+	// Objects.
+	Fields []Field // a struct's properties, in encoding/json's order
+	Closed bool    // no other property is accepted
+	Values *Value  // a map's values
+	Keys   toolrt.Format
+
+	// Ref names the entry of Input.Defs that describes the value: a
+	// recursive type's. The other fields are then unused.
+	Ref string
+}
+
+// A Kind is the JSON type of a value.
+type Kind int
+
+const (
+	KindAny Kind = iota
+	KindBoolean
+	KindInteger
+	KindNumber
+	KindString
+	KindArray
+	KindObject
+)
+
+var kindNames = [...]string{"any value", "booleans", "integers", "numbers", "strings", "arrays", "objects"}
+
+func (v *Value) kindName() string { return kindNames[v.Kind] }
+
+func (v *Value) numeric() bool { return v.Kind == KindInteger || v.Kind == KindNumber }
+
+// A Field is one property of an object.
+type Field struct {
+	Name     string
+	Required bool
+	Value    *Value
+}
+
+// An Input is a tool's arguments: an object, and the values of the
+// recursive types it refers to.
+type Input struct {
+	Root *Value
+	Defs map[string]*Value
+}
+
+func (v *Value) setBound(key string, f float64) {
+	switch key {
+	case "minimum":
+		v.Minimum = &f
+	case "maximum":
+		v.Maximum = &f
+	case "exclusiveMinimum":
+		v.ExclusiveMinimum = &f
+	case "exclusiveMaximum":
+		v.ExclusiveMaximum = &f
+	case "multipleOf":
+		v.MultipleOf = f
+	}
+}
+
+func (v *Value) setCount(key string, n int) {
+	switch key {
+	case "minLength":
+		v.MinLength = &n
+	case "maxLength":
+		v.MaxLength = &n
+	case "minItems":
+		v.MinItems = &n
+	case "maxItems":
+		v.MaxItems = &n
+	}
+}
+
+// Schema renders the input as a JSON Schema for a client to fill: every
+// type one string (a client fills an argument by its type), objects
+// inlined but for recursive types, which stay in $defs.
+func (in *Input) Schema() *jsonschema.Schema {
+	s := in.Root.schema()
+	if len(in.Defs) > 0 {
+		s.Defs = map[string]*jsonschema.Schema{}
+		for name, d := range in.Defs {
+			s.Defs[name] = d.schema()
+		}
+	}
+	return s
+}
+
+var schemaTypes = [...]string{"", "boolean", "integer", "number", "string", "array", "object"}
+
+func (v *Value) schema() *jsonschema.Schema {
+	if v.Ref != "" {
+		return &jsonschema.Schema{Ref: "#/$defs/" + v.Ref, Description: v.Description}
+	}
+	s := &jsonschema.Schema{Type: schemaTypes[v.Kind], Title: v.Title, Description: v.Description}
+	if v.OrString {
+		s = &jsonschema.Schema{AnyOf: []*jsonschema.Schema{{Type: s.Type}, {Type: "string"}}, Title: v.Title, Description: v.Description}
+	}
+	if len(v.Enum) > 0 {
+		s.Enum = v.Enum
+	}
+	if v.Default != nil {
+		s.Default = v.Default
+	}
+	for _, e := range v.Examples {
+		s.Examples = append(s.Examples, e)
+	}
+	switch v.Kind {
+	case KindInteger, KindNumber:
+		v.numberSchema(s)
+	case KindString:
+		v.stringSchema(s)
+	case KindArray:
+		s.Items = v.Items.schema()
+		s.MinItems, s.MaxItems, s.UniqueItems = v.MinItems, v.MaxItems, v.UniqueItems
+	case KindObject:
+		v.objectSchema(s)
+	}
+	return s
+}
+
+// numberSchema sets the bounds of a number: the Go type's range, or the
+// developer's where it is tighter.
+func (v *Value) numberSchema(s *jsonschema.Schema) {
+	lo, hi, bounded := v.Range.Bounds()
+	s.Minimum, s.Maximum = v.Minimum, v.Maximum
+	if bounded {
+		if s.Minimum == nil || *s.Minimum < float64(lo) {
+			f := float64(lo)
+			s.Minimum = &f
+		}
+		if v.Range != toolrt.RangeUint64 && (s.Maximum == nil || *s.Maximum > float64(hi)) {
+			f := float64(hi)
+			s.Maximum = &f
+		}
+	}
+	s.ExclusiveMinimum, s.ExclusiveMaximum = v.ExclusiveMinimum, v.ExclusiveMaximum
+	if v.MultipleOf > 0 {
+		m := v.MultipleOf
+		s.MultipleOf = &m
+	}
+}
+
+func (v *Value) stringSchema(s *jsonschema.Schema) {
+	s.Format = v.Format
+	if v.Base64 {
+		s.ContentEncoding = "base64"
+	}
+	s.MinLength, s.MaxLength = v.MinLength, v.MaxLength
+	s.Pattern = v.Pattern
+	if p := decimalPatterns[v.Decimal]; p != "" {
+		s.Pattern = p
+	}
+}
+
+// decimalPatterns are the patterns of strings holding decimal numbers,
+// as encoding/json reads them: no "+", no ".5", no "0x".
+var decimalPatterns = map[toolrt.Format]string{
+	toolrt.DecimalInt:   `^-?[0-9]+$`,
+	toolrt.DecimalUint:  `^[0-9]+$`,
+	toolrt.DecimalFloat: `^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`,
+}
+
+func (v *Value) objectSchema(s *jsonschema.Schema) {
+	// properties is always present, even empty: some clients need it.
+	s.Properties = map[string]*jsonschema.Schema{}
+	s.PropertyOrder = []string{}
+	for _, f := range v.Fields {
+		s.Properties[f.Name] = f.Value.schema()
+		s.PropertyOrder = append(s.PropertyOrder, f.Name)
+		if f.Required {
+			s.Required = append(s.Required, f.Name)
+		}
+	}
+	switch {
+	case v.Closed:
+		s.AdditionalProperties = &jsonschema.Schema{Not: &jsonschema.Schema{}}
+	case v.Values != nil:
+		s.AdditionalProperties = v.Values.schema()
+	}
+	if p := decimalPatterns[v.Keys]; p != "" {
+		s.PropertyNames = &jsonschema.Schema{Type: "string", Pattern: p}
+	}
+}
+
+// Spec renders the input as the description of the arguments that the
+// generated handler checks a call against.
+func (in *Input) Spec(tool string, strict bool) *toolrt.Spec {
+	sp := &toolrt.Spec{Tool: tool, Strict: strict}
+	names := make([]string, 0, len(in.Defs))
+	for name := range in.Defs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	refs := map[string]int{}
+	for i, name := range names {
+		refs[name] = i + 1
+	}
+	for _, name := range names {
+		sp.Defs = append(sp.Defs, in.Defs[name].arg(refs, false))
+	}
+	for _, f := range in.Root.Fields {
+		sp.Args = append(sp.Args, f.arg(refs))
+	}
+	return sp
+}
+
+func (f Field) arg(refs map[string]int) toolrt.Arg {
+	a := f.Value.arg(refs, !f.Required)
+	a.Name, a.Required = f.Name, f.Required
+	return a
+}
+
+var argKinds = [...]toolrt.Kind{0, toolrt.KindBoolean, toolrt.KindInteger, toolrt.KindNumber, toolrt.KindString, toolrt.KindArray, toolrt.KindObject}
+
+// arg renders v for the checker. optional says that v is an optional
+// property, where null stands for absent.
+func (v *Value) arg(refs map[string]int, optional bool) toolrt.Arg {
+	if v.Ref != "" {
+		return toolrt.Arg{Ref: refs[v.Ref], Nullable: optional && v.NullOK}
+	}
+	a := toolrt.Arg{
+		Kind:     argKinds[v.Kind],
+		Nullable: optional && v.NullOK,
+		Range:    v.Range,
+		Format:   argFormat(v),
+		Default:  []byte(v.Default),
+		Fixed:    v.Fixed,
+		Closed:   v.Closed,
+		Keys:     v.Keys,
+	}
+	if v.OrString {
+		a.Kind |= toolrt.KindString
+	}
+	if v.Fixed && v.MinItems != nil {
+		a.Len = *v.MinItems
+	}
+	for _, e := range v.Enum {
+		a.Enum = append(a.Enum, enumText(e))
+	}
+	a.Rules = v.rules()
+	if v.Items != nil {
+		items := v.Items.arg(refs, false)
+		a.Elem = &items
+	}
+	if v.Values != nil {
+		values := v.Values.arg(refs, false)
+		a.Elem = &values
+	}
+	for _, f := range v.Fields {
+		a.Fields = append(a.Fields, f.arg(refs))
+	}
+	if v.Kind == KindObject && a.Fields == nil && v.Closed {
+		a.Fields = []toolrt.Arg{}
+	}
+	return a
+}
+
+func argFormat(v *Value) toolrt.Format {
+	switch {
+	case v.Decimal != toolrt.NoFormat:
+		return v.Decimal
+	case v.Base64:
+		return toolrt.Base64
+	}
+	return toolrt.FormatNamed(v.Format)
+}
+
+func enumText(e any) string {
+	switch e := e.(type) {
+	case string:
+		return e
+	default:
+		data, _ := json.Marshal(e)
+		return string(data)
+	}
+}
+
+// rules lists the constraints the developer declared, for the checker.
+func (v *Value) rules() []toolrt.Rule {
+	var rules []toolrt.Rule
+	num := func(op toolrt.Op, f *float64) {
+		if f != nil {
+			rules = append(rules, toolrt.Rule{Op: op, Num: *f})
+		}
+	}
+	count := func(op toolrt.Op, n *int) {
+		if n != nil {
+			rules = append(rules, toolrt.Rule{Op: op, Count: *n})
+		}
+	}
+	num(toolrt.Minimum, v.Minimum)
+	num(toolrt.Maximum, v.Maximum)
+	num(toolrt.ExclusiveMinimum, v.ExclusiveMinimum)
+	num(toolrt.ExclusiveMaximum, v.ExclusiveMaximum)
+	if v.MultipleOf > 0 {
+		num(toolrt.MultipleOf, &v.MultipleOf)
+	}
+	count(toolrt.MinLength, v.MinLength)
+	count(toolrt.MaxLength, v.MaxLength)
+	if v.Pattern != "" {
+		rules = append(rules, toolrt.Rule{Op: toolrt.Pattern, Text: v.Pattern})
+	}
+	if !v.Fixed {
+		count(toolrt.MinItems, v.MinItems)
+		count(toolrt.MaxItems, v.MaxItems)
+	}
+	if v.UniqueItems {
+		rules = append(rules, toolrt.Rule{Op: toolrt.UniqueItems})
+	}
+	return rules
+}
