@@ -1,0 +1,174 @@
+package budget
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// A chunk is one piece of text that a BPE tokenizer encodes on its own:
+// o200k splits text with a regular expression first and never merges
+// across the pieces, so a word's cost does not depend on its neighbours.
+type chunk struct {
+	kind   chunkKind
+	text   string
+	prefix bool // a word led by one space or punctuation character
+}
+
+type chunkKind uint8
+
+const (
+	word   chunkKind = iota // letters: "properties", " The", "\"Pod", "HTTPServer"
+	digits                  // up to three digits
+	punct                   // punctuation, maybe led by a space: "\":{\"", " ("
+	space                   // whitespace
+)
+
+// chunks calls yield with each chunk of s, in order, as o200k's
+// pre-tokenizer splits it:
+//
+//	[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+('s|'t|'re|'ve|'m|'ll|'d)?
+//	[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*('s|'t|'re|'ve|'m|'ll|'d)?
+//	\p{N}{1,3}
+//	 ?[^\s\p{L}\p{N}]+[\r\n/]*
+//	\s*[\r\n]+
+//	\s+(?!\S)
+//	\s+
+//
+// Letters that are neither upper nor lower case (Lm, Lo, marks) belong to
+// both classes; the scanner treats them as lower case after an upper-case
+// run, which is where the expression's backtracking puts them.
+func chunks(s string, yield func(chunk)) {
+	for i := 0; i < len(s); {
+		c, n := scan(s[i:])
+		c.text = s[i : i+n]
+		yield(c)
+		i += n
+	}
+}
+
+// scan returns the kind and length of the chunk at the start of s.
+func scan(s string) (chunk, int) {
+	r, n := utf8.DecodeRuneInString(s)
+	if isLetter(r) {
+		return chunk{kind: word}, n + letters(s[n:])
+	}
+	if !isDigit(r) && r != '\r' && r != '\n' {
+		if r2, _ := utf8.DecodeRuneInString(s[n:]); isLetter(r2) {
+			return chunk{kind: word, prefix: true}, n + letters(s[n:])
+		}
+	}
+	switch {
+	case isDigit(r):
+		end := n
+		for k := 1; k < 3 && end < len(s); k++ {
+			r2, n2 := utf8.DecodeRuneInString(s[end:])
+			if !isDigit(r2) {
+				break
+			}
+			end += n2
+		}
+		return chunk{kind: digits}, end
+	case isPunct(r):
+		return chunk{kind: punct}, n + punctuation(s[n:])
+	case r == ' ':
+		if r2, _ := utf8.DecodeRuneInString(s[n:]); isPunct(r2) {
+			return chunk{kind: punct}, n + punctuation(s[n:])
+		}
+	}
+	return chunk{kind: space}, whitespace(s)
+}
+
+// letters returns the length of the word at the start of s: upper-case
+// letters then lower-case ones (or upper case only), then a contraction.
+func letters(s string) int {
+	i, lower := 0, false
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !isLetter(r) || (lower && isUpper(r)) {
+			break
+		}
+		lower = lower || !isUpper(r)
+		i += n
+	}
+	return i + contraction(s[i:])
+}
+
+// contraction returns the length of 's, 't, 're, 've, 'm, 'll or 'd at
+// the start of s, matched without regard to case.
+func contraction(s string) int {
+	if len(s) < 2 || s[0] != '\'' {
+		return 0
+	}
+	switch lowerASCII(s[1]) {
+	case 's', 't', 'm', 'd':
+		return 2
+	case 'r', 'v':
+		if len(s) >= 3 && lowerASCII(s[2]) == 'e' {
+			return 3
+		}
+	case 'l':
+		if len(s) >= 3 && lowerASCII(s[2]) == 'l' {
+			return 3
+		}
+	}
+	return 0
+}
+
+func lowerASCII(b byte) byte {
+	if 'A' <= b && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
+}
+
+// punctuation returns the length of the punctuation run at the start of
+// s, with the newlines and slashes that follow it.
+func punctuation(s string) int {
+	i := 0
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !isPunct(r) {
+			break
+		}
+		i += n
+	}
+	for i < len(s) && (s[i] == '\r' || s[i] == '\n' || s[i] == '/') {
+		i++
+	}
+	return i
+}
+
+// whitespace returns the length of the whitespace chunk at the start of
+// s: through its last newline if it has one; else all of it, except that
+// a run followed by a non-space leaves its last space to lead what follows.
+func whitespace(s string) int {
+	end, lastNewline := 0, -1
+	for end < len(s) {
+		r, n := utf8.DecodeRuneInString(s[end:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		if r == '\r' || r == '\n' {
+			lastNewline = end + n
+		}
+		end += n
+	}
+	switch {
+	case lastNewline > 0:
+		return lastNewline
+	case end == len(s):
+		return end
+	}
+	if _, n := utf8.DecodeLastRuneInString(s[:end]); end > n {
+		return end - n
+	}
+	return end
+}
+
+func isLetter(r rune) bool { return unicode.IsLetter(r) || unicode.IsMark(r) }
+func isUpper(r rune) bool  { return unicode.IsUpper(r) || unicode.IsTitle(r) }
+func isDigit(r rune) bool  { return unicode.IsNumber(r) }
+
+// isPunct reports whether r is neither space, letter nor digit; a byte
+// that is not UTF-8 (utf8.RuneError) counts as punctuation.
+func isPunct(r rune) bool { return !unicode.IsSpace(r) && !isLetter(r) && !isDigit(r) }
