@@ -145,7 +145,7 @@ func whitespace(s string) int {
 	end, lastNewline := 0, -1
 	for end < len(s) {
 		r, n := utf8.DecodeRuneInString(s[end:])
-		if !unicode.IsSpace(r) {
+		if !isSpace(r) {
 			break
 		}
 		if r == '\r' || r == '\n' {
@@ -165,10 +165,59 @@ func whitespace(s string) int {
 	return end
 }
 
-func isLetter(r rune) bool { return unicode.IsLetter(r) || unicode.IsMark(r) }
-func isUpper(r rune) bool  { return unicode.IsUpper(r) || unicode.IsTitle(r) }
-func isDigit(r rune) bool  { return unicode.IsNumber(r) }
+// The classes of ASCII characters, looked up before the unicode tables:
+// most of a schema is ASCII.
+const (
+	asciiLower = 1 << iota
+	asciiUpper
+	asciiDigit
+	asciiSpace
+)
+
+var asciiClass = func() (c [utf8.RuneSelf]uint8) {
+	for r := range rune(utf8.RuneSelf) {
+		switch {
+		case unicode.IsLower(r):
+			c[r] = asciiLower
+		case unicode.IsUpper(r):
+			c[r] = asciiUpper
+		case unicode.IsNumber(r):
+			c[r] = asciiDigit
+		case unicode.IsSpace(r):
+			c[r] = asciiSpace
+		}
+	}
+	return c
+}()
+
+func isLetter(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiClass[r]&(asciiLower|asciiUpper) != 0
+	}
+	return unicode.IsLetter(r) || unicode.IsMark(r)
+}
+
+func isUpper(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiClass[r]&asciiUpper != 0
+	}
+	return unicode.IsUpper(r) || unicode.IsTitle(r)
+}
+
+func isDigit(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiClass[r]&asciiDigit != 0
+	}
+	return unicode.IsNumber(r)
+}
+
+func isSpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiClass[r]&asciiSpace != 0
+	}
+	return unicode.IsSpace(r)
+}
 
 // isPunct reports whether r is neither space, letter nor digit; a byte
 // that is not UTF-8 (utf8.RuneError) counts as punctuation.
-func isPunct(r rune) bool { return !unicode.IsSpace(r) && !isLetter(r) && !isDigit(r) }
+func isPunct(r rune) bool { return !isSpace(r) && !isLetter(r) && !isDigit(r) }

@@ -106,7 +106,9 @@ func punctCost(s string) float64 {
 	if len(s) > 1 && s[0] == ' ' {
 		s = s[1:] // a leading space merges with what follows
 	}
-	s = strings.TrimRight(s, "\r\n")
+	for len(s) > 0 && (s[len(s)-1] == '\r' || s[len(s)-1] == '\n') {
+		s = s[:len(s)-1]
+	}
 	tokens, other := 0.0, 0
 	for i := 0; i < len(s); {
 		start := i
