@@ -6,18 +6,21 @@ import (
 	"errors"
 )
 
-// A node is a parsed JSON value that keeps its object members in order,
-// so that it can be written back exactly as tools/list sends it.
+// A node is a parsed JSON value that keeps its object members in order
+// and its scalars as they were written (a schema rendered with
+// json.Marshal spells "<" as "\u003c", and so does tools/list), so that
+// it can be written back exactly as tools/list sends it.
 type node struct {
 	members []member        // an object's members, in order
 	items   []*node         // an array's elements
-	scalar  json.RawMessage // a string, number, true, false or null, compact
+	scalar  json.RawMessage // a string, number, true, false or null
 	object  bool
 	array   bool
 }
 
 type member struct {
-	key   string
+	key   string          // decoded
+	raw   json.RawMessage // as written
 	value *node
 }
 
@@ -31,51 +34,68 @@ func (n *node) get(key string) *node {
 	return nil
 }
 
-// parse parses one JSON value.
-func parse(data []byte) (*node, error) {
-	if !json.Valid(data) { // also bounds the nesting depth for parseValue
-		return nil, errors.New("not valid JSON")
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	return parseValue(dec)
+// A parser reads one JSON value into nodes.
+type parser struct {
+	data []byte
+	dec  *json.Decoder
 }
 
-func parseValue(dec *json.Decoder) (*node, error) {
-	tok, err := dec.Token()
+// parse parses one JSON value.
+func parse(data []byte) (*node, error) {
+	if !json.Valid(data) { // also bounds the nesting depth for value
+		return nil, errors.New("not valid JSON")
+	}
+	p := &parser{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
+	p.dec.UseNumber()
+	return p.value()
+}
+
+// token returns the next token and the text it was read from.
+func (p *parser) token() (json.Token, json.RawMessage, error) {
+	start := p.dec.InputOffset()
+	tok, err := p.dec.Token()
+	if err != nil {
+		return nil, nil, err
+	}
+	// The text since the previous token holds the separator before this one.
+	raw := bytes.TrimLeft(p.data[start:p.dec.InputOffset()], " \t\r\n:,")
+	return tok, raw, nil
+}
+
+func (p *parser) value() (*node, error) {
+	tok, raw, err := p.token()
 	if err != nil {
 		return nil, err
 	}
 	switch tok {
 	case json.Delim('{'):
 		n := &node{object: true}
-		for dec.More() {
-			key, err := dec.Token()
+		for p.dec.More() {
+			key, rawKey, err := p.token()
 			if err != nil {
 				return nil, err
 			}
-			v, err := parseValue(dec)
+			v, err := p.value()
 			if err != nil {
 				return nil, err
 			}
-			n.members = append(n.members, member{key.(string), v})
+			n.members = append(n.members, member{key.(string), rawKey, v})
 		}
-		_, err := dec.Token() // '}'
+		_, _, err := p.token() // '}'
 		return n, err
 	case json.Delim('['):
 		n := &node{array: true}
-		for dec.More() {
-			v, err := parseValue(dec)
+		for p.dec.More() {
+			v, err := p.value()
 			if err != nil {
 				return nil, err
 			}
 			n.items = append(n.items, v)
 		}
-		_, err := dec.Token() // ']'
+		_, _, err := p.token() // ']'
 		return n, err
 	}
-	raw, err := marshal(tok)
-	return &node{scalar: raw}, err
+	return &node{scalar: raw}, nil
 }
 
 // marshal encodes v as compact JSON the way the go-sdk writes messages:
@@ -132,8 +152,7 @@ func (w *writer) member(i int, m member) {
 	if i > 0 {
 		w.buf.WriteByte(',')
 	}
-	key, _ := marshal(m.key) // a string always encodes
-	w.buf.Write(key)
+	w.buf.Write(m.raw)
 	w.buf.WriteByte(':')
 }
 

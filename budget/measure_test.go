@@ -12,7 +12,8 @@ import (
 )
 
 // entry is a tool whose output schema has descriptions at every depth, a
-// property named "description" that is not one, and two $defs.
+// property named "description" that is not one, and two $defs; one spells
+// "<" as json.Marshal does.
 const entry = `{
   "name": "get_pod",
   "title": "Get a pod",
@@ -29,7 +30,7 @@ const entry = `{
     },
     "$defs": {
       "Small": {"type": "string"},
-      "Meta": {"type": "object", "description": "Metadata of an object, with labels.", "properties": {"labels": {"type": "object", "additionalProperties": {"type": "string", "description": "A label."}}}}
+      "Meta": {"type": "object", "description": "Metadata of an object, with 0 \u003c n labels.", "properties": {"labels": {"type": "object", "additionalProperties": {"type": "string", "description": "A label."}}}}
     }
   },
   "annotations": {"readOnlyHint": true}
@@ -72,7 +73,7 @@ func TestMeasure(t *testing.T) {
 			Size:              size(out),
 			DescriptionTokens: Tokens(out) - Tokens(strippedOut),
 			Defs: []Def{
-				{"Meta", size(`"Meta":{"type":"object","description":"Metadata of an object, with labels.","properties":{"labels":{"type":"object","additionalProperties":{"type":"string","description":"A label."}}}}`)},
+				{"Meta", size(`"Meta":{"type":"object","description":"Metadata of an object, with 0 \u003c n labels.","properties":{"labels":{"type":"object","additionalProperties":{"type":"string","description":"A label."}}}}`)},
 				{"Small", size(`"Small":{"type":"string"}`)},
 			},
 		},
