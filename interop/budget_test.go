@@ -2,7 +2,9 @@ package interop_test
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"math"
 	"os"
@@ -89,10 +91,13 @@ func percent(est, real int) float64 {
 }
 
 // TestTokensAgainstO200k checks budget.Tokens against the real tokenizer
-// on every snapshot of the repository, whole (as tools/list sends it) and
-// tool by tool, and on its prose documentation.
+// on every snapshot of the repository, whole (as one tools/list response)
+// and tool by tool, and on its prose documentation. It logs, for each
+// snapshot, the whole file's counts and the sums over its tools (what
+// mcptag stats adds up).
 func TestTokensAgainstO200k(t *testing.T) {
 	var files, tools []sample
+	var fileOf []int // the index in files of each tool's snapshot
 	for _, path := range snapshots(t) {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -105,15 +110,17 @@ func TestTokensAgainstO200k(t *testing.T) {
 			t.Fatalf("%s: %v", path, err)
 		}
 		name := filepath.ToSlash(strings.TrimPrefix(path, ".."+string(filepath.Separator)))
-		files = append(files, sample{name, compact(t, data)})
 		for _, entry := range snapshot.Tools {
 			var tool struct{ Name string }
 			if err := json.Unmarshal(entry, &tool); err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
 			tools = append(tools, sample{name + ": " + tool.Name, compact(t, entry)})
+			fileOf = append(fileOf, len(files))
 		}
+		files = append(files, sample{name, compact(t, data)})
 	}
+	snapshotCount := len(files)
 	docs, err := filepath.Glob(filepath.Join("..", "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -127,12 +134,26 @@ func TestTokensAgainstO200k(t *testing.T) {
 	}
 
 	real := check(t, slices.Concat(files, tools))
-	t.Logf("%-45s %9s %9s %7s", "text", "o200k", "estimate", "error")
+	fileReal, toolReal := real[:len(files)], real[len(files):]
+	type sums struct{ tools, real, est int }
+	perFile := make([]sums, snapshotCount)
+	for i, tool := range tools {
+		s := &perFile[fileOf[i]]
+		s.tools++
+		s.real += toolReal[i]
+		s.est += budget.Tokens(tool.text)
+	}
+	t.Logf("%-45s %9s %9s %7s   %5s %9s %9s %7s", "whole text", "o200k", "estimate", "error", "tools", "o200k", "estimate", "error")
 	for i, f := range files {
 		est := budget.Tokens(f.text)
-		t.Logf("%-45s %9d %9d %+6.1f%%", f.name, real[i], est, percent(est, real[i]))
+		line := fmt.Sprintf("%-45s %9d %9d %+6.1f%%", f.name, fileReal[i], est, percent(est, fileReal[i]))
+		if i < snapshotCount {
+			s := perFile[i]
+			line += fmt.Sprintf("   %5d %9d %9d %+6.1f%%", s.tools, s.real, s.est, percent(s.est, s.real))
+		}
+		t.Log(line)
 	}
-	toolReal := real[len(files):]
+
 	type result struct {
 		name   string
 		errPct float64
@@ -144,7 +165,7 @@ func TestTokensAgainstO200k(t *testing.T) {
 			big = append(big, result{tool.name, percent(budget.Tokens(tool.text), toolReal[i]), toolReal[i]})
 		}
 	}
-	slices.SortFunc(big, func(a, b result) int { return int(math.Abs(b.errPct)*100) - int(math.Abs(a.errPct)*100) })
+	slices.SortStableFunc(big, func(a, b result) int { return cmp.Compare(math.Abs(b.errPct), math.Abs(a.errPct)) })
 	var sumAbs float64
 	for _, r := range big {
 		sumAbs += math.Abs(r.errPct)
