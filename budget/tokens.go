@@ -11,15 +11,9 @@ import (
 // does and prices each piece by its shape, with no vocabulary; see
 // docs/budget.md for the rules and their measured error.
 func Tokens(s string) int {
-	return int(math.Round(estimate(s)))
-}
-
-// estimate is the unrounded estimate of s, so that many small strings can
-// be added up without rounding each.
-func estimate(s string) float64 {
 	var sum float64
 	chunks(s, func(c chunk) { sum += cost(c) })
-	return sum
+	return int(math.Round(sum))
 }
 
 // cost estimates the tokens of one chunk.
@@ -141,20 +135,24 @@ func punctCost(s string) float64 {
 		tokens += genericCost(other) + junctionCost(s[start:i], openers)
 		other, i = 0, end
 	}
-	tokens += genericCost(other)
-	for i := 0; i < len(s); {
-		_, n := utf8.DecodeRuneInString(s[i:])
-		if n > 2 {
-			tokens += float64(n-2) * perWideRune
-		}
-		i += n
-	}
+	tokens += genericCost(other) + float64(wideBytes(s))*perWideRune
 	return max(1, tokens)
 }
 
+// wideBytes counts the bytes of s's UTF-8 characters beyond two each.
+func wideBytes(s string) int {
+	wide := 0
+	for i := 0; i < len(s); {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		wide += max(0, n-2)
+		i += n
+	}
+	return wide
+}
+
 // junctionCost estimates the tokens of a JSON junction: the characters
-// closing one value, a separator, and openers numbers of "{" or "["
-// (with a quote) after it.
+// closing one value, a separator, and after it openers opening brackets
+// (and maybe a quote).
 func junctionCost(closing string, openers int) float64 {
 	switch {
 	case strings.HasSuffix(closing, `."`):
