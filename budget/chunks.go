@@ -50,7 +50,7 @@ func chunks(s string, yield func(chunk)) {
 func scan(s string) (chunk, int) {
 	r, n := utf8.DecodeRuneInString(s)
 	if isLetter(r) {
-		return chunk{kind: word}, n + letters(s[n:])
+		return chunk{kind: word}, letters(s)
 	}
 	if !isDigit(r) && r != '\r' && r != '\n' {
 		if r2, _ := utf8.DecodeRuneInString(s[n:]); isLetter(r2) {

@@ -24,6 +24,7 @@ func TestChunks(t *testing.T) {
 		// A capital run takes the lower-case letters after it; a capital
 		// after lower-case letters starts a new word.
 		{"HTTPServer initContainers", []string{"HTTPServer", " init", "Containers"}},
+		{"iPhone eTag", []string{"i", "Phone", " e", "Tag"}},
 		// One space or punctuation character leads a word.
 		{"/api/v1 $ref", []string{"/api", "/v", "1", " $", "ref"}},
 		// The last space of a run leads the next word; newlines end a run.
