@@ -34,9 +34,10 @@ const (
 //	\s+(?!\S)
 //	\s+
 //
-// Letters that are neither upper nor lower case (Lm, Lo, marks) belong to
-// both classes; the scanner treats them as lower case after an upper-case
-// run, which is where the expression's backtracking puts them.
+// The first alternative that matches at a position wins. Modifier and
+// other letters (Lm, Lo) and marks (M) are in both the upper- and the
+// lower-case class of a word; a mark is also punctuation, and can lead a
+// word as a space does.
 func chunks(s string, yield func(chunk)) {
 	for i := 0; i < len(s); {
 		c, n := scan(s[i:])
@@ -49,15 +50,22 @@ func chunks(s string, yield func(chunk)) {
 // scan returns the kind and length of the chunk at the start of s.
 func scan(s string) (chunk, int) {
 	r, n := utf8.DecodeRuneInString(s)
-	if isLetter(r) {
-		return chunk{kind: word}, letters(s)
+	// A word, by the first alternative if it can match, else the second;
+	// each with the optional lead character if it can, else without.
+	var ledFirst, ledSecond int
+	if r != '\r' && r != '\n' && !unicode.IsLetter(r) && !isDigit(r) {
+		ledFirst, ledSecond = words(s[n:])
 	}
-	if !isDigit(r) && r != '\r' && r != '\n' {
-		if r2, _ := utf8.DecodeRuneInString(s[n:]); isLetter(r2) {
-			return chunk{kind: word, prefix: true}, n + letters(s[n:])
-		}
-	}
+	first, second := words(s)
 	switch {
+	case ledFirst > 0:
+		return chunk{kind: word, prefix: true}, n + ledFirst
+	case first > 0:
+		return chunk{kind: word}, first
+	case ledSecond > 0:
+		return chunk{kind: word, prefix: true}, n + ledSecond
+	case second > 0:
+		return chunk{kind: word}, second
 	case isDigit(r):
 		end := n
 		for k := 1; k < 3 && end < len(s); k++ {
@@ -78,19 +86,50 @@ func scan(s string) (chunk, int) {
 	return chunk{kind: space}, whitespace(s)
 }
 
-// letters returns the length of the word at the start of s: upper-case
-// letters then lower-case ones (or upper case only), then a contraction.
-func letters(s string) int {
-	i, lower := 0, false
-	for i < len(s) {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if !isLetter(r) || (lower && isUpper(r)) {
+// words returns the lengths of the words that the expression's first and
+// second alternatives match at the start of s, without a lead character
+// (0 if one does not match): characters of the upper-case class then of
+// the lower-case class; upper case then maybe lower case. Each with a
+// contraction after it.
+func words(s string) (first, second int) {
+	// The upper-case class: Lu and Lt, and those in both classes.
+	upperEnd, lastBoth := 0, 0
+	for upperEnd < len(s) {
+		r, n := utf8.DecodeRuneInString(s[upperEnd:])
+		c := letterClass(r)
+		if c != upperOnly && c != bothCases {
 			break
 		}
-		lower = lower || !isUpper(r)
-		i += n
+		upperEnd += n
+		if c == bothCases {
+			lastBoth = upperEnd
+		}
 	}
-	return i + contraction(s[i:])
+	// The lower-case class after it, which can only start with Ll: the
+	// upper-case run took any character of both classes.
+	end := upperEnd
+	for end < len(s) {
+		r, n := utf8.DecodeRuneInString(s[end:])
+		if c := letterClass(r); c != lowerOnly && c != bothCases {
+			break
+		}
+		end += n
+	}
+	switch {
+	case end > upperEnd:
+		first = end
+	case lastBoth > 0:
+		// No lower case follows: the expression backtracks until the
+		// lower-case part is the run's last character of both classes.
+		first = lastBoth
+	}
+	if first > 0 {
+		first += contraction(s[first:])
+	}
+	if upperEnd > 0 {
+		second = end + contraction(s[end:])
+	}
+	return first, second
 }
 
 // contraction returns the length of 's, 't, 're, 've, 'm, 'll or 'd at
@@ -190,19 +229,36 @@ var asciiClass = func() (c [utf8.RuneSelf]uint8) {
 	return c
 }()
 
-func isLetter(r rune) bool {
-	if r < utf8.RuneSelf {
-		return asciiClass[r]&(asciiLower|asciiUpper) != 0
+// The classes of the characters of a word.
+const (
+	notLetter = iota
+	upperOnly // Lu, Lt
+	lowerOnly // Ll
+	bothCases // Lm, Lo, M
+)
+
+func letterClass(r rune) int {
+	switch {
+	case r < utf8.RuneSelf:
+		switch asciiClass[r] {
+		case asciiUpper:
+			return upperOnly
+		case asciiLower:
+			return lowerOnly
+		}
+		return notLetter
+	case unicode.IsUpper(r) || unicode.IsTitle(r):
+		return upperOnly
+	case unicode.IsLower(r):
+		return lowerOnly
+	case unicode.IsLetter(r) || unicode.IsMark(r):
+		return bothCases
 	}
-	return unicode.IsLetter(r) || unicode.IsMark(r)
+	return notLetter
 }
 
-func isUpper(r rune) bool {
-	if r < utf8.RuneSelf {
-		return asciiClass[r]&asciiUpper != 0
-	}
-	return unicode.IsUpper(r) || unicode.IsTitle(r)
-}
+// isUpper reports whether r is an upper-case or title-case letter.
+func isUpper(r rune) bool { return letterClass(r) == upperOnly }
 
 func isDigit(r rune) bool {
 	if r < utf8.RuneSelf {
@@ -218,6 +274,11 @@ func isSpace(r rune) bool {
 	return unicode.IsSpace(r)
 }
 
-// isPunct reports whether r is neither space, letter nor digit; a byte
-// that is not UTF-8 (utf8.RuneError) counts as punctuation.
-func isPunct(r rune) bool { return !isSpace(r) && !isLetter(r) && !isDigit(r) }
+// isPunct reports whether r is neither space, letter nor digit: a mark is
+// punctuation, and so is a byte that is not UTF-8 (utf8.RuneError).
+func isPunct(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiClass[r] == 0
+	}
+	return !unicode.IsSpace(r) && !unicode.IsLetter(r) && !unicode.IsNumber(r)
+}

@@ -142,29 +142,45 @@ func Run(t testing.TB, callsJSON string, command ...string) (lines []string, err
 // text, as gpt-tokenizer encodes it (node tokens.mjs).
 func Tokens(t testing.TB, texts []string) []int {
 	t.Helper()
+	var counts []int
+	tokensMJS(t, texts, &counts)
+	return counts
+}
+
+// Split calls Require, then returns the pieces o200k's pre-tokenizer cuts
+// each text into before byte-pair encoding (node tokens.mjs --split).
+func Split(t testing.TB, texts []string) [][]string {
+	t.Helper()
+	var pieces [][]string
+	tokensMJS(t, texts, &pieces, "--split")
+	return pieces
+}
+
+// tokensMJS runs tokens.mjs with args on texts and decodes its output, an
+// array of one element per text, into out.
+func tokensMJS[T any](t testing.TB, texts []string, out *[]T, args ...string) {
+	t.Helper()
 	Require(t)
 	d, err := dir()
 	if err != nil {
-		t.Fatalf("interop.Tokens: %v", err)
+		t.Fatalf("interop: %v", err)
 	}
 	input, err := json.Marshal(texts)
 	if err != nil {
-		t.Fatalf("interop.Tokens: %v", err)
+		t.Fatalf("interop: %v", err)
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), runTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", filepath.Join(d, "tokens.mjs"))
+	cmd := exec.CommandContext(ctx, "node", append([]string{filepath.Join(d, "tokens.mjs")}, args...)...)
 	cmd.Dir = d
 	cmd.Stdin = bytes.NewReader(input)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	data, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("node tokens.mjs: %v\n%s", err, stderr.String())
+		t.Fatalf("node tokens.mjs %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
 	}
-	var counts []int
-	if err := json.Unmarshal(out, &counts); err != nil || len(counts) != len(texts) {
-		t.Fatalf("node tokens.mjs: want %d counts, got %q (%v)", len(texts), out, err)
+	if err := json.Unmarshal(data, out); err != nil || len(*out) != len(texts) {
+		t.Fatalf("node tokens.mjs %s: want %d results, got %.200q (%v)", strings.Join(args, " "), len(texts), data, err)
 	}
-	return counts
 }
