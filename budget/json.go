@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 )
 
 // A node is a parsed JSON value that keeps its object members in order
@@ -127,33 +128,38 @@ func compact(n *node) string {
 func (w *writer) value(n *node) {
 	switch {
 	case n.object:
-		w.buf.WriteByte('{')
-		for i, m := range n.members {
-			w.member(i, m)
-			w.value(m.value)
-		}
-		w.buf.WriteByte('}')
+		w.object(n.members, func(m member) { w.value(m.value) })
 	case n.array:
-		w.buf.WriteByte('[')
-		for i, v := range n.items {
-			if i > 0 {
-				w.buf.WriteByte(',')
-			}
-			w.value(v)
-		}
-		w.buf.WriteByte(']')
+		w.array(n.items, w.value)
 	default:
 		w.buf.Write(n.scalar)
 	}
 }
 
-// member writes the key of the i'th member of an object written so far.
-func (w *writer) member(i int, m member) {
-	if i > 0 {
-		w.buf.WriteByte(',')
+// object writes an object of the members, each value with write.
+func (w *writer) object(members []member, write func(member)) {
+	w.buf.WriteByte('{')
+	for i, m := range members {
+		if i > 0 {
+			w.buf.WriteByte(',')
+		}
+		w.buf.Write(m.raw)
+		w.buf.WriteByte(':')
+		write(m)
 	}
-	w.buf.Write(m.raw)
-	w.buf.WriteByte(':')
+	w.buf.WriteByte('}')
+}
+
+// array writes an array of the items, each with write.
+func (w *writer) array(items []*node, write func(*node)) {
+	w.buf.WriteByte('[')
+	for i, v := range items {
+		if i > 0 {
+			w.buf.WriteByte(',')
+		}
+		write(v)
+	}
+	w.buf.WriteByte(']')
 }
 
 // The keywords of JSON Schema (2020-12 and draft 7) whose values are
@@ -181,39 +187,23 @@ func (w *writer) schema(n *node) {
 		w.value(n) // true, false, or not a schema
 		return
 	}
-	w.buf.WriteByte('{')
-	i := 0
-	for _, m := range n.members {
-		if w.dropDescriptions && m.key == "description" {
-			continue
-		}
-		w.member(i, m)
-		i++
+	members := n.members
+	if w.dropDescriptions {
+		members = slices.DeleteFunc(slices.Clone(members), func(m member) bool { return m.key == "description" })
+	}
+	w.object(members, func(m member) {
 		v := m.value
 		switch {
 		case schemaMapKeywords[m.key] && v.object:
-			w.buf.WriteByte('{')
-			for j, sub := range v.members {
-				w.member(j, sub)
-				w.schema(sub.value)
-			}
-			w.buf.WriteByte('}')
+			w.object(v.members, func(sub member) { w.schema(sub.value) })
 		case schemaArrayKeywords[m.key] && v.array:
-			w.buf.WriteByte('[')
-			for j, sub := range v.items {
-				if j > 0 {
-					w.buf.WriteByte(',')
-				}
-				w.schema(sub)
-			}
-			w.buf.WriteByte(']')
+			w.array(v.items, w.schema)
 		case subschemaKeywords[m.key]:
 			w.schema(v)
 		default:
 			w.value(v)
 		}
-	}
-	w.buf.WriteByte('}')
+	})
 }
 
 // withoutDescriptions returns schema n as compact JSON with no
