@@ -9,6 +9,7 @@ import (
 	"github.com/mcptag/mcptag/analyzer"
 	"github.com/mcptag/mcptag/budget"
 	"github.com/mcptag/mcptag/emit"
+	"github.com/mcptag/mcptag/generate"
 )
 
 const statsUsage = `usage: mcptag stats [-json] [packages]
@@ -72,17 +73,14 @@ func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
 		printLoadError(stderr, err)
 		return nil, exitUsage
 	}
+	if errs := (&generate.Result{Packages: loaded}).Errors(); len(errs) > 0 {
+		printFindings(stderr, loaded[0].Fset, errs) // one file set for all
+		return nil, exitUsage
+	}
 	sort.Slice(loaded, func(i, j int) bool { return loaded[i].Path < loaded[j].Path })
 	var pkgs []budget.Package
-	failed := false
 	for _, p := range loaded {
-		for _, f := range p.Findings {
-			if f.Error {
-				fmt.Fprintf(stderr, "%s: %s\n", relPaths(p.Fset.Position(f.Pos).String()), relPaths(f.Message))
-				failed = true
-			}
-		}
-		if failed || len(p.Tools) == 0 {
+		if len(p.Tools) == 0 {
 			continue
 		}
 		tools, err := emit.Tools(p.Package)
@@ -100,9 +98,6 @@ func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
 			measured = append(measured, m)
 		}
 		pkgs = append(pkgs, budget.NewPackage(p.Path, measured))
-	}
-	if failed {
-		return nil, exitUsage
 	}
 	return pkgs, exitOK
 }
