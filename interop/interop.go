@@ -1,9 +1,12 @@
 // Package interop runs MCP servers against the strict TypeScript client
-// (@modelcontextprotocol/sdk, pinned in package.json) via client.mjs.
+// (@modelcontextprotocol/sdk, pinned in package.json) via client.mjs, and
+// counts tokens with the o200k BPE tokenizer (gpt-tokenizer, pinned too)
+// via tokens.mjs.
 //
-// Install the client once with `(cd interop && npm ci)`. Tests call Require
-// (or just Run, which calls it): without node or the installed SDK they are
-// skipped locally, but fail when the CI environment variable is non-empty.
+// Install both once with `(cd interop && npm ci)`. Tests call Require
+// (or just Run or Tokens, which call it): without node or the installed
+// packages they are skipped locally, but fail when the CI environment
+// variable is non-empty.
 package interop
 
 import (
@@ -33,7 +36,8 @@ func dir() (string, error) {
 }
 
 // Require skips the test if node or the npm-installed
-// @modelcontextprotocol/sdk (interop/node_modules) is missing. If the
+// @modelcontextprotocol/sdk or gpt-tokenizer (interop/node_modules) is
+// missing. If the
 // environment variable CI is non-empty it fails the test instead: CI must
 // never silently skip the interop tests.
 func Require(t testing.TB) {
@@ -54,9 +58,11 @@ func check() error {
 	if _, err := exec.LookPath("node"); err != nil {
 		return fmt.Errorf("node not found: %v", err)
 	}
-	pkg := filepath.Join(d, "node_modules", "@modelcontextprotocol", "sdk", "package.json")
-	if _, err := os.Stat(pkg); err != nil {
-		return fmt.Errorf("@modelcontextprotocol/sdk not installed: %v", err)
+	for _, name := range []string{"@modelcontextprotocol/sdk", "gpt-tokenizer"} {
+		pkg := filepath.Join(d, "node_modules", filepath.FromSlash(name), "package.json")
+		if _, err := os.Stat(pkg); err != nil {
+			return fmt.Errorf("%s not installed: %v", name, err)
+		}
 	}
 	return nil
 }
@@ -130,4 +136,51 @@ func Run(t testing.TB, callsJSON string, command ...string) (lines []string, err
 		return lines, fmt.Errorf("node client.mjs -- %s: %v\n%s", strings.Join(command, " "), runErr, stderr.String())
 	}
 	return lines, nil
+}
+
+// Tokens calls Require, then returns the o200k_base token count of each
+// text, as gpt-tokenizer encodes it (node tokens.mjs).
+func Tokens(t testing.TB, texts []string) []int {
+	t.Helper()
+	var counts []int
+	tokensMJS(t, texts, &counts)
+	return counts
+}
+
+// Split calls Require, then returns the pieces o200k's pre-tokenizer cuts
+// each text into before byte-pair encoding (node tokens.mjs --split).
+func Split(t testing.TB, texts []string) [][]string {
+	t.Helper()
+	var pieces [][]string
+	tokensMJS(t, texts, &pieces, "--split")
+	return pieces
+}
+
+// tokensMJS runs tokens.mjs with args on texts and decodes its output, an
+// array of one element per text, into out.
+func tokensMJS[T any](t testing.TB, texts []string, out *[]T, args ...string) {
+	t.Helper()
+	Require(t)
+	d, err := dir()
+	if err != nil {
+		t.Fatalf("interop: %v", err)
+	}
+	input, err := json.Marshal(texts)
+	if err != nil {
+		t.Fatalf("interop: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), runTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", append([]string{filepath.Join(d, "tokens.mjs")}, args...)...)
+	cmd.Dir = d
+	cmd.Stdin = bytes.NewReader(input)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	data, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node tokens.mjs %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	if err := json.Unmarshal(data, out); err != nil || len(*out) != len(texts) {
+		t.Fatalf("node tokens.mjs %s: want %d results, got %.200q (%v)", strings.Join(args, " "), len(texts), data, err)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -59,12 +60,17 @@ func runGenerate(opts analyzer.Options, patterns []string, stderr io.Writer) ([]
 		return nil, exitUsage
 	}
 	if errs := r.Errors(); len(errs) > 0 {
-		for _, f := range errs {
-			fmt.Fprintf(stderr, "%s: %s\n", relPaths(r.Fset.Position(f.Pos).String()), relPaths(f.Message))
-		}
+		printFindings(stderr, r.Fset, errs)
 		return nil, exitFindings
 	}
 	return r.Files, exitOK
+}
+
+// printFindings prints findings, one per line, each at its position.
+func printFindings(w io.Writer, fset *token.FileSet, findings []analyzer.Finding) {
+	for _, f := range findings {
+		fmt.Fprintf(w, "%s: %s\n", relPaths(fset.Position(f.Pos).String()), relPaths(f.Message))
+	}
 }
 
 // printLoadError prints the errors that stopped packages from loading,

@@ -8,6 +8,7 @@
 //	mcptag diff OLD [NEW]         classify snapshot changes; exit 1 if any breaks a client
 //	mcptag lint [packages]        report degraded, unsupported and undocumented tools
 //	go vet -vettool="$(go tool -n mcptag)" [packages]   the linter, under go vet
+//	mcptag stats [-json] [packages]   estimate each tool's cost in a model's context, in tokens
 //
 // Exit codes: 0 success; 1 findings, stale files or breaking changes;
 // 2 usage errors, packages that do not load, and files that cannot be
@@ -47,6 +48,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return diffMain(args[1:], stdout, stderr)
 		case "help":
 			return helpMain(args[1:], stdout, stderr)
+		case "stats":
+			return statsMain(args[1:], stdout, stderr)
 		}
 	}
 	return generateMain(args, stdout, stderr)
@@ -73,6 +76,10 @@ Packages default to ".", the package of a //go:generate line.
 	                            mcptag help lint.
 	go vet -vettool="$(go tool -n mcptag)" [packages]
 	                            the linter under go vet
+	mcptag stats [-json] [packages]
+	                            estimate what each tool's tools/list entry
+	                            costs a model's context, in tokens, and
+	                            where it goes. See mcptag help stats.
 
 Exit codes: 0 ok; 1 findings, stale files or breaking changes;
 2 usage or load errors, and files that cannot be written.
@@ -90,8 +97,10 @@ func helpMain(args []string, stdout, stderr io.Writer) int {
 		c, _ = lintCommand(stderr)
 	case "diff":
 		c, _ = diffCommand(stderr)
+	case "stats":
+		c, _ = statsCommand(stderr)
 	default:
-		fmt.Fprintf(stderr, "mcptag help: unknown topic %q; topics are lint and diff\n", strings.Join(args, " "))
+		fmt.Fprintf(stderr, "mcptag help: unknown topic %q; topics are lint, diff and stats\n", strings.Join(args, " "))
 		return exitUsage
 	}
 	c.printUsage(stdout)

@@ -1,0 +1,108 @@
+package budget
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A Size is the size of a piece of compact JSON, as tools/list sends it.
+type Size struct {
+	Bytes  int `json:"bytes"`
+	Tokens int `json:"tokens"` // estimated by Tokens
+}
+
+func sizeOf(s string) Size { return Size{Bytes: len(s), Tokens: Tokens(s)} }
+
+// A Schema is the size of one of a tool's schemas and of what it is made of.
+type Schema struct {
+	Size
+	// DescriptionTokens is what the schema's description keywords cost:
+	// its tokens less those of the same schema without them.
+	DescriptionTokens int `json:"descriptionTokens"`
+	// Defs are the entries of its $defs, most tokens first.
+	Defs []Def `json:"defs,omitempty"`
+}
+
+// A Def is one $defs entry of a schema, sized as the member "Name":{...}.
+type Def struct {
+	Name string `json:"name"`
+	Size
+}
+
+// A Tool is the context cost of one tool: its tools/list entry and the
+// parts of it.
+type Tool struct {
+	Name string `json:"name"`
+	// Text is the members name, title and description.
+	Text   Size   `json:"text"`
+	Input  Schema `json:"inputSchema"`
+	Output Schema `json:"outputSchema,omitzero"` // zero if the tool has none
+	// Total is the whole entry, with its annotations and punctuation.
+	Total Size `json:"total"`
+}
+
+// MeasureTool measures t as tools/list serves it.
+func MeasureTool(t *mcp.Tool) (Tool, error) {
+	data, err := marshal(t)
+	if err != nil {
+		return Tool{}, err
+	}
+	return Measure(data)
+}
+
+// Measure measures one tool given as the JSON of its tools/list entry
+// (an element of a snapshot's "tools"), in any layout: sizes are those
+// of compact JSON.
+func Measure(entry []byte) (Tool, error) {
+	root, err := parse(entry)
+	if err != nil {
+		return Tool{}, fmt.Errorf("tool entry: %v", err)
+	}
+	if !root.object {
+		return Tool{}, errors.New("tool entry is not a JSON object")
+	}
+	t := Tool{Name: stringValue(root.get("name")), Total: sizeOf(compact(root))}
+	var text []member
+	for _, m := range root.members {
+		switch m.key {
+		case "name", "title", "description":
+			text = append(text, m)
+		}
+	}
+	t.Text = sizeOf(members(text))
+	if in := root.get("inputSchema"); in != nil {
+		t.Input = measureSchema(in)
+	}
+	if out := root.get("outputSchema"); out != nil {
+		t.Output = measureSchema(out)
+	}
+	return t, nil
+}
+
+func measureSchema(n *node) Schema {
+	text := compact(n)
+	s := Schema{Size: sizeOf(text)}
+	s.DescriptionTokens = max(0, s.Tokens-Tokens(withoutDescriptions(n)))
+	if defs := n.get("$defs"); n.object && defs != nil && defs.object {
+		for _, m := range defs.members {
+			s.Defs = append(s.Defs, Def{Name: m.key, Size: sizeOf(members([]member{m}))})
+		}
+		sortDefs(s.Defs)
+	}
+	return s
+}
+
+// members returns ms as compact JSON, without the braces of an object.
+func members(ms []member) string {
+	c := compact(&node{object: true, members: ms})
+	return c[1 : len(c)-1]
+}
+
+// sortDefs sorts defs by tokens, most first, keeping the order of equals.
+func sortDefs(defs []Def) {
+	slices.SortStableFunc(defs, func(a, b Def) int { return cmp.Compare(b.Tokens, a.Tokens) })
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/budget"
+	"github.com/mcptag/mcptag/emit"
+	"github.com/mcptag/mcptag/generate"
+)
+
+const statsUsage = `usage: mcptag stats [-json] [packages]
+
+mcptag stats estimates what each tool costs a model's context: the
+tokens of its tools/list entry, as the o200k tokenizer (GPT-4o and
+later) would count them, and where they go. One row per tool, then the
+totals of each package and of all of them:
+
+	TOKENS, BYTES   the whole entry, as compact JSON
+	TEXT            its name, title and description
+	INPUT, OUTPUT   its input and output schemas
+	IN/OUT DOCS     the description keywords inside those schemas
+	$DEFS           the schemas' $defs entries, and the largest of them
+
+Token counts are estimates (see docs/budget.md); -json prints the report
+with every part's bytes and every $defs entry. Each package is analyzed
+as its //go:generate line generates it.
+
+Exit codes: 0 ok; 2 usage errors and packages that do not load.
+
+Flags:
+`
+
+func statsCommand(stderr io.Writer) (*command, *bool) {
+	c := newCommand("mcptag stats", statsUsage, stderr)
+	return c, c.Bool("json", false, "print the report as JSON")
+}
+
+func statsMain(args []string, stdout, stderr io.Writer) int {
+	c, asJSON := statsCommand(stderr)
+	if ok, code := c.parse(args, stdout); !ok {
+		return code
+	}
+	pkgs, code := measure(c.Args(), stderr)
+	if code != exitOK {
+		return code
+	}
+	report := budget.NewReport(pkgs)
+	var err error
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(report)
+	} else {
+		err = report.WriteTable(stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptag stats: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// measure loads and analyzes the packages and measures the tools of those
+// that have some, in import path order. A package mcptag would refuse to
+// generate has no tools to measure: its errors are load errors here.
+func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
+	loaded, err := analyzer.Load(".", analyzer.Options{}, patterns...)
+	if err != nil {
+		printLoadError(stderr, err)
+		return nil, exitUsage
+	}
+	if errs := (&generate.Result{Packages: loaded}).Errors(); len(errs) > 0 {
+		printFindings(stderr, loaded[0].Fset, errs) // one file set for all
+		return nil, exitUsage
+	}
+	sort.Slice(loaded, func(i, j int) bool { return loaded[i].Path < loaded[j].Path })
+	var pkgs []budget.Package
+	for _, p := range loaded {
+		if len(p.Tools) == 0 {
+			continue
+		}
+		tools, err := emit.Tools(p.Package)
+		if err != nil {
+			fmt.Fprintf(stderr, "mcptag stats: %s: %v\n", p.Path, err)
+			return nil, exitUsage
+		}
+		var measured []budget.Tool
+		for _, t := range tools {
+			m, err := budget.MeasureTool(t)
+			if err != nil {
+				fmt.Fprintf(stderr, "mcptag stats: %s: %s: %v\n", p.Path, t.Name, err)
+				return nil, exitUsage
+			}
+			measured = append(measured, m)
+		}
+		pkgs = append(pkgs, budget.NewPackage(p.Path, measured))
+	}
+	return pkgs, exitOK
+}
