@@ -14,14 +14,10 @@ import (
 	"unsafe"
 
 	"github.com/google/jsonschema-go/jsonschema"
-	"github.com/mcptag/mcptag/bench/corpus600"
 	"github.com/mcptag/mcptag/bench/internal/corpusgen"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-// corpusN is the number of tools in corpus600.
-const corpusN = 600
 
 var impl = &mcp.Implementation{Name: "bench", Version: "v0.0.1"}
 
@@ -57,7 +53,7 @@ func serverTools(s *mcp.Server) []registered {
 // schemas as json.RawMessage.
 var generatedTools = sync.OnceValue(func() []registered {
 	s := mcp.NewServer(impl, nil)
-	corpus600.RegisterTools(s)
+	registerTools(s)
 	return serverTools(s)
 })
 
@@ -143,7 +139,7 @@ func registerSwap(s *mcp.Server) {
 
 var (
 	// mcptag's generated code, as committed: json.RawMessage schemas.
-	implGenerated = impl_{"generated", newServer, corpus600.RegisterTools}
+	implGenerated = impl_{"generated", newServer, registerTools}
 	// The same tools, handlers and schemas as *jsonschema.Schema values.
 	implSchema = impl_{"generated-schema", newServer, registerLoop(schemaTools)}
 	// The same json.RawMessage tools through the same loop as
@@ -154,11 +150,11 @@ var (
 	// json.RawMessage schemas swapped in after registration.
 	implSwap = impl_{"generated-swap", newServer, registerSwap}
 	// The go-sdk's generic mcp.AddTool, schemas by reflection.
-	implAddTool = impl_{"addtool", newServer, corpus600.RegisterWithAddTool}
+	implAddTool = impl_{"addtool", newServer, registerWithAddTool}
 	// The same with ServerOptions.SchemaCache, warm.
 	implAddToolCache = impl_{"addtool-cache", func() *mcp.Server {
 		return mcp.NewServer(impl, &mcp.ServerOptions{SchemaCache: addToolCache})
-	}, corpus600.RegisterWithAddTool}
+	}, registerWithAddTool}
 )
 
 var (
@@ -499,7 +495,7 @@ func TestCorpus(t *testing.T) {
 
 // TestSchemaRepresentationHazard records why a *jsonschema.Schema
 // representation needs care: jsonschema-go prints the empty schema as
-// true, which strict clients reject in tools/list (SPEC §5).
+// true, which strict clients reject in tools/list (docs/types.md).
 func TestSchemaRepresentationHazard(t *testing.T) {
 	raw := `{"type":"object","properties":{"payload":{}}}`
 	s := new(jsonschema.Schema)
@@ -515,20 +511,37 @@ func TestSchemaRepresentationHazard(t *testing.T) {
 	}
 }
 
-// TestCorpusSourcesFresh checks that corpus600's hand-off files are what
+// TestCorpusSourcesFresh checks that the corpus's hand-off files are what
 // corpusgen writes today; mcptag -check ./... covers the files mcptag writes.
 func TestCorpusSourcesFresh(t *testing.T) {
-	files, err := corpusgen.Files("corpus600", corpusN)
+	files, err := corpusgen.Files(corpusDir, corpusN)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for name, want := range files {
-		got, err := os.ReadFile(filepath.Join("corpus600", name))
+		got, err := os.ReadFile(filepath.Join(corpusDir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
-			t.Errorf("corpus600/%s is stale: run go generate ./bench", name)
+			t.Errorf("%s/%s is stale: run %s", corpusDir, name, regenerate)
+		}
+	}
+}
+
+// TestCorpusHasEveryKind checks that the corpus registers a tool of every
+// kind corpusgen's catalogue has, each resource with each verb, so that
+// the tests see every argument and result shape the 600-tool corpus has.
+func TestCorpusHasEveryKind(t *testing.T) {
+	registered := map[string]bool{}
+	for _, r := range generatedTools() {
+		if i := strings.LastIndexByte(r.tool.Name, '_'); i >= 0 {
+			registered[r.tool.Name[:i]] = true
+		}
+	}
+	for _, kind := range corpusgen.Kinds() {
+		if !registered[kind] {
+			t.Errorf("no %s_* tool in %s: raise its -n and run %s", kind, corpusDir, regenerate)
 		}
 	}
 }

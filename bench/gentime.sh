@@ -6,7 +6,8 @@
 # the package, so that go vet cannot answer from its cache and both tools
 # type-check the package from source, with export data for its imports.
 # vetload (bench/internal/vetload) is the loading strategy of go vet alone,
-# to show what mcptag's loading would cost done that way.
+# to show what mcptag's loading would cost done that way. mcptag is built
+# from the root module, vetload and corpusgen from the bench module.
 #
 #	sh bench/gentime.sh            # N = 100 600 2000
 #	NS="600" RUNS=20 WARMUP=2 sh bench/gentime.sh
@@ -15,7 +16,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export GOFLAGS=-mod=mod GOPROXY=off
-(cd "$root" && go build -o "$work/mcptag" ./cmd/mcptag && go build -o "$work/vetload" ./bench/internal/vetload)
+(cd "$root" && go build -o "$work/mcptag" ./cmd/mcptag)
+(cd "$root/bench" && go build -o "$work/vetload" ./internal/vetload && go build -o "$work/corpusgen" ./internal/corpusgen/cmd/corpusgen)
 for n in ${NS:-100 600 2000}; do
 	dir=$work/n$n
 	mkdir -p "$dir"
@@ -29,7 +31,7 @@ require github.com/mcptag/mcptag v0.0.0
 replace github.com/mcptag/mcptag => $root
 EOF
 	cp "$root/go.sum" "$dir/go.sum"
-	(cd "$root" && go run ./bench/internal/corpusgen/cmd/corpusgen -n "$n" -pkg corpus -o "$dir/corpus")
+	"$work/corpusgen" -n "$n" -pkg corpus -o "$dir/corpus"
 	(cd "$dir" && go mod tidy && "$work/mcptag" ./corpus && go vet ./corpus)
 	echo "N=$n: $(cat "$dir"/corpus/*.go | wc -l) lines of Go, mcp_tools.json $(wc -c <"$dir/corpus/mcp_tools.json") bytes"
 	cd "$dir"

@@ -23,7 +23,8 @@ import (
 	"unicode"
 )
 
-// DefaultN is the number of tools of the committed corpus.
+// DefaultN is the number of tools of the corpus the benchmarks measure,
+// bench/corpus600.
 const DefaultN = 600
 
 // Files returns the corpus's source files, by name, for a package named pkg
@@ -132,6 +133,19 @@ type tool struct {
 	DocArg string // the lowercase noun used in docs
 }
 
+// Kinds returns the name prefix, verb_resource, of every kind of tool the
+// catalogue has: each resource with each verb. Tool i is of kind
+// i mod len(Kinds()), so a corpus of at least that many tools has every
+// argument and result shape.
+func Kinds() []string {
+	kinds := make([]string, len(resources)*len(verbs))
+	for i := range kinds {
+		t := toolAt(i)
+		kinds[i] = kind(t.Verb, t.Res)
+	}
+	return kinds
+}
+
 func toolAt(i int) tool {
 	r := resources[i%len(resources)]
 	v := verbs[(i/len(resources))%len(verbs)]
@@ -143,11 +157,13 @@ func toolAt(i int) tool {
 	doc := fmt.Sprintf(v.Doc, noun)
 	return tool{
 		I: i, Res: r, Verb: v, Func: fn,
-		Name:   fmt.Sprintf("%s_%s_%d", strings.ToLower(v.Go), snake(r.Name), i),
+		Name:   fmt.Sprintf("%s_%d", kind(v, r), i),
 		Desc:   upperFirst(doc) + ".",
 		DocArg: noun,
 	}
 }
+
+func kind(v verb, r resource) string { return strings.ToLower(v.Go) + "_" + snake(r.Name) }
 
 func snake(s string) string {
 	var b strings.Builder

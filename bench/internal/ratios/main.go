@@ -3,8 +3,8 @@
 // allocs/op of each implementation and the ratio of mcptag's generated
 // code to each other implementation of the same benchmark.
 //
-//	go test ./bench -run '^$' -bench . -count 8 | tee bench.txt
-//	go run ./bench/internal/ratios bench.txt
+//	go test -tags corpus600 -run '^$' -bench . -count 8 | tee bench.txt
+//	go run ./internal/ratios bench.txt
 package main
 
 import (

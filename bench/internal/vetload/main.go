@@ -7,7 +7,7 @@
 // makes go list -export build the named packages too, generated file
 // included; vetload asks for export data of the imports only.
 //
-//	go run ./bench/internal/vetload ./pkg
+//	go run ./internal/vetload ./pkg
 package main
 
 import (

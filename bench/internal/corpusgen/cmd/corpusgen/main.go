@@ -1,7 +1,7 @@
 // Command corpusgen writes the synthetic tool package the mcptag benchmarks
 // measure. Run mcptag on the written package afterwards.
 //
-//	go run ./bench/internal/corpusgen/cmd/corpusgen -n 600 -o bench/corpus600
+//	go run ./internal/corpusgen/cmd/corpusgen -n 600 -o corpus600
 package main
 
 import (
