@@ -14,8 +14,8 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/mcptag/mcptag/analyzer"
-	"github.com/mcptag/mcptag/analyzer/testdata/corpus"
 	"github.com/mcptag/mcptag/emit"
+	"github.com/mcptag/mcptag/internal/testcorpus"
 	"github.com/mcptag/mcptag/internal/valuegen"
 )
 
@@ -41,7 +41,7 @@ func TestOutputSchemaProperty(t *testing.T) {
 }
 
 func testOutputSchemas(t *testing.T, opts analyzer.Options) {
-	pkgs, err := analyzer.Load("testdata/corpus", opts, ".")
+	pkgs, err := analyzer.Load("../internal/testcorpus", opts, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,9 +54,9 @@ func testOutputSchemas(t *testing.T, opts analyzer.Options) {
 	seen := map[string]bool{}
 	for _, tool := range p.Tools {
 		seen[tool.Name] = true
-		fn, ok := corpus.Tools[tool.Name]
+		fn, ok := testcorpus.Tools[tool.Name]
 		if !ok {
-			t.Errorf("corpus.Tools has no %s", tool.Name)
+			t.Errorf("testcorpus.Tools has no %s", tool.Name)
 			continue
 		}
 		if tool.Output == nil {
@@ -66,9 +66,9 @@ func testOutputSchemas(t *testing.T, opts analyzer.Options) {
 			checkTool(t, tool, reflect.TypeOf(fn).Out(0))
 		})
 	}
-	for name := range corpus.Tools {
+	for name := range testcorpus.Tools {
 		if !seen[name] {
-			t.Errorf("corpus.Tools has %s, which the analyzer did not find", name)
+			t.Errorf("testcorpus.Tools has %s, which the analyzer did not find", name)
 		}
 	}
 }
@@ -88,7 +88,7 @@ func checkTool(t *testing.T, tool *analyzer.Tool, typ reflect.Type) {
 	}
 	g := &valuegen.Generator{
 		Rand:     rand.New(rand.NewPCG(1, uint64(len(tool.Name)))),
-		Enum:     func(t reflect.Type) []any { return corpus.EnumValues[t] },
+		Enum:     func(t reflect.Type) []any { return testcorpus.EnumValues[t] },
 		MaxDepth: 4,
 		// Values that encoding/json writes as null belong here: an
 		// output schema must admit them.

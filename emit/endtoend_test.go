@@ -18,7 +18,8 @@ var update = flag.Bool("update", false, "rewrite the generated files under testd
 // TestEndToEnd generates each package under testdata/endtoend and compares
 // the result with the generated files committed beside its sources, in the
 // style of sqlc's endtoend tests: each directory is a whole package, input
-// and expected output together, and it must build.
+// and expected output together; it must build, and its own test, which
+// calls its tools through a go-sdk client, must pass.
 func TestEndToEnd(t *testing.T) {
 	dirs, err := filepath.Glob(filepath.Join("testdata", "endtoend", "*"))
 	if err != nil {
@@ -37,9 +38,12 @@ func TestEndToEnd(t *testing.T) {
 				compareFile(t, f)
 			}
 			if !*update {
-				// The committed code must compile against the real go-sdk.
-				if out, err := exec.Command("go", "vet", "./"+dir).CombinedOutput(); err != nil {
-					t.Errorf("go vet %s: %v\n%s", dir, err, out)
+				// The committed code must compile against the real go-sdk,
+				// and serve what the package's own test calls for.
+				for _, cmd := range []string{"vet", "test"} {
+					if out, err := exec.Command("go", cmd, "./"+dir).CombinedOutput(); err != nil {
+						t.Errorf("go %s %s: %v\n%s", cmd, dir, err, out)
+					}
 				}
 			}
 		})

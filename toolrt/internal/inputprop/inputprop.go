@@ -6,7 +6,7 @@
 //
 // The plain types it shares with the analyzer's output corpus (Unit,
 // Priority, Item, the embedded structs, Node, Dir, Tree, Page, Pair) are
-// that corpus's, from analyzer/testdata/corpus; those declared here are
+// that corpus's, from internal/testcorpus; those declared here are
 // input's own or differ from the corpus's (more fields, text and JSON
 // methods that read back what they write).
 package inputprop
@@ -21,7 +21,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcptag/mcptag/analyzer/testdata/corpus"
+	"github.com/mcptag/mcptag/internal/testcorpus"
 )
 
 // Symbol is a string enum with odd values, the empty string among them.
@@ -89,23 +89,23 @@ type Scalars struct {
 
 // Quoted has ",string" fields: numbers and booleans inside strings.
 type Quoted struct {
-	I64  int64           `json:"i64,string"`
-	I8   int8            `json:"i8,string"`
-	U    uint            `json:"u,string"`
-	U64  uint64          `json:"u64,string"`
-	B    bool            `json:"b,string"`
-	F    float64         `json:"f,string"`
-	F32  float32         `json:"f32,string"`
-	S    string          `json:"s,string"`
-	P    *int64          `json:"p,string"`
-	OP   *bool           `json:"op,string,omitempty"`
-	Prio corpus.Priority `json:"prio,string"`
-	L    []int           `json:"l,string"`
-	OQ   int             `json:"oq,string,omitempty"`
-	Cnt  Count           `json:"cnt,string"`
-	PU8  *uint8          `json:"pu8,string"`
-	Ptr  uintptr         `json:"ptr,string"`
-	F0   float64         `json:"f0,string,omitzero"`
+	I64  int64               `json:"i64,string"`
+	I8   int8                `json:"i8,string"`
+	U    uint                `json:"u,string"`
+	U64  uint64              `json:"u64,string"`
+	B    bool                `json:"b,string"`
+	F    float64             `json:"f,string"`
+	F32  float32             `json:"f32,string"`
+	S    string              `json:"s,string"`
+	P    *int64              `json:"p,string"`
+	OP   *bool               `json:"op,string,omitempty"`
+	Prio testcorpus.Priority `json:"prio,string"`
+	L    []int               `json:"l,string"`
+	OQ   int                 `json:"oq,string,omitempty"`
+	Cnt  Count               `json:"cnt,string"`
+	PU8  *uint8              `json:"pu8,string"`
+	Ptr  uintptr             `json:"ptr,string"`
+	F0   float64             `json:"f0,string,omitzero"`
 }
 
 // Count is a named integer without constants.
@@ -113,37 +113,37 @@ type Count int
 
 // Nullables has every value that can be nil, with and without omitempty.
 type Nullables struct {
-	P         *int             `json:"p"`
-	S         []string         `json:"s"`
-	M         map[string]int   `json:"m"`
-	Bytes     []byte           `json:"bytes"`
-	Arr       [2]int           `json:"arr"`
-	ItemP     *corpus.Item     `json:"item_p"`
-	OP        *int             `json:"op,omitempty"`
-	OS        []string         `json:"os,omitempty"`
-	OM        map[string]int   `json:"om,omitempty"`
-	ZS        []string         `json:"zs,omitzero"`
-	ZP        *corpus.Item     `json:"zp,omitzero"`
-	OItem     corpus.Item      `json:"o_item,omitempty"`
-	ZItem     corpus.Item      `json:"z_item,omitzero"`
-	OArr      [2]int           `json:"o_arr,omitempty"`
-	OArr0     [0]int           `json:"o_arr0,omitempty"`
-	PS        *[]int           `json:"ps,omitempty"`
-	PP        **int            `json:"pp,omitempty"`
-	PM        *map[string]bool `json:"pm,omitzero"`
-	PAny      *any             `json:"p_any"`
-	Elems     []*corpus.Item   `json:"elems"`
-	MapElems  map[string][]int `json:"map_elems,omitempty"`
-	Nested    [][]*string      `json:"nested"`
-	OptBytes  []byte           `json:"opt_bytes,omitempty"`
-	ArrOfPtrs [2]*int          `json:"arr_of_ptrs"`
-	Blob      Blob             `json:"blob"`
-	ArrP      *[2]int          `json:"arr_p"`
-	BytesList [][]byte         `json:"bytes_list"`
-	TimePs    []*time.Time     `json:"time_ps"`
-	Numbers   []json.Number    `json:"numbers"`
-	Big       [40]uint8        `json:"big"`
-	Octets    []Octet          `json:"octets"`
+	P         *int               `json:"p"`
+	S         []string           `json:"s"`
+	M         map[string]int     `json:"m"`
+	Bytes     []byte             `json:"bytes"`
+	Arr       [2]int             `json:"arr"`
+	ItemP     *testcorpus.Item   `json:"item_p"`
+	OP        *int               `json:"op,omitempty"`
+	OS        []string           `json:"os,omitempty"`
+	OM        map[string]int     `json:"om,omitempty"`
+	ZS        []string           `json:"zs,omitzero"`
+	ZP        *testcorpus.Item   `json:"zp,omitzero"`
+	OItem     testcorpus.Item    `json:"o_item,omitempty"`
+	ZItem     testcorpus.Item    `json:"z_item,omitzero"`
+	OArr      [2]int             `json:"o_arr,omitempty"`
+	OArr0     [0]int             `json:"o_arr0,omitempty"`
+	PS        *[]int             `json:"ps,omitempty"`
+	PP        **int              `json:"pp,omitempty"`
+	PM        *map[string]bool   `json:"pm,omitzero"`
+	PAny      *any               `json:"p_any"`
+	Elems     []*testcorpus.Item `json:"elems"`
+	MapElems  map[string][]int   `json:"map_elems,omitempty"`
+	Nested    [][]*string        `json:"nested"`
+	OptBytes  []byte             `json:"opt_bytes,omitempty"`
+	ArrOfPtrs [2]*int            `json:"arr_of_ptrs"`
+	Blob      Blob               `json:"blob"`
+	ArrP      *[2]int            `json:"arr_p"`
+	BytesList [][]byte           `json:"bytes_list"`
+	TimePs    []*time.Time       `json:"time_ps"`
+	Numbers   []json.Number      `json:"numbers"`
+	Big       [40]uint8          `json:"big"`
+	Octets    []Octet            `json:"octets"`
 }
 
 // Blob is a named []byte: base64 too.
@@ -162,17 +162,17 @@ type lower string
 
 // Embeds promotes fields by Go's visibility rules.
 type Embeds struct {
-	corpus.Base
-	corpus.Meta `json:"meta"`
-	*corpus.Extra
+	testcorpus.Base
+	testcorpus.Meta `json:"meta"`
+	*testcorpus.Extra
 	inner
-	corpus.Left
+	testcorpus.Left
 	//mcptag:ignore json-tag Left and Right collide on purpose: the test covers encoding/json's rule
-	corpus.Right
+	testcorpus.Right
 	//mcptag:ignore json-tag B and C embed the same struct on purpose, as above
-	corpus.B
-	corpus.C
-	corpus.Code
+	testcorpus.B
+	testcorpus.C
+	testcorpus.Code
 	*Num
 	lower
 	Kind int `json:"kind"`
@@ -180,8 +180,8 @@ type Embeds struct {
 
 // Tagged has tagged embedded structs: nested objects.
 type Tagged struct {
-	*corpus.Meta `json:"meta"`
-	corpus.Base  `json:"base,omitempty"`
+	*testcorpus.Meta `json:"meta"`
+	testcorpus.Base  `json:"base,omitempty"`
 }
 
 // Level has a text form: "L3".
@@ -282,32 +282,32 @@ type Specials struct {
 
 // Maps has every kind of map key.
 type Maps struct {
-	ByString map[string]int              `json:"by_string"`
-	ByUnit   map[corpus.Unit]bool        `json:"by_unit"`
-	ByInt    map[int]string              `json:"by_int"`
-	ByI8     map[int8]string             `json:"by_i8"`
-	ByI64    map[int64]string            `json:"by_i64"`
-	ByU8     map[uint8]string            `json:"by_u8"`
-	ByUint   map[uint64]string           `json:"by_uint"`
-	ByText   map[TextKey]float64         `json:"by_text"`
-	ByLevel  map[Level]int               `json:"by_level"`
-	ByPrio   map[corpus.Priority]string  `json:"by_prio"`
-	Nested   map[string]map[int][]string `json:"nested"`
-	Items    map[string]*corpus.Item     `json:"items"`
-	Graph    Graph                       `json:"graph"`
-	Levels   map[string]Level            `json:"levels"`
-	LevelPs  map[string]*Level           `json:"level_ps"`
-	Customs  map[int]Custom              `json:"customs"`
-	Stamps   map[string]Stamp            `json:"stamps"`
-	Times    map[string]time.Time        `json:"times"`
-	Bytes    map[string][]byte           `json:"bytes"`
-	Raws     map[string]json.RawMessage  `json:"raws"`
-	ByI16    map[int16]bool              `json:"by_i16"`
-	ByUptr   map[uintptr]bool            `json:"by_uptr"`
-	ByCount  map[Count]bool              `json:"by_count"`
-	ByLower  map[Lower]int               `json:"by_lower"`
-	ArrMap   map[string][2]Level         `json:"arr_map"`
-	RawPs    map[string]*json.RawMessage `json:"raw_ps"`
+	ByString map[string]int                 `json:"by_string"`
+	ByUnit   map[testcorpus.Unit]bool       `json:"by_unit"`
+	ByInt    map[int]string                 `json:"by_int"`
+	ByI8     map[int8]string                `json:"by_i8"`
+	ByI64    map[int64]string               `json:"by_i64"`
+	ByU8     map[uint8]string               `json:"by_u8"`
+	ByUint   map[uint64]string              `json:"by_uint"`
+	ByText   map[TextKey]float64            `json:"by_text"`
+	ByLevel  map[Level]int                  `json:"by_level"`
+	ByPrio   map[testcorpus.Priority]string `json:"by_prio"`
+	Nested   map[string]map[int][]string    `json:"nested"`
+	Items    map[string]*testcorpus.Item    `json:"items"`
+	Graph    Graph                          `json:"graph"`
+	Levels   map[string]Level               `json:"levels"`
+	LevelPs  map[string]*Level              `json:"level_ps"`
+	Customs  map[int]Custom                 `json:"customs"`
+	Stamps   map[string]Stamp               `json:"stamps"`
+	Times    map[string]time.Time           `json:"times"`
+	Bytes    map[string][]byte              `json:"bytes"`
+	Raws     map[string]json.RawMessage     `json:"raws"`
+	ByI16    map[int16]bool                 `json:"by_i16"`
+	ByUptr   map[uintptr]bool               `json:"by_uptr"`
+	ByCount  map[Count]bool                 `json:"by_count"`
+	ByLower  map[Lower]int                  `json:"by_lower"`
+	ArrMap   map[string][2]Level            `json:"arr_map"`
+	RawPs    map[string]*json.RawMessage    `json:"raw_ps"`
 }
 
 // Lower is a string map key with text methods, which encoding/json uses
@@ -322,57 +322,57 @@ type Graph map[string]Graph
 
 // Generic has instantiated generic and anonymous structs.
 type Generic struct {
-	Items corpus.Page[corpus.Item]               `json:"items"`
-	Ints  corpus.Page[int]                       `json:"ints"`
-	Pair  corpus.Pair[corpus.Unit, *corpus.Item] `json:"pair"`
-	Tree  corpus.Tree                            `json:"tree"`
-	Dir   corpus.Dir                             `json:"dir"`
+	Items testcorpus.Page[testcorpus.Item]                   `json:"items"`
+	Ints  testcorpus.Page[int]                               `json:"ints"`
+	Pair  testcorpus.Pair[testcorpus.Unit, *testcorpus.Item] `json:"pair"`
+	Tree  testcorpus.Tree                                    `json:"tree"`
+	Dir   testcorpus.Dir                                     `json:"dir"`
 	Anon  struct {
 		X int    `json:"x"`
 		Y string `json:"y,omitempty"`
-		Z *corpus.Item
+		Z *testcorpus.Item
 	} `json:"anon"`
-	AnonList []struct{ P corpus.Priority } `json:"anon_list"`
+	AnonList []struct{ P testcorpus.Priority } `json:"anon_list"`
 	AnonEmb  struct {
-		corpus.Base
-		*corpus.Meta
+		testcorpus.Base
+		*testcorpus.Meta
 		N int `json:"n,omitempty"`
 	} `json:"anon_emb"`
-	Empty   struct{}                   `json:"empty"`
-	Empties []struct{}                 `json:"empties"`
-	PageP   *corpus.Page[*corpus.Node] `json:"page_p"`
+	Empty   struct{}                           `json:"empty"`
+	Empties []struct{}                         `json:"empties"`
+	PageP   *testcorpus.Page[*testcorpus.Node] `json:"page_p"`
 }
 
 // Enums has enum types in every position.
 type Enums struct {
-	Unit    corpus.Unit                     `json:"unit"`
-	OUnit   corpus.Unit                     `json:"o_unit,omitempty"`
-	Prio    corpus.Priority                 `json:"prio"`
-	UnitP   *corpus.Unit                    `json:"unit_p"`
-	Prios   []corpus.Priority               `json:"prios"`
-	ByUnit  map[string]corpus.Unit          `json:"by_unit"`
-	Arr     [2]corpus.Unit                  `json:"arr"`
-	Sym     Symbol                          `json:"sym"`
-	Syms    []Symbol                        `json:"syms"`
-	Big     Big                             `json:"big"`
-	BigP    *Big                            `json:"big_p,omitempty"`
-	Day     time.Weekday                    `json:"day"`
-	ByUnit2 map[corpus.Unit]corpus.Priority `json:"by_unit2"`
-	Pairs   []corpus.Pair[Symbol, Big]      `json:"pairs"`
+	Unit    testcorpus.Unit                         `json:"unit"`
+	OUnit   testcorpus.Unit                         `json:"o_unit,omitempty"`
+	Prio    testcorpus.Priority                     `json:"prio"`
+	UnitP   *testcorpus.Unit                        `json:"unit_p"`
+	Prios   []testcorpus.Priority                   `json:"prios"`
+	ByUnit  map[string]testcorpus.Unit              `json:"by_unit"`
+	Arr     [2]testcorpus.Unit                      `json:"arr"`
+	Sym     Symbol                                  `json:"sym"`
+	Syms    []Symbol                                `json:"syms"`
+	Big     Big                                     `json:"big"`
+	BigP    *Big                                    `json:"big_p,omitempty"`
+	Day     time.Weekday                            `json:"day"`
+	ByUnit2 map[testcorpus.Unit]testcorpus.Priority `json:"by_unit2"`
+	Pairs   []testcorpus.Pair[Symbol, Big]          `json:"pairs"`
 }
 
 // Everything puts all of the above in one argument object.
 type Everything struct {
-	Scalars   Scalars      `json:"scalars"`
-	Quoted    Quoted       `json:"quoted"`
-	Nullables Nullables    `json:"nullables"`
-	Embeds    Embeds       `json:"embeds"`
-	Tagged    Tagged       `json:"tagged"`
-	Specials  Specials     `json:"specials"`
-	Maps      Maps         `json:"maps"`
-	Node      *corpus.Node `json:"node"`
-	Generic   Generic      `json:"generic"`
-	Enums     Enums        `json:"enums"`
+	Scalars   Scalars          `json:"scalars"`
+	Quoted    Quoted           `json:"quoted"`
+	Nullables Nullables        `json:"nullables"`
+	Embeds    Embeds           `json:"embeds"`
+	Tagged    Tagged           `json:"tagged"`
+	Specials  Specials         `json:"specials"`
+	Maps      Maps             `json:"maps"`
+	Node      *testcorpus.Node `json:"node"`
+	Generic   Generic          `json:"generic"`
+	Enums     Enums            `json:"enums"`
 }
 
 // The struct argument style: one struct parameter, echoed back.
@@ -399,7 +399,7 @@ func EchoSpecials(in Specials) Specials { return in }
 func EchoMaps(in Maps) Maps { return in }
 
 //mcp:tool
-func EchoNode(in corpus.Node) corpus.Node { return in }
+func EchoNode(in testcorpus.Node) testcorpus.Node { return in }
 
 //mcp:tool
 func EchoGeneric(in Generic) Generic { return in }
@@ -442,30 +442,30 @@ func PlainScalars(b bool, i int, i8 int8, i16 int16, i32 int32, i64 int64, u uin
 type PlainPointersArgs struct {
 	I     *int             `json:"i,omitempty"`
 	S     *string          `json:"s,omitempty"`
-	Item  *corpus.Item     `json:"item,omitempty"`
-	Unit  *corpus.Unit     `json:"unit,omitempty"`
+	Item  *testcorpus.Item `json:"item,omitempty"`
+	Unit  *testcorpus.Unit `json:"unit,omitempty"`
 	Time  *time.Time       `json:"when,omitempty"`
 	Slice *[]int           `json:"slice,omitempty"`
 	Map   *map[string]int  `json:"m,omitempty"`
 	PP    **int            `json:"pp,omitempty"`
 	Any   *any             `json:"a,omitempty"`
 	Raw   *json.RawMessage `json:"raw,omitempty"`
-	Node  *corpus.Node     `json:"node,omitempty"`
+	Node  *testcorpus.Node `json:"node,omitempty"`
 }
 
 //mcp:tool
-func PlainPointers(i *int, s *string, item *corpus.Item, unit *corpus.Unit, when *time.Time, slice *[]int, m *map[string]int, pp **int, a *any, raw *json.RawMessage, node *corpus.Node) PlainPointersArgs {
+func PlainPointers(i *int, s *string, item *testcorpus.Item, unit *testcorpus.Unit, when *time.Time, slice *[]int, m *map[string]int, pp **int, a *any, raw *json.RawMessage, node *testcorpus.Node) PlainPointersArgs {
 	return PlainPointersArgs{i, s, item, unit, when, slice, m, pp, a, raw, node}
 }
 
 // PlainOneArgs are the arguments of plain_one: one argument that is not
 // a struct.
 type PlainOneArgs struct {
-	Tree corpus.Tree `json:"tree"`
+	Tree testcorpus.Tree `json:"tree"`
 }
 
 //mcp:tool
-func PlainOne(tree corpus.Tree) PlainOneArgs { return PlainOneArgs{tree} }
+func PlainOne(tree testcorpus.Tree) PlainOneArgs { return PlainOneArgs{tree} }
 
 // PlainStructPtrArgs are the arguments of plain_struct_ptr: a pointer
 // to a struct is one optional argument, not the arguments object.
@@ -478,30 +478,30 @@ func PlainStructPtr(in *Nullables) PlainStructPtrArgs { return PlainStructPtrArg
 
 // PlainMixedArgs are the arguments of plain_mixed.
 type PlainMixedArgs struct {
-	Items  []corpus.Item                              `json:"items"`
-	Tags   []string                                   `json:"tags"`
-	Counts map[string]int                             `json:"counts"`
-	ByID   map[int]corpus.Item                        `json:"byID"`
-	ByU16  map[uint16]bool                            `json:"byU16"`
-	ByText map[TextKey]string                         `json:"byText"`
-	Unit   corpus.Unit                                `json:"unit"`
-	Prio   corpus.Priority                            `json:"prio"`
-	When   time.Time                                  `json:"when"`
-	Data   []byte                                     `json:"data"`
-	Num    json.Number                                `json:"num"`
-	Raw    json.RawMessage                            `json:"raw"`
-	Value  any                                        `json:"value"`
-	Tree   corpus.Tree                                `json:"tree"`
-	Graph  Graph                                      `json:"graph"`
-	Window [3]int8                                    `json:"window"`
-	Level  Level                                      `json:"level"`
-	Custom Custom                                     `json:"custom"`
-	Stamp  Stamp                                      `json:"stamp"`
-	Page   corpus.Page[corpus.Pair[int, corpus.Unit]] `json:"page"`
-	Embeds Embeds                                     `json:"embeds"`
+	Items  []testcorpus.Item                                      `json:"items"`
+	Tags   []string                                               `json:"tags"`
+	Counts map[string]int                                         `json:"counts"`
+	ByID   map[int]testcorpus.Item                                `json:"byID"`
+	ByU16  map[uint16]bool                                        `json:"byU16"`
+	ByText map[TextKey]string                                     `json:"byText"`
+	Unit   testcorpus.Unit                                        `json:"unit"`
+	Prio   testcorpus.Priority                                    `json:"prio"`
+	When   time.Time                                              `json:"when"`
+	Data   []byte                                                 `json:"data"`
+	Num    json.Number                                            `json:"num"`
+	Raw    json.RawMessage                                        `json:"raw"`
+	Value  any                                                    `json:"value"`
+	Tree   testcorpus.Tree                                        `json:"tree"`
+	Graph  Graph                                                  `json:"graph"`
+	Window [3]int8                                                `json:"window"`
+	Level  Level                                                  `json:"level"`
+	Custom Custom                                                 `json:"custom"`
+	Stamp  Stamp                                                  `json:"stamp"`
+	Page   testcorpus.Page[testcorpus.Pair[int, testcorpus.Unit]] `json:"page"`
+	Embeds Embeds                                                 `json:"embeds"`
 }
 
 //mcp:tool
-func PlainMixed(items []corpus.Item, tags []string, counts map[string]int, byID map[int]corpus.Item, byU16 map[uint16]bool, byText map[TextKey]string, unit corpus.Unit, prio corpus.Priority, when time.Time, data []byte, num json.Number, raw json.RawMessage, value any, tree corpus.Tree, graph Graph, window [3]int8, level Level, custom Custom, stamp Stamp, page corpus.Page[corpus.Pair[int, corpus.Unit]], embeds Embeds) PlainMixedArgs {
+func PlainMixed(items []testcorpus.Item, tags []string, counts map[string]int, byID map[int]testcorpus.Item, byU16 map[uint16]bool, byText map[TextKey]string, unit testcorpus.Unit, prio testcorpus.Priority, when time.Time, data []byte, num json.Number, raw json.RawMessage, value any, tree testcorpus.Tree, graph Graph, window [3]int8, level Level, custom Custom, stamp Stamp, page testcorpus.Page[testcorpus.Pair[int, testcorpus.Unit]], embeds Embeds) PlainMixedArgs {
 	return PlainMixedArgs{items, tags, counts, byID, byU16, byText, unit, prio, when, data, num, raw, value, tree, graph, window, level, custom, stamp, page, embeds}
 }

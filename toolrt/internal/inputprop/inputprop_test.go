@@ -16,7 +16,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcptag/mcptag/analyzer/testdata/corpus"
+	"github.com/mcptag/mcptag/internal/testcorpus"
 	"github.com/mcptag/mcptag/internal/valuegen"
 )
 
@@ -41,7 +41,7 @@ var tools = map[string]struct {
 	"echo_tagged":      {mcptagEchoTagged, reflect.TypeFor[Tagged]()},
 	"echo_specials":    {mcptagEchoSpecials, reflect.TypeFor[Specials]()},
 	"echo_maps":        {mcptagEchoMaps, reflect.TypeFor[Maps]()},
-	"echo_node":        {mcptagEchoNode, reflect.TypeFor[corpus.Node]()},
+	"echo_node":        {mcptagEchoNode, reflect.TypeFor[testcorpus.Node]()},
 	"echo_generic":     {mcptagEchoGeneric, reflect.TypeFor[Generic]()},
 	"echo_enums":       {mcptagEchoEnums, reflect.TypeFor[Enums]()},
 	"echo_everything":  {mcptagEchoEverything, reflect.TypeFor[Everything]()},
@@ -216,12 +216,12 @@ func connect(t *testing.T) *mcp.ClientSession {
 // enumValues lists the constants of each enum type: a value of an enum
 // type is one of them (the schema says so, and toolrt checks it).
 var enumValues = map[reflect.Type][]any{
-	reflect.TypeFor[corpus.Unit]():     {corpus.Celsius, corpus.Fahrenheit},
-	reflect.TypeFor[corpus.Priority](): {corpus.Low, corpus.Normal, corpus.High},
-	reflect.TypeFor[time.Month]():      {time.January, time.June, time.December},
-	reflect.TypeFor[time.Weekday]():    {time.Sunday, time.Saturday},
-	reflect.TypeFor[Symbol]():          {SymEmpty, SymSpace, SymQuote, SymUni, SymEscape},
-	reflect.TypeFor[Big]():             {BigMin, BigZero, BigMax},
+	reflect.TypeFor[testcorpus.Unit]():     {testcorpus.Celsius, testcorpus.Fahrenheit},
+	reflect.TypeFor[testcorpus.Priority](): {testcorpus.Low, testcorpus.Normal, testcorpus.High},
+	reflect.TypeFor[time.Month]():          {time.January, time.June, time.December},
+	reflect.TypeFor[time.Weekday]():        {time.Sunday, time.Saturday},
+	reflect.TypeFor[Symbol]():              {SymEmpty, SymSpace, SymQuote, SymUni, SymEscape},
+	reflect.TypeFor[Big]():                 {BigMin, BigZero, BigMax},
 }
 
 // generator makes the arguments for the tool called name, seeded by it.

@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/mcptag/mcptag/analyzer/testdata/corpus"
+	"github.com/mcptag/mcptag/internal/testcorpus"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -436,7 +436,7 @@ var (
 
 func mcptagEchoNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolrt.Recover(ctx, "echo_node", &res)
-	var in corpus.Node
+	var in testcorpus.Node
 	if err := mcptagEchoNodeArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -984,11 +984,11 @@ func mcptagPlainPointers(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	if err := args.Decode("s", &arg1); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg2 *corpus.Item
+	var arg2 *testcorpus.Item
 	if err := args.Decode("item", &arg2); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg3 *corpus.Unit
+	var arg3 *testcorpus.Unit
 	if err := args.Decode("unit", &arg3); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1016,7 +1016,7 @@ func mcptagPlainPointers(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	if err := args.Decode("raw", &arg9); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg10 *corpus.Node
+	var arg10 *testcorpus.Node
 	if err := args.Decode("node", &arg10); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1045,7 +1045,7 @@ func mcptagPlainOne(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 	if err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg0 corpus.Tree
+	var arg0 testcorpus.Tree
 	if err := args.Decode("tree", &arg0); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1196,7 +1196,7 @@ func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	if err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg0 []corpus.Item
+	var arg0 []testcorpus.Item
 	if err := args.Decode("items", &arg0); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1208,7 +1208,7 @@ func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	if err := args.Decode("counts", &arg2); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg3 map[int]corpus.Item
+	var arg3 map[int]testcorpus.Item
 	if err := args.Decode("byID", &arg3); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1220,11 +1220,11 @@ func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	if err := args.Decode("byText", &arg5); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg6 corpus.Unit
+	var arg6 testcorpus.Unit
 	if err := args.Decode("unit", &arg6); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg7 corpus.Priority
+	var arg7 testcorpus.Priority
 	if err := args.Decode("prio", &arg7); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1248,7 +1248,7 @@ func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	if err := args.Decode("value", &arg12); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg13 corpus.Tree
+	var arg13 testcorpus.Tree
 	if err := args.Decode("tree", &arg13); err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -1272,7 +1272,7 @@ func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	if err := args.Decode("stamp", &arg18); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg19 corpus.Page[corpus.Pair[int, corpus.Unit]]
+	var arg19 testcorpus.Page[testcorpus.Pair[int, testcorpus.Unit]]
 	if err := args.Decode("page", &arg19); err != nil {
 		return toolrt.Error(err), nil
 	}

@@ -1,4 +1,4 @@
-// Package corpus is the type corpus of analyzer's property test: one tool
+// Package testcorpus is the type corpus of analyzer's property test: one tool
 // per type, each returning it. The test loads this package with the
 // analyzer and marshals random values of the very same types.
 //
@@ -6,7 +6,7 @@
 // Priority, Item, Base, Meta, Extra, Left, Right, B, C, Code, Node, Dir,
 // File, Tree, Page, Pair) and sends their values as tool arguments: those
 // must keep reading back what they write.
-package corpus
+package testcorpus
 
 import (
 	"encoding/json"
@@ -150,7 +150,9 @@ type Embeds struct {
 	*Extra
 	inner
 	Left
+	//mcptag:ignore json-tag the corpus holds encoding/json's name collisions on purpose
 	Right
+	//mcptag:ignore json-tag the corpus holds encoding/json's name collisions on purpose
 	B
 	C
 	Code
@@ -371,6 +373,7 @@ func GetTree() Tree { return nil }
 func GetPage() Page[Item] { return Page[Item]{} }
 
 //mcp:tool
+//mcptag:ignore unstructured the corpus has an interface result on purpose
 func GetAny() any { return nil }
 
 // Tools maps each tool's name to its function, for the test.

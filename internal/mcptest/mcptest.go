@@ -1,0 +1,113 @@
+// Package mcptest serves tools registered on a go-sdk server to a go-sdk
+// client in memory, and checks calls against what they must return: both
+// result channels, and structuredContent against the tool's output
+// schema.
+package mcptest
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Session serves the tools that register adds to a new server, in
+// memory, and returns a client session connected to it.
+func Session(t *testing.T, register func(*mcp.Server)) *mcp.ClientSession {
+	t.Helper()
+	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	register(server)
+	st, ct := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := server.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// A Call is one tools/call and what it must return.
+type Call struct {
+	Tool       string
+	Args       any
+	IsError    bool
+	Structured string   // JSON; "" for none
+	Texts      []string // the text of each content block
+}
+
+// Run makes each call and checks its result.
+func Run(t *testing.T, cs *mcp.ClientSession, calls []Call) {
+	t.Helper()
+	ctx := context.Background()
+	list, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools := map[string]*mcp.Tool{}
+	for _, tool := range list.Tools {
+		tools[tool.Name] = tool
+	}
+	for _, c := range calls {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.Tool, Arguments: c.Args})
+		if err != nil {
+			t.Errorf("%s: %v", c.Tool, err)
+			continue
+		}
+		if res.IsError != c.IsError {
+			t.Errorf("%s: isError = %v, want %v (%v)", c.Tool, res.IsError, c.IsError, Texts(res))
+		}
+		if diff := cmp.Diff(c.Texts, Texts(res)); diff != "" {
+			t.Errorf("%s: content (-want +got):\n%s", c.Tool, diff)
+		}
+		checkStructured(t, tools[c.Tool], res, c.Structured)
+	}
+}
+
+// Texts returns the text of each content block of res.
+func Texts(res *mcp.CallToolResult) []string {
+	out := []string{}
+	for _, c := range res.Content {
+		out = append(out, c.(*mcp.TextContent).Text)
+	}
+	return out
+}
+
+func checkStructured(t *testing.T, tool *mcp.Tool, res *mcp.CallToolResult, want string) {
+	t.Helper()
+	if want == "" {
+		if res.StructuredContent != nil {
+			t.Errorf("%s: structuredContent = %v, want none", tool.Name, res.StructuredContent)
+		}
+		return
+	}
+	got, _ := json.Marshal(res.StructuredContent)
+	var gotV, wantV any
+	json.Unmarshal(got, &gotV)
+	if err := json.Unmarshal([]byte(want), &wantV); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(wantV, gotV); diff != "" {
+		t.Errorf("%s: structuredContent (-want +got):\n%s", tool.Name, diff)
+	}
+	schemaJSON, _ := json.Marshal(tool.OutputSchema)
+	var schema jsonschema.Schema
+	if err := json.Unmarshal(schemaJSON, &schema); err != nil {
+		t.Fatal(err)
+	}
+	resolved, err := schema.Resolve(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := resolved.Validate(gotV); err != nil {
+		t.Errorf("%s: structuredContent %s does not validate: %v", tool.Name, got, err)
+	}
+}
