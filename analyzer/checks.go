@@ -23,6 +23,7 @@ func (a *analysis) checks(tools []*Tool) {
 		if t.Description == "" {
 			a.warnf(t.Pos, CatUndocumented, "%s has no description: a model sees only its name; add a doc comment", t.Name)
 		}
+		a.undocumentedArguments(t)
 		if t.Output == nil {
 			continue
 		}
@@ -220,4 +221,31 @@ func (a *analysis) duplicateNames(st *types.Struct, fields []jsonField) {
 				name, strings.Join(names, " and ")))
 		}
 	}
+}
+
+// undocumentedArguments reports the arguments of t, declared in the
+// files analyzed, that have no description: a model reads the input
+// schema to fill them.
+func (a *analysis) undocumentedArguments(t *Tool) {
+	for _, f := range t.Arguments.Root.Fields {
+		if f.Value.Description != "" || !a.declaredHere(f.Pos) {
+			continue
+		}
+		if t.Args == ArgsPlain {
+			a.warnf(f.Pos, CatUndocumented, "argument %q of %s has no description; describe it in the tool's doc comment: //   - %s: ...",
+				f.Name, t.Name, f.Name)
+		} else {
+			a.warnf(f.Pos, CatUndocumented, "argument %q of %s has no description; add a doc or line comment", f.Name, t.Name)
+		}
+	}
+}
+
+// declaredHere reports whether pos is in one of the files analyzed.
+func (a *analysis) declaredHere(pos token.Pos) bool {
+	for _, f := range a.files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return true
+		}
+	}
+	return false
 }

@@ -61,7 +61,7 @@ func (b *inputBuilder) param(p Param, doc paramDoc) Field {
 	if doc.Text != "" {
 		v.Description = doc.Text
 	}
-	f := Field{Name: p.Name, Required: p.Required, Value: v}
+	f := Field{Name: p.Name, Required: p.Required, Value: v, Pos: p.Pos}
 	if doc.Tag != "" {
 		b.a.applyTag(&f, doc.Tag, doc.TagPos)
 	}
@@ -288,7 +288,7 @@ func (b *inputBuilder) field(f jsonField) Field {
 		v.Description = doc
 	}
 	_, isPtr := f.Type.Underlying().(*types.Pointer)
-	field := Field{Name: f.Name, Required: !f.ViaPointer && !f.OmitEmpty && !f.OmitZero && !isPtr, Value: v}
+	field := Field{Name: f.Name, Required: !f.ViaPointer && !f.OmitEmpty && !f.OmitZero && !isPtr, Value: v, Pos: f.Var.Pos()}
 	if f.SchemaTag != "" {
 		b.a.applyTag(&field, f.SchemaTag, b.a.schemaTagPos(f.Var))
 	}

@@ -42,7 +42,7 @@ func (a *analysis) signature(t *Tool, fd *ast.FuncDecl) bool {
 	rest := params.Len() - i
 	if rest == 1 && isStruct(params.At(i).Type()) {
 		t.Args = ArgsStruct
-		t.Params = []Param{{Name: params.At(i).Name(), Type: params.At(i).Type(), Required: true}}
+		t.Params = []Param{{Name: params.At(i).Name(), Type: params.At(i).Type(), Required: true, Pos: params.At(i).Pos()}}
 	} else if rest > 0 {
 		t.Args = ArgsPlain
 		for ; i < params.Len(); i++ {
@@ -54,7 +54,7 @@ func (a *analysis) signature(t *Tool, fd *ast.FuncDecl) bool {
 				return bad("every argument parameter needs a name: it is the argument's name")
 			}
 			_, isPtr := p.Type().Underlying().(*types.Pointer)
-			t.Params = append(t.Params, Param{Name: p.Name(), Type: p.Type(), Required: !isPtr})
+			t.Params = append(t.Params, Param{Name: p.Name(), Type: p.Type(), Required: !isPtr, Pos: p.Pos()})
 		}
 	}
 	return a.results(t, sig.Results(), bad)

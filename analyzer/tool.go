@@ -51,6 +51,7 @@ type Param struct {
 	Name     string // the argument's name: the parameter's name in the source
 	Type     types.Type
 	Required bool
+	Pos      token.Pos
 }
 
 // ResultKind says how a tool's result fills a CallToolResult (docs/results.md).

@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"encoding/json"
+	"go/token"
 	"sort"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -83,6 +84,7 @@ type Field struct {
 	Name     string
 	Required bool
 	Value    *Value
+	Pos      token.Pos // the Go field or parameter
 }
 
 // An Input is a tool's arguments: an object, and the values of the

@@ -1,4 +1,4 @@
-package undocumented // want "stale: mcp_tools_gen.go is missing" package:"mcptag docs: 3 declared here, 3 from dependencies"
+package undocumented // want "stale: mcp_tools_gen.go is missing" package:"mcptag docs: 5 declared here, 3 from dependencies"
 
 import "docsdep"
 
@@ -29,3 +29,32 @@ type Summary struct {
 func Summarize() Summary { // want `undocumented: output field docsdep.Place.Code \("code"\) has no description; add a doc or line comment \(declared at docsdep.go:8\)`
 	return Summary{}
 }
+
+// want +3 `undocumented: doc list item "citi" names no parameter of greet \(did you mean "city"\?\); it stays in the description`
+
+// Greet greets.
+//   - citi: the city
+//   - loud: whether to shout
+//
+//mcp:tool
+func Greet(
+	name string, // want `undocumented: argument "name" of greet has no description; describe it in the tool's doc comment: //   - name: \.\.\.`
+	city string, // want `undocumented: argument "city" of greet has no description`
+	loud bool,
+) string {
+	return ""
+}
+
+// GreetArgs are the arguments of Welcome.
+type GreetArgs struct {
+	// Name is documented.
+	Name string `json:"name"`
+	// want +2 `undocumented: argument "home" of welcome has no description; add a doc or line comment`
+
+	Home string `json:"home"`
+}
+
+// Welcome welcomes.
+//
+//mcp:tool
+func Welcome(args GreetArgs) string { return "" }

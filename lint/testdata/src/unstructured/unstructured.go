@@ -16,6 +16,7 @@ func (s Station) String() string {
 }
 
 // GetStation looks up a weather station by name.
+//   - name: the station's name
 //
 //mcp:tool
 func GetStation(name string) Station { // want `unstructured: get_station: result type Station degrades to unstructured text: it has no exported JSON fields`
@@ -26,6 +27,7 @@ func GetStation(name string) Station { // want `unstructured: get_station: resul
 type Describer interface{ Describe() string }
 
 // Lookup finds anything.
+//   - name: what to find
 //
 //mcp:tool
 func Lookup(name string) (Describer, error) { // want `unstructured: lookup: result type Describer degrades to unstructured text: an interface type has no static JSON shape`
