@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcptag/mcptag/internal/suggest"
 )
 
 // A schemaTag is what a field's jsonschema tag, or a plain parameter's
@@ -86,14 +88,7 @@ func structured(first string) bool {
 	return slices.Contains(tagKeys, key) && hasValue || first == "required"
 }
 
-func closestKey(key string) string {
-	for _, k := range tagKeys {
-		if strings.EqualFold(k, key) {
-			return k
-		}
-	}
-	return ""
-}
+func closestKey(key string) string { return suggest.Closest(key, tagKeys) }
 
 type tagPart struct {
 	text string
