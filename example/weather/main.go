@@ -47,7 +47,7 @@ func main() {
 		err = serveHTTP(ctx, newHTTPServer(*addr, newHTTPHandler(server, sessionTimeout)))
 	} else {
 		log.Print("weather: serving MCP on stdin and stdout")
-		err = server.Run(ctx, &mcp.StdioTransport{})
+		err = server.Run(ctx, lineCheckedStdio(os.Stdin, os.Stdout, mcp.DefaultMaxLineLength))
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {
 		log.Fatal(err)
