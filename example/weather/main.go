@@ -1,31 +1,107 @@
 // Command weather is an MCP server built with mcptag: the weather tools of
 // the MCP Python SDK's structured-output guide, written as plain Go
-// functions. It serves stdio by default, or streamable HTTP with -http.
+// functions. It serves stdio by default, or streamable HTTP with -http,
+// configured as a server open to untrusted clients should be.
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"log"
 	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
 
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The limits of the HTTP server.
+const (
+	// sessionTimeout closes a session that has sent no request for this
+	// long, with its goroutines and memory; a client that idles longer
+	// keeps its session with pings (the go-sdk's ClientOptions.KeepAlive).
+	sessionTimeout = 10 * time.Minute
+	// envelopeBytes is the room left in a request body, beyond the
+	// largest arguments toolrt accepts, for the JSON-RPC message around
+	// them.
+	envelopeBytes = 64 << 10
+	// shutdownGrace is how long calls under way may take to finish once
+	// the server is asked to stop.
+	shutdownGrace = 5 * time.Second
 )
 
 func main() {
 	addr := flag.String("http", "", "serve streamable HTTP on this address (host:port) instead of stdio")
 	flag.Parse()
 
-	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1.0.0"}, nil)
-	RegisterTools(server)
-
+	server := newServer()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var err error
 	if *addr != "" {
-		handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil)
 		log.Printf("weather: serving MCP on http://%s", *addr)
-		log.Fatal(http.ListenAndServe(*addr, handler))
+		err = serveHTTP(ctx, newHTTPServer(*addr, newHTTPHandler(server, sessionTimeout)))
+	} else {
+		log.Print("weather: serving MCP on stdin and stdout")
+		err = server.Run(ctx, lineCheckedStdio(os.Stdin, os.Stdout, mcp.DefaultMaxLineLength))
 	}
-	log.Print("weather: serving MCP on stdin and stdout")
-	if err := server.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+	if err != nil && !errors.Is(err, context.Canceled) {
 		log.Fatal(err)
 	}
+}
+
+// newServer is the MCP server of the weather tools.
+func newServer() *mcp.Server {
+	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1.0.0"}, nil)
+	RegisterTools(server)
+	return server
+}
+
+// newHTTPHandler serves server over streamable HTTP, closing sessions
+// idle for sessionTimeout and refusing request bodies larger than any
+// call toolrt accepts.
+func newHTTPHandler(server *mcp.Server, sessionTimeout time.Duration) http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
+		SessionTimeout:      sessionTimeout,
+		MaxRequestBodyBytes: int64(toolrt.MaxArgumentBytes) + envelopeBytes,
+	})
+}
+
+// newHTTPServer bounds the time a client may take to send a request, and
+// to keep an idle connection. It sets no WriteTimeout: that would cut
+// every response stream (a long tool call, the server-to-client stream)
+// at that age. ReadTimeout does not: net/http lifts the read deadline once
+// it has read a request's body.
+func newHTTPServer(addr string, h http.Handler) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+}
+
+// serveHTTP serves until ctx is done, then lets calls under way finish
+// for shutdownGrace and closes what is left: the server-to-client
+// streams stay open as long as their sessions.
+func serveHTTP(ctx context.Context, srv *http.Server) error {
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return srv.Close()
+	}
+	return nil
 }
