@@ -62,7 +62,7 @@ func (a *analysis) checkName(t *Tool, d *Directive) {
 // Short options must match exactly: "close" and "titles" are fair names.
 func closeOption(name string) string {
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "", ".", "").Replace(name))
-	for _, o := range options {
+	for _, o := range toolKind.keys() {
 		if norm == o || (len(o) >= 8 && suggest.Distance(norm, o) <= 2) {
 			return o
 		}

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -13,24 +14,26 @@ import (
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
-// directivePrefix marks a tool. Like every Go directive it has no space
-// after the slashes, which keeps it out of ast.CommentGroup.Text.
-const directivePrefix = "//mcp:tool"
-
 // validName is the MCP tool name grammar.
 var validName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
 
-// A Directive is one parsed //mcp:tool line.
+// A Directive is one parsed //mcp: line.
 type Directive struct {
-	Pos        token.Pos // the "//" of the directive
-	Name       string    // explicit tool name, or "" for the default
-	NamePos    token.Pos
-	Title      string
+	Kind    string    // what it declares: "tool"
+	Pos     token.Pos // the "//" of the directive
+	Name    string    // explicit name, or "" for the default
+	NamePos token.Pos
+	Title   string
+
+	// Tools.
 	Structured *bool // nil: decided by the result type
 	Closed     bool
 	// Strict turns off the leniency toward scalars sent as strings.
 	Strict      bool
 	Annotations Annotations
+	Shrink      Shrink // depth= and descriptions=, for this tool's schemas
+	Text        string // text=: how a structured result is mirrored as text
+	Budget      int    // budget=: tokens the tool's tools/list entry may take; 0: the run's
 }
 
 // Annotations are the MCP tool annotations a directive can set. A nil
@@ -64,8 +67,14 @@ func findDirective(doc *ast.CommentGroup) (dir *ast.Comment, findings []Finding)
 	return dir, findings
 }
 
-// directiveKinds are the kinds of //mcp: directives.
-var directiveKinds = []string{"tool"}
+// directiveNames lists the names of the directive kinds.
+func directiveNames() []string {
+	names := make([]string, len(directiveKinds))
+	for i, k := range directiveKinds {
+		names[i] = k.name
+	}
+	return names
+}
 
 // A Recognized comment is a directive, a near miss of one, or neither.
 type Recognized struct {
@@ -98,7 +107,7 @@ func RecognizeDirective(text string) Recognized {
 	word, rest := splitWord(spaced[4:])
 	exact := spaced == body && spaced[:4] == "mcp:"
 	kind := ""
-	for _, k := range directiveKinds {
+	for _, k := range directiveNames() {
 		if strings.HasPrefix(strings.ToLower(word), k) {
 			kind = k
 		}
@@ -108,8 +117,8 @@ func RecognizeDirective(text string) Recognized {
 	case kind == "" && !exact:
 		return Recognized{} // "// mcp: the protocol ..."
 	case kind == "":
-		msg := fmt.Sprintf("unknown directive %s; directives are //mcp:%s", quoted, strings.Join(directiveKinds, ", //mcp:"))
-		if s := suggest.Closest(word, directiveKinds); s != "" {
+		msg := fmt.Sprintf("unknown directive %s; directives are //mcp:%s", quoted, strings.Join(directiveNames(), ", //mcp:"))
+		if s := suggest.Closest(word, directiveNames()); s != "" {
 			msg = fmt.Sprintf("unknown directive %s (did you mean //mcp:%s?)", quoted, s)
 		}
 		return Recognized{Problem: msg}
@@ -171,15 +180,18 @@ func (a *analysis) misplacedDirectives(f *ast.File) {
 	}
 }
 
-// ParseDirective parses the text of one //mcp:tool comment starting at pos.
+// ParseDirective parses the text of one //mcp: comment starting at pos.
+// The first word, when it is no option, is the name.
 func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
-	d := &Directive{Pos: pos}
+	kindName, _ := splitWord(strings.TrimPrefix(text, "//mcp:"))
+	d := &Directive{Kind: kindName, Pos: pos}
+	kind := directiveKindNamed(kindName)
 	var findings []Finding
 	errorf := func(off, end int, format string, args ...any) {
 		findings = append(findings, Finding{Pos: pos + token.Pos(off), End: pos + token.Pos(end), Category: CatDirective, Error: true,
 			Message: fmt.Sprintf(format, args...)})
 	}
-	toks, err := tokenize(text, len(directivePrefix))
+	toks, err := tokenize(text, len("//mcp:")+len(kindName))
 	if err != nil {
 		errorf(err.off, len(text), "%s", err.msg)
 		return d, findings
@@ -187,11 +199,11 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 	seen := map[string]bool{}
 	for i, tok := range toks {
 		key, value, hasValue := strings.Cut(tok.text, "=")
-		if i == 0 && !hasValue && !isOption(key) {
+		if i == 0 && !hasValue && kind.option(key) == nil {
 			d.Name, d.NamePos = tok.text, pos+token.Pos(tok.off)
 			if !validName.MatchString(d.Name) {
 				findings = append(findings, Finding{Pos: d.NamePos, End: pos + token.Pos(tok.end), Category: CatName, Error: true,
-					Message: fmt.Sprintf("invalid tool name %q: must match %s", d.Name, validName)})
+					Message: fmt.Sprintf("invalid %s name %q: must match %s", kind.name, d.Name, validName)})
 			}
 			continue
 		}
@@ -200,69 +212,148 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 			continue
 		}
 		seen[key] = true
-		if msg := d.set(key, value, hasValue); msg != "" {
+		if msg := kind.set(d, key, value, hasValue); msg != "" {
 			errorf(tok.off, tok.end, "%s", msg)
 		}
 	}
 	return d, findings
 }
 
-// options lists the directive's keys, for "did you mean" and name parsing.
-var options = []string{"title", "structured", "closed", "strict", "readonly", "destructive", "idempotent", "openworld"}
+// A directiveKind is what a directive can declare, with the options it
+// takes.
+type directiveKind struct {
+	name    string
+	options []option
+}
 
-func isOption(s string) bool {
-	for _, o := range options {
-		if s == o {
-			return true
+// An option is one key of a directive. set applies its value (hasValue
+// tells "key" from "key=") and returns what is wrong with it, or "".
+type option struct {
+	key string
+	set func(d *Directive, key, value string, hasValue bool) string
+}
+
+// directiveKinds are the kinds of //mcp: directives, by name.
+var directiveKinds = []*directiveKind{toolKind}
+
+func directiveKindNamed(name string) *directiveKind {
+	for _, k := range directiveKinds {
+		if k.name == name {
+			return k
 		}
 	}
-	return false
+	return &directiveKind{name: name}
+}
+
+func (k *directiveKind) option(key string) *option {
+	for i := range k.options {
+		if k.options[i].key == key {
+			return &k.options[i]
+		}
+	}
+	return nil
+}
+
+func (k *directiveKind) keys() []string {
+	keys := make([]string, len(k.options))
+	for i, o := range k.options {
+		keys[i] = o.key
+	}
+	return keys
 }
 
 // set applies one option and returns an error message, or "".
-func (d *Directive) set(key, value string, hasValue bool) string {
-	if key == "title" {
-		if !hasValue {
-			return `title needs a value: title="..."`
-		}
-		d.Title = value
-		return ""
+func (k *directiveKind) set(d *Directive, key, value string, hasValue bool) string {
+	if o := k.option(key); o != nil {
+		return o.set(d, key, value, hasValue)
 	}
-	b := true
-	if hasValue {
-		switch value {
-		case "true":
-		case "false":
-			b = false
+	if s := suggest.Closest(key, k.keys()); s != "" {
+		return fmt.Sprintf("unknown option %q (did you mean %q?)", key, s)
+	}
+	return fmt.Sprintf("unknown option %q; options are %s", key, strings.Join(k.keys(), ", "))
+}
+
+// toolKind is //mcp:tool's.
+var toolKind = &directiveKind{name: "tool", options: []option{
+	{"title", text(func(d *Directive, v string) { d.Title = v })},
+	{"structured", boolValue(func(d *Directive, b bool) { d.Structured = &b })},
+	{"closed", flagOption(func(d *Directive, b bool) { d.Closed = b })},
+	{"strict", flagOption(func(d *Directive, b bool) { d.Strict = b })},
+	{"readonly", flagOption(func(d *Directive, b bool) { d.Annotations.ReadOnly = &b })},
+	{"destructive", flagOption(func(d *Directive, b bool) { d.Annotations.Destructive = &b })},
+	{"idempotent", flagOption(func(d *Directive, b bool) { d.Annotations.Idempotent = &b })},
+	{"openworld", flagOption(func(d *Directive, b bool) { d.Annotations.OpenWorld = &b })},
+	{"depth", count(0, func(d *Directive, n int) { d.Shrink.Depth = &n })},
+	{"descriptions", func(d *Directive, key, value string, hasValue bool) string {
+		if !hasValue {
+			return key + " needs a value: " + key + "=N, " + key + "=first or " + key + "=none"
+		}
+		if err := d.Shrink.SetDescriptions(value); err != nil {
+			return key + "=" + value + ": " + err.Error()
+		}
+		return ""
+	}},
+	{"text", oneOf([]string{"json", "compact", "none"}, func(d *Directive, v string) { d.Text = v })},
+	{"budget", count(1, func(d *Directive, n int) { d.Budget = n })},
+}}
+
+// flagOption is an option that is true alone, or says =true or =false.
+func flagOption(set func(*Directive, bool)) func(*Directive, string, string, bool) string {
+	return func(d *Directive, key, value string, hasValue bool) string {
+		switch {
+		case !hasValue || value == "true":
+			set(d, true)
+		case value == "false":
+			set(d, false)
 		default:
 			return fmt.Sprintf("%s=%s: want true or false", key, value)
 		}
+		return ""
 	}
-	switch key {
-	case "structured":
+}
+
+// boolValue is an option that must say =true or =false.
+func boolValue(set func(*Directive, bool)) func(*Directive, string, string, bool) string {
+	return func(d *Directive, key, value string, hasValue bool) string {
 		if !hasValue {
-			return "structured needs a value: structured=true or structured=false"
+			return fmt.Sprintf("%[1]s needs a value: %[1]s=true or %[1]s=false", key)
 		}
-		d.Structured = &b
-	case "closed":
-		d.Closed = b
-	case "strict":
-		d.Strict = b
-	case "readonly":
-		d.Annotations.ReadOnly = &b
-	case "destructive":
-		d.Annotations.Destructive = &b
-	case "idempotent":
-		d.Annotations.Idempotent = &b
-	case "openworld":
-		d.Annotations.OpenWorld = &b
-	default:
-		if s := suggest.Closest(key, options); s != "" {
-			return fmt.Sprintf("unknown option %q (did you mean %q?)", key, s)
-		}
-		return fmt.Sprintf("unknown option %q; options are %s", key, strings.Join(options, ", "))
+		return flagOption(set)(d, key, value, hasValue)
 	}
-	return ""
+}
+
+// text is an option whose value is any text, quoted if it has spaces.
+func text(set func(*Directive, string)) func(*Directive, string, string, bool) string {
+	return func(d *Directive, key, value string, hasValue bool) string {
+		if !hasValue {
+			return fmt.Sprintf(`%[1]s needs a value: %[1]s="..."`, key)
+		}
+		set(d, value)
+		return ""
+	}
+}
+
+// count is an option whose value is a whole number, least or more.
+func count(least int, set func(*Directive, int)) func(*Directive, string, string, bool) string {
+	return func(d *Directive, key, value string, hasValue bool) string {
+		n, err := strconv.Atoi(value)
+		if !hasValue || err != nil || n < least {
+			return fmt.Sprintf("%[1]s needs a whole number, %[2]d or more: %[1]s=N", key, least)
+		}
+		set(d, n)
+		return ""
+	}
+}
+
+// oneOf is an option whose value is one of values.
+func oneOf(values []string, set func(*Directive, string)) func(*Directive, string, string, bool) string {
+	return func(d *Directive, key, value string, hasValue bool) string {
+		if !hasValue || !slices.Contains(values, value) {
+			return fmt.Sprintf("%s needs one of %s=%s", key, key, strings.Join(values, ", "+key+"="))
+		}
+		set(d, value)
+		return ""
+	}
 }
 
 type dirToken struct {

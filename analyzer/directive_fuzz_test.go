@@ -36,7 +36,7 @@ func FuzzParseDirective(f *testing.F) {
 	}
 	const base = token.Pos(1000)
 	f.Fuzz(func(t *testing.T, rest string) {
-		text := directivePrefix + rest
+		text := "//mcp:tool" + rest
 		d, findings := ParseDirective(base, text)
 		if d == nil {
 			t.Fatal("nil directive")
@@ -71,7 +71,7 @@ func FuzzParseDirective(f *testing.F) {
 
 // render writes d back as a canonical directive.
 func render(d *Directive) string {
-	parts := []string{directivePrefix}
+	parts := []string{"//mcp:tool"}
 	if d.Name != "" {
 		parts = append(parts, d.Name)
 	}

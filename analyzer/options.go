@@ -20,6 +20,9 @@ type Options struct {
 	// Titles adds pydantic-style titles, so that a server ported from
 	// Python's FastMCP lists the same schemas.
 	Titles bool
+	// Shrink cuts every tool's schemas down; a tool's directive can say
+	// more (depth=, descriptions=).
+	Shrink Shrink
 
 	// ImportedDocs finds the descriptions of types declared in other
 	// packages.
@@ -34,6 +37,7 @@ type Options struct {
 func (o *Options) AddFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.Closed, "closed", o.Closed, "close every output object (additionalProperties: false)")
 	fs.BoolVar(&o.Titles, "titles", o.Titles, "add pydantic-style titles, as a Python FastMCP server lists them")
+	o.Shrink.addFlags(fs)
 }
 
 // ParseOptions parses the generator's options from args, the arguments of

@@ -17,9 +17,12 @@ type Tool struct {
 	Title       string
 	Description string
 	Annotations Annotations
-	Pos         token.Pos   // the function's name
-	Directive   *Directive  // the parsed //mcp:tool line
-	Func        *types.Func // the function or method
+	// Text is how a structured result is mirrored as text: "json"
+	// (indented), "none", or "" for compact JSON.
+	Text      string
+	Pos       token.Pos   // the function's name
+	Directive *Directive  // the parsed //mcp:tool line
+	Func      *types.Func // the function or method
 	// Recv is the receiver's named type for a method, else nil.
 	// RecvPointer reports whether a tool of its type needs *Recv.
 	Recv *types.Named
@@ -99,6 +102,7 @@ func (a *analysis) tool(fd *ast.FuncDecl) *Tool {
 		Name:        dir.Name,
 		Title:       dir.Title,
 		Annotations: dir.Annotations,
+		Text:        dir.Text,
 		Pos:         fd.Name.Pos(),
 		Directive:   dir,
 		Func:        fn,
@@ -114,6 +118,11 @@ func (a *analysis) tool(fd *ast.FuncDecl) *Tool {
 	t.Arguments = a.input(t, params)
 	t.Input = t.Arguments.Schema()
 	a.outputSchema(t, dir)
+	// The handler checks the full arguments whatever the input schema
+	// shows: shrinking either schema keeps the tool sound.
+	shrink := a.opts.Shrink.over(dir.Shrink)
+	shrink.shrink(t.Input)
+	shrink.shrink(t.Output)
 	return t
 }
 

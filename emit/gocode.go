@@ -293,24 +293,28 @@ func (g *goFile) results(t *analyzer.Tool, call string) string {
 		value = "*out"
 	}
 	q := strconv.Quote(t.Name)
+	modeArg := ""
+	if mode := textModes[t.Text]; mode != "" {
+		modeArg = ", toolrt." + mode
+	}
 	var result string
 	switch r.Kind {
 	case analyzer.ResultNone:
 		result = "toolrt.Empty()"
 	case analyzer.ResultObject, analyzer.ResultMap:
-		result = fmt.Sprintf("toolrt.Object(%s, %s)", q, strings.TrimPrefix(value, "*"))
+		result = fmt.Sprintf("toolrt.Object(%s, %s%s)", q, strings.TrimPrefix(value, "*"), modeArg)
 	case analyzer.ResultWrapped:
 		if r.Slice {
 			if _, isArray := r.Elem.Underlying().(*types.Array); isArray {
 				value = strings.TrimPrefix(value, "*") + "[:]"
 			}
-			result = fmt.Sprintf("toolrt.Slice(%s, %s)", q, value)
+			result = fmt.Sprintf("toolrt.Slice(%s, %s%s)", q, value, modeArg)
 		} else {
-			result = fmt.Sprintf("toolrt.Wrapped(%s, %s)", q, value)
+			result = fmt.Sprintf("toolrt.Wrapped(%s, %s%s)", q, value, modeArg)
 		}
 	case analyzer.ResultText:
 		if r.OptOut {
-			result = fmt.Sprintf("toolrt.JSONText(%s, %s)", q, value)
+			result = fmt.Sprintf("toolrt.JSONText(%s, %s%s)", q, value, modeArg)
 		} else {
 			result = fmt.Sprintf("toolrt.Sprint(%s)", value)
 		}
@@ -321,6 +325,10 @@ func (g *goFile) results(t *analyzer.Tool, call string) string {
 	fmt.Fprintf(&b, "return %s, nil", result)
 	return b.String()
 }
+
+// textModes are the toolrt.TextMode of each text= option of the directive
+// but the default.
+var textModes = map[string]string{"json": "IndentedText", "none": "NoText"}
 
 // goString quotes s as a Go string literal, raw when that is possible.
 func goString(s string) string {

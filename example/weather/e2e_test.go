@@ -125,20 +125,20 @@ func TestCallEveryTool(t *testing.T) {
 		tool:       "get_weather",
 		args:       map[string]any{"city": "London"},
 		structured: `{"temperature": 16.2, "humidity": 0.83, "conditions": "Overcast"}`,
-		texts:      []string{"{\n  \"temperature\": 16.2,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}"},
+		texts:      []string{`{"temperature":16.2,"humidity":0.83,"conditions":"Overcast"}`},
 	}, {
 		tool:       "get_forecast",
 		args:       map[string]any{"city": "Cairo", "days": 2},
 		structured: `{"result": [{"temperature": 34.1, "humidity": 0.83, "conditions": "Overcast"}, {"temperature": 35.1, "humidity": 0.83, "conditions": "Overcast"}]}`,
 		texts: []string{
-			"{\n  \"temperature\": 34.1,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
-			"{\n  \"temperature\": 35.1,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
+			`{"temperature":34.1,"humidity":0.83,"conditions":"Overcast"}`,
+			`{"temperature":35.1,"humidity":0.83,"conditions":"Overcast"}`,
 		},
 	}, {
 		tool:       "get_temperatures",
 		args:       map[string]any{"cities": []string{"London", "Reykjavik", "Atlantis"}},
 		structured: `{"London": 16.2, "Reykjavik": 4.4}`,
-		texts:      []string{"{\n  \"London\": 16.2,\n  \"Reykjavik\": 4.4\n}"},
+		texts:      []string{`{"London":16.2,"Reykjavik":4.4}`},
 	}, {
 		tool:  "weather_report",
 		args:  map[string]any{"city": "London"},
@@ -163,16 +163,16 @@ func TestCallEveryTool(t *testing.T) {
 		args:       map[string]any{"city": "Reykjavik"},
 		structured: `{"result": [{"temperature": 4.4, "humidity": 0.83, "conditions": "Overcast"}, {"temperature": 5.4, "humidity": 0.83, "conditions": "Overcast"}, {"temperature": 6.4, "humidity": 0.83, "conditions": "Overcast"}]}`,
 		texts: []string{
-			"{\n  \"temperature\": 4.4,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
-			"{\n  \"temperature\": 5.4,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
-			"{\n  \"temperature\": 6.4,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
+			`{"temperature":4.4,"humidity":0.83,"conditions":"Overcast"}`,
+			`{"temperature":5.4,"humidity":0.83,"conditions":"Overcast"}`,
+			`{"temperature":6.4,"humidity":0.83,"conditions":"Overcast"}`,
 		},
 	}, {
 		// A number sent as a string is taken as the number.
 		tool:       "get_forecast",
 		args:       map[string]any{"city": "Cairo", "days": "1"},
 		structured: `{"result": [{"temperature": 34.1, "humidity": 0.83, "conditions": "Overcast"}]}`,
-		texts:      []string{"{\n  \"temperature\": 34.1,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}"},
+		texts:      []string{`{"temperature":34.1,"humidity":0.83,"conditions":"Overcast"}`},
 	}, {
 		tool:    "get_forecast",
 		args:    map[string]any{"city": "Cairo", "days": 0},

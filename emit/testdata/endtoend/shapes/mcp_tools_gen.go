@@ -12,7 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// RegisterTools adds the package's tools to s: ping, fail, origin, count, corners, bytes, labels, address, handler, describe, text.
+// RegisterTools adds the package's tools to s: ping, fail, origin, count, corners, bytes, labels, address, handler, describe, text, indented, summarized, shallow.
 func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{
 		Name:        "ping",
@@ -79,6 +79,24 @@ func RegisterTools(s *mcp.Server) {
 		Description: `Returns a point as text only.`,
 		InputSchema: mcptagTextInput,
 	}, mcptagText)
+	s.AddTool(&mcp.Tool{
+		Name:         "indented",
+		Description:  `Mirrors its result as indented JSON.`,
+		InputSchema:  mcptagIndentedInput,
+		OutputSchema: mcptagIndentedOutput,
+	}, mcptagIndented)
+	s.AddTool(&mcp.Tool{
+		Name:         "summarized",
+		Description:  `Sends its result in structuredContent only, with a note.`,
+		InputSchema:  mcptagSummarizedInput,
+		OutputSchema: mcptagSummarizedOutput,
+	}, mcptagSummarized)
+	s.AddTool(&mcp.Tool{
+		Name:         "shallow",
+		Description:  `Cuts the objects out of its schemas, down to their type, and drops their descriptions.`,
+		InputSchema:  mcptagShallowInput,
+		OutputSchema: mcptagShallowOutput,
+	}, mcptagShallow)
 }
 
 // Schemas and arguments of ping, computed by mcptag.
@@ -343,4 +361,69 @@ func mcptagText(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 	}
 	out := Text(in)
 	return toolrt.JSONText("text", out), nil
+}
+
+// Schemas and arguments of indented, computed by mcptag.
+var (
+	mcptagIndentedInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+	mcptagIndentedOutput = json.RawMessage(`{"type":"object","properties":{"from":{"$ref":"#/$defs/Point"},"to":{"$ref":"#/$defs/Point"}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"]}},"description":"Line is two points.","required":["from","to"]}`)
+	mcptagIndentedArgs   = &toolrt.Spec{
+		Tool: "indented",
+	}
+)
+
+func mcptagIndented(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolrt.Recover(ctx, "indented", &res)
+	if _, err := mcptagIndentedArgs.Parse(req.Params.Arguments); err != nil {
+		return toolrt.Error(err), nil
+	}
+	out := Indented()
+	return toolrt.Object("indented", out, toolrt.IndentedText), nil
+}
+
+// Schemas and arguments of summarized, computed by mcptag.
+var (
+	mcptagSummarizedInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+	mcptagSummarizedOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"]}},"required":["result"]}`)
+	mcptagSummarizedArgs   = &toolrt.Spec{
+		Tool: "summarized",
+	}
+)
+
+func mcptagSummarized(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolrt.Recover(ctx, "summarized", &res)
+	if _, err := mcptagSummarizedArgs.Parse(req.Params.Arguments); err != nil {
+		return toolrt.Error(err), nil
+	}
+	out := Summarized()
+	return toolrt.Slice("summarized", out, toolrt.NoText), nil
+}
+
+// Schemas and arguments of shallow, computed by mcptag.
+var (
+	mcptagShallowInput  = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object"},"to":{"type":"object"}},"required":["from","to"],"additionalProperties":false}`)
+	mcptagShallowOutput = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object"},"to":{"type":"object"}},"required":["from","to"]}`)
+	mcptagShallowArgs   = &toolrt.Spec{
+		Tool: "shallow",
+		Args: []toolrt.Arg{
+			{Name: "from", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+				{Name: "X", Required: true, Kind: toolrt.KindInteger},
+				{Name: "Y", Required: true, Kind: toolrt.KindInteger},
+			}, Closed: true},
+			{Name: "to", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+				{Name: "X", Required: true, Kind: toolrt.KindInteger},
+				{Name: "Y", Required: true, Kind: toolrt.KindInteger},
+			}, Closed: true},
+		},
+	}
+)
+
+func mcptagShallow(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolrt.Recover(ctx, "shallow", &res)
+	var in Line
+	if err := mcptagShallowArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+		return toolrt.Error(err), nil
+	}
+	out := Shallow(in)
+	return toolrt.Object("shallow", out), nil
 }

@@ -72,3 +72,25 @@ func Describe(p Point) fmt.Stringer { return nil }
 //
 //mcp:tool structured=false
 func Text(p Point) Point { return p }
+
+// Line is two points.
+type Line struct {
+	From Point `json:"from"`
+	To   Point `json:"to"`
+}
+
+// Indented mirrors its result as indented JSON.
+//
+//mcp:tool text=json
+func Indented() Line { return Line{To: Point{X: 1}} }
+
+// Summarized sends its result in structuredContent only, with a note.
+//
+//mcp:tool text=none
+func Summarized() []Point { return []Point{{}, {X: 1}} }
+
+// Shallow cuts the objects out of its schemas, down to their type, and drops their
+// descriptions.
+//
+//mcp:tool depth=0 descriptions=none
+func Shallow(l Line) Line { return l }
