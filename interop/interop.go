@@ -1,12 +1,13 @@
 // Package interop runs MCP servers against the strict TypeScript client
-// (@modelcontextprotocol/sdk, pinned in package.json) via client.mjs, and
-// counts tokens with the o200k BPE tokenizer (gpt-tokenizer, pinned too)
-// via tokens.mjs.
+// (@modelcontextprotocol/sdk, pinned in package.json) via client.mjs and
+// against the MCP Inspector's command-line mode (@modelcontextprotocol/inspector,
+// pinned too), and counts tokens with the o200k BPE tokenizer (gpt-tokenizer,
+// pinned too) via tokens.mjs.
 //
-// Install both once with `(cd interop && npm ci)`. Tests call Require
-// (or just Run or Tokens, which call it): without node or the installed
-// packages they are skipped locally, but fail when the CI environment
-// variable is non-empty.
+// Install them once with `(cd interop && npm ci)`. Tests call Require
+// (or just Run, Inspector or Tokens, which call it): without node or the
+// installed packages they are skipped locally, but fail when the CI
+// environment variable is non-empty.
 package interop
 
 import (
@@ -35,9 +36,9 @@ func dir() (string, error) {
 	return filepath.Dir(file), nil
 }
 
-// Require skips the test if node or the npm-installed
-// @modelcontextprotocol/sdk or gpt-tokenizer (interop/node_modules) is
-// missing. If the
+// Require skips the test if node or one of the npm-installed packages
+// (interop/node_modules: @modelcontextprotocol/sdk,
+// @modelcontextprotocol/inspector, gpt-tokenizer) is missing. If the
 // environment variable CI is non-empty it fails the test instead: CI must
 // never silently skip the interop tests.
 func Require(t testing.TB) {
@@ -58,7 +59,7 @@ func check() error {
 	if _, err := exec.LookPath("node"); err != nil {
 		return fmt.Errorf("node not found: %v", err)
 	}
-	for _, name := range []string{"@modelcontextprotocol/sdk", "gpt-tokenizer"} {
+	for _, name := range []string{"@modelcontextprotocol/sdk", "@modelcontextprotocol/inspector", "gpt-tokenizer"} {
 		pkg := filepath.Join(d, "node_modules", filepath.FromSlash(name), "package.json")
 		if _, err := os.Stat(pkg); err != nil {
 			return fmt.Errorf("%s not installed: %v", name, err)
@@ -96,12 +97,8 @@ func Run(t testing.TB, callsJSON string, command ...string) (lines []string, err
 		t.Fatalf("interop.Run: %v", err)
 	}
 
-	cmd0 := command[0]
-	if strings.ContainsRune(cmd0, filepath.Separator) || strings.ContainsRune(cmd0, '/') {
-		if cmd0, err = filepath.Abs(cmd0); err != nil {
-			t.Fatalf("interop.Run: %v", err)
-		}
-	} else if cmd0, err = exec.LookPath(cmd0); err != nil {
+	cmd0, err := absCommand(command[0])
+	if err != nil {
 		t.Fatalf("interop.Run: %v", err)
 	}
 
@@ -136,6 +133,16 @@ func Run(t testing.TB, callsJSON string, command ...string) (lines []string, err
 		return lines, fmt.Errorf("node client.mjs -- %s: %v\n%s", strings.Join(command, " "), runErr, stderr.String())
 	}
 	return lines, nil
+}
+
+// absCommand resolves name like exec.Command does (a relative path
+// containing a separator is taken relative to the current directory) and
+// returns it absolute, so that it survives the client's own working directory.
+func absCommand(name string) (string, error) {
+	if strings.ContainsRune(name, filepath.Separator) || strings.ContainsRune(name, '/') {
+		return filepath.Abs(name)
+	}
+	return exec.LookPath(name)
 }
 
 // Tokens calls Require, then returns the o200k_base token count of each
