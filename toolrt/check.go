@@ -411,6 +411,10 @@ func (c *checker) object(a *Arg, depth int, top bool) error {
 				return err
 			}
 			c.path = c.path[:len(c.path)-1]
+			if d := a.Fields[i].Default; d != nil && c.data[start] == 'n' {
+				// null stands for absent: it takes the default too.
+				c.edits = append(c.edits, edit{start, c.pos, d})
+			}
 			if top {
 				c.spans[i] = [2]int{start, c.pos}
 			}
