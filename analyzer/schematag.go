@@ -276,6 +276,9 @@ func (v *Value) literal(text string) (json.RawMessage, error) {
 		if _, err := strconv.ParseInt(text, 10, 64); err != nil {
 			return nil, fmt.Errorf("want an integer")
 		}
+		if !isJSONNumber(text) { // strconv reads "+1" and "01"; JSON does not
+			return nil, fmt.Errorf("want an integer as JSON writes it, with no + or leading 0")
+		}
 	case KindNumber:
 		if !isJSONNumber(text) {
 			return nil, fmt.Errorf("want a number")
