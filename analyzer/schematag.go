@@ -204,6 +204,9 @@ func (v *Value) apply(p tagPair) *tagError {
 		if err != nil || n < 0 {
 			return fail("want a whole number, 0 or more")
 		}
+		if v.Fixed && n != *v.MinItems {
+			return fail("a Go array has exactly %d items", *v.MinItems)
+		}
 		v.setCount(p.Key, n)
 	case "uniqueItems":
 		if v.Kind != KindArray {
