@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcptag/mcptag/internal/suggest"
 )
 
 // A schemaTag is what a field's jsonschema tag, or a plain parameter's
@@ -60,7 +62,7 @@ func parseSchemaTag(text string) (schemaTag, []tagError) {
 			t.Required = true
 		case !slices.Contains(tagKeys, key):
 			msg := fmt.Sprintf("unknown jsonschema tag key %q", key)
-			if s := closestKey(key); s != "" {
+			if s := suggest.Closest(key, tagKeys); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			} else {
 				msg += "; keys are " + strings.Join(tagKeys, ", ") + " and the flag required"
@@ -84,15 +86,6 @@ func parseSchemaTag(text string) (schemaTag, []tagError) {
 func structured(first string) bool {
 	key, _, hasValue := strings.Cut(first, "=")
 	return slices.Contains(tagKeys, key) && hasValue || first == "required"
-}
-
-func closestKey(key string) string {
-	for _, k := range tagKeys {
-		if strings.EqualFold(k, key) {
-			return k
-		}
-	}
-	return ""
 }
 
 type tagPart struct {
