@@ -24,7 +24,9 @@ var update = flag.Bool("update", false, "rewrite the want.json and findings sect
 // TestSchemas checks the schemas and findings of the small packages in
 // testdata/schemas. Each archive holds a module (go.mod and Go files), an
 // optional "flags" section (-titles, -closed), the wanted schemas of every
-// tool in wire form ("want.json") and the wanted findings ("findings").
+// tool in wire form ("want.json"), the wanted findings ("findings") and,
+// where the archive has the section, the tools' descriptions
+// ("descriptions").
 func TestSchemas(t *testing.T) {
 	files, err := filepath.Glob("testdata/schemas/*.txtar")
 	if err != nil {
@@ -48,8 +50,8 @@ func runGolden(t *testing.T, file string) {
 	}
 	dir := t.TempDir()
 	var opts analyzer.Options
-	var wantJSON, wantFindings []byte
-	haveJSON, haveFindings := false, false
+	var wantJSON, wantFindings, wantDescriptions []byte
+	haveJSON, haveFindings, haveDescriptions := false, false, false
 	for _, f := range ar.Files {
 		switch f.Name {
 		case "flags":
@@ -62,6 +64,8 @@ func runGolden(t *testing.T, file string) {
 			wantJSON, haveJSON = f.Data, true
 		case "findings":
 			wantFindings, haveFindings = f.Data, true
+		case "descriptions":
+			wantDescriptions, haveDescriptions = f.Data, true
 		default:
 			path := filepath.Join(dir, filepath.FromSlash(f.Name))
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -98,13 +102,17 @@ func runGolden(t *testing.T, file string) {
 		fmt.Fprintf(&fb, "%s:%d:%d: %s: %s (%s)\n", filepath.ToSlash(rel), pos.Line, pos.Column, f.Category, f.Message, kind)
 	}
 	gotFindings := []byte(fb.String())
+	gotDescriptions := descriptions(p.Tools)
 
 	if *update {
 		var out []txtar.File
 		for _, f := range ar.Files {
-			if f.Name != "want.json" && f.Name != "findings" {
+			if f.Name != "want.json" && f.Name != "findings" && f.Name != "descriptions" {
 				out = append(out, f)
 			}
+		}
+		if haveDescriptions {
+			out = append(out, txtar.File{Name: "descriptions", Data: gotDescriptions})
 		}
 		out = append(out, txtar.File{Name: "want.json", Data: gotJSON})
 		if len(gotFindings) > 0 {
@@ -121,6 +129,11 @@ func runGolden(t *testing.T, file string) {
 	}
 	if d := cmp.Diff(string(wantJSON), string(gotJSON)); d != "" {
 		t.Errorf("schemas differ (-want +got):\n%s", d)
+	}
+	if haveDescriptions {
+		if d := cmp.Diff(string(wantDescriptions), string(gotDescriptions)); d != "" {
+			t.Errorf("descriptions differ (-want +got):\n%s", d)
+		}
 	}
 	if !haveFindings {
 		wantFindings = nil
@@ -139,6 +152,19 @@ var schemaCategories = map[string]bool{
 	analyzer.CatJSONTag:         true,
 	analyzer.CatUnstructured:    true,
 	analyzer.CatDeepInput:       true,
+}
+
+// descriptions renders the tools' descriptions, in source order: each
+// tool's name, then its description's lines quoted with "> ".
+func descriptions(tools []*analyzer.Tool) []byte {
+	var b bytes.Buffer
+	for _, tool := range tools {
+		fmt.Fprintf(&b, "%s:\n", tool.Name)
+		for _, line := range strings.Split(tool.Description, "\n") {
+			b.WriteString(strings.TrimRight("> "+line, " ") + "\n")
+		}
+	}
+	return b.Bytes()
 }
 
 // toolsJSON renders the tools' schemas in wire form, in source order:

@@ -284,13 +284,15 @@ func (b *inputBuilder) field(f jsonField) Field {
 	} else {
 		v = b.value(f.Type)
 	}
-	if doc := b.a.fieldDoc(f.Var); doc != "" {
-		v.Description = doc
-	}
 	_, isPtr := f.Type.Underlying().(*types.Pointer)
 	field := Field{Name: f.Name, Required: !f.ViaPointer && !f.OmitEmpty && !f.OmitZero && !isPtr, Value: v, Pos: f.Var.Pos()}
 	if f.SchemaTag != "" {
 		b.a.applyTag(&field, f.SchemaTag, b.a.schemaTagPos(f.Var))
+	}
+	// The field's doc or line comment wins over the tag's description,
+	// as in output schemas.
+	if doc := b.a.fieldDoc(f.Var); doc != "" {
+		v.Description = doc
 	}
 	return field
 }

@@ -62,7 +62,7 @@ func parseSchemaTag(text string) (schemaTag, []tagError) {
 			t.Required = true
 		case !slices.Contains(tagKeys, key):
 			msg := fmt.Sprintf("unknown jsonschema tag key %q", key)
-			if s := closestKey(key); s != "" {
+			if s := suggest.Closest(key, tagKeys); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			} else {
 				msg += "; keys are " + strings.Join(tagKeys, ", ") + " and the flag required"
@@ -87,8 +87,6 @@ func structured(first string) bool {
 	key, _, hasValue := strings.Cut(first, "=")
 	return slices.Contains(tagKeys, key) && hasValue || first == "required"
 }
-
-func closestKey(key string) string { return suggest.Closest(key, tagKeys) }
 
 type tagPart struct {
 	text string
@@ -199,6 +197,9 @@ func (v *Value) apply(p tagPair) *tagError {
 		if err != nil || n < 0 {
 			return fail("want a whole number, 0 or more")
 		}
+		if v.Fixed && n != *v.MinItems {
+			return fail("a Go array has exactly %d items", *v.MinItems)
+		}
 		v.setCount(p.Key, n)
 	case "uniqueItems":
 		if v.Kind != KindArray {
@@ -270,6 +271,9 @@ func (v *Value) literal(text string) (json.RawMessage, error) {
 	case KindInteger:
 		if _, err := strconv.ParseInt(text, 10, 64); err != nil {
 			return nil, fmt.Errorf("want an integer")
+		}
+		if !isJSONNumber(text) { // strconv reads "+1" and "01"; JSON does not
+			return nil, fmt.Errorf("want an integer as JSON writes it, with no + or leading 0")
 		}
 	case KindNumber:
 		if !isJSONNumber(text) {

@@ -95,13 +95,19 @@ func (sp *Spec) check(raw json.RawMessage) (*checker, error) {
 // applyEdits makes data what encoding/json decodes, and values the
 // top-level arguments in it.
 func (c *checker) applyEdits() {
-	shift := func(p int, inclusive bool) int {
+	// shift maps p, a position in data, to where it is once edited: past
+	// the edits before it. An edit that ends at p counts when it begins
+	// before p: it turned the value ending there into a number or
+	// boolean. An insertion at p does not: it is the default of a
+	// property after that value.
+	shift := func(p int) int {
+		q := p
 		for _, e := range c.edits {
-			if e.end < p || e.end == p && inclusive {
-				p += len(e.text) - (e.end - e.start)
+			if e.end < p || e.end == p && e.start < p {
+				q += len(e.text) - (e.end - e.start)
 			}
 		}
-		return p
+		return q
 	}
 	if len(c.edits) > 0 {
 		var b bytes.Buffer
@@ -114,7 +120,7 @@ func (c *checker) applyEdits() {
 		b.Write(c.data[last:])
 		for i, sp := range c.spans {
 			if sp[1] > 0 {
-				c.spans[i] = [2]int{shift(sp[0], true), shift(sp[1], false)}
+				c.spans[i] = [2]int{shift(sp[0]), shift(sp[1])}
 			}
 		}
 		c.data = b.Bytes()
@@ -405,6 +411,10 @@ func (c *checker) object(a *Arg, depth int, top bool) error {
 				return err
 			}
 			c.path = c.path[:len(c.path)-1]
+			if d := a.Fields[i].Default; d != nil && c.data[start] == 'n' {
+				// null stands for absent: it takes the default too.
+				c.edits = append(c.edits, edit{start, c.pos, d})
+			}
 			if top {
 				c.spans[i] = [2]int{start, c.pos}
 			}

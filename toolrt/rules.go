@@ -157,7 +157,7 @@ func compare(lit string, f float64) int {
 	if !ok {
 		return 0
 	}
-	return x.Cmp(new(big.Rat).SetFloat64(f))
+	return x.Cmp(decimal(f))
 }
 
 // multipleOf reports whether the number lit is a multiple of m, exactly.
@@ -169,7 +169,15 @@ func multipleOf(lit string, m float64) bool {
 	if !ok {
 		return false
 	}
-	return x.Quo(x, new(big.Rat).SetFloat64(m)).IsInt()
+	return x.Quo(x, decimal(m)).IsInt()
+}
+
+// decimal is the bound f as the schema shows it and the developer wrote
+// it: the shortest decimal that reads back as f. A bound of 0.1 is a
+// tenth, not the float64 nearest to it, which is a little more.
+func decimal(f float64) *big.Rat {
+	r, _ := new(big.Rat).SetString(formatNum(f))
+	return r
 }
 
 func formatNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

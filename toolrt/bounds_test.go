@@ -1,0 +1,57 @@
+package toolrt_test
+
+import (
+	"testing"
+
+	"github.com/mcptag/mcptag/toolrt"
+)
+
+// TestDecimalBounds checks numbers against bounds and steps that a
+// float64 holds only nearly. A bound is the decimal written in the tag
+// and shown in the schema: 0.1 is a tenth, not the float64 nearest to
+// it, which is a little more; 0.3 is three tenths, not a little less.
+func TestDecimalBounds(t *testing.T) {
+	for _, tc := range []struct {
+		op   toolrt.Op
+		num  float64
+		lit  string
+		want string // the message, or "" to accept
+	}{
+		{toolrt.Minimum, 0.1, "0.1", ""},
+		{toolrt.Minimum, 0.1, "0.10", ""},
+		{toolrt.Minimum, 0.1, "1e-1", ""},
+		{toolrt.Minimum, 0.1, "0.09999999999999999", `want at least 0.1, got 0.09999999999999999`},
+		{toolrt.Maximum, 0.3, "0.3", ""},
+		{toolrt.Maximum, 0.3, "0.30000000000000001", `want at most 0.3, got 0.30000000000000001`},
+		{toolrt.ExclusiveMinimum, 0.1, "0.1", `want more than 0.1, got 0.1`},
+		{toolrt.ExclusiveMaximum, 0.3, "0.3", `want less than 0.3, got 0.3`},
+		{toolrt.ExclusiveMaximum, 0.3, "0.29999999999999999", ""},
+		{toolrt.MultipleOf, 0.1, "0.2", ""},
+		{toolrt.MultipleOf, 0.1, "0.3", ""},
+		{toolrt.MultipleOf, 0.1, "1", ""},
+		{toolrt.MultipleOf, 0.1, "-0.7", ""},
+		{toolrt.MultipleOf, 0.1, "1e2", ""},
+		{toolrt.MultipleOf, 0.1, "0.35", `want a multiple of 0.1, got 0.35`},
+		{toolrt.MultipleOf, 0.01, "1.23", ""},
+		{toolrt.MultipleOf, 0.01, "1.005", `want a multiple of 0.01, got 1.005`},
+		{toolrt.MultipleOf, 0.25, "0.75", ""},
+		{toolrt.MultipleOf, 1e-20, "3e-20", ""},
+		{toolrt.MultipleOf, 1e21, "2e21", ""},
+		// Integers stay exact beyond a float64's 2⁵³.
+		{toolrt.Maximum, 1 << 53, "9007199254740993", `want at most 9.007199254740992e+15, got 9007199254740993`},
+		{toolrt.Minimum, -1 << 53, "-9007199254740992", ""},
+	} {
+		sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "x", Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: tc.op, Num: tc.num}}}}}
+		_, err := sp.Parse([]byte(`{"x":` + tc.lit + `}`))
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if want := tc.want; want != "" {
+			tc.want = `t: argument "x": ` + want
+		}
+		if got != tc.want {
+			t.Errorf("op %d %v, x = %s:\ngot  %q\nwant %q", tc.op, tc.num, tc.lit, got, tc.want)
+		}
+	}
+}
