@@ -89,21 +89,34 @@ func EmbeddedIdent(e ast.Expr) *ast.Ident {
 }
 
 // CommentText turns a comment group into a description: directives
-// dropped, lines of a paragraph joined with spaces, paragraphs kept apart
-// by a blank line.
+// dropped, lines of a paragraph joined with spaces but for list items,
+// which keep a line each, paragraphs kept apart by a blank line.
 func CommentText(doc *ast.CommentGroup) string {
 	if doc == nil {
 		return ""
 	}
 	var paras []string
 	for _, p := range strings.Split(doc.Text(), "\n\n") {
-		lines := strings.Fields(strings.ReplaceAll(p, "\n", " "))
+		var lines []string // a line per list item, the rest joined
+		for _, line := range strings.Split(p, "\n") {
+			words := strings.Fields(line)
+			switch {
+			case len(words) == 0:
+			case len(lines) == 0 || listMarker.MatchString(line):
+				lines = append(lines, strings.Join(words, " "))
+			default:
+				lines[len(lines)-1] += " " + strings.Join(words, " ")
+			}
+		}
 		if len(lines) > 0 {
-			paras = append(paras, strings.Join(lines, " "))
+			paras = append(paras, strings.Join(lines, "\n"))
 		}
 	}
 	return strings.Join(paras, "\n\n")
 }
+
+// listMarker matches the start of a list item in a doc comment's text.
+var listMarker = regexp.MustCompile(`^\s*([-*+•]|[0-9]+[.)])\s`)
 
 func (a *analysis) typeDoc(obj types.Object) string { return a.doc(obj) }
 

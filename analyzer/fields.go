@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/fatih/structtag"
 )
@@ -266,20 +267,36 @@ func (a *analysis) tagWarning(f *types.Var, msg string) {
 	a.report(Finding{Pos: f.Pos(), End: a.tagEnd(f), Category: CatJSONTag, Message: msg})
 }
 
-// schemaTagPos is the position of the value of the jsonschema tag of
-// field f, where the offsets of parseSchemaTag start: exact in a raw
-// string literal, the start of the tag otherwise.
-func (a *analysis) schemaTagPos(f *types.Var) token.Pos {
+// schemaTagPos returns where, in the source, the offsets in the value of
+// field f's jsonschema tag are: a problem is reported at its key. The
+// value was unquoted from the struct tag, so an escape before a key (\\)
+// moves it; an interpreted string literal's tag, or a field of another
+// package, is reported at the start of the tag.
+func (a *analysis) schemaTagPos(f *types.Var) func(off int) token.Pos {
 	a.tagEnd(f) // fills a.tags
 	tag := a.tags[f.Pos()]
 	if tag == nil {
-		return f.Pos()
+		return func(int) token.Pos { return f.Pos() }
 	}
 	const key = `jsonschema:"`
-	if i := strings.Index(tag.Value, key); i >= 0 && strings.HasPrefix(tag.Value, "`") {
-		return tag.Pos() + token.Pos(i+len(key))
+	i := strings.Index(tag.Value, key)
+	if i < 0 || !strings.HasPrefix(tag.Value, "`") {
+		return func(int) token.Pos { return tag.Pos() }
 	}
-	return tag.Pos()
+	src := tag.Value[i+len(key):]
+	return func(off int) token.Pos {
+		// Walk the quoted value until off bytes of it are behind.
+		rest, n := src, 0
+		for n < off && rest != "" && rest[0] != '"' {
+			r, _, tail, err := strconv.UnquoteChar(rest, '"')
+			if err != nil {
+				break
+			}
+			n += utf8.RuneLen(r)
+			rest = tail
+		}
+		return tag.Pos() + token.Pos(i+len(key)+len(src)-len(rest))
+	}
 }
 
 // tagEnd is the end of the tag of field f, or of its name when it has no

@@ -63,7 +63,7 @@ func (b *inputBuilder) param(p Param, doc paramDoc) Field {
 	}
 	f := Field{Name: p.Name, Required: p.Required, Value: v, Pos: p.Pos}
 	if doc.Tag != "" {
-		b.a.applyTag(&f, doc.Tag, doc.TagPos)
+		b.a.applyTag(&f, doc.Tag, func(off int) token.Pos { return doc.TagPos + token.Pos(off) })
 	}
 	return f
 }
@@ -192,7 +192,10 @@ func (b *inputBuilder) basic(t types.Type, u *types.Basic) *Value {
 	case info&types.IsInteger != 0:
 		v = &Value{Kind: KindInteger, Range: intRange(u.Kind())}
 	case info&types.IsFloat != 0:
-		v = &Value{Kind: KindNumber}
+		v = &Value{Kind: KindNumber, FloatBits: 64}
+		if u.Kind() == types.Float32 {
+			v.FloatBits = 32
+		}
 	case info&types.IsString != 0:
 		v = &Value{Kind: KindString}
 	default: // complex, unsafe.Pointer, untyped nil

@@ -1,12 +1,14 @@
 package analyzer
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/suggest"
@@ -64,8 +66,12 @@ func (a *analysis) paramDocs(t *Tool, doc *ast.CommentGroup) (paramDocs, *ast.Co
 			continue
 		}
 		d := paramDoc{Text: c.Text[m[12]:m[13]]}
-		if m[10] >= 0 {
-			d.Tag, d.TagPos = c.Text[m[10]:m[11]], c.Slash+token.Pos(m[10])
+		switch paren := c.Text[max(m[10], 0):max(m[11], 0)]; {
+		case m[10] < 0:
+		case isStructured(paren):
+			d.Tag, d.TagPos = paren, c.Slash+token.Pos(m[10])
+		default: // "(optional)", "(the main room)": words of the description
+			d.Text = "(" + paren + ") " + d.Text
 		}
 		// Continuation lines are indented past the marker.
 		indent := m[3] - 2 + (m[5] - m[4]) + 1
@@ -83,8 +89,29 @@ func (a *analysis) paramDocs(t *Tool, doc *ast.CommentGroup) (paramDocs, *ast.Co
 	if len(kept) == len(doc.List) {
 		return docs, doc
 	}
-	return docs, &ast.CommentGroup{List: kept}
+	return docs, &ast.CommentGroup{List: withoutBareIntro(kept, doc.List)}
 }
+
+// withoutBareIntro drops from kept a line that introduced a list
+// ("Arguments:") and is left with no item after it: every item it
+// introduced was taken out for its parameter.
+func withoutBareIntro(kept, all []*ast.Comment) []*ast.Comment {
+	var out []*ast.Comment
+	for i, c := range kept {
+		intro := strings.HasSuffix(strings.TrimSpace(c.Text), ":")
+		next := slices.Index(all, c) + 1
+		takenAfter := next < len(all) && !slices.Contains(kept, all[next])
+		itemAfter := i+1 < len(kept) && listItemLine.MatchString(kept[i+1].Text)
+		if intro && takenAfter && !itemAfter {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// listItemLine matches a doc comment line that starts a list item.
+var listItemLine = regexp.MustCompile(`^//\s+([-*+•]|[0-9]+[.)])\s`)
 
 // continues reports whether a comment line continues a list item whose
 // text is indented by indent columns: it is indented past the marker.
@@ -98,10 +125,10 @@ func continues(text string, indent int) bool {
 }
 
 // applyTag applies a jsonschema tag (or a doc list item's constraints),
-// starting at pos, to a property: its description, title, constraints,
+// whose offsets at tells the place of, to a property: its description, title, constraints,
 // default and examples. A problem is a json-tag error at its place in the
 // tag: a tag never silently means less than it says.
-func (a *analysis) applyTag(f *Field, text string, pos token.Pos) {
+func (a *analysis) applyTag(f *Field, text string, at func(off int) token.Pos) {
 	tag, errs := parseSchemaTag(text)
 	if tag.Description != "" {
 		f.Value.Description = tag.Description
@@ -118,15 +145,21 @@ func (a *analysis) applyTag(f *Field, text string, pos token.Pos) {
 			errs = append(errs, tagError{0, "required and default: a default applies to an argument that is absent, which required forbids"})
 		}
 		f.Required = false
-		if err := a.checkDefault(f); err != "" {
-			errs = append(errs, tagError{0, err})
+		if err := checkValue(f, f.Value.Default); err != "" {
+			errs = append(errs, tagError{0, "default " + string(f.Value.Default) + " " + err})
+		}
+	}
+	for _, e := range f.Value.Enum {
+		raw, _ := json.Marshal(e)
+		if err := checkValue(f, raw); err != "" {
+			errs = append(errs, tagError{0, "enum value " + string(raw) + " " + err})
 		}
 	}
 	if msg := contradiction(f.Value); msg != "" {
 		errs = append(errs, tagError{0, msg})
 	}
 	for _, e := range errs {
-		a.errorf(pos+token.Pos(e.Off), CatJSONTag, "%s", e.Msg)
+		a.errorf(at(e.Off), CatJSONTag, "%s", e.Msg)
 	}
 }
 
@@ -136,9 +169,10 @@ func contradiction(v *Value) string {
 		if w == nil {
 			continue
 		}
+		if w.numeric() && w.noNumber() {
+			return "no number meets " + w.bounds()
+		}
 		switch {
-		case w.Minimum != nil && w.Maximum != nil && *w.Minimum > *w.Maximum:
-			return fmt.Sprintf("minimum %v is more than maximum %v", *w.Minimum, *w.Maximum)
 		case w.MinLength != nil && w.MaxLength != nil && *w.MinLength > *w.MaxLength:
 			return fmt.Sprintf("minLength %d is more than maxLength %d", *w.MinLength, *w.MaxLength)
 		case !w.Fixed && w.MinItems != nil && w.MaxItems != nil && *w.MinItems > *w.MaxItems:
@@ -158,23 +192,26 @@ func (a *analysis) tagText(f jsonField) (desc, title string) {
 		return "", ""
 	}
 	tag, errs := parseSchemaTag(f.SchemaTag)
-	pos := a.schemaTagPos(f.Var)
+	at := a.schemaTagPos(f.Var)
 	for _, e := range errs {
-		a.errorf(pos+token.Pos(e.Off), CatJSONTag, "%s", e.Msg)
+		a.errorf(at(e.Off), CatJSONTag, "%s", e.Msg)
 	}
 	return tag.Description, tag.Title
 }
 
-// checkDefault runs the default of a property through the checks of the
-// generated handler, and says why they reject it, or "".
-func (a *analysis) checkDefault(f *Field) string {
+// checkValue runs a value that a tag declares for a property (a default,
+// an enum value) through the checks of the generated handler, and says why
+// they reject it, or that the property's Go type cannot hold it, or "".
+func checkValue(f *Field, raw json.RawMessage) string {
+	if bits := f.Value.FloatBits; bits > 0 {
+		if _, err := strconv.ParseFloat(string(raw), bits); err != nil {
+			return fmt.Sprintf("is beyond what a float%d holds", bits)
+		}
+	}
 	sp := &toolrt.Spec{Tool: "default", Strict: true, Args: []toolrt.Arg{f.arg(nil)}}
 	sp.Args[0].Required = true
-	raw := f.Value.Default
-	if raw == nil {
-		return ""
-	}
-	_, err := sp.Parse([]byte(`{"` + f.Name + `":` + string(raw) + `}`))
+	name, _ := json.Marshal(f.Name)
+	_, err := sp.Parse([]byte(`{` + string(name) + `:` + string(raw) + `}`))
 	if err == nil {
 		return ""
 	}
@@ -186,5 +223,5 @@ func (a *analysis) checkDefault(f *Field) string {
 			msg = after
 		}
 	}
-	return "default " + string(raw) + " fails the property's own constraints: " + msg
+	return "fails the property's own constraints: " + msg
 }

@@ -60,6 +60,8 @@ func parseSchemaTag(text string) (schemaTag, []tagError) {
 		switch {
 		case key == "required" && !hasValue:
 			t.Required = true
+		case key == "required":
+			errs = append(errs, tagError{p.off, "required is a flag: write it alone, without =" + value})
 		case !slices.Contains(tagKeys, key):
 			msg := fmt.Sprintf("unknown jsonschema tag key %q", key)
 			if s := suggest.Closest(key, tagKeys); s != "" {
@@ -82,11 +84,16 @@ func parseSchemaTag(text string) (schemaTag, []tagError) {
 }
 
 // structured reports whether the first part of a tag makes it a
-// structured one: a known key with a value, or the required flag.
+// structured one: a known key, with a value or not (which parseSchemaTag
+// reports), or the required flag.
 func structured(first string) bool {
-	key, _, hasValue := strings.Cut(first, "=")
-	return slices.Contains(tagKeys, key) && hasValue || first == "required"
+	key, _, _ := strings.Cut(first, "=")
+	return slices.Contains(tagKeys, key) || key == "required"
 }
+
+// isStructured reports whether text is a structured tag rather than a
+// description.
+func isStructured(text string) bool { return structured(splitTag(text)[0].text) }
 
 type tagPart struct {
 	text string
@@ -211,16 +218,22 @@ func (v *Value) apply(p tagPair) *tagError {
 		}
 		v.UniqueItems = b
 	case "pattern":
-		if v.Kind != KindString || v.Format != "" {
-			return wrongKind("plain strings")
+		if v.Kind != KindString {
+			return wrongKind("strings")
+		}
+		if v.Format != "" || v.Decimal != 0 || v.Base64 || v.Pattern != "" {
+			return fail("the field's type already fixes the form of its strings")
 		}
 		if err := checkPattern(p.Value); err != nil {
 			return fail("%v", err)
 		}
 		v.Pattern = p.Value
 	case "format":
-		if v.Kind != KindString || v.Format != "" {
-			return wrongKind("plain strings")
+		if v.Kind != KindString {
+			return wrongKind("strings")
+		}
+		if v.Format != "" || v.Decimal != 0 || v.Base64 {
+			return fail("the field's type already fixes the form of its strings")
 		}
 		if !slices.Contains(Formats, p.Value) {
 			return fail("mcptag checks the formats %s", strings.Join(Formats, ", "))

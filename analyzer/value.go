@@ -2,8 +2,12 @@ package analyzer
 
 import (
 	"encoding/json"
+	"fmt"
 	"go/token"
+	"math"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/mcptag/mcptag/toolrt"
@@ -35,6 +39,7 @@ type Value struct {
 	Range                                                toolrt.IntRange // the Go type's range
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum *float64
 	MultipleOf                                           float64
+	FloatBits                                            int // 32 or 64 for a float type, else 0
 
 	// Strings.
 	Format               string        // a JSON Schema format, from the type or a tag
@@ -359,4 +364,74 @@ func (v *Value) rules() []toolrt.Rule {
 		rules = append(rules, toolrt.Rule{Op: toolrt.UniqueItems})
 	}
 	return rules
+}
+
+// noNumber reports whether no number meets v's bounds: the developer's,
+// exclusive ones included, and the range of v's Go type; for an integer,
+// no whole number.
+func (v *Value) noNumber() bool {
+	lo, loOpen := math.Inf(-1), false
+	hi, hiOpen := math.Inf(1), false
+	raise := func(f float64, open bool) {
+		if f > lo || f == lo && open {
+			lo, loOpen = f, open
+		}
+	}
+	lower := func(f float64, open bool) {
+		if f < hi || f == hi && open {
+			hi, hiOpen = f, open
+		}
+	}
+	if tlo, thi, bounded := v.Range.Bounds(); bounded {
+		raise(float64(tlo), false)
+		if v.Range != toolrt.RangeUint64 {
+			lower(float64(thi), false)
+		}
+	}
+	if v.Minimum != nil {
+		raise(*v.Minimum, false)
+	}
+	if v.ExclusiveMinimum != nil {
+		raise(*v.ExclusiveMinimum, true)
+	}
+	if v.Maximum != nil {
+		lower(*v.Maximum, false)
+	}
+	if v.ExclusiveMaximum != nil {
+		lower(*v.ExclusiveMaximum, true)
+	}
+	if v.Kind == KindInteger {
+		// The least and greatest whole numbers within.
+		first, last := math.Ceil(lo), math.Floor(hi)
+		if loOpen && first == lo {
+			first++
+		}
+		if hiOpen && last == hi {
+			last--
+		}
+		return first > last
+	}
+	return lo > hi || lo == hi && (loOpen || hiOpen)
+}
+
+// bounds describes v's bounds, for a message.
+func (v *Value) bounds() string {
+	var parts []string
+	add := func(name string, f *float64) {
+		if f != nil {
+			parts = append(parts, name+"="+strconv.FormatFloat(*f, 'g', -1, 64))
+		}
+	}
+	add("minimum", v.Minimum)
+	add("exclusiveMinimum", v.ExclusiveMinimum)
+	add("maximum", v.Maximum)
+	add("exclusiveMaximum", v.ExclusiveMaximum)
+	if lo, hi, bounded := v.Range.Bounds(); bounded {
+		r := fmt.Sprintf("the Go type's range, %d to %d", lo, hi)
+		if v.Range == toolrt.RangeUint64 {
+			r = fmt.Sprintf("the Go type's range, %d and up", lo)
+		}
+		parts = append(parts, r)
+	}
+	return strings.Join(parts, " and ")
 }

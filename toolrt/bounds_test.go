@@ -1,6 +1,8 @@
 package toolrt_test
 
 import (
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/mcptag/mcptag/toolrt"
@@ -38,8 +40,16 @@ func TestDecimalBounds(t *testing.T) {
 		{toolrt.MultipleOf, 1e-20, "3e-20", ""},
 		{toolrt.MultipleOf, 1e21, "2e21", ""},
 		// Integers stay exact beyond a float64's 2⁵³.
-		{toolrt.Maximum, 1 << 53, "9007199254740993", `want at most 9.007199254740992e+15, got 9007199254740993`},
+		{toolrt.Maximum, 1 << 53, "9007199254740993", `want at most 9007199254740992, got 9007199254740993`},
 		{toolrt.Minimum, -1 << 53, "-9007199254740992", ""},
+		// Beyond a float64, either way: decided without exact arithmetic.
+		{toolrt.Minimum, 0, "1e999999", ""},
+		{toolrt.Maximum, 0, "1e999999", `want at most 0, got 1e999999`},
+		{toolrt.Minimum, 0, "-1e999999", `want at least 0, got -1e999999`},
+		{toolrt.Minimum, 0, "1e-999999", ""},
+		{toolrt.Maximum, 0, "1e-999999", `want at most 0, got 1e-999999`},
+		{toolrt.Minimum, 0, "-1e-999999", `want at least 0, got -1e-999999`},
+		{toolrt.ExclusiveMinimum, 0, "1e-999999", ""},
 	} {
 		sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "x", Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: tc.op, Num: tc.num}}}}}
 		_, err := sp.Parse([]byte(`{"x":` + tc.lit + `}`))
@@ -53,5 +63,23 @@ func TestDecimalBounds(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("op %d %v, x = %s:\ngot  %q\nwant %q", tc.op, tc.num, tc.lit, got, tc.want)
 		}
+	}
+}
+
+// TestHugeExponentCost checks that numbers with huge exponents cost a
+// bounded check, not exact arithmetic on a million digits each: the
+// memory allocated, which tracks that work, stays small.
+func TestHugeExponentCost(t *testing.T) {
+	sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "x", Kind: toolrt.KindArray,
+		Elem: &toolrt.Arg{Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 0}, {Op: toolrt.MultipleOf, Num: 0.5}}}}}}
+	args := []byte(`{"x":[` + strings.TrimSuffix(strings.Repeat("1e999999,", 100), ",") + `]}`)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := sp.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+		t.Errorf("checking 100 numbers of huge exponent allocated %d bytes", n)
 	}
 }

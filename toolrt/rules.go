@@ -153,17 +153,41 @@ func compare(lit string, f float64) int {
 	if n, err := strconv.ParseInt(lit, 10, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1<<63 {
 		return cmp.Compare(n, int64(f))
 	}
-	x, ok := new(big.Rat).SetString(lit)
+	// Rounding keeps order: where lit's nearest float64 is not the
+	// bound's, it compares as lit does. Only when they meet does exact
+	// arithmetic decide, on a number a float64 holds, so a caller cannot
+	// make it cost much (1e999999 as a big.Rat takes a long while).
+	x, err := strconv.ParseFloat(lit, 64)
+	switch {
+	case err != nil && math.IsInf(x, 0):
+		return int(math.Copysign(1, x))
+	case err != nil: // so small it rounds to 0
+		if f != 0 {
+			return cmp.Compare(0, f)
+		}
+		if strings.HasPrefix(lit, "-") {
+			return -1
+		}
+		return 1
+	case x != f:
+		return cmp.Compare(x, f)
+	}
+	r, ok := new(big.Rat).SetString(lit)
 	if !ok {
 		return 0
 	}
-	return x.Cmp(decimal(f))
+	return r.Cmp(decimal(f))
 }
 
 // multipleOf reports whether the number lit is a multiple of m, exactly.
+// A number beyond what a float64 holds passes: decoding it fails anyway,
+// with a message about its size.
 func multipleOf(lit string, m float64) bool {
 	if n, err := strconv.ParseInt(lit, 10, 64); err == nil && m == math.Trunc(m) && m < 1<<63 {
 		return n%int64(m) == 0
+	}
+	if _, err := strconv.ParseFloat(lit, 64); err != nil {
+		return true
 	}
 	x, ok := new(big.Rat).SetString(lit)
 	if !ok {
@@ -180,7 +204,13 @@ func decimal(f float64) *big.Rat {
 	return r
 }
 
-func formatNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+// formatNum writes a bound as JSON does: whole numbers below 1e21 in full.
+func formatNum(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
 
 // stringRules checks the string s, the JSON value at start up to c.pos,
 // against a's rules.
