@@ -20,11 +20,40 @@ import (
 
 // A Package is the result of analyzing one Go package.
 type Package struct {
-	Name     string // Go package name
-	Path     string // import path
-	Types    *types.Package
-	Tools    []*Tool // in source order
-	Findings []Finding
+	Name    string // Go package name
+	Path    string // import path
+	Types   *types.Package
+	Tools   []*Tool // in source order
+	Prompts []*Prompt
+	// Resources are the static resources and the resource templates.
+	Resources []*Resource
+	Findings  []Finding
+}
+
+// Empty reports whether the package declares nothing to serve.
+func (p *Package) Empty() bool {
+	return len(p.Tools) == 0 && len(p.Prompts) == 0 && len(p.Resources) == 0
+}
+
+// FirstPos returns the position of the first declaration of the package,
+// in source order, or token.NoPos.
+func (p *Package) FirstPos() token.Pos {
+	first := token.NoPos
+	consider := func(pos token.Pos) {
+		if first == token.NoPos || pos < first {
+			first = pos
+		}
+	}
+	for _, t := range p.Tools {
+		consider(t.Pos)
+	}
+	for _, pr := range p.Prompts {
+		consider(pr.Pos)
+	}
+	for _, r := range p.Resources {
+		consider(r.Pos)
+	}
+	return first
 }
 
 // Errors reports whether any finding stops generation.
@@ -75,13 +104,12 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 				continue
 			}
 			a.toolPos = fd.Name.Pos()
-			if t := a.tool(fd); t != nil {
-				p.Tools = append(p.Tools, t)
-			}
+			a.declare(p, fd)
 		}
 	}
 	a.checkNames(p.Tools)
 	a.checks(p.Tools) // checks.go: findings for the linter
+	a.checkDecls(p)   // declchecks.go: prompts and resources
 	// By file and line: token.Pos order across files depends on the order
 	// in which files were loaded.
 	sort.SliceStable(a.findings, func(i, j int) bool {
@@ -98,6 +126,40 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 	return p
 }
 
+// declare adds to p what the function declaration fd declares, if its doc
+// comment holds a directive.
+func (a *analysis) declare(p *Package, fd *ast.FuncDecl) {
+	c, findings := findDirective(fd.Doc)
+	for _, f := range findings {
+		a.report(f)
+	}
+	if c == nil {
+		return
+	}
+	dir, findings := ParseDirective(c.Slash, c.Text)
+	for _, f := range findings {
+		a.report(f)
+	}
+	fn, _ := a.info.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return
+	}
+	switch dir.Kind {
+	case toolKind.name:
+		if t := a.tool(fd, fn, dir); t != nil {
+			p.Tools = append(p.Tools, t)
+		}
+	case promptKind.name:
+		if pr := a.prompt(fd, fn, dir); pr != nil {
+			p.Prompts = append(p.Prompts, pr)
+		}
+	case resourceKind.name:
+		if r := a.resource(fd, fn, dir); r != nil {
+			p.Resources = append(p.Resources, r)
+		}
+	}
+}
+
 func (a *analysis) errorf(pos token.Pos, category, format string, args ...any) {
 	a.report(Finding{Pos: pos, Category: category, Message: fmt.Sprintf(format, args...), Error: true})
 }
@@ -109,7 +171,7 @@ func (a *analysis) warnf(pos token.Pos, category, format string, args ...any) {
 // report records f unless the same finding is already there: a type used
 // by several tools is analyzed several times.
 func (a *analysis) report(f Finding) {
-	key := fmt.Sprint(f.Pos, f.Category, f.Message)
+	key := findingKey(f)
 	if a.reported[key] {
 		return
 	}
@@ -119,6 +181,9 @@ func (a *analysis) report(f Finding) {
 	a.reported[key] = true
 	a.findings = append(a.findings, f)
 }
+
+// findingKey tells findings apart: by position, category and message.
+func findingKey(f Finding) string { return fmt.Sprint(f.Pos, f.Category, f.Message) }
 
 // checkNames reports duplicate tool names: a server holds one tool a name.
 func (a *analysis) checkNames(tools []*Tool) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"mime"
 	"regexp"
 	"slices"
 	"strconv"
@@ -19,11 +20,19 @@ var validName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
 
 // A Directive is one parsed //mcp: line.
 type Directive struct {
-	Kind    string    // what it declares: "tool"
+	Kind    string    // what it declares: "tool", "prompt" or "resource"
 	Pos     token.Pos // the "//" of the directive
 	Name    string    // explicit name, or "" for the default
 	NamePos token.Pos
 	Title   string
+
+	// Resources.
+	URI    string    // the URI or URI template, "" if the directive has none
+	URIPos token.Pos // where the URI starts in the comment
+	// URIExact says that the URI is written as it is, unquoted, so that
+	// an offset in URI is the same offset from URIPos in the source.
+	URIExact bool
+	MIME     string // mime=: the resource's MIME type; "" for the default
 
 	// Tools.
 	Structured *bool // nil: decided by the result type
@@ -47,22 +56,27 @@ func (a Annotations) IsZero() bool {
 	return a.ReadOnly == nil && a.Destructive == nil && a.Idempotent == nil && a.OpenWorld == nil
 }
 
-// findDirective returns the //mcp:tool comment of a doc comment group,
-// and a finding for each further one.
+// findDirective returns the //mcp: directive of a doc comment group,
+// and a finding for each further one: a function declares one thing.
 func findDirective(doc *ast.CommentGroup) (dir *ast.Comment, findings []Finding) {
 	if doc == nil {
 		return nil, nil
 	}
+	first := ""
 	for _, c := range doc.List {
-		if RecognizeDirective(c.Text).Kind != "tool" {
+		kind := RecognizeDirective(c.Text).Kind
+		switch {
+		case kind == "":
+			continue
+		case dir == nil:
+			dir, first = c, kind
 			continue
 		}
-		if dir != nil {
-			findings = append(findings, Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true,
-				Message: "duplicate //mcp:tool directive"})
-			continue
+		msg := "duplicate //mcp:" + kind + " directive"
+		if kind != first {
+			msg = fmt.Sprintf("//mcp:%s after //mcp:%s: a function declares one tool, prompt or resource", kind, first)
 		}
-		dir = c
+		findings = append(findings, Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true, Message: msg})
 	}
 	return dir, findings
 }
@@ -181,7 +195,8 @@ func (a *analysis) misplacedDirectives(f *ast.File) {
 }
 
 // ParseDirective parses the text of one //mcp: comment starting at pos.
-// The first word, when it is no option, is the name.
+// The first word, when it is no option, is the name, or the URI of a
+// resource.
 func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 	kindName, _ := splitWord(strings.TrimPrefix(text, "//mcp:"))
 	d := &Directive{Kind: kindName, Pos: pos}
@@ -197,24 +212,35 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 		return d, findings
 	}
 	seen := map[string]bool{}
+	var nameEnd token.Pos
 	for i, tok := range toks {
 		key, value, hasValue := strings.Cut(tok.text, "=")
-		if i == 0 && !hasValue && kind.option(key) == nil {
-			d.Name, d.NamePos = tok.text, pos+token.Pos(tok.off)
-			if !validName.MatchString(d.Name) {
-				findings = append(findings, Finding{Pos: d.NamePos, End: pos + token.Pos(tok.end), Category: CatName, Error: true,
-					Message: fmt.Sprintf("invalid %s name %q: must match %s", kind.name, d.Name, validName)})
-			}
+		switch {
+		case i == 0 && kind.uri && kind.option(key) == nil:
+			// A URI may hold "=" (config://app?format=json).
+			d.URI, d.URIPos = tok.text, pos+token.Pos(tok.off)
+			d.URIExact = text[tok.off:tok.end] == tok.text
 			continue
-		}
-		if seen[key] {
+		case i == 0 && !kind.uri && !hasValue && kind.option(key) == nil:
+			d.Name, d.NamePos, nameEnd = tok.text, pos+token.Pos(tok.off), pos+token.Pos(tok.end)
+			continue
+		case seen[key]:
 			errorf(tok.off, tok.end, "option %q given twice", key)
 			continue
+		case key == "name":
+			d.NamePos, nameEnd = pos+token.Pos(tok.off), pos+token.Pos(tok.end)
 		}
 		seen[key] = true
 		if msg := kind.set(d, key, value, hasValue); msg != "" {
 			errorf(tok.off, tok.end, "%s", msg)
 		}
+	}
+	if d.Name != "" && !validName.MatchString(d.Name) {
+		findings = append(findings, Finding{Pos: d.NamePos, End: nameEnd, Category: CatName, Error: true,
+			Message: fmt.Sprintf("invalid %s name %q: must match %s", kind.name, d.Name, validName)})
+	}
+	if kind.uri && d.URI == "" {
+		errorf(0, len(text), "//mcp:%s needs a URI first, such as //mcp:%[1]s weather://cities or a template //mcp:%[1]s weather://{city}/current", kind.name)
 	}
 	return d, findings
 }
@@ -224,6 +250,9 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 type directiveKind struct {
 	name    string
 	options []option
+	// uri says that the directive's first word is a URI, which it needs,
+	// rather than an optional name.
+	uri bool
 }
 
 // An option is one key of a directive. set applies its value (hasValue
@@ -234,7 +263,7 @@ type option struct {
 }
 
 // directiveKinds are the kinds of //mcp: directives, by name.
-var directiveKinds = []*directiveKind{toolKind}
+var directiveKinds = []*directiveKind{toolKind, promptKind, resourceKind}
 
 func directiveKindNamed(name string) *directiveKind {
 	for _, k := range directiveKinds {
@@ -295,6 +324,24 @@ var toolKind = &directiveKind{name: "tool", options: []option{
 	}},
 	{"text", oneOf([]string{"json", "compact", "none"}, func(d *Directive, v string) { d.Text = v })},
 	{"budget", count(1, func(d *Directive, n int) { d.Budget = n })},
+}}
+
+// promptKind is //mcp:prompt's.
+var promptKind = &directiveKind{name: "prompt", options: []option{
+	{"title", text(func(d *Directive, v string) { d.Title = v })},
+}}
+
+// resourceKind is //mcp:resource's: a URI, then options.
+var resourceKind = &directiveKind{name: "resource", uri: true, options: []option{
+	{"name", text(func(d *Directive, v string) { d.Name = v })},
+	{"title", text(func(d *Directive, v string) { d.Title = v })},
+	{"mime", func(d *Directive, key, value string, hasValue bool) string {
+		if _, _, err := mime.ParseMediaType(value); !hasValue || err != nil || !strings.Contains(value, "/") {
+			return key + " needs a MIME type: " + key + "=text/markdown"
+		}
+		d.MIME = value
+		return ""
+	}},
 }}
 
 // flagOption is an option that is true alone, or says =true or =false.

@@ -32,20 +32,21 @@ func (a *analysis) newInputBuilder(pos token.Pos) *inputBuilder {
 	}
 }
 
-// input returns the arguments of t: an object whose properties are the
-// fields of its struct parameter, or its plain parameters.
-func (a *analysis) input(t *Tool, docs paramDocs) *Input {
-	b := a.newInputBuilder(t.Pos)
+// input returns the arguments of the function at pos: an object whose
+// properties are the fields of its struct parameter, or its plain
+// parameters, described by docs.
+func (a *analysis) input(pos token.Pos, style ArgStyle, params []Param, docs paramDocs) *Input {
+	b := a.newInputBuilder(pos)
 	var root *Value
-	switch t.Args {
+	switch style {
 	case ArgsStruct:
-		root = b.value(t.Params[0].Type)
+		root = b.value(params[0].Type)
 		if root.Ref != "" { // a recursive argument struct: the root is its body
 			root = b.defs[root.Ref]
 		}
 	default:
 		root = &Value{Kind: KindObject, Closed: true}
-		for _, p := range t.Params {
+		for _, p := range params {
 			root.Fields = append(root.Fields, b.param(p, docs[p.Name]))
 		}
 	}

@@ -298,10 +298,11 @@ type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
-// undefinedRegister matches the type error of a call to a Register
-// function that mcptag has not generated yet: the first run of a package
-// whose main already calls it must still work.
-var undefinedRegister = regexp.MustCompile(`^undefined: (\w+\.)?Register\w*Tools$`)
+// undefinedRegister matches the type error of a reference to a function
+// that mcptag has not generated yet (Register, RegisterTools,
+// RegisterServiceTools, Complete, ...): the first run of a package whose
+// main already calls it must still work.
+var undefinedRegister = regexp.MustCompile(`^undefined: (\w+\.)?(Register\w*|Complete)$`)
 
 // forgiven reports whether a type error at file is one Load forgives.
 func forgiven(file, msg string) bool {

@@ -34,18 +34,19 @@ type paramDocs map[string]paramDoc
 // a parameter: the marker, the name, constraints in parentheses, a colon.
 var listItem = regexp.MustCompile(`^//(\s+)([-*+•]|[0-9]+[.)])\s+([\pL_][\pL\pN_]*)(\s*\((.*)\))?:\s*(.*)$`)
 
-// paramDocs reads the list items of doc that name a plain parameter of t,
+// paramDocs reads the list items of doc that name a plain parameter of
+// the tool or prompt called name,
 // and returns them with the doc comment less those items, which a model
 // need not read twice: once in the description, once on the argument. An
 // item that names no parameter stays; one whose name is close to a
 // parameter's is a finding, since its parameter goes undescribed.
-func (a *analysis) paramDocs(t *Tool, doc *ast.CommentGroup) (paramDocs, *ast.CommentGroup) {
+func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *ast.CommentGroup) (paramDocs, *ast.CommentGroup) {
 	docs := paramDocs{}
-	if t.Args != ArgsPlain || doc == nil {
+	if style != ArgsPlain || doc == nil {
 		return docs, doc
 	}
-	names := make([]string, len(t.Params))
-	for i, p := range t.Params {
+	names := make([]string, len(params))
+	for i, p := range params {
 		names[i] = p.Name
 	}
 	var kept []*ast.Comment
@@ -57,10 +58,10 @@ func (a *analysis) paramDocs(t *Tool, doc *ast.CommentGroup) (paramDocs, *ast.Co
 			kept = append(kept, c)
 			continue
 		}
-		name := c.Text[m[6]:m[7]]
-		if !slices.Contains(names, name) {
-			if s := suggest.Closest(name, names); s != "" {
-				a.warnf(c.Slash+token.Pos(m[6]), CatUndocumented, "doc list item %q names no parameter of %s (did you mean %q?); it stays in the description", name, t.Name, s)
+		item := c.Text[m[6]:m[7]]
+		if !slices.Contains(names, item) {
+			if s := suggest.Closest(item, names); s != "" {
+				a.warnf(c.Slash+token.Pos(m[6]), CatUndocumented, "doc list item %q names no parameter of %s (did you mean %q?); it stays in the description", item, name, s)
 			}
 			kept = append(kept, c)
 			continue
@@ -79,12 +80,12 @@ func (a *analysis) paramDocs(t *Tool, doc *ast.CommentGroup) (paramDocs, *ast.Co
 			i++
 			d.Text += " " + strings.TrimSpace(strings.TrimPrefix(list[i].Text, "//"))
 		}
-		if _, dup := docs[name]; dup {
-			a.warnf(c.Slash, CatUndocumented, "parameter %s is described by two doc list items; the first is kept", name)
+		if _, dup := docs[item]; dup {
+			a.warnf(c.Slash, CatUndocumented, "parameter %s is described by two doc list items; the first is kept", item)
 			continue
 		}
 		d.Text = strings.Join(strings.Fields(d.Text), " ")
-		docs[name] = d
+		docs[item] = d
 	}
 	if len(kept) == len(doc.List) {
 		return docs, doc

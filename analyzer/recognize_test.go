@@ -12,6 +12,8 @@ func TestRecognizeDirective(t *testing.T) {
 		{text: "//mcp:tool", kind: "tool"},
 		{text: "//mcp:tool readonly title=\"x\"", kind: "tool"},
 		{text: "//mcp:tool\treadonly", kind: "tool"},
+		{text: "//mcp:prompt", kind: "prompt"},
+		{text: "//mcp:resource weather://{city}/current mime=application/json", kind: "resource"},
 		// Prose.
 		{text: "// MCPToolsHandler returns the handler that serves the MCP tools below."},
 		{text: "// mcp tool registry for the service"},
@@ -30,7 +32,13 @@ func TestRecognizeDirective(t *testing.T) {
 		{text: "//mcp:toolbox", problem: `malformed directive "//mcp:toolbox": want //mcp:tool, then a space before its arguments`},
 		{text: "// mcp:toolbox", problem: `malformed directive "// mcp:toolbox": want //mcp:tool, with no space after //`},
 		{text: "//mcp:toll", problem: `unknown directive "//mcp:toll" (did you mean //mcp:tool?)`},
-		{text: "//mcp:generate", problem: `unknown directive "//mcp:generate"; directives are //mcp:tool`},
+		{text: "//mcp:generate", problem: `unknown directive "//mcp:generate"; directives are //mcp:tool, //mcp:prompt, //mcp:resource`},
+		{text: "//mcp:prompts", problem: `misspelled directive "//mcp:prompts": want //mcp:prompt`, fixed: "//mcp:prompt"},
+		{text: "// mcp:resource weather://cities", problem: `malformed directive "// mcp:resource weather://cities": want //mcp:resource, with no space after //`, fixed: "//mcp:resource weather://cities"},
+		{text: "//mcp:resources weather://cities", problem: `misspelled directive "//mcp:resources weather://cities": want //mcp:resource`, fixed: "//mcp:resource weather://cities"},
+		{text: "//MCP:Prompt", problem: `malformed directive "//MCP:Prompt": want //mcp:prompt, in lower case`, fixed: "//mcp:prompt"},
+		{text: "//mcp:promt", problem: `unknown directive "//mcp:promt" (did you mean //mcp:prompt?)`},
+		{text: "//mcp:resourcefile", problem: `malformed directive "//mcp:resourcefile": want //mcp:resource, then a space before its arguments`},
 	} {
 		got := RecognizeDirective(tc.text)
 		if got.Kind != tc.kind || got.Problem != tc.problem || got.Fixed != tc.fixed {

@@ -15,49 +15,74 @@ func (a *analysis) signature(t *Tool, fd *ast.FuncDecl) bool {
 		a.errorf(t.Pos, CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.CallToolRequest,] args...) ([T,] [error])", append([]any{t.Name}, args...)...)
 		return false
 	}
+	h, ok := a.handler(sig, "tool", "CallToolRequest", bad)
+	if !ok {
+		return false
+	}
+	t.Recv, t.Context, t.Request, t.Args, t.Params = h.Recv, h.Context, h.Request, h.Args, h.Params
+	return a.results(t, sig.Results(), bad)
+}
+
+// A Handler is how the go-sdk's handler of a declaration calls its
+// function: the receiver it is bound to, and what fills its parameters.
+type Handler struct {
+	Recv    *types.Named // the receiver's named type for a method, else nil
+	Context bool         // the first parameter is a context.Context
+	Request bool         // the go-sdk's request follows
+	Args    ArgStyle
+	Params  []Param
+}
+
+// handler reads the receiver and parameters of sig, the function of
+// a declaration of kind what: an optional context.Context, an optional
+// *mcp.<request>, then one struct or plain parameters (docs/results.md).
+// bad reports what is wrong.
+func (a *analysis) handler(sig *types.Signature, what, request string, bad func(string, ...any) bool) (h Handler, ok bool) {
 	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
-		return bad("a generic function cannot be a tool")
+		return h, bad("a generic function cannot be a %s", what)
 	}
 	if sig.Variadic() {
-		return bad("a variadic function cannot be a tool")
+		return h, bad("a variadic function cannot be a %s", what)
 	}
 	if recv := sig.Recv(); recv != nil {
 		rt, _ := deref(recv.Type())
 		n, ok := rt.(*types.Named)
 		if !ok {
-			return bad("unsupported receiver type %s", a.typeString(recv.Type()))
+			return h, bad("unsupported receiver type %s", a.typeString(recv.Type()))
 		}
-		t.Recv = n
+		h.Recv = n
 	}
 	params := sig.Params()
 	i := 0
 	if i < params.Len() && isNamed(params.At(i).Type(), "context", "Context") {
-		t.Context = true
+		h.Context = true
 		i++
 	}
-	if i < params.Len() && isPointerTo(params.At(i).Type(), sdkPath, "CallToolRequest") {
-		t.Request = true
+	if i < params.Len() && isPointerTo(params.At(i).Type(), sdkPath, request) {
+		h.Request = true
 		i++
 	}
 	rest := params.Len() - i
 	if rest == 1 && isStruct(params.At(i).Type()) {
-		t.Args = ArgsStruct
-		t.Params = []Param{{Name: params.At(i).Name(), Type: params.At(i).Type(), Required: true, Pos: params.At(i).Pos()}}
-	} else if rest > 0 {
-		t.Args = ArgsPlain
-		for ; i < params.Len(); i++ {
-			p := params.At(i)
-			if isNamed(p.Type(), "context", "Context") || isPointerTo(p.Type(), sdkPath, "CallToolRequest") {
-				return bad("parameter %s must come first", a.typeString(p.Type()))
-			}
-			if p.Name() == "" || p.Name() == "_" {
-				return bad("every argument parameter needs a name: it is the argument's name")
-			}
-			_, isPtr := p.Type().Underlying().(*types.Pointer)
-			t.Params = append(t.Params, Param{Name: p.Name(), Type: p.Type(), Required: !isPtr, Pos: p.Pos()})
-		}
+		h.Args = ArgsStruct
+		h.Params = []Param{{Name: params.At(i).Name(), Type: params.At(i).Type(), Required: true, Pos: params.At(i).Pos()}}
+		return h, true
 	}
-	return a.results(t, sig.Results(), bad)
+	if rest > 0 {
+		h.Args = ArgsPlain
+	}
+	for ; i < params.Len(); i++ {
+		p := params.At(i)
+		if isNamed(p.Type(), "context", "Context") || isPointerTo(p.Type(), sdkPath, request) {
+			return h, bad("parameter %s must come first", a.typeString(p.Type()))
+		}
+		if p.Name() == "" || p.Name() == "_" {
+			return h, bad("every argument parameter needs a name: it is the argument's name")
+		}
+		_, isPtr := p.Type().Underlying().(*types.Pointer)
+		h.Params = append(h.Params, Param{Name: p.Name(), Type: p.Type(), Required: !isPtr, Pos: p.Pos()})
+	}
+	return h, true
 }
 
 // results reads the result shapes: (), (error), (T), (T, error) and the

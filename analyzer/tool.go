@@ -81,23 +81,9 @@ type Result struct {
 	OptOut     bool // structured=false: text only, by the developer's choice
 }
 
-// tool analyzes one function declaration; nil when it is not a tool.
-func (a *analysis) tool(fd *ast.FuncDecl) *Tool {
-	c, findings := findDirective(fd.Doc)
-	for _, f := range findings {
-		a.report(f)
-	}
-	if c == nil {
-		return nil
-	}
-	dir, findings := ParseDirective(c.Slash, c.Text)
-	for _, f := range findings {
-		a.report(f)
-	}
-	fn, _ := a.info.Defs[fd.Name].(*types.Func)
-	if fn == nil {
-		return nil
-	}
+// tool analyzes the function declaration fd of fn, whose directive is
+// dir; nil when it cannot be a tool.
+func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Tool {
 	t := &Tool{
 		Name:        dir.Name,
 		Title:       dir.Title,
@@ -113,9 +99,9 @@ func (a *analysis) tool(fd *ast.FuncDecl) *Tool {
 	if !a.signature(t, fd) {
 		return nil
 	}
-	params, doc := a.paramDocs(t, fd.Doc)
+	params, doc := a.paramDocs(t.Name, t.Args, t.Params, fd.Doc)
 	t.Description = describe(fn.Name(), CommentText(doc))
-	t.Arguments = a.input(t, params)
+	t.Arguments = a.input(t.Pos, t.Args, t.Params, params)
 	t.Input = t.Arguments.Schema()
 	a.outputSchema(t, dir)
 	// The handler checks the full arguments whatever the input schema

@@ -16,9 +16,15 @@ import (
 // types are Spec.Defs, referred to by index, so the literal needs no
 // pointer cycles.
 func argSpec(t *analyzer.Tool) string {
-	sp := t.Arguments.Spec(t.Name, t.Directive != nil && t.Directive.Strict)
-	names := make([]string, 0, len(t.Arguments.Defs))
-	for name := range t.Arguments.Defs {
+	return specLiteral(t.Arguments, t.Name, t.Directive != nil && t.Directive.Strict)
+}
+
+// specLiteral renders the toolrt.Spec literal of the arguments in, of
+// the tool, prompt or resource called name.
+func specLiteral(in *analyzer.Input, name string, strict bool) string {
+	sp := in.Spec(name, strict)
+	names := make([]string, 0, len(in.Defs))
+	for name := range in.Defs {
 		names = append(names, name)
 	}
 	sort.Strings(names) // the order of Spec.Defs

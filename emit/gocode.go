@@ -30,7 +30,11 @@ func Go(pkg *analyzer.Package) ([]byte, error) {
 // returns them, in the same order, whose schemas it embeds.
 func goSource(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 	g := &goFile{pkg: pkg, tools: tools, imports: map[string]string{}, names: map[string]string{}}
-	for _, p := range []string{"context", "encoding/json", "github.com/mcptag/mcptag/toolrt", "github.com/modelcontextprotocol/go-sdk/mcp"} {
+	imports := []string{"context", "github.com/mcptag/mcptag/toolrt", "github.com/modelcontextprotocol/go-sdk/mcp"}
+	if len(pkg.Tools) > 0 {
+		imports = append(imports, "encoding/json") // for the schemas
+	}
+	for _, p := range imports {
 		g.importName(p, path.Base(p))
 	}
 	data, err := g.model()
@@ -84,20 +88,47 @@ type fileData struct {
 	Imports   [2][]importData // the standard library's, then the others
 	Groups    []groupData
 	Tools     []toolData
-	Functions []string // tool names registered by RegisterTools
+	Decls     []declData // the prompts, then the resources
+	Functions []string   // tool names registered by RegisterTools
+	// Completions is the toolrt.Completions literal of Complete, or ""
+	// when the package has neither prompts nor resource templates.
+	Completions string
 }
 
 // importData is one import; Alias is set when the name used is not the
 // last element of the path.
 type importData struct{ Alias, Path string }
 
-// groupData is one Register function: the package's functions, or the
-// methods of one receiver type.
+// groupData is the Register functions of the package's functions, or of
+// the methods of one receiver type.
 type groupData struct {
+	Register string // Register, RegisterService
 	Func     string // RegisterTools, RegisterServiceTools
 	Recv     string // "" or the receiver parameter type (*Service)
 	RecvName string // the receiver type's name, for the doc comment
 	Tools    []toolData
+	Decls    []declData
+}
+
+// Summary lists what the group's Register function registers, for its
+// doc comment: "the tools of RegisterTools; prompts plan_trip; ...".
+func (gd groupData) Summary() string {
+	var parts []string
+	if len(gd.Tools) > 0 {
+		parts = append(parts, "the tools of "+gd.Func)
+	}
+	for _, what := range []string{"prompt", "resource", "resource template"} {
+		var names []string
+		for _, d := range gd.Decls {
+			if d.What == what {
+				names = append(names, d.Name)
+			}
+		}
+		if len(names) > 0 {
+			parts = append(parts, what+"s "+strings.Join(names, ", "))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 type toolData struct {
@@ -113,21 +144,46 @@ func (g *goFile) model() (*fileData, error) {
 	d := &fileData{Package: g.pkg.Name}
 	groups := map[string]*groupData{}
 	var order []string
+	group := func(recv *types.Named) *groupData {
+		key := ""
+		if recv != nil {
+			key = recv.Obj().Name()
+		}
+		if groups[key] == nil {
+			name := analyzer.RegisterName(recv)
+			groups[key] = &groupData{Register: name, Func: name + "Tools", RecvName: key}
+			if recv != nil {
+				groups[key].Recv = g.recvParam(recv)
+			}
+			order = append(order, key)
+		}
+		return groups[key]
+	}
 	for _, t := range g.pkg.Tools {
 		td, err := g.tool(t)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", t.Name, err)
 		}
 		d.Tools = append(d.Tools, td)
-		key := ""
-		if t.Recv != nil {
-			key = t.Recv.Obj().Name()
-		}
-		if groups[key] == nil {
-			groups[key] = &groupData{Func: "Register" + exportedName(key) + "Tools", Recv: td.Recv, RecvName: key}
-			order = append(order, key)
-		}
-		groups[key].Tools = append(groups[key].Tools, td)
+		gr := group(t.Recv)
+		gr.Tools = append(gr.Tools, td)
+	}
+	for _, p := range g.pkg.Prompts {
+		dd := g.prompt(p)
+		d.Decls = append(d.Decls, dd)
+		gr := group(p.Recv)
+		gr.Decls = append(gr.Decls, dd)
+	}
+	completes := len(g.pkg.Prompts) > 0
+	for _, r := range g.pkg.Resources {
+		dd := g.resource(r)
+		d.Decls = append(d.Decls, dd)
+		gr := group(r.Recv)
+		gr.Decls = append(gr.Decls, dd)
+		completes = completes || r.Template
+	}
+	if completes {
+		d.Completions = g.completions()
 	}
 	sort.Strings(order)
 	for _, k := range order {
@@ -161,7 +217,7 @@ func (g *goFile) tool(t *analyzer.Tool) (toolData, error) {
 	td := toolData{Name: t.Name, Ident: "mcptag" + exportedName(t.Func.Name())}
 	if t.Recv != nil {
 		td.Ident = "mcptag" + exportedName(t.Recv.Obj().Name()) + exportedName(t.Func.Name())
-		td.Recv = g.recvType(t)
+		td.Recv = g.recvParam(t.Recv)
 	}
 	rendered := g.tools[slices.Index(g.pkg.Tools, t)]
 	td.Input = goString(string(rendered.InputSchema.(json.RawMessage)))
@@ -174,20 +230,6 @@ func (g *goFile) tool(t *analyzer.Tool) (toolData, error) {
 	td.Decode, call = g.call(t, td)
 	td.Results = g.results(t, call)
 	return td, nil
-}
-
-// recvType is the receiver parameter of a Register function: a pointer
-// when any tool method of the type has a pointer receiver.
-func (g *goFile) recvType(t *analyzer.Tool) string {
-	for _, other := range g.pkg.Tools {
-		if other.Recv == t.Recv {
-			recv := other.Func.Type().(*types.Signature).Recv().Type()
-			if _, ok := recv.(*types.Pointer); ok {
-				return "*" + g.typeString(t.Recv)
-			}
-		}
-	}
-	return g.typeString(t.Recv)
 }
 
 func (g *goFile) toolFields(t *analyzer.Tool, td toolData) string {

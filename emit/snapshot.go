@@ -12,28 +12,40 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Snapshot returns the package's mcp_tools.json: its tools exactly as
-// tools/list serves them (the same mcp.Tool values, by name), indented,
-// after a first member "$comment" that marks the file as generated.
+// Snapshot returns the package's mcp_tools.json: its tools, prompts,
+// resources and resource templates exactly as tools/list, prompts/list,
+// resources/list and resources/templates/list serve them (the same
+// values, in the same order), indented, after a first member "$comment"
+// that marks the file as generated. An empty list is left out, so that
+// the snapshot of a package of tools has its tools only.
 func Snapshot(pkg *analyzer.Package) ([]byte, error) {
 	tools, err := Tools(pkg)
 	if err != nil {
 		return nil, err
 	}
-	return snapshot(tools)
+	return snapshot(pkg, tools)
 }
 
-func snapshot(tools []*mcp.Tool) ([]byte, error) {
+func snapshot(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 	tools = slices.Clone(tools)
 	sort.Slice(tools, func(i, j int) bool { return tools[i].Name < tools[j].Name })
+	prompts := Prompts(pkg)
+	sort.Slice(prompts, func(i, j int) bool { return prompts[i].Name < prompts[j].Name })
+	resources := Resources(pkg)
+	sort.Slice(resources, func(i, j int) bool { return resources[i].URI < resources[j].URI })
+	templates := ResourceTemplates(pkg)
+	sort.Slice(templates, func(i, j int) bool { return templates[i].URITemplate < templates[j].URITemplate })
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(struct {
-		Comment string      `json:"$comment"`
-		Tools   []*mcp.Tool `json:"tools"`
-	}{genfile.Comment, tools}); err != nil {
+		Comment           string                  `json:"$comment"`
+		Tools             []*mcp.Tool             `json:"tools,omitempty"`
+		Prompts           []*mcp.Prompt           `json:"prompts,omitempty"`
+		Resources         []*mcp.Resource         `json:"resources,omitempty"`
+		ResourceTemplates []*mcp.ResourceTemplate `json:"resourceTemplates,omitempty"`
+	}{genfile.Comment, tools, prompts, resources, templates}); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -70,7 +82,7 @@ func Tools(pkg *analyzer.Package) ([]*mcp.Tool, error) {
 }
 
 // A File is one file mcptag writes. Nil Data means the file must not exist:
-// a package that lost its last tool keeps no generated files.
+// a package that lost its last declaration keeps no generated files.
 type File struct {
 	Path string
 	Data []byte
@@ -80,7 +92,7 @@ type File struct {
 func Files(dir string, pkg *analyzer.Package) ([]File, error) {
 	gen := File{Path: filepath.Join(dir, genfile.GoName)}
 	snap := File{Path: filepath.Join(dir, genfile.SnapshotName)}
-	if len(pkg.Tools) == 0 {
+	if pkg.Empty() {
 		return []File{gen, snap}, nil
 	}
 	// The schemas are rendered once, for both files.
@@ -91,7 +103,7 @@ func Files(dir string, pkg *analyzer.Package) ([]File, error) {
 	if gen.Data, err = goSource(pkg, tools); err != nil {
 		return nil, err
 	}
-	if snap.Data, err = snapshot(tools); err != nil {
+	if snap.Data, err = snapshot(pkg, tools); err != nil {
 		return nil, err
 	}
 	return []File{gen, snap}, nil

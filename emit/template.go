@@ -20,6 +20,20 @@ import (
 )
 {{range .Groups}}
 {{- if .Recv}}
+// {{.Register}} adds everything {{.RecvName}}'s methods declare to s, bound to recv:
+{{- else}}
+// {{.Register}} adds everything the package declares to s:
+{{- end}} {{.Summary}}.
+func {{.Register}}(s *mcp.Server{{if .Recv}}, recv {{.Recv}}{{end}}) {
+{{- if .Tools}}
+	{{.Func}}(s{{if .Recv}}, recv{{end}})
+{{- end}}
+{{- range .Decls}}
+	{{.Add}}
+{{- end}}
+}
+{{if .Tools}}
+{{- if .Recv}}
 // {{.Func}} adds the tools of {{.RecvName}}'s methods to s, bound to recv:
 {{- else}}
 // {{.Func}} adds the package's tools to s:
@@ -33,6 +47,7 @@ func {{.Func}}(s *mcp.Server{{if .Recv}}, recv {{.Recv}}{{end}}) {
 {{- end}}
 }
 {{end}}
+{{- end}}
 {{- range .Tools}}
 // Schemas and arguments of {{.Name}}, computed by mcptag.
 var (
@@ -54,4 +69,34 @@ func {{.Ident}}(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 	}
 {{- end}}
 }
+{{end}}
+{{- range .Decls}}
+{{- if .Var}}
+// The {{if eq .What "prompt"}}arguments{{else}}variables{{end}} of {{.What}} {{.Name}}, computed by mcptag.
+var {{.Var}}
+{{end}}
+{{- if .Recv}}
+func {{.Ident}}(recv {{.Recv}}) {{.HandlerType}} {
+	return func(ctx context.Context, req {{.Request}}) (_ {{.Result}}, err error) {
+{{- else}}
+func {{.Ident}}(ctx context.Context, req {{.Request}}) (_ {{.Result}}, err error) {
+{{- end}}
+	defer toolrt.RecoverError(ctx, "{{.Name}}", &err)
+	{{.Body}}
+{{- if .Recv}}
+	}
+{{- end}}
+}
+{{end}}
+{{- if .Completions}}
+// Complete answers completion/complete requests for the arguments of the
+// package's prompts and resource templates whose values are the constants
+// of their type. Install it as mcp.ServerOptions.CompletionHandler, alone
+// or after a handler of your own with toolrt.FirstCompletion.
+func Complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+	return mcptagCompletions.Complete(ctx, req)
+}
+
+// The values of each argument of Complete, computed by mcptag.
+var mcptagCompletions = {{.Completions}}
 {{end}}`))

@@ -11,6 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// RegisterStore adds everything Store's methods declare to s, bound to recv: the tools of RegisterStoreTools.
+func RegisterStore(s *mcp.Server, recv *Store) {
+	RegisterStoreTools(s, recv)
+}
+
 // RegisterStoreTools adds the tools of Store's methods to s, bound to recv: get_repository, list_issues, get_pull_request, get_pod, get_deployment.
 func RegisterStoreTools(s *mcp.Server, recv *Store) {
 	s.AddTool(&mcp.Tool{

@@ -10,6 +10,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Register adds everything the package declares to s: the tools of RegisterTools.
+func Register(s *mcp.Server) {
+	RegisterTools(s)
+}
+
 // RegisterTools adds the package's tools to s: get_temperature, get_weather, get_forecast, get_temperatures, weather_report, get_station, last_updated.
 func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{

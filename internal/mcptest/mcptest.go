@@ -18,7 +18,13 @@ import (
 // memory, and returns a client session connected to it.
 func Session(t *testing.T, register func(*mcp.Server)) *mcp.ClientSession {
 	t.Helper()
-	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	return SessionWith(t, nil, register)
+}
+
+// SessionWith is Session with a server made with opts.
+func SessionWith(t *testing.T, opts *mcp.ServerOptions, register func(*mcp.Server)) *mcp.ClientSession {
+	t.Helper()
+	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, opts)
 	register(server)
 	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()

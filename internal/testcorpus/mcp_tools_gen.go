@@ -10,6 +10,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Register adds everything the package declares to s: the tools of RegisterTools.
+func Register(s *mcp.Server) {
+	RegisterTools(s)
+}
+
 // RegisterTools adds the package's tools to s: get_scalars, get_quoted, get_nullables, get_embeds, get_specials, get_specials_ptr, get_maps, get_node, get_dir, get_generic, get_enums, get_temperature, get_name, get_ratio, get_unit, get_forecast, get_temperatures, get_by_id, get_grades, get_grade, get_grade_ptr, get_triple, get_bytes, get_time, get_custom, get_ptr_custom, get_ptr_custom_ptr, get_tree, get_page, get_any, get_exotic, get_exotic_ptr, get_labelled, get_wrapper, get_wrapper_ptr, get_graph, get_graph_ptr, get_units, get_stamps.
 func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{

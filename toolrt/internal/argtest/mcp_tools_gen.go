@@ -10,6 +10,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Register adds everything the package declares to s: the tools of RegisterTools.
+func Register(s *mcp.Server) {
+	RegisterTools(s)
+}
+
 // RegisterTools adds the package's tools to s: search, greet, count_nodes, crash, echo, ping, sum.
 func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{
@@ -54,6 +59,11 @@ func RegisterTools(s *mcp.Server) {
 		InputSchema:  mcptagSumInput,
 		OutputSchema: mcptagSumOutput,
 	}, mcptagSum)
+}
+
+// RegisterCounter adds everything Counter's methods declare to s, bound to recv: the tools of RegisterCounterTools.
+func RegisterCounter(s *mcp.Server, recv *Counter) {
+	RegisterCounterTools(s, recv)
 }
 
 // RegisterCounterTools adds the tools of Counter's methods to s, bound to recv: add.

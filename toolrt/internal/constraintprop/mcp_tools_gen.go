@@ -10,6 +10,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Register adds everything the package declares to s: the tools of RegisterTools.
+func Register(s *mcp.Server) {
+	RegisterTools(s)
+}
+
 // RegisterTools adds the package's tools to s: echo_numbers, echo_decimals, echo_strings, echo_arrays, echo_defaults, echo_strict, book, formats, plain_strict.
 func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{

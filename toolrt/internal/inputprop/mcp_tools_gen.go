@@ -12,6 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Register adds everything the package declares to s: the tools of RegisterTools.
+func Register(s *mcp.Server) {
+	RegisterTools(s)
+}
+
 // RegisterTools adds the package's tools to s: echo_scalars, echo_quoted, echo_nullables, echo_embeds, echo_tagged, echo_specials, echo_maps, echo_node, echo_generic, echo_enums, echo_everything, plain_scalars, plain_pointers, plain_one, plain_struct_ptr, plain_mixed.
 func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{

@@ -10,6 +10,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Register adds everything the package declares to s: the tools of RegisterTools.
+func Register(s *mcp.Server) {
+	RegisterTools(s)
+}
+
 // RegisterTools adds the package's tools to s: version.
 func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{
@@ -20,6 +25,11 @@ func RegisterTools(s *mcp.Server) {
 	}, mcptagVersion)
 }
 
+// RegisterClock adds everything Clock's methods declare to s, bound to recv: the tools of RegisterClockTools.
+func RegisterClock(s *mcp.Server, recv Clock) {
+	RegisterClockTools(s, recv)
+}
+
 // RegisterClockTools adds the tools of Clock's methods to s, bound to recv: now.
 func RegisterClockTools(s *mcp.Server, recv Clock) {
 	s.AddTool(&mcp.Tool{
@@ -28,6 +38,11 @@ func RegisterClockTools(s *mcp.Server, recv Clock) {
 		InputSchema:  mcptagClockNowInput,
 		OutputSchema: mcptagClockNowOutput,
 	}, mcptagClockNow(recv))
+}
+
+// RegisterStore adds everything Store's methods declare to s, bound to recv: the tools of RegisterStoreTools.
+func RegisterStore(s *mcp.Server, recv *Store) {
+	RegisterStoreTools(s, recv)
 }
 
 // RegisterStoreTools adds the tools of Store's methods to s, bound to recv: store_get, store_keys.

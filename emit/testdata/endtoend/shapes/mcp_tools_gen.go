@@ -12,6 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Register adds everything the package declares to s: the tools of RegisterTools.
+func Register(s *mcp.Server) {
+	RegisterTools(s)
+}
+
 // RegisterTools adds the package's tools to s: ping, fail, origin, count, corners, bytes, labels, address, handler, describe, text, indented, summarized, shallow.
 func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{

@@ -1,0 +1,212 @@
+package analyzer
+
+import (
+	"go/token"
+	"go/types"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+)
+
+// checkDecls reports what is wrong across the prompts and resources of
+// p, and what a reader should add to them: duplicate names and URIs,
+// overlapping templates, missing descriptions, and functions that the
+// generated code would declare a second time.
+func (a *analysis) checkDecls(p *Package) {
+	seen := map[string]*Prompt{}
+	for _, pr := range p.Prompts {
+		a.toolPos = pr.Pos
+		a.checkDefaultName(&pr.Decl, "prompt")
+		if prev, ok := seen[pr.Name]; ok {
+			a.errorf(pr.Pos, CatName, "duplicate prompt name %q (first used at %s)", pr.Name, a.fset.Position(prev.Pos))
+		} else {
+			seen[pr.Name] = pr
+		}
+		a.undocumented(&pr.Decl, "prompt")
+	}
+	a.checkURIs(p.Resources)
+	for _, r := range p.Resources {
+		a.toolPos = r.Pos
+		a.checkDefaultName(&r.Decl, "resource")
+		a.undocumented(&r.Decl, "resource")
+	}
+	a.toolPos = token.NoPos
+	a.checkGeneratedNames(p)
+}
+
+// checkDefaultName reports a default name that breaks the name grammar
+// (a function named in Unicode letters, say).
+func (a *analysis) checkDefaultName(d *Decl, kind string) {
+	if d.Directive.Name == "" && !validName.MatchString(d.Name) {
+		a.errorf(d.Pos, CatName, "default %s name %q (from %s) is not valid: must match %s; name the %[1]s in the directive",
+			kind, d.Name, d.Func.Name(), validName)
+	}
+}
+
+// undocumented reports a prompt or resource with no description, and
+// the arguments of a prompt with none: a model reads them to choose and
+// fill it.
+func (a *analysis) undocumented(d *Decl, kind string) {
+	if d.Description == "" {
+		a.warnf(d.Pos, CatUndocumented, "%s %s has no description: a model sees only its name; add a doc comment", kind, d.Name)
+	}
+	if kind != "prompt" {
+		return // a template's variables have nowhere to be described
+	}
+	for _, f := range d.Arguments.Root.Fields {
+		if f.Value.Description != "" || !a.declaredHere(f.Pos) {
+			continue
+		}
+		if d.Args == ArgsPlain {
+			a.warnf(f.Pos, CatUndocumented, "argument %q of prompt %s has no description; describe it in the prompt's doc comment: //   - %s: ...",
+				f.Name, d.Name, f.Name)
+		} else {
+			a.warnf(f.Pos, CatUndocumented, "argument %q of prompt %s has no description; add a doc or line comment", f.Name, d.Name)
+		}
+	}
+}
+
+// checkURIs reports resources that a read cannot tell apart: two with
+// the same URI, and two templates that match one URI, of which the
+// go-sdk would read it from whichever it tries first. A static URI that
+// a template also matches is not reported: the go-sdk looks up static
+// resources first, so the static one reads it, always.
+func (a *analysis) checkURIs(rs []*Resource) {
+	static := map[string]*Resource{}
+	var templates []*Resource
+	for _, r := range rs {
+		a.toolPos = r.Pos
+		pos, end := r.Directive.URIPos, r.Directive.URIPos+token.Pos(len(r.URI))
+		if !r.Directive.URIExact {
+			end = token.NoPos
+		}
+		if !r.Template {
+			if prev, ok := static[r.URI]; ok {
+				a.report(Finding{Pos: pos, End: end, Category: CatDirective, Error: true,
+					Message: r.Name + ": resource URI " + r.URI + " is declared twice (first at " + a.fset.Position(prev.Pos).String() + ")"})
+			} else {
+				static[r.URI] = r
+			}
+			continue
+		}
+		for _, prev := range templates {
+			if uri, ok := templatesOverlap(prev.URI, r.URI); ok {
+				a.report(Finding{Pos: pos, End: end, Category: CatDirective, Error: true,
+					Message: r.Name + ": resource template " + r.URI + " overlaps " + prev.URI + " (at " + a.fset.Position(prev.Pos).String() +
+						"): both match " + strconv.Quote(uri) + ", which only one of them can read"})
+			}
+		}
+		templates = append(templates, r)
+	}
+}
+
+// checkGeneratedNames reports the functions that the generated code
+// declares (RegisterFuncs) and that the package declares already, or
+// that two groups of declarations would both get.
+func (a *analysis) checkGeneratedNames(p *Package) {
+	first := map[string]token.Pos{}
+	for _, g := range p.RegisterFuncs() {
+		if prev, ok := first[g.Name]; ok {
+			a.errorf(g.Pos, CatName, "the generated code would declare %s twice, for the declarations at %s and here; rename the receiver type",
+				g.Name, a.fset.Position(prev))
+			continue
+		}
+		first[g.Name] = g.Pos
+		if obj := a.pkg.Scope().Lookup(g.Name); obj != nil && a.declaredHere(obj.Pos()) {
+			a.errorf(obj.Pos(), CatName, "%s %s is the name of a function the generated code declares (%s); rename it",
+				objectKind(obj), g.Name, g.Doc)
+		}
+	}
+}
+
+func objectKind(obj types.Object) string {
+	switch obj.(type) {
+	case *types.Func:
+		return "function"
+	case *types.TypeName:
+		return "type"
+	case *types.Const:
+		return "constant"
+	}
+	return "variable"
+}
+
+// A GeneratedFunc is a function the generated code declares.
+type GeneratedFunc struct {
+	Name string
+	Recv *types.Named // the receiver type whose declarations it registers, or nil
+	Pos  token.Pos    // the first declaration it registers
+	Doc  string       // what it does, in a few words
+}
+
+// RegisterFuncs lists the functions that the generated code declares
+// beside the tool handlers, and mcptag's own names (mcptag...):
+// Register, which registers every declaration of the package, and
+// RegisterTools, its tools, as in earlier versions; for the methods of
+// each receiver type R, RegisterR and RegisterRTools likewise; and
+// Complete, the completion handler, when there are prompts or templates.
+func (p *Package) RegisterFuncs() []GeneratedFunc {
+	var funcs []GeneratedFunc
+	type group struct {
+		pos   token.Pos
+		tools bool
+	}
+	groups := map[*types.Named]*group{}
+	var order []*types.Named
+	add := func(recv *types.Named, pos token.Pos, tool bool) {
+		g := groups[recv]
+		if g == nil {
+			g = &group{pos: pos}
+			groups[recv] = g
+			order = append(order, recv)
+		}
+		g.tools = g.tools || tool
+	}
+	for _, t := range p.Tools {
+		add(t.Recv, t.Pos, true)
+	}
+	complete := token.NoPos
+	for _, pr := range p.Prompts {
+		add(pr.Recv, pr.Pos, false)
+		if complete == token.NoPos {
+			complete = pr.Pos
+		}
+	}
+	for _, r := range p.Resources {
+		add(r.Recv, r.Pos, false)
+		if r.Template && complete == token.NoPos {
+			complete = r.Pos
+		}
+	}
+	for _, recv := range order {
+		name := RegisterName(recv)
+		g := groups[recv]
+		funcs = append(funcs, GeneratedFunc{name, recv, g.pos, "it registers every declaration"})
+		if g.tools {
+			funcs = append(funcs, GeneratedFunc{name + "Tools", recv, g.pos, "it registers the tools"})
+		}
+	}
+	if complete != token.NoPos {
+		funcs = append(funcs, GeneratedFunc{"Complete", nil, complete, "it completes the arguments of prompts and resource templates"})
+	}
+	return funcs
+}
+
+// RegisterName is the name of the generated function that registers the
+// declarations of the package (recv nil) or of recv's methods: Register,
+// or RegisterR for a receiver type R.
+func RegisterName(recv *types.Named) string {
+	if recv == nil {
+		return "Register"
+	}
+	return "Register" + exported(recv.Obj().Name())
+}
+
+// exported returns name with its first letter in upper case.
+func exported(name string) string {
+	if name == "" {
+		return ""
+	}
+	r, size := utf8.DecodeRuneInString(name)
+	return string(unicode.ToUpper(r)) + name[size:]
+}

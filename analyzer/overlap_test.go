@@ -1,0 +1,45 @@
+package analyzer
+
+import (
+	"testing"
+
+	"github.com/yosida95/uritemplate/v3"
+)
+
+// TestTemplatesOverlap checks the overlap of pairs of templates as the
+// go-sdk matches them, and that the URI given for an overlap matches
+// both, by the go-sdk's own matching.
+func TestTemplatesOverlap(t *testing.T) {
+	for _, tc := range []struct {
+		a, b    string
+		overlap bool
+		uri     string // the shortest URI both match
+	}{
+		{"weather://{city}/current", "weather://{region}/{kind}", true, "weather:///current"},
+		{"weather://{city}/current", "weather://{city}/current", true, "weather:///current"},
+		{"weather://{city}", "weather://{city}/current", false, ""},
+		{"weather://{city}/current", "weather://{city}/forecast", false, ""},
+		{"file:///{+path}", "file:///{name}.txt", true, "file:///.txt"},
+		{"file:///{+path}", "other:///{+path}", false, ""},
+		{"x://{a}", "x://{b}", true, "x://"},
+		{"x://a{?q}", "x://a", true, "x://a"},
+		{"x://{a}-{b}", "x://{c}", true, "x://-"},
+		{"x://{a}/b", "x://{+c}/b", true, "x:///b"},
+		{"x://z{a}", "x://y{b}", false, ""},
+		{"x://{a}", "x://%41", true, "x://%41"}, // {a} matches an escape
+		{"x://é{a}", "x://é", true, "x://é"},
+	} {
+		uri, ok := templatesOverlap(tc.a, tc.b)
+		if ok != tc.overlap || uri != tc.uri {
+			t.Errorf("templatesOverlap(%q, %q) = %q, %v; want %q, %v", tc.a, tc.b, uri, ok, tc.uri, tc.overlap)
+		}
+		if !ok {
+			continue
+		}
+		for _, tmpl := range []string{tc.a, tc.b} {
+			if !uritemplate.MustNew(tmpl).Regexp().MatchString(uri) {
+				t.Errorf("%q does not match %q", uri, tmpl)
+			}
+		}
+	}
+}

@@ -1,0 +1,113 @@
+package toolrt
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/yosida95/uritemplate/v3"
+)
+
+// A URITemplate is a resource template's URI and what its variables
+// hold: the Spec of the resource function's parameters, each a string
+// or an integer. Generated code declares one per template, and uses it
+// from any number of goroutines.
+type URITemplate struct {
+	Template string // RFC 6570, as the resource template lists it
+	Spec     *Spec
+
+	once   sync.Once
+	parsed *uritemplate.Template
+	err    error
+}
+
+// Match reads the variables of uri, which the go-sdk found to match the
+// template, and checks them against the Spec: a string holding a number
+// is taken for an integer. A variable that is empty in uri is absent. A
+// uri that the template does not match, or that holds a list where a
+// variable is (the go-sdk's matching accepts a comma inside a variable,
+// which the template reads as a list), is not found:
+// mcp.ResourceNotFoundError. Variables that the Spec rejects are
+// InvalidURI's error.
+func (t *URITemplate) Match(uri string) (*Args, error) {
+	t.once.Do(func() { t.parsed, t.err = uritemplate.New(t.Template) })
+	if t.err != nil {
+		return nil, internalError(fmt.Errorf("%s: URI template %q: %v", t.Spec.Tool, t.Template, t.err))
+	}
+	values := t.parsed.Match(uri)
+	if values == nil {
+		return nil, mcp.ResourceNotFoundError(uri)
+	}
+	vars := map[string]string{}
+	for name, v := range values {
+		if v.T != uritemplate.ValueTypeString {
+			return nil, mcp.ResourceNotFoundError(uri)
+		}
+		if s := v.String(); s != "" {
+			vars[name] = s
+		}
+	}
+	args, err := t.Spec.Parse(StringArguments(vars))
+	if err != nil {
+		return nil, InvalidURI(uri, err)
+	}
+	return args, nil
+}
+
+// InvalidURI is the protocol error for a URI whose variables a resource
+// function cannot take, such as a word where it wants an integer: JSON-RPC's
+// invalid params (-32602), the code the go-sdk's mcp.ResourceNotFoundError
+// has, with a message that names the variable and the uri in its data.
+func InvalidURI(uri string, err error) error {
+	data, _ := json.Marshal(map[string]string{"uri": uri}) // strings always marshal
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error(), Data: data}
+}
+
+// ReadError is the protocol error of a resource function that failed: an
+// error that is fs.ErrNotExist (errors.Is) is mcp.ResourceNotFoundError,
+// any other is HandlerError's.
+func ReadError(name, uri string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return mcp.ResourceNotFoundError(uri)
+	}
+	return HandlerError(name, err)
+}
+
+// TextContents is the result of a resource function that returns text.
+func TextContents(uri, mimeType, text string) *mcp.ReadResourceResult {
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: mimeType, Text: text}}}
+}
+
+// BlobContents is the result of a resource function that returns bytes:
+// a blob, base64 on the wire. nil is no bytes.
+func BlobContents(uri, mimeType string, blob []byte) *mcp.ReadResourceResult {
+	if blob == nil {
+		blob = []byte{}
+	}
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: mimeType, Blob: blob}}}
+}
+
+// JSONContents is the result of a resource function that returns any
+// other value: its JSON, as text. A value encoding/json cannot write (a
+// NaN float, say) is an internal error.
+func JSONContents(name, uri, mimeType string, v any) (*mcp.ReadResourceResult, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, internalError(fmt.Errorf("%s: encoding the resource: %v", name, err))
+	}
+	return TextContents(uri, mimeType, string(data)), nil
+}
+
+// ReadResult is the result of a resource function that returns the
+// go-sdk's own result: an error if it is nil, which the go-sdk would
+// refuse with a less telling message.
+func ReadResult(name string, res *mcp.ReadResourceResult) (*mcp.ReadResourceResult, error) {
+	if res == nil {
+		return nil, internalError(fmt.Errorf("%s: the resource function returned no contents", name))
+	}
+	return res, nil
+}
