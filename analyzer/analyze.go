@@ -35,25 +35,19 @@ func (p *Package) Empty() bool {
 	return len(p.Tools) == 0 && len(p.Prompts) == 0 && len(p.Resources) == 0
 }
 
-// FirstPos returns the position of the first declaration of the package,
-// in source order, or token.NoPos.
+// FirstPos returns the position of the package's first tool, or else of
+// its first prompt, or else of its first resource; token.NoPos if it
+// declares nothing.
 func (p *Package) FirstPos() token.Pos {
-	first := token.NoPos
-	consider := func(pos token.Pos) {
-		if first == token.NoPos || pos < first {
-			first = pos
-		}
+	switch {
+	case len(p.Tools) > 0:
+		return p.Tools[0].Pos
+	case len(p.Prompts) > 0:
+		return p.Prompts[0].Pos
+	case len(p.Resources) > 0:
+		return p.Resources[0].Pos
 	}
-	for _, t := range p.Tools {
-		consider(t.Pos)
-	}
-	for _, pr := range p.Prompts {
-		consider(pr.Pos)
-	}
-	for _, r := range p.Resources {
-		consider(r.Pos)
-	}
-	return first
+	return token.NoPos
 }
 
 // Errors reports whether any finding stops generation.

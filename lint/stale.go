@@ -13,15 +13,15 @@ import (
 
 // stale compares the package's mcp_tools_gen.go with what the generator
 // would write now. The finding sits at the package clause of the file of
-// the first tool (or of the first file, when the tools are gone).
+// the first declaration (or of the first file, when they are gone).
 func stale(pass *analysis.Pass, src []*ast.File, gen *ast.File, pkg *analyzer.Package) (analyzer.Finding, bool) {
-	if len(src) == 0 || pkg.Errors() || (gen == nil && len(pkg.Tools) == 0) {
+	if len(src) == 0 || pkg.Errors() || (gen == nil && pkg.Empty()) {
 		return analyzer.Finding{}, false
 	}
 	at := src[0].Package
-	if len(pkg.Tools) > 0 {
+	if first := pkg.FirstPos(); first.IsValid() {
 		for _, f := range src {
-			if f.FileStart <= pkg.Tools[0].Pos && pkg.Tools[0].Pos < f.FileEnd {
+			if f.FileStart <= first && first < f.FileEnd {
 				at = f.Package
 			}
 		}
@@ -32,7 +32,7 @@ func stale(pass *analysis.Pass, src []*ast.File, gen *ast.File, pkg *analyzer.Pa
 	if gen == nil {
 		return finding(genfile.GoName + " is missing; run go generate")
 	}
-	if len(pkg.Tools) == 0 {
+	if pkg.Empty() {
 		return finding(genfile.GoName + " is left over: the package has no tools now; run go generate")
 	}
 	want, err := emit.Go(pkg)

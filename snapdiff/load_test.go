@@ -236,6 +236,11 @@ func TestParseErrors(t *testing.T) {
 		{`{"tools": [{"name": "a"}, {"name": "a"}]}`, `tools[1]: duplicate tool name "a"`},
 		{`{"tools": [{"name": "a", "inputSchema": true}]}`, `"inputSchema" is not an object`},
 		{`{"tools": []} {}`, "unexpected data"},
+		{`{"prompts": {}}`, `"prompts" is not an array`},
+		{`{"prompts": [{"name": "p"}, {"name": "p"}]}`, `prompts[1]: duplicate name "p"`},
+		{`{"prompts": [{"name": "p", "arguments": [{"name": "a", "required": "yes"}]}]}`, `prompts[0]: arguments[0]: "required" is not a boolean`},
+		{`{"resources": [{"name": "r"}]}`, "resources[0] has no uri"},
+		{`{"resourceTemplates": [{"uriTemplate": 3}]}`, `resourceTemplates[0]: "uriTemplate" is not a string`},
 	} {
 		_, err := Parse([]byte(tc.data))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

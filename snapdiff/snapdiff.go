@@ -31,10 +31,14 @@ import (
 	"sort"
 )
 
-// Snapshot is one snapshot file's contents: the tools a server lists.
+// Snapshot is one snapshot file's contents: the tools a server lists,
+// and its prompts, resources and resource templates (features.go).
 type Snapshot struct {
 	// Tools in file order; names are unique within a snapshot.
-	Tools []Tool
+	Tools             []Tool
+	Prompts           []Prompt
+	Resources         []Resource
+	ResourceTemplates []Resource
 }
 
 // Tool is one entry of a snapshot's "tools" array.
@@ -68,6 +72,9 @@ func Parse(data []byte) (*Snapshot, error) {
 		return nil, errors.New("snapshot is not a JSON object")
 	}
 	s := &Snapshot{}
+	if err := parseFeatures(file, s); err != nil {
+		return nil, err
+	}
 	raw, ok := file["tools"]
 	if !ok || raw == nil {
 		return s, nil
@@ -174,7 +181,11 @@ type Change struct {
 	// CompareTrees only when more than one file is involved, so that
 	// messages stay unambiguous; empty otherwise.
 	File string
-	// Tool is the name of the tool that changed.
+	// Kind is what changed when it is not a tool: KindPrompt,
+	// KindResource or KindResourceTemplate.
+	Kind string
+	// Tool is the name of the tool or prompt that changed, or the URI (or
+	// URI template) of the resource.
 	Tool string
 	// Path locates the change within the tool, dotted through the JSON
 	// document: "description", "annotations.readOnlyHint",
@@ -191,8 +202,8 @@ type Change struct {
 	Message string
 }
 
-// Compare returns every difference between two snapshots, ordered by tool
-// name, then path (changes at the same path keep a fixed order). A nil
+// Compare returns every difference between two snapshots, ordered by kind
+// (tools, then prompts, resources and resource templates), name, then path (changes at the same path keep a fixed order). A nil
 // snapshot is treated as one without tools.
 func Compare(before, after *Snapshot) []Change {
 	oldTools, newTools := toolsByName(before), toolsByName(after)
@@ -209,6 +220,7 @@ func Compare(before, after *Snapshot) []Change {
 			changes = append(changes, compareTool(o, n)...)
 		}
 	}
+	changes = append(changes, compareFeatures(before, after)...)
 	sortChanges(changes)
 	return changes
 }
@@ -223,7 +235,7 @@ func toolsByName(s *Snapshot) map[string]*Tool {
 	return m
 }
 
-// sortChanges orders by file, tool and path; the sort is stable so that
+// sortChanges orders by file, kind (tools first), tool and path; the sort is stable so that
 // several changes at one path keep the order in which they were found,
 // which is itself deterministic.
 func sortChanges(changes []Change) {
@@ -231,6 +243,9 @@ func sortChanges(changes []Change) {
 		a, b := changes[i], changes[j]
 		if a.File != b.File {
 			return a.File < b.File
+		}
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
 		}
 		if a.Tool != b.Tool {
 			return a.Tool < b.Tool
@@ -309,6 +324,7 @@ func textChange(what, o, n string) string {
 //
 //	breaking   get_weather: output property "humidity" removed
 //	compatible get_weather: description changed
+//	breaking   prompt plan_trip: argument "budget" added as required
 //
 // (prefixed with "FILE: " before the tool when Change.File is set),
 // followed by a summary line "N breaking, M compatible". It returns
@@ -326,6 +342,9 @@ func Write(w io.Writer, changes []Change) (breaking bool) {
 			nc++
 		}
 		where := c.Tool
+		if c.Kind != "" {
+			where = c.Kind + " " + where
+		}
 		if c.File != "" {
 			where = c.File + ": " + c.Tool
 		}
