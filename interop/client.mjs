@@ -4,21 +4,35 @@
 //
 // Usage: node client.mjs CALLS.json -- COMMAND [ARGS...]
 //
-// CALLS.json is an array of calls:
+// CALLS.json is an array of calls, tools/call by default:
 //   [{"name": "get_weather", "arguments": {"city": "London"}, "expectError": false}]
+// or, with "method", a prompts/get, resources/read or completion/complete:
+//   {"method": "prompts/get", "name": "plan_trip", "arguments": {"city": "Cairo"}}
+//   {"method": "resources/read", "uri": "weather://cities"}
+//   {"method": "completion/complete", "ref": {"type": "ref/prompt", "name": "plan_trip"},
+//    "argument": {"name": "city", "value": "Ca"}}
 //
 // The script spawns COMMAND, connects, calls tools/list (the client rejects the
 // whole list if any outputSchema root is not {"type":"object"} or a property
-// schema is not an object), then calls every entry of CALLS.json. callTool
-// validates structuredContent against the tool's outputSchema (ajv) and throws
-// on mismatch.
+// schema is not an object), and prompts/list, resources/list and
+// resources/templates/list when the server has prompts or resources, then
+// calls every entry of CALLS.json. callTool validates structuredContent against
+// the tool's outputSchema (ajv) and throws on mismatch; every other result is
+// validated against the protocol's schema (zod).
 //
-// stdout: one line {"tools":[...names...]}, then one JSON line per call:
+// stdout: one line {"tools":[...names...]}, with "prompts", "resources" and
+// "resourceTemplates" (names, URIs, URI templates) when the server lists them,
+// then one JSON line per call: for tools/call
 //   {"name":..., "isError":..., "structuredContent":..., "content":[...]}
+// and for the others
+//   {"method":..., "result":...} or, when the call was answered with an error,
+//   {"method":..., "error":{"code":..., "message":...}}
 //
-// Exit status 1 (with a message on stderr) if listTools throws, any callTool
-// throws, a call's isError differs from its expectError, a call names a tool
-// that was not listed, or a listed tool has no entry in CALLS.json.
+// Exit status 1 (with a message on stderr) if a list throws, any callTool
+// throws, a call's isError differs from its expectError, another call throws
+// unless expectError is set (or does not throw when it is), a call names a tool
+// or prompt that was not listed, or a listed tool, prompt or static resource has
+// no entry in CALLS.json.
 // Exit status 2 on usage errors. Exit status 0 otherwise.
 
 import { readFileSync } from 'node:fs';
@@ -59,9 +73,21 @@ try {
 if (!Array.isArray(calls)) {
   usage(`${callsPath}: want a JSON array of {"name","arguments","expectError"} objects`);
 }
+const methods = ['tools/call', 'prompts/get', 'resources/read', 'completion/complete'];
 calls.forEach((c, i) => {
-  if (c === null || typeof c !== 'object' || typeof c.name !== 'string') {
-    usage(`${callsPath}: entry ${i} must be an object with a string "name"`);
+  if (c === null || typeof c !== 'object') {
+    usage(`${callsPath}: entry ${i} must be an object`);
+  }
+  c.method ??= 'tools/call';
+  if (!methods.includes(c.method)) {
+    usage(`${callsPath}: entry ${i}: "method" must be one of ${methods.join(', ')}`);
+  }
+  const needs = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' }[c.method];
+  if (needs !== undefined && typeof c[needs] !== 'string') {
+    usage(`${callsPath}: entry ${i} must be an object with a string "${needs}"`);
+  }
+  if (c.method === 'completion/complete' && (typeof c.ref !== 'object' || typeof c.argument !== 'object')) {
+    usage(`${callsPath}: entry ${i}: completion/complete needs "ref" and "argument" objects`);
   }
   if (c.arguments !== undefined && (c.arguments === null || typeof c.arguments !== 'object' || Array.isArray(c.arguments))) {
     usage(`${callsPath}: entry ${i} (${c.name}): "arguments" must be an object`);
@@ -108,17 +134,47 @@ async function main() {
     return;
   }
   const listed = tools.map((t) => t.name);
-  process.stdout.write(JSON.stringify({ tools: listed }) + '\n');
+  const lists = { tools: listed };
+  let features;
+  try {
+    features = await listFeatures();
+  } catch (err) {
+    fail(`listing prompts and resources: ${errText(err)}`);
+    return;
+  }
+  Object.assign(lists, features);
+  process.stdout.write(JSON.stringify(lists) + '\n');
 
-  const called = new Set(calls.map((c) => c.name));
+  const called = new Set(calls.filter((c) => c.method === 'tools/call').map((c) => c.name));
   for (const name of listed) {
     if (!called.has(name)) {
       fail(`tool ${JSON.stringify(name)} is listed but has no entry in ${callsPath} (every listed tool must be called)`);
     }
   }
+  const got = new Set(calls.filter((c) => c.method === 'prompts/get').map((c) => c.name));
+  const read = new Set(calls.filter((c) => c.method === 'resources/read').map((c) => c.uri));
+  for (const name of features.prompts ?? []) {
+    if (!got.has(name)) {
+      fail(`prompt ${JSON.stringify(name)} is listed but has no entry in ${callsPath} (every listed prompt must be got)`);
+    }
+  }
+  for (const uri of features.resources ?? []) {
+    if (!read.has(uri)) {
+      fail(`resource ${JSON.stringify(uri)} is listed but has no entry in ${callsPath} (every listed resource must be read)`);
+    }
+  }
   const listedSet = new Set(listed);
+  const promptSet = new Set(features.prompts ?? []);
 
   for (const c of calls) {
+    if (c.method !== 'tools/call') {
+      if (c.method === 'prompts/get' && !promptSet.has(c.name)) {
+        fail(`${callsPath} gets ${JSON.stringify(c.name)}, which prompts/list did not return`);
+        continue;
+      }
+      await request(c);
+      continue;
+    }
     if (!listedSet.has(c.name)) {
       fail(`${callsPath} calls ${JSON.stringify(c.name)}, which tools/list did not return`);
       continue;
@@ -148,6 +204,65 @@ async function main() {
       fail(`tools/call ${JSON.stringify(c.name)}: isError=${isError}, want ${expectError}` + (text ? ` (content: ${JSON.stringify(text)})` : ''));
     }
   }
+}
+
+// listAll calls a paginated list method until it has every page, and
+// returns the items under key.
+async function listAll(list, key) {
+  const items = [];
+  let cursor;
+  do {
+    const res = await list(cursor === undefined ? undefined : { cursor });
+    items.push(...res[key]);
+    cursor = res.nextCursor;
+  } while (cursor !== undefined);
+  return items;
+}
+
+// listFeatures lists the server's prompts, resources and resource templates,
+// each validated by the client, if the server has them.
+async function listFeatures() {
+  const caps = client.getServerCapabilities() ?? {};
+  const out = {};
+  if (caps.prompts) {
+    out.prompts = (await listAll((p) => client.listPrompts(p), 'prompts')).map((p) => p.name);
+  }
+  if (caps.resources) {
+    out.resources = (await listAll((p) => client.listResources(p), 'resources')).map((r) => r.uri);
+    out.resourceTemplates = (await listAll((p) => client.listResourceTemplates(p), 'resourceTemplates')).map((t) => t.uriTemplate);
+  }
+  return out;
+}
+
+// request makes one prompts/get, resources/read or completion/complete call,
+// whose result the client validates, and prints its result or error.
+async function request(c) {
+  const what = `${c.method} ${JSON.stringify(c.name ?? c.uri ?? c.ref)}`;
+  let line;
+  try {
+    let result;
+    switch (c.method) {
+      case 'prompts/get':
+        result = await client.getPrompt({ name: c.name, arguments: c.arguments ?? {} });
+        break;
+      case 'resources/read':
+        result = await client.readResource({ uri: c.uri });
+        break;
+      case 'completion/complete':
+        result = await client.complete({ ref: c.ref, argument: c.argument });
+        break;
+    }
+    line = { method: c.method, result };
+    if (c.expectError === true) {
+      fail(`${what}: answered, want an error`);
+    }
+  } catch (err) {
+    line = { method: c.method, error: { code: err.code ?? null, message: errText(err) } };
+    if (c.expectError !== true) {
+      fail(`${what} threw: ${errText(err)}`);
+    }
+  }
+  process.stdout.write(JSON.stringify(line) + '\n');
 }
 
 try {

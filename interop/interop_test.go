@@ -136,3 +136,65 @@ func TestStrictClientAcceptsValidServer(t *testing.T) {
 		})
 	}
 }
+
+// TestStrictClientReadsFeatures checks the harness on prompts and
+// resources: it lists them, gets and reads them, prints each result or
+// the error it expected, and fails on a prompt or static resource left
+// unread, an unexpected error, and an error that does not come.
+func TestStrictClientReadsFeatures(t *testing.T) {
+	bin := buildBadServer(t)
+	const ok = `{"method":"prompts/get","name":"hello"},{"method":"resources/read","uri":"x://hello"},` +
+		`{"method":"resources/read","uri":"x://blob"},{"method":"resources/read","uri":"x://empty","expectError":true}`
+
+	t.Run("ok", func(t *testing.T) {
+		lines, err := interop.Run(t, `[`+ok+`,{"method":"resources/read","uri":"x://bob"},{"method":"prompts/get","name":"hello","arguments":{"x":"1"}}]`, bin, "-mode", "features")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{
+			`{"tools":[],"prompts":["hello"],"resources":["x://blob","x://empty","x://hello"],"resourceTemplates":["x://{name}"]}`,
+			`{"method":"prompts/get","result":{"messages":[{"role":"user","content":{"type":"text","text":"Say hello."}}]}}`,
+			`{"method":"resources/read","result":{"contents":[{"uri":"x://hello","text":"hi"}],"ttlMs":0,"cacheScope":"public"}}`,
+			`{"method":"resources/read","result":{"contents":[{"uri":"x://blob","blob":""}],"ttlMs":0,"cacheScope":"public"}}`,
+		}
+		if len(lines) != 7 || !slices.Equal(lines[:4], want) || !strings.HasPrefix(lines[4], `{"method":"resources/read","error":`) {
+			t.Errorf("stdout:\n%s\nwant first:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+		}
+	})
+
+	for _, tc := range []struct {
+		name, calls, want string
+	}{
+		{"prompt-not-got", `[{"method":"resources/read","uri":"x://hello"},{"method":"resources/read","uri":"x://blob"},{"method":"resources/read","uri":"x://empty","expectError":true}]`,
+			`prompt "hello" is listed but has no entry`},
+		{"resource-not-read", `[{"method":"prompts/get","name":"hello"},{"method":"resources/read","uri":"x://blob"},{"method":"resources/read","uri":"x://empty","expectError":true}]`,
+			`resource "x://hello" is listed but has no entry`},
+		{"unexpected-error", `[` + ok + `,{"method":"prompts/get","name":"hello","arguments":{"x":"1"},"expectError":true}]`,
+			`prompts/get "hello": answered, want an error`},
+		{"unknown-prompt", `[` + ok + `,{"method":"prompts/get","name":"nope"}]`,
+			`gets "nope", which prompts/list did not return`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := interop.Run(t, tc.calls, bin, "-mode", "features")
+			if err == nil {
+				t.Fatal("client.mjs succeeded, want failure")
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error does not mention %q:\n%v", tc.want, err)
+			}
+		})
+	}
+}
+
+// TestKnownLimitEmptyResourceText reproduces a limit of go-sdk v1.8.0: a
+// resource whose text is empty is sent with neither text nor blob (the
+// field is omitempty), and the strict client rejects the read. toolrt
+// sends an empty blob instead (toolrt.TextContents). The test fails once
+// the go-sdk sends the empty text.
+func TestKnownLimitEmptyResourceText(t *testing.T) {
+	bin := buildBadServer(t)
+	_, err := interop.Run(t, `[{"method":"prompts/get","name":"hello"},{"method":"resources/read","uri":"x://hello"},{"method":"resources/read","uri":"x://blob"},{"method":"resources/read","uri":"x://empty"}]`, bin, "-mode", "features")
+	if err == nil || !strings.Contains(err.Error(), `resources/read "x://empty" threw`) || !strings.Contains(err.Error(), `"text"`) {
+		t.Errorf("err = %v, want the strict client to reject contents with no text", err)
+	}
+}

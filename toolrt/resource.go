@@ -78,8 +78,15 @@ func ReadError(name, uri string, err error) error {
 }
 
 // TextContents is the result of a resource function that returns text.
+// An empty text is sent as an empty blob: the go-sdk (v1.8.0) leaves an
+// empty text out of the contents, which then have neither text nor blob,
+// and a strict client (the TypeScript SDK) rejects the read.
 func TextContents(uri, mimeType, text string) *mcp.ReadResourceResult {
-	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: mimeType, Text: text}}}
+	c := &mcp.ResourceContents{URI: uri, MIMEType: mimeType, Text: text}
+	if text == "" {
+		c.Blob = []byte{}
+	}
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{c}}
 }
 
 // BlobContents is the result of a resource function that returns bytes:
@@ -104,10 +111,16 @@ func JSONContents(name, uri, mimeType string, v any) (*mcp.ReadResourceResult, e
 
 // ReadResult is the result of a resource function that returns the
 // go-sdk's own result: an error if it is nil, which the go-sdk would
-// refuse with a less telling message.
+// refuse with a less telling message. Contents with neither text nor blob
+// get an empty blob, as TextContents explains.
 func ReadResult(name string, res *mcp.ReadResourceResult) (*mcp.ReadResourceResult, error) {
 	if res == nil {
 		return nil, internalError(fmt.Errorf("%s: the resource function returned no contents", name))
+	}
+	for _, c := range res.Contents {
+		if c != nil && c.Text == "" && c.Blob == nil {
+			c.Blob = []byte{}
+		}
 	}
 	return res, nil
 }

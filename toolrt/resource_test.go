@@ -113,6 +113,8 @@ func TestContents(t *testing.T) {
 		want mcp.ResourceContents
 	}{
 		{"text", toolrt.TextContents("x://r", "text/plain", "hi"), mcp.ResourceContents{URI: "x://r", MIMEType: "text/plain", Text: "hi"}},
+		// The go-sdk would send no text at all, which strict clients reject.
+		{"empty text", toolrt.TextContents("x://r", "text/plain", ""), mcp.ResourceContents{URI: "x://r", MIMEType: "text/plain", Blob: []byte{}}},
 		{"nil blob", toolrt.BlobContents("x://r", "image/png", nil), mcp.ResourceContents{URI: "x://r", MIMEType: "image/png", Blob: []byte{}}},
 		{"json", json, mcp.ResourceContents{URI: "x://r", MIMEType: "application/json", Text: `{"a":1}`}},
 	} {
@@ -122,6 +124,10 @@ func TestContents(t *testing.T) {
 	}
 	_, err = toolrt.JSONContents("r", "x://r", "application/json", func() {})
 	checkRPCError(t, err, jsonrpc.CodeInternalError, "r: encoding the resource: json: unsupported type: func()", "")
+	own, err := toolrt.ReadResult("r", &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: "x://r"}, {URI: "x://s", Text: "s"}}})
+	if err != nil || own.Contents[0].Blob == nil || own.Contents[1].Blob != nil {
+		t.Errorf("ReadResult: %+v, %v; want an empty blob for the empty contents only", own.Contents, err)
+	}
 	_, err = toolrt.ReadResult("r", nil)
 	checkRPCError(t, err, jsonrpc.CodeInternalError, "r: the resource function returned no contents", "")
 }

@@ -87,15 +87,32 @@ func listTools(t *testing.T, cs *mcp.ClientSession) map[string]*mcp.Tool {
 	return tools
 }
 
-// TestToolsListIsTheSnapshot proves the committed snapshot, less the
-// "$comment" that marks it as generated, is exactly what tools/list serves.
-func TestToolsListIsTheSnapshot(t *testing.T) {
+// TestListsAreTheSnapshot proves the committed snapshot, less the
+// "$comment" that marks it as generated, is exactly what tools/list,
+// prompts/list, resources/list and resources/templates/list serve.
+func TestListsAreTheSnapshot(t *testing.T) {
 	cs := connect(t)
-	res, err := cs.ListTools(context.Background(), nil)
+	ctx := context.Background()
+	tools, err := cs.ListTools(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	served := mustJSON(t, map[string]any{"tools": res.Tools})
+	prompts, err := cs.ListPrompts(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resources, err := cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	templates, err := cs.ListResourceTemplates(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := mustJSON(t, map[string]any{
+		"tools": tools.Tools, "prompts": prompts.Prompts,
+		"resources": resources.Resources, "resourceTemplates": templates.ResourceTemplates,
+	})
 	snapshot, err := os.ReadFile("mcp_tools.json")
 	if err != nil {
 		t.Fatal(err)
@@ -103,7 +120,7 @@ func TestToolsListIsTheSnapshot(t *testing.T) {
 	want := decode(t, snapshot)
 	delete(want.(map[string]any), "$comment")
 	if diff := cmp.Diff(want, decode(t, served)); diff != "" {
-		t.Errorf("tools/list differs from mcp_tools.json (-snapshot +served):\n%s", diff)
+		t.Errorf("the lists differ from mcp_tools.json (-snapshot +served):\n%s", diff)
 	}
 }
 
@@ -259,9 +276,11 @@ func checkStructured(t *testing.T, tool *mcp.Tool, res *mcp.CallToolResult, want
 	}
 }
 
-// TestStrictTypeScriptClient lists and calls every tool with the
-// TypeScript SDK's client, which rejects non-object output schemas and
-// validates every structuredContent against its schema.
+// TestStrictTypeScriptClient lists and calls every tool, gets the
+// prompt, reads the resources and completes a city with the TypeScript
+// SDK's client, which rejects non-object output schemas, validates every
+// structuredContent against its schema and every other result against
+// the protocol's.
 func TestStrictTypeScriptClient(t *testing.T) {
 	calls := `[
 		{"name": "get_temperature", "arguments": {"city": "London"}},
@@ -273,14 +292,25 @@ func TestStrictTypeScriptClient(t *testing.T) {
 		{"name": "get_temperatures", "arguments": {"cities": []}, "expectError": true},
 		{"name": "weather_report", "arguments": {"city": "London"}},
 		{"name": "get_station", "arguments": {"name": "Heathrow"}},
-		{"name": "last_updated", "arguments": {}}
+		{"name": "last_updated", "arguments": {}},
+		{"method": "prompts/get", "name": "plan_trip", "arguments": {"city": "Cairo", "days": "3"}},
+		{"method": "prompts/get", "name": "plan_trip", "arguments": {"city": "Atlantis", "days": "3"}, "expectError": true},
+		{"method": "resources/read", "uri": "weather://cities"},
+		{"method": "resources/read", "uri": "weather://London/current"},
+		{"method": "resources/read", "uri": "weather://Atlantis/current", "expectError": true},
+		{"method": "completion/complete", "ref": {"type": "ref/resource", "uri": "weather://{city}/current"}, "argument": {"name": "city", "value": "r"}}
 	]`
 	lines, err := interop.Run(t, calls, serverBinary)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lines) != 11 {
-		t.Fatalf("got %d lines, want the tool list and 10 calls:\n%s", len(lines), strings.Join(lines, "\n"))
+	if len(lines) != 17 {
+		t.Fatalf("got %d lines, want the lists and 16 calls:\n%s", len(lines), strings.Join(lines, "\n"))
+	}
+	want := `{"tools":["get_forecast","get_station","get_temperature","get_temperatures","get_weather","last_updated","weather_report"],` +
+		`"prompts":["plan_trip"],"resources":["weather://cities"],"resourceTemplates":["weather://{city}/current"]}`
+	if lines[0] != want {
+		t.Errorf("lists: %s\nwant %s", lines[0], want)
 	}
 	var forecast struct {
 		StructuredContent struct{ Result []map[string]any }
@@ -294,6 +324,20 @@ func TestStrictTypeScriptClient(t *testing.T) {
 	}
 	if !strings.Contains(lines[5], `want at most 7, got 8`) {
 		t.Errorf("get_forecast for 8 days: %s", lines[5])
+	}
+	for i, want := range map[int]string{
+		11: `{"method":"prompts/get","result":{"messages":[{"role":"user","content":{"type":"text","text":"Plan a 3-day trip to Cairo. It is 34 °C there now: for each day, suggest what to do and what to wear."}}]}}`,
+		12: `{"method":"prompts/get","error":{"code":-32602,"message":"MCP error -32602: plan_trip: argument \"city\": want one of \"Cairo\", \"London\", \"Reykjavik\", got \"Atlantis\""}}`,
+		13: `{"method":"resources/read","result":{"contents":[{"uri":"weather://cities","mimeType":"application/json","text":"[\"Cairo\",\"London\",\"Reykjavik\"]"}],"ttlMs":0,"cacheScope":"public"}}`,
+		14: `{"method":"resources/read","result":{"contents":[{"uri":"weather://London/current","mimeType":"application/json","text":"{\"temperature\":16.2,\"humidity\":0.83,\"conditions\":\"Overcast\"}"}],"ttlMs":0,"cacheScope":"public"}}`,
+		16: `{"method":"completion/complete","result":{"completion":{"values":["Reykjavik"]}}}`,
+	} {
+		if lines[i] != want {
+			t.Errorf("line %d: %s\nwant    %s", i, lines[i], want)
+		}
+	}
+	if !strings.Contains(lines[15], `"code":-32602`) {
+		t.Errorf("reading the weather of a city with no readings: %s, want invalid params", lines[15])
 	}
 }
 

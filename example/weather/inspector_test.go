@@ -56,22 +56,22 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 		tool:       "get_weather",
 		args:       []string{"city=Cairo"},
 		structured: `{"temperature": 34.1, "humidity": 0.83, "conditions": "Overcast"}`,
-		texts:      []string{"{\n  \"temperature\": 34.1,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}"},
+		texts:      []string{`{"temperature":34.1,"humidity":0.83,"conditions":"Overcast"}`},
 	}, {
 		name:       "integer",
 		tool:       "get_forecast",
 		args:       []string{"city=Cairo", "days=2"},
 		structured: `{"result": [{"temperature": 34.1, "humidity": 0.83, "conditions": "Overcast"}, {"temperature": 35.1, "humidity": 0.83, "conditions": "Overcast"}]}`,
 		texts: []string{
-			"{\n  \"temperature\": 34.1,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
-			"{\n  \"temperature\": 35.1,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
+			`{"temperature":34.1,"humidity":0.83,"conditions":"Overcast"}`,
+			`{"temperature":35.1,"humidity":0.83,"conditions":"Overcast"}`,
 		},
 	}, {
 		name:       "array",
 		tool:       "get_temperatures",
 		args:       []string{`cities=["Cairo","London"]`},
 		structured: `{"Cairo": 34.1, "London": 16.2}`,
-		texts:      []string{"{\n  \"Cairo\": 34.1,\n  \"London\": 16.2\n}"},
+		texts:      []string{`{"Cairo":34.1,"London":16.2}`},
 	}, {
 		name:  "text result",
 		tool:  "weather_report",
@@ -206,4 +206,71 @@ func toolNames(t *testing.T, data []byte) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// TestInspectorGetsThePrompt gets the prompt through the MCP Inspector's
+// command-line mode, whose --prompt-args values are text (days=3 parses
+// as the number 3, which the Inspector sends as the string "3"), and
+// shows that a bad argument fails the Inspector with the server's
+// message.
+func TestInspectorGetsThePrompt(t *testing.T) {
+	out, err := interop.Inspector(t, serverBinary, "--method", "prompts/get", "--prompt-name", "plan_trip", "--prompt-args", "city=London", "days=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Messages []struct {
+			Role    string
+			Content struct{ Type, Text string }
+		}
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("decoding the Inspector's output: %v\n%s", err, out)
+	}
+	want := "Plan a 3-day trip to London. It is 16 °C there now: for each day, suggest what to do and what to wear."
+	if len(res.Messages) != 1 || res.Messages[0].Role != "user" || res.Messages[0].Content.Text != want {
+		t.Errorf("messages %+v, want one from the user: %q", res.Messages, want)
+	}
+
+	out, err = interop.Inspector(t, serverBinary, "--method", "prompts/get", "--prompt-name", "plan_trip", "--prompt-args", "city=Paris", "days=3")
+	if err == nil || !strings.Contains(err.Error(), `plan_trip: argument "city": want one of "Cairo", "London", "Reykjavik", got "Paris"`) {
+		t.Errorf("err = %v, want the server's invalid params error; stdout:\n%s", err, out)
+	}
+}
+
+// TestInspectorReadsTheResources lists the prompt, the resources and the
+// template through the Inspector, and reads the static resource and the
+// template.
+func TestInspectorReadsTheResources(t *testing.T) {
+	for method, want := range map[string]string{
+		"prompts/list":             `"name": "plan_trip"`,
+		"resources/list":           `"uri": "weather://cities"`,
+		"resources/templates/list": `"uriTemplate": "weather://{city}/current"`,
+	} {
+		out, err := interop.Inspector(t, serverBinary, "--method", method)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out), want) {
+			t.Errorf("%s: %s, want %s", method, out, want)
+		}
+	}
+	for uri, text := range map[string]string{
+		"weather://cities":            `["Cairo","London","Reykjavik"]`,
+		"weather://Reykjavik/current": `{"temperature":4.4,"humidity":0.83,"conditions":"Overcast"}`,
+	} {
+		out, err := interop.Inspector(t, serverBinary, "--method", "resources/read", "--uri", uri)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res struct {
+			Contents []struct{ URI, MIMEType, Text string }
+		}
+		if err := json.Unmarshal(out, &res); err != nil {
+			t.Fatalf("decoding the Inspector's output: %v\n%s", err, out)
+		}
+		if len(res.Contents) != 1 || res.Contents[0].URI != uri || res.Contents[0].MIMEType != "application/json" || res.Contents[0].Text != text {
+			t.Errorf("%s: contents %+v, want application/json %s", uri, res.Contents, text)
+		}
+	}
 }

@@ -54,10 +54,14 @@ func main() {
 	}
 }
 
-// newServer is the MCP server of the weather tools.
+// newServer is the MCP server of the weather tools, prompt and
+// resources, which completes the cities its prompt and resource template
+// take.
 func newServer() *mcp.Server {
-	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1.0.0"}, nil)
-	RegisterTools(server)
+	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1.0.0"}, &mcp.ServerOptions{
+		CompletionHandler: Complete,
+	})
+	Register(server)
 	return server
 }
 

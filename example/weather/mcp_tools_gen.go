@@ -10,9 +10,31 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of RegisterTools; prompts plan_trip; resources cities; resource templates current_weather.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
+	s.AddPrompt(&mcp.Prompt{
+		Name:        "plan_trip",
+		Title:       `Plan a trip`,
+		Description: `Asks for a day-by-day plan of a trip, with the weather in mind.`,
+		Arguments: []*mcp.PromptArgument{
+			{Name: "city", Description: `the city to visit`, Required: true},
+			{Name: "days", Description: `how many days the trip lasts, 1 to 7`, Required: true},
+		},
+	}, mcptagPlanTrip)
+	s.AddResource(&mcp.Resource{
+		URI:         "weather://cities",
+		Name:        "cities",
+		Description: `The cities with readings, in alphabetical order.`,
+		MIMEType:    `application/json`,
+	}, mcptagCities)
+	s.AddResourceTemplate(&mcp.ResourceTemplate{
+		URITemplate: "weather://{city}/current",
+		Name:        "current_weather",
+		Title:       `Current weather`,
+		Description: `The current weather in a city.`,
+		MIMEType:    `application/json`,
+	}, mcptagCurrentWeather)
 }
 
 // RegisterTools adds the package's tools to s: get_temperature, get_weather, get_forecast, get_temperatures, weather_report, get_station, last_updated.
@@ -240,4 +262,87 @@ func mcptagLastUpdated(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out := LastUpdated()
 	return toolrt.Wrapped("last_updated", out), nil
+}
+
+// The arguments of prompt plan_trip, computed by mcptag.
+var mcptagPlanTripArgs = &toolrt.Spec{
+	Tool: "plan_trip",
+	Args: []toolrt.Arg{
+		{Name: "city", Required: true, Kind: toolrt.KindString, Enum: []string{"Cairo", "London", "Reykjavik"}},
+		{Name: "days", Required: true, Kind: toolrt.KindString, Rules: []toolrt.Rule{{Op: toolrt.Pattern, Text: `^[1-7]$`}}},
+	},
+}
+
+func mcptagPlanTrip(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
+	defer toolrt.RecoverError(ctx, "plan_trip", &err)
+	args, err := mcptagPlanTripArgs.Parse(toolrt.StringArguments(req.Params.Arguments))
+	if err != nil {
+		return nil, toolrt.InvalidParams(err)
+	}
+	var arg0 City
+	if err := args.Decode("city", &arg0); err != nil {
+		return nil, toolrt.InvalidParams(err)
+	}
+	var arg1 string
+	if err := args.Decode("days", &arg1); err != nil {
+		return nil, toolrt.InvalidParams(err)
+	}
+	out := PlanTrip(arg0, arg1)
+	return toolrt.PromptText(out), nil
+}
+
+func mcptagCities(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
+	defer toolrt.RecoverError(ctx, "cities", &err)
+	out := Cities()
+	return toolrt.JSONContents("cities", req.Params.URI, "application/json", out)
+}
+
+// The variables of resource template current_weather, computed by mcptag.
+var mcptagCurrentWeatherURI = &toolrt.URITemplate{
+	Template: "weather://{city}/current",
+	Spec: &toolrt.Spec{
+		Tool: "current_weather",
+		Args: []toolrt.Arg{
+			{Name: "city", Required: true, Kind: toolrt.KindString, Enum: []string{"Cairo", "London", "Reykjavik"}},
+		},
+	},
+}
+
+func mcptagCurrentWeather(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
+	defer toolrt.RecoverError(ctx, "current_weather", &err)
+	args, err := mcptagCurrentWeatherURI.Match(req.Params.URI)
+	if err != nil {
+		return nil, err
+	}
+	var arg0 City
+	if err := args.Decode("city", &arg0); err != nil {
+		return nil, toolrt.InvalidURI(req.Params.URI, err)
+	}
+	out, err := CurrentWeather(ctx, arg0)
+	if err != nil {
+		return nil, toolrt.ReadError("current_weather", req.Params.URI, err)
+	}
+	return toolrt.JSONContents("current_weather", req.Params.URI, "application/json", out)
+}
+
+// Complete answers completion/complete requests for the arguments of the
+// package's prompts and resource templates whose values are the constants
+// of their type. Install it as mcp.ServerOptions.CompletionHandler, alone
+// or after a handler of your own with toolrt.FirstCompletion.
+func Complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+	return mcptagCompletions.Complete(ctx, req)
+}
+
+// The values of each argument of Complete, computed by mcptag.
+var mcptagCompletions = &toolrt.Completions{
+	Prompts: map[string]map[string][]string{
+		"plan_trip": {
+			"city": {"Cairo", "London", "Reykjavik"},
+		},
+	},
+	Resources: map[string]map[string][]string{
+		"weather://{city}/current": {
+			"city": {"Cairo", "London", "Reykjavik"},
+		},
+	},
 }

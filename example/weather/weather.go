@@ -5,11 +5,24 @@ package main
 import (
 	"context"
 	"fmt"
+	"io/fs"
+	"slices"
 	"time"
 )
 
 // readings are the current temperatures, in degrees Celsius.
 var readings = map[string]float64{"London": 16.2, "Cairo": 34.1, "Reykjavik": 4.4}
+
+// City is a city with readings.
+type City string
+
+// The cities with readings: a prompt argument or URI variable of type
+// City takes one of them, and completes to them.
+const (
+	Cairo     City = "Cairo"
+	London    City = "London"
+	Reykjavik City = "Reykjavik"
+)
 
 // GetTemperature reports the current temperature in a city, in whole
 // degrees Celsius.
@@ -125,4 +138,38 @@ func GetStation(name string) Station {
 //mcp:tool readonly
 func LastUpdated() time.Time {
 	return time.Date(2026, 11, 30, 6, 0, 0, 0, time.UTC)
+}
+
+// PlanTrip asks for a day-by-day plan of a trip, with the weather in
+// mind.
+//   - city: the city to visit
+//   - days (pattern=^[1-7]$): how many days the trip lasts, 1 to 7
+//
+//mcp:prompt title="Plan a trip"
+func PlanTrip(city City, days string) string {
+	return fmt.Sprintf("Plan a %s-day trip to %s. It is %.0f °C there now: for each day, suggest what to do and what to wear.",
+		days, city, readings[string(city)])
+}
+
+// Cities are the cities with readings, in alphabetical order.
+//
+//mcp:resource weather://cities
+func Cities() []City {
+	cities := make([]City, 0, len(readings))
+	for c := range readings {
+		cities = append(cities, City(c))
+	}
+	slices.Sort(cities)
+	return cities
+}
+
+// CurrentWeather is the current weather in a city.
+//
+//mcp:resource weather://{city}/current title="Current weather"
+func CurrentWeather(ctx context.Context, city City) (WeatherData, error) {
+	t, ok := readings[string(city)]
+	if !ok {
+		return WeatherData{}, fmt.Errorf("no readings for %q: %w", city, fs.ErrNotExist)
+	}
+	return WeatherData{Temperature: t, Humidity: 0.83, Conditions: "Overcast"}, nil
 }

@@ -10,6 +10,8 @@
 //	                    structuredContent that lacks a required property
 //	valid               everything is valid: tool "echo" (structured output) and
 //	                    tool "fail" (returns isError: true)
+//	features            no tools; prompt "hello", resource x://hello (text "hi")
+//	                    and x://empty (text ""), resource template x://{name}
 package main
 
 import (
@@ -33,7 +35,7 @@ func textResult(text string, structured any) *mcp.CallToolResult {
 }
 
 func main() {
-	mode := flag.String("mode", "", "integer-output | true-property | invalid-structured | valid")
+	mode := flag.String("mode", "", "integer-output | true-property | invalid-structured | valid | features")
 	flag.Parse()
 
 	s := mcp.NewServer(&mcp.Implementation{Name: "bad", Version: "v0.0.1"}, nil)
@@ -93,6 +95,22 @@ func main() {
 				Content: []mcp.Content{&mcp.TextContent{Text: "failed on purpose"}},
 			}, nil
 		})
+
+	case "features":
+		s.AddPrompt(&mcp.Prompt{Name: "hello"}, func(ctx context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: "Say hello."}}}}, nil
+		})
+		text := func(text string) mcp.ResourceHandler {
+			return func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+				return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: text}}}, nil
+			}
+		}
+		s.AddResource(&mcp.Resource{URI: "x://hello", Name: "hello"}, text("hi"))
+		s.AddResource(&mcp.Resource{URI: "x://empty", Name: "empty"}, text(""))
+		s.AddResource(&mcp.Resource{URI: "x://blob", Name: "blob"}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Blob: []byte{}}}}, nil
+		})
+		s.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "x://{name}", Name: "named"}, text("named"))
 
 	default:
 		fmt.Fprintf(os.Stderr, "badserver: unknown -mode %q\n", *mode)
