@@ -1,16 +1,17 @@
 // Package lint defines an Analyzer that reports what mcptag's analysis
-// finds in //mcp:tool functions.
+// finds in //mcp:tool, //mcp:prompt and //mcp:resource functions.
 //
 // # Analyzer mcptag
 //
 // mcptag: report MCP tools that degrade, cannot be served, or are undocumented
 //
 // The mcptag analyzer runs the analysis that the mcptag generator runs on
-// //mcp:tool functions (one analysis, so the two cannot disagree about a
-// type) and reports each finding as a diagnostic "category: message": a
-// result that degrades to unstructured text, a type with no JSON form, a
-// schema that cannot be known statically, an undocumented tool, argument
-// or field, a bad name or directive, and generated code that has gone
+// //mcp:tool, //mcp:prompt and //mcp:resource functions (one analysis, so
+// the two cannot disagree about a type) and reports each finding as a
+// diagnostic "category: message": a result that degrades to unstructured
+// text, a type with no JSON form, a schema that cannot be known
+// statically, an undocumented tool, prompt, resource, argument or field, a
+// bad name, directive or resource URI, and generated code that has gone
 // stale.
 //
 // Silence one finding, with a reason, on its line or the line above:

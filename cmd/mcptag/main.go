@@ -1,5 +1,6 @@
-// Command mcptag generates MCP tool registration code and schema
-// snapshots from Go functions marked //mcp:tool, and checks them in CI.
+// Command mcptag generates MCP registration code and schema snapshots
+// from Go functions marked //mcp:tool, //mcp:prompt and //mcp:resource,
+// and checks them in CI.
 //
 // Usage:
 //
