@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"regexp/syntax"
+	"slices"
 	"unicode"
 
 	"github.com/yosida95/uritemplate/v3"
@@ -36,107 +37,124 @@ func templateProg(t string) (*syntax.Prog, error) {
 	return syntax.Compile(re.Simplify())
 }
 
-// A statePair is a state of the product automaton: an instruction of
-// each program that consumes a rune.
-type statePair struct{ i, j uint32 }
+// A productState is a state of the product of two programs: an
+// instruction of each, whether each has passed the end of text ($), and
+// whether a rune has been read (^ holds only before).
+type productState struct {
+	pc      [2]uint32
+	ended   [2]bool
+	started bool
+}
 
-// intersect searches, breadth first, for a string both programs match
-// in full, and returns the shortest.
+// A productStep is how the search reached a state: from which state, the
+// rune read on the way (or -1 for a move that reads none), and how many
+// runes lie before the state.
+type productStep struct {
+	from productState
+	r    rune
+	dist int
+}
+
+// intersect searches for a string that both programs match in full, and
+// returns the shortest. It walks the product of the two automata: a move
+// of one program that reads nothing (an alternation, a capture, ^, $)
+// moves that side alone; a rune both can read moves both. A 0-1
+// breadth-first search, a layer per rune read, finds the shortest string
+// in time proportional to the product of the programs' sizes.
 func intersect(p1, p2 *syntax.Prog) (string, bool) {
-	type step struct {
-		from statePair
-		r    rune
+	start := productState{pc: [2]uint32{uint32(p1.Start), uint32(p2.Start)}}
+	came := map[productState]productStep{start: {r: -1}}
+	layer, next := []productState{start}, []productState(nil)
+	reach := func(from, to productState, r rune) {
+		dist := came[from].dist
+		if r >= 0 {
+			dist++
+		}
+		if prev, seen := came[to]; seen && prev.dist <= dist {
+			return
+		}
+		came[to] = productStep{from, r, dist}
+		if r >= 0 {
+			next = append(next, to)
+		} else {
+			layer = append(layer, to)
+		}
 	}
-	s1, acc1 := closure(p1, uint32(p1.Start), true)
-	s2, acc2 := closure(p2, uint32(p2.Start), true)
-	if acc1 && acc2 {
-		return "", true
-	}
-	came := map[statePair]step{}
-	var queue []statePair
-	visit := func(from statePair, r rune, to1, to2 []uint32) {
-		for _, i := range to1 {
-			for _, j := range to2 {
-				sp := statePair{i, j}
-				if _, seen := came[sp]; !seen {
-					came[sp] = step{from, r}
-					queue = append(queue, sp)
+	for dist := 0; len(layer) > 0; dist++ {
+		for len(layer) > 0 {
+			st := layer[len(layer)-1]
+			layer = layer[:len(layer)-1]
+			if came[st].dist != dist {
+				continue // reached again, by a shorter way
+			}
+			in := [2]*syntax.Inst{&p1.Inst[st.pc[0]], &p2.Inst[st.pc[1]]}
+			if in[0].Op == syntax.InstMatch && in[1].Op == syntax.InstMatch {
+				return witness(came, start, st), true
+			}
+			for side := range 2 {
+				for _, to := range emptyMoves(in[side], st, side) {
+					reach(st, to, -1)
+				}
+			}
+			if !st.ended[0] && !st.ended[1] && reads(in[0]) && reads(in[1]) {
+				if r, ok := commonRune(runeRanges(in[0]), runeRanges(in[1])); ok {
+					reach(st, productState{pc: [2]uint32{in[0].Out, in[1].Out}, started: true}, r)
 				}
 			}
 		}
-	}
-	root := statePair{^uint32(0), ^uint32(0)}
-	visit(root, 0, s1, s2)
-	for len(queue) > 0 {
-		sp := queue[0]
-		queue = queue[1:]
-		in1, in2 := &p1.Inst[sp.i], &p2.Inst[sp.j]
-		r, ok := commonRune(runeRanges(in1), runeRanges(in2))
-		if !ok {
-			continue
-		}
-		n1, a1 := closure(p1, in1.Out, false)
-		n2, a2 := closure(p2, in2.Out, false)
-		if a1 && a2 {
-			path := []rune{r}
-			for at := sp; at != root; at = came[at].from {
-				path = append(path, came[at].r)
-			}
-			path = path[:len(path)-1] // the root's
-			for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
-				path[i], path[j] = path[j], path[i]
-			}
-			return string(path), true
-		}
-		visit(sp, r, n1, n2)
+		layer, next = next, nil
 	}
 	return "", false
 }
 
-// closure follows the instructions of p from pc that consume nothing,
-// and returns those that consume a rune, and whether p can match there
-// (no more input). atStart says no rune was consumed yet. An instruction
-// after the end of text ($) consumes nothing more. Empty-width
-// assertions other than ^ and $, which no URI template's expression
-// holds, are taken to fail.
-func closure(p *syntax.Prog, pc uint32, atStart bool) (consumers []uint32, accepts bool) {
-	type at struct {
-		pc    uint32
-		ended bool
+// emptyMoves lists the states that side's instruction in moves to
+// without reading a rune. Empty-width assertions other than ^ and $,
+// which no URI template's expression holds, are taken to fail.
+func emptyMoves(in *syntax.Inst, st productState, side int) []productState {
+	to := func(pc uint32, ended bool) productState {
+		next := st
+		next.pc[side], next.ended[side] = pc, ended
+		return next
 	}
-	seen := map[at]bool{}
-	var walk func(a at)
-	walk = func(a at) {
-		if seen[a] {
-			return
-		}
-		seen[a] = true
-		in := &p.Inst[a.pc]
-		switch in.Op {
-		case syntax.InstMatch:
-			accepts = true
-		case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
-			if !a.ended {
-				consumers = append(consumers, a.pc)
+	switch in.Op {
+	case syntax.InstAlt, syntax.InstAltMatch:
+		return []productState{to(in.Out, st.ended[side]), to(in.Arg, st.ended[side])}
+	case syntax.InstCapture, syntax.InstNop:
+		return []productState{to(in.Out, st.ended[side])}
+	case syntax.InstEmptyWidth:
+		switch syntax.EmptyOp(in.Arg) {
+		case syntax.EmptyBeginText:
+			if !st.started {
+				return []productState{to(in.Out, st.ended[side])}
 			}
-		case syntax.InstAlt, syntax.InstAltMatch:
-			walk(at{in.Out, a.ended})
-			walk(at{in.Arg, a.ended})
-		case syntax.InstCapture, syntax.InstNop:
-			walk(at{in.Out, a.ended})
-		case syntax.InstEmptyWidth:
-			switch syntax.EmptyOp(in.Arg) {
-			case syntax.EmptyBeginText:
-				if atStart {
-					walk(at{in.Out, a.ended})
-				}
-			case syntax.EmptyEndText:
-				walk(at{in.Out, true})
-			}
+		case syntax.EmptyEndText:
+			return []productState{to(in.Out, true)}
 		}
 	}
-	walk(at{pc, false})
-	return consumers, accepts
+	return nil
+}
+
+// reads reports whether an instruction reads a rune.
+func reads(in *syntax.Inst) bool {
+	switch in.Op {
+	case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+		return true
+	}
+	return false
+}
+
+// witness spells the string read on the way from start to st.
+func witness(came map[productState]productStep, start, st productState) string {
+	var rs []rune
+	for st != start {
+		step := came[st]
+		if step.r >= 0 {
+			rs = append(rs, step.r)
+		}
+		st = step.from
+	}
+	slices.Reverse(rs)
+	return string(rs)
 }
 
 // runeRanges returns the runes an instruction consumes, as sorted,

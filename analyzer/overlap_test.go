@@ -43,3 +43,40 @@ func TestTemplatesOverlap(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTemplatesOverlap checks, for any two texts, that the overlap check
+// does not panic; that a URI it reports matches both templates as the
+// go-sdk matches them; and that when some URI matches both, it reports
+// an overlap.
+func FuzzTemplatesOverlap(f *testing.F) {
+	for _, seed := range [][3]string{
+		{"weather://{city}/current", "weather://{region}/{kind}", "weather://x/current"},
+		{"file:///{+path}", "file:///{name}.txt", "file:///a.txt"},
+		{"x://{a}{?q,r}", "x://{#f}", "x://a?q=1"},
+		{"x://{/a,b}{.c}", "x://{;d}{&e}", "x://;d=1"},
+		{"x://é{a}", "x://{b}é", "x://é"},
+		{"x://{a", "x://}", "x://"},
+	} {
+		f.Add(seed[0], seed[1], seed[2])
+	}
+	f.Fuzz(func(t *testing.T, a, b, probe string) {
+		uri, ok := templatesOverlap(a, b)
+		ta, errA := uritemplate.New(a)
+		tb, errB := uritemplate.New(b)
+		if errA != nil || errB != nil {
+			if ok {
+				t.Errorf("an overlap of %q and %q, one of which does not parse", a, b)
+			}
+			return
+		}
+		if !ok {
+			if ta.Regexp().MatchString(probe) && tb.Regexp().MatchString(probe) {
+				t.Errorf("no overlap of %q and %q, but both match %q", a, b, probe)
+			}
+			return
+		}
+		if !ta.Regexp().MatchString(uri) || !tb.Regexp().MatchString(uri) {
+			t.Errorf("%q does not match both %q and %q", uri, a, b)
+		}
+	})
+}
