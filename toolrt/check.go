@@ -470,7 +470,7 @@ func (c *checker) unknown(a *Arg, key string) error {
 	}
 	switch {
 	case len(names) == 0 && len(c.path) == 0:
-		return c.sp.errorf("unknown argument %q: the tool takes no arguments", path)
+		return c.sp.errorf("unknown argument %q: it takes no arguments", path)
 	case len(names) == 0:
 		return c.sp.errorf("unknown argument %q: %q has no properties", path, c.pathString())
 	case len(c.path) == 0:

@@ -94,6 +94,8 @@ func TestGetPrompt(t *testing.T) {
 			want: []message{{"user", "Review x := 1"}}},
 		{name: "method", prompt: "recommend", args: map[string]string{"genre": "science fiction"},
 			want: []message{{"user", "Recommend one of 2 books of science fiction."}}},
+		{name: "no arguments", prompt: "broken", args: map[string]string{"x": "1"},
+			code: jsonrpc.CodeInvalidParams, err: `broken: unknown argument "x": it takes no arguments`},
 		{name: "error", prompt: "broken",
 			code: jsonrpc.CodeInternalError, err: "broken: out of ink"},
 		{name: "panic", prompt: "panicky",
