@@ -93,3 +93,44 @@ func render(d *Directive) string {
 	flag("openworld", d.Annotations.OpenWorld)
 	return strings.Join(parts, " ")
 }
+
+// FuzzParseResourceDirective checks that any //mcp:resource text parses
+// without a panic, that every finding points inside the comment, and
+// that a directive parsed without findings has a URI, whose position, for
+// a URI written as it is, is where the comment has it.
+func FuzzParseResourceDirective(f *testing.F) {
+	for _, s := range []string{
+		"",
+		" weather://cities",
+		" weather://{city}/current mime=application/json title=\"Now\"",
+		" config://app?format=json name=config",
+		` "weather://a b" mime=text`,
+		" name=x",
+		" weather://x name=\"bad name\" name=y",
+		" weather://{city mime=",
+	} {
+		f.Add(s)
+	}
+	const base = token.Pos(1000)
+	f.Fuzz(func(t *testing.T, rest string) {
+		text := "//mcp:resource" + rest
+		if RecognizeDirective(text).Kind != "resource" {
+			return // not a directive: it never reaches ParseDirective
+		}
+		d, findings := ParseDirective(base, text)
+		for _, fd := range findings {
+			if fd.Pos < base || fd.Pos > base+token.Pos(len(text)) || (fd.End.IsValid() && fd.End > base+token.Pos(len(text))) {
+				t.Errorf("finding %q at offset %d, outside the comment of %d bytes", fd.Message, fd.Pos-base, len(text))
+			}
+		}
+		if len(findings) > 0 {
+			return
+		}
+		if d.URI == "" {
+			t.Fatalf("%q: no URI and no finding", text)
+		}
+		if off := int(d.URIPos - base); d.URIExact && text[off:off+len(d.URI)] != d.URI {
+			t.Errorf("%q: URI %q is not at offset %d", text, d.URI, off)
+		}
+	})
+}

@@ -298,14 +298,16 @@ func TestStrictTypeScriptClient(t *testing.T) {
 		{"method": "resources/read", "uri": "weather://cities"},
 		{"method": "resources/read", "uri": "weather://London/current"},
 		{"method": "resources/read", "uri": "weather://Atlantis/current", "expectError": true},
-		{"method": "completion/complete", "ref": {"type": "ref/resource", "uri": "weather://{city}/current"}, "argument": {"name": "city", "value": "r"}}
+		{"method": "completion/complete", "ref": {"type": "ref/resource", "uri": "weather://{city}/current"}, "argument": {"name": "city", "value": "r"}},
+		{"method": "completion/complete", "ref": {"type": "ref/prompt", "name": "plan_trip"}, "argument": {"name": "days", "value": "1"}},
+		{"method": "completion/complete", "ref": {"type": "ref/prompt", "name": "plan_trip"}, "argument": {"name": "", "value": "1"}, "expectError": true}
 	]`
 	lines, err := interop.Run(t, calls, serverBinary)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lines) != 17 {
-		t.Fatalf("got %d lines, want the lists and 16 calls:\n%s", len(lines), strings.Join(lines, "\n"))
+	if len(lines) != 19 {
+		t.Fatalf("got %d lines, want the lists and 18 calls:\n%s", len(lines), strings.Join(lines, "\n"))
 	}
 	want := `{"tools":["get_forecast","get_station","get_temperature","get_temperatures","get_weather","last_updated","weather_report"],` +
 		`"prompts":["plan_trip"],"resources":["weather://cities"],"resourceTemplates":["weather://{city}/current"]}`
@@ -331,6 +333,8 @@ func TestStrictTypeScriptClient(t *testing.T) {
 		13: `{"method":"resources/read","result":{"contents":[{"uri":"weather://cities","mimeType":"application/json","text":"[\"Cairo\",\"London\",\"Reykjavik\"]"}],"ttlMs":0,"cacheScope":"public"}}`,
 		14: `{"method":"resources/read","result":{"contents":[{"uri":"weather://London/current","mimeType":"application/json","text":"{\"temperature\":16.2,\"humidity\":0.83,\"conditions\":\"Overcast\"}"}],"ttlMs":0,"cacheScope":"public"}}`,
 		16: `{"method":"completion/complete","result":{"completion":{"values":["Reykjavik"]}}}`,
+		17: `{"method":"completion/complete","result":{"completion":{"values":[]}}}`,
+		18: `{"method":"completion/complete","error":{"code":-32602,"message":"MCP error -32602: invalid params: missing required 'argument.name' field"}}`,
 	} {
 		if lines[i] != want {
 			t.Errorf("line %d: %s\nwant    %s", i, lines[i], want)

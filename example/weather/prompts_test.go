@@ -90,6 +90,27 @@ func TestCompleteCities(t *testing.T) {
 	}
 }
 
+// TestCompleteBadArguments: a completion of what has no constants gets
+// no values; a request without the argument's name is invalid params.
+func TestCompleteBadArguments(t *testing.T) {
+	cs := connect(t)
+	for _, ref := range []*mcp.CompleteReference{
+		{Type: "ref/prompt", Name: "plan_trip"},
+		{Type: "ref/prompt", Name: "pack_bags"},
+		{Type: "ref/resource", URI: "weather://{town}/current"},
+	} {
+		res, err := cs.Complete(context.Background(), &mcp.CompleteParams{Ref: ref, Argument: mcp.CompleteParamsArgument{Name: "days", Value: "1"}})
+		if err != nil || res.Completion.Values == nil || len(res.Completion.Values) != 0 {
+			t.Errorf("%+v: %v, %v; want no values", ref, res, err)
+		}
+	}
+	_, err := cs.Complete(context.Background(), &mcp.CompleteParams{Ref: &mcp.CompleteReference{Type: "ref/prompt", Name: "plan_trip"}})
+	var rpc *jsonrpc.Error
+	if !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeInvalidParams {
+		t.Errorf("no argument name: err %v, want invalid params", err)
+	}
+}
+
 // TestCitiesHaveReadings holds the City constants to the readings: every
 // city completes, and every completion has a reading.
 func TestCitiesHaveReadings(t *testing.T) {
