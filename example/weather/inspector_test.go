@@ -56,22 +56,22 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 		tool:       "get_weather",
 		args:       []string{"city=Cairo"},
 		structured: `{"temperature": 34.1, "humidity": 0.83, "conditions": "Overcast"}`,
-		texts:      []string{"{\n  \"temperature\": 34.1,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}"},
+		texts:      []string{`{"temperature":34.1,"humidity":0.83,"conditions":"Overcast"}`},
 	}, {
 		name:       "integer",
 		tool:       "get_forecast",
 		args:       []string{"city=Cairo", "days=2"},
 		structured: `{"result": [{"temperature": 34.1, "humidity": 0.83, "conditions": "Overcast"}, {"temperature": 35.1, "humidity": 0.83, "conditions": "Overcast"}]}`,
 		texts: []string{
-			"{\n  \"temperature\": 34.1,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
-			"{\n  \"temperature\": 35.1,\n  \"humidity\": 0.83,\n  \"conditions\": \"Overcast\"\n}",
+			`{"temperature":34.1,"humidity":0.83,"conditions":"Overcast"}`,
+			`{"temperature":35.1,"humidity":0.83,"conditions":"Overcast"}`,
 		},
 	}, {
 		name:       "array",
 		tool:       "get_temperatures",
 		args:       []string{`cities=["Cairo","London"]`},
 		structured: `{"Cairo": 34.1, "London": 16.2}`,
-		texts:      []string{"{\n  \"Cairo\": 34.1,\n  \"London\": 16.2\n}"},
+		texts:      []string{`{"Cairo":34.1,"London":16.2}`},
 	}, {
 		name:  "text result",
 		tool:  "weather_report",
