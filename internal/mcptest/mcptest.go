@@ -7,6 +7,8 @@ package mcptest
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"log/slog"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -15,10 +17,12 @@ import (
 )
 
 // Session serves the tools that register adds to a new server, in
-// memory, and returns a client session connected to it.
+// memory, and returns a client session connected to it. The server's own
+// log, of every request a test makes on purpose to fail, is dropped.
 func Session(t *testing.T, register func(*mcp.Server)) *mcp.ClientSession {
 	t.Helper()
-	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"},
+		&mcp.ServerOptions{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	register(server)
 	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()
