@@ -30,6 +30,7 @@ const (
 	CatClosedExtra     = "closed-extra"
 	CatStale           = "stale"
 	CatDeepInput       = "deep-input"
+	CatSize            = "size"
 )
 
 // Categories is the table of every category, in a stable order. The
@@ -49,6 +50,7 @@ var Categories = []Category{
 	{CatClosedExtra, true, "closed on an output with a {} part, which can carry undeclared properties"},
 	{CatStale, true, "generated code that differs from what mcptag generates now, or is missing or left over"},
 	{CatDeepInput, false, "a recursive argument type, whose values nested deeper than toolrt.MaxDepth are rejected"},
+	{CatSize, false, "a tool whose tools/list entry takes more tokens than its budget (5,000 by default)"},
 }
 
 // CategoryNames lists the names of Categories, in order.

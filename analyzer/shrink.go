@@ -68,18 +68,23 @@ func (s *Shrink) addFlags(fs *flag.FlagSet) {
 	fs.Func("descriptions", "keep the descriptions of every schema down to `N` hops, or only their first sentence (first), or none (none)", s.SetDescriptions)
 }
 
-// shrink cuts schema down by s, in place. A $defs entry is shrunk once,
+// shrink cuts schema down by s, in place. In an input schema (input
+// set), an argument's own description stays but for "first": it is what a
+// model fills the argument by. A $defs entry is shrunk once,
 // as seen from the shallowest place that refers to it (deeper references
 // keep more than the depth asks, which is sound); entries no longer
 // referred to are dropped.
-func (s Shrink) shrink(root *jsonschema.Schema) {
+func (s Shrink) shrink(root *jsonschema.Schema, input bool) {
 	if s.IsZero() || root == nil {
 		return
 	}
 	// The schemas of a tree may share nodes (a recursive root shares its
 	// properties with its $defs entry), which are cut at different depths.
 	*root = *clone(root)
-	c := &shrinker{s: s, defs: root.Defs, depth: map[string]int{}}
+	c := &shrinker{s: s, input: input, defs: root.Defs, depth: map[string]int{}, defDesc: map[string]string{}}
+	for name, d := range root.Defs {
+		c.defDesc[name] = d.Description // before any walk shortens it
+	}
 	c.reach(root, 0)
 	c.walk(root, 0)
 	for name, hops := range c.depth {
@@ -97,8 +102,13 @@ func (s Shrink) shrink(root *jsonschema.Schema) {
 
 type shrinker struct {
 	s     Shrink
+	input bool
 	defs  map[string]*jsonschema.Schema
 	depth map[string]int // the least hops at which each $defs entry is reached
+	// defDesc are the descriptions of the $defs entries as they were,
+	// which a cut reference takes, whatever order the entries are
+	// walked in.
+	defDesc map[string]string
 }
 
 // reach records the least hops at which s's references are reached,
@@ -148,6 +158,7 @@ func (c *shrinker) walk(s *jsonschema.Schema, hops int) {
 	c.children(s, hops, func(child *jsonschema.Schema, hops int) {
 		if c.cuts(child, hops) {
 			c.cut(child)
+			c.describe(child, hops)
 			return
 		}
 		c.walk(child, hops)
@@ -186,8 +197,8 @@ func (c *shrinker) types(s *jsonschema.Schema) []string {
 func (c *shrinker) cut(s *jsonschema.Schema) {
 	desc := s.Description
 	for _, r := range append([]*jsonschema.Schema{s}, s.AnyOf...) {
-		if name, ok := strings.CutPrefix(r.Ref, "#/$defs/"); ok && desc == "" && c.defs[name] != nil {
-			desc = c.defs[name].Description // a reference, perhaps nullable
+		if name, ok := strings.CutPrefix(r.Ref, "#/$defs/"); ok && desc == "" {
+			desc = c.defDesc[name] // a reference, perhaps nullable
 		}
 	}
 	types := []string{"object"}
@@ -198,14 +209,14 @@ func (c *shrinker) cut(s *jsonschema.Schema) {
 	if len(types) > 1 {
 		s.Type, s.Types = "", types
 	}
-	if c.s.Descriptions == "none" {
-		s.Description = ""
-	}
 }
 
 // describe applies the descriptions option to s, found hops hops from
 // the root.
 func (c *shrinker) describe(s *jsonschema.Schema, hops int) {
+	if c.input && hops == 1 && c.s.Descriptions != "first" {
+		return // an argument's own
+	}
 	switch c.s.Descriptions {
 	case "none":
 		s.Description = ""

@@ -107,8 +107,8 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Tool 
 	// The handler checks the full arguments whatever the input schema
 	// shows: shrinking either schema keeps the tool sound.
 	shrink := a.opts.Shrink.over(dir.Shrink)
-	shrink.shrink(t.Input)
-	shrink.shrink(t.Output)
+	shrink.shrink(t.Input, true)
+	shrink.shrink(t.Output, false)
 	return t
 }
 

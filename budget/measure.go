@@ -106,3 +106,39 @@ func members(ms []member) string {
 func sortDefs(defs []Def) {
 	slices.SortStableFunc(defs, func(a, b Def) int { return cmp.Compare(b.Tokens, a.Tokens) })
 }
+
+// DefaultBudget is the tokens a tool's tools/list entry may take before
+// mcptag lint warns about it: a few such tools fill a model's context.
+const DefaultBudget = 5000
+
+// Parts describes where t's tokens go, largest part first, for a message:
+// "outputSchema 46,388: $defs ObjectMeta 3,210, PodSpec 2,900, ...".
+func (t Tool) Parts() string {
+	parts := []struct {
+		name   string
+		tokens int
+		defs   []Def
+	}{{"description", t.Text.Tokens, nil}, {"inputSchema", t.Input.Tokens, t.Input.Defs}, {"outputSchema", t.Output.Tokens, t.Output.Defs}}
+	slices.SortStableFunc(parts, func(a, b struct {
+		name   string
+		tokens int
+		defs   []Def
+	}) int {
+		return cmp.Compare(b.tokens, a.tokens)
+	})
+	s := parts[0].name + " " + Thousands(parts[0].tokens)
+	if defs := parts[0].defs; len(defs) > 0 {
+		s += ": $defs"
+		for i, d := range defs {
+			if i == LargestDefs {
+				s += ", ..."
+				break
+			}
+			if i > 0 {
+				s += ","
+			}
+			s += " " + d.Name + " " + Thousands(d.Tokens)
+		}
+	}
+	return s
+}

@@ -108,13 +108,13 @@ func toolRow(t Tool) []string {
 	sortDefs(defs)
 	var largest []string
 	for _, d := range defs[:min(LargestDefs, len(defs))] {
-		largest = append(largest, d.Name+" "+thousands(d.Tokens))
+		largest = append(largest, d.Name+" "+Thousands(d.Tokens))
 	}
 	return []string{"  " + t.Name,
-		thousands(t.Total.Tokens), thousands(t.Total.Bytes), thousands(t.Text.Tokens),
-		thousands(t.Input.Tokens), thousands(t.Input.DescriptionTokens),
-		thousands(t.Output.Tokens), thousands(t.Output.DescriptionTokens),
-		thousands(len(defs)), strings.Join(largest, ", ")}
+		Thousands(t.Total.Tokens), Thousands(t.Total.Bytes), Thousands(t.Text.Tokens),
+		Thousands(t.Input.Tokens), Thousands(t.Input.DescriptionTokens),
+		Thousands(t.Output.Tokens), Thousands(t.Output.DescriptionTokens),
+		Thousands(len(defs)), strings.Join(largest, ", ")}
 }
 
 func totalsRow(label string, s Totals) []string {
@@ -123,10 +123,10 @@ func totalsRow(label string, s Totals) []string {
 		tools = "tool"
 	}
 	return []string{fmt.Sprintf("  %s (%d %s)", label, s.Tools, tools),
-		thousands(s.Total.Tokens), thousands(s.Total.Bytes), thousands(s.Text.Tokens),
-		thousands(s.Input.Tokens), thousands(s.Input.DescriptionTokens),
-		thousands(s.Output.Tokens), thousands(s.Output.DescriptionTokens),
-		thousands(s.Input.Defs + s.Output.Defs), ""}
+		Thousands(s.Total.Tokens), Thousands(s.Total.Bytes), Thousands(s.Text.Tokens),
+		Thousands(s.Input.Tokens), Thousands(s.Input.DescriptionTokens),
+		Thousands(s.Output.Tokens), Thousands(s.Output.DescriptionTokens),
+		Thousands(s.Input.Defs + s.Output.Defs), ""}
 }
 
 // format aligns rows into columns: the first and last to the left, the
@@ -166,7 +166,8 @@ func format(rows [][]string) string {
 }
 
 // thousands formats n with commas between groups of three digits.
-func thousands(n int) string {
+// Thousands writes n with a comma between each group of three digits.
+func Thousands(n int) string {
 	s := strconv.Itoa(n)
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")

@@ -114,8 +114,8 @@ func sum(tools []Tool) Totals {
 func TestThousands(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 7: "7", 999: "999", 1000: "1,000", 46388: "46,388",
 		1234567: "1,234,567", -1000: "-1,000", -12: "-12"} {
-		if got := thousands(n); got != want {
-			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		if got := Thousands(n); got != want {
+			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

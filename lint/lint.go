@@ -35,6 +35,11 @@ type Config struct {
 	// OnlyFailing reports only the findings that fail, for drivers that
 	// have no warnings: go vet, golangci-lint.
 	OnlyFailing bool
+	// Budget is the tokens a tool's tools/list entry may take before a
+	// size finding (0: budget.DefaultBudget); a tool's budget= overrides
+	// it. PackageBudget, when set, is what the tools of a package may
+	// take together.
+	Budget, PackageBudget int
 }
 
 // Fails reports whether findings of category fail, by c.Fail.
@@ -50,6 +55,8 @@ func (c *Config) Fails(category string) bool {
 func (c *Config) AddFlags(fs *flag.FlagSet) {
 	fs.Var((*failFlag)(c), "fail", "comma-separated `categories` that fail, or \"all\" (default: those that break clients or hide tools); the others are warnings")
 	c.Options.AddFlags(fs)
+	fs.IntVar(&c.Budget, "budget", c.Budget, "the `tokens` a tool's tools/list entry may take before a size finding (0: 5,000); a tool's budget= overrides it")
+	fs.IntVar(&c.PackageBudget, "budget-package", c.PackageBudget, "the `tokens` the tools of a package may take together in tools/list (0: no limit)")
 }
 
 // New returns an Analyzer configured by cfg, and by its own flags.
@@ -118,7 +125,7 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 		opts.Module = pass.Module.Path // as analyzer.Load sets it
 	}
 	pkg := analyzer.Analyze(pass.Fset, src, pass.Pkg, pass.TypesInfo, opts)
-	findings := pkg.Findings
+	findings := append(pkg.Findings, c.sizeFindings(src, pkg)...)
 	if f, ok := stale(pass, src, gen, pkg); ok {
 		findings = append(findings, f)
 	}

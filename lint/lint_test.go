@@ -62,3 +62,9 @@ func TestDiagnosticEnds(t *testing.T) {
 		t.Errorf("checked %v: want diagnostics of both categories", checked)
 	}
 }
+
+// TestSize reports a tool over its budget at its directive, and a package
+// whose tools together take more than the package budget.
+func TestSize(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), lint.New(lint.Config{PackageBudget: 150}), "size")
+}

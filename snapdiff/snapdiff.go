@@ -29,6 +29,8 @@ import (
 	"fmt"
 	"io"
 	"sort"
+
+	"github.com/mcptag/mcptag/budget"
 )
 
 // Snapshot is one snapshot file's contents: the tools a server lists,
@@ -59,6 +61,9 @@ type Tool struct {
 	// Other holds any other top-level fields (such as _meta or icons),
 	// so that changes to them are reported rather than silently dropped.
 	Other map[string]any
+	// Tokens estimates what the entry costs a model's context (see
+	// package budget).
+	Tokens int
 }
 
 // Parse decodes a snapshot file. It rejects duplicate or empty tool names,
@@ -172,7 +177,33 @@ func parseTool(m map[string]any) (Tool, error) {
 		}
 		t.Other[k] = v
 	}
+	if entry, err := json.Marshal(m); err == nil {
+		if size, err := budget.Measure(entry); err == nil {
+			t.Tokens = size.Total.Tokens
+		}
+	}
 	return t, nil
+}
+
+// Budget is the tokens a tool's entry may take: a tool that grows past it
+// is reported, as is one that grows by more than a quarter (and by
+// minGrowth tokens at least, so that a small tool's small change is not).
+var Budget = budget.DefaultBudget
+
+const minGrowth = 100
+
+// sizeChange reports a tool that grew past Budget or by more than 25%.
+func sizeChange(o, n *Tool) (Change, bool) {
+	past := o.Tokens <= Budget && n.Tokens > Budget
+	grew := n.Tokens*4 > o.Tokens*5 && n.Tokens-o.Tokens >= minGrowth
+	if !past && !grew {
+		return Change{}, false
+	}
+	msg := fmt.Sprintf("%s → %s tokens", budget.Thousands(o.Tokens), budget.Thousands(n.Tokens))
+	if past {
+		msg += fmt.Sprintf(", past the budget of %s", budget.Thousands(Budget))
+	}
+	return Change{Tool: o.Name, Path: "size", Grew: true, Message: msg}, true
 }
 
 // Change is one difference between two snapshots.
@@ -197,6 +228,9 @@ type Change struct {
 	// Breaking reports whether an old strict client may fail against the
 	// new server because of this change.
 	Breaking bool
+	// Grew marks a change of size, which breaks no client but costs every
+	// model that reads the tool: see Budget.
+	Grew bool
 	// Message describes the change for a human, e.g.
 	// `output property "humidity" removed`.
 	Message string
@@ -218,6 +252,9 @@ func Compare(before, after *Snapshot) []Change {
 			changes = append(changes, Change{Tool: name, Message: "tool added"})
 		default:
 			changes = append(changes, compareTool(o, n)...)
+			if c, ok := sizeChange(o, n); ok {
+				changes = append(changes, c)
+			}
 		}
 	}
 	changes = append(changes, compareFeatures(before, after)...)
@@ -327,18 +364,24 @@ func textChange(what, o, n string) string {
 //	breaking   prompt plan_trip: argument "budget" added as required
 //
 // (prefixed with "FILE: " before the tool when Change.File is set),
-// followed by a summary line "N breaking, M compatible". It returns
+// and "grew       get_pod: 6,120 → 46,461 tokens" for a tool that grew (see
+// Budget), followed by a summary line "N breaking, M compatible" (", K
+// grew" when any did). Growth is never breaking. It returns
 // whether any change is breaking, which a CLI turns into its exit status.
 // Write errors are not reported: the output is a report for a terminal
 // or CI log, and a failing writer leaves nothing useful to do.
 func Write(w io.Writer, changes []Change) (breaking bool) {
-	nb, nc := 0, 0
+	nb, nc, ng := 0, 0, 0
 	for _, c := range changes {
 		kind := "compatible"
-		if c.Breaking {
+		switch {
+		case c.Grew:
+			kind = "grew"
+			ng++
+		case c.Breaking:
 			kind = "breaking"
 			nb++
-		} else {
+		default:
 			nc++
 		}
 		where := c.Tool
@@ -350,7 +393,11 @@ func Write(w io.Writer, changes []Change) (breaking bool) {
 		}
 		fmt.Fprintf(w, "%-10s %s: %s\n", kind, where, c.Message)
 	}
-	fmt.Fprintf(w, "%d breaking, %d compatible\n", nb, nc)
+	fmt.Fprintf(w, "%d breaking, %d compatible", nb, nc)
+	if ng > 0 {
+		fmt.Fprintf(w, ", %d grew", ng)
+	}
+	fmt.Fprintln(w)
 	return nb > 0
 }
 

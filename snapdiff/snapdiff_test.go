@@ -3,6 +3,7 @@ package snapdiff
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,5 +77,31 @@ func TestGolden(t *testing.T) {
 				t.Errorf("output differs (rerun with -update to accept)\ngot:\n%s\nwant:\n%s", got, *want)
 			}
 		})
+	}
+}
+
+// TestGrewPastBudget reports a tool whose entry grows past the budget,
+// even by less than a quarter.
+func TestGrewPastBudget(t *testing.T) {
+	defer func(b int) { Budget = b }(Budget)
+	Budget = 32
+	entry := func(desc string) *Snapshot {
+		s, err := Parse([]byte(`{"tools":[{"name":"t","description":"` + desc + `","inputSchema":{"type":"object","properties":{},"additionalProperties":false}}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	o, n := entry("Answers the question it is asked."), entry("Answers the question it is asked, at once.")
+	if o.Tools[0].Tokens > Budget || n.Tools[0].Tokens <= Budget {
+		t.Fatalf("tokens %d and %d do not cross the budget %d", o.Tools[0].Tokens, n.Tools[0].Tokens, Budget)
+	}
+	var b strings.Builder
+	if Write(&b, Compare(o, n)) {
+		t.Error("growth reported as breaking")
+	}
+	want := fmt.Sprintf("compatible t: description changed\ngrew       t: %d → %d tokens, past the budget of 32\n0 breaking, 1 compatible, 1 grew\n", o.Tools[0].Tokens, n.Tools[0].Tokens)
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }

@@ -24,21 +24,25 @@ go generate has run, so
 
 	mcptag diff HEAD
 
-shows what the working tree changes since the last commit.
+shows what the working tree changes since the last commit. A tool whose
+entry grows by more than a quarter, or past -budget tokens, is reported
+too ("grew"), never as breaking.
 
 Exit codes: 0 no breaking change; 1 a breaking change; 2 usage or load
 errors.
 `
 
-func diffCommand(stderr io.Writer) (*command, struct{}) {
-	return newCommand("mcptag diff", diffUsage, stderr), struct{}{}
+func diffCommand(stderr io.Writer) (*command, *int) {
+	c := newCommand("mcptag diff", diffUsage, stderr)
+	return c, c.Int("budget", snapdiff.Budget, "report a tool whose tools/list entry grows past this many `tokens`")
 }
 
 func diffMain(args []string, stdout, stderr io.Writer) int {
-	c, _ := diffCommand(stderr)
+	c, budget := diffCommand(stderr)
 	if ok, code := c.parse(args, stdout); !ok {
 		return code
 	}
+	snapdiff.Budget = *budget
 	if c.NArg() < 1 || c.NArg() > 2 {
 		c.printUsage(stderr)
 		return exitUsage

@@ -13,6 +13,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-github/v93/github"
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/budget"
+	"github.com/mcptag/mcptag/emit"
+	"github.com/mcptag/mcptag/generate"
 	"github.com/mcptag/mcptag/interop"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	appsv1 "k8s.io/api/apps/v1"
@@ -250,15 +254,23 @@ func outputSchema(t *testing.T, tool *mcp.Tool) *jsonschema.Schema {
 	return &schema
 }
 
-// TestSchemas checks what the schemas say of the library types: their
-// doc comments (Kubernetes documents every field) as descriptions, without
-// code-generator markers, and the wire forms of the types with their own
-// marshalers.
+// TestSchemas checks what the whole schemas say of the library types
+// (those of testdata/full, generated in memory: the example's own tools cut
+// theirs down): their doc comments (Kubernetes documents every field) as
+// descriptions, without code-generator markers, and the wire forms of the
+// types with their own marshalers.
 func TestSchemas(t *testing.T) {
-	tools := listTools(t, connect(t))
+	r, err := generate.Run(".", analyzer.Options{}, "./testdata/full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, err := emit.Tools(r.Packages[0].Package)
+	if err != nil {
+		t.Fatal(err)
+	}
 	schemas := map[string]any{}
-	for name, tool := range tools {
-		schemas[name] = decode(t, mustJSON(t, tool.OutputSchema))
+	for _, tool := range tools {
+		schemas[tool.Name] = decode(t, mustJSON(t, tool.OutputSchema))
 	}
 	for _, tc := range []struct {
 		path string // tool, then keys into its outputSchema
@@ -314,6 +326,22 @@ func TestSchemas(t *testing.T) {
 	for _, marker := range []string{"+optional", "+listType", "+k8s:", "+featureGate", "+enum"} {
 		if strings.Contains(string(snapshot), marker) {
 			t.Errorf("mcp_tools.json has the marker %q in a description", marker)
+		}
+	}
+}
+
+// TestWithinBudget checks that the example's tools, cut down by depth=
+// and descriptions=, each take less than the default budget in
+// tools/list, while TestCallEveryTool and TestStrictTypeScriptClient
+// validate real objects against those smaller schemas.
+func TestWithinBudget(t *testing.T) {
+	for name, tool := range listTools(t, connect(t)) {
+		m, err := budget.MeasureTool(tool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Total.Tokens > budget.DefaultBudget {
+			t.Errorf("%s: %d tokens in tools/list, over the budget of %d", name, m.Total.Tokens, budget.DefaultBudget)
 		}
 	}
 }

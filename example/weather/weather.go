@@ -128,7 +128,7 @@ func (s Station) String() string {
 //   - name: the station's name
 //
 //mcp:tool
-//mcptag:ignore unstructured deliberate: the example keeps one tool that degrades to text, as the seed's Station does
+//mcptag:ignore unstructured deliberate: the example keeps one tool that degrades to text, as a class without annotations does in the Python SDK
 func GetStation(name string) Station {
 	return Station{name: name, online: true}
 }

@@ -7,6 +7,8 @@ package mcptest
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"log/slog"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -15,16 +17,25 @@ import (
 )
 
 // Session serves the tools that register adds to a new server, in
-// memory, and returns a client session connected to it.
+// memory, and returns a client session connected to it. The server's own
+// log, of every request a test makes on purpose to fail, is dropped.
 func Session(t *testing.T, register func(*mcp.Server)) *mcp.ClientSession {
 	t.Helper()
 	return SessionWith(t, nil, register)
 }
 
-// SessionWith is Session with a server made with opts.
+// SessionWith is Session with a server made with opts; the server's log
+// is dropped unless opts sets a Logger.
 func SessionWith(t *testing.T, opts *mcp.ServerOptions, register func(*mcp.Server)) *mcp.ClientSession {
 	t.Helper()
-	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, opts)
+	o := mcp.ServerOptions{}
+	if opts != nil {
+		o = *opts
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, &o)
 	register(server)
 	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()

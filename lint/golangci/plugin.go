@@ -31,6 +31,12 @@ type Settings struct {
 	// stale check; a //go:generate line that runs mcptag adds its own.
 	Closed bool `json:"closed"`
 	Titles bool `json:"titles"`
+	// Budget and PackageBudget are mcptag lint's -budget and
+	// -budget-package: the tokens a tool's tools/list entry (0: 5,000)
+	// and a package's tools (0: no limit) may take before a size finding,
+	// which is advice, so reported only when fail names size.
+	Budget        int `json:"budget"`
+	PackageBudget int `json:"budget-package"`
 }
 
 // New makes the plugin from its settings, as golangci-lint decoded them
@@ -45,9 +51,11 @@ func New(settings any) (register.LinterPlugin, error) {
 		return nil, fmt.Errorf("mcptag: settings: fail: %w", err)
 	}
 	return plugin{lint.Config{
-		Fail:        fail,
-		Options:     analyzer.Options{Closed: s.Closed, Titles: s.Titles},
-		OnlyFailing: true, // golangci-lint has no warnings
+		Fail:          fail,
+		Options:       analyzer.Options{Closed: s.Closed, Titles: s.Titles},
+		OnlyFailing:   true, // golangci-lint has no warnings
+		Budget:        s.Budget,
+		PackageBudget: s.PackageBudget,
 	}}, nil
 }
 

@@ -35,11 +35,13 @@ func TestNew(t *testing.T) {
 		{name: "empty", settings: map[string]any{}, want: lint.Config{OnlyFailing: true}},
 		{
 			name:     "all",
-			settings: map[string]any{"fail": []any{"unstructured", "undocumented"}, "closed": true, "titles": true},
+			settings: map[string]any{"fail": []any{"unstructured", "undocumented"}, "closed": true, "titles": true, "budget": 800, "budget-package": 20000},
 			want: lint.Config{
-				Fail:        []string{"unstructured", "undocumented"},
-				Options:     analyzer.Options{Closed: true, Titles: true},
-				OnlyFailing: true,
+				Fail:          []string{"unstructured", "undocumented"},
+				Options:       analyzer.Options{Closed: true, Titles: true},
+				OnlyFailing:   true,
+				Budget:        800,
+				PackageBudget: 20000,
 			},
 		},
 		{name: "every category", settings: map[string]any{"fail": []any{"all"}}, want: lint.Config{Fail: analyzer.CategoryNames(), OnlyFailing: true}},

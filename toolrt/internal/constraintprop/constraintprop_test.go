@@ -4,8 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -33,7 +32,7 @@ const (
 //     each argument left out (it echoes them back; both sides are
 //     compared after a JSON round trip).
 func TestValidValues(t *testing.T) {
-	cs := connect(t)
+	cs := mcptest.Session(t, RegisterTools)
 	schemas := listSchemas(t, cs)
 	for name, tl := range tools {
 		t.Run(name, func(t *testing.T) {
@@ -60,7 +59,7 @@ func TestValidValues(t *testing.T) {
 // handler answers with exactly the message written beside the value, and
 // that the published input schema rejects the arguments too.
 func TestOutsideValues(t *testing.T) {
-	cs := connect(t)
+	cs := mcptest.Session(t, RegisterTools)
 	schemas := listSchemas(t, cs)
 	for name, tl := range tools {
 		t.Run(name, func(t *testing.T) {
@@ -92,7 +91,7 @@ func TestOutsideValues(t *testing.T) {
 // TestDefaults leaves out every argument that has a default: the tool
 // gets the defaults, which are those the published schema shows.
 func TestDefaults(t *testing.T) {
-	cs := connect(t)
+	cs := mcptest.Session(t, RegisterTools)
 	schemas := listSchemas(t, cs)
 	for name, tl := range tools {
 		sent, want := map[string]any{}, map[string]any{}
@@ -122,7 +121,7 @@ func TestDefaults(t *testing.T) {
 // it is strict. The published schema says "integer" or "number": the
 // leniency is the handler's own, so the schema is not asked.
 func TestLenientScalars(t *testing.T) {
-	cs := connect(t)
+	cs := mcptest.Session(t, RegisterTools)
 	for _, tc := range []struct {
 		tool, arg string
 		sent      string // a JSON string
@@ -406,33 +405,11 @@ func listSchemas(t *testing.T, cs *mcp.ClientSession) map[string]schema {
 	return schemas
 }
 
-// connect serves the package's tools over the go-sdk's in-memory
-// transport and connects a go-sdk client to them.
-func connect(t *testing.T) *mcp.ClientSession {
-	t.Helper()
-	ctx := context.Background()
-	s := mcp.NewServer(&mcp.Implementation{Name: "constraintprop", Version: "v0"},
-		&mcp.ServerOptions{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	RegisterTools(s)
-	ct, st := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "constraintprop", Version: "v0"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return cs
-}
-
 // TestNullIsAbsent sends null for optional arguments with a default that
 // encoding/json can decode null into: null stands for absent there, so
 // the tool gets the default.
 func TestNullIsAbsent(t *testing.T) {
-	cs := connect(t)
+	cs := mcptest.Session(t, RegisterTools)
 	for _, tc := range []struct{ tool, arg string }{
 		{"echo_defaults", "tags"},
 		{"echo_defaults", "ptr"},

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -16,6 +14,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/internal/testcorpus"
 	"github.com/mcptag/mcptag/internal/valuegen"
 )
@@ -65,7 +64,7 @@ var tools = map[string]struct {
 // Any failure is a bug in toolrt's checking, in emit's Spec or in the
 // analyzer's input schemas.
 func TestInputProperty(t *testing.T) {
-	cs := connect(t)
+	cs := mcptest.Session(t, RegisterTools)
 	ctx := context.Background()
 	schemas := map[string]*jsonschema.Resolved{}
 	raws := map[string]*jsonschema.Schema{}
@@ -189,28 +188,6 @@ func resultText(res *mcp.CallToolResult) string {
 		}
 	}
 	return strings.Join(text, "\n")
-}
-
-// connect serves the package's tools over the go-sdk's in-memory
-// transport and connects a go-sdk client to them.
-func connect(t *testing.T) *mcp.ClientSession {
-	t.Helper()
-	ctx := context.Background()
-	s := mcp.NewServer(&mcp.Implementation{Name: "inputprop", Version: "v0"},
-		&mcp.ServerOptions{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	RegisterTools(s)
-	ct, st := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "inputprop", Version: "v0"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return cs
 }
 
 // enumValues lists the constants of each enum type: a value of an enum

@@ -406,7 +406,7 @@ func mcptagSummarized(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 
 // Schemas and arguments of shallow, computed by mcptag.
 var (
-	mcptagShallowInput  = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object"},"to":{"type":"object"}},"required":["from","to"],"additionalProperties":false}`)
+	mcptagShallowInput  = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object","description":"Point is a point on a plane."},"to":{"type":"object","description":"Point is a point on a plane."}},"required":["from","to"],"additionalProperties":false}`)
 	mcptagShallowOutput = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object"},"to":{"type":"object"}},"required":["from","to"]}`)
 	mcptagShallowArgs   = &toolrt.Spec{
 		Tool: "shallow",

@@ -14,11 +14,12 @@ import (
 	"github.com/mcptag/mcptag/emit"
 )
 
-// TestSeedWeather checks that with -titles the seed's weather examples,
-// written in Go, get exactly the output schemas the seed prints (compared
-// as JSON values: key order does not matter, everything else does).
-func TestSeedWeather(t *testing.T) {
-	ar, err := txtar.ParseFile("testdata/seed/weather.txtar")
+// TestFastMCPWeather checks that with -titles the weather examples of the
+// MCP Python SDK's structured-output guide, written in Go, get exactly the
+// output schemas FastMCP lists for them (testdata/fastmcp; compared as JSON
+// values: key order does not matter, everything else does).
+func TestFastMCPWeather(t *testing.T) {
+	ar, err := txtar.ParseFile("testdata/fastmcp/weather.txtar")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,13 +69,13 @@ func TestSeedWeather(t *testing.T) {
 		}
 		var wv, gv any
 		if err := json.Unmarshal(w, &wv); err != nil {
-			t.Fatalf("%s in the seed: %v", name, err)
+			t.Fatalf("%s in the guide: %v", name, err)
 		}
 		if err := json.Unmarshal(g, &gv); err != nil {
 			t.Fatal(err)
 		}
 		if d := cmp.Diff(wv, gv); d != "" {
-			t.Errorf("%s: output schema differs from the seed's (-seed +got):\n%s\ngot: %s", name, d, g)
+			t.Errorf("%s: output schema differs from FastMCP's (-fastmcp +got):\n%s\ngot: %s", name, d, g)
 		}
 	}
 	if len(got) != len(want) {

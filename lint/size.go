@@ -1,0 +1,61 @@
+package lint
+
+import (
+	"fmt"
+	"go/ast"
+
+	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/budget"
+	"github.com/mcptag/mcptag/emit"
+)
+
+// sizeFindings reports each tool whose tools/list entry takes more tokens
+// than its budget (its directive's budget=, else the Config's), at its
+// directive, naming the largest parts; and the package whose tools take
+// more than the package budget together, at its package clause.
+func (c *Config) sizeFindings(src []*ast.File, pkg *analyzer.Package) []analyzer.Finding {
+	if pkg.Errors() || len(pkg.Tools) == 0 {
+		return nil
+	}
+	tools, err := emit.Tools(pkg)
+	if err != nil {
+		return nil // the generator reports it
+	}
+	var findings []analyzer.Finding
+	total := 0
+	for i, t := range pkg.Tools {
+		m, err := budget.MeasureTool(tools[i])
+		if err != nil {
+			continue
+		}
+		total += m.Total.Tokens
+		limit := c.Budget
+		if limit == 0 {
+			limit = budget.DefaultBudget
+		}
+		if t.Directive.Budget > 0 {
+			limit = t.Directive.Budget
+		}
+		if m.Total.Tokens > limit {
+			findings = append(findings, analyzer.Finding{Pos: t.Directive.Pos, Category: analyzer.CatSize,
+				Message: fmt.Sprintf("%s: %s tokens in tools/list (%s); budget %s: shrink it with depth= or descriptions=, or raise budget=",
+					t.Name, budget.Thousands(m.Total.Tokens), m.Parts(), budget.Thousands(limit))})
+		}
+	}
+	if c.PackageBudget > 0 && total > c.PackageBudget {
+		findings = append(findings, analyzer.Finding{Pos: firstToolFile(src, pkg).Package, Category: analyzer.CatSize,
+			Message: fmt.Sprintf("the package's %d tools take %s tokens in tools/list; package budget %s",
+				len(pkg.Tools), budget.Thousands(total), budget.Thousands(c.PackageBudget))})
+	}
+	return findings
+}
+
+// firstToolFile is the file that declares the package's first tool.
+func firstToolFile(src []*ast.File, pkg *analyzer.Package) *ast.File {
+	for _, f := range src {
+		if len(pkg.Tools) > 0 && f.FileStart <= pkg.Tools[0].Pos && pkg.Tools[0].Pos < f.FileEnd {
+			return f
+		}
+	}
+	return src[0]
+}
