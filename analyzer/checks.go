@@ -227,15 +227,22 @@ func (a *analysis) duplicateNames(st *types.Struct, fields []jsonField) {
 // files analyzed, that have no description: a model reads the input
 // schema to fill them.
 func (a *analysis) undocumentedArguments(t *Tool) {
-	for _, f := range t.Arguments.Root.Fields {
+	a.undocumentedArgs(t.Arguments, t.Args, t.Name, "tool")
+}
+
+// undocumentedArgs reports the arguments in of the kind's declaration
+// called name (its label in messages) that have no description. Plain
+// parameters are described in the doc comment; fields by their own.
+func (a *analysis) undocumentedArgs(in *Input, style ArgStyle, name, kind string) {
+	for _, f := range in.Root.Fields {
 		if f.Value.Description != "" || !a.declaredHere(f.Pos) {
 			continue
 		}
-		if t.Args == ArgsPlain {
-			a.warnf(f.Pos, CatUndocumented, "argument %q of %s has no description; describe it in the tool's doc comment: //   - %s: ...",
-				f.Name, t.Name, f.Name)
+		if style == ArgsPlain {
+			a.warnf(f.Pos, CatUndocumented, "argument %q of %s has no description; describe it in the %s's doc comment: //   - %s: ...",
+				f.Name, name, kind, f.Name)
 		} else {
-			a.warnf(f.Pos, CatUndocumented, "argument %q of %s has no description; add a doc or line comment", f.Name, t.Name)
+			a.warnf(f.Pos, CatUndocumented, "argument %q of %s has no description; add a doc or line comment", f.Name, name)
 		}
 	}
 }

@@ -50,19 +50,8 @@ func (a *analysis) undocumented(d *Decl, kind string) {
 	if d.Description == "" {
 		a.warnf(d.Pos, CatUndocumented, "%s %s has no description: a model sees only its name; add a doc comment", kind, d.Name)
 	}
-	if kind != "prompt" {
-		return // a template's variables have nowhere to be described
-	}
-	for _, f := range d.Arguments.Root.Fields {
-		if f.Value.Description != "" || !a.declaredHere(f.Pos) {
-			continue
-		}
-		if d.Args == ArgsPlain {
-			a.warnf(f.Pos, CatUndocumented, "argument %q of prompt %s has no description; describe it in the prompt's doc comment: //   - %s: ...",
-				f.Name, d.Name, f.Name)
-		} else {
-			a.warnf(f.Pos, CatUndocumented, "argument %q of prompt %s has no description; add a doc or line comment", f.Name, d.Name)
-		}
+	if kind == "prompt" { // a template's variables have nowhere to be described
+		a.undocumentedArgs(d.Arguments, d.Args, "prompt "+d.Name, kind)
 	}
 }
 

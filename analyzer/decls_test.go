@@ -2,6 +2,7 @@ package analyzer_test
 
 import (
 	"fmt"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -22,18 +23,52 @@ import (
 // the package has errors) and every finding, of every category, with its
 // position ("findings").
 func TestDeclarations(t *testing.T) {
-	files, err := filepath.Glob("testdata/decls/*.txtar")
+	runArchives(t, "testdata/decls/*.txtar", runDecls)
+}
+
+// runArchives runs run on each archive that pattern matches, in
+// parallel subtests named after them.
+func runArchives(t *testing.T, pattern string, run func(t *testing.T, file string)) {
+	files, err := filepath.Glob(pattern)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(files) == 0 {
-		t.Fatal("no testdata/decls/*.txtar")
+		t.Fatalf("no %s", pattern)
 	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
 			t.Parallel()
-			runDecls(t, file)
+			run(t, file)
 		})
+	}
+}
+
+// findingLine renders a finding of a package loaded from dir as a line,
+// with paths relative to dir, and says whether it is an error.
+func findingLine(fset *token.FileSet, dir string, f analyzer.Finding) string {
+	pos := fset.Position(f.Pos)
+	rel, err := filepath.Rel(dir, pos.Filename)
+	if err != nil {
+		rel = pos.Filename
+	}
+	kind := "warning"
+	if f.Error {
+		kind = "error"
+	}
+	msg := strings.ReplaceAll(f.Message, dir+string(filepath.Separator), "")
+	return fmt.Sprintf("%s:%d:%d: %s: %s (%s)\n", filepath.ToSlash(rel), pos.Line, pos.Column, f.Category, msg, kind)
+}
+
+// writeArchiveFile writes the file f of a txtar archive below dir.
+func writeArchiveFile(t *testing.T, dir string, f txtar.File) {
+	t.Helper()
+	path := filepath.Join(dir, filepath.FromSlash(f.Name))
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -71,13 +106,7 @@ func runDecls(t *testing.T, file string) {
 			want[f.Name] = f.Data
 			continue
 		}
-		path := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeArchiveFile(t, dir, f)
 	}
 	writeModule(t, dir)
 	pkgs, err := analyzer.Load(dir, analyzer.Options{}, ".")
@@ -96,17 +125,7 @@ func runDecls(t *testing.T, file string) {
 	}
 	var fb strings.Builder
 	for _, f := range p.Findings {
-		pos := p.Fset.Position(f.Pos)
-		rel, err := filepath.Rel(dir, pos.Filename)
-		if err != nil {
-			rel = pos.Filename
-		}
-		kind := "warning"
-		if f.Error {
-			kind = "error"
-		}
-		msg := strings.ReplaceAll(f.Message, dir+string(filepath.Separator), "")
-		fmt.Fprintf(&fb, "%s:%d:%d: %s: %s (%s)\n", filepath.ToSlash(rel), pos.Line, pos.Column, f.Category, msg, kind)
+		fb.WriteString(findingLine(p.Fset, dir, f))
 	}
 	if fb.Len() > 0 {
 		got["findings"] = []byte(fb.String())

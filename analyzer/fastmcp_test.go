@@ -2,8 +2,6 @@ package analyzer_test
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -30,13 +28,7 @@ func TestFastMCPWeather(t *testing.T) {
 			want[name] = f.Data
 			continue
 		}
-		path := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeArchiveFile(t, dir, f)
 	}
 	pkgs, err := analyzer.Load(dir, analyzer.Options{Titles: true}, "./...")
 	if err != nil {

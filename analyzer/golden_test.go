@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -28,19 +27,7 @@ var update = flag.Bool("update", false, "rewrite the want.json and findings sect
 // where the archive has the section, the tools' descriptions
 // ("descriptions").
 func TestSchemas(t *testing.T) {
-	files, err := filepath.Glob("testdata/schemas/*.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no testdata/schemas/*.txtar")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			t.Parallel()
-			runGolden(t, file)
-		})
-	}
+	runArchives(t, "testdata/schemas/*.txtar", runGolden)
 }
 
 func runGolden(t *testing.T, file string) {
@@ -67,13 +54,7 @@ func runGolden(t *testing.T, file string) {
 		case "descriptions":
 			wantDescriptions, haveDescriptions = f.Data, true
 		default:
-			path := filepath.Join(dir, filepath.FromSlash(f.Name))
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, f.Data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			writeArchiveFile(t, dir, f)
 		}
 	}
 	r, err := generate.Run(dir, opts, ".")
@@ -90,16 +71,7 @@ func runGolden(t *testing.T, file string) {
 		if !schemaCategories[f.Category] {
 			continue // the lint checks' business, not the schemas'
 		}
-		pos := p.Fset.Position(f.Pos)
-		rel, err := filepath.Rel(dir, pos.Filename)
-		if err != nil {
-			rel = pos.Filename
-		}
-		kind := "warning"
-		if f.Error {
-			kind = "error"
-		}
-		fmt.Fprintf(&fb, "%s:%d:%d: %s: %s (%s)\n", filepath.ToSlash(rel), pos.Line, pos.Column, f.Category, f.Message, kind)
+		fb.WriteString(findingLine(p.Fset, dir, f))
 	}
 	gotFindings := []byte(fb.String())
 	gotDescriptions := descriptions(p.Tools)

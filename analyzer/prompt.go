@@ -73,16 +73,10 @@ func (a *analysis) prompt(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Pro
 // promptResult reads a prompt's results: one value, a string, messages
 // or the go-sdk's result, and an optional error.
 func (a *analysis) promptResult(p *Prompt, res *types.Tuple, bad func(string, ...any) bool) bool {
-	n := res.Len()
-	if n > 0 && isError(res.At(n-1).Type()) {
-		p.Error = true
-		n--
-	}
-	if n != 1 {
-		return bad("unsupported results %s", a.typeString(res))
-	}
-	t := res.At(0).Type()
+	t, ok := a.oneResult(&p.Decl, res, bad)
 	switch {
+	case !ok:
+		return false
 	case isString(t):
 		p.Result = PromptText
 	case isPointerTo(t, sdkPath, "GetPromptResult"):
@@ -93,6 +87,20 @@ func (a *analysis) promptResult(p *Prompt, res *types.Tuple, bad func(string, ..
 		return bad("unsupported result type %s", a.typeString(t))
 	}
 	return true
+}
+
+// oneResult reads the results of a prompt or resource function, one
+// value and an optional error, and returns the value's type.
+func (a *analysis) oneResult(d *Decl, res *types.Tuple, bad func(string, ...any) bool) (types.Type, bool) {
+	n := res.Len()
+	if n > 0 && isError(res.At(n-1).Type()) {
+		d.Error = true
+		n--
+	}
+	if n != 1 {
+		return nil, bad("unsupported results %s", a.typeString(res))
+	}
+	return res.At(0).Type(), true
 }
 
 // A textParam is one argument of a prompt or variable of a resource, as

@@ -98,16 +98,10 @@ func describeNoun(funcName, doc string) string {
 // resourceResult reads a resource's results: one value and an optional
 // error.
 func (a *analysis) resourceResult(r *Resource, res *types.Tuple, bad func(string, ...any) bool) bool {
-	n := res.Len()
-	if n > 0 && isError(res.At(n-1).Type()) {
-		r.Error = true
-		n--
-	}
-	if n != 1 {
-		return bad("unsupported results %s", a.typeString(res))
-	}
-	t := res.At(0).Type()
+	t, ok := a.oneResult(&r.Decl, res, bad)
 	switch {
+	case !ok:
+		return false
 	case isPointerTo(t, sdkPath, "ReadResourceResult"):
 		r.Result = ResourceSDK
 	case isString(t):

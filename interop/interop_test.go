@@ -125,15 +125,7 @@ func TestStrictClientAcceptsValidServer(t *testing.T) {
 			`calls "nope", which tools/list did not return`,
 		},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := interop.Run(t, tc.calls, bin, "-mode", "valid")
-			if err == nil {
-				t.Fatal("client.mjs succeeded, want failure")
-			}
-			if !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("error does not mention %q:\n%v", tc.want, err)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { harnessFails(t, bin, "valid", tc.calls, tc.want) })
 	}
 }
 
@@ -174,15 +166,20 @@ func TestStrictClientReadsFeatures(t *testing.T) {
 		{"unknown-prompt", `[` + ok + `,{"method":"prompts/get","name":"nope"}]`,
 			`gets "nope", which prompts/list did not return`},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := interop.Run(t, tc.calls, bin, "-mode", "features")
-			if err == nil {
-				t.Fatal("client.mjs succeeded, want failure")
-			}
-			if !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("error does not mention %q:\n%v", tc.want, err)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { harnessFails(t, bin, "features", tc.calls, tc.want) })
+	}
+}
+
+// harnessFails checks that client.mjs, making calls to the bad server in
+// mode, fails with an error that says want.
+func harnessFails(t *testing.T, bin, mode, calls, want string) {
+	t.Helper()
+	_, err := interop.Run(t, calls, bin, "-mode", mode)
+	if err == nil {
+		t.Fatal("client.mjs succeeded, want failure")
+	}
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("error does not mention %q:\n%v", want, err)
 	}
 }
 

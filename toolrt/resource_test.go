@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -166,16 +167,10 @@ func TestStringArguments(t *testing.T) {
 }
 
 // checkRPCError checks that err is the JSON-RPC error with code and
-// message, and, if data is not empty, that its data holds data.
+// message, and, if data is not empty, that its data holds the uri data.
 func checkRPCError(t *testing.T, err error, code int64, msg, data string) {
 	t.Helper()
-	var rpc *jsonrpc.Error
-	if !errors.As(err, &rpc) {
-		t.Fatalf("err = %v, want the JSON-RPC error %d %q", err, code, msg)
-	}
-	if rpc.Code != code || rpc.Message != msg {
-		t.Errorf("error %d %q, want %d %q", rpc.Code, rpc.Message, code, msg)
-	}
+	rpc := mcptest.RPCError(t, err, code, msg)
 	if data != "" && string(rpc.Data) != `{"uri":`+data+`}` {
 		t.Errorf("error data %s, want the uri %s", rpc.Data, data)
 	}

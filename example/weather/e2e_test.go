@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/interop"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -91,37 +92,7 @@ func listTools(t *testing.T, cs *mcp.ClientSession) map[string]*mcp.Tool {
 // "$comment" that marks it as generated, is exactly what tools/list,
 // prompts/list, resources/list and resources/templates/list serve.
 func TestListsAreTheSnapshot(t *testing.T) {
-	cs := connect(t)
-	ctx := context.Background()
-	tools, err := cs.ListTools(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prompts, err := cs.ListPrompts(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resources, err := cs.ListResources(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	templates, err := cs.ListResourceTemplates(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	served := mustJSON(t, map[string]any{
-		"tools": tools.Tools, "prompts": prompts.Prompts,
-		"resources": resources.Resources, "resourceTemplates": templates.ResourceTemplates,
-	})
-	snapshot, err := os.ReadFile("mcp_tools.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := decode(t, snapshot)
-	delete(want.(map[string]any), "$comment")
-	if diff := cmp.Diff(want, decode(t, served)); diff != "" {
-		t.Errorf("the lists differ from mcp_tools.json (-snapshot +served):\n%s", diff)
-	}
+	mcptest.ServesSnapshot(t, connect(t), "mcp_tools.json")
 }
 
 func TestCallEveryTool(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -125,8 +126,5 @@ func TestCitiesHaveReadings(t *testing.T) {
 
 func checkInvalidParams(t *testing.T, err error, msg string) {
 	t.Helper()
-	var rpc *jsonrpc.Error
-	if !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeInvalidParams || rpc.Message != msg {
-		t.Errorf("err = %v, want invalid params (-32602) %q", err, msg)
-	}
+	mcptest.RPCError(t, err, jsonrpc.CodeInvalidParams, msg)
 }

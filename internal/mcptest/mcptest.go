@@ -1,18 +1,22 @@
 // Package mcptest serves tools registered on a go-sdk server to a go-sdk
 // client in memory, and checks calls against what they must return: both
 // result channels, and structuredContent against the tool's output
-// schema.
+// schema; and what a server lists against its snapshot, and the errors
+// of the protocol.
 package mcptest
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
+	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -127,4 +131,69 @@ func checkStructured(t *testing.T, tool *mcp.Tool, res *mcp.CallToolResult, want
 	if err := resolved.Validate(gotV); err != nil {
 		t.Errorf("%s: structuredContent %s does not validate: %v", tool.Name, got, err)
 	}
+}
+
+// ServesSnapshot checks that what the server of cs lists (tools/list,
+// prompts/list, resources/list and resources/templates/list) is exactly
+// the snapshot in file, less its "$comment".
+func ServesSnapshot(t *testing.T, cs *mcp.ClientSession, file string) {
+	t.Helper()
+	ctx := context.Background()
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prompts, err := cs.ListPrompts(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resources, err := cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	templates, err := cs.ListResourceTemplates(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	served, err := json.Marshal(map[string]any{
+		"tools": tools.Tools, "prompts": prompts.Prompts,
+		"resources": resources.Resources, "resourceTemplates": templates.ResourceTemplates,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snapshot, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got map[string]any
+	if err := json.Unmarshal(snapshot, &want); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	delete(want, "$comment")
+	if err := json.Unmarshal(served, &got); err != nil {
+		t.Fatal(err)
+	}
+	for key, list := range got {
+		if _, ok := want[key]; !ok && len(list.([]any)) == 0 {
+			delete(got, key) // the snapshot leaves an empty list out
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the lists differ from %s (-snapshot +served):\n%s", file, diff)
+	}
+}
+
+// RPCError checks that err is the JSON-RPC error with code and message,
+// and returns it.
+func RPCError(t *testing.T, err error, code int64, msg string) *jsonrpc.Error {
+	t.Helper()
+	var rpc *jsonrpc.Error
+	if !errors.As(err, &rpc) {
+		t.Fatalf("err = %v, want the JSON-RPC error %d %q", err, code, msg)
+	}
+	if rpc.Code != code || rpc.Message != msg {
+		t.Errorf("error %d %q, want %d %q", rpc.Code, rpc.Message, code, msg)
+	}
+	return rpc
 }

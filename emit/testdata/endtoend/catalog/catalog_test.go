@@ -2,9 +2,6 @@ package catalog_test
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -27,37 +24,7 @@ func session(t *testing.T) *mcp.ClientSession {
 // resources/templates/list serve what mcp_tools.json holds, and
 // tools/list its tools.
 func TestListsAreTheSnapshot(t *testing.T) {
-	cs := session(t)
-	ctx := context.Background()
-	tools, err := cs.ListTools(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prompts, err := cs.ListPrompts(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resources, err := cs.ListResources(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	templates, err := cs.ListResourceTemplates(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	served := decode(t, mustJSON(t, map[string]any{
-		"tools": tools.Tools, "prompts": prompts.Prompts,
-		"resources": resources.Resources, "resourceTemplates": templates.ResourceTemplates,
-	}))
-	data, err := os.ReadFile("mcp_tools.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snapshot := decode(t, data)
-	delete(snapshot.(map[string]any), "$comment")
-	if diff := cmp.Diff(snapshot, served); diff != "" {
-		t.Errorf("the lists differ from mcp_tools.json (-snapshot +served):\n%s", diff)
-	}
+	mcptest.ServesSnapshot(t, session(t), "mcp_tools.json")
 }
 
 // A message is one message of a prompt, as the test compares it.
@@ -106,7 +73,7 @@ func TestGetPrompt(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := cs.GetPrompt(context.Background(), &mcp.GetPromptParams{Name: tc.prompt, Arguments: tc.args})
 			if tc.err != "" {
-				checkError(t, err, tc.code, tc.err)
+				mcptest.RPCError(t, err, tc.code, tc.err)
 				return
 			}
 			if err != nil {
@@ -159,7 +126,7 @@ func TestReadResource(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: tc.uri})
 			if tc.err != "" {
-				checkError(t, err, tc.code, tc.err)
+				mcptest.RPCError(t, err, tc.code, tc.err)
 				return
 			}
 			if err != nil {
@@ -203,34 +170,4 @@ func TestComplete(t *testing.T) {
 			}
 		})
 	}
-}
-
-// checkError checks that err is the JSON-RPC error with code and message.
-func checkError(t *testing.T, err error, code int64, msg string) {
-	t.Helper()
-	var rpc *jsonrpc.Error
-	if !errors.As(err, &rpc) {
-		t.Fatalf("err = %v, want the JSON-RPC error %d %q", err, code, msg)
-	}
-	if rpc.Code != code || rpc.Message != msg {
-		t.Errorf("error %d %q, want %d %q", rpc.Code, rpc.Message, code, msg)
-	}
-}
-
-func mustJSON(t *testing.T, v any) []byte {
-	t.Helper()
-	data, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
-func decode(t *testing.T, data []byte) any {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
-		t.Fatalf("%v: %s", err, data)
-	}
-	return v
 }
