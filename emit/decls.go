@@ -123,7 +123,7 @@ func (g *goFile) prompt(p *analyzer.Prompt) declData {
 	d.Var = fmt.Sprintf("%sArgs = %s", d.Ident, specLiteral(p.Arguments, p.Name, false))
 	var b strings.Builder
 	parse := "toolrt.StringArguments(req.Params.Arguments)"
-	call := g.argsCall(&b, &p.Decl, d.Ident+"Args", parse, "toolrt.InvalidParams(err)")
+	call := g.argsCall(&b, &p.Decl, d.Ident+"Args.Parse", parse, "toolrt.InvalidParams(err)")
 	out := g.callDecl(&b, &p.Decl, call, fmt.Sprintf("toolrt.HandlerError(%q, err)", p.Name))
 	switch p.Result {
 	case analyzer.PromptText:
@@ -149,7 +149,7 @@ func (g *goFile) resource(r *analyzer.Resource) declData {
 			"URITemplate", strconv.Quote(rt.URITemplate), "Name", strconv.Quote(rt.Name), "Title", text(rt.Title),
 			"Description", text(rt.Description), "MIMEType", text(rt.MIMEType)), d.handler())
 		d.Var = fmt.Sprintf("%sURI = &toolrt.URITemplate{\nTemplate: %q,\nSpec: %s,\n}", d.Ident, r.URI, specLiteral(r.Arguments, r.Name, false))
-		call = g.argsCall(&b, &r.Decl, d.Ident+"URI", "req.Params.URI", "toolrt.InvalidURI(req.Params.URI, err)")
+		call = g.argsCall(&b, &r.Decl, d.Ident+"URI.Match", "req.Params.URI", "toolrt.InvalidURI(req.Params.URI, err)")
 	} else {
 		d.Add = fmt.Sprintf("s.AddResource(%s, %s)", literal("mcp.Resource",
 			"URI", strconv.Quote(r.URI), "Name", strconv.Quote(r.Name), "Title", text(r.Title),
@@ -189,29 +189,26 @@ func (d declData) handler() string {
 	return d.Ident
 }
 
-// argsCall writes the statements that check and decode the arguments of
-// d from input with the toolrt value named spec (a Spec, or a URITemplate
-// with Match), returning invalid on a bad one, and returns the call of
-// d's function.
-func (g *goFile) argsCall(b *strings.Builder, d *analyzer.Decl, spec, input, invalid string) string {
-	method := "Parse"
-	if strings.HasSuffix(spec, "URI") {
-		method = "Match"
+// argsCall writes the statements that check the arguments of d, input,
+// with check (a Spec's Parse, or a URITemplate's Match, whose errors are
+// the protocol's already), decode them, and return invalid on a bad one;
+// it returns the call of d's function.
+func (g *goFile) argsCall(b *strings.Builder, d *analyzer.Decl, check, input, invalid string) string {
+	checkErr := invalid
+	if strings.HasSuffix(check, ".Match") {
+		checkErr = "err"
 	}
 	switch d.Args {
 	case analyzer.ArgsStruct:
+		spec, _, _ := strings.Cut(check, ".")
 		fmt.Fprintf(b, "var in %s\n", g.typeString(d.Params[0].Type))
 		fmt.Fprintf(b, "if err := %s.DecodeStruct(%s, &in); err != nil {\nreturn nil, %s\n}\n", spec, input, invalid)
 		return g.callExpr(d, []string{"in"})
 	case analyzer.ArgsNone:
-		fmt.Fprintf(b, "if _, err := %s.%s(%s); err != nil {\nreturn nil, %s\n}\n", spec, method, input, invalid)
+		fmt.Fprintf(b, "if _, err := %s(%s); err != nil {\nreturn nil, %s\n}\n", check, input, checkErr)
 		return g.callExpr(d, nil)
 	}
-	matchErr := invalid
-	if method == "Match" {
-		matchErr = "err" // Match's errors are the protocol's already
-	}
-	fmt.Fprintf(b, "args, err := %s.%s(%s)\nif err != nil {\nreturn nil, %s\n}\n", spec, method, input, matchErr)
+	fmt.Fprintf(b, "args, err := %s(%s)\nif err != nil {\nreturn nil, %s\n}\n", check, input, checkErr)
 	var vars []string
 	for i, p := range d.Params {
 		v := fmt.Sprintf("arg%d", i)
