@@ -123,17 +123,7 @@ func decode(data []byte, v any) error {
 
 func parseTool(m map[string]any) (Tool, error) {
 	var t Tool
-	str := func(key string) (string, error) {
-		v, ok := m[key]
-		if !ok || v == nil {
-			return "", nil
-		}
-		s, ok := v.(string)
-		if !ok {
-			return "", fmt.Errorf("%q is not a string", key)
-		}
-		return s, nil
-	}
+	str := object(m).str
 	obj := func(key string) (map[string]any, error) {
 		v, ok := m[key]
 		if !ok || v == nil {

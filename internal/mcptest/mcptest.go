@@ -197,3 +197,36 @@ func RPCError(t *testing.T, err error, code int64, msg string) *jsonrpc.Error {
 	}
 	return rpc
 }
+
+// A Schema is a tool's input schema as a client gets it from tools/list,
+// and resolved, to validate arguments with.
+type Schema struct {
+	Raw      *jsonschema.Schema
+	Resolved *jsonschema.Resolved
+}
+
+// InputSchemas lists the tools of cs and returns their input schemas,
+// by tool name.
+func InputSchemas(t *testing.T, cs *mcp.ClientSession) map[string]Schema {
+	t.Helper()
+	schemas := map[string]Schema{}
+	for tool, err := range cs.Tools(context.Background(), nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		wire, err := json.Marshal(tool.InputSchema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s jsonschema.Schema
+		if err := json.Unmarshal(wire, &s); err != nil {
+			t.Fatalf("%s: %v", tool.Name, err)
+		}
+		r, err := s.Resolve(nil)
+		if err != nil {
+			t.Fatalf("%s: resolving %s: %v", tool.Name, wire, err)
+		}
+		schemas[tool.Name] = Schema{&s, r}
+	}
+	return schemas
+}

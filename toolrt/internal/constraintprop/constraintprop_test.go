@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -105,7 +104,7 @@ func TestDefaults(t *testing.T) {
 				v := a.valid(rng)
 				sent[a.name], want[a.name] = v, v
 			}
-			props := schemas[name].raw.Properties
+			props := schemas[name].Raw.Properties
 			if got, wantDef := string(props[a.name].Default), string(marshal(t, a.def)); a.def != nil && got != wantDef {
 				t.Errorf("%s: the schema's default of %s is %s, the test's %s", name, a.name, got, wantDef)
 			}
@@ -233,14 +232,9 @@ func (tl tool) validObject(rng *rand.Rand) (sent, want map[string]any) {
 }
 
 // A schema is a tool's published input schema, resolved.
-type schema struct {
-	raw      *jsonschema.Schema
-	resolved *jsonschema.Resolved
-}
-
 // schemaVerdict asks the schema about the arguments sent, and says how
 // its answer differs from accept, or "".
-func (tl tool) schemaVerdict(s schema, sent map[string]any, accept bool) string {
+func (tl tool) schemaVerdict(s mcptest.Schema, sent map[string]any, accept bool) string {
 	instance := map[string]any{}
 	for k, v := range sent {
 		instance[k] = v
@@ -261,7 +255,7 @@ func (tl tool) schemaVerdict(s schema, sent map[string]any, accept bool) string 
 	if err := json.Unmarshal(data, &decoded); err != nil {
 		return err.Error()
 	}
-	err = s.resolved.Validate(decoded)
+	err = s.Resolved.Validate(decoded)
 	switch {
 	case accept && err != nil:
 		return "the input schema rejects them: " + err.Error()
@@ -367,27 +361,9 @@ func marshal(t *testing.T, v any) []byte {
 // client gets them, and checks that the test knows every tool and that
 // an inexact argument is optional (the schema is asked about the
 // arguments without it).
-func listSchemas(t *testing.T, cs *mcp.ClientSession) map[string]schema {
+func listSchemas(t *testing.T, cs *mcp.ClientSession) map[string]mcptest.Schema {
 	t.Helper()
-	schemas := map[string]schema{}
-	for tl, err := range cs.Tools(context.Background(), nil) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		wire, err := json.Marshal(tl.InputSchema)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var s jsonschema.Schema
-		if err := json.Unmarshal(wire, &s); err != nil {
-			t.Fatalf("%s: %v", tl.Name, err)
-		}
-		r, err := s.Resolve(nil)
-		if err != nil {
-			t.Fatalf("%s: resolving %s: %v", tl.Name, wire, err)
-		}
-		schemas[tl.Name] = schema{&s, r}
-	}
+	schemas := mcptest.InputSchemas(t, cs)
 	if len(schemas) != len(tools) {
 		t.Fatalf("tools/list has %d tools, the test knows %d", len(schemas), len(tools))
 	}
@@ -397,7 +373,7 @@ func listSchemas(t *testing.T, cs *mcp.ClientSession) map[string]schema {
 			t.Fatalf("tools/list has no %s", name)
 		}
 		for _, a := range tl.args {
-			if a.inexact && slices.Contains(s.raw.Required, a.name) {
+			if a.inexact && slices.Contains(s.Raw.Required, a.name) {
 				t.Fatalf("%s: inexact argument %s is required", name, a.name)
 			}
 		}

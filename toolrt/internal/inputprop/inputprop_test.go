@@ -66,33 +66,14 @@ var tools = map[string]struct {
 func TestInputProperty(t *testing.T) {
 	cs := mcptest.Session(t, RegisterTools)
 	ctx := context.Background()
-	schemas := map[string]*jsonschema.Resolved{}
-	raws := map[string]*jsonschema.Schema{}
-	for tool, err := range cs.Tools(ctx, nil) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		wire, err := json.Marshal(tool.InputSchema)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var s jsonschema.Schema
-		if err := json.Unmarshal(wire, &s); err != nil {
-			t.Fatalf("%s: %v", tool.Name, err)
-		}
-		r, err := s.Resolve(nil)
-		if err != nil {
-			t.Fatalf("%s: resolving %s: %v", tool.Name, wire, err)
-		}
-		schemas[tool.Name], raws[tool.Name] = r, &s
-	}
+	schemas := mcptest.InputSchemas(t, cs)
 	if len(schemas) != len(tools) {
 		t.Fatalf("tools/list has %d tools, the test knows %d", len(schemas), len(tools))
 	}
 	for name, tool := range tools {
 		t.Run(name, func(t *testing.T) {
-			schema := schemas[name]
-			if schema == nil {
+			schema, ok := schemas[name]
+			if !ok {
 				t.Fatalf("tools/list has no %s", name)
 			}
 			g := generator(name)
@@ -106,8 +87,8 @@ func TestInputProperty(t *testing.T) {
 				if err != nil {
 					t.Fatalf("marshalling %#v: %v", v.Interface(), err)
 				}
-				args = withoutOptionalNulls(args, raws[name])
-				if msg := check(ctx, cs, name, tool.handler, tool.args, schema, args, i%clientEvery == 1); msg != "" {
+				args = withoutOptionalNulls(args, schema.Raw)
+				if msg := check(ctx, cs, name, tool.handler, tool.args, schema.Resolved, args, i%clientEvery == 1); msg != "" {
 					failures++
 					t.Errorf("value %d: %s\narguments: %s", i, msg, args)
 				}
