@@ -43,19 +43,9 @@ func (c *Config) sizeFindings(src []*ast.File, pkg *analyzer.Package) []analyzer
 		}
 	}
 	if c.PackageBudget > 0 && total > c.PackageBudget {
-		findings = append(findings, analyzer.Finding{Pos: firstToolFile(src, pkg).Package, Category: analyzer.CatSize,
+		findings = append(findings, analyzer.Finding{Pos: firstDeclClause(src, pkg), Category: analyzer.CatSize,
 			Message: fmt.Sprintf("the package's %d tools take %s tokens in tools/list; package budget %s",
 				len(pkg.Tools), budget.Thousands(total), budget.Thousands(c.PackageBudget))})
 	}
 	return findings
-}
-
-// firstToolFile is the file that declares the package's first tool.
-func firstToolFile(src []*ast.File, pkg *analyzer.Package) *ast.File {
-	for _, f := range src {
-		if len(pkg.Tools) > 0 && f.FileStart <= pkg.Tools[0].Pos && pkg.Tools[0].Pos < f.FileEnd {
-			return f
-		}
-	}
-	return src[0]
 }

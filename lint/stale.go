@@ -3,6 +3,7 @@ package lint
 import (
 	"bytes"
 	"go/ast"
+	"go/token"
 	"os"
 
 	"github.com/mcptag/mcptag/analyzer"
@@ -18,14 +19,7 @@ func stale(pass *analysis.Pass, src []*ast.File, gen *ast.File, pkg *analyzer.Pa
 	if len(src) == 0 || pkg.Errors() || (gen == nil && pkg.Empty()) {
 		return analyzer.Finding{}, false
 	}
-	at := src[0].Package
-	if first := pkg.FirstPos(); first.IsValid() {
-		for _, f := range src {
-			if f.FileStart <= first && first < f.FileEnd {
-				at = f.Package
-			}
-		}
-	}
+	at := firstDeclClause(src, pkg)
 	finding := func(msg string) (analyzer.Finding, bool) {
 		return analyzer.Finding{Pos: at, Category: analyzer.CatStale, Message: msg}, true
 	}
@@ -52,4 +46,18 @@ func stale(pass *analysis.Pass, src []*ast.File, gen *ast.File, pkg *analyzer.Pa
 		return finding(genfile.GoName + " is stale: it differs from what mcptag generates from the sources now; run go generate")
 	}
 	return analyzer.Finding{}, false
+}
+
+// firstDeclClause is the package clause of the file that declares the
+// package's first tool, prompt or resource, or of the first file when
+// there is none: where findings about the package as a whole sit.
+func firstDeclClause(src []*ast.File, pkg *analyzer.Package) token.Pos {
+	if first := pkg.FirstPos(); first.IsValid() {
+		for _, f := range src {
+			if f.FileStart <= first && first < f.FileEnd {
+				return f.Package
+			}
+		}
+	}
+	return src[0].Package
 }
