@@ -7,7 +7,7 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/internal/analyzer"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/objectpath"
 )

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/internal/analyzer"
 	"golang.org/x/tools/go/analysis"
 )
 

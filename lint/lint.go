@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/genfile"
 	"golang.org/x/tools/go/analysis"
 )

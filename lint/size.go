@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"go/ast"
 
-	"github.com/mcptag/mcptag/analyzer"
-	"github.com/mcptag/mcptag/budget"
-	"github.com/mcptag/mcptag/emit"
+	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/budget"
+	"github.com/mcptag/mcptag/internal/emit"
 )
 
 // sizeFindings reports each tool whose tools/list entry takes more tokens

@@ -6,8 +6,8 @@ import (
 	"go/token"
 	"os"
 
-	"github.com/mcptag/mcptag/analyzer"
-	"github.com/mcptag/mcptag/emit"
+	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/genfile"
 	"golang.org/x/tools/go/analysis"
 )

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/internal/analyzer"
 	"golang.org/x/tools/go/analysis"
 )
 

@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/genfile"
-	"github.com/mcptag/mcptag/snapdiff"
+	"github.com/mcptag/mcptag/internal/snapdiff"
 )
 
 const diffUsage = `usage: mcptag diff OLD [NEW]

@@ -11,8 +11,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcptag/mcptag/analyzer"
-	"github.com/mcptag/mcptag/generate"
+	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/generate"
 	"github.com/mcptag/mcptag/lint"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"

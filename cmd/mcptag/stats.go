@@ -6,10 +6,10 @@ import (
 	"io"
 	"sort"
 
-	"github.com/mcptag/mcptag/analyzer"
-	"github.com/mcptag/mcptag/budget"
-	"github.com/mcptag/mcptag/emit"
-	"github.com/mcptag/mcptag/generate"
+	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/budget"
+	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/generate"
 )
 
 const statsUsage = `usage: mcptag stats [-json] [packages]

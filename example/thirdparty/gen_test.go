@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcptag/mcptag/analyzer"
-	"github.com/mcptag/mcptag/emit"
-	"github.com/mcptag/mcptag/generate"
+	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/generate"
 )
 
 // run runs mcptag's pipeline on the packages, in memory, reporting how

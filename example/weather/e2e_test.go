@@ -13,7 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/mcptag/mcptag/internal/mcptest"
-	"github.com/mcptag/mcptag/interop"
+	"github.com/mcptag/mcptag/internal/interop"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 

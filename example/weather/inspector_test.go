@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/mcptag/mcptag/interop"
+	"github.com/mcptag/mcptag/internal/interop"
 )
 
 // inspectorResult is the part of a tools/call result the Inspector prints

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
-	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/suggest"
 	"github.com/mcptag/mcptag/lint"
 	"golang.org/x/tools/go/analysis"

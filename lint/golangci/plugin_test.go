@@ -17,7 +17,7 @@ import (
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
-	"github.com/mcptag/mcptag/analyzer"
+	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/lint"
 )
 

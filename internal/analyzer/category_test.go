@@ -1,0 +1,41 @@
+package analyzer_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/mcptag/mcptag/internal/analyzer"
+)
+
+// TestCategoriesDocumented holds the README's table of lint categories
+// to analyzer.Categories, row by row: a category added, renamed or
+// changed without its documentation fails here.
+func TestCategoriesDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const header = "| category | fails by default | what |\n|---|---|---|\n"
+	_, table, ok := strings.Cut(string(readme), header)
+	if !ok {
+		t.Fatalf("README.md has no table starting %q", header)
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	var want []string
+	for _, c := range analyzer.Categories {
+		if c.Name == "" || c.Doc == "" {
+			t.Errorf("category %+v: want a name and a one-line doc", c)
+		}
+		fails := "no"
+		if c.Fails {
+			fails = "yes"
+		}
+		want = append(want, fmt.Sprintf("| `%s` | %s | %s |", c.Name, fails, c.Doc))
+	}
+	got := strings.Split(strings.TrimSpace(table), "\n")
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("README.md's category table:\n%s\nwant, from analyzer.Categories:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

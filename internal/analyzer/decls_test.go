@@ -1,0 +1,156 @@
+package analyzer_test
+
+import (
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+
+	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/emit"
+)
+
+// TestDeclarations checks what the small packages in testdata/decls
+// declare: each archive holds the files of a package of the module
+// example.com/x, the snapshot of its prompts and
+// resources ("snapshot.json", as the list calls serve them; absent when
+// the package has errors) and every finding, of every category, with its
+// position ("findings").
+func TestDeclarations(t *testing.T) {
+	runArchives(t, "testdata/decls/*.txtar", runDecls)
+}
+
+// runArchives runs run on each archive that pattern matches, in
+// parallel subtests named after them.
+func runArchives(t *testing.T, pattern string, run func(t *testing.T, file string)) {
+	files, err := filepath.Glob(pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no %s", pattern)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			t.Parallel()
+			run(t, file)
+		})
+	}
+}
+
+// findingLine renders a finding of a package loaded from dir as a line,
+// with paths relative to dir, and says whether it is an error.
+func findingLine(fset *token.FileSet, dir string, f analyzer.Finding) string {
+	pos := fset.Position(f.Pos)
+	rel, err := filepath.Rel(dir, pos.Filename)
+	if err != nil {
+		rel = pos.Filename
+	}
+	kind := "warning"
+	if f.Error {
+		kind = "error"
+	}
+	msg := strings.ReplaceAll(f.Message, dir+string(filepath.Separator), "")
+	return fmt.Sprintf("%s:%d:%d: %s: %s (%s)\n", filepath.ToSlash(rel), pos.Line, pos.Column, f.Category, msg, kind)
+}
+
+// writeArchiveFile writes the file f of a txtar archive below dir.
+func writeArchiveFile(t *testing.T, dir string, f txtar.File) {
+	t.Helper()
+	path := filepath.Join(dir, filepath.FromSlash(f.Name))
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writeModule makes dir the module example.com/x, which requires what
+// mcptag requires, the go-sdk among them, at the same versions: the
+// packages of the archives import the go-sdk, and the module cache has
+// it once mcptag is built.
+func writeModule(t *testing.T, dir string) {
+	t.Helper()
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod = regexp.MustCompile(`(?m)^module .*$`).ReplaceAll(mod, []byte("module example.com/x"))
+	sum, err := os.ReadFile("../../go.sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"go.mod": mod, "go.sum": sum} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func runDecls(t *testing.T, file string) {
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	want := map[string][]byte{}
+	for _, f := range ar.Files {
+		if f.Name == "snapshot.json" || f.Name == "findings" {
+			want[f.Name] = f.Data
+			continue
+		}
+		writeArchiveFile(t, dir, f)
+	}
+	writeModule(t, dir)
+	pkgs, err := analyzer.Load(dir, analyzer.Options{}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) != 1 {
+		t.Fatalf("loaded %d packages, want 1", len(pkgs))
+	}
+	p := pkgs[0]
+	got := map[string][]byte{}
+	if !p.Errors() && !p.Empty() {
+		if got["snapshot.json"], err = emit.Snapshot(p.Package); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var fb strings.Builder
+	for _, f := range p.Findings {
+		fb.WriteString(findingLine(p.Fset, dir, f))
+	}
+	if fb.Len() > 0 {
+		got["findings"] = []byte(fb.String())
+	}
+	if *update {
+		var out []txtar.File
+		for _, f := range ar.Files {
+			if _, ok := want[f.Name]; !ok && f.Name != "snapshot.json" && f.Name != "findings" {
+				out = append(out, f)
+			}
+		}
+		for _, name := range []string{"snapshot.json", "findings"} {
+			if got[name] != nil {
+				out = append(out, txtar.File{Name: name, Data: got[name]})
+			}
+		}
+		ar.Files = out
+		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for _, name := range []string{"snapshot.json", "findings"} {
+		if d := cmp.Diff(string(want[name]), string(got[name])); d != "" {
+			t.Errorf("%s differs (-want +got):\n%s", name, d)
+		}
+	}
+}
