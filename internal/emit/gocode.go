@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/genfile"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -84,7 +85,10 @@ func (g *goFile) qualifier(p *types.Package) string {
 func (g *goFile) typeString(t types.Type) string { return types.TypeString(t, g.qualifier) }
 
 type fileData struct {
-	Package   string
+	Package string
+	// Options is the line that records the generator's options, after
+	// the header, or "" when they are the defaults.
+	Options   string
 	Imports   [2][]importData // the standard library's, then the others
 	Groups    []groupData
 	Tools     []toolData
@@ -141,7 +145,7 @@ type toolData struct {
 }
 
 func (g *goFile) model() (*fileData, error) {
-	d := &fileData{Package: g.pkg.Name}
+	d := &fileData{Package: g.pkg.Name, Options: genfile.OptionsLine(g.pkg.Flags)}
 	groups := map[string]*groupData{}
 	var order []string
 	group := func(recv *types.Named) *groupData {

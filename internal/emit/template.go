@@ -6,7 +6,8 @@ import (
 	"github.com/mcptag/mcptag/internal/genfile"
 )
 
-var goTemplate = template.Must(template.New("gen").Parse(genfile.Header + `
+var goTemplate = template.Must(template.New("gen").Parse(genfile.Header + `{{with .Options}}
+{{.}}{{end}}
 
 package {{.Package}}
 
