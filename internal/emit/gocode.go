@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/genfile"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -88,7 +89,10 @@ type fileData struct {
 	Package string
 	// Options is the line that records the generator's options, after
 	// the header, or "" when they are the defaults.
-	Options   string
+	Options string
+	// Version is the version of generated code the file pins (see
+	// toolrt.MinGeneratedVersion).
+	Version   int
 	Imports   [2][]importData // the standard library's, then the others
 	Groups    []groupData
 	Tools     []toolData
@@ -145,7 +149,7 @@ type toolData struct {
 }
 
 func (g *goFile) model() (*fileData, error) {
-	d := &fileData{Package: g.pkg.Name, Options: genfile.OptionsLine(g.pkg.Flags)}
+	d := &fileData{Package: g.pkg.Name, Options: genfile.OptionsLine(g.pkg.Flags), Version: toolrt.MaxGeneratedVersion}
 	groups := map[string]*groupData{}
 	var order []string
 	group := func(recv *types.Named) *groupData {

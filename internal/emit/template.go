@@ -19,6 +19,13 @@ import (
 {{- end}}
 {{- end}}
 )
+
+// mcptag generated this file for version {{.Version}} of toolrt's generated code:
+// if these overflow, regenerate it with the mcptag that go.mod requires.
+const (
+	_ = toolrt.RegenerateWithMcptagOfGoMod({{.Version}} - toolrt.MinGeneratedVersion)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - {{.Version}})
+)
 {{range .Groups}}
 {{- if .Recv}}
 // {{.Register}} adds everything {{.RecvName}}'s methods declare to s, bound to recv:
