@@ -49,7 +49,12 @@ func (o *Options) AddFlags(fs *flag.FlagSet) {
 	defs := flag.NewFlagSet("", flag.ContinueOnError)
 	check.defineFlags(defs)
 	defs.VisitAll(func(f *flag.Flag) {
-		fs.Var(givenFlag{f.Value, f.Name, &o.Given}, f.Name, f.Usage)
+		g := givenFlag{f.Value, f.Name, &o.Given}
+		if isBool(f.Value) {
+			fs.Var(&givenBool{g}, f.Name, f.Usage)
+		} else {
+			fs.Var(&g, f.Name, f.Usage)
+		}
 	})
 }
 
@@ -61,14 +66,22 @@ func (o *Options) defineFlags(fs *flag.FlagSet) {
 }
 
 // givenFlag is a generator flag of a command line: setting it appends
-// it to a list of the flags given.
+// it to a list of the flags given. Its zero value, which the flag package
+// makes to tell a default worth printing, reads as "".
 type givenFlag struct {
 	flag.Value
 	name  string
 	given *[]string
 }
 
-func (g givenFlag) Set(v string) error {
+func (g *givenFlag) String() string {
+	if g.Value == nil {
+		return ""
+	}
+	return g.Value.String()
+}
+
+func (g *givenFlag) Set(v string) error {
 	if err := g.Value.Set(v); err != nil {
 		return err
 	}
@@ -76,10 +89,17 @@ func (g givenFlag) Set(v string) error {
 	return nil
 }
 
-func (g givenFlag) IsBoolFlag() bool {
-	b, ok := g.Value.(interface{ IsBoolFlag() bool })
-	return ok && b.IsBoolFlag()
+// givenBool is a boolean givenFlag, whose zero value reads as "false".
+type givenBool struct{ givenFlag }
+
+func (g *givenBool) String() string {
+	if g.Value == nil {
+		return "false"
+	}
+	return g.Value.String()
 }
+
+func (g *givenBool) IsBoolFlag() bool { return true }
 
 // ParseOptions parses the generator's options from args, the arguments of
 // an mcptag command line, on top of base. It returns the options and the
