@@ -149,7 +149,7 @@ func isBool(v flag.Value) bool {
 // package (the generator's, -check's, diff's, the linter's) analyzes it
 // as it was generated, however that was: by hand or by a //go:generate
 // line, with any spelling of the command. A recorded option this mcptag
-// does not know is an error at its position.
+// does not accept is an error at its position.
 func (o Options) Resolve(recorded []genfile.RecordedOption) (Options, error) {
 	for _, r := range recorded {
 		next, rest, err := ParseOptions(o, []string{r.Flag})
