@@ -26,13 +26,14 @@ import (
 // package finds every description it can need in its direct imports.
 type docsFact struct {
 	// Docs is sorted, since a fact's encoding must be deterministic.
-	Docs []Doc
+	Docs []objectDoc
 	// Own is how many of Docs are about the package's own declarations.
 	Own int
 }
 
-// A Doc is the description of one type or field.
-type Doc struct {
+// An objectDoc is the description of one type or field. Its fields are
+// exported for the fact's gob encoding.
+type objectDoc struct {
 	Pkg  string          // import path of the declaring package
 	Path objectpath.Path // the object within it
 	Text string
@@ -77,9 +78,9 @@ func exportDocs(pass *analysis.Pass, files []*ast.File, imported map[docKey]stri
 	}
 	fact := &docsFact{Own: own}
 	for k, text := range docs {
-		fact.Docs = append(fact.Docs, Doc{k.pkg, k.path, text})
+		fact.Docs = append(fact.Docs, objectDoc{k.pkg, k.path, text})
 	}
-	slices.SortFunc(fact.Docs, func(a, b Doc) int {
+	slices.SortFunc(fact.Docs, func(a, b objectDoc) int {
 		return cmp.Or(cmp.Compare(a.Pkg, b.Pkg), cmp.Compare(a.Path, b.Path))
 	})
 	pass.ExportPackageFact(fact)

@@ -116,8 +116,3 @@ func fieldAt(file *ast.File, pos token.Pos) *ast.Field {
 	})
 	return found
 }
-
-// WireFixes are the categories whose suggested fixes change what a tool
-// sends: adding omitempty leaves an empty list out of a result instead of
-// sending null. A driver applies them only when asked by name.
-var WireFixes = []string{analyzer.CatNullable}

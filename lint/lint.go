@@ -28,9 +28,10 @@ type Config struct {
 	// Fail names the categories whose findings fail; nil means those
 	// that fail by default (analyzer.Category.Fails).
 	Fail []string
-	// Options are the generator's options, for the stale check; as for
-	// the generator, a //go:generate line that runs mcptag in the package
-	// sets its own on top.
+	// Options are the generator's options, for the stale check. As for
+	// the generator, the options a package's generated file records go on
+	// top, and Options.Given (the flags given, which AddFlags collects)
+	// on top of those.
 	Options analyzer.Options
 	// OnlyFailing reports only the findings that fail, for drivers that
 	// have no warnings: go vet, golangci-lint.
@@ -119,14 +120,15 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 	for _, f := range src {
 		r.files[pass.Fset.File(f.FileStart)] = f
 	}
-	opts := c.Options
+	g := readGenerated(pass, gen)
+	opts, optsErr := g.options(c.Options)
 	opts.ImportedDocs = docSource(pass, imported)
 	if pass.Module != nil {
 		opts.Module = pass.Module.Path // as analyzer.Load sets it
 	}
 	pkg := analyzer.Analyze(pass.Fset, src, pass.Pkg, pass.TypesInfo, opts)
 	findings := append(pkg.Findings, c.sizeFindings(src, pkg)...)
-	if f, ok := stale(pass, src, gen, pkg); ok {
+	if f, ok := stale(src, g, optsErr, pkg); ok {
 		findings = append(findings, f)
 	}
 

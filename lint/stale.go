@@ -1,10 +1,11 @@
 package lint
 
 import (
-	"bytes"
+	"errors"
 	"go/ast"
 	"go/token"
 	"os"
+	"path/filepath"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
@@ -12,40 +13,85 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// stale compares the package's mcp_tools_gen.go with what the generator
-// would write now. The finding sits at the package clause of the file of
-// the first declaration (or of the first file, when they are gone).
-func stale(pass *analysis.Pass, src []*ast.File, gen *ast.File, pkg *analyzer.Package) (analyzer.Finding, bool) {
-	if len(src) == 0 || pkg.Errors() || (gen == nil && pkg.Empty()) {
+// generated is the package's mcp_tools_gen.go as the stale check reads
+// it.
+type generated struct {
+	name string // its path; "" when the package has none
+	data []byte
+	err  error // why it could not be read
+}
+
+// readGenerated reads gen, the package's generated file (nil if none),
+// through the driver's ReadFile: under go vet, it is one of the files the
+// analysis is given.
+func readGenerated(pass *analysis.Pass, gen *ast.File) generated {
+	if gen == nil {
+		return generated{}
+	}
+	g := generated{name: pass.Fset.File(gen.FileStart).Name()}
+	read := pass.ReadFile
+	if read == nil {
+		read = os.ReadFile
+	}
+	g.data, g.err = read(g.name)
+	return g
+}
+
+// options returns base resolved against the options g records, as the
+// generator resolves them. A file that cannot be read records nothing:
+// the stale check reports it.
+func (g generated) options(base analyzer.Options) (analyzer.Options, error) {
+	var recorded []genfile.RecordedOption
+	if g.name != "" && g.err == nil {
+		var err error
+		if recorded, err = genfile.Options(g.name, g.data); err != nil {
+			return base, err
+		}
+	}
+	return base.Resolve(recorded)
+}
+
+// stale compares the package's mcp_tools_gen.go, g, with what the
+// generator would write now; optsErr is why the options it records could
+// not be read. The finding sits at the package clause of the file of the
+// first declaration (or of the first file, when they are gone).
+func stale(src []*ast.File, g generated, optsErr error, pkg *analyzer.Package) (analyzer.Finding, bool) {
+	if len(src) == 0 || pkg.Errors() || (g.name == "" && pkg.Empty()) {
 		return analyzer.Finding{}, false
 	}
 	at := firstDeclClause(src, pkg)
 	finding := func(msg string) (analyzer.Finding, bool) {
 		return analyzer.Finding{Pos: at, Category: analyzer.CatStale, Message: msg}, true
 	}
-	if gen == nil {
+	switch {
+	case g.name == "":
 		return finding(genfile.GoName + " is missing; run go generate")
-	}
-	if pkg.Empty() {
+	case pkg.Empty():
 		return finding(genfile.GoName + " is left over: the package has no tools now; run go generate")
+	case g.err != nil:
+		return finding(genfile.GoName + " cannot be read: " + g.err.Error())
+	case optsErr != nil:
+		return finding(inPackage(optsErr))
 	}
 	want, err := emit.Go(pkg)
 	if err != nil {
 		return analyzer.Finding{}, false // the generator reports it
 	}
-	name := pass.Fset.File(gen.FileStart).Name()
-	read := pass.ReadFile
-	if read == nil {
-		read = os.ReadFile
-	}
-	have, err := read(name)
-	if err != nil {
-		return finding(genfile.GoName + " cannot be read: " + err.Error())
-	}
-	if !bytes.Equal(bytes.ReplaceAll(have, []byte("\r\n"), []byte("\n")), want) {
+	if !genfile.Fresh(g.data, want) {
 		return finding(genfile.GoName + " is stale: it differs from what mcptag generates from the sources now; run go generate")
 	}
 	return analyzer.Finding{}, false
+}
+
+// inPackage is the message of err, whose position is in the package's
+// directory: the file's name is enough.
+func inPackage(err error) string {
+	var pe analyzer.PositionedError
+	if errors.As(err, &pe) {
+		pe.Pos = filepath.Base(pe.Pos)
+		return pe.Error()
+	}
+	return err.Error()
 }
 
 // firstDeclClause is the package clause of the file that declares the

@@ -11,7 +11,15 @@ import (
 
 // Limits on the arguments of one call. A model, or anyone else who can
 // reach the server, controls the arguments; these bound the time and
-// memory one call can cost before the tool runs. Set them before serving.
+// memory one call can cost before the tool runs.
+//
+// Set them once, before the server handles its first call (before
+// Server.Run or Connect, or before serving HTTP), and never while it
+// serves: every call reads them without synchronization, so a write
+// while a call runs is a data race. They apply to every server in the
+// process. (They are variables rather than options of a registration so
+// that generated code, whose Register functions take only the server,
+// need not change; see docs/compat.md.)
 var (
 	// MaxArgumentBytes bounds the size of a call's arguments object.
 	// The go-sdk (v1.8.0) bounds whole messages before a handler runs:

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/genfile"
 	"github.com/mcptag/mcptag/internal/snapdiff"
 )
@@ -34,15 +35,14 @@ errors.
 
 func diffCommand(stderr io.Writer) (*command, *int) {
 	c := newCommand("mcptag diff", diffUsage, stderr)
-	return c, c.Int("budget", snapdiff.Budget, "report a tool whose tools/list entry grows past this many `tokens`")
+	return c, c.Int("budget", budget.DefaultBudget, "report a tool whose tools/list entry grows past this many `tokens`")
 }
 
 func diffMain(args []string, stdout, stderr io.Writer) int {
-	c, budget := diffCommand(stderr)
+	c, tokens := diffCommand(stderr)
 	if ok, code := c.parse(args, stdout); !ok {
 		return code
 	}
-	snapdiff.Budget = *budget
 	if c.NArg() < 1 || c.NArg() > 2 {
 		c.printUsage(stderr)
 		return exitUsage
@@ -65,7 +65,7 @@ func diffMain(args []string, stdout, stderr io.Writer) int {
 			return code
 		}
 	}
-	if snapdiff.Write(stdout, snapdiff.CompareTrees(before, after)) {
+	if snapdiff.Write(stdout, snapdiff.CompareTrees(before, after, snapdiff.WithBudget(*tokens))) {
 		return exitFindings
 	}
 	return exitOK

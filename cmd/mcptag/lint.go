@@ -88,32 +88,12 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 		printLoadError(stderr, err)
 		return exitUsage
 	}
-	var edits []fileEdit
-	failing, warnings, fixed := 0, 0, 0
-	for _, f := range findings {
-		text := f.text
-		switch {
-		case f.fix != nil && o.fix.applies(f.category):
-			fixed++
-			edits = append(edits, f.fix...)
-			text += " (fixed)"
-		case o.Fails(f.category):
-			failing++
-		default:
-			warnings++
-			if !o.warnings {
-				continue
-			}
-			text += " (warning)"
-		}
-		fmt.Fprintf(stdout, "%s: %s\n", relPaths(f.pos.String()), relPaths(text))
+	fixed, err := applyFixes(findings, &o.fix)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptag lint: %s\n", relPaths(err.Error()))
+		return exitUsage
 	}
-	if fixed > 0 {
-		if err := applyEdits(edits); err != nil {
-			fmt.Fprintf(stderr, "mcptag lint: %s\n", relPaths(err.Error()))
-			return exitUsage
-		}
-	}
+	failing, warnings := printLint(stdout, findings, fixed, o)
 	if !o.warnings && warnings > 0 {
 		fmt.Fprintf(stderr, "mcptag lint: %d warning(s) not shown (-warnings=false)\n", warnings)
 	}
@@ -212,7 +192,7 @@ func (f *fixFlag) Set(v string) error {
 
 // applies reports whether the fix of a finding of category is applied.
 func (f *fixFlag) applies(category string) bool {
-	return f.on && (!slices.Contains(lint.WireFixes, category) || slices.Contains(f.cats, category))
+	return f.on && (!analyzer.FixChangesWire(category) || slices.Contains(f.cats, category))
 }
 
 // A fileEdit is a TextEdit resolved to a file and byte offsets.
@@ -238,43 +218,106 @@ func fileEdits(fset *token.FileSet, fix analysis.SuggestedFix) []fileEdit {
 	return out
 }
 
-// applyEdits rewrites each file with its edits (duplicates once, an edit
-// that overlaps an earlier one skipped), gofmt'ed, through a temporary
-// file and a rename.
-func applyEdits(edits []fileEdit) error {
-	byFile := map[string][]fileEdit{}
-	for _, e := range edits {
-		byFile[e.file] = append(byFile[e.file], e)
-	}
-	for file, es := range byFile {
-		sort.SliceStable(es, func(i, j int) bool { return es[i].start < es[j].start })
-		src, err := os.ReadFile(file)
-		if err != nil {
-			return err
-		}
-		var b bytes.Buffer
-		last := 0
-		for i, e := range es {
-			if i > 0 && e == es[i-1] {
+// printLint prints findings, one a line, each marked as fixed (fixed[i])
+// or as a warning, and returns how many fail and how many are warnings.
+func printLint(w io.Writer, findings []finding, fixed []bool, o *lintOptions) (failing, warnings int) {
+	for i, f := range findings {
+		text := f.text
+		switch {
+		case fixed[i]:
+			text += " (fixed)"
+		case o.Fails(f.category):
+			failing++
+		default:
+			warnings++
+			if !o.warnings {
 				continue
 			}
-			if e.start < last || e.end > len(src) {
-				continue // overlaps the previous edit
+			text += " (warning)"
+		}
+		if f.fix != nil && o.fix.applies(f.category) && !fixed[i] {
+			text += " (not fixed: its fix overlaps another; run -fix again)"
+		}
+		fmt.Fprintf(w, "%s: %s\n", relPaths(f.pos.String()), relPaths(text))
+	}
+	return failing, warnings
+}
+
+// applyFixes applies the fix of each finding that fix applies to and
+// reports which were applied. A fix is applied whole or not at all: one
+// with an edit that overlaps an edit of an earlier fix (findings are in
+// order of position) is left out, to be applied by the next run, and so
+// is one whose edit falls outside its file; an edit that repeats one
+// already made counts as made. Each file is rewritten gofmt'ed, through a
+// temporary file and a rename.
+func applyFixes(findings []finding, fix *fixFlag) ([]bool, error) {
+	applied := make([]bool, len(findings))
+	srcs := map[string][]byte{}
+	byFile := map[string][]fileEdit{}
+	for i, f := range findings {
+		if f.fix == nil || !fix.applies(f.category) {
+			continue
+		}
+		for _, e := range f.fix {
+			if _, ok := srcs[e.file]; !ok {
+				src, err := os.ReadFile(e.file)
+				if err != nil {
+					return nil, err
+				}
+				srcs[e.file] = src
 			}
-			b.Write(src[last:e.start])
-			b.WriteString(e.text)
-			last = e.end
 		}
-		b.Write(src[last:])
-		out, err := format.Source(b.Bytes())
-		if err != nil {
-			return fmt.Errorf("%s: the fixed file does not parse: %v", file, err)
+		if !fits(f.fix, byFile, srcs) {
+			continue
 		}
-		if err := generate.ReplaceFile(file, out); err != nil {
-			return err
+		applied[i] = true
+		for _, e := range f.fix {
+			if !slices.Contains(byFile[e.file], e) {
+				byFile[e.file] = append(byFile[e.file], e)
+			}
 		}
 	}
-	return nil
+	for file, edits := range byFile {
+		if err := editFile(file, srcs[file], edits); err != nil {
+			return nil, err
+		}
+	}
+	return applied, nil
+}
+
+// fits reports whether every edit of fix lies within its file and either
+// repeats or stays clear of the edits already accepted.
+func fits(fix []fileEdit, accepted map[string][]fileEdit, srcs map[string][]byte) bool {
+	for _, e := range fix {
+		if e.start > e.end || e.end > len(srcs[e.file]) {
+			return false
+		}
+		for _, a := range accepted[e.file] {
+			if e != a && e.start < a.end && a.start < e.end {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// editFile rewrites file, whose contents are src, with edits, which do
+// not overlap, gofmt'ed.
+func editFile(file string, src []byte, edits []fileEdit) error {
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
+	var b bytes.Buffer
+	last := 0
+	for _, e := range edits {
+		b.Write(src[last:e.start])
+		b.WriteString(e.text)
+		last = e.end
+	}
+	b.Write(src[last:])
+	out, err := format.Source(b.Bytes())
+	if err != nil {
+		return fmt.Errorf("%s: the fixed file does not parse: %v", file, err)
+	}
+	return generate.ReplaceFile(file, out)
 }
 
 // loadErrors lists the errors of the packages and their dependencies,

@@ -27,7 +27,7 @@ totals of each package and of all of them:
 
 Token counts are estimates (see docs/budget.md); -json prints the report
 with every part's bytes and every $defs entry. Each package is analyzed
-as its //go:generate line generates it.
+with the options its generated files record.
 
 Exit codes: 0 ok; 2 usage errors and packages that do not load.
 

@@ -11,6 +11,13 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// mcptag generated this file for version 1 of toolrt's generated code:
+// if these overflow, regenerate it with the mcptag that go.mod requires.
+const (
+	_ = toolrt.RegenerateWithMcptagOfGoMod(1 - toolrt.MinGeneratedVersion)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
+)
+
 // RegisterStore adds everything Store's methods declare to s, bound to recv: the tools of RegisterStoreTools.
 func RegisterStore(s *mcp.Server, recv *Store) {
 	RegisterStoreTools(s, recv)

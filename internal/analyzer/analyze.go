@@ -28,6 +28,9 @@ type Package struct {
 	// Resources are the static resources and the resource templates.
 	Resources []*Resource
 	Findings  []Finding
+	// Flags are the generator's options that shaped the package, as the
+	// flags that set them (Options.Flags): what its generated files record.
+	Flags []string
 }
 
 // Empty reports whether the package declares nothing to serve.
@@ -80,16 +83,12 @@ type analysis struct {
 
 // Analyze finds the tools declared in files, which type-check to pkg.
 func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, opts Options) *Package {
-	opts, findings := generateOptions(opts, files)
 	a := &analysis{
 		fset: fset, files: files, pkg: pkg, info: info, opts: opts,
 		declaredDocs: DeclaredDocs(files, info), reported: map[string]bool{},
 		consts: map[*types.Package]map[*types.TypeName][]*types.Const{}, enums: map[*types.TypeName][]any{},
 	}
-	p := &Package{Name: pkg.Name(), Path: pkg.Path(), Types: pkg}
-	for _, f := range findings {
-		a.report(f)
-	}
+	p := &Package{Name: pkg.Name(), Path: pkg.Path(), Types: pkg, Flags: opts.Flags()}
 	for _, f := range files {
 		a.misplacedDirectives(f)
 		for _, decl := range f.Decls {

@@ -70,3 +70,9 @@ func LookupCategory(name string) (Category, bool) {
 	}
 	return Categories[i], true
 }
+
+// FixChangesWire reports whether the suggested fixes of findings of
+// category change what a tool sends: adding omitempty (nullable) leaves
+// an empty list out of a result instead of sending null. A driver applies
+// them only when asked by name.
+func FixChangesWire(category string) bool { return category == CatNullable }

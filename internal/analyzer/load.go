@@ -101,20 +101,45 @@ func Load(dir string, opts Options, patterns ...string) ([]*Loaded, error) {
 	docs := newFileDocs()
 	var out []*Loaded
 	for _, c := range checked {
-		opts := opts
-		if opts.Module == "" && c.p.Module != nil {
-			opts.Module = c.p.Module.Path
-		}
+		opts, dir := l.packageOptions(opts, c.p), packageDir(c.p)
 		if opts.ImportedDocs == nil {
 			opts.ImportedDocs = func(obj types.Object) string { return docs.lookup(l.fset, obj) }
 		}
 		out = append(out, &Loaded{
 			Package: Analyze(l.fset, c.sources, c.types, c.info, opts),
 			Fset:    l.fset,
-			Dir:     packageDir(c.p),
+			Dir:     dir,
 		})
 	}
+	if len(l.errs) > 0 {
+		return nil, l.errs
+	}
 	return out, nil
+}
+
+// packageOptions returns the options to analyze p with: opts, resolved
+// against what p's generated files record (Options.Resolve), in p's
+// module. An option that cannot be read is an error of l.
+func (l *loader) packageOptions(opts Options, p *packages.Package) Options {
+	if opts.Module == "" && p.Module != nil {
+		opts.Module = p.Module.Path
+	}
+	var recorded []genfile.RecordedOption
+	var err error
+	if dir := packageDir(p); dir != "" {
+		recorded, err = genfile.ReadOptions(dir)
+	}
+	if err == nil {
+		opts, err = opts.Resolve(recorded)
+	}
+	var pe PositionedError
+	switch {
+	case errors.As(err, &pe):
+		l.errs = append(l.errs, pe)
+	case err != nil:
+		l.errs = append(l.errs, PositionedError{Msg: err.Error()})
+	}
+	return opts
 }
 
 // loader holds the state of one Load call.

@@ -2,17 +2,18 @@ package analyzer
 
 import (
 	"flag"
-	"go/ast"
+	"fmt"
 	"io"
-	"slices"
-	"strings"
+	"strconv"
+
+	"github.com/mcptag/mcptag/internal/genfile"
 )
 
-// Options change how tools are analyzed. Closed and Titles are the
-// generator's options, which a user sets on mcptag's command line (and
-// so on a //go:generate line); AddFlags and ParseOptions are their one
-// parser. ImportedDocs and Module describe the environment, and are set
-// by whoever loads the package (Load, the linter).
+// Options change how tools are analyzed. Closed, Titles and Shrink are
+// the generator's options, which a user sets on mcptag's command line;
+// a package's generated files record those that shaped them (see
+// Resolve). ImportedDocs and Module describe the environment, and are
+// set by whoever loads the package (Load, the linter).
 type Options struct {
 	// Closed closes every output object (additionalProperties: false), as
 	// the directive's closed option does for one tool.
@@ -24,6 +25,13 @@ type Options struct {
 	// more (depth=, descriptions=).
 	Shrink Shrink
 
+	// Given are the generator's options named on a command line, as the
+	// flags that set them ("-closed=true", "-depth=2"), in order; AddFlags
+	// collects them. They go on top of what a package's generated files
+	// record (see Resolve): a flag given overrides the record, an option
+	// not given keeps it.
+	Given []string
+
 	// ImportedDocs finds the descriptions of types declared in other
 	// packages.
 	ImportedDocs DocSource
@@ -33,12 +41,65 @@ type Options struct {
 	Module string
 }
 
-// AddFlags defines the generator's options as flags of fs, which set o.
+// AddFlags defines the generator's options as flags of fs. A flag given
+// does not set o's field: it is added to o.Given, to override what each
+// package's generated files record and nothing else.
 func (o *Options) AddFlags(fs *flag.FlagSet) {
+	var check Options // parses each value, so that a bad one is a usage error
+	defs := flag.NewFlagSet("", flag.ContinueOnError)
+	check.defineFlags(defs)
+	defs.VisitAll(func(f *flag.Flag) {
+		g := givenFlag{f.Value, f.Name, &o.Given}
+		if isBool(f.Value) {
+			fs.Var(&givenBool{g}, f.Name, f.Usage)
+		} else {
+			fs.Var(&g, f.Name, f.Usage)
+		}
+	})
+}
+
+// defineFlags defines the generator's options as flags of fs, which set o.
+func (o *Options) defineFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.Closed, "closed", o.Closed, "close every output object (additionalProperties: false)")
 	fs.BoolVar(&o.Titles, "titles", o.Titles, "add pydantic-style titles, as a Python FastMCP server lists them")
 	o.Shrink.addFlags(fs)
 }
+
+// givenFlag is a generator flag of a command line: setting it appends
+// it to a list of the flags given. Its zero value, which the flag package
+// makes to tell a default worth printing, reads as "".
+type givenFlag struct {
+	flag.Value
+	name  string
+	given *[]string
+}
+
+func (g *givenFlag) String() string {
+	if g.Value == nil {
+		return ""
+	}
+	return g.Value.String()
+}
+
+func (g *givenFlag) Set(v string) error {
+	if err := g.Value.Set(v); err != nil {
+		return err
+	}
+	*g.given = append(*g.given, "-"+g.name+"="+v)
+	return nil
+}
+
+// givenBool is a boolean givenFlag, whose zero value reads as "false".
+type givenBool struct{ givenFlag }
+
+func (g *givenBool) String() string {
+	if g.Value == nil {
+		return "false"
+	}
+	return g.Value.String()
+}
+
+func (g *givenBool) IsBoolFlag() bool { return true }
 
 // ParseOptions parses the generator's options from args, the arguments of
 // an mcptag command line, on top of base. It returns the options and the
@@ -47,63 +108,60 @@ func ParseOptions(base Options, args []string) (Options, []string, error) {
 	o := base
 	fs := flag.NewFlagSet("mcptag", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	o.AddFlags(fs)
+	o.defineFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return base, nil, err
 	}
 	return o, fs.Args(), nil
 }
 
-// generateOptions returns base with the options of a //go:generate line
-// in files that runs the mcptag generator on its own package, so that
-// every run (the generator's, -check's, the linter's) analyzes a package
-// as go generate does. A line whose options do not parse is a finding.
-func generateOptions(base Options, files []*ast.File) (Options, []Finding) {
-	opts := base
-	var findings []Finding
-	for _, f := range files {
-		for _, cg := range f.Comments {
-			for _, c := range cg.List {
-				args, ok := generateArgs(c.Text)
-				if !ok {
-					continue
-				}
-				o, patterns, err := ParseOptions(opts, args)
-				switch {
-				case err != nil:
-					findings = append(findings, Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true,
-						Message: "//go:generate runs mcptag with options it does not accept: " + err.Error()})
-				case len(patterns) == 0 || (len(patterns) == 1 && patterns[0] == "."):
-					opts = o
-				}
-			}
+// Flags returns the generator's options in o that differ from the
+// defaults, as the flags that set them ("-closed", "-depth=2"), in the
+// order of their names: what the generated files record. ParseOptions
+// reads them back.
+func (o Options) Flags() []string {
+	var zero Options
+	defaults, set := flag.NewFlagSet("", flag.ContinueOnError), flag.NewFlagSet("", flag.ContinueOnError)
+	zero.defineFlags(defaults)
+	o.defineFlags(set)
+	var flags []string
+	set.VisitAll(func(f *flag.Flag) {
+		v := f.Value.String()
+		switch {
+		case v == defaults.Lookup(f.Name).Value.String():
+		case v == "true" && isBool(f.Value):
+			flags = append(flags, "-"+f.Name)
+		default:
+			flags = append(flags, "-"+f.Name+"="+v)
 		}
-	}
-	return opts, findings
+	})
+	return flags
 }
 
-// generateArgs returns the arguments of a //go:generate line that runs the
-// mcptag generator ("go run .../cmd/mcptag", "go tool mcptag", "mcptag"),
-// and false for any other line and for mcptag's subcommands.
-func generateArgs(comment string) ([]string, bool) {
-	line, ok := strings.CutPrefix(comment, "//go:generate ")
-	if !ok {
-		return nil, false
-	}
-	words := strings.Fields(line)
-	for i, w := range words {
-		if w != "mcptag" && !strings.HasSuffix(w, "/mcptag") {
-			continue
-		}
-		args := words[i+1:]
-		if len(args) > 0 && slices.Contains(Subcommands, args[0]) {
-			return nil, false
-		}
-		return args, true
-	}
-	return nil, false
+func isBool(v flag.Value) bool {
+	b, ok := v.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
-// Subcommands are the first arguments that make mcptag do something other
-// than generate.
-var Subcommands = []string{"lint", "diff", "stats", "help"}
+// Resolve returns the options to analyze a package with: o's, then the
+// options recorded by the package's generated files on top (see
+// genfile.ReadOptions), then o.Given on top of those. So every run on a
+// package (the generator's, -check's, diff's, the linter's) analyzes it
+// as it was generated, however that was: by hand or by a //go:generate
+// line, with any spelling of the command. A recorded option this mcptag
+// does not accept is an error at its position.
+func (o Options) Resolve(recorded []genfile.RecordedOption) (Options, error) {
+	for _, r := range recorded {
+		next, rest, err := ParseOptions(o, []string{r.Flag})
+		if err == nil && len(rest) > 0 {
+			err = fmt.Errorf("%s is not a flag", strconv.Quote(r.Flag))
+		}
+		if err != nil {
+			return o, PositionedError{Pos: r.Pos, Msg: fmt.Sprintf(
+				"the generated file records an option this mcptag does not accept (%v); regenerate the package with this mcptag and the options mcptag -h lists", err)}
+		}
+		o = next
+	}
+	resolved, _, err := ParseOptions(o, o.Given)
+	return resolved, err
+}

@@ -57,16 +57,44 @@ func (s Shrink) over(o Shrink) Shrink {
 
 // addFlags defines -depth and -descriptions on fs.
 func (s *Shrink) addFlags(fs *flag.FlagSet) {
-	fs.Func("depth", "keep nested objects to `N` property hops from the root of every schema (deeper ones become {\"type\":\"object\"})", func(v string) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			return errors.New("want a whole number, 0 or more")
-		}
-		s.Depth = &n
-		return nil
-	})
-	fs.Func("descriptions", "keep the descriptions of every schema down to `N` hops, or only their first sentence (first), or none (none)", s.SetDescriptions)
+	fs.Var((*depthFlag)(s), "depth", "keep nested objects to `N` property hops from the root of every schema (deeper ones become {\"type\":\"object\"})")
+	fs.Var((*descriptionsFlag)(s), "descriptions", "keep the descriptions of every schema down to `N` hops, or only their first sentence (first), or none (none)")
 }
+
+// depthFlag is -depth: Shrink.Depth.
+type depthFlag Shrink
+
+func (f *depthFlag) String() string {
+	if f == nil || f.Depth == nil {
+		return ""
+	}
+	return strconv.Itoa(*f.Depth)
+}
+
+func (f *depthFlag) Set(v string) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return errors.New("want a whole number, 0 or more")
+	}
+	f.Depth = &n
+	return nil
+}
+
+// descriptionsFlag is -descriptions: Shrink.Descriptions and
+// DescriptionDepth.
+type descriptionsFlag Shrink
+
+func (f *descriptionsFlag) String() string {
+	switch {
+	case f == nil:
+		return ""
+	case f.Descriptions == "depth":
+		return strconv.Itoa(f.DescriptionDepth)
+	}
+	return f.Descriptions
+}
+
+func (f *descriptionsFlag) Set(v string) error { return (*Shrink)(f).SetDescriptions(v) }
 
 // shrink cuts schema down by s, in place. In an input schema (input
 // set), an argument's own description stays but for "first": it is what a

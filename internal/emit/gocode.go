@@ -14,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/genfile"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -84,7 +86,13 @@ func (g *goFile) qualifier(p *types.Package) string {
 func (g *goFile) typeString(t types.Type) string { return types.TypeString(t, g.qualifier) }
 
 type fileData struct {
-	Package   string
+	Package string
+	// Options is the line that records the generator's options, after
+	// the header, or "" when they are the defaults.
+	Options string
+	// Version is the version of generated code the file pins (see
+	// toolrt.MinGeneratedVersion).
+	Version   int
 	Imports   [2][]importData // the standard library's, then the others
 	Groups    []groupData
 	Tools     []toolData
@@ -141,7 +149,7 @@ type toolData struct {
 }
 
 func (g *goFile) model() (*fileData, error) {
-	d := &fileData{Package: g.pkg.Name}
+	d := &fileData{Package: g.pkg.Name, Options: genfile.OptionsLine(g.pkg.Flags), Version: toolrt.MaxGeneratedVersion}
 	groups := map[string]*groupData{}
 	var order []string
 	group := func(recv *types.Named) *groupData {

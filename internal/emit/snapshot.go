@@ -16,7 +16,8 @@ import (
 // resources and resource templates exactly as tools/list, prompts/list,
 // resources/list and resources/templates/list serve them (the same
 // values, in the same order), indented, after a first member "$comment"
-// that marks the file as generated. An empty list is left out, so that
+// that marks the file as generated and a member "options" that records the
+// generator's options, unless they are the defaults. An empty list is left out, so that
 // the snapshot of a package of tools has its tools only.
 func Snapshot(pkg *analyzer.Package) ([]byte, error) {
 	tools, err := Tools(pkg)
@@ -41,11 +42,12 @@ func snapshot(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(struct {
 		Comment           string                  `json:"$comment"`
+		Options           []string                `json:"options,omitempty"` // genfile.OptionsMember
 		Tools             []*mcp.Tool             `json:"tools,omitempty"`
 		Prompts           []*mcp.Prompt           `json:"prompts,omitempty"`
 		Resources         []*mcp.Resource         `json:"resources,omitempty"`
 		ResourceTemplates []*mcp.ResourceTemplate `json:"resourceTemplates,omitempty"`
-	}{genfile.Comment, tools, prompts, resources, templates}); err != nil {
+	}{genfile.Comment, pkg.Flags, tools, prompts, resources, templates}); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

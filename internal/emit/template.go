@@ -6,7 +6,8 @@ import (
 	"github.com/mcptag/mcptag/internal/genfile"
 )
 
-var goTemplate = template.Must(template.New("gen").Parse(genfile.Header + `
+var goTemplate = template.Must(template.New("gen").Parse(genfile.Header + `{{with .Options}}
+{{.}}{{end}}
 
 package {{.Package}}
 
@@ -17,6 +18,13 @@ import (
 	{{if .Alias}}{{.Alias}} {{end}}"{{.Path}}"
 {{- end}}
 {{- end}}
+)
+
+// mcptag generated this file for version {{.Version}} of toolrt's generated code:
+// if these overflow, regenerate it with the mcptag that go.mod requires.
+const (
+	_ = toolrt.RegenerateWithMcptagOfGoMod({{.Version}} - toolrt.MinGeneratedVersion)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - {{.Version}})
 )
 {{range .Groups}}
 {{- if .Recv}}

@@ -39,8 +39,8 @@ func (r *Result) Errors() []analyzer.Finding {
 }
 
 // Run loads the packages matching patterns in dir, analyzes them with
-// opts (each package's //go:generate line adds its own), and renders their
-// files. A load error is an analyzer.LoadError with the position of each
+// opts resolved against the options each package's generated files record
+// (analyzer.Options.Resolve), and renders their files. A load error is an analyzer.LoadError with the position of each
 // error.
 func Run(dir string, opts analyzer.Options, patterns ...string) (*Result, error) {
 	pkgs, err := analyzer.Load(dir, opts, patterns...)

@@ -52,3 +52,17 @@ func markedJSON(data []byte) bool {
 	}
 	return true
 }
+
+// Fresh reports whether onDisk, the contents of a generated file, is what
+// mcptag generates now. Line endings do not count: a checkout that turned
+// them into "\r\n" (git's core.autocrlf) leaves the file as fresh as it
+// was, and mcptag writes no "\r" of its own (its JSON escapes control
+// characters, its Go quotes them). The generator's -check and lint's
+// stale check both ask this, so the two cannot disagree.
+func Fresh(onDisk, generated []byte) bool {
+	if bytes.Equal(onDisk, generated) {
+		return true
+	}
+	crlf := []byte("\r\n")
+	return bytes.Contains(onDisk, crlf) && bytes.Equal(bytes.ReplaceAll(onDisk, crlf, []byte("\n")), generated)
+}

@@ -176,7 +176,7 @@ func git(dir string, args ...string) ([]byte, error) {
 // exactly one snapshot they are compared whatever their names, so that
 // `mcptag diff old.json new.json` works. Change.File is set only when more
 // than one file is involved.
-func CompareTrees(before, after Tree) []Change {
+func CompareTrees(before, after Tree, opts ...Option) []Change {
 	if len(before) == 1 && len(after) == 1 {
 		var o, n *Snapshot
 		for _, s := range before {
@@ -185,12 +185,12 @@ func CompareTrees(before, after Tree) []Change {
 		for _, s := range after {
 			n = s
 		}
-		return Compare(o, n)
+		return Compare(o, n, opts...)
 	}
 	files := unionKeys(before, after)
 	var changes []Change
 	for _, f := range files {
-		cs := Compare(before[f], after[f])
+		cs := Compare(before[f], after[f], opts...)
 		if len(files) > 1 {
 			for i := range cs {
 				cs[i].File = f

@@ -175,23 +175,42 @@ func parseTool(m map[string]any) (Tool, error) {
 	return t, nil
 }
 
-// Budget is the tokens a tool's entry may take: a tool that grows past it
-// is reported, as is one that grows by more than a quarter (and by
-// minGrowth tokens at least, so that a small tool's small change is not).
-var Budget = budget.DefaultBudget
+// An Option changes how Compare and CompareTrees compare.
+type Option func(*options)
+
+type options struct {
+	budget int
+}
+
+func newOptions(opts []Option) options {
+	o := options{budget: budget.DefaultBudget}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o
+}
+
+// WithBudget sets the tokens a tool's entry may take (budget.DefaultBudget
+// when not given): a tool that grows past it is reported, as is one that
+// grows by more than a quarter (and by minGrowth tokens at least, so that
+// a small tool's small change is not).
+func WithBudget(tokens int) Option {
+	return func(o *options) { o.budget = tokens }
+}
 
 const minGrowth = 100
 
-// sizeChange reports a tool that grew past Budget or by more than 25%.
-func sizeChange(o, n *Tool) (Change, bool) {
-	past := o.Tokens <= Budget && n.Tokens > Budget
+// sizeChange reports a tool that grew past limit tokens or by more than
+// 25%.
+func sizeChange(o, n *Tool, limit int) (Change, bool) {
+	past := o.Tokens <= limit && n.Tokens > limit
 	grew := n.Tokens*4 > o.Tokens*5 && n.Tokens-o.Tokens >= minGrowth
 	if !past && !grew {
 		return Change{}, false
 	}
 	msg := fmt.Sprintf("%s → %s tokens", budget.Thousands(o.Tokens), budget.Thousands(n.Tokens))
 	if past {
-		msg += fmt.Sprintf(", past the budget of %s", budget.Thousands(Budget))
+		msg += fmt.Sprintf(", past the budget of %s", budget.Thousands(limit))
 	}
 	return Change{Tool: o.Name, Path: "size", Grew: true, Message: msg}, true
 }
@@ -219,7 +238,7 @@ type Change struct {
 	// new server because of this change.
 	Breaking bool
 	// Grew marks a change of size, which breaks no client but costs every
-	// model that reads the tool: see Budget.
+	// model that reads the tool: see WithBudget.
 	Grew bool
 	// Message describes the change for a human, e.g.
 	// `output property "humidity" removed`.
@@ -229,7 +248,8 @@ type Change struct {
 // Compare returns every difference between two snapshots, ordered by kind
 // (tools, then prompts, resources and resource templates), name, then path (changes at the same path keep a fixed order). A nil
 // snapshot is treated as one without tools.
-func Compare(before, after *Snapshot) []Change {
+func Compare(before, after *Snapshot, opts ...Option) []Change {
+	cfg := newOptions(opts)
 	oldTools, newTools := toolsByName(before), toolsByName(after)
 	var changes []Change
 	for _, name := range unionKeys(oldTools, newTools) {
@@ -242,7 +262,7 @@ func Compare(before, after *Snapshot) []Change {
 			changes = append(changes, Change{Tool: name, Message: "tool added"})
 		default:
 			changes = append(changes, compareTool(o, n)...)
-			if c, ok := sizeChange(o, n); ok {
+			if c, ok := sizeChange(o, n, cfg.budget); ok {
 				changes = append(changes, c)
 			}
 		}

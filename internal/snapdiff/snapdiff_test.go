@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -83,8 +84,7 @@ func TestGolden(t *testing.T) {
 // TestGrewPastBudget reports a tool whose entry grows past the budget,
 // even by less than a quarter.
 func TestGrewPastBudget(t *testing.T) {
-	defer func(b int) { Budget = b }(Budget)
-	Budget = 32
+	const limit = 32
 	entry := func(desc string) *Snapshot {
 		s, err := Parse([]byte(`{"tools":[{"name":"t","description":"` + desc + `","inputSchema":{"type":"object","properties":{},"additionalProperties":false}}]}`))
 		if err != nil {
@@ -93,11 +93,14 @@ func TestGrewPastBudget(t *testing.T) {
 		return s
 	}
 	o, n := entry("Answers the question it is asked."), entry("Answers the question it is asked, at once.")
-	if o.Tools[0].Tokens > Budget || n.Tools[0].Tokens <= Budget {
-		t.Fatalf("tokens %d and %d do not cross the budget %d", o.Tools[0].Tokens, n.Tools[0].Tokens, Budget)
+	if o.Tools[0].Tokens > limit || n.Tools[0].Tokens <= limit {
+		t.Fatalf("tokens %d and %d do not cross the budget %d", o.Tools[0].Tokens, n.Tools[0].Tokens, limit)
+	}
+	if cs := Compare(o, n); slices.ContainsFunc(cs, func(c Change) bool { return c.Grew }) {
+		t.Errorf("grew past %d tokens without WithBudget, under the default budget: %v", limit, cs)
 	}
 	var b strings.Builder
-	if Write(&b, Compare(o, n)) {
+	if Write(&b, Compare(o, n, WithBudget(limit))) {
 		t.Error("growth reported as breaking")
 	}
 	want := fmt.Sprintf("compatible t: description changed\ngrew       t: %d → %d tokens, past the budget of 32\n0 breaking, 1 compatible, 1 grew\n", o.Tools[0].Tokens, n.Tools[0].Tokens)

@@ -28,7 +28,9 @@ type Settings struct {
 	// in analyzer.Categories): advice is reported only when named.
 	Fail []string `json:"fail"`
 	// Closed and Titles are the generator's -closed and -titles, for the
-	// stale check; a //go:generate line that runs mcptag adds its own.
+	// stale check, set for every package on top of the options its
+	// generated file records. Each package's file records how it was
+	// generated, so these are rarely needed: leave them false.
 	Closed bool `json:"closed"`
 	Titles bool `json:"titles"`
 	// Budget and PackageBudget are mcptag lint's -budget and
