@@ -32,12 +32,7 @@ func RequireBrowser(t testing.TB) {
 	if err == nil {
 		err = checkBrowser()
 	}
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("interop: %v (CI is set, so this is fatal; run `cd internal/interop && npm ci` and `apt-get install chromium`)", err)
-		}
-		t.Skipf("interop: %v; skipping (run `cd internal/interop && npm ci` and install chromium to enable)", err)
-	}
+	require(t, err, "run `cd internal/interop && npm ci` and `apt-get install chromium`")
 }
 
 func checkBrowser() error {

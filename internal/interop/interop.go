@@ -46,12 +46,20 @@ func dir() (string, error) {
 // never silently skip the interop tests.
 func Require(t testing.TB) {
 	t.Helper()
-	if err := check(); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("interop: %v (CI is set, so this is fatal; run `cd internal/interop && npm ci`)", err)
-		}
-		t.Skipf("interop: %v; skipping (run `cd internal/interop && npm ci` to enable)", err)
+	require(t, check(), "run `cd internal/interop && npm ci`")
+}
+
+// require skips the test for err, or fails it when CI is set; fix says
+// how to put err right.
+func require(t testing.TB, err error, fix string) {
+	t.Helper()
+	if err == nil {
+		return
 	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("interop: %v (CI is set, so this is fatal; %s)", err, fix)
+	}
+	t.Skipf("interop: %v; skipping (%s to enable)", err, fix)
 }
 
 func check() error {
