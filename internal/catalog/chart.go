@@ -4,33 +4,28 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"unicode/utf8"
 
 	"github.com/mcptag/mcptag/internal/budget"
 )
 
 // A Chart is a bar chart of every tool's tokens, split by part, most
-// expensive first, with the budget drawn across it. Coordinates are in
-// the units of its viewBox, Width wide.
+// expensive first, with the budget drawn across it. Each bar is a row of
+// its own, an inline SVG Width units wide, so that the search hides a bar
+// without laying the others out again.
 type Chart struct {
-	Width, Height  int
-	Top, RowHeight int // where the first bar is, and the distance between bars
-	Bars           []Bar
-	BudgetX        float64
-	Budget         int
-	AxisX          float64 // where the bars start
+	Width   int
+	Bars    []Bar
+	Budget  int
+	BudgetX float64 // where the budget is, in every bar
 }
 
 // A Bar is one tool's row of the chart.
 type Bar struct {
-	Name   string // the tool's name, whole
-	Label  string // its name, cut to fit
-	Href   string // its entry on the page
-	Y      int
-	Parts  []Segment
-	Total  int
-	ValueX float64 // where the total is written
-	Over   bool
+	Name  string // the tool's name
+	Href  string // its entry on the page
+	Parts []Segment
+	Total int
+	Over  bool
 }
 
 // A Segment is one part of a bar: the tokens of a tool's text, input or
@@ -42,16 +37,9 @@ type Segment struct {
 	Tokens int
 }
 
-// The chart's layout, in viewBox units.
-const (
-	chartWidth  = 1000
-	labelRight  = 236 // labels end here
-	barsLeft    = 244
-	barsRight   = 900 // room for the total after the longest bar
-	chartTop    = 30
-	rowHeight   = 18
-	labelLength = 34 // runes of a name before it is cut
-)
+// chartWidth is the width of a bar's viewBox: the most tokens of a tool,
+// or the budget if it is more, take nearly all of it.
+const chartWidth = 1000
 
 func newChart(pkgs []*Package, limit int) Chart {
 	var tools []*Entry
@@ -65,22 +53,19 @@ func newChart(pkgs []*Package, limit int) Chart {
 	for _, t := range tools {
 		scale = max(scale, float64(t.Cost.Total))
 	}
-	x := func(tokens int) float64 { return float64(barsRight-barsLeft) * float64(tokens) / scale }
-	c := Chart{Width: chartWidth, Top: chartTop, RowHeight: rowHeight, Budget: limit,
-		BudgetX: barsLeft + x(limit), AxisX: barsLeft}
-	for i, t := range tools {
-		b := Bar{Name: t.Name, Label: cut(t.Name, labelLength), Href: "#" + t.ID, Y: chartTop + i*rowHeight,
-			Total: t.Cost.Total, Over: t.Cost.Over}
-		at := float64(barsLeft)
+	scale *= 1.04 // room for the budget line at the end
+	x := func(tokens int) float64 { return chartWidth * float64(tokens) / scale }
+	c := Chart{Width: chartWidth, Budget: limit, BudgetX: x(limit)}
+	for _, t := range tools {
+		b := Bar{Name: t.Name, Href: "#" + t.ID, Total: t.Cost.Total, Over: t.Cost.Over}
+		at := 0.0
 		for _, s := range t.Cost.Segments() {
 			s.X, s.W = at, x(s.Tokens)
 			at += s.W
 			b.Parts = append(b.Parts, s)
 		}
-		b.ValueX = at + 6
 		c.Bars = append(c.Bars, b)
 	}
-	c.Height = chartTop + len(tools)*rowHeight + 8
 	return c
 }
 
@@ -111,12 +96,3 @@ func (c *Cost) Share() string {
 
 // thousands is budget.Thousands, for the template.
 func thousands(n int) string { return budget.Thousands(n) }
-
-// cut shortens s to n runes, ending it with "…" if it was longer.
-func cut(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}

@@ -3,7 +3,6 @@
   const search = document.getElementById("search");
   const count = document.getElementById("count");
   const nothing = document.getElementById("nothing");
-  const chart = document.getElementById("chart");
 
   // What each entry is found by: its name, title, URI and description,
   // read once from the page itself.
@@ -11,24 +10,16 @@
     el,
     text: Array.from(el.querySelectorAll(".s"), (n) => n.textContent).join("\n").toLowerCase(),
     nav: document.querySelector('[data-nav="' + CSS.escape(el.id) + '"]'),
-    bar: null,
   }));
-  const bars = chart ? Array.from(chart.querySelectorAll("[data-bar]")) : [];
-  const barOf = new Map();
-  for (const bar of bars) {
-    const a = bar.querySelector("a");
-    if (a) barOf.set(a.getAttribute("href").slice(1), bar);
-  }
-  for (const e of entries) e.bar = barOf.get(e.el.id) || null;
   const groups = Array.from(document.querySelectorAll(".group"));
   const packages = Array.from(document.querySelectorAll(".pkg"));
   const tocPackages = Array.from(document.querySelectorAll(".toc-pkg"));
 
   // filter shows the entries whose text holds every word of the search,
-  // hides the rest (and their lines in the contents and bars in the
-  // chart), and lays the chart's remaining bars out again, one under the
-  // other. It touches only what changes: a keystroke that keeps the same
-  // entries costs the browser nothing to draw.
+  // and hides the rest, with their lines in the contents. It touches only
+  // what changes: a keystroke that keeps the same entries costs the
+  // browser nothing to draw. The chart keeps every bar: hiding hundreds of
+  // them would cost more than the search itself.
   function filter() {
     const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
     let shown = 0, changed = false;
@@ -38,7 +29,6 @@
         changed = true;
         e.el.hidden = !hit;
         if (e.nav) e.nav.hidden = !hit;
-        if (e.bar) e.bar.classList.toggle("filtered", !hit);
       }
       if (hit) shown++;
     }
@@ -49,28 +39,7 @@
       p.hidden = !p.querySelector("[data-entry]:not([hidden])");
       if (tocPackages[i]) tocPackages[i].hidden = p.hidden;
     });
-    layoutChart();
     nothing.hidden = shown > 0;
-  }
-
-  // Where each bar is: where the page put it, first.
-  const top = chart ? Number(chart.dataset.top) : 0, row = chart ? Number(chart.dataset.row) : 0;
-  const barY = bars.map((_, i) => top + row * i);
-  function layoutChart() {
-    if (!chart) return;
-    let i = 0;
-    bars.forEach((bar, b) => {
-      if (bar.classList.contains("filtered")) return;
-      const y = top + row * i++;
-      if (barY[b] !== y) {
-        barY[b] = y;
-        bar.setAttribute("transform", "translate(0 " + y + ")");
-      }
-    });
-    const height = top + row * i + 8;
-    if (chart.viewBox.baseVal.height !== height) {
-      chart.setAttribute("viewBox", "0 0 " + chart.viewBox.baseVal.width + " " + height);
-    }
   }
 
   search.addEventListener("input", filter);

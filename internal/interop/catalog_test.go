@@ -54,7 +54,7 @@ func TestCatalogInBrowser(t *testing.T) {
 	for _, r := range results {
 		t.Logf("%s: %d elements, loaded in %.0f ms", r.Name, r.Elements, r.LoadMS)
 		for _, s := range r.Searches {
-			t.Logf("%s: search %q shows %d entries: filter %.1f ms, drawn after %.1f ms", r.Name, s.Query, s.Shown, s.ScriptMS, s.FrameMS)
+			t.Logf("%s: search %q shows %d entries: filter %.1f ms, drawn after %.1f ms, main thread CPU %.1f ms", r.Name, s.Query, s.Shown, s.ScriptMS, s.FrameMS, s.CPUMS)
 		}
 	}
 	t.Logf("screenshots in %s", tmp)
