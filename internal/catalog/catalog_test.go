@@ -160,6 +160,7 @@ func TestArgs(t *testing.T) {
 		"counts":{"type":"object","additionalProperties":{"type":"integer","maximum":9}},
 		"point":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x"],"additionalProperties":false},
 		"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},
+		"other":{"$ref":"#/$defs/Tree"},
 		"any":{}
 	},"required":["days","city"],"$defs":{"Tree":{"type":"object","description":"A tree.","properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/Tree"}}}}}}`
 	s, err := decodeObject([]byte(schema))
@@ -175,10 +176,12 @@ func TestArgs(t *testing.T) {
 		Enum        []string
 		Description string
 		Fields      []string
+		Anchor      string
+		Link        string
 	}
 	var got []row
 	for _, a := range newShaper(s, newIDs(), "t").args(s) {
-		r := row{a.Name, a.Type, a.Required, a.Default, a.Constraints, a.Pattern, a.Enum, a.Description, nil}
+		r := row{a.Name, a.Type, a.Required, a.Default, a.Constraints, a.Pattern, a.Enum, a.Description, nil, a.Anchor, a.Link}
 		for _, f := range a.Fields {
 			r.Fields = append(r.Fields, f.Name+" "+f.Type+map[bool]string{true: "", false: "?"}[f.Required])
 		}
@@ -194,7 +197,8 @@ func TestArgs(t *testing.T) {
 		{Name: "data", Type: "string (base64)"},
 		{Name: "counts", Type: "map of integer"},
 		{Name: "point", Type: "object", Constraints: []string{"no other properties"}, Fields: []string{"x number", "y number?"}},
-		{Name: "tree", Type: "Tree | null", Description: "A tree.", Fields: []string{"kids array of Tree?"}},
+		{Name: "tree", Type: "Tree | null", Description: "A tree.", Fields: []string{"kids array of Tree?"}, Anchor: "t-Tree"},
+		{Name: "other", Type: "Tree", Description: "A tree.", Link: "t-Tree"},
 		{Name: "any", Type: "any"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -21,15 +21,18 @@ type Arg struct {
 	Examples    []string
 	Description string
 	// Fields are the properties of an object argument (or of the items of
-	// an array of objects), as a tree.
-	Fields []*Node
+	// an array of objects), as a tree. Anchor and Link are a Node's.
+	Fields       []*Node
+	Anchor, Link string
 }
 
 // A Node is one property of a result's shape, or of an object argument,
 // with the properties it holds.
 type Node struct {
-	// Name is the property's name; the items of an array are its own
-	// children, as are the values of a map, named "{key}".
+	// Name is the property's name; "[]" names an array's items and
+	// "{key}" a map's values where they are a node of their own, beside
+	// an object's properties (an array or map whose items are all it
+	// holds shows their children as its own).
 	Name        string
 	Type        string
 	Required    bool
@@ -74,7 +77,7 @@ func (sh *shaper) args(s *object) []Arg {
 		p := props.obj(name)
 		n := sh.node(name, p, required[name])
 		a := Arg{Name: name, Type: n.Type, Required: required[name], Constraints: n.Constraints,
-			Pattern: n.Pattern, Enum: n.Enum, Description: n.Description, Fields: n.Children}
+			Pattern: n.Pattern, Enum: n.Enum, Description: n.Description, Fields: n.Children, Anchor: n.Anchor, Link: n.Link}
 		if p.has("default") {
 			a.Default = compact(p.vals["default"])
 		}
