@@ -6,7 +6,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
-	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/generate"
 )
 
 // sizeFindings reports each tool whose tools/list entry takes more tokens
@@ -17,26 +17,16 @@ func (c *Config) sizeFindings(src []*ast.File, pkg *analyzer.Package) []analyzer
 	if pkg.Errors() || len(pkg.Tools) == 0 {
 		return nil
 	}
-	tools, err := emit.Tools(pkg)
+	_, costs, err := generate.Measure(pkg)
 	if err != nil {
 		return nil // the generator reports it
 	}
 	var findings []analyzer.Finding
 	total := 0
 	for i, t := range pkg.Tools {
-		m, err := budget.MeasureTool(tools[i])
-		if err != nil {
-			continue
-		}
+		m := costs[i]
 		total += m.Total.Tokens
-		limit := c.Budget
-		if limit == 0 {
-			limit = budget.DefaultBudget
-		}
-		if t.Directive.Budget > 0 {
-			limit = t.Directive.Budget
-		}
-		if m.Total.Tokens > limit {
+		if limit := budget.Limit(c.Budget, t.Directive.Budget); m.Total.Tokens > limit {
 			findings = append(findings, analyzer.Finding{Pos: t.Directive.Pos, Category: analyzer.CatSize,
 				Message: fmt.Sprintf("%s: %s tokens in tools/list (%s); budget %s: shrink it with depth= or descriptions=, or raise budget=",
 					t.Name, budget.Thousands(m.Total.Tokens), m.Parts(), budget.Thousands(limit))})

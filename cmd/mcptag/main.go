@@ -10,6 +10,7 @@
 //	mcptag lint [packages]        report degraded, unsupported and undocumented tools
 //	go vet -vettool="$(go tool -n mcptag)" [packages]   the linter, under go vet
 //	mcptag stats [-json] [packages]   estimate each tool's cost in a model's context, in tokens
+//	mcptag catalog [-o FILE] [-diff REV] [packages]   write an HTML page of the server's tools
 //
 // Exit codes: 0 success; 1 findings, stale files or breaking changes;
 // 2 usage errors, packages that do not load, and files that cannot be
@@ -51,6 +52,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return helpMain(args[1:], stdout, stderr)
 		case "stats":
 			return statsMain(args[1:], stdout, stderr)
+		case "catalog":
+			return catalogMain(args[1:], stdout, stderr)
 		}
 	}
 	return generateMain(args, stdout, stderr)
@@ -81,6 +84,10 @@ Packages default to ".", the package of a //go:generate line.
 	                            estimate what each tool's tools/list entry
 	                            costs a model's context, in tokens, and
 	                            where it goes. See mcptag help stats.
+	mcptag catalog [-o FILE] [-diff REV] [packages]
+	                            write one HTML page of the tools, prompts
+	                            and resources, their arguments, results
+	                            and token costs. See mcptag help catalog.
 
 Exit codes: 0 ok; 1 findings, stale files or breaking changes;
 2 usage or load errors, and files that cannot be written.
@@ -100,8 +107,10 @@ func helpMain(args []string, stdout, stderr io.Writer) int {
 		c, _ = diffCommand(stderr)
 	case "stats":
 		c, _ = statsCommand(stderr)
+	case "catalog":
+		c, _ = catalogCommand(stderr)
 	default:
-		fmt.Fprintf(stderr, "mcptag help: unknown topic %q; topics are lint, diff and stats\n", strings.Join(args, " "))
+		fmt.Fprintf(stderr, "mcptag help: unknown topic %q; topics are lint, diff, stats and catalog\n", strings.Join(args, " "))
 		return exitUsage
 	}
 	c.printUsage(stdout)

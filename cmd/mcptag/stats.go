@@ -8,7 +8,6 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
-	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
 )
 
@@ -65,9 +64,31 @@ func statsMain(args []string, stdout, stderr io.Writer) int {
 }
 
 // measure loads and analyzes the packages and measures the tools of those
-// that have some, in import path order. A package mcptag would refuse to
-// generate has no tools to measure: its errors are load errors here.
+// that have some, in import path order.
 func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
+	loaded, code := loadServable(patterns, stderr)
+	if code != exitOK {
+		return nil, code
+	}
+	var pkgs []budget.Package
+	for _, p := range loaded {
+		if len(p.Tools) == 0 {
+			continue
+		}
+		_, costs, err := generate.Measure(p.Package)
+		if err != nil {
+			fmt.Fprintf(stderr, "mcptag stats: %s: %v\n", p.Path, err)
+			return nil, exitUsage
+		}
+		pkgs = append(pkgs, budget.NewPackage(p.Path, costs))
+	}
+	return pkgs, exitOK
+}
+
+// loadServable loads and analyzes the packages, in import path order. A
+// package mcptag would refuse to generate has nothing to show: its errors
+// are load errors here, printed with their positions.
+func loadServable(patterns []string, stderr io.Writer) ([]*analyzer.Loaded, int) {
 	loaded, err := analyzer.Load(".", analyzer.Options{}, patterns...)
 	if err != nil {
 		printLoadError(stderr, err)
@@ -78,26 +99,5 @@ func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
 		return nil, exitUsage
 	}
 	sort.Slice(loaded, func(i, j int) bool { return loaded[i].Path < loaded[j].Path })
-	var pkgs []budget.Package
-	for _, p := range loaded {
-		if len(p.Tools) == 0 {
-			continue
-		}
-		tools, err := emit.Tools(p.Package)
-		if err != nil {
-			fmt.Fprintf(stderr, "mcptag stats: %s: %v\n", p.Path, err)
-			return nil, exitUsage
-		}
-		var measured []budget.Tool
-		for _, t := range tools {
-			m, err := budget.MeasureTool(t)
-			if err != nil {
-				fmt.Fprintf(stderr, "mcptag stats: %s: %s: %v\n", p.Path, t.Name, err)
-				return nil, exitUsage
-			}
-			measured = append(measured, m)
-		}
-		pkgs = append(pkgs, budget.NewPackage(p.Path, measured))
-	}
-	return pkgs, exitOK
+	return loaded, exitOK
 }

@@ -111,6 +111,18 @@ func sortDefs(defs []Def) {
 // mcptag lint warns about it: a few such tools fill a model's context.
 const DefaultBudget = 5000
 
+// Limit is the budget of one tool: its own (a directive's budget=) when
+// set, else the configured one, else DefaultBudget.
+func Limit(configured, own int) int {
+	switch {
+	case own > 0:
+		return own
+	case configured > 0:
+		return configured
+	}
+	return DefaultBudget
+}
+
 // Parts describes where t's tokens go, largest part first, for a message:
 // "outputSchema 46,388: $defs ObjectMeta 3,210, PodSpec 2,900, ...".
 func (t Tool) Parts() string {

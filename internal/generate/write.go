@@ -255,11 +255,30 @@ func ReplaceFile(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := stage(path, data, info.Mode().Perm())
+	return replace(path, data, info.Mode().Perm())
+}
+
+// WriteFile writes data to path through a temporary file and a rename, as
+// ReplaceFile does, creating path (mode 0644) if it does not exist: a
+// failed write leaves path as it was, never half written.
+func WriteFile(path string, data []byte) error {
+	mode := fs.FileMode(0o644)
+	switch info, err := os.Stat(path); {
+	case err == nil:
+		mode = info.Mode().Perm()
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	return replace(path, data, mode)
+}
+
+// replace stages data beside path with mode and renames it over path.
+func replace(path string, data []byte, mode fs.FileMode) error {
+	tmp, err := stage(path, data, mode)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := rename(tmp, path); err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("replacing %s: %w", path, err)
 	}

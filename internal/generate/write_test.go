@@ -351,3 +351,35 @@ func TestKilled(t *testing.T) {
 		})
 	}
 }
+
+// WriteFile creates a file or replaces one, keeping its mode; a failure
+// leaves the directory as it was: the file untouched, no new file and no
+// temporary file.
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "page.html")
+	if err := WriteFile(path, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(path, []byte("two")); err != nil {
+		t.Fatal(err)
+	}
+	before := filetree.State(t, dir)
+	if f := before["page.html"]; len(before) != 1 || f.Data != "two" || f.Mode != 0o600 {
+		t.Errorf("after two writes: %+v, want page.html only, \"two\", mode 0600", before)
+	}
+
+	errInjected := errors.New("injected failure")
+	real := rename
+	defer func() { rename = real }()
+	rename = func(string, string) error { return errInjected }
+	for _, name := range []string{"page.html", "new.html"} {
+		if err := WriteFile(filepath.Join(dir, name), []byte("three")); !errors.Is(err, errInjected) {
+			t.Fatalf("WriteFile %s: %v, want the injected failure", name, err)
+		}
+	}
+	filetree.Same(t, dir, before)
+}

@@ -36,13 +36,18 @@ type sample struct {
 
 // snapshots returns every mcp_tools.json of the repository.
 func snapshots(t *testing.T) []string {
+	return snapshotsBelow(t, repoRoot)
+}
+
+// snapshotsBelow returns every mcp_tools.json below root.
+func snapshotsBelow(t *testing.T, root string) []string {
 	t.Helper()
 	var paths []string
-	err := filepath.WalkDir(repoRoot, func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:
 			return err
-		case d.IsDir() && path != repoRoot && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules"):
+		case d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules"):
 			return filepath.SkipDir
 		case d.Name() == "mcp_tools.json":
 			paths = append(paths, path)
@@ -53,7 +58,7 @@ func snapshots(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	if len(paths) == 0 {
-		t.Fatal("no mcp_tools.json below the repository root")
+		t.Fatalf("no mcp_tools.json below %s", root)
 	}
 	return paths
 }

@@ -1,13 +1,16 @@
 // Package interop runs MCP servers against the strict TypeScript client
 // (@modelcontextprotocol/sdk, pinned in package.json) via client.mjs and
 // against the MCP Inspector's command-line mode (@modelcontextprotocol/inspector,
-// pinned too), and counts tokens with the o200k BPE tokenizer (gpt-tokenizer,
-// pinned too) via tokens.mjs.
+// pinned too), counts tokens with the o200k BPE tokenizer (gpt-tokenizer,
+// pinned too) via tokens.mjs, and opens the pages of mcptag catalog in
+// headless Chromium (playwright-core, pinned too, driving the system's
+// Chromium) via catalog.mjs.
 //
 // Install them once with `(cd internal/interop && npm ci)`. Tests call Require
-// (or just Run, Inspector or Tokens, which call it): without node or the
-// installed packages they are skipped locally, but fail when the CI
-// environment variable is non-empty.
+// (or just Run, Inspector or Tokens, which call it; RequireBrowser and
+// Catalog also want Chromium): without node or the installed packages they
+// are skipped locally, but fail when the CI environment variable is
+// non-empty.
 package interop
 
 import (
@@ -43,12 +46,20 @@ func dir() (string, error) {
 // never silently skip the interop tests.
 func Require(t testing.TB) {
 	t.Helper()
-	if err := check(); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("interop: %v (CI is set, so this is fatal; run `cd internal/interop && npm ci`)", err)
-		}
-		t.Skipf("interop: %v; skipping (run `cd internal/interop && npm ci` to enable)", err)
+	require(t, check(), "run `cd internal/interop && npm ci`")
+}
+
+// require skips the test for err, or fails it when CI is set; fix says
+// how to put err right.
+func require(t testing.TB, err error, fix string) {
+	t.Helper()
+	if err == nil {
+		return
 	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("interop: %v (CI is set, so this is fatal; %s)", err, fix)
+	}
+	t.Skipf("interop: %v; skipping (%s to enable)", err, fix)
 }
 
 func check() error {

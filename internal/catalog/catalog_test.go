@@ -1,0 +1,374 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/budget"
+	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/snapdiff"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/weather.golden.html")
+
+// repoRoot is the repository root, from this package's directory.
+const repoRoot = "../.."
+
+// load loads and analyzes the packages matching patterns below the
+// repository root, which must analyze without errors.
+func load(t *testing.T, patterns ...string) []*analyzer.Loaded {
+	t.Helper()
+	pkgs, err := analyzer.Load(repoRoot, analyzer.Options{}, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs := (&generate.Result{Packages: pkgs}).Errors(); len(errs) > 0 {
+		t.Fatalf("%s: %s", pkgs[0].Fset.Position(errs[0].Pos), errs[0].Message)
+	}
+	return pkgs
+}
+
+func render(t *testing.T, page *Page) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Render(&b, page); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// normalize replaces what the golden does not pin down, the inline style
+// and script (the browser test checks them) and their hashes, so that the
+// golden shows the page's structure.
+func normalize(html string) string {
+	html = regexp.MustCompile(`(?s)<style>.*?</style>`).ReplaceAllString(html, "<style>/* page.css */</style>")
+	html = regexp.MustCompile(`(?s)<script>.*?</script>`).ReplaceAllString(html, "<script>/* page.js */</script>")
+	return regexp.MustCompile(`sha256-.*?&#39;`).ReplaceAllString(html, "sha256-HASH&#39;")
+}
+
+// TestWeatherGolden pins the page of the weather example, but for its
+// style and script: every element, attribute and text.
+func TestWeatherGolden(t *testing.T) {
+	page, err := Build(load(t, "./example/weather"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := normalize(render(t, page))
+	golden := filepath.Join("testdata", "weather.golden.html")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("page differs from %s (-want +got; rerun with -update and review):\n%s", golden, diff)
+	}
+}
+
+// TestTokensAreStats checks that each tool's data-tokens is the total
+// mcptag stats reports, and the chart's bar its parts.
+func TestTokensAreStats(t *testing.T) {
+	pkgs := load(t, "./example/weather")
+	page, err := Build(pkgs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := render(t, page)
+	_, costs, err := generate.Measure(pkgs[0].Package)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range costs {
+		hook := `data-tool="` + c.Name + `" data-tokens="` + strconv.Itoa(c.Total.Tokens) + `"`
+		if strings.Count(html, hook) != 1 {
+			t.Errorf("the page does not carry %s once", hook)
+		}
+	}
+	if got := strings.Count(html, "data-bar="); got != len(costs) {
+		t.Errorf("%d chart bars, want %d", got, len(costs))
+	}
+}
+
+// TestHostileEscaped renders a package whose every text carries markup,
+// and finds none of it outside text and attribute values.
+func TestHostileEscaped(t *testing.T) {
+	page, err := Build(load(t, "./internal/catalog/testdata/hostile"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := render(t, page)
+	if n := strings.Count(html, "<script"); n != 1 {
+		t.Errorf("%d <script elements, want the page's own", n)
+	}
+	for _, raw := range []string{"<b>", "<img", "<iframe", "<i ", "</td><script", `<a href="javascript`, "<!--", "<style>body"} {
+		if strings.Contains(html, raw) {
+			t.Errorf("the page holds %q unescaped", raw)
+		}
+	}
+	// Every injected snippet sets window.__pwned: each must be text, or an
+	// attribute's value, never inside a tag of its own.
+	for i := 0; ; {
+		j := strings.Index(html[i:], "__pwned")
+		if j < 0 {
+			break
+		}
+		at := i + j
+		if strings.LastIndex(html[:at], "<") > strings.LastIndex(html[:at], ">") {
+			if tag := html[strings.LastIndex(html[:at], "<"):at]; !regexp.MustCompile(`^<\w+( [\w-]+="[^"]*")* [\w-]+="[^"]*$`).MatchString(tag) {
+				t.Errorf("__pwned inside markup: %q", tag)
+			}
+		}
+		i = at + 1
+	}
+	for _, text := range []string{
+		`&lt;script&gt;window.__pwned = &#34;description&#34;&lt;/script&gt;`,
+		`one of <code>plain</code>, <code>&lt;b&gt;bold&lt;/b&gt;</code>`,
+		`pattern <code>^&lt;[a-z]&#43;&gt;$</code>`,
+		`<code>&#34;&lt;b&gt;bold&lt;/b&gt;&#34;</code>`,
+	} {
+		if !strings.Contains(html, text) {
+			t.Errorf("the page does not show %s", text)
+		}
+	}
+}
+
+// TestArgs checks how a schema's properties read in the arguments table.
+func TestArgs(t *testing.T) {
+	schema := `{"type":"object","properties":{
+		"days":{"type":"integer","description":"How many days.","default":3,"minimum":1,"maximum":7},
+		"ratio":{"type":"number","exclusiveMinimum":0,"multipleOf":0.5},
+		"city":{"type":"string","minLength":1,"pattern":"^[A-Z]","examples":["London"]},
+		"cities":{"type":"array","items":{"type":"string","maxLength":20},"minItems":1,"maxItems":20,"uniqueItems":true},
+		"unit":{"type":["string","null"],"enum":["C","F",null]},
+		"when":{"type":"string","format":"date-time"},
+		"data":{"type":"string","contentEncoding":"base64"},
+		"counts":{"type":"object","additionalProperties":{"type":"integer","maximum":9}},
+		"point":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x"],"additionalProperties":false},
+		"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},
+		"other":{"$ref":"#/$defs/Tree"},
+		"any":{}
+	},"required":["days","city"],"$defs":{"Tree":{"type":"object","description":"A tree.","properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/Tree"}}}}}}`
+	s, err := decodeObject([]byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		Name, Type  string
+		Required    bool
+		Default     string
+		Constraints []string
+		Pattern     string
+		Enum        []string
+		Description string
+		Fields      []string
+		Anchor      string
+		Link        string
+	}
+	var got []row
+	for _, a := range newShaper(s, newIDs(), "t").args(s) {
+		r := row{a.Name, a.Type, a.Required, a.Default, a.Constraints, a.Pattern, a.Enum, a.Description, nil, a.Anchor, a.Link}
+		for _, f := range a.Fields {
+			r.Fields = append(r.Fields, f.Name+" "+f.Type+map[bool]string{true: "", false: "?"}[f.Required])
+		}
+		got = append(got, r)
+	}
+	want := []row{
+		{Name: "days", Type: "integer", Required: true, Default: "3", Constraints: []string{"1 ≤ days ≤ 7"}, Description: "How many days."},
+		{Name: "ratio", Type: "number", Constraints: []string{"ratio > 0", "multiple of 0.5"}},
+		{Name: "city", Type: "string", Required: true, Constraints: []string{"length ≥ 1"}, Pattern: "^[A-Z]"},
+		{Name: "cities", Type: "array of string", Constraints: []string{"1 ≤ items ≤ 20", "unique items", "length ≤ 20"}},
+		{Name: "unit", Type: "string | null", Enum: []string{"C", "F", "null"}},
+		{Name: "when", Type: "string (date-time)"},
+		{Name: "data", Type: "string (base64)"},
+		{Name: "counts", Type: "map of integer"},
+		{Name: "point", Type: "object", Constraints: []string{"no other properties"}, Fields: []string{"x number", "y number?"}},
+		{Name: "tree", Type: "Tree | null", Description: "A tree.", Fields: []string{"kids array of Tree?"}, Anchor: "t-Tree"},
+		{Name: "other", Type: "Tree", Description: "A tree.", Link: "t-Tree"},
+		{Name: "any", Type: "any"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("arguments (-want +got):\n%s", diff)
+	}
+}
+
+// TestTreeRefs checks that a result's shape shows each $defs entry once,
+// links its later uses to it, and marks a recursive use as one.
+func TestTreeRefs(t *testing.T) {
+	schema := `{"type":"object","properties":{
+		"home":{"$ref":"#/$defs/Place"},
+		"work":{"$ref":"#/$defs/Place"},
+		"trips":{"type":"array","items":{"$ref":"#/$defs/Trip"}}
+	},"$defs":{
+		"Place":{"type":"object","properties":{"name":{"type":"string"}}},
+		"Trip":{"type":"object","properties":{"to":{"$ref":"#/$defs/Place"},"next":{"$ref":"#/$defs/Trip"}}}
+	}}`
+	s, err := decodeObject([]byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := newShaper(s, newIDs(), "r").tree(s)
+	var lines []string
+	var walk func(n *Node, depth int)
+	walk = func(n *Node, depth int) {
+		line := strings.Repeat("  ", depth) + n.Name + " " + n.Type
+		if n.Anchor != "" {
+			line += " #" + n.Anchor
+		}
+		if n.Link != "" {
+			line += " → " + n.Link
+		}
+		if n.Recursive {
+			line += " (recursive)"
+		}
+		lines = append(lines, line)
+		for _, c := range n.Children {
+			walk(c, depth+1)
+		}
+	}
+	for _, c := range root.Children {
+		walk(c, 0)
+	}
+	want := []string{
+		"home Place #r-Place",
+		"  name string",
+		"work Place → r-Place",
+		"trips array of Trip #r-Trip",
+		"  to Place → r-Place",
+		"  next Trip → r-Trip (recursive)",
+	}
+	if diff := cmp.Diff(want, lines); diff != "" {
+		t.Errorf("tree (-want +got):\n%s", diff)
+	}
+}
+
+// TestDiff compares the weather example with a snapshot in which one tool
+// is missing, one more exists, one was smaller, and others differ, and
+// checks each entry's badge and changes against mcptag diff's.
+func TestDiff(t *testing.T) {
+	pkgs := load(t, "./example/weather")
+	data, err := os.ReadFile(filepath.Join(repoRoot, "example", "weather", "mcp_tools.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := snapdiff.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(name string, f func(*snapdiff.Tool)) {
+		i := slices.IndexFunc(old.Tools, func(t snapdiff.Tool) bool { return t.Name == name })
+		f(&old.Tools[i])
+	}
+	old.Tools = slices.DeleteFunc(old.Tools, func(t snapdiff.Tool) bool { return t.Name == "get_station" })
+	old.Tools = append(old.Tools, snapdiff.Tool{Name: "get_pressure", Description: "Reports <the> pressure.", InputSchema: map[string]any{"type": "object"}})
+	edit("get_forecast", func(t *snapdiff.Tool) {
+		// The new schema allows 1 to 7 days; the old one allowed 1 to 14: narrower input breaks.
+		t.InputSchema["properties"].(map[string]any)["days"].(map[string]any)["maximum"] = json.Number("14")
+	})
+	edit("get_weather", func(t *snapdiff.Tool) { t.Description = "Old words." })
+	edit("get_temperatures", func(t *snapdiff.Tool) { t.Tokens = 1 })
+	old.Prompts = nil
+
+	examples, err := filepath.Abs(filepath.Join(repoRoot, "example"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := snapdiff.Tree{"weather/mcp_tools.json": old, "elsewhere/mcp_tools.json": &snapdiff.Snapshot{}}
+	page, err := Build(pkgs, Options{Diff: &Diff{Since: "HEAD~1", Before: before, Dir: examples}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, p := range page.Packages {
+		for _, e := range slices.Concat(p.Tools, p.Prompts, p.Resources, p.Removed) {
+			s := e.Diff.Status
+			if e.Diff.Grew != "" {
+				s += "+grew"
+			}
+			for _, c := range e.Diff.Changes {
+				s += "; " + c.Class + " " + c.Path
+			}
+			got[e.Kind+" "+e.Key()] = s
+		}
+	}
+	want := map[string]string{
+		"tool get_forecast":                          "breaking; breaking inputSchema.properties.days",
+		"tool get_station":                           "new",
+		"tool get_pressure":                          "removed",
+		"tool get_weather":                           "compatible; compatible description",
+		"tool get_temperatures":                      "+grew; grew size",
+		"tool get_temperature":                       "",
+		"tool last_updated":                          "",
+		"tool weather_report":                        "",
+		"prompt plan_trip":                           "new",
+		"resource weather://cities":                  "",
+		"resource template weather://{city}/current": "",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("statuses (-want +got):\n%s", diff)
+	}
+	if c := page.Totals.Changes; c != (DiffTotals{New: 2, Removed: 1, Breaking: 1, Compatible: 1, Grew: 1}) {
+		t.Errorf("totals: %+v", c)
+	}
+	html := render(t, page)
+	for _, s := range []string{`data-removed="get_pressure"`, `Compared with <code>HEAD~1</code>`, `Reports &lt;the&gt; pressure.`,
+		`data-tool="get_station" data-tokens=`, `data-status="new"`, `<span class="badge st-breaking">breaking</span> <code>inputSchema.properties.days</code>`} {
+		if !strings.Contains(html, s) {
+			t.Errorf("the page does not hold %s", s)
+		}
+	}
+}
+
+// TestIcons shows an image in a data URI inline and any other icon as a
+// link, which the template refuses when it is not a safe URL.
+func TestIcons(t *testing.T) {
+	got := icons([]mcp.Icon{
+		{Source: "data:image/png;base64,iVBORw0KGgo=", MIMEType: "image/png"},
+		{Source: "https://example.com/icon.svg", Sizes: []string{"48x48", "any"}},
+		{Source: "data:text/html,<script>alert(1)</script>"},
+		{Source: "javascript:alert(1)"},
+	})
+	page := &Page{Title: "icons", Budget: budget.DefaultBudget, Packages: []*Package{{Path: "x", ID: "x", Tools: []*Entry{{
+		Kind: KindTool, ID: "t", Name: "t", Icons: got, Cost: &Cost{Total: 1, Limit: budget.DefaultBudget}}}}}}
+	html := render(t, page)
+	for _, s := range []string{
+		`<img class="icon" src="data:image/png;base64,iVBORw0KGgo=" alt="" width="24" height="24">`,
+		`<a href="https://example.com/icon.svg" rel="noreferrer noopener">https://example.com/icon.svg</a> 48x48 any`,
+		`<a href="#ZgotmplZ" rel="noreferrer noopener">data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;</a>`,
+		`<a href="#ZgotmplZ" rel="noreferrer noopener">javascript:alert(1)</a>`,
+	} {
+		if !strings.Contains(html, s) {
+			t.Errorf("the page does not hold %s", s)
+		}
+	}
+	if n := strings.Count(html, "<img"); n != 1 {
+		t.Errorf("%d images, want the data URI's only", n)
+	}
+}
+
+// TestIDs gives every element a readable id, unique on the page.
+func TestIDs(t *testing.T) {
+	ids := newIDs()
+	var got []string
+	for _, base := range []string{"get_pod", "get_pod", "resource-weather://{city}/current", "", "9lives", "get_pod-2"} {
+		got = append(got, ids.id(base))
+	}
+	want := []string{"get_pod", "get_pod-2", "resource-weather----city--current", "x", "x9lives", "get_pod-2-2"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ids (-want +got):\n%s", diff)
+	}
+}

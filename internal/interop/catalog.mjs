@@ -1,0 +1,218 @@
+// catalog.mjs opens pages written by `mcptag catalog` in headless Chromium
+// (Debian's, driven by playwright-core: no browser is downloaded) and
+// checks each as a reader would meet it:
+//
+//   - every tool the page should show is there once, with data-tokens equal
+//     to what mcptag stats -json reports; so are the prompts and resources,
+//     and nothing else;
+//   - the chart has one bar per tool; the tools over budget, and only
+//     they, stand out in the list and in the chart;
+//   - "/" focuses the search box; typing leaves only the matching entries
+//     visible (the chart keeps every bar), Escape brings them all back;
+//   - nothing is logged to the console as an error (a Content-Security-Policy
+//     violation is one), no script fails, and the page requests nothing but
+//     its own file: every other request is aborted and reported;
+//   - on a hostile page, no injected markup took effect.
+//
+//	node catalog.mjs PAGES.json
+//
+// PAGES.json is {"chromium": PATH, "pages": [CatalogPage...]} (see
+// browser.go). On success it prints a JSON array of one result per page
+// (its size, load time and search timings) and exits 0; otherwise it
+// prints every failed check on stderr and exits 1.
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const config = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const failures = [];
+const fail = (page, msg) => failures.push(`${page.name}: ${msg}`);
+
+// The flags keep a closed network quiet: without the background-networking
+// ones Chromium reaches out to Google's services at start.
+const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mcptag-chromium-'));
+let context;
+const results = [];
+try {
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: config.chromium, headless: true, args: flags,
+    viewport: { width: 1280, height: 800 }, colorScheme: 'light',
+  });
+  for (const page of config.pages) {
+    results.push(await check(page));
+  }
+} catch (err) {
+  failures.push(`catalog.mjs: ${err && err.stack ? err.stack : err}`);
+} finally {
+  if (context) await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+}
+if (failures.length > 0) {
+  process.stderr.write(failures.join('\n') + '\n');
+  process.exit(1);
+}
+process.stdout.write(JSON.stringify(results) + '\n');
+
+async function check(want) {
+  const url = pathToFileURL(want.file).href;
+  const tab = await context.newPage();
+  const errors = [];
+  tab.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  tab.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  await tab.route('**/*', (route) => {
+    const req = route.request().url();
+    if (req === url) return route.continue();
+    fail(want, `requested ${req.slice(0, 200)}`);
+    return route.abort();
+  });
+  const started = Date.now();
+  await tab.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  const result = { name: want.name, loadMs: Date.now() - started, searches: [] };
+  result.elements = await tab.evaluate(() => document.getElementsByTagName('*').length);
+
+  if (want.screenshot) await tab.screenshot({ path: want.screenshot }); // as it opens
+  await checkEntries(tab, want);
+  if (want.search) await checkSearch(tab, want);
+  for (const q of want.measure ?? []) result.searches.push(await timeSearch(tab, q));
+  if (want.hostile) result.sizes = await checkHostile(tab, want);
+  for (const e of errors) fail(want, e);
+  await tab.close();
+  return result;
+}
+
+// checkEntries compares the page's test hooks with what it should show.
+async function checkEntries(tab, want) {
+  const got = await tab.evaluate(() => ({
+    tools: Array.from(document.querySelectorAll('[data-tool]'), (el) => [el.dataset.tool, el.dataset.tokens]),
+    prompts: Array.from(document.querySelectorAll('[data-prompt]'), (el) => el.dataset.prompt),
+    resources: Array.from(document.querySelectorAll('[data-resource]'), (el) => el.dataset.resource),
+    bars: Array.from(document.querySelectorAll('#chart [data-bar]'), (el) => el.dataset.bar),
+    overTools: Array.from(document.querySelectorAll('.entry.over[data-tool]'), (el) => el.dataset.tool),
+    overBars: Array.from(document.querySelectorAll('#chart .bar.over'), (el) => el.dataset.bar),
+  }));
+  const seen = new Map();
+  for (const [name, tokens] of got.tools) {
+    if (seen.has(name)) fail(want, `tool ${name} appears twice`);
+    seen.set(name, tokens);
+  }
+  for (const [name, tokens] of Object.entries(want.tools)) {
+    if (!seen.has(name)) fail(want, `tool ${name} is missing`);
+    else if (seen.get(name) !== String(tokens)) fail(want, `tool ${name}: data-tokens=${seen.get(name)}, stats says ${tokens}`);
+  }
+  for (const name of seen.keys()) {
+    if (!(name in want.tools)) fail(want, `tool ${name} shown, not expected`);
+  }
+  sameSet(want, 'prompts', got.prompts, want.prompts ?? []);
+  sameSet(want, 'resources', got.resources, want.resources ?? []);
+  if (got.bars.length !== Object.keys(want.tools).length) {
+    fail(want, `the chart has ${got.bars.length} bars for ${Object.keys(want.tools).length} tools`);
+  }
+  sameSet(want, 'chart bars', got.bars, Object.keys(want.tools));
+  sameSet(want, 'tools marked over budget', got.overTools, want.over ?? []);
+  sameSet(want, 'chart bars marked over budget', got.overBars, want.over ?? []);
+}
+
+// visibleKeys lists the entries (and chart bars) a reader can see.
+function visibleKeys(tab) {
+  return tab.evaluate(() => {
+    // checkVisibility alone misses an SVG element that is display: none.
+    const shown = (el) => el.checkVisibility() && getComputedStyle(el).display !== 'none';
+    const key = (el) => el.dataset.tool ?? el.dataset.prompt ?? el.dataset.resource;
+    return {
+      entries: Array.from(document.querySelectorAll('[data-tool],[data-prompt],[data-resource]')).filter(shown).map(key),
+      bars: Array.from(document.querySelectorAll('#chart [data-bar]')).filter(shown).map((el) => el.dataset.bar),
+    };
+  });
+}
+
+async function checkSearch(tab, want) {
+  await tab.keyboard.press('/');
+  const focused = await tab.evaluate(() => document.activeElement && document.activeElement.id);
+  if (focused !== 'search') fail(want, `"/" focused ${focused || 'nothing'}, not the search box`);
+  await tab.keyboard.type(want.search);
+  let seen = await visibleKeys(tab);
+  sameSet(want, `entries visible after searching ${JSON.stringify(want.search)}`, seen.entries, want.matches);
+  sameSet(want, `chart bars visible after searching ${JSON.stringify(want.search)}`, seen.bars, Object.keys(want.tools));
+  await tab.keyboard.press('Escape');
+  seen = await visibleKeys(tab);
+  const all = [...Object.keys(want.tools), ...(want.prompts ?? []), ...(want.resources ?? [])];
+  sameSet(want, 'entries visible after Escape', seen.entries, all);
+}
+
+// timeSearch types q into the search box at once and measures the filter
+// script, the time until the next frame is drawn, and the CPU time the
+// page's main thread spent on it all (from a trace: the wall times grow
+// with whatever else the machine runs, the CPU time much less); then it
+// clears the search.
+async function timeSearch(tab, q) {
+  const cdp = await tab.context().newCDPSession(tab);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  const times = await tab.evaluate(async (query) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const box = document.getElementById('search');
+    await frame();
+    const t0 = performance.now();
+    box.value = query;
+    box.dispatchEvent(new Event('input'));
+    const t1 = performance.now();
+    await frame();
+    const shown = Array.from(document.querySelectorAll('[data-entry]')).filter((el) => !el.hidden).length;
+    return { shown, scriptMs: t1 - t0, frameMs: performance.now() - t0 };
+  }, q);
+  await cdp.send('Tracing.end');
+  await complete;
+  await tab.evaluate(() => {
+    const box = document.getElementById('search');
+    box.value = '';
+    box.dispatchEvent(new Event('input'));
+  });
+  await cdp.detach();
+  return { query: q, ...times, cpuMs: mainThreadCPU(events) };
+}
+
+// mainThreadCPU sums the CPU time of the tasks of a trace's busiest
+// thread, the page's main one, in milliseconds.
+function mainThreadCPU(events) {
+  const busy = new Map();
+  for (const e of events) {
+    if (e.ph === 'X' && e.name === 'RunTask' && typeof e.tdur === 'number') busy.set(e.tid, (busy.get(e.tid) ?? 0) + e.tdur);
+  }
+  return Math.max(0, ...busy.values()) / 1000;
+}
+
+// checkHostile checks that markup in names and descriptions stayed text,
+// and measures the elements a long description could blow up.
+async function checkHostile(tab, want) {
+  const got = await tab.evaluate(() => ({
+    pwned: window.__pwned ?? null,
+    scripts: document.scripts.length,
+    injected: document.querySelectorAll('img[src="x"], [onerror], [onclick], iframe, object, embed, form').length,
+    literal: Array.from(document.querySelectorAll('.desc, .arg-desc, .node-desc, .title')).some((el) => el.textContent.includes('<script>')),
+    longest: Math.max(...Array.from(document.querySelectorAll('.desc'), (el) => el.textContent.length)),
+    sizes: Array.from(document.querySelectorAll('.desc.long'), (el) => ({ what: el.closest('[data-entry]').id, height: el.getBoundingClientRect().height })),
+  }));
+  if (got.pwned !== null) fail(want, `injected script ran: window.__pwned = ${got.pwned}`);
+  if (got.scripts !== 1) fail(want, `${got.scripts} script elements, want the page's own one`);
+  if (got.injected !== 0) fail(want, `${got.injected} injected elements`);
+  if (!got.literal) fail(want, 'no description shows "<script>" as text');
+  if (got.longest < 100_000) fail(want, `the longest description has ${got.longest} characters, want 100,000 or more`);
+  for (const s of got.sizes) {
+    if (s.height > 600) fail(want, `the long description of ${s.what} is ${s.height}px high, want it boxed`);
+  }
+  return got.sizes;
+}
+
+function sameSet(page, what, got, want) {
+  const g = [...got].sort(), w = [...want].sort();
+  if (g.length !== w.length || g.some((x, i) => x !== w[i])) {
+    fail(page, `${what}: got [${g.join(', ')}], want [${w.join(', ')}]`);
+  }
+}

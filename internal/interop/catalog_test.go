@@ -1,0 +1,245 @@
+package interop_test
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcptag/mcptag/internal/budget"
+	"github.com/mcptag/mcptag/internal/interop"
+)
+
+var update = flag.Bool("update", false, "write docs/catalog.png, the README's screenshot, from example/thirdparty's catalogue")
+
+// TestCatalogInBrowser opens the catalogues mcptag catalog writes for the
+// weather example, for example/thirdparty (a module of its own, so mcptag
+// runs in it) and for a module of the bench corpus's 600 tools beside
+// hostile ones, in headless Chromium, and checks what catalog.mjs checks:
+// every tool with the tokens mcptag stats -json gives it, the prompts and
+// resources, one chart bar a tool, the search, no console error, no
+// request but the page itself, and that hostile descriptions stay text.
+// It logs the search timings on 600 tools.
+func TestCatalogInBrowser(t *testing.T) {
+	interop.RequireBrowser(t) // before paying for the builds
+	bin := buildMcptag(t)
+	tmp := t.TempDir()
+	weather := filepath.Join(repoRoot, "example", "weather")
+	thirdparty := filepath.Join(repoRoot, "example", "thirdparty")
+	mod, env := corpusModule(t, bin)
+	pages := []interop.CatalogPage{
+		catalogPage(t, bin, catalogRun{name: "weather", dir: repoRoot, patterns: []string{"./example/weather"}, snapshots: weather, search: "forecast"}),
+		catalogPage(t, bin, catalogRun{name: "thirdparty", dir: thirdparty, patterns: []string{"./..."}, snapshots: thirdparty, search: "forecast"}),
+		catalogPage(t, bin, catalogRun{name: "corpus600+hostile", dir: mod, env: env, patterns: []string{"./..."}, snapshots: mod, search: "invoice"}),
+	}
+	for i := range pages {
+		pages[i].Screenshot = filepath.Join(tmp, pages[i].Name+".png")
+	}
+	big := &pages[2]
+	big.Hostile = true
+	big.Measure = []string{"invoice", "get_", "customer 12", "zzz", "i"}
+	if n := len(big.Tools); n < 600 {
+		t.Fatalf("the corpus page has %d tools, want 600 and more", n)
+	}
+
+	results, err := interop.Catalog(t, pages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range results {
+		t.Logf("%s: %d elements, loaded in %.0f ms", r.Name, r.Elements, r.LoadMS)
+		for _, s := range r.Searches {
+			t.Logf("%s: search %q shows %d entries: filter %.1f ms, drawn after %.1f ms, main thread CPU %.1f ms", r.Name, s.Query, s.Shown, s.ScriptMS, s.FrameMS, s.CPUMS)
+		}
+	}
+	t.Logf("screenshots in %s", tmp)
+	if *update {
+		data, err := os.ReadFile(pages[1].Screenshot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repoRoot, "docs", "catalog.png"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// buildMcptag builds the mcptag command into a temporary directory.
+func buildMcptag(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "mcptag")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/mcptag").CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/mcptag: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// runMcptag runs mcptag in dir, with env added to the environment, and
+// returns its standard output.
+func runMcptag(t *testing.T, bin, dir string, env []string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("(cd %s && mcptag %s): %v\n%s", dir, strings.Join(args, " "), err, stderr.String())
+	}
+	return out
+}
+
+// A catalogRun is one catalogue to write: mcptag catalog PATTERNS, run
+// in dir with env added to the environment, whose packages' snapshots
+// are those below the directory snapshots.
+type catalogRun struct {
+	name, dir string
+	env       []string
+	patterns  []string
+	snapshots string
+	search    string
+}
+
+// catalogPage writes the catalogue of r and describes what it must show:
+// the tools with their tokens, from mcptag stats -json, those over the
+// default budget marked (no tool of these packages sets its own); the
+// prompts and resources, and the entries whose name, title, URI or
+// description contain r.search, from the packages' snapshots, which
+// mcptag -check keeps fresh.
+func catalogPage(t *testing.T, bin string, r catalogRun) interop.CatalogPage {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), r.name+".html")
+	runMcptag(t, bin, r.dir, r.env, append([]string{"catalog", "-o", file}, r.patterns...)...)
+	page := interop.CatalogPage{Name: r.name, File: file, Tools: map[string]int{}, Search: r.search, Matches: []string{}}
+
+	var report struct {
+		Packages []struct {
+			Tools []struct {
+				Name  string `json:"name"`
+				Total struct {
+					Tokens int `json:"tokens"`
+				} `json:"total"`
+			} `json:"tools"`
+		} `json:"packages"`
+	}
+	if err := json.Unmarshal(runMcptag(t, bin, r.dir, r.env, append([]string{"stats", "-json"}, r.patterns...)...), &report); err != nil {
+		t.Fatalf("mcptag stats -json: %v", err)
+	}
+	for _, p := range report.Packages {
+		for _, tool := range p.Tools {
+			page.Tools[tool.Name] = tool.Total.Tokens
+			if tool.Total.Tokens > budget.DefaultBudget {
+				page.Over = append(page.Over, tool.Name)
+			}
+		}
+	}
+	for _, s := range snapshotsBelow(t, r.snapshots) {
+		addSnapshot(t, &page, s)
+	}
+	return page
+}
+
+// addSnapshot adds the prompts and resources of a snapshot to page, and
+// the entries that page.Search matches.
+func addSnapshot(t *testing.T, page *interop.CatalogPage, file string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type entry struct {
+		Name, Title, Description, URI, URITemplate string
+	}
+	var snap struct {
+		Tools, Prompts, Resources, ResourceTemplates []entry
+	}
+	if err := json.Unmarshal(data, &snap); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	match := func(key string, e entry) {
+		text := strings.ToLower(strings.Join([]string{e.Name, e.Title, e.Description, e.URI, e.URITemplate}, "\n"))
+		if page.Search != "" && strings.Contains(text, strings.ToLower(page.Search)) {
+			page.Matches = append(page.Matches, key)
+		}
+	}
+	for _, e := range snap.Tools {
+		match(e.Name, e)
+		if e.Name == "" || page.Tools[e.Name] == 0 {
+			t.Fatalf("%s: tool %q is not in mcptag stats: is the snapshot stale?", file, e.Name)
+		}
+	}
+	for _, e := range snap.Prompts {
+		page.Prompts = append(page.Prompts, e.Name)
+		match(e.Name, e)
+	}
+	for _, e := range slices.Concat(snap.Resources, snap.ResourceTemplates) {
+		uri := e.URI + e.URITemplate
+		page.Resources = append(page.Resources, uri)
+		match(uri, e)
+	}
+}
+
+// corpusModule writes a module of two packages into a temporary
+// directory: the bench corpus's 600 tools, as corpusgen writes them, and
+// a package whose tools, prompt and resource template carry markup that
+// would run script if it were not escaped (../catalog/testdata/hostile),
+// and a tool whose description is 100 KB. It
+// generates their code and snapshots with mcptag, and returns the
+// module's directory and the environment to run the go command in it
+// offline, from the module cache.
+func corpusModule(t *testing.T, bin string) (string, []string) {
+	t.Helper()
+	mod := t.TempDir()
+	gen := exec.Command("go", "run", "./internal/corpusgen/cmd/corpusgen", "-n", "600", "-o", filepath.Join(mod, "corpus600"))
+	gen.Dir = filepath.Join(repoRoot, "bench")
+	if out, err := gen.CombinedOutput(); err != nil {
+		t.Fatalf("corpusgen: %v\n%s", err, out)
+	}
+	root, err := filepath.Abs(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(repoRoot, "bench", "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostile, err := os.ReadFile(filepath.Join(repoRoot, "internal", "catalog", "testdata", "hostile", "hostile.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"go.mod":             fmt.Sprintf("module example.com/big\n\ngo 1.26\n\nrequire github.com/mcptag/mcptag v0.0.0\n\nreplace github.com/mcptag/mcptag => %s\n", root),
+		"go.sum":             string(sum),
+		"hostile/hostile.go": string(hostile),
+		"hostile/long.go":    longSource(),
+	}
+	for name, text := range files {
+		path := filepath.Join(mod, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := []string{"GOFLAGS=-mod=mod", "GOPROXY=off", "GOSUMDB=off", "GOTOOLCHAIN=local"}
+	runMcptag(t, bin, mod, env, "./...")
+	return mod, env
+}
+
+// longSource is a file of the hostile package with a tool whose
+// description is over 100 KB of text, markup in every line.
+func longSource() string {
+	var long strings.Builder
+	for i := 0; long.Len() < 110_000; i++ { // the description is the text after "// "
+		fmt.Fprintf(&long, "// Line %d of a long description, with <b>markup</b> & entities like &amp; that stay text.\n", i)
+	}
+	return "package hostile\n\n// Long has a description of a hundred kilobytes.\n" + long.String() +
+		"//\n//mcp:tool\nfunc Long() (string, error) { return \"\", nil }\n"
+}
