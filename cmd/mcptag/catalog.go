@@ -68,8 +68,7 @@ func catalogMain(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "mcptag catalog: %v\n", err)
 			return exitUsage
 		}
-		snapdiff.Budget = o.budget
-		opts.Diff = &catalog.Diff{Since: o.diff, Before: before, Dir: wd}
+		opts.Diff = &catalog.Diff{Since: o.diff, Before: before, Dir: wd, Budget: o.budget}
 	}
 	loaded, code := loadServable(c.Args(), stderr)
 	if code != exitOK {

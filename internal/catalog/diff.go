@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/genfile"
 	"github.com/mcptag/mcptag/internal/snapdiff"
@@ -17,6 +18,7 @@ type Diff struct {
 	Since  string        // what Before is, for the page: "HEAD~1", "old/"
 	Before snapdiff.Tree // keyed by slash paths relative to Dir
 	Dir    string
+	Budget int // tokens a tool may take before growing past it is reported (0: budget.DefaultBudget)
 }
 
 // The statuses of EntryDiff.
@@ -106,7 +108,7 @@ func (d *Diff) mark(pkg *Package, p *analyzer.Loaded, single bool, ids *ids) err
 	}
 	old := d.before(p, single)
 	byEntry := map[[2]string][]snapdiff.Change{}
-	for _, c := range snapdiff.Compare(old, now) {
+	for _, c := range snapdiff.Compare(old, now, snapdiff.WithBudget(budget.Limit(d.Budget, 0))) {
 		k := [2]string{kindOf(c.Kind), c.Tool}
 		byEntry[k] = append(byEntry[k], c)
 	}
