@@ -178,6 +178,9 @@ func (p *Package) RegisterFuncs() []GeneratedFunc {
 	if complete != token.NoPos {
 		funcs = append(funcs, GeneratedFunc{"Complete", nil, complete, "it completes the arguments of prompts and resource templates"})
 	}
+	for _, f := range p.Forms {
+		funcs = append(funcs, GeneratedFunc{f.Func, nil, f.Pos, "it asks the user to fill in the form " + f.Name})
+	}
 	return funcs
 }
 
