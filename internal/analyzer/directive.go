@@ -306,6 +306,9 @@ func (k *directiveKind) set(d *Directive, key, value string, hasValue bool) stri
 	if o := k.option(key); o != nil {
 		return o.set(d, key, value, hasValue)
 	}
+	if len(k.options) == 0 {
+		return fmt.Sprintf("unknown option %q: //mcp:%s takes none", key, k.name)
+	}
 	if s := suggest.Closest(key, k.keys()); s != "" {
 		return fmt.Sprintf("unknown option %q (did you mean %q?)", key, s)
 	}

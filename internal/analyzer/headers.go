@@ -41,6 +41,9 @@ func (v *Value) setHeader(p tagPair) *tagError {
 // badHeaderName says why name cannot follow Mcp-Param- in an HTTP header
 // name, or "": it must be a token (RFC 9110), as the go-sdk checks.
 func badHeaderName(name string) string {
+	if name == "" {
+		return "a header needs a name: header=Tenant-Id"
+	}
 	for _, r := range name {
 		if !isTChar(r) {
 			return fmt.Sprintf("a header name is letters, digits and !#$%%&'*+-.^_`|~, not %q", r)
@@ -58,12 +61,28 @@ func isTChar(r rune) bool {
 	return strings.ContainsRune("!#$%&'*+-.^_`|~", r)
 }
 
-// placeHeader records where the header= of pairs is, by at, on v.
+// maxSafeInteger is the largest integer the go-sdk's client sends in a
+// header: larger ones do not survive a float64 (JavaScript's numbers).
+const maxSafeInteger = 1<<53 - 1
+
+// placeHeader records where the header= of pairs is, by at, on v; and
+// bounds an integer that a header carries to ±maxSafeInteger, since the
+// go-sdk's client sends no header for a larger one, which its server then
+// refuses: the schema says so, and the handler's check names the limit.
 func placeHeader(v *Value, pairs []tagPair, at func(off int) token.Pos) {
 	for _, p := range pairs {
 		if p.Key == "header" && v.Header != "" {
 			v.HeaderPos = at(p.Off)
 		}
+	}
+	if v.Header == "" || v.Kind != KindInteger {
+		return
+	}
+	if v.Maximum == nil || *v.Maximum > maxSafeInteger {
+		v.setBound("maximum", maxSafeInteger)
+	}
+	if v.Minimum == nil || *v.Minimum < -maxSafeInteger {
+		v.setBound("minimum", -maxSafeInteger)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"unicode"
 )
 
 // An Icon is one icon of a tool, prompt or resource, as the protocol
@@ -89,8 +90,8 @@ func (a *analysis) icon(d *Directive, value string) (Icon, error) {
 // tell; its size is the client's to find out.
 func urlIcon(value string) (Icon, error) {
 	u, err := url.Parse(value)
-	if err != nil || u.Host == "" {
-		return Icon{}, errors.New("not a valid https URL")
+	if err != nil || u.Host == "" || strings.ContainsFunc(value, unicode.IsSpace) {
+		return Icon{}, errors.New("not a valid https URL (a space is written %20)")
 	}
 	return Icon{Source: value, MIMEType: iconTypes[strings.ToLower(path.Ext(u.Path))]}, nil
 }
