@@ -104,12 +104,16 @@ func dataIcon(value string) (Icon, error) {
 	if !ok || !isBase64 {
 		return Icon{}, errors.New("want a base64 data: URI, data:image/png;base64,...")
 	}
+	tooLarge := fmt.Errorf("its image is more than %d KiB; an icon travels in every list response", MaxIconBytes>>10)
 	if base64.StdEncoding.DecodedLen(len(data)) > MaxIconBytes+2 {
-		return Icon{}, fmt.Errorf("its image is more than %d KiB; an icon travels in every list response", MaxIconBytes>>10)
+		return Icon{}, tooLarge // not worth decoding
 	}
 	img, err := base64.StdEncoding.DecodeString(data)
-	if err != nil {
+	switch {
+	case err != nil:
 		return Icon{}, errors.New("its data is not valid base64")
+	case len(img) > MaxIconBytes:
+		return Icon{}, tooLarge
 	}
 	return imageIcon(value, strings.ToLower(mimeType), img)
 }
