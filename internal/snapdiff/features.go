@@ -392,7 +392,7 @@ func compareOther(add func(string, bool, string), o, n map[string]any) {
 		ov, inOld := o[k]
 		nv, inNew := n[k]
 		if !inOld || !inNew || render(ov) != render(nv) {
-			add(k, false, fmt.Sprintf("field %q changed", k))
+			add(k, false, otherChange(k, inOld, inNew))
 		}
 	}
 }
