@@ -38,8 +38,8 @@ func (a *analysis) checkDecls(p *Package) {
 // (a function named in Unicode letters, say).
 func (a *analysis) checkDefaultName(d *Decl, kind string) {
 	if d.Directive.Name == "" && !validName.MatchString(d.Name) {
-		a.errorf(d.Pos, CatName, "default %s name %q (from %s) is not valid: must match %s; name the %[1]s in the directive",
-			kind, d.Name, d.Func.Name(), validName)
+		a.errorf(d.Pos, CatName, "default %s name %q (from %s) is not valid: must match %s (%s); name the %[1]s in the directive",
+			kind, d.Name, d.Func.Name(), validName, nameFault(d.Name))
 	}
 }
 

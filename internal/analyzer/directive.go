@@ -247,7 +247,7 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 	}
 	if d.Name != "" && !validName.MatchString(d.Name) {
 		findings = append(findings, Finding{Pos: d.NamePos, End: nameEnd, Category: CatName, Error: true,
-			Message: fmt.Sprintf("invalid %s name %q: must match %s", kind.name, d.Name, validName)})
+			Message: fmt.Sprintf("invalid %s name %q: must match %s: %s", kind.name, d.Name, validName, nameFault(d.Name))})
 	}
 	if kind.uri && d.URI == "" {
 		errorf(0, len(text), "//mcp:%s needs a URI first, such as //mcp:%[1]s weather://cities or a template //mcp:%[1]s weather://{city}/current", kind.name)
