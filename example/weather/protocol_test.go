@@ -257,3 +257,26 @@ func TestElicitation(t *testing.T) {
 		})
 	}
 }
+
+// TestElicitationStatelessLegacy: a server without sessions cannot send
+// a client on 2025-11-25 a request, so forget_city cannot ask it for the
+// form, and says so.
+func TestElicitationStatelessLegacy(t *testing.T) {
+	ts := httptest.NewServer(newStatelessHTTPHandler(newServer()))
+	t.Cleanup(ts.Close)
+	c := &httpClient{answers: []*mcp.ElicitResult{{Action: "accept", Content: map[string]any{"forget": true}}}}
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: c.elicit})
+	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	c.cs = cs
+	res := c.call(t, "forget_city", map[string]any{"user": "stateless", "city": "Cairo"})
+	if want := "Confirmation: asking for the form: client does not support elicitation"; !res.IsError || text(res) != want {
+		t.Errorf("isError=%v %s, want the error %s", res.IsError, text(res), want)
+	}
+	if len(c.asked) != 0 {
+		t.Errorf("the client was asked %d forms", len(c.asked))
+	}
+}
