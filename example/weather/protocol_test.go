@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -25,12 +26,11 @@ import (
 // server with sessions speaks 2025-11-25. The request headers of the
 // last tools/call of each tool are kept.
 type httpClient struct {
-	cs *mcp.ClientSession
+	cs   *mcp.ClientSession
+	user mcptest.User // who answers the forms
 
 	mu      sync.Mutex
 	headers map[string]http.Header // the last tools/call of each tool
-	answers []*mcp.ElicitResult    // what the user answers to the forms asked next, in order
-	asked   []*mcp.ElicitParams    // the forms asked
 }
 
 func connectHTTP(t *testing.T, stateless bool, rewrite func(http.Header)) *httpClient {
@@ -53,7 +53,7 @@ func connectHTTP(t *testing.T, stateless bool, rewrite func(http.Header)) *httpC
 	if rewrite != nil {
 		transport.HTTPClient = &http.Client{Transport: rewriter(rewrite)}
 	}
-	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: c.elicit})
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: c.user.Elicit})
 	cs, err := client.Connect(context.Background(), transport, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -73,19 +73,6 @@ func (rw rewriter) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	rw(r.Header)
 	return http.DefaultTransport.RoundTrip(r)
-}
-
-// elicit is the client's elicitation handler: the user's next answer.
-func (c *httpClient) elicit(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.asked = append(c.asked, req.Params)
-	if len(c.answers) == 0 {
-		return &mcp.ElicitResult{Action: "cancel"}, nil
-	}
-	a := c.answers[0]
-	c.answers = c.answers[1:]
-	return a, nil
 }
 
 func (c *httpClient) call(t *testing.T, tool string, args map[string]any) *mcp.CallToolResult {
@@ -138,7 +125,7 @@ func TestParameterHeaders(t *testing.T) {
 	if got := c.header("save_city", "Mcp-Param-User"); got != "hana" {
 		t.Errorf("save_city: Mcp-Param-User = %q, want hana", got)
 	}
-	c.answers = []*mcp.ElicitResult{{Action: "decline"}}
+	c.user.Answer(&mcp.ElicitResult{Action: "decline"})
 	if res := c.call(t, "forget_city", map[string]any{"user": "hana", "city": "Cairo"}); res.IsError {
 		t.Fatalf("forget_city: %s", text(res))
 	}
@@ -224,6 +211,7 @@ func TestElicitation(t *testing.T) {
 				c.call(t, "save_city", map[string]any{"user": user, "city": city})
 			}
 			forget := map[string]any{"user": user, "city": "Cairo"}
+			var schema any // the requested schema, as the client got it
 			for _, tc := range []struct {
 				name   string
 				answer *mcp.ElicitResult
@@ -237,21 +225,22 @@ func TestElicitation(t *testing.T) {
 				{"accept", &mcp.ElicitResult{Action: "accept", Content: map[string]any{"forget": true, "notify_email": "hana@example.com"}},
 					`{"cities":["London"],"forgotten":true,"notify_email":"hana@example.com"}`, false},
 			} {
-				c.asked = nil
-				c.answers = []*mcp.ElicitResult{tc.answer}
+				c.user.Answer(tc.answer)
 				res := c.call(t, "forget_city", forget)
 				if res.IsError != tc.error || text(res) != tc.want {
 					t.Errorf("%s: isError=%v %s\nwant isError=%v %s", tc.name, res.IsError, text(res), tc.error, tc.want)
 				}
-				if len(c.asked) != 1 {
-					t.Fatalf("%s: the form was asked %d times, want once", tc.name, len(c.asked))
+				asked := c.user.Asked()
+				if len(asked) != 1 {
+					t.Fatalf("%s: the form was asked %d times, want once", tc.name, len(asked))
 				}
-				if msg := c.asked[0].Message; msg != "Forget Cairo from the cities "+user+" saved?" {
+				if msg := asked[0].Message; msg != "Forget Cairo from the cities "+user+" saved?" {
 					t.Errorf("%s: message %q", tc.name, msg)
 				}
+				schema = asked[0].RequestedSchema
 			}
 			wantSchema := `{"type":"object","properties":{"forget":{"type":"boolean","description":"Forget the city."},"notify_email":{"type":"string","description":"An address to tell once it is done, if any.","format":"email"}},"required":["forget"]}`
-			if diff := cmp.Diff(decode(t, []byte(wantSchema)), decode(t, mustJSON(t, c.asked[0].RequestedSchema))); diff != "" {
+			if diff := cmp.Diff(decode(t, []byte(wantSchema)), decode(t, mustJSON(t, schema))); diff != "" {
 				t.Errorf("requested schema (-want +got):\n%s", diff)
 			}
 		})
@@ -264,8 +253,9 @@ func TestElicitation(t *testing.T) {
 func TestElicitationStatelessLegacy(t *testing.T) {
 	ts := httptest.NewServer(newStatelessHTTPHandler(newServer()))
 	t.Cleanup(ts.Close)
-	c := &httpClient{answers: []*mcp.ElicitResult{{Action: "accept", Content: map[string]any{"forget": true}}}}
-	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: c.elicit})
+	c := &httpClient{}
+	c.user.Answer(&mcp.ElicitResult{Action: "accept", Content: map[string]any{"forget": true}})
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: c.user.Elicit})
 	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
 	if err != nil {
 		t.Fatal(err)
@@ -276,7 +266,7 @@ func TestElicitationStatelessLegacy(t *testing.T) {
 	if want := "Confirmation: asking for the form: client does not support elicitation"; !res.IsError || text(res) != want {
 		t.Errorf("isError=%v %s, want the error %s", res.IsError, text(res), want)
 	}
-	if len(c.asked) != 0 {
-		t.Errorf("the client was asked %d forms", len(c.asked))
+	if asked := c.user.Asked(); len(asked) != 0 {
+		t.Errorf("the client was asked %d forms", len(asked))
 	}
 }

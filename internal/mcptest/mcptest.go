@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"os"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -256,4 +257,42 @@ func InputSchemas(t *testing.T, cs *mcp.ClientSession) map[string]Schema {
 		schemas[tool.Name] = Schema{&s, r}
 	}
 	return schemas
+}
+
+// A User is the user of a go-sdk client who fills in the forms a server
+// asks for: its Elicit is a ClientOptions.ElicitationHandler, which
+// answers with the answers given to Answer, in order (cancel when none
+// is left), and keeps the forms it was asked for. It is safe for
+// concurrent use.
+type User struct {
+	mu      sync.Mutex
+	answers []*mcp.ElicitResult
+	asked   []*mcp.ElicitParams
+}
+
+// Answer sets the user's next answers, and forgets the forms asked so far.
+func (u *User) Answer(answers ...*mcp.ElicitResult) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.answers, u.asked = answers, nil
+}
+
+// Asked returns the forms the user was asked for since Answer.
+func (u *User) Asked() []*mcp.ElicitParams {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return slices.Clone(u.asked)
+}
+
+// Elicit answers one form with the next answer.
+func (u *User) Elicit(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.asked = append(u.asked, req.Params)
+	if len(u.answers) == 0 {
+		return &mcp.ElicitResult{Action: "cancel"}, nil
+	}
+	a := u.answers[0]
+	u.answers = u.answers[1:]
+	return a, nil
 }

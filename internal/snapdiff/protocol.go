@@ -97,19 +97,12 @@ func parseCacheable(file map[string]any) (map[string]Cache, error) {
 }
 
 // compareCaching returns the changes of the caching hints of the
-// resources and templates of before and after, by URI: all compatible.
-// A resource added or removed is reported as such, not its hints.
-func compareCaching(before, after *Snapshot) []Change {
-	var o, n Snapshot
-	if before != nil {
-		o = *before
-	}
-	if after != nil {
-		n = *after
-	}
+// resources and templates of o and n, by URI: all compatible. A resource
+// added or removed is reported as such, not its hints.
+func compareCaching(o, n *Snapshot) []Change {
 	var changes []Change
 	for _, uri := range unionKeys(o.Cacheable, n.Cacheable) {
-		kind, both := resourceKind(&o, &n, uri)
+		kind, both := resourceKind(o, n, uri)
 		if !both {
 			continue
 		}

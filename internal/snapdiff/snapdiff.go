@@ -255,7 +255,6 @@ func Compare(before, after *Snapshot) []Change {
 		}
 	}
 	changes = append(changes, compareFeatures(before, after)...)
-	changes = append(changes, compareCaching(before, after)...)
 	sortChanges(changes)
 	return changes
 }

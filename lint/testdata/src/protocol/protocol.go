@@ -20,6 +20,7 @@ type KeyRequest struct {
 
 // Check checks.
 //
-// want +1 `directive: icon=missing.png: no file missing.png in the package directory`
+// want +2 `directive: icon=missing.png: no file missing.png in the package directory`
+//
 //mcp:tool icon=missing.png
 func Check(req KeyRequest) string { return "" }

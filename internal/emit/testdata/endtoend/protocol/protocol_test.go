@@ -15,30 +15,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// user answers the forms a server asks for, in order, and keeps them.
-type user struct {
-	mu      sync.Mutex
-	answers []*mcp.ElicitResult
-	asked   []*mcp.ElicitParams
-}
-
-func (u *user) elicit(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	u.asked = append(u.asked, req.Params)
-	if len(u.answers) == 0 {
-		return &mcp.ElicitResult{Action: "cancel"}, nil
-	}
-	a := u.answers[0]
-	u.answers = u.answers[1:]
-	return a, nil
-}
-
 // connect serves the package over streamable HTTP without sessions (so
 // that protocol 2026-07-28 is spoken) or with them (2025-11-25), and
 // returns a client session whose user is u, and the request headers of
 // each tool's last call.
-func connect(t *testing.T, stateless bool, u *user) (*mcp.ClientSession, func(tool string) http.Header) {
+func connect(t *testing.T, stateless bool, u *mcptest.User) (*mcp.ClientSession, func(tool string) http.Header) {
 	t.Helper()
 	server := mcp.NewServer(&mcp.Implementation{Name: "protocol", Version: "v0"}, nil)
 	protocol.Register(server)
@@ -54,7 +35,7 @@ func connect(t *testing.T, stateless bool, u *user) (*mcp.ClientSession, func(to
 		handler.ServeHTTP(w, r)
 	}))
 	t.Cleanup(ts.Close)
-	client := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: u.elicit})
+	client := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: u.Elicit})
 	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +55,7 @@ func connect(t *testing.T, stateless bool, u *user) (*mcp.ClientSession, func(to
 // each kind, nested or not, struct tag or doc list item, as its
 // Mcp-Param- header, and leaves out those that are absent.
 func TestHeaders(t *testing.T) {
-	cs, headers := connect(t, true, &user{})
+	cs, headers := connect(t, true, &mcptest.User{})
 	if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
 		t.Fatalf("protocol %s, want 2026-07-28", v)
 	}
@@ -110,7 +91,7 @@ func TestHeaders(t *testing.T) {
 // when a dark one is given, and a read carries its resource's ttl= and
 // cache=.
 func TestIconsAndCaching(t *testing.T) {
-	cs, _ := connect(t, true, &user{})
+	cs, _ := connect(t, true, &mcptest.User{})
 	ctx := context.Background()
 	tools, err := cs.ListTools(ctx, nil)
 	if err != nil {
@@ -163,7 +144,8 @@ func TestForms(t *testing.T) {
 			{"invalid", []*mcp.ElicitResult{{Action: "accept", Content: map[string]any{"name": "Ada", "size": "l", "topping": "olives", "email": "nope"}}},
 				`Order form: argument "email": want an e-mail address, got "nope"`, true},
 		} {
-			u := &user{answers: tc.answers}
+			u := &mcptest.User{}
+			u.Answer(tc.answers...)
 			cs, _ := connect(t, stateless, u)
 			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "place_order"})
 			if err != nil {
@@ -172,8 +154,8 @@ func TestForms(t *testing.T) {
 			if got := strings.Join(mcptest.Texts(res), "\n"); res.IsError != tc.isError || got != tc.want {
 				t.Errorf("stateless=%v %s: isError=%v %s\nwant isError=%v %s", stateless, tc.name, res.IsError, got, tc.isError, tc.want)
 			}
-			if len(u.asked) != len(tc.answers) {
-				t.Errorf("stateless=%v %s: asked %d forms, want %d", stateless, tc.name, len(u.asked), len(tc.answers))
+			if asked := len(u.Asked()); asked != len(tc.answers) {
+				t.Errorf("stateless=%v %s: asked %d forms, want %d", stateless, tc.name, asked, len(tc.answers))
 			}
 		}
 	}
@@ -182,12 +164,13 @@ func TestForms(t *testing.T) {
 // TestOrderSchema is the requested schema of Order as the client gets it:
 // the titled enum, the multi-select of titled values, the untitled enum.
 func TestOrderSchema(t *testing.T) {
-	u := &user{answers: []*mcp.ElicitResult{{Action: "decline"}}}
+	u := &mcptest.User{}
+	u.Answer(&mcp.ElicitResult{Action: "decline"})
 	cs, _ := connect(t, true, u)
 	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "place_order"}); err != nil {
 		t.Fatal(err)
 	}
-	got, err := json.Marshal(u.asked[0].RequestedSchema)
+	got, err := json.Marshal(u.Asked()[0].RequestedSchema)
 	if err != nil {
 		t.Fatal(err)
 	}
