@@ -420,11 +420,11 @@ var mcptagCompletions = &toolrt.Completions{
 }
 
 // ElicitConfirmation asks the user of the client that made the tool call req to
-// fill in a Confirmation, showing message. ok is false when the user declines
-// or cancels; an answer that breaks the form's schema is an error. The
-// tool returns the error as it is (or wrapped): on protocol 2026-07-28,
-// it asks the client for the form, and the tool runs again up to here
-// with the answer. See toolrt.Form.Elicit.
+// fill in the form Confirmation, showing message. ok is false when the user
+// declines or cancels; an answer that breaks the form's schema is an
+// error. The tool returns the error as it is (or wrapped): on protocol
+// 2026-07-28, it asks the client for the form, and the tool runs again up
+// to here with the answer. See toolrt.Form.Elicit.
 func ElicitConfirmation(ctx context.Context, req *mcp.CallToolRequest, message string) (Confirmation, bool, error) {
 	var answer Confirmation
 	if ok, err := mcptagConfirmationForm.Elicit(ctx, req, message, &answer); !ok || err != nil {

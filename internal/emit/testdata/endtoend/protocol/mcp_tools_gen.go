@@ -173,11 +173,11 @@ func Complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResul
 var mcptagCompletions = &toolrt.Completions{}
 
 // ElicitConfirm asks the user of the client that made the tool call req to
-// fill in a Confirm, showing message. ok is false when the user declines
-// or cancels; an answer that breaks the form's schema is an error. The
-// tool returns the error as it is (or wrapped): on protocol 2026-07-28,
-// it asks the client for the form, and the tool runs again up to here
-// with the answer. See toolrt.Form.Elicit.
+// fill in the form Confirm, showing message. ok is false when the user
+// declines or cancels; an answer that breaks the form's schema is an
+// error. The tool returns the error as it is (or wrapped): on protocol
+// 2026-07-28, it asks the client for the form, and the tool runs again up
+// to here with the answer. See toolrt.Form.Elicit.
 func ElicitConfirm(ctx context.Context, req *mcp.CallToolRequest, message string) (Confirm, bool, error) {
 	var answer Confirm
 	if ok, err := mcptagConfirmForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
@@ -200,11 +200,11 @@ var mcptagConfirmForm = &toolrt.Form{
 }
 
 // ElicitOrder asks the user of the client that made the tool call req to
-// fill in a Order, showing message. ok is false when the user declines
-// or cancels; an answer that breaks the form's schema is an error. The
-// tool returns the error as it is (or wrapped): on protocol 2026-07-28,
-// it asks the client for the form, and the tool runs again up to here
-// with the answer. See toolrt.Form.Elicit.
+// fill in the form Order, showing message. ok is false when the user
+// declines or cancels; an answer that breaks the form's schema is an
+// error. The tool returns the error as it is (or wrapped): on protocol
+// 2026-07-28, it asks the client for the form, and the tool runs again up
+// to here with the answer. See toolrt.Form.Elicit.
 func ElicitOrder(ctx context.Context, req *mcp.CallToolRequest, message string) (Order, bool, error) {
 	var answer Order
 	if ok, err := mcptagOrderForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
