@@ -281,7 +281,7 @@ func mcptagLastUpdated(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 
 // Schemas and arguments of save_city, computed by mcptag.
 var (
-	mcptagSaveCityInput  = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"who saves it; a client on protocol 2026-07-28 sends it in the HTTP header Mcp-Param-User too, for a gateway to route on","x-mcp-header":"User"},"city":{"type":"string","description":"the city to save","enum":["Cairo","London","Reykjavik"]}},"required":["user","city"],"additionalProperties":false}`)
+	mcptagSaveCityInput  = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"who saves it","x-mcp-header":"User"},"city":{"type":"string","description":"the city to save","enum":["Cairo","London","Reykjavik"]}},"required":["user","city"],"additionalProperties":false}`)
 	mcptagSaveCityOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string","description":"City is a city with readings.","enum":["Cairo","London","Reykjavik",""]}}},"required":["result"]}`)
 	mcptagSaveCityArgs   = &toolrt.Spec{
 		Tool: "save_city",

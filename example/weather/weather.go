@@ -178,16 +178,17 @@ func CurrentWeather(ctx context.Context, city City) (WeatherData, error) {
 	return WeatherData{Temperature: t, Humidity: 0.83, Conditions: "Overcast"}, nil
 }
 
-// saved are the cities each user saved, by user, in the order saved.
+// saved are the cities each user saved, by user, in the order saved. The
+// user of save_city and forget_city travels in the HTTP header
+// Mcp-Param-User too (header=User), from a client on protocol 2026-07-28,
+// for a gateway to route on.
 var saved = struct {
 	sync.Mutex
 	cities map[string][]City
 }{cities: map[string][]City{}}
 
 // SaveCity saves a city to a user's list and returns the list.
-//   - user (header=User): who saves it; a client on protocol 2026-07-28
-//     sends it in the HTTP header Mcp-Param-User too, for a gateway to
-//     route on
+//   - user (header=User): who saves it
 //   - city: the city to save
 //
 //mcp:tool idempotent
