@@ -1,5 +1,6 @@
 // Package lint defines an Analyzer that reports what mcptag's analysis
-// finds in //mcp:tool, //mcp:prompt and //mcp:resource functions.
+// finds in //mcp:tool, //mcp:prompt and //mcp:resource functions and
+// //mcp:elicit types.
 //
 // # Analyzer mcptag
 //

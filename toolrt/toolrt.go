@@ -19,8 +19,14 @@ import (
 )
 
 // Error is the result of a tool that failed: isError set, the message as
-// text, and no structuredContent (a strict client would validate it).
+// text, and no structuredContent (a strict client would validate it). A
+// tool that returned the *InputRequired of a form it asks for (see
+// Form.Elicit) has not failed: its result is the one that asks for the
+// form.
 func Error(err error) *mcp.CallToolResult {
+	if ir, ok := inputRequired(err); ok {
+		return ir.Result()
+	}
 	return &mcp.CallToolResult{
 		Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}},
 		IsError: true,

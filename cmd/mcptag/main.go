@@ -1,6 +1,7 @@
 // Command mcptag generates MCP registration code and schema snapshots
-// from Go functions marked //mcp:tool, //mcp:prompt and //mcp:resource,
-// and checks them in CI.
+// from Go functions marked //mcp:tool, //mcp:prompt and //mcp:resource
+// (and forms from struct types marked //mcp:elicit), and checks them in
+// CI.
 //
 // Usage:
 //

@@ -63,10 +63,14 @@ func TestServerBuiltLikeTheTest(t *testing.T) {
 	}
 }
 
-// connect starts the server binary and connects a go-sdk client over stdio.
+// connect starts the server binary and connects a go-sdk client over
+// stdio, whose user declines every form.
 func connect(t *testing.T) *mcp.ClientSession {
 	t.Helper()
-	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, nil)
+	decline := func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		return &mcp.ElicitResult{Action: "decline"}, nil
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: decline})
 	cs, err := client.Connect(context.Background(), &mcp.CommandTransport{Command: exec.Command(serverBinary)}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -176,6 +180,17 @@ func TestCallEveryTool(t *testing.T) {
 		args:    map[string]any{"city": "Atlantis", "days": 3},
 		texts:   []string{`no readings for "Atlantis"`},
 		isError: true,
+	}, {
+		tool:       "save_city",
+		args:       map[string]any{"user": "every-tool", "city": "Reykjavik"},
+		structured: `{"result": ["Reykjavik"]}`,
+		texts:      []string{"Reykjavik"},
+	}, {
+		// The user declines the form: the city stays.
+		tool:       "forget_city",
+		args:       map[string]any{"user": "every-tool", "city": "Reykjavik"},
+		structured: `{"cities": ["Reykjavik"], "forgotten": false}`,
+		texts:      []string{`{"cities":["Reykjavik"],"forgotten":false}`},
 	}}
 	called := map[string]bool{}
 	for _, tc := range tests {
@@ -251,7 +266,10 @@ func checkStructured(t *testing.T, tool *mcp.Tool, res *mcp.CallToolResult, want
 // prompt, reads the resources and completes a city with the TypeScript
 // SDK's client, which rejects non-object output schemas, validates every
 // structuredContent against its schema and every other result against
-// the protocol's.
+// the protocol's. It speaks protocol 2025-11-25, so forget_city asks for
+// its form while the call waits, and the client validates the request
+// and the answer: all but the e-mail format, which the tool's check of
+// the answer catches.
 func TestStrictTypeScriptClient(t *testing.T) {
 	calls := `[
 		{"name": "get_temperature", "arguments": {"city": "London"}},
@@ -271,16 +289,20 @@ func TestStrictTypeScriptClient(t *testing.T) {
 		{"method": "resources/read", "uri": "weather://Atlantis/current", "expectError": true},
 		{"method": "completion/complete", "ref": {"type": "ref/resource", "uri": "weather://{city}/current"}, "argument": {"name": "city", "value": "r"}},
 		{"method": "completion/complete", "ref": {"type": "ref/prompt", "name": "plan_trip"}, "argument": {"name": "days", "value": "1"}},
-		{"method": "completion/complete", "ref": {"type": "ref/prompt", "name": "plan_trip"}, "argument": {"name": "", "value": "1"}, "expectError": true}
+		{"method": "completion/complete", "ref": {"type": "ref/prompt", "name": "plan_trip"}, "argument": {"name": "", "value": "1"}, "expectError": true},
+		{"name": "save_city", "arguments": {"user": "ts", "city": "Cairo"}},
+		{"name": "forget_city", "arguments": {"user": "ts", "city": "Cairo"}, "elicit": {"action": "decline"}},
+		{"name": "forget_city", "arguments": {"user": "ts", "city": "Cairo"}, "elicit": {"action": "accept", "content": {"forget": true, "notify_email": "not an address"}}, "expectError": true},
+		{"name": "forget_city", "arguments": {"user": "ts", "city": "Cairo"}, "elicit": {"action": "accept", "content": {"forget": true}}}
 	]`
 	lines, err := interop.Run(t, calls, serverBinary)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lines) != 19 {
-		t.Fatalf("got %d lines, want the lists and 18 calls:\n%s", len(lines), strings.Join(lines, "\n"))
+	if len(lines) != 23 {
+		t.Fatalf("got %d lines, want the lists and 22 calls:\n%s", len(lines), strings.Join(lines, "\n"))
 	}
-	want := `{"tools":["get_forecast","get_station","get_temperature","get_temperatures","get_weather","last_updated","weather_report"],` +
+	want := `{"tools":["forget_city","get_forecast","get_station","get_temperature","get_temperatures","get_weather","last_updated","save_city","weather_report"],` +
 		`"prompts":["plan_trip"],"resources":["weather://cities"],"resourceTemplates":["weather://{city}/current"]}`
 	if lines[0] != want {
 		t.Errorf("lists: %s\nwant %s", lines[0], want)
@@ -301,11 +323,15 @@ func TestStrictTypeScriptClient(t *testing.T) {
 	for i, want := range map[int]string{
 		11: `{"method":"prompts/get","result":{"messages":[{"role":"user","content":{"type":"text","text":"Plan a 3-day trip to Cairo. It is 34 °C there now: for each day, suggest what to do and what to wear."}}]}}`,
 		12: `{"method":"prompts/get","error":{"code":-32602,"message":"MCP error -32602: plan_trip: argument \"city\": want one of \"Cairo\", \"London\", \"Reykjavik\", got \"Atlantis\""}}`,
-		13: `{"method":"resources/read","result":{"contents":[{"uri":"weather://cities","mimeType":"application/json","text":"[\"Cairo\",\"London\",\"Reykjavik\"]"}],"ttlMs":0,"cacheScope":"public"}}`,
+		13: `{"method":"resources/read","result":{"contents":[{"uri":"weather://cities","mimeType":"application/json","text":"[\"Cairo\",\"London\",\"Reykjavik\"]"}],"ttlMs":3600000,"cacheScope":"public"}}`,
 		14: `{"method":"resources/read","result":{"contents":[{"uri":"weather://London/current","mimeType":"application/json","text":"{\"temperature\":16.2,\"humidity\":0.83,\"conditions\":\"Overcast\"}"}],"ttlMs":0,"cacheScope":"public"}}`,
 		16: `{"method":"completion/complete","result":{"completion":{"values":["Reykjavik"]}}}`,
 		17: `{"method":"completion/complete","result":{"completion":{"values":[]}}}`,
 		18: `{"method":"completion/complete","error":{"code":-32602,"message":"MCP error -32602: invalid params: missing required 'argument.name' field"}}`,
+		19: `{"name":"save_city","isError":false,"structuredContent":{"result":["Cairo"]},"content":[{"type":"text","text":"Cairo"}]}`,
+		20: `{"name":"forget_city","isError":false,"structuredContent":{"cities":["Cairo"],"forgotten":false},"content":[{"type":"text","text":"{\"cities\":[\"Cairo\"],\"forgotten\":false}"}],"elicited":[` + tsForm + `]}`,
+		21: `{"name":"forget_city","isError":true,"structuredContent":null,"content":[{"type":"text","text":"Confirmation form: argument \"notify_email\": want an e-mail address, got \"not an address\""}],"elicited":[` + tsForm + `]}`,
+		22: `{"name":"forget_city","isError":false,"structuredContent":{"forgotten":true},"content":[{"type":"text","text":"{\"forgotten\":true}"}],"elicited":[` + tsForm + `]}`,
 	} {
 		if lines[i] != want {
 			t.Errorf("line %d: %s\nwant    %s", i, lines[i], want)
@@ -315,6 +341,10 @@ func TestStrictTypeScriptClient(t *testing.T) {
 		t.Errorf("reading the weather of a city with no readings: %s, want invalid params", lines[15])
 	}
 }
+
+// tsForm is forget_city's form as the TypeScript client gets it, on
+// protocol 2025-11-25: asked while the call waits.
+const tsForm = `{"message":"Forget Cairo from the cities ts saved?","requestedSchema":{"type":"object","properties":{"forget":{"type":"boolean","description":"Forget the city."},"notify_email":{"type":"string","description":"An address to tell once it is done, if any.","format":"email"}},"required":["forget"]}}`
 
 func mustJSON(t *testing.T, v any) []byte {
 	t.Helper()

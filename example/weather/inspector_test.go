@@ -22,7 +22,8 @@ type inspectorResult struct {
 }
 
 // TestInspectorListsEveryTool checks that the MCP Inspector's command-line
-// mode lists the tools of the snapshot.
+// mode lists the tools of the snapshot, get_weather with its icon and the
+// arguments of save_city and forget_city with their parameter headers.
 func TestInspectorListsEveryTool(t *testing.T) {
 	out, err := interop.Inspector(t, serverBinary, "--method", "tools/list")
 	if err != nil {
@@ -31,13 +32,36 @@ func TestInspectorListsEveryTool(t *testing.T) {
 	if diff := cmp.Diff(snapshotToolNames(t), toolNames(t, out)); diff != "" {
 		t.Errorf("tools/list through the Inspector (-snapshot +listed):\n%s", diff)
 	}
+	var list struct {
+		Tools []struct {
+			Name        string
+			Icons       []struct{ Src, MIMEType string }
+			InputSchema struct {
+				Properties map[string]map[string]any
+			}
+		}
+	}
+	if err := json.Unmarshal(out, &list); err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range list.Tools {
+		hasIcon := len(tool.Icons) == 1 && strings.HasPrefix(tool.Icons[0].Src, "data:image/png;base64,") && tool.Icons[0].MIMEType == "image/png"
+		if hasIcon != (tool.Name == "get_weather") {
+			t.Errorf("%s: icons %+v", tool.Name, tool.Icons)
+		}
+		header := tool.InputSchema.Properties["user"]["x-mcp-header"]
+		if wantHeader := tool.Name == "save_city" || tool.Name == "forget_city"; wantHeader != (header == "User") {
+			t.Errorf("%s: argument user has x-mcp-header %v", tool.Name, header)
+		}
+	}
 }
 
 // TestInspectorCallsEveryTool calls every tool through the MCP Inspector's
 // command-line mode, whose --tool-arg values are text: it sends a value
 // that parses as JSON as that JSON, and converts any other by the type of
 // the argument's schema. Every tool is called, every kind of argument the
-// example has is given as text, and no call may be answered isError.
+// example has is given as text, and no call may be answered isError but
+// forget_city's: the Inspector's command line cannot show a form.
 func TestInspectorCallsEveryTool(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -45,6 +69,7 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 		args       []string // --tool-arg values
 		structured string   // JSON, or "" for none
 		texts      []string // the content, one text each
+		isError    bool
 	}{{
 		name:       "string",
 		tool:       "get_temperature",
@@ -94,6 +119,18 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 		tool:       "last_updated",
 		structured: `{"result": "2026-11-30T06:00:00Z"}`,
 		texts:      []string{"2026-11-30T06:00:00Z"},
+	}, {
+		name:       "a parameter header",
+		tool:       "save_city",
+		args:       []string{"user=inspector", "city=London"},
+		structured: `{"result": ["London"]}`,
+		texts:      []string{"London"},
+	}, {
+		name:    "a form, which the Inspector cannot show",
+		tool:    "forget_city",
+		args:    []string{"user=inspector", "city=London"},
+		texts:   []string{"Confirmation: asking for the form: client does not support elicitation"},
+		isError: true,
 	}}
 	called := map[string]bool{}
 	for _, tc := range tests {
@@ -108,8 +145,8 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			res := inspectorCall(t, tc.tool, tc.args...)
-			if res.IsError {
-				t.Errorf("isError, content %q", res.Content)
+			if res.IsError != tc.isError {
+				t.Errorf("isError %v, content %q", res.IsError, res.Content)
 			}
 			var texts []string
 			for _, c := range res.Content {

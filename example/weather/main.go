@@ -36,6 +36,7 @@ const (
 
 func main() {
 	addr := flag.String("http", "", "serve streamable HTTP on this address (host:port) instead of stdio")
+	stateless := flag.Bool("stateless", false, "with -http, serve without sessions: protocol 2026-07-28 and later, and older clients that need no server-to-client requests")
 	flag.Parse()
 
 	server := newServer()
@@ -44,7 +45,11 @@ func main() {
 	var err error
 	if *addr != "" {
 		log.Printf("weather: serving MCP on http://%s", *addr)
-		err = serveHTTP(ctx, newHTTPServer(*addr, newHTTPHandler(server, sessionTimeout)))
+		h := newHTTPHandler(server, sessionTimeout)
+		if *stateless {
+			h = newStatelessHTTPHandler(server)
+		}
+		err = serveHTTP(ctx, newHTTPServer(*addr, h))
 	} else {
 		log.Print("weather: serving MCP on stdin and stdout")
 		err = server.Run(ctx, lineCheckedStdio(os.Stdin, os.Stdout, mcp.DefaultMaxLineLength))
@@ -71,6 +76,18 @@ func newServer() *mcp.Server {
 func newHTTPHandler(server *mcp.Server, sessionTimeout time.Duration) http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
 		SessionTimeout:      sessionTimeout,
+		MaxRequestBodyBytes: int64(toolrt.MaxArgumentBytes) + envelopeBytes,
+	})
+}
+
+// newStatelessHTTPHandler serves server over streamable HTTP without
+// sessions, which the go-sdk requires of protocol 2026-07-28 and later
+// (its clients then send parameter headers, and answer forms by calling
+// again); an older client is served too, but cannot be asked for a form:
+// without a session, the server cannot send it a request.
+func newStatelessHTTPHandler(server *mcp.Server) http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
+		Stateless:           true,
 		MaxRequestBodyBytes: int64(toolrt.MaxArgumentBytes) + envelopeBytes,
 	})
 }

@@ -32,9 +32,9 @@ func Register(s *mcp.Server) {
 	s.AddResource(&mcp.Resource{
 		URI:         "weather://cities",
 		Name:        "cities",
-		Description: `The cities with readings, in alphabetical order.`,
+		Description: `The cities with readings, in alphabetical order. The list changes rarely: a client may keep it an hour.`,
 		MIMEType:    `application/json`,
-	}, mcptagCities)
+	}, toolrt.CacheReads(mcptagCities, 3600000, ""))
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: "weather://{city}/current",
 		Name:        "current_weather",
@@ -44,7 +44,7 @@ func Register(s *mcp.Server) {
 	}, mcptagCurrentWeather)
 }
 
-// RegisterTools adds the package's tools to s: get_temperature, get_weather, get_forecast, get_temperatures, weather_report, get_station, last_updated.
+// RegisterTools adds the package's tools to s: get_temperature, get_weather, get_forecast, get_temperatures, weather_report, get_station, last_updated, save_city, forget_city.
 func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{
 		Name:         "get_temperature",
@@ -57,6 +57,7 @@ func RegisterTools(s *mcp.Server) {
 		Name:         "get_weather",
 		Description:  `Reports the current weather for a city.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+		Icons:        []mcp.Icon{mcptagIcon1},
 		InputSchema:  mcptagGetWeatherInput,
 		OutputSchema: mcptagGetWeatherOutput,
 	}, mcptagGetWeather)
@@ -91,6 +92,20 @@ func RegisterTools(s *mcp.Server) {
 		InputSchema:  mcptagLastUpdatedInput,
 		OutputSchema: mcptagLastUpdatedOutput,
 	}, mcptagLastUpdated)
+	s.AddTool(&mcp.Tool{
+		Name:         "save_city",
+		Description:  `Saves a city to a user's list and returns the list.`,
+		Annotations:  &mcp.ToolAnnotations{IdempotentHint: true},
+		InputSchema:  mcptagSaveCityInput,
+		OutputSchema: mcptagSaveCityOutput,
+	}, mcptagSaveCity)
+	s.AddTool(&mcp.Tool{
+		Name:         "forget_city",
+		Description:  `Forgets a city a user saved, once the user confirms it, and returns the cities left.`,
+		Annotations:  &mcp.ToolAnnotations{DestructiveHint: toolrt.Bool(true), IdempotentHint: true},
+		InputSchema:  mcptagForgetCityInput,
+		OutputSchema: mcptagForgetCityOutput,
+	}, mcptagForgetCity)
 }
 
 // Schemas and arguments of get_temperature, computed by mcptag.
@@ -271,6 +286,63 @@ func mcptagLastUpdated(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	return toolrt.Wrapped("last_updated", out), nil
 }
 
+// Schemas and arguments of save_city, computed by mcptag.
+var (
+	mcptagSaveCityInput  = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"who saves it","x-mcp-header":"User"},"city":{"type":"string","description":"the city to save","enum":["Cairo","London","Reykjavik"]}},"required":["user","city"],"additionalProperties":false}`)
+	mcptagSaveCityOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string","description":"City is a city with readings.","enum":["Cairo","London","Reykjavik",""]}}},"required":["result"]}`)
+	mcptagSaveCityArgs   = &toolrt.Spec{
+		Tool: "save_city",
+		Args: []toolrt.Arg{
+			{Name: "user", Required: true, Kind: toolrt.KindString},
+			{Name: "city", Required: true, Kind: toolrt.KindString, Enum: []string{"Cairo", "London", "Reykjavik"}},
+		},
+	}
+)
+
+func mcptagSaveCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolrt.Recover(ctx, "save_city", &res)
+	args, err := mcptagSaveCityArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return toolrt.Error(err), nil
+	}
+	var arg0 string
+	if err := args.Decode("user", &arg0); err != nil {
+		return toolrt.Error(err), nil
+	}
+	var arg1 City
+	if err := args.Decode("city", &arg1); err != nil {
+		return toolrt.Error(err), nil
+	}
+	out := SaveCity(arg0, arg1)
+	return toolrt.Slice("save_city", out), nil
+}
+
+// Schemas and arguments of forget_city, computed by mcptag.
+var (
+	mcptagForgetCityInput  = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"Who saved it.","x-mcp-header":"User"},"city":{"type":"string","description":"The city to forget.","enum":["Cairo","London","Reykjavik"]}},"description":"ForgetRequest names a saved city to forget.","required":["user","city"],"additionalProperties":false}`)
+	mcptagForgetCityOutput = json.RawMessage(`{"type":"object","properties":{"cities":{"type":"array","items":{"type":"string","description":"City is a city with readings.","enum":["Cairo","London","Reykjavik",""]},"description":"The user's cities, in the order saved."},"forgotten":{"type":"boolean","description":"Whether the city was forgotten: false when the user kept it."},"notify_email":{"type":"string","description":"Who is told that it was, if anyone."}},"description":"Saved is a user's saved cities after a change.","required":["forgotten"]}`)
+	mcptagForgetCityArgs   = &toolrt.Spec{
+		Tool: "forget_city",
+		Args: []toolrt.Arg{
+			{Name: "user", Required: true, Kind: toolrt.KindString},
+			{Name: "city", Required: true, Kind: toolrt.KindString, Enum: []string{"Cairo", "London", "Reykjavik"}},
+		},
+	}
+)
+
+func mcptagForgetCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolrt.Recover(ctx, "forget_city", &res)
+	var in ForgetRequest
+	if err := mcptagForgetCityArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+		return toolrt.Error(err), nil
+	}
+	out, err := ForgetCity(ctx, req, in)
+	if err != nil {
+		return toolrt.Error(err), nil
+	}
+	return toolrt.Object("forget_city", out), nil
+}
+
 // The arguments of prompt plan_trip, computed by mcptag.
 var mcptagPlanTripArgs = &toolrt.Spec{
 	Tool: "plan_trip",
@@ -353,3 +425,36 @@ var mcptagCompletions = &toolrt.Completions{
 		},
 	},
 }
+
+// ElicitConfirmation asks the user of the client that made the tool call req to
+// fill in the form Confirmation, showing message. ok is false when the user
+// declines or cancels; an answer that breaks the form's schema is an
+// error. The tool returns the error as it is (or wrapped): on protocol
+// 2026-07-28, it asks the client for the form, and the tool runs again up
+// to here with the answer. See toolrt.Form.Elicit.
+func ElicitConfirmation(ctx context.Context, req *mcp.CallToolRequest, message string) (Confirmation, bool, error) {
+	var answer Confirmation
+	if ok, err := mcptagConfirmationForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
+		return Confirmation{}, false, err
+	}
+	return answer, true, nil
+}
+
+// The form of ElicitConfirmation, computed by mcptag.
+var mcptagConfirmationForm = &toolrt.Form{
+	Name:   "Confirmation",
+	Schema: json.RawMessage(`{"type":"object","properties":{"forget":{"type":"boolean","description":"Forget the city."},"notify_email":{"type":"string","description":"An address to tell once it is done, if any.","format":"email"}},"required":["forget"]}`),
+	Spec: &toolrt.Spec{
+		Tool:   "Confirmation form",
+		Strict: true,
+		Args: []toolrt.Arg{
+			{Name: "forget", Required: true, Kind: toolrt.KindBoolean},
+			{Name: "notify_email", Kind: toolrt.KindString, Format: toolrt.Email},
+		},
+	},
+}
+
+// The icons of the package's declarations, read by mcptag.
+var (
+	mcptagIcon1 = mcp.Icon{Source: `data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQAQMAAAAlPW0iAAAABlBMVEUAAAD1piNMUmLpAAAAAXRSTlMAQObYZgAAADhJREFUeNpiYGZgYBdgYLZgUBBgKD7AoP6Igf87CL3/AELuTxiYzzFwsDDIHGDgeMDAcAAQAAD//wwCDRh7Eal6AAAAAElFTkSuQmCC`, MIMEType: "image/png", Sizes: []string{"16x16"}}
+)

@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"sync"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // readings are the current temperatures, in degrees Celsius.
@@ -49,7 +52,7 @@ type WeatherData struct {
 // GetWeather reports the current weather for a city.
 //   - city (minLength=1): the city to report on, such as "London"
 //
-//mcp:tool readonly
+//mcp:tool readonly icon=sun.png
 func GetWeather(ctx context.Context, city string) (WeatherData, error) {
 	t, ok := readings[city]
 	if !ok {
@@ -151,9 +154,10 @@ func PlanTrip(city City, days string) string {
 		days, city, readings[string(city)])
 }
 
-// Cities are the cities with readings, in alphabetical order.
+// Cities are the cities with readings, in alphabetical order. The list
+// changes rarely: a client may keep it an hour.
 //
-//mcp:resource weather://cities
+//mcp:resource weather://cities ttl=1h
 func Cities() []City {
 	cities := make([]City, 0, len(readings))
 	for c := range readings {
@@ -172,4 +176,73 @@ func CurrentWeather(ctx context.Context, city City) (WeatherData, error) {
 		return WeatherData{}, fmt.Errorf("no readings for %q: %w", city, fs.ErrNotExist)
 	}
 	return WeatherData{Temperature: t, Humidity: 0.83, Conditions: "Overcast"}, nil
+}
+
+// saved are the cities each user saved, by user, in the order saved. The
+// user of save_city and forget_city travels in the HTTP header
+// Mcp-Param-User too (header=User), from a client on protocol 2026-07-28,
+// for a gateway to route on.
+var saved = struct {
+	sync.Mutex
+	cities map[string][]City
+}{cities: map[string][]City{}}
+
+// SaveCity saves a city to a user's list and returns the list.
+//   - user (header=User): who saves it
+//   - city: the city to save
+//
+//mcp:tool idempotent
+func SaveCity(user string, city City) []City {
+	saved.Lock()
+	defer saved.Unlock()
+	if !slices.Contains(saved.cities[user], city) {
+		saved.cities[user] = append(saved.cities[user], city)
+	}
+	return slices.Clone(saved.cities[user])
+}
+
+// ForgetRequest names a saved city to forget.
+type ForgetRequest struct {
+	// Who saved it.
+	User string `json:"user" jsonschema:"header=User"`
+	// The city to forget.
+	City City `json:"city"`
+}
+
+// Confirmation is what a user answers before a saved city is forgotten.
+//
+//mcp:elicit
+type Confirmation struct {
+	// Forget the city.
+	Forget bool `json:"forget"`
+	// An address to tell once it is done, if any.
+	NotifyEmail string `json:"notify_email,omitempty" jsonschema:"format=email"`
+}
+
+// Saved is a user's saved cities after a change.
+type Saved struct {
+	// The user's cities, in the order saved.
+	Cities []City `json:"cities,omitempty"`
+	// Whether the city was forgotten: false when the user kept it.
+	Forgotten bool `json:"forgotten"`
+	// Who is told that it was, if anyone.
+	NotifyEmail string `json:"notify_email,omitempty"`
+}
+
+// ForgetCity forgets a city a user saved, once the user confirms it, and
+// returns the cities left.
+//
+//mcp:tool destructive idempotent
+func ForgetCity(ctx context.Context, req *mcp.CallToolRequest, in ForgetRequest) (Saved, error) {
+	answer, ok, err := ElicitConfirmation(ctx, req, fmt.Sprintf("Forget %s from the cities %s saved?", in.City, in.User))
+	if err != nil {
+		return Saved{}, err // on protocol 2026-07-28, the error asks the client for the form
+	}
+	saved.Lock()
+	defer saved.Unlock()
+	if !ok || !answer.Forget {
+		return Saved{Cities: slices.Clone(saved.cities[in.User])}, nil
+	}
+	saved.cities[in.User] = slices.DeleteFunc(saved.cities[in.User], func(c City) bool { return c == in.City })
+	return Saved{Cities: slices.Clone(saved.cities[in.User]), Forgotten: true, NotifyEmail: answer.NotifyEmail}, nil
 }

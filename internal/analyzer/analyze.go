@@ -27,7 +27,9 @@ type Package struct {
 	Prompts []*Prompt
 	// Resources are the static resources and the resource templates.
 	Resources []*Resource
-	Findings  []Finding
+	// Forms are the //mcp:elicit struct types (elicit.go).
+	Forms    []*Form
+	Findings []Finding
 	// Flags are the generator's options that shaped the package, as the
 	// flags that set them (Options.Flags): what its generated files record.
 	Flags []string
@@ -35,7 +37,7 @@ type Package struct {
 
 // Empty reports whether the package declares nothing to serve.
 func (p *Package) Empty() bool {
-	return len(p.Tools) == 0 && len(p.Prompts) == 0 && len(p.Resources) == 0
+	return len(p.Tools) == 0 && len(p.Prompts) == 0 && len(p.Resources) == 0 && len(p.Forms) == 0
 }
 
 // FirstPos returns the position of the package's first tool, or else of
@@ -49,6 +51,8 @@ func (p *Package) FirstPos() token.Pos {
 		return p.Prompts[0].Pos
 	case len(p.Resources) > 0:
 		return p.Resources[0].Pos
+	case len(p.Forms) > 0:
+		return p.Forms[0].Pos
 	}
 	return token.NoPos
 }
@@ -91,6 +95,7 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 	p := &Package{Name: pkg.Name(), Path: pkg.Path(), Types: pkg, Flags: opts.Flags()}
 	for _, f := range files {
 		a.misplacedDirectives(f)
+		a.declareForms(p, f)
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok {

@@ -45,8 +45,8 @@ func (a *analysis) checkName(t *Tool, d *Directive) {
 	}
 	if d.Name == "" {
 		if !validName.MatchString(t.Name) {
-			a.errorf(t.Pos, CatName, "default tool name %q (from %s) is not valid: must match %s; name the tool in the directive",
-				t.Name, t.Func.Name(), validName)
+			a.errorf(t.Pos, CatName, "default tool name %q (from %s) is not valid: must match %s (%s); name the tool in the directive",
+				t.Name, t.Func.Name(), validName, nameFault(t.Name))
 		}
 		return
 	}

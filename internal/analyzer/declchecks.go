@@ -38,8 +38,8 @@ func (a *analysis) checkDecls(p *Package) {
 // (a function named in Unicode letters, say).
 func (a *analysis) checkDefaultName(d *Decl, kind string) {
 	if d.Directive.Name == "" && !validName.MatchString(d.Name) {
-		a.errorf(d.Pos, CatName, "default %s name %q (from %s) is not valid: must match %s; name the %[1]s in the directive",
-			kind, d.Name, d.Func.Name(), validName)
+		a.errorf(d.Pos, CatName, "default %s name %q (from %s) is not valid: must match %s (%s); name the %[1]s in the directive",
+			kind, d.Name, d.Func.Name(), validName, nameFault(d.Name))
 	}
 }
 
@@ -177,6 +177,9 @@ func (p *Package) RegisterFuncs() []GeneratedFunc {
 	}
 	if complete != token.NoPos {
 		funcs = append(funcs, GeneratedFunc{"Complete", nil, complete, "it completes the arguments of prompts and resource templates"})
+	}
+	for _, f := range p.Forms {
+		funcs = append(funcs, GeneratedFunc{f.Func, nil, f.Pos, "it asks the user to fill in the form " + f.Name})
 	}
 	return funcs
 }

@@ -1,11 +1,13 @@
 package analyzer_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,8 +22,9 @@ import (
 // declare: each archive holds the files of a package of the module
 // example.com/x, the snapshot of its prompts and
 // resources ("snapshot.json", as the list calls serve them; absent when
-// the package has errors) and every finding, of every category, with its
-// position ("findings").
+// the package has errors), the requested schemas of its forms, by name
+// ("forms.json", when it has forms and no errors) and every finding, of
+// every category, with its position ("findings").
 func TestDeclarations(t *testing.T) {
 	runArchives(t, "testdata/decls/*.txtar", runDecls)
 }
@@ -102,7 +105,7 @@ func runDecls(t *testing.T, file string) {
 	dir := t.TempDir()
 	want := map[string][]byte{}
 	for _, f := range ar.Files {
-		if f.Name == "snapshot.json" || f.Name == "findings" {
+		if slices.Contains(declSections, f.Name) {
 			want[f.Name] = f.Data
 			continue
 		}
@@ -123,6 +126,9 @@ func runDecls(t *testing.T, file string) {
 			t.Fatal(err)
 		}
 	}
+	if !p.Errors() && len(p.Forms) > 0 {
+		got["forms.json"] = formsJSON(t, p.Package)
+	}
 	var fb strings.Builder
 	for _, f := range p.Findings {
 		fb.WriteString(findingLine(p.Fset, dir, f))
@@ -133,11 +139,11 @@ func runDecls(t *testing.T, file string) {
 	if *update {
 		var out []txtar.File
 		for _, f := range ar.Files {
-			if _, ok := want[f.Name]; !ok && f.Name != "snapshot.json" && f.Name != "findings" {
+			if _, ok := want[f.Name]; !ok && !slices.Contains(declSections, f.Name) {
 				out = append(out, f)
 			}
 		}
-		for _, name := range []string{"snapshot.json", "findings"} {
+		for _, name := range declSections {
 			if got[name] != nil {
 				out = append(out, txtar.File{Name: name, Data: got[name]})
 			}
@@ -148,9 +154,27 @@ func runDecls(t *testing.T, file string) {
 		}
 		return
 	}
-	for _, name := range []string{"snapshot.json", "findings"} {
+	for _, name := range declSections {
 		if d := cmp.Diff(string(want[name]), string(got[name])); d != "" {
 			t.Errorf("%s differs (-want +got):\n%s", name, d)
 		}
 	}
+}
+
+// declSections are the sections of a testdata/decls archive that the
+// test computes, in their order.
+var declSections = []string{"snapshot.json", "forms.json", "findings"}
+
+// formsJSON renders the requested schemas of p's forms, by name, indented.
+func formsJSON(t *testing.T, p *analyzer.Package) []byte {
+	t.Helper()
+	schemas, err := emit.FormSchemas(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.MarshalIndent(schemas, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(data, '\n')
 }

@@ -43,7 +43,21 @@ type Directive struct {
 	Shrink      Shrink // depth= and descriptions=, for this tool's schemas
 	Text        string // text=: how a structured result is mirrored as text
 	Budget      int    // budget=: tokens the tool's tools/list entry may take; 0: the run's
+
+	// Protocol features (protocol.go): icons on tools, prompts and
+	// resources, and the caching of a resource's reads.
+	Icon, IconDark string // icon= and icon-dark=: a URL, a data: URI or a file
+	TTL            *int   // ttl=: how long a read may be cached, in milliseconds
+	CacheScope     string // cache=: "public" or "private"
+	// Options records where some options are in the source, by key, for
+	// the findings about their values that only the analysis can make (a
+	// missing icon file, say).
+	Options map[string]OptionPos
 }
+
+// OptionPos is where an option of a directive is: from its key to the
+// end of its value.
+type OptionPos struct{ Pos, End token.Pos }
 
 // Annotations are the MCP tool annotations a directive can set. A nil
 // field was not mentioned and is left to the client's default.
@@ -170,25 +184,20 @@ func splitWord(s string) (word, rest string) {
 }
 
 // misplacedDirectives reports every near miss of a directive in file f,
-// and the directives that sit anywhere but in a function's doc comment
-// (on a type, a variable, a constant block, inside a body), where they
-// would silently declare nothing.
+// and the directives that sit anywhere but where they declare something:
+// a tool, prompt or resource in a function's doc comment, a form
+// (//mcp:elicit) in a type's. Elsewhere (on a variable, a constant block,
+// inside a body) they would silently declare nothing.
 func (a *analysis) misplacedDirectives(f *ast.File) {
-	funcDocs := map[*ast.CommentGroup]bool{}
-	for _, decl := range f.Decls {
-		if fd, ok := decl.(*ast.FuncDecl); ok && fd.Doc != nil {
-			funcDocs[fd.Doc] = true
-		}
-	}
+	homes := directiveHomes(f.Decls)
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
 			r := RecognizeDirective(c.Text)
 			switch {
 			case r.Problem != "":
 				a.report(Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true, Message: r.Problem})
-			case r.Kind != "" && !funcDocs[cg]:
-				a.report(Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true,
-					Message: fmt.Sprintf("//mcp:%s must be in the doc comment of a function or method; here it declares nothing", r.Kind)})
+			case r.Kind != "" && misplaced(r.Kind, homes[cg]) != "":
+				a.report(Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true, Message: misplaced(r.Kind, homes[cg])})
 			}
 		}
 	}
@@ -231,13 +240,14 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 			d.NamePos, nameEnd = pos+token.Pos(tok.off), pos+token.Pos(tok.end)
 		}
 		seen[key] = true
+		d.recordOption(key, pos+token.Pos(tok.off), pos+token.Pos(tok.end))
 		if msg := kind.set(d, key, value, hasValue); msg != "" {
 			errorf(tok.off, tok.end, "%s", msg)
 		}
 	}
 	if d.Name != "" && !validName.MatchString(d.Name) {
 		findings = append(findings, Finding{Pos: d.NamePos, End: nameEnd, Category: CatName, Error: true,
-			Message: fmt.Sprintf("invalid %s name %q: must match %s", kind.name, d.Name, validName)})
+			Message: fmt.Sprintf("invalid %s name %q: must match %s: %s", kind.name, d.Name, validName, nameFault(d.Name))})
 	}
 	if kind.uri && d.URI == "" {
 		errorf(0, len(text), "//mcp:%s needs a URI first, such as //mcp:%[1]s weather://cities or a template //mcp:%[1]s weather://{city}/current", kind.name)
@@ -263,7 +273,7 @@ type option struct {
 }
 
 // directiveKinds are the kinds of //mcp: directives, by name.
-var directiveKinds = []*directiveKind{toolKind, promptKind, resourceKind}
+var directiveKinds = []*directiveKind{toolKind, promptKind, resourceKind, elicitKind}
 
 func directiveKindNamed(name string) *directiveKind {
 	for _, k := range directiveKinds {
@@ -296,6 +306,9 @@ func (k *directiveKind) set(d *Directive, key, value string, hasValue bool) stri
 	if o := k.option(key); o != nil {
 		return o.set(d, key, value, hasValue)
 	}
+	if len(k.options) == 0 {
+		return fmt.Sprintf("unknown option %q: //mcp:%s takes none", key, k.name)
+	}
 	if s := suggest.Closest(key, k.keys()); s != "" {
 		return fmt.Sprintf("unknown option %q (did you mean %q?)", key, s)
 	}
@@ -324,11 +337,13 @@ var toolKind = &directiveKind{name: "tool", options: []option{
 	}},
 	{"text", oneOf([]string{"json", "compact", "none"}, func(d *Directive, v string) { d.Text = v })},
 	{"budget", count(1, func(d *Directive, n int) { d.Budget = n })},
+	iconOption, iconDarkOption,
 }}
 
 // promptKind is //mcp:prompt's.
 var promptKind = &directiveKind{name: "prompt", options: []option{
 	{"title", text(func(d *Directive, v string) { d.Title = v })},
+	iconOption, iconDarkOption,
 }}
 
 // resourceKind is //mcp:resource's: a URI, then options.
@@ -342,6 +357,7 @@ var resourceKind = &directiveKind{name: "resource", uri: true, options: []option
 		d.MIME = value
 		return ""
 	}},
+	iconOption, iconDarkOption, ttlOption, cacheOption,
 }}
 
 // flagOption is an option that is true alone, or says =true or =false.

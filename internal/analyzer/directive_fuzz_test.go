@@ -108,6 +108,8 @@ func FuzzParseResourceDirective(f *testing.F) {
 		" name=x",
 		" weather://x name=\"bad name\" name=y",
 		" weather://{city mime=",
+		" weather://cities ttl=1h30m cache=private icon=sun.png icon-dark=\"https://x.example/d.svg\"",
+		" weather://x ttl=-1s cache=everyone",
 	} {
 		f.Add(s)
 	}

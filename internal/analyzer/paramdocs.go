@@ -138,6 +138,7 @@ func (a *analysis) applyTag(f *Field, text string, at func(off int) token.Pos) {
 		f.Value.Title = tag.Title
 	}
 	errs = append(errs, constrain(f.Value, tag.Pairs)...)
+	placeHeader(f.Value, tag.Pairs, at) // headers.go
 	if tag.Required {
 		f.Required = true
 	}

@@ -19,7 +19,8 @@ type Decl struct {
 	// Arguments are a prompt's arguments or a resource template's
 	// variables, each text, as the generated handler checks them.
 	Arguments *Input
-	Error     bool // the last result is an error
+	Error     bool   // the last result is an error
+	Icons     []Icon // icon= and icon-dark=
 }
 
 // A Prompt is one //mcp:prompt function or method.
@@ -67,6 +68,8 @@ func (a *analysis) prompt(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Pro
 		return nil
 	}
 	p.Arguments = a.input(p.Pos, p.Args, p.Params, docs)
+	a.noHeaders(p.Arguments, "a prompt's arguments") // headers.go
+	p.Icons = a.icons(dir)
 	return p
 }
 

@@ -22,6 +22,11 @@ type Resource struct {
 	Vars     []string // the template's variables, in order
 	MIME     string   // the MIME type of its contents
 	Result   ResourceResult
+	// TTL (ttl=, in milliseconds) and CacheScope (cache=) are what its
+	// read results carry for a client's cache; nil and "" when the
+	// directive leaves them to the go-sdk.
+	TTL        *int
+	CacheScope string
 }
 
 // ResourceResult says what a resource function returns
@@ -78,6 +83,8 @@ func (a *analysis) resource(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *R
 	if r.MIME == "" {
 		r.MIME = defaultMIME[r.Result]
 	}
+	r.TTL, r.CacheScope = dir.TTL, dir.CacheScope
+	r.Icons = a.icons(dir)
 	return r
 }
 

@@ -38,6 +38,7 @@ var tagKeys = []string{
 	"minLength", "maxLength", "pattern", "format",
 	"minItems", "maxItems", "uniqueItems",
 	"enum", "default", "example", "description", "title",
+	"header", // headers.go
 }
 
 // A tagError is a problem at an offset of a tag.
@@ -167,7 +168,7 @@ func constrain(v *Value, pairs []tagPair) []tagError {
 
 func arrayKey(key string) bool {
 	switch key {
-	case "minItems", "maxItems", "uniqueItems", "default", "description", "title":
+	case "minItems", "maxItems", "uniqueItems", "default", "description", "title", "header":
 		return true
 	}
 	return false
@@ -271,6 +272,8 @@ func (v *Value) apply(p tagPair) *tagError {
 			return fail("%v", err)
 		}
 		v.Examples = append(v.Examples, raw)
+	case "header":
+		return v.setHeader(p)
 	}
 	return nil
 }

@@ -38,6 +38,7 @@ type Tool struct {
 	Arguments *Input
 	Input     *jsonschema.Schema
 	Output    *jsonschema.Schema // nil when the result is unstructured
+	Icons     []Icon             // icon= and icon-dark=
 }
 
 // ArgStyle says how a tool's parameters carry its arguments.
@@ -104,11 +105,13 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Tool 
 	t.Arguments = a.input(t.Pos, t.Args, t.Params, params)
 	t.Input = t.Arguments.Schema()
 	a.outputSchema(t, dir)
+	t.Icons = a.icons(dir)
 	// The handler checks the full arguments whatever the input schema
 	// shows: shrinking either schema keeps the tool sound.
 	shrink := a.opts.Shrink.over(dir.Shrink)
 	shrink.shrink(t.Input, true)
 	shrink.shrink(t.Output, false)
+	a.checkHeaders(t) // headers.go, on the input schema as served
 	return t
 }
 

@@ -34,6 +34,11 @@ type Value struct {
 	typeEnum bool // Enum comes from the type's constants
 	Default  json.RawMessage
 	Examples []json.RawMessage
+	// Header is the HTTP header that carries the value, Mcp-Param-Header
+	// (header=, headers.go), and HeaderPos where the tag or doc list item
+	// says so.
+	Header    string
+	HeaderPos token.Pos
 
 	// Numbers.
 	Range                                                toolrt.IntRange // the Go type's range
@@ -159,6 +164,9 @@ func (v *Value) schema() *jsonschema.Schema {
 	}
 	for _, e := range v.Examples {
 		s.Examples = append(s.Examples, e)
+	}
+	if v.Header != "" {
+		s.Extra = map[string]any{headerKeyword: v.Header}
 	}
 	switch v.Kind {
 	case KindInteger, KindNumber:

@@ -41,7 +41,9 @@ type Tool struct {
 	Text   Size   `json:"text"`
 	Input  Schema `json:"inputSchema"`
 	Output Schema `json:"outputSchema,omitzero"` // zero if the tool has none
-	// Total is the whole entry, with its annotations and punctuation.
+	// Total is the whole entry, with its annotations and punctuation,
+	// but its icons: a client shows them, no model reads them, and an
+	// icon embedded as a data: URI would outweigh the rest.
 	Total Size `json:"total"`
 }
 
@@ -65,7 +67,7 @@ func Measure(entry []byte) (Tool, error) {
 	if !root.object {
 		return Tool{}, errors.New("tool entry is not a JSON object")
 	}
-	t := Tool{Name: stringValue(root.get("name")), Total: sizeOf(compact(root))}
+	t := Tool{Name: stringValue(root.get("name")), Total: sizeOf(compact(withoutMember(root, "icons")))}
 	var text []member
 	for _, m := range root.members {
 		switch m.key {
@@ -94,6 +96,17 @@ func measureSchema(n *node) Schema {
 		sortDefs(s.Defs)
 	}
 	return s
+}
+
+// withoutMember returns the object n less its member key.
+func withoutMember(n *node, key string) *node {
+	out := &node{object: true}
+	for _, m := range n.members {
+		if m.key != key {
+			out.members = append(out.members, m)
+		}
+	}
+	return out
 }
 
 // members returns ms as compact JSON, without the braces of an object.

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -167,5 +169,23 @@ func TestMeasureErrors(t *testing.T) {
 		if got.Total.Bytes != len(in) || got.Name != "" || slices.Concat(got.Input.Defs, got.Output.Defs) != nil {
 			t.Errorf("Measure(%q) = %+v", in, got)
 		}
+	}
+}
+
+// TestMeasureLeavesOutIcons: a tool's icons, which a client shows and no
+// model reads, cost it nothing, however large an embedded one is.
+func TestMeasureLeavesOutIcons(t *testing.T) {
+	plain := `{"name":"get_weather","description":"Reports the weather.","inputSchema":{"type":"object","properties":{}}}`
+	icon := `,"icons":[{"src":"data:image/png;base64,` + strings.Repeat("iVBORw0KGgo", 400) + `","mimeType":"image/png","sizes":["16x16"]}]}`
+	without, err := Measure([]byte(plain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, err := Measure([]byte(strings.TrimSuffix(plain, "}") + icon))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(with, without) {
+		t.Errorf("with an icon: %+v\nwithout: %+v", with, without)
 	}
 }

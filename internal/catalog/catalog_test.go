@@ -314,6 +314,8 @@ func TestDiff(t *testing.T) {
 		"tool get_temperature":                       "",
 		"tool last_updated":                          "",
 		"tool weather_report":                        "",
+		"tool save_city":                             "",
+		"tool forget_city":                           "",
 		"prompt plan_trip":                           "new",
 		"resource weather://cities":                  "",
 		"resource template weather://{city}/current": "",

@@ -22,7 +22,7 @@ func Prompts(pkg *analyzer.Package) []*mcp.Prompt {
 }
 
 func prompt(p *analyzer.Prompt) *mcp.Prompt {
-	mp := &mcp.Prompt{Name: p.Name, Title: p.Title, Description: p.Description}
+	mp := &mcp.Prompt{Name: p.Name, Title: p.Title, Description: p.Description, Icons: mcpIcons(p.Icons)}
 	for _, f := range p.Arguments.Root.Fields {
 		mp.Arguments = append(mp.Arguments, &mcp.PromptArgument{
 			Name: f.Name, Title: f.Value.Title, Description: f.Value.Description, Required: f.Required,
@@ -37,7 +37,7 @@ func Resources(pkg *analyzer.Package) []*mcp.Resource {
 	var out []*mcp.Resource
 	for _, r := range pkg.Resources {
 		if !r.Template {
-			out = append(out, &mcp.Resource{URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIME})
+			out = append(out, &mcp.Resource{URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIME, Icons: mcpIcons(r.Icons)})
 		}
 	}
 	return out
@@ -56,7 +56,7 @@ func ResourceTemplates(pkg *analyzer.Package) []*mcp.ResourceTemplate {
 }
 
 func resourceTemplate(r *analyzer.Resource) *mcp.ResourceTemplate {
-	return &mcp.ResourceTemplate{URITemplate: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIME}
+	return &mcp.ResourceTemplate{URITemplate: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIME, Icons: mcpIcons(r.Icons)}
 }
 
 // declData is one prompt or resource in the generated file: the
@@ -119,7 +119,8 @@ func (g *goFile) prompt(p *analyzer.Prompt) declData {
 		arguments = "[]*mcp.PromptArgument{\n" + args.String() + "}"
 	}
 	d.Add = fmt.Sprintf("s.AddPrompt(%s, %s)", literal("mcp.Prompt",
-		"Name", strconv.Quote(mp.Name), "Title", text(mp.Title), "Description", text(mp.Description), "Arguments", arguments), d.handler())
+		"Name", strconv.Quote(mp.Name), "Title", text(mp.Title), "Description", text(mp.Description), "Arguments", arguments,
+		"Icons", g.iconsField(p.Icons)), d.handler())
 	d.Var = fmt.Sprintf("%sArgs = %s", d.Ident, specLiteral(p.Arguments, p.Name, false))
 	var b strings.Builder
 	parse := "toolrt.StringArguments(req.Params.Arguments)"
@@ -147,13 +148,13 @@ func (g *goFile) resource(r *analyzer.Resource) declData {
 		rt := resourceTemplate(r)
 		d.Add = fmt.Sprintf("s.AddResourceTemplate(%s, %s)", literal("mcp.ResourceTemplate",
 			"URITemplate", strconv.Quote(rt.URITemplate), "Name", strconv.Quote(rt.Name), "Title", text(rt.Title),
-			"Description", text(rt.Description), "MIMEType", text(rt.MIMEType)), d.handler())
+			"Description", text(rt.Description), "MIMEType", text(rt.MIMEType), "Icons", g.iconsField(r.Icons)), cachedHandler(r, d.handler()))
 		d.Var = fmt.Sprintf("%sURI = &toolrt.URITemplate{\nTemplate: %q,\nSpec: %s,\n}", d.Ident, r.URI, specLiteral(r.Arguments, r.Name, false))
 		call = g.argsCall(&b, &r.Decl, d.Ident+"URI.Match", "req.Params.URI", "toolrt.InvalidURI(req.Params.URI, err)")
 	} else {
 		d.Add = fmt.Sprintf("s.AddResource(%s, %s)", literal("mcp.Resource",
 			"URI", strconv.Quote(r.URI), "Name", strconv.Quote(r.Name), "Title", text(r.Title),
-			"Description", text(r.Description), "MIMEType", text(r.MIME)), d.handler())
+			"Description", text(r.Description), "MIMEType", text(r.MIME), "Icons", g.iconsField(r.Icons)), cachedHandler(r, d.handler()))
 		call = g.callExpr(&r.Decl, nil)
 	}
 	out := g.callDecl(&b, &r.Decl, call, fmt.Sprintf("toolrt.ReadError(%q, req.Params.URI, err)", r.Name))

@@ -33,7 +33,7 @@ func Go(pkg *analyzer.Package) ([]byte, error) {
 func goSource(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 	g := &goFile{pkg: pkg, tools: tools, imports: map[string]string{}, names: map[string]string{}}
 	imports := []string{"context", "github.com/mcptag/mcptag/toolrt", "github.com/modelcontextprotocol/go-sdk/mcp"}
-	if len(pkg.Tools) > 0 {
+	if len(pkg.Tools) > 0 || len(pkg.Forms) > 0 {
 		imports = append(imports, "encoding/json") // for the schemas
 	}
 	for _, p := range imports {
@@ -60,6 +60,7 @@ type goFile struct {
 	tools   []*mcp.Tool       // the rendered tools, by index of pkg.Tools
 	imports map[string]string // import path → name used
 	names   map[string]string // name used → import path
+	icons   []varData         // the icon variables, in order of first use
 }
 
 // importName returns the name under which path is imported, adding the
@@ -101,6 +102,8 @@ type fileData struct {
 	// Completions is the toolrt.Completions literal of Complete, or ""
 	// when the package has neither prompts nor resource templates.
 	Completions string
+	Forms       []formData // protocol.go
+	Icons       []varData
 }
 
 // importData is one import; Alias is set when the name used is not the
@@ -193,6 +196,11 @@ func (g *goFile) model() (*fileData, error) {
 	if completes {
 		d.Completions = g.completions()
 	}
+	forms, err := g.forms()
+	if err != nil {
+		return nil, err
+	}
+	d.Forms, d.Icons = forms, g.icons
 	sort.Strings(order)
 	for _, k := range order {
 		d.Groups = append(d.Groups, *groups[k])
@@ -251,6 +259,9 @@ func (g *goFile) toolFields(t *analyzer.Tool, td toolData) string {
 	}
 	if a := annotations(t.Annotations); a != "" {
 		fmt.Fprintf(&b, "Annotations: &mcp.ToolAnnotations{%s},\n", a)
+	}
+	if icons := g.iconsField(t.Icons); icons != "" {
+		fmt.Fprintf(&b, "Icons: %s,\n", icons)
 	}
 	fmt.Fprintf(&b, "InputSchema: %sInput,\n", td.Ident)
 	if t.Output != nil {

@@ -16,8 +16,10 @@ import (
 // resources and resource templates exactly as tools/list, prompts/list,
 // resources/list and resources/templates/list serve them (the same
 // values, in the same order), indented, after a first member "$comment"
-// that marks the file as generated and a member "options" that records the
-// generator's options, unless they are the defaults. An empty list is left out, so that
+// that marks the file as generated, a member "options" that records the
+// generator's options unless they are the defaults, and last, under
+// "cacheable", the caching hints that resources/read carries for the
+// resources that declare them (by URI). An empty list is left out, so that
 // the snapshot of a package of tools has its tools only.
 func Snapshot(pkg *analyzer.Package) ([]byte, error) {
 	tools, err := Tools(pkg)
@@ -47,7 +49,8 @@ func snapshot(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 		Prompts           []*mcp.Prompt           `json:"prompts,omitempty"`
 		Resources         []*mcp.Resource         `json:"resources,omitempty"`
 		ResourceTemplates []*mcp.ResourceTemplate `json:"resourceTemplates,omitempty"`
-	}{genfile.Comment, pkg.Flags, tools, prompts, resources, templates}); err != nil {
+		Cacheable         map[string]Cache        `json:"cacheable,omitempty"`
+	}{genfile.Comment, pkg.Flags, tools, prompts, resources, templates, Cacheable(pkg)}); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -57,7 +60,7 @@ func snapshot(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 func Tools(pkg *analyzer.Package) ([]*mcp.Tool, error) {
 	var tools []*mcp.Tool
 	for _, t := range pkg.Tools {
-		tool := &mcp.Tool{Name: t.Name, Title: t.Title, Description: t.Description}
+		tool := &mcp.Tool{Name: t.Name, Title: t.Title, Description: t.Description, Icons: mcpIcons(t.Icons)}
 		in, err := SchemaJSON(t.Input)
 		if err != nil {
 			return nil, err

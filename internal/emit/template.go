@@ -107,4 +107,30 @@ func Complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResul
 
 // The values of each argument of Complete, computed by mcptag.
 var mcptagCompletions = {{.Completions}}
+{{end}}
+{{- range .Forms}}
+// {{.Func}} asks the user of the client that made the tool call req to
+// fill in the form {{.Name}}, showing message. ok is false when the user
+// declines or cancels; an answer that breaks the form's schema is an
+// error. The tool returns the error as it is (or wrapped): on protocol
+// 2026-07-28, it asks the client for the form, and the tool runs again up
+// to here with the answer. See toolrt.Form.Elicit.
+func {{.Func}}(ctx context.Context, req *mcp.CallToolRequest, message string) ({{.Type}}, bool, error) {
+	var answer {{.Type}}
+	if ok, err := {{.Ident}}.Elicit(ctx, req, message, &answer); !ok || err != nil {
+		return {{.Type}}{}, false, err
+	}
+	return answer, true, nil
+}
+
+// The form of {{.Func}}, computed by mcptag.
+var {{.Ident}} = {{.Form}}
+{{end}}
+{{- if .Icons}}
+// The icons of the package's declarations, read by mcptag.
+var (
+{{- range .Icons}}
+	{{.Name}} = {{.Value}}
+{{- end}}
+)
 {{end}}`))

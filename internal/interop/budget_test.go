@@ -64,6 +64,25 @@ func snapshotsBelow(t *testing.T, root string) []string {
 }
 
 // compact returns data as compact JSON, as tools/list sends it.
+// withoutIcons returns a tool entry less its icons, which budget.Measure
+// leaves out of a tool's tokens: no model reads them.
+func withoutIcons(t *testing.T, entry json.RawMessage) []byte {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(entry, &m); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := m["icons"]; !ok {
+		return entry
+	}
+	delete(m, "icons")
+	data, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 func compact(t *testing.T, data []byte) string {
 	t.Helper()
 	var buf bytes.Buffer
@@ -124,7 +143,7 @@ func TestTokensAgainstO200k(t *testing.T) {
 			if err := json.Unmarshal(entry, &tool); err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
-			entries = append(entries, compact(t, entry))
+			entries = append(entries, compact(t, withoutIcons(t, entry)))
 			tools = append(tools, sample{name + ": " + tool.Name, entries[len(entries)-1]})
 			fileOf = append(fileOf, len(files))
 		}

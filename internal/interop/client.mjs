@@ -20,10 +20,19 @@
 // the tool's outputSchema (ajv) and throws on mismatch; every other result is
 // validated against the protocol's schema (zod).
 //
+// A tools/call entry may say how the client's user answers the forms the
+// server asks for during the call (elicitation/create, which the client
+// validates, as it validates the answer against the requested schema):
+//   {"name": "forget_city", "arguments": {...}, "elicit": {"action": "accept", "content": {"forget": true}}}
+// The client declares the form elicitation capability; a form asked during a
+// call without "elicit" is a failure.
+//
 // stdout: one line {"tools":[...names...]}, with "prompts", "resources" and
 // "resourceTemplates" (names, URIs, URI templates) when the server lists them,
 // then one JSON line per call: for tools/call
 //   {"name":..., "isError":..., "structuredContent":..., "content":[...]}
+// with "elicited": [{"message":..., "requestedSchema":...}] when the server
+// asked for forms during the call,
 // and for the others
 //   {"method":..., "result":...} or, when the call was answered with an error,
 //   {"method":..., "error":{"code":..., "message":...}}
@@ -38,6 +47,7 @@
 import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 function usage(msg) {
   process.stderr.write(`client.mjs: ${msg}\nusage: node client.mjs CALLS.json -- COMMAND [ARGS...]\n`);
@@ -95,6 +105,9 @@ calls.forEach((c, i) => {
   if (c.expectError !== undefined && typeof c.expectError !== 'boolean') {
     usage(`${callsPath}: entry ${i} (${c.name}): "expectError" must be a boolean`);
   }
+  if (c.elicit !== undefined && (c.method !== 'tools/call' || c.elicit === null || typeof c.elicit.action !== 'string')) {
+    usage(`${callsPath}: entry ${i} (${c.name}): "elicit" must be an object with a string "action", on a tools/call`);
+  }
 });
 
 const transport = new StdioClientTransport({
@@ -103,7 +116,20 @@ const transport = new StdioClientTransport({
   env: { ...process.env },
   stderr: 'inherit', // server logs go to our stderr
 });
-const client = new Client({ name: 'mcptag-interop', version: '0.0.0' });
+const client = new Client({ name: 'mcptag-interop', version: '0.0.0' }, { capabilities: { elicitation: { form: {} } } });
+
+// current is the tools/call under way, whose "elicit" answers the forms the
+// server asks for; elicited lists them.
+let current;
+let elicited = [];
+client.setRequestHandler(ElicitRequestSchema, async (req) => {
+  elicited.push({ message: req.params.message, requestedSchema: req.params.requestedSchema });
+  if (current?.elicit === undefined) {
+    fail(`the server asked for a form during ${current ? `tools/call ${JSON.stringify(current.name)}` : 'no tools/call'}, which has no "elicit" answer`);
+    return { action: 'cancel' };
+  }
+  return current.elicit;
+});
 
 async function main() {
   try {
@@ -180,21 +206,27 @@ async function main() {
       continue;
     }
     let res;
+    current = c;
+    elicited = [];
     try {
       res = await client.callTool({ name: c.name, arguments: c.arguments ?? {} });
     } catch (err) {
       fail(`tools/call ${JSON.stringify(c.name)} threw: ${errText(err)}`);
       continue;
+    } finally {
+      current = undefined;
     }
     const isError = res.isError === true;
-    process.stdout.write(
-      JSON.stringify({
-        name: c.name,
-        isError,
-        structuredContent: res.structuredContent ?? null,
-        content: res.content ?? [],
-      }) + '\n',
-    );
+    const line = {
+      name: c.name,
+      isError,
+      structuredContent: res.structuredContent ?? null,
+      content: res.content ?? [],
+    };
+    if (elicited.length > 0) {
+      line.elicited = elicited;
+    }
+    process.stdout.write(JSON.stringify(line) + '\n');
     const expectError = c.expectError === true;
     if (isError !== expectError) {
       const text = (res.content ?? [])

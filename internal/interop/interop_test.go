@@ -129,6 +129,26 @@ func TestStrictClientAcceptsValidServer(t *testing.T) {
 	}
 }
 
+// TestStrictClientAnswersForms checks the harness on a tool that asks for
+// a form: the client answers with the call's "elicit" and prints the form
+// it was asked for; a call without one, asked for a form, fails.
+func TestStrictClientAnswersForms(t *testing.T) {
+	bin := buildBadServer(t)
+	lines, err := interop.Run(t, `[{"name":"ask","elicit":{"action":"accept","content":{"name":"Ada"}}}]`, bin, "-mode", "elicit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`{"tools":["ask"]}`,
+		`{"name":"ask","isError":false,"structuredContent":null,"content":[{"type":"text","text":"{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}"}],` +
+			`"elicited":[{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}]}`,
+	}
+	if !slices.Equal(lines, want) {
+		t.Errorf("stdout:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	harnessFails(t, bin, "elicit", `[{"name":"ask","expectError":true}]`, `the server asked for a form during tools/call "ask", which has no "elicit" answer`)
+}
+
 // TestStrictClientReadsFeatures checks the harness on prompts and
 // resources: it lists them, gets and reads them, prints each result or
 // the error it expected, and fails on a prompt or static resource left

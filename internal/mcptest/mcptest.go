@@ -12,6 +12,8 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -135,7 +137,10 @@ func checkStructured(t *testing.T, tool *mcp.Tool, res *mcp.CallToolResult, want
 
 // ServesSnapshot checks that what the server of cs lists (tools/list,
 // prompts/list, resources/list and resources/templates/list) is exactly
-// the snapshot in file, less its "$comment".
+// the snapshot in file, less its "$comment"; and that the caching hints
+// of its "cacheable" member are what resources/read serves, for each
+// static resource (a template's are checked to belong to a listed
+// template: no URI reads it that a test need not choose).
 func ServesSnapshot(t *testing.T, cs *mcp.ClientSession, file string) {
 	t.Helper()
 	ctx := context.Background()
@@ -179,9 +184,32 @@ func ServesSnapshot(t *testing.T, cs *mcp.ClientSession, file string) {
 			delete(got, key) // the snapshot leaves an empty list out
 		}
 	}
+	if cacheable, ok := want["cacheable"].(map[string]any); ok {
+		got["cacheable"] = servedCaching(t, cs, cacheable, templates.ResourceTemplates)
+	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("the lists differ from %s (-snapshot +served):\n%s", file, diff)
 	}
+}
+
+// servedCaching returns the caching hints that resources/read serves for
+// each URI of cacheable, decoded as the snapshot's; a template's entry is
+// the snapshot's own when the template is listed.
+func servedCaching(t *testing.T, cs *mcp.ClientSession, cacheable map[string]any, templates []*mcp.ResourceTemplate) map[string]any {
+	t.Helper()
+	served := map[string]any{}
+	for uri, entry := range cacheable {
+		if slices.ContainsFunc(templates, func(rt *mcp.ResourceTemplate) bool { return rt.URITemplate == uri }) {
+			served[uri] = entry
+			continue
+		}
+		res, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: uri})
+		if err != nil {
+			t.Fatalf("reading %s: %v", uri, err)
+		}
+		served[uri] = map[string]any{"ttlMs": float64(res.TTLMs), "cacheScope": res.CacheScope}
+	}
+	return served
 }
 
 // RPCError checks that err is the JSON-RPC error with code and message,
@@ -229,4 +257,42 @@ func InputSchemas(t *testing.T, cs *mcp.ClientSession) map[string]Schema {
 		schemas[tool.Name] = Schema{&s, r}
 	}
 	return schemas
+}
+
+// A User is the user of a go-sdk client who fills in the forms a server
+// asks for: its Elicit is a ClientOptions.ElicitationHandler, which
+// answers with the answers given to Answer, in order (cancel when none
+// is left), and keeps the forms it was asked for. It is safe for
+// concurrent use.
+type User struct {
+	mu      sync.Mutex
+	answers []*mcp.ElicitResult
+	asked   []*mcp.ElicitParams
+}
+
+// Answer sets the user's next answers, and forgets the forms asked so far.
+func (u *User) Answer(answers ...*mcp.ElicitResult) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.answers, u.asked = answers, nil
+}
+
+// Asked returns the forms the user was asked for since Answer.
+func (u *User) Asked() []*mcp.ElicitParams {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return slices.Clone(u.asked)
+}
+
+// Elicit answers one form with the next answer.
+func (u *User) Elicit(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.asked = append(u.asked, req.Params)
+	if len(u.answers) == 0 {
+		return &mcp.ElicitResult{Action: "cancel"}, nil
+	}
+	a := u.answers[0]
+	u.answers = u.answers[1:]
+	return a, nil
 }

@@ -180,7 +180,7 @@ func resourceParser(uriKey string) func(object) (Resource, string, error) {
 }
 
 // compareFeatures returns the changes of the prompts, resources and
-// resource templates from before to after.
+// resource templates from before to after, their caching hints included.
 func compareFeatures(before, after *Snapshot) []Change {
 	var o, n Snapshot
 	if before != nil {
@@ -206,7 +206,7 @@ func compareFeatures(before, after *Snapshot) []Change {
 	}
 	changes = append(changes, compareResources(KindResource, o.Resources, n.Resources)...)
 	changes = append(changes, compareResources(KindResourceTemplate, o.ResourceTemplates, n.ResourceTemplates)...)
-	return changes
+	return append(changes, compareCaching(&o, &n)...)
 }
 
 func byKey[T any](list []T, key func(T) string) map[string]T {
@@ -392,7 +392,7 @@ func compareOther(add func(string, bool, string), o, n map[string]any) {
 		ov, inOld := o[k]
 		nv, inNew := n[k]
 		if !inOld || !inNew || render(ov) != render(nv) {
-			add(k, false, fmt.Sprintf("field %q changed", k))
+			add(k, false, otherChange(k, inOld, inNew))
 		}
 	}
 }

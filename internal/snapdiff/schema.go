@@ -93,6 +93,7 @@ var (
 		"properties": true, "required": true, "additionalProperties": true, "propertyNames": true,
 		"items": true, "uniqueItems": true,
 		"$defs": true, "definitions": true, // reached through $ref only
+		headerKeyword: true, // protocol.go
 	}
 )
 
@@ -142,6 +143,7 @@ func (d *schemaDiff) compare(oldS, newS any, l loc) {
 	d.compareBounds(o, n, l)
 	d.compareString(o, n, "format", l)
 	d.compareString(o, n, "pattern", l)
+	d.compareHeader(o, n, l)
 	// Object and array keywords only matter where both sides can be objects
 	// (arrays); after a type change from object to string the type change
 	// says it all, and listing every property as removed would be noise.

@@ -41,6 +41,9 @@ type Snapshot struct {
 	Prompts           []Prompt
 	Resources         []Resource
 	ResourceTemplates []Resource
+	// Cacheable are the caching hints of resource reads, by URI or URI
+	// template (protocol.go).
+	Cacheable map[string]Cache
 }
 
 // Tool is one entry of a snapshot's "tools" array.
@@ -78,6 +81,10 @@ func Parse(data []byte) (*Snapshot, error) {
 	}
 	s := &Snapshot{}
 	if err := parseFeatures(file, s); err != nil {
+		return nil, err
+	}
+	var err error
+	if s.Cacheable, err = parseCacheable(file); err != nil {
 		return nil, err
 	}
 	raw, ok := file["tools"]
@@ -330,7 +337,7 @@ func compareTool(o, n *Tool) []Change {
 		ov, inOld := o.Other[k]
 		nv, inNew := n.Other[k]
 		if !inOld || !inNew || render(ov) != render(nv) {
-			add(k, false, fmt.Sprintf("field %q changed", k))
+			add(k, false, otherChange(k, inOld, inNew))
 		}
 	}
 

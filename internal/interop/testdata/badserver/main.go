@@ -12,6 +12,8 @@
 //	                    tool "fail" (returns isError: true)
 //	features            no tools; prompt "hello", resource x://hello (text "hi")
 //	                    and x://empty (text ""), resource template x://{name}
+//	elicit              tool "ask" asks the client for a form with a string
+//	                    "name" and answers with the client's answer, as text
 package main
 
 import (
@@ -35,7 +37,7 @@ func textResult(text string, structured any) *mcp.CallToolResult {
 }
 
 func main() {
-	mode := flag.String("mode", "", "integer-output | true-property | invalid-structured | valid | features")
+	mode := flag.String("mode", "", "integer-output | true-property | invalid-structured | valid | features | elicit")
 	flag.Parse()
 
 	s := mcp.NewServer(&mcp.Implementation{Name: "bad", Version: "v0.0.1"}, nil)
@@ -111,6 +113,19 @@ func main() {
 			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Blob: []byte{}}}}, nil
 		})
 		s.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "x://{name}", Name: "named"}, text("named"))
+
+	case "elicit":
+		s.AddTool(&mcp.Tool{Name: "ask", InputSchema: objectInput}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{
+				Message:         "Who are you?",
+				RequestedSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`),
+			})
+			if err != nil {
+				return nil, err
+			}
+			answer, _ := json.Marshal(res)
+			return textResult(string(answer), nil), nil
+		})
 
 	default:
 		fmt.Fprintf(os.Stderr, "badserver: unknown -mode %q\n", *mode)

@@ -1,0 +1,272 @@
+package main
+
+import (
+	"context"
+	"encoding/base64"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mcptag/mcptag/internal/mcptest"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The protocol's declarative features, end to end over streamable HTTP
+// with the go-sdk's client: parameter headers, icons, cached resource
+// reads and a form.
+
+// httpClient serves the example over streamable HTTP, in process, and
+// connects a go-sdk client to it. A stateless server speaks 2026-07-28,
+// the newest protocol; the go-sdk serves it only without sessions. A
+// server with sessions speaks 2025-11-25. The request headers of the
+// last tools/call of each tool are kept.
+type httpClient struct {
+	cs   *mcp.ClientSession
+	user mcptest.User // who answers the forms
+
+	mu      sync.Mutex
+	headers map[string]http.Header // the last tools/call of each tool
+}
+
+func connectHTTP(t *testing.T, stateless bool, rewrite func(http.Header)) *httpClient {
+	t.Helper()
+	c := &httpClient{headers: map[string]http.Header{}}
+	handler := newHTTPHandler(newServer(), time.Minute)
+	if stateless {
+		handler = newStatelessHTTPHandler(newServer())
+	}
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if name := r.Header.Get("Mcp-Name"); r.Header.Get("Mcp-Method") == "tools/call" {
+			c.mu.Lock()
+			c.headers[name] = r.Header.Clone()
+			c.mu.Unlock()
+		}
+		handler.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ts.Close)
+	transport := &mcp.StreamableClientTransport{Endpoint: ts.URL}
+	if rewrite != nil {
+		transport.HTTPClient = &http.Client{Transport: rewriter(rewrite)}
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: c.user.Elicit})
+	cs, err := client.Connect(context.Background(), transport, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	c.cs = cs
+	if _, err := cs.ListTools(context.Background(), nil); err != nil { // the client learns the headers from tools/list
+		t.Fatal(err)
+	}
+	return c
+}
+
+// rewriter changes the headers of every request before it is sent.
+type rewriter func(http.Header)
+
+func (rw rewriter) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	rw(r.Header)
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+func (c *httpClient) call(t *testing.T, tool string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	res, err := c.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", tool, err)
+	}
+	return res
+}
+
+func (c *httpClient) header(tool, name string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.headers[tool].Get(name)
+}
+
+func text(res *mcp.CallToolResult) string {
+	var parts []string
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			parts = append(parts, tc.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// TestHTTPProtocolVersion: the go-sdk's client and the stateless
+// server speak 2026-07-28, the version of the features below; the
+// server with sessions speaks 2025-11-25.
+func TestHTTPProtocolVersion(t *testing.T) {
+	for stateless, want := range map[bool]string{true: "2026-07-28", false: "2025-11-25"} {
+		c := connectHTTP(t, stateless, nil)
+		if v := c.cs.InitializeResult().ProtocolVersion; v != want {
+			t.Errorf("stateless=%v: protocol version %s, want %s", stateless, v, want)
+		}
+	}
+}
+
+// TestParameterHeaders: the client sends each argument that has a
+// header= in its Mcp-Param- header, for both forms of header= (a doc
+// list item's, save_city's, and a struct tag's, forget_city's), and the
+// server, which checks the header against the body, runs the call.
+func TestParameterHeaders(t *testing.T) {
+	c := connectHTTP(t, true, nil)
+	res := c.call(t, "save_city", map[string]any{"user": "hana", "city": "Cairo"})
+	if res.IsError || text(res) != "Cairo" {
+		t.Fatalf("save_city: %s", text(res))
+	}
+	if got := c.header("save_city", "Mcp-Param-User"); got != "hana" {
+		t.Errorf("save_city: Mcp-Param-User = %q, want hana", got)
+	}
+	c.user.Answer(&mcp.ElicitResult{Action: "decline"})
+	if res := c.call(t, "forget_city", map[string]any{"user": "hana", "city": "Cairo"}); res.IsError {
+		t.Fatalf("forget_city: %s", text(res))
+	}
+	if got := c.header("forget_city", "Mcp-Param-User"); got != "hana" {
+		t.Errorf("forget_city: Mcp-Param-User = %q, want hana", got)
+	}
+	if got := c.header("get_weather", "Mcp-Param-User"); got != "" {
+		t.Errorf("get_weather sent Mcp-Param-User %q, but has no header", got)
+	}
+}
+
+// TestParameterHeaderMismatch: a request whose header says otherwise
+// than its body is refused by the server, before the tool runs.
+func TestParameterHeaderMismatch(t *testing.T) {
+	c := connectHTTP(t, true, func(h http.Header) {
+		if h.Get("Mcp-Param-User") != "" {
+			h.Set("Mcp-Param-User", "mallory")
+		}
+	})
+	_, err := c.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "save_city", Arguments: map[string]any{"user": "ines", "city": "Cairo"}})
+	if err == nil || !strings.Contains(err.Error(), "Mcp-Param-User") {
+		t.Fatalf("a call whose header does not match its body: %v, want the server's refusal", err)
+	}
+	saved.Lock()
+	defer saved.Unlock()
+	if len(saved.cities["ines"]) > 0 {
+		t.Errorf("the tool ran: ines saved %v", saved.cities["ines"])
+	}
+}
+
+// TestIcons: tools/list shows the icon of get_weather, the package's
+// sun.png embedded as a data: URI with its type and size.
+func TestIcons(t *testing.T) {
+	c := connectHTTP(t, true, nil)
+	tools := listTools(t, c.cs)
+	png, err := os.ReadFile("sun.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []mcp.Icon{{Source: "data:image/png;base64," + base64.StdEncoding.EncodeToString(png), MIMEType: "image/png", Sizes: []string{"16x16"}}}
+	if diff := cmp.Diff(want, tools["get_weather"].Icons); diff != "" {
+		t.Errorf("get_weather's icons (-want +got):\n%s", diff)
+	}
+	for name, tool := range tools {
+		if name != "get_weather" && tool.Icons != nil {
+			t.Errorf("%s has icons %v, declares none", name, tool.Icons)
+		}
+	}
+}
+
+// TestCachedResource: a read of weather://cities carries its ttl=1h as
+// ttlMs, public by default; a resource that declares none leaves it 0.
+func TestCachedResource(t *testing.T) {
+	c := connectHTTP(t, true, nil)
+	for uri, want := range map[string]mcp.Cacheable{
+		"weather://cities":         {TTLMs: 3600000, CacheScope: "public"},
+		"weather://London/current": {TTLMs: 0, CacheScope: "public"},
+	} {
+		res, err := c.cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: uri})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Cacheable != want {
+			t.Errorf("%s: %+v, want %+v", uri, res.Cacheable, want)
+		}
+	}
+}
+
+// TestElicitation asks forget_city's form through the client's
+// elicitation handler, on 2026-07-28 (the tool returns the form as an
+// input request, and runs again with the answer) and on 2025-11-25 (the
+// server asks while the call waits): accepted, declined, and answered
+// with what the form's schema forbids, which is an error, never a value.
+func TestElicitation(t *testing.T) {
+	for version, stateless := range map[string]bool{"2026-07-28": true, "2025-11-25": false} {
+		t.Run(version, func(t *testing.T) {
+			c := connectHTTP(t, stateless, nil)
+			if v := c.cs.InitializeResult().ProtocolVersion; v != version {
+				t.Fatalf("protocol version %s, want %s", v, version)
+			}
+			user := "elicit-" + version
+			for _, city := range []string{"Cairo", "London"} {
+				c.call(t, "save_city", map[string]any{"user": user, "city": city})
+			}
+			forget := map[string]any{"user": user, "city": "Cairo"}
+			var schema any // the requested schema, as the client got it
+			for _, tc := range []struct {
+				name   string
+				answer *mcp.ElicitResult
+				want   string // the result's text
+				error  bool
+			}{
+				{"decline", &mcp.ElicitResult{Action: "decline"}, `{"cities":["Cairo","London"],"forgotten":false}`, false},
+				{"cancel", &mcp.ElicitResult{Action: "cancel"}, `{"cities":["Cairo","London"],"forgotten":false}`, false},
+				{"invalid", &mcp.ElicitResult{Action: "accept", Content: map[string]any{"forget": true, "notify_email": "not an address"}},
+					`Confirmation form: argument "notify_email": want an e-mail address, got "not an address"`, true},
+				{"accept", &mcp.ElicitResult{Action: "accept", Content: map[string]any{"forget": true, "notify_email": "hana@example.com"}},
+					`{"cities":["London"],"forgotten":true,"notify_email":"hana@example.com"}`, false},
+			} {
+				c.user.Answer(tc.answer)
+				res := c.call(t, "forget_city", forget)
+				if res.IsError != tc.error || text(res) != tc.want {
+					t.Errorf("%s: isError=%v %s\nwant isError=%v %s", tc.name, res.IsError, text(res), tc.error, tc.want)
+				}
+				asked := c.user.Asked()
+				if len(asked) != 1 {
+					t.Fatalf("%s: the form was asked %d times, want once", tc.name, len(asked))
+				}
+				if msg := asked[0].Message; msg != "Forget Cairo from the cities "+user+" saved?" {
+					t.Errorf("%s: message %q", tc.name, msg)
+				}
+				schema = asked[0].RequestedSchema
+			}
+			wantSchema := `{"type":"object","properties":{"forget":{"type":"boolean","description":"Forget the city."},"notify_email":{"type":"string","description":"An address to tell once it is done, if any.","format":"email"}},"required":["forget"]}`
+			if diff := cmp.Diff(decode(t, []byte(wantSchema)), decode(t, mustJSON(t, schema))); diff != "" {
+				t.Errorf("requested schema (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestElicitationStatelessLegacy: a server without sessions cannot send
+// a client on 2025-11-25 a request, so forget_city cannot ask it for the
+// form, and says so.
+func TestElicitationStatelessLegacy(t *testing.T) {
+	ts := httptest.NewServer(newStatelessHTTPHandler(newServer()))
+	t.Cleanup(ts.Close)
+	c := &httpClient{}
+	c.user.Answer(&mcp.ElicitResult{Action: "accept", Content: map[string]any{"forget": true}})
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: c.user.Elicit})
+	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	c.cs = cs
+	res := c.call(t, "forget_city", map[string]any{"user": "stateless", "city": "Cairo"})
+	if want := "Confirmation: asking for the form: client does not support elicitation"; !res.IsError || text(res) != want {
+		t.Errorf("isError=%v %s, want the error %s", res.IsError, text(res), want)
+	}
+	if asked := c.user.Asked(); len(asked) != 0 {
+		t.Errorf("the client was asked %d forms", len(asked))
+	}
+}

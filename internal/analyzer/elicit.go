@@ -1,0 +1,297 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// Forms (docs/protocol.md): //mcp:elicit on a struct type declares a
+// form, and the generated Elicit<Type> function asks the user of the
+// client to fill it in. The protocol restricts a form's schema to a flat
+// object of strings, numbers, integers, booleans and enums, which is
+// checked here, field by field, rather than first by a client.
+
+// A Form is one //mcp:elicit struct type.
+type Form struct {
+	Name      string       // the type's name
+	Func      string       // the generated function: Elicit<Type>
+	Pos       token.Pos    // the type's name
+	Type      *types.Named // the struct type
+	Directive *Directive
+	// Fields are the form's fields, as the answer is checked against
+	// them: each a property of Fields.Root.
+	Fields *Input
+	// Schema is the requested schema sent to the client: the spec's
+	// restricted form of Fields, titled enums included.
+	Schema *jsonschema.Schema
+}
+
+// formFormats are the string formats a form may ask for.
+var formFormats = []string{"email", "uri", "date", "date-time"}
+
+// declareForms adds to p the forms declared in file f: its struct types
+// whose doc comment holds //mcp:elicit.
+func (a *analysis) declareForms(p *Package, f *ast.File) {
+	for _, decl := range f.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			ts := spec.(*ast.TypeSpec)
+			doc := ts.Doc
+			if doc == nil && len(gd.Specs) == 1 {
+				doc = gd.Doc
+			}
+			c := a.elicitDirective(doc)
+			if c == nil {
+				continue
+			}
+			dir, findings := ParseDirective(c.Slash, c.Text)
+			for _, f := range findings {
+				a.report(f)
+			}
+			a.toolPos = ts.Name.Pos()
+			if form := a.form(ts, dir); form != nil {
+				p.Forms = append(p.Forms, form)
+			}
+			a.toolPos = token.NoPos
+		}
+	}
+}
+
+// elicitDirective returns the //mcp:elicit line of doc, reporting any
+// further one.
+func (a *analysis) elicitDirective(doc *ast.CommentGroup) *ast.Comment {
+	if doc == nil {
+		return nil
+	}
+	var first *ast.Comment
+	for _, c := range doc.List {
+		if RecognizeDirective(c.Text).Kind != elicitKind.name {
+			continue
+		}
+		if first != nil {
+			a.report(Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true, Message: "duplicate //mcp:elicit directive"})
+			continue
+		}
+		first = c
+	}
+	return first
+}
+
+// form analyzes the type declared by ts, whose directive is dir; nil when
+// it cannot be a form.
+func (a *analysis) form(ts *ast.TypeSpec, dir *Directive) *Form {
+	obj, _ := a.info.Defs[ts.Name].(*types.TypeName)
+	if obj == nil {
+		return nil
+	}
+	n, isNamed := obj.Type().(*types.Named)
+	st, isStruct := obj.Type().Underlying().(*types.Struct)
+	switch {
+	case ts.TypeParams != nil:
+		a.errorf(ts.Name.Pos(), CatSignature, "%s: a generic type cannot be a form: Elicit%s could not name its instance", obj.Name(), exported(obj.Name()))
+		return nil
+	case !isNamed || !isStruct:
+		a.errorf(ts.Name.Pos(), CatSignature, "%s: //mcp:elicit needs a struct type, whose fields are the form's; %s is %s",
+			obj.Name(), obj.Name(), a.typeString(obj.Type().Underlying()))
+		return nil
+	}
+	f := &Form{Name: obj.Name(), Func: "Elicit" + exported(obj.Name()), Pos: ts.Name.Pos(), Type: n, Directive: dir}
+	f.Fields = a.input(f.Pos, ArgsStruct, []Param{{Name: f.Name, Type: n, Required: true, Pos: f.Pos}}, nil)
+	a.noHeaders(f.Fields, "a form's fields")
+	if f.Fields.Root.Ref != "" || len(f.Fields.Defs) > 0 {
+		a.errorf(f.Pos, CatUnsupported, "form %s: a form is flat; a recursive type nests objects", f.Name)
+		return nil
+	}
+	ok := true
+	fields := a.jsonFields(st)
+	titles := make([]map[string]string, len(fields))
+	for i, fld := range f.Fields.Root.Fields {
+		if msg := formFieldProblem(fld.Value); msg != "" {
+			a.errorf(fld.Pos, CatUnsupported, "form %s: field %s: %s", f.Name, fld.Name, msg)
+			ok = false
+			continue
+		}
+		titles[i] = a.enumTitles(fields[i].Type)
+		if word := sensitiveWord(fld.Name, fields[i].Var.Name(), fld.Value.Title); word != "" {
+			a.warnf(fld.Pos, CatSensitive, "form %s: field %s looks like it collects a secret (%q): the protocol forbids asking for one in a form; send the user to a URL instead (URL mode elicitation)",
+				f.Name, fld.Name, word)
+		}
+	}
+	if !ok {
+		return nil
+	}
+	f.Schema = formSchema(f.Fields.Root, titles)
+	return f
+}
+
+// formFieldProblem says why the property v cannot be a field of a form,
+// whose fields the protocol restricts to strings, numbers, integers,
+// booleans, enums of strings and multi-select arrays of them, or "".
+func formFieldProblem(v *Value) string {
+	switch {
+	case v.Ref != "":
+		return "a form is flat: no nested objects"
+	case v.Kind == KindAny || v.OrString:
+		return "a form field has one type: a string, a number, an integer, a boolean or an enum"
+	case v.Kind == KindObject && v.Values != nil:
+		return "a form is flat: no maps"
+	case v.Kind == KindObject:
+		return "a form is flat: no nested objects"
+	case v.Kind == KindArray:
+		return multiSelectProblem(v)
+	case len(v.Examples) > 0:
+		return "example= is not part of a form's schema"
+	}
+	switch v.Kind {
+	case KindString:
+		return formStringProblem(v)
+	case KindInteger, KindNumber:
+		switch {
+		case len(v.Enum) > 0:
+			return "a form's enums are strings; use a string type with constants"
+		case v.ExclusiveMinimum != nil || v.ExclusiveMaximum != nil || v.MultipleOf != 0:
+			return "a form's numbers take minimum and maximum only, not exclusiveMinimum, exclusiveMaximum or multipleOf"
+		}
+	}
+	return ""
+}
+
+// formStringProblem says why the string property v cannot be a field of
+// a form, or "": the protocol's string fields take a format of
+// formFormats, lengths and enums, no pattern.
+func formStringProblem(v *Value) string {
+	switch {
+	case v.Base64:
+		return "a form's strings are text, not base64 bytes ([]byte)"
+	case v.Decimal != 0:
+		return `a form's numbers are numbers, not strings holding them (",string")`
+	case v.Format != "" && !slices.Contains(formFormats, v.Format):
+		return fmt.Sprintf("format %s: a form's strings take the formats %s only", v.Format, strings.Join(formFormats, ", "))
+	case v.Pattern != "":
+		return "pattern= is not part of a form's schema: a client's form would not check it"
+	}
+	return ""
+}
+
+// multiSelectProblem says why the array property v is not a multi-select
+// enum, the one array a form may hold, or "".
+func multiSelectProblem(v *Value) string {
+	items := v.Items
+	switch {
+	case v.Fixed:
+		return "a form's arrays are multi-select enums, slices, not Go arrays"
+	case items == nil || items.Kind != KindString || len(items.Enum) == 0 || items.Ref != "":
+		return "a form's arrays are multi-select enums: a slice of a string type with constants, or with enum= in the tag"
+	case v.UniqueItems:
+		return "uniqueItems is not part of a form's schema: a multi-select holds each value once"
+	case formStringProblem(items) != "":
+		return formStringProblem(items)
+	}
+	return ""
+}
+
+// enumTitles returns the titles of the values of the enum type behind t
+// (through pointers and slices): the doc or line comments of its
+// constants, by value, or the value itself for one without. It returns
+// nil when no constant of the type has a comment, or the type is not an
+// enum of this package.
+func (a *analysis) enumTitles(t types.Type) map[string]string {
+	t = derefType(t)
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		t = derefType(s.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok || a.closedEnum(n) == nil || n.Obj().Pkg() != a.pkg {
+		return nil
+	}
+	docs := a.constDocs()
+	titles := map[string]string{}
+	documented := false
+	for _, c := range a.constsOf(a.pkg)[n.Obj()] {
+		values := enumOf([]*types.Const{c})
+		if len(values) != 1 {
+			continue
+		}
+		value := enumText(values[0])
+		if _, dup := titles[value]; dup {
+			continue
+		}
+		titles[value] = value
+		if doc := docs[c]; doc != "" {
+			titles[value], documented = doc, true
+		}
+	}
+	if !documented {
+		return nil
+	}
+	return titles
+}
+
+// constDocs maps the constants declared in the files analyzed to their
+// doc comments, else their line comments, on one line.
+func (a *analysis) constDocs() map[*types.Const]string {
+	docs := map[*types.Const]string{}
+	for _, f := range a.files {
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				text := strings.Join(strings.Fields(CommentText(firstDoc(vs.Doc, vs.Comment))), " ")
+				for _, name := range vs.Names {
+					if c, ok := a.info.Defs[name].(*types.Const); ok && text != "" {
+						docs[c] = text
+					}
+				}
+			}
+		}
+	}
+	return docs
+}
+
+// formSchema renders the requested schema of a form whose fields are
+// root's: the restricted form of the protocol, a flat object whose enums
+// are titled where titles (by field) say so.
+func formSchema(root *Value, titles []map[string]string) *jsonschema.Schema {
+	s := root.schema()
+	s.AdditionalProperties = nil // not part of the restricted schema; the answer is checked closed all the same
+	s.Description, s.Title = "", ""
+	for i, f := range root.Fields {
+		if titles[i] != nil {
+			titleEnum(s.Properties[f.Name], titles[i])
+		}
+	}
+	return s
+}
+
+// titleEnum turns the enum of p, a string or an array of strings, into
+// the protocol's titled enum: oneOf (or, for the items of a
+// multi-select, anyOf) entries of a const and its title.
+func titleEnum(p *jsonschema.Schema, titles map[string]string) {
+	target := p
+	if p.Type == "array" {
+		target = p.Items
+	}
+	var entries []*jsonschema.Schema
+	for _, e := range target.Enum {
+		value := enumText(e)
+		var c any = value
+		entries = append(entries, &jsonschema.Schema{Const: &c, Title: titles[value]})
+	}
+	if p.Type == "array" {
+		p.Items = &jsonschema.Schema{AnyOf: entries}
+		return
+	}
+	p.Enum, p.OneOf = nil, entries
+}

@@ -1,0 +1,152 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The directive options of the protocol's declarative features
+// (docs/protocol.md): icons on tools, prompts and resources, the caching
+// of a resource's reads, and the //mcp:elicit directive of a form.
+
+// iconOption and iconDarkOption take the icon of a tool, prompt or
+// resource, and the one for a dark theme: an https URL, a data: URI or a
+// file in the package directory. Their values are read by the analysis
+// (icons.go), which knows the package directory.
+var (
+	iconOption     = option{"icon", text(func(d *Directive, v string) { d.Icon = v })}
+	iconDarkOption = option{"icon-dark", text(func(d *Directive, v string) { d.IconDark = v })}
+)
+
+// ttlOption takes how long a client may cache a resource's reads, as a Go
+// duration ("5m"), which the read result carries as ttlMs.
+var ttlOption = option{"ttl", func(d *Directive, key, value string, hasValue bool) string {
+	if !hasValue {
+		return key + " needs a duration: " + key + "=5m, " + key + "=30s"
+	}
+	ms, err := ttlMillis(value)
+	if err != nil {
+		return key + "=" + value + ": " + err.Error()
+	}
+	d.TTL = &ms
+	return ""
+}}
+
+// ttlMillis reads a ttl= duration as whole milliseconds, which is what
+// the protocol's ttlMs holds.
+func ttlMillis(value string) (int, error) {
+	dur, err := time.ParseDuration(value)
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("want a Go duration, such as 90s, 5m or 1h30m")
+	case dur < 0:
+		return 0, fmt.Errorf("a negative duration: want 0 (never cache) or more")
+	case dur%time.Millisecond != 0:
+		return 0, fmt.Errorf("want whole milliseconds: ttlMs holds milliseconds")
+	case dur.Milliseconds() > math.MaxInt32*1000:
+		// Beyond what every JSON number reader holds exactly, and decades.
+		return 0, fmt.Errorf("want at most %dh", math.MaxInt32/3600)
+	}
+	return int(dur.Milliseconds()), nil
+}
+
+// cacheOption takes who may cache a resource's reads: any client or
+// intermediary (public), or only the requesting user's client (private).
+var cacheOption = option{"cache", oneOf([]string{"public", "private"}, func(d *Directive, v string) { d.CacheScope = v })}
+
+// elicitKind is //mcp:elicit's, on a struct type: the form that the
+// generated Elicit<Type> function asks a user to fill (elicit.go). It
+// takes no options.
+var elicitKind = &directiveKind{name: "elicit"}
+
+// positionedOptions are the options whose values the analysis reads,
+// and reports on, after parsing: it needs to know where they are.
+var positionedOptions = map[string]bool{"icon": true, "icon-dark": true}
+
+// recordOption records where the option key is, from pos to end, if it
+// is one of positionedOptions.
+func (d *Directive) recordOption(key string, pos, end token.Pos) {
+	if !positionedOptions[key] {
+		return
+	}
+	if d.Options == nil {
+		d.Options = map[string]OptionPos{}
+	}
+	d.Options[key] = OptionPos{pos, end}
+}
+
+// optionAt returns where the option key is, or the directive's position
+// when it has none.
+func (d *Directive) optionAt(key string) OptionPos {
+	if p, ok := d.Options[key]; ok {
+		return p
+	}
+	return OptionPos{Pos: d.Pos}
+}
+
+// directiveHomes maps the doc comments of file f that may hold a
+// directive to the kind of declaration they document: "func" for a
+// function or method, "type" for a type. A type's doc comment is its
+// spec's, or its declaration's when that declares one type alone.
+func directiveHomes(decls []ast.Decl) map[*ast.CommentGroup]string {
+	homes := map[*ast.CommentGroup]string{}
+	for _, decl := range decls {
+		switch d := decl.(type) {
+		case *ast.FuncDecl:
+			if d.Doc != nil {
+				homes[d.Doc] = "func"
+			}
+		case *ast.GenDecl:
+			if d.Tok != token.TYPE {
+				continue
+			}
+			if d.Doc != nil && len(d.Specs) == 1 {
+				homes[d.Doc] = "type"
+			}
+			for _, spec := range d.Specs {
+				if ts := spec.(*ast.TypeSpec); ts.Doc != nil {
+					homes[ts.Doc] = "type"
+				}
+			}
+		}
+	}
+	return homes
+}
+
+// misplaced says why a directive of kind cannot be where it is, in a
+// comment that documents home ("func", "type" or "" for anything else),
+// or "".
+func misplaced(kind, home string) string {
+	switch {
+	case kind == elicitKind.name && home != "type":
+		return "//mcp:elicit must be in the doc comment of a struct type; here it declares nothing"
+	case kind != elicitKind.name && home != "func":
+		return fmt.Sprintf("//mcp:%s must be in the doc comment of a function or method; here it declares nothing", kind)
+	}
+	return ""
+}
+
+// nameFault says how name breaks the name rule (validName), as the
+// go-sdk's validateToolName words it (mcp/tool.go): its length, or the
+// characters it may not hold, in the order they appear.
+func nameFault(name string) string {
+	switch n := len(name); {
+	case n == 0:
+		return "it is empty"
+	case n > 128:
+		return fmt.Sprintf("it has %d bytes, the most is 128", n)
+	}
+	var bad []string
+	for _, r := range name {
+		if q := strconv.Quote(string(r)); !validName.MatchString(string(r)) && !slices.Contains(bad, q) {
+			bad = append(bad, q)
+		}
+	}
+	return "it contains " + strings.Join(bad, ", ")
+}

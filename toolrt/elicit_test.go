@@ -1,0 +1,176 @@
+package toolrt_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mcptag/mcptag/toolrt"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// pick is a form with a required integer from 1 to 3.
+var pick = &toolrt.Form{
+	Name:   "Pick",
+	Schema: json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer","minimum":1,"maximum":3}},"required":["n"]}`),
+	Spec: &toolrt.Spec{Tool: "Pick form", Strict: true, Args: []toolrt.Arg{
+		{Name: "n", Required: true, Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 1}, {Op: toolrt.Maximum, Num: 3}}},
+	}},
+}
+
+// pickSession serves a tool "pick" that asks for the form pick, returning
+// its error wrapped, and connects a client on protocol 2026-07-28 that
+// answers no input request itself: each call returns what the server
+// sends.
+func pickSession(t *testing.T) *mcp.ClientSession {
+	t.Helper()
+	server := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "v0"}, nil)
+	server.AddTool(&mcp.Tool{Name: "pick", InputSchema: json.RawMessage(`{"type":"object"}`)}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var v struct{ N int }
+		ok, err := pick.Elicit(ctx, req, "Pick one", &v)
+		if err != nil {
+			return toolrt.Error(fmt.Errorf("picking: %w", err)), nil
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprint(ok, v.N)}}}, nil
+	})
+	st, ct := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	if _, err := server.Connect(ctx, st, nil); err != nil {
+		t.Fatal(err)
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, &mcp.ClientOptions{MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true}})
+	cs, err := client.Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
+		t.Fatalf("protocol %s, want 2026-07-28", v)
+	}
+	return cs
+}
+
+func callPick(t *testing.T, cs *mcp.ClientSession, responses mcp.InputResponseMap, state string) *mcp.CallToolResult {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "pick", InputResponses: responses, RequestState: state})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestElicitInputRequired: on 2026-07-28 the first call, the tool's error
+// wrapping Form.Elicit's, is the result that asks for the form (Error
+// sees through the wrapping); the call again with the answer gets it,
+// checked: an answer the form forbids is an error, a declined form is
+// not ok.
+func TestElicitInputRequired(t *testing.T) {
+	cs := pickSession(t)
+	first := callPick(t, cs, nil, "")
+	if !first.NeedsInput() || first.IsError || len(first.InputRequests) != 1 || first.RequestState != "" {
+		t.Fatalf("first call: %+v, want one input request and no state", first)
+	}
+	var key string
+	for k, r := range first.InputRequests {
+		key = k
+		p, ok := r.(*mcp.ElicitParams)
+		if !ok || p.Message != "Pick one" || p.Mode != "form" || !strings.HasPrefix(k, "Pick.") {
+			t.Fatalf("input request %q: %#v", k, r)
+		}
+	}
+	for _, tc := range []struct {
+		answer *mcp.ElicitResult
+		want   string
+		error  bool
+	}{
+		{&mcp.ElicitResult{Action: "accept", Content: map[string]any{"n": 2}}, "true 2", false},
+		{&mcp.ElicitResult{Action: "decline"}, "false 0", false},
+		{&mcp.ElicitResult{Action: "cancel"}, "false 0", false},
+		{&mcp.ElicitResult{Action: "accept", Content: map[string]any{"n": 4}}, `picking: Pick form: argument "n": want at most 3, got 4`, true},
+		{&mcp.ElicitResult{Action: "accept", Content: map[string]any{"n": "2"}}, `picking: Pick form: argument "n": want integer, got "2"`, true},
+		{&mcp.ElicitResult{Action: "accept"}, `picking: Pick form: missing required argument "n"`, true},
+		{&mcp.ElicitResult{Action: "accept", Content: map[string]any{"n": 1, "m": 1}}, `picking: Pick form: unknown argument "m"; the arguments are "n"`, true},
+		{&mcp.ElicitResult{Action: "maybe"}, `picking: Pick: the client answered the form with the action "maybe"; want accept, decline or cancel`, true},
+	} {
+		res := callPick(t, cs, mcp.InputResponseMap{key: tc.answer}, first.RequestState)
+		if got := res.Content[0].(*mcp.TextContent).Text; res.IsError != tc.error || got != tc.want {
+			t.Errorf("%+v: isError=%v %q, want isError=%v %q", tc.answer, res.IsError, got, tc.error, tc.want)
+		}
+	}
+}
+
+// TestElicitRequestState: an answer the client sent in an earlier round
+// comes back in the request state, and a state that is not the forms'
+// (another's, or garbled) holds no answers: the form is asked again.
+func TestElicitRequestState(t *testing.T) {
+	cs := pickSession(t)
+	first := callPick(t, cs, nil, "")
+	var key string
+	for k := range first.InputRequests {
+		key = k
+	}
+	// The tool asks for the form again on a round where the client
+	// answered another request: the answers so far go in the state.
+	second := callPick(t, cs, mcp.InputResponseMap{"other": &mcp.ElicitResult{Action: "accept", Content: map[string]any{"x": 1}}}, "")
+	if !second.NeedsInput() || second.RequestState == "" {
+		t.Fatalf("second call: %+v, want the form asked again, with a state", second)
+	}
+	for _, state := range []string{"", "theirs", "mcptag.forms:!!!", second.RequestState} {
+		if res := callPick(t, cs, nil, state); !res.NeedsInput() {
+			t.Errorf("state %q: %+v, want the form asked again", state, res)
+		}
+	}
+	answered := callPick(t, cs, mcp.InputResponseMap{key: &mcp.ElicitResult{Action: "accept", Content: map[string]any{"n": 3}}}, second.RequestState)
+	if got := answered.Content[0].(*mcp.TextContent).Text; got != "true 3" {
+		t.Errorf("answered with a state: %q", got)
+	}
+}
+
+// TestElicitNeedsRequest: a form is asked in a tool call.
+func TestElicitNeedsRequest(t *testing.T) {
+	var v struct{ N int }
+	_, err := pick.Elicit(context.Background(), nil, "Pick one", &v)
+	if err == nil || !strings.Contains(err.Error(), "want its *mcp.CallToolRequest") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// TestErrorOfInputRequired: Error of an error that is no InputRequired
+// is a tool error, as before.
+func TestErrorOfInputRequired(t *testing.T) {
+	res := toolrt.Error(errors.New("boom"))
+	if !res.IsError || res.InputRequests != nil || res.Content[0].(*mcp.TextContent).Text != "boom" {
+		t.Errorf("Error(boom) = %+v", res)
+	}
+}
+
+// TestCacheReads: the hints are set on a result that has none, kept on
+// one whose handler set its own, and an error passes through.
+func TestCacheReads(t *testing.T) {
+	ctx := context.Background()
+	req := &mcp.ReadResourceRequest{Params: &mcp.ReadResourceParams{URI: "x://a"}}
+	for _, tc := range []struct {
+		own  mcp.Cacheable
+		want mcp.Cacheable
+	}{
+		{mcp.Cacheable{}, mcp.Cacheable{TTLMs: 5000, CacheScope: "private"}},
+		{mcp.Cacheable{TTLMs: 7}, mcp.Cacheable{TTLMs: 7}},
+		{mcp.Cacheable{CacheScope: "public"}, mcp.Cacheable{CacheScope: "public"}},
+	} {
+		h := toolrt.CacheReads(func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Cacheable: tc.own}, nil
+		}, 5000, "private")
+		res, err := h(ctx, req)
+		if err != nil || res.Cacheable != tc.want {
+			t.Errorf("own %+v: %+v %v, want %+v", tc.own, res.Cacheable, err, tc.want)
+		}
+	}
+	boom := errors.New("boom")
+	h := toolrt.CacheReads(func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) { return nil, boom }, 5000, "")
+	if res, err := h(ctx, req); res != nil || err != boom {
+		t.Errorf("an error: %v %v", res, err)
+	}
+}
