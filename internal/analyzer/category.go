@@ -31,6 +31,7 @@ const (
 	CatStale           = "stale"
 	CatDeepInput       = "deep-input"
 	CatSize            = "size"
+	CatRedundant       = "redundant"
 )
 
 // Categories is the table of every category, in a stable order. The
@@ -51,6 +52,7 @@ var Categories = []Category{
 	{CatStale, true, "generated code that differs from what mcptag generates now, or is missing or left over"},
 	{CatDeepInput, false, "a recursive argument type, whose values nested deeper than toolrt.MaxDepth are rejected"},
 	{CatSize, false, "a tool whose tools/list entry takes more tokens than its budget (5,000 by default)"},
+	{CatRedundant, false, "a view= path that another path of the view already keeps whole"},
 }
 
 // CategoryNames lists the names of Categories, in order.

@@ -43,6 +43,22 @@ type Directive struct {
 	Shrink      Shrink // depth= and descriptions=, for this tool's schemas
 	Text        string // text=: how a structured result is mirrored as text
 	Budget      int    // budget=: tokens the tool's tools/list entry may take; 0: the run's
+	// View is view=: the paths of the result the tool serves (view.go);
+	// "" serves all of it.
+	View string
+	// Fields adds the argument fields, which picks among the view's paths
+	// (or the result's top-level properties) per call.
+	Fields bool
+
+	// Spans are where each option given is in the source, by key.
+	Spans map[string]Span
+}
+
+// A Span is where one option of a directive is written: its position and
+// its text as the source spells it (quotes and escapes included).
+type Span struct {
+	Pos token.Pos
+	Raw string
 }
 
 // Annotations are the MCP tool annotations a directive can set. A nil
@@ -231,6 +247,7 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 			d.NamePos, nameEnd = pos+token.Pos(tok.off), pos+token.Pos(tok.end)
 		}
 		seen[key] = true
+		d.span(key, pos+token.Pos(tok.off), text[tok.off:tok.end])
 		if msg := kind.set(d, key, value, hasValue); msg != "" {
 			errorf(tok.off, tok.end, "%s", msg)
 		}
@@ -243,6 +260,13 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 		errorf(0, len(text), "//mcp:%s needs a URI first, such as //mcp:%[1]s weather://cities or a template //mcp:%[1]s weather://{city}/current", kind.name)
 	}
 	return d, findings
+}
+
+func (d *Directive) span(key string, pos token.Pos, raw string) {
+	if d.Spans == nil {
+		d.Spans = map[string]Span{}
+	}
+	d.Spans[key] = Span{pos, raw}
 }
 
 // A directiveKind is what a directive can declare, with the options it
@@ -324,6 +348,8 @@ var toolKind = &directiveKind{name: "tool", options: []option{
 	}},
 	{"text", oneOf([]string{"json", "compact", "none"}, func(d *Directive, v string) { d.Text = v })},
 	{"budget", count(1, func(d *Directive, n int) { d.Budget = n })},
+	{"view", viewOption},
+	{"fields", flagOption(func(d *Directive, b bool) { d.Fields = b })},
 }}
 
 // promptKind is //mcp:prompt's.

@@ -1,0 +1,20 @@
+package analyzer_test
+
+import (
+	"maps"
+	"testing"
+
+	"github.com/mcptag/mcptag/internal/analyzer"
+)
+
+// TestViews checks the schemas and findings of the packages in
+// testdata/views, as TestSchemas does: the output schemas pruned to
+// view=, the fields argument, and every error and warning of a view.
+func TestViews(t *testing.T) {
+	categories := maps.Clone(schemaCategories)
+	categories[analyzer.CatDirective] = true
+	categories[analyzer.CatRedundant] = true
+	runArchives(t, "testdata/views/*.txtar", func(t *testing.T, file string) {
+		runGoldenOf(t, file, categories)
+	})
+}

@@ -1,0 +1,404 @@
+package views
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/testcorpus"
+	"github.com/mcptag/mcptag/internal/valuegen"
+)
+
+// valuesPerTool is how many random values, each with a random selection
+// of the view's paths where the tool has fields, each tool is called with.
+const valuesPerTool = 300
+
+// tools are the package's tools: the function, whose result type the
+// test makes values of, and the generated handler.
+var tools = map[string]struct {
+	fn      any
+	handler mcp.ToolHandler
+}{
+	"get_scalars":           {GetScalars, mcptagGetScalars},
+	"get_quoted":            {GetQuoted, mcptagGetQuoted},
+	"get_nullables":         {GetNullables, mcptagGetNullables},
+	"get_embeds":            {GetEmbeds, mcptagGetEmbeds},
+	"get_embeds_ptr":        {GetEmbedsPtr, mcptagGetEmbedsPtr},
+	"get_specials":          {GetSpecials, mcptagGetSpecials},
+	"get_specials_ptr":      {GetSpecialsPtr, mcptagGetSpecialsPtr},
+	"get_specials_by_value": {GetSpecialsByValue, mcptagGetSpecialsByValue},
+	"get_maps":              {GetMaps, mcptagGetMaps},
+	"get_node":              {GetNode, mcptagGetNode},
+	"get_node_ptr_ptr":      {GetNodePtrPtr, mcptagGetNodePtrPtr},
+	"get_generic":           {GetGeneric, mcptagGetGeneric},
+	"get_exotic":            {GetExotic, mcptagGetExotic},
+	"get_forecast":          {GetForecast, mcptagGetForecast},
+	"get_by_id":             {GetByID, mcptagGetByID},
+	"get_triple":            {GetTriple, mcptagGetTriple},
+	"get_triple_ptr":        {GetTriplePtr, mcptagGetTriplePtr},
+	"get_dir":               {GetDir, mcptagGetDir},
+	"get_page":              {GetPage, mcptagGetPage},
+	"get_enums":             {GetEnums, mcptagGetEnums},
+	"get_tagged":            {GetTagged, mcptagGetTagged},
+	"get_items_by_name":     {GetItemsByName, mcptagGetItemsByName},
+	"get_zeros":             {GetZeros, mcptagGetZeros},
+	"get_keyed":             {GetKeyed, mcptagGetKeyed},
+}
+
+// TestViewProperty checks the rule of views on every tool of the package:
+// for random values of its result type and random selections of its
+// view's paths (all of them, for a tool without fields), the generated
+// handler's structuredContent is byte for byte the full value's JSON, as
+// the tool would send it without a view, with everything outside the
+// selection removed (in encoding/json's order, so no canonical form is
+// needed); its text contents are the same JSON; a value encoding/json
+// cannot write is a tool error either way; and every result validates
+// against the view's output schema.
+func TestViewProperty(t *testing.T) {
+	pkgs, err := analyzer.Load(".", analyzer.Options{}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pkgs[0]
+	for _, f := range p.Findings {
+		if f.Error {
+			t.Fatalf("%s: %s", p.Fset.Position(f.Pos), f.Message)
+		}
+	}
+	for _, tool := range p.Tools {
+		tc, ok := tools[tool.Name]
+		if !ok {
+			t.Errorf("the test has no tool %s", tool.Name)
+			continue
+		}
+		if tool.View == nil {
+			t.Errorf("%s has no view", tool.Name)
+			continue
+		}
+		t.Run(tool.Name, func(t *testing.T) {
+			checkView(t, tool, reflect.TypeOf(tc.fn).Out(0), tc.handler)
+		})
+	}
+	if len(p.Tools) != len(tools) {
+		t.Errorf("the package has %d tools, the test %d", len(p.Tools), len(tools))
+	}
+}
+
+func checkView(t *testing.T, tool *analyzer.Tool, typ reflect.Type, handler mcp.ToolHandler) {
+	schema := resolvedOutput(t, tool)
+	rng := rand.New(rand.NewPCG(7, uint64(len(tool.Name))))
+	g := &valuegen.Generator{
+		Rand:     rng,
+		Enum:     func(t reflect.Type) []any { return testcorpus.EnumValues[t] },
+		MaxDepth: 4,
+		Interfaces: []any{nil, 1.5, "s", true, map[string]any{"k": []any{1, nil}}, []int(nil), (*int)(nil),
+			&testcorpus.Named{N: 3}, &PtrZero{N: 1}, &PtrZero{N: 2}, (*PtrZero)(nil), Odd(1), Odd(2)},
+		FiniteNumbers: true,
+		// A NaN now and then: encoding/json cannot write it, nor can the view.
+		Special: func(rng *rand.Rand, t reflect.Type) (any, bool) {
+			if t == reflect.TypeFor[float64]() && rng.IntN(200) == 0 {
+				return math.NaN(), true
+			}
+			return nil, false
+		},
+	}
+	failures := 0
+	for i := 0; i < valuesPerTool && failures < 3; i++ {
+		v := reflect.New(typ).Elem()
+		if i > 0 { // the first value is the zero value
+			v = g.Value(typ)
+		}
+		Value = v.Interface()
+		sel, args := selection(rng, tool.View)
+		full, fullErr := fullJSON(tool.Result, v)
+		res, err := handler(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: tool.Name, Arguments: args}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fullErr != nil {
+			// What fails may lie outside the view, which then succeeds;
+			// a view that fails is checked below.
+			if !res.IsError {
+				validateView(t, schema, res)
+			}
+			continue
+		}
+		if res.IsError {
+			failures++
+			t.Errorf("value %d (%s): %v\nfull: %s", i, args, res.Content[0].(*mcp.TextContent).Text, full)
+			continue
+		}
+		got := []byte(res.StructuredContent.(json.RawMessage))
+		want := pruneJSON(t, full, tool.Result, tool.View, sel)
+		if !bytes.Equal(got, want) {
+			failures++
+			t.Errorf("value %d, fields %s:\nview: %s\nwant: %s\nfull: %s", i, args, got, want, full)
+			continue
+		}
+		checkText(t, tool.Result, res, want)
+		if !validateView(t, schema, res) {
+			failures++
+		}
+	}
+}
+
+// validateView checks a result against the view's output schema.
+func validateView(t *testing.T, schema *jsonschema.Resolved, res *mcp.CallToolResult) bool {
+	t.Helper()
+	got := res.StructuredContent.(json.RawMessage)
+	var instance any
+	if err := json.Unmarshal(got, &instance); err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(instance); err != nil {
+		t.Errorf("a result does not validate against the view's schema: %v\nvalue: %s", err, got)
+		return false
+	}
+	return true
+}
+
+// selection picks the paths of one call: every one (nil, and no fields
+// argument) for a tool without fields and now and then for one with it,
+// else a random non-empty subset of them.
+func selection(rng *rand.Rand, view *analyzer.View) (map[string]bool, json.RawMessage) {
+	if !view.Fields || rng.IntN(5) == 0 {
+		return nil, json.RawMessage(`{}`)
+	}
+	sel := map[string]bool{}
+	var fields []string
+	for len(fields) == 0 {
+		for _, p := range view.Paths {
+			if rng.IntN(3) == 0 {
+				sel[p] = true
+				fields = append(fields, p)
+			}
+		}
+	}
+	rng.Shuffle(len(fields), func(i, j int) { fields[i], fields[j] = fields[j], fields[i] })
+	args, _ := json.Marshal(map[string]any{"fields": fields})
+	return sel, args
+}
+
+// fullJSON is the structuredContent the tool would send without a view,
+// by the rules of docs/results.md: structs and maps as they are (a nil
+// map as {}), a nil pointer as its zero value, anything else in
+// {"result": ...}, a slice element by element (a nil slice as []).
+func fullJSON(r analyzer.Result, v reflect.Value) ([]byte, error) {
+	if r.Pointer {
+		if v.IsNil() {
+			v = reflect.New(v.Type().Elem())
+		}
+		if r.Kind == analyzer.ResultWrapped {
+			v = v.Elem()
+		}
+	}
+	if r.Kind != analyzer.ResultWrapped {
+		data, err := json.Marshal(v.Interface())
+		if string(data) == "null" {
+			data = []byte("{}")
+		}
+		return data, err
+	}
+	if !r.Slice {
+		data, err := json.Marshal(v.Interface())
+		return []byte(`{"result":` + string(data) + `}`), err
+	}
+	var items []string
+	for i := 0; i < v.Len(); i++ {
+		data, err := json.Marshal(v.Index(i).Interface())
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, string(data))
+	}
+	return []byte(`{"result":[` + strings.Join(items, ",") + `]}`), nil
+}
+
+// pruneJSON deletes from full, a tool's structuredContent without a view,
+// everything outside the selected paths of view (all of them when sel is
+// nil), keeping the bytes of what stays as they are.
+func pruneJSON(t *testing.T, full []byte, r analyzer.Result, view *analyzer.View, sel map[string]bool) []byte {
+	pr := &jsonPruner{t: t, sel: sel, paths: view.Paths}
+	if r.Kind != analyzer.ResultWrapped {
+		return pr.prune(full, view.Root)
+	}
+	var wrapper struct{ Result json.RawMessage }
+	if err := json.Unmarshal(full, &wrapper); err != nil {
+		t.Fatal(err)
+	}
+	return []byte(`{"result":` + string(pr.prune(wrapper.Result, view.Root)) + `}`)
+}
+
+type jsonPruner struct {
+	t     *testing.T
+	sel   map[string]bool
+	paths []string
+}
+
+// keeps reports whether the selection holds a path through field f.
+func (pr *jsonPruner) keeps(f *analyzer.ViewField) bool {
+	if pr.sel == nil {
+		return true
+	}
+	for _, p := range pr.paths[f.Lo:f.Hi] {
+		if pr.sel[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// prune keeps of raw, the JSON of a value described by v, what lies on
+// the selected paths. A struct's members are matched by name only: the
+// test takes nothing from the model but the names and the containers.
+func (pr *jsonPruner) prune(raw []byte, v *analyzer.ViewValue) []byte {
+	if v.Kind == analyzer.ViewLeaf || string(raw) == "null" {
+		return raw
+	}
+	var b bytes.Buffer
+	switch v.Kind {
+	case analyzer.ViewPointer:
+		return pr.prune(raw, v.Elem)
+	case analyzer.ViewSlice, analyzer.ViewArray:
+		var items []json.RawMessage
+		pr.decode(raw, &items)
+		b.WriteByte('[')
+		for i, item := range items {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(pr.prune(item, v.Elem))
+		}
+		b.WriteByte(']')
+	case analyzer.ViewMap, analyzer.ViewStruct:
+		b.WriteByte('{')
+		first := true
+		for _, m := range pr.members(raw) {
+			elem := v.Elem
+			if v.Kind == analyzer.ViewStruct {
+				f := fieldNamed(v, m.key)
+				if f == nil || !pr.keeps(f) {
+					continue
+				}
+				elem = f.Value
+			}
+			if !first {
+				b.WriteByte(',')
+			}
+			first = false
+			b.Write(m.rawKey)
+			b.WriteByte(':')
+			b.Write(pr.prune(m.value, elem))
+		}
+		b.WriteByte('}')
+	}
+	return b.Bytes()
+}
+
+func fieldNamed(v *analyzer.ViewValue, name string) *analyzer.ViewField {
+	for _, f := range v.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+type member struct {
+	key    string
+	rawKey []byte // as the JSON spells it
+	value  json.RawMessage
+}
+
+// members returns the members of a JSON object in their order.
+func (pr *jsonPruner) members(raw []byte) []member {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		pr.t.Fatalf("want an object, got %s", raw)
+	}
+	var out []member
+	for dec.More() {
+		start := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			pr.t.Fatal(err)
+		}
+		var m member
+		m.key = tok.(string)
+		m.rawKey = bytes.TrimLeft(raw[start:dec.InputOffset()], ", ")
+		if err := dec.Decode(&m.value); err != nil {
+			pr.t.Fatal(err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func (pr *jsonPruner) decode(raw []byte, v any) {
+	if err := json.Unmarshal(raw, v); err != nil {
+		pr.t.Fatalf("%v: %s", err, raw)
+	}
+}
+
+// checkText checks that the text contents mirror the structured content,
+// as compact JSON: one per element for a slice result.
+func checkText(t *testing.T, r analyzer.Result, res *mcp.CallToolResult, structured []byte) {
+	t.Helper()
+	var want []string
+	switch {
+	case r.Slice:
+		var wrapper struct{ Result []json.RawMessage }
+		if err := json.Unmarshal(structured, &wrapper); err != nil {
+			t.Fatal(err)
+		}
+		for _, item := range wrapper.Result {
+			want = append(want, string(item))
+		}
+		if len(want) == 0 {
+			want = []string{"[]"}
+		}
+	case r.Kind == analyzer.ResultWrapped:
+		var wrapper struct{ Result json.RawMessage }
+		if err := json.Unmarshal(structured, &wrapper); err != nil {
+			t.Fatal(err)
+		}
+		want = []string{string(wrapper.Result)}
+	default:
+		want = []string{string(structured)}
+	}
+	var got []string
+	for _, c := range res.Content {
+		got = append(got, c.(*mcp.TextContent).Text)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("text contents %q, want %q", got, want)
+	}
+}
+
+func resolvedOutput(t *testing.T, tool *analyzer.Tool) *jsonschema.Resolved {
+	t.Helper()
+	wire, err := emit.SchemaJSON(tool.Output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s jsonschema.Schema
+	if err := json.Unmarshal(wire, &s); err != nil {
+		t.Fatal(err)
+	}
+	resolved, err := s.Resolve(nil)
+	if err != nil {
+		t.Fatalf("%v: %s", err, wire)
+	}
+	return resolved
+}
