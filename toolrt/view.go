@@ -6,6 +6,7 @@ package toolrt
 // past the end of a path is written by encoding/json itself, whole.
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -82,6 +84,37 @@ type Writer struct {
 	comma bool // a value was written where the next one needs a comma
 	sel   Selection
 	err   error
+	enc   *json.Encoder // for Marshal
+}
+
+// writers are reused: a view's JSON is written into a pooled buffer and
+// copied out once, at its size, rather than grown from nothing.
+var writers = sync.Pool{New: func() any { return &Writer{buf: make([]byte, 0, 1024)} }}
+
+// maxPooled is the largest buffer kept for reuse.
+const maxPooled = 64 << 10
+
+// writeView runs a generated writer on a pooled Writer and returns a
+// copy of what it wrote, or its error; wrapped, inside {"result": ...},
+// with inner the part the writer wrote.
+func writeView[T any](sel Selection, v T, f func(*Writer, T), wrapped bool) (data, inner []byte, err error) {
+	w := writers.Get().(*Writer)
+	w.buf, w.comma, w.sel, w.err = w.buf[:0], false, sel, nil
+	if wrapped {
+		w.buf = append(w.buf, `{"result":`...)
+	}
+	start := len(w.buf)
+	f(w, v)
+	end := len(w.buf)
+	if wrapped {
+		w.buf = append(w.buf, '}')
+	}
+	data, err = bytes.Clone(w.buf), w.err
+	if cap(w.buf) <= maxPooled {
+		w.sel = nil
+		writers.Put(w)
+	}
+	return data, data[start:end], err
 }
 
 // Has reports whether the call's selection holds one of the paths
@@ -185,12 +218,24 @@ func (w *Writer) Number(n string, quoted bool) {
 // encoding/json would see it addressable, and a copy where that matters
 // and it would not.
 func (w *Writer) Marshal(v any) {
-	data, err := json.Marshal(v)
-	if err != nil {
+	// An Encoder writes what Marshal returns, and a newline, without
+	// allocating the copy Marshal returns.
+	if w.enc == nil {
+		w.enc = json.NewEncoder((*appender)(w))
+	}
+	if err := w.enc.Encode(v); err != nil {
 		w.fail(err)
 		return
 	}
-	w.scalar(append(w.buf, data...))
+	w.scalar(w.buf[:len(w.buf)-1]) // the newline
+}
+
+// An appender appends what is written to its Writer's buffer.
+type appender Writer
+
+func (a *appender) Write(p []byte) (int, error) {
+	a.buf = append(a.buf, p...)
+	return len(p), nil
 }
 
 // Fail records an error of the generated code's own making, such as a map
@@ -402,12 +447,10 @@ func NilPointer(v any) bool {
 // object (a struct or a map; a nil map is sent as {}): write writes the
 // view of v, as sel selects it, and the result is as Object's.
 func ViewObject[T any](tool string, v T, write func(*Writer, T), sel Selection, mode ...TextMode) *mcp.CallToolResult {
-	w := &Writer{sel: sel}
-	write(w, v)
-	if w.err != nil {
-		return resultError(tool, w.err)
+	data, _, err := writeView(sel, v, write, false)
+	if err != nil {
+		return resultError(tool, err)
 	}
-	data := w.buf
 	if string(data) == "null" {
 		data = []byte("{}")
 	}
@@ -421,15 +464,14 @@ func ViewObject[T any](tool string, v T, write func(*Writer, T), sel Selection, 
 // ViewWrapped is the result of a tool with a view whose value is not an
 // object, as Wrapped's: {"result": v}, whose view write writes.
 func ViewWrapped[T any](tool string, v T, write func(*Writer, T), sel Selection, mode ...TextMode) *mcp.CallToolResult {
-	w := &Writer{sel: sel}
-	write(w, v)
-	if w.err != nil {
-		return resultError(tool, w.err)
+	data, inner, err := writeView(sel, v, write, true)
+	if err != nil {
+		return resultError(tool, err)
 	}
 	note := "the result is structuredContent.result"
 	return &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: text(w.buf, textMode(mode), note)}},
-		StructuredContent: wrap(w.buf),
+		Content:           []mcp.Content{&mcp.TextContent{Text: text(inner, textMode(mode), note)}},
+		StructuredContent: json.RawMessage(data),
 	}
 }
 
@@ -441,28 +483,29 @@ func ViewSlice[E any](tool string, s []E, write func(*Writer, *E), sel Selection
 		return Slice[E](tool, nil, mode...)
 	}
 	m := textMode(mode)
-	w := &Writer{sel: sel}
-	w.BeginArray()
-	ends := make([]int, len(s)) // where each element's JSON ends in w.buf
-	for i := range s {
-		w.Elem()
-		write(w, &s[i])
-		ends[i] = len(w.buf)
-	}
-	w.EndArray()
-	if w.err != nil {
-		return resultError(tool, w.err)
+	ends := make([]int, len(s)) // where each element's JSON ends
+	data, _, err := writeView(sel, s, func(w *Writer, s []E) {
+		w.BeginArray()
+		for i := range s {
+			w.Elem()
+			write(w, &s[i])
+			ends[i] = len(w.buf)
+		}
+		w.EndArray()
+	}, true)
+	if err != nil {
+		return resultError(tool, err)
 	}
 	content := make([]mcp.Content, 0, len(s))
-	start := 1
+	start := len(`{"result":[`)
 	for _, end := range ends {
 		if m != NoText {
-			content = append(content, &mcp.TextContent{Text: text(w.buf[start:end], m, "")})
+			content = append(content, &mcp.TextContent{Text: text(data[start:end], m, "")})
 		}
 		start = end + 1 // past the comma
 	}
 	if m == NoText {
 		content = append(content, &mcp.TextContent{Text: fmt.Sprintf("the result is the %d items of structuredContent.result", len(s))})
 	}
-	return &mcp.CallToolResult{Content: content, StructuredContent: wrap(w.buf)}
+	return &mcp.CallToolResult{Content: content, StructuredContent: json.RawMessage(data)}
 }

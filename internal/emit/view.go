@@ -95,9 +95,15 @@ type viewWriter struct {
 
 func (vw *viewWriter) printf(format string, args ...any) { fmt.Fprintf(&vw.b, format, args...) }
 
+// newVar returns a new variable name; none is the name of an import,
+// which the body never refers to but a reader would mistake it for.
 func (vw *viewWriter) newVar(prefix string) string {
-	vw.vars++
-	return prefix + strconv.Itoa(vw.vars)
+	for {
+		vw.vars++
+		if name := prefix + strconv.Itoa(vw.vars); vw.g.names[name] == "" {
+			return name
+		}
+	}
 }
 
 // value writes the statements that write v, to which the expression p
@@ -107,17 +113,17 @@ func (vw *viewWriter) value(v *analyzer.ViewValue, p string) {
 	case analyzer.ViewStruct:
 		vw.structValue(v, p)
 	case analyzer.ViewPointer:
-		x := vw.newVar("p")
+		x := vw.newVar("ptr")
 		vw.printf("if %s := %s; %s == nil {\nw.Null()\n} else {\n", x, deref(p), x)
 		vw.value(v.Elem, x)
 		vw.printf("}\n")
 	case analyzer.ViewSlice:
-		s := vw.newVar("s")
+		s := vw.newVar("sl")
 		vw.printf("if %s := %s; %s == nil {\nw.Null()\n} else {\n", s, deref(p), s)
 		vw.items(v.Elem, s)
 		vw.printf("}\n")
 	case analyzer.ViewArray:
-		a := vw.newVar("a")
+		a := vw.newVar("arr")
 		vw.printf("%s := %s\n", a, p)
 		vw.items(v.Elem, a)
 	case analyzer.ViewMap:
@@ -141,7 +147,7 @@ var keyFuncs = map[analyzer.MapKeys]string{
 
 // mapValue writes a map's entries in encoding/json's order, by key string.
 func (vw *viewWriter) mapValue(v *analyzer.ViewValue, p string) {
-	m, keys, k, e := vw.newVar("m"), vw.newVar("keys"), vw.newVar("k"), vw.newVar("e")
+	m, keys, k, e := vw.newVar("mp"), vw.newVar("keys"), vw.newVar("key"), vw.newVar("elem")
 	vw.printf("if %s := %s; %s == nil {\nw.Null()\n} else {\n", m, deref(p), m)
 	if v.Keys == analyzer.KeysText {
 		vw.printf("%s, err := toolrt.TextKeys(%s)\nif err != nil {\nw.Fail(err)\nreturn\n}\n", keys, m)
@@ -159,7 +165,7 @@ func (vw *viewWriter) mapValue(v *analyzer.ViewValue, p string) {
 func (vw *viewWriter) structValue(v *analyzer.ViewValue, p string) {
 	x := p
 	if !token.IsIdentifier(p) {
-		x = vw.newVar("v")
+		x = vw.newVar("obj")
 		vw.printf("%s := %s\n", x, p)
 	}
 	vw.printf("w.BeginObject()\n")

@@ -315,19 +315,19 @@ func mcptagGetQuotedWrite(w *toolrt.Writer, v *testcorpus.Quoted) {
 	}
 	if w.Has(6, 7) {
 		w.Name(`"p":`)
-		if p1 := v.P; p1 == nil {
+		if ptr1 := v.P; ptr1 == nil {
 			w.Null()
 		} else {
-			w.Int(int64(*p1), true)
+			w.Int(int64(*ptr1), true)
 		}
 	}
 	if w.Has(7, 8) {
 		if !(v.OP == nil) {
 			w.Name(`"op":`)
-			if p2 := v.OP; p2 == nil {
+			if ptr2 := v.OP; ptr2 == nil {
 				w.Null()
 			} else {
-				w.Bool(bool(*p2), true)
+				w.Bool(bool(*ptr2), true)
 			}
 		}
 	}
@@ -373,10 +373,10 @@ func mcptagGetNullablesWrite(w *toolrt.Writer, v *testcorpus.Nullables) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"p":`)
-		if p1 := v.P; p1 == nil {
+		if ptr1 := v.P; ptr1 == nil {
 			w.Null()
 		} else {
-			w.Int(int64(*p1), false)
+			w.Int(int64(*ptr1), false)
 		}
 	}
 	if w.Has(1, 2) {
@@ -397,17 +397,17 @@ func mcptagGetNullablesWrite(w *toolrt.Writer, v *testcorpus.Nullables) {
 	}
 	if w.Has(5, 7) {
 		w.Name(`"item_p":`)
-		if p2 := v.ItemP; p2 == nil {
+		if ptr2 := v.ItemP; ptr2 == nil {
 			w.Null()
 		} else {
 			w.BeginObject()
 			if w.Has(5, 6) {
 				w.Name(`"id":`)
-				w.String(string(p2.ID), false)
+				w.String(string(ptr2.ID), false)
 			}
 			if w.Has(6, 7) {
 				w.Name(`"unit":`)
-				w.String(string(p2.Unit), false)
+				w.String(string(ptr2.Unit), false)
 			}
 			w.EndObject()
 		}
@@ -415,10 +415,10 @@ func mcptagGetNullablesWrite(w *toolrt.Writer, v *testcorpus.Nullables) {
 	if w.Has(7, 8) {
 		if !(v.OP == nil) {
 			w.Name(`"op":`)
-			if p3 := v.OP; p3 == nil {
+			if ptr3 := v.OP; ptr3 == nil {
 				w.Null()
 			} else {
-				w.Int(int64(*p3), false)
+				w.Int(int64(*ptr3), false)
 			}
 		}
 	}
@@ -443,13 +443,13 @@ func mcptagGetNullablesWrite(w *toolrt.Writer, v *testcorpus.Nullables) {
 	if w.Has(11, 12) {
 		if !(v.ZP == nil) {
 			w.Name(`"zp":`)
-			if p4 := v.ZP; p4 == nil {
+			if ptr4 := v.ZP; ptr4 == nil {
 				w.Null()
 			} else {
 				w.BeginObject()
 				if w.Has(11, 12) {
 					w.Name(`"id":`)
-					w.String(string(p4.ID), false)
+					w.String(string(ptr4.ID), false)
 				}
 				w.EndObject()
 			}
@@ -457,22 +457,22 @@ func mcptagGetNullablesWrite(w *toolrt.Writer, v *testcorpus.Nullables) {
 	}
 	if w.Has(12, 13) {
 		w.Name(`"o_item":`)
-		v5 := &v.OItem
+		obj5 := &v.OItem
 		w.BeginObject()
 		if w.Has(12, 13) {
 			w.Name(`"id":`)
-			w.String(string(v5.ID), false)
+			w.String(string(obj5.ID), false)
 		}
 		w.EndObject()
 	}
 	if w.Has(13, 14) {
 		if !(toolrt.IsZero(&v.ZItem)) {
 			w.Name(`"z_item":`)
-			v6 := &v.ZItem
+			obj6 := &v.ZItem
 			w.BeginObject()
 			if w.Has(13, 14) {
 				w.Name(`"unit":`)
-				w.String(string(v6.Unit), false)
+				w.String(string(obj6.Unit), false)
 			}
 			w.EndObject()
 		}
@@ -498,13 +498,13 @@ func mcptagGetNullablesWrite(w *toolrt.Writer, v *testcorpus.Nullables) {
 	if w.Has(17, 18) {
 		if !(v.PP == nil) {
 			w.Name(`"pp":`)
-			if p7 := v.PP; p7 == nil {
+			if ptr7 := v.PP; ptr7 == nil {
 				w.Null()
 			} else {
-				if p8 := *p7; p8 == nil {
+				if ptr8 := *ptr7; ptr8 == nil {
 					w.Null()
 				} else {
-					w.Int(int64(*p8), false)
+					w.Int(int64(*ptr8), false)
 				}
 			}
 		}
@@ -517,19 +517,19 @@ func mcptagGetNullablesWrite(w *toolrt.Writer, v *testcorpus.Nullables) {
 	}
 	if w.Has(19, 20) {
 		w.Name(`"elems":`)
-		if s9 := v.Elems; s9 == nil {
+		if sl9 := v.Elems; sl9 == nil {
 			w.Null()
 		} else {
 			w.BeginArray()
-			for i10 := range s9 {
+			for i10 := range sl9 {
 				w.Elem()
-				if p11 := s9[i10]; p11 == nil {
+				if ptr11 := sl9[i10]; ptr11 == nil {
 					w.Null()
 				} else {
 					w.BeginObject()
 					if w.Has(19, 20) {
 						w.Name(`"id":`)
-						w.String(string(p11.ID), false)
+						w.String(string(ptr11.ID), false)
 					}
 					w.EndObject()
 				}
@@ -595,11 +595,11 @@ func mcptagGetEmbedsWrite(w *toolrt.Writer, v *testcorpus.Embeds) {
 	}
 	if w.Has(1, 2) {
 		w.Name(`"meta":`)
-		v1 := &v.Meta
+		obj1 := &v.Meta
 		w.BeginObject()
 		if w.Has(1, 2) {
 			w.Name(`"created":`)
-			w.String(string(v1.Created), false)
+			w.String(string(obj1.Created), false)
 		}
 		w.EndObject()
 	}
@@ -613,24 +613,24 @@ func mcptagGetEmbedsWrite(w *toolrt.Writer, v *testcorpus.Embeds) {
 		if v.Extra != nil {
 			if !(v.Extra.More == nil) {
 				w.Name(`"more":`)
-				if p2 := v.Extra.More; p2 == nil {
+				if ptr2 := v.Extra.More; ptr2 == nil {
 					w.Null()
 				} else {
 					w.BeginObject()
 					if w.Has(3, 4) {
 						w.Name(`"note":`)
-						w.String(string(p2.Note), false)
+						w.String(string(ptr2.Note), false)
 					}
 					if w.Has(4, 5) {
-						if !(p2.More == nil) {
+						if !(ptr2.More == nil) {
 							w.Name(`"more":`)
-							if p3 := p2.More; p3 == nil {
+							if ptr3 := ptr2.More; ptr3 == nil {
 								w.Null()
 							} else {
 								w.BeginObject()
 								if w.Has(4, 5) {
 									w.Name(`"note":`)
-									w.String(string(p3.Note), false)
+									w.String(string(ptr3.Note), false)
 								}
 								w.EndObject()
 							}
@@ -693,18 +693,18 @@ func mcptagGetEmbedsPtrWrite(w *toolrt.Writer, v *testcorpus.Embeds) {
 	if v.Extra != nil {
 		if !(v.Extra.More == nil) {
 			w.Name(`"more":`)
-			if p1 := v.Extra.More; p1 == nil {
+			if ptr1 := v.Extra.More; ptr1 == nil {
 				w.Null()
 			} else {
 				w.BeginObject()
-				if !(p1.More == nil) {
+				if !(ptr1.More == nil) {
 					w.Name(`"more":`)
-					if p2 := p1.More; p2 == nil {
+					if ptr2 := ptr1.More; ptr2 == nil {
 						w.Null()
 					} else {
 						w.BeginObject()
 						w.Name(`"note":`)
-						w.String(string(p2.Note), false)
+						w.String(string(ptr2.Note), false)
 						w.EndObject()
 					}
 				}
@@ -990,10 +990,10 @@ func mcptagGetSpecialsByValueWrite(w *toolrt.Writer, v *testcorpus.Specials) {
 	w.Name(`"custom_p":`)
 	w.Marshal(&v.CustomP)
 	w.Name(`"ptr_custom":`)
-	v1 := &v.PtrCustom
+	obj1 := &v.PtrCustom
 	w.BeginObject()
 	w.Name(`"v":`)
-	w.Int(int64(v1.V), false)
+	w.Int(int64(obj1.V), false)
 	w.EndObject()
 	w.Name(`"ptr_customs":`)
 	w.Marshal(&v.PtrCustoms)
@@ -1067,25 +1067,25 @@ func mcptagGetMapsWrite(w *toolrt.Writer, v *testcorpus.Maps) {
 	}
 	if w.Has(8, 10) {
 		w.Name(`"items":`)
-		if m1 := v.Items; m1 == nil {
+		if mp1 := v.Items; mp1 == nil {
 			w.Null()
 		} else {
-			keys2 := toolrt.StringKeys(m1)
+			keys2 := toolrt.StringKeys(mp1)
 			w.BeginObject()
-			for _, k3 := range keys2 {
-				w.MapKey(k3.Name)
-				e4 := m1[k3.Key]
-				if p5 := e4; p5 == nil {
+			for _, key3 := range keys2 {
+				w.MapKey(key3.Name)
+				elem4 := mp1[key3.Key]
+				if ptr5 := elem4; ptr5 == nil {
 					w.Null()
 				} else {
 					w.BeginObject()
 					if w.Has(8, 9) {
 						w.Name(`"id":`)
-						w.String(string(p5.ID), false)
+						w.String(string(ptr5.ID), false)
 					}
 					if w.Has(9, 10) {
 						w.Name(`"unit":`)
-						w.String(string(p5.Unit), false)
+						w.String(string(ptr5.Unit), false)
 					}
 					w.EndObject()
 				}
@@ -1132,36 +1132,36 @@ func mcptagGetNodeWrite(w *toolrt.Writer, v *testcorpus.Node) {
 	if w.Has(1, 3) {
 		if !(len(v.Children) == 0) {
 			w.Name(`"children":`)
-			if s1 := v.Children; s1 == nil {
+			if sl1 := v.Children; sl1 == nil {
 				w.Null()
 			} else {
 				w.BeginArray()
-				for i2 := range s1 {
+				for i2 := range sl1 {
 					w.Elem()
-					if p3 := s1[i2]; p3 == nil {
+					if ptr3 := sl1[i2]; ptr3 == nil {
 						w.Null()
 					} else {
 						w.BeginObject()
 						if w.Has(1, 2) {
 							w.Name(`"name":`)
-							w.String(string(p3.Name), false)
+							w.String(string(ptr3.Name), false)
 						}
 						if w.Has(2, 3) {
-							if !(len(p3.Children) == 0) {
+							if !(len(ptr3.Children) == 0) {
 								w.Name(`"children":`)
-								if s4 := p3.Children; s4 == nil {
+								if sl4 := ptr3.Children; sl4 == nil {
 									w.Null()
 								} else {
 									w.BeginArray()
-									for i5 := range s4 {
+									for i5 := range sl4 {
 										w.Elem()
-										if p6 := s4[i5]; p6 == nil {
+										if ptr6 := sl4[i5]; ptr6 == nil {
 											w.Null()
 										} else {
 											w.BeginObject()
 											if w.Has(2, 3) {
 												w.Name(`"name":`)
-												w.String(string(p6.Name), false)
+												w.String(string(ptr6.Name), false)
 											}
 											w.EndObject()
 										}
@@ -1179,23 +1179,23 @@ func mcptagGetNodeWrite(w *toolrt.Writer, v *testcorpus.Node) {
 	}
 	if w.Has(3, 5) {
 		w.Name(`"parent":`)
-		if p7 := v.Parent; p7 == nil {
+		if ptr7 := v.Parent; ptr7 == nil {
 			w.Null()
 		} else {
 			w.BeginObject()
 			if w.Has(3, 4) {
 				w.Name(`"name":`)
-				w.String(string(p7.Name), false)
+				w.String(string(ptr7.Name), false)
 			}
 			if w.Has(4, 5) {
 				w.Name(`"parent":`)
-				if p8 := p7.Parent; p8 == nil {
+				if ptr8 := ptr7.Parent; ptr8 == nil {
 					w.Null()
 				} else {
 					w.BeginObject()
 					if w.Has(4, 5) {
 						w.Name(`"name":`)
-						w.String(string(p8.Name), false)
+						w.String(string(ptr8.Name), false)
 					}
 					w.EndObject()
 				}
@@ -1229,12 +1229,12 @@ func mcptagGetNodePtrPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 
 // mcptagGetNodePtrPtrWrite writes the view of get_node_ptr_ptr's result.
 func mcptagGetNodePtrPtrWrite(w *toolrt.Writer, v **testcorpus.Node) {
-	if p1 := *v; p1 == nil {
+	if ptr1 := *v; ptr1 == nil {
 		w.Null()
 	} else {
 		w.BeginObject()
 		w.Name(`"name":`)
-		w.String(string(p1.Name), false)
+		w.String(string(ptr1.Name), false)
 		w.EndObject()
 	}
 }
@@ -1270,21 +1270,21 @@ func mcptagGetGenericWrite(w *toolrt.Writer, v *testcorpus.Generic) {
 	w.BeginObject()
 	if w.Has(0, 2) {
 		w.Name(`"items":`)
-		v1 := &v.Items
+		obj1 := &v.Items
 		w.BeginObject()
 		if w.Has(0, 1) {
 			w.Name(`"items":`)
-			if s2 := v1.Items; s2 == nil {
+			if sl2 := obj1.Items; sl2 == nil {
 				w.Null()
 			} else {
 				w.BeginArray()
-				for i3 := range s2 {
+				for i3 := range sl2 {
 					w.Elem()
-					v4 := &s2[i3]
+					obj4 := &sl2[i3]
 					w.BeginObject()
 					if w.Has(0, 1) {
 						w.Name(`"id":`)
-						w.String(string(v4.ID), false)
+						w.String(string(obj4.ID), false)
 					}
 					w.EndObject()
 				}
@@ -1292,9 +1292,9 @@ func mcptagGetGenericWrite(w *toolrt.Writer, v *testcorpus.Generic) {
 			}
 		}
 		if w.Has(1, 2) {
-			if !(v1.Next == "") {
+			if !(obj1.Next == "") {
 				w.Name(`"next":`)
-				w.String(string(v1.Next), false)
+				w.String(string(obj1.Next), false)
 			}
 		}
 		w.EndObject()
@@ -1305,21 +1305,21 @@ func mcptagGetGenericWrite(w *toolrt.Writer, v *testcorpus.Generic) {
 	}
 	if w.Has(3, 5) {
 		w.Name(`"pair":`)
-		v5 := &v.Pair
+		obj5 := &v.Pair
 		w.BeginObject()
 		if w.Has(3, 4) {
 			w.Name(`"key":`)
-			w.String(string(v5.Key), false)
+			w.String(string(obj5.Key), false)
 		}
 		if w.Has(4, 5) {
 			w.Name(`"value":`)
-			if p6 := v5.Value; p6 == nil {
+			if ptr6 := obj5.Value; ptr6 == nil {
 				w.Null()
 			} else {
 				w.BeginObject()
 				if w.Has(4, 5) {
 					w.Name(`"unit":`)
-					w.String(string(p6.Unit), false)
+					w.String(string(ptr6.Unit), false)
 				}
 				w.EndObject()
 			}
@@ -1332,21 +1332,21 @@ func mcptagGetGenericWrite(w *toolrt.Writer, v *testcorpus.Generic) {
 	}
 	if w.Has(6, 8) {
 		w.Name(`"anon":`)
-		v7 := &v.Anon
+		obj7 := &v.Anon
 		w.BeginObject()
 		if w.Has(6, 7) {
 			w.Name(`"x":`)
-			w.Int(int64(v7.X), false)
+			w.Int(int64(obj7.X), false)
 		}
 		if w.Has(7, 8) {
 			w.Name(`"Z":`)
-			if p8 := v7.Z; p8 == nil {
+			if ptr8 := obj7.Z; ptr8 == nil {
 				w.Null()
 			} else {
 				w.BeginObject()
 				if w.Has(7, 8) {
 					w.Name(`"id":`)
-					w.String(string(p8.ID), false)
+					w.String(string(ptr8.ID), false)
 				}
 				w.EndObject()
 			}
@@ -1355,17 +1355,17 @@ func mcptagGetGenericWrite(w *toolrt.Writer, v *testcorpus.Generic) {
 	}
 	if w.Has(8, 9) {
 		w.Name(`"anon_list":`)
-		if s9 := v.AnonList; s9 == nil {
+		if sl9 := v.AnonList; sl9 == nil {
 			w.Null()
 		} else {
 			w.BeginArray()
-			for i10 := range s9 {
+			for i10 := range sl9 {
 				w.Elem()
-				v11 := &s9[i10]
+				obj11 := &sl9[i10]
 				w.BeginObject()
 				if w.Has(8, 9) {
 					w.Name(`"P":`)
-					w.Int(int64(v11.P), false)
+					w.Int(int64(obj11.P), false)
 				}
 				w.EndObject()
 			}
@@ -1410,11 +1410,11 @@ func mcptagGetExoticWrite(w *toolrt.Writer, v *testcorpus.Exotic) {
 	}
 	if w.Has(1, 2) {
 		w.Name(`"wrapper":`)
-		v1 := &v.Wrapper
+		obj1 := &v.Wrapper
 		w.BeginObject()
 		if w.Has(1, 2) {
 			w.Name(`"x":`)
-			w.Int(int64(v1.X), false)
+			w.Int(int64(obj1.X), false)
 		}
 		w.EndObject()
 	}
@@ -1432,28 +1432,28 @@ func mcptagGetExoticWrite(w *toolrt.Writer, v *testcorpus.Exotic) {
 	}
 	if w.Has(5, 7) {
 		w.Name(`"tagged":`)
-		v2 := &v.Tagged
+		obj2 := &v.Tagged
 		w.BeginObject()
 		if w.Has(5, 6) {
 			w.Name(`"meta":`)
-			if p3 := v2.Meta; p3 == nil {
+			if ptr3 := obj2.Meta; ptr3 == nil {
 				w.Null()
 			} else {
 				w.BeginObject()
 				if w.Has(5, 6) {
 					w.Name(`"created":`)
-					w.String(string(p3.Created), false)
+					w.String(string(ptr3.Created), false)
 				}
 				w.EndObject()
 			}
 		}
 		if w.Has(6, 7) {
 			w.Name(`"base":`)
-			v4 := &v2.Base
+			obj4 := &obj2.Base
 			w.BeginObject()
 			if w.Has(6, 7) {
 				w.Name(`"id":`)
-				w.String(string(v4.ID), false)
+				w.String(string(obj4.ID), false)
 			}
 			w.EndObject()
 		}
@@ -1492,10 +1492,10 @@ func mcptagGetExoticWrite(w *toolrt.Writer, v *testcorpus.Exotic) {
 	if w.Has(14, 15) {
 		if !(v.OptUnit == nil) {
 			w.Name(`"opt_unit":`)
-			if p5 := v.OptUnit; p5 == nil {
+			if ptr5 := v.OptUnit; ptr5 == nil {
 				w.Null()
 			} else {
-				w.String(string(*p5), false)
+				w.String(string(*ptr5), false)
 			}
 		}
 	}
@@ -1513,20 +1513,20 @@ func mcptagGetExoticWrite(w *toolrt.Writer, v *testcorpus.Exotic) {
 	}
 	if w.Has(18, 20) {
 		w.Name(`"deep":`)
-		v6 := &v.Deep
+		obj6 := &v.Deep
 		w.BeginObject()
 		if w.Has(18, 20) {
 			w.Name(`"inner":`)
-			v7 := &v6.Inner
+			obj7 := &obj6.Inner
 			w.BeginObject()
 			if w.Has(18, 19) {
 				w.Name(`"id":`)
-				w.String(string(v7.Base.ID), false)
+				w.String(string(obj7.Base.ID), false)
 			}
 			if w.Has(19, 20) {
-				if !(v7.Prio == 0) {
+				if !(obj7.Prio == 0) {
 					w.Name(`"prio":`)
-					w.Int(int64(v7.Prio), false)
+					w.Int(int64(obj7.Prio), false)
 				}
 			}
 			w.EndObject()
@@ -1596,18 +1596,18 @@ func mcptagGetByID(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 
 // mcptagGetByIDWrite writes the view of get_by_id's result.
 func mcptagGetByIDWrite(w *toolrt.Writer, v *map[int]testcorpus.Weather) {
-	if m1 := *v; m1 == nil {
+	if mp1 := *v; mp1 == nil {
 		w.Null()
 	} else {
-		keys2 := toolrt.IntKeys(m1)
+		keys2 := toolrt.IntKeys(mp1)
 		w.BeginObject()
-		for _, k3 := range keys2 {
-			w.MapKey(k3.Name)
-			e4 := m1[k3.Key]
-			v5 := &e4
+		for _, key3 := range keys2 {
+			w.MapKey(key3.Name)
+			elem4 := mp1[key3.Key]
+			obj5 := &elem4
 			w.BeginObject()
 			w.Name(`"humidity":`)
-			w.Float(float64(v5.Humidity), 64, false)
+			w.Float(float64(obj5.Humidity), 64, false)
 			w.EndObject()
 		}
 		w.EndObject()
@@ -1642,13 +1642,13 @@ func mcptagGetTriple(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Ca
 
 // mcptagGetTripleWrite writes the view of get_triple's result.
 func mcptagGetTripleWrite(w *toolrt.Writer, v **testcorpus.Item) {
-	if p1 := *v; p1 == nil {
+	if ptr1 := *v; ptr1 == nil {
 		w.Null()
 	} else {
 		w.BeginObject()
 		if w.Has(0, 1) {
 			w.Name(`"id":`)
-			w.String(string(p1.ID), false)
+			w.String(string(ptr1.ID), false)
 		}
 		w.EndObject()
 	}
@@ -1721,42 +1721,42 @@ func mcptagGetDirWrite(w *toolrt.Writer, v *testcorpus.Dir) {
 	}
 	if w.Has(1, 4) {
 		w.Name(`"files":`)
-		if s1 := v.Files; s1 == nil {
+		if sl1 := v.Files; sl1 == nil {
 			w.Null()
 		} else {
 			w.BeginArray()
-			for i2 := range s1 {
+			for i2 := range sl1 {
 				w.Elem()
-				v3 := &s1[i2]
+				obj3 := &sl1[i2]
 				w.BeginObject()
 				if w.Has(1, 2) {
 					w.Name(`"name":`)
-					w.String(string(v3.Name), false)
+					w.String(string(obj3.Name), false)
 				}
 				if w.Has(2, 4) {
-					if !(v3.Dir == nil) {
+					if !(obj3.Dir == nil) {
 						w.Name(`"dir":`)
-						if p4 := v3.Dir; p4 == nil {
+						if ptr4 := obj3.Dir; ptr4 == nil {
 							w.Null()
 						} else {
 							w.BeginObject()
 							if w.Has(2, 3) {
 								w.Name(`"name":`)
-								w.String(string(p4.Name), false)
+								w.String(string(ptr4.Name), false)
 							}
 							if w.Has(3, 4) {
 								w.Name(`"files":`)
-								if s5 := p4.Files; s5 == nil {
+								if sl5 := ptr4.Files; sl5 == nil {
 									w.Null()
 								} else {
 									w.BeginArray()
-									for i6 := range s5 {
+									for i6 := range sl5 {
 										w.Elem()
-										v7 := &s5[i6]
+										obj7 := &sl5[i6]
 										w.BeginObject()
 										if w.Has(3, 4) {
 											w.Name(`"name":`)
-											w.String(string(v7.Name), false)
+											w.String(string(obj7.Name), false)
 										}
 										w.EndObject()
 									}
@@ -1797,16 +1797,16 @@ func mcptagGetPage(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 func mcptagGetPageWrite(w *toolrt.Writer, v *testcorpus.Page[testcorpus.Item]) {
 	w.BeginObject()
 	w.Name(`"items":`)
-	if s1 := v.Items; s1 == nil {
+	if sl1 := v.Items; sl1 == nil {
 		w.Null()
 	} else {
 		w.BeginArray()
-		for i2 := range s1 {
+		for i2 := range sl1 {
 			w.Elem()
-			v3 := &s1[i2]
+			obj3 := &sl1[i2]
 			w.BeginObject()
 			w.Name(`"unit":`)
-			w.String(string(v3.Unit), false)
+			w.String(string(obj3.Unit), false)
 			w.EndObject()
 		}
 		w.EndArray()
@@ -1857,10 +1857,10 @@ func mcptagGetEnumsWrite(w *toolrt.Writer, v *testcorpus.Enums) {
 	}
 	if w.Has(2, 3) {
 		w.Name(`"unit_p":`)
-		if p1 := v.UnitP; p1 == nil {
+		if ptr1 := v.UnitP; ptr1 == nil {
 			w.Null()
 		} else {
-			w.String(string(*p1), false)
+			w.String(string(*ptr1), false)
 		}
 	}
 	if w.Has(3, 4) {
@@ -1901,24 +1901,24 @@ func mcptagGetTaggedWrite(w *toolrt.Writer, v *testcorpus.Tagged) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"meta":`)
-		if p1 := v.Meta; p1 == nil {
+		if ptr1 := v.Meta; ptr1 == nil {
 			w.Null()
 		} else {
 			w.BeginObject()
 			if w.Has(0, 1) {
 				w.Name(`"created":`)
-				w.String(string(p1.Created), false)
+				w.String(string(ptr1.Created), false)
 			}
 			w.EndObject()
 		}
 	}
 	if w.Has(1, 2) {
 		w.Name(`"base":`)
-		v2 := &v.Base
+		obj2 := &v.Base
 		w.BeginObject()
 		if w.Has(1, 2) {
 			w.Name(`"id":`)
-			w.String(string(v2.ID), false)
+			w.String(string(obj2.ID), false)
 		}
 		w.EndObject()
 	}
@@ -1953,35 +1953,35 @@ func mcptagGetItemsByName(ctx context.Context, req *mcp.CallToolRequest) (res *m
 
 // mcptagGetItemsByNameWrite writes the view of get_items_by_name's result.
 func mcptagGetItemsByNameWrite(w *toolrt.Writer, v *map[string]map[string][]*testcorpus.Item) {
-	if m1 := *v; m1 == nil {
+	if mp1 := *v; mp1 == nil {
 		w.Null()
 	} else {
-		keys2 := toolrt.StringKeys(m1)
+		keys2 := toolrt.StringKeys(mp1)
 		w.BeginObject()
-		for _, k3 := range keys2 {
-			w.MapKey(k3.Name)
-			e4 := m1[k3.Key]
-			if m5 := e4; m5 == nil {
+		for _, key3 := range keys2 {
+			w.MapKey(key3.Name)
+			elem4 := mp1[key3.Key]
+			if mp5 := elem4; mp5 == nil {
 				w.Null()
 			} else {
-				keys6 := toolrt.StringKeys(m5)
+				keys6 := toolrt.StringKeys(mp5)
 				w.BeginObject()
-				for _, k7 := range keys6 {
-					w.MapKey(k7.Name)
-					e8 := m5[k7.Key]
-					if s9 := e8; s9 == nil {
+				for _, key7 := range keys6 {
+					w.MapKey(key7.Name)
+					elem8 := mp5[key7.Key]
+					if sl9 := elem8; sl9 == nil {
 						w.Null()
 					} else {
 						w.BeginArray()
-						for i10 := range s9 {
+						for i10 := range sl9 {
 							w.Elem()
-							if p11 := s9[i10]; p11 == nil {
+							if ptr11 := sl9[i10]; ptr11 == nil {
 								w.Null()
 							} else {
 								w.BeginObject()
 								if w.Has(0, 1) {
 									w.Name(`"id":`)
-									w.String(string(p11.ID), false)
+									w.String(string(ptr11.ID), false)
 								}
 								w.EndObject()
 							}
@@ -2082,33 +2082,33 @@ func mcptagGetZerosWrite(w *toolrt.Writer, v *Zeros) {
 	if w.Has(9, 10) {
 		if !(toolrt.IsZero(&v.Item)) {
 			w.Name(`"item":`)
-			v1 := &v.Item
+			obj1 := &v.Item
 			w.BeginObject()
 			if w.Has(9, 10) {
 				w.Name(`"id":`)
-				w.String(string(v1.ID), false)
+				w.String(string(obj1.ID), false)
 			}
 			w.EndObject()
 		}
 	}
 	if w.Has(10, 11) {
 		w.Name(`"item_e":`)
-		v2 := &v.ItemE
+		obj2 := &v.ItemE
 		w.BeginObject()
 		if w.Has(10, 11) {
 			w.Name(`"unit":`)
-			w.String(string(v2.Unit), false)
+			w.String(string(obj2.Unit), false)
 		}
 		w.EndObject()
 	}
 	if w.Has(11, 12) {
 		if !(toolrt.IsZeroValue(&v.Deep)) {
 			w.Name(`"deep":`)
-			v3 := &v.Deep
+			obj3 := &v.Deep
 			w.BeginObject()
 			if w.Has(11, 12) {
 				w.Name(`"name":`)
-				w.String(string(v3.Name), false)
+				w.String(string(obj3.Name), false)
 			}
 			w.EndObject()
 		}
@@ -2116,17 +2116,17 @@ func mcptagGetZerosWrite(w *toolrt.Writer, v *Zeros) {
 	if w.Has(12, 13) {
 		if !(len(v.Deeps) == 0) {
 			w.Name(`"deeps":`)
-			if s4 := v.Deeps; s4 == nil {
+			if sl4 := v.Deeps; sl4 == nil {
 				w.Null()
 			} else {
 				w.BeginArray()
-				for i5 := range s4 {
+				for i5 := range sl4 {
 					w.Elem()
-					v6 := &s4[i5]
+					obj6 := &sl4[i5]
 					w.BeginObject()
 					if w.Has(12, 13) {
 						w.Name(`"tags":`)
-						w.Marshal(&v6.Tags)
+						w.Marshal(&obj6.Tags)
 					}
 					w.EndObject()
 				}
@@ -2171,23 +2171,23 @@ func mcptagGetKeyedWrite(w *toolrt.Writer, v *Keyed) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"by_text":`)
-		if m1 := v.ByText; m1 == nil {
+		if mp1 := v.ByText; mp1 == nil {
 			w.Null()
 		} else {
-			keys2, err := toolrt.TextKeys(m1)
+			keys2, err := toolrt.TextKeys(mp1)
 			if err != nil {
 				w.Fail(err)
 				return
 			}
 			w.BeginObject()
-			for _, k3 := range keys2 {
-				w.MapKey(k3.Name)
-				e4 := m1[k3.Key]
-				v5 := &e4
+			for _, key3 := range keys2 {
+				w.MapKey(key3.Name)
+				elem4 := mp1[key3.Key]
+				obj5 := &elem4
 				w.BeginObject()
 				if w.Has(0, 1) {
 					w.Name(`"id":`)
-					w.String(string(v5.ID), false)
+					w.String(string(obj5.ID), false)
 				}
 				w.EndObject()
 			}
@@ -2196,25 +2196,25 @@ func mcptagGetKeyedWrite(w *toolrt.Writer, v *Keyed) {
 	}
 	if w.Has(1, 2) {
 		w.Name(`"by_level":`)
-		if m6 := v.ByLevel; m6 == nil {
+		if mp6 := v.ByLevel; mp6 == nil {
 			w.Null()
 		} else {
-			keys7, err := toolrt.TextKeys(m6)
+			keys7, err := toolrt.TextKeys(mp6)
 			if err != nil {
 				w.Fail(err)
 				return
 			}
 			w.BeginObject()
-			for _, k8 := range keys7 {
-				w.MapKey(k8.Name)
-				e9 := m6[k8.Key]
-				if p10 := e9; p10 == nil {
+			for _, key8 := range keys7 {
+				w.MapKey(key8.Name)
+				elem9 := mp6[key8.Key]
+				if ptr10 := elem9; ptr10 == nil {
 					w.Null()
 				} else {
 					w.BeginObject()
 					if w.Has(1, 2) {
 						w.Name(`"unit":`)
-						w.String(string(p10.Unit), false)
+						w.String(string(ptr10.Unit), false)
 					}
 					w.EndObject()
 				}
@@ -2224,19 +2224,19 @@ func mcptagGetKeyedWrite(w *toolrt.Writer, v *Keyed) {
 	}
 	if w.Has(2, 3) {
 		w.Name(`"by_uint":`)
-		if m11 := v.ByUint; m11 == nil {
+		if mp11 := v.ByUint; mp11 == nil {
 			w.Null()
 		} else {
-			keys12 := toolrt.UintKeys(m11)
+			keys12 := toolrt.UintKeys(mp11)
 			w.BeginObject()
-			for _, k13 := range keys12 {
-				w.MapKey(k13.Name)
-				e14 := m11[k13.Key]
-				v15 := &e14
+			for _, key13 := range keys12 {
+				w.MapKey(key13.Name)
+				elem14 := mp11[key13.Key]
+				obj15 := &elem14
 				w.BeginObject()
 				if w.Has(2, 3) {
 					w.Name(`"id":`)
-					w.String(string(v15.ID), false)
+					w.String(string(obj15.ID), false)
 				}
 				w.EndObject()
 			}
@@ -2245,19 +2245,19 @@ func mcptagGetKeyedWrite(w *toolrt.Writer, v *Keyed) {
 	}
 	if w.Has(3, 4) {
 		w.Name(`"by_grade":`)
-		if m16 := v.ByGrade; m16 == nil {
+		if mp16 := v.ByGrade; mp16 == nil {
 			w.Null()
 		} else {
-			keys17 := toolrt.IntKeys(m16)
+			keys17 := toolrt.IntKeys(mp16)
 			w.BeginObject()
-			for _, k18 := range keys17 {
-				w.MapKey(k18.Name)
-				e19 := m16[k18.Key]
-				v20 := &e19
+			for _, key18 := range keys17 {
+				w.MapKey(key18.Name)
+				elem19 := mp16[key18.Key]
+				obj20 := &elem19
 				w.BeginObject()
 				if w.Has(3, 4) {
 					w.Name(`"unit":`)
-					w.String(string(v20.Unit), false)
+					w.String(string(obj20.Unit), false)
 				}
 				w.EndObject()
 			}
@@ -2267,19 +2267,19 @@ func mcptagGetKeyedWrite(w *toolrt.Writer, v *Keyed) {
 	if w.Has(4, 5) {
 		if !(len(v.ByUnit) == 0) {
 			w.Name(`"by_unit":`)
-			if m21 := v.ByUnit; m21 == nil {
+			if mp21 := v.ByUnit; mp21 == nil {
 				w.Null()
 			} else {
-				keys22 := toolrt.StringKeys(m21)
+				keys22 := toolrt.StringKeys(mp21)
 				w.BeginObject()
-				for _, k23 := range keys22 {
-					w.MapKey(k23.Name)
-					e24 := m21[k23.Key]
-					v25 := &e24
+				for _, key23 := range keys22 {
+					w.MapKey(key23.Name)
+					elem24 := mp21[key23.Key]
+					obj25 := &elem24
 					w.BeginObject()
 					if w.Has(4, 5) {
 						w.Name(`"id":`)
-						w.String(string(v25.ID), false)
+						w.String(string(obj25.ID), false)
 					}
 					w.EndObject()
 				}

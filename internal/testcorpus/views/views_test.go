@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/internal/testcorpus"
 	"github.com/mcptag/mcptag/internal/valuegen"
 )
@@ -140,7 +141,10 @@ func checkView(t *testing.T, tool *analyzer.Tool, typ reflect.Type, handler mcp.
 			continue
 		}
 		got := []byte(res.StructuredContent.(json.RawMessage))
-		want := pruneJSON(t, full, tool.Result, tool.View, sel)
+		want, err := mcptest.PruneView(full, tool.Result, tool.View, sel)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if !bytes.Equal(got, want) {
 			failures++
 			t.Errorf("value %d, fields %s:\nview: %s\nwant: %s\nfull: %s", i, args, got, want, full)
@@ -223,132 +227,6 @@ func fullJSON(r analyzer.Result, v reflect.Value) ([]byte, error) {
 		items = append(items, string(data))
 	}
 	return []byte(`{"result":[` + strings.Join(items, ",") + `]}`), nil
-}
-
-// pruneJSON deletes from full, a tool's structuredContent without a view,
-// everything outside the selected paths of view (all of them when sel is
-// nil), keeping the bytes of what stays as they are.
-func pruneJSON(t *testing.T, full []byte, r analyzer.Result, view *analyzer.View, sel map[string]bool) []byte {
-	pr := &jsonPruner{t: t, sel: sel, paths: view.Paths}
-	if r.Kind != analyzer.ResultWrapped {
-		return pr.prune(full, view.Root)
-	}
-	var wrapper struct{ Result json.RawMessage }
-	if err := json.Unmarshal(full, &wrapper); err != nil {
-		t.Fatal(err)
-	}
-	return []byte(`{"result":` + string(pr.prune(wrapper.Result, view.Root)) + `}`)
-}
-
-type jsonPruner struct {
-	t     *testing.T
-	sel   map[string]bool
-	paths []string
-}
-
-// keeps reports whether the selection holds a path through field f.
-func (pr *jsonPruner) keeps(f *analyzer.ViewField) bool {
-	if pr.sel == nil {
-		return true
-	}
-	for _, p := range pr.paths[f.Lo:f.Hi] {
-		if pr.sel[p] {
-			return true
-		}
-	}
-	return false
-}
-
-// prune keeps of raw, the JSON of a value described by v, what lies on
-// the selected paths. A struct's members are matched by name only: the
-// test takes nothing from the model but the names and the containers.
-func (pr *jsonPruner) prune(raw []byte, v *analyzer.ViewValue) []byte {
-	if v.Kind == analyzer.ViewLeaf || string(raw) == "null" {
-		return raw
-	}
-	var b bytes.Buffer
-	switch v.Kind {
-	case analyzer.ViewPointer:
-		return pr.prune(raw, v.Elem)
-	case analyzer.ViewSlice, analyzer.ViewArray:
-		var items []json.RawMessage
-		pr.decode(raw, &items)
-		b.WriteByte('[')
-		for i, item := range items {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.Write(pr.prune(item, v.Elem))
-		}
-		b.WriteByte(']')
-	case analyzer.ViewMap, analyzer.ViewStruct:
-		b.WriteByte('{')
-		first := true
-		for _, m := range pr.members(raw) {
-			elem := v.Elem
-			if v.Kind == analyzer.ViewStruct {
-				f := fieldNamed(v, m.key)
-				if f == nil || !pr.keeps(f) {
-					continue
-				}
-				elem = f.Value
-			}
-			if !first {
-				b.WriteByte(',')
-			}
-			first = false
-			b.Write(m.rawKey)
-			b.WriteByte(':')
-			b.Write(pr.prune(m.value, elem))
-		}
-		b.WriteByte('}')
-	}
-	return b.Bytes()
-}
-
-func fieldNamed(v *analyzer.ViewValue, name string) *analyzer.ViewField {
-	for _, f := range v.Fields {
-		if f.Name == name {
-			return f
-		}
-	}
-	return nil
-}
-
-type member struct {
-	key    string
-	rawKey []byte // as the JSON spells it
-	value  json.RawMessage
-}
-
-// members returns the members of a JSON object in their order.
-func (pr *jsonPruner) members(raw []byte) []member {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		pr.t.Fatalf("want an object, got %s", raw)
-	}
-	var out []member
-	for dec.More() {
-		start := dec.InputOffset()
-		tok, err := dec.Token()
-		if err != nil {
-			pr.t.Fatal(err)
-		}
-		var m member
-		m.key = tok.(string)
-		m.rawKey = bytes.TrimLeft(raw[start:dec.InputOffset()], ", ")
-		if err := dec.Decode(&m.value); err != nil {
-			pr.t.Fatal(err)
-		}
-		out = append(out, m)
-	}
-	return out
-}
-
-func (pr *jsonPruner) decode(raw []byte, v any) {
-	if err := json.Unmarshal(raw, v); err != nil {
-		pr.t.Fatalf("%v: %s", err, raw)
-	}
 }
 
 // checkText checks that the text contents mirror the structured content,
