@@ -10,6 +10,7 @@ import (
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 const statsUsage = `usage: mcptag stats [-json] [packages]
@@ -24,6 +25,9 @@ totals of each package and of all of them:
 	INPUT, OUTPUT   its input and output schemas
 	IN/OUT DOCS     the description keywords inside those schemas
 	$DEFS           the schemas' $defs entries, and the largest of them
+
+A tool with view= has a line of its own below its row: what its entry
+would take without the view.
 
 Token counts are estimates (see docs/budget.md); -json prints the report
 with every part's bytes and every $defs entry. Each package is analyzed
@@ -64,6 +68,24 @@ func statsMain(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// measureTool measures the tools/list entry t of the analyzed tool a, and
+// for a tool with a view, the entry it would have without.
+func measureTool(t *mcp.Tool, a *analyzer.Tool) (budget.Tool, error) {
+	m, err := budget.MeasureTool(t)
+	if err != nil || a.View == nil {
+		return m, err
+	}
+	full, err := emit.SchemaJSON(a.View.Full)
+	if err != nil {
+		return m, err
+	}
+	whole := *t
+	whole.OutputSchema = json.RawMessage(full)
+	w, err := budget.MeasureTool(&whole)
+	m.WithoutView = &w.Total
+	return m, err
+}
+
 // measure loads and analyzes the packages and measures the tools of those
 // that have some, in import path order. A package mcptag would refuse to
 // generate has no tools to measure: its errors are load errors here.
@@ -89,8 +111,8 @@ func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
 			return nil, exitUsage
 		}
 		var measured []budget.Tool
-		for _, t := range tools {
-			m, err := budget.MeasureTool(t)
+		for i, t := range tools {
+			m, err := measureTool(t, p.Tools[i])
 			if err != nil {
 				fmt.Fprintf(stderr, "mcptag stats: %s: %s: %v\n", p.Path, t.Name, err)
 				return nil, exitUsage

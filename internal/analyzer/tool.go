@@ -116,6 +116,9 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Tool 
 	shrink := a.opts.Shrink.over(dir.Shrink)
 	shrink.shrink(t.Input, true)
 	shrink.shrink(t.Output, false)
+	if t.View != nil {
+		shrink.shrink(t.View.Full, false)
+	}
 	return t
 }
 

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
@@ -31,6 +33,9 @@ type View struct {
 	Fields bool
 	// Root is the result's value, as the view writes it.
 	Root *ViewValue
+	// Full is the output schema the tool would have without the view,
+	// cut down as its own is: what the view saves, for mcptag stats.
+	Full *jsonschema.Schema
 }
 
 // A ViewKind is what a value on a view's path is, as JSON.

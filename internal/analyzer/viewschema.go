@@ -114,6 +114,7 @@ func (a *analysis) viewTool(t *Tool, dir *Directive) {
 		return
 	}
 	t.View = view
+	view.Full = t.Output
 	t.Output = pruneSchema(t.Output, t.Result.Kind == ResultWrapped, view)
 	if view.Fields {
 		a.fieldsArgument(t, dir.Spans["fields"].Pos)
@@ -122,11 +123,11 @@ func (a *analysis) viewTool(t *Tool, dir *Directive) {
 
 // pruneSchema returns the output schema full pruned to the view: the
 // properties on its paths, whole where a path ends; required keeps those
-// that remain (with fields, those on every path, which every call
-// keeps), and $defs what is still reached. wrapped says the value is
+// that remain (with fields, none of the view's own, which a call may
+// leave out), and $defs what is still reached. wrapped says the value is
 // full's "result".
 func pruneSchema(full *jsonschema.Schema, wrapped bool, view *View) *jsonschema.Schema {
-	p := &pruner{defs: full.Defs, paths: len(view.Paths), fields: view.Fields}
+	p := &pruner{defs: full.Defs, fields: view.Fields}
 	var root *jsonschema.Schema
 	if wrapped {
 		c := *full
@@ -145,8 +146,7 @@ func pruneSchema(full *jsonschema.Schema, wrapped bool, view *View) *jsonschema.
 
 type pruner struct {
 	defs   map[string]*jsonschema.Schema
-	paths  int  // how many paths the view has
-	fields bool // a call may choose some of them
+	fields bool // a call may choose some of the view's paths
 }
 
 // prune returns s, the schema of value v, pruned to v's paths.
@@ -194,8 +194,10 @@ func (p *pruner) properties(c *jsonschema.Schema, v *ViewValue) {
 	required := map[string]bool{}
 	for _, f := range v.Fields {
 		props[f.Name] = p.prune(c.Properties[f.Name], f.Value)
-		// With fields, a call may leave out a property on some paths only.
-		required[f.Name] = !p.fields || f.Hi-f.Lo == p.paths
+		// With fields, a call may leave out any property of the view:
+		// even one on every path is optional, so that a path added
+		// later does not make it optional, which would break clients.
+		required[f.Name] = !p.fields
 	}
 	c.Properties = props
 	c.PropertyOrder = slices.DeleteFunc(slices.Clone(c.PropertyOrder), func(name string) bool { return props[name] == nil })

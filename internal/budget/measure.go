@@ -43,6 +43,9 @@ type Tool struct {
 	Output Schema `json:"outputSchema,omitzero"` // zero if the tool has none
 	// Total is the whole entry, with its annotations and punctuation.
 	Total Size `json:"total"`
+	// WithoutView, for a tool with a view, is what its whole entry would
+	// take without it.
+	WithoutView *Size `json:"withoutView,omitempty"`
 }
 
 // MeasureTool measures t as tools/list serves it.

@@ -1617,7 +1617,7 @@ func mcptagGetByIDWrite(w *toolrt.Writer, v *map[int]testcorpus.Weather) {
 // Schemas and arguments of get_triple, computed by mcptag.
 var (
 	mcptagGetTripleInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["id"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetTripleOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"Item is a small nested struct.","required":["id"]},{"type":"null"}]},"minItems":3,"maxItems":3}},"required":["result"]}`)
+	mcptagGetTripleOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"Item is a small nested struct."},{"type":"null"}]},"minItems":3,"maxItems":3}},"required":["result"]}`)
 	mcptagGetTripleArgs   = &toolrt.Spec{
 		Tool: "get_triple",
 		Args: []toolrt.Arg{
@@ -1928,7 +1928,7 @@ func mcptagGetTaggedWrite(w *toolrt.Writer, v *testcorpus.Tagged) {
 // Schemas and arguments of get_items_by_name, computed by mcptag.
 var (
 	mcptagGetItemsByNameInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["id"]},"description":"Return only these parts of each value of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetItemsByNameOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"Item is a small nested struct.","required":["id"]},{"type":"null"}]}}}}`)
+	mcptagGetItemsByNameOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"Item is a small nested struct."},{"type":"null"}]}}}}`)
 	mcptagGetItemsByNameArgs   = &toolrt.Spec{
 		Tool: "get_items_by_name",
 		Args: []toolrt.Arg{
