@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
+	"github.com/mcptag/mcptag/internal/budget"
+	"github.com/mcptag/mcptag/internal/interop"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	corev1 "k8s.io/api/core/v1"
@@ -192,4 +195,60 @@ func projectPod(p *corev1.Pod) *podView {
 		}
 	}
 	return v
+}
+
+// TestViewTokens logs what the fixtures' results cost a model that reads
+// them (go test -run ViewTokens -v), for BENCHMARKS.md: the tokens of
+// each result's text contents, whole and through the tool's view, as
+// mcptag stats estimates them and as o200k counts them. A view must cost
+// less than the whole.
+func TestViewTokens(t *testing.T) {
+	store, err := Open("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pod := store.pods["default/web-7c5ddbdf54-x8kqz"]
+	deployment := store.deployments["default/web"]
+	issues := store.issues["octocat/Hello-World"]
+	pull := store.pulls["octocat/Hello-World#1347"]
+	few, err := mcptagStoreListIssuesView.Select(json.RawMessage(`{"fields":["number","title","state"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name        string
+		whole, view *mcp.CallToolResult
+	}{
+		{"a Pod (get_pod)", toolrt.Object("get_pod", pod), toolrt.ViewObject("get_pod", &pod, mcptagStoreGetPodWrite, nil)},
+		{"a Deployment (get_deployment)", toolrt.Object("get_deployment", deployment),
+			toolrt.ViewObject("get_deployment", &deployment, mcptagStoreGetDeploymentWrite, nil)},
+		{"a page of 2 issues (list_issues)", toolrt.Slice("list_issues", issues),
+			toolrt.ViewSlice("list_issues", issues, mcptagStoreListIssuesWrite, nil)},
+		{"the same, fields number, title, state", toolrt.Slice("list_issues", issues),
+			toolrt.ViewSlice("list_issues", issues, mcptagStoreListIssuesWrite, few)},
+		{"a pull request (get_pull_request)", toolrt.Object("get_pull_request", pull),
+			toolrt.ViewObject("get_pull_request", pull, mcptagStoreGetPullRequestWrite, nil)},
+	}
+	var texts []string
+	for _, c := range cases {
+		texts = append(texts, contentText(c.whole), contentText(c.view))
+	}
+	real := interop.Tokens(t, texts)
+	for i, c := range cases {
+		whole, view := texts[2*i], texts[2*i+1]
+		t.Logf("%-38s whole %6d (o200k %6d)  view %5d (o200k %5d)", c.name,
+			budget.Tokens(whole), real[2*i], budget.Tokens(view), real[2*i+1])
+		if real[2*i+1] >= real[2*i] {
+			t.Errorf("%s: the view costs %d tokens, the whole %d", c.name, real[2*i+1], real[2*i])
+		}
+	}
+}
+
+// contentText is the text a model reads of a result: its text contents.
+func contentText(res *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		b.WriteString(c.(*mcp.TextContent).Text)
+	}
+	return b.String()
 }

@@ -280,3 +280,42 @@ func resolvedOutput(t *testing.T, tool *analyzer.Tool) *jsonschema.Resolved {
 	}
 	return resolved
 }
+
+// TestFieldsChecked checks that the fields argument is checked as any
+// argument is: its values among the view's paths, unique, at least one;
+// null and absent select everything.
+func TestFieldsChecked(t *testing.T) {
+	Value = testcorpus.Node{Name: "n", Parent: &testcorpus.Node{Name: "p"}}
+	call := func(args string) *mcp.CallToolResult {
+		t.Helper()
+		res, err := mcptagGetNode(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "get_node", Arguments: json.RawMessage(args)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	for args, want := range map[string]string{
+		`{"fields":["nmae"]}`:        `get_node: argument "fields[0]": want one of "name", "children.name", "children.children.name", "parent.name", "parent.parent.name", got "nmae" (did you mean "name"?)`,
+		`{"fields":["name","name"]}`: `get_node: argument "fields": want unique items, got "name" at [0] and [1]`,
+		`{"fields":[]}`:              `get_node: argument "fields": want at least 1 item, got 0`,
+		`{"fields":"name"}`:          `get_node: argument "fields": want array, got "name"`,
+		`{"Fields":["name"]}`:        `get_node: unknown argument "Fields" (did you mean "fields"?)`,
+	} {
+		res := call(args)
+		if got := res.Content[0].(*mcp.TextContent).Text; !res.IsError || got != want {
+			t.Errorf("%s: isError %v, %q\nwant %q", args, res.IsError, got, want)
+		}
+	}
+	for args, want := range map[string]string{
+		`{}`:                                  `{"name":"n","parent":{"name":"p","parent":null}}`,
+		`{"fields":null}`:                     `{"name":"n","parent":{"name":"p","parent":null}}`,
+		`{"fields":["parent.parent.name"]}`:   `{"parent":{"parent":null}}`,
+		`{"fields":["parent.name","name"]}`:   `{"name":"n","parent":{"name":"p"}}`,
+		`{"fields":["children.name","name"]}`: `{"name":"n"}`,
+	} {
+		res := call(args)
+		if got := string(res.StructuredContent.(json.RawMessage)); res.IsError || got != want {
+			t.Errorf("%s: %s, want %s", args, got, want)
+		}
+	}
+}
