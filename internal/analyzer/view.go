@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -80,8 +81,8 @@ type MapKeys int
 const (
 	KeysString MapKeys = iota // as they are
 	KeysText                  // by MarshalText
-	KeysInt                   // in decimal
-	KeysUint
+	KeysInt                   // in decimal, signed
+	KeysUint                  // in decimal, unsigned
 )
 
 // A Leaf says how the value at the end of a view's path is written.
@@ -185,13 +186,13 @@ func valueOffsets(raw string) []int {
 			return offs
 		}
 		for j := i + 1; j < end-1; {
-			r, _, tail, err := strconv.UnquoteChar(raw[j:end-1], '"')
+			r, multibyte, tail, err := strconv.UnquoteChar(raw[j:end-1], '"')
 			if err != nil {
 				break
 			}
-			n := len(string(r))
-			if r >= 0x80 && strings.HasPrefix(raw[j:], `\x`) {
-				n = 1 // \xff is one byte, not U+00FF
+			n := 1 // \xff and \377 are one byte, not U+00FF
+			if multibyte {
+				n = utf8.RuneLen(r)
 			}
 			for k := 0; k < n; k++ {
 				offs = append(offs, j)

@@ -29,6 +29,7 @@ func GetQuoted() *testcorpus.Quoted { return Value.(*testcorpus.Quoted) }
 func GetNullables() testcorpus.Nullables { return Value.(testcorpus.Nullables) }
 
 //mcp:tool fields view="id,kind,meta.created,note,more.note,more.more.note,hidden,Label,Code"
+//mcptag:ignore json-tag the corpus holds encoding/json's name collisions on purpose
 func GetEmbeds() testcorpus.Embeds { return Value.(testcorpus.Embeds) }
 
 //mcp:tool view="note,more.more.note,hidden,meta"
