@@ -448,17 +448,7 @@ func NilPointer(v any) bool {
 // view of v, as sel selects it, and the result is as Object's.
 func ViewObject[T any](tool string, v T, write func(*Writer, T), sel Selection, mode ...TextMode) *mcp.CallToolResult {
 	data, _, err := writeView(sel, v, write, false)
-	if err != nil {
-		return resultError(tool, err)
-	}
-	if string(data) == "null" {
-		data = []byte("{}")
-	}
-	note := "the result is the object in structuredContent"
-	return &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: text(data, textMode(mode), note)}},
-		StructuredContent: json.RawMessage(data),
-	}
+	return objectResult(tool, data, err, mode)
 }
 
 // ViewWrapped is the result of a tool with a view whose value is not an

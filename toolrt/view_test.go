@@ -117,28 +117,6 @@ func TestWriterMapKeys(t *testing.T) {
 		w.EndObject()
 		return string(w.buf)
 	}
-	names := func(keys any) []string {
-		var out []string
-		switch keys := keys.(type) {
-		case []MapKey[string]:
-			for _, k := range keys {
-				out = append(out, k.Name)
-			}
-		case []MapKey[int8]:
-			for _, k := range keys {
-				out = append(out, k.Name)
-			}
-		case []MapKey[uint]:
-			for _, k := range keys {
-				out = append(out, k.Name)
-			}
-		case []MapKey[textKey]:
-			for _, k := range keys {
-				out = append(out, k.Name)
-			}
-		}
-		return out
-	}
 	strs := map[string]int{}
 	for _, s := range testStrings {
 		strs[s] = 1
@@ -151,21 +129,29 @@ func TestWriterMapKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		m    any
-		keys any
+		m     any
+		names []string
 	}{
-		{strs, StringKeys(strs)},
-		{ints, IntKeys(ints)},
-		{uints, UintKeys(uints)},
-		{texts, textKeys},
+		{strs, keyNames(StringKeys(strs))},
+		{ints, keyNames(IntKeys(ints))},
+		{uints, keyNames(UintKeys(uints))},
+		{texts, keyNames(textKeys)},
 	} {
-		if got, want := writeMap(names(tc.keys)), marshalled(tc.m); got != want {
+		if got, want := writeMap(tc.names), marshalled(tc.m); got != want {
 			t.Errorf("wrote %s, encoding/json %s", got, want)
 		}
 	}
 	if _, err := TextKeys(map[textKey]int{{-9, 9}: 1}); err == nil {
 		t.Error("TextKeys: no error from a failing MarshalText")
 	}
+}
+
+func keyNames[K comparable](keys []MapKey[K]) []string {
+	var names []string
+	for _, k := range keys {
+		names = append(names, k.Name)
+	}
+	return names
 }
 
 type textKey struct{ a, b int }

@@ -220,15 +220,7 @@ func (p *pruner) reached(root *jsonschema.Schema) map[string]*jsonschema.Schema 
 			defs[name] = p.defs[name]
 			walk(p.defs[name])
 		}
-		for _, prop := range s.Properties {
-			walk(prop)
-		}
-		for _, alt := range s.AnyOf {
-			walk(alt)
-		}
-		walk(s.Items)
-		walk(s.AdditionalProperties)
-		walk(s.PropertyNames)
+		eachSubschema(s, walk)
 	}
 	walk(root)
 	if len(defs) == 0 {

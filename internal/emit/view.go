@@ -240,30 +240,25 @@ func deref(p string) string {
 	return "*" + p
 }
 
-// leaf writes the value p points to, at the end of a path, whole.
+// leafCalls are the Writer calls that write a scalar at the end of a
+// path: %[1]s is the value, %[2]s whether it is quoted.
+var leafCalls = map[analyzer.Leaf]string{
+	analyzer.LeafMarshal: "w.Marshal(%[1]s)",
+	analyzer.LeafBool:    "w.Bool(bool(%[1]s), %[2]s)",
+	analyzer.LeafInt:     "w.Int(int64(%[1]s), %[2]s)",
+	analyzer.LeafUint:    "w.Uint(uint64(%[1]s), %[2]s)",
+	analyzer.LeafFloat32: "w.Float(float64(%[1]s), 32, %[2]s)",
+	analyzer.LeafFloat64: "w.Float(float64(%[1]s), 64, %[2]s)",
+	analyzer.LeafString:  "w.String(string(%[1]s), %[2]s)",
+	analyzer.LeafNumber:  "w.Number(string(%[1]s), %[2]s)",
+}
+
+// leaf writes the value p points to, at the end of a path, whole: a
+// value encoding/json marshals is passed by its address, unless it must
+// be a copy.
 func (vw *viewWriter) leaf(v *analyzer.ViewValue, p string) {
-	q := strconv.FormatBool(v.Quoted)
-	if v.Leaf == analyzer.LeafMarshal && !v.Copy {
-		vw.printf("w.Marshal(%s)\n", p)
-		return
+	if v.Leaf != analyzer.LeafMarshal || v.Copy {
+		p = deref(p)
 	}
-	p = deref(p)
-	switch v.Leaf {
-	case analyzer.LeafMarshal:
-		vw.printf("w.Marshal(%s)\n", p)
-	case analyzer.LeafBool:
-		vw.printf("w.Bool(bool(%s), %s)\n", p, q)
-	case analyzer.LeafInt:
-		vw.printf("w.Int(int64(%s), %s)\n", p, q)
-	case analyzer.LeafUint:
-		vw.printf("w.Uint(uint64(%s), %s)\n", p, q)
-	case analyzer.LeafFloat32:
-		vw.printf("w.Float(float64(%s), 32, %s)\n", p, q)
-	case analyzer.LeafFloat64:
-		vw.printf("w.Float(float64(%s), 64, %s)\n", p, q)
-	case analyzer.LeafString:
-		vw.printf("w.String(string(%s), %s)\n", p, q)
-	case analyzer.LeafNumber:
-		vw.printf("w.Number(string(%s), %s)\n", p, q)
-	}
+	vw.printf(leafCalls[v.Leaf]+"\n", p, strconv.FormatBool(v.Quoted))
 }

@@ -14,12 +14,14 @@ type Meta struct {
 
 // GetPod returns a pod, part of it.
 //
-// want +1 `directive: view path "metadata.nmae": "metadata" has no property "nmae" \(did you mean "name"\?\)`
+// want +2 `directive: view path "metadata.nmae": "metadata" has no property "nmae" \(did you mean "name"\?\)`
+//
 //mcp:tool view="metadata.nmae"
 func GetPod() Pod { return Pod{} }
 
 // GetPodTwice returns a pod's metadata, which a path keeps whole.
 //
-// want +1 `redundant: view path "metadata.name" is inside "metadata", which the view keeps whole: drop one of them`
+// want +2 `redundant: view path "metadata.name" is inside "metadata", which the view keeps whole: drop one of them`
+//
 //mcp:tool view="metadata,metadata.name"
 func GetPodTwice() Pod { return Pod{} }
