@@ -22,8 +22,12 @@ import (
 )
 
 // valuesPerTool is how many random values, each with a random selection
-// of the view's paths where the tool has fields, each tool is called with.
-const valuesPerTool = 300
+// of the view's paths where the tool has fields, each tool is called
+// with; every clientEvery-th call also goes through a go-sdk client.
+const (
+	valuesPerTool = 300
+	clientEvery   = 25
+)
 
 // tools are the package's tools: the function, whose result type the
 // test makes values of, and the generated handler.
@@ -77,6 +81,7 @@ func TestViewProperty(t *testing.T) {
 			t.Fatalf("%s: %s", p.Fset.Position(f.Pos), f.Message)
 		}
 	}
+	cs := mcptest.Session(t, RegisterTools)
 	for _, tool := range p.Tools {
 		tc, ok := tools[tool.Name]
 		if !ok {
@@ -88,7 +93,7 @@ func TestViewProperty(t *testing.T) {
 			continue
 		}
 		t.Run(tool.Name, func(t *testing.T) {
-			checkView(t, tool, reflect.TypeOf(tc.fn).Out(0), tc.handler)
+			checkView(t, tool, reflect.TypeOf(tc.fn).Out(0), tc.handler, cs)
 		})
 	}
 	if len(p.Tools) != len(tools) {
@@ -96,7 +101,7 @@ func TestViewProperty(t *testing.T) {
 	}
 }
 
-func checkView(t *testing.T, tool *analyzer.Tool, typ reflect.Type, handler mcp.ToolHandler) {
+func checkView(t *testing.T, tool *analyzer.Tool, typ reflect.Type, handler mcp.ToolHandler, cs *mcp.ClientSession) {
 	schema := resolvedOutput(t, tool)
 	rng := rand.New(rand.NewPCG(7, uint64(len(tool.Name))))
 	g := &valuegen.Generator{
@@ -154,6 +159,31 @@ func checkView(t *testing.T, tool *analyzer.Tool, typ reflect.Type, handler mcp.
 		if !validateView(t, schema, res) {
 			failures++
 		}
+		if i%clientEvery == 0 {
+			checkClient(t, cs, tool.Name, args, want)
+		}
+	}
+}
+
+// checkClient makes the call through a go-sdk client, which decodes the
+// result into maps: its structuredContent must be want, in canonical key
+// order.
+func checkClient(t *testing.T, cs *mcp.ClientSession, name string, args json.RawMessage, want []byte) {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("through the client: %v", err)
+	}
+	got, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var canonical any
+	if err := json.Unmarshal(want, &canonical); err != nil {
+		t.Fatal(err)
+	}
+	if w, _ := json.Marshal(canonical); res.IsError || !bytes.Equal(got, w) {
+		t.Errorf("through the client: %s, want %s", got, w)
 	}
 }
 
