@@ -16,7 +16,7 @@ func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: get_scalars, get_quoted, get_nullables, get_embeds, get_embeds_ptr, get_specials, get_specials_ptr, get_specials_by_value, get_maps, get_node, get_node_ptr_ptr, get_generic, get_exotic, get_forecast, get_by_id, get_triple, get_triple_ptr, get_dir, get_page, get_enums, get_tagged, get_items_by_name, get_zeros, get_keyed.
+// RegisterTools adds the package's tools to s: get_scalars, get_quoted, get_nullables, get_embeds, get_embeds_ptr, get_specials, get_specials_ptr, get_specials_by_value, get_maps, get_node, get_node_ptr_ptr, get_generic, get_exotic, get_forecast, get_by_id, get_triple, get_triple_ptr, get_dir, get_page, get_enums, get_tagged, get_items_by_name, get_zeros, get_keyed, find_node.
 func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{
 		Name:         "get_scalars",
@@ -139,6 +139,11 @@ func RegisterTools(s *mcp.Server) {
 		InputSchema:  mcptagGetKeyedInput,
 		OutputSchema: mcptagGetKeyedOutput,
 	}, mcptagGetKeyed)
+	s.AddTool(&mcp.Tool{
+		Name:         "find_node",
+		InputSchema:  mcptagFindNodeInput,
+		OutputSchema: mcptagFindNodeOutput,
+	}, mcptagFindNode)
 }
 
 // Schemas and arguments of get_scalars, computed by mcptag.
@@ -2285,6 +2290,57 @@ func mcptagGetKeyedWrite(w *toolrt.Writer, v *Keyed) {
 				}
 				w.EndObject()
 			}
+		}
+	}
+	w.EndObject()
+}
+
+// Schemas and arguments of find_node, computed by mcptag.
+var (
+	mcptagFindNodeInput  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"A name to give the node, if any."},"fields":{"type":"array","items":{"type":"string","enum":["name","parent.name"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"description":"Query is a struct of arguments, beside which fields is one more.","additionalProperties":false}`)
+	mcptagFindNodeOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"parent":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"Node is a recursive struct."},{"type":"null"}]}},"description":"Node is a recursive struct."}`)
+	mcptagFindNodeArgs   = &toolrt.Spec{
+		Tool: "find_node",
+		Args: []toolrt.Arg{
+			{Name: "name", Kind: toolrt.KindString},
+			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"name", "parent.name"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
+		},
+	}
+	mcptagFindNodeView = &toolrt.View{Paths: []string{"name", "parent.name"}}
+)
+
+func mcptagFindNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolrt.Recover(ctx, "find_node", &res)
+	var in Query
+	if err := mcptagFindNodeArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+		return toolrt.Error(err), nil
+	}
+	sel, err := mcptagFindNodeView.Select(req.Params.Arguments)
+	if err != nil {
+		return toolrt.Error(err), nil
+	}
+	out := FindNode(in)
+	return toolrt.ViewObject("find_node", &out, mcptagFindNodeWrite, sel), nil
+}
+
+// mcptagFindNodeWrite writes the view of find_node's result.
+func mcptagFindNodeWrite(w *toolrt.Writer, v *testcorpus.Node) {
+	w.BeginObject()
+	if w.Has(0, 1) {
+		w.Name(`"name":`)
+		w.String(string(v.Name), false)
+	}
+	if w.Has(1, 2) {
+		w.Name(`"parent":`)
+		if ptr1 := v.Parent; ptr1 == nil {
+			w.Null()
+		} else {
+			w.BeginObject()
+			if w.Has(1, 2) {
+				w.Name(`"name":`)
+				w.String(string(ptr1.Name), false)
+			}
+			w.EndObject()
 		}
 	}
 	w.EndObject()

@@ -154,3 +154,18 @@ func GetZeros() Zeros { return Value.(Zeros) }
 
 //mcp:tool fields view="by_text.id,by_level.unit,by_uint.id,by_grade.unit,by_unit.id"
 func GetKeyed() *Keyed { return Value.(*Keyed) }
+
+// Query is a struct of arguments, beside which fields is one more.
+type Query struct {
+	// A name to give the node, if any.
+	Name string `json:"name,omitempty"`
+}
+
+//mcp:tool fields view="name,parent.name"
+func FindNode(q Query) testcorpus.Node {
+	n := Value.(testcorpus.Node)
+	if q.Name != "" {
+		n.Name = q.Name
+	}
+	return n
+}

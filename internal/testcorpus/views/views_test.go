@@ -59,6 +59,7 @@ var tools = map[string]struct {
 	"get_items_by_name":     {GetItemsByName, mcptagGetItemsByName},
 	"get_zeros":             {GetZeros, mcptagGetZeros},
 	"get_keyed":             {GetKeyed, mcptagGetKeyed},
+	"find_node":             {FindNode, mcptagFindNode},
 }
 
 // TestViewProperty checks the rule of views on every tool of the package:
@@ -335,6 +336,15 @@ func TestFieldsChecked(t *testing.T) {
 		if got := res.Content[0].(*mcp.TextContent).Text; !res.IsError || got != want {
 			t.Errorf("%s: isError %v, %q\nwant %q", args, res.IsError, got, want)
 		}
+	}
+	// A struct of arguments is decoded beside fields.
+	res, err := mcptagFindNode(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "find_node",
+		Arguments: json.RawMessage(`{"fields":["name"],"name":"x"}`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(res.StructuredContent.(json.RawMessage)); res.IsError || got != `{"name":"x"}` {
+		t.Errorf("find_node: %s, want {\"name\":\"x\"}", got)
 	}
 	for args, want := range map[string]string{
 		`{}`:                                  `{"name":"n","parent":{"name":"p","parent":null}}`,
