@@ -30,10 +30,8 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 		OutputSchema: mcptagStoreGetRepositoryOutput,
 	}, mcptagStoreGetRepository(recv))
 	s.AddTool(&mcp.Tool{
-		Name: "list_issues",
-		Description: `Lists the open issues of a GitHub repository.
-
-Its view keeps what a reader of the list needs of each issue; fields lets the model ask for less.`,
+		Name:         "list_issues",
+		Description:  `Lists the open issues of a GitHub repository.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreListIssuesInput,
 		OutputSchema: mcptagStoreListIssuesOutput,

@@ -71,9 +71,6 @@ func (s *Store) GetRepository(ctx context.Context, owner, repo string) (*github.
 //   - owner: the account that owns it
 //   - repo: its name
 //
-// Its view keeps what a reader of the list needs of each issue; fields
-// lets the model ask for less.
-//
 //mcp:tool readonly fields view="number,title,state,user.login,labels.name,assignees.login,comments,created_at,updated_at,html_url"
 func (s *Store) ListIssues(ctx context.Context, owner, repo string) ([]*github.Issue, error) {
 	return lookup(s.issues, "repository", owner+"/"+repo)
