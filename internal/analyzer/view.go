@@ -211,6 +211,18 @@ type viewBuilder struct {
 	view *View
 	at   func(off int) token.Pos // the source position of an offset in the view's value
 	bad  bool                    // an error was reported
+	// fields caches the JSON fields of each struct, which every path
+	// through it looks up.
+	fields map[*types.Struct][]jsonField
+}
+
+func (vb *viewBuilder) jsonFields(st *types.Struct) []jsonField {
+	if fs, ok := vb.fields[st]; ok {
+		return fs
+	}
+	fs := vb.a.jsonFields(st)
+	vb.fields[st] = fs
+	return fs
 }
 
 // resolveView builds the view of t's result that dir asks for: its
@@ -227,7 +239,7 @@ func (a *analysis) resolveView(t *Tool, dir *Directive) *View {
 	}
 	span := dir.Spans[option]
 	offs := valueOffsets(span.Raw)
-	vb := &viewBuilder{a: a, b: a.newSchemaBuilder(false, t.Pos), view: &View{Fields: dir.Fields}}
+	vb := &viewBuilder{a: a, b: a.newSchemaBuilder(false, t.Pos), view: &View{Fields: dir.Fields}, fields: map[*types.Struct][]jsonField{}}
 	vb.at = func(off int) token.Pos {
 		switch {
 		case off < len(offs):
@@ -443,7 +455,7 @@ func (vb *viewBuilder) field(node *ViewValue, name string) *ViewField {
 		}
 	}
 	st := node.Type.Underlying().(*types.Struct)
-	for _, jf := range vb.a.jsonFields(st) {
+	for _, jf := range vb.jsonFields(st) {
 		if jf.Name != name {
 			continue
 		}
@@ -550,7 +562,7 @@ func (vb *viewBuilder) unknown(p viewPath, i, off int, node *ViewValue) {
 		where = strconv.Quote(strings.Join(p.steps[:i], "."))
 	}
 	var names []string
-	for _, jf := range vb.a.jsonFields(st) {
+	for _, jf := range vb.jsonFields(st) {
 		if jf.Name == p.steps[i] {
 			vb.errorf(off, "view path %q: the generated code cannot reach %q of %s: it is promoted through an embedded field of package %s that it cannot name",
 				p.text, p.steps[i], vb.a.typeString(node.Type), jf.Var.Pkg().Name())
@@ -584,7 +596,7 @@ func (vb *viewBuilder) redundant(p viewPath, prefix, name string) {
 func (vb *viewBuilder) allProperties(root *ViewValue, pos token.Pos) {
 	node := structOf(root)
 	st := node.Type.Underlying().(*types.Struct)
-	for _, jf := range vb.a.jsonFields(st) {
+	for _, jf := range vb.jsonFields(st) {
 		vb.add(viewPath{text: jf.Name, steps: []string{jf.Name}})
 	}
 	if len(vb.view.Paths) == 0 {
