@@ -113,8 +113,6 @@ type ViewField struct {
 	Value               *ViewValue
 	// Lo and Hi are the indices in View.Paths of the paths through it.
 	Lo, Hi int
-	// Required says the full schema requires it.
-	Required bool
 
 	whole       bool // a path ends here
 	addressable bool // encoding/json sees its value addressable
@@ -459,7 +457,7 @@ func (vb *viewBuilder) field(node *ViewValue, name string) *ViewField {
 		if jf.Name != name {
 			continue
 		}
-		f := &ViewField{Name: name, Key: jsonKey(name), field: jf, Required: vb.b.required(jf)}
+		f := &ViewField{Name: name, Key: jsonKey(name), field: jf}
 		if vb.selector(node, f); f.Steps == nil {
 			return nil // unknown reports it
 		}
