@@ -16,7 +16,7 @@ func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: get_scalars, get_quoted, get_nullables, get_embeds, get_embeds_ptr, get_specials, get_specials_ptr, get_specials_by_value, get_maps, get_node, get_node_ptr_ptr, get_generic, get_exotic, get_forecast, get_by_id, get_triple, get_triple_ptr, get_dir, get_page, get_enums, get_tagged, get_items_by_name, get_zeros, get_keyed, find_node.
+// RegisterTools adds the package's tools to s: get_scalars, get_quoted, get_nullables, get_embeds, get_embeds_ptr, get_specials, get_specials_ptr, get_specials_by_value, get_maps, get_node, get_node_ptr_ptr, get_generic, get_exotic, get_forecast, get_by_id, get_triple, get_triple_ptr, get_dir, get_page, get_enums, get_tagged, get_items_by_name, get_zeros, get_keyed, find_node, get_node_sdk.
 func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{
 		Name:         "get_scalars",
@@ -144,6 +144,12 @@ func RegisterTools(s *mcp.Server) {
 		InputSchema:  mcptagFindNodeInput,
 		OutputSchema: mcptagFindNodeOutput,
 	}, mcptagFindNode)
+	s.AddTool(&mcp.Tool{
+		Name:         "get_node_sdk",
+		Description:  `Has the go-sdk handler's shape; its value is viewed, as any.`,
+		InputSchema:  mcptagGetNodeSDKInput,
+		OutputSchema: mcptagGetNodeSDKOutput,
+	}, mcptagGetNodeSDK)
 }
 
 // Schemas and arguments of get_scalars, computed by mcptag.
@@ -2341,6 +2347,55 @@ func mcptagFindNodeWrite(w *toolrt.Writer, v *testcorpus.Node) {
 				w.String(string(ptr1.Name), false)
 			}
 			w.EndObject()
+		}
+	}
+	w.EndObject()
+}
+
+// Schemas and arguments of get_node_sdk, computed by mcptag.
+var (
+	mcptagGetNodeSDKInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+	mcptagGetNodeSDKOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"Node is a recursive struct.","required":["name"]},{"type":"null"}]}}},"description":"Node is a recursive struct.","required":["name"]}`)
+	mcptagGetNodeSDKArgs   = &toolrt.Spec{
+		Tool: "get_node_sdk",
+	}
+)
+
+func mcptagGetNodeSDK(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolrt.Recover(ctx, "get_node_sdk", &res)
+	if _, err := mcptagGetNodeSDKArgs.Parse(req.Params.Arguments); err != nil {
+		return toolrt.Error(err), nil
+	}
+	res, out, err := GetNodeSDK(ctx, req)
+	if err != nil {
+		return toolrt.Error(err), nil
+	}
+	return toolrt.Merge(res, toolrt.ViewObject("get_node_sdk", &out, mcptagGetNodeSDKWrite, nil)), nil
+}
+
+// mcptagGetNodeSDKWrite writes the view of get_node_sdk's result.
+func mcptagGetNodeSDKWrite(w *toolrt.Writer, v *testcorpus.Node) {
+	w.BeginObject()
+	w.Name(`"name":`)
+	w.String(string(v.Name), false)
+	if !(len(v.Children) == 0) {
+		w.Name(`"children":`)
+		if sl1 := v.Children; sl1 == nil {
+			w.Null()
+		} else {
+			w.BeginArray()
+			for i2 := range sl1 {
+				w.Elem()
+				if ptr3 := sl1[i2]; ptr3 == nil {
+					w.Null()
+				} else {
+					w.BeginObject()
+					w.Name(`"name":`)
+					w.String(string(ptr3.Name), false)
+					w.EndObject()
+				}
+			}
+			w.EndArray()
 		}
 	}
 	w.EndObject()

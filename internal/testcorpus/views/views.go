@@ -10,8 +10,11 @@ package views
 //go:generate go run github.com/mcptag/mcptag/cmd/mcptag
 
 import (
+	"context"
 	"fmt"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcptag/mcptag/internal/testcorpus"
 )
@@ -168,4 +171,11 @@ func FindNode(q Query) testcorpus.Node {
 		n.Name = q.Name
 	}
 	return n
+}
+
+// GetNodeSDK has the go-sdk handler's shape; its value is viewed, as any.
+//
+//mcp:tool view="name,children.name"
+func GetNodeSDK(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, testcorpus.Node, error) {
+	return nil, Value.(testcorpus.Node), nil
 }

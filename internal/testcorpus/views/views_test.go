@@ -60,6 +60,7 @@ var tools = map[string]struct {
 	"get_zeros":             {GetZeros, mcptagGetZeros},
 	"get_keyed":             {GetKeyed, mcptagGetKeyed},
 	"find_node":             {FindNode, mcptagFindNode},
+	"get_node_sdk":          {GetNodeSDK, mcptagGetNodeSDK},
 }
 
 // TestViewProperty checks the rule of views on every tool of the package:
@@ -94,7 +95,8 @@ func TestViewProperty(t *testing.T) {
 			continue
 		}
 		t.Run(tool.Name, func(t *testing.T) {
-			checkView(t, tool, reflect.TypeOf(tc.fn).Out(0), tc.handler, cs)
+			fn := reflect.TypeOf(tc.fn)
+			checkView(t, tool, fn.Out(fn.NumOut()-1-boolInt(tool.Result.Error)), tc.handler, cs)
 		})
 	}
 	if len(p.Tools) != len(tools) {
@@ -201,6 +203,13 @@ func validateView(t *testing.T, schema *jsonschema.Resolved, res *mcp.CallToolRe
 		return false
 	}
 	return true
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // selection picks the paths of one call: every one (nil, and no fields
