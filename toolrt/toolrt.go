@@ -67,6 +67,12 @@ func textMode(modes []TextMode) TextMode {
 // object, as mode says (CompactText if none is given).
 func Object(tool string, v any, mode ...TextMode) *mcp.CallToolResult {
 	data, err := json.Marshal(v)
+	return objectResult(tool, data, err, mode)
+}
+
+// objectResult is the result of a tool whose value's JSON is data, an
+// object, or null for a nil map; or err.
+func objectResult(tool string, data []byte, err error, mode []TextMode) *mcp.CallToolResult {
 	if err != nil {
 		return resultError(tool, err)
 	}

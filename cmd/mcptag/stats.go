@@ -24,6 +24,9 @@ totals of each package and of all of them:
 	IN/OUT DOCS     the description keywords inside those schemas
 	$DEFS           the schemas' $defs entries, and the largest of them
 
+A tool with view= has a line of its own below its row: what its entry
+would take without the view.
+
 Token counts are estimates (see docs/budget.md); -json prints the report
 with every part's bytes and every $defs entry. Each package is analyzed
 with the options its generated files record.

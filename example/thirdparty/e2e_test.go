@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -18,6 +19,7 @@ import (
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
 	"github.com/mcptag/mcptag/internal/interop"
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -56,6 +58,8 @@ var calls = []call{
 	{"list_issues", map[string]any{"owner": "octocat", "repo": "Hello-World"}},
 	{"list_issues", map[string]any{"owner": "octocat", "repo": "empty"}}, // a nil slice
 	{"list_issues", map[string]any{"owner": "octocat", "repo": "zero"}},  // a zero Issue and a nil one
+	{"list_issues", map[string]any{"owner": "octocat", "repo": "Hello-World", "fields": []any{"title", "labels.name", "number"}}},
+	{"list_issues", map[string]any{"owner": "octocat", "repo": "zero", "fields": []any{"user.login"}}},
 	{"get_pull_request", map[string]any{"owner": "octocat", "repo": "Hello-World", "number": 1347}},
 	{"get_pull_request", map[string]any{"owner": "octocat", "repo": "empty", "number": 1}},
 	{"get_pod", map[string]any{"namespace": "default", "name": "web-7c5ddbdf54-x8kqz"}},
@@ -83,28 +87,73 @@ func (c call) value(s *Store) (any, error) {
 	return nil, fmt.Errorf("no tool %s", c.tool)
 }
 
-// structured is what structuredContent must be for a tool's value, by
-// docs/results.md: a struct as it is (a nil pointer as {}), a slice wrapped in
-// {"result": [...]} (a nil slice as []).
-func structured(t *testing.T, v any) any {
+// structured is what structuredContent must be for a call of a tool that
+// returned v, by docs/results.md: a struct as it is (a nil pointer as
+// {}), a slice wrapped in {"result": [...]} (a nil slice as []); and for
+// a tool with a view, that JSON with everything outside the view (or the
+// paths the call's fields argument names) deleted, byte for byte.
+func structured(t *testing.T, c call, v any) []byte {
 	t.Helper()
+	var full []byte
 	switch v := v.(type) {
 	case []*github.Issue:
 		if v == nil {
 			v = []*github.Issue{}
 		}
-		return decode(t, mustJSON(t, map[string]any{"result": v}))
+		full = mustJSON(t, map[string]any{"result": v})
 	case *github.Repository:
 		if v == nil {
-			return map[string]any{}
+			v = &github.Repository{}
 		}
+		full = mustJSON(t, v)
 	case *github.PullRequest:
 		if v == nil {
-			return map[string]any{}
+			v = &github.PullRequest{}
+		}
+		full = mustJSON(t, v)
+	default:
+		full = mustJSON(t, v)
+	}
+	tool := analyzed(t)[c.tool]
+	if tool.View == nil {
+		return full
+	}
+	var selected map[string]bool
+	if fields, ok := c.args["fields"].([]any); ok {
+		selected = map[string]bool{}
+		for _, f := range fields {
+			selected[f.(string)] = true
 		}
 	}
-	return decode(t, mustJSON(t, v))
+	viewed, err := mcptest.PruneView(full, tool.Result, tool.View, selected)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return viewed
 }
+
+// analyzed returns the example's tools as mcptag analyzes them, by name.
+var analyzed = func() func(t *testing.T) map[string]*analyzer.Tool {
+	var once sync.Once
+	var tools map[string]*analyzer.Tool
+	var err error
+	return func(t *testing.T) map[string]*analyzer.Tool {
+		t.Helper()
+		once.Do(func() {
+			var r *generate.Result
+			if r, err = generate.Run(".", analyzer.Options{}, "."); err == nil {
+				tools = map[string]*analyzer.Tool{}
+				for _, tool := range r.Packages[0].Tools {
+					tools[tool.Name] = tool
+				}
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tools
+	}
+}()
 
 // connect starts the server binary and connects a go-sdk client over stdio.
 func connect(t *testing.T) *mcp.ClientSession {
@@ -180,8 +229,10 @@ func TestCallEveryTool(t *testing.T) {
 			if res.IsError {
 				t.Fatalf("isError: %v", res.Content)
 			}
+			// The client decoded structuredContent into maps: compared
+			// in canonical key order.
 			got := decode(t, mustJSON(t, res.StructuredContent))
-			if diff := cmp.Diff(structured(t, v), got); diff != "" {
+			if diff := cmp.Diff(decode(t, structured(t, c, v)), got); diff != "" {
 				t.Errorf("structuredContent (-want +got):\n%s", diff)
 			}
 			validate(t, tool, got)
@@ -223,7 +274,14 @@ func TestZeroValues(t *testing.T) {
 		{"get_deployment", appsv1.Deployment{Spec: appsv1.DeploymentSpec{Strategy: appsv1.DeploymentStrategy{RollingUpdate: &appsv1.RollingUpdateDeployment{}}}, Status: appsv1.DeploymentStatus{Conditions: []appsv1.DeploymentCondition{{}}}}},
 	} {
 		t.Run(tc.tool, func(t *testing.T) {
-			validate(t, tools[tc.tool], decode(t, mustJSON(t, tc.v)))
+			data := mustJSON(t, tc.v)
+			if tool := analyzed(t)[tc.tool]; tool.View != nil {
+				var err error
+				if data, err = mcptest.PruneView(data, tool.Result, tool.View, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			validate(t, tools[tc.tool], decode(t, data))
 		})
 	}
 }
@@ -330,9 +388,12 @@ func TestSchemas(t *testing.T) {
 	}
 }
 
-// TestWithinBudget checks that the example's tools, cut down by depth=
-// and descriptions=, each take less than the default budget in
-// tools/list, while TestCallEveryTool and TestStrictTypeScriptClient
+// viewBudget is what a tool with a view may take in tools/list.
+const viewBudget = 1000
+
+// TestWithinBudget checks that the example's tools, cut down by depth=,
+// descriptions= and view=, each take less than the default budget in
+// tools/list (less than viewBudget with a view), while TestCallEveryTool and TestStrictTypeScriptClient
 // validate real objects against those smaller schemas.
 func TestWithinBudget(t *testing.T) {
 	for name, tool := range listTools(t, connect(t)) {
@@ -342,6 +403,9 @@ func TestWithinBudget(t *testing.T) {
 		}
 		if m.Total.Tokens > budget.DefaultBudget {
 			t.Errorf("%s: %d tokens in tools/list, over the budget of %d", name, m.Total.Tokens, budget.DefaultBudget)
+		}
+		if analyzed(t)[name].View != nil && m.Total.Tokens >= viewBudget {
+			t.Errorf("%s: %d tokens in tools/list; a tool with a view should take fewer than %d", name, m.Total.Tokens, viewBudget)
 		}
 	}
 }
@@ -367,14 +431,36 @@ func TestStrictTypeScriptClient(t *testing.T) {
 	if len(lines) != len(list)+1 {
 		t.Fatalf("got %d lines, want the tool list and %d calls:\n%s", len(lines), len(list), strings.Join(lines, "\n"))
 	}
-	var pod struct {
-		StructuredContent corev1.Pod
-	}
-	if err := json.Unmarshal([]byte(lines[9]), &pod); err != nil {
+	// The client validated each structuredContent against its tool's
+	// outputSchema (the view's, for a tool with one); it must also be
+	// what the tool returned, pruned to the view.
+	store, err := Open("testdata")
+	if err != nil {
 		t.Fatal(err)
 	}
-	if got := pod.StructuredContent.Spec.Containers[0].Resources.Limits.Cpu().String(); got != "500m" {
-		t.Errorf("get_pod through the TypeScript client: cpu limit %q, want 500m", got)
+	for i, c := range calls {
+		var got struct {
+			StructuredContent json.RawMessage
+		}
+		if err := json.Unmarshal([]byte(lines[i+1]), &got); err != nil {
+			t.Fatal(err)
+		}
+		v, err := c.value(store)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(decode(t, structured(t, c, v)), decode(t, got.StructuredContent)); diff != "" {
+			t.Errorf("%s%v through the TypeScript client (-want +got):\n%s", c.tool, c.args, diff)
+		}
+		if c.tool == "get_pod" && c.args["name"] == "web-7c5ddbdf54-x8kqz" {
+			var pod corev1.Pod
+			if err := json.Unmarshal(got.StructuredContent, &pod); err != nil {
+				t.Fatal(err)
+			}
+			if cpu := pod.Spec.Containers[0].Resources.Limits.Cpu().String(); cpu != "500m" {
+				t.Errorf("get_pod through the TypeScript client: cpu limit %q, want 500m", cpu)
+			}
+		}
 	}
 }
 

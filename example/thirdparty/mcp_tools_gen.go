@@ -9,6 +9,8 @@ import (
 	"github.com/google/go-github/v93/github"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	v12 "k8s.io/api/apps/v1"
+	"k8s.io/api/core/v1"
 )
 
 // mcptag generated this file for version 1 of toolrt's generated code:
@@ -50,14 +52,14 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 	}, mcptagStoreGetPullRequest(recv))
 	s.AddTool(&mcp.Tool{
 		Name:         "get_pod",
-		Description:  `Fetches a Kubernetes Pod, with its spec and status.`,
+		Description:  `Fetches a Kubernetes Pod: its name, labels and node, its containers' images, ports and resources, and its status.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreGetPodInput,
 		OutputSchema: mcptagStoreGetPodOutput,
 	}, mcptagStoreGetPod(recv))
 	s.AddTool(&mcp.Tool{
 		Name:         "get_deployment",
-		Description:  `Fetches a Kubernetes Deployment, with its spec and status.`,
+		Description:  `Fetches a Kubernetes Deployment: its replicas, its pods' containers and images, and its rollout's status.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreGetDeploymentInput,
 		OutputSchema: mcptagStoreGetDeploymentOutput,
@@ -105,15 +107,17 @@ func mcptagStoreGetRepository(recv *Store) mcp.ToolHandler {
 
 // Schemas and arguments of list_issues, computed by mcptag.
 var (
-	mcptagStoreListIssuesInput  = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns it"},"repo":{"type":"string","description":"its name"}},"required":["owner","repo"],"additionalProperties":false}`)
-	mcptagStoreListIssuesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Issue"},{"type":"null"}]}}},"$defs":{"App":{"type":"object","properties":{"id":{"type":"integer"},"slug":{"type":"string"},"client_id":{"type":"string"},"node_id":{"type":"string"},"owner":{"type":"object","description":"User represents a GitHub user."},"name":{"type":"string"},"description":{"type":"string"},"external_url":{"type":"string"},"html_url":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"permissions":{"type":"object","description":"InstallationPermissions lists the repository and organization permissions for an installation."},"events":{"type":"array","items":{"type":"string"}},"installations_count":{"type":"integer"}},"description":"App represents a GitHub App."},"Issue":{"type":"object","properties":{"id":{"type":"integer"},"number":{"type":"integer"},"state":{"type":"string"},"state_reason":{"type":"string","description":"StateReason can be one of: \"completed\", \"not_planned\", \"reopened\"."},"locked":{"type":"boolean"},"title":{"type":"string"},"body":{"type":"string"},"author_association":{"type":"string","description":"AuthorAssociation is the issue author's relationship to the repository."},"user":{"$ref":"#/$defs/User"},"labels":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Label"},{"type":"null"}]}},"assignee":{"$ref":"#/$defs/User","description":"Deprecated: GitHub REST API version 2026-03-10 removed the singular assignee field."},"comments":{"type":"integer"},"closed_at":{"type":"string","format":"date-time"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"closed_by":{"$ref":"#/$defs/User"},"url":{"type":"string"},"html_url":{"type":"string"},"comments_url":{"type":"string"},"events_url":{"type":"string"},"labels_url":{"type":"string"},"repository_url":{"type":"string"},"parent_issue_url":{"type":"string"},"milestone":{"$ref":"#/$defs/Milestone"},"pull_request":{"$ref":"#/$defs/PullRequestLinks"},"repository":{"$ref":"#/$defs/Repository"},"reactions":{"$ref":"#/$defs/Reactions"},"assignees":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/User"},{"type":"null"}]}},"node_id":{"type":"string"},"draft":{"type":"boolean"},"type":{"$ref":"#/$defs/IssueType"},"pinned_comment":{"$ref":"#/$defs/IssueComment"},"performed_via_github_app":{"$ref":"#/$defs/App"},"issue_dependencies_summary":{"$ref":"#/$defs/IssueDependenciesSummary"},"sub_issues_summary":{"$ref":"#/$defs/SubIssuesSummary"},"issue_field_values":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/IssueFieldValue"},{"type":"null"}]}},"text_matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]},"description":"TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"},"active_lock_reason":{"type":"string","description":"ActiveLockReason is populated only when LockReason is provided while locking the issue."}},"description":"Issue represents a GitHub issue on a repository."},"IssueComment":{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"body":{"type":"string"},"user":{"type":"object","description":"User represents a GitHub user."},"reactions":{"type":"object","description":"Reactions represents a summary of GitHub reactions."},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"author_association":{"type":"string","description":"AuthorAssociation is the comment author's relationship to the issue's repository."},"performed_via_github_app":{"type":"object","description":"App represents a GitHub App."},"pin":{"type":"object","description":"PinnedIssueComment represents the pin details of a pinned issue comment."},"minimized":{"type":"object","description":"MinimizedIssueComment represents the minimized details of a minimized issue comment."},"url":{"type":"string"},"html_url":{"type":"string"},"issue_url":{"type":"string"}},"description":"IssueComment represents a comment left on an issue."},"IssueDependenciesSummary":{"type":"object","properties":{"blocked_by":{"type":"integer"},"blocking":{"type":"integer"},"total_blocked_by":{"type":"integer"},"total_blocking":{"type":"integer"}},"description":"IssueDependenciesSummary represents a summary of issue dependency counts."},"IssueFieldValue":{"type":"object","properties":{"issue_field_id":{"type":"integer"},"node_id":{"type":"string"},"data_type":{"type":"string"},"value":{},"single_select_option":{"type":"object","description":"IssueFieldValueSingleSelectOption represents a single-select option for an issue field value."}},"description":"IssueFieldValue represents a custom field value attached to an issue.","required":["issue_field_id","node_id","data_type","value"]},"IssueType":{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"},"color":{"type":"string"},"is_enabled":{"type":"boolean"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"}},"description":"IssueType represents the type of issue."},"Label":{"type":"object","properties":{"id":{"type":"integer"},"url":{"type":"string"},"name":{"type":"string"},"color":{"type":"string"},"description":{"type":["string","null"]},"default":{"type":"boolean"},"node_id":{"type":"string"}},"description":"Label represents a GitHub label on an Issue.","required":["id","url","name","color","description","default","node_id"]},"Milestone":{"type":"object","properties":{"url":{"type":"string"},"html_url":{"type":"string"},"labels_url":{"type":"string"},"id":{"type":"integer"},"number":{"type":"integer"},"state":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"creator":{"type":"object","description":"User represents a GitHub user."},"open_issues":{"type":"integer"},"closed_issues":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"closed_at":{"type":"string","format":"date-time"},"due_on":{"type":"string","format":"date-time"},"node_id":{"type":"string"}},"description":"Milestone represents a GitHub repository milestone."},"PullRequestLinks":{"type":"object","properties":{"url":{"type":"string"},"html_url":{"type":"string"},"diff_url":{"type":"string"},"patch_url":{"type":"string"},"merged_at":{"type":"string","format":"date-time"}},"description":"PullRequestLinks object is added to the Issue object when it's an issue included in the IssueCommentEvent webhook payload, if the webhook is fired by a comment on a PR."},"Reactions":{"type":"object","properties":{"total_count":{"type":"integer"},"+1":{"type":"integer"},"-1":{"type":"integer"},"laugh":{"type":"integer"},"confused":{"type":"integer"},"heart":{"type":"integer"},"hooray":{"type":"integer"},"rocket":{"type":"integer"},"eyes":{"type":"integer"},"url":{"type":"string"}},"description":"Reactions represents a summary of GitHub reactions."},"Repository":{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"owner":{"type":"object","description":"User represents a GitHub user."},"name":{"type":"string"},"full_name":{"type":"string"},"description":{"type":"string"},"homepage":{"type":"string"},"code_of_conduct":{"type":"object","description":"CodeOfConduct represents a code of conduct."},"default_branch":{"type":"string"},"master_branch":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"pushed_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"html_url":{"type":"string"},"clone_url":{"type":"string"},"git_url":{"type":"string"},"mirror_url":{"type":"string"},"ssh_url":{"type":"string"},"svn_url":{"type":"string"},"language":{"type":"string"},"fork":{"type":"boolean"},"forks_count":{"type":"integer"},"network_count":{"type":"integer"},"open_issues_count":{"type":"integer"},"open_issues":{"type":"integer","description":"Deprecated: Replaced by OpenIssuesCount."},"stargazers_count":{"type":"integer"},"subscribers_count":{"type":"integer"},"watchers_count":{"type":"integer","description":"Deprecated: Replaced by StargazersCount."},"watchers":{"type":"integer","description":"Deprecated: Replaced by StargazersCount."},"size":{"type":"integer"},"auto_init":{"type":"boolean"},"parent":{"type":"object","description":"Repository represents a GitHub repository."},"source":{"type":"object","description":"Repository represents a GitHub repository."},"template_repository":{"type":"object","description":"Repository represents a GitHub repository."},"organization":{"type":"object","description":"Organization represents a GitHub organization account."},"permissions":{"type":"object","description":"RepositoryPermissions represents the permissions a user has for a repository."},"allow_rebase_merge":{"type":"boolean"},"allow_update_branch":{"type":"boolean"},"allow_squash_merge":{"type":"boolean"},"allow_merge_commit":{"type":"boolean"},"allow_auto_merge":{"type":"boolean"},"allow_forking":{"type":"boolean"},"web_commit_signoff_required":{"type":"boolean"},"delete_branch_on_merge":{"type":"boolean"},"use_squash_pr_title_as_default":{"type":"boolean"},"squash_merge_commit_title":{"type":"string","description":"Can be one of: \"PR_TITLE\", \"COMMIT_OR_PR_TITLE\""},"squash_merge_commit_message":{"type":"string","description":"Can be one of: \"PR_BODY\", \"COMMIT_MESSAGES\", \"BLANK\""},"merge_commit_title":{"type":"string","description":"Can be one of: \"PR_TITLE\", \"MERGE_MESSAGE\""},"merge_commit_message":{"type":"string","description":"Can be one of: \"PR_BODY\", \"PR_TITLE\", \"BLANK\""},"topics":{"type":"array","items":{"type":"string"}},"custom_properties":{"type":"object"},"archived":{"type":"boolean"},"disabled":{"type":"boolean"},"license":{"type":"object","description":"Only provided when using RepositoriesService.Get while in preview"},"private":{"type":"boolean","description":"Additional mutable fields when creating and editing a repository"},"has_issues":{"type":"boolean"},"has_wiki":{"type":"boolean"},"has_pages":{"type":"boolean"},"has_projects":{"type":"boolean"},"has_downloads":{"type":"boolean"},"has_discussions":{"type":"boolean"},"has_pull_requests":{"type":"boolean"},"pull_request_creation_policy":{"type":"string","description":"Can be one of: \"all\", \"collaborators_only\""},"is_template":{"type":"boolean"},"license_template":{"type":"string"},"gitignore_template":{"type":"string"},"security_and_analysis":{"type":"object","description":"Options for configuring Advanced Security and Secret Scanning"},"team_id":{"type":"integer","description":"Creating an organization repository."},"url":{"type":"string","description":"API URLs"},"archive_url":{"type":"string"},"assignees_url":{"type":"string"},"blobs_url":{"type":"string"},"branches_url":{"type":"string"},"collaborators_url":{"type":"string"},"comments_url":{"type":"string"},"commits_url":{"type":"string"},"compare_url":{"type":"string"},"contents_url":{"type":"string"},"contributors_url":{"type":"string"},"deployments_url":{"type":"string"},"downloads_url":{"type":"string"},"events_url":{"type":"string"},"forks_url":{"type":"string"},"git_commits_url":{"type":"string"},"git_refs_url":{"type":"string"},"git_tags_url":{"type":"string"},"hooks_url":{"type":"string"},"issue_comment_url":{"type":"string"},"issue_events_url":{"type":"string"},"issues_url":{"type":"string"},"keys_url":{"type":"string"},"labels_url":{"type":"string"},"languages_url":{"type":"string"},"merges_url":{"type":"string"},"milestones_url":{"type":"string"},"notifications_url":{"type":"string"},"pulls_url":{"type":"string"},"releases_url":{"type":"string"},"stargazers_url":{"type":"string"},"statuses_url":{"type":"string"},"subscribers_url":{"type":"string"},"subscription_url":{"type":"string"},"tags_url":{"type":"string"},"trees_url":{"type":"string"},"teams_url":{"type":"string"},"text_matches":{"type":"array","items":{"type":["object","null"],"description":"TextMatch represents a text match for a SearchResult."},"description":"TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search?apiVersion=2022-11-28#text-match-metadata"},"visibility":{"type":"string","description":"Visibility is only used for Create and Edit endpoints."},"role_name":{"type":"string","description":"RoleName is only returned by the API 'check team permissions for a repository'."}},"description":"Repository represents a GitHub repository."},"SubIssuesSummary":{"type":"object","properties":{"total":{"type":"integer"},"completed":{"type":"integer"},"percent_completed":{"type":"integer"}},"description":"SubIssuesSummary represents a summary of sub-issue progress."},"TextMatch":{"type":"object","properties":{"object_url":{"type":"string"},"object_type":{"type":"string"},"property":{"type":"string"},"fragment":{"type":"string"},"matches":{"type":"array","items":{"type":["object","null"],"description":"Match represents a single text match."}}},"description":"TextMatch represents a text match for a SearchResult."},"User":{"type":"object","properties":{"login":{"type":"string"},"id":{"type":"integer"},"user_view_type":{"type":"string"},"node_id":{"type":"string"},"avatar_url":{"type":"string"},"html_url":{"type":"string"},"gravatar_id":{"type":"string"},"name":{"type":"string"},"company":{"type":"string"},"blog":{"type":"string"},"location":{"type":"string"},"email":{"type":"string"},"notification_email":{"type":"string"},"hireable":{"type":"boolean"},"bio":{"type":"string"},"twitter_username":{"type":"string"},"public_repos":{"type":"integer"},"public_gists":{"type":"integer"},"followers":{"type":"integer"},"following":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"suspended_at":{"type":"string","format":"date-time"},"type":{"type":"string"},"site_admin":{"type":"boolean"},"total_private_repos":{"type":"integer"},"owned_private_repos":{"type":"integer"},"private_gists":{"type":"integer"},"disk_usage":{"type":"integer"},"collaborators":{"type":"integer"},"two_factor_authentication":{"type":"boolean"},"plan":{"type":"object","description":"Plan represents the payment plan for an account."},"business_plus":{"type":"boolean"},"ldap_dn":{"type":"string"},"url":{"type":"string","description":"API URLs"},"events_url":{"type":"string"},"following_url":{"type":"string"},"followers_url":{"type":"string"},"gists_url":{"type":"string"},"organizations_url":{"type":"string"},"received_events_url":{"type":"string"},"repos_url":{"type":"string"},"starred_url":{"type":"string"},"subscriptions_url":{"type":"string"},"text_matches":{"type":"array","items":{"type":["object","null"],"description":"TextMatch represents a text match for a SearchResult."},"description":"TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search?apiVersion=2022-11-28#text-match-metadata"},"permissions":{"type":"object","description":"Permissions identify the permissions that a user has on a given repository."},"role_name":{"type":"string","description":"RoleName identifies the role that a user has on a given repository."},"assignment":{"type":"string","description":"Assignment identifies how a user was assigned to an organization role."},"inherited_from":{"type":"array","items":{"type":["object","null"],"description":"Team represents a team within a GitHub organization."},"description":"InheritedFrom identifies the team that a user inherited their organization role from."},"role":{"type":"string","description":"Role identifies the role that a user has on a given team."},"inherited":{"type":"boolean","description":"Inherited identifies whether a user inherited their team role from a child team."}},"description":"User represents a GitHub user."}},"required":["result"]}`)
+	mcptagStoreListIssuesInput  = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns it"},"repo":{"type":"string","description":"its name"},"fields":{"type":"array","items":{"type":"string","enum":["number","state","title","user.login","labels.name","comments","created_at","updated_at","html_url","assignees.login"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"required":["owner","repo"],"additionalProperties":false}`)
+	mcptagStoreListIssuesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string"},"title":{"type":"string"},"user":{"type":"object","properties":{"login":{"type":"string"}},"description":"User represents a GitHub user."},"labels":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"Label represents a GitHub label on an Issue."},{"type":"null"}]}},"comments":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"html_url":{"type":"string"},"assignees":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"login":{"type":"string"}},"description":"User represents a GitHub user."},{"type":"null"}]}}},"description":"Issue represents a GitHub issue on a repository.\n\nNote: As far as the GitHub API is concerned, every pull request is an issue, but not every issue is a pull request. Some endpoints, events, and webhooks may also return pull requests via this struct. If PullRequestLinks is nil, this is an issue, and if PullRequestLinks is not nil, this is a pull request. The IsPullRequest helper method can be used to check that."},{"type":"null"}]}}},"required":["result"]}`)
 	mcptagStoreListIssuesArgs   = &toolrt.Spec{
 		Tool: "list_issues",
 		Args: []toolrt.Arg{
 			{Name: "owner", Required: true, Kind: toolrt.KindString},
 			{Name: "repo", Required: true, Kind: toolrt.KindString},
+			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"number", "state", "title", "user.login", "labels.name", "comments", "created_at", "updated_at", "html_url", "assignees.login"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
 		},
 	}
+	mcptagStoreListIssuesView = &toolrt.View{Paths: []string{"number", "state", "title", "user.login", "labels.name", "comments", "created_at", "updated_at", "html_url", "assignees.login"}}
 )
 
 func mcptagStoreListIssues(recv *Store) mcp.ToolHandler {
@@ -131,18 +135,169 @@ func mcptagStoreListIssues(recv *Store) mcp.ToolHandler {
 		if err := args.Decode("repo", &arg1); err != nil {
 			return toolrt.Error(err), nil
 		}
+		sel, err := mcptagStoreListIssuesView.Select(req.Params.Arguments)
+		if err != nil {
+			return toolrt.Error(err), nil
+		}
 		out, err := recv.ListIssues(ctx, arg0, arg1)
 		if err != nil {
 			return toolrt.Error(err), nil
 		}
-		return toolrt.Slice("list_issues", out), nil
+		return toolrt.ViewSlice("list_issues", out, mcptagStoreListIssuesWrite, sel), nil
+	}
+}
+
+// mcptagStoreListIssuesWrite writes the view of list_issues's result.
+func mcptagStoreListIssuesWrite(w *toolrt.Writer, v **github.Issue) {
+	if ptr1 := *v; ptr1 == nil {
+		w.Null()
+	} else {
+		w.BeginObject()
+		if w.Has(0, 1) {
+			if !(ptr1.Number == nil) {
+				w.Name(`"number":`)
+				if ptr2 := ptr1.Number; ptr2 == nil {
+					w.Null()
+				} else {
+					w.Int(int64(*ptr2), false)
+				}
+			}
+		}
+		if w.Has(1, 2) {
+			if !(ptr1.State == nil) {
+				w.Name(`"state":`)
+				if ptr3 := ptr1.State; ptr3 == nil {
+					w.Null()
+				} else {
+					w.String(string(*ptr3), false)
+				}
+			}
+		}
+		if w.Has(2, 3) {
+			if !(ptr1.Title == nil) {
+				w.Name(`"title":`)
+				if ptr4 := ptr1.Title; ptr4 == nil {
+					w.Null()
+				} else {
+					w.String(string(*ptr4), false)
+				}
+			}
+		}
+		if w.Has(3, 4) {
+			if !(ptr1.User == nil) {
+				w.Name(`"user":`)
+				if ptr5 := ptr1.User; ptr5 == nil {
+					w.Null()
+				} else {
+					w.BeginObject()
+					if w.Has(3, 4) {
+						if !(ptr5.Login == nil) {
+							w.Name(`"login":`)
+							if ptr6 := ptr5.Login; ptr6 == nil {
+								w.Null()
+							} else {
+								w.String(string(*ptr6), false)
+							}
+						}
+					}
+					w.EndObject()
+				}
+			}
+		}
+		if w.Has(4, 5) {
+			if !(len(ptr1.Labels) == 0) {
+				w.Name(`"labels":`)
+				if sl7 := ptr1.Labels; sl7 == nil {
+					w.Null()
+				} else {
+					w.BeginArray()
+					for i8 := range sl7 {
+						w.Elem()
+						if ptr9 := sl7[i8]; ptr9 == nil {
+							w.Null()
+						} else {
+							w.BeginObject()
+							if w.Has(4, 5) {
+								w.Name(`"name":`)
+								w.String(string(ptr9.Name), false)
+							}
+							w.EndObject()
+						}
+					}
+					w.EndArray()
+				}
+			}
+		}
+		if w.Has(5, 6) {
+			if !(ptr1.Comments == nil) {
+				w.Name(`"comments":`)
+				if ptr10 := ptr1.Comments; ptr10 == nil {
+					w.Null()
+				} else {
+					w.Int(int64(*ptr10), false)
+				}
+			}
+		}
+		if w.Has(6, 7) {
+			if !(ptr1.CreatedAt == nil) {
+				w.Name(`"created_at":`)
+				w.Marshal(&ptr1.CreatedAt)
+			}
+		}
+		if w.Has(7, 8) {
+			if !(ptr1.UpdatedAt == nil) {
+				w.Name(`"updated_at":`)
+				w.Marshal(&ptr1.UpdatedAt)
+			}
+		}
+		if w.Has(8, 9) {
+			if !(ptr1.HTMLURL == nil) {
+				w.Name(`"html_url":`)
+				if ptr11 := ptr1.HTMLURL; ptr11 == nil {
+					w.Null()
+				} else {
+					w.String(string(*ptr11), false)
+				}
+			}
+		}
+		if w.Has(9, 10) {
+			if !(len(ptr1.Assignees) == 0) {
+				w.Name(`"assignees":`)
+				if sl12 := ptr1.Assignees; sl12 == nil {
+					w.Null()
+				} else {
+					w.BeginArray()
+					for i13 := range sl12 {
+						w.Elem()
+						if ptr14 := sl12[i13]; ptr14 == nil {
+							w.Null()
+						} else {
+							w.BeginObject()
+							if w.Has(9, 10) {
+								if !(ptr14.Login == nil) {
+									w.Name(`"login":`)
+									if ptr15 := ptr14.Login; ptr15 == nil {
+										w.Null()
+									} else {
+										w.String(string(*ptr15), false)
+									}
+								}
+							}
+							w.EndObject()
+						}
+					}
+					w.EndArray()
+				}
+			}
+		}
+		w.EndObject()
 	}
 }
 
 // Schemas and arguments of get_pull_request, computed by mcptag.
 var (
 	mcptagStoreGetPullRequestInput  = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns the repository"},"repo":{"type":"string","description":"the repository's name"},"number":{"type":"integer","description":"the pull request's number"}},"required":["owner","repo","number"],"additionalProperties":false}`)
-	mcptagStoreGetPullRequestOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"},"number":{"type":"integer"},"state":{"type":"string"},"locked":{"type":"boolean"},"title":{"type":"string"},"body":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"closed_at":{"type":"string","format":"date-time"},"merged_at":{"type":"string","format":"date-time"},"labels":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Label"},{"type":"null"}]}},"user":{"$ref":"#/$defs/User"},"draft":{"type":"boolean"},"url":{"type":"string"},"html_url":{"type":"string"},"issue_url":{"type":"string"},"statuses_url":{"type":"string"},"diff_url":{"type":"string"},"patch_url":{"type":"string"},"commits_url":{"type":"string"},"comments_url":{"type":"string"},"review_comments_url":{"type":"string"},"review_comment_url":{"type":"string"},"assignee":{"$ref":"#/$defs/User","description":"Deprecated: GitHub REST API version 2026-03-10 removed the singular assignee field. Use Assignees instead."},"assignees":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/User"},{"type":"null"}]}},"milestone":{"$ref":"#/$defs/Milestone"},"author_association":{"type":"string","description":"AuthorAssociation is the pull request author's relationship to the repository. Possible values are \"COLLABORATOR\", \"CONTRIBUTOR\", \"FIRST_TIMER\", \"FIRST_TIME_CONTRIBUTOR\", \"MEMBER\", \"OWNER\", or \"NONE\".\n\nDeprecated: GitHub will remove this field from Events API payloads on October 7, 2025. Use the Pull Requests REST API endpoint to retrieve this information. See: https://docs.github.com/rest/pulls/pulls?apiVersion=2022-11-28#get-a-pull-request"},"node_id":{"type":"string"},"requested_reviewers":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/User"},{"type":"null"}]}},"auto_merge":{"$ref":"#/$defs/PullRequestAutoMerge"},"merged":{"type":"boolean","description":"These fields are not populated by the List operation."},"mergeable":{"type":"boolean"},"mergeable_state":{"type":"string"},"rebaseable":{"type":"boolean"},"merged_by":{"$ref":"#/$defs/User"},"merge_commit_sha":{"type":"string"},"comments":{"type":"integer"},"commits":{"type":"integer"},"additions":{"type":"integer"},"deletions":{"type":"integer"},"changed_files":{"type":"integer"},"maintainer_can_modify":{"type":"boolean"},"review_comments":{"type":"integer"},"requested_teams":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Team"},{"type":"null"}]},"description":"RequestedTeams is populated as part of the PullRequestEvent. See, https://docs.github.com/developers/webhooks-and-events/github-event-types#pullrequestevent for an example."},"_links":{"$ref":"#/$defs/PRLinks"},"head":{"$ref":"#/$defs/PullRequestBranch"},"base":{"$ref":"#/$defs/PullRequestBranch"},"stack":{"$ref":"#/$defs/PullRequestStack"},"active_lock_reason":{"type":"string","description":"ActiveLockReason is populated only when LockReason is provided while locking the pull request. Possible values are: \"off-topic\", \"too heated\", \"resolved\", and \"spam\"."}},"$defs":{"Label":{"type":"object","properties":{"id":{"type":"integer"},"url":{"type":"string"},"name":{"type":"string"},"color":{"type":"string"},"description":{"type":["string","null"]},"default":{"type":"boolean"},"node_id":{"type":"string"}},"description":"Label represents a GitHub label on an Issue.","required":["id","url","name","color","description","default","node_id"]},"Milestone":{"type":"object","properties":{"url":{"type":"string"},"html_url":{"type":"string"},"labels_url":{"type":"string"},"id":{"type":"integer"},"number":{"type":"integer"},"state":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"creator":{"$ref":"#/$defs/User"},"open_issues":{"type":"integer"},"closed_issues":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"closed_at":{"type":"string","format":"date-time"},"due_on":{"type":"string","format":"date-time"},"node_id":{"type":"string"}},"description":"Milestone represents a GitHub repository milestone."},"Organization":{"type":"object","properties":{"login":{"type":"string"},"id":{"type":"integer"},"node_id":{"type":"string"},"avatar_url":{"type":"string"},"html_url":{"type":"string"},"name":{"type":"string"},"company":{"type":"string"},"blog":{"type":"string"},"location":{"type":"string"},"email":{"type":"string"},"twitter_username":{"type":"string"},"description":{"type":"string"},"public_repos":{"type":"integer"},"public_gists":{"type":"integer"},"followers":{"type":"integer"},"following":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"archived_at":{"type":"string","format":"date-time"},"total_private_repos":{"type":"integer"},"owned_private_repos":{"type":"integer"},"private_gists":{"type":"integer"},"disk_usage":{"type":"integer"},"collaborators":{"type":"integer"},"billing_email":{"type":"string"},"type":{"type":"string"},"plan":{"type":"object"},"two_factor_requirement_enabled":{"type":"boolean"},"is_verified":{"type":"boolean"},"has_organization_projects":{"type":"boolean"},"has_repository_projects":{"type":"boolean"},"default_repository_permission":{"type":"string"},"default_repository_settings":{"type":"string"},"members_can_create_repositories":{"type":"boolean"},"members_can_create_public_repositories":{"type":"boolean"},"members_can_create_private_repositories":{"type":"boolean"},"members_can_create_internal_repositories":{"type":"boolean"},"members_can_fork_private_repositories":{"type":"boolean"},"deploy_keys_enabled_for_repositories":{"type":"boolean"},"members_allowed_repository_creation_type":{"type":"string"},"members_can_create_pages":{"type":"boolean"},"members_can_create_public_pages":{"type":"boolean"},"members_can_create_private_pages":{"type":"boolean"},"web_commit_signoff_required":{"type":"boolean"},"advanced_security_enabled_for_new_repositories":{"type":"boolean"},"dependabot_alerts_enabled_for_new_repositories":{"type":"boolean"},"dependabot_security_updates_enabled_for_new_repositories":{"type":"boolean"},"dependency_graph_enabled_for_new_repositories":{"type":"boolean"},"secret_scanning_enabled_for_new_repositories":{"type":"boolean"},"secret_scanning_push_protection_enabled_for_new_repositories":{"type":"boolean"},"secret_scanning_validity_checks_enabled":{"type":"boolean"},"secret_scanning_push_protection_custom_link_enabled":{"type":"boolean"},"secret_scanning_push_protection_custom_link":{"type":"string"},"members_can_delete_repositories":{"type":"boolean"},"members_can_change_repo_visibility":{"type":"boolean"},"members_can_invite_outside_collaborators":{"type":"boolean"},"members_can_delete_issues":{"type":"boolean"},"display_commenter_full_name_setting_enabled":{"type":"boolean"},"readers_can_create_discussions":{"type":"boolean"},"members_can_create_teams":{"type":"boolean"},"members_can_view_dependency_insights":{"type":"boolean"},"default_repository_branch":{"type":"string"},"url":{"type":"string"},"events_url":{"type":"string"},"hooks_url":{"type":"string"},"issues_url":{"type":"string"},"members_url":{"type":"string"},"public_members_url":{"type":"string"},"repos_url":{"type":"string"}}},"PRLink":{"type":"object","properties":{"href":{"type":"string"}}},"PRLinks":{"type":"object","properties":{"self":{"$ref":"#/$defs/PRLink"},"html":{"$ref":"#/$defs/PRLink"},"issue":{"$ref":"#/$defs/PRLink"},"comments":{"$ref":"#/$defs/PRLink"},"review_comments":{"$ref":"#/$defs/PRLink"},"review_comment":{"$ref":"#/$defs/PRLink"},"commits":{"$ref":"#/$defs/PRLink"},"statuses":{"$ref":"#/$defs/PRLink"}},"description":"PRLinks represents the \"_links\" object in a GitHub pull request."},"Plan":{"type":"object","properties":{"name":{"type":"string"},"space":{"type":"integer"},"collaborators":{"type":"integer"},"private_repos":{"type":"integer"},"filled_seats":{"type":"integer"},"seats":{"type":"integer"}}},"PullRequestAutoMerge":{"type":"object","properties":{"enabled_by":{"$ref":"#/$defs/User"},"merge_method":{"type":"string"},"commit_title":{"type":"string"},"commit_message":{"type":"string"}},"description":"PullRequestAutoMerge represents the \"auto_merge\" response for a PullRequest."},"PullRequestBranch":{"type":"object","properties":{"label":{"type":"string"},"ref":{"type":"string"},"sha":{"type":"string"},"repo":{"$ref":"#/$defs/Repository"},"user":{"$ref":"#/$defs/User"}},"description":"PullRequestBranch represents a base or head branch in a GitHub pull request."},"PullRequestStack":{"type":"object","properties":{"base":{"anyOf":[{"$ref":"#/$defs/PullRequestStackBase"},{"type":"null"}]},"size":{"type":"integer"},"position":{"type":"integer"},"id":{"type":"integer"},"number":{"type":"integer"}},"description":"PullRequestStack represents the stack a pull request belongs to, in repositories that use stacked pull requests. Base reports the branch the entire stack ultimately targets, which can differ from the pull request's own Base branch (the branch below it in the stack).","required":["base"]},"PullRequestStackBase":{"type":"object","properties":{"ref":{"type":"string"},"sha":{"type":"string"}},"required":["ref","sha"]},"Repository":{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"owner":{"type":"object"},"name":{"type":"string"},"full_name":{"type":"string"},"description":{"type":"string"},"homepage":{"type":"string"},"code_of_conduct":{"type":"object"},"default_branch":{"type":"string"},"master_branch":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"pushed_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"html_url":{"type":"string"},"clone_url":{"type":"string"},"git_url":{"type":"string"},"mirror_url":{"type":"string"},"ssh_url":{"type":"string"},"svn_url":{"type":"string"},"language":{"type":"string"},"fork":{"type":"boolean"},"forks_count":{"type":"integer"},"network_count":{"type":"integer"},"open_issues_count":{"type":"integer"},"open_issues":{"type":"integer"},"stargazers_count":{"type":"integer"},"subscribers_count":{"type":"integer"},"watchers_count":{"type":"integer"},"watchers":{"type":"integer"},"size":{"type":"integer"},"auto_init":{"type":"boolean"},"parent":{"type":"object"},"source":{"type":"object"},"template_repository":{"type":"object"},"organization":{"type":"object"},"permissions":{"type":"object"},"allow_rebase_merge":{"type":"boolean"},"allow_update_branch":{"type":"boolean"},"allow_squash_merge":{"type":"boolean"},"allow_merge_commit":{"type":"boolean"},"allow_auto_merge":{"type":"boolean"},"allow_forking":{"type":"boolean"},"web_commit_signoff_required":{"type":"boolean"},"delete_branch_on_merge":{"type":"boolean"},"use_squash_pr_title_as_default":{"type":"boolean"},"squash_merge_commit_title":{"type":"string"},"squash_merge_commit_message":{"type":"string"},"merge_commit_title":{"type":"string"},"merge_commit_message":{"type":"string"},"topics":{"type":"array","items":{"type":"string"}},"custom_properties":{"type":"object"},"archived":{"type":"boolean"},"disabled":{"type":"boolean"},"license":{"type":"object"},"private":{"type":"boolean"},"has_issues":{"type":"boolean"},"has_wiki":{"type":"boolean"},"has_pages":{"type":"boolean"},"has_projects":{"type":"boolean"},"has_downloads":{"type":"boolean"},"has_discussions":{"type":"boolean"},"has_pull_requests":{"type":"boolean"},"pull_request_creation_policy":{"type":"string"},"is_template":{"type":"boolean"},"license_template":{"type":"string"},"gitignore_template":{"type":"string"},"security_and_analysis":{"type":"object"},"team_id":{"type":"integer"},"url":{"type":"string"},"archive_url":{"type":"string"},"assignees_url":{"type":"string"},"blobs_url":{"type":"string"},"branches_url":{"type":"string"},"collaborators_url":{"type":"string"},"comments_url":{"type":"string"},"commits_url":{"type":"string"},"compare_url":{"type":"string"},"contents_url":{"type":"string"},"contributors_url":{"type":"string"},"deployments_url":{"type":"string"},"downloads_url":{"type":"string"},"events_url":{"type":"string"},"forks_url":{"type":"string"},"git_commits_url":{"type":"string"},"git_refs_url":{"type":"string"},"git_tags_url":{"type":"string"},"hooks_url":{"type":"string"},"issue_comment_url":{"type":"string"},"issue_events_url":{"type":"string"},"issues_url":{"type":"string"},"keys_url":{"type":"string"},"labels_url":{"type":"string"},"languages_url":{"type":"string"},"merges_url":{"type":"string"},"milestones_url":{"type":"string"},"notifications_url":{"type":"string"},"pulls_url":{"type":"string"},"releases_url":{"type":"string"},"stargazers_url":{"type":"string"},"statuses_url":{"type":"string"},"subscribers_url":{"type":"string"},"subscription_url":{"type":"string"},"tags_url":{"type":"string"},"trees_url":{"type":"string"},"teams_url":{"type":"string"},"text_matches":{"type":"array","items":{"type":["object","null"]}},"visibility":{"type":"string"},"role_name":{"type":"string"}}},"RepositoryPermissions":{"type":"object","properties":{"admin":{"type":"boolean"},"maintain":{"type":"boolean"},"push":{"type":"boolean"},"triage":{"type":"boolean"},"pull":{"type":"boolean"}}},"Team":{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"},"url":{"type":"string"},"slug":{"type":"string"},"permission":{"type":"string"},"privacy":{"type":"string"},"notification_setting":{"type":"string"},"members_count":{"type":"integer"},"repos_count":{"type":"integer"},"organization":{"$ref":"#/$defs/Organization"},"html_url":{"type":"string"},"members_url":{"type":"string"},"repositories_url":{"type":"string"},"parent":{"$ref":"#/$defs/Team"},"ldap_dn":{"type":"string"},"permissions":{"type":"object","additionalProperties":{"type":"boolean"}},"assignment":{"type":"string"},"type":{"type":"string"},"access_source":{"type":"string"}},"description":"Team represents a team within a GitHub organization. Teams are used to manage access to an organization's repositories."},"TextMatch":{"type":"object","properties":{"object_url":{"type":"string"},"object_type":{"type":"string"},"property":{"type":"string"},"fragment":{"type":"string"},"matches":{"type":"array","items":{"type":["object","null"]}}}},"User":{"type":"object","properties":{"login":{"type":"string"},"id":{"type":"integer"},"user_view_type":{"type":"string"},"node_id":{"type":"string"},"avatar_url":{"type":"string"},"html_url":{"type":"string"},"gravatar_id":{"type":"string"},"name":{"type":"string"},"company":{"type":"string"},"blog":{"type":"string"},"location":{"type":"string"},"email":{"type":"string"},"notification_email":{"type":"string"},"hireable":{"type":"boolean"},"bio":{"type":"string"},"twitter_username":{"type":"string"},"public_repos":{"type":"integer"},"public_gists":{"type":"integer"},"followers":{"type":"integer"},"following":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"suspended_at":{"type":"string","format":"date-time"},"type":{"type":"string"},"site_admin":{"type":"boolean"},"total_private_repos":{"type":"integer"},"owned_private_repos":{"type":"integer"},"private_gists":{"type":"integer"},"disk_usage":{"type":"integer"},"collaborators":{"type":"integer"},"two_factor_authentication":{"type":"boolean"},"plan":{"$ref":"#/$defs/Plan"},"business_plus":{"type":"boolean"},"ldap_dn":{"type":"string"},"url":{"type":"string"},"events_url":{"type":"string"},"following_url":{"type":"string"},"followers_url":{"type":"string"},"gists_url":{"type":"string"},"organizations_url":{"type":"string"},"received_events_url":{"type":"string"},"repos_url":{"type":"string"},"starred_url":{"type":"string"},"subscriptions_url":{"type":"string"},"text_matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]}},"permissions":{"$ref":"#/$defs/RepositoryPermissions"},"role_name":{"type":"string"},"assignment":{"type":"string"},"inherited_from":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Team"},{"type":"null"}]}},"role":{"type":"string"},"inherited":{"type":"boolean"}},"description":"User represents a GitHub user."}},"description":"PullRequest represents a GitHub pull request on a repository."}`)
+	mcptagStoreGetPullRequestOutput = json.RawMessage(`{"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string"},"title":{"type":"string"},"body":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"labels":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"Label represents a GitHub label on an Issue.","required":["name"]},{"type":"null"}]}},"user":{"type":"object","properties":{"login":{"type":"string"}},"description":"User represents a GitHub user."},"draft":{"type":"boolean"},"html_url":{"type":"string"},"requested_reviewers":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"login":{"type":"string"}},"description":"User represents a GitHub user."},{"type":"null"}]}},"merged":{"type":"boolean","description":"These fields are not populated by the List operation."},"mergeable":{"type":"boolean"},"commits":{"type":"integer"},"additions":{"type":"integer"},"deletions":{"type":"integer"},"changed_files":{"type":"integer"},"head":{"type":"object","properties":{"ref":{"type":"string"},"sha":{"type":"string"}},"description":"PullRequestBranch represents a base or head branch in a GitHub pull request."},"base":{"type":"object","properties":{"ref":{"type":"string"}},"description":"PullRequestBranch represents a base or head branch in a GitHub pull request."}},"description":"PullRequest represents a GitHub pull request on a repository."}`)
 	mcptagStoreGetPullRequestArgs   = &toolrt.Spec{
 		Tool: "get_pull_request",
 		Args: []toolrt.Arg{
@@ -179,14 +334,229 @@ func mcptagStoreGetPullRequest(recv *Store) mcp.ToolHandler {
 		if out == nil {
 			out = new(github.PullRequest)
 		}
-		return toolrt.Object("get_pull_request", out), nil
+		return toolrt.ViewObject("get_pull_request", out, mcptagStoreGetPullRequestWrite, nil), nil
 	}
+}
+
+// mcptagStoreGetPullRequestWrite writes the view of get_pull_request's result.
+func mcptagStoreGetPullRequestWrite(w *toolrt.Writer, v *github.PullRequest) {
+	w.BeginObject()
+	if !(v.Number == nil) {
+		w.Name(`"number":`)
+		if ptr1 := v.Number; ptr1 == nil {
+			w.Null()
+		} else {
+			w.Int(int64(*ptr1), false)
+		}
+	}
+	if !(v.State == nil) {
+		w.Name(`"state":`)
+		if ptr2 := v.State; ptr2 == nil {
+			w.Null()
+		} else {
+			w.String(string(*ptr2), false)
+		}
+	}
+	if !(v.Title == nil) {
+		w.Name(`"title":`)
+		if ptr3 := v.Title; ptr3 == nil {
+			w.Null()
+		} else {
+			w.String(string(*ptr3), false)
+		}
+	}
+	if !(v.Body == nil) {
+		w.Name(`"body":`)
+		if ptr4 := v.Body; ptr4 == nil {
+			w.Null()
+		} else {
+			w.String(string(*ptr4), false)
+		}
+	}
+	if !(v.CreatedAt == nil) {
+		w.Name(`"created_at":`)
+		w.Marshal(&v.CreatedAt)
+	}
+	if !(v.UpdatedAt == nil) {
+		w.Name(`"updated_at":`)
+		w.Marshal(&v.UpdatedAt)
+	}
+	if !(len(v.Labels) == 0) {
+		w.Name(`"labels":`)
+		if sl5 := v.Labels; sl5 == nil {
+			w.Null()
+		} else {
+			w.BeginArray()
+			for i6 := range sl5 {
+				w.Elem()
+				if ptr7 := sl5[i6]; ptr7 == nil {
+					w.Null()
+				} else {
+					w.BeginObject()
+					w.Name(`"name":`)
+					w.String(string(ptr7.Name), false)
+					w.EndObject()
+				}
+			}
+			w.EndArray()
+		}
+	}
+	if !(v.User == nil) {
+		w.Name(`"user":`)
+		if ptr8 := v.User; ptr8 == nil {
+			w.Null()
+		} else {
+			w.BeginObject()
+			if !(ptr8.Login == nil) {
+				w.Name(`"login":`)
+				if ptr9 := ptr8.Login; ptr9 == nil {
+					w.Null()
+				} else {
+					w.String(string(*ptr9), false)
+				}
+			}
+			w.EndObject()
+		}
+	}
+	if !(v.Draft == nil) {
+		w.Name(`"draft":`)
+		if ptr10 := v.Draft; ptr10 == nil {
+			w.Null()
+		} else {
+			w.Bool(bool(*ptr10), false)
+		}
+	}
+	if !(v.HTMLURL == nil) {
+		w.Name(`"html_url":`)
+		if ptr11 := v.HTMLURL; ptr11 == nil {
+			w.Null()
+		} else {
+			w.String(string(*ptr11), false)
+		}
+	}
+	if !(len(v.RequestedReviewers) == 0) {
+		w.Name(`"requested_reviewers":`)
+		if sl12 := v.RequestedReviewers; sl12 == nil {
+			w.Null()
+		} else {
+			w.BeginArray()
+			for i13 := range sl12 {
+				w.Elem()
+				if ptr14 := sl12[i13]; ptr14 == nil {
+					w.Null()
+				} else {
+					w.BeginObject()
+					if !(ptr14.Login == nil) {
+						w.Name(`"login":`)
+						if ptr15 := ptr14.Login; ptr15 == nil {
+							w.Null()
+						} else {
+							w.String(string(*ptr15), false)
+						}
+					}
+					w.EndObject()
+				}
+			}
+			w.EndArray()
+		}
+	}
+	if !(v.Merged == nil) {
+		w.Name(`"merged":`)
+		if ptr16 := v.Merged; ptr16 == nil {
+			w.Null()
+		} else {
+			w.Bool(bool(*ptr16), false)
+		}
+	}
+	if !(v.Mergeable == nil) {
+		w.Name(`"mergeable":`)
+		if ptr17 := v.Mergeable; ptr17 == nil {
+			w.Null()
+		} else {
+			w.Bool(bool(*ptr17), false)
+		}
+	}
+	if !(v.Commits == nil) {
+		w.Name(`"commits":`)
+		if ptr18 := v.Commits; ptr18 == nil {
+			w.Null()
+		} else {
+			w.Int(int64(*ptr18), false)
+		}
+	}
+	if !(v.Additions == nil) {
+		w.Name(`"additions":`)
+		if ptr19 := v.Additions; ptr19 == nil {
+			w.Null()
+		} else {
+			w.Int(int64(*ptr19), false)
+		}
+	}
+	if !(v.Deletions == nil) {
+		w.Name(`"deletions":`)
+		if ptr20 := v.Deletions; ptr20 == nil {
+			w.Null()
+		} else {
+			w.Int(int64(*ptr20), false)
+		}
+	}
+	if !(v.ChangedFiles == nil) {
+		w.Name(`"changed_files":`)
+		if ptr21 := v.ChangedFiles; ptr21 == nil {
+			w.Null()
+		} else {
+			w.Int(int64(*ptr21), false)
+		}
+	}
+	if !(v.Head == nil) {
+		w.Name(`"head":`)
+		if ptr22 := v.Head; ptr22 == nil {
+			w.Null()
+		} else {
+			w.BeginObject()
+			if !(ptr22.Ref == nil) {
+				w.Name(`"ref":`)
+				if ptr23 := ptr22.Ref; ptr23 == nil {
+					w.Null()
+				} else {
+					w.String(string(*ptr23), false)
+				}
+			}
+			if !(ptr22.SHA == nil) {
+				w.Name(`"sha":`)
+				if ptr24 := ptr22.SHA; ptr24 == nil {
+					w.Null()
+				} else {
+					w.String(string(*ptr24), false)
+				}
+			}
+			w.EndObject()
+		}
+	}
+	if !(v.Base == nil) {
+		w.Name(`"base":`)
+		if ptr25 := v.Base; ptr25 == nil {
+			w.Null()
+		} else {
+			w.BeginObject()
+			if !(ptr25.Ref == nil) {
+				w.Name(`"ref":`)
+				if ptr26 := ptr25.Ref; ptr26 == nil {
+					w.Null()
+				} else {
+					w.String(string(*ptr26), false)
+				}
+			}
+			w.EndObject()
+		}
+	}
+	w.EndObject()
 }
 
 // Schemas and arguments of get_pod, computed by mcptag.
 var (
 	mcptagStoreGetPodInput  = json.RawMessage(`{"type":"object","properties":{"namespace":{"type":"string","description":"the Pod's namespace"},"name":{"type":"string","description":"the Pod's name"}},"required":["namespace","name"],"additionalProperties":false}`)
-	mcptagStoreGetPodOutput = json.RawMessage(`{"type":"object","properties":{"kind":{"type":"string"},"apiVersion":{"type":"string"},"metadata":{"$ref":"#/$defs/ObjectMeta"},"spec":{"$ref":"#/$defs/PodSpec"},"status":{"$ref":"#/$defs/PodStatus"}},"$defs":{"Affinity":{"type":"object","properties":{"nodeAffinity":{"type":"object"},"podAffinity":{"type":"object"},"podAntiAffinity":{"type":"object"}}},"Container":{"type":"object","properties":{"name":{"type":"string"},"image":{"type":"string"},"command":{"type":"array","items":{"type":"string"}},"args":{"type":"array","items":{"type":"string"}},"workingDir":{"type":"string"},"ports":{"type":"array","items":{"type":"object"}},"envFrom":{"type":"array","items":{"type":"object"}},"env":{"type":"array","items":{"type":"object"}},"resources":{"type":"object"},"resizePolicy":{"type":"array","items":{"type":"object"}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object"}},"volumeMounts":{"type":"array","items":{"type":"object"}},"volumeDevices":{"type":"array","items":{"type":"object"}},"livenessProbe":{"type":"object"},"readinessProbe":{"type":"object"},"startupProbe":{"type":"object"},"lifecycle":{"type":"object"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"imagePullPolicy":{"type":"string"},"securityContext":{"type":"object"},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"tty":{"type":"boolean"}},"required":["name","resources"]},"ContainerStatus":{"type":"object","properties":{"name":{"type":"string"},"state":{"type":"object"},"lastState":{"type":"object"},"ready":{"type":"boolean"},"restartCount":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"image":{"type":"string"},"imageID":{"type":"string"},"containerID":{"type":"string"},"started":{"type":"boolean"},"allocatedResources":{"type":"object"},"resources":{"type":"object"},"volumeMounts":{"type":"array","items":{"type":"object"}},"user":{"type":"object"},"allocatedResourcesStatus":{"type":"array","items":{"type":"object"}},"stopSignal":{"type":"string"}},"required":["name","state","lastState","ready","restartCount","image","imageID"]},"EphemeralContainer":{"type":"object","properties":{"name":{"type":"string"},"image":{"type":"string"},"command":{"type":"array","items":{"type":"string"}},"args":{"type":"array","items":{"type":"string"}},"workingDir":{"type":"string"},"ports":{"type":"array","items":{"type":"object"}},"envFrom":{"type":"array","items":{"type":"object"}},"env":{"type":"array","items":{"type":"object"}},"resources":{"type":"object"},"resizePolicy":{"type":"array","items":{"type":"object"}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object"}},"volumeMounts":{"type":"array","items":{"type":"object"}},"volumeDevices":{"type":"array","items":{"type":"object"}},"livenessProbe":{"type":"object"},"readinessProbe":{"type":"object"},"startupProbe":{"type":"object"},"lifecycle":{"type":"object"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"imagePullPolicy":{"type":"string"},"securityContext":{"type":"object"},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"tty":{"type":"boolean"},"targetContainerName":{"type":"string"}},"required":["name","resources"]},"EvictionResponder":{"type":"object","properties":{"name":{"type":"string"},"priority":{"type":["integer","null"],"minimum":-2147483648,"maximum":2147483647}},"required":["name","priority"]},"HostAlias":{"type":"object","properties":{"ip":{"type":"string"},"hostnames":{"type":"array","items":{"type":"string"}}},"required":["ip"]},"HostIP":{"type":"object","properties":{"ip":{"type":"string"}},"required":["ip"]},"LocalObjectReference":{"type":"object","properties":{"name":{"type":"string"}}},"ManagedFieldsEntry":{"type":"object","properties":{"manager":{"type":"string"},"operation":{"type":"string"},"apiVersion":{"type":"string"},"time":{"type":["string","null"],"format":"date-time"},"fieldsType":{"type":"string"},"fieldsV1":{},"subresource":{"type":"string"}}},"NodeAllocatableResourceClaimStatus":{"type":"object","properties":{"resourceClaimName":{"type":"string"},"containers":{"type":"array","items":{"type":"string"}},"mapping":{"type":"array","items":{"type":"object"}},"overhead":{"type":"array","items":{"type":"object"}}},"required":["resourceClaimName"]},"ObjectMeta":{"type":"object","properties":{"name":{"type":"string"},"generateName":{"type":"string"},"namespace":{"type":"string"},"selfLink":{"type":"string"},"uid":{"type":"string"},"resourceVersion":{"type":"string"},"generation":{"type":"integer"},"creationTimestamp":{"type":["string","null"],"format":"date-time"},"deletionTimestamp":{"type":["string","null"],"format":"date-time"},"deletionGracePeriodSeconds":{"type":"integer"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"annotations":{"type":"object","additionalProperties":{"type":"string"}},"ownerReferences":{"type":"array","items":{"$ref":"#/$defs/OwnerReference"}},"finalizers":{"type":"array","items":{"type":"string"}},"managedFields":{"type":"array","items":{"$ref":"#/$defs/ManagedFieldsEntry"}}}},"OwnerReference":{"type":"object","properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"},"uid":{"type":"string"},"controller":{"type":"boolean"},"blockOwnerDeletion":{"type":"boolean"}},"required":["apiVersion","kind","name","uid"]},"PodCondition":{"type":"object","properties":{"type":{"type":"string"},"observedGeneration":{"type":"integer"},"status":{"type":"string"},"lastProbeTime":{"type":["string","null"],"format":"date-time"},"lastTransitionTime":{"type":["string","null"],"format":"date-time"},"reason":{"type":"string"},"message":{"type":"string"}},"required":["type","status","lastProbeTime","lastTransitionTime"]},"PodDNSConfig":{"type":"object","properties":{"nameservers":{"type":"array","items":{"type":"string"}},"searches":{"type":"array","items":{"type":"string"}},"options":{"type":"array","items":{"type":"object"}}}},"PodExtendedResourceClaimStatus":{"type":"object","properties":{"requestMappings":{"type":["array","null"],"items":{"type":"object"}},"resourceClaimName":{"type":"string"}},"required":["requestMappings","resourceClaimName"]},"PodIP":{"type":"object","properties":{"ip":{"type":"string"}},"required":["ip"]},"PodOS":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]},"PodReadinessGate":{"type":"object","properties":{"conditionType":{"type":"string"}},"required":["conditionType"]},"PodResourceClaim":{"type":"object","properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"},"resourceClaimTemplateName":{"type":"string"}},"required":["name"]},"PodResourceClaimStatus":{"type":"object","properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"}},"required":["name"]},"PodSchedulingGate":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]},"PodSchedulingGroup":{"type":"object","properties":{"podGroupName":{"type":"string"}}},"PodSecurityContext":{"type":"object","properties":{"seLinuxOptions":{"type":"object"},"windowsOptions":{"type":"object"},"runAsUser":{"type":"integer"},"runAsGroup":{"type":"integer"},"runAsNonRoot":{"type":"boolean"},"supplementalGroups":{"type":"array","items":{"type":"integer"}},"supplementalGroupsPolicy":{"type":"string"},"fsGroup":{"type":"integer"},"sysctls":{"type":"array","items":{"type":"object"}},"fsGroupChangePolicy":{"type":"string"},"seccompProfile":{"type":"object"},"appArmorProfile":{"type":"object"},"seLinuxChangePolicy":{"type":"string"}}},"PodSpec":{"type":"object","properties":{"volumes":{"type":"array","items":{"$ref":"#/$defs/Volume"}},"initContainers":{"type":"array","items":{"$ref":"#/$defs/Container"}},"containers":{"type":["array","null"],"items":{"$ref":"#/$defs/Container"}},"ephemeralContainers":{"type":"array","items":{"$ref":"#/$defs/EphemeralContainer"}},"restartPolicy":{"type":"string"},"terminationGracePeriodSeconds":{"type":"integer"},"activeDeadlineSeconds":{"type":"integer"},"dnsPolicy":{"type":"string"},"nodeSelector":{"type":"object","additionalProperties":{"type":"string"}},"serviceAccountName":{"type":"string"},"serviceAccount":{"type":"string"},"automountServiceAccountToken":{"type":"boolean"},"nodeName":{"type":"string"},"hostNetwork":{"type":"boolean"},"hostPID":{"type":"boolean"},"hostIPC":{"type":"boolean"},"shareProcessNamespace":{"type":"boolean"},"securityContext":{"$ref":"#/$defs/PodSecurityContext"},"imagePullSecrets":{"type":"array","items":{"$ref":"#/$defs/LocalObjectReference"}},"hostname":{"type":"string"},"subdomain":{"type":"string"},"affinity":{"$ref":"#/$defs/Affinity"},"schedulerName":{"type":"string"},"tolerations":{"type":"array","items":{"$ref":"#/$defs/Toleration"}},"hostAliases":{"type":"array","items":{"$ref":"#/$defs/HostAlias"}},"priorityClassName":{"type":"string"},"priority":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"dnsConfig":{"$ref":"#/$defs/PodDNSConfig"},"readinessGates":{"type":"array","items":{"$ref":"#/$defs/PodReadinessGate"}},"runtimeClassName":{"type":"string"},"enableServiceLinks":{"type":"boolean"},"preemptionPolicy":{"type":"string"},"overhead":{"type":"object","additionalProperties":{"type":"string"}},"topologySpreadConstraints":{"type":"array","items":{"$ref":"#/$defs/TopologySpreadConstraint"}},"setHostnameAsFQDN":{"type":"boolean"},"os":{"$ref":"#/$defs/PodOS"},"hostUsers":{"type":"boolean"},"schedulingGates":{"type":"array","items":{"$ref":"#/$defs/PodSchedulingGate"}},"resourceClaims":{"type":"array","items":{"$ref":"#/$defs/PodResourceClaim"}},"resources":{"$ref":"#/$defs/ResourceRequirements"},"hostnameOverride":{"type":"string"},"schedulingGroup":{"$ref":"#/$defs/PodSchedulingGroup"},"evictionResponders":{"type":"array","items":{"$ref":"#/$defs/EvictionResponder"}}},"required":["containers"]},"PodStatus":{"type":"object","properties":{"observedGeneration":{"type":"integer"},"phase":{"type":"string"},"conditions":{"type":"array","items":{"$ref":"#/$defs/PodCondition"}},"message":{"type":"string"},"reason":{"type":"string"},"nominatedNodeName":{"type":"string"},"hostIP":{"type":"string"},"hostIPs":{"type":"array","items":{"$ref":"#/$defs/HostIP"}},"podIP":{"type":"string"},"podIPs":{"type":"array","items":{"$ref":"#/$defs/PodIP"}},"startTime":{"type":["string","null"],"format":"date-time"},"initContainerStatuses":{"type":"array","items":{"$ref":"#/$defs/ContainerStatus"}},"containerStatuses":{"type":"array","items":{"$ref":"#/$defs/ContainerStatus"}},"qosClass":{"type":"string"},"ephemeralContainerStatuses":{"type":"array","items":{"$ref":"#/$defs/ContainerStatus"}},"resize":{"type":"string"},"resourceClaimStatuses":{"type":"array","items":{"$ref":"#/$defs/PodResourceClaimStatus"}},"extendedResourceClaimStatus":{"$ref":"#/$defs/PodExtendedResourceClaimStatus"},"allocatedResources":{"type":"object","additionalProperties":{"type":"string"}},"resources":{"$ref":"#/$defs/ResourceRequirements"},"nodeAllocatableResourceClaimStatuses":{"type":"array","items":{"$ref":"#/$defs/NodeAllocatableResourceClaimStatus"}},"volumeHealth":{"type":"array","items":{"$ref":"#/$defs/PodVolumeHealth"}}}},"PodVolumeHealth":{"type":"object","properties":{"name":{"type":"string"},"healthConditions":{"type":"array","items":{"type":"object"}},"lastTransitionTime":{"type":["string","null"],"format":"date-time"}},"required":["name","lastTransitionTime"]},"ResourceRequirements":{"type":"object","properties":{"limits":{"type":"object"},"requests":{"type":"object"},"claims":{"type":"array","items":{"type":"object"}}}},"Toleration":{"type":"object","properties":{"key":{"type":"string"},"operator":{"type":"string"},"value":{"type":"string"},"effect":{"type":"string"},"tolerationSeconds":{"type":"integer"}}},"TopologySpreadConstraint":{"type":"object","properties":{"maxSkew":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"topologyKey":{"type":"string"},"whenUnsatisfiable":{"type":"string"},"labelSelector":{"type":"object"},"minDomains":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"nodeAffinityPolicy":{"type":"string"},"nodeTaintsPolicy":{"type":"string"},"matchLabelKeys":{"type":"array","items":{"type":"string"}}},"required":["maxSkew","topologyKey","whenUnsatisfiable"]},"Volume":{"type":"object","properties":{"name":{"type":"string"},"hostPath":{"type":"object"},"emptyDir":{"type":"object"},"gcePersistentDisk":{"type":"object"},"awsElasticBlockStore":{"type":"object"},"gitRepo":{"type":"object"},"secret":{"type":"object"},"nfs":{"type":"object"},"iscsi":{"type":"object"},"glusterfs":{"type":"object"},"persistentVolumeClaim":{"type":"object"},"rbd":{"type":"object"},"flexVolume":{"type":"object"},"cinder":{"type":"object"},"cephfs":{"type":"object"},"flocker":{"type":"object"},"downwardAPI":{"type":"object"},"fc":{"type":"object"},"azureFile":{"type":"object"},"configMap":{"type":"object"},"vsphereVolume":{"type":"object"},"quobyte":{"type":"object"},"azureDisk":{"type":"object"},"photonPersistentDisk":{"type":"object"},"projected":{"type":"object"},"portworxVolume":{"type":"object"},"scaleIO":{"type":"object"},"storageos":{"type":"object"},"csi":{"type":"object"},"ephemeral":{"type":"object"},"image":{"type":"object"}},"required":["name"]}},"description":"Pod is a collection of containers that can run on a host. This resource is created by clients and scheduled onto hosts.","required":["metadata","spec","status"]}`)
+	mcptagStoreGetPodOutput = json.RawMessage(`{"type":"object","properties":{"metadata":{"type":"object","properties":{"name":{"type":"string","description":"Name must be unique within a namespace."},"namespace":{"type":"string","description":"Namespace defines the space within which each name must be unique."},"creationTimestamp":{"type":["string","null"],"description":"CreationTimestamp is a timestamp representing the server time when this object was created.","format":"date-time"},"labels":{"type":"object","description":"Map of string keys and values that can be used to organize and categorize (scope and select) objects.","additionalProperties":{"type":"string"}}},"description":"Standard object's metadata."},"spec":{"type":"object","properties":{"containers":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string","description":"Name of the container specified as a DNS_LABEL."},"image":{"type":"string","description":"Container image name."},"ports":{"type":"array","items":{"type":"object","properties":{"containerPort":{"type":"integer","description":"Number of port to expose on the pod's IP address.","minimum":-2147483648,"maximum":2147483647}},"description":"ContainerPort represents a network port in a single container.","required":["containerPort"]},"description":"List of ports to expose from the container."},"resources":{"type":"object","properties":{"limits":{"type":"object","description":"Limits describes the maximum amount of compute resources allowed.","additionalProperties":{"type":"string"}},"requests":{"type":"object","description":"Requests describes the minimum amount of compute resources required.","additionalProperties":{"type":"string"}}},"description":"Compute Resources required by this container."}},"description":"A single application container that you want to run within a pod.","required":["name","resources"]},"description":"List of containers belonging to the pod."},"nodeName":{"type":"string","description":"NodeName indicates in which node this pod is scheduled."}},"description":"Specification of the desired behavior of the pod.","required":["containers"]},"status":{"type":"object","properties":{"phase":{"type":"string","description":"The phase of a Pod is a simple, high-level summary of where the Pod is in its lifecycle."},"conditions":{"type":"array","items":{"type":"object","properties":{"type":{"type":"string","description":"Type is the type of the condition."},"status":{"type":"string","description":"Status is the status of the condition."}},"description":"PodCondition contains details for the current condition of this pod.","required":["type","status"]},"description":"Current service state of pod."},"podIP":{"type":"string","description":"podIP address allocated to the pod."},"startTime":{"type":["string","null"],"description":"RFC 3339 date and time at which the object was acknowledged by the Kubelet.","format":"date-time"},"containerStatuses":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Name is a DNS_LABEL representing the unique name of the container."},"ready":{"type":"boolean","description":"Ready specifies whether the container is currently passing its readiness check."},"restartCount":{"type":"integer","description":"RestartCount holds the number of times the container has been restarted.","minimum":-2147483648,"maximum":2147483647}},"description":"ContainerStatus contains details for the current status of this container.","required":["name","ready","restartCount"]},"description":"Statuses of containers in this pod."}},"description":"Most recently observed status of the pod."}},"description":"Pod is a collection of containers that can run on a host.","required":["metadata","spec","status"]}`)
 	mcptagStoreGetPodArgs   = &toolrt.Spec{
 		Tool: "get_pod",
 		Args: []toolrt.Arg{
@@ -215,14 +585,152 @@ func mcptagStoreGetPod(recv *Store) mcp.ToolHandler {
 		if err != nil {
 			return toolrt.Error(err), nil
 		}
-		return toolrt.Object("get_pod", out), nil
+		return toolrt.ViewObject("get_pod", &out, mcptagStoreGetPodWrite, nil), nil
 	}
+}
+
+// mcptagStoreGetPodWrite writes the view of get_pod's result.
+func mcptagStoreGetPodWrite(w *toolrt.Writer, v *v1.Pod) {
+	w.BeginObject()
+	w.Name(`"metadata":`)
+	obj1 := &v.ObjectMeta
+	w.BeginObject()
+	if !(obj1.Name == "") {
+		w.Name(`"name":`)
+		w.String(string(obj1.Name), false)
+	}
+	if !(obj1.Namespace == "") {
+		w.Name(`"namespace":`)
+		w.String(string(obj1.Namespace), false)
+	}
+	if !(obj1.CreationTimestamp.IsZero()) {
+		w.Name(`"creationTimestamp":`)
+		w.Marshal(&obj1.CreationTimestamp)
+	}
+	if !(len(obj1.Labels) == 0) {
+		w.Name(`"labels":`)
+		w.Marshal(&obj1.Labels)
+	}
+	w.EndObject()
+	w.Name(`"spec":`)
+	obj2 := &v.Spec
+	w.BeginObject()
+	w.Name(`"containers":`)
+	if sl3 := obj2.Containers; sl3 == nil {
+		w.Null()
+	} else {
+		w.BeginArray()
+		for i4 := range sl3 {
+			w.Elem()
+			obj5 := &sl3[i4]
+			w.BeginObject()
+			w.Name(`"name":`)
+			w.String(string(obj5.Name), false)
+			if !(obj5.Image == "") {
+				w.Name(`"image":`)
+				w.String(string(obj5.Image), false)
+			}
+			if !(len(obj5.Ports) == 0) {
+				w.Name(`"ports":`)
+				if sl6 := obj5.Ports; sl6 == nil {
+					w.Null()
+				} else {
+					w.BeginArray()
+					for i7 := range sl6 {
+						w.Elem()
+						obj8 := &sl6[i7]
+						w.BeginObject()
+						w.Name(`"containerPort":`)
+						w.Int(int64(obj8.ContainerPort), false)
+						w.EndObject()
+					}
+					w.EndArray()
+				}
+			}
+			w.Name(`"resources":`)
+			obj9 := &obj5.Resources
+			w.BeginObject()
+			if !(len(obj9.Limits) == 0) {
+				w.Name(`"limits":`)
+				w.Marshal(&obj9.Limits)
+			}
+			if !(len(obj9.Requests) == 0) {
+				w.Name(`"requests":`)
+				w.Marshal(&obj9.Requests)
+			}
+			w.EndObject()
+			w.EndObject()
+		}
+		w.EndArray()
+	}
+	if !(obj2.NodeName == "") {
+		w.Name(`"nodeName":`)
+		w.String(string(obj2.NodeName), false)
+	}
+	w.EndObject()
+	w.Name(`"status":`)
+	obj10 := &v.Status
+	w.BeginObject()
+	if !(obj10.Phase == "") {
+		w.Name(`"phase":`)
+		w.String(string(obj10.Phase), false)
+	}
+	if !(len(obj10.Conditions) == 0) {
+		w.Name(`"conditions":`)
+		if sl11 := obj10.Conditions; sl11 == nil {
+			w.Null()
+		} else {
+			w.BeginArray()
+			for i12 := range sl11 {
+				w.Elem()
+				obj13 := &sl11[i12]
+				w.BeginObject()
+				w.Name(`"type":`)
+				w.String(string(obj13.Type), false)
+				w.Name(`"status":`)
+				w.String(string(obj13.Status), false)
+				w.EndObject()
+			}
+			w.EndArray()
+		}
+	}
+	if !(obj10.PodIP == "") {
+		w.Name(`"podIP":`)
+		w.String(string(obj10.PodIP), false)
+	}
+	if !(obj10.StartTime == nil) {
+		w.Name(`"startTime":`)
+		w.Marshal(&obj10.StartTime)
+	}
+	if !(len(obj10.ContainerStatuses) == 0) {
+		w.Name(`"containerStatuses":`)
+		if sl14 := obj10.ContainerStatuses; sl14 == nil {
+			w.Null()
+		} else {
+			w.BeginArray()
+			for i15 := range sl14 {
+				w.Elem()
+				obj16 := &sl14[i15]
+				w.BeginObject()
+				w.Name(`"name":`)
+				w.String(string(obj16.Name), false)
+				w.Name(`"ready":`)
+				w.Bool(bool(obj16.Ready), false)
+				w.Name(`"restartCount":`)
+				w.Int(int64(obj16.RestartCount), false)
+				w.EndObject()
+			}
+			w.EndArray()
+		}
+	}
+	w.EndObject()
+	w.EndObject()
 }
 
 // Schemas and arguments of get_deployment, computed by mcptag.
 var (
 	mcptagStoreGetDeploymentInput  = json.RawMessage(`{"type":"object","properties":{"namespace":{"type":"string","description":"the Deployment's namespace"},"name":{"type":"string","description":"the Deployment's name"}},"required":["namespace","name"],"additionalProperties":false}`)
-	mcptagStoreGetDeploymentOutput = json.RawMessage(`{"type":"object","properties":{"kind":{"type":"string","description":"Kind is a string value representing the REST resource this object represents."},"apiVersion":{"type":"string","description":"APIVersion defines the versioned schema of this representation of an object."},"metadata":{"$ref":"#/$defs/ObjectMeta","description":"Standard object's metadata."},"spec":{"$ref":"#/$defs/DeploymentSpec","description":"Specification of the desired behavior of the Deployment."},"status":{"$ref":"#/$defs/DeploymentStatus","description":"Most recently observed status of the Deployment."}},"$defs":{"DeploymentCondition":{"type":"object","properties":{"type":{"type":"string","description":"Type of deployment condition."},"status":{"type":"string","description":"Status of the condition, one of True, False, Unknown."},"lastUpdateTime":{"type":["string","null"],"description":"The last time this condition was updated.","format":"date-time"},"lastTransitionTime":{"type":["string","null"],"description":"Last time the condition transitioned from one status to another.","format":"date-time"},"reason":{"type":"string","description":"The reason for the condition's last transition."},"message":{"type":"string","description":"A human readable message indicating details about the transition."}},"description":"DeploymentCondition describes the state of a deployment at a certain point.","required":["type","status","lastUpdateTime","lastTransitionTime"]},"DeploymentSpec":{"type":"object","properties":{"replicas":{"type":"integer","description":"Number of desired pods.","minimum":-2147483648,"maximum":2147483647},"selector":{"description":"Label selector for pods.","anyOf":[{"$ref":"#/$defs/LabelSelector"},{"type":"null"}]},"template":{"$ref":"#/$defs/PodTemplateSpec","description":"Template describes the pods that will be created."},"strategy":{"$ref":"#/$defs/DeploymentStrategy","description":"The deployment strategy to use to replace existing pods with new ones."},"minReadySeconds":{"type":"integer","description":"Minimum number of seconds for which a newly created pod should be ready without any of its container crashing, for it to be considered available.","minimum":-2147483648,"maximum":2147483647},"revisionHistoryLimit":{"type":"integer","description":"The number of old ReplicaSets to retain to allow rollback.","minimum":-2147483648,"maximum":2147483647},"paused":{"type":"boolean","description":"Indicates that the deployment is paused."},"progressDeadlineSeconds":{"type":"integer","description":"The maximum time in seconds for a deployment to make progress before it is considered to be failed.","minimum":-2147483648,"maximum":2147483647}},"description":"DeploymentSpec is the specification of the desired behavior of the Deployment.","required":["selector","template","strategy"]},"DeploymentStatus":{"type":"object","properties":{"observedGeneration":{"type":"integer","description":"The generation observed by the deployment controller."},"replicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this deployment (their labels match the selector).","minimum":-2147483648,"maximum":2147483647},"updatedReplicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this deployment that have the desired template spec.","minimum":-2147483648,"maximum":2147483647},"readyReplicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this Deployment with a Ready Condition.","minimum":-2147483648,"maximum":2147483647},"availableReplicas":{"type":"integer","description":"Total number of available non-terminating pods (ready for at least minReadySeconds) targeted by this deployment.","minimum":-2147483648,"maximum":2147483647},"unavailableReplicas":{"type":"integer","description":"Total number of unavailable pods targeted by this deployment.","minimum":-2147483648,"maximum":2147483647},"terminatingReplicas":{"type":"integer","description":"Total number of terminating pods targeted by this deployment.","minimum":-2147483648,"maximum":2147483647},"conditions":{"type":"array","items":{"$ref":"#/$defs/DeploymentCondition"},"description":"Represents the latest available observations of a deployment's current state."},"collisionCount":{"type":"integer","description":"Count of hash collisions for the Deployment.","minimum":-2147483648,"maximum":2147483647}},"description":"DeploymentStatus is the most recently observed status of the Deployment."},"DeploymentStrategy":{"type":"object","properties":{"type":{"type":"string","description":"Type of deployment."},"rollingUpdate":{"type":"object","description":"Rolling update config params."}},"description":"DeploymentStrategy describes how to replace existing pods with new ones."},"LabelSelector":{"type":"object","properties":{"matchLabels":{"type":"object","description":"matchLabels is a map of {key,value} pairs."},"matchExpressions":{"type":"array","items":{"type":"object","description":"A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values."},"description":"matchExpressions is a list of label selector requirements."}},"description":"A label selector is a label query over a set of resources."},"ManagedFieldsEntry":{"type":"object","properties":{"manager":{"type":"string","description":"Manager is an identifier of the workflow managing these fields."},"operation":{"type":"string","description":"Operation is the type of operation which lead to this ManagedFieldsEntry being created."},"apiVersion":{"type":"string","description":"APIVersion defines the version of this resource that this field set applies to."},"time":{"type":["string","null"],"description":"Time is the timestamp of when the ManagedFields entry was added.","format":"date-time"},"fieldsType":{"type":"string","description":"FieldsType is the discriminator for the different fields format and version."},"fieldsV1":{"description":"FieldsV1 holds the first JSON version format as described in the \"FieldsV1\" type."},"subresource":{"type":"string","description":"Subresource is the name of the subresource used to update that object, or empty string if the object was updated through the main resource."}},"description":"ManagedFieldsEntry is a workflow-id, a FieldSet and the group version of the resource that the fieldset applies to."},"ObjectMeta":{"type":"object","properties":{"name":{"type":"string","description":"Name must be unique within a namespace."},"generateName":{"type":"string","description":"GenerateName is an optional prefix, used by the server, to generate a unique name ONLY IF the Name field has not been provided."},"namespace":{"type":"string","description":"Namespace defines the space within which each name must be unique."},"selfLink":{"type":"string","description":"Deprecated: selfLink is a legacy read-only field that is no longer populated by the system."},"uid":{"type":"string","description":"UID is the unique in time and space value for this object."},"resourceVersion":{"type":"string","description":"An opaque value that represents the internal version of this object that can be used by clients to determine when objects have changed."},"generation":{"type":"integer","description":"A sequence number representing a specific generation of the desired state."},"creationTimestamp":{"type":["string","null"],"description":"CreationTimestamp is a timestamp representing the server time when this object was created.","format":"date-time"},"deletionTimestamp":{"type":["string","null"],"description":"DeletionTimestamp is RFC 3339 date and time at which this resource will be deleted.","format":"date-time"},"deletionGracePeriodSeconds":{"type":"integer","description":"Number of seconds allowed for this object to gracefully terminate before it will be removed from the system."},"labels":{"type":"object","description":"Map of string keys and values that can be used to organize and categorize (scope and select) objects.","additionalProperties":{"type":"string"}},"annotations":{"type":"object","description":"Annotations is an unstructured key value map stored with a resource that may be set by external tools to store and retrieve arbitrary metadata.","additionalProperties":{"type":"string"}},"ownerReferences":{"type":"array","items":{"$ref":"#/$defs/OwnerReference"},"description":"List of objects depended by this object."},"finalizers":{"type":"array","items":{"type":"string"},"description":"Must be empty before the object is deleted from the registry."},"managedFields":{"type":"array","items":{"$ref":"#/$defs/ManagedFieldsEntry"},"description":"ManagedFields maps workflow-id and version to the set of fields that are managed by that workflow."}},"description":"ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create."},"OwnerReference":{"type":"object","properties":{"apiVersion":{"type":"string","description":"API version of the referent."},"kind":{"type":"string","description":"Kind of the referent."},"name":{"type":"string","description":"Name of the referent."},"uid":{"type":"string","description":"UID of the referent."},"controller":{"type":"boolean","description":"If true, this reference points to the managing controller."},"blockOwnerDeletion":{"type":"boolean","description":"If true, AND if the owner has the \"foregroundDeletion\" finalizer, then the owner cannot be deleted from the key-value store until this reference is removed."}},"description":"OwnerReference contains enough information to let you identify an owning object.","required":["apiVersion","kind","name","uid"]},"PodTemplateSpec":{"type":"object","properties":{"metadata":{"type":"object","description":"Standard object's metadata."},"spec":{"type":"object","description":"Specification of the desired behavior of the pod."}},"description":"PodTemplateSpec describes the data a pod should have when created from a template","required":["metadata","spec"]}},"description":"Deployment enables declarative updates for Pods and ReplicaSets.","required":["metadata","spec","status"]}`)
+	mcptagStoreGetDeploymentOutput = json.RawMessage(`{"type":"object","properties":{"metadata":{"type":"object","properties":{"name":{"type":"string","description":"Name must be unique within a namespace."},"namespace":{"type":"string","description":"Namespace defines the space within which each name must be unique."},"labels":{"type":"object","description":"Map of string keys and values that can be used to organize and categorize (scope and select) objects.","additionalProperties":{"type":"string"}}},"description":"Standard object's metadata."},"spec":{"type":"object","properties":{"replicas":{"type":"integer","description":"Number of desired pods.","minimum":-2147483648,"maximum":2147483647},"selector":{"description":"Label selector for pods.","anyOf":[{"type":"object","properties":{"matchLabels":{"type":"object","description":"matchLabels is a map of {key,value} pairs.","additionalProperties":{"type":"string"}}},"description":"A label selector is a label query over a set of resources."},{"type":"null"}]},"template":{"type":"object","properties":{"spec":{"type":"object","properties":{"containers":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string","description":"Name of the container specified as a DNS_LABEL."},"image":{"type":"string","description":"Container image name."}},"description":"A single application container that you want to run within a pod.","required":["name"]},"description":"List of containers belonging to the pod."}},"description":"Specification of the desired behavior of the pod.","required":["containers"]}},"description":"Template describes the pods that will be created.","required":["spec"]}},"description":"Specification of the desired behavior of the Deployment.","required":["selector","template"]},"status":{"type":"object","properties":{"replicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this deployment (their labels match the selector).","minimum":-2147483648,"maximum":2147483647},"updatedReplicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this deployment that have the desired template spec.","minimum":-2147483648,"maximum":2147483647},"readyReplicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this Deployment with a Ready Condition.","minimum":-2147483648,"maximum":2147483647},"availableReplicas":{"type":"integer","description":"Total number of available non-terminating pods (ready for at least minReadySeconds) targeted by this deployment.","minimum":-2147483648,"maximum":2147483647},"conditions":{"type":"array","items":{"type":"object","properties":{"type":{"type":"string","description":"Type of deployment condition."},"status":{"type":"string","description":"Status of the condition, one of True, False, Unknown."},"message":{"type":"string","description":"A human readable message indicating details about the transition."}},"description":"DeploymentCondition describes the state of a deployment at a certain point.","required":["type","status"]},"description":"Represents the latest available observations of a deployment's current state."}},"description":"Most recently observed status of the Deployment."}},"description":"Deployment enables declarative updates for Pods and ReplicaSets.","required":["metadata","spec","status"]}`)
 	mcptagStoreGetDeploymentArgs   = &toolrt.Spec{
 		Tool: "get_deployment",
 		Args: []toolrt.Arg{
@@ -251,6 +759,121 @@ func mcptagStoreGetDeployment(recv *Store) mcp.ToolHandler {
 		if err != nil {
 			return toolrt.Error(err), nil
 		}
-		return toolrt.Object("get_deployment", out), nil
+		return toolrt.ViewObject("get_deployment", &out, mcptagStoreGetDeploymentWrite, nil), nil
 	}
+}
+
+// mcptagStoreGetDeploymentWrite writes the view of get_deployment's result.
+func mcptagStoreGetDeploymentWrite(w *toolrt.Writer, v *v12.Deployment) {
+	w.BeginObject()
+	w.Name(`"metadata":`)
+	obj1 := &v.ObjectMeta
+	w.BeginObject()
+	if !(obj1.Name == "") {
+		w.Name(`"name":`)
+		w.String(string(obj1.Name), false)
+	}
+	if !(obj1.Namespace == "") {
+		w.Name(`"namespace":`)
+		w.String(string(obj1.Namespace), false)
+	}
+	if !(len(obj1.Labels) == 0) {
+		w.Name(`"labels":`)
+		w.Marshal(&obj1.Labels)
+	}
+	w.EndObject()
+	w.Name(`"spec":`)
+	obj2 := &v.Spec
+	w.BeginObject()
+	if !(obj2.Replicas == nil) {
+		w.Name(`"replicas":`)
+		if ptr3 := obj2.Replicas; ptr3 == nil {
+			w.Null()
+		} else {
+			w.Int(int64(*ptr3), false)
+		}
+	}
+	w.Name(`"selector":`)
+	if ptr4 := obj2.Selector; ptr4 == nil {
+		w.Null()
+	} else {
+		w.BeginObject()
+		if !(len(ptr4.MatchLabels) == 0) {
+			w.Name(`"matchLabels":`)
+			w.Marshal(&ptr4.MatchLabels)
+		}
+		w.EndObject()
+	}
+	w.Name(`"template":`)
+	obj5 := &obj2.Template
+	w.BeginObject()
+	w.Name(`"spec":`)
+	obj6 := &obj5.Spec
+	w.BeginObject()
+	w.Name(`"containers":`)
+	if sl7 := obj6.Containers; sl7 == nil {
+		w.Null()
+	} else {
+		w.BeginArray()
+		for i8 := range sl7 {
+			w.Elem()
+			obj9 := &sl7[i8]
+			w.BeginObject()
+			w.Name(`"name":`)
+			w.String(string(obj9.Name), false)
+			if !(obj9.Image == "") {
+				w.Name(`"image":`)
+				w.String(string(obj9.Image), false)
+			}
+			w.EndObject()
+		}
+		w.EndArray()
+	}
+	w.EndObject()
+	w.EndObject()
+	w.EndObject()
+	w.Name(`"status":`)
+	obj10 := &v.Status
+	w.BeginObject()
+	if !(obj10.Replicas == 0) {
+		w.Name(`"replicas":`)
+		w.Int(int64(obj10.Replicas), false)
+	}
+	if !(obj10.UpdatedReplicas == 0) {
+		w.Name(`"updatedReplicas":`)
+		w.Int(int64(obj10.UpdatedReplicas), false)
+	}
+	if !(obj10.ReadyReplicas == 0) {
+		w.Name(`"readyReplicas":`)
+		w.Int(int64(obj10.ReadyReplicas), false)
+	}
+	if !(obj10.AvailableReplicas == 0) {
+		w.Name(`"availableReplicas":`)
+		w.Int(int64(obj10.AvailableReplicas), false)
+	}
+	if !(len(obj10.Conditions) == 0) {
+		w.Name(`"conditions":`)
+		if sl11 := obj10.Conditions; sl11 == nil {
+			w.Null()
+		} else {
+			w.BeginArray()
+			for i12 := range sl11 {
+				w.Elem()
+				obj13 := &sl11[i12]
+				w.BeginObject()
+				w.Name(`"type":`)
+				w.String(string(obj13.Type), false)
+				w.Name(`"status":`)
+				w.String(string(obj13.Status), false)
+				if !(obj13.Message == "") {
+					w.Name(`"message":`)
+					w.String(string(obj13.Message), false)
+				}
+				w.EndObject()
+			}
+			w.EndArray()
+		}
+	}
+	w.EndObject()
+	w.EndObject()
 }

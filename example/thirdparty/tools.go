@@ -71,7 +71,7 @@ func (s *Store) GetRepository(ctx context.Context, owner, repo string) (*github.
 //   - owner: the account that owns it
 //   - repo: its name
 //
-//mcp:tool readonly depth=2 descriptions=first
+//mcp:tool readonly fields view="number,title,state,user.login,labels.name,assignees.login,comments,created_at,updated_at,html_url"
 func (s *Store) ListIssues(ctx context.Context, owner, repo string) ([]*github.Issue, error) {
 	return lookup(s.issues, "repository", owner+"/"+repo)
 }
@@ -81,25 +81,27 @@ func (s *Store) ListIssues(ctx context.Context, owner, repo string) ([]*github.I
 //   - repo: the repository's name
 //   - number: the pull request's number
 //
-//mcp:tool readonly depth=2 descriptions=1
+//mcp:tool readonly view="number,title,state,draft,merged,mergeable,user.login,body,head.ref,head.sha,base.ref,labels.name,requested_reviewers.login,commits,additions,deletions,changed_files,created_at,updated_at,html_url"
 func (s *Store) GetPullRequest(ctx context.Context, owner, repo string, number int) (*github.PullRequest, error) {
 	return lookup(s.pulls, "pull request", fmt.Sprintf("%s/%s#%d", owner, repo, number))
 }
 
-// GetPod fetches a Kubernetes Pod, with its spec and status.
+// GetPod fetches a Kubernetes Pod: its name, labels and node, its
+// containers' images, ports and resources, and its status.
 //   - namespace: the Pod's namespace
 //   - name: the Pod's name
 //
-//mcp:tool readonly depth=2 descriptions=0
+//mcp:tool readonly descriptions=first view="metadata.name,metadata.namespace,metadata.labels,metadata.creationTimestamp,spec.nodeName,spec.containers.name,spec.containers.image,spec.containers.ports.containerPort,spec.containers.resources.limits,spec.containers.resources.requests,status.phase,status.podIP,status.startTime,status.conditions.type,status.conditions.status,status.containerStatuses.name,status.containerStatuses.ready,status.containerStatuses.restartCount"
 func (s *Store) GetPod(ctx context.Context, namespace, name string) (corev1.Pod, error) {
 	return lookup(s.pods, "pod", namespace+"/"+name)
 }
 
-// GetDeployment fetches a Kubernetes Deployment, with its spec and status.
+// GetDeployment fetches a Kubernetes Deployment: its replicas, its pods'
+// containers and images, and its rollout's status.
 //   - namespace: the Deployment's namespace
 //   - name: the Deployment's name
 //
-//mcp:tool readonly depth=2 descriptions=first
+//mcp:tool readonly descriptions=first view="metadata.name,metadata.namespace,metadata.labels,spec.replicas,spec.selector.matchLabels,spec.template.spec.containers.name,spec.template.spec.containers.image,status.replicas,status.readyReplicas,status.updatedReplicas,status.availableReplicas,status.conditions.type,status.conditions.status,status.conditions.message"
 func (s *Store) GetDeployment(ctx context.Context, namespace, name string) (appsv1.Deployment, error) {
 	return lookup(s.deployments, "deployment", namespace+"/"+name)
 }

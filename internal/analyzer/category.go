@@ -32,6 +32,7 @@ const (
 	CatDeepInput       = "deep-input"
 	CatSize            = "size"
 	CatSensitive       = "sensitive"
+	CatRedundant       = "redundant"
 )
 
 // Categories is the table of every category, in a stable order. The
@@ -53,6 +54,7 @@ var Categories = []Category{
 	{CatDeepInput, false, "a recursive argument type, whose values nested deeper than toolrt.MaxDepth are rejected"},
 	{CatSize, false, "a tool whose tools/list entry takes more tokens than its budget (5,000 by default)"},
 	{CatSensitive, false, "a form field or header argument named like a secret (password, token, API key, credit card)"},
+	{CatRedundant, false, "a view= path that another path of the view already keeps whole"},
 }
 
 // CategoryNames lists the names of Categories, in order.

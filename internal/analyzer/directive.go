@@ -49,15 +49,27 @@ type Directive struct {
 	Icon, IconDark string // icon= and icon-dark=: a URL, a data: URI or a file
 	TTL            *int   // ttl=: how long a read may be cached, in milliseconds
 	CacheScope     string // cache=: "public" or "private"
-	// Options records where some options are in the source, by key, for
+
+	// View is view=: the paths of the result the tool serves (view.go);
+	// "" serves all of it.
+	View string
+	// Fields adds the argument fields, which picks among the view's paths
+	// (or the result's top-level properties) per call.
+	Fields bool
+
+	// Spans are where each option given is in the source, by key, for
 	// the findings about their values that only the analysis can make (a
-	// missing icon file, say).
-	Options map[string]OptionPos
+	// missing icon file, an unknown view path).
+	Spans map[string]Span
 }
 
-// OptionPos is where an option of a directive is: from its key to the
-// end of its value.
-type OptionPos struct{ Pos, End token.Pos }
+// A Span is where one option of a directive is written: from its key to
+// the end of its value, and its text as the source spells it (quotes and
+// escapes included).
+type Span struct {
+	Pos, End token.Pos
+	Raw      string
+}
 
 // Annotations are the MCP tool annotations a directive can set. A nil
 // field was not mentioned and is left to the client's default.
@@ -240,7 +252,7 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 			d.NamePos, nameEnd = pos+token.Pos(tok.off), pos+token.Pos(tok.end)
 		}
 		seen[key] = true
-		d.recordOption(key, pos+token.Pos(tok.off), pos+token.Pos(tok.end))
+		d.span(key, pos+token.Pos(tok.off), pos+token.Pos(tok.end), text[tok.off:tok.end])
 		if msg := kind.set(d, key, value, hasValue); msg != "" {
 			errorf(tok.off, tok.end, "%s", msg)
 		}
@@ -253,6 +265,14 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 		errorf(0, len(text), "//mcp:%s needs a URI first, such as //mcp:%[1]s weather://cities or a template //mcp:%[1]s weather://{city}/current", kind.name)
 	}
 	return d, findings
+}
+
+// span records where the option key is written.
+func (d *Directive) span(key string, pos, end token.Pos, raw string) {
+	if d.Spans == nil {
+		d.Spans = map[string]Span{}
+	}
+	d.Spans[key] = Span{pos, end, raw}
 }
 
 // A directiveKind is what a directive can declare, with the options it
@@ -338,6 +358,8 @@ var toolKind = &directiveKind{name: "tool", options: []option{
 	{"text", oneOf([]string{"json", "compact", "none"}, func(d *Directive, v string) { d.Text = v })},
 	{"budget", count(1, func(d *Directive, n int) { d.Budget = n })},
 	iconOption, iconDarkOption,
+	{"view", viewOption},
+	{"fields", flagOption(func(d *Directive, b bool) { d.Fields = b })},
 }}
 
 // promptKind is //mcp:prompt's.

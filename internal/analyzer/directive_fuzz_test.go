@@ -31,6 +31,8 @@ func FuzzParseDirective(f *testing.F) {
 		" title=Å readonly",
 		` title=caf"é"`,
 		" " + strings.Repeat("x", 129),
+		` view="metadata.name, status.phase" fields`,
+		` view= fields=false`,
 	} {
 		f.Add(s)
 	}
@@ -63,6 +65,7 @@ func FuzzParseDirective(f *testing.F) {
 			t.Fatalf("%q rendered as %q: %v", text, render(d), findings)
 		}
 		again.Pos, again.NamePos = d.Pos, d.NamePos
+		again.Spans = d.Spans // where options are written differs
 		if !reflect.DeepEqual(d, again) {
 			t.Errorf("%q rendered as %q parses differently:\n%+v\n%+v", text, render(d), d, again)
 		}
@@ -91,6 +94,12 @@ func render(d *Directive) string {
 	flag("destructive", d.Annotations.Destructive)
 	flag("idempotent", d.Annotations.Idempotent)
 	flag("openworld", d.Annotations.OpenWorld)
+	if d.View != "" {
+		parts = append(parts, "view="+strconv.Quote(d.View))
+	}
+	if d.Fields {
+		parts = append(parts, "fields")
+	}
 	return strings.Join(parts, " ")
 }
 

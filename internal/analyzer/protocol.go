@@ -65,29 +65,13 @@ var cacheOption = option{"cache", oneOf([]string{"public", "private"}, func(d *D
 // takes no options.
 var elicitKind = &directiveKind{name: "elicit"}
 
-// positionedOptions are the options whose values the analysis reads,
-// and reports on, after parsing: it needs to know where they are.
-var positionedOptions = map[string]bool{"icon": true, "icon-dark": true}
-
-// recordOption records where the option key is, from pos to end, if it
-// is one of positionedOptions.
-func (d *Directive) recordOption(key string, pos, end token.Pos) {
-	if !positionedOptions[key] {
-		return
-	}
-	if d.Options == nil {
-		d.Options = map[string]OptionPos{}
-	}
-	d.Options[key] = OptionPos{pos, end}
-}
-
 // optionAt returns where the option key is, or the directive's position
 // when it has none.
-func (d *Directive) optionAt(key string) OptionPos {
-	if p, ok := d.Options[key]; ok {
+func (d *Directive) optionAt(key string) Span {
+	if p, ok := d.Spans[key]; ok {
 		return p
 	}
-	return OptionPos{Pos: d.Pos}
+	return Span{Pos: d.Pos}
 }
 
 // directiveHomes maps the doc comments of file f that may hold a

@@ -98,19 +98,27 @@ func (b *schemaBuilder) renameValueDefs(root *jsonschema.Schema) {
 		if to, ok := renames[s.Ref]; ok {
 			s.Ref = to
 		}
-		for _, p := range s.Properties {
-			walk(p)
-		}
-		for _, alt := range s.AnyOf {
-			walk(alt)
-		}
-		walk(s.Items)
-		walk(s.AdditionalProperties)
-		walk(s.PropertyNames)
+		eachSubschema(s, walk)
 	}
 	walk(root)
 	for _, d := range b.defs {
 		walk(d)
+	}
+}
+
+// eachSubschema calls f with each schema s holds that output schemas
+// use: its properties, alternatives, items, map values and key names.
+func eachSubschema(s *jsonschema.Schema, f func(*jsonschema.Schema)) {
+	for _, p := range s.Properties {
+		f(p)
+	}
+	for _, alt := range s.AnyOf {
+		f(alt)
+	}
+	for _, sub := range []*jsonschema.Schema{s.Items, s.AdditionalProperties, s.PropertyNames} {
+		if sub != nil {
+			f(sub)
+		}
 	}
 }
 

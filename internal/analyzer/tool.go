@@ -39,6 +39,9 @@ type Tool struct {
 	Input     *jsonschema.Schema
 	Output    *jsonschema.Schema // nil when the result is unstructured
 	Icons     []Icon             // icon= and icon-dark=
+	// View is the part of the result the tool serves (view= and fields),
+	// nil for all of it.
+	View *View
 }
 
 // ArgStyle says how a tool's parameters carry its arguments.
@@ -103,14 +106,21 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Tool 
 	params, doc := a.paramDocs(t.Name, t.Args, t.Params, fd.Doc)
 	t.Description = describe(fn.Name(), CommentText(doc))
 	t.Arguments = a.input(t.Pos, t.Args, t.Params, params)
-	t.Input = t.Arguments.Schema()
 	a.outputSchema(t, dir)
+	a.viewTool(t, dir) // view.go: prunes t.Output, adds an argument
+	t.Input = t.Arguments.Schema()
+	if t.Output != nil && a.opts.Titles {
+		addTitles(t)
+	}
 	t.Icons = a.icons(dir)
 	// The handler checks the full arguments whatever the input schema
 	// shows: shrinking either schema keeps the tool sound.
 	shrink := a.opts.Shrink.over(dir.Shrink)
 	shrink.shrink(t.Input, true)
 	shrink.shrink(t.Output, false)
+	if t.View != nil {
+		shrink.shrink(t.View.Full, false)
+	}
 	a.checkHeaders(t) // headers.go, on the input schema as served
 	return t
 }
@@ -151,9 +161,6 @@ func (a *analysis) outputSchema(t *Tool, dir *Directive) {
 		}
 		b.path = nil
 		t.Output = b.finish(b.object([]string{"result"}, []*jsonschema.Schema{s}, []string{"result"}))
-	}
-	if t.Output != nil && a.opts.Titles {
-		addTitles(t)
 	}
 }
 

@@ -45,6 +45,9 @@ type Tool struct {
 	// but its icons: a client shows them, no model reads them, and an
 	// icon embedded as a data: URI would outweigh the rest.
 	Total Size `json:"total"`
+	// WithoutView, for a tool with a view, is what its whole entry would
+	// take without it.
+	WithoutView *Size `json:"withoutView,omitempty"`
 }
 
 // MeasureTool measures t as tools/list serves it.

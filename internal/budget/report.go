@@ -83,7 +83,8 @@ var header = []string{"TOOL", "TOKENS", "BYTES", "TEXT", "INPUT", "IN DOCS", "OU
 
 // WriteTable writes the report as a table: for each package, its import
 // path, a row per tool and a row of totals; then the totals of all
-// packages, if there are several. Columns: the whole entry's tokens and
+// packages, if there are several. A tool with a view has a line of its
+// own below it: what it would take without the view. Columns: the whole entry's tokens and
 // bytes; the tokens of its text (name, title, description), of its input
 // and output schemas and of the description keywords in each; its number
 // of $defs and the largest of them, by tokens.
@@ -93,6 +94,9 @@ func (r Report) WriteTable(w io.Writer) error {
 		rows = append(rows, []string{p.Path})
 		for _, t := range p.Tools {
 			rows = append(rows, toolRow(t))
+			if t.WithoutView != nil {
+				rows = append(rows, []string{fmt.Sprintf("    %s without its view: %s tokens", t.Name, Thousands(t.WithoutView.Tokens))})
+			}
 		}
 		rows = append(rows, totalsRow("total", p.Total))
 	}

@@ -149,6 +149,9 @@ type toolData struct {
 	Spec            string // the toolrt.Spec literal of the arguments
 	Recv            string // receiver parameter type, for methods
 	Decode, Results string
+	// ViewPaths is the toolrt.View literal of a tool with a fields
+	// argument; ViewFunc the writer of a tool with a view (view.go).
+	ViewPaths, ViewFunc string
 }
 
 func (g *goFile) model() (*fileData, error) {
@@ -244,7 +247,9 @@ func (g *goFile) tool(t *analyzer.Tool) (toolData, error) {
 	td.Spec = argSpec(t)
 	var call string
 	td.Decode, call = g.call(t, td)
-	td.Results = g.results(t, call)
+	td.Decode += viewSelect(t, td.Ident)
+	td.Results = g.results(t, td.Ident, call)
+	td.ViewPaths, td.ViewFunc = viewPaths(t), g.viewFunc(t, td.Ident+"Write")
 	return td, nil
 }
 
@@ -323,7 +328,7 @@ func (g *goFile) call(t *analyzer.Tool, td toolData) (decode, call string) {
 
 // results returns the statements that call the tool and turn what it
 // returned into a CallToolResult, by the rules of docs/results.md.
-func (g *goFile) results(t *analyzer.Tool, call string) string {
+func (g *goFile) results(t *analyzer.Tool, ident, call string) string {
 	r := t.Result
 	var lhs []string
 	if r.SDK {
@@ -359,12 +364,17 @@ func (g *goFile) results(t *analyzer.Tool, call string) string {
 		modeArg = ", toolrt." + mode
 	}
 	var result string
-	switch r.Kind {
-	case analyzer.ResultNone:
+	switch {
+	case t.View != nil:
+		if _, isArray := r.Elem.Underlying().(*types.Array); isArray && r.Slice {
+			value = strings.TrimPrefix(value, "*") + "[:]"
+		}
+		result = viewResult(t, q, value, ident+"Write", modeArg)
+	case r.Kind == analyzer.ResultNone:
 		result = "toolrt.Empty()"
-	case analyzer.ResultObject, analyzer.ResultMap:
+	case r.Kind == analyzer.ResultObject || r.Kind == analyzer.ResultMap:
 		result = fmt.Sprintf("toolrt.Object(%s, %s%s)", q, strings.TrimPrefix(value, "*"), modeArg)
-	case analyzer.ResultWrapped:
+	case r.Kind == analyzer.ResultWrapped:
 		if r.Slice {
 			if _, isArray := r.Elem.Underlying().(*types.Array); isArray {
 				value = strings.TrimPrefix(value, "*") + "[:]"
@@ -373,7 +383,7 @@ func (g *goFile) results(t *analyzer.Tool, call string) string {
 		} else {
 			result = fmt.Sprintf("toolrt.Wrapped(%s, %s%s)", q, value, modeArg)
 		}
-	case analyzer.ResultText:
+	case r.Kind == analyzer.ResultText:
 		if r.OptOut {
 			result = fmt.Sprintf("toolrt.JSONText(%s, %s%s)", q, value, modeArg)
 		} else {

@@ -64,6 +64,9 @@ var (
 	{{.Ident}}Output = json.RawMessage({{.Output}})
 {{- end}}
 	{{.Ident}}Args = {{.Spec}}
+{{- if .ViewPaths}}
+	{{.Ident}}View = {{.ViewPaths}}
+{{- end}}
 )
 {{if .Recv}}
 func {{.Ident}}(recv {{.Recv}}) mcp.ToolHandler {
@@ -77,7 +80,9 @@ func {{.Ident}}(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 	}
 {{- end}}
 }
-{{end}}
+{{if .ViewFunc}}
+{{.ViewFunc}}{{end}}
+{{- end}}
 {{- range .Decls}}
 {{- if .Var}}
 // The {{if eq .What "prompt"}}arguments{{else}}variables{{end}} of {{.What}} {{.Name}}, computed by mcptag.

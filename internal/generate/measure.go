@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
@@ -20,9 +21,27 @@ func Measure(pkg *analyzer.Package) ([]*mcp.Tool, []budget.Tool, error) {
 	}
 	costs := make([]budget.Tool, len(tools))
 	for i, t := range tools {
-		if costs[i], err = budget.MeasureTool(t); err != nil {
+		if costs[i], err = measureTool(t, pkg.Tools[i]); err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", t.Name, err)
 		}
 	}
 	return tools, costs, nil
+}
+
+// measureTool measures the tools/list entry t of the analyzed tool a, and
+// for a tool with a view, the entry it would have without.
+func measureTool(t *mcp.Tool, a *analyzer.Tool) (budget.Tool, error) {
+	m, err := budget.MeasureTool(t)
+	if err != nil || a.View == nil {
+		return m, err
+	}
+	full, err := emit.SchemaJSON(a.View.Full)
+	if err != nil {
+		return m, err
+	}
+	whole := *t
+	whole.OutputSchema = json.RawMessage(full)
+	w, err := budget.MeasureTool(&whole)
+	m.WithoutView = &w.Total
+	return m, err
 }

@@ -1,0 +1,4 @@
+package analyzer
+
+// ValueOffsets exports valueOffsets to the tests.
+var ValueOffsets = valueOffsets

@@ -1,0 +1,264 @@
+package emit
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/mcptag/mcptag/internal/analyzer"
+)
+
+// The generated writer of a view (docs/views.md): one function per
+// viewed tool that writes the view of its result into a toolrt.Writer,
+// value by value, as encoding/json would write the full value less what
+// lies outside the view. It follows the analyzer's model, which has
+// decided every rule; here it is only spelled in Go.
+
+// viewPaths renders the toolrt.View literal of a tool whose fields
+// argument picks among its view's paths, or "" for a tool without one.
+func viewPaths(t *analyzer.Tool) string {
+	if t.View == nil || !t.View.Fields {
+		return ""
+	}
+	q := make([]string, len(t.View.Paths))
+	for i, p := range t.View.Paths {
+		q[i] = strconv.Quote(p)
+	}
+	return "&toolrt.View{Paths: []string{" + strings.Join(q, ", ") + "}}"
+}
+
+// viewFunc renders the writer of t's view, named ident, or "".
+func (g *goFile) viewFunc(t *analyzer.Tool, ident string) string {
+	if t.View == nil {
+		return ""
+	}
+	r := t.Result
+	root := t.View.Root
+	typ := r.Elem
+	if r.Slice {
+		root, typ = root.Elem, elemType(r.Elem)
+	}
+	vw := &viewWriter{g: g, fields: t.View.Fields}
+	vw.value(root, "v")
+	return fmt.Sprintf("// %s writes the view of %s's result.\nfunc %s(w *toolrt.Writer, v *%s) {\n%s}\n",
+		ident, t.Name, ident, g.typeString(typ), vw.b.String())
+}
+
+func elemType(t types.Type) types.Type {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return u.Elem()
+	case *types.Array:
+		return u.Elem()
+	}
+	panic("emit: a slice result of type " + t.String())
+}
+
+// viewResult returns the call of toolrt that makes the result of a viewed
+// tool, whose value is out and its writer write.
+func viewResult(t *analyzer.Tool, q, value, write, modeArg string) string {
+	sel := "nil"
+	if t.View.Fields {
+		sel = "sel"
+	}
+	r := t.Result
+	ptr := "&" + value
+	if after, ok := strings.CutPrefix(value, "*"); ok {
+		ptr = after // a pointer result, never nil by now
+	}
+	switch {
+	case r.Slice:
+		return fmt.Sprintf("toolrt.ViewSlice(%s, %s, %s, %s%s)", q, value, write, sel, modeArg)
+	case r.Kind == analyzer.ResultWrapped:
+		return fmt.Sprintf("toolrt.ViewWrapped(%s, %s, %s, %s%s)", q, ptr, write, sel, modeArg)
+	}
+	return fmt.Sprintf("toolrt.ViewObject(%s, %s, %s, %s%s)", q, ptr, write, sel, modeArg)
+}
+
+// viewSelect is the statement that reads a call's fields argument.
+func viewSelect(t *analyzer.Tool, ident string) string {
+	if t.View == nil || !t.View.Fields {
+		return ""
+	}
+	return fmt.Sprintf("sel, err := %sView.Select(req.Params.Arguments)\nif err != nil {\nreturn toolrt.Error(err), nil\n}\n", ident)
+}
+
+// A viewWriter renders the body of a view's writer.
+type viewWriter struct {
+	g      *goFile
+	b      strings.Builder
+	fields bool // the tool has a fields argument: check the selection
+	vars   int
+}
+
+func (vw *viewWriter) printf(format string, args ...any) { fmt.Fprintf(&vw.b, format, args...) }
+
+// newVar returns a new variable name; none is the name of an import,
+// which the body never refers to but a reader would mistake it for.
+func (vw *viewWriter) newVar(prefix string) string {
+	for {
+		vw.vars++
+		if name := prefix + strconv.Itoa(vw.vars); vw.g.names[name] == "" {
+			return name
+		}
+	}
+}
+
+// value writes the statements that write v, to which the expression p
+// points (a variable or an address).
+func (vw *viewWriter) value(v *analyzer.ViewValue, p string) {
+	switch v.Kind {
+	case analyzer.ViewStruct:
+		vw.structValue(v, p)
+	case analyzer.ViewPointer:
+		x := vw.newVar("ptr")
+		vw.printf("if %s := %s; %s == nil {\nw.Null()\n} else {\n", x, deref(p), x)
+		vw.value(v.Elem, x)
+		vw.printf("}\n")
+	case analyzer.ViewSlice:
+		s := vw.newVar("sl")
+		vw.printf("if %s := %s; %s == nil {\nw.Null()\n} else {\n", s, deref(p), s)
+		vw.items(v.Elem, s)
+		vw.printf("}\n")
+	case analyzer.ViewArray:
+		a := vw.newVar("arr")
+		vw.printf("%s := %s\n", a, p)
+		vw.items(v.Elem, a)
+	case analyzer.ViewMap:
+		vw.mapValue(v, p)
+	case analyzer.ViewLeaf:
+		vw.leaf(v, p)
+	}
+}
+
+// items writes the elements of the slice, or the array pointed to, s.
+func (vw *viewWriter) items(elem *analyzer.ViewValue, s string) {
+	i := vw.newVar("i")
+	vw.printf("w.BeginArray()\nfor %s := range %s {\nw.Elem()\n", i, s)
+	vw.value(elem, "&"+s+"["+i+"]")
+	vw.printf("}\nw.EndArray()\n")
+}
+
+var keyFuncs = map[analyzer.MapKeys]string{
+	analyzer.KeysString: "StringKeys", analyzer.KeysInt: "IntKeys", analyzer.KeysUint: "UintKeys", analyzer.KeysText: "TextKeys",
+}
+
+// mapValue writes a map's entries in encoding/json's order, by key string.
+func (vw *viewWriter) mapValue(v *analyzer.ViewValue, p string) {
+	m, keys, k, e := vw.newVar("mp"), vw.newVar("keys"), vw.newVar("key"), vw.newVar("elem")
+	vw.printf("if %s := %s; %s == nil {\nw.Null()\n} else {\n", m, deref(p), m)
+	if v.Keys == analyzer.KeysText {
+		vw.printf("%s, err := toolrt.TextKeys(%s)\nif err != nil {\nw.Fail(err)\nreturn\n}\n", keys, m)
+	} else {
+		vw.printf("%s := toolrt.%s(%s)\n", keys, keyFuncs[v.Keys], m)
+	}
+	vw.printf("w.BeginObject()\nfor _, %s := range %s {\nw.MapKey(%s.Name)\n%s := %s[%s.Key]\n", k, keys, k, e, m, k)
+	vw.value(v.Elem, "&"+e)
+	vw.printf("}\nw.EndObject()\n}\n")
+}
+
+// structValue writes the properties of the struct p points to that are
+// on the view's paths, each as encoding/json decides: not at all past a
+// nil embedded pointer, nor when omitempty or omitzero leaves it out.
+func (vw *viewWriter) structValue(v *analyzer.ViewValue, p string) {
+	x := p
+	if !token.IsIdentifier(p) {
+		x = vw.newVar("obj")
+		vw.printf("%s := %s\n", x, p)
+	}
+	vw.printf("w.BeginObject()\n")
+	for _, f := range v.Fields {
+		closers := 0
+		if vw.fields {
+			vw.printf("if w.Has(%d, %d) {\n", f.Lo, f.Hi)
+			closers++
+		}
+		sel := x
+		for _, s := range f.Steps {
+			sel += "." + s.Name
+			if s.Pointer {
+				vw.printf("if %s != nil {\n", sel)
+				closers++
+			}
+		}
+		if omit := omitExpr(f, sel); omit != "" {
+			vw.printf("if !(%s) {\n", omit)
+			closers++
+		}
+		vw.printf("w.Name(%s)\n", goString(f.Key))
+		vw.value(f.Value, "&"+sel)
+		vw.printf("%s", strings.Repeat("}\n", closers))
+	}
+	vw.printf("w.EndObject()\n")
+}
+
+// omitExpr is the condition on which omitempty or omitzero leave out the
+// property f, whose value is the expression x; "" if nothing does.
+func omitExpr(f *analyzer.ViewField, x string) string {
+	var conds []string
+	for _, z := range []*analyzer.ZeroTest{f.OmitEmpty, f.OmitZero} {
+		if z != nil {
+			conds = append(conds, zeroExpr(*z, x))
+		}
+	}
+	return strings.Join(conds, " || ")
+}
+
+func zeroExpr(z analyzer.ZeroTest, x string) string {
+	switch z {
+	case analyzer.ZeroFalse:
+		return "!" + x
+	case analyzer.ZeroNumber:
+		return x + " == 0"
+	case analyzer.ZeroString:
+		return x + ` == ""`
+	case analyzer.ZeroNil:
+		return x + " == nil"
+	case analyzer.ZeroLen:
+		return "len(" + x + ") == 0"
+	case analyzer.ZeroMethod:
+		return x + ".IsZero()"
+	case analyzer.ZeroNilOrMethod:
+		return x + " == nil || " + x + ".IsZero()"
+	case analyzer.ZeroInterfaceMethod:
+		return x + " == nil || toolrt.NilPointer(" + x + ") || " + x + ".IsZero()"
+	case analyzer.ZeroEqual:
+		return "toolrt.IsZero(&" + x + ")"
+	case analyzer.ZeroReflect:
+		return "toolrt.IsZeroValue(&" + x + ")"
+	}
+	panic(fmt.Sprintf("emit: zero test %d", z))
+}
+
+// deref is the value the expression p points to.
+func deref(p string) string {
+	if after, ok := strings.CutPrefix(p, "&"); ok {
+		return after
+	}
+	return "*" + p
+}
+
+// leafCalls are the Writer calls that write a scalar at the end of a
+// path: %[1]s is the value, %[2]s whether it is quoted.
+var leafCalls = map[analyzer.Leaf]string{
+	analyzer.LeafMarshal: "w.Marshal(%[1]s)",
+	analyzer.LeafBool:    "w.Bool(bool(%[1]s), %[2]s)",
+	analyzer.LeafInt:     "w.Int(int64(%[1]s), %[2]s)",
+	analyzer.LeafUint:    "w.Uint(uint64(%[1]s), %[2]s)",
+	analyzer.LeafFloat32: "w.Float(float64(%[1]s), 32, %[2]s)",
+	analyzer.LeafFloat64: "w.Float(float64(%[1]s), 64, %[2]s)",
+	analyzer.LeafString:  "w.String(string(%[1]s), %[2]s)",
+	analyzer.LeafNumber:  "w.Number(string(%[1]s), %[2]s)",
+}
+
+// leaf writes the value p points to, at the end of a path, whole: a
+// value encoding/json marshals is passed by its address, unless it must
+// be a copy.
+func (vw *viewWriter) leaf(v *analyzer.ViewValue, p string) {
+	if v.Leaf != analyzer.LeafMarshal || v.Copy {
+		p = deref(p)
+	}
+	vw.printf(leafCalls[v.Leaf]+"\n", p, strconv.FormatBool(v.Quoted))
+}
