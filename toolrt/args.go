@@ -23,6 +23,11 @@ var (
 	// MaxDepth bounds how deeply arrays and objects may nest in the
 	// arguments, the arguments object itself being depth 1.
 	MaxDepth = 64
+	// MaxURIBytes bounds the URI of a resources/read that a resource
+	// template reads, and a string argument of format uri: 8 KiB, the
+	// request line that common HTTP servers accept (RFC 9110 asks for at
+	// least 8000 octets).
+	MaxURIBytes = 8 << 10
 )
 
 // An ArgError is an argument a model got wrong. Its message names the
