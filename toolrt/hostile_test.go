@@ -122,12 +122,13 @@ func match(uri string) func() error {
 }
 
 // costPairs are the four levers, each a good and a hostile call of the
-// same size.
-func costPairs() []costPair {
+// same size: size bytes for a long number and a format, which cost in
+// proportion to their size, or as much as a lever allows.
+func costPairs(size int) []costPair {
 	var pairs []costPair
 	good, hostile := templateURIs(8000)
 	pairs = append(pairs, costPair{"template-commas", match(good), match(hostile), 3})
-	good, hostile = numberArgs(1 << 20)
+	good, hostile = numberArgs(size)
 	pairs = append(pairs, costPair{"long-number", parse(numberSpec, good), parse(numberSpec, hostile), 3})
 	good, hostile = exponentArgs()
 	pairs = append(pairs, costPair{"tiny-exponent", parse(numberSpec, good), parse(numberSpec, hostile), 3})
@@ -136,7 +137,7 @@ func costPairs() []costPair {
 	good, hostile = multipleArgs()
 	pairs = append(pairs, costPair{"multiple-exponent", parse(numberSpec, good), parse(numberSpec, hostile), 3})
 	for _, name := range formatNames {
-		good, hostile = formatArgs(name, 1<<20)
+		good, hostile = formatArgs(name, size)
 		pairs = append(pairs, costPair{"format-" + name, parse(formatSpec, good), parse(formatSpec, hostile), 2})
 	}
 	good, hostile = ipv6URIArgs(8000)
@@ -144,11 +145,12 @@ func costPairs() []costPair {
 	return pairs
 }
 
-// BenchmarkHostile measures each lever's good and hostile call:
+// BenchmarkHostile measures each lever's good and hostile call, with
+// numbers and formats of 1 MiB:
 //
 //	go test ./toolrt -run '^$' -bench Hostile -benchmem
 func BenchmarkHostile(b *testing.B) {
-	for _, p := range costPairs() {
+	for _, p := range costPairs(1 << 20) {
 		for _, side := range []struct {
 			name string
 			f    func() error
@@ -171,7 +173,7 @@ func TestHostileCost(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures costs")
 	}
-	for _, p := range costPairs() {
+	for _, p := range costPairs(256 << 10) {
 		t.Run(p.name, func(t *testing.T) {
 			good, hostile := costRatio(p.good, p.hostile)
 			ratio := float64(hostile) / float64(good)

@@ -203,6 +203,9 @@ func (k *checker) members(f func(key string, pos int)) {
 // writeZeroKey renders the zero value of a's Go type: what the tool
 // receives for an absent or null field without a default.
 func (k *checker) writeZeroKey(b *strings.Builder, a *Arg, depth int) {
+	if a == nil {
+		a = anyValue
+	}
 	a, nullable := k.resolve(a)
 	switch {
 	case a.Kind == 0 || nullable || depth > MaxDepth:
