@@ -2,11 +2,10 @@ package toolrt_test
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/mcptag/mcptag/internal/costtest"
 	"github.com/mcptag/mcptag/toolrt"
 )
 
@@ -138,7 +137,7 @@ func costPairs(size int) []costPair {
 	pairs = append(pairs, costPair{"multiple-exponent", parse(numberSpec, good), parse(numberSpec, hostile), 3})
 	for _, name := range formatNames {
 		good, hostile = formatArgs(name, size)
-		pairs = append(pairs, costPair{"format-" + name, parse(formatSpec, good), parse(formatSpec, hostile), 2})
+		pairs = append(pairs, costPair{"format-" + name, parse(formatSpec, good), parse(formatSpec, hostile), 3})
 	}
 	good, hostile = ipv6URIArgs(8000)
 	pairs = append(pairs, costPair{"uri-ipv6", parse(formatSpec, good), parse(formatSpec, hostile), 2})
@@ -166,51 +165,20 @@ func BenchmarkHostile(b *testing.B) {
 }
 
 // TestHostileCost checks each lever: the hostile call costs at most the
-// pair's slack times the good call of the same size. Each side's cost is
-// the best of several rounds, the two measured in turn, so that a loaded
-// machine slows both alike.
+// pair's slack times the good call of the same size, each the best of
+// several rounds measured in turn (costtest.Compare).
 func TestHostileCost(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures costs")
 	}
 	for _, p := range costPairs(256 << 10) {
 		t.Run(p.name, func(t *testing.T) {
-			good, hostile := costRatio(p.good, p.hostile)
+			good, hostile := costtest.Compare(5, func() { p.good() }, func() { p.hostile() })
 			ratio := float64(hostile) / float64(good)
 			t.Logf("good %v, hostile %v: %.2fx", good, hostile, ratio)
 			if ratio > p.slack {
 				t.Errorf("a hostile call costs %.1fx a good one of the same size (%v against %v), more than %vx", ratio, hostile, good, p.slack)
 			}
 		})
-	}
-}
-
-// costRatio measures good and hostile in turn, rounds times, and returns
-// the best time per call of each.
-func costRatio(good, hostile func() error) (bestGood, bestHostile time.Duration) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	const rounds = 5
-	bestGood, bestHostile = time.Duration(1<<63-1), time.Duration(1<<63-1)
-	for range rounds {
-		bestGood = min(bestGood, timePerCall(good))
-		bestHostile = min(bestHostile, timePerCall(hostile))
-	}
-	return bestGood, bestHostile
-}
-
-// timePerCall is the time one call of f takes, averaged over enough calls
-// to last about 10ms.
-func timePerCall(f func() error) time.Duration {
-	f() // warm up
-	n := 1
-	for {
-		start := time.Now()
-		for range n {
-			f()
-		}
-		if d := time.Since(start); d >= 10*time.Millisecond || n >= 1<<20 {
-			return d / time.Duration(n)
-		}
-		n *= 4
 	}
 }

@@ -385,7 +385,10 @@ func validURI(s string) bool {
 	// IP literal is checked here, since url.Parse's error on a long one
 	// costs a few times what reading it did.
 	if _, rest, ok := strings.Cut(s, "://"); ok {
-		authority := rest[:strings.IndexAny(rest+"/", "/?#")]
+		authority := rest
+		if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+			authority = rest[:end]
+		}
 		if open := strings.IndexByte(authority, '['); open >= 0 {
 			end := strings.IndexByte(authority, ']')
 			if end < open || !validIPv6(authority[open+1:end]) {

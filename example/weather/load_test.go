@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcptag/mcptag/internal/costtest"
 	"github.com/mcptag/mcptag/toolrt"
 )
 
@@ -152,7 +153,7 @@ func TestHTTPLoad(t *testing.T) {
 // a URI whose variable is a list of commas, each of which once cost the
 // matcher a copy of its captures at every character, and with a good URI
 // of the same size: the hostile read costs at most three times the good
-// one. Each side's cost is the best of several rounds.
+// one, each the best of several rounds (costtest.Compare).
 func TestTemplateCost(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures costs")
@@ -173,18 +174,7 @@ func TestTemplateCost(t *testing.T) {
 	}
 	good := read("weather://" + strings.Repeat("a", n) + "/current")
 	hostile := read("weather://" + strings.Repeat("a,", n/2) + "/current")
-	best := func(f func()) time.Duration {
-		b := time.Duration(1<<63 - 1)
-		for range 5 {
-			start := time.Now()
-			for range 20 {
-				f()
-			}
-			b = min(b, time.Since(start)/20)
-		}
-		return b
-	}
-	g, h := best(good), best(hostile)
+	g, h := costtest.Compare(5, good, hostile)
 	t.Logf("good %v, hostile %v: %.2fx", g, h, float64(h)/float64(g))
 	if float64(h) > 3*float64(g) {
 		t.Errorf("a read of %d commas costs %v, %.1fx a good read of the same size (%v)", n/2, h, float64(h)/float64(g), g)
