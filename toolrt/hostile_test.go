@@ -173,7 +173,7 @@ func TestHostileCost(t *testing.T) {
 	}
 	for _, p := range costPairs(256 << 10) {
 		t.Run(p.name, func(t *testing.T) {
-			good, hostile := costtest.Compare(5, func() { p.good() }, func() { p.hostile() })
+			good, hostile := costtest.Compare(3, func() { p.good() }, func() { p.hostile() })
 			ratio := float64(hostile) / float64(good)
 			t.Logf("good %v, hostile %v: %.2fx", good, hostile, ratio)
 			if ratio > p.slack {

@@ -25,7 +25,7 @@ func Compare(rounds int, good, hostile func()) (bestGood, bestHostile time.Durat
 }
 
 // perCall is the cost of one call of f, averaged over enough calls to
-// cost about 20ms.
+// cost about 10ms.
 func perCall(f func()) time.Duration {
 	f() // warm up
 	for n := 1; ; n *= 4 {
@@ -33,7 +33,7 @@ func perCall(f func()) time.Duration {
 		for range n {
 			f()
 		}
-		if d := cpuTime() - start; d >= 20*time.Millisecond || n >= 1<<20 {
+		if d := cpuTime() - start; d >= 10*time.Millisecond || n >= 1<<20 {
 			return d / time.Duration(n)
 		}
 	}
