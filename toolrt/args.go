@@ -31,6 +31,17 @@ var (
 	// MaxDepth bounds how deeply arrays and objects may nest in the
 	// arguments, the arguments object itself being depth 1.
 	MaxDepth = 64
+	// MaxNumberBytes bounds the length of a number argument as sent (or
+	// of the string holding it): 512 bytes is more than any float64
+	// written out in full takes (the smallest, 5e-324, is 327 bytes
+	// without an exponent), and it keeps the exact comparison of a
+	// number with its bounds cheap.
+	MaxNumberBytes = 512
+	// MaxURIBytes bounds the URI of a resources/read that a resource
+	// template reads, and a string argument of format uri: 8 KiB, the
+	// request line that common HTTP servers accept (RFC 9110 asks for at
+	// least 8000 octets).
+	MaxURIBytes = 8 << 10
 )
 
 // An ArgError is an argument a model got wrong. Its message names the
@@ -127,7 +138,8 @@ const (
 	KindObject
 )
 
-// IntRange restricts an integer to the range of a sized Go integer type.
+// IntRange restricts an integer to the range of a sized Go integer type,
+// or says that a number decodes into a float32.
 type IntRange uint8
 
 const (
@@ -140,6 +152,11 @@ const (
 	RangeUint16
 	RangeUint32
 	RangeUint64 // also uint and uintptr
+	// RangeFloat32, for KindNumber, says the number decodes into a
+	// float32: its bounds are checked on the float32 the tool receives.
+	// Any other number is checked as the float64 it decodes into, and as
+	// the literal sent.
+	RangeFloat32
 )
 
 // Format is what a JSON string must hold, beyond being a string.
@@ -246,7 +263,8 @@ func (sp *Spec) errorf(format string, args ...any) error {
 func (sp *Spec) decodeError(arg string, err error, suspects []suspect) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		if lit, ok := strings.CutPrefix(te.Value, "number "); ok {
+		lit, ok := strings.CutPrefix(te.Value, "number ")
+		if ok {
 			for _, s := range suspects {
 				if s.literal == lit {
 					return sp.errorf("argument %q: want %s that fits %s, got %s", s.path, jsonType(te.Type), te.Type, excerpt([]byte(lit)))
@@ -256,6 +274,11 @@ func (sp *Spec) decodeError(arg string, err error, suspects []suspect) error {
 		path := te.Field
 		if arg != "" {
 			path = joinField(arg, te.Field)
+		}
+		if k := te.Type.Kind(); ok && path != "" && (k == reflect.Float32 || k == reflect.Float64) {
+			// A number an any (or a float the checks could not see)
+			// cannot hold: it is out of range.
+			return sp.errorf("argument %q: want number that fits %s, got %s", path, te.Type, excerpt([]byte(lit)))
 		}
 		if path != "" {
 			return sp.errorf("argument %q: want %s, got %s", path, jsonType(te.Type), excerpt([]byte(te.Value)))

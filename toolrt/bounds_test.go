@@ -27,7 +27,11 @@ func TestDecimalBounds(t *testing.T) {
 		{toolrt.Maximum, 0.3, "0.30000000000000001", `want at most 0.3, got 0.30000000000000001`},
 		{toolrt.ExclusiveMinimum, 0.1, "0.1", `want more than 0.1, got 0.1`},
 		{toolrt.ExclusiveMaximum, 0.3, "0.3", `want less than 0.3, got 0.3`},
-		{toolrt.ExclusiveMaximum, 0.3, "0.29999999999999999", ""},
+		// The tool receives the float64 nearest to the literal, which must
+		// meet the bound too.
+		{toolrt.ExclusiveMaximum, 0.3, "0.29999999999999999", `want less than 0.3, got 0.29999999999999999, which is 0.3 as a float64`},
+		{toolrt.ExclusiveMaximum, 10, "9.99999999999999999999", `want less than 10, got 9.99999999999999999999, which is 10 as a float64`},
+		{toolrt.ExclusiveMaximum, 0.3, "0.2999999999999999", ""},
 		{toolrt.MultipleOf, 0.1, "0.2", ""},
 		{toolrt.MultipleOf, 0.1, "0.3", ""},
 		{toolrt.MultipleOf, 0.1, "1", ""},
@@ -49,7 +53,9 @@ func TestDecimalBounds(t *testing.T) {
 		{toolrt.Minimum, 0, "1e-999999", ""},
 		{toolrt.Maximum, 0, "1e-999999", `want at most 0, got 1e-999999`},
 		{toolrt.Minimum, 0, "-1e-999999", `want at least 0, got -1e-999999`},
-		{toolrt.ExclusiveMinimum, 0, "1e-999999", ""},
+		{toolrt.ExclusiveMinimum, 0, "1e-999999", `want more than 0, got 1e-999999, which is 0 as a float64`},
+		{toolrt.ExclusiveMinimum, 0, "1e-400", `want more than 0, got 1e-400, which is 0 as a float64`},
+		{toolrt.ExclusiveMinimum, 0, "5e-324", ""},
 	} {
 		sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "x", Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: tc.op, Num: tc.num}}}}}
 		_, err := sp.Parse([]byte(`{"x":` + tc.lit + `}`))

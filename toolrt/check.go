@@ -406,12 +406,18 @@ func (c *checker) object(a *Arg, depth int, top bool) error {
 			}
 			seen[i] = true
 			start := c.pos
+			f := &a.Fields[i]
 			c.path = append(c.path, pathElem{name: key, index: -1})
-			if err := c.value(&a.Fields[i], depth); err != nil {
+			if c.data[start] == 'n' && !f.Required {
+				// An optional argument takes null for absent, whatever
+				// its type: encoding/json leaves a value that is not a
+				// pointer as it is for null, and makes a pointer nil.
+				c.pos += len("null")
+			} else if err := c.value(f, depth); err != nil {
 				return err
 			}
 			c.path = c.path[:len(c.path)-1]
-			if d := a.Fields[i].Default; d != nil && c.data[start] == 'n' {
+			if d := f.Default; d != nil && c.data[start] == 'n' {
 				// null stands for absent: it takes the default too.
 				c.edits = append(c.edits, edit{start, c.pos, d})
 			}
@@ -660,6 +666,14 @@ func (c *checker) str(a *Arg) error {
 		}
 		return nil
 	}
+	if f, ok := formats[a.Format]; ok && a.Enum == nil && a.Rules == nil {
+		// Longer than its format allows, even decoded (an escape of six
+		// bytes is at least one): rejected without a copy.
+		if raw, _ := c.rawString(); len(raw) > 6*f.maxLen {
+			return c.errorf("want %s, got %s", f.want, excerpt(c.data[start:c.pos]))
+		}
+		c.pos = start
+	}
 	s, err := c.stringValue()
 	if err != nil {
 		return c.errorf("string is not valid UTF-8")
@@ -681,7 +695,7 @@ func (c *checker) str(a *Arg) error {
 	}
 	switch a.Format {
 	case DateTime:
-		if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
+		if !validRFC3339(s, time.RFC3339Nano) {
 			return c.wrongType(a, false, start)
 		}
 	case Base64:
@@ -736,37 +750,52 @@ func (c *checker) numberLiteral(a *Arg, nullable bool, lit string, start int) er
 		if !integral {
 			return c.wrongType(a, nullable, start)
 		}
-		lo, hi, bounded := a.Range.bounds()
-		if bounded {
-			n, err := strconv.ParseInt(lit, 10, 64)
-			inRange := err == nil && n >= lo && n <= hi
-			if a.Range == RangeUint64 {
-				_, err := strconv.ParseUint(lit, 10, 64)
-				inRange = err == nil
-			}
-			if !inRange {
-				hiText := strconv.FormatInt(hi, 10)
-				if a.Range == RangeUint64 {
-					hiText = strconv.FormatUint(1<<64-1, 10)
-				}
-				return c.errorf("want integer from %d to %s, got %s", lo, hiText, excerpt(c.data[start:c.pos]))
-			}
-		} else if _, err := strconv.ParseInt(lit, 10, 64); err != nil {
+		if err := c.integerRange(a, lit, start); err != nil {
+			return err
+		}
+	}
+	if len(lit) > MaxNumberBytes {
+		return c.errorf("want a number of at most %d characters, got %d: %s", MaxNumberBytes, len(lit), excerpt(c.data[start:c.pos]))
+	}
+	n := readNumber(a, lit)
+	switch {
+	case n.inf && n.bits == 32:
+		return c.errorf("want number that fits float32, got %s", excerpt([]byte(lit)))
+	case n.inf:
+		// A float64 fails to decode it, with this message; a json.Number
+		// takes it.
+		c.suspects = append(c.suspects, suspect{c.pathString(), lit})
+	case !n.float && a.Range == AnyInt:
+		if _, err := strconv.ParseInt(lit, 10, 64); err != nil {
 			c.suspects = append(c.suspects, suspect{c.pathString(), lit})
 		}
-		if a.Enum != nil {
-			n, err := strconv.ParseInt(lit, 10, 64)
-			if err != nil || !slices.Contains(a.Enum, strconv.FormatInt(n, 10)) {
-				return c.notInEnum(a, lit, excerpt(c.data[start:c.pos]))
-			}
+	}
+	if a.Enum != nil && !n.float {
+		i, err := strconv.ParseInt(lit, 10, 64)
+		if err != nil || !slices.Contains(a.Enum, strconv.FormatInt(i, 10)) {
+			return c.notInEnum(a, lit, excerpt(c.data[start:c.pos]))
 		}
-		return c.numberRules(a, lit)
 	}
-	// A number: it may decode into a float32, or overflow a float64.
-	if f, err := strconv.ParseFloat(lit, 64); err != nil || f > 3.4028234663852886e38 || f < -3.4028234663852886e38 {
-		c.suspects = append(c.suspects, suspect{c.pathString(), lit})
+	return c.numberRules(a, n)
+}
+
+// integerRange checks the integer lit against the range of a's Go type.
+func (c *checker) integerRange(a *Arg, lit string, start int) error {
+	lo, hi, bounded := a.Range.bounds()
+	if !bounded {
+		return nil
 	}
-	return c.numberRules(a, lit)
+	i, err := strconv.ParseInt(lit, 10, 64)
+	inRange := err == nil && i >= lo && i <= hi
+	hiText := strconv.FormatInt(hi, 10)
+	if a.Range == RangeUint64 {
+		_, err := strconv.ParseUint(lit, 10, 64)
+		inRange, hiText = err == nil, strconv.FormatUint(1<<64-1, 10)
+	}
+	if !inRange {
+		return c.errorf("want integer from %d to %s, got %s", lo, hiText, excerpt(c.data[start:c.pos]))
+	}
+	return nil
 }
 
 // bounds gives the range of r; bounded is false for AnyInt.

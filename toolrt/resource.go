@@ -20,9 +20,9 @@ type URITemplate struct {
 	Template string // RFC 6570, as the resource template lists it
 	Spec     *Spec
 
-	once   sync.Once
-	parsed *uritemplate.Template
-	err    error
+	once    sync.Once
+	matcher *uriMatcher
+	err     error
 }
 
 // Match reads the variables of uri, which the go-sdk found to match the
@@ -31,25 +31,30 @@ type URITemplate struct {
 // uri that the template does not match, or that holds a list where a
 // variable is (the go-sdk's matching accepts a comma inside a variable,
 // which the template reads as a list), is not found:
-// mcp.ResourceNotFoundError. Variables that the Spec rejects are
-// InvalidURI's error.
+// mcp.ResourceNotFoundError. A uri longer than MaxURIBytes, a variable
+// that is not UTF-8 once decoded, a path segment variable (a simple
+// {var}, or {/var}) that holds "/" or "\" or is "." or "..", and
+// variables that the Spec rejects are InvalidURI's error. Match takes
+// time linear in the length of uri.
 func (t *URITemplate) Match(uri string) (*Args, error) {
-	t.once.Do(func() { t.parsed, t.err = uritemplate.New(t.Template) })
+	t.once.Do(func() {
+		if _, t.err = uritemplate.New(t.Template); t.err == nil {
+			t.matcher, t.err = newURIMatcher(t.Template)
+		}
+	})
 	if t.err != nil {
 		return nil, internalError(fmt.Errorf("%s: URI template %q: %v", t.Spec.Tool, t.Template, t.err))
 	}
-	values := t.parsed.Match(uri)
-	if values == nil {
-		return nil, mcp.ResourceNotFoundError(uri)
+	if len(uri) > MaxURIBytes {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams,
+			Message: t.Spec.errorf("URI too long: %d bytes, the limit is %d", len(uri), MaxURIBytes).Error()}
 	}
-	vars := map[string]string{}
-	for name, v := range values {
-		if v.T != uritemplate.ValueTypeString {
-			return nil, mcp.ResourceNotFoundError(uri)
-		}
-		if s := v.String(); s != "" {
-			vars[name] = s
-		}
+	vars, ok, err := t.matcher.match(t.Spec, uri)
+	switch {
+	case err != nil:
+		return nil, InvalidURI(uri, err)
+	case !ok:
+		return nil, mcp.ResourceNotFoundError(uri)
 	}
 	args, err := t.Spec.Parse(StringArguments(vars))
 	if err != nil {

@@ -45,6 +45,14 @@ func TestURITemplateMatch(t *testing.T) {
 		{uri: "weather://London/forecast/99999999999999999999", err: `forecast: argument "days": want at most 14, got 99999999999999999999`},
 		{uri: "weather://London/forecast/3?units=K", err: `forecast: argument "units": want one of "C", "F", got "K"`},
 		{uri: "weather:///forecast/3", err: `forecast: missing required argument "city"`},
+		// A simple variable is one path segment once decoded.
+		{uri: "weather://..%2F..%2Fetc%2Fpasswd/forecast/3", err: `forecast: argument "city": want one path segment, without "/" or "\" and not "." or "..", got "../../etc/passwd"`},
+		{uri: "weather://%2E%2E/forecast/3", err: `forecast: argument "city": want one path segment, without "/" or "\" and not "." or "..", got ".."`},
+		{uri: "weather://./forecast/3", err: `forecast: argument "city": want one path segment, without "/" or "\" and not "." or "..", got "."`},
+		{uri: "weather://a%5Cb/forecast/3", err: `forecast: argument "city": want one path segment, without "/" or "\" and not "." or "..", got "a\\b"`},
+		{uri: "weather://a%2Cb/forecast/3", city: "a,b", days: 3},
+		{uri: "weather://...%3F/forecast/3", city: "...?", days: 3},
+		{uri: "weather://%FF/forecast/3", err: `forecast: argument "city": want text, got %FF, which is not UTF-8 once decoded`},
 		// What the go-sdk routes here but names no resource of the template.
 		{uri: "weather://a,b/forecast/3", err: "Resource not found"},
 		{uri: "weather://London/forecast/3?units=C&units=F", err: "Resource not found"},

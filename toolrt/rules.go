@@ -1,16 +1,9 @@
 package toolrt
 
 import (
-	"bytes"
-	"cmp"
-	"encoding/json"
-	"math"
-	"math/big"
-	"net/mail"
 	"net/netip"
 	"net/url"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -122,94 +115,40 @@ func (c *checker) lenient(a *Arg, nullable bool) (handled bool, err error) {
 	return false, nil
 }
 
-// numberRules checks the number lit against a's rules.
-func (c *checker) numberRules(a *Arg, lit string) error {
+// numberRules checks the number n against a's rules: the literal, and
+// the value the tool receives.
+func (c *checker) numberRules(a *Arg, n number) error {
 	for _, r := range a.Rules {
-		var ok bool
+		var satisfies func(int) bool
 		var want string
 		switch r.Op {
 		case Minimum:
-			ok, want = compare(lit, r.Num) >= 0, "at least"
+			satisfies, want = func(c int) bool { return c >= 0 }, "at least"
 		case Maximum:
-			ok, want = compare(lit, r.Num) <= 0, "at most"
+			satisfies, want = func(c int) bool { return c <= 0 }, "at most"
 		case ExclusiveMinimum:
-			ok, want = compare(lit, r.Num) > 0, "more than"
+			satisfies, want = func(c int) bool { return c > 0 }, "more than"
 		case ExclusiveMaximum:
-			ok, want = compare(lit, r.Num) < 0, "less than"
+			satisfies, want = func(c int) bool { return c < 0 }, "less than"
 		case MultipleOf:
-			ok, want = multipleOf(lit, r.Num), "a multiple of"
+			if !n.multipleOf(r.Num) {
+				return c.errorf("want a multiple of %s, got %s", formatNum(r.Num), excerpt([]byte(n.lit)))
+			}
+			continue
 		default:
 			continue
 		}
-		if !ok {
-			return c.errorf("want %s %s, got %s", want, formatNum(r.Num), excerpt([]byte(lit)))
+		literal, received := n.compare(r.Num)
+		switch {
+		case !satisfies(literal):
+			return c.errorf("want %s %s, got %s", want, formatNum(r.Num), excerpt([]byte(n.lit)))
+		case !satisfies(received):
+			// The literal meets the bound; the float nearest to it does not.
+			return c.errorf("want %s %s, got %s, which is %s as a %s", want, formatNum(r.Num), excerpt([]byte(n.lit)),
+				strconv.FormatFloat(n.value, 'g', -1, n.bits), n.typeName())
 		}
 	}
 	return nil
-}
-
-// compare compares the number lit, a JSON number, with f, exactly.
-func compare(lit string, f float64) int {
-	if n, err := strconv.ParseInt(lit, 10, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1<<63 {
-		return cmp.Compare(n, int64(f))
-	}
-	// Rounding keeps order: where lit's nearest float64 is not the
-	// bound's, it compares as lit does. Only when they meet does exact
-	// arithmetic decide, on a number a float64 holds, so a caller cannot
-	// make it cost much (1e999999 as a big.Rat takes a long while).
-	x, err := strconv.ParseFloat(lit, 64)
-	switch {
-	case err != nil && math.IsInf(x, 0):
-		return int(math.Copysign(1, x))
-	case err != nil: // so small it rounds to 0
-		if f != 0 {
-			return cmp.Compare(0, f)
-		}
-		if strings.HasPrefix(lit, "-") {
-			return -1
-		}
-		return 1
-	case x != f:
-		return cmp.Compare(x, f)
-	}
-	r, ok := new(big.Rat).SetString(lit)
-	if !ok {
-		return 0
-	}
-	return r.Cmp(decimal(f))
-}
-
-// multipleOf reports whether the number lit is a multiple of m, exactly.
-// A number beyond what a float64 holds passes: decoding it fails anyway,
-// with a message about its size.
-func multipleOf(lit string, m float64) bool {
-	if n, err := strconv.ParseInt(lit, 10, 64); err == nil && m == math.Trunc(m) && m < 1<<63 {
-		return n%int64(m) == 0
-	}
-	if _, err := strconv.ParseFloat(lit, 64); err != nil {
-		return true
-	}
-	x, ok := new(big.Rat).SetString(lit)
-	if !ok {
-		return false
-	}
-	return x.Quo(x, decimal(m)).IsInt()
-}
-
-// decimal is the bound f as the schema shows it and the developer wrote
-// it: the shortest decimal that reads back as f. A bound of 0.1 is a
-// tenth, not the float64 nearest to it, which is a little more.
-func decimal(f float64) *big.Rat {
-	r, _ := new(big.Rat).SetString(formatNum(f))
-	return r
-}
-
-// formatNum writes a bound as JSON does: whole numbers below 1e21 in full.
-func formatNum(f float64) string {
-	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
-		return strconv.FormatFloat(f, 'f', -1, 64)
-	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
 // stringRules checks the string s, the JSON value at start up to c.pos,
@@ -250,7 +189,7 @@ func (c *checker) arrayRules(a *Arg, n int, items [][2]int) error {
 		case UniqueItems:
 			seen := map[string]int{}
 			for i, it := range items {
-				key := canonical(c.data[it[0]:it[1]])
+				key := c.itemKey(a.Elem, it[0])
 				if j, dup := seen[key]; dup {
 					return c.errorf("want unique items, got %s at [%d] and [%d]", excerpt(c.data[it[0]:it[1]]), j, i)
 				}
@@ -266,60 +205,6 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
-}
-
-// canonical renders a JSON value so that equal values, as JSON Schema's
-// uniqueItems counts them, render alike: numbers by their value, object
-// members in key order.
-func canonical(raw []byte) string {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil {
-		return string(raw)
-	}
-	var b strings.Builder
-	writeCanonical(&b, v)
-	return b.String()
-}
-
-func writeCanonical(b *strings.Builder, v any) {
-	switch v := v.(type) {
-	case json.Number:
-		if r, ok := new(big.Rat).SetString(v.String()); ok {
-			b.WriteString(r.RatString())
-			return
-		}
-		b.WriteString(v.String())
-	case []any:
-		b.WriteByte('[')
-		for i, e := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeCanonical(b, e)
-		}
-		b.WriteByte(']')
-	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(strconv.Quote(k))
-			b.WriteByte(':')
-			writeCanonical(b, v[k])
-		}
-		b.WriteByte('}')
-	default:
-		data, _ := json.Marshal(v)
-		b.Write(data)
-	}
 }
 
 // pattern returns the compiled regular expression of a Pattern rule of
@@ -340,38 +225,192 @@ func (sp *Spec) pattern(text string) *regexp.Regexp {
 // A stringFormat is a format a string can be declared to have: what a
 // message asks for, and the test.
 type stringFormat struct {
-	want  string
-	valid func(string) bool
+	want   string
+	maxLen int // the longest string the format's RFC allows, in bytes
+	valid  func(string) bool
 }
 
+// formats are the string formats, each checked by the RFC the docs name
+// and first capped at the longest string that RFC allows, so that a
+// check never costs more than reading the string did.
 var formats = map[Format]stringFormat{
-	Date: {`a date string (like "2006-01-02")`, func(s string) bool {
+	Date: {`a date string (like "2006-01-02")`, len("2006-01-02"), func(s string) bool {
+		if len(s) != len("2006-01-02") {
+			return false
+		}
 		_, err := time.Parse(time.DateOnly, s)
 		return err == nil
 	}},
-	Time: {`a time string (like "15:04:05Z")`, func(s string) bool {
+	Time: {`a time string (like "15:04:05Z")`, maxTimeBytes, func(s string) bool {
 		// Parsing accepts fractional seconds the layout does not show.
-		_, err := time.Parse("15:04:05Z07:00", s)
-		return err == nil
+		return validRFC3339(s, "15:04:05Z07:00")
 	}},
-	Email: {"an e-mail address", func(s string) bool {
-		addr, err := mail.ParseAddress(s)
-		return err == nil && addr.Address == s && addr.Name == ""
+	Email: {"an e-mail address", maxEmailBytes, validEmail},
+	URI:   {"an absolute URI", MaxURIBytes, validURI},
+	UUID: {`a UUID (like "123e4567-e89b-12d3-a456-426614174000")`, len(uuidExample), func(s string) bool {
+		return len(s) == len(uuidExample) && uuidPattern.MatchString(s)
 	}},
-	URI: {"an absolute URI", func(s string) bool {
-		u, err := url.Parse(s)
-		return err == nil && u.IsAbs() && !strings.ContainsAny(s, " \t\n")
-	}},
-	UUID: {`a UUID (like "123e4567-e89b-12d3-a456-426614174000")`, uuidPattern.MatchString},
-	IPv4: {"an IPv4 address", func(s string) bool {
+	IPv4: {"an IPv4 address", len("255.255.255.255"), func(s string) bool {
+		if len(s) > len("255.255.255.255") {
+			return false
+		}
 		a, err := netip.ParseAddr(s)
 		return err == nil && a.Is4()
 	}},
-	IPv6: {"an IPv6 address", func(s string) bool {
-		a, err := netip.ParseAddr(s)
-		return err == nil && a.Is6() && a.Zone() == ""
-	}},
-	Hostname: {"a host name", validHostname},
+	IPv6:     {"an IPv6 address", maxIPv6Bytes, validIPv6},
+	Hostname: {"a host name", maxHostnameBytes, validHostname},
+}
+
+const (
+	uuidExample      = "123e4567-e89b-12d3-a456-426614174000"
+	maxEmailBytes    = 254 // RFC 5321's path of 256, less its angle brackets
+	maxIPv6Bytes     = len("ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255")
+	maxHostnameBytes = 253 // RFC 1035's 255 on the wire
+)
+
+// maxTimeBytes bounds a date-time or a time string. RFC 3339 puts no
+// limit on the digits of a fraction of a second, of which time.Time keeps
+// nine: 64 bytes leave room for 30.
+const maxTimeBytes = 64
+
+// validRFC3339 reports whether s is an RFC 3339 date-time or time, as
+// layout says: what time.Parse accepts, but for a numeric offset beyond
+// RFC 3339's hours 00-23 and minutes 00-59, which it lets pass.
+func validRFC3339(s, layout string) bool {
+	if len(s) > maxTimeBytes {
+		return false
+	}
+	if _, err := time.Parse(layout, s); err != nil {
+		return false
+	}
+	if strings.HasSuffix(s, "Z") {
+		return true
+	}
+	offset := s[len(s)-len("+07:00"):] // what the layout's Z07:00 accepted
+	return offset[1:3] <= "23" && offset[4:6] <= "59"
+}
+
+// validEmail reports whether s is an e-mail address as RFC 5321 writes
+// one in a mail path (its Mailbox): at most 254 bytes of ASCII; a local
+// part of at most 64, dot-separated atoms or a quoted string; and a
+// domain that is a host name or an address literal ([192.0.2.1],
+// [IPv6:2001:db8::1]).
+func validEmail(s string) bool {
+	if len(s) > maxEmailBytes {
+		return false
+	}
+	at := strings.LastIndexByte(s, '@')
+	if at < 1 || at > 64 || !validLocalPart(s[:at]) {
+		return false
+	}
+	domain := s[at+1:]
+	if literal, ok := strings.CutPrefix(domain, "["); ok {
+		literal, ok = strings.CutSuffix(literal, "]")
+		if v6, isV6 := strings.CutPrefix(literal, "IPv6:"); isV6 {
+			return ok && validIPv6(v6)
+		}
+		a, err := netip.ParseAddr(literal)
+		return ok && err == nil && a.Is4()
+	}
+	return !strings.HasSuffix(domain, ".") && validHostname(domain)
+}
+
+// validLocalPart reports whether s is the local part of an RFC 5321
+// Mailbox: a Dot-string or a Quoted-string.
+func validLocalPart(s string) bool {
+	if quoted, ok := strings.CutPrefix(s, `"`); ok {
+		for i := 0; i < len(quoted); i++ {
+			switch ch := quoted[i]; {
+			case ch == '"':
+				return i == len(quoted)-1
+			case ch == '\\':
+				i++
+				if i == len(quoted) || quoted[i] < ' ' || quoted[i] > '~' {
+					return false
+				}
+			case ch < ' ' || ch > '~':
+				return false
+			}
+		}
+		return false // no closing quote
+	}
+	for _, atom := range strings.Split(s, ".") {
+		if atom == "" {
+			return false
+		}
+		for i := 0; i < len(atom); i++ {
+			if ch := atom[i]; !(isAlnum(ch) || strings.IndexByte("!#$%&'*+-/=?^_`{|}~", ch) >= 0) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isAlnum(ch byte) bool {
+	return '0' <= ch && ch <= '9' || 'a' <= ch && ch <= 'z' || 'A' <= ch && ch <= 'Z'
+}
+
+// validIPv6 reports whether s is an IPv6 address, without a zone: at most
+// 45 bytes, the length of the longest, with an IPv4 address at its end.
+func validIPv6(s string) bool {
+	if len(s) > maxIPv6Bytes {
+		return false
+	}
+	a, err := netip.ParseAddr(s)
+	return err == nil && a.Is6() && a.Zone() == ""
+}
+
+// validURI reports whether s is an absolute URI by RFC 3986, of at most
+// MaxURIBytes: ASCII letters, digits and the characters the RFC allows
+// (non-ASCII text and characters such as <, >, space and " are
+// percent-encoded in a URI), and an IP literal host, between brackets,
+// that is an IPv6 address.
+func validURI(s string) bool {
+	if len(s) > MaxURIBytes {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; {
+		case ch == '%':
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return false
+			}
+			i += 2
+		case ch >= 0x80 || !uriChars[ch]:
+			return false
+		}
+	}
+	// The host of an authority, "//" up to the next "/", "?" or "#": an
+	// IP literal is checked here, since url.Parse's error on a long one
+	// costs a few times what reading it did.
+	if _, rest, ok := strings.Cut(s, "://"); ok {
+		authority := rest
+		if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+			authority = rest[:end]
+		}
+		if open := strings.IndexByte(authority, '['); open >= 0 {
+			end := strings.IndexByte(authority, ']')
+			if end < open || !validIPv6(authority[open+1:end]) {
+				return false
+			}
+		}
+	}
+	u, err := url.Parse(s)
+	return err == nil && u.IsAbs()
+}
+
+// uriChars are the characters RFC 3986 allows in a URI unencoded: the
+// unreserved and the reserved ones.
+var uriChars = func() (set [0x80]bool) {
+	for _, ch := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=" {
+		set[ch] = true
+	}
+	return set
+}()
+
+func isHex(ch byte) bool {
+	return '0' <= ch && ch <= '9' || 'a' <= ch && ch <= 'f' || 'A' <= ch && ch <= 'F'
 }
 
 var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
@@ -380,7 +419,7 @@ var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 // labels of letters, digits and inner hyphens, each at most 63 bytes, 253
 // in all.
 func validHostname(s string) bool {
-	if s == "" || len(s) > 253 {
+	if s == "" || len(s) > maxHostnameBytes {
 		return false
 	}
 	for _, label := range strings.Split(strings.TrimSuffix(s, "."), ".") {
@@ -388,7 +427,7 @@ func validHostname(s string) bool {
 			return false
 		}
 		for _, ch := range []byte(label) {
-			if !(ch == '-' || '0' <= ch && ch <= '9' || 'a' <= ch && ch <= 'z' || 'A' <= ch && ch <= 'Z') {
+			if !(ch == '-' || isAlnum(ch)) {
 				return false
 			}
 		}

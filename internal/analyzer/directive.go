@@ -217,7 +217,8 @@ func (a *analysis) misplacedDirectives(f *ast.File) {
 
 // ParseDirective parses the text of one //mcp: comment starting at pos.
 // The first word, when it is no option, is the name, or the URI of a
-// resource.
+// resource. A text that RecognizeDirective does not take for a directive
+// ("//mcp:tool0", whose kind is glued to a word) is one finding.
 func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 	kindName, _ := splitWord(strings.TrimPrefix(text, "//mcp:"))
 	d := &Directive{Kind: kindName, Pos: pos}
@@ -226,6 +227,14 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 	errorf := func(off, end int, format string, args ...any) {
 		findings = append(findings, Finding{Pos: pos + token.Pos(off), End: pos + token.Pos(end), Category: CatDirective, Error: true,
 			Message: fmt.Sprintf(format, args...)})
+	}
+	if r := RecognizeDirective(text); r.Kind != kindName {
+		msg := r.Problem
+		if msg == "" {
+			msg = fmt.Sprintf("not a directive: %s", strconv.Quote(text))
+		}
+		errorf(0, len(text), "%s", msg)
+		return d, findings
 	}
 	toks, err := tokenize(text, len("//mcp:")+len(kindName))
 	if err != nil {

@@ -195,7 +195,7 @@ func (b *inputBuilder) basic(t types.Type, u *types.Basic) *Value {
 	case info&types.IsFloat != 0:
 		v = &Value{Kind: KindNumber, FloatBits: 64}
 		if u.Kind() == types.Float32 {
-			v.FloatBits = 32
+			v.FloatBits, v.Range = 32, toolrt.RangeFloat32
 		}
 	case info&types.IsString != 0:
 		v = &Value{Kind: KindString}

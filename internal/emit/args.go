@@ -138,7 +138,7 @@ func kindNames(k toolrt.Kind) string {
 var rangeNames = map[toolrt.IntRange]string{
 	toolrt.RangeInt8: "RangeInt8", toolrt.RangeInt16: "RangeInt16", toolrt.RangeInt32: "RangeInt32",
 	toolrt.RangeUint8: "RangeUint8", toolrt.RangeUint16: "RangeUint16", toolrt.RangeUint32: "RangeUint32",
-	toolrt.RangeUint64: "RangeUint64",
+	toolrt.RangeUint64: "RangeUint64", toolrt.RangeFloat32: "RangeFloat32",
 }
 
 var formatNames = map[toolrt.Format]string{

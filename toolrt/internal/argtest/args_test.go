@@ -102,7 +102,7 @@ var badInput = []struct {
 	{"null for string", "greet", `{"name": null, "times": 1, "unit": "celsius", "tags": []}`, `greet: argument "name": want string, got null`},
 	{"null for required slice", "greet", `{"name": "Ada", "times": 1, "unit": "celsius", "tags": null}`, `greet: argument "tags": want array, got null`},
 	{"null for struct element", "search", `{"query": "q", "filters": [null]}`, `search: argument "filters[0]": want object, got null`},
-	{"null for enum", "search", `{"query": "q", "unit": null}`, `search: argument "unit": want string, got null`},
+	{"null for a required field", "search", `{"query": "q", "home": {"city": null}}`, `search: argument "home.city": want string, got null`},
 
 	// Enums.
 	{"string enum, no suggestion", "search", `{"query": "q", "unit": "kelvin"}`, `search: argument "unit": want one of "celsius", "fahrenheit", got "kelvin"`},
@@ -141,7 +141,7 @@ var badInput = []struct {
 	{"deep nesting of an unknown argument" + ", shallow", "ping", `{"x": [[[]]]}`, `ping: unknown argument "x": it takes no arguments`},
 	{"long unknown name", "greet", `{"` + strings.Repeat("L", 10000) + `": 1}`, `greet: unknown argument "` + strings.Repeat("L", 61) + `..."; the arguments are "name", "times", "loud", "unit", "tags"`},
 	{"long map key in a path", "search", `{"query": "q", "labels": {"` + strings.Repeat("k", 100) + `": 1}}`, `search: argument "labels.` + strings.Repeat("k", 61) + `...": want string, got 1`},
-	{"long number", "search", `{"query": "q", "limit": ` + strings.Repeat("9", 10000) + `}`, `search: argument "limit": want integer that fits int, got 9999999999999999999999999999999999999...`},
+	{"long number", "search", `{"query": "q", "limit": ` + strings.Repeat("9", 10000) + `}`, `search: argument "limit": want a number of at most 512 characters, got 10000: 9999999999999999999999999999999999999...`},
 	{"too large", "echo", `{"value": "` + strings.Repeat("a", 8<<20) + `"}`, fmt.Sprintf("echo: arguments too large: %d bytes, the limit is 4194304", 8<<20+len(`{"value": ""}`))},
 	{"many elements, too large", "sum", `{"numbers": [` + strings.Repeat("1,", 3<<20) + `1]}`, fmt.Sprintf("sum: arguments too large: %d bytes, the limit is 4194304", 6<<20+len(`{"numbers": [1]}`))},
 }
@@ -182,6 +182,8 @@ var goodInput = []struct {
 	{"recursive", "count_nodes", `{"name": "a", "children": [{"name": "b", "children": [{"name": "c"}]}, {"name": "d", "children": null}]}`, `4`},
 	{"any value", "echo", `{"value": {"a": [1, null, "x", {"b": true}]}}`, `{"a":[1,null,"x",{"b":true}]}`},
 	{"any value null", "echo", `{"value": null}`, `null`},
+	{"struct, null for optional fields: absent", "search", `{"query": "q", "unit": null, "level": null, "scale": null, "since": null, "window": null, "id": null, "home": null}`,
+		`{"request":{"query":"q"}}`},
 	{"go-sdk shape", "sum", `{"numbers": [1, 2.5, -0.5]}`, `{"total":3}`},
 	{"lone surrogate escape", "echo", `{"value": "\ud800"}`, "\ufffd"},
 }

@@ -82,8 +82,11 @@ func Greet(ctx context.Context, req *mcp.CallToolRequest, name string, times int
 	if ctx == nil || req == nil {
 		return "", fmt.Errorf("no context or request")
 	}
-	if times < 0 {
-		return "", fmt.Errorf("times must not be negative")
+	// Bounded, so that a fuzzer sending any count finds the checks'
+	// failures, not the fixture's: an unbounded greeting runs out of
+	// memory.
+	if n := len("hello " + name + " "); times < 0 || times > maxGreeting/n {
+		return "", fmt.Errorf("greet: want a greeting of at most %d bytes, got %d times %d", maxGreeting, times, n)
 	}
 	greeting := strings.Repeat("hello "+name+" ", times)
 	if loud != nil && *loud {
@@ -91,6 +94,9 @@ func Greet(ctx context.Context, req *mcp.CallToolRequest, name string, times int
 	}
 	return fmt.Sprintf("%s[%s] %s%s %v", req.Params.Name, unit, greeting, "", tags), nil
 }
+
+// maxGreeting bounds the length of Greet's greeting.
+const maxGreeting = 1 << 16
 
 // Tree is a recursive value.
 type Tree struct {

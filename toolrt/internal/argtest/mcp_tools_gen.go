@@ -101,7 +101,7 @@ var (
 			{Name: "limit", Kind: toolrt.KindInteger, Nullable: true},
 			{Name: "level", Kind: toolrt.KindInteger, Range: toolrt.RangeUint8},
 			{Name: "offset", Kind: toolrt.KindInteger, Range: toolrt.RangeInt32},
-			{Name: "scale", Kind: toolrt.KindNumber},
+			{Name: "scale", Kind: toolrt.KindNumber, Range: toolrt.RangeFloat32},
 			{Name: "since", Kind: toolrt.KindString, Format: toolrt.DateTime},
 			{Name: "labels", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
 			{Name: "by_day", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Keys: toolrt.DecimalInt},

@@ -1,0 +1,184 @@
+package toolrt_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mcptag/mcptag/internal/costtest"
+	"github.com/mcptag/mcptag/toolrt"
+)
+
+// The hostile inputs of this file each once cost far more than a good
+// input of the same size: a resource URI full of commas, number literals
+// that took exact arithmetic, a format check run on megabytes, the
+// IPv6-literal path of format=uri. Each lever pairs a good call with a
+// hostile one of the same size; the tests assert that the hostile call
+// costs at most a small multiple of the good one, measured in one run.
+
+// A costPair is a good and a hostile call of the same size, and the
+// slack allowed: the hostile call may cost at most slack times the good.
+type costPair struct {
+	name          string
+	good, hostile func() error
+	slack         float64
+}
+
+// currentTemplate is the template of the example's CurrentWeather.
+var currentTemplate = &toolrt.URITemplate{
+	Template: "weather://{city}/current",
+	Spec:     &toolrt.Spec{Tool: "current_weather", Args: []toolrt.Arg{{Name: "city", Required: true, Kind: toolrt.KindString}}},
+}
+
+// templateURIs are a URI of the example's template of about size bytes
+// whose variable is a plain word, and one of the same size whose
+// variable is a list of commas, each of which once added a capture the
+// matcher copied at every character.
+func templateURIs(size int) (good, hostile string) {
+	n := size - len("weather:///current")
+	return "weather://" + strings.Repeat("a", n) + "/current",
+		"weather://" + strings.Repeat("a,", n/2) + "/current"
+}
+
+// numberSpec has a number argument of every kind of rule, and a string
+// argument to make a good call as long as a hostile number.
+var numberSpec = &toolrt.Spec{Tool: "numbers", Args: []toolrt.Arg{
+	{Name: "x", Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 7}}},
+	{Name: "e", Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMinimum, Num: 0}}},
+	{Name: "m", Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.MultipleOf, Num: 0.1}}},
+	{Name: "xs", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Rules: []toolrt.Rule{{Op: toolrt.UniqueItems}}},
+	{Name: "pad", Kind: toolrt.KindString},
+}}
+
+// numberArgs are arguments of numberSpec: good, and hostile of the same
+// size, for one number of about size bytes.
+func numberArgs(size int) (good, hostile string) {
+	return `{"x":8,"pad":"` + strings.Repeat("a", size) + `"}`,
+		`{"x":7.` + strings.Repeat("0", size) + `1}`
+}
+
+// padding pads the small calls below to 4 KiB, a common size for a
+// call's arguments, so that what they compare is the cost of the number,
+// not the constant cost of writing an error message.
+var padding = `,"pad":"` + strings.Repeat("a", 4<<10) + `"}`
+
+// exponentArgs are arguments of numberSpec with a tiny number against an
+// exclusive bound of 0, and a good one of the same size.
+func exponentArgs() (good, hostile string) {
+	return `{"e":0.0000015` + padding, `{"e":1e-999999` + padding
+}
+
+// uniqueArgs are ten different numbers for a uniqueItems array, and ten
+// of huge exponent, all the same length.
+func uniqueArgs() (good, hostile string) {
+	var g, h []string
+	for i := range 10 {
+		g = append(g, fmt.Sprintf("123456.7%d", i))
+		h = append(h, fmt.Sprintf("1e99999%d", i))
+	}
+	return `{"xs":[` + strings.Join(g, ",") + `]` + padding, `{"xs":[` + strings.Join(h, ",") + `]` + padding
+}
+
+// multipleArgs are a multiple of 0.1 and a tiny number of the same size.
+func multipleArgs() (good, hostile string) {
+	return `{"m":1234567.8` + padding, `{"m":1e-999999` + padding
+}
+
+// formatSpec has a string of every format, and a plain one.
+var formatSpec = func() *toolrt.Spec {
+	sp := &toolrt.Spec{Tool: "formats", Args: []toolrt.Arg{{Name: "plain", Kind: toolrt.KindString}}}
+	for _, name := range formatNames {
+		sp.Args = append(sp.Args, toolrt.Arg{Name: name, Kind: toolrt.KindString, Format: toolrt.FormatNamed(name)})
+	}
+	return sp
+}()
+
+var formatNames = []string{"date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}
+
+// formatArgs are a string of about size bytes in the argument name, and
+// the same string in a plain string argument: "a.a.a.", which cost
+// net/mail the most.
+func formatArgs(name string, size int) (good, hostile string) {
+	value := strings.Repeat("a.", size/2)
+	return `{"plain":"` + value + `"}`, `{"` + name + `":"` + value + `"}`
+}
+
+// ipv6URIArgs are a format=uri argument of about size bytes whose host
+// is a long IPv6 literal, and a good one of the same size with a long
+// path.
+func ipv6URIArgs(size int) (good, hostile string) {
+	hostile = `{"uri":"http://[` + strings.Repeat("1:", size/2) + `]"}`
+	good = `{"uri":"http://example.com/"}`
+	return good[:len(good)-2] + strings.Repeat("a", len(hostile)-len(good)) + `"}`, hostile
+}
+
+func parse(sp *toolrt.Spec, args string) func() error {
+	return func() error { _, err := sp.Parse([]byte(args)); return err }
+}
+
+func match(uri string) func() error {
+	return func() error { _, err := currentTemplate.Match(uri); return err }
+}
+
+// costPairs are the four levers, each a good and a hostile call of the
+// same size: size bytes for a long number and a format, which cost in
+// proportion to their size, or as much as a lever allows.
+func costPairs(size int) []costPair {
+	var pairs []costPair
+	good, hostile := templateURIs(8000)
+	pairs = append(pairs, costPair{"template-commas", match(good), match(hostile), 3})
+	good, hostile = numberArgs(size)
+	pairs = append(pairs, costPair{"long-number", parse(numberSpec, good), parse(numberSpec, hostile), 3})
+	good, hostile = exponentArgs()
+	pairs = append(pairs, costPair{"tiny-exponent", parse(numberSpec, good), parse(numberSpec, hostile), 3})
+	good, hostile = uniqueArgs()
+	pairs = append(pairs, costPair{"unique-exponents", parse(numberSpec, good), parse(numberSpec, hostile), 3})
+	good, hostile = multipleArgs()
+	pairs = append(pairs, costPair{"multiple-exponent", parse(numberSpec, good), parse(numberSpec, hostile), 3})
+	for _, name := range formatNames {
+		good, hostile = formatArgs(name, size)
+		pairs = append(pairs, costPair{"format-" + name, parse(formatSpec, good), parse(formatSpec, hostile), 3})
+	}
+	good, hostile = ipv6URIArgs(8000)
+	pairs = append(pairs, costPair{"uri-ipv6", parse(formatSpec, good), parse(formatSpec, hostile), 2})
+	return pairs
+}
+
+// BenchmarkHostile measures each lever's good and hostile call, with
+// numbers and formats of 1 MiB:
+//
+//	go test ./toolrt -run '^$' -bench Hostile -benchmem
+func BenchmarkHostile(b *testing.B) {
+	for _, p := range costPairs(1 << 20) {
+		for _, side := range []struct {
+			name string
+			f    func() error
+		}{{"good", p.good}, {"hostile", p.hostile}} {
+			b.Run(p.name+"/"+side.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					side.f()
+				}
+			})
+		}
+	}
+}
+
+// TestHostileCost checks each lever: the hostile call costs at most the
+// pair's slack times the good call of the same size, each the best of
+// several rounds measured in turn (costtest.Compare).
+func TestHostileCost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures costs")
+	}
+	for _, p := range costPairs(256 << 10) {
+		t.Run(p.name, func(t *testing.T) {
+			good, hostile := costtest.Compare(3, func() { p.good() }, func() { p.hostile() })
+			ratio := float64(hostile) / float64(good)
+			t.Logf("good %v, hostile %v: %.2fx", good, hostile, ratio)
+			if ratio > p.slack {
+				t.Errorf("a hostile call costs %.1fx a good one of the same size (%v against %v), more than %vx", ratio, hostile, good, p.slack)
+			}
+		})
+	}
+}
