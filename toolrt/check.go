@@ -669,7 +669,7 @@ func (c *checker) str(a *Arg) error {
 	if f, ok := formats[a.Format]; ok && a.Enum == nil && a.Rules == nil {
 		// Longer than its format allows, even decoded (an escape of six
 		// bytes is at least one): rejected without a copy.
-		if raw, _ := c.rawString(); len(raw) > 6*f.maxLen {
+		if raw, _ := c.rawString(); len(raw) > 6*f.limit() {
 			return c.errorf("want %s, got %s", f.want, excerpt(c.data[start:c.pos]))
 		}
 		c.pos = start

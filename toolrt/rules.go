@@ -226,8 +226,18 @@ func (sp *Spec) pattern(text string) *regexp.Regexp {
 // message asks for, and the test.
 type stringFormat struct {
 	want   string
-	maxLen int // the longest string the format's RFC allows, in bytes
+	maxLen int // the longest string the format's RFC allows, in bytes; 0: MaxURIBytes
 	valid  func(string) bool
+}
+
+// limit is the longest string the format allows, in bytes. A URI's is
+// MaxURIBytes, read when the string is checked: a server may set it
+// before it serves, after this package's variables are initialized.
+func (f stringFormat) limit() int {
+	if f.maxLen == 0 {
+		return MaxURIBytes
+	}
+	return f.maxLen
 }
 
 // formats are the string formats, each checked by the RFC the docs name
@@ -246,7 +256,7 @@ var formats = map[Format]stringFormat{
 		return validRFC3339(s, "15:04:05Z07:00")
 	}},
 	Email: {"an e-mail address", maxEmailBytes, validEmail},
-	URI:   {"an absolute URI", MaxURIBytes, validURI},
+	URI:   {"an absolute URI", 0, validURI},
 	UUID: {`a UUID (like "123e4567-e89b-12d3-a456-426614174000")`, len(uuidExample), func(s string) bool {
 		return len(s) == len(uuidExample) && uuidPattern.MatchString(s)
 	}},

@@ -1,6 +1,7 @@
 package toolrt_test
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -139,5 +140,22 @@ func TestSegmentVariablesProperty(t *testing.T) {
 	}
 	if accepted < 1000 {
 		t.Errorf("only %d URIs of 20000 were read: the test makes too few good ones", accepted)
+	}
+}
+
+// TestURIFormatLength: a format=uri argument is bounded by MaxURIBytes as
+// the server has set it before serving, not as it was when the package
+// was initialized.
+func TestURIFormatLength(t *testing.T) {
+	sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "u", Kind: toolrt.KindString, Format: toolrt.URI}}}
+	long := json.RawMessage(`{"u":"https://example.com/` + strings.Repeat("a", 60<<10) + `"}`)
+	if _, err := sp.Parse(long); err == nil {
+		t.Errorf("a URI over the default MaxURIBytes was accepted")
+	}
+	old := toolrt.MaxURIBytes
+	toolrt.MaxURIBytes = 64 << 10
+	defer func() { toolrt.MaxURIBytes = old }()
+	if _, err := sp.Parse(long); err != nil {
+		t.Errorf("MaxURIBytes raised to %d: %v", toolrt.MaxURIBytes, err)
 	}
 }

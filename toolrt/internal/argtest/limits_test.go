@@ -29,6 +29,7 @@ type limit struct {
 var limits = []limit{
 	{"MaxDepth", &toolrt.MaxDepth, 100},
 	{"MaxArgumentBytes", &toolrt.MaxArgumentBytes, 64 << 10},
+	{"MaxNumberBytes", &toolrt.MaxNumberBytes, 1 << 10},
 }
 
 // writeWhileServing names the environment variable under which
@@ -78,6 +79,9 @@ func TestLimitsSetBeforeServing(t *testing.T) {
 		{"deeper than the limit set", "count_nodes", chain(60), `count_nodes: argument "children" nests deeper than 100 levels`, true},
 		{"larger than the limit set", "echo", json.RawMessage(`{"value":"` + strings.Repeat("x", 70<<10) + `"}`),
 			fmt.Sprintf("echo: arguments too large: %d bytes, the limit is 65536", 70<<10+12), true},
+		{"a number longer than the default", "sum", numbers(700), `{"total":1}`, false},
+		{"a number longer than the limit set", "sum", numbers(1100),
+			`sum: argument "numbers[0]": want a number of at most 1024 characters, got 1100: 1.` + strings.Repeat("0", 35) + `...`, true},
 	}
 	var wg sync.WaitGroup
 	for range 4 {
@@ -101,6 +105,12 @@ func TestLimitsSetBeforeServing(t *testing.T) {
 	wg.Wait()
 	close(stop)
 	writer.Wait()
+}
+
+// numbers is the arguments of sum for the one number 1, written with n
+// characters.
+func numbers(n int) json.RawMessage {
+	return json.RawMessage(`{"numbers":[1.` + strings.Repeat("0", n-2) + `]}`)
 }
 
 // chain is the arguments of count_nodes for a tree of n nodes, each the

@@ -10,6 +10,13 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// mcptag generated this file for version 1 of toolrt's generated code:
+// if these overflow, regenerate it with the mcptag that go.mod requires.
+const (
+	_ = toolrt.RegenerateWithMcptagOfGoMod(1 - toolrt.MinGeneratedVersion)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
+)
+
 // Register adds everything the package declares to s: the tools of RegisterTools.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
