@@ -51,25 +51,31 @@ func generateMain(args []string, stdout, stderr io.Writer) int {
 }
 
 // runGenerate runs the pipeline on the packages matching patterns in the
-// working directory and returns the files to write, or prints why there
-// are none and returns the exit code to leave with.
+// working directory, prints the findings it reports, and returns the
+// files to write, or the exit code to leave with when there are none.
 func runGenerate(opts analyzer.Options, patterns []string, stderr io.Writer) ([]generate.File, int) {
 	r, err := generate.Run(".", opts, patterns...)
 	if err != nil {
 		printLoadError(stderr, err)
 		return nil, exitUsage
 	}
-	if errs := r.Errors(); len(errs) > 0 {
-		printFindings(stderr, r.Fset, errs)
+	printFindings(stderr, r.Fset, r.Findings)
+	if len(r.Errors()) > 0 {
 		return nil, exitFindings
 	}
 	return r.Files, exitOK
 }
 
-// printFindings prints findings, one per line, each at its position.
+// printFindings prints the findings that generation reports, one per
+// line, as mcptag lint prints them: file:line:col: category: message, a
+// finding that does not stop generation marked "(warning)".
 func printFindings(w io.Writer, fset *token.FileSet, findings []analyzer.Finding) {
 	for _, f := range findings {
-		fmt.Fprintf(w, "%s: %s\n", relPaths(fset.Position(f.Pos).String()), relPaths(f.Message))
+		warning := ""
+		if f.AtGeneration() != analyzer.Stops {
+			warning = " (warning)"
+		}
+		fmt.Fprintf(w, "%s: %s: %s%s\n", relPaths(fset.Position(f.Pos).String()), f.Category, relPaths(f.Message), warning)
 	}
 }
 

@@ -73,7 +73,7 @@ func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
 		printLoadError(stderr, err)
 		return nil, exitUsage
 	}
-	if errs := (&generate.Result{Packages: loaded}).Errors(); len(errs) > 0 {
+	if errs := generate.Stopping(generate.Report(loaded)); len(errs) > 0 {
 		printFindings(stderr, loaded[0].Fset, errs) // one file set for all
 		return nil, exitUsage
 	}
