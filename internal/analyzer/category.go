@@ -75,7 +75,7 @@ var Categories = []Category{
 	{CatUntyped, false, LintOnly, "any, an interface or json.RawMessage in an output: its schema is {}"},
 	{CatNullable, false, LintOnly, "an output field that can be null (omitempty leaves it out instead)"},
 	{CatUndocumented, false, LintOnly, "a tool, prompt, resource, argument or output field with no description"},
-	{CatName, true, Stops, "an invalid or duplicate tool or prompt name, a name that looks like an option, or a name the generated code needs"},
+	{CatName, true, Stops, "an invalid or duplicate tool or prompt name, a name that looks like an option, a doc list item naming a misspelled parameter, or a name the generated code needs"},
 	{CatDirective, true, Stops, "a misspelled, misplaced or malformed directive, resource URI or suppression"},
 	{CatSignature, true, Stops, "a function shape mcptag cannot register"},
 	{CatJSONTag, true, Stops, "a malformed struct tag or option, or a JSON name lost to a collision"},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/token"
 	"os"
 	"strings"
 	"testing"
@@ -68,6 +69,7 @@ func runGolden(t *testing.T, file string) {
 	gotJSON := toolsJSON(t, p.Tools)
 	var fb strings.Builder
 	for _, f := range p.Findings {
+		checkErrorFails(t, p.Fset, f)
 		if !schemaCategories[f.Category] {
 			continue // the lint checks' business, not the schemas'
 		}
@@ -124,6 +126,17 @@ var schemaCategories = map[string]bool{
 	analyzer.CatJSONTag:         true,
 	analyzer.CatUnstructured:    true,
 	analyzer.CatDeepInput:       true,
+	analyzer.CatName:            true, // a doc list item naming a misspelled parameter
+}
+
+// checkErrorFails holds an error to a category that lint fails on by
+// default: an error stops generation, and lint must not pass what
+// generation refuses.
+func checkErrorFails(t *testing.T, fset *token.FileSet, f analyzer.Finding) {
+	t.Helper()
+	if c, _ := analyzer.LookupCategory(f.Category); f.Error && !c.Fails {
+		t.Errorf("%s: an error of category %s, which lint does not fail on by default: %s", fset.Position(f.Pos), f.Category, f.Message)
+	}
 }
 
 // descriptions renders the tools' descriptions, in source order: each
