@@ -31,13 +31,14 @@ func TestRecognizeDirective(t *testing.T) {
 		{text: "//mcp:toolreadonly", problem: `malformed directive "//mcp:toolreadonly": want //mcp:tool, then a space before its arguments`},
 		{text: "//mcp:toolbox", problem: `malformed directive "//mcp:toolbox": want //mcp:tool, then a space before its arguments`},
 		{text: "// mcp:toolbox", problem: `malformed directive "// mcp:toolbox": want //mcp:tool, with no space after //`},
-		{text: "//mcp:toll", problem: `unknown directive "//mcp:toll" (did you mean //mcp:tool?)`},
+		{text: "//mcp:toll", problem: `unknown directive "//mcp:toll" (did you mean //mcp:tool?)`, fixed: "//mcp:tool"},
+		{text: "//mcp:tol readonly", problem: `unknown directive "//mcp:tol readonly" (did you mean //mcp:tool?)`, fixed: "//mcp:tool readonly"},
 		{text: "//mcp:generate", problem: `unknown directive "//mcp:generate"; directives are //mcp:tool, //mcp:prompt, //mcp:resource`},
 		{text: "//mcp:prompts", problem: `misspelled directive "//mcp:prompts": want //mcp:prompt`, fixed: "//mcp:prompt"},
 		{text: "// mcp:resource weather://cities", problem: `malformed directive "// mcp:resource weather://cities": want //mcp:resource, with no space after //`, fixed: "//mcp:resource weather://cities"},
 		{text: "//mcp:resources weather://cities", problem: `misspelled directive "//mcp:resources weather://cities": want //mcp:resource`, fixed: "//mcp:resource weather://cities"},
 		{text: "//MCP:Prompt", problem: `malformed directive "//MCP:Prompt": want //mcp:prompt, in lower case`, fixed: "//mcp:prompt"},
-		{text: "//mcp:promt", problem: `unknown directive "//mcp:promt" (did you mean //mcp:prompt?)`},
+		{text: "//mcp:promt", problem: `unknown directive "//mcp:promt" (did you mean //mcp:prompt?)`, fixed: "//mcp:prompt"},
 		{text: "//mcp:resourcefile", problem: `malformed directive "//mcp:resourcefile": want //mcp:resource, then a space before its arguments`},
 	} {
 		got := RecognizeDirective(tc.text)
