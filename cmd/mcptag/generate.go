@@ -36,14 +36,17 @@ func generateMain(args []string, stdout, stderr io.Writer) int {
 	if ok, code := c.parse(args, stdout); !ok {
 		return code
 	}
-	files, code := runGenerate(o.Options, c.Args(), stderr)
+	r, code := runGenerate(o.Options, c.Args(), stderr)
 	if code != exitOK {
 		return code
 	}
 	if o.check {
-		return checkFiles(files, stdout, stderr)
+		if checksNothing(stderr, "mcptag -check", c.Args(), loadedPackages(r.Packages)) {
+			return exitUsage
+		}
+		return checkFiles(r.Files, stdout, stderr)
 	}
-	if err := generate.Write(files); err != nil {
+	if err := generate.Write(r.Files); err != nil {
 		fmt.Fprintf(stderr, "mcptag: %s\n", relPaths(err.Error()))
 		return exitUsage
 	}
@@ -51,9 +54,10 @@ func generateMain(args []string, stdout, stderr io.Writer) int {
 }
 
 // runGenerate runs the pipeline on the packages matching patterns in the
-// working directory, prints the findings it reports, and returns the
-// files to write, or the exit code to leave with when there are none.
-func runGenerate(opts analyzer.Options, patterns []string, stderr io.Writer) ([]generate.File, int) {
+// working directory, prints the findings it reports, and returns its
+// result, with the files to write, or the exit code to leave with when
+// there are none.
+func runGenerate(opts analyzer.Options, patterns []string, stderr io.Writer) (*generate.Result, int) {
 	r, err := generate.Run(".", opts, patterns...)
 	if err != nil {
 		printLoadError(stderr, err)
@@ -63,7 +67,7 @@ func runGenerate(opts analyzer.Options, patterns []string, stderr io.Writer) ([]
 	if len(r.Errors()) > 0 {
 		return nil, exitFindings
 	}
-	return r.Files, exitOK
+	return r, exitOK
 }
 
 // printFindings prints the findings that generation reports, one per

@@ -73,6 +73,9 @@ func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
 		printLoadError(stderr, err)
 		return nil, exitUsage
 	}
+	if checksNothing(stderr, "mcptag stats", patterns, loadedPackages(loaded)) {
+		return nil, exitUsage
+	}
 	if errs := generate.Stopping(generate.Report(loaded)); len(errs) > 0 {
 		printFindings(stderr, loaded[0].Fset, errs) // one file set for all
 		return nil, exitUsage

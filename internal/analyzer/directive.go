@@ -174,6 +174,21 @@ func splitWord(s string) (word, rest string) {
 	return s[:i], s[i:]
 }
 
+// Declares reports whether files hold an //mcp: directive, or a comment
+// clearly meant as one: a package that mcptag has something to say about.
+func Declares(files []*ast.File) bool {
+	for _, f := range files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if r := RecognizeDirective(c.Text); r.Kind != "" || r.Problem != "" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // misplacedDirectives reports every near miss of a directive in file f,
 // and the directives that sit anywhere but in a function's doc comment
 // (on a type, a variable, a constant block, inside a body), where they

@@ -7,6 +7,7 @@ package genfile
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 )
 
@@ -51,4 +52,16 @@ func markedJSON(data []byte) bool {
 		}
 	}
 	return true
+}
+
+// InDir reports whether directory dir holds a file mcptag generates,
+// marked or not: a package that has one is mcptag's business even when
+// it declares nothing now (its files are left over).
+func InDir(dir string) bool {
+	for _, name := range []string{GoName, SnapshotName} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
 }
