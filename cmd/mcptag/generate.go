@@ -24,7 +24,13 @@ type generateOptions struct {
 }
 
 func generateCommand(stderr io.Writer) (*command, *generateOptions) {
-	c := newCommand("mcptag", usage, stderr)
+	return generateCommandWith(usage(), stderr)
+}
+
+// generateCommandWith is the generator's command line with the usage
+// text usageText: mcptag's, or that of help generate or help check.
+func generateCommandWith(usageText string, stderr io.Writer) (*command, *generateOptions) {
+	c := newCommand("mcptag", usageText, stderr)
 	o := &generateOptions{}
 	c.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a summary and a diff if any generated file is stale, missing or left over")
 	o.AddFlags(c.FlagSet)

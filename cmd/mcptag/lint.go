@@ -25,8 +25,11 @@ func lintUsage() string {
 	var b strings.Builder
 	b.WriteString(`usage: mcptag lint [flags] [packages]
 
-mcptag lint reports what mcptag finds in //mcp:tool functions, one line
-each: file:line:col: category: message. Categories (* fails by default):
+mcptag lint reports what mcptag finds in //mcp:tool, //mcp:prompt and
+//mcp:resource functions (the directives are below), one line each:
+file:line:col: category: message. Generation reports the same
+findings of the categories marked *, at the same places, but for stale
+(see mcptag help generate). Categories (* fails by default):
 
 `)
 	for _, c := range analyzer.Categories {
@@ -38,7 +41,11 @@ each: file:line:col: category: message. Categories (* fails by default):
 	}
 	b.WriteString(`
 The others are advice, printed as warnings unless -fail names them.
-Silence one finding with a reason, on its line or the line above:
+`)
+	b.WriteString("\n" + directiveHelp)
+	b.WriteString(`
+Silence one finding with a reason, on its line or the line above (no
+comment silences an error, what mcptag cannot generate as written):
 
 	//mcptag:ignore CATEGORY reason
 
@@ -47,9 +54,8 @@ The same checks run under go vet:
 	go vet -vettool="$(go tool -n mcptag)" [packages]
 
 Exit codes: 0 no failing findings; 1 findings that fail; 2 usage or
-load errors.
-
-Flags:
+load errors, or patterns that match no package with a declaration or a
+generated file.
 `)
 	return b.String()
 }

@@ -5,9 +5,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -89,4 +91,39 @@ func wantDiff(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	writeClipped(f, diff.Diff(name+" (on disk)", read(args[2]), name+" (generated)", read(args[3])))
 	ts.Check(f.Close())
+}
+
+// TestVersionSDK: mcptag version names the go-sdk version that go.mod
+// requires, which the generated code is built with.
+func TestVersionSDK(t *testing.T) {
+	mod, err := os.ReadFile(filepath.Join("..", "..", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(sdkModule) + ` (v\S+)`).FindSubmatch(mod)
+	if want == nil {
+		t.Fatalf("go.mod requires no %s", sdkModule)
+	}
+	var stdout, stderr strings.Builder
+	if code := run([]string{"version"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("mcptag version: exit %d: %s", code, &stderr)
+	}
+	if line := "generated code: " + sdkModule + " " + string(want[1]) + "\n"; !strings.Contains(stdout.String(), line) {
+		t.Errorf("mcptag version printed\n%s\nwant the line %q", &stdout, line)
+	}
+}
+
+// TestHelpNamesEveryOption holds mcptag help's directive syntax to the
+// directive table: every kind, and every option of each.
+func TestHelpNamesEveryOption(t *testing.T) {
+	for kind, options := range analyzer.DirectiveKinds() {
+		if !strings.Contains(directiveHelp, "//mcp:"+kind+" ") {
+			t.Errorf("mcptag help does not show //mcp:%s", kind)
+		}
+		for _, o := range options {
+			if !regexp.MustCompile(`[\s\[]` + regexp.QuoteMeta(o) + `[=\s\]]`).MatchString(directiveHelp) {
+				t.Errorf("mcptag help does not show the option %s of //mcp:%s", o, kind)
+			}
+		}
+	}
 }

@@ -29,9 +29,8 @@ Token counts are estimates (see docs/budget.md); -json prints the report
 with every part's bytes and every $defs entry. Each package is analyzed
 as its //go:generate line generates it.
 
-Exit codes: 0 ok; 2 usage errors and packages that do not load.
-
-Flags:
+Exit codes: 0 ok; 2 usage errors, packages that do not load, and
+patterns that match no package with a declaration or a generated file.
 `
 
 func statsCommand(stderr io.Writer) (*command, *bool) {

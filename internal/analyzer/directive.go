@@ -84,6 +84,16 @@ func findDirective(doc *ast.CommentGroup) (dir *ast.Comment, findings []Finding)
 	return dir, findings
 }
 
+// DirectiveKinds lists the kinds of directive ("tool", ...), each with
+// the keys of its options, in the order of the directive table.
+func DirectiveKinds() map[string][]string {
+	kinds := map[string][]string{}
+	for _, k := range directiveKinds {
+		kinds[k.name] = k.keys()
+	}
+	return kinds
+}
+
 // directiveNames lists the names of the directive kinds.
 func directiveNames() []string {
 	names := make([]string, len(directiveKinds))
