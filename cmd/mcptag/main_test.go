@@ -2,6 +2,8 @@ package main
 
 import (
 	"flag"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,7 +53,9 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           filepath.Join("testdata", "script"),
 		UpdateScripts: *update,
-		Cmds:          map[string]func(*testscript.TestScript, bool, []string){"wantdiff": wantDiff},
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){
+			"wantdiff": wantDiff, "readmeblock": readmeBlock(repo), "proxy403": proxy403,
+		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
 			env.Setenv("GOFLAGS", "-mod=mod")
@@ -126,4 +130,48 @@ func TestHelpNamesEveryOption(t *testing.T) {
 			}
 		}
 	}
+}
+
+// readmeBlock returns the script command
+//
+//	readmeblock TEXT FILE
+//
+// which writes to FILE the fenced code block of the repository's
+// README.md that has a line holding TEXT, so that a script runs the
+// README's own commands.
+func readmeBlock(repo string) func(*testscript.TestScript, bool, []string) {
+	return func(ts *testscript.TestScript, neg bool, args []string) {
+		if neg || len(args) != 2 {
+			ts.Fatalf("usage: readmeblock TEXT FILE")
+		}
+		readme, err := os.ReadFile(filepath.Join(repo, "README.md"))
+		ts.Check(err)
+		blocks := strings.Split(string(readme), "```")
+		for i := 1; i < len(blocks); i += 2 {
+			if strings.Contains(blocks[i], args[0]) {
+				_, body, _ := strings.Cut(blocks[i], "\n") // after the info string
+				ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(body), 0o666))
+				return
+			}
+		}
+		ts.Fatalf("README.md has no code block with %q", args[0])
+	}
+}
+
+// proxy403 is the script command
+//
+//	proxy403
+//
+// which points GOPROXY at a module proxy that answers 403 Forbidden to
+// every request, as some company proxies answer for a module they do not
+// know.
+func proxy403(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: proxy403")
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "not available", http.StatusForbidden)
+	}))
+	ts.Defer(srv.Close)
+	ts.Setenv("GOPROXY", srv.URL)
 }

@@ -52,20 +52,24 @@ func versionMain(args []string, stdout, stderr io.Writer) int {
 // module information.
 func moduleVersion(bi *debug.BuildInfo, path string) string {
 	if bi.Main.Path == path && bi.Main.Version != "" {
-		return bi.Main.Version
+		return describeModule(&bi.Main)
 	}
 	for _, d := range bi.Deps {
-		if d.Path != path {
-			continue
-		}
-		switch r := d.Replace; {
-		case r == nil:
-			return d.Version
-		case r.Version != "":
-			return fmt.Sprintf("%s (replaced by %s %s)", d.Version, r.Path, r.Version)
-		default:
-			return fmt.Sprintf("%s (replaced by %s)", d.Version, r.Path)
+		if d.Path == path {
+			return describeModule(d)
 		}
 	}
 	return "unknown"
+}
+
+// describeModule is m's version, and its replacement's.
+func describeModule(m *debug.Module) string {
+	switch r := m.Replace; {
+	case r == nil:
+		return m.Version
+	case r.Version != "" && r.Version != "(devel)": // a directory has none
+		return fmt.Sprintf("%s (replaced by %s %s)", m.Version, r.Path, r.Version)
+	default:
+		return fmt.Sprintf("%s (replaced by %s)", m.Version, r.Path)
+	}
 }

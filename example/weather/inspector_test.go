@@ -137,6 +137,19 @@ func TestInspectorArgumentNotText(t *testing.T) {
 	}
 }
 
+// TestInspectorUnconvertibleArgument shows what the README warns of: the
+// Inspector sends null for a --tool-arg it cannot convert to the
+// argument's type (days=five for an integer), so the answer names null,
+// not what was typed. (An argument that takes null as absent, a pointer
+// say, would be answered as if it had been left out.)
+func TestInspectorUnconvertibleArgument(t *testing.T) {
+	res := inspectorCall(t, "get_forecast", "city=Cairo", "days=five")
+	want := `get_forecast: argument "days": want integer, got null`
+	if !res.IsError || len(res.Content) != 1 || res.Content[0].Text != want {
+		t.Errorf("got isError %v, content %q; want isError and %q", res.IsError, res.Content, want)
+	}
+}
+
 // TestInspectorUnknownTool checks that a call the server refuses fails the
 // Inspector, and so interop.Inspector.
 func TestInspectorUnknownTool(t *testing.T) {
