@@ -20,7 +20,10 @@
 //	//mcptag:ignore CATEGORY[,CATEGORY...] reason
 //
 // A suppression without a reason, with an unknown category, or that
-// silences nothing is itself a finding.
+// silences nothing is itself a finding, and so is one on an error, which
+// no comment silences. The generator reports the findings of the
+// categories that fail by default (but stale) as this analyzer does, at
+// the same places, silenced by the same comments.
 //
 // The -fail flag names the categories that fail; by default those that
 // break clients or hide tools do, and advice does not. A driver with

@@ -11,18 +11,19 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// fixes returns the suggested fixes for a finding where the fix is
-// obvious: a misspelled directive, a nullable field without omitempty.
-func (r *reporter) fixes(f analyzer.Finding, pos token.Pos) []analysis.SuggestedFix {
-	file := r.files[r.pass.Fset.File(pos)]
-	if file == nil || pos != f.Pos {
+// fixes returns the suggested fixes for a finding, reported where it
+// was made, when the fix is obvious: a misspelled directive, a nullable
+// field without omitempty.
+func (r *reporter) fixes(f analyzer.Finding) []analysis.SuggestedFix {
+	file := r.files[r.pass.Fset.File(f.Pos)]
+	if file == nil {
 		return nil
 	}
 	switch f.Category {
 	case analyzer.CatDirective:
-		return directiveFix(file, pos)
+		return directiveFix(file, f.Pos)
 	case analyzer.CatNullable:
-		return omitemptyFix(file, pos)
+		return omitemptyFix(file, f.Pos)
 	}
 	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -116,7 +115,7 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 	imported := importedDocs(pass)
 	exportDocs(pass, src, imported)
 
-	r := &reporter{pass: pass, cfg: c, files: map[*token.File]*ast.File{}}
+	r := &reporter{pass: pass, cfg: c, files: map[*token.File]*ast.File{}, place: analyzer.NewReporter(pass.Fset, src)}
 	for _, f := range src {
 		r.files[pass.Fset.File(f.FileStart)] = f
 	}
@@ -127,63 +126,49 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 		opts.Module = pass.Module.Path // as analyzer.Load sets it
 	}
 	pkg := analyzer.Analyze(pass.Fset, src, pass.Pkg, pass.TypesInfo, opts)
-	findings := append(pkg.Findings, c.sizeFindings(src, pkg)...)
-	if f, ok := stale(src, g, optsErr, pkg); ok {
-		findings = append(findings, f)
+	stops := false // generation would refuse the package
+	for _, f := range pkg.Findings {
+		if r.report(f) && f.AtGeneration() == analyzer.Stops {
+			stops = true
+		}
 	}
-
-	r.suppressions = parseSuppressions(pass, src)
-	seen := map[string]bool{}
-	for _, f := range findings {
-		// A type reached from several tools or roots is analyzed once
-		// for each, and the findings of schema building name the path
-		// from each root ("items[].tags", "largest.tags"): one of those
-		// a place is enough.
-		key := fmt.Sprint(f.Pos, f.Category, f.Message)
-		if pathCategories[f.Category] {
-			key = fmt.Sprint(f.Pos, f.Category)
-		}
-		if f.Pos.IsValid() && seen[key] {
-			continue
-		}
-		seen[key] = true
+	for _, f := range c.sizeFindings(src, pkg) {
 		r.report(f)
 	}
-	r.reportSuppressions()
+	// Code that go generate would refuse to write is not stale: the
+	// findings that stop it come first. A malformed suppression stops it
+	// too.
+	stops = stops || len(r.place.SuppressionFindings(false)) > 0
+	if f, ok := stale(src, g, optsErr, pkg); ok && !stops {
+		r.report(f)
+	}
+	for _, f := range r.place.SuppressionFindings(true) {
+		r.diagnose(f.Pos, f.End, f.Category, f.Message, nil)
+	}
 	return nil, nil
-}
-
-// pathCategories are those whose messages carry the path from the tool's
-// root to the field.
-var pathCategories = map[string]bool{
-	analyzer.CatNullable: true, analyzer.CatUntyped: true,
-	analyzer.CatCustomMarshaler: true, analyzer.CatUnsupported: true,
 }
 
 // A reporter turns findings into diagnostics.
 type reporter struct {
-	pass         *analysis.Pass
-	cfg          *Config
-	files        map[*token.File]*ast.File // the analyzed files
-	suppressions *suppressions
+	pass  *analysis.Pass
+	cfg   *Config
+	files map[*token.File]*ast.File // the analyzed files
+	place *analyzer.Reporter
 }
 
-func (r *reporter) report(f analyzer.Finding) {
-	pos, end, msg := f.Pos, f.End, f.Message
-	if !r.inFiles(pos) {
-		// A field of a type from another package: say so at the tool.
-		if p := r.pass.Fset.Position(pos); p.IsValid() {
-			msg += fmt.Sprintf(" (declared at %s:%d)", filepath.Base(p.Filename), p.Line)
-		}
-		pos, end = f.ToolPos, token.NoPos
-		if !r.inFiles(pos) {
-			return // nowhere in this package to put it
-		}
+// report reports f where, and if, generation reports it too, and says
+// whether it did.
+func (r *reporter) report(f analyzer.Finding) bool {
+	placed, ok := r.place.Place(f)
+	if !ok {
+		return false
 	}
-	if r.suppressions.suppressed(r.pass.Fset.Position(pos), f.Category) {
-		return
+	var fixes []analysis.SuggestedFix
+	if placed.Pos == f.Pos {
+		fixes = r.fixes(f)
 	}
-	r.diagnose(pos, end, f.Category, msg, r.fixes(f, pos))
+	r.diagnose(placed.Pos, placed.End, placed.Category, placed.Message, fixes)
+	return true
 }
 
 // diagnose reports one diagnostic, unless the driver wants only failing
@@ -193,14 +178,6 @@ func (r *reporter) diagnose(pos, end token.Pos, category, msg string, fixes []an
 		return
 	}
 	r.pass.Report(analysis.Diagnostic{Pos: pos, End: end, Category: category, Message: category + ": " + msg, SuggestedFixes: fixes})
-}
-
-func (r *reporter) inFiles(pos token.Pos) bool {
-	if !pos.IsValid() {
-		return false
-	}
-	_, ok := r.files[r.pass.Fset.File(pos)]
-	return ok
 }
 
 // failFlag is the -fail flag of a Config.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"reflect"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -104,14 +105,34 @@ func BlobContents(uri, mimeType string, blob []byte) *mcp.ReadResourceResult {
 }
 
 // JSONContents is the result of a resource function that returns any
-// other value: its JSON, as text. A value encoding/json cannot write (a
-// NaN float, say) is an internal error.
+// other value: its JSON, as text. A nil slice is sent as [] and a nil map
+// as {}, as a tool sends them, rather than null. A value encoding/json
+// cannot write (a NaN float, say) is an internal error.
 func JSONContents(name, uri, mimeType string, v any) (*mcp.ReadResourceResult, error) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return nil, internalError(fmt.Errorf("%s: encoding the resource: %v", name, err))
 	}
+	if string(data) == "null" {
+		data = emptyJSON(v, data)
+	}
 	return TextContents(uri, mimeType, string(data)), nil
+}
+
+// emptyJSON returns the JSON of an empty value of v's kind for a nil
+// slice or map, and null, as encoding/json wrote it, for anything else: a
+// nil pointer, or a value whose own MarshalJSON says null.
+func emptyJSON(v any, null []byte) []byte {
+	if _, ok := v.(json.Marshaler); ok {
+		return null
+	}
+	switch reflect.ValueOf(v).Kind() {
+	case reflect.Slice:
+		return []byte("[]")
+	case reflect.Map:
+		return []byte("{}")
+	}
+	return null
 }
 
 // ReadResult is the result of a resource function that returns the

@@ -75,7 +75,7 @@ func diffMain(args []string, stdout, stderr io.Writer) int {
 // packages below the working directory, keyed as snapdiff.Load keys
 // those of a directory or revision.
 func generatedSnapshots(stderr io.Writer) (snapdiff.Tree, int) {
-	files, code := runGenerate(analyzer.Options{}, []string{"./..."}, stderr)
+	r, code := runGenerate(analyzer.Options{}, []string{"./..."}, stderr)
 	if code != exitOK {
 		return nil, exitUsage
 	}
@@ -85,7 +85,7 @@ func generatedSnapshots(stderr io.Writer) (snapdiff.Tree, int) {
 		return nil, exitUsage
 	}
 	tree := snapdiff.Tree{}
-	for _, f := range files {
+	for _, f := range r.Files {
 		if f.Data == nil || filepath.Base(f.Path) != genfile.SnapshotName {
 			continue
 		}

@@ -24,7 +24,13 @@ type generateOptions struct {
 }
 
 func generateCommand(stderr io.Writer) (*command, *generateOptions) {
-	c := newCommand("mcptag", usage, stderr)
+	return generateCommandWith(usage(), stderr)
+}
+
+// generateCommandWith is the generator's command line with the usage
+// text usageText: mcptag's, or that of help generate or help check.
+func generateCommandWith(usageText string, stderr io.Writer) (*command, *generateOptions) {
+	c := newCommand("mcptag", usageText, stderr)
 	o := &generateOptions{}
 	c.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a summary and a diff if any generated file is stale, missing or left over")
 	o.AddFlags(c.FlagSet)
@@ -36,14 +42,17 @@ func generateMain(args []string, stdout, stderr io.Writer) int {
 	if ok, code := c.parse(args, stdout); !ok {
 		return code
 	}
-	files, code := runGenerate(o.Options, c.Args(), stderr)
+	r, code := runGenerate(o.Options, c.Args(), stderr)
 	if code != exitOK {
 		return code
 	}
 	if o.check {
-		return checkFiles(files, stdout, stderr)
+		if checksNothing(stderr, "mcptag -check", c.Args(), loadedPackages(r.Packages)) {
+			return exitUsage
+		}
+		return checkFiles(r.Files, stdout, stderr)
 	}
-	if err := generate.Write(files); err != nil {
+	if err := generate.Write(r.Files); err != nil {
 		fmt.Fprintf(stderr, "mcptag: %s\n", relPaths(err.Error()))
 		return exitUsage
 	}
@@ -51,25 +60,32 @@ func generateMain(args []string, stdout, stderr io.Writer) int {
 }
 
 // runGenerate runs the pipeline on the packages matching patterns in the
-// working directory and returns the files to write, or prints why there
-// are none and returns the exit code to leave with.
-func runGenerate(opts analyzer.Options, patterns []string, stderr io.Writer) ([]generate.File, int) {
+// working directory, prints the findings it reports, and returns its
+// result, with the files to write, or the exit code to leave with when
+// there are none.
+func runGenerate(opts analyzer.Options, patterns []string, stderr io.Writer) (*generate.Result, int) {
 	r, err := generate.Run(".", opts, patterns...)
 	if err != nil {
 		printLoadError(stderr, err)
 		return nil, exitUsage
 	}
-	if errs := r.Errors(); len(errs) > 0 {
-		printFindings(stderr, r.Fset, errs)
+	printFindings(stderr, r.Fset, r.Findings)
+	if len(r.Errors()) > 0 {
 		return nil, exitFindings
 	}
-	return r.Files, exitOK
+	return r, exitOK
 }
 
-// printFindings prints findings, one per line, each at its position.
+// printFindings prints the findings that generation reports, one per
+// line, as mcptag lint prints them: file:line:col: category: message, a
+// finding that does not stop generation marked "(warning)".
 func printFindings(w io.Writer, fset *token.FileSet, findings []analyzer.Finding) {
 	for _, f := range findings {
-		fmt.Fprintf(w, "%s: %s\n", relPaths(fset.Position(f.Pos).String()), relPaths(f.Message))
+		warning := ""
+		if f.AtGeneration() != analyzer.Stops {
+			warning = " (warning)"
+		}
+		fmt.Fprintf(w, "%s: %s: %s%s\n", relPaths(fset.Position(f.Pos).String()), f.Category, relPaths(f.Message), warning)
 	}
 }
 
@@ -164,24 +180,90 @@ func summarize(w io.Writer, c *generate.Change) {
 }
 
 // writeClipped writes a unified diff with at most maxDiffLines lines of
-// at most maxLineBytes bytes, saying how much was left out.
+// at most maxLineBytes bytes (and the marks of a cut), saying how much was
+// left out. A long changed line is cut around where it differs from its
+// counterpart, so that the change shows.
 func writeClipped(w io.Writer, d []byte) {
 	lines := bytes.SplitAfter(d, []byte("\n"))
 	if len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
 		lines = lines[:len(lines)-1]
 	}
+	at := firstDifferences(lines)
 	for i, l := range lines {
 		if i == maxDiffLines {
 			fmt.Fprintf(w, "... %d more lines of this diff: run go generate, then git diff, to see them all\n", len(lines)-i)
 			return
 		}
-		if len(l) > maxLineBytes {
-			n := maxLineBytes
-			for n > 0 && !utf8.RuneStart(l[n]) {
-				n-- // not inside a rune
-			}
-			l = append(l[:n:n], "...\n"...)
-		}
-		w.Write(l)
+		w.Write(clipLine(l, at[i]))
 	}
+}
+
+// clipContext is how many bytes before the first difference a cut line
+// keeps.
+const clipContext = 60
+
+// firstDifferences returns, for each line of a unified diff, the byte
+// offset at which it differs from its counterpart: the i-th line removed
+// in a run of removed lines is paired with the i-th line added right
+// after them. A line without a counterpart differs at 0.
+func firstDifferences(lines [][]byte) []int {
+	at := make([]int, len(lines))
+	for i := 0; i < len(lines); {
+		minus := i
+		for i < len(lines) && lines[i][0] == '-' && !bytes.HasPrefix(lines[i], []byte("---")) {
+			i++
+		}
+		plus := i
+		for i < len(lines) && lines[i][0] == '+' && !bytes.HasPrefix(lines[i], []byte("+++")) {
+			i++
+		}
+		for k := 0; k < plus-minus && plus+k < i; k++ {
+			n := commonPrefix(lines[minus+k][1:], lines[plus+k][1:]) + 1
+			at[minus+k], at[plus+k] = n, n
+		}
+		if i == minus {
+			i++ // a context or header line
+		}
+	}
+	return at
+}
+
+func commonPrefix(a, b []byte) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// clipLine cuts a diff line longer than maxLineBytes to a window of it
+// that starts clipContext bytes before offset at, keeping its first byte
+// (the -, + or space of the diff) and marking each cut with "...". It
+// never cuts inside a rune.
+func clipLine(l []byte, at int) []byte {
+	if len(l) <= maxLineBytes {
+		return l
+	}
+	body := bytes.TrimSuffix(l[1:], []byte("\n"))
+	start := max(0, at-1-clipContext)
+	for start > 0 && !utf8.RuneStart(body[start]) {
+		start--
+	}
+	limit := start + maxLineBytes - 1 // the first byte is kept apart
+	if start > 0 {
+		limit -= len("...")
+	}
+	end := min(len(body), limit)
+	for end < len(body) && end > start && !utf8.RuneStart(body[end]) {
+		end--
+	}
+	out := []byte{l[0]}
+	if start > 0 {
+		out = append(out, "..."...)
+	}
+	out = append(out, body[start:end]...)
+	if end < len(body) {
+		out = append(out, "..."...)
+	}
+	return append(out, '\n')
 }

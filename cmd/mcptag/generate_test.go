@@ -71,7 +71,7 @@ func TestErrorWritesNothing(t *testing.T) {
 		name:     "signature error",
 		b:        "package b\n\n// Pair returns two things.\n//\n//mcp:tool\nfunc Pair() (int, string) { return 1, \"\" }\n",
 		wantCode: exitFindings,
-		wantErr:  "./b/b.go:6:6: pair: unsupported results (int, string)",
+		wantErr:  "./b/b.go:6:6: signature: pair: unsupported results (int, string)",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			// a sorts before b: a is planned, and could have been written,

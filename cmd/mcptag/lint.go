@@ -25,8 +25,11 @@ func lintUsage() string {
 	var b strings.Builder
 	b.WriteString(`usage: mcptag lint [flags] [packages]
 
-mcptag lint reports what mcptag finds in //mcp:tool functions, one line
-each: file:line:col: category: message. Categories (* fails by default):
+mcptag lint reports what mcptag finds in //mcp:tool, //mcp:prompt and
+//mcp:resource functions (the directives are below), one line each:
+file:line:col: category: message. Generation reports the same
+findings of the categories marked *, at the same places, but for stale
+(see mcptag help generate). Categories (* fails by default):
 
 `)
 	for _, c := range analyzer.Categories {
@@ -38,7 +41,11 @@ each: file:line:col: category: message. Categories (* fails by default):
 	}
 	b.WriteString(`
 The others are advice, printed as warnings unless -fail names them.
-Silence one finding with a reason, on its line or the line above:
+`)
+	b.WriteString("\n" + directiveHelp)
+	b.WriteString(`
+Silence one finding with a reason, on its line or the line above (no
+comment silences an error, what mcptag cannot generate as written):
 
 	//mcptag:ignore CATEGORY reason
 
@@ -47,9 +54,8 @@ The same checks run under go vet:
 	go vet -vettool="$(go tool -n mcptag)" [packages]
 
 Exit codes: 0 no failing findings; 1 findings that fail; 2 usage or
-load errors.
-
-Flags:
+load errors, or patterns that match no package with a declaration or a
+generated file.
 `)
 	return b.String()
 }
@@ -83,9 +89,12 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 	if ok, code := c.parse(args, stdout); !ok {
 		return code
 	}
-	findings, err := runLint(o.Config, c.Args())
+	findings, matched, err := runLint(o.Config, c.Args())
 	if err != nil {
 		printLoadError(stderr, err)
+		return exitUsage
+	}
+	if checksNothing(stderr, "mcptag lint", c.Args(), matched) {
 		return exitUsage
 	}
 	fixed, err := applyFixes(findings, &o.fix)
@@ -105,26 +114,31 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 }
 
 // runLint runs the Analyzer configured by cfg on the packages matching
-// patterns and returns its findings, sorted by position, each once.
-func runLint(cfg lint.Config, patterns []string) ([]finding, error) {
+// patterns and returns its findings, sorted by position, each once, and
+// the packages the patterns matched.
+func runLint(cfg lint.Config, patterns []string) ([]finding, []matchedPackage, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule}, patterns...)
 	if err != nil {
-		return nil, analyzer.LoadError{{Msg: err.Error()}}
+		return nil, nil, analyzer.LoadError{{Msg: err.Error()}}
 	}
 	if errs := loadErrors(pkgs); len(errs) > 0 {
-		return nil, errs
+		return nil, nil, errs
+	}
+	var matched []matchedPackage
+	for _, p := range pkgs {
+		matched = append(matched, matchedPackage{p.Syntax, p.Dir})
 	}
 	graph, err := checker.Analyze([]*analysis.Analyzer{lint.New(cfg)}, pkgs, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out []finding
 	for _, act := range graph.Roots {
 		if act.Err != nil {
-			return nil, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err)
+			return nil, nil, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err)
 		}
 		for _, d := range act.Diagnostics {
 			f := finding{pos: act.Package.Fset.Position(d.Pos), text: d.Message, category: d.Category}
@@ -149,7 +163,7 @@ func runLint(cfg lint.Config, patterns []string) ([]finding, error) {
 	})
 	// A package analyzed twice (as itself and as a dependency) reports
 	// its findings twice.
-	return slices.CompactFunc(out, func(a, b finding) bool { return a.pos == b.pos && a.text == b.text }), nil
+	return slices.CompactFunc(out, func(a, b finding) bool { return a.pos == b.pos && a.text == b.text }), matched, nil
 }
 
 // fixFlag is -fix: off, on for the fixes that do not change the wire, or

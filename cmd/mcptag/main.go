@@ -8,10 +8,12 @@
 //	mcptag [flags] [packages]     generate mcp_tools_gen.go and mcp_tools.json
 //	mcptag -check [packages]      exit 1 with a summary and a diff if generated files are stale
 //	mcptag diff OLD [NEW]         classify snapshot changes; exit 1 if any breaks a client
-//	mcptag lint [packages]        report degraded, unsupported and undocumented tools
+//	mcptag lint [packages]        report what breaks clients, and advice
 //	go vet -vettool="$(go tool -n mcptag)" [packages]   the linter, under go vet
 //	mcptag stats [-json] [packages]   estimate each tool's cost in a model's context, in tokens
 //	mcptag catalog [-o FILE] [-diff REV] [packages]   write an HTML page of the server's tools
+//	mcptag version                mcptag's version and the go-sdk's it generates for
+//	mcptag help [topic]           the usage of mcptag or of one command
 //
 // Exit codes: 0 success; 1 findings, stale files or breaking changes;
 // 2 usage errors, packages that do not load, and files that cannot be
@@ -24,7 +26,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 )
 
 // Exit codes, as documented above.
@@ -55,67 +56,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return statsMain(args[1:], stdout, stderr)
 		case "catalog":
 			return catalogMain(args[1:], stdout, stderr)
+		case "version", "-version", "--version":
+			return versionMain(args[1:], stdout, stderr)
 		}
 	}
 	return generateMain(args, stdout, stderr)
-}
-
-const usage = `usage: mcptag [flags] [packages]
-
-mcptag reads Go functions marked //mcp:tool and writes, beside each
-package's sources, mcp_tools_gen.go (registration code for the go-sdk)
-and mcp_tools.json (the tools' schemas as tools/list serves them).
-Packages default to ".", the package of a //go:generate line.
-
-	mcptag [flags] [packages]   generate
-	mcptag -check [packages]    write nothing; exit 1 with a summary and
-	                            a diff if any generated file is stale,
-	                            missing or left over
-	mcptag diff OLD [NEW]       classify the changes between two sets of
-	                            snapshots; NEW defaults to what mcptag
-	                            generates from the tree now. See
-	                            mcptag help diff.
-	mcptag lint [packages]      report tools that degrade to text, cannot
-	                            be served, are undocumented, or whose
-	                            generated code is stale. See
-	                            mcptag help lint.
-	go vet -vettool="$(go tool -n mcptag)" [packages]
-	                            the linter under go vet
-	mcptag stats [-json] [packages]
-	                            estimate what each tool's tools/list entry
-	                            costs a model's context, in tokens, and
-	                            where it goes. See mcptag help stats.
-	mcptag catalog [-o FILE] [-diff REV] [packages]
-	                            write one HTML page of the tools, prompts
-	                            and resources, their arguments, results
-	                            and token costs. See mcptag help catalog.
-
-Exit codes: 0 ok; 1 findings, stale files or breaking changes;
-2 usage or load errors, and files that cannot be written.
-
-Flags:
-`
-
-// helpMain prints the usage of mcptag or of one subcommand, to stdout.
-func helpMain(args []string, stdout, stderr io.Writer) int {
-	var c *command
-	switch strings.Join(args, " ") {
-	case "":
-		c, _ = generateCommand(stderr)
-	case "lint":
-		c, _ = lintCommand(stderr)
-	case "diff":
-		c, _ = diffCommand(stderr)
-	case "stats":
-		c, _ = statsCommand(stderr)
-	case "catalog":
-		c, _ = catalogCommand(stderr)
-	default:
-		fmt.Fprintf(stderr, "mcptag help: unknown topic %q; topics are lint, diff, stats and catalog\n", strings.Join(args, " "))
-		return exitUsage
-	}
-	c.printUsage(stdout)
-	return exitOK
 }
 
 // A command is one of mcptag's command lines: its flags and usage.
@@ -133,10 +78,16 @@ func newCommand(name, usageText string, stderr io.Writer) *command {
 	return &command{fs, usageText}
 }
 
-// printUsage prints the command's usage to w.
+// printUsage prints the command's usage to w, then its flags.
 func (c *command) printUsage(w io.Writer) {
 	out := c.Output()
 	fmt.Fprint(w, c.usage)
+	fmt.Fprint(w, "\nFlags:\n")
+	n := 0
+	c.VisitAll(func(*flag.Flag) { n++ })
+	if n == 0 {
+		fmt.Fprint(w, "  none\n")
+	}
 	c.SetOutput(w)
 	c.PrintDefaults()
 	c.SetOutput(out)

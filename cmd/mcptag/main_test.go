@@ -2,12 +2,16 @@ package main
 
 import (
 	"flag"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -49,7 +53,9 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           filepath.Join("testdata", "script"),
 		UpdateScripts: *update,
-		Cmds:          map[string]func(*testscript.TestScript, bool, []string){"wantdiff": wantDiff},
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){
+			"wantdiff": wantDiff, "readmeblock": readmeBlock(repo), "proxy403": proxy403,
+		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
 			env.Setenv("GOFLAGS", "-mod=mod")
@@ -89,4 +95,83 @@ func wantDiff(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	writeClipped(f, diff.Diff(name+" (on disk)", read(args[2]), name+" (generated)", read(args[3])))
 	ts.Check(f.Close())
+}
+
+// TestVersionSDK: mcptag version names the go-sdk version that go.mod
+// requires, which the generated code is built with.
+func TestVersionSDK(t *testing.T) {
+	mod, err := os.ReadFile(filepath.Join("..", "..", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(sdkModule) + ` (v\S+)`).FindSubmatch(mod)
+	if want == nil {
+		t.Fatalf("go.mod requires no %s", sdkModule)
+	}
+	var stdout, stderr strings.Builder
+	if code := run([]string{"version"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("mcptag version: exit %d: %s", code, &stderr)
+	}
+	if line := "generated code: " + sdkModule + " " + string(want[1]) + "\n"; !strings.Contains(stdout.String(), line) {
+		t.Errorf("mcptag version printed\n%s\nwant the line %q", &stdout, line)
+	}
+}
+
+// TestHelpNamesEveryOption holds mcptag help's directive syntax to the
+// directive table: every kind, and every option of each.
+func TestHelpNamesEveryOption(t *testing.T) {
+	for kind, options := range analyzer.DirectiveKinds() {
+		if !strings.Contains(directiveHelp, "//mcp:"+kind+" ") {
+			t.Errorf("mcptag help does not show //mcp:%s", kind)
+		}
+		for _, o := range options {
+			if !regexp.MustCompile(`[\s\[]` + regexp.QuoteMeta(o) + `[=\s\]]`).MatchString(directiveHelp) {
+				t.Errorf("mcptag help does not show the option %s of //mcp:%s", o, kind)
+			}
+		}
+	}
+}
+
+// readmeBlock returns the script command
+//
+//	readmeblock TEXT FILE
+//
+// which writes to FILE the fenced code block of the repository's
+// README.md that has a line holding TEXT, so that a script runs the
+// README's own commands.
+func readmeBlock(repo string) func(*testscript.TestScript, bool, []string) {
+	return func(ts *testscript.TestScript, neg bool, args []string) {
+		if neg || len(args) != 2 {
+			ts.Fatalf("usage: readmeblock TEXT FILE")
+		}
+		readme, err := os.ReadFile(filepath.Join(repo, "README.md"))
+		ts.Check(err)
+		blocks := strings.Split(string(readme), "```")
+		for i := 1; i < len(blocks); i += 2 {
+			if strings.Contains(blocks[i], args[0]) {
+				_, body, _ := strings.Cut(blocks[i], "\n") // after the info string
+				ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(body), 0o666))
+				return
+			}
+		}
+		ts.Fatalf("README.md has no code block with %q", args[0])
+	}
+}
+
+// proxy403 is the script command
+//
+//	proxy403
+//
+// which points GOPROXY at a module proxy that answers 403 Forbidden to
+// every request, as some company proxies answer for a module they do not
+// know.
+func proxy403(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: proxy403")
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "not available", http.StatusForbidden)
+	}))
+	ts.Defer(srv.Close)
+	ts.Setenv("GOPROXY", srv.URL)
 }

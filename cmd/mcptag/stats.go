@@ -31,9 +31,8 @@ Token counts are estimates (see docs/budget.md); -json prints the report
 with every part's bytes and every $defs entry. Each package is analyzed
 with the options its generated files record.
 
-Exit codes: 0 ok; 2 usage errors and packages that do not load.
-
-Flags:
+Exit codes: 0 ok; 2 usage errors, packages that do not load, and
+patterns that match no package with a declaration or a generated file.
 `
 
 func statsCommand(stderr io.Writer) (*command, *bool) {
@@ -97,7 +96,10 @@ func loadServable(patterns []string, stderr io.Writer) ([]*analyzer.Loaded, int)
 		printLoadError(stderr, err)
 		return nil, exitUsage
 	}
-	if errs := (&generate.Result{Packages: loaded}).Errors(); len(errs) > 0 {
+	if checksNothing(stderr, "mcptag stats", patterns, loadedPackages(loaded)) {
+		return nil, exitUsage
+	}
+	if errs := generate.Stopping(generate.Report(loaded)); len(errs) > 0 {
 		printFindings(stderr, loaded[0].Fset, errs) // one file set for all
 		return nil, exitUsage
 	}

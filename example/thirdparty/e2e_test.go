@@ -334,16 +334,16 @@ func TestSchemas(t *testing.T) {
 		path string // tool, then keys into its outputSchema
 		want any    // a string description prefix, or the JSON of a schema
 	}{
-		{"get_pod description", "Pod is a collection of containers that can run on a host."},
+		{"get_pod description", "A collection of containers that can run on a host."},
 		{"get_pod properties kind description", "Kind is a string value representing the REST resource"},
 		{"get_pod properties apiVersion description", "APIVersion defines the versioned schema"},
 		{"get_pod properties spec description", "Specification of the desired behavior of the pod."},
 		{"get_pod $defs Container properties image description", "Container image name."},
 		{"get_pod $defs PodStatus properties phase description", "The phase of a Pod is a simple, high-level summary"},
 		{"get_deployment $defs DeploymentSpec properties replicas description", "Number of desired pods."},
-		{"get_repository description", "Repository represents a GitHub repository."},
-		{"list_issues $defs Issue description", "Issue represents a GitHub issue on a repository."},
-		{"get_pull_request description", "PullRequest represents a GitHub pull request on a repository."},
+		{"get_repository description", "Represents a GitHub repository."},
+		{"list_issues $defs Issue description", "Represents a GitHub issue on a repository."},
+		{"get_pull_request description", "Represents a GitHub pull request on a repository."},
 
 		// metav1.Time: an RFC 3339 string, or null for the zero time even
 		// under omitempty.

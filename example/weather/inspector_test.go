@@ -174,6 +174,18 @@ func TestInspectorArgumentNotText(t *testing.T) {
 	}
 }
 
+// TestInspectorUnconvertibleArgument shows what the README warns of: the
+// Inspector sends null for a --tool-arg it cannot convert to the
+// argument's type (days=five for an integer), and days, which has a
+// default, takes null as absent: the call is answered as if days had been
+// left out, with the default's three days, and looks accepted.
+func TestInspectorUnconvertibleArgument(t *testing.T) {
+	res := inspectorCall(t, "get_forecast", "city=Cairo", "days=five")
+	if res.IsError || len(res.Content) != 3 {
+		t.Errorf("got isError %v, content %q; want the default's 3 days", res.IsError, res.Content)
+	}
+}
+
 // TestInspectorUnknownTool checks that a call the server refuses fails the
 // Inspector, and so interop.Inspector.
 func TestInspectorUnknownTool(t *testing.T) {

@@ -25,7 +25,7 @@ func Register(s *mcp.Server) {
 		Title:       `Plan a trip`,
 		Description: `Asks for a day-by-day plan of a trip, with the weather in mind.`,
 		Arguments: []*mcp.PromptArgument{
-			{Name: "city", Description: `the city to visit`, Required: true},
+			{Name: "city", Description: `the city to visit (one of: Cairo, London, Reykjavik)`, Required: true},
 			{Name: "days", Description: `how many days the trip lasts, 1 to 7`, Required: true},
 		},
 	}, mcptagPlanTrip)
@@ -140,7 +140,7 @@ func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *m
 // Schemas and arguments of get_weather, computed by mcptag.
 var (
 	mcptagGetWeatherInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city to report on, such as \"London\"","minLength":1}},"required":["city"],"additionalProperties":false}`)
-	mcptagGetWeatherOutput = json.RawMessage(`{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"WeatherData is the current weather at one place.","required":["temperature","humidity","conditions"]}`)
+	mcptagGetWeatherOutput = json.RawMessage(`{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"The current weather at one place.","required":["temperature","humidity","conditions"]}`)
 	mcptagGetWeatherArgs   = &toolrt.Spec{
 		Tool: "get_weather",
 		Args: []toolrt.Arg{
@@ -168,8 +168,8 @@ func mcptagGetWeather(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 
 // Schemas and arguments of get_forecast, computed by mcptag.
 var (
-	mcptagGetForecastInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"The city to forecast for.","examples":["London"],"minLength":1},"days":{"type":"integer","description":"How many days ahead.","default":3,"minimum":1,"maximum":7}},"description":"ForecastRequest asks for a daily forecast.","required":["city"],"additionalProperties":false}`)
-	mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/WeatherData"}}},"$defs":{"WeatherData":{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"WeatherData is the current weather at one place.","required":["temperature","humidity","conditions"]}},"required":["result"]}`)
+	mcptagGetForecastInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"The city to forecast for.","examples":["London"],"minLength":1},"days":{"type":"integer","description":"How many days ahead.","default":3,"minimum":1,"maximum":7}},"description":"Asks for a daily forecast.","required":["city"],"additionalProperties":false}`)
+	mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/WeatherData"}}},"$defs":{"WeatherData":{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"The current weather at one place.","required":["temperature","humidity","conditions"]}},"required":["result"]}`)
 	mcptagGetForecastArgs   = &toolrt.Spec{
 		Tool: "get_forecast",
 		Args: []toolrt.Arg{
@@ -289,7 +289,7 @@ func mcptagLastUpdated(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 // Schemas and arguments of save_city, computed by mcptag.
 var (
 	mcptagSaveCityInput  = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"who saves it","x-mcp-header":"User"},"city":{"type":"string","description":"the city to save","enum":["Cairo","London","Reykjavik"]}},"required":["user","city"],"additionalProperties":false}`)
-	mcptagSaveCityOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string","description":"City is a city with readings.","enum":["Cairo","London","Reykjavik",""]}}},"required":["result"]}`)
+	mcptagSaveCityOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string","description":"A city with readings.","enum":["Cairo","London","Reykjavik",""]}}},"required":["result"]}`)
 	mcptagSaveCityArgs   = &toolrt.Spec{
 		Tool: "save_city",
 		Args: []toolrt.Arg{
@@ -319,8 +319,8 @@ func mcptagSaveCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 
 // Schemas and arguments of forget_city, computed by mcptag.
 var (
-	mcptagForgetCityInput  = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"Who saved it.","x-mcp-header":"User"},"city":{"type":"string","description":"The city to forget.","enum":["Cairo","London","Reykjavik"]}},"description":"ForgetRequest names a saved city to forget.","required":["user","city"],"additionalProperties":false}`)
-	mcptagForgetCityOutput = json.RawMessage(`{"type":"object","properties":{"cities":{"type":"array","items":{"type":"string","description":"City is a city with readings.","enum":["Cairo","London","Reykjavik",""]},"description":"The user's cities, in the order saved."},"forgotten":{"type":"boolean","description":"Whether the city was forgotten: false when the user kept it."},"notify_email":{"type":"string","description":"Who is told that it was, if anyone."}},"description":"Saved is a user's saved cities after a change.","required":["forgotten"]}`)
+	mcptagForgetCityInput  = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"Who saved it.","x-mcp-header":"User"},"city":{"type":"string","description":"The city to forget.","enum":["Cairo","London","Reykjavik"]}},"description":"Names a saved city to forget.","required":["user","city"],"additionalProperties":false}`)
+	mcptagForgetCityOutput = json.RawMessage(`{"type":"object","properties":{"cities":{"type":"array","items":{"type":"string","description":"A city with readings.","enum":["Cairo","London","Reykjavik",""]},"description":"The user's cities, in the order saved."},"forgotten":{"type":"boolean","description":"Whether the city was forgotten: false when the user kept it."},"notify_email":{"type":"string","description":"Who is told that it was, if anyone."}},"description":"A user's saved cities after a change.","required":["forgotten"]}`)
 	mcptagForgetCityArgs   = &toolrt.Spec{
 		Tool: "forget_city",
 		Args: []toolrt.Arg{

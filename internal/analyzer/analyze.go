@@ -108,10 +108,17 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 	a.checkNames(p.Tools)
 	a.checks(p.Tools) // checks.go: findings for the linter
 	a.checkDecls(p)   // declchecks.go: prompts and resources
-	// By file and line: token.Pos order across files depends on the order
-	// in which files were loaded.
-	sort.SliceStable(a.findings, func(i, j int) bool {
-		pi, pj := fset.Position(a.findings[i].Pos), fset.Position(a.findings[j].Pos)
+	SortFindings(fset, a.findings)
+	p.Findings = a.findings
+	return p
+}
+
+// SortFindings sorts findings by file, line and column, stably. (The
+// order of token.Pos across files depends on the order in which files
+// were loaded.)
+func SortFindings(fset *token.FileSet, findings []Finding) {
+	sort.SliceStable(findings, func(i, j int) bool {
+		pi, pj := fset.Position(findings[i].Pos), fset.Position(findings[j].Pos)
 		if pi.Filename != pj.Filename {
 			return pi.Filename < pj.Filename
 		}
@@ -120,8 +127,6 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 		}
 		return pi.Column < pj.Column
 	})
-	p.Findings = a.findings
-	return p
 }
 
 // declare adds to p what the function declaration fd declares, if its doc

@@ -11,8 +11,40 @@ type Category struct {
 	// by default: those that break clients or hide tools do; advice does
 	// not, unless -fail names it.
 	Fails bool
+	// Generation says what generating code does with a finding of this
+	// category that is not an error (an error always stops it).
+	Generation Generation
 	// Doc says in one line what the category reports.
 	Doc string
+}
+
+// Generation is what generating code (mcptag, go generate, mcptag -check)
+// does with a category's findings. It reports every category that fails
+// lint by default, at the same place as lint, silenced by the same
+// //mcptag:ignore comments, so that a run that generates cleanly passes
+// lint too.
+type Generation int
+
+const (
+	// LintOnly categories are advice, or what only the linter checks
+	// (stale code, which generating replaces; size): generation is silent.
+	LintOnly Generation = iota
+	// Warns: generation prints the finding as a warning and goes on.
+	Warns
+	// Stops: generation prints the finding and writes nothing (exit 1):
+	// what is served would not be what the source says.
+	Stops
+)
+
+// String is how the README's table of categories says it.
+func (g Generation) String() string {
+	switch g {
+	case Warns:
+		return "warns"
+	case Stops:
+		return "stops"
+	}
+	return "silent"
 }
 
 // The category names.
@@ -39,22 +71,22 @@ const (
 // linter's usage, its Doc and the README's table are generated from it or
 // tested against it.
 var Categories = []Category{
-	{CatUnstructured, true, "a result with no schema degrades to unstructured text"},
-	{CatUnsupported, true, "a Go type with no JSON form (chan, func, complex, bad map keys) reachable from a tool"},
-	{CatCustomMarshaler, false, "a MarshalJSON whose output shape is unknown: its schema is {}"},
-	{CatUntyped, false, "any, an interface or json.RawMessage in an output: its schema is {}"},
-	{CatNullable, false, "an output field that can be null (omitempty leaves it out instead)"},
-	{CatUndocumented, false, "a tool, prompt, resource, argument or output field with no description"},
-	{CatName, true, "an invalid or duplicate tool or prompt name, a name that looks like an option, or a name the generated code needs"},
-	{CatDirective, true, "a misspelled, misplaced or malformed directive, resource URI or suppression"},
-	{CatSignature, true, "a function shape mcptag cannot register"},
-	{CatJSONTag, true, "a malformed struct tag or option, or a JSON name lost to a collision"},
-	{CatClosedExtra, true, "closed on an output with a {} part, which can carry undeclared properties"},
-	{CatStale, true, "generated code that differs from what mcptag generates now, or is missing or left over"},
-	{CatDeepInput, false, "a recursive argument type, whose values nested deeper than toolrt.MaxDepth are rejected"},
-	{CatSize, false, "a tool whose tools/list entry takes more tokens than its budget (5,000 by default)"},
-	{CatSensitive, false, "a form field or header argument named like a secret (password, token, API key, credit card)"},
-	{CatRedundant, false, "a view= path that another path of the view already keeps whole"},
+	{CatUnstructured, true, Warns, "a result with no schema degrades to unstructured text"},
+	{CatUnsupported, true, Stops, "a Go type with no JSON form (chan, func, complex, bad map keys) reachable from a tool"},
+	{CatCustomMarshaler, false, LintOnly, "a MarshalJSON whose output shape is unknown: its schema is {}"},
+	{CatUntyped, false, LintOnly, "any, an interface or json.RawMessage in an output: its schema is {}"},
+	{CatNullable, false, LintOnly, "an output field that can be null (omitempty leaves it out instead)"},
+	{CatUndocumented, false, LintOnly, "a tool, prompt, resource, argument or output field with no description"},
+	{CatName, true, Stops, "an invalid or duplicate tool or prompt name, a name that looks like an option, a doc list item naming a misspelled parameter, or a name the generated code needs"},
+	{CatDirective, true, Stops, "a misspelled, misplaced or malformed directive, resource URI or suppression"},
+	{CatSignature, true, Stops, "a function shape mcptag cannot register"},
+	{CatJSONTag, true, Stops, "a malformed struct tag or option, or a JSON name lost to a collision"},
+	{CatClosedExtra, true, Warns, "closed on an output with a {} part, which can carry undeclared properties"},
+	{CatStale, true, LintOnly, "generated code that differs from what mcptag generates now, or is missing or left over"},
+	{CatDeepInput, false, LintOnly, "a recursive argument type, whose values nested deeper than toolrt.MaxDepth are rejected"},
+	{CatSize, false, LintOnly, "a tool whose tools/list entry takes more tokens than its budget (5,000 by default)"},
+	{CatSensitive, false, LintOnly, "a form field or header argument named like a secret (password, token, API key, credit card)"},
+	{CatRedundant, false, LintOnly, "a view= path that another path of the view already keeps whole"},
 }
 
 // CategoryNames lists the names of Categories, in order.

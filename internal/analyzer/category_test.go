@@ -17,7 +17,7 @@ func TestCategoriesDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const header = "| category | fails by default | what |\n|---|---|---|\n"
+	const header = "| category | fails by default | go generate | what |\n|---|---|---|---|\n"
 	_, table, ok := strings.Cut(string(readme), header)
 	if !ok {
 		t.Fatalf("README.md has no table starting %q", header)
@@ -32,10 +32,23 @@ func TestCategoriesDocumented(t *testing.T) {
 		if c.Fails {
 			fails = "yes"
 		}
-		want = append(want, fmt.Sprintf("| `%s` | %s | %s |", c.Name, fails, c.Doc))
+		want = append(want, fmt.Sprintf("| `%s` | %s | %s | %s |", c.Name, fails, c.Generation, c.Doc))
 	}
 	got := strings.Split(strings.TrimSpace(table), "\n")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("README.md's category table:\n%s\nwant, from analyzer.Categories:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestGenerationReportsFailing holds the rule that generation reports
+// every category lint fails on by default, but for stale, which it
+// replaces; and reports nothing of the advice categories, which stay
+// lint's.
+func TestGenerationReportsFailing(t *testing.T) {
+	for _, c := range analyzer.Categories {
+		reported := c.Generation != analyzer.LintOnly
+		if want := c.Fails && c.Name != analyzer.CatStale; reported != want {
+			t.Errorf("category %s: fails by default %v, but generation %s", c.Name, c.Fails, c.Generation)
+		}
 	}
 }

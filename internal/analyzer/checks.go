@@ -37,8 +37,7 @@ func (a *analysis) checks(tools []*Tool) {
 
 // checkName reports default names that break the MCP name grammar (a
 // function named in Unicode letters, say) and explicit names that look
-// like a misspelled option: "//mcp:tool readonyl" names the tool
-// "readonyl" and leaves it writable.
+// like a misspelled option.
 func (a *analysis) checkName(t *Tool, d *Directive) {
 	if d == nil {
 		return
@@ -50,19 +49,30 @@ func (a *analysis) checkName(t *Tool, d *Directive) {
 		}
 		return
 	}
-	if o := closeOption(d.Name); o != "" {
-		a.warnf(d.NamePos, CatName, "tool name %q looks like a misspelled option %q; a name is only taken from the first word, so write the option as %s or name the tool explicitly",
-			d.Name, o, o)
+	a.checkOptionName(d, toolKind)
+}
+
+// checkOptionName reports, as an error, the explicit name of directive d,
+// of kind k, that looks like a misspelled option: "//mcp:tool readonyl"
+// names the tool "readonyl" and leaves it writable. A quoted name is
+// meant as one.
+func (a *analysis) checkOptionName(d *Directive, k *directiveKind) {
+	if d.Name == "" || d.NameQuoted {
+		return
+	}
+	if o := closeOption(k, d.Name); o != "" {
+		a.errorf(d.NamePos, CatName, "%s name %q looks like a misspelled option %q; a name is only taken from the first word, so write the option as %s, or quote the name to keep it: //mcp:%s %q",
+			k.name, d.Name, o, o, k.name, d.Name)
 	}
 }
 
-// closeOption returns the directive option that name is a likely typo of:
+// closeOption returns the option of k that name is a likely typo of:
 // equal ignoring case and punctuation ("ReadOnly", "read_only"), or, for
 // the long options, up to two edits away ("readonyl", "idempotnet").
 // Short options must match exactly: "close" and "titles" are fair names.
-func closeOption(name string) string {
+func closeOption(k *directiveKind, name string) string {
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "", ".", "").Replace(name))
-	for _, o := range toolKind.keys() {
+	for _, o := range k.keys() {
 		if norm == o || (len(o) >= 8 && suggest.Distance(norm, o) <= 2) {
 			return o
 		}

@@ -131,6 +131,7 @@ func runDecls(t *testing.T, file string) {
 	}
 	var fb strings.Builder
 	for _, f := range p.Findings {
+		checkErrorFails(t, p.Fset, f)
 		fb.WriteString(findingLine(p.Fset, dir, f))
 	}
 	if fb.Len() > 0 {

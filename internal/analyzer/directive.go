@@ -24,7 +24,10 @@ type Directive struct {
 	Pos     token.Pos // the "//" of the directive
 	Name    string    // explicit name, or "" for the default
 	NamePos token.Pos
-	Title   string
+	// NameQuoted says the name is written in quotes, which confirms a
+	// name that looks like an option.
+	NameQuoted bool
+	Title      string
 
 	// Resources.
 	URI    string    // the URI or URI template, "" if the directive has none
@@ -107,6 +110,16 @@ func findDirective(doc *ast.CommentGroup) (dir *ast.Comment, findings []Finding)
 	return dir, findings
 }
 
+// DirectiveKinds lists the kinds of directive ("tool", ...), each with
+// the keys of its options, in the order of the directive table.
+func DirectiveKinds() map[string][]string {
+	kinds := map[string][]string{}
+	for _, k := range directiveKinds {
+		kinds[k.name] = k.keys()
+	}
+	return kinds
+}
+
 // directiveNames lists the names of the directive kinds.
 func directiveNames() []string {
 	names := make([]string, len(directiveKinds))
@@ -159,7 +172,9 @@ func RecognizeDirective(text string) Recognized {
 	case kind == "":
 		msg := fmt.Sprintf("unknown directive %s; directives are //mcp:%s", quoted, strings.Join(directiveNames(), ", //mcp:"))
 		if s := suggest.Closest(word, directiveNames()); s != "" {
+			// The suggestion is the fix: //mcp:tol readonly is //mcp:tool readonly.
 			msg = fmt.Sprintf("unknown directive %s (did you mean //mcp:%s?)", quoted, s)
+			return Recognized{Problem: msg, Fixed: "//mcp:" + s + rest}
 		}
 		return Recognized{Problem: msg}
 	case exact && word == kind:
@@ -193,6 +208,21 @@ func splitWord(s string) (word, rest string) {
 		return s, ""
 	}
 	return s[:i], s[i:]
+}
+
+// Declares reports whether files hold an //mcp: directive, or a comment
+// clearly meant as one: a package that mcptag has something to say about.
+func Declares(files []*ast.File) bool {
+	for _, f := range files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if r := RecognizeDirective(c.Text); r.Kind != "" || r.Problem != "" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // misplacedDirectives reports every near miss of a directive in file f,
@@ -243,16 +273,32 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 	}
 	seen := map[string]bool{}
 	var nameEnd token.Pos
+	stray := 0 // words still to skip, reported with the value they belong to
 	for i, tok := range toks {
 		key, value, hasValue := strings.Cut(tok.text, "=")
 		switch {
+		case stray > 0:
+			stray--
+			continue
 		case i == 0 && kind.uri && kind.option(key) == nil:
 			// A URI may hold "=" (config://app?format=json).
 			d.URI, d.URIPos = tok.text, pos+token.Pos(tok.off)
 			d.URIExact = text[tok.off:tok.end] == tok.text
 			continue
+		case i == 0 && !kind.uri && text[tok.off] == '"':
+			// A quoted name is a name, even one that looks like an
+			// option: //mcp:tool "closed".
+			d.Name, d.NamePos, nameEnd, d.NameQuoted = tok.text, pos+token.Pos(tok.off), pos+token.Pos(tok.end), true
+			continue
 		case i == 0 && !kind.uri && !hasValue && kind.option(key) == nil:
 			d.Name, d.NamePos, nameEnd = tok.text, pos+token.Pos(tok.off), pos+token.Pos(tok.end)
+			continue
+		case i > 0 && !hasValue && kind.option(key) == nil && unquotedText(kind, text, toks[i-1]):
+			words := kind.strayWords(toks[i:])
+			prev, head, _ := strings.Cut(toks[i-1].text, "=")
+			errorf(toks[i-1].off, toks[i+len(words)-1].end, "%s %s: a %s with spaces needs quotes: %s=%q",
+				toks[i-1].text, strings.Join(words, " "), prev, prev, strings.Join(append([]string{head}, words...), " "))
+			stray = len(words) - 1
 			continue
 		case seen[key]:
 			errorf(tok.off, tok.end, "option %q given twice", key)
@@ -282,6 +328,35 @@ func (d *Directive) span(key string, pos, end token.Pos, raw string) {
 		d.Spans = map[string]Span{}
 	}
 	d.Spans[key] = Span{pos, end, raw}
+}
+
+// unquotedText reports whether tok, of directive text, is an option of
+// kind that takes any text, with its value written unquoted: the words
+// after it were likely meant as part of its value (title=Echo three).
+func unquotedText(kind *directiveKind, text string, tok dirToken) bool {
+	key, _, hasValue := strings.Cut(tok.text, "=")
+	o := kind.option(key)
+	return hasValue && o != nil && o.takesText() && !strings.Contains(text[tok.off:tok.end], `"`)
+}
+
+// strayWords returns the words that start toks and are no option of k:
+// at least the first, which is none.
+func (k *directiveKind) strayWords(toks []dirToken) []string {
+	var words []string
+	for _, t := range toks {
+		if strings.Contains(t.text, "=") || k.option(t.text) != nil {
+			break
+		}
+		words = append(words, t.text)
+	}
+	return words
+}
+
+// takesText reports whether the option takes any text as its value,
+// spaces included (title=, name=), as opposed to a number, a flag or one
+// of a few words.
+func (o option) takesText() bool {
+	return o.set(&Directive{}, o.key, "two words", true) == ""
 }
 
 // A directiveKind is what a directive can declare, with the options it

@@ -118,7 +118,11 @@ func CommentText(doc *ast.CommentGroup) string {
 // listMarker matches the start of a list item in a doc comment's text.
 var listMarker = regexp.MustCompile(`^\s*([-*+•]|[0-9]+[.)])\s`)
 
-func (a *analysis) typeDoc(obj types.Object) string { return a.doc(obj) }
+// typeDoc is the description of a named type's schema: its doc comment
+// without the Go name a model never sees, as a tool's description drops
+// its function's ("WeatherData is the current weather" is "The current
+// weather"; "CreateNoteRequest asks for a note" is "Asks for a note").
+func (a *analysis) typeDoc(obj types.Object) string { return describeNoun(obj.Name(), a.doc(obj)) }
 
 func (a *analysis) fieldDoc(v *types.Var) string { return a.doc(v) }
 

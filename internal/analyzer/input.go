@@ -58,13 +58,16 @@ func (a *analysis) input(pos token.Pos, style ArgStyle, params []Param, docs par
 func (b *inputBuilder) param(p Param, doc paramDoc) Field {
 	b.path = append(b.path, p.Name)
 	defer func() { b.path = b.path[:len(b.path)-1] }()
+	pos := b.pos
+	b.pos = p.Pos // a finding about its type is at the parameter
+	defer func() { b.pos = pos }()
 	v := b.value(p.Type)
 	if doc.Text != "" {
 		v.Description = doc.Text
 	}
 	f := Field{Name: p.Name, Required: p.Required, Value: v, Pos: p.Pos}
 	if doc.Tag != "" {
-		b.a.applyTag(&f, doc.Tag, func(off int) token.Pos { return doc.TagPos + token.Pos(off) })
+		b.a.applyTag(&f, doc.Tag, true, func(off int) token.Pos { return doc.TagPos + token.Pos(off) })
 	}
 	return f
 }
@@ -291,7 +294,7 @@ func (b *inputBuilder) field(f jsonField) Field {
 	_, isPtr := f.Type.Underlying().(*types.Pointer)
 	field := Field{Name: f.Name, Required: !f.ViaPointer && !f.OmitEmpty && !f.OmitZero && !isPtr, Value: v, Pos: f.Var.Pos()}
 	if f.SchemaTag != "" {
-		b.a.applyTag(&field, f.SchemaTag, b.a.schemaTagPos(f.Var))
+		b.a.applyTag(&field, f.SchemaTag, false, b.a.schemaTagPos(f.Var))
 	}
 	// The field's doc or line comment wins over the tag's description,
 	// as in output schemas.

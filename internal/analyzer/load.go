@@ -23,8 +23,9 @@ import (
 // A Loaded package is one package that Load read and analyzed.
 type Loaded struct {
 	*Package
-	Fset *token.FileSet
-	Dir  string // the package's directory
+	Fset  *token.FileSet
+	Dir   string      // the package's directory
+	Files []*ast.File // the files analyzed: the package's, but the generated one
 }
 
 // A LoadError lists the errors that stopped packages from loading, each
@@ -109,6 +110,7 @@ func Load(dir string, opts Options, patterns ...string) ([]*Loaded, error) {
 			Package: Analyze(l.fset, c.sources, c.types, c.info, opts),
 			Fset:    l.fset,
 			Dir:     dir,
+			Files:   c.sources,
 		})
 	}
 	if len(l.errs) > 0 {

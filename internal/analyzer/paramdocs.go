@@ -38,8 +38,8 @@ var listItem = regexp.MustCompile(`^//(\s+)([-*+•]|[0-9]+[.)])\s+([\pL_][\pL\p
 // the tool or prompt called name,
 // and returns them with the doc comment less those items, which a model
 // need not read twice: once in the description, once on the argument. An
-// item that names no parameter stays; one whose name is close to a
-// parameter's is a finding, since its parameter goes undescribed.
+// item of that form that names no parameter is a finding, and is left out
+// too (see strayItem).
 func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *ast.CommentGroup) (paramDocs, *ast.CommentGroup) {
 	docs := paramDocs{}
 	if style != ArgsPlain || doc == nil {
@@ -59,26 +59,27 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 			continue
 		}
 		item := c.Text[m[6]:m[7]]
+		// Continuation lines are indented past the marker.
+		indent := m[3] - 2 + (m[5] - m[4]) + 1
+		end := i
+		for end+1 < len(list) && continues(list[end+1].Text, indent) {
+			end++
+		}
 		if !slices.Contains(names, item) {
-			if s := suggest.Closest(item, names); s != "" {
-				a.warnf(c.Slash+token.Pos(m[6]), CatUndocumented, "doc list item %q names no parameter of %s (did you mean %q?); it stays in the description", item, name, s)
-			}
-			kept = append(kept, c)
+			a.strayItem(c.Slash+token.Pos(m[6]), item, name, names)
+			i = end
 			continue
 		}
 		d := paramDoc{Text: c.Text[m[12]:m[13]]}
 		switch paren := c.Text[max(m[10], 0):max(m[11], 0)]; {
 		case m[10] < 0:
-		case isStructured(paren):
+		case looksLikeConstraints(paren):
 			d.Tag, d.TagPos = paren, c.Slash+token.Pos(m[10])
 		default: // "(optional)", "(the main room)": words of the description
 			d.Text = "(" + paren + ") " + d.Text
 		}
-		// Continuation lines are indented past the marker.
-		indent := m[3] - 2 + (m[5] - m[4]) + 1
-		for i+1 < len(list) && continues(list[i+1].Text, indent) {
-			i++
-			d.Text += " " + strings.TrimSpace(strings.TrimPrefix(list[i].Text, "//"))
+		for ; i < end; i++ {
+			d.Text += " " + strings.TrimSpace(strings.TrimPrefix(list[i+1].Text, "//"))
 		}
 		if _, dup := docs[item]; dup {
 			a.warnf(c.Slash, CatUndocumented, "parameter %s is described by two doc list items; the first is kept", item)
@@ -91,6 +92,21 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 		return docs, doc
 	}
 	return docs, &ast.CommentGroup{List: withoutBareIntro(kept, doc.List)}
+}
+
+// strayItem reports a doc list item, at pos, that names no parameter of
+// the tool or prompt called name, whose parameters are params. Its
+// parameter goes undescribed if it is a misspelling of one, which is an
+// error; else it is advice. Either way it is left out of the
+// description: it has the form of an argument's description, which a
+// model would read as one.
+func (a *analysis) strayItem(pos token.Pos, item, name string, params []string) {
+	if s := suggest.Closest(item, params); s != "" {
+		a.errorf(pos, CatName, "doc list item %q names no parameter of %s (did you mean %q?)", item, name, s)
+		return
+	}
+	a.warnf(pos, CatUndocumented, "doc list item %q names no parameter of %s; it is left out of the description (a list item \"- word: text\" describes the parameter word)",
+		item, name)
 }
 
 // withoutBareIntro drops from kept a line that introduced a list
@@ -125,12 +141,16 @@ func continues(text string, indent int) bool {
 	return n >= indent
 }
 
-// applyTag applies a jsonschema tag (or a doc list item's constraints),
-// whose offsets at tells the place of, to a property: its description, title, constraints,
+// applyTag applies a jsonschema tag (or, inDoc, a doc list item's
+// constraints), whose offsets at tells the place of, to a property: its description, title, constraints,
 // default and examples. A problem is a json-tag error at its place in the
 // tag: a tag never silently means less than it says.
-func (a *analysis) applyTag(f *Field, text string, at func(off int) token.Pos) {
-	tag, errs := parseSchemaTag(text)
+func (a *analysis) applyTag(f *Field, text string, inDoc bool, at func(off int) token.Pos) {
+	parse := parseSchemaTag
+	if inDoc {
+		parse = parseDocConstraints
+	}
+	tag, errs := parse(text)
 	if tag.Description != "" {
 		f.Value.Description = tag.Description
 	}

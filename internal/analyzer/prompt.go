@@ -1,9 +1,12 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
+	"strings"
 )
 
 // A Decl is what a prompt and a resource share: their names, their
@@ -70,7 +73,46 @@ func (a *analysis) prompt(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Pro
 	p.Arguments = a.input(p.Pos, p.Args, p.Params, docs)
 	a.noHeaders(p.Arguments, "a prompt's arguments") // headers.go
 	p.Icons = a.icons(dir)
+	for _, f := range p.Arguments.Root.Fields {
+		f.Value.Description = withValues(f.Value.Description, f.Value.Enum)
+	}
 	return p
+}
+
+// maxListedValues is how many of an argument's values its description
+// lists; completion/complete offers them all.
+const maxListedValues = 30
+
+// withValues adds to the description of a prompt argument the values it
+// takes, if it has an enum: a client shows the user, and the model, only
+// a prompt argument's description, and completion is optional in
+// clients. "the city to visit" becomes "the city to visit (one of:
+// Cairo, London, Reykjavik)"; a description that ends a sentence gets one
+// more: "One of: Cairo, London, Reykjavik."
+func withValues(desc string, enum []any) string {
+	if len(enum) == 0 {
+		return desc
+	}
+	var values []string
+	for i, e := range enum {
+		if i == maxListedValues {
+			values = append(values, fmt.Sprintf("and %d more", len(enum)-i))
+			break
+		}
+		v := enumText(e)
+		if v == "" || strings.ContainsAny(v, ",\"") || strings.TrimSpace(v) != v {
+			v = strconv.Quote(v)
+		}
+		values = append(values, v)
+	}
+	list := strings.Join(values, ", ")
+	switch {
+	case desc == "":
+		return "One of: " + list + "."
+	case strings.HasSuffix(desc, ".") || strings.HasSuffix(desc, "!") || strings.HasSuffix(desc, "?"):
+		return desc + " One of: " + list + "."
+	}
+	return desc + " (one of: " + list + ")"
 }
 
 // promptResult reads a prompt's results: one value, a string, messages

@@ -31,18 +31,19 @@ func TestRecognizeDirective(t *testing.T) {
 		{text: "//mcp:toolreadonly", problem: `malformed directive "//mcp:toolreadonly": want //mcp:tool, then a space before its arguments`},
 		{text: "//mcp:toolbox", problem: `malformed directive "//mcp:toolbox": want //mcp:tool, then a space before its arguments`},
 		{text: "// mcp:toolbox", problem: `malformed directive "// mcp:toolbox": want //mcp:tool, with no space after //`},
-		{text: "//mcp:toll", problem: `unknown directive "//mcp:toll" (did you mean //mcp:tool?)`},
+		{text: "//mcp:toll", problem: `unknown directive "//mcp:toll" (did you mean //mcp:tool?)`, fixed: "//mcp:tool"},
+		{text: "//mcp:tol readonly", problem: `unknown directive "//mcp:tol readonly" (did you mean //mcp:tool?)`, fixed: "//mcp:tool readonly"},
 		{text: "//mcp:generate", problem: `unknown directive "//mcp:generate"; directives are //mcp:tool, //mcp:prompt, //mcp:resource, //mcp:elicit`},
 		{text: "//mcp:prompts", problem: `misspelled directive "//mcp:prompts": want //mcp:prompt`, fixed: "//mcp:prompt"},
 		{text: "// mcp:resource weather://cities", problem: `malformed directive "// mcp:resource weather://cities": want //mcp:resource, with no space after //`, fixed: "//mcp:resource weather://cities"},
 		{text: "//mcp:resources weather://cities", problem: `misspelled directive "//mcp:resources weather://cities": want //mcp:resource`, fixed: "//mcp:resource weather://cities"},
 		{text: "//MCP:Prompt", problem: `malformed directive "//MCP:Prompt": want //mcp:prompt, in lower case`, fixed: "//mcp:prompt"},
-		{text: "//mcp:promt", problem: `unknown directive "//mcp:promt" (did you mean //mcp:prompt?)`},
+		{text: "//mcp:promt", problem: `unknown directive "//mcp:promt" (did you mean //mcp:prompt?)`, fixed: "//mcp:prompt"},
 		{text: "//mcp:resourcefile", problem: `malformed directive "//mcp:resourcefile": want //mcp:resource, then a space before its arguments`},
 		{text: "//mcp:elicit", kind: "elicit"},
 		{text: "//mcp:elicitation", problem: `malformed directive "//mcp:elicitation": want //mcp:elicit, then a space before its arguments`},
 		{text: "// mcp:elicit", problem: `malformed directive "// mcp:elicit": want //mcp:elicit, with no space after //`, fixed: "//mcp:elicit"},
-		{text: "//mcp:elict", problem: `unknown directive "//mcp:elict" (did you mean //mcp:elicit?)`},
+		{text: "//mcp:elict", problem: `unknown directive "//mcp:elict" (did you mean //mcp:elicit?)`, fixed: "//mcp:elicit"},
 	} {
 		got := RecognizeDirective(tc.text)
 		if got.Kind != tc.kind || got.Problem != tc.problem || got.Fixed != tc.fixed {
@@ -86,6 +87,29 @@ func TestSnakeCase(t *testing.T) {
 	} {
 		if got := snakeCase(name); got != want {
 			t.Errorf("snakeCase(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestWithValues: a prompt argument's description lists its values.
+func TestWithValues(t *testing.T) {
+	many := make([]any, 32)
+	for i := range many {
+		many[i] = int64(i)
+	}
+	for _, tc := range []struct {
+		desc string
+		enum []any
+		want string
+	}{
+		{"the city", nil, "the city"},
+		{"the city", []any{"Cairo", "London"}, "the city (one of: Cairo, London)"},
+		{"The city.", []any{"Cairo"}, "The city. One of: Cairo."},
+		{"", []any{"a,b", "", " x", `say "hi"`, "New York"}, `One of: "a,b", "", " x", "say \"hi\"", New York.`},
+		{"a number", many, "a number (one of: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, and 2 more)"},
+	} {
+		if got := withValues(tc.desc, tc.enum); got != tc.want {
+			t.Errorf("withValues(%q, %v) = %q, want %q", tc.desc, tc.enum, got, tc.want)
 		}
 	}
 }

@@ -47,16 +47,38 @@ type tagError struct {
 	Msg string
 }
 
-// parseSchemaTag reads the value of a jsonschema tag, or the constraints
-// of a doc list item.
+// parseSchemaTag reads the value of a jsonschema tag.
+//
+// A tag whose first word is shaped key=value with a key close to a known
+// one ("minimun=1", "Minimum=1", "fromat=date") is a misspelled
+// structured tag, not a description that a model would read: its key is
+// an error. A description that must begin that way is written with the
+// description key: "description=ratio=a/b\, rounded".
 func parseSchemaTag(text string) (schemaTag, []tagError) {
-	parts := splitTag(text)
-	if len(parts) == 0 || !structured(parts[0].text) {
+	parts := splitTag(text, false)
+	if len(parts) == 0 || !(structured(parts[0].text) || misspelledKey(parts[0].text)) {
 		return schemaTag{Description: text}, nil
 	}
+	return readPairs(parts, false)
+}
+
+// parseDocConstraints reads the parenthesized constraints of a doc list
+// item: always pairs, never a description, and a space may follow each
+// comma.
+func parseDocConstraints(text string) (schemaTag, []tagError) {
+	return readPairs(splitTag(text, true), true)
+}
+
+// readPairs reads the key=value pairs of a structured tag, or of a doc
+// list item's constraints (inDoc).
+func readPairs(parts []tagPart, inDoc bool) (schemaTag, []tagError) {
 	var t schemaTag
 	var errs []tagError
 	for _, p := range parts {
+		if !inDoc && strings.TrimLeft(p.text, " \t") != p.text {
+			errs = append(errs, tagError{p.off, fmt.Sprintf("no spaces in a tag: remove the space before %q", strings.TrimSpace(p.text))})
+			continue
+		}
 		key, value, hasValue := strings.Cut(p.text, "=")
 		switch {
 		case key == "required" && !hasValue:
@@ -92,9 +114,24 @@ func structured(first string) bool {
 	return slices.Contains(tagKeys, key) || key == "required"
 }
 
-// isStructured reports whether text is a structured tag rather than a
-// description.
-func isStructured(text string) bool { return structured(splitTag(text)[0].text) }
+// misspelledKey reports whether the first part of a tag is shaped
+// key=value with a key that is a likely misspelling of a known one (in
+// edit distance, or in case), spaces around it or not.
+func misspelledKey(first string) bool {
+	key, _, hasValue := strings.Cut(strings.TrimSpace(first), "=")
+	return hasValue && keyShape.MatchString(key) &&
+		(suggest.Closest(key, tagKeys) != "" || suggest.Closest(key, []string{"required"}) != "")
+}
+
+// keyShape matches what can be a key of a tag.
+var keyShape = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+
+// looksLikeConstraints reports whether the parenthesized text after a doc
+// list item's name is constraints rather than words of its description:
+// it holds an "=", or is the required flag.
+func looksLikeConstraints(text string) bool {
+	return strings.Contains(text, "=") || strings.TrimSpace(text) == "required"
+}
 
 type tagPart struct {
 	text string
@@ -103,24 +140,36 @@ type tagPart struct {
 
 // splitTag splits a tag at the commas not preceded by a backslash, as
 // invopop/jsonschema does, dropping the backslash of an escaped comma.
-func splitTag(text string) []tagPart {
+// With trim, the white space around each part goes (a doc list item's
+// constraints may have a space after each comma), the offset of each part
+// still that of its first byte.
+func splitTag(text string, trim bool) []tagPart {
 	var parts []tagPart
 	var b strings.Builder
 	start := 0
+	add := func() {
+		part := tagPart{b.String(), start}
+		if trim {
+			lead := len(part.text) - len(strings.TrimLeft(part.text, " \t"))
+			part.text, part.off = strings.TrimSpace(part.text), part.off+lead
+		}
+		parts = append(parts, part)
+		b.Reset()
+	}
 	for i := 0; i < len(text); i++ {
 		switch {
 		case text[i] == '\\' && i+1 < len(text) && text[i+1] == ',':
 			b.WriteByte(',')
 			i++
 		case text[i] == ',':
-			parts = append(parts, tagPart{b.String(), start})
-			b.Reset()
+			add()
 			start = i + 1
 		default:
 			b.WriteByte(text[i])
 		}
 	}
-	return append(parts, tagPart{b.String(), start})
+	add()
+	return parts
 }
 
 // A constraint problem is reported at the pair it comes from.

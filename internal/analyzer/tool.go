@@ -197,10 +197,11 @@ func (a *analysis) whyUnstructured(t types.Type) string {
 // describe turns a Go doc comment into a tool description. Go comments
 // start with the function's name ("GetWeather reports ..."), which means
 // nothing to a model that knows the tool as get_weather, so it goes:
-// "Reports ...".
+// "Reports ...". A name that is one of several subjects ("Dir and File
+// refer to each other") stays.
 func describe(funcName, doc string) string {
 	rest, ok := strings.CutPrefix(doc, funcName+" ")
-	if !ok || rest == "" {
+	if !ok || rest == "" || strings.HasPrefix(rest, "and ") || strings.HasPrefix(rest, "or ") {
 		return doc
 	}
 	r, size := utf8.DecodeRuneInString(rest)

@@ -19,23 +19,52 @@ type File = emit.File
 type Result struct {
 	Fset     *token.FileSet
 	Packages []*analyzer.Loaded
+	// Findings are those that generation reports (see Report).
+	Findings []analyzer.Finding
 	// Files are the files to write, for every package, or nil when a
-	// finding is an error: mcptag generates nothing from a package it
-	// cannot serve. A File with nil Data must not exist.
+	// finding stops generation: mcptag generates nothing from a package
+	// it cannot serve as its source says. A File with nil Data must not
+	// exist.
 	Files []emit.File
 }
 
 // Errors returns the findings that stop generation, in package order.
-func (r *Result) Errors() []analyzer.Finding {
-	var errs []analyzer.Finding
-	for _, p := range r.Packages {
-		for _, f := range p.Findings {
-			if f.Error {
-				errs = append(errs, f)
-			}
+func (r *Result) Errors() []analyzer.Finding { return Stopping(r.Findings) }
+
+// Stopping returns the findings of fs that stop generation.
+func Stopping(fs []analyzer.Finding) []analyzer.Finding {
+	var out []analyzer.Finding
+	for _, f := range fs {
+		if f.AtGeneration() == analyzer.Stops {
+			out = append(out, f)
 		}
 	}
-	return errs
+	return out
+}
+
+// Report returns the findings that generation reports of pkgs, in
+// package order: every finding of a category that lint fails on by
+// default but for stale (generation replaces stale code), and every
+// error, placed and silenced as the linter places and silences them (see
+// analyzer.Reporter), so that code that generates cleanly passes lint.
+// What each does to the run is its AtGeneration.
+func Report(pkgs []*analyzer.Loaded) []analyzer.Finding {
+	var out []analyzer.Finding
+	for _, p := range pkgs {
+		var reported []analyzer.Finding
+		r := analyzer.NewReporter(p.Fset, p.Files)
+		for _, f := range p.Findings {
+			if f, ok := r.Place(f); ok && f.AtGeneration() != analyzer.LintOnly {
+				reported = append(reported, f)
+			}
+		}
+		// Whether a suppression silenced nothing is lint's to say: only
+		// lint computes every finding one may silence (size, stale).
+		reported = append(reported, r.SuppressionFindings(false)...)
+		analyzer.SortFindings(p.Fset, reported)
+		out = append(out, reported...)
+	}
+	return out
 }
 
 // Run loads the packages matching patterns in dir, analyzes them with
@@ -47,7 +76,7 @@ func Run(dir string, opts analyzer.Options, patterns ...string) (*Result, error)
 	if err != nil {
 		return nil, err
 	}
-	r := &Result{Fset: token.NewFileSet(), Packages: pkgs}
+	r := &Result{Fset: token.NewFileSet(), Packages: pkgs, Findings: Report(pkgs)}
 	if len(pkgs) > 0 {
 		r.Fset = pkgs[0].Fset
 	}

@@ -7,6 +7,7 @@ package genfile
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 )
 
@@ -65,4 +66,16 @@ func Fresh(onDisk, generated []byte) bool {
 	}
 	crlf := []byte("\r\n")
 	return bytes.Contains(onDisk, crlf) && bytes.Equal(bytes.ReplaceAll(onDisk, crlf, []byte("\n")), generated)
+}
+
+// InDir reports whether directory dir holds a file mcptag generates,
+// marked or not: a package that has one is mcptag's business even when
+// it declares nothing now (its files are left over).
+func InDir(dir string) bool {
+	for _, name := range []string{GoName, SnapshotName} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package golangci
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -31,24 +32,27 @@ const (
 // recent state of the sources.
 const keptBinaries = 3
 
-// customGolangci returns a golangci-lint with this plugin built in, made as
-// "golangci-lint custom" makes one (pkg/commands/internal of golangci-lint:
-// a plugins.go of blank imports in cmd/golangci-lint, go.mod edits, go mod
-// tidy, go build) but from the module cache instead of a clone of
-// golangci-lint's repository, which CI cannot reach.
+// customGolangci returns a golangci-lint with this plugin built in, made
+// from the README's .custom-gcl.yml for a checkout (its path: form) as
+// "golangci-lint custom" makes one (pkg/commands/internal of
+// golangci-lint: a plugins.go of blank imports in cmd/golangci-lint, a
+// replace for each path, go mod tidy, go build), but from the module
+// cache instead of a clone of golangci-lint's repository, which CI cannot
+// reach.
 //
 // A cold build takes minutes, so the binary is kept in the user cache
-// directory, under a key of the golangci-lint and Go versions and of every
-// source file and go.mod built into the plugin: any change to those makes
-// a new one, and an unchanged tree reuses it.
+// directory, under a key of the configuration, the golangci-lint and Go
+// versions and every source file and go.mod built into the plugin: any
+// change to those makes a new one, and an unchanged tree reuses it.
 func customGolangci(t *testing.T) string {
 	t.Helper()
+	config := readmeBlock(t, "path: ../mcptag/lint/golangci")
 	cache, err := os.UserCacheDir()
 	if err != nil {
 		t.Fatalf("no cache directory for the custom golangci-lint: %v", err)
 	}
 	cache = filepath.Join(cache, "mcptag-golangci")
-	key := buildKey(t)
+	key := buildKey(t, config)
 	bin := filepath.Join(cache, key, "custom-gcl")
 	if _, err := os.Stat(bin); err == nil {
 		now := time.Now()
@@ -67,7 +71,7 @@ func customGolangci(t *testing.T) string {
 		t.Fatal(err)
 	}
 	defer os.RemoveAll(work)
-	built := buildCustom(t, work, key)
+	built := buildCustom(t, work, key, config)
 	if err := os.Rename(built, bin); err != nil {
 		t.Fatal(err)
 	}
@@ -76,9 +80,29 @@ func customGolangci(t *testing.T) string {
 	return bin
 }
 
-// buildCustom builds the custom golangci-lint in work and returns its path.
-func buildCustom(t *testing.T, work, key string) string {
+// buildCustom builds, in work, the custom golangci-lint that the
+// .custom-gcl.yml config describes, as "golangci-lint custom" run in a
+// directory beside a checkout of mcptag named mcptag builds it, and
+// returns its path.
+func buildCustom(t *testing.T, work, key, config string) string {
 	t.Helper()
+	cfg := parseCustomConfig(t, config)
+	if cfg.Version != golangciVersion {
+		t.Fatalf("the README's .custom-gcl.yml builds golangci-lint %s; the test builds %s", cfg.Version, golangciVersion)
+	}
+	// The user's module, where custom runs, and the checkout beside it.
+	app := filepath.Join(work, "app")
+	if err := os.MkdirAll(app, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(app, ".custom-gcl.yml"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, root := checkout(t)
+	if err := os.Symlink(root, filepath.Join(work, "mcptag")); err != nil {
+		t.Fatal(err)
+	}
+
 	var mod struct{ Dir string }
 	if err := json.Unmarshal(goCmd(t, work, "mod", "download", "-json", "github.com/golangci/golangci-lint/v2@"+golangciVersion), &mod); err != nil {
 		t.Fatalf("go mod download: %v", err)
@@ -92,23 +116,100 @@ func buildCustom(t *testing.T, work, key string) string {
 	if _, err := os.Stat(plugins); err != nil {
 		t.Fatalf("golangci-lint %s has no plugins.go to add the plugin to: %v", golangciVersion, err)
 	}
-	src := fmt.Sprintf("package main\n\nimport (\n\t_ %q\n)\n", pluginModule)
-	if err := os.WriteFile(plugins, []byte(src), 0o644); err != nil {
+	var src strings.Builder
+	src.WriteString("package main\n\nimport (\n")
+	for _, p := range cfg.Plugins {
+		fmt.Fprintf(&src, "\t_ %q\n", cmp.Or(p.Import, p.Module))
+		if p.Path == "" {
+			t.Fatalf("plugin %s has no path: the test builds from the module cache and a checkout only", p.Module)
+		}
+		// custom makes a path absolute from where it runs.
+		goCmd(t, repo, "mod", "edit", "-replace="+p.Module+"="+filepath.Join(app, p.Path))
+	}
+	src.WriteString(")\n")
+	if err := os.WriteFile(plugins, []byte(src.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pluginDir, root := checkout(t)
-	// "custom" replaces only the plugin's module; the plugin's own
-	// replace of mcptag's module does not reach golangci-lint's build,
-	// so it is repeated here.
-	goCmd(t, repo, "mod", "edit",
-		"-require="+pluginModule+"@v0.0.0",
-		"-replace="+pluginModule+"="+pluginDir,
-		"-replace="+rootModule+"="+root)
 	goCmd(t, repo, "mod", "tidy")
 	bin := filepath.Join(work, "custom-gcl")
 	ldflags := fmt.Sprintf("-s -w -X 'main.version=%s-custom-gcl-mcptag-%s'", golangciVersion, key)
 	goCmd(t, repo, "build", "-ldflags", ldflags, "-o", bin, "./cmd/golangci-lint")
 	return bin
+}
+
+// A customConfig is a .custom-gcl.yml: the golangci-lint to build, and
+// the plugins to build into it.
+type customConfig struct {
+	Version string
+	Plugins []customPlugin
+}
+
+// A customPlugin is one plugin of a customConfig.
+type customPlugin struct {
+	Module, Import, Version, Path string
+}
+
+// parseCustomConfig reads a .custom-gcl.yml written in the YAML of the
+// README: "key: value" at the top, a list of plugins of "key: value"
+// each, comments. Anything else fails the test, which must not build
+// something other than what the README says.
+func parseCustomConfig(t *testing.T, text string) customConfig {
+	t.Helper()
+	var cfg customConfig
+	for n, line := range strings.Split(text, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		line = strings.TrimRight(line, " ")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		item := strings.HasPrefix(line, "  - ")
+		key, value, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(line, "  - ")), ":")
+		value = strings.TrimSpace(value)
+		var p *customPlugin
+		if len(cfg.Plugins) > 0 {
+			p = &cfg.Plugins[len(cfg.Plugins)-1]
+		}
+		switch {
+		case !ok:
+			t.Fatalf(".custom-gcl.yml:%d: not key: value: %q", n+1, line)
+		case line == "version: "+value:
+			cfg.Version = value
+		case line == "plugins:":
+		case item:
+			cfg.Plugins = append(cfg.Plugins, customPlugin{})
+			p = &cfg.Plugins[len(cfg.Plugins)-1]
+			fallthrough
+		case p != nil && strings.HasPrefix(line, "    "):
+			field := map[string]*string{"module": &p.Module, "import": &p.Import, "version": &p.Version, "path": &p.Path}[key]
+			if field == nil {
+				t.Fatalf(".custom-gcl.yml:%d: unknown plugin key %q", n+1, key)
+			}
+			*field = value
+		default:
+			t.Fatalf(".custom-gcl.yml:%d: unexpected %q", n+1, line)
+		}
+	}
+	return cfg
+}
+
+// readmeBlock returns the fenced code block of the repository's README
+// that has a line holding text.
+func readmeBlock(t *testing.T, text string) string {
+	t.Helper()
+	_, root := checkout(t)
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := strings.Split(string(readme), "```")
+	for i := 1; i < len(blocks); i += 2 {
+		if strings.Contains(blocks[i], text) {
+			_, body, _ := strings.Cut(blocks[i], "\n") // after the info string
+			return body
+		}
+	}
+	t.Fatalf("README.md has no code block with %q", text)
+	return ""
 }
 
 // checkout returns the absolute directories of this module and of
@@ -123,13 +224,14 @@ func checkout(t *testing.T) (pluginDir, root string) {
 }
 
 // buildKey hashes what goes into the custom binary that can change under
-// a checkout: the versions of golangci-lint and Go, and the source files
+// a checkout: its .custom-gcl.yml, the versions of golangci-lint and Go,
+// and the source files
 // and go.mod and go.sum of every package of this checkout that the plugin
 // imports, by their paths in the checkout.
-func buildKey(t *testing.T) string {
+func buildKey(t *testing.T, config string) string {
 	t.Helper()
 	h := sha256.New()
-	fmt.Fprintf(h, "golangci-lint %s\n%s", golangciVersion, goCmd(t, ".", "env", "GOVERSION"))
+	fmt.Fprintf(h, "golangci-lint %s\n%s\n%s", golangciVersion, goCmd(t, ".", "env", "GOVERSION"), config)
 	dec := json.NewDecoder(bytes.NewReader(goCmd(t, ".", "list", "-deps", "-json", ".")))
 	var files []string
 	for {

@@ -115,6 +115,7 @@ func TestGolangciLint(t *testing.T) {
 		t.Skip("builds golangci-lint " + golangciVersion + " with the plugin (minutes when not cached); run without -short")
 	}
 	gcl := customGolangci(t)
+	checkDescription(t, gcl)
 	mcptag := buildMcptag(t)
 	fixture := filepath.Join("testdata", "fixture")
 	sups := suppressionsIn(t, fixture)
@@ -157,6 +158,65 @@ func TestGolangciLint(t *testing.T) {
 		if !reportedAt(results["unsuppressed"], s.target) {
 			t.Errorf("without %s, nothing is reported at %s: it proves nothing", s.text, s.target)
 		}
+	}
+}
+
+// checkDescription holds what golangci-lint linters says of mcptag, with
+// the README's .golangci.yml, to the description that file gives it.
+func checkDescription(t *testing.T, gcl string) {
+	t.Helper()
+	cmd := exec.Command(gcl, "linters", "--json", "--config", "advice.golangci.yml")
+	cmd.Dir = filepath.Join("testdata", "fixture")
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("golangci-lint linters: %v\n%s", err, stderr.Bytes())
+	}
+	var linters struct {
+		Enabled []struct{ Name, Description string }
+	}
+	if err := json.Unmarshal(out, &linters); err != nil {
+		t.Fatalf("golangci-lint linters --json: %v\n%s", err, out)
+	}
+	const want = "Reports MCP tools, prompts and resources that degrade, cannot be served, or are undocumented."
+	i := slices.IndexFunc(linters.Enabled, func(l struct{ Name, Description string }) bool { return l.Name == "mcptag" })
+	switch {
+	case i < 0:
+		t.Errorf("golangci-lint linters does not list mcptag as enabled:\n%s", out)
+	case linters.Enabled[i].Description != want:
+		t.Errorf("golangci-lint linters describes mcptag as %q, want %q", linters.Enabled[i].Description, want)
+	}
+}
+
+// TestReadmeConfigs holds the README's golangci-lint configurations to
+// those the tests use: its .golangci.yml is testdata/fixture's
+// advice.golangci.yml (less comments and default: none, which keeps
+// golangci-lint's own linters out of the test), and its .custom-gcl.yml
+// for a checkout, which TestGolangciLint builds, names this module and
+// mcptag's by path.
+func TestReadmeConfigs(t *testing.T) {
+	fixture, err := os.ReadFile(filepath.Join("testdata", "fixture", "advice.golangci.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for line := range strings.Lines(string(fixture)) {
+		if !strings.HasPrefix(line, "#") && strings.TrimSpace(line) != "default: none" {
+			want = append(want, line)
+		}
+	}
+	if got := readmeBlock(t, "enable: [mcptag]"); got != strings.Join(want, "") {
+		t.Errorf("README.md's .golangci.yml:\n%s\nwant testdata/fixture/advice.golangci.yml's:\n%s", got, strings.Join(want, ""))
+	}
+	cfg := parseCustomConfig(t, readmeBlock(t, "path: ../mcptag/lint/golangci"))
+	wantCfg := customConfig{Version: golangciVersion, Plugins: []customPlugin{
+		{Module: pluginModule, Path: "../mcptag/lint/golangci"},
+		{Module: rootModule, Import: rootModule + "/lint", Path: "../mcptag"},
+	}}
+	if !reflect.DeepEqual(cfg, wantCfg) {
+		t.Errorf("README.md's .custom-gcl.yml for a checkout reads as %+v, want %+v", cfg, wantCfg)
 	}
 }
 

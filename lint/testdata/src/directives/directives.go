@@ -32,6 +32,18 @@ func Pung() {}
 //mcp:toll // want `directive: unknown directive "//mcp:toll // want .*" \(did you mean //mcp:tool\?\)`
 func Pyng() {}
 
+// Pxng answers; the suggestion is the fix.
+//
+//mcp:tol readonly // want `directive: unknown directive "//mcp:tol readonly // want .*" \(did you mean //mcp:tool\?\)`
+func Pxng() {}
+
+// Echo echoes.
+//
+// want +2 `directive: title=Echo the three: a title with spaces needs quotes: title="Echo the three"`
+//
+//mcp:tool title=Echo the three readonly
+func Echo() {}
+
 // MCPToolsHandler returns the handler that serves the MCP tools below.
 // mcp tool registry: prose, as is the line above; neither is a directive.
 // MCP: tools are listed by tools/list.

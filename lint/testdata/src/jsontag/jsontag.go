@@ -1,4 +1,4 @@
-package jsontag // want "stale: mcp_tools_gen.go is missing" package:"mcptag docs: 15 declared here, 0 from dependencies"
+package jsontag // want package:"mcptag docs: 15 declared here, 0 from dependencies"
 
 // Out is out.
 type Out struct {

@@ -14,6 +14,18 @@ func A() {}
 //mcp:tool ReadOnly
 func B() {}
 
+// Quoted does q: a quoted name is meant as one.
+//
+//mcp:tool "idempotnet"
+func Quoted() {}
+
+// Plan plans. A prompt's name can look like its option too.
+//
+// want +2 `name: prompt name "Title" looks like a misspelled option "title"; a name is only taken from the first word, so write the option as title, or quote the name to keep it: //mcp:prompt "Title"`
+//
+//mcp:prompt Title
+func Plan() string { return "" }
+
 // C does c; "close" is a fair name.
 //
 //mcp:tool close

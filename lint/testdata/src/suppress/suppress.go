@@ -1,4 +1,4 @@
-package suppress // want "stale: mcp_tools_gen.go is missing" package:"mcptag docs: 7 declared here, 0 from dependencies"
+package suppress // want package:"mcptag docs: 7 declared here, 0 from dependencies"
 
 // Station has no exported fields.
 type Station struct{ name string }

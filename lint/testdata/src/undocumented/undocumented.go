@@ -30,10 +30,10 @@ func Summarize() Summary { // want `undocumented: output field docsdep.Place.Cod
 	return Summary{}
 }
 
-// want +3 `undocumented: doc list item "citi" names no parameter of greet \(did you mean "city"\?\); it stays in the description`
+// want +3 `undocumented: doc list item "town" names no parameter of greet; it is left out of the description`
 
 // Greet greets.
-//   - citi: the city
+//   - town: the city
 //   - loud: whether to shout
 //
 //mcp:tool

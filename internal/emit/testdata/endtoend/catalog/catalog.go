@@ -106,6 +106,18 @@ func Logo() []byte { return []byte{0x89, 'P', 'N', 'G'} }
 //mcp:resource catalog://colors
 func Colors() []Color { return []Color{Red, Green, Blue} }
 
+// Discontinued are the colors no longer on offer: none yet, a nil slice,
+// which reads as [] as a tool's would.
+//
+//mcp:resource catalog://colors/discontinued
+func Discontinued() []Color { return nil }
+
+// Stock is how many of each color are left: not counted yet, a nil map,
+// which reads as {}.
+//
+//mcp:resource catalog://stock
+func Stock() map[Color]int { return nil }
+
 // ColorInfo describes a color.
 type ColorInfo struct {
 	// The color's name.

@@ -106,6 +106,8 @@ func TestReadResource(t *testing.T) {
 		{name: "text", uri: "catalog://readme", mime: "text/markdown", text: "# Catalog"},
 		{name: "blob", uri: "catalog://logo.png", mime: "image/png", blob: []byte{0x89, 'P', 'N', 'G'}},
 		{name: "json", uri: "catalog://colors", mime: "application/json", text: `["red","green","blue"]`},
+		{name: "nil slice", uri: "catalog://colors/discontinued", mime: "application/json", text: `[]`},
+		{name: "nil map", uri: "catalog://stock", mime: "application/json", text: `{}`},
 		{name: "enum variable", uri: "catalog://colors/green", mime: "application/json", text: `{"name":"green","code":"#00ff00"}`},
 		{name: "enum variable not in the enum", uri: "catalog://colors/teal",
 			code: jsonrpc.CodeInvalidParams, err: `color_of: argument "color": want one of "red", "green", "blue", got "teal"`},

@@ -17,7 +17,7 @@ const (
 	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools; prompts greet, paint, review_code, broken, panicky; resources readme, logo, colors; resource templates color_of, item, package.
+// Register adds everything the package declares to s: the tools of RegisterTools; prompts greet, paint, review_code, broken, panicky; resources readme, logo, colors, discontinued, stock; resource templates color_of, item, package.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 	s.AddPrompt(&mcp.Prompt{
@@ -33,7 +33,7 @@ func Register(s *mcp.Server) {
 		Name:        "paint",
 		Description: `Asks for a painting, in two messages.`,
 		Arguments: []*mcp.PromptArgument{
-			{Name: "color", Description: `The color to paint with.`, Required: true},
+			{Name: "color", Description: `The color to paint with. One of: red, green, blue.`, Required: true},
 			{Name: "subject", Description: `What to paint, if not a house.`},
 		},
 	}, mcptagPaint)
@@ -70,6 +70,18 @@ func Register(s *mcp.Server) {
 		Description: `The colors on offer.`,
 		MIMEType:    `application/json`,
 	}, mcptagColors)
+	s.AddResource(&mcp.Resource{
+		URI:         "catalog://colors/discontinued",
+		Name:        "discontinued",
+		Description: `The colors no longer on offer: none yet, a nil slice, which reads as [] as a tool's would.`,
+		MIMEType:    `application/json`,
+	}, mcptagDiscontinued)
+	s.AddResource(&mcp.Resource{
+		URI:         "catalog://stock",
+		Name:        "stock",
+		Description: `How many of each color are left: not counted yet, a nil map, which reads as {}.`,
+		MIMEType:    `application/json`,
+	}, mcptagStock)
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: "catalog://colors/{color}",
 		Name:        "color_of",
@@ -279,6 +291,18 @@ func mcptagColors(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.Rea
 	defer toolrt.RecoverError(ctx, "colors", &err)
 	out := Colors()
 	return toolrt.JSONContents("colors", req.Params.URI, "application/json", out)
+}
+
+func mcptagDiscontinued(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
+	defer toolrt.RecoverError(ctx, "discontinued", &err)
+	out := Discontinued()
+	return toolrt.JSONContents("discontinued", req.Params.URI, "application/json", out)
+}
+
+func mcptagStock(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
+	defer toolrt.RecoverError(ctx, "stock", &err)
+	out := Stock()
+	return toolrt.JSONContents("stock", req.Params.URI, "application/json", out)
 }
 
 // The variables of resource template color_of, computed by mcptag.

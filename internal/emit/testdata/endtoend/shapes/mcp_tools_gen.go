@@ -150,7 +150,7 @@ func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 // Schemas and arguments of origin, computed by mcptag.
 var (
 	mcptagOriginInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagOriginOutput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"]}`)
+	mcptagOriginOutput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}`)
 	mcptagOriginArgs   = &toolrt.Spec{
 		Tool: "origin",
 	}
@@ -203,7 +203,7 @@ func mcptagCount(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 // Schemas and arguments of corners, computed by mcptag.
 var (
 	mcptagCornersInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagCornersOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"},"minItems":4,"maxItems":4}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"]}},"required":["result"]}`)
+	mcptagCornersOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"},"minItems":4,"maxItems":4}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
 	mcptagCornersArgs   = &toolrt.Spec{
 		Tool: "corners",
 	}
@@ -273,8 +273,8 @@ func mcptagLabels(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 
 // Schemas and arguments of address, computed by mcptag.
 var (
-	mcptagAddressInput  = json.RawMessage(`{"type":"object","properties":{"addr":{"type":"string","description":"Addr represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."},"timeout":{"type":"integer"}},"required":["addr","timeout"],"additionalProperties":false}`)
-	mcptagAddressOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Addr represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."}},"required":["result"]}`)
+	mcptagAddressInput  = json.RawMessage(`{"type":"object","properties":{"addr":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."},"timeout":{"type":"integer"}},"required":["addr","timeout"],"additionalProperties":false}`)
+	mcptagAddressOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."}},"required":["result"]}`)
 	mcptagAddressArgs   = &toolrt.Spec{
 		Tool: "address",
 		Args: []toolrt.Arg{
@@ -307,8 +307,8 @@ func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 
 // Schemas and arguments of handler, computed by mcptag.
 var (
-	mcptagHandlerInput  = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"],"additionalProperties":false}`)
-	mcptagHandlerOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"]}},"required":["result"]}`)
+	mcptagHandlerInput  = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
+	mcptagHandlerOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
 	mcptagHandlerArgs   = &toolrt.Spec{
 		Tool: "handler",
 		Args: []toolrt.Arg{
@@ -333,7 +333,7 @@ func mcptagHandler(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 
 // Schemas and arguments of describe, computed by mcptag.
 var (
-	mcptagDescribeInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"],"additionalProperties":false}`)
+	mcptagDescribeInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
 	mcptagDescribeArgs  = &toolrt.Spec{
 		Tool: "describe",
 		Args: []toolrt.Arg{
@@ -355,7 +355,7 @@ func mcptagDescribe(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 
 // Schemas and arguments of text, computed by mcptag.
 var (
-	mcptagTextInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"],"additionalProperties":false}`)
+	mcptagTextInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
 	mcptagTextArgs  = &toolrt.Spec{
 		Tool: "text",
 		Args: []toolrt.Arg{
@@ -378,7 +378,7 @@ func mcptagText(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 // Schemas and arguments of indented, computed by mcptag.
 var (
 	mcptagIndentedInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagIndentedOutput = json.RawMessage(`{"type":"object","properties":{"from":{"$ref":"#/$defs/Point"},"to":{"$ref":"#/$defs/Point"}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"]}},"description":"Line is two points.","required":["from","to"]}`)
+	mcptagIndentedOutput = json.RawMessage(`{"type":"object","properties":{"from":{"$ref":"#/$defs/Point"},"to":{"$ref":"#/$defs/Point"}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"description":"Two points.","required":["from","to"]}`)
 	mcptagIndentedArgs   = &toolrt.Spec{
 		Tool: "indented",
 	}
@@ -396,7 +396,7 @@ func mcptagIndented(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 // Schemas and arguments of summarized, computed by mcptag.
 var (
 	mcptagSummarizedInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagSummarizedOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"Point is a point on a plane.","required":["X","Y"]}},"required":["result"]}`)
+	mcptagSummarizedOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
 	mcptagSummarizedArgs   = &toolrt.Spec{
 		Tool: "summarized",
 	}
@@ -413,7 +413,7 @@ func mcptagSummarized(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 
 // Schemas and arguments of shallow, computed by mcptag.
 var (
-	mcptagShallowInput  = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object","description":"Point is a point on a plane."},"to":{"type":"object","description":"Point is a point on a plane."}},"required":["from","to"],"additionalProperties":false}`)
+	mcptagShallowInput  = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object","description":"A point on a plane."},"to":{"type":"object","description":"A point on a plane."}},"required":["from","to"],"additionalProperties":false}`)
 	mcptagShallowOutput = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object"},"to":{"type":"object"}},"required":["from","to"]}`)
 	mcptagShallowArgs   = &toolrt.Spec{
 		Tool: "shallow",
