@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/internal/costtest"
 	"github.com/mcptag/mcptag/toolrt"
 )
@@ -88,7 +89,7 @@ func multipleArgs() (good, hostile string) {
 var formatSpec = func() *toolrt.Spec {
 	sp := &toolrt.Spec{Tool: "formats", Args: []toolrt.Arg{{Name: "plain", Kind: toolrt.KindString}}}
 	for _, name := range formatNames {
-		sp.Args = append(sp.Args, toolrt.Arg{Name: name, Kind: toolrt.KindString, Format: toolrt.FormatNamed(name)})
+		sp.Args = append(sp.Args, toolrt.Arg{Name: name, Kind: toolrt.KindString, Format: argspec.FormatNamed(name)})
 	}
 	return sp
 }()

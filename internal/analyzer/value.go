@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/toolrt"
 )
 
@@ -185,7 +186,7 @@ func (v *Value) schema() *jsonschema.Schema {
 // numberSchema sets the bounds of a number: the Go type's range, or the
 // developer's where it is tighter.
 func (v *Value) numberSchema(s *jsonschema.Schema) {
-	lo, hi, bounded := v.Range.Bounds()
+	lo, hi, bounded := argspec.Bounds(v.Range)
 	s.Minimum, s.Maximum = v.Minimum, v.Maximum
 	if bounded {
 		if s.Minimum == nil || *s.Minimum < float64(lo) {
@@ -321,12 +322,12 @@ func (v *Value) arg(refs map[string]int, optional bool) toolrt.Arg {
 
 func argFormat(v *Value) toolrt.Format {
 	switch {
-	case v.Decimal != toolrt.NoFormat:
+	case v.Decimal != argspec.NoFormat:
 		return v.Decimal
 	case v.Base64:
 		return toolrt.Base64
 	}
-	return toolrt.FormatNamed(v.Format)
+	return argspec.FormatNamed(v.Format)
 }
 
 func enumText(e any) string {
@@ -390,7 +391,7 @@ func (v *Value) noNumber() bool {
 			hi, hiOpen = f, open
 		}
 	}
-	if tlo, thi, bounded := v.Range.Bounds(); bounded {
+	if tlo, thi, bounded := argspec.Bounds(v.Range); bounded {
 		raise(float64(tlo), false)
 		if v.Range != toolrt.RangeUint64 {
 			lower(float64(thi), false)
@@ -434,7 +435,7 @@ func (v *Value) bounds() string {
 	add("exclusiveMinimum", v.ExclusiveMinimum)
 	add("maximum", v.Maximum)
 	add("exclusiveMaximum", v.ExclusiveMaximum)
-	if lo, hi, bounded := v.Range.Bounds(); bounded {
+	if lo, hi, bounded := argspec.Bounds(v.Range); bounded {
 		r := fmt.Sprintf("the Go type's range, %d to %d", lo, hi)
 		if v.Range == toolrt.RangeUint64 {
 			r = fmt.Sprintf("the Go type's range, %d and up", lo)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/toolrt"
 )
 
@@ -80,10 +81,10 @@ func argFields(a toolrt.Arg) string {
 	if a.Nullable {
 		add("Nullable: true")
 	}
-	if a.Range != toolrt.AnyInt {
+	if a.Range != argspec.AnyInt {
 		add("Range: toolrt.%s", rangeNames[a.Range])
 	}
-	if a.Format != toolrt.NoFormat {
+	if a.Format != argspec.NoFormat {
 		add("Format: toolrt.%s", formatNames[a.Format])
 	}
 	if a.Enum != nil {
@@ -106,7 +107,7 @@ func argFields(a toolrt.Arg) string {
 	if a.Closed {
 		add("Closed: true")
 	}
-	if a.Keys != toolrt.NoFormat {
+	if a.Keys != argspec.NoFormat {
 		add("Keys: toolrt.%s", formatNames[a.Keys])
 	}
 	if a.Fixed {
