@@ -212,17 +212,9 @@ func (v *Value) stringSchema(s *jsonschema.Schema) {
 	}
 	s.MinLength, s.MaxLength = v.MinLength, v.MaxLength
 	s.Pattern = v.Pattern
-	if p := decimalPatterns[v.Decimal]; p != "" {
+	if p := argspec.DecimalPattern(v.Decimal); p != "" {
 		s.Pattern = p
 	}
-}
-
-// decimalPatterns are the patterns of strings holding decimal numbers,
-// as encoding/json reads them: no "+", no ".5", no "0x".
-var decimalPatterns = map[toolrt.Format]string{
-	toolrt.DecimalInt:   `^-?[0-9]+$`,
-	toolrt.DecimalUint:  `^[0-9]+$`,
-	toolrt.DecimalFloat: `^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`,
 }
 
 func (v *Value) objectSchema(s *jsonschema.Schema) {
@@ -242,7 +234,7 @@ func (v *Value) objectSchema(s *jsonschema.Schema) {
 	case v.Values != nil:
 		s.AdditionalProperties = v.Values.schema()
 	}
-	if p := decimalPatterns[v.Keys]; p != "" {
+	if p := argspec.DecimalPattern(v.Keys); p != "" {
 		s.PropertyNames = &jsonschema.Schema{Type: "string", Pattern: p}
 	}
 }

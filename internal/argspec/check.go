@@ -497,66 +497,6 @@ func (c *checker) mapKey(a *Arg, key string, start int) error {
 	return c.errorf("want an object whose keys are %s, got key %s", want, Excerpt(c.data[start:start+len(strconv.Quote(key))]))
 }
 
-func validDecimal(s string, f Format) bool {
-	// The grammar of the schema's pattern, which is also what encoding/json
-	// accepts: no "+", no ".5", no "0x".
-	if s == "" || !(s[0] == '-' && f != DecimalUint || '0' <= s[0] && s[0] <= '9') {
-		return false
-	}
-	var err error
-	switch f {
-	case DecimalInt:
-		_, err = strconv.ParseInt(s, 10, 64)
-	case DecimalUint:
-		_, err = strconv.ParseUint(s, 10, 64)
-	case DecimalFloat:
-		if !isJSONNumber(s) {
-			return false
-		}
-		_, err = strconv.ParseFloat(s, 64)
-	}
-	if errors.Is(err, strconv.ErrRange) {
-		return true // the syntax is right; encoding/json reports the range
-	}
-	return err == nil
-}
-
-// isJSONNumber reports whether s is a number by JSON's grammar.
-func isJSONNumber(s string) bool {
-	i := 0
-	digits := func() int {
-		start := i
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
-		return i - start
-	}
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	if i < len(s) && s[i] == '0' {
-		i++
-	} else if digits() == 0 {
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
-}
-
 func quoteList(names []string) string {
 	const max = 20
 	q := make([]string, 0, min(len(names), max))
@@ -666,7 +606,7 @@ func (c *checker) str(a *Arg) error {
 		}
 		return nil
 	}
-	if f, ok := formats[a.Format]; ok && a.Enum == nil && a.Rules == nil {
+	if f, ok := formatCheck(a.Format); ok && a.Enum == nil && a.Rules == nil {
 		// Longer than its format allows, even decoded (an escape of six
 		// bytes is at least one): rejected without a copy.
 		if raw, _ := c.rawString(); len(raw) > 6*f.limit() {
@@ -687,7 +627,7 @@ func (c *checker) str(a *Arg) error {
 	if err := c.stringRules(a, s, start); err != nil {
 		return err
 	}
-	if f, ok := formats[a.Format]; ok {
+	if f, ok := formatCheck(a.Format); ok {
 		if !f.valid(s) {
 			return c.errorf("want %s, got %s", f.want, Excerpt(c.data[start:c.pos]))
 		}

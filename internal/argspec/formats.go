@@ -1,6 +1,7 @@
 package argspec
 
-// The string formats: their constants, JSON Schema names and checks.
+// The string formats, each once: its constant, the name generated code
+// writes it by, its JSON Schema name, and its check.
 
 import (
 	"net/netip"
@@ -34,16 +35,107 @@ const (
 	Hostname                    // an Internet host name
 )
 
-// formatNames are the JSON Schema names of the formats a developer may
-// declare.
-var formatNames = map[string]Format{
-	"date-time": DateTime, "date": Date, "time": Time, "email": Email, "uri": URI,
-	"uuid": UUID, "ipv4": IPv4, "ipv6": IPv6, "hostname": Hostname,
+// A formatInfo is what there is to know of one Format.
+type formatInfo struct {
+	format Format
+	// ident is the name of its constant, here and in toolrt: what
+	// generated code writes (toolrt.Email).
+	ident string
+	// name is its JSON Schema name, for a format a developer declares;
+	// "" for the others, which follow from a Go type.
+	name string
+	// check is its check, for a named format but date-time, which Arg's
+	// checker tests with the formats of Go types.
+	check *stringFormat
+}
+
+// formatTable holds every Format but NoFormat, in the order of their
+// constants: the one list of formats, which toolrt re-exports, mcptag's
+// analyzer accepts by name, its generator writes and the checker checks.
+// Each named format is checked by the RFC the docs name and first capped
+// at the longest string that RFC allows, so that a check never costs
+// more than reading the string did.
+var formatTable = []formatInfo{
+	{DateTime, "DateTime", "date-time", nil},
+	{Base64, "Base64", "", nil},
+	{DecimalInt, "DecimalInt", "", nil},
+	{DecimalUint, "DecimalUint", "", nil},
+	{DecimalFloat, "DecimalFloat", "", nil},
+	{Date, "Date", "date", &stringFormat{`a date string (like "2006-01-02")`, len("2006-01-02"), func(s string) bool {
+		if len(s) != len("2006-01-02") {
+			return false
+		}
+		_, err := time.Parse(time.DateOnly, s)
+		return err == nil
+	}}},
+	{Time, "Time", "time", &stringFormat{`a time string (like "15:04:05Z")`, maxTimeBytes, func(s string) bool {
+		// Parsing accepts fractional seconds the layout does not show.
+		return validRFC3339(s, "15:04:05Z07:00")
+	}}},
+	{Email, "Email", "email", &stringFormat{"an e-mail address", maxEmailBytes, validEmail}},
+	{URI, "URI", "uri", &stringFormat{"an absolute URI", 0, validURI}},
+	{UUID, "UUID", "uuid", &stringFormat{`a UUID (like "123e4567-e89b-12d3-a456-426614174000")`, len(uuidExample), func(s string) bool {
+		return len(s) == len(uuidExample) && uuidPattern.MatchString(s)
+	}}},
+	{IPv4, "IPv4", "ipv4", &stringFormat{"an IPv4 address", len("255.255.255.255"), func(s string) bool {
+		if len(s) > len("255.255.255.255") {
+			return false
+		}
+		a, err := netip.ParseAddr(s)
+		return err == nil && a.Is4()
+	}}},
+	{IPv6, "IPv6", "ipv6", &stringFormat{"an IPv6 address", maxIPv6Bytes, validIPv6}},
+	{Hostname, "Hostname", "hostname", &stringFormat{"a host name", maxHostnameBytes, validHostname}},
+}
+
+// formats indexes formatTable by Format, for the checker.
+var formats = func() (byFormat [Hostname + 1]*formatInfo) {
+	for i := range formatTable {
+		byFormat[formatTable[i].format] = &formatTable[i]
+	}
+	return byFormat
+}()
+
+// formatCheck returns the check of the named format f, if it has one of
+// its own.
+func formatCheck(f Format) (*stringFormat, bool) {
+	if int(f) < len(formats) && formats[f] != nil && formats[f].check != nil {
+		return formats[f].check, true
+	}
+	return nil, false
 }
 
 // FormatNamed returns the Format of a JSON Schema format name, or
 // NoFormat.
-func FormatNamed(name string) Format { return formatNames[name] }
+func FormatNamed(name string) Format {
+	for _, fi := range formatTable {
+		if fi.name != "" && fi.name == name {
+			return fi.format
+		}
+	}
+	return NoFormat
+}
+
+// FormatNames returns the JSON Schema names of the formats a developer
+// may declare, in the order of their constants.
+func FormatNames() []string {
+	var names []string
+	for _, fi := range formatTable {
+		if fi.name != "" {
+			names = append(names, fi.name)
+		}
+	}
+	return names
+}
+
+// FormatIdent returns the name of f's constant, as generated code writes
+// it after "toolrt."; "" for NoFormat, which generated code leaves out.
+func FormatIdent(f Format) string {
+	if int(f) < len(formats) && formats[f] != nil {
+		return formats[f].ident
+	}
+	return ""
+}
 
 // A stringFormat is a format a string can be declared to have: what a
 // message asks for, and the test.
@@ -61,37 +153,6 @@ func (f stringFormat) limit() int {
 		return maxURIBytes()
 	}
 	return f.maxLen
-}
-
-// formats are the string formats, each checked by the RFC the docs name
-// and first capped at the longest string that RFC allows, so that a
-// check never costs more than reading the string did.
-var formats = map[Format]stringFormat{
-	Date: {`a date string (like "2006-01-02")`, len("2006-01-02"), func(s string) bool {
-		if len(s) != len("2006-01-02") {
-			return false
-		}
-		_, err := time.Parse(time.DateOnly, s)
-		return err == nil
-	}},
-	Time: {`a time string (like "15:04:05Z")`, maxTimeBytes, func(s string) bool {
-		// Parsing accepts fractional seconds the layout does not show.
-		return validRFC3339(s, "15:04:05Z07:00")
-	}},
-	Email: {"an e-mail address", maxEmailBytes, validEmail},
-	URI:   {"an absolute URI", 0, validURI},
-	UUID: {`a UUID (like "123e4567-e89b-12d3-a456-426614174000")`, len(uuidExample), func(s string) bool {
-		return len(s) == len(uuidExample) && uuidPattern.MatchString(s)
-	}},
-	IPv4: {"an IPv4 address", len("255.255.255.255"), func(s string) bool {
-		if len(s) > len("255.255.255.255") {
-			return false
-		}
-		a, err := netip.ParseAddr(s)
-		return err == nil && a.Is4()
-	}},
-	IPv6:     {"an IPv6 address", maxIPv6Bytes, validIPv6},
-	Hostname: {"a host name", maxHostnameBytes, validHostname},
 }
 
 const (

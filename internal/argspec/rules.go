@@ -67,7 +67,7 @@ func (c *checker) lenient(a *Arg, nullable bool) (handled bool, err error) {
 	text := string(raw)
 	switch {
 	case escaped:
-	case a.Kind&(KindInteger|KindNumber) != 0 && isJSONNumber(text):
+	case a.Kind&(KindInteger|KindNumber) != 0 && IsJSONNumber(text):
 		if a.Kind&KindNumber == 0 && strings.ContainsAny(text, ".eE") {
 			break // not an integer: the usual error
 		}
