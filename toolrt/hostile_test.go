@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/internal/costtest"
 	"github.com/mcptag/mcptag/toolrt"
 )
@@ -87,13 +88,11 @@ func multipleArgs() (good, hostile string) {
 // formatSpec has a string of every format, and a plain one.
 var formatSpec = func() *toolrt.Spec {
 	sp := &toolrt.Spec{Tool: "formats", Args: []toolrt.Arg{{Name: "plain", Kind: toolrt.KindString}}}
-	for _, name := range formatNames {
-		sp.Args = append(sp.Args, toolrt.Arg{Name: name, Kind: toolrt.KindString, Format: toolrt.FormatNamed(name)})
+	for _, name := range argspec.FormatNames() {
+		sp.Args = append(sp.Args, toolrt.Arg{Name: name, Kind: toolrt.KindString, Format: argspec.FormatNamed(name)})
 	}
 	return sp
 }()
-
-var formatNames = []string{"date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}
 
 // formatArgs are a string of about size bytes in the argument name, and
 // the same string in a plain string argument: "a.a.a.", which cost
@@ -135,7 +134,7 @@ func costPairs(size int) []costPair {
 	pairs = append(pairs, costPair{"unique-exponents", parse(numberSpec, good), parse(numberSpec, hostile), 3})
 	good, hostile = multipleArgs()
 	pairs = append(pairs, costPair{"multiple-exponent", parse(numberSpec, good), parse(numberSpec, hostile), 3})
-	for _, name := range formatNames {
+	for _, name := range argspec.FormatNames() {
 		good, hostile = formatArgs(name, size)
 		pairs = append(pairs, costPair{"format-" + name, parse(formatSpec, good), parse(formatSpec, hostile), 3})
 	}

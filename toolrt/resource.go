@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/yosida95/uritemplate/v3"
@@ -48,7 +49,7 @@ func (t *URITemplate) Match(uri string) (*Args, error) {
 	}
 	if len(uri) > MaxURIBytes {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams,
-			Message: t.Spec.errorf("URI too long: %d bytes, the limit is %d", len(uri), MaxURIBytes).Error()}
+			Message: argspec.Errorf(t.Spec, "URI too long: %d bytes, the limit is %d", len(uri), MaxURIBytes).Error()}
 	}
 	vars, ok, err := t.matcher.match(t.Spec, uri)
 	switch {

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcptag/mcptag/internal/argspec"
 )
 
 // A uriMatcher reads the variables of a URI template.
@@ -141,9 +143,9 @@ func (m *uriMatcher) match(sp *Spec, uri string) (values map[string]string, ok b
 		value := percentDecode(uri[start:end])
 		switch {
 		case !utf8.ValidString(value):
-			return nil, true, sp.errorf("argument %q: want text, got %s, which is not UTF-8 once decoded", v.name, excerpt([]byte(uri[start:end])))
+			return nil, true, argspec.Errorf(sp, "argument %q: want text, got %s, which is not UTF-8 once decoded", v.name, argspec.Excerpt([]byte(uri[start:end])))
 		case v.segment && (strings.ContainsAny(value, `/\`) || value == "." || value == ".."):
-			return nil, true, sp.errorf(`argument %q: want one path segment, without "/" or "\" and not "." or "..", got %q`, v.name, clip(value))
+			return nil, true, argspec.Errorf(sp, `argument %q: want one path segment, without "/" or "\" and not "." or "..", got %q`, v.name, argspec.Clip(value))
 		}
 		values[v.name] = value
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/toolrt"
 )
 
@@ -63,13 +64,13 @@ func TestIntegerBounds(t *testing.T) {
 	}{
 		{toolrt.RangeUint64, toolrt.Rule{Op: toolrt.Maximum, Num: 1 << 63}, "9223372036854775809", `want at most 9223372036854776000, got 9223372036854775809`},
 		{toolrt.RangeUint64, toolrt.Rule{Op: toolrt.Maximum, Num: 1 << 63}, "9223372036854775808", ""},
-		{toolrt.AnyInt, toolrt.Rule{Op: toolrt.Minimum, Num: 0.5}, "0", `want at least 0.5, got 0`},
-		{toolrt.AnyInt, toolrt.Rule{Op: toolrt.Minimum, Num: -0.5}, "0", ""},
-		{toolrt.AnyInt, toolrt.Rule{Op: toolrt.Maximum, Num: 7}, "99999999999999999999", `want at most 7, got 99999999999999999999`},
-		{toolrt.AnyInt, toolrt.Rule{Op: toolrt.Minimum, Num: 7}, "-99999999999999999999", `want at least 7, got -99999999999999999999`},
-		{toolrt.AnyInt, toolrt.Rule{Op: toolrt.MultipleOf, Num: 0.5}, "3", ""},
-		{toolrt.AnyInt, toolrt.Rule{Op: toolrt.MultipleOf, Num: 3}, "99999999999999999999", ""},
-		{toolrt.AnyInt, toolrt.Rule{Op: toolrt.MultipleOf, Num: 7}, "99999999999999999999", `want a multiple of 7, got 99999999999999999999`},
+		{argspec.AnyInt, toolrt.Rule{Op: toolrt.Minimum, Num: 0.5}, "0", `want at least 0.5, got 0`},
+		{argspec.AnyInt, toolrt.Rule{Op: toolrt.Minimum, Num: -0.5}, "0", ""},
+		{argspec.AnyInt, toolrt.Rule{Op: toolrt.Maximum, Num: 7}, "99999999999999999999", `want at most 7, got 99999999999999999999`},
+		{argspec.AnyInt, toolrt.Rule{Op: toolrt.Minimum, Num: 7}, "-99999999999999999999", `want at least 7, got -99999999999999999999`},
+		{argspec.AnyInt, toolrt.Rule{Op: toolrt.MultipleOf, Num: 0.5}, "3", ""},
+		{argspec.AnyInt, toolrt.Rule{Op: toolrt.MultipleOf, Num: 3}, "99999999999999999999", ""},
+		{argspec.AnyInt, toolrt.Rule{Op: toolrt.MultipleOf, Num: 7}, "99999999999999999999", `want a multiple of 7, got 99999999999999999999`},
 	} {
 		sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "n", Kind: toolrt.KindInteger, Range: tc.r, Rules: []toolrt.Rule{tc.rule}}}}
 		want := tc.want
@@ -293,7 +294,7 @@ func TestStrictFormats(t *testing.T) {
 		{"ipv4", "01.1.1.1", false},
 		{"uuid", "123e4567-e89b-12d3-a456-426614174000", true},
 	} {
-		sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "s", Kind: toolrt.KindString, Format: toolrt.FormatNamed(tc.format)}}}
+		sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "s", Kind: toolrt.KindString, Format: argspec.FormatNamed(tc.format)}}}
 		got := parseError(sp, `{"s":`+quoteJSON(tc.value)+`}`)
 		if (got == "") != tc.ok {
 			t.Errorf("%s %s: %q, want ok %v", tc.format, excerptOf(tc.value), got, tc.ok)

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -206,7 +207,7 @@ func (w *Writer) Number(n string, quoted bool) {
 	if n == "" {
 		n = "0"
 	}
-	if !validNumber(n) {
+	if !argspec.IsJSONNumber(n) {
 		w.fail(fmt.Errorf("json: invalid number literal %q", n))
 		return
 	}
@@ -332,41 +333,6 @@ func appendJSONString[S []byte | string](dst []byte, s S, html bool) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
-}
-
-// validNumber reports whether s is a JSON number literal.
-func validNumber(s string) bool {
-	s, _ = strings.CutPrefix(s, "-")
-	digits := func() int {
-		n := 0
-		for n < len(s) && '0' <= s[n] && s[n] <= '9' {
-			n++
-		}
-		s = s[n:]
-		return n
-	}
-	switch {
-	case s == "":
-		return false
-	case s[0] == '0':
-		s = s[1:]
-	case digits() == 0:
-		return false
-	}
-	if len(s) >= 2 && s[0] == '.' && '0' <= s[1] && s[1] <= '9' {
-		s = s[1:]
-		digits()
-	}
-	if len(s) >= 2 && (s[0] == 'e' || s[0] == 'E') {
-		s = s[1:]
-		if s[0] == '+' || s[0] == '-' {
-			s = s[1:]
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return s == ""
 }
 
 // A MapKey is a key of a map on a view's path, with the string

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/toolrt"
 )
 
@@ -232,7 +233,7 @@ func intRange(k types.BasicKind) toolrt.IntRange {
 	case types.Uint, types.Uint64, types.Uintptr:
 		return toolrt.RangeUint64
 	}
-	return toolrt.AnyInt
+	return argspec.AnyInt
 }
 
 // elem is the Value of an array item or map value. encoding/json decodes

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcptag/mcptag/internal/argspec"
 )
 
 // A schemaBuilder turns Go types into the JSON Schema of what
@@ -589,11 +590,11 @@ func (b *schemaBuilder) quotedSchema(t types.Type) (*jsonschema.Schema, nullness
 	case info&types.IsBoolean != 0:
 		s.Enum = []any{"false", "true"}
 	case info&types.IsUnsigned != 0:
-		s.Pattern = `^[0-9]+$`
+		s.Pattern = argspec.DecimalPattern(argspec.DecimalUint)
 	case info&types.IsInteger != 0:
-		s.Pattern = `^-?[0-9]+$`
+		s.Pattern = argspec.DecimalPattern(argspec.DecimalInt)
 	case info&types.IsFloat != 0:
-		s.Pattern = `^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`
+		s.Pattern = argspec.DecimalPattern(argspec.DecimalFloat)
 	case info&types.IsString != 0:
 		s.Pattern = `^".*"$` // the string's own JSON encoding
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
@@ -355,10 +356,10 @@ func (v *Value) literal(text string) (json.RawMessage, error) {
 }
 
 // isJSONNumber reports whether s is a number by JSON's grammar.
-var isJSONNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`).MatchString
+var isJSONNumber = argspec.IsJSONNumber
 
 // Formats are the string formats mcptag checks.
-var Formats = []string{"date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}
+var Formats = argspec.FormatNames()
 
 // checkPattern reports why pattern cannot be both a JSON Schema pattern
 // (ECMA-262, what a client checks) and a Go regular expression (what the

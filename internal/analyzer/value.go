@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/toolrt"
 )
 
@@ -185,7 +186,7 @@ func (v *Value) schema() *jsonschema.Schema {
 // numberSchema sets the bounds of a number: the Go type's range, or the
 // developer's where it is tighter.
 func (v *Value) numberSchema(s *jsonschema.Schema) {
-	lo, hi, bounded := v.Range.Bounds()
+	lo, hi, bounded := argspec.Bounds(v.Range)
 	s.Minimum, s.Maximum = v.Minimum, v.Maximum
 	if bounded {
 		if s.Minimum == nil || *s.Minimum < float64(lo) {
@@ -211,17 +212,9 @@ func (v *Value) stringSchema(s *jsonschema.Schema) {
 	}
 	s.MinLength, s.MaxLength = v.MinLength, v.MaxLength
 	s.Pattern = v.Pattern
-	if p := decimalPatterns[v.Decimal]; p != "" {
+	if p := argspec.DecimalPattern(v.Decimal); p != "" {
 		s.Pattern = p
 	}
-}
-
-// decimalPatterns are the patterns of strings holding decimal numbers,
-// as encoding/json reads them: no "+", no ".5", no "0x".
-var decimalPatterns = map[toolrt.Format]string{
-	toolrt.DecimalInt:   `^-?[0-9]+$`,
-	toolrt.DecimalUint:  `^[0-9]+$`,
-	toolrt.DecimalFloat: `^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`,
 }
 
 func (v *Value) objectSchema(s *jsonschema.Schema) {
@@ -241,7 +234,7 @@ func (v *Value) objectSchema(s *jsonschema.Schema) {
 	case v.Values != nil:
 		s.AdditionalProperties = v.Values.schema()
 	}
-	if p := decimalPatterns[v.Keys]; p != "" {
+	if p := argspec.DecimalPattern(v.Keys); p != "" {
 		s.PropertyNames = &jsonschema.Schema{Type: "string", Pattern: p}
 	}
 }
@@ -321,12 +314,12 @@ func (v *Value) arg(refs map[string]int, optional bool) toolrt.Arg {
 
 func argFormat(v *Value) toolrt.Format {
 	switch {
-	case v.Decimal != toolrt.NoFormat:
+	case v.Decimal != argspec.NoFormat:
 		return v.Decimal
 	case v.Base64:
 		return toolrt.Base64
 	}
-	return toolrt.FormatNamed(v.Format)
+	return argspec.FormatNamed(v.Format)
 }
 
 func enumText(e any) string {
@@ -390,7 +383,7 @@ func (v *Value) noNumber() bool {
 			hi, hiOpen = f, open
 		}
 	}
-	if tlo, thi, bounded := v.Range.Bounds(); bounded {
+	if tlo, thi, bounded := argspec.Bounds(v.Range); bounded {
 		raise(float64(tlo), false)
 		if v.Range != toolrt.RangeUint64 {
 			lower(float64(thi), false)
@@ -434,7 +427,7 @@ func (v *Value) bounds() string {
 	add("exclusiveMinimum", v.ExclusiveMinimum)
 	add("maximum", v.Maximum)
 	add("exclusiveMaximum", v.ExclusiveMaximum)
-	if lo, hi, bounded := v.Range.Bounds(); bounded {
+	if lo, hi, bounded := argspec.Bounds(v.Range); bounded {
 		r := fmt.Sprintf("the Go type's range, %d to %d", lo, hi)
 		if v.Range == toolrt.RangeUint64 {
 			r = fmt.Sprintf("the Go type's range, %d and up", lo)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/toolrt"
 )
 
@@ -80,11 +81,11 @@ func argFields(a toolrt.Arg) string {
 	if a.Nullable {
 		add("Nullable: true")
 	}
-	if a.Range != toolrt.AnyInt {
+	if a.Range != argspec.AnyInt {
 		add("Range: toolrt.%s", rangeNames[a.Range])
 	}
-	if a.Format != toolrt.NoFormat {
-		add("Format: toolrt.%s", formatNames[a.Format])
+	if a.Format != argspec.NoFormat {
+		add("Format: toolrt.%s", argspec.FormatIdent(a.Format))
 	}
 	if a.Enum != nil {
 		q := make([]string, len(a.Enum))
@@ -106,8 +107,8 @@ func argFields(a toolrt.Arg) string {
 	if a.Closed {
 		add("Closed: true")
 	}
-	if a.Keys != toolrt.NoFormat {
-		add("Keys: toolrt.%s", formatNames[a.Keys])
+	if a.Keys != argspec.NoFormat {
+		add("Keys: toolrt.%s", argspec.FormatIdent(a.Keys))
 	}
 	if a.Fixed {
 		add("Fixed: true, Len: %d", a.Len)
@@ -139,13 +140,6 @@ var rangeNames = map[toolrt.IntRange]string{
 	toolrt.RangeInt8: "RangeInt8", toolrt.RangeInt16: "RangeInt16", toolrt.RangeInt32: "RangeInt32",
 	toolrt.RangeUint8: "RangeUint8", toolrt.RangeUint16: "RangeUint16", toolrt.RangeUint32: "RangeUint32",
 	toolrt.RangeUint64: "RangeUint64", toolrt.RangeFloat32: "RangeFloat32",
-}
-
-var formatNames = map[toolrt.Format]string{
-	toolrt.DateTime: "DateTime", toolrt.Base64: "Base64", toolrt.DecimalInt: "DecimalInt",
-	toolrt.DecimalUint: "DecimalUint", toolrt.DecimalFloat: "DecimalFloat",
-	toolrt.Date: "Date", toolrt.Time: "Time", toolrt.Email: "Email", toolrt.URI: "URI",
-	toolrt.UUID: "UUID", toolrt.IPv4: "IPv4", toolrt.IPv6: "IPv6", toolrt.Hostname: "Hostname",
 }
 
 var opNames = map[toolrt.Op]string{

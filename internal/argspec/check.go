@@ -1,4 +1,4 @@
-package toolrt
+package argspec
 
 // The checker: a single pass over the arguments' JSON that checks them
 // against a Spec and names the exact path of the first problem, before
@@ -53,8 +53,8 @@ type pathElem struct {
 // check validates raw and returns the checker holding what it found.
 func (sp *Spec) check(raw json.RawMessage) (*checker, error) {
 	c := &checker{sp: sp, spans: make([][2]int, len(sp.Args))}
-	if len(raw) > MaxArgumentBytes {
-		return nil, sp.errorf("arguments too large: %d bytes, the limit is %d", len(raw), MaxArgumentBytes)
+	if len(raw) > maxArgumentBytes() {
+		return nil, sp.errorf("arguments too large: %d bytes, the limit is %d", len(raw), maxArgumentBytes())
 	}
 	data := bytes.TrimSpace(raw)
 	if len(data) == 0 || string(data) == "null" {
@@ -64,9 +64,9 @@ func (sp *Spec) check(raw json.RawMessage) (*checker, error) {
 	// at encoding/json's own limit with a less helpful message.
 	if deep, arg := tooDeep(data); deep {
 		if arg != "" {
-			return nil, sp.errorf("argument %q nests deeper than %d levels", clip(arg), MaxDepth)
+			return nil, sp.errorf("argument %q nests deeper than %d levels", Clip(arg), maxDepth())
 		}
-		return nil, sp.errorf("arguments nest deeper than %d levels", MaxDepth)
+		return nil, sp.errorf("arguments nest deeper than %d levels", maxDepth())
 	}
 	if !json.Valid(data) {
 		var v any
@@ -136,9 +136,9 @@ func (c *checker) applyEdits() {
 	}
 }
 
-// tooDeep reports whether arrays and objects nest deeper than MaxDepth
-// in data, which need not be valid JSON, and if so the top-level property
-// under which they do, when it can tell.
+// tooDeep reports whether arrays and objects nest deeper than the depth
+// limit in data, which need not be valid JSON, and if so the top-level
+// property under which they do, when it can tell.
 func tooDeep(data []byte) (deep bool, arg string) {
 	depth := 0
 	inString := false
@@ -161,7 +161,7 @@ func tooDeep(data []byte) (deep bool, arg string) {
 			}
 		case ch == '[' || ch == '{':
 			depth++
-			if depth > MaxDepth {
+			if depth > maxDepth() {
 				if data[0] == '{' && keyStart >= 0 && keyEnd > keyStart && utf8.Valid(data[keyStart:keyEnd]) {
 					json.Unmarshal(data[keyStart:keyEnd], &arg)
 				}
@@ -198,20 +198,20 @@ func (c *checker) pathString() string {
 		case e.index >= 0:
 			fmt.Fprintf(&b, "[%d]", e.index)
 		case i == 0:
-			b.WriteString(clip(e.name))
+			b.WriteString(Clip(e.name))
 		case isPlainKey(e.name):
 			b.WriteByte('.')
-			b.WriteString(clip(e.name))
+			b.WriteString(Clip(e.name))
 		default:
-			fmt.Fprintf(&b, "[%s]", strconv.Quote(clip(e.name)))
+			fmt.Fprintf(&b, "[%s]", strconv.Quote(Clip(e.name)))
 		}
 	}
 	return b.String()
 }
 
-// clip cuts a name from the arguments short for a message: the model
+// Clip cuts a name from the arguments short for a message: the model
 // chose it, and it may be megabytes long.
-func clip(name string) string { return clipTo(name, 64) }
+func Clip(name string) string { return clipTo(name, 64) }
 
 func clipTo(name string, max int) string {
 	if len(name) <= max {
@@ -324,7 +324,7 @@ func (c *checker) value(a *Arg, depth int) error {
 
 // wrongType reports the value at start, already skipped, as not of a's kind.
 func (c *checker) wrongType(a *Arg, nullable bool, start int) error {
-	return c.errorf("want %s, got %s", wantKind(a, nullable), excerpt(c.data[start:c.pos]))
+	return c.errorf("want %s, got %s", wantKind(a, nullable), Excerpt(c.data[start:c.pos]))
 }
 
 func wantKind(a *Arg, nullable bool) string {
@@ -351,8 +351,8 @@ func wantKind(a *Arg, nullable bool) string {
 	return strings.Join(names, " or ")
 }
 
-// excerpt quotes a JSON value for an error message, cut short if long.
-func excerpt(raw []byte) string {
+// Excerpt quotes a JSON value for an error message, cut short if long.
+func Excerpt(raw []byte) string {
 	const max = 40
 	if len(raw) > 2*max {
 		raw = raw[:2*max]
@@ -370,7 +370,7 @@ func excerpt(raw []byte) string {
 
 // object checks the object at c.pos. top records the arguments' values.
 func (c *checker) object(a *Arg, depth int, top bool) error {
-	if depth > MaxDepth {
+	if depth > maxDepth() {
 		return c.tooDeep()
 	}
 	c.pos++ // {
@@ -454,9 +454,9 @@ func (c *checker) object(a *Arg, depth int, top bool) error {
 
 func (c *checker) tooDeep() error {
 	if len(c.path) == 0 {
-		return c.sp.errorf("arguments nest deeper than %d levels", MaxDepth)
+		return c.sp.errorf("arguments nest deeper than %d levels", maxDepth())
 	}
-	return c.sp.errorf("argument %q nests deeper than %d levels", clip(c.path[0].name), MaxDepth)
+	return c.sp.errorf("argument %q nests deeper than %d levels", Clip(c.path[0].name), maxDepth())
 }
 
 // unknown reports a property of a closed object that it does not have.
@@ -494,67 +494,7 @@ func (c *checker) mapKey(a *Arg, key string, start int) error {
 	if a.Keys == DecimalUint {
 		want = "non-negative integer"
 	}
-	return c.errorf("want an object whose keys are %s, got key %s", want, excerpt(c.data[start:start+len(strconv.Quote(key))]))
-}
-
-func validDecimal(s string, f Format) bool {
-	// The grammar of the schema's pattern, which is also what encoding/json
-	// accepts: no "+", no ".5", no "0x".
-	if s == "" || !(s[0] == '-' && f != DecimalUint || '0' <= s[0] && s[0] <= '9') {
-		return false
-	}
-	var err error
-	switch f {
-	case DecimalInt:
-		_, err = strconv.ParseInt(s, 10, 64)
-	case DecimalUint:
-		_, err = strconv.ParseUint(s, 10, 64)
-	case DecimalFloat:
-		if !isJSONNumber(s) {
-			return false
-		}
-		_, err = strconv.ParseFloat(s, 64)
-	}
-	if errors.Is(err, strconv.ErrRange) {
-		return true // the syntax is right; encoding/json reports the range
-	}
-	return err == nil
-}
-
-// isJSONNumber reports whether s is a number by JSON's grammar.
-func isJSONNumber(s string) bool {
-	i := 0
-	digits := func() int {
-		start := i
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
-		return i - start
-	}
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	if i < len(s) && s[i] == '0' {
-		i++
-	} else if digits() == 0 {
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
+	return c.errorf("want an object whose keys are %s, got key %s", want, Excerpt(c.data[start:start+len(strconv.Quote(key))]))
 }
 
 func quoteList(names []string) string {
@@ -572,7 +512,7 @@ func quoteList(names []string) string {
 
 // array checks the array at c.pos.
 func (c *checker) array(a *Arg, depth int) error {
-	if depth > MaxDepth {
+	if depth > maxDepth() {
 		return c.tooDeep()
 	}
 	start := c.pos
@@ -601,7 +541,7 @@ func (c *checker) array(a *Arg, depth int) error {
 		}
 	}
 	if a.Fixed && n != a.Len {
-		return c.errorf("want array of %d items, got %d items: %s", a.Len, n, excerpt(c.data[start:c.pos]))
+		return c.errorf("want array of %d items, got %d items: %s", a.Len, n, Excerpt(c.data[start:c.pos]))
 	}
 	return c.arrayRules(a, n, items)
 }
@@ -666,11 +606,11 @@ func (c *checker) str(a *Arg) error {
 		}
 		return nil
 	}
-	if f, ok := formats[a.Format]; ok && a.Enum == nil && a.Rules == nil {
+	if f, ok := formatCheck(a.Format); ok && a.Enum == nil && a.Rules == nil {
 		// Longer than its format allows, even decoded (an escape of six
 		// bytes is at least one): rejected without a copy.
 		if raw, _ := c.rawString(); len(raw) > 6*f.limit() {
-			return c.errorf("want %s, got %s", f.want, excerpt(c.data[start:c.pos]))
+			return c.errorf("want %s, got %s", f.want, Excerpt(c.data[start:c.pos]))
 		}
 		c.pos = start
 	}
@@ -680,16 +620,16 @@ func (c *checker) str(a *Arg) error {
 	}
 	if a.Enum != nil && a.Kind&KindInteger == 0 {
 		if !slices.Contains(a.Enum, s) {
-			return c.notInEnum(a, s, excerpt(c.data[start:c.pos]))
+			return c.notInEnum(a, s, Excerpt(c.data[start:c.pos]))
 		}
 		return c.stringRules(a, s, start)
 	}
 	if err := c.stringRules(a, s, start); err != nil {
 		return err
 	}
-	if f, ok := formats[a.Format]; ok {
+	if f, ok := formatCheck(a.Format); ok {
 		if !f.valid(s) {
-			return c.errorf("want %s, got %s", f.want, excerpt(c.data[start:c.pos]))
+			return c.errorf("want %s, got %s", f.want, Excerpt(c.data[start:c.pos]))
 		}
 		return nil
 	}
@@ -706,7 +646,7 @@ func (c *checker) str(a *Arg) error {
 	case DecimalInt, DecimalUint, DecimalFloat:
 		if !validDecimal(s, a.Format) {
 			want := map[Format]string{DecimalInt: "integer", DecimalUint: "non-negative integer", DecimalFloat: "number"}[a.Format]
-			return c.errorf("want a string holding a decimal %s, got %s", want, excerpt(c.data[start:c.pos]))
+			return c.errorf("want a string holding a decimal %s, got %s", want, Excerpt(c.data[start:c.pos]))
 		}
 	}
 	return nil
@@ -754,13 +694,13 @@ func (c *checker) numberLiteral(a *Arg, nullable bool, lit string, start int) er
 			return err
 		}
 	}
-	if len(lit) > MaxNumberBytes {
-		return c.errorf("want a number of at most %d characters, got %d: %s", MaxNumberBytes, len(lit), excerpt(c.data[start:c.pos]))
+	if len(lit) > maxNumberBytes() {
+		return c.errorf("want a number of at most %d characters, got %d: %s", maxNumberBytes(), len(lit), Excerpt(c.data[start:c.pos]))
 	}
 	n := readNumber(a, lit)
 	switch {
 	case n.inf && n.bits == 32:
-		return c.errorf("want number that fits float32, got %s", excerpt([]byte(lit)))
+		return c.errorf("want number that fits float32, got %s", Excerpt([]byte(lit)))
 	case n.inf:
 		// A float64 fails to decode it, with this message; a json.Number
 		// takes it.
@@ -773,7 +713,7 @@ func (c *checker) numberLiteral(a *Arg, nullable bool, lit string, start int) er
 	if a.Enum != nil && !n.float {
 		i, err := strconv.ParseInt(lit, 10, 64)
 		if err != nil || !slices.Contains(a.Enum, strconv.FormatInt(i, 10)) {
-			return c.notInEnum(a, lit, excerpt(c.data[start:c.pos]))
+			return c.notInEnum(a, lit, Excerpt(c.data[start:c.pos]))
 		}
 	}
 	return c.numberRules(a, n)
@@ -781,7 +721,7 @@ func (c *checker) numberLiteral(a *Arg, nullable bool, lit string, start int) er
 
 // integerRange checks the integer lit against the range of a's Go type.
 func (c *checker) integerRange(a *Arg, lit string, start int) error {
-	lo, hi, bounded := a.Range.bounds()
+	lo, hi, bounded := Bounds(a.Range)
 	if !bounded {
 		return nil
 	}
@@ -793,30 +733,9 @@ func (c *checker) integerRange(a *Arg, lit string, start int) error {
 		inRange, hiText = err == nil, strconv.FormatUint(1<<64-1, 10)
 	}
 	if !inRange {
-		return c.errorf("want integer from %d to %s, got %s", lo, hiText, excerpt(c.data[start:c.pos]))
+		return c.errorf("want integer from %d to %s, got %s", lo, hiText, Excerpt(c.data[start:c.pos]))
 	}
 	return nil
-}
-
-// bounds gives the range of r; bounded is false for AnyInt.
-func (r IntRange) bounds() (lo, hi int64, bounded bool) {
-	switch r {
-	case RangeInt8:
-		return -1 << 7, 1<<7 - 1, true
-	case RangeInt16:
-		return -1 << 15, 1<<15 - 1, true
-	case RangeInt32:
-		return -1 << 31, 1<<31 - 1, true
-	case RangeUint8:
-		return 0, 1<<8 - 1, true
-	case RangeUint16:
-		return 0, 1<<16 - 1, true
-	case RangeUint32:
-		return 0, 1<<32 - 1, true
-	case RangeUint64:
-		return 0, 1<<63 - 1, true
-	}
-	return 0, 0, false
 }
 
 // skip moves past the value at c.pos, whatever it is, checking only its
@@ -828,7 +747,7 @@ func (c *checker) skip(depth int) error {
 		switch ch := c.data[c.pos]; ch {
 		case '{', '[':
 			level++
-			if depth+level > MaxDepth {
+			if depth+level > maxDepth() {
 				return c.tooDeep()
 			}
 			c.pos++

@@ -1,4 +1,4 @@
-package toolrt
+package argspec
 
 // uniqueItems: two items are the same when the tool would receive them
 // alike, whatever was sent: 1, 1.0 and "1" are one integer, 0.1 and
@@ -208,7 +208,7 @@ func (k *checker) writeZeroKey(b *strings.Builder, a *Arg, depth int) {
 	}
 	a, nullable := k.resolve(a)
 	switch {
-	case a.Kind == 0 || nullable || depth > MaxDepth:
+	case a.Kind == 0 || nullable || depth > maxDepth():
 		b.WriteString("null")
 	case a.Kind&KindObject != 0 && a.Fields != nil:
 		(&checker{sp: k.sp, data: []byte("{}")}).writeStructKey(b, a, depth+1)

@@ -1,4 +1,4 @@
-package toolrt
+package argspec
 
 // Numbers: a number argument is checked twice, as the literal sent and as
 // the value the tool receives once encoding/json has rounded it to its Go
@@ -23,7 +23,7 @@ type number struct {
 	inf   bool    // the literal is beyond the float's range: decoding fails
 }
 
-// readNumber reads lit, a JSON number of at most MaxNumberBytes, as an
+// readNumber reads lit, a JSON number of at most Limits.NumberBytes, as an
 // argument described by a receives it.
 func readNumber(a *Arg, lit string) number {
 	n := number{lit: lit}
