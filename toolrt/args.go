@@ -19,27 +19,29 @@ import "github.com/mcptag/mcptag/internal/argspec"
 // that generated code, whose Register functions take only the server,
 // need not change; see docs/compat.md.)
 var (
-	// MaxArgumentBytes bounds the size of a call's arguments object.
+	// MaxArgumentBytes bounds the size of a call's arguments object:
+	// 4 MiB by default.
 	// The go-sdk (v1.8.0) bounds whole messages before a handler runs:
 	// its streamable HTTP handler answers 413 above 4 MiB by default, but
 	// its stdio and in-memory transports accept frames up to 16 MiB (and
 	// drop the connection beyond that), so a call with 8 MiB of arguments
 	// does reach the handler, which refuses it here.
-	MaxArgumentBytes = 4 << 20
+	MaxArgumentBytes = argspec.DefaultArgumentBytes
 	// MaxDepth bounds how deeply arrays and objects may nest in the
-	// arguments, the arguments object itself being depth 1.
-	MaxDepth = 64
+	// arguments, the arguments object itself being depth 1: 64 by
+	// default.
+	MaxDepth = argspec.DefaultDepth
 	// MaxNumberBytes bounds the length of a number argument as sent (or
-	// of the string holding it): 512 bytes is more than any float64
-	// written out in full takes (the smallest, 5e-324, is 327 bytes
-	// without an exponent), and it keeps the exact comparison of a
+	// of the string holding it): 512 bytes by default, more than any
+	// float64 written out in full takes (the smallest, 5e-324, is 327
+	// bytes without an exponent), which keeps the exact comparison of a
 	// number with its bounds cheap.
-	MaxNumberBytes = 512
+	MaxNumberBytes = argspec.DefaultNumberBytes
 	// MaxURIBytes bounds the URI of a resources/read that a resource
-	// template reads, and a string argument of format uri: 8 KiB, the
-	// request line that common HTTP servers accept (RFC 9110 asks for at
+	// template reads, and a string argument of format uri: 8 KiB by
+	// default, the request line that common HTTP servers accept (RFC 9110 asks for at
 	// least 8000 octets).
-	MaxURIBytes = 8 << 10
+	MaxURIBytes = argspec.DefaultURIBytes
 )
 
 // The checker reads the limits from the variables above on every call, so

@@ -33,8 +33,23 @@ type Limits struct {
 	URIBytes      *int // the length of a string of format uri
 }
 
+// The limits' defaults, toolrt's variables' initial values.
+const (
+	DefaultArgumentBytes = 4 << 20
+	DefaultDepth         = 64
+	DefaultNumberBytes   = 512
+	DefaultURIBytes      = 8 << 10
+)
+
+// defaults hold the default limits, which a check reads until toolrt
+// installs its variables: a program that checks arguments without
+// linking toolrt still checks them within bounds.
+var defaults = struct{ argumentBytes, depth, numberBytes, uriBytes int }{
+	DefaultArgumentBytes, DefaultDepth, DefaultNumberBytes, DefaultURIBytes,
+}
+
 // limits are the Limits every check reads.
-var limits Limits
+var limits = Limits{&defaults.argumentBytes, &defaults.depth, &defaults.numberBytes, &defaults.uriBytes}
 
 // SetLimits makes l the limits every check reads. toolrt calls it when it
 // is initialized, before any check can run: every program that checks
