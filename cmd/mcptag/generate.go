@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
 	"github.com/mcptag/mcptag/internal/snapdiff"
 	"github.com/rogpeppe/go-internal/diff"
@@ -79,10 +80,10 @@ func runGenerate(opts analyzer.Options, patterns []string, stderr io.Writer) (*g
 // printFindings prints the findings that generation reports, one per
 // line, as mcptag lint prints them: file:line:col: category: message, a
 // finding that does not stop generation marked "(warning)".
-func printFindings(w io.Writer, fset *token.FileSet, findings []analyzer.Finding) {
+func printFindings(w io.Writer, fset *token.FileSet, findings []finding.Finding) {
 	for _, f := range findings {
 		warning := ""
-		if f.AtGeneration() != analyzer.Stops {
+		if f.AtGeneration() != finding.Stops {
 			warning = " (warning)"
 		}
 		fmt.Fprintf(w, "%s: %s: %s%s\n", relPaths(fset.Position(f.Pos).String()), f.Category, relPaths(f.Message), warning)

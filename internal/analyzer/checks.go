@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
@@ -21,7 +22,7 @@ func (a *analysis) checks(tools []*Tool) {
 		d := t.Directive
 		a.checkName(t, d)
 		if t.Description == "" {
-			a.warnf(t.Pos, CatUndocumented, "%s has no description: a model sees only its name; add a doc comment", t.Name)
+			a.warnf(t.Pos, finding.CatUndocumented, "%s has no description: a model sees only its name; add a doc comment", t.Name)
 		}
 		a.undocumentedArguments(t)
 		if t.Output == nil {
@@ -44,7 +45,7 @@ func (a *analysis) checkName(t *Tool, d *Directive) {
 	}
 	if d.Name == "" {
 		if !validName.MatchString(t.Name) {
-			a.errorf(t.Pos, CatName, "default tool name %q (from %s) is not valid: must match %s (%s); name the tool in the directive",
+			a.errorf(t.Pos, finding.CatName, "default tool name %q (from %s) is not valid: must match %s (%s); name the tool in the directive",
 				t.Name, t.Func.Name(), validName, nameFault(t.Name))
 		}
 		return
@@ -61,7 +62,7 @@ func (a *analysis) checkOptionName(d *Directive, k *directiveKind) {
 		return
 	}
 	if o := closeOption(k, d.Name); o != "" {
-		a.errorf(d.NamePos, CatName, "%s name %q looks like a misspelled option %q; a name is only taken from the first word, so write the option as %s, or quote the name to keep it: //mcp:%s %q",
+		a.errorf(d.NamePos, finding.CatName, "%s name %q looks like a misspelled option %q; a name is only taken from the first word, so write the option as %s, or quote the name to keep it: //mcp:%s %q",
 			k.name, d.Name, o, o, k.name, d.Name)
 	}
 }
@@ -108,7 +109,7 @@ func (a *analysis) undocumentedFields(t types.Type, seen map[types.Type]bool) {
 		}
 		for _, f := range a.jsonFields(u) {
 			if !a.documented(f) && a.inModule(f.Var.Pkg()) {
-				a.warnf(f.Var.Pos(), CatUndocumented, "output field %s.%s (%q) has no description; add a doc or line comment",
+				a.warnf(f.Var.Pos(), finding.CatUndocumented, "output field %s.%s (%q) has no description; add a doc or line comment",
 					owner, f.Var.Name(), f.Name)
 			}
 			a.undocumentedFields(f.Type, seen)
@@ -168,7 +169,7 @@ func (a *analysis) closedExtra(t *Tool) {
 			paths[i] = "the result"
 		}
 	}
-	a.warnf(t.Pos, CatClosedExtra, "%s is closed, but its output has an unconstrained schema {} at %s (any, json.RawMessage or a MarshalJSON method): it can emit properties no schema declares",
+	a.warnf(t.Pos, finding.CatClosedExtra, "%s is closed, but its output has an unconstrained schema {} at %s (any, json.RawMessage or a MarshalJSON method): it can emit properties no schema declares",
 		t.Name, strings.Join(paths, ", "))
 }
 
@@ -249,10 +250,10 @@ func (a *analysis) undocumentedArgs(in *Input, style ArgStyle, name, kind string
 			continue
 		}
 		if style == ArgsPlain {
-			a.warnf(f.Pos, CatUndocumented, "argument %q of %s has no description; describe it in the %s's doc comment: //   - %s: ...",
+			a.warnf(f.Pos, finding.CatUndocumented, "argument %q of %s has no description; describe it in the %s's doc comment: //   - %s: ...",
 				f.Name, name, kind, f.Name)
 		} else {
-			a.warnf(f.Pos, CatUndocumented, "argument %q of %s has no description; add a doc or line comment", f.Name, name)
+			a.warnf(f.Pos, finding.CatUndocumented, "argument %q of %s has no description; add a doc or line comment", f.Name, name)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
@@ -87,7 +88,7 @@ func (a Annotations) IsZero() bool {
 
 // findDirective returns the //mcp: directive of a doc comment group,
 // and a finding for each further one: a function declares one thing.
-func findDirective(doc *ast.CommentGroup) (dir *ast.Comment, findings []Finding) {
+func findDirective(doc *ast.CommentGroup) (dir *ast.Comment, findings []finding.Finding) {
 	if doc == nil {
 		return nil, nil
 	}
@@ -105,7 +106,7 @@ func findDirective(doc *ast.CommentGroup) (dir *ast.Comment, findings []Finding)
 		if kind != first {
 			msg = fmt.Sprintf("//mcp:%s after //mcp:%s: a function declares one tool, prompt or resource", kind, first)
 		}
-		findings = append(findings, Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true, Message: msg})
+		findings = append(findings, finding.Finding{Pos: c.Slash, End: c.End(), Category: finding.CatDirective, Error: true, Message: msg})
 	}
 	return dir, findings
 }
@@ -237,9 +238,9 @@ func (a *analysis) misplacedDirectives(f *ast.File) {
 			r := RecognizeDirective(c.Text)
 			switch {
 			case r.Problem != "":
-				a.report(Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true, Message: r.Problem})
+				a.report(finding.Finding{Pos: c.Slash, End: c.End(), Category: finding.CatDirective, Error: true, Message: r.Problem})
 			case r.Kind != "" && misplaced(r.Kind, homes[cg]) != "":
-				a.report(Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true, Message: misplaced(r.Kind, homes[cg])})
+				a.report(finding.Finding{Pos: c.Slash, End: c.End(), Category: finding.CatDirective, Error: true, Message: misplaced(r.Kind, homes[cg])})
 			}
 		}
 	}
@@ -249,13 +250,13 @@ func (a *analysis) misplacedDirectives(f *ast.File) {
 // The first word, when it is no option, is the name, or the URI of a
 // resource. A text that RecognizeDirective does not take for a directive
 // ("//mcp:tool0", whose kind is glued to a word) is one finding.
-func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
+func ParseDirective(pos token.Pos, text string) (*Directive, []finding.Finding) {
 	kindName, _ := splitWord(strings.TrimPrefix(text, "//mcp:"))
 	d := &Directive{Kind: kindName, Pos: pos}
 	kind := directiveKindNamed(kindName)
-	var findings []Finding
+	var findings []finding.Finding
 	errorf := func(off, end int, format string, args ...any) {
-		findings = append(findings, Finding{Pos: pos + token.Pos(off), End: pos + token.Pos(end), Category: CatDirective, Error: true,
+		findings = append(findings, finding.Finding{Pos: pos + token.Pos(off), End: pos + token.Pos(end), Category: finding.CatDirective, Error: true,
 			Message: fmt.Sprintf(format, args...)})
 	}
 	if r := RecognizeDirective(text); r.Kind != kindName {
@@ -313,7 +314,7 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 		}
 	}
 	if d.Name != "" && !validName.MatchString(d.Name) {
-		findings = append(findings, Finding{Pos: d.NamePos, End: nameEnd, Category: CatName, Error: true,
+		findings = append(findings, finding.Finding{Pos: d.NamePos, End: nameEnd, Category: finding.CatName, Error: true,
 			Message: fmt.Sprintf("invalid %s name %q: must match %s: %s", kind.name, d.Name, validName, nameFault(d.Name))})
 	}
 	if kind.uri && d.URI == "" {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // Forms (docs/protocol.md): //mcp:elicit on a struct type declares a
@@ -78,7 +79,7 @@ func (a *analysis) elicitDirective(doc *ast.CommentGroup) *ast.Comment {
 			continue
 		}
 		if first != nil {
-			a.report(Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true, Message: "duplicate //mcp:elicit directive"})
+			a.report(finding.Finding{Pos: c.Slash, End: c.End(), Category: finding.CatDirective, Error: true, Message: "duplicate //mcp:elicit directive"})
 			continue
 		}
 		first = c
@@ -97,10 +98,10 @@ func (a *analysis) form(ts *ast.TypeSpec, dir *Directive) *Form {
 	st, isStruct := obj.Type().Underlying().(*types.Struct)
 	switch {
 	case ts.TypeParams != nil:
-		a.errorf(ts.Name.Pos(), CatSignature, "%s: a generic type cannot be a form: Elicit%s could not name its instance", obj.Name(), exported(obj.Name()))
+		a.errorf(ts.Name.Pos(), finding.CatSignature, "%s: a generic type cannot be a form: Elicit%s could not name its instance", obj.Name(), exported(obj.Name()))
 		return nil
 	case !isNamed || !isStruct:
-		a.errorf(ts.Name.Pos(), CatSignature, "%s: //mcp:elicit needs a struct type, whose fields are the form's; %s is %s",
+		a.errorf(ts.Name.Pos(), finding.CatSignature, "%s: //mcp:elicit needs a struct type, whose fields are the form's; %s is %s",
 			obj.Name(), obj.Name(), a.typeString(obj.Type().Underlying()))
 		return nil
 	}
@@ -108,7 +109,7 @@ func (a *analysis) form(ts *ast.TypeSpec, dir *Directive) *Form {
 	f.Fields = a.input(f.Pos, ArgsStruct, []Param{{Name: f.Name, Type: n, Required: true, Pos: f.Pos}}, nil)
 	a.noHeaders(f.Fields, "a form's fields")
 	if f.Fields.Root.Ref != "" || len(f.Fields.Defs) > 0 {
-		a.errorf(f.Pos, CatUnsupported, "form %s: a form is flat; a recursive type nests objects", f.Name)
+		a.errorf(f.Pos, finding.CatUnsupported, "form %s: a form is flat; a recursive type nests objects", f.Name)
 		return nil
 	}
 	ok := true
@@ -116,13 +117,13 @@ func (a *analysis) form(ts *ast.TypeSpec, dir *Directive) *Form {
 	titles := make([]map[string]string, len(fields))
 	for i, fld := range f.Fields.Root.Fields {
 		if msg := formFieldProblem(fld.Value); msg != "" {
-			a.errorf(fld.Pos, CatUnsupported, "form %s: field %s: %s", f.Name, fld.Name, msg)
+			a.errorf(fld.Pos, finding.CatUnsupported, "form %s: field %s: %s", f.Name, fld.Name, msg)
 			ok = false
 			continue
 		}
 		titles[i] = a.enumTitles(fields[i].Type)
 		if word := sensitiveWord(fld.Name, fields[i].Var.Name(), fld.Value.Title); word != "" {
-			a.warnf(fld.Pos, CatSensitive, "form %s: field %s looks like it collects a secret (%q): the protocol forbids asking for one in a form; send the user to a URL instead (URL mode elicitation)",
+			a.warnf(fld.Pos, finding.CatSensitive, "form %s: field %s looks like it collects a secret (%q): the protocol forbids asking for one in a form; send the user to a URL instead (URL mode elicitation)",
 				f.Name, fld.Name, word)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // Parameter headers (docs/protocol.md): header=NAME on a tool argument,
@@ -144,19 +145,19 @@ func (a *analysis) checkHeaders(t *Tool) {
 		prev, dup := first[key]
 		switch {
 		case u.nested:
-			a.errorf(u.pos, CatJSONTag, "%s: header=%s on %s: the go-sdk reads headers of properties reached through properties only, not inside an array, a map or a recursive type",
+			a.errorf(u.pos, finding.CatJSONTag, "%s: header=%s on %s: the go-sdk reads headers of properties reached through properties only, not inside an array, a map or a recursive type",
 				t.Name, u.header, u.path)
 		case dup:
-			a.errorf(u.pos, CatJSONTag, "%s: header %q of %s is taken by %s already (header names compare case-insensitively)",
+			a.errorf(u.pos, finding.CatJSONTag, "%s: header %q of %s is taken by %s already (header names compare case-insensitively)",
 				t.Name, u.header, u.path, prev.path)
 		case !served[key]:
-			a.errorf(u.pos, CatJSONTag, "%s: header=%s on %s: the input schema, cut by depth=, no longer holds %s, so no client sends the header",
+			a.errorf(u.pos, finding.CatJSONTag, "%s: header=%s on %s: the input schema, cut by depth=, no longer holds %s, so no client sends the header",
 				t.Name, u.header, u.path, u.path)
 		default:
 			first[key] = u
 		}
 		if word := sensitiveWord(u.field, u.header); word != "" {
-			a.warnf(u.pos, CatSensitive, "%s: argument %s looks like a secret (%q) and header=%s sends it in an HTTP header too, which proxies and servers log",
+			a.warnf(u.pos, finding.CatSensitive, "%s: argument %s looks like a secret (%q) and header=%s sends it in an HTTP header too, which proxies and servers log",
 				t.Name, u.path, word, u.header)
 		}
 	}
@@ -186,6 +187,6 @@ func servedHeaders(s *jsonschema.Schema) map[string]bool {
 // only a tool call carries parameter headers.
 func (a *analysis) noHeaders(in *Input, what string) {
 	for _, u := range headerUses(in) {
-		a.errorf(u.pos, CatJSONTag, "header=%s on %s: only a tool's arguments travel in headers, not %s", u.header, u.path, what)
+		a.errorf(u.pos, finding.CatJSONTag, "header=%s on %s: only a tool's arguments travel in headers, not %s", u.header, u.path, what)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/mcptag/mcptag/internal/finding"
 	"image/jpeg"
 	"image/png"
 	"io"
@@ -44,7 +45,7 @@ var iconTypes = map[string]string{
 func (a *analysis) icons(d *Directive) []Icon {
 	if d.IconDark != "" && d.Icon == "" {
 		at := d.optionAt("icon-dark")
-		a.report(Finding{Pos: at.Pos, End: at.End, Category: CatDirective, Error: true,
+		a.report(finding.Finding{Pos: at.Pos, End: at.End, Category: finding.CatDirective, Error: true,
 			Message: "icon-dark= needs icon= too: a client in a light theme would show no icon"})
 		return nil
 	}
@@ -56,7 +57,7 @@ func (a *analysis) icons(d *Directive) []Icon {
 		icon, err := a.icon(d, opt.value)
 		if err != nil {
 			at := d.optionAt(opt.key)
-			a.report(Finding{Pos: at.Pos, End: at.End, Category: CatDirective, Error: true,
+			a.report(finding.Finding{Pos: at.Pos, End: at.End, Category: finding.CatDirective, Error: true,
 				Message: opt.key + "=" + truncate(opt.value) + ": " + err.Error()})
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/suggest"
 	"github.com/mcptag/mcptag/toolrt"
 )
@@ -82,7 +83,7 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 			d.Text += " " + strings.TrimSpace(strings.TrimPrefix(list[i+1].Text, "//"))
 		}
 		if _, dup := docs[item]; dup {
-			a.warnf(c.Slash, CatUndocumented, "parameter %s is described by two doc list items; the first is kept", item)
+			a.warnf(c.Slash, finding.CatUndocumented, "parameter %s is described by two doc list items; the first is kept", item)
 			continue
 		}
 		d.Text = strings.Join(strings.Fields(d.Text), " ")
@@ -102,10 +103,10 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 // model would read as one.
 func (a *analysis) strayItem(pos token.Pos, item, name string, params []string) {
 	if s := suggest.Closest(item, params); s != "" {
-		a.errorf(pos, CatName, "doc list item %q names no parameter of %s (did you mean %q?)", item, name, s)
+		a.errorf(pos, finding.CatName, "doc list item %q names no parameter of %s (did you mean %q?)", item, name, s)
 		return
 	}
-	a.warnf(pos, CatUndocumented, "doc list item %q names no parameter of %s; it is left out of the description (a list item \"- word: text\" describes the parameter word)",
+	a.warnf(pos, finding.CatUndocumented, "doc list item %q names no parameter of %s; it is left out of the description (a list item \"- word: text\" describes the parameter word)",
 		item, name)
 }
 
@@ -181,7 +182,7 @@ func (a *analysis) applyTag(f *Field, text string, inDoc bool, at func(off int) 
 		errs = append(errs, tagError{0, msg})
 	}
 	for _, e := range errs {
-		a.errorf(at(e.Off), CatJSONTag, "%s", e.Msg)
+		a.errorf(at(e.Off), finding.CatJSONTag, "%s", e.Msg)
 	}
 }
 
@@ -216,7 +217,7 @@ func (a *analysis) tagText(f jsonField) (desc, title string) {
 	tag, errs := parseSchemaTag(f.SchemaTag)
 	at := a.schemaTagPos(f.Var)
 	for _, e := range errs {
-		a.errorf(at(e.Off), CatJSONTag, "%s", e.Msg)
+		a.errorf(at(e.Off), finding.CatJSONTag, "%s", e.Msg)
 	}
 	return tag.Description, tag.Title
 }

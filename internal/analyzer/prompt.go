@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"github.com/mcptag/mcptag/internal/finding"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -56,7 +57,7 @@ func (a *analysis) prompt(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Pro
 	p := &Prompt{Decl: newDecl(fd, fn, dir)}
 	sig := fn.Type().(*types.Signature)
 	bad := func(format string, args ...any) bool {
-		a.errorf(p.Pos, CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.GetPromptRequest,] args...) (string | []*mcp.PromptMessage | *mcp.GetPromptResult[, error])",
+		a.errorf(p.Pos, finding.CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.GetPromptRequest,] args...) (string | []*mcp.PromptMessage | *mcp.GetPromptResult[, error])",
 			append([]any{p.Name}, args...)...)
 		return false
 	}
@@ -184,9 +185,9 @@ func (a *analysis) textArguments(d *Decl, what, want string) bool {
 	for _, p := range a.textParams(d) {
 		switch {
 		case p.quoted:
-			a.errorf(p.pos, CatSignature, "%s: %s %q is a \",string\" field, which reads JSON inside the string: %s", d.Name, what, p.name, want)
+			a.errorf(p.pos, finding.CatSignature, "%s: %s %q is a \",string\" field, which reads JSON inside the string: %s", d.Name, what, p.name, want)
 		case !isString(derefType(p.typ)):
-			a.errorf(p.pos, CatSignature, "%s: %s %q has type %s: %s", d.Name, what, p.name, a.typeString(p.typ), want)
+			a.errorf(p.pos, finding.CatSignature, "%s: %s %q has type %s: %s", d.Name, what, p.name, a.typeString(p.typ), want)
 		default:
 			continue
 		}

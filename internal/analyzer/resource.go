@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/yosida95/uritemplate/v3"
 )
 
@@ -57,7 +58,7 @@ func (a *analysis) resource(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *R
 	r := &Resource{Decl: newDecl(fd, fn, dir), URI: dir.URI}
 	sig := fn.Type().(*types.Signature)
 	bad := func(format string, args ...any) bool {
-		a.errorf(r.Pos, CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.ReadResourceRequest,] variables...) (string | []byte | T | *mcp.ReadResourceResult[, error])",
+		a.errorf(r.Pos, finding.CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.ReadResourceRequest,] variables...) (string | []byte | T | *mcp.ReadResourceResult[, error])",
 			append([]any{r.Name}, args...)...)
 		return false
 	}
@@ -156,7 +157,7 @@ func (a *analysis) variableTypes(r *Resource) bool {
 		if t := derefType(p.Type); isString(t) || isInteger(t) {
 			continue
 		}
-		a.errorf(p.Pos, CatSignature, "%s: URI variable %q has type %s: want a string or integer type, or a pointer to one for an optional variable",
+		a.errorf(p.Pos, finding.CatSignature, "%s: URI variable %q has type %s: want a string or integer type, or a pointer to one for an optional variable",
 			r.Name, p.Name, a.typeString(p.Type))
 		ok = false
 	}
@@ -178,7 +179,7 @@ func (a *analysis) uriVariables(r *Resource, dir *Directive) bool {
 		return dir.URIPos
 	}
 	fail := func(off, end int, format string, args ...any) {
-		a.report(Finding{Pos: at(off), End: at(end), Category: CatDirective, Error: true,
+		a.report(finding.Finding{Pos: at(off), End: at(end), Category: finding.CatDirective, Error: true,
 			Message: r.Name + ": " + fmt.Sprintf(format, args...)})
 	}
 	if _, err := uritemplate.New(r.URI); err != nil {
@@ -226,7 +227,7 @@ func (a *analysis) uriVariables(r *Resource, dir *Directive) bool {
 	}
 	for _, p := range r.Params {
 		if !seen[p.Name] {
-			a.errorf(p.Pos, CatDirective, "%s: parameter %s has no variable in the URI %s: add {%s} to it, or remove the parameter",
+			a.errorf(p.Pos, finding.CatDirective, "%s: parameter %s has no variable in the URI %s: add {%s} to it, or remove the parameter",
 				r.Name, p.Name, r.URI, p.Name)
 			ok = false
 		}

@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"github.com/mcptag/mcptag/internal/finding"
 	"go/ast"
 	"go/types"
 )
@@ -12,7 +13,7 @@ const sdkPath = "github.com/modelcontextprotocol/go-sdk/mcp"
 func (a *analysis) signature(t *Tool, fd *ast.FuncDecl) bool {
 	sig := t.Func.Type().(*types.Signature)
 	bad := func(format string, args ...any) bool {
-		a.errorf(t.Pos, CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.CallToolRequest,] args...) ([T,] [error])", append([]any{t.Name}, args...)...)
+		a.errorf(t.Pos, finding.CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.CallToolRequest,] args...) ([T,] [error])", append([]any{t.Name}, args...)...)
 		return false
 	}
 	h, ok := a.handler(sig, "tool", "CallToolRequest", bad)

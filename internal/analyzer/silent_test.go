@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
 )
 
@@ -60,7 +61,7 @@ func TestTagPositionAfterEscapes(t *testing.T) {
 	p := analyze(t, "package x\n\ntype In struct {\n"+line+"\n}\n\n//mcp:tool\nfunc Use(in In) {}\n")
 	want := strings.Index(line, "minimum") + 1
 	for _, f := range p.Findings {
-		if pos := p.Fset.Position(f.Pos); f.Category == analyzer.CatJSONTag && pos.Line == 4 {
+		if pos := p.Fset.Position(f.Pos); f.Category == finding.CatJSONTag && pos.Line == 4 {
 			if pos.Column != want {
 				t.Errorf("%s at column %d, want %d (%q)", f.Message, pos.Column, want, line[want-1:])
 			}
@@ -92,7 +93,7 @@ func analyze(t *testing.T, src string) *analyzer.Loaded {
 // hasError reports whether p has a json-tag error on line.
 func hasError(p *analyzer.Loaded, line int) bool {
 	for _, f := range p.Findings {
-		if f.Error && f.Category == analyzer.CatJSONTag && p.Fset.Position(f.Pos).Line == line {
+		if f.Error && f.Category == finding.CatJSONTag && p.Fset.Position(f.Pos).Line == line {
 			return true
 		}
 	}

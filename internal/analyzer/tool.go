@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // A Tool is one //mcp:tool function or method.
@@ -141,10 +142,10 @@ func (a *analysis) outputSchema(t *Tool, dir *Directive) {
 	switch r.Kind = a.resultKind(r.Elem); r.Kind {
 	case ResultText:
 		if structured != nil {
-			a.errorf(t.Pos, CatUnstructured, "%s: structured=true, but result type %s has no JSON schema (%s)",
+			a.errorf(t.Pos, finding.CatUnstructured, "%s: structured=true, but result type %s has no JSON schema (%s)",
 				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
 		} else {
-			a.warnf(t.Pos, CatUnstructured, "%s: result type %s degrades to unstructured text: %s",
+			a.warnf(t.Pos, finding.CatUnstructured, "%s: result type %s degrades to unstructured text: %s",
 				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
 		}
 	case ResultObject, ResultMap:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
@@ -249,12 +250,12 @@ func (a *analysis) resolveView(t *Tool, dir *Directive) *View {
 	}
 	r := t.Result
 	if r.Kind != ResultObject && r.Kind != ResultMap && r.Kind != ResultWrapped {
-		a.errorf(span.Pos, CatDirective, "%s needs a structured result; %s", option, whyNoView(r))
+		a.errorf(span.Pos, finding.CatDirective, "%s needs a structured result; %s", option, whyNoView(r))
 		return nil
 	}
 	root := vb.rootValue(r)
 	if root == nil {
-		a.errorf(span.Pos, CatDirective, "%s: result type %s has no properties to choose: its JSON is not an object, nor an array of objects", option, a.typeString(r.Type))
+		a.errorf(span.Pos, finding.CatDirective, "%s: result type %s has no properties to choose: its JSON is not an object, nor an array of objects", option, a.typeString(r.Type))
 		return nil
 	}
 	vb.view.Root = root
@@ -290,7 +291,7 @@ func whyNoView(r Result) string {
 
 func (vb *viewBuilder) errorf(off int, format string, args ...any) {
 	vb.bad = true
-	vb.a.errorf(vb.at(off), CatDirective, format, args...)
+	vb.a.errorf(vb.at(off), finding.CatDirective, format, args...)
 }
 
 // rootValue is the result's value, down to the structs whose properties
@@ -586,7 +587,7 @@ func (vb *viewBuilder) redundant(p viewPath, prefix, name string) {
 	if whole == p.text {
 		msg = fmt.Sprintf("view path %q given twice", p.text)
 	}
-	vb.a.report(Finding{Pos: vb.at(p.off), End: vb.at(p.off+len(p.text)-1) + 1, Category: CatRedundant, Message: msg})
+	vb.a.report(finding.Finding{Pos: vb.at(p.off), End: vb.at(p.off+len(p.text)-1) + 1, Category: finding.CatRedundant, Message: msg})
 }
 
 // allProperties makes every property of the root's struct a path: the
@@ -598,7 +599,7 @@ func (vb *viewBuilder) allProperties(root *ViewValue, pos token.Pos) {
 		vb.add(viewPath{text: jf.Name, steps: []string{jf.Name}})
 	}
 	if len(vb.view.Paths) == 0 {
-		vb.a.errorf(pos, CatDirective, "fields: %s has no properties to choose among", vb.a.typeString(node.Type))
+		vb.a.errorf(pos, finding.CatDirective, "fields: %s has no properties to choose among", vb.a.typeString(node.Type))
 		vb.bad = true
 	}
 }

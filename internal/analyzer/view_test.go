@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // TestViews checks the schemas and findings of the packages in
@@ -13,8 +14,8 @@ import (
 // view=, the fields argument, and every error and warning of a view.
 func TestViews(t *testing.T) {
 	categories := maps.Clone(schemaCategories)
-	categories[analyzer.CatDirective] = true
-	categories[analyzer.CatRedundant] = true
+	categories[finding.CatDirective] = true
+	categories[finding.CatRedundant] = true
 	runArchives(t, "testdata/views/*.txtar", func(t *testing.T, file string) {
 		runGoldenOf(t, file, categories)
 	})

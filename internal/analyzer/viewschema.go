@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // A ZeroTest says how encoding/json decides that a property's value is
@@ -236,7 +237,7 @@ func (a *analysis) fieldsArgument(t *Tool, pos token.Pos) {
 	root := *t.Arguments.Root // the struct's own Value may be a $defs entry too
 	for _, f := range root.Fields {
 		if strings.EqualFold(f.Name, "fields") {
-			a.errorf(pos, CatDirective, "fields: %s already has an argument %q; rename it or drop fields", t.Name, f.Name)
+			a.errorf(pos, finding.CatDirective, "fields: %s already has an argument %q; rename it or drop fields", t.Name, f.Name)
 			return
 		}
 	}
