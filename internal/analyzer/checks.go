@@ -9,6 +9,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/naming"
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
@@ -44,9 +45,9 @@ func (a *analysis) checkName(t *Tool, d *Directive) {
 		return
 	}
 	if d.Name == "" {
-		if !validName.MatchString(t.Name) {
+		if !naming.Valid.MatchString(t.Name) {
 			a.errorf(t.Pos, finding.CatName, "default tool name %q (from %s) is not valid: must match %s (%s); name the tool in the directive",
-				t.Name, t.Func.Name(), validName, nameFault(t.Name))
+				t.Name, t.Func.Name(), naming.Valid, naming.Fault(t.Name))
 		}
 		return
 	}

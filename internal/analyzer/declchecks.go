@@ -1,12 +1,14 @@
 package analyzer
 
 import (
-	"github.com/mcptag/mcptag/internal/finding"
 	"go/token"
 	"go/types"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/naming"
 )
 
 // checkDecls reports what is wrong across the prompts and resources of
@@ -39,9 +41,9 @@ func (a *analysis) checkDecls(p *Package) {
 // checkDefaultName reports a default name that breaks the name grammar
 // (a function named in Unicode letters, say).
 func (a *analysis) checkDefaultName(d *Decl, kind string) {
-	if d.Directive.Name == "" && !validName.MatchString(d.Name) {
+	if d.Directive.Name == "" && !naming.Valid.MatchString(d.Name) {
 		a.errorf(d.Pos, finding.CatName, "default %s name %q (from %s) is not valid: must match %s (%s); name the %[1]s in the directive",
-			kind, d.Name, d.Func.Name(), validName, nameFault(d.Name))
+			kind, d.Name, d.Func.Name(), naming.Valid, naming.Fault(d.Name))
 	}
 }
 

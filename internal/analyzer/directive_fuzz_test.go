@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/mcptag/mcptag/internal/naming"
 )
 
 // FuzzParseDirective checks that any directive text parses without a
@@ -54,7 +56,7 @@ func FuzzParseDirective(f *testing.F) {
 		if len(findings) > 0 {
 			return
 		}
-		if d.Name != "" && !validName.MatchString(d.Name) {
+		if d.Name != "" && !naming.Valid.MatchString(d.Name) {
 			t.Errorf("invalid name %q accepted", d.Name)
 		}
 		if utf8.ValidString(text) && !utf8.ValidString(d.Title) {

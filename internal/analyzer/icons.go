@@ -7,7 +7,6 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"github.com/mcptag/mcptag/internal/finding"
 	"image/jpeg"
 	"image/png"
 	"io"
@@ -17,6 +16,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode"
+
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // An Icon is one icon of a tool, prompt or resource, as the protocol

@@ -2,12 +2,14 @@ package analyzer
 
 import (
 	"fmt"
-	"github.com/mcptag/mcptag/internal/finding"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/naming"
 )
 
 // A Decl is what a prompt and a resource share: their names, their
@@ -46,7 +48,7 @@ const (
 func newDecl(fd *ast.FuncDecl, fn *types.Func, dir *Directive) Decl {
 	d := Decl{Name: dir.Name, Title: dir.Title, Pos: fd.Name.Pos(), Directive: dir, Func: fn}
 	if d.Name == "" {
-		d.Name = snakeCase(fn.Name())
+		d.Name = naming.SnakeCase(fn.Name())
 	}
 	return d
 }

@@ -5,9 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"math"
-	"slices"
-	"strconv"
-	"strings"
 	"time"
 )
 
@@ -114,23 +111,4 @@ func misplaced(kind, home string) string {
 		return fmt.Sprintf("//mcp:%s must be in the doc comment of a function or method; here it declares nothing", kind)
 	}
 	return ""
-}
-
-// nameFault says how name breaks the name rule (validName), as the
-// go-sdk's validateToolName words it (mcp/tool.go): its length, or the
-// characters it may not hold, in the order they appear.
-func nameFault(name string) string {
-	switch n := len(name); {
-	case n == 0:
-		return "it is empty"
-	case n > 128:
-		return fmt.Sprintf("it has %d bytes, the most is 128", n)
-	}
-	var bad []string
-	for _, r := range name {
-		if q := strconv.Quote(string(r)); !validName.MatchString(string(r)) && !slices.Contains(bad, q) {
-			bad = append(bad, q)
-		}
-	}
-	return "it contains " + strings.Join(bad, ", ")
 }

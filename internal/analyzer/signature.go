@@ -1,9 +1,10 @@
 package analyzer
 
 import (
-	"github.com/mcptag/mcptag/internal/finding"
 	"go/ast"
 	"go/types"
+
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 const sdkPath = "github.com/modelcontextprotocol/go-sdk/mcp"

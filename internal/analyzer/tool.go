@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/naming"
 )
 
 // A Tool is one //mcp:tool function or method.
@@ -99,7 +100,7 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Tool 
 		Func:        fn,
 	}
 	if t.Name == "" {
-		t.Name = snakeCase(fn.Name())
+		t.Name = naming.SnakeCase(fn.Name())
 	}
 	if !a.signature(t, fd) {
 		return nil
