@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/naming"
+	"github.com/mcptag/mcptag/internal/shrink"
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
@@ -41,9 +42,9 @@ type Directive struct {
 	// Strict turns off the leniency toward scalars sent as strings.
 	Strict      bool
 	Annotations Annotations
-	Shrink      Shrink // depth= and descriptions=, for this tool's schemas
-	Text        string // text=: how a structured result is mirrored as text
-	Budget      int    // budget=: tokens the tool's tools/list entry may take; 0: the run's
+	Shrink      shrink.Options // depth= and descriptions=, for this tool's schemas
+	Text        string         // text=: how a structured result is mirrored as text
+	Budget      int            // budget=: tokens the tool's tools/list entry may take; 0: the run's
 
 	// Protocol features (protocol.go): icons on tools, prompts and
 	// resources, and the caching of a resource's reads.

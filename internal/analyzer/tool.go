@@ -117,11 +117,11 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Tool 
 	t.Icons = a.icons(dir)
 	// The handler checks the full arguments whatever the input schema
 	// shows: shrinking either schema keeps the tool sound.
-	shrink := a.opts.Shrink.over(dir.Shrink)
-	shrink.shrink(t.Input, true)
-	shrink.shrink(t.Output, false)
+	cut := a.opts.Shrink.Over(dir.Shrink)
+	cut.Apply(t.Input, true)
+	cut.Apply(t.Output, false)
 	if t.View != nil {
-		shrink.shrink(t.View.Full, false)
+		cut.Apply(t.View.Full, false)
 	}
 	a.checkHeaders(t) // headers.go, on the input schema as served
 	return t
