@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/naming"
+	"github.com/mcptag/mcptag/internal/overlap"
 )
 
 // checkDecls reports what is wrong across the prompts and resources of
@@ -83,7 +84,7 @@ func (a *analysis) checkURIs(rs []*Resource) {
 			continue
 		}
 		for _, prev := range templates {
-			if uri, ok := templatesOverlap(prev.URI, r.URI); ok {
+			if uri, ok := overlap.Templates(prev.URI, r.URI); ok {
 				a.report(finding.Finding{Pos: pos, End: end, Category: finding.CatDirective, Error: true,
 					Message: r.Name + ": resource template " + r.URI + " overlaps " + prev.URI + " (at " + a.fset.Position(prev.Pos).String() +
 						"): both match " + strconv.Quote(uri) + ", which only one of them can read"})
