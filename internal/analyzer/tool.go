@@ -9,8 +9,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/naming"
+	"github.com/mcptag/mcptag/internal/titles"
 )
 
 // A Tool is one //mcp:tool function or method.
@@ -125,6 +127,27 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Tool 
 	}
 	a.checkHeaders(t) // headers.go, on the input schema as served
 	return t
+}
+
+// addTitles gives t's schemas the titles pydantic gives a FastMCP tool:
+// the root is "<tool>Arguments" for input, the model's name for an object
+// result, "<tool>Output" for a wrapped one and "<tool>DictOutput" for a
+// map; properties get their title-cased names, $defs their names.
+func addTitles(t *Tool) {
+	titles.Add(t.Input, t.Name+"Arguments")
+	if t.Output == nil {
+		return
+	}
+	root := t.Name + "Output"
+	switch t.Result.Kind {
+	case ResultMap:
+		root = t.Name + "DictOutput"
+	case ResultObject:
+		if n, ok := t.Result.Elem.(*types.Named); ok {
+			root = n.Obj().Name()
+		}
+	}
+	titles.Add(t.Output, root)
 }
 
 // outputSchema derives the output schema of t.
