@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 	"golang.org/x/tools/go/analysis"
 )
@@ -37,7 +38,7 @@ func directiveFix(file *ast.File, pos token.Pos) []analysis.SuggestedFix {
 	if c == nil {
 		return nil
 	}
-	fixed := analyzer.RecognizeDirective(c.Text).Fixed
+	fixed := directive.Recognize(c.Text).Fixed
 	if fixed == "" {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/genfile"
 )
 
@@ -25,7 +26,7 @@ type matchedPackage struct {
 // "mcptag lint").
 func checksNothing(stderr io.Writer, prefix string, patterns []string, pkgs []matchedPackage) bool {
 	for _, p := range pkgs {
-		if analyzer.Declares(p.files) || genfile.InDir(p.dir) {
+		if directive.Declares(p.files) || genfile.InDir(p.dir) {
 			return false
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/toolrt"
 )
@@ -94,7 +95,9 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 	}
 	p := &Package{Name: pkg.Name(), Path: pkg.Path(), Types: pkg, Flags: opts.Flags()}
 	for _, f := range files {
-		a.misplacedDirectives(f)
+		for _, m := range directive.Misplaced(f) {
+			a.report(m)
+		}
 		a.declareForms(p, f)
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
@@ -116,14 +119,14 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 // declare adds to p what the function declaration fd declares, if its doc
 // comment holds a directive.
 func (a *analysis) declare(p *Package, fd *ast.FuncDecl) {
-	c, findings := findDirective(fd.Doc)
+	c, findings := directive.Find(fd.Doc)
 	for _, f := range findings {
 		a.report(f)
 	}
 	if c == nil {
 		return
 	}
-	dir, findings := ParseDirective(c.Slash, c.Text)
+	dir, findings := directive.Parse(c.Slash, c.Text)
 	for _, f := range findings {
 		a.report(f)
 	}
@@ -132,15 +135,15 @@ func (a *analysis) declare(p *Package, fd *ast.FuncDecl) {
 		return
 	}
 	switch dir.Kind {
-	case toolKind.name:
+	case directive.Tool:
 		if t := a.tool(fd, fn, dir); t != nil {
 			p.Tools = append(p.Tools, t)
 		}
-	case promptKind.name:
+	case directive.Prompt:
 		if pr := a.prompt(fd, fn, dir); pr != nil {
 			p.Prompts = append(p.Prompts, pr)
 		}
-	case resourceKind.name:
+	case directive.Resource:
 		if r := a.resource(fd, fn, dir); r != nil {
 			p.Resources = append(p.Resources, r)
 		}

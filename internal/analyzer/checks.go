@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/naming"
 	"github.com/mcptag/mcptag/internal/suggest"
@@ -40,7 +41,7 @@ func (a *analysis) checks(tools []*Tool) {
 // checkName reports default names that break the MCP name grammar (a
 // function named in Unicode letters, say) and explicit names that look
 // like a misspelled option.
-func (a *analysis) checkName(t *Tool, d *Directive) {
+func (a *analysis) checkName(t *Tool, d *directive.Directive) {
 	if d == nil {
 		return
 	}
@@ -51,30 +52,30 @@ func (a *analysis) checkName(t *Tool, d *Directive) {
 		}
 		return
 	}
-	a.checkOptionName(d, toolKind)
+	a.checkOptionName(d)
 }
 
-// checkOptionName reports, as an error, the explicit name of directive d,
-// of kind k, that looks like a misspelled option: "//mcp:tool readonyl"
+// checkOptionName reports, as an error, the explicit name of directive d
+// that looks like a misspelled option of its kind: "//mcp:tool readonyl"
 // names the tool "readonyl" and leaves it writable. A quoted name is
 // meant as one.
-func (a *analysis) checkOptionName(d *Directive, k *directiveKind) {
+func (a *analysis) checkOptionName(d *directive.Directive) {
 	if d.Name == "" || d.NameQuoted {
 		return
 	}
-	if o := closeOption(k, d.Name); o != "" {
+	if o := closeOption(directive.Kinds()[d.Kind], d.Name); o != "" {
 		a.errorf(d.NamePos, finding.CatName, "%s name %q looks like a misspelled option %q; a name is only taken from the first word, so write the option as %s, or quote the name to keep it: //mcp:%s %q",
-			k.name, d.Name, o, o, k.name, d.Name)
+			d.Kind, d.Name, o, o, d.Kind, d.Name)
 	}
 }
 
-// closeOption returns the option of k that name is a likely typo of:
+// closeOption returns the option among keys that name is a likely typo of:
 // equal ignoring case and punctuation ("ReadOnly", "read_only"), or, for
 // the long options, up to two edits away ("readonyl", "idempotnet").
 // Short options must match exactly: "close" and "titles" are fair names.
-func closeOption(k *directiveKind, name string) string {
+func closeOption(keys []string, name string) string {
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "", ".", "").Replace(name))
-	for _, o := range k.keys() {
+	for _, o := range keys {
 		if norm == o || (len(o) >= 8 && suggest.Distance(norm, o) <= 2) {
 			return o
 		}

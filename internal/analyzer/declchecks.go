@@ -21,7 +21,7 @@ func (a *analysis) checkDecls(p *Package) {
 	for _, pr := range p.Prompts {
 		a.toolPos = pr.Pos
 		a.checkDefaultName(&pr.Decl, "prompt")
-		a.checkOptionName(pr.Directive, promptKind)
+		a.checkOptionName(pr.Directive)
 		if prev, ok := seen[pr.Name]; ok {
 			a.errorf(pr.Pos, finding.CatName, "duplicate prompt name %q (first used at %s)", pr.Name, a.fset.Position(prev.Pos))
 		} else {

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 )
 
@@ -24,7 +26,7 @@ type Form struct {
 	Func      string       // the generated function: Elicit<Type>
 	Pos       token.Pos    // the type's name
 	Type      *types.Named // the struct type
-	Directive *Directive
+	Directive *directive.Directive
 	// Fields are the form's fields, as the answer is checked against
 	// them: each a property of Fields.Root.
 	Fields *Input
@@ -54,7 +56,7 @@ func (a *analysis) declareForms(p *Package, f *ast.File) {
 			if c == nil {
 				continue
 			}
-			dir, findings := ParseDirective(c.Slash, c.Text)
+			dir, findings := directive.Parse(c.Slash, c.Text)
 			for _, f := range findings {
 				a.report(f)
 			}
@@ -75,7 +77,7 @@ func (a *analysis) elicitDirective(doc *ast.CommentGroup) *ast.Comment {
 	}
 	var first *ast.Comment
 	for _, c := range doc.List {
-		if RecognizeDirective(c.Text).Kind != elicitKind.name {
+		if directive.Recognize(c.Text).Kind != directive.Elicit {
 			continue
 		}
 		if first != nil {
@@ -89,7 +91,7 @@ func (a *analysis) elicitDirective(doc *ast.CommentGroup) *ast.Comment {
 
 // form analyzes the type declared by ts, whose directive is dir; nil when
 // it cannot be a form.
-func (a *analysis) form(ts *ast.TypeSpec, dir *Directive) *Form {
+func (a *analysis) form(ts *ast.TypeSpec, dir *directive.Directive) *Form {
 	obj, _ := a.info.Defs[ts.Name].(*types.TypeName)
 	if obj == nil {
 		return nil

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fatih/structtag"
+
 	"github.com/mcptag/mcptag/internal/finding"
 )
 

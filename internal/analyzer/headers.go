@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/mcptag/mcptag/internal/finding"
 )
 

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 )
 
@@ -43,9 +44,9 @@ var iconTypes = map[string]string{
 
 // icons returns the icons that directive d declares with icon= and
 // icon-dark=, reporting what is wrong with them at their options.
-func (a *analysis) icons(d *Directive) []Icon {
+func (a *analysis) icons(d *directive.Directive) []Icon {
 	if d.IconDark != "" && d.Icon == "" {
-		at := d.optionAt("icon-dark")
+		at := d.OptionAt("icon-dark")
 		a.report(finding.Finding{Pos: at.Pos, End: at.End, Category: finding.CatDirective, Error: true,
 			Message: "icon-dark= needs icon= too: a client in a light theme would show no icon"})
 		return nil
@@ -57,7 +58,7 @@ func (a *analysis) icons(d *Directive) []Icon {
 		}
 		icon, err := a.icon(d, opt.value)
 		if err != nil {
-			at := d.optionAt(opt.key)
+			at := d.OptionAt(opt.key)
 			a.report(finding.Finding{Pos: at.Pos, End: at.End, Category: finding.CatDirective, Error: true,
 				Message: opt.key + "=" + truncate(opt.value) + ": " + err.Error()})
 			continue
@@ -73,7 +74,7 @@ func (a *analysis) icons(d *Directive) []Icon {
 // icon reads one icon= value: an https URL, a data: URI, or the name of
 // a file in the package directory of the directive, which is embedded as
 // a data: URI.
-func (a *analysis) icon(d *Directive, value string) (Icon, error) {
+func (a *analysis) icon(d *directive.Directive, value string) (Icon, error) {
 	lower := strings.ToLower(value)
 	switch {
 	case strings.HasPrefix(lower, "https://"):
@@ -122,7 +123,7 @@ func dataIcon(value string) (Icon, error) {
 
 // fileIcon reads the icon file name, in the package directory of d, and
 // embeds it as a data: URI.
-func (a *analysis) fileIcon(d *Directive, name string) (Icon, error) {
+func (a *analysis) fileIcon(d *directive.Directive, name string) (Icon, error) {
 	if !filepath.IsLocal(filepath.FromSlash(name)) {
 		return Icon{}, errors.New("an icon file must be in the package directory (or below it)")
 	}

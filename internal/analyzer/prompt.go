@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/naming"
 )
@@ -18,9 +19,9 @@ type Decl struct {
 	Name        string
 	Title       string
 	Description string
-	Pos         token.Pos   // the function's name
-	Directive   *Directive  // the parsed //mcp: line
-	Func        *types.Func // the function or method
+	Pos         token.Pos            // the function's name
+	Directive   *directive.Directive // the parsed //mcp: line
+	Func        *types.Func          // the function or method
 	Handler
 	// Arguments are a prompt's arguments or a resource template's
 	// variables, each text, as the generated handler checks them.
@@ -45,7 +46,7 @@ const (
 )
 
 // newDecl starts the Decl of fn, declared by fd with directive dir.
-func newDecl(fd *ast.FuncDecl, fn *types.Func, dir *Directive) Decl {
+func newDecl(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) Decl {
 	d := Decl{Name: dir.Name, Title: dir.Title, Pos: fd.Name.Pos(), Directive: dir, Func: fn}
 	if d.Name == "" {
 		d.Name = naming.SnakeCase(fn.Name())
@@ -55,7 +56,7 @@ func newDecl(fd *ast.FuncDecl, fn *types.Func, dir *Directive) Decl {
 
 // prompt analyzes the function declaration fd of fn, whose directive is
 // dir; nil when it cannot be a prompt.
-func (a *analysis) prompt(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Prompt {
+func (a *analysis) prompt(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) *Prompt {
 	p := &Prompt{Decl: newDecl(fd, fn, dir)}
 	sig := fn.Type().(*types.Signature)
 	bad := func(format string, args ...any) bool {

@@ -9,8 +9,10 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/yosida95/uritemplate/v3"
+
+	"github.com/mcptag/mcptag/internal/directive"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // A Resource is one //mcp:resource function or method: a static
@@ -51,9 +53,9 @@ var defaultMIME = map[ResourceResult]string{
 
 // resource analyzes the function declaration fd of fn, whose directive
 // is dir; nil when it cannot be a resource.
-func (a *analysis) resource(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Resource {
+func (a *analysis) resource(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) *Resource {
 	if dir.URI == "" {
-		return nil // ParseDirective reported it
+		return nil // directive.Parse reported it
 	}
 	r := &Resource{Decl: newDecl(fd, fn, dir), URI: dir.URI}
 	sig := fn.Type().(*types.Signature)
@@ -171,7 +173,7 @@ var scheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 // scheme, whose variables are exactly the function's parameters, by
 // name. Each problem is a directive error at its place in the URI, or at
 // the parameter that no variable names.
-func (a *analysis) uriVariables(r *Resource, dir *Directive) bool {
+func (a *analysis) uriVariables(r *Resource, dir *directive.Directive) bool {
 	at := func(off int) token.Pos {
 		if dir.URIExact {
 			return dir.URIPos + token.Pos(off)

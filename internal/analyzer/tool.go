@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/naming"
 	"github.com/mcptag/mcptag/internal/titles"
@@ -20,13 +21,13 @@ type Tool struct {
 	Name        string
 	Title       string
 	Description string
-	Annotations Annotations
+	Annotations directive.Annotations
 	// Text is how a structured result is mirrored as text: "json"
 	// (indented), "none", or "" for compact JSON.
 	Text      string
-	Pos       token.Pos   // the function's name
-	Directive *Directive  // the parsed //mcp:tool line
-	Func      *types.Func // the function or method
+	Pos       token.Pos            // the function's name
+	Directive *directive.Directive // the parsed //mcp:tool line
+	Func      *types.Func          // the function or method
 	// Recv is the receiver's named type for a method, else nil.
 	// RecvPointer reports whether a tool of its type needs *Recv.
 	Recv *types.Named
@@ -91,7 +92,7 @@ type Result struct {
 
 // tool analyzes the function declaration fd of fn, whose directive is
 // dir; nil when it cannot be a tool.
-func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Tool {
+func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) *Tool {
 	t := &Tool{
 		Name:        dir.Name,
 		Title:       dir.Title,
@@ -151,7 +152,7 @@ func addTitles(t *Tool) {
 }
 
 // outputSchema derives the output schema of t.
-func (a *analysis) outputSchema(t *Tool, dir *Directive) {
+func (a *analysis) outputSchema(t *Tool, dir *directive.Directive) {
 	r := &t.Result
 	if r.Kind == ResultNone {
 		return

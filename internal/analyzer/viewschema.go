@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 )
 
@@ -109,7 +111,7 @@ func zeroTest(t types.Type) ZeroTest {
 
 // viewTool applies dir's view= and fields to t: the view, its output
 // schema, and the fields argument.
-func (a *analysis) viewTool(t *Tool, dir *Directive) {
+func (a *analysis) viewTool(t *Tool, dir *directive.Directive) {
 	view := a.resolveView(t, dir)
 	if view == nil {
 		return

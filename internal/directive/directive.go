@@ -1,4 +1,10 @@
-package analyzer
+// Package directive reads the //mcp: directives of Go doc comments: it
+// tells a directive from a near miss of one (Recognize), parses one into
+// what it declares and the options it sets (Parse), and reports those
+// that sit where they declare nothing (Misplaced). Each kind of directive
+// has a table of its options, which parses each value and says what is
+// wrong with it, where it is written.
+package directive
 
 import (
 	"fmt"
@@ -17,9 +23,17 @@ import (
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
+// The kinds of directive: what each declares.
+const (
+	Tool     = "tool"     // //mcp:tool: a tool, on a function or method
+	Prompt   = "prompt"   // //mcp:prompt: a prompt, on a function or method
+	Resource = "resource" // //mcp:resource: a resource or resource template
+	Elicit   = "elicit"   // //mcp:elicit: a form, on a struct type
+)
+
 // A Directive is one parsed //mcp: line.
 type Directive struct {
-	Kind    string    // what it declares: "tool", "prompt" or "resource"
+	Kind    string    // what it declares: Tool, Prompt, Resource or Elicit
 	Pos     token.Pos // the "//" of the directive
 	Name    string    // explicit name, or "" for the default
 	NamePos token.Pos
@@ -84,15 +98,15 @@ func (a Annotations) IsZero() bool {
 	return a.ReadOnly == nil && a.Destructive == nil && a.Idempotent == nil && a.OpenWorld == nil
 }
 
-// findDirective returns the //mcp: directive of a doc comment group,
-// and a finding for each further one: a function declares one thing.
-func findDirective(doc *ast.CommentGroup) (dir *ast.Comment, findings []finding.Finding) {
+// Find returns the //mcp: directive of a doc comment group, and a
+// finding for each further one: a function declares one thing.
+func Find(doc *ast.CommentGroup) (dir *ast.Comment, findings []finding.Finding) {
 	if doc == nil {
 		return nil, nil
 	}
 	first := ""
 	for _, c := range doc.List {
-		kind := RecognizeDirective(c.Text).Kind
+		kind := Recognize(c.Text).Kind
 		switch {
 		case kind == "":
 			continue
@@ -109,9 +123,9 @@ func findDirective(doc *ast.CommentGroup) (dir *ast.Comment, findings []finding.
 	return dir, findings
 }
 
-// DirectiveKinds lists the kinds of directive ("tool", ...), each with
-// the keys of its options, in the order of the directive table.
-func DirectiveKinds() map[string][]string {
+// Kinds lists the kinds of directive ("tool", ...), each with the keys
+// of its options, in the order of the directive table.
+func Kinds() map[string][]string {
 	kinds := map[string][]string{}
 	for _, k := range directiveKinds {
 		kinds[k.name] = k.keys()
@@ -139,7 +153,7 @@ type Recognized struct {
 	Fixed string
 }
 
-// RecognizeDirective classifies the text of one comment. A directive is
+// Recognize classifies the text of one comment. A directive is
 // "//mcp:KIND", alone or followed by white space and its arguments, with
 // no space after the slashes, as every Go directive (which keeps it out
 // of ast.CommentGroup.Text). A near miss is clearly meant as one: a space
@@ -147,7 +161,7 @@ type Recognized struct {
 // ("//mcp:tools"), a kind glued to a word ("//mcp:toolbox"), or an
 // unknown kind in the directive's own form ("//mcp:toll"). Prose never
 // is: it has no colon right after "mcp" ("// MCP tool registry").
-func RecognizeDirective(text string) Recognized {
+func Recognize(text string) Recognized {
 	body, ok := strings.CutPrefix(text, "//")
 	if !ok {
 		return Recognized{}
@@ -215,7 +229,7 @@ func Declares(files []*ast.File) bool {
 	for _, f := range files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				if r := RecognizeDirective(c.Text); r.Kind != "" || r.Problem != "" {
+				if r := Recognize(c.Text); r.Kind != "" || r.Problem != "" {
 					return true
 				}
 			}
@@ -224,31 +238,33 @@ func Declares(files []*ast.File) bool {
 	return false
 }
 
-// misplacedDirectives reports every near miss of a directive in file f,
-// and the directives that sit anywhere but where they declare something:
-// a tool, prompt or resource in a function's doc comment, a form
-// (//mcp:elicit) in a type's. Elsewhere (on a variable, a constant block,
-// inside a body) they would silently declare nothing.
-func (a *analysis) misplacedDirectives(f *ast.File) {
+// Misplaced returns a finding for every near miss of a directive in file
+// f, and for the directives that sit anywhere but where they declare
+// something: a tool, prompt or resource in a function's doc comment, a
+// form (//mcp:elicit) in a type's. Elsewhere (on a variable, a constant
+// block, inside a body) they would silently declare nothing.
+func Misplaced(f *ast.File) []finding.Finding {
+	var findings []finding.Finding
 	homes := directiveHomes(f.Decls)
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
-			r := RecognizeDirective(c.Text)
+			r := Recognize(c.Text)
 			switch {
 			case r.Problem != "":
-				a.report(finding.Finding{Pos: c.Slash, End: c.End(), Category: finding.CatDirective, Error: true, Message: r.Problem})
+				findings = append(findings, finding.Finding{Pos: c.Slash, End: c.End(), Category: finding.CatDirective, Error: true, Message: r.Problem})
 			case r.Kind != "" && misplaced(r.Kind, homes[cg]) != "":
-				a.report(finding.Finding{Pos: c.Slash, End: c.End(), Category: finding.CatDirective, Error: true, Message: misplaced(r.Kind, homes[cg])})
+				findings = append(findings, finding.Finding{Pos: c.Slash, End: c.End(), Category: finding.CatDirective, Error: true, Message: misplaced(r.Kind, homes[cg])})
 			}
 		}
 	}
+	return findings
 }
 
-// ParseDirective parses the text of one //mcp: comment starting at pos.
+// Parse parses the text of one //mcp: comment starting at pos.
 // The first word, when it is no option, is the name, or the URI of a
-// resource. A text that RecognizeDirective does not take for a directive
+// resource. A text that Recognize does not take for a directive
 // ("//mcp:tool0", whose kind is glued to a word) is one finding.
-func ParseDirective(pos token.Pos, text string) (*Directive, []finding.Finding) {
+func Parse(pos token.Pos, text string) (*Directive, []finding.Finding) {
 	kindName, _ := splitWord(strings.TrimPrefix(text, "//mcp:"))
 	d := &Directive{Kind: kindName, Pos: pos}
 	kind := directiveKindNamed(kindName)
@@ -257,7 +273,7 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []finding.Finding) 
 		findings = append(findings, finding.Finding{Pos: pos + token.Pos(off), End: pos + token.Pos(end), Category: finding.CatDirective, Error: true,
 			Message: fmt.Sprintf(format, args...)})
 	}
-	if r := RecognizeDirective(text); r.Kind != kindName {
+	if r := Recognize(text); r.Kind != kindName {
 		msg := r.Problem
 		if msg == "" {
 			msg = fmt.Sprintf("not a directive: %s", strconv.Quote(text))
@@ -419,7 +435,7 @@ func (k *directiveKind) set(d *Directive, key, value string, hasValue bool) stri
 }
 
 // toolKind is //mcp:tool's.
-var toolKind = &directiveKind{name: "tool", options: []option{
+var toolKind = &directiveKind{name: Tool, options: []option{
 	{"title", text(func(d *Directive, v string) { d.Title = v })},
 	{"structured", boolValue(func(d *Directive, b bool) { d.Structured = &b })},
 	{"closed", flagOption(func(d *Directive, b bool) { d.Closed = b })},
@@ -446,13 +462,13 @@ var toolKind = &directiveKind{name: "tool", options: []option{
 }}
 
 // promptKind is //mcp:prompt's.
-var promptKind = &directiveKind{name: "prompt", options: []option{
+var promptKind = &directiveKind{name: Prompt, options: []option{
 	{"title", text(func(d *Directive, v string) { d.Title = v })},
 	iconOption, iconDarkOption,
 }}
 
 // resourceKind is //mcp:resource's: a URI, then options.
-var resourceKind = &directiveKind{name: "resource", uri: true, options: []option{
+var resourceKind = &directiveKind{name: Resource, uri: true, options: []option{
 	{"name", text(func(d *Directive, v string) { d.Name = v })},
 	{"title", text(func(d *Directive, v string) { d.Title = v })},
 	{"mime", func(d *Directive, key, value string, hasValue bool) string {

@@ -1,4 +1,4 @@
-package analyzer
+package directive
 
 import (
 	"fmt"
@@ -14,8 +14,8 @@ import (
 
 // iconOption and iconDarkOption take the icon of a tool, prompt or
 // resource, and the one for a dark theme: an https URL, a data: URI or a
-// file in the package directory. Their values are read by the analysis
-// (icons.go), which knows the package directory.
+// file in the package directory. Their values are read by the analysis,
+// which knows the package directory.
 var (
 	iconOption     = option{"icon", text(func(d *Directive, v string) { d.Icon = v })}
 	iconDarkOption = option{"icon-dark", text(func(d *Directive, v string) { d.IconDark = v })}
@@ -58,13 +58,13 @@ func ttlMillis(value string) (int, error) {
 var cacheOption = option{"cache", oneOf([]string{"public", "private"}, func(d *Directive, v string) { d.CacheScope = v })}
 
 // elicitKind is //mcp:elicit's, on a struct type: the form that the
-// generated Elicit<Type> function asks a user to fill (elicit.go). It
-// takes no options.
-var elicitKind = &directiveKind{name: "elicit"}
+// generated Elicit<Type> function asks a user to fill. It takes no
+// options.
+var elicitKind = &directiveKind{name: Elicit}
 
-// optionAt returns where the option key is, or the directive's position
+// OptionAt returns where the option key is, or the directive's position
 // when it has none.
-func (d *Directive) optionAt(key string) Span {
+func (d *Directive) OptionAt(key string) Span {
 	if p, ok := d.Spans[key]; ok {
 		return p
 	}

@@ -1,4 +1,4 @@
-package analyzer
+package directive
 
 import (
 	"go/token"
@@ -41,7 +41,7 @@ func FuzzParseDirective(f *testing.F) {
 	const base = token.Pos(1000)
 	f.Fuzz(func(t *testing.T, rest string) {
 		text := "//mcp:tool" + rest
-		d, findings := ParseDirective(base, text)
+		d, findings := Parse(base, text)
 		if d == nil {
 			t.Fatal("nil directive")
 		}
@@ -62,7 +62,7 @@ func FuzzParseDirective(f *testing.F) {
 		if utf8.ValidString(text) && !utf8.ValidString(d.Title) {
 			t.Errorf("title %q from valid UTF-8 text %q is not valid UTF-8", d.Title, text)
 		}
-		again, findings := ParseDirective(base, render(d))
+		again, findings := Parse(base, render(d))
 		if len(findings) > 0 {
 			t.Fatalf("%q rendered as %q: %v", text, render(d), findings)
 		}
@@ -127,10 +127,10 @@ func FuzzParseResourceDirective(f *testing.F) {
 	const base = token.Pos(1000)
 	f.Fuzz(func(t *testing.T, rest string) {
 		text := "//mcp:resource" + rest
-		if RecognizeDirective(text).Kind != "resource" {
-			return // not a directive: it never reaches ParseDirective
+		if Recognize(text).Kind != "resource" {
+			return // not a directive: it never reaches Parse
 		}
-		d, findings := ParseDirective(base, text)
+		d, findings := Parse(base, text)
 		for _, fd := range findings {
 			if fd.Pos < base || fd.Pos > base+token.Pos(len(text)) || (fd.End.IsValid() && fd.End > base+token.Pos(len(text))) {
 				t.Errorf("finding %q at offset %d, outside the comment of %d bytes", fd.Message, fd.Pos-base, len(text))
