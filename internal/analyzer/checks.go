@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/naming"
@@ -246,7 +247,7 @@ func (a *analysis) undocumentedArguments(t *Tool) {
 // undocumentedArgs reports the arguments in of the kind's declaration
 // called name (its label in messages) that have no description. Plain
 // parameters are described in the doc comment; fields by their own.
-func (a *analysis) undocumentedArgs(in *Input, style ArgStyle, name, kind string) {
+func (a *analysis) undocumentedArgs(in *argmodel.Input, style ArgStyle, name, kind string) {
 	for _, f := range in.Root.Fields {
 		if f.Value.Description != "" || !a.declaredHere(f.Pos) {
 			continue

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 )
@@ -29,7 +30,7 @@ type Form struct {
 	Directive *directive.Directive
 	// Fields are the form's fields, as the answer is checked against
 	// them: each a property of Fields.Root.
-	Fields *Input
+	Fields *argmodel.Input
 	// Schema is the requested schema sent to the client: the spec's
 	// restricted form of Fields, titled enums included.
 	Schema *jsonschema.Schema
@@ -139,25 +140,25 @@ func (a *analysis) form(ts *ast.TypeSpec, dir *directive.Directive) *Form {
 // formFieldProblem says why the property v cannot be a field of a form,
 // whose fields the protocol restricts to strings, numbers, integers,
 // booleans, enums of strings and multi-select arrays of them, or "".
-func formFieldProblem(v *Value) string {
+func formFieldProblem(v *argmodel.Value) string {
 	switch {
 	case v.Ref != "":
 		return "a form is flat: no nested objects"
-	case v.Kind == KindAny || v.OrString:
+	case v.Kind == argmodel.KindAny || v.OrString:
 		return "a form field has one type: a string, a number, an integer, a boolean or an enum"
-	case v.Kind == KindObject && v.Values != nil:
+	case v.Kind == argmodel.KindObject && v.Values != nil:
 		return "a form is flat: no maps"
-	case v.Kind == KindObject:
+	case v.Kind == argmodel.KindObject:
 		return "a form is flat: no nested objects"
-	case v.Kind == KindArray:
+	case v.Kind == argmodel.KindArray:
 		return multiSelectProblem(v)
 	case len(v.Examples) > 0:
 		return "example= is not part of a form's schema"
 	}
 	switch v.Kind {
-	case KindString:
+	case argmodel.KindString:
 		return formStringProblem(v)
-	case KindInteger, KindNumber:
+	case argmodel.KindInteger, argmodel.KindNumber:
 		switch {
 		case len(v.Enum) > 0:
 			return "a form's enums are strings; use a string type with constants"
@@ -171,7 +172,7 @@ func formFieldProblem(v *Value) string {
 // formStringProblem says why the string property v cannot be a field of
 // a form, or "": the protocol's string fields take a format of
 // formFormats, lengths and enums, no pattern.
-func formStringProblem(v *Value) string {
+func formStringProblem(v *argmodel.Value) string {
 	switch {
 	case v.Base64:
 		return "a form's strings are text, not base64 bytes ([]byte)"
@@ -187,12 +188,12 @@ func formStringProblem(v *Value) string {
 
 // multiSelectProblem says why the array property v is not a multi-select
 // enum, the one array a form may hold, or "".
-func multiSelectProblem(v *Value) string {
+func multiSelectProblem(v *argmodel.Value) string {
 	items := v.Items
 	switch {
 	case v.Fixed:
 		return "a form's arrays are multi-select enums, slices, not Go arrays"
-	case items == nil || items.Kind != KindString || len(items.Enum) == 0 || items.Ref != "":
+	case items == nil || items.Kind != argmodel.KindString || len(items.Enum) == 0 || items.Ref != "":
 		return "a form's arrays are multi-select enums: a slice of a string type with constants, or with enum= in the tag"
 	case v.UniqueItems:
 		return "uniqueItems is not part of a form's schema: a multi-select holds each value once"
@@ -224,7 +225,7 @@ func (a *analysis) enumTitles(t types.Type) map[string]string {
 		if len(values) != 1 {
 			continue
 		}
-		value := enumText(values[0])
+		value := argmodel.EnumText(values[0])
 		if _, dup := titles[value]; dup {
 			continue
 		}
@@ -266,8 +267,8 @@ func (a *analysis) constDocs() map[*types.Const]string {
 // formSchema renders the requested schema of a form whose fields are
 // root's: the restricted form of the protocol, a flat object whose enums
 // are titled where titles (by field) say so.
-func formSchema(root *Value, titles []map[string]string) *jsonschema.Schema {
-	s := root.schema()
+func formSchema(root *argmodel.Value, titles []map[string]string) *jsonschema.Schema {
+	s := root.Schema()
 	s.AdditionalProperties = nil // not part of the restricted schema; the answer is checked closed all the same
 	s.Description, s.Title = "", ""
 	for i, f := range root.Fields {
@@ -288,7 +289,7 @@ func titleEnum(p *jsonschema.Schema, titles map[string]string) {
 	}
 	var entries []*jsonschema.Schema
 	for _, e := range target.Enum {
-		value := enumText(e)
+		value := argmodel.EnumText(e)
 		var c any = value
 		entries = append(entries, &jsonschema.Schema{Const: &c, Title: titles[value]})
 	}

@@ -29,7 +29,7 @@ type jsonField struct {
 	// ViaPointer is set when the field is promoted through an embedded
 	// pointer: a nil pointer drops it from the output, so it is optional.
 	ViaPointer bool
-	SchemaTag  string // the jsonschema tag's value: see parseSchemaTag
+	SchemaTag  string // the jsonschema tag's value: see argmodel.ParseTag
 	index      []int
 }
 

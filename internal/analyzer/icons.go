@@ -17,6 +17,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 )
@@ -60,7 +61,7 @@ func (a *analysis) icons(d *directive.Directive) []Icon {
 		if err != nil {
 			at := d.OptionAt(opt.key)
 			a.report(finding.Finding{Pos: at.Pos, End: at.End, Category: finding.CatDirective, Error: true,
-				Message: opt.key + "=" + truncate(opt.value) + ": " + err.Error()})
+				Message: opt.key + "=" + argmodel.Truncate(opt.value) + ": " + err.Error()})
 			continue
 		}
 		if d.IconDark != "" {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/naming"
@@ -25,7 +26,7 @@ type Decl struct {
 	Handler
 	// Arguments are a prompt's arguments or a resource template's
 	// variables, each text, as the generated handler checks them.
-	Arguments *Input
+	Arguments *argmodel.Input
 	Error     bool   // the last result is an error
 	Icons     []Icon // icon= and icon-dark=
 }
@@ -103,7 +104,7 @@ func withValues(desc string, enum []any) string {
 			values = append(values, fmt.Sprintf("and %d more", len(enum)-i))
 			break
 		}
-		v := enumText(e)
+		v := argmodel.EnumText(e)
 		if v == "" || strings.ContainsAny(v, ",\"") || strings.TrimSpace(v) != v {
 			v = strconv.Quote(v)
 		}
@@ -240,7 +241,7 @@ func (d *Decl) Completions() []Completion {
 		}
 		c := Completion{Arg: f.Name}
 		for _, e := range f.Value.Enum {
-			c.Values = append(c.Values, enumText(e))
+			c.Values = append(c.Values, argmodel.EnumText(e))
 		}
 		out = append(out, c)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/naming"
@@ -40,7 +41,7 @@ type Tool struct {
 	Result Result
 	// Arguments describes the arguments; Input is its JSON Schema, always
 	// an object.
-	Arguments *Input
+	Arguments *argmodel.Input
 	Input     *jsonschema.Schema
 	Output    *jsonschema.Schema // nil when the result is unstructured
 	Icons     []Icon             // icon= and icon-dark=

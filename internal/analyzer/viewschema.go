@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 )
@@ -248,11 +249,11 @@ func (a *analysis) fieldsArgument(t *Tool, pos token.Pos) {
 		paths[i] = p
 	}
 	one := 1
-	root.Fields = append(slices.Clone(root.Fields), Field{Name: "fields", Pos: pos, Value: &Value{
-		Kind: KindArray, NullOK: true, Description: fieldsDescription(t.Result),
-		Items: &Value{Kind: KindString, Enum: paths, typeEnum: true}, MinItems: &one, UniqueItems: true,
+	root.Fields = append(slices.Clone(root.Fields), argmodel.Field{Name: "fields", Pos: pos, Value: &argmodel.Value{
+		Kind: argmodel.KindArray, NullOK: true, Description: fieldsDescription(t.Result),
+		Items: &argmodel.Value{Kind: argmodel.KindString, Enum: paths, TypeEnum: true}, MinItems: &one, UniqueItems: true,
 	}})
-	t.Arguments = &Input{Root: &root, Defs: t.Arguments.Defs}
+	t.Arguments = &argmodel.Input{Root: &root, Defs: t.Arguments.Defs}
 }
 
 // fieldsDescription tells a model what the fields argument does.

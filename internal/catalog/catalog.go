@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
@@ -269,7 +270,7 @@ func toolEntry(t *mcp.Tool, ids *ids) (*Entry, error) {
 // arguments describes the arguments of a prompt or the variables of a
 // resource template, from the schema the generated handler checks them
 // by.
-func arguments(in *analyzer.Input, ids *ids, id string) ([]Arg, error) {
+func arguments(in *argmodel.Input, ids *ids, id string) ([]Arg, error) {
 	if in == nil || in.Root == nil {
 		return nil, nil
 	}

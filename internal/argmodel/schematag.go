@@ -1,4 +1,4 @@
-package analyzer
+package argmodel
 
 import (
 	"encoding/json"
@@ -12,17 +12,17 @@ import (
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
-// A schemaTag is what a field's jsonschema tag, or a plain parameter's
+// A Tag is what a field's jsonschema tag, or a plain parameter's
 // doc list item, says of its schema.
 //
 // A tag that does not begin with a known key ("minimum=1,...") or flag
 // ("required") is a description, as the go-sdk reads it. One that does is
 // read with invopop/jsonschema's grammar: comma-separated key=value pairs
 // (a comma inside a value is written \,), enum and example repeated.
-type schemaTag struct {
+type Tag struct {
 	Description, Title string
 	Required           bool // the required flag
-	Pairs              []tagPair
+	pairs              []tagPair
 }
 
 // A tagPair is one key=value of a structured tag.
@@ -38,26 +38,26 @@ var tagKeys = []string{
 	"minLength", "maxLength", "pattern", "format",
 	"minItems", "maxItems", "uniqueItems",
 	"enum", "default", "example", "description", "title",
-	"header", // headers.go
+	"header", // header.go
 }
 
-// A tagError is a problem at an offset of a tag.
-type tagError struct {
+// A TagError is a problem at an offset of a tag.
+type TagError struct {
 	Off int
 	Msg string
 }
 
-// parseSchemaTag reads the value of a jsonschema tag.
+// ParseTag reads the value of a jsonschema tag.
 //
 // A tag whose first word is shaped key=value with a key close to a known
 // one ("minimun=1", "Minimum=1", "fromat=date") is a misspelled
 // structured tag, not a description that a model would read: its key is
 // an error. A description that must begin that way is written with the
 // description key: "description=ratio=a/b\, rounded".
-func parseSchemaTag(text string) (schemaTag, []tagError) {
+func ParseTag(text string) (Tag, []TagError) {
 	parts := splitTag(text, false)
 	if len(parts) == 0 || !(structured(parts[0].text) || misspelledKey(parts[0].text)) {
-		return schemaTag{Description: text}, nil
+		return Tag{Description: text}, nil
 	}
 	return readPairs(parts, false)
 }
@@ -65,18 +65,18 @@ func parseSchemaTag(text string) (schemaTag, []tagError) {
 // parseDocConstraints reads the parenthesized constraints of a doc list
 // item: always pairs, never a description, and a space may follow each
 // comma.
-func parseDocConstraints(text string) (schemaTag, []tagError) {
+func parseDocConstraints(text string) (Tag, []TagError) {
 	return readPairs(splitTag(text, true), true)
 }
 
 // readPairs reads the key=value pairs of a structured tag, or of a doc
 // list item's constraints (inDoc).
-func readPairs(parts []tagPart, inDoc bool) (schemaTag, []tagError) {
-	var t schemaTag
-	var errs []tagError
+func readPairs(parts []tagPart, inDoc bool) (Tag, []TagError) {
+	var t Tag
+	var errs []TagError
 	for _, p := range parts {
 		if !inDoc && strings.TrimLeft(p.text, " \t") != p.text {
-			errs = append(errs, tagError{p.off, fmt.Sprintf("no spaces in a tag: remove the space before %q", strings.TrimSpace(p.text))})
+			errs = append(errs, TagError{p.off, fmt.Sprintf("no spaces in a tag: remove the space before %q", strings.TrimSpace(p.text))})
 			continue
 		}
 		key, value, hasValue := strings.Cut(p.text, "=")
@@ -84,7 +84,7 @@ func readPairs(parts []tagPart, inDoc bool) (schemaTag, []tagError) {
 		case key == "required" && !hasValue:
 			t.Required = true
 		case key == "required":
-			errs = append(errs, tagError{p.off, "required is a flag: write it alone, without =" + value})
+			errs = append(errs, TagError{p.off, "required is a flag: write it alone, without =" + value})
 		case !slices.Contains(tagKeys, key):
 			msg := fmt.Sprintf("unknown jsonschema tag key %q", key)
 			if s := suggest.Closest(key, tagKeys); s != "" {
@@ -92,22 +92,22 @@ func readPairs(parts []tagPart, inDoc bool) (schemaTag, []tagError) {
 			} else {
 				msg += "; keys are " + strings.Join(tagKeys, ", ") + " and the flag required"
 			}
-			errs = append(errs, tagError{p.off, msg})
+			errs = append(errs, TagError{p.off, msg})
 		case !hasValue:
-			errs = append(errs, tagError{p.off, fmt.Sprintf("jsonschema tag key %q needs a value: %s=...", key, key)})
+			errs = append(errs, TagError{p.off, fmt.Sprintf("jsonschema tag key %q needs a value: %s=...", key, key)})
 		case key == "description":
 			t.Description = value
 		case key == "title":
 			t.Title = value
 		default:
-			t.Pairs = append(t.Pairs, tagPair{key, value, p.off})
+			t.pairs = append(t.pairs, tagPair{key, value, p.off})
 		}
 	}
 	return t, errs
 }
 
 // structured reports whether the first part of a tag makes it a
-// structured one: a known key, with a value or not (which parseSchemaTag
+// structured one: a known key, with a value or not (which ParseTag
 // reports), or the required flag.
 func structured(first string) bool {
 	key, _, _ := strings.Cut(first, "=")
@@ -126,10 +126,10 @@ func misspelledKey(first string) bool {
 // keyShape matches what can be a key of a tag.
 var keyShape = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 
-// looksLikeConstraints reports whether the parenthesized text after a doc
+// LooksLikeConstraints reports whether the parenthesized text after a doc
 // list item's name is constraints rather than words of its description:
 // it holds an "=", or is the required flag.
-func looksLikeConstraints(text string) bool {
+func LooksLikeConstraints(text string) bool {
 	return strings.Contains(text, "=") || strings.TrimSpace(text) == "required"
 }
 
@@ -173,11 +173,13 @@ func splitTag(text string, trim bool) []tagPart {
 }
 
 // A constraint problem is reported at the pair it comes from.
-func pairError(p tagPair, format string, args ...any) tagError {
-	return tagError{p.Off, fmt.Sprintf(p.Key+"="+truncate(p.Value)+": "+format, args...)}
+func pairError(p tagPair, format string, args ...any) TagError {
+	return TagError{p.Off, fmt.Sprintf(p.Key+"="+Truncate(p.Value)+": "+format, args...)}
 }
 
-func truncate(s string) string {
+// Truncate shortens s, a value that a message about it quotes (a tag
+// pair's, a directive option's), to 40 bytes.
+func Truncate(s string) string {
 	if len(s) > 40 {
 		return s[:37] + "..."
 	}
@@ -187,8 +189,8 @@ func truncate(s string) string {
 // constrain applies the pairs of a structured tag to v, by v's kind. An
 // array's string and number constraints apply to its items, as
 // invopop/jsonschema applies them.
-func constrain(v *Value, pairs []tagPair) []tagError {
-	var errs []tagError
+func constrain(v *Value, pairs []tagPair) []TagError {
+	var errs []TagError
 	var defaults []json.RawMessage
 	for _, p := range pairs {
 		target := v
@@ -224,9 +226,9 @@ func arrayKey(key string) bool {
 }
 
 // apply sets one constraint on v.
-func (v *Value) apply(p tagPair) *tagError {
-	fail := func(format string, args ...any) *tagError { e := pairError(p, format, args...); return &e }
-	wrongKind := func(want string) *tagError {
+func (v *Value) apply(p tagPair) *TagError {
+	fail := func(format string, args ...any) *TagError { e := pairError(p, format, args...); return &e }
+	wrongKind := func(want string) *TagError {
 		return fail("%s applies to %s, not to %s", p.Key, want, v.kindName())
 	}
 	switch p.Key {
@@ -293,7 +295,7 @@ func (v *Value) apply(p tagPair) *tagError {
 		if v.Kind != KindString && v.Kind != KindInteger {
 			return wrongKind("strings and integers")
 		}
-		if v.typeEnum {
+		if v.TypeEnum {
 			return fail("the constants of the field's type already list its values")
 		}
 		if _, err := v.literal(p.Value); err != nil {
