@@ -174,7 +174,7 @@ func splitTag(text string, trim bool) []tagPart {
 
 // A constraint problem is reported at the pair it comes from.
 func pairError(p tagPair, format string, args ...any) TagError {
-	return TagError{p.Off, fmt.Sprintf(p.Key+"="+Truncate(p.Value)+": "+format, args...)}
+	return TagError{p.Off, p.Key + "=" + Truncate(p.Value) + ": " + fmt.Sprintf(format, args...)}
 }
 
 // Truncate shortens s, a value that a message about it quotes (a tag
