@@ -1,6 +1,7 @@
 package argmodel
 
 import (
+	"errors"
 	"fmt"
 	"go/token"
 	"strings"
@@ -15,20 +16,19 @@ import (
 // HeaderKeyword is the input schema keyword of a parameter header.
 const HeaderKeyword = "x-mcp-header"
 
-// setHeader applies header=NAME to v: only a string, integer or boolean
-// property can carry one (the go-sdk's rule), and NAME is an HTTP token.
-func (v *Value) setHeader(p tagPair) *TagError {
-	fail := func(format string, args ...any) *TagError { e := pairError(p, format, args...); return &e }
+// setHeader applies header=name to v: only a string, integer or boolean
+// property can carry one (the go-sdk's rule), and name is an HTTP token.
+func (v *Value) setHeader(name string) error {
 	switch {
 	case v.OrString || v.Kind == KindAny:
-		return fail("a header carries a string, an integer or a boolean, not a value of more than one type")
+		return errors.New("a header carries a string, an integer or a boolean, not a value of more than one type")
 	case v.Kind != KindString && v.Kind != KindInteger && v.Kind != KindBoolean:
-		return fail("a header carries a string, an integer or a boolean, not %s (the go-sdk's rule)", v.kindName())
+		return fmt.Errorf("a header carries a string, an integer or a boolean, not %s (the go-sdk's rule)", v.kindName())
 	}
-	if msg := badHeaderName(p.Value); msg != "" {
-		return fail("%s", msg)
+	if msg := badHeaderName(name); msg != "" {
+		return errors.New(msg)
 	}
-	v.Header = p.Value
+	v.Header = name
 	return nil
 }
 
@@ -73,9 +73,11 @@ func placeHeader(v *Value, pairs []tagPair, at func(off int) token.Pos) {
 		return
 	}
 	if v.Maximum == nil || *v.Maximum > maxSafeInteger {
-		v.setBound("maximum", maxSafeInteger)
+		most := float64(maxSafeInteger)
+		v.Maximum = &most
 	}
 	if v.Minimum == nil || *v.Minimum < -maxSafeInteger {
-		v.setBound("minimum", -maxSafeInteger)
+		least := float64(-maxSafeInteger)
+		v.Minimum = &least
 	}
 }

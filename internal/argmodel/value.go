@@ -112,34 +112,6 @@ type Input struct {
 	Defs map[string]*Value
 }
 
-func (v *Value) setBound(key string, f float64) {
-	switch key {
-	case "minimum":
-		v.Minimum = &f
-	case "maximum":
-		v.Maximum = &f
-	case "exclusiveMinimum":
-		v.ExclusiveMinimum = &f
-	case "exclusiveMaximum":
-		v.ExclusiveMaximum = &f
-	case "multipleOf":
-		v.MultipleOf = f
-	}
-}
-
-func (v *Value) setCount(key string, n int) {
-	switch key {
-	case "minLength":
-		v.MinLength = &n
-	case "maxLength":
-		v.MaxLength = &n
-	case "minItems":
-		v.MinItems = &n
-	case "maxItems":
-		v.MaxItems = &n
-	}
-}
-
 // Schema renders the input as a JSON Schema for a client to fill: every
 // type one string (a client fills an argument by its type), objects
 // inlined but for recursive types, which stay in $defs.
