@@ -124,7 +124,7 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 	opts, optsErr := g.options(c.Options)
 	opts.ImportedDocs = docSource(pass, imported)
 	if pass.Module != nil {
-		opts.Module = pass.Module.Path // as analyzer.Load sets it
+		opts.Module = pass.Module.Path // as load.Packages sets it
 	}
 	pkg := analyzer.Analyze(pass.Fset, src, pass.Pkg, pass.TypesInfo, opts)
 	stops := false // generation would refuse the package

@@ -14,6 +14,7 @@ import (
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/load"
 	"github.com/mcptag/mcptag/internal/snapdiff"
 	"github.com/rogpeppe/go-internal/diff"
 )
@@ -93,7 +94,7 @@ func printFindings(w io.Writer, fset *token.FileSet, findings []finding.Finding)
 // printLoadError prints the errors that stopped packages from loading,
 // one per line, each at its position.
 func printLoadError(w io.Writer, err error) {
-	var le analyzer.LoadError
+	var le load.Errors
 	if !errors.As(err, &le) {
 		fmt.Fprintf(w, "mcptag: %s\n", relPaths(err.Error()))
 		return

@@ -14,6 +14,7 @@ import (
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/load"
 	"github.com/mcptag/mcptag/lint"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -123,7 +124,7 @@ func runLint(cfg lint.Config, patterns []string) ([]lintFinding, []matchedPackag
 	}
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule}, patterns...)
 	if err != nil {
-		return nil, nil, analyzer.LoadError{{Msg: err.Error()}}
+		return nil, nil, load.Errors{{Msg: err.Error()}}
 	}
 	if errs := loadErrors(pkgs); len(errs) > 0 {
 		return nil, nil, errs
@@ -336,14 +337,14 @@ func editFile(file string, src []byte, edits []fileEdit) error {
 }
 
 // loadErrors lists the errors of the packages and their dependencies,
-// but for those the generator also forgives (analyzer.Load): a stale
+// but for those the generator also forgives (load.Packages): a stale
 // generated file, or a Register function not generated yet, is what the
 // linter is there to report.
-func loadErrors(pkgs []*packages.Package) analyzer.LoadError {
-	var errs analyzer.LoadError
+func loadErrors(pkgs []*packages.Package) load.Errors {
+	var errs load.Errors
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			if !analyzer.ForgivenLoadError(e) {
+			if !load.Forgiven(e) {
 				errs = append(errs, analyzer.PositionedError{Pos: e.Pos, Msg: e.Msg})
 			}
 		}

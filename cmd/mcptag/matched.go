@@ -6,9 +6,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/genfile"
+	"github.com/mcptag/mcptag/internal/load"
 )
 
 // A matchedPackage is what -check, lint and stats need to know of a
@@ -47,9 +47,9 @@ func checksNothing(stderr io.Writer, prefix string, patterns []string, pkgs []ma
 	return true
 }
 
-// loadedPackages lists the packages analyzer.Load loaded, as
+// loadedPackages lists the packages load.Packages loaded, as
 // checksNothing wants them.
-func loadedPackages(pkgs []*analyzer.Loaded) []matchedPackage {
+func loadedPackages(pkgs []*load.Package) []matchedPackage {
 	var out []matchedPackage
 	for _, p := range pkgs {
 		out = append(out, matchedPackage{p.Files, p.Dir})

@@ -17,6 +17,7 @@ import (
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/load"
 )
 
 // TestDeclarations checks what the small packages in testdata/decls
@@ -113,7 +114,7 @@ func runDecls(t *testing.T, file string) {
 		writeArchiveFile(t, dir, f)
 	}
 	writeModule(t, dir)
-	pkgs, err := analyzer.Load(dir, analyzer.Options{}, ".")
+	pkgs, err := load.Packages(dir, analyzer.Options{}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/load"
 	"github.com/mcptag/mcptag/internal/shrink"
 	"github.com/mcptag/mcptag/internal/testcorpus"
 	"github.com/mcptag/mcptag/internal/valuegen"
@@ -64,7 +65,7 @@ func TestShrunkSchemasSound(t *testing.T) {
 // testOutputSchemas checks the tools of the corpus, loaded with opts; the
 // precision of their schemas too when precise.
 func testOutputSchemas(t *testing.T, opts analyzer.Options, precise bool) {
-	pkgs, err := analyzer.Load("../testcorpus", opts, ".")
+	pkgs, err := load.Packages("../testcorpus", opts, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/load"
 )
 
 // TestNoSilentConstraint checks declarations that no value can meet, or
@@ -72,7 +73,7 @@ func TestTagPositionAfterEscapes(t *testing.T) {
 }
 
 // analyze loads the package src as the only file of a module.
-func analyze(t *testing.T, src string) *analyzer.Loaded {
+func analyze(t *testing.T, src string) *load.Package {
 	t.Helper()
 	dir := t.TempDir()
 	for name, data := range map[string]string{"go.mod": "module example.com/x\n\ngo 1.26\n", "x.go": src} {
@@ -91,7 +92,7 @@ func analyze(t *testing.T, src string) *analyzer.Loaded {
 }
 
 // hasError reports whether p has a json-tag error on line.
-func hasError(p *analyzer.Loaded, line int) bool {
+func hasError(p *load.Package, line int) bool {
 	for _, f := range p.Findings {
 		if f.Error && f.Category == finding.CatJSONTag && p.Fset.Position(f.Pos).Line == line {
 			return true

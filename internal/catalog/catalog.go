@@ -18,6 +18,7 @@ import (
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/load"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -122,7 +123,7 @@ func newCost(m budget.Tool, limit int) *Cost {
 
 // Build makes the page of the packages, which must have analyzed without
 // errors, in the order given; packages that declare nothing are left out.
-func Build(pkgs []*analyzer.Loaded, opts Options) (*Page, error) {
+func Build(pkgs []*load.Package, opts Options) (*Page, error) {
 	page := &Page{Title: "MCP catalog", Budget: budget.Limit(opts.Budget, 0)}
 	ids := newIDs()
 	single := len(pkgs) == 1
@@ -195,7 +196,7 @@ func (t *Totals) add(p *Package) {
 	}
 }
 
-func buildPackage(p *analyzer.Loaded, opts Options, ids *ids) (*Package, error) {
+func buildPackage(p *load.Package, opts Options, ids *ids) (*Package, error) {
 	pkg := &Package{Path: p.Path, ID: ids.id("pkg-" + p.Path)}
 	tools, costs, err := generate.Measure(p.Package)
 	if err != nil {

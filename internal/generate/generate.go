@@ -11,6 +11,7 @@ import (
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/load"
 )
 
 // A File is one file mcptag writes.
@@ -19,7 +20,7 @@ type File = emit.File
 // A Result is what one Run produced.
 type Result struct {
 	Fset     *token.FileSet
-	Packages []*analyzer.Loaded
+	Packages []*load.Package
 	// Findings are those that generation reports (see Report).
 	Findings []finding.Finding
 	// Files are the files to write, for every package, or nil when a
@@ -49,7 +50,7 @@ func Stopping(fs []finding.Finding) []finding.Finding {
 // error, placed and silenced as the linter places and silences them (see
 // finding.Reporter), so that code that generates cleanly passes lint.
 // What each does to the run is its AtGeneration.
-func Report(pkgs []*analyzer.Loaded) []finding.Finding {
+func Report(pkgs []*load.Package) []finding.Finding {
 	var out []finding.Finding
 	for _, p := range pkgs {
 		var reported []finding.Finding
@@ -70,10 +71,10 @@ func Report(pkgs []*analyzer.Loaded) []finding.Finding {
 
 // Run loads the packages matching patterns in dir, analyzes them with
 // opts resolved against the options each package's generated files record
-// (analyzer.Options.Resolve), and renders their files. A load error is an analyzer.LoadError with the position of each
-// error.
+// (analyzer.Options.Resolve), and renders their files. A load error is a
+// load.Errors with the position of each error.
 func Run(dir string, opts analyzer.Options, patterns ...string) (*Result, error) {
-	pkgs, err := analyzer.Load(dir, opts, patterns...)
+	pkgs, err := load.Packages(dir, opts, patterns...)
 	if err != nil {
 		return nil, err
 	}
