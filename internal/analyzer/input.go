@@ -3,8 +3,6 @@ package analyzer
 import (
 	"go/token"
 	"go/types"
-	"strconv"
-	"strings"
 
 	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/toolrt"
@@ -19,8 +17,7 @@ type inputBuilder struct {
 	site
 	a          *analysis
 	defs       map[string]*argmodel.Value // recursive types, by $defs name
-	names      map[string]string          // type key → $defs name
-	taken      map[string]bool            // $defs names in use
+	names      defNames
 	inProgress map[string]bool
 	recursive  map[string]bool
 }
@@ -28,7 +25,7 @@ type inputBuilder struct {
 func (a *analysis) newInputBuilder(pos token.Pos) *inputBuilder {
 	return &inputBuilder{
 		site: site{pos: pos}, a: a,
-		defs: map[string]*argmodel.Value{}, names: map[string]string{}, taken: map[string]bool{},
+		defs: map[string]*argmodel.Value{}, names: newDefNames(),
 		inProgress: map[string]bool{}, recursive: map[string]bool{},
 	}
 }
@@ -339,10 +336,10 @@ func (b *inputBuilder) named(t types.Type, body func() *argmodel.Value) *argmode
 	if b.inProgress[key] {
 		if !b.recursive[key] {
 			b.recursive[key] = true
-			b.names[key] = b.defName(n, key)
+			b.names.name(n, key, "")
 		}
 		b.a.recursiveInput(&b.site, n)
-		return &argmodel.Value{Ref: b.names[key]}
+		return &argmodel.Value{Ref: b.names.names[key]}
 	}
 	b.inProgress[key] = true
 	v := body()
@@ -353,25 +350,8 @@ func (b *inputBuilder) named(t types.Type, body func() *argmodel.Value) *argmode
 	if !b.recursive[key] {
 		return v
 	}
-	b.defs[b.names[key]] = v
-	return &argmodel.Value{Ref: b.names[key]}
-}
-
-// defName picks the $defs name of a recursive type: its Go name, with the
-// type arguments of a generic one (Tree[int] → Tree_int), numbered when
-// taken.
-func (b *inputBuilder) defName(n *types.Named, key string) string {
-	name := n.Obj().Name()
-	if args := n.TypeArgs(); args != nil && args.Len() > 0 {
-		s := types.TypeString(n, func(p *types.Package) string { return "" })
-		name = strings.Trim(nonIdent.ReplaceAllString(s, "_"), "_")
-	}
-	base := name
-	for i := 2; b.taken[name]; i++ {
-		name = base + "_" + strconv.Itoa(i)
-	}
-	b.taken[name] = true
-	return name
+	b.defs[b.names.names[key]] = v
+	return &argmodel.Value{Ref: b.names.names[key]}
 }
 
 func (b *inputBuilder) unsupported(t types.Type) {
