@@ -3,7 +3,11 @@
 // result shapes, and the JSON Schemas of their encoding/json forms.
 //
 // The generator and the linter both call Analyze, so they cannot disagree
-// about a type.
+// about a type. What needs no analysis of a package lives in packages of
+// its own, which the analyzer uses: directive (the //mcp: grammar),
+// argmodel (the argument model and the jsonschema tag grammar), naming,
+// shrink, titles, overlap, and finding (what is reported, and where);
+// load loads packages and calls Analyze.
 package analyzer
 
 import (
