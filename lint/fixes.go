@@ -8,21 +8,23 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/directive"
+	"github.com/mcptag/mcptag/internal/finding"
 	"golang.org/x/tools/go/analysis"
 )
 
 // fixes returns the suggested fixes for a finding, reported where it
 // was made, when the fix is obvious: a misspelled directive, a nullable
 // field without omitempty.
-func (r *reporter) fixes(f analyzer.Finding) []analysis.SuggestedFix {
+func (r *reporter) fixes(f finding.Finding) []analysis.SuggestedFix {
 	file := r.files[r.pass.Fset.File(f.Pos)]
 	if file == nil {
 		return nil
 	}
 	switch f.Category {
-	case analyzer.CatDirective:
+	case finding.CatDirective:
 		return directiveFix(file, f.Pos)
-	case analyzer.CatNullable:
+	case finding.CatNullable:
 		return omitemptyFix(file, f.Pos)
 	}
 	return nil
@@ -36,7 +38,7 @@ func directiveFix(file *ast.File, pos token.Pos) []analysis.SuggestedFix {
 	if c == nil {
 		return nil
 	}
-	fixed := analyzer.RecognizeDirective(c.Text).Fixed
+	fixed := directive.Recognize(c.Text).Fixed
 	if fixed == "" {
 		return nil
 	}

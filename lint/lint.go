@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/genfile"
 	"golang.org/x/tools/go/analysis"
 )
@@ -25,7 +26,7 @@ var Analyzer = New(Config{})
 // Config configures an Analyzer.
 type Config struct {
 	// Fail names the categories whose findings fail; nil means those
-	// that fail by default (analyzer.Category.Fails).
+	// that fail by default (finding.Category.Fails).
 	Fail []string
 	// Options are the generator's options, for the stale check. As for
 	// the generator, the options a package's generated file records go on
@@ -45,7 +46,7 @@ type Config struct {
 // Fails reports whether findings of category fail, by c.Fail.
 func (c *Config) Fails(category string) bool {
 	if c.Fail == nil {
-		cat, _ := analyzer.LookupCategory(category)
+		cat, _ := finding.LookupCategory(category)
 		return cat.Fails
 	}
 	return slices.Contains(c.Fail, category)
@@ -88,7 +89,7 @@ func doc() string {
 	var b strings.Builder
 	b.WriteString(section)
 	b.WriteString("\n\nCategories (* fails by default):\n\n")
-	for _, cat := range analyzer.Categories {
+	for _, cat := range finding.Categories {
 		mark := " "
 		if cat.Fails {
 			mark = "*"
@@ -115,7 +116,7 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 	imported := importedDocs(pass)
 	exportDocs(pass, src, imported)
 
-	r := &reporter{pass: pass, cfg: c, files: map[*token.File]*ast.File{}, place: analyzer.NewReporter(pass.Fset, src)}
+	r := &reporter{pass: pass, cfg: c, files: map[*token.File]*ast.File{}, place: finding.NewReporter(pass.Fset, src)}
 	for _, f := range src {
 		r.files[pass.Fset.File(f.FileStart)] = f
 	}
@@ -123,12 +124,12 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 	opts, optsErr := g.options(c.Options)
 	opts.ImportedDocs = docSource(pass, imported)
 	if pass.Module != nil {
-		opts.Module = pass.Module.Path // as analyzer.Load sets it
+		opts.Module = pass.Module.Path // as load.Packages sets it
 	}
 	pkg := analyzer.Analyze(pass.Fset, src, pass.Pkg, pass.TypesInfo, opts)
 	stops := false // generation would refuse the package
 	for _, f := range pkg.Findings {
-		if r.report(f) && f.AtGeneration() == analyzer.Stops {
+		if r.report(f) && f.AtGeneration() == finding.Stops {
 			stops = true
 		}
 	}
@@ -153,12 +154,12 @@ type reporter struct {
 	pass  *analysis.Pass
 	cfg   *Config
 	files map[*token.File]*ast.File // the analyzed files
-	place *analyzer.Reporter
+	place *finding.Reporter
 }
 
 // report reports f where, and if, generation reports it too, and says
 // whether it did.
-func (r *reporter) report(f analyzer.Finding) bool {
+func (r *reporter) report(f finding.Finding) bool {
 	placed, ok := r.place.Place(f)
 	if !ok {
 		return false
@@ -187,7 +188,7 @@ func (f *failFlag) String() string {
 	switch {
 	case f == nil || f.Fail == nil:
 		return ""
-	case len(f.Fail) == len(analyzer.Categories):
+	case len(f.Fail) == len(finding.Categories):
 		return "all"
 	}
 	return strings.Join(f.Fail, ",")
@@ -199,13 +200,13 @@ func (f *failFlag) Set(v string) error {
 		switch c = strings.TrimSpace(c); {
 		case c == "":
 		case c == "all":
-			cats = analyzer.CategoryNames()
-		case slices.Contains(analyzer.CategoryNames(), c):
+			cats = finding.CategoryNames()
+		case slices.Contains(finding.CategoryNames(), c):
 			if !slices.Contains(cats, c) {
 				cats = append(cats, c)
 			}
 		default:
-			return fmt.Errorf("unknown category %q; categories are %s", c, strings.Join(analyzer.CategoryNames(), ", "))
+			return fmt.Errorf("unknown category %q; categories are %s", c, strings.Join(finding.CategoryNames(), ", "))
 		}
 	}
 	f.Fail = cats

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
 )
 
@@ -13,7 +14,7 @@ import (
 // than its budget (its directive's budget=, else the Config's), at its
 // directive, naming the largest parts; and the package whose tools take
 // more than the package budget together, at its package clause.
-func (c *Config) sizeFindings(src []*ast.File, pkg *analyzer.Package) []analyzer.Finding {
+func (c *Config) sizeFindings(src []*ast.File, pkg *analyzer.Package) []finding.Finding {
 	if pkg.Errors() || len(pkg.Tools) == 0 {
 		return nil
 	}
@@ -21,19 +22,19 @@ func (c *Config) sizeFindings(src []*ast.File, pkg *analyzer.Package) []analyzer
 	if err != nil {
 		return nil // the generator reports it
 	}
-	var findings []analyzer.Finding
+	var findings []finding.Finding
 	total := 0
 	for i, t := range pkg.Tools {
 		m := costs[i]
 		total += m.Total.Tokens
 		if limit := budget.Limit(c.Budget, t.Directive.Budget); m.Total.Tokens > limit {
-			findings = append(findings, analyzer.Finding{Pos: t.Directive.Pos, Category: analyzer.CatSize,
+			findings = append(findings, finding.Finding{Pos: t.Directive.Pos, Category: finding.CatSize,
 				Message: fmt.Sprintf("%s: %s tokens in tools/list (%s); budget %s: shrink it with depth= or descriptions=, or raise budget=",
 					t.Name, budget.Thousands(m.Total.Tokens), m.Parts(), budget.Thousands(limit))})
 		}
 	}
 	if c.PackageBudget > 0 && total > c.PackageBudget {
-		findings = append(findings, analyzer.Finding{Pos: firstDeclClause(src, pkg), Category: analyzer.CatSize,
+		findings = append(findings, finding.Finding{Pos: firstDeclClause(src, pkg), Category: finding.CatSize,
 			Message: fmt.Sprintf("the package's %d tools take %s tokens in tools/list; package budget %s",
 				len(pkg.Tools), budget.Thousands(total), budget.Thousands(c.PackageBudget))})
 	}

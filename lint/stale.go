@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/genfile"
 	"golang.org/x/tools/go/analysis"
 )
@@ -55,32 +56,32 @@ func (g generated) options(base analyzer.Options) (analyzer.Options, error) {
 // generator would write now; optsErr is why the options it records could
 // not be read. The finding sits at the package clause of the file of the
 // first declaration (or of the first file, when they are gone).
-func stale(src []*ast.File, g generated, optsErr error, pkg *analyzer.Package) (analyzer.Finding, bool) {
+func stale(src []*ast.File, g generated, optsErr error, pkg *analyzer.Package) (finding.Finding, bool) {
 	if len(src) == 0 || pkg.Errors() || (g.name == "" && pkg.Empty()) {
-		return analyzer.Finding{}, false
+		return finding.Finding{}, false
 	}
 	at := firstDeclClause(src, pkg)
-	finding := func(msg string) (analyzer.Finding, bool) {
-		return analyzer.Finding{Pos: at, Category: analyzer.CatStale, Message: msg}, true
+	staleAt := func(msg string) (finding.Finding, bool) {
+		return finding.Finding{Pos: at, Category: finding.CatStale, Message: msg}, true
 	}
 	switch {
 	case g.name == "":
-		return finding(genfile.GoName + " is missing; run go generate")
+		return staleAt(genfile.GoName + " is missing; run go generate")
 	case pkg.Empty():
-		return finding(genfile.GoName + " is left over: the package has no tools now; run go generate")
+		return staleAt(genfile.GoName + " is left over: the package has no tools now; run go generate")
 	case g.err != nil:
-		return finding(genfile.GoName + " cannot be read: " + g.err.Error())
+		return staleAt(genfile.GoName + " cannot be read: " + g.err.Error())
 	case optsErr != nil:
-		return finding(inPackage(optsErr))
+		return staleAt(inPackage(optsErr))
 	}
 	want, err := emit.Go(pkg)
 	if err != nil {
-		return analyzer.Finding{}, false // the generator reports it
+		return finding.Finding{}, false // the generator reports it
 	}
 	if !genfile.Fresh(g.data, want) {
-		return finding(genfile.GoName + " is stale: it differs from what mcptag generates from the sources now; run go generate")
+		return staleAt(genfile.GoName + " is stale: it differs from what mcptag generates from the sources now; run go generate")
 	}
-	return analyzer.Finding{}, false
+	return finding.Finding{}, false
 }
 
 // inPackage is the message of err, whose position is in the package's

@@ -12,7 +12,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/load"
 	"github.com/mcptag/mcptag/internal/snapdiff"
 	"github.com/rogpeppe/go-internal/diff"
 )
@@ -79,10 +81,10 @@ func runGenerate(opts analyzer.Options, patterns []string, stderr io.Writer) (*g
 // printFindings prints the findings that generation reports, one per
 // line, as mcptag lint prints them: file:line:col: category: message, a
 // finding that does not stop generation marked "(warning)".
-func printFindings(w io.Writer, fset *token.FileSet, findings []analyzer.Finding) {
+func printFindings(w io.Writer, fset *token.FileSet, findings []finding.Finding) {
 	for _, f := range findings {
 		warning := ""
-		if f.AtGeneration() != analyzer.Stops {
+		if f.AtGeneration() != finding.Stops {
 			warning = " (warning)"
 		}
 		fmt.Fprintf(w, "%s: %s: %s%s\n", relPaths(fset.Position(f.Pos).String()), f.Category, relPaths(f.Message), warning)
@@ -92,7 +94,7 @@ func printFindings(w io.Writer, fset *token.FileSet, findings []analyzer.Finding
 // printLoadError prints the errors that stopped packages from loading,
 // one per line, each at its position.
 func printLoadError(w io.Writer, err error) {
-	var le analyzer.LoadError
+	var le load.Errors
 	if !errors.As(err, &le) {
 		fmt.Fprintf(w, "mcptag: %s\n", relPaths(err.Error()))
 		return

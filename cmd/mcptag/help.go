@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // usage is mcptag's own usage: what it does, the directives it reads, and
@@ -106,11 +106,11 @@ func helpMain(args []string, stdout, stderr io.Writer) int {
 // table.
 func generateUsage() string {
 	var stops, warns []string
-	for _, c := range analyzer.Categories {
+	for _, c := range finding.Categories {
 		switch c.Generation {
-		case analyzer.Stops:
+		case finding.Stops:
 			stops = append(stops, c.Name)
-		case analyzer.Warns:
+		case finding.Warns:
 			warns = append(warns, c.Name)
 		}
 	}

@@ -12,7 +12,9 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/load"
 	"github.com/mcptag/mcptag/lint"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -32,7 +34,7 @@ findings of the categories marked *, at the same places, but for stale
 (see mcptag help generate). Categories (* fails by default):
 
 `)
-	for _, c := range analyzer.Categories {
+	for _, c := range finding.Categories {
 		mark := " "
 		if c.Fails {
 			mark = "*"
@@ -76,8 +78,8 @@ func lintCommand(stderr io.Writer) (*command, *lintOptions) {
 	return c, o
 }
 
-// A finding is one diagnostic, resolved to a place in a file.
-type finding struct {
+// A lintFinding is one diagnostic, resolved to a place in a file.
+type lintFinding struct {
 	pos      token.Position
 	text     string
 	category string
@@ -116,13 +118,13 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 // runLint runs the Analyzer configured by cfg on the packages matching
 // patterns and returns its findings, sorted by position, each once, and
 // the packages the patterns matched.
-func runLint(cfg lint.Config, patterns []string) ([]finding, []matchedPackage, error) {
+func runLint(cfg lint.Config, patterns []string) ([]lintFinding, []matchedPackage, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule}, patterns...)
 	if err != nil {
-		return nil, nil, analyzer.LoadError{{Msg: err.Error()}}
+		return nil, nil, load.Errors{{Msg: err.Error()}}
 	}
 	if errs := loadErrors(pkgs); len(errs) > 0 {
 		return nil, nil, errs
@@ -135,13 +137,13 @@ func runLint(cfg lint.Config, patterns []string) ([]finding, []matchedPackage, e
 	if err != nil {
 		return nil, nil, err
 	}
-	var out []finding
+	var out []lintFinding
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err)
 		}
 		for _, d := range act.Diagnostics {
-			f := finding{pos: act.Package.Fset.Position(d.Pos), text: d.Message, category: d.Category}
+			f := lintFinding{pos: act.Package.Fset.Position(d.Pos), text: d.Message, category: d.Category}
 			if len(d.SuggestedFixes) > 0 {
 				f.fix = fileEdits(act.Package.Fset, d.SuggestedFixes[0])
 			}
@@ -163,7 +165,7 @@ func runLint(cfg lint.Config, patterns []string) ([]finding, []matchedPackage, e
 	})
 	// A package analyzed twice (as itself and as a dependency) reports
 	// its findings twice.
-	return slices.CompactFunc(out, func(a, b finding) bool { return a.pos == b.pos && a.text == b.text }), matched, nil
+	return slices.CompactFunc(out, func(a, b lintFinding) bool { return a.pos == b.pos && a.text == b.text }), matched, nil
 }
 
 // fixFlag is -fix: off, on for the fixes that do not change the wire, or
@@ -196,8 +198,8 @@ func (f *fixFlag) Set(v string) error {
 	}
 	f.on, f.cats = true, nil
 	for _, c := range strings.Split(v, ",") {
-		if _, ok := analyzer.LookupCategory(c); !ok {
-			return fmt.Errorf("unknown category %q; categories are %s", c, strings.Join(analyzer.CategoryNames(), ", "))
+		if _, ok := finding.LookupCategory(c); !ok {
+			return fmt.Errorf("unknown category %q; categories are %s", c, strings.Join(finding.CategoryNames(), ", "))
 		}
 		f.cats = append(f.cats, c)
 	}
@@ -206,7 +208,7 @@ func (f *fixFlag) Set(v string) error {
 
 // applies reports whether the fix of a finding of category is applied.
 func (f *fixFlag) applies(category string) bool {
-	return f.on && (!analyzer.FixChangesWire(category) || slices.Contains(f.cats, category))
+	return f.on && (!finding.FixChangesWire(category) || slices.Contains(f.cats, category))
 }
 
 // A fileEdit is a TextEdit resolved to a file and byte offsets.
@@ -234,7 +236,7 @@ func fileEdits(fset *token.FileSet, fix analysis.SuggestedFix) []fileEdit {
 
 // printLint prints findings, one a line, each marked as fixed (fixed[i])
 // or as a warning, and returns how many fail and how many are warnings.
-func printLint(w io.Writer, findings []finding, fixed []bool, o *lintOptions) (failing, warnings int) {
+func printLint(w io.Writer, findings []lintFinding, fixed []bool, o *lintOptions) (failing, warnings int) {
 	for i, f := range findings {
 		text := f.text
 		switch {
@@ -264,7 +266,7 @@ func printLint(w io.Writer, findings []finding, fixed []bool, o *lintOptions) (f
 // is one whose edit falls outside its file; an edit that repeats one
 // already made counts as made. Each file is rewritten gofmt'ed, through a
 // temporary file and a rename.
-func applyFixes(findings []finding, fix *fixFlag) ([]bool, error) {
+func applyFixes(findings []lintFinding, fix *fixFlag) ([]bool, error) {
 	applied := make([]bool, len(findings))
 	srcs := map[string][]byte{}
 	byFile := map[string][]fileEdit{}
@@ -335,14 +337,14 @@ func editFile(file string, src []byte, edits []fileEdit) error {
 }
 
 // loadErrors lists the errors of the packages and their dependencies,
-// but for those the generator also forgives (analyzer.Load): a stale
+// but for those the generator also forgives (load.Packages): a stale
 // generated file, or a Register function not generated yet, is what the
 // linter is there to report.
-func loadErrors(pkgs []*packages.Package) analyzer.LoadError {
-	var errs analyzer.LoadError
+func loadErrors(pkgs []*packages.Package) load.Errors {
+	var errs load.Errors
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			if !analyzer.ForgivenLoadError(e) {
+			if !load.Forgiven(e) {
 				errs = append(errs, analyzer.PositionedError{Pos: e.Pos, Msg: e.Msg})
 			}
 		}

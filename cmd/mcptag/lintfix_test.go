@@ -28,7 +28,7 @@ func TestFixReportsWhatWasApplied(t *testing.T) {
 		return []fileEdit{{file: file, start: start, end: end, text: new}}
 	}
 	pos := token.Position{Filename: file, Line: 3, Column: 5}
-	findings := []finding{
+	findings := []lintFinding{
 		{pos: pos, category: "directive", text: "directive: first", fix: edit("limit", "max")},
 		{pos: pos, category: "directive", text: "directive: overlapping", fix: edit("limit = 1", "cap = 2")},
 		{pos: pos, category: "directive", text: "directive: the same edit again", fix: edit("limit", "max")},

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -120,7 +120,7 @@ func TestVersionSDK(t *testing.T) {
 // TestHelpNamesEveryOption holds mcptag help's directive syntax to the
 // directive table: every kind, and every option of each.
 func TestHelpNamesEveryOption(t *testing.T) {
-	for kind, options := range analyzer.DirectiveKinds() {
+	for kind, options := range directive.Kinds() {
 		if !strings.Contains(directiveHelp, "//mcp:"+kind+" ") {
 			t.Errorf("mcptag help does not show //mcp:%s", kind)
 		}

@@ -6,8 +6,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/genfile"
+	"github.com/mcptag/mcptag/internal/load"
 )
 
 // A matchedPackage is what -check, lint and stats need to know of a
@@ -25,7 +26,7 @@ type matchedPackage struct {
 // "mcptag lint").
 func checksNothing(stderr io.Writer, prefix string, patterns []string, pkgs []matchedPackage) bool {
 	for _, p := range pkgs {
-		if analyzer.Declares(p.files) || genfile.InDir(p.dir) {
+		if directive.Declares(p.files) || genfile.InDir(p.dir) {
 			return false
 		}
 	}
@@ -46,9 +47,9 @@ func checksNothing(stderr io.Writer, prefix string, patterns []string, pkgs []ma
 	return true
 }
 
-// loadedPackages lists the packages analyzer.Load loaded, as
+// loadedPackages lists the packages load.Packages loaded, as
 // checksNothing wants them.
-func loadedPackages(pkgs []*analyzer.Loaded) []matchedPackage {
+func loadedPackages(pkgs []*load.Package) []matchedPackage {
 	var out []matchedPackage
 	for _, p := range pkgs {
 		out = append(out, matchedPackage{p.Files, p.Dir})

@@ -9,6 +9,7 @@ import (
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/load"
 )
 
 const statsUsage = `usage: mcptag stats [-json] [packages]
@@ -90,8 +91,8 @@ func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
 // loadServable loads and analyzes the packages, in import path order. A
 // package mcptag would refuse to generate has nothing to show: its errors
 // are load errors here, printed with their positions.
-func loadServable(patterns []string, stderr io.Writer) ([]*analyzer.Loaded, int) {
-	loaded, err := analyzer.Load(".", analyzer.Options{}, patterns...)
+func loadServable(patterns []string, stderr io.Writer) ([]*load.Package, int) {
+	loaded, err := load.Packages(".", analyzer.Options{}, patterns...)
 	if err != nil {
 		printLoadError(stderr, err)
 		return nil, exitUsage

@@ -9,11 +9,12 @@ import (
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/load"
 )
 
 // run runs mcptag's pipeline on the packages, in memory, reporting how
 // long that took.
-func run(t testing.TB, opts analyzer.Options, pattern string) ([]*analyzer.Loaded, time.Duration) {
+func run(t testing.TB, opts analyzer.Options, pattern string) ([]*load.Package, time.Duration) {
 	t.Helper()
 	start := time.Now()
 	r, err := generate.Run(".", opts, pattern)

@@ -3,7 +3,11 @@
 // result shapes, and the JSON Schemas of their encoding/json forms.
 //
 // The generator and the linter both call Analyze, so they cannot disagree
-// about a type.
+// about a type. What needs no analysis of a package lives in packages of
+// its own, which the analyzer uses: directive (the //mcp: grammar),
+// argmodel (the argument model and the jsonschema tag grammar), naming,
+// shrink, titles, overlap, and finding (what is reported, and where);
+// load loads packages and calls Analyze.
 package analyzer
 
 import (
@@ -11,10 +15,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/directive"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/toolrt"
 )
 
@@ -29,7 +34,7 @@ type Package struct {
 	Resources []*Resource
 	// Forms are the //mcp:elicit struct types (elicit.go).
 	Forms    []*Form
-	Findings []Finding
+	Findings []finding.Finding
 	// Flags are the generator's options that shaped the package, as the
 	// flags that set them (Options.Flags): what its generated files record.
 	Flags []string
@@ -76,7 +81,7 @@ type analysis struct {
 	opts  Options
 	// declaredDocs are the descriptions declared in the files analyzed.
 	declaredDocs map[types.Object]string
-	findings     []Finding
+	findings     []finding.Finding
 	reported     map[string]bool // positions and messages already reported
 
 	consts  map[*types.Package]map[*types.TypeName][]*types.Const // see constsOf
@@ -94,7 +99,9 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 	}
 	p := &Package{Name: pkg.Name(), Path: pkg.Path(), Types: pkg, Flags: opts.Flags()}
 	for _, f := range files {
-		a.misplacedDirectives(f)
+		for _, m := range directive.Misplaced(f) {
+			a.report(m)
+		}
 		a.declareForms(p, f)
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
@@ -108,38 +115,22 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 	a.checkNames(p.Tools)
 	a.checks(p.Tools) // checks.go: findings for the linter
 	a.checkDecls(p)   // declchecks.go: prompts and resources
-	SortFindings(fset, a.findings)
+	finding.Sort(fset, a.findings)
 	p.Findings = a.findings
 	return p
-}
-
-// SortFindings sorts findings by file, line and column, stably. (The
-// order of token.Pos across files depends on the order in which files
-// were loaded.)
-func SortFindings(fset *token.FileSet, findings []Finding) {
-	sort.SliceStable(findings, func(i, j int) bool {
-		pi, pj := fset.Position(findings[i].Pos), fset.Position(findings[j].Pos)
-		if pi.Filename != pj.Filename {
-			return pi.Filename < pj.Filename
-		}
-		if pi.Line != pj.Line {
-			return pi.Line < pj.Line
-		}
-		return pi.Column < pj.Column
-	})
 }
 
 // declare adds to p what the function declaration fd declares, if its doc
 // comment holds a directive.
 func (a *analysis) declare(p *Package, fd *ast.FuncDecl) {
-	c, findings := findDirective(fd.Doc)
+	c, findings := directive.Find(fd.Doc)
 	for _, f := range findings {
 		a.report(f)
 	}
 	if c == nil {
 		return
 	}
-	dir, findings := ParseDirective(c.Slash, c.Text)
+	dir, findings := directive.Parse(c.Slash, c.Text)
 	for _, f := range findings {
 		a.report(f)
 	}
@@ -148,15 +139,15 @@ func (a *analysis) declare(p *Package, fd *ast.FuncDecl) {
 		return
 	}
 	switch dir.Kind {
-	case toolKind.name:
+	case directive.Tool:
 		if t := a.tool(fd, fn, dir); t != nil {
 			p.Tools = append(p.Tools, t)
 		}
-	case promptKind.name:
+	case directive.Prompt:
 		if pr := a.prompt(fd, fn, dir); pr != nil {
 			p.Prompts = append(p.Prompts, pr)
 		}
-	case resourceKind.name:
+	case directive.Resource:
 		if r := a.resource(fd, fn, dir); r != nil {
 			p.Resources = append(p.Resources, r)
 		}
@@ -164,16 +155,16 @@ func (a *analysis) declare(p *Package, fd *ast.FuncDecl) {
 }
 
 func (a *analysis) errorf(pos token.Pos, category, format string, args ...any) {
-	a.report(Finding{Pos: pos, Category: category, Message: fmt.Sprintf(format, args...), Error: true})
+	a.report(finding.Finding{Pos: pos, Category: category, Message: fmt.Sprintf(format, args...), Error: true})
 }
 
 func (a *analysis) warnf(pos token.Pos, category, format string, args ...any) {
-	a.report(Finding{Pos: pos, Category: category, Message: fmt.Sprintf(format, args...)})
+	a.report(finding.Finding{Pos: pos, Category: category, Message: fmt.Sprintf(format, args...)})
 }
 
 // report records f unless the same finding is already there: a type used
 // by several tools is analyzed several times.
-func (a *analysis) report(f Finding) {
+func (a *analysis) report(f finding.Finding) {
 	key := findingKey(f)
 	if a.reported[key] {
 		return
@@ -186,14 +177,14 @@ func (a *analysis) report(f Finding) {
 }
 
 // findingKey tells findings apart: by position, category and message.
-func findingKey(f Finding) string { return fmt.Sprint(f.Pos, f.Category, f.Message) }
+func findingKey(f finding.Finding) string { return fmt.Sprint(f.Pos, f.Category, f.Message) }
 
 // checkNames reports duplicate tool names: a server holds one tool a name.
 func (a *analysis) checkNames(tools []*Tool) {
 	first := map[string]*Tool{}
 	for _, t := range tools {
 		if prev, ok := first[t.Name]; ok {
-			a.errorf(t.Pos, CatName, "duplicate tool name %q (first used at %s)", t.Name, a.fset.Position(prev.Pos))
+			a.errorf(t.Pos, finding.CatName, "duplicate tool name %q (first used at %s)", t.Name, a.fset.Position(prev.Pos))
 			continue
 		}
 		first[t.Name] = t
@@ -228,7 +219,7 @@ func (s *site) fieldPath() string {
 
 func (a *analysis) untyped(b *schemaBuilder, t types.Type) {
 	if len(b.path) > 0 {
-		a.warnf(b.pos, CatUntyped, "%s has type %s: its schema is {} and tells a client nothing", b.fieldPath(), a.typeString(t))
+		a.warnf(b.pos, finding.CatUntyped, "%s has type %s: its schema is {} and tells a client nothing", b.fieldPath(), a.typeString(t))
 	}
 }
 
@@ -237,7 +228,7 @@ func (a *analysis) customMarshaler(s *site, root string, t types.Type, m *types.
 	if len(s.path) > 0 {
 		where = s.fieldPath()
 	}
-	a.warnf(s.pos, CatCustomMarshaler, "%s: %s has its own %s, so its JSON shape is unknown statically; its schema is {}",
+	a.warnf(s.pos, finding.CatCustomMarshaler, "%s: %s has its own %s, so its JSON shape is unknown statically; its schema is {}",
 		where, a.typeString(t), m.Name())
 }
 
@@ -246,14 +237,14 @@ func (a *analysis) unsupported(s *site, format string, args ...any) {
 	if p := s.fieldPath(); p != "" {
 		msg = p + ": " + msg
 	}
-	a.errorf(s.pos, CatUnsupported, "%s", msg)
+	a.errorf(s.pos, finding.CatUnsupported, "%s", msg)
 }
 
 func (a *analysis) nullableField(b *schemaBuilder, f jsonField) {
 	if !a.inModule(f.Var.Pkg()) {
 		return // not the user's to change
 	}
-	a.warnf(f.Var.Pos(), CatNullable, "output field %s can be null; add omitempty to leave it out instead", b.fieldPath())
+	a.warnf(f.Var.Pos(), finding.CatNullable, "output field %s can be null; add omitempty to leave it out instead", b.fieldPath())
 }
 
 // recursiveInput reports an argument of a recursive type: its values can
@@ -264,6 +255,6 @@ func (a *analysis) recursiveInput(b *site, n *types.Named) {
 	if p := b.fieldPath(); p != "" {
 		where = "argument " + strconv.Quote(p)
 	}
-	a.warnf(b.pos, CatDeepInput, "%s has the recursive type %s: calls that nest it deeper than toolrt.MaxDepth (%d levels) are rejected before the tool runs; raise toolrt.MaxDepth before serving if callers need more",
+	a.warnf(b.pos, finding.CatDeepInput, "%s has the recursive type %s: calls that nest it deeper than toolrt.MaxDepth (%d levels) are rejected before the tool runs; raise toolrt.MaxDepth before serving if callers need more",
 		where, a.typeString(n), toolrt.MaxDepth)
 }

@@ -8,6 +8,10 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/mcptag/mcptag/internal/argmodel"
+	"github.com/mcptag/mcptag/internal/directive"
+	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/naming"
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
@@ -21,7 +25,7 @@ func (a *analysis) checks(tools []*Tool) {
 		d := t.Directive
 		a.checkName(t, d)
 		if t.Description == "" {
-			a.warnf(t.Pos, CatUndocumented, "%s has no description: a model sees only its name; add a doc comment", t.Name)
+			a.warnf(t.Pos, finding.CatUndocumented, "%s has no description: a model sees only its name; add a doc comment", t.Name)
 		}
 		a.undocumentedArguments(t)
 		if t.Output == nil {
@@ -38,41 +42,41 @@ func (a *analysis) checks(tools []*Tool) {
 // checkName reports default names that break the MCP name grammar (a
 // function named in Unicode letters, say) and explicit names that look
 // like a misspelled option.
-func (a *analysis) checkName(t *Tool, d *Directive) {
+func (a *analysis) checkName(t *Tool, d *directive.Directive) {
 	if d == nil {
 		return
 	}
 	if d.Name == "" {
-		if !validName.MatchString(t.Name) {
-			a.errorf(t.Pos, CatName, "default tool name %q (from %s) is not valid: must match %s (%s); name the tool in the directive",
-				t.Name, t.Func.Name(), validName, nameFault(t.Name))
+		if !naming.Valid.MatchString(t.Name) {
+			a.errorf(t.Pos, finding.CatName, "default tool name %q (from %s) is not valid: must match %s (%s); name the tool in the directive",
+				t.Name, t.Func.Name(), naming.Valid, naming.Fault(t.Name))
 		}
 		return
 	}
-	a.checkOptionName(d, toolKind)
+	a.checkOptionName(d)
 }
 
-// checkOptionName reports, as an error, the explicit name of directive d,
-// of kind k, that looks like a misspelled option: "//mcp:tool readonyl"
+// checkOptionName reports, as an error, the explicit name of directive d
+// that looks like a misspelled option of its kind: "//mcp:tool readonyl"
 // names the tool "readonyl" and leaves it writable. A quoted name is
 // meant as one.
-func (a *analysis) checkOptionName(d *Directive, k *directiveKind) {
+func (a *analysis) checkOptionName(d *directive.Directive) {
 	if d.Name == "" || d.NameQuoted {
 		return
 	}
-	if o := closeOption(k, d.Name); o != "" {
-		a.errorf(d.NamePos, CatName, "%s name %q looks like a misspelled option %q; a name is only taken from the first word, so write the option as %s, or quote the name to keep it: //mcp:%s %q",
-			k.name, d.Name, o, o, k.name, d.Name)
+	if o := closeOption(directive.Kinds()[d.Kind], d.Name); o != "" {
+		a.errorf(d.NamePos, finding.CatName, "%s name %q looks like a misspelled option %q; a name is only taken from the first word, so write the option as %s, or quote the name to keep it: //mcp:%s %q",
+			d.Kind, d.Name, o, o, d.Kind, d.Name)
 	}
 }
 
-// closeOption returns the option of k that name is a likely typo of:
+// closeOption returns the option among keys that name is a likely typo of:
 // equal ignoring case and punctuation ("ReadOnly", "read_only"), or, for
 // the long options, up to two edits away ("readonyl", "idempotnet").
 // Short options must match exactly: "close" and "titles" are fair names.
-func closeOption(k *directiveKind, name string) string {
+func closeOption(keys []string, name string) string {
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "", ".", "").Replace(name))
-	for _, o := range k.keys() {
+	for _, o := range keys {
 		if norm == o || (len(o) >= 8 && suggest.Distance(norm, o) <= 2) {
 			return o
 		}
@@ -108,7 +112,7 @@ func (a *analysis) undocumentedFields(t types.Type, seen map[types.Type]bool) {
 		}
 		for _, f := range a.jsonFields(u) {
 			if !a.documented(f) && a.inModule(f.Var.Pkg()) {
-				a.warnf(f.Var.Pos(), CatUndocumented, "output field %s.%s (%q) has no description; add a doc or line comment",
+				a.warnf(f.Var.Pos(), finding.CatUndocumented, "output field %s.%s (%q) has no description; add a doc or line comment",
 					owner, f.Var.Name(), f.Name)
 			}
 			a.undocumentedFields(f.Type, seen)
@@ -168,7 +172,7 @@ func (a *analysis) closedExtra(t *Tool) {
 			paths[i] = "the result"
 		}
 	}
-	a.warnf(t.Pos, CatClosedExtra, "%s is closed, but its output has an unconstrained schema {} at %s (any, json.RawMessage or a MarshalJSON method): it can emit properties no schema declares",
+	a.warnf(t.Pos, finding.CatClosedExtra, "%s is closed, but its output has an unconstrained schema {} at %s (any, json.RawMessage or a MarshalJSON method): it can emit properties no schema declares",
 		t.Name, strings.Join(paths, ", "))
 }
 
@@ -243,16 +247,16 @@ func (a *analysis) undocumentedArguments(t *Tool) {
 // undocumentedArgs reports the arguments in of the kind's declaration
 // called name (its label in messages) that have no description. Plain
 // parameters are described in the doc comment; fields by their own.
-func (a *analysis) undocumentedArgs(in *Input, style ArgStyle, name, kind string) {
+func (a *analysis) undocumentedArgs(in *argmodel.Input, style ArgStyle, name, kind string) {
 	for _, f := range in.Root.Fields {
 		if f.Value.Description != "" || !a.declaredHere(f.Pos) {
 			continue
 		}
 		if style == ArgsPlain {
-			a.warnf(f.Pos, CatUndocumented, "argument %q of %s has no description; describe it in the %s's doc comment: //   - %s: ...",
+			a.warnf(f.Pos, finding.CatUndocumented, "argument %q of %s has no description; describe it in the %s's doc comment: //   - %s: ...",
 				f.Name, name, kind, f.Name)
 		} else {
-			a.warnf(f.Pos, CatUndocumented, "argument %q of %s has no description; add a doc or line comment", f.Name, name)
+			a.warnf(f.Pos, finding.CatUndocumented, "argument %q of %s has no description; add a doc or line comment", f.Name, name)
 		}
 	}
 }

@@ -6,6 +6,10 @@ import (
 	"strconv"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/naming"
+	"github.com/mcptag/mcptag/internal/overlap"
 )
 
 // checkDecls reports what is wrong across the prompts and resources of
@@ -17,9 +21,9 @@ func (a *analysis) checkDecls(p *Package) {
 	for _, pr := range p.Prompts {
 		a.toolPos = pr.Pos
 		a.checkDefaultName(&pr.Decl, "prompt")
-		a.checkOptionName(pr.Directive, promptKind)
+		a.checkOptionName(pr.Directive)
 		if prev, ok := seen[pr.Name]; ok {
-			a.errorf(pr.Pos, CatName, "duplicate prompt name %q (first used at %s)", pr.Name, a.fset.Position(prev.Pos))
+			a.errorf(pr.Pos, finding.CatName, "duplicate prompt name %q (first used at %s)", pr.Name, a.fset.Position(prev.Pos))
 		} else {
 			seen[pr.Name] = pr
 		}
@@ -38,9 +42,9 @@ func (a *analysis) checkDecls(p *Package) {
 // checkDefaultName reports a default name that breaks the name grammar
 // (a function named in Unicode letters, say).
 func (a *analysis) checkDefaultName(d *Decl, kind string) {
-	if d.Directive.Name == "" && !validName.MatchString(d.Name) {
-		a.errorf(d.Pos, CatName, "default %s name %q (from %s) is not valid: must match %s (%s); name the %[1]s in the directive",
-			kind, d.Name, d.Func.Name(), validName, nameFault(d.Name))
+	if d.Directive.Name == "" && !naming.Valid.MatchString(d.Name) {
+		a.errorf(d.Pos, finding.CatName, "default %s name %q (from %s) is not valid: must match %s (%s); name the %[1]s in the directive",
+			kind, d.Name, d.Func.Name(), naming.Valid, naming.Fault(d.Name))
 	}
 }
 
@@ -49,7 +53,7 @@ func (a *analysis) checkDefaultName(d *Decl, kind string) {
 // fill it.
 func (a *analysis) undocumented(d *Decl, kind string) {
 	if d.Description == "" {
-		a.warnf(d.Pos, CatUndocumented, "%s %s has no description: a model sees only its name; add a doc comment", kind, d.Name)
+		a.warnf(d.Pos, finding.CatUndocumented, "%s %s has no description: a model sees only its name; add a doc comment", kind, d.Name)
 	}
 	if kind == "prompt" { // a template's variables have nowhere to be described
 		a.undocumentedArgs(d.Arguments, d.Args, "prompt "+d.Name, kind)
@@ -72,7 +76,7 @@ func (a *analysis) checkURIs(rs []*Resource) {
 		}
 		if !r.Template {
 			if prev, ok := static[r.URI]; ok {
-				a.report(Finding{Pos: pos, End: end, Category: CatDirective, Error: true,
+				a.report(finding.Finding{Pos: pos, End: end, Category: finding.CatDirective, Error: true,
 					Message: r.Name + ": resource URI " + r.URI + " is declared twice (first at " + a.fset.Position(prev.Pos).String() + ")"})
 			} else {
 				static[r.URI] = r
@@ -80,8 +84,8 @@ func (a *analysis) checkURIs(rs []*Resource) {
 			continue
 		}
 		for _, prev := range templates {
-			if uri, ok := templatesOverlap(prev.URI, r.URI); ok {
-				a.report(Finding{Pos: pos, End: end, Category: CatDirective, Error: true,
+			if uri, ok := overlap.Templates(prev.URI, r.URI); ok {
+				a.report(finding.Finding{Pos: pos, End: end, Category: finding.CatDirective, Error: true,
 					Message: r.Name + ": resource template " + r.URI + " overlaps " + prev.URI + " (at " + a.fset.Position(prev.Pos).String() +
 						"): both match " + strconv.Quote(uri) + ", which only one of them can read"})
 			}
@@ -97,13 +101,13 @@ func (a *analysis) checkGeneratedNames(p *Package) {
 	first := map[string]token.Pos{}
 	for _, g := range p.RegisterFuncs() {
 		if prev, ok := first[g.Name]; ok {
-			a.errorf(g.Pos, CatName, "the generated code would declare %s twice, for the declarations at %s and here; rename the receiver type",
+			a.errorf(g.Pos, finding.CatName, "the generated code would declare %s twice, for the declarations at %s and here; rename the receiver type",
 				g.Name, a.fset.Position(prev))
 			continue
 		}
 		first[g.Name] = g.Pos
 		if obj := a.pkg.Scope().Lookup(g.Name); obj != nil && a.declaredHere(obj.Pos()) {
-			a.errorf(obj.Pos(), CatName, "%s %s is the name of a function the generated code declares (%s); rename it",
+			a.errorf(obj.Pos(), finding.CatName, "%s %s is the name of a function the generated code declares (%s); rename it",
 				objectKind(obj), g.Name, g.Doc)
 		}
 	}

@@ -16,6 +16,8 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/load"
 )
 
 // TestDeclarations checks what the small packages in testdata/decls
@@ -49,7 +51,7 @@ func runArchives(t *testing.T, pattern string, run func(t *testing.T, file strin
 
 // findingLine renders a finding of a package loaded from dir as a line,
 // with paths relative to dir, and says whether it is an error.
-func findingLine(fset *token.FileSet, dir string, f analyzer.Finding) string {
+func findingLine(fset *token.FileSet, dir string, f finding.Finding) string {
 	pos := fset.Position(f.Pos)
 	rel, err := filepath.Rel(dir, pos.Filename)
 	if err != nil {
@@ -112,7 +114,7 @@ func runDecls(t *testing.T, file string) {
 		writeArchiveFile(t, dir, f)
 	}
 	writeModule(t, dir)
-	pkgs, err := analyzer.Load(dir, analyzer.Options{}, ".")
+	pkgs, err := load.Packages(dir, analyzer.Options{}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,15 +2,9 @@ package analyzer
 
 import (
 	"go/ast"
-	"go/build"
-	"go/parser"
-	"go/token"
 	"go/types"
-	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
-	"sync"
 )
 
 // A DocSource finds the description of a type or struct field declared
@@ -20,12 +14,12 @@ type DocSource func(obj types.Object) string
 
 // DeclaredDocs returns the descriptions of the package-level types and
 // their struct fields declared in files, read as the generator reads
-// those of other packages (forEachDoc), so that the linter can hand them
+// those of other packages (ForEachDoc), so that the linter can hand them
 // on as analysis facts.
 func DeclaredDocs(files []*ast.File, info *types.Info) map[types.Object]string {
 	docs := map[types.Object]string{}
 	for _, f := range files {
-		forEachDoc(f, func(id *ast.Ident, text string) {
+		ForEachDoc(f, func(id *ast.Ident, text string) {
 			if obj := info.Defs[id]; obj != nil {
 				docs[obj] = text
 			}
@@ -34,12 +28,12 @@ func DeclaredDocs(files []*ast.File, info *types.Info) map[types.Object]string {
 	return docs
 }
 
-// forEachDoc calls visit with the name and description of every type
+// ForEachDoc calls visit with the name and description of every type
 // declared in f and of every field of its struct types: the doc comment,
 // else the line comment, code-generator markers dropped. An embedded
 // field is named by its type's identifier. Declarations inside function
 // bodies are left out: no other package can reach them.
-func forEachDoc(f *ast.File, visit func(id *ast.Ident, text string)) {
+func ForEachDoc(f *ast.File, visit func(id *ast.Ident, text string)) {
 	add := func(id *ast.Ident, doc *ast.CommentGroup) {
 		if text := CommentText(withoutMarkers(doc)); text != "" && id != nil {
 			visit(id, text)
@@ -139,64 +133,6 @@ func (a *analysis) doc(obj types.Object) string {
 		return a.opts.ImportedDocs(obj)
 	}
 	return ""
-}
-
-// fileDocs finds the descriptions of types from other packages, which
-// the loader read from export data: it parses only the files that declare
-// a type a tool reaches, once each.
-//
-// Export data keeps the line of each declaration but not its column, so
-// a declaration is found by its line and name.
-type fileDocs struct {
-	mu    sync.Mutex
-	files map[string]docsByLine
-}
-
-// docsByLine maps "line:name" of a declared name to its description.
-type docsByLine map[string]string
-
-func newFileDocs() *fileDocs { return &fileDocs{files: map[string]docsByLine{}} }
-
-func (d *fileDocs) lookup(fset *token.FileSet, obj types.Object) string {
-	pos := fset.Position(obj.Pos())
-	if !pos.IsValid() || pos.Filename == "" {
-		return ""
-	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	docs, ok := d.files[pos.Filename]
-	if !ok {
-		docs = parseDocs(sourcePath(pos.Filename))
-		d.files[pos.Filename] = docs
-	}
-	return docs[lineKey(pos.Line, obj.Name())]
-}
-
-// sourcePath turns a file name from export data into a path to read. The
-// go command compiles the standard library with its file names rewritten
-// to start with "$GOROOT".
-func sourcePath(name string) string {
-	if rest, ok := strings.CutPrefix(name, "$GOROOT"); ok {
-		return filepath.Join(build.Default.GOROOT, filepath.FromSlash(rest))
-	}
-	return name
-}
-
-func lineKey(line int, name string) string { return strconv.Itoa(line) + ":" + name }
-
-// parseDocs reads the descriptions of the types and fields in one file.
-func parseDocs(filename string) docsByLine {
-	docs := docsByLine{}
-	fset := token.NewFileSet()
-	// A partly parsed file still has the docs before the error.
-	f, _ := parser.ParseFile(fset, filename, nil, parser.ParseComments|parser.SkipObjectResolution)
-	if f == nil {
-		return docs
-	}
-	forEachDoc(f, func(id *ast.Ident, text string) {
-		docs[lineKey(fset.Position(id.Pos()).Line, id.Name)] = text
-	})
-	return docs
 }
 
 // withoutMarkers drops the comment lines of code-generator markers, which

@@ -9,6 +9,10 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/mcptag/mcptag/internal/argmodel"
+	"github.com/mcptag/mcptag/internal/directive"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // Forms (docs/protocol.md): //mcp:elicit on a struct type declares a
@@ -23,10 +27,10 @@ type Form struct {
 	Func      string       // the generated function: Elicit<Type>
 	Pos       token.Pos    // the type's name
 	Type      *types.Named // the struct type
-	Directive *Directive
+	Directive *directive.Directive
 	// Fields are the form's fields, as the answer is checked against
 	// them: each a property of Fields.Root.
-	Fields *Input
+	Fields *argmodel.Input
 	// Schema is the requested schema sent to the client: the spec's
 	// restricted form of Fields, titled enums included.
 	Schema *jsonschema.Schema
@@ -53,7 +57,7 @@ func (a *analysis) declareForms(p *Package, f *ast.File) {
 			if c == nil {
 				continue
 			}
-			dir, findings := ParseDirective(c.Slash, c.Text)
+			dir, findings := directive.Parse(c.Slash, c.Text)
 			for _, f := range findings {
 				a.report(f)
 			}
@@ -74,11 +78,11 @@ func (a *analysis) elicitDirective(doc *ast.CommentGroup) *ast.Comment {
 	}
 	var first *ast.Comment
 	for _, c := range doc.List {
-		if RecognizeDirective(c.Text).Kind != elicitKind.name {
+		if directive.Recognize(c.Text).Kind != directive.Elicit {
 			continue
 		}
 		if first != nil {
-			a.report(Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true, Message: "duplicate //mcp:elicit directive"})
+			a.report(finding.Finding{Pos: c.Slash, End: c.End(), Category: finding.CatDirective, Error: true, Message: "duplicate //mcp:elicit directive"})
 			continue
 		}
 		first = c
@@ -88,7 +92,7 @@ func (a *analysis) elicitDirective(doc *ast.CommentGroup) *ast.Comment {
 
 // form analyzes the type declared by ts, whose directive is dir; nil when
 // it cannot be a form.
-func (a *analysis) form(ts *ast.TypeSpec, dir *Directive) *Form {
+func (a *analysis) form(ts *ast.TypeSpec, dir *directive.Directive) *Form {
 	obj, _ := a.info.Defs[ts.Name].(*types.TypeName)
 	if obj == nil {
 		return nil
@@ -97,10 +101,10 @@ func (a *analysis) form(ts *ast.TypeSpec, dir *Directive) *Form {
 	st, isStruct := obj.Type().Underlying().(*types.Struct)
 	switch {
 	case ts.TypeParams != nil:
-		a.errorf(ts.Name.Pos(), CatSignature, "%s: a generic type cannot be a form: Elicit%s could not name its instance", obj.Name(), exported(obj.Name()))
+		a.errorf(ts.Name.Pos(), finding.CatSignature, "%s: a generic type cannot be a form: Elicit%s could not name its instance", obj.Name(), exported(obj.Name()))
 		return nil
 	case !isNamed || !isStruct:
-		a.errorf(ts.Name.Pos(), CatSignature, "%s: //mcp:elicit needs a struct type, whose fields are the form's; %s is %s",
+		a.errorf(ts.Name.Pos(), finding.CatSignature, "%s: //mcp:elicit needs a struct type, whose fields are the form's; %s is %s",
 			obj.Name(), obj.Name(), a.typeString(obj.Type().Underlying()))
 		return nil
 	}
@@ -108,7 +112,7 @@ func (a *analysis) form(ts *ast.TypeSpec, dir *Directive) *Form {
 	f.Fields = a.input(f.Pos, ArgsStruct, []Param{{Name: f.Name, Type: n, Required: true, Pos: f.Pos}}, nil)
 	a.noHeaders(f.Fields, "a form's fields")
 	if f.Fields.Root.Ref != "" || len(f.Fields.Defs) > 0 {
-		a.errorf(f.Pos, CatUnsupported, "form %s: a form is flat; a recursive type nests objects", f.Name)
+		a.errorf(f.Pos, finding.CatUnsupported, "form %s: a form is flat; a recursive type nests objects", f.Name)
 		return nil
 	}
 	ok := true
@@ -116,13 +120,13 @@ func (a *analysis) form(ts *ast.TypeSpec, dir *Directive) *Form {
 	titles := make([]map[string]string, len(fields))
 	for i, fld := range f.Fields.Root.Fields {
 		if msg := formFieldProblem(fld.Value); msg != "" {
-			a.errorf(fld.Pos, CatUnsupported, "form %s: field %s: %s", f.Name, fld.Name, msg)
+			a.errorf(fld.Pos, finding.CatUnsupported, "form %s: field %s: %s", f.Name, fld.Name, msg)
 			ok = false
 			continue
 		}
 		titles[i] = a.enumTitles(fields[i].Type)
 		if word := sensitiveWord(fld.Name, fields[i].Var.Name(), fld.Value.Title); word != "" {
-			a.warnf(fld.Pos, CatSensitive, "form %s: field %s looks like it collects a secret (%q): the protocol forbids asking for one in a form; send the user to a URL instead (URL mode elicitation)",
+			a.warnf(fld.Pos, finding.CatSensitive, "form %s: field %s looks like it collects a secret (%q): the protocol forbids asking for one in a form; send the user to a URL instead (URL mode elicitation)",
 				f.Name, fld.Name, word)
 		}
 	}
@@ -136,25 +140,25 @@ func (a *analysis) form(ts *ast.TypeSpec, dir *Directive) *Form {
 // formFieldProblem says why the property v cannot be a field of a form,
 // whose fields the protocol restricts to strings, numbers, integers,
 // booleans, enums of strings and multi-select arrays of them, or "".
-func formFieldProblem(v *Value) string {
+func formFieldProblem(v *argmodel.Value) string {
 	switch {
 	case v.Ref != "":
 		return "a form is flat: no nested objects"
-	case v.Kind == KindAny || v.OrString:
+	case v.Kind == argmodel.KindAny || v.OrString:
 		return "a form field has one type: a string, a number, an integer, a boolean or an enum"
-	case v.Kind == KindObject && v.Values != nil:
+	case v.Kind == argmodel.KindObject && v.Values != nil:
 		return "a form is flat: no maps"
-	case v.Kind == KindObject:
+	case v.Kind == argmodel.KindObject:
 		return "a form is flat: no nested objects"
-	case v.Kind == KindArray:
+	case v.Kind == argmodel.KindArray:
 		return multiSelectProblem(v)
 	case len(v.Examples) > 0:
 		return "example= is not part of a form's schema"
 	}
 	switch v.Kind {
-	case KindString:
+	case argmodel.KindString:
 		return formStringProblem(v)
-	case KindInteger, KindNumber:
+	case argmodel.KindInteger, argmodel.KindNumber:
 		switch {
 		case len(v.Enum) > 0:
 			return "a form's enums are strings; use a string type with constants"
@@ -168,7 +172,7 @@ func formFieldProblem(v *Value) string {
 // formStringProblem says why the string property v cannot be a field of
 // a form, or "": the protocol's string fields take a format of
 // formFormats, lengths and enums, no pattern.
-func formStringProblem(v *Value) string {
+func formStringProblem(v *argmodel.Value) string {
 	switch {
 	case v.Base64:
 		return "a form's strings are text, not base64 bytes ([]byte)"
@@ -184,12 +188,12 @@ func formStringProblem(v *Value) string {
 
 // multiSelectProblem says why the array property v is not a multi-select
 // enum, the one array a form may hold, or "".
-func multiSelectProblem(v *Value) string {
+func multiSelectProblem(v *argmodel.Value) string {
 	items := v.Items
 	switch {
 	case v.Fixed:
 		return "a form's arrays are multi-select enums, slices, not Go arrays"
-	case items == nil || items.Kind != KindString || len(items.Enum) == 0 || items.Ref != "":
+	case items == nil || items.Kind != argmodel.KindString || len(items.Enum) == 0 || items.Ref != "":
 		return "a form's arrays are multi-select enums: a slice of a string type with constants, or with enum= in the tag"
 	case v.UniqueItems:
 		return "uniqueItems is not part of a form's schema: a multi-select holds each value once"
@@ -221,7 +225,7 @@ func (a *analysis) enumTitles(t types.Type) map[string]string {
 		if len(values) != 1 {
 			continue
 		}
-		value := enumText(values[0])
+		value := argmodel.EnumText(values[0])
 		if _, dup := titles[value]; dup {
 			continue
 		}
@@ -263,8 +267,8 @@ func (a *analysis) constDocs() map[*types.Const]string {
 // formSchema renders the requested schema of a form whose fields are
 // root's: the restricted form of the protocol, a flat object whose enums
 // are titled where titles (by field) say so.
-func formSchema(root *Value, titles []map[string]string) *jsonschema.Schema {
-	s := root.schema()
+func formSchema(root *argmodel.Value, titles []map[string]string) *jsonschema.Schema {
+	s := root.Schema()
 	s.AdditionalProperties = nil // not part of the restricted schema; the answer is checked closed all the same
 	s.Description, s.Title = "", ""
 	for i, f := range root.Fields {
@@ -285,7 +289,7 @@ func titleEnum(p *jsonschema.Schema, titles map[string]string) {
 	}
 	var entries []*jsonschema.Schema
 	for _, e := range target.Enum {
-		value := enumText(e)
+		value := argmodel.EnumText(e)
 		var c any = value
 		entries = append(entries, &jsonschema.Schema{Const: &c, Title: titles[value]})
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/load"
 )
 
 // TestFastMCPWeather checks that with -titles the weather examples of the
@@ -30,7 +31,7 @@ func TestFastMCPWeather(t *testing.T) {
 		}
 		writeArchiveFile(t, dir, f)
 	}
-	pkgs, err := analyzer.Load(dir, analyzer.Options{Titles: true}, "./...")
+	pkgs, err := load.Packages(dir, analyzer.Options{Titles: true}, "./...")
 	if err != nil {
 		t.Fatal(err)
 	}

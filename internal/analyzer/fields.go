@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/fatih/structtag"
+
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // A jsonField is one property of a struct as encoding/json sees it, after
@@ -27,7 +29,7 @@ type jsonField struct {
 	// ViaPointer is set when the field is promoted through an embedded
 	// pointer: a nil pointer drops it from the output, so it is optional.
 	ViaPointer bool
-	SchemaTag  string // the jsonschema tag's value: see parseSchemaTag
+	SchemaTag  string // the jsonschema tag's value: see argmodel.ParseTag
 	index      []int
 }
 
@@ -264,7 +266,7 @@ func isStruct(t types.Type) bool {
 // tagWarning reports a problem with the tag of field f, from the field's
 // name to the end of its tag (or of its name, when it has no tag).
 func (a *analysis) tagWarning(f *types.Var, msg string) {
-	a.report(Finding{Pos: f.Pos(), End: a.tagEnd(f), Category: CatJSONTag, Message: msg})
+	a.report(finding.Finding{Pos: f.Pos(), End: a.tagEnd(f), Category: finding.CatJSONTag, Message: msg})
 }
 
 // schemaTagPos returns where, in the source, the offsets in the value of

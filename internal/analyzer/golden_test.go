@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
 )
 
@@ -123,22 +124,22 @@ func runGoldenOf(t *testing.T, file string, categories map[string]bool) {
 
 // schemaCategories are the findings that schema building reports.
 var schemaCategories = map[string]bool{
-	analyzer.CatUnsupported:     true,
-	analyzer.CatUntyped:         true,
-	analyzer.CatCustomMarshaler: true,
-	analyzer.CatNullable:        true,
-	analyzer.CatJSONTag:         true,
-	analyzer.CatUnstructured:    true,
-	analyzer.CatDeepInput:       true,
-	analyzer.CatName:            true, // a doc list item naming a misspelled parameter
+	finding.CatUnsupported:     true,
+	finding.CatUntyped:         true,
+	finding.CatCustomMarshaler: true,
+	finding.CatNullable:        true,
+	finding.CatJSONTag:         true,
+	finding.CatUnstructured:    true,
+	finding.CatDeepInput:       true,
+	finding.CatName:            true, // a doc list item naming a misspelled parameter
 }
 
 // checkErrorFails holds an error to a category that lint fails on by
 // default: an error stops generation, and lint must not pass what
 // generation refuses.
-func checkErrorFails(t *testing.T, fset *token.FileSet, f analyzer.Finding) {
+func checkErrorFails(t *testing.T, fset *token.FileSet, f finding.Finding) {
 	t.Helper()
-	if c, _ := analyzer.LookupCategory(f.Category); f.Error && !c.Fails {
+	if c, _ := finding.LookupCategory(f.Category); f.Error && !c.Fails {
 		t.Errorf("%s: an error of category %s, which lint does not fail on by default: %s", fset.Position(f.Pos), f.Category, f.Message)
 	}
 }

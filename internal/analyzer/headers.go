@@ -1,12 +1,14 @@
 package analyzer
 
 import (
-	"fmt"
 	"go/token"
 	"sort"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/mcptag/mcptag/internal/argmodel"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // Parameter headers (docs/protocol.md): header=NAME on a tool argument,
@@ -14,77 +16,11 @@ import (
 // its property, and a client on protocol 2026-07-28 or later sends the
 // argument's value in the HTTP header Mcp-Param-NAME too, which the
 // go-sdk checks against the body. The go-sdk's rules
-// (mcp/streamable_headers.go) are checked here, at generation: its
+// (mcp/streamable_headers.go) are checked at generation: its
 // Server.AddTool panics on a tool that breaks them, and its client drops
-// such a tool from tools/list.
-
-// headerKeyword is the input schema keyword of a parameter header.
-const headerKeyword = "x-mcp-header"
-
-// setHeader applies header=NAME to v: only a string, integer or boolean
-// property can carry one (the go-sdk's rule), and NAME is an HTTP token.
-func (v *Value) setHeader(p tagPair) *tagError {
-	fail := func(format string, args ...any) *tagError { e := pairError(p, format, args...); return &e }
-	switch {
-	case v.OrString || v.Kind == KindAny:
-		return fail("a header carries a string, an integer or a boolean, not a value of more than one type")
-	case v.Kind != KindString && v.Kind != KindInteger && v.Kind != KindBoolean:
-		return fail("a header carries a string, an integer or a boolean, not %s (the go-sdk's rule)", v.kindName())
-	}
-	if msg := badHeaderName(p.Value); msg != "" {
-		return fail("%s", msg)
-	}
-	v.Header = p.Value
-	return nil
-}
-
-// badHeaderName says why name cannot follow Mcp-Param- in an HTTP header
-// name, or "": it must be a token (RFC 9110), as the go-sdk checks.
-func badHeaderName(name string) string {
-	if name == "" {
-		return "a header needs a name: header=Tenant-Id"
-	}
-	for _, r := range name {
-		if !isTChar(r) {
-			return fmt.Sprintf("a header name is letters, digits and !#$%%&'*+-.^_`|~, not %q", r)
-		}
-	}
-	return ""
-}
-
-// isTChar reports whether r is a tchar of RFC 9110.
-func isTChar(r rune) bool {
-	switch {
-	case r >= '0' && r <= '9', r >= 'A' && r <= 'Z', r >= 'a' && r <= 'z':
-		return true
-	}
-	return strings.ContainsRune("!#$%&'*+-.^_`|~", r)
-}
-
-// maxSafeInteger is the largest integer the go-sdk's client sends in a
-// header: larger ones do not survive a float64 (JavaScript's numbers).
-const maxSafeInteger = 1<<53 - 1
-
-// placeHeader records where the header= of pairs is, by at, on v; and
-// bounds an integer that a header carries to ±maxSafeInteger, since the
-// go-sdk's client sends no header for a larger one, which its server then
-// refuses: the schema says so, and the handler's check names the limit.
-func placeHeader(v *Value, pairs []tagPair, at func(off int) token.Pos) {
-	for _, p := range pairs {
-		if p.Key == "header" && v.Header != "" {
-			v.HeaderPos = at(p.Off)
-		}
-	}
-	if v.Header == "" || v.Kind != KindInteger {
-		return
-	}
-	if v.Maximum == nil || *v.Maximum > maxSafeInteger {
-		v.setBound("maximum", maxSafeInteger)
-	}
-	if v.Minimum == nil || *v.Minimum < -maxSafeInteger {
-		v.setBound("minimum", -maxSafeInteger)
-	}
-}
+// such a tool from tools/list. Those of one property are checked as its
+// tag is read (argmodel's header.go); those across a tool's arguments,
+// here.
 
 // A headerUse is one header= among a declaration's arguments.
 type headerUse struct {
@@ -100,10 +36,10 @@ type headerUse struct {
 
 // headerUses lists the header= of in's arguments: the properties first,
 // depth first in order, then those inside recursive types.
-func headerUses(in *Input) []headerUse {
+func headerUses(in *argmodel.Input) []headerUse {
 	var uses []headerUse
-	var walk func(v *Value, path, field string, nested bool)
-	walk = func(v *Value, path, field string, nested bool) {
+	var walk func(v *argmodel.Value, path, field string, nested bool)
+	walk = func(v *argmodel.Value, path, field string, nested bool) {
 		if v.Header != "" {
 			uses = append(uses, headerUse{v.Header, path, field, v.HeaderPos, nested})
 		}
@@ -144,19 +80,19 @@ func (a *analysis) checkHeaders(t *Tool) {
 		prev, dup := first[key]
 		switch {
 		case u.nested:
-			a.errorf(u.pos, CatJSONTag, "%s: header=%s on %s: the go-sdk reads headers of properties reached through properties only, not inside an array, a map or a recursive type",
+			a.errorf(u.pos, finding.CatJSONTag, "%s: header=%s on %s: the go-sdk reads headers of properties reached through properties only, not inside an array, a map or a recursive type",
 				t.Name, u.header, u.path)
 		case dup:
-			a.errorf(u.pos, CatJSONTag, "%s: header %q of %s is taken by %s already (header names compare case-insensitively)",
+			a.errorf(u.pos, finding.CatJSONTag, "%s: header %q of %s is taken by %s already (header names compare case-insensitively)",
 				t.Name, u.header, u.path, prev.path)
 		case !served[key]:
-			a.errorf(u.pos, CatJSONTag, "%s: header=%s on %s: the input schema, cut by depth=, no longer holds %s, so no client sends the header",
+			a.errorf(u.pos, finding.CatJSONTag, "%s: header=%s on %s: the input schema, cut by depth=, no longer holds %s, so no client sends the header",
 				t.Name, u.header, u.path, u.path)
 		default:
 			first[key] = u
 		}
 		if word := sensitiveWord(u.field, u.header); word != "" {
-			a.warnf(u.pos, CatSensitive, "%s: argument %s looks like a secret (%q) and header=%s sends it in an HTTP header too, which proxies and servers log",
+			a.warnf(u.pos, finding.CatSensitive, "%s: argument %s looks like a secret (%q) and header=%s sends it in an HTTP header too, which proxies and servers log",
 				t.Name, u.path, word, u.header)
 		}
 	}
@@ -172,7 +108,7 @@ func servedHeaders(s *jsonschema.Schema) map[string]bool {
 			if p == nil {
 				continue
 			}
-			if h, ok := p.Extra[headerKeyword].(string); ok {
+			if h, ok := p.Extra[argmodel.HeaderKeyword].(string); ok {
 				found[strings.ToLower(h)] = true
 			}
 			walk(p.Properties)
@@ -184,8 +120,8 @@ func servedHeaders(s *jsonschema.Schema) map[string]bool {
 
 // noHeaders reports every header= among in's arguments, which are what:
 // only a tool call carries parameter headers.
-func (a *analysis) noHeaders(in *Input, what string) {
+func (a *analysis) noHeaders(in *argmodel.Input, what string) {
 	for _, u := range headerUses(in) {
-		a.errorf(u.pos, CatJSONTag, "header=%s on %s: only a tool's arguments travel in headers, not %s", u.header, u.path, what)
+		a.errorf(u.pos, finding.CatJSONTag, "header=%s on %s: only a tool's arguments travel in headers, not %s", u.header, u.path, what)
 	}
 }

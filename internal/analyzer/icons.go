@@ -16,6 +16,10 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode"
+
+	"github.com/mcptag/mcptag/internal/argmodel"
+	"github.com/mcptag/mcptag/internal/directive"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // An Icon is one icon of a tool, prompt or resource, as the protocol
@@ -41,10 +45,10 @@ var iconTypes = map[string]string{
 
 // icons returns the icons that directive d declares with icon= and
 // icon-dark=, reporting what is wrong with them at their options.
-func (a *analysis) icons(d *Directive) []Icon {
+func (a *analysis) icons(d *directive.Directive) []Icon {
 	if d.IconDark != "" && d.Icon == "" {
-		at := d.optionAt("icon-dark")
-		a.report(Finding{Pos: at.Pos, End: at.End, Category: CatDirective, Error: true,
+		at := d.OptionAt("icon-dark")
+		a.report(finding.Finding{Pos: at.Pos, End: at.End, Category: finding.CatDirective, Error: true,
 			Message: "icon-dark= needs icon= too: a client in a light theme would show no icon"})
 		return nil
 	}
@@ -55,9 +59,9 @@ func (a *analysis) icons(d *Directive) []Icon {
 		}
 		icon, err := a.icon(d, opt.value)
 		if err != nil {
-			at := d.optionAt(opt.key)
-			a.report(Finding{Pos: at.Pos, End: at.End, Category: CatDirective, Error: true,
-				Message: opt.key + "=" + truncate(opt.value) + ": " + err.Error()})
+			at := d.OptionAt(opt.key)
+			a.report(finding.Finding{Pos: at.Pos, End: at.End, Category: finding.CatDirective, Error: true,
+				Message: opt.key + "=" + argmodel.Truncate(opt.value) + ": " + err.Error()})
 			continue
 		}
 		if d.IconDark != "" {
@@ -71,7 +75,7 @@ func (a *analysis) icons(d *Directive) []Icon {
 // icon reads one icon= value: an https URL, a data: URI, or the name of
 // a file in the package directory of the directive, which is embedded as
 // a data: URI.
-func (a *analysis) icon(d *Directive, value string) (Icon, error) {
+func (a *analysis) icon(d *directive.Directive, value string) (Icon, error) {
 	lower := strings.ToLower(value)
 	switch {
 	case strings.HasPrefix(lower, "https://"):
@@ -120,7 +124,7 @@ func dataIcon(value string) (Icon, error) {
 
 // fileIcon reads the icon file name, in the package directory of d, and
 // embeds it as a data: URI.
-func (a *analysis) fileIcon(d *Directive, name string) (Icon, error) {
+func (a *analysis) fileIcon(d *directive.Directive, name string) (Icon, error) {
 	if !filepath.IsLocal(filepath.FromSlash(name)) {
 		return Icon{}, errors.New("an icon file must be in the package directory (or below it)")
 	}

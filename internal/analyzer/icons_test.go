@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcptag/mcptag/internal/directive"
 )
 
 // TestIconSizes reads the size of each kind of image an icon may be from
@@ -93,7 +95,7 @@ func TestIconSizeLimit(t *testing.T) {
 		}
 	}
 	fset := token.NewFileSet()
-	d := &Directive{Pos: fset.AddFile(filepath.Join(dir, "x.go"), -1, 100).Pos(0)}
+	d := &directive.Directive{Pos: fset.AddFile(filepath.Join(dir, "x.go"), -1, 100).Pos(0)}
 	a := &analysis{fset: fset}
 	if icon, err := a.icon(d, "fits.svg"); err != nil || len(icon.Source) != len("data:image/svg+xml;base64,")+base64.StdEncoding.EncodedLen(MaxIconBytes) {
 		t.Errorf("64 KiB: %v, source of %d bytes", err, len(icon.Source))

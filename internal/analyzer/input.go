@@ -3,9 +3,8 @@ package analyzer
 import (
 	"go/token"
 	"go/types"
-	"strconv"
-	"strings"
 
+	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/toolrt"
 )
@@ -18,9 +17,8 @@ import (
 type inputBuilder struct {
 	site
 	a          *analysis
-	defs       map[string]*Value // recursive types, by $defs name
-	names      map[string]string // type key → $defs name
-	taken      map[string]bool   // $defs names in use
+	defs       map[string]*argmodel.Value // recursive types, by $defs name
+	names      defNames
 	inProgress map[string]bool
 	recursive  map[string]bool
 }
@@ -28,7 +26,7 @@ type inputBuilder struct {
 func (a *analysis) newInputBuilder(pos token.Pos) *inputBuilder {
 	return &inputBuilder{
 		site: site{pos: pos}, a: a,
-		defs: map[string]*Value{}, names: map[string]string{}, taken: map[string]bool{},
+		defs: map[string]*argmodel.Value{}, names: newDefNames(),
 		inProgress: map[string]bool{}, recursive: map[string]bool{},
 	}
 }
@@ -36,9 +34,9 @@ func (a *analysis) newInputBuilder(pos token.Pos) *inputBuilder {
 // input returns the arguments of the function at pos: an object whose
 // properties are the fields of its struct parameter, or its plain
 // parameters, described by docs.
-func (a *analysis) input(pos token.Pos, style ArgStyle, params []Param, docs paramDocs) *Input {
+func (a *analysis) input(pos token.Pos, style ArgStyle, params []Param, docs paramDocs) *argmodel.Input {
 	b := a.newInputBuilder(pos)
-	var root *Value
+	var root *argmodel.Value
 	switch style {
 	case ArgsStruct:
 		root = b.value(params[0].Type)
@@ -46,17 +44,17 @@ func (a *analysis) input(pos token.Pos, style ArgStyle, params []Param, docs par
 			root = b.defs[root.Ref]
 		}
 	default:
-		root = &Value{Kind: KindObject, Closed: true}
+		root = &argmodel.Value{Kind: argmodel.KindObject, Closed: true}
 		for _, p := range params {
 			root.Fields = append(root.Fields, b.param(p, docs[p.Name]))
 		}
 	}
-	return &Input{Root: root, Defs: b.defs}
+	return &argmodel.Input{Root: root, Defs: b.defs}
 }
 
 // param is the property of one plain parameter, described and
 // constrained by its doc list item.
-func (b *inputBuilder) param(p Param, doc paramDoc) Field {
+func (b *inputBuilder) param(p Param, doc paramDoc) argmodel.Field {
 	b.path = append(b.path, p.Name)
 	defer func() { b.path = b.path[:len(b.path)-1] }()
 	pos := b.pos
@@ -66,7 +64,7 @@ func (b *inputBuilder) param(p Param, doc paramDoc) Field {
 	if doc.Text != "" {
 		v.Description = doc.Text
 	}
-	f := Field{Name: p.Name, Required: p.Required, Value: v, Pos: p.Pos}
+	f := argmodel.Field{Name: p.Name, Required: p.Required, Value: v, Pos: p.Pos}
 	if doc.Tag != "" {
 		b.a.applyTag(&f, doc.Tag, true, func(off int) token.Pos { return doc.TagPos + token.Pos(off) })
 	}
@@ -74,7 +72,7 @@ func (b *inputBuilder) param(p Param, doc paramDoc) Field {
 }
 
 // value returns the Value of a type, not counting null.
-func (b *inputBuilder) value(t types.Type) *Value {
+func (b *inputBuilder) value(t types.Type) *argmodel.Value {
 	if v, ok := b.known(t); ok {
 		return v
 	}
@@ -90,32 +88,34 @@ func (b *inputBuilder) value(t types.Type) *Value {
 		return v
 	case *types.Slice:
 		if isByteSlice(u) {
-			return &Value{Kind: KindString, Base64: true, NullOK: true}
+			return &argmodel.Value{Kind: argmodel.KindString, Base64: true, NullOK: true}
 		}
-		v := b.named(t, func() *Value { return &Value{Kind: KindArray, Items: b.elem(u.Elem(), "[]")} })
+		v := b.named(t, func() *argmodel.Value {
+			return &argmodel.Value{Kind: argmodel.KindArray, Items: b.elem(u.Elem(), "[]")}
+		})
 		v.NullOK = true
 		return v
 	case *types.Array:
-		return b.named(t, func() *Value {
+		return b.named(t, func() *argmodel.Value {
 			n := int(u.Len())
-			return &Value{Kind: KindArray, Items: b.elem(u.Elem(), "[]"), MinItems: &n, MaxItems: &n, Fixed: true}
+			return &argmodel.Value{Kind: argmodel.KindArray, Items: b.elem(u.Elem(), "[]"), MinItems: &n, MaxItems: &n, Fixed: true}
 		})
 	case *types.Map:
-		v := b.named(t, func() *Value { return b.mapValue(u) })
+		v := b.named(t, func() *argmodel.Value { return b.mapValue(u) })
 		v.NullOK = true
 		return v
 	case *types.Struct:
-		return b.named(t, func() *Value { return b.structValue(u) })
+		return b.named(t, func() *argmodel.Value { return b.structValue(u) })
 	case *types.Interface:
-		return &Value{NullOK: true}
+		return &argmodel.Value{NullOK: true}
 	}
 	b.unsupported(t)
-	return &Value{}
+	return &argmodel.Value{}
 }
 
 // known recognizes the types whose JSON form mcptag knows (knownTypes),
 // directly or through an embedded one whose UnmarshalJSON is promoted.
-func (b *inputBuilder) known(t types.Type) (*Value, bool) {
+func (b *inputBuilder) known(t types.Type) (*argmodel.Value, bool) {
 	n, ok := t.(*types.Named)
 	if !ok {
 		return nil, false
@@ -135,19 +135,17 @@ func (b *inputBuilder) known(t types.Type) (*Value, bool) {
 		}
 	}
 	s := k.schema()
-	v := &Value{Format: s.Format, NullOK: k.nullable}
+	v := &argmodel.Value{Format: s.Format, NullOK: k.nullable}
 	types := s.Types
 	if s.Type != "" {
 		types = []string{s.Type}
 	}
 	for _, typ := range types {
-		for kind, name := range schemaTypes {
-			if name == typ && name != "" {
-				if v.Kind == KindAny {
-					v.Kind = Kind(kind)
-				} else {
-					v.OrString = true // IntOrString
-				}
+		if kind, ok := argmodel.KindOfType(typ); ok {
+			if v.Kind == argmodel.KindAny {
+				v.Kind = kind
+			} else {
+				v.OrString = true // IntOrString
 			}
 		}
 	}
@@ -156,7 +154,7 @@ func (b *inputBuilder) known(t types.Type) (*Value, bool) {
 
 // unmarshaler handles a type with its own UnmarshalText (a string) or
 // UnmarshalJSON (anything: its form is unknown statically).
-func (b *inputBuilder) unmarshaler(t types.Type) (*Value, bool) {
+func (b *inputBuilder) unmarshaler(t types.Type) (*argmodel.Value, bool) {
 	switch t.Underlying().(type) {
 	case *types.Pointer, *types.Interface:
 		return nil, false // the pointer case handles null, then the element
@@ -166,14 +164,14 @@ func (b *inputBuilder) unmarshaler(t types.Type) (*Value, bool) {
 		return nil, false
 	}
 	if m.Name() == "UnmarshalText" {
-		v := &Value{Kind: KindString}
+		v := &argmodel.Value{Kind: argmodel.KindString}
 		if n, ok := t.(*types.Named); ok {
 			v.Description = b.a.typeDoc(n.Obj())
 		}
 		return v, true
 	}
 	b.a.customMarshaler(&b.site, "the arguments", t, m)
-	return &Value{NullOK: true}, true
+	return &argmodel.Value{NullOK: true}, true
 }
 
 // unmarshalMethod returns the method encoding/json calls to read t,
@@ -189,27 +187,27 @@ func unmarshalMethod(t types.Type) *types.Func {
 	return nil
 }
 
-func (b *inputBuilder) basic(t types.Type, u *types.Basic) *Value {
-	var v *Value
+func (b *inputBuilder) basic(t types.Type, u *types.Basic) *argmodel.Value {
+	var v *argmodel.Value
 	switch info := u.Info(); {
 	case info&types.IsBoolean != 0:
-		v = &Value{Kind: KindBoolean}
+		v = &argmodel.Value{Kind: argmodel.KindBoolean}
 	case info&types.IsInteger != 0:
-		v = &Value{Kind: KindInteger, Range: intRange(u.Kind())}
+		v = &argmodel.Value{Kind: argmodel.KindInteger, Range: intRange(u.Kind())}
 	case info&types.IsFloat != 0:
-		v = &Value{Kind: KindNumber, FloatBits: 64}
+		v = &argmodel.Value{Kind: argmodel.KindNumber, FloatBits: 64}
 		if u.Kind() == types.Float32 {
 			v.FloatBits, v.Range = 32, toolrt.RangeFloat32
 		}
 	case info&types.IsString != 0:
-		v = &Value{Kind: KindString}
+		v = &argmodel.Value{Kind: argmodel.KindString}
 	default: // complex, unsafe.Pointer, untyped nil
 		b.unsupported(t)
-		return &Value{}
+		return &argmodel.Value{}
 	}
 	if n, ok := t.(*types.Named); ok {
 		v.Enum = b.a.closedEnum(n)
-		v.typeEnum = v.Enum != nil
+		v.TypeEnum = v.Enum != nil
 		v.Description = b.a.typeDoc(n.Obj())
 	}
 	return v
@@ -239,14 +237,14 @@ func intRange(k types.BasicKind) toolrt.IntRange {
 // elem is the Value of an array item or map value. encoding/json decodes
 // null into a nil pointer there too, but the argument's schema lists no
 // null, and neither does the checker accept one.
-func (b *inputBuilder) elem(t types.Type, step string) *Value {
+func (b *inputBuilder) elem(t types.Type, step string) *argmodel.Value {
 	b.path = append(b.path, step)
 	defer func() { b.path = b.path[:len(b.path)-1] }()
 	return b.value(t)
 }
 
-func (b *inputBuilder) mapValue(m *types.Map) *Value {
-	v := &Value{Kind: KindObject}
+func (b *inputBuilder) mapValue(m *types.Map) *argmodel.Value {
+	v := &argmodel.Value{Kind: argmodel.KindObject}
 	key := m.Key()
 	ku, _ := key.Underlying().(*types.Basic) // nil for a struct TextMarshaler key
 	switch {
@@ -264,8 +262,8 @@ func (b *inputBuilder) mapValue(m *types.Map) *Value {
 	return v
 }
 
-func (b *inputBuilder) structValue(st *types.Struct) *Value {
-	v := &Value{Kind: KindObject, Closed: true}
+func (b *inputBuilder) structValue(st *types.Struct) *argmodel.Value {
+	v := &argmodel.Value{Kind: argmodel.KindObject, Closed: true}
 	for _, f := range b.a.jsonFields(st) {
 		v.Fields = append(v.Fields, b.field(f))
 	}
@@ -279,21 +277,21 @@ func (b *inputBuilder) structValue(st *types.Struct) *Value {
 // its tag), or it has a default. A pointer field must be optional: were it
 // required, a type that refers to itself through one could have no value
 // at all.
-func (b *inputBuilder) field(f jsonField) Field {
+func (b *inputBuilder) field(f jsonField) argmodel.Field {
 	b.path = append(b.path, f.Name)
 	defer func() { b.path = b.path[:len(b.path)-1] }()
 	pos := b.pos
 	b.pos = f.Var.Pos()
 	defer func() { b.pos = pos }()
 
-	var v *Value
+	var v *argmodel.Value
 	if f.Quoted && unmarshalMethod(f.Type) == nil {
 		v = quotedValue(f.Type)
 	} else {
 		v = b.value(f.Type)
 	}
 	_, isPtr := f.Type.Underlying().(*types.Pointer)
-	field := Field{Name: f.Name, Required: !f.ViaPointer && !f.OmitEmpty && !f.OmitZero && !isPtr, Value: v, Pos: f.Var.Pos()}
+	field := argmodel.Field{Name: f.Name, Required: !f.ViaPointer && !f.OmitEmpty && !f.OmitZero && !isPtr, Value: v, Pos: f.Var.Pos()}
 	if f.SchemaTag != "" {
 		b.a.applyTag(&field, f.SchemaTag, false, b.a.schemaTagPos(f.Var))
 	}
@@ -307,14 +305,14 @@ func (b *inputBuilder) field(f jsonField) Field {
 
 // quotedValue is the Value of a ",string" field: the JSON string that
 // holds the encoded value.
-func quotedValue(t types.Type) *Value {
+func quotedValue(t types.Type) *argmodel.Value {
 	elem, isPtr := deref(t)
 	u := elem.Underlying().(*types.Basic)
-	v := &Value{Kind: KindString, NullOK: isPtr}
+	v := &argmodel.Value{Kind: argmodel.KindString, NullOK: isPtr}
 	switch info := u.Info(); {
 	case info&types.IsBoolean != 0:
 		v.Enum = []any{"false", "true"}
-		v.typeEnum = true
+		v.TypeEnum = true
 	case info&types.IsUnsigned != 0:
 		v.Decimal = toolrt.DecimalUint
 	case info&types.IsInteger != 0:
@@ -330,7 +328,7 @@ func quotedValue(t types.Type) *Value {
 // named builds the Value of t through body. Named types are inlined, as
 // a client reads them best, except a type that refers to itself: only a
 // $ref can express that, so it goes to $defs.
-func (b *inputBuilder) named(t types.Type, body func() *Value) *Value {
+func (b *inputBuilder) named(t types.Type, body func() *argmodel.Value) *argmodel.Value {
 	n, ok := t.(*types.Named)
 	if !ok {
 		return body()
@@ -339,10 +337,10 @@ func (b *inputBuilder) named(t types.Type, body func() *Value) *Value {
 	if b.inProgress[key] {
 		if !b.recursive[key] {
 			b.recursive[key] = true
-			b.names[key] = b.defName(n, key)
+			b.names.name(n, key, "")
 		}
 		b.a.recursiveInput(&b.site, n)
-		return &Value{Ref: b.names[key]}
+		return &argmodel.Value{Ref: b.names.names[key]}
 	}
 	b.inProgress[key] = true
 	v := body()
@@ -353,25 +351,8 @@ func (b *inputBuilder) named(t types.Type, body func() *Value) *Value {
 	if !b.recursive[key] {
 		return v
 	}
-	b.defs[b.names[key]] = v
-	return &Value{Ref: b.names[key]}
-}
-
-// defName picks the $defs name of a recursive type: its Go name, with the
-// type arguments of a generic one (Tree[int] → Tree_int), numbered when
-// taken.
-func (b *inputBuilder) defName(n *types.Named, key string) string {
-	name := n.Obj().Name()
-	if args := n.TypeArgs(); args != nil && args.Len() > 0 {
-		s := types.TypeString(n, func(p *types.Package) string { return "" })
-		name = strings.Trim(nonIdent.ReplaceAllString(s, "_"), "_")
-	}
-	base := name
-	for i := 2; b.taken[name]; i++ {
-		name = base + "_" + strconv.Itoa(i)
-	}
-	b.taken[name] = true
-	return name
+	b.defs[b.names.names[key]] = v
+	return &argmodel.Value{Ref: b.names.names[key]}
 }
 
 func (b *inputBuilder) unsupported(t types.Type) {

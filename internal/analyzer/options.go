@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/mcptag/mcptag/internal/genfile"
+	"github.com/mcptag/mcptag/internal/shrink"
 )
 
 // Options change how tools are analyzed. Closed, Titles and Shrink are
@@ -23,7 +24,7 @@ type Options struct {
 	Titles bool
 	// Shrink cuts every tool's schemas down; a tool's directive can say
 	// more (depth=, descriptions=).
-	Shrink Shrink
+	Shrink shrink.Options
 
 	// Given are the generator's options named on a command line, as the
 	// flags that set them ("-closed=true", "-depth=2"), in order; AddFlags
@@ -62,7 +63,7 @@ func (o *Options) AddFlags(fs *flag.FlagSet) {
 func (o *Options) defineFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.Closed, "closed", o.Closed, "close every output object (additionalProperties: false)")
 	fs.BoolVar(&o.Titles, "titles", o.Titles, "add pydantic-style titles, as a Python FastMCP server lists them")
-	o.Shrink.addFlags(fs)
+	o.Shrink.AddFlags(fs)
 }
 
 // givenFlag is a generator flag of a command line: setting it appends
@@ -164,4 +165,20 @@ func (o Options) Resolve(recorded []genfile.RecordedOption) (Options, error) {
 	}
 	resolved, _, err := ParseOptions(o, o.Given)
 	return resolved, err
+}
+
+// A PositionedError is an error at a place in a file: one of loading a
+// package (a syntax, type or go command error), or an option that a
+// generated file records and this mcptag does not accept.
+type PositionedError struct {
+	Pos string // "file:line:col" (or a shorter form), or "" if none is known
+	Msg string
+}
+
+// Error is the message after its position: "file:line:col: message".
+func (e PositionedError) Error() string {
+	if e.Pos == "" {
+		return e.Msg
+	}
+	return e.Pos + ": " + e.Msg
 }

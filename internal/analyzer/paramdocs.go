@@ -1,18 +1,15 @@
 package analyzer
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
 	"go/ast"
 	"go/token"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/argmodel"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/suggest"
-	"github.com/mcptag/mcptag/toolrt"
 )
 
 // A paramDoc is what a tool's doc comment says of one plain parameter, in
@@ -73,7 +70,7 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 		d := paramDoc{Text: c.Text[m[12]:m[13]]}
 		switch paren := c.Text[max(m[10], 0):max(m[11], 0)]; {
 		case m[10] < 0:
-		case looksLikeConstraints(paren):
+		case argmodel.LooksLikeConstraints(paren):
 			d.Tag, d.TagPos = paren, c.Slash+token.Pos(m[10])
 		default: // "(optional)", "(the main room)": words of the description
 			d.Text = "(" + paren + ") " + d.Text
@@ -82,7 +79,7 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 			d.Text += " " + strings.TrimSpace(strings.TrimPrefix(list[i+1].Text, "//"))
 		}
 		if _, dup := docs[item]; dup {
-			a.warnf(c.Slash, CatUndocumented, "parameter %s is described by two doc list items; the first is kept", item)
+			a.warnf(c.Slash, finding.CatUndocumented, "parameter %s is described by two doc list items; the first is kept", item)
 			continue
 		}
 		d.Text = strings.Join(strings.Fields(d.Text), " ")
@@ -102,10 +99,10 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 // model would read as one.
 func (a *analysis) strayItem(pos token.Pos, item, name string, params []string) {
 	if s := suggest.Closest(item, params); s != "" {
-		a.errorf(pos, CatName, "doc list item %q names no parameter of %s (did you mean %q?)", item, name, s)
+		a.errorf(pos, finding.CatName, "doc list item %q names no parameter of %s (did you mean %q?)", item, name, s)
 		return
 	}
-	a.warnf(pos, CatUndocumented, "doc list item %q names no parameter of %s; it is left out of the description (a list item \"- word: text\" describes the parameter word)",
+	a.warnf(pos, finding.CatUndocumented, "doc list item %q names no parameter of %s; it is left out of the description (a list item \"- word: text\" describes the parameter word)",
 		item, name)
 }
 
@@ -142,66 +139,12 @@ func continues(text string, indent int) bool {
 }
 
 // applyTag applies a jsonschema tag (or, inDoc, a doc list item's
-// constraints), whose offsets at tells the place of, to a property: its description, title, constraints,
-// default and examples. A problem is a json-tag error at its place in the
-// tag: a tag never silently means less than it says.
-func (a *analysis) applyTag(f *Field, text string, inDoc bool, at func(off int) token.Pos) {
-	parse := parseSchemaTag
-	if inDoc {
-		parse = parseDocConstraints
+// constraints) to a property (argmodel.ApplyTag), and reports each of its
+// problems as a json-tag error at its place in the tag, which at tells.
+func (a *analysis) applyTag(f *argmodel.Field, text string, inDoc bool, at func(off int) token.Pos) {
+	for _, e := range argmodel.ApplyTag(f, text, inDoc, at) {
+		a.errorf(at(e.Off), finding.CatJSONTag, "%s", e.Msg)
 	}
-	tag, errs := parse(text)
-	if tag.Description != "" {
-		f.Value.Description = tag.Description
-	}
-	if tag.Title != "" {
-		f.Value.Title = tag.Title
-	}
-	errs = append(errs, constrain(f.Value, tag.Pairs)...)
-	placeHeader(f.Value, tag.Pairs, at) // headers.go
-	if tag.Required {
-		f.Required = true
-	}
-	if f.Value.Default != nil || (f.Value.Items != nil && f.Value.Items.Default != nil) {
-		if tag.Required {
-			errs = append(errs, tagError{0, "required and default: a default applies to an argument that is absent, which required forbids"})
-		}
-		f.Required = false
-		if err := checkValue(f, f.Value.Default); err != "" {
-			errs = append(errs, tagError{0, "default " + string(f.Value.Default) + " " + err})
-		}
-	}
-	for _, e := range f.Value.Enum {
-		raw, _ := json.Marshal(e)
-		if err := checkValue(f, raw); err != "" {
-			errs = append(errs, tagError{0, "enum value " + string(raw) + " " + err})
-		}
-	}
-	if msg := contradiction(f.Value); msg != "" {
-		errs = append(errs, tagError{0, msg})
-	}
-	for _, e := range errs {
-		a.errorf(at(e.Off), CatJSONTag, "%s", e.Msg)
-	}
-}
-
-// contradiction says why no value can meet v's constraints, or "".
-func contradiction(v *Value) string {
-	for _, w := range []*Value{v, v.Items} {
-		if w == nil {
-			continue
-		}
-		if w.numeric() && w.noNumber() {
-			return "no number meets " + w.bounds()
-		}
-		switch {
-		case w.MinLength != nil && w.MaxLength != nil && *w.MinLength > *w.MaxLength:
-			return fmt.Sprintf("minLength %d is more than maxLength %d", *w.MinLength, *w.MaxLength)
-		case !w.Fixed && w.MinItems != nil && w.MaxItems != nil && *w.MinItems > *w.MaxItems:
-			return fmt.Sprintf("minItems %d is more than maxItems %d", *w.MinItems, *w.MaxItems)
-		}
-	}
-	return ""
 }
 
 // tagText returns the description and title that field f's jsonschema tag
@@ -213,37 +156,10 @@ func (a *analysis) tagText(f jsonField) (desc, title string) {
 	if f.SchemaTag == "" {
 		return "", ""
 	}
-	tag, errs := parseSchemaTag(f.SchemaTag)
+	tag, errs := argmodel.ParseTag(f.SchemaTag)
 	at := a.schemaTagPos(f.Var)
 	for _, e := range errs {
-		a.errorf(at(e.Off), CatJSONTag, "%s", e.Msg)
+		a.errorf(at(e.Off), finding.CatJSONTag, "%s", e.Msg)
 	}
 	return tag.Description, tag.Title
-}
-
-// checkValue runs a value that a tag declares for a property (a default,
-// an enum value) through the checks of the generated handler, and says why
-// they reject it, or that the property's Go type cannot hold it, or "".
-func checkValue(f *Field, raw json.RawMessage) string {
-	if bits := f.Value.FloatBits; bits > 0 {
-		if _, err := strconv.ParseFloat(string(raw), bits); err != nil {
-			return fmt.Sprintf("is beyond what a float%d holds", bits)
-		}
-	}
-	sp := &toolrt.Spec{Tool: "default", Strict: true, Args: []toolrt.Arg{f.arg(nil)}}
-	sp.Args[0].Required = true
-	name, _ := json.Marshal(f.Name)
-	_, err := sp.Parse([]byte(`{` + string(name) + `:` + string(raw) + `}`))
-	if err == nil {
-		return ""
-	}
-	var ae *toolrt.ArgError
-	msg := err.Error()
-	if errors.As(err, &ae) {
-		msg = ae.Message
-		if _, after, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "argument ") {
-			msg = after
-		}
-	}
-	return "fails the property's own constraints: " + msg
 }

@@ -7,6 +7,11 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/mcptag/mcptag/internal/argmodel"
+	"github.com/mcptag/mcptag/internal/directive"
+	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/naming"
 )
 
 // A Decl is what a prompt and a resource share: their names, their
@@ -15,13 +20,13 @@ type Decl struct {
 	Name        string
 	Title       string
 	Description string
-	Pos         token.Pos   // the function's name
-	Directive   *Directive  // the parsed //mcp: line
-	Func        *types.Func // the function or method
+	Pos         token.Pos            // the function's name
+	Directive   *directive.Directive // the parsed //mcp: line
+	Func        *types.Func          // the function or method
 	Handler
 	// Arguments are a prompt's arguments or a resource template's
 	// variables, each text, as the generated handler checks them.
-	Arguments *Input
+	Arguments *argmodel.Input
 	Error     bool   // the last result is an error
 	Icons     []Icon // icon= and icon-dark=
 }
@@ -42,21 +47,21 @@ const (
 )
 
 // newDecl starts the Decl of fn, declared by fd with directive dir.
-func newDecl(fd *ast.FuncDecl, fn *types.Func, dir *Directive) Decl {
+func newDecl(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) Decl {
 	d := Decl{Name: dir.Name, Title: dir.Title, Pos: fd.Name.Pos(), Directive: dir, Func: fn}
 	if d.Name == "" {
-		d.Name = snakeCase(fn.Name())
+		d.Name = naming.SnakeCase(fn.Name())
 	}
 	return d
 }
 
 // prompt analyzes the function declaration fd of fn, whose directive is
 // dir; nil when it cannot be a prompt.
-func (a *analysis) prompt(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Prompt {
+func (a *analysis) prompt(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) *Prompt {
 	p := &Prompt{Decl: newDecl(fd, fn, dir)}
 	sig := fn.Type().(*types.Signature)
 	bad := func(format string, args ...any) bool {
-		a.errorf(p.Pos, CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.GetPromptRequest,] args...) (string | []*mcp.PromptMessage | *mcp.GetPromptResult[, error])",
+		a.errorf(p.Pos, finding.CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.GetPromptRequest,] args...) (string | []*mcp.PromptMessage | *mcp.GetPromptResult[, error])",
 			append([]any{p.Name}, args...)...)
 		return false
 	}
@@ -99,7 +104,7 @@ func withValues(desc string, enum []any) string {
 			values = append(values, fmt.Sprintf("and %d more", len(enum)-i))
 			break
 		}
-		v := enumText(e)
+		v := argmodel.EnumText(e)
 		if v == "" || strings.ContainsAny(v, ",\"") || strings.TrimSpace(v) != v {
 			v = strconv.Quote(v)
 		}
@@ -184,9 +189,9 @@ func (a *analysis) textArguments(d *Decl, what, want string) bool {
 	for _, p := range a.textParams(d) {
 		switch {
 		case p.quoted:
-			a.errorf(p.pos, CatSignature, "%s: %s %q is a \",string\" field, which reads JSON inside the string: %s", d.Name, what, p.name, want)
+			a.errorf(p.pos, finding.CatSignature, "%s: %s %q is a \",string\" field, which reads JSON inside the string: %s", d.Name, what, p.name, want)
 		case !isString(derefType(p.typ)):
-			a.errorf(p.pos, CatSignature, "%s: %s %q has type %s: %s", d.Name, what, p.name, a.typeString(p.typ), want)
+			a.errorf(p.pos, finding.CatSignature, "%s: %s %q has type %s: %s", d.Name, what, p.name, a.typeString(p.typ), want)
 		default:
 			continue
 		}
@@ -236,7 +241,7 @@ func (d *Decl) Completions() []Completion {
 		}
 		c := Completion{Arg: f.Name}
 		for _, e := range f.Value.Enum {
-			c.Values = append(c.Values, enumText(e))
+			c.Values = append(c.Values, argmodel.EnumText(e))
 		}
 		out = append(out, c)
 	}

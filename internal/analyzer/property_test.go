@@ -15,6 +15,8 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/shrink"
 	"github.com/mcptag/mcptag/internal/testcorpus"
 	"github.com/mcptag/mcptag/internal/valuegen"
 )
@@ -47,12 +49,12 @@ func TestShrunkSchemasSound(t *testing.T) {
 	depth := func(n int) *int { return &n }
 	for _, tc := range []struct {
 		name   string
-		shrink analyzer.Shrink
+		shrink shrink.Options
 	}{
-		{"depth=0", analyzer.Shrink{Depth: depth(0)}},
-		{"depth=1", analyzer.Shrink{Depth: depth(1)}},
-		{"depth=2,descriptions=first", analyzer.Shrink{Depth: depth(2), Descriptions: "first"}},
-		{"descriptions=none", analyzer.Shrink{Descriptions: "none"}},
+		{"depth=0", shrink.Options{Depth: depth(0)}},
+		{"depth=1", shrink.Options{Depth: depth(1)}},
+		{"depth=2,descriptions=first", shrink.Options{Depth: depth(2), Descriptions: "first"}},
+		{"descriptions=none", shrink.Options{Descriptions: "none"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			testOutputSchemas(t, analyzer.Options{Closed: true, Shrink: tc.shrink}, false)
@@ -63,7 +65,7 @@ func TestShrunkSchemasSound(t *testing.T) {
 // testOutputSchemas checks the tools of the corpus, loaded with opts; the
 // precision of their schemas too when precise.
 func testOutputSchemas(t *testing.T, opts analyzer.Options, precise bool) {
-	pkgs, err := analyzer.Load("../testcorpus", opts, ".")
+	pkgs, err := load.Packages("../testcorpus", opts, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,9 @@ import (
 	"strings"
 
 	"github.com/yosida95/uritemplate/v3"
+
+	"github.com/mcptag/mcptag/internal/directive"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // A Resource is one //mcp:resource function or method: a static
@@ -50,14 +53,14 @@ var defaultMIME = map[ResourceResult]string{
 
 // resource analyzes the function declaration fd of fn, whose directive
 // is dir; nil when it cannot be a resource.
-func (a *analysis) resource(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Resource {
+func (a *analysis) resource(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) *Resource {
 	if dir.URI == "" {
-		return nil // ParseDirective reported it
+		return nil // directive.Parse reported it
 	}
 	r := &Resource{Decl: newDecl(fd, fn, dir), URI: dir.URI}
 	sig := fn.Type().(*types.Signature)
 	bad := func(format string, args ...any) bool {
-		a.errorf(r.Pos, CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.ReadResourceRequest,] variables...) (string | []byte | T | *mcp.ReadResourceResult[, error])",
+		a.errorf(r.Pos, finding.CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.ReadResourceRequest,] variables...) (string | []byte | T | *mcp.ReadResourceResult[, error])",
 			append([]any{r.Name}, args...)...)
 		return false
 	}
@@ -156,7 +159,7 @@ func (a *analysis) variableTypes(r *Resource) bool {
 		if t := derefType(p.Type); isString(t) || isInteger(t) {
 			continue
 		}
-		a.errorf(p.Pos, CatSignature, "%s: URI variable %q has type %s: want a string or integer type, or a pointer to one for an optional variable",
+		a.errorf(p.Pos, finding.CatSignature, "%s: URI variable %q has type %s: want a string or integer type, or a pointer to one for an optional variable",
 			r.Name, p.Name, a.typeString(p.Type))
 		ok = false
 	}
@@ -170,7 +173,7 @@ var scheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 // scheme, whose variables are exactly the function's parameters, by
 // name. Each problem is a directive error at its place in the URI, or at
 // the parameter that no variable names.
-func (a *analysis) uriVariables(r *Resource, dir *Directive) bool {
+func (a *analysis) uriVariables(r *Resource, dir *directive.Directive) bool {
 	at := func(off int) token.Pos {
 		if dir.URIExact {
 			return dir.URIPos + token.Pos(off)
@@ -178,7 +181,7 @@ func (a *analysis) uriVariables(r *Resource, dir *Directive) bool {
 		return dir.URIPos
 	}
 	fail := func(off, end int, format string, args ...any) {
-		a.report(Finding{Pos: at(off), End: at(end), Category: CatDirective, Error: true,
+		a.report(finding.Finding{Pos: at(off), End: at(end), Category: finding.CatDirective, Error: true,
 			Message: r.Name + ": " + fmt.Sprintf(format, args...)})
 	}
 	if _, err := uritemplate.New(r.URI); err != nil {
@@ -226,7 +229,7 @@ func (a *analysis) uriVariables(r *Resource, dir *Directive) bool {
 	}
 	for _, p := range r.Params {
 		if !seen[p.Name] {
-			a.errorf(p.Pos, CatDirective, "%s: parameter %s has no variable in the URI %s: add {%s} to it, or remove the parameter",
+			a.errorf(p.Pos, finding.CatDirective, "%s: parameter %s has no variable in the URI %s: add {%s} to it, or remove the parameter",
 				r.Name, p.Name, r.URI, p.Name)
 			ok = false
 		}

@@ -1,11 +1,9 @@
 package analyzer
 
 import (
-	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -23,8 +21,7 @@ type schemaBuilder struct {
 	closed bool // objects get additionalProperties: false
 
 	defs       map[string]*jsonschema.Schema
-	defNames   map[string]string // type key → $defs name
-	defKeys    map[string]string // $defs name → type key
+	names      defNames
 	inProgress map[string]bool
 	recursive  map[string]bool // a non-struct named type that refers to itself
 	refCount   map[string]int
@@ -40,7 +37,7 @@ type schemaBuilder struct {
 func (a *analysis) newSchemaBuilder(closed bool, pos token.Pos) *schemaBuilder {
 	return &schemaBuilder{
 		site: site{pos: pos}, a: a, closed: closed,
-		defs: map[string]*jsonschema.Schema{}, defNames: map[string]string{}, defKeys: map[string]string{},
+		defs: map[string]*jsonschema.Schema{}, names: newDefNames(),
 		inProgress: map[string]bool{}, recursive: map[string]bool{}, refCount: map[string]int{},
 		addressable: true,
 	}
@@ -77,10 +74,10 @@ func (b *schemaBuilder) renameValueDefs(root *jsonschema.Schema) {
 	renames := map[string]string{}
 	for name := range b.defs {
 		base, ok := strings.CutSuffix(name, "_value")
-		if !ok || !strings.HasSuffix(b.defKeys[name], " (value)") {
+		if !ok || !strings.HasSuffix(b.names.keys[name], " (value)") {
 			continue
 		}
-		if _, taken := b.defKeys[base]; !taken {
+		if _, taken := b.names.keys[base]; !taken {
 			renames["#/$defs/"+name] = "#/$defs/" + base
 			b.defs[base] = b.defs[name]
 			delete(b.defs, name)
@@ -650,14 +647,14 @@ func (b *schemaBuilder) named(t types.Type, body func() *jsonschema.Schema) *jso
 		key, suffix = key+" (value)", "_value"
 	}
 	_, isStructType := n.Underlying().(*types.Struct)
-	if name, ok := b.defNames[key]; ok && (isStructType || b.recursive[key] || b.inProgress[key]) {
+	if name, ok := b.names.names[key]; ok && (isStructType || b.recursive[key] || b.inProgress[key]) {
 		if b.inProgress[key] && !isStructType {
 			b.recursive[key] = true
 		}
 		b.refCount[name]++
 		return &jsonschema.Schema{Ref: "#/$defs/" + name}
 	}
-	name := b.defName(n, key, suffix)
+	name := b.names.name(n, key, suffix)
 	b.inProgress[key] = true
 	s := body()
 	delete(b.inProgress, key)
@@ -665,39 +662,12 @@ func (b *schemaBuilder) named(t types.Type, body func() *jsonschema.Schema) *jso
 		s.Description = b.a.typeDoc(n.Obj())
 	}
 	if !isStructType && !b.recursive[key] {
-		delete(b.defNames, key)
-		delete(b.defKeys, name)
+		b.names.forget(key)
 		return s
 	}
 	b.defs[name] = s
 	b.refCount[name]++
 	return &jsonschema.Schema{Ref: "#/$defs/" + name}
-}
-
-var nonIdent = regexp.MustCompile(`[^A-Za-z0-9_]+`)
-
-// defName picks the $defs name of n: its Go name, with type arguments for
-// an instantiated generic type (Page[Item] → Page_Item), qualified by the
-// package name when two packages declare the same name.
-func (b *schemaBuilder) defName(n *types.Named, key, suffix string) string {
-	name := n.Obj().Name()
-	if args := n.TypeArgs(); args != nil && args.Len() > 0 {
-		s := types.TypeString(n, func(p *types.Package) string { return "" })
-		name = strings.Trim(nonIdent.ReplaceAllString(s, "_"), "_")
-	}
-	name += suffix
-	if other, taken := b.defKeys[name]; taken && other != key && n.Obj().Pkg() != nil {
-		name = n.Obj().Pkg().Name() + "." + name
-	}
-	base := name
-	for i := 2; ; i++ {
-		if other, taken := b.defKeys[name]; !taken || other == key {
-			break
-		}
-		name = fmt.Sprintf("%s%d", base, i)
-	}
-	b.defNames[key], b.defKeys[name] = name, key
-	return name
 }
 
 func (b *schemaBuilder) unsupported(t types.Type) {

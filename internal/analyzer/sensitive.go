@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/mcptag/mcptag/internal/naming"
 )
 
 // A form (//mcp:elicit) must never collect a secret, as the protocol
@@ -49,7 +51,7 @@ func sensitiveWord(names ...string) string {
 func nameWords(name string) []string {
 	var words []string
 	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		for _, w := range identWords(part) {
+		for _, w := range naming.Words(part) {
 			words = append(words, strings.ToLower(w))
 		}
 	}

@@ -3,6 +3,8 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 const sdkPath = "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -12,7 +14,7 @@ const sdkPath = "github.com/modelcontextprotocol/go-sdk/mcp"
 func (a *analysis) signature(t *Tool, fd *ast.FuncDecl) bool {
 	sig := t.Func.Type().(*types.Signature)
 	bad := func(format string, args ...any) bool {
-		a.errorf(t.Pos, CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.CallToolRequest,] args...) ([T,] [error])", append([]any{t.Name}, args...)...)
+		a.errorf(t.Pos, finding.CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.CallToolRequest,] args...) ([T,] [error])", append([]any{t.Name}, args...)...)
 		return false
 	}
 	h, ok := a.handler(sig, "tool", "CallToolRequest", bad)

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/load"
 )
 
 // TestNoSilentConstraint checks declarations that no value can meet, or
@@ -60,7 +62,7 @@ func TestTagPositionAfterEscapes(t *testing.T) {
 	p := analyze(t, "package x\n\ntype In struct {\n"+line+"\n}\n\n//mcp:tool\nfunc Use(in In) {}\n")
 	want := strings.Index(line, "minimum") + 1
 	for _, f := range p.Findings {
-		if pos := p.Fset.Position(f.Pos); f.Category == analyzer.CatJSONTag && pos.Line == 4 {
+		if pos := p.Fset.Position(f.Pos); f.Category == finding.CatJSONTag && pos.Line == 4 {
 			if pos.Column != want {
 				t.Errorf("%s at column %d, want %d (%q)", f.Message, pos.Column, want, line[want-1:])
 			}
@@ -71,7 +73,7 @@ func TestTagPositionAfterEscapes(t *testing.T) {
 }
 
 // analyze loads the package src as the only file of a module.
-func analyze(t *testing.T, src string) *analyzer.Loaded {
+func analyze(t *testing.T, src string) *load.Package {
 	t.Helper()
 	dir := t.TempDir()
 	for name, data := range map[string]string{"go.mod": "module example.com/x\n\ngo 1.26\n", "x.go": src} {
@@ -90,9 +92,9 @@ func analyze(t *testing.T, src string) *analyzer.Loaded {
 }
 
 // hasError reports whether p has a json-tag error on line.
-func hasError(p *analyzer.Loaded, line int) bool {
+func hasError(p *load.Package, line int) bool {
 	for _, f := range p.Findings {
-		if f.Error && f.Category == analyzer.CatJSONTag && p.Fset.Position(f.Pos).Line == line {
+		if f.Error && f.Category == finding.CatJSONTag && p.Fset.Position(f.Pos).Line == line {
 			return true
 		}
 	}

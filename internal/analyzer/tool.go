@@ -9,6 +9,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/mcptag/mcptag/internal/argmodel"
+	"github.com/mcptag/mcptag/internal/directive"
+	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/naming"
+	"github.com/mcptag/mcptag/internal/titles"
 )
 
 // A Tool is one //mcp:tool function or method.
@@ -16,13 +22,13 @@ type Tool struct {
 	Name        string
 	Title       string
 	Description string
-	Annotations Annotations
+	Annotations directive.Annotations
 	// Text is how a structured result is mirrored as text: "json"
 	// (indented), "none", or "" for compact JSON.
 	Text      string
-	Pos       token.Pos   // the function's name
-	Directive *Directive  // the parsed //mcp:tool line
-	Func      *types.Func // the function or method
+	Pos       token.Pos            // the function's name
+	Directive *directive.Directive // the parsed //mcp:tool line
+	Func      *types.Func          // the function or method
 	// Recv is the receiver's named type for a method, else nil.
 	// RecvPointer reports whether a tool of its type needs *Recv.
 	Recv *types.Named
@@ -35,7 +41,7 @@ type Tool struct {
 	Result Result
 	// Arguments describes the arguments; Input is its JSON Schema, always
 	// an object.
-	Arguments *Input
+	Arguments *argmodel.Input
 	Input     *jsonschema.Schema
 	Output    *jsonschema.Schema // nil when the result is unstructured
 	Icons     []Icon             // icon= and icon-dark=
@@ -87,7 +93,7 @@ type Result struct {
 
 // tool analyzes the function declaration fd of fn, whose directive is
 // dir; nil when it cannot be a tool.
-func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Tool {
+func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) *Tool {
 	t := &Tool{
 		Name:        dir.Name,
 		Title:       dir.Title,
@@ -98,7 +104,7 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Tool 
 		Func:        fn,
 	}
 	if t.Name == "" {
-		t.Name = snakeCase(fn.Name())
+		t.Name = naming.SnakeCase(fn.Name())
 	}
 	if !a.signature(t, fd) {
 		return nil
@@ -115,18 +121,39 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *Directive) *Tool 
 	t.Icons = a.icons(dir)
 	// The handler checks the full arguments whatever the input schema
 	// shows: shrinking either schema keeps the tool sound.
-	shrink := a.opts.Shrink.over(dir.Shrink)
-	shrink.shrink(t.Input, true)
-	shrink.shrink(t.Output, false)
+	cut := a.opts.Shrink.Over(dir.Shrink)
+	cut.Apply(t.Input, true)
+	cut.Apply(t.Output, false)
 	if t.View != nil {
-		shrink.shrink(t.View.Full, false)
+		cut.Apply(t.View.Full, false)
 	}
 	a.checkHeaders(t) // headers.go, on the input schema as served
 	return t
 }
 
+// addTitles gives t's schemas the titles pydantic gives a FastMCP tool:
+// the root is "<tool>Arguments" for input, the model's name for an object
+// result, "<tool>Output" for a wrapped one and "<tool>DictOutput" for a
+// map; properties get their title-cased names, $defs their names.
+func addTitles(t *Tool) {
+	titles.Add(t.Input, t.Name+"Arguments")
+	if t.Output == nil {
+		return
+	}
+	root := t.Name + "Output"
+	switch t.Result.Kind {
+	case ResultMap:
+		root = t.Name + "DictOutput"
+	case ResultObject:
+		if n, ok := t.Result.Elem.(*types.Named); ok {
+			root = n.Obj().Name()
+		}
+	}
+	titles.Add(t.Output, root)
+}
+
 // outputSchema derives the output schema of t.
-func (a *analysis) outputSchema(t *Tool, dir *Directive) {
+func (a *analysis) outputSchema(t *Tool, dir *directive.Directive) {
 	r := &t.Result
 	if r.Kind == ResultNone {
 		return
@@ -141,10 +168,10 @@ func (a *analysis) outputSchema(t *Tool, dir *Directive) {
 	switch r.Kind = a.resultKind(r.Elem); r.Kind {
 	case ResultText:
 		if structured != nil {
-			a.errorf(t.Pos, CatUnstructured, "%s: structured=true, but result type %s has no JSON schema (%s)",
+			a.errorf(t.Pos, finding.CatUnstructured, "%s: structured=true, but result type %s has no JSON schema (%s)",
 				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
 		} else {
-			a.warnf(t.Pos, CatUnstructured, "%s: result type %s degrades to unstructured text: %s",
+			a.warnf(t.Pos, finding.CatUnstructured, "%s: result type %s degrades to unstructured text: %s",
 				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
 		}
 	case ResultObject, ResultMap:

@@ -7,10 +7,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/mcptag/mcptag/internal/directive"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
@@ -126,82 +127,6 @@ type FieldStep struct {
 	Pointer bool
 }
 
-// viewOption is view=: paths, separated by commas.
-func viewOption(d *Directive, key, value string, hasValue bool) string {
-	if !hasValue || strings.Trim(value, " ,") == "" {
-		return key + ` needs paths of the result: view="metadata.name,status.phase"`
-	}
-	d.View = value
-	return ""
-}
-
-// A viewPath is one path of view=, with where its text starts in the
-// option's value.
-type viewPath struct {
-	text  string
-	steps []string
-	off   int
-}
-
-// parseViewPaths splits a view's value into paths, reporting an empty
-// path or property name at its offset.
-func parseViewPaths(value string, errorf func(off int, format string, args ...any)) []viewPath {
-	var paths []viewPath
-	off := 0
-	for _, part := range strings.Split(value, ",") {
-		start := off + len(part) - len(strings.TrimLeft(part, " "))
-		text := strings.TrimSpace(part)
-		off += len(part) + 1
-		if text == "" {
-			errorf(start, "view: empty path")
-			continue
-		}
-		steps := strings.Split(text, ".")
-		if i := slices.Index(steps, ""); i >= 0 {
-			errorf(start+len(strings.Join(steps[:i], "."))+min(i, 1), "view path %q: empty property name", text)
-			continue
-		}
-		paths = append(paths, viewPath{text: text, steps: steps, off: start})
-	}
-	return paths
-}
-
-// valueOffsets maps each byte of an option's value to its offset in raw,
-// the option as the source spells it (key=value, quoted or not): a byte
-// of an escape maps to the escape's backslash.
-func valueOffsets(raw string) []int {
-	_, v, _ := strings.Cut(raw, "=")
-	start := len(raw) - len(v)
-	var offs []int
-	for i := start; i < len(raw); {
-		if raw[i] != '"' {
-			offs = append(offs, i)
-			i++
-			continue
-		}
-		end, err := quotedEnd(raw, i)
-		if err != nil {
-			return offs
-		}
-		for j := i + 1; j < end-1; {
-			r, multibyte, tail, err := strconv.UnquoteChar(raw[j:end-1], '"')
-			if err != nil {
-				break
-			}
-			n := 1 // \xff and \377 are one byte, not U+00FF
-			if multibyte {
-				n = utf8.RuneLen(r)
-			}
-			for k := 0; k < n; k++ {
-				offs = append(offs, j)
-			}
-			j = end - 1 - len(tail)
-		}
-		i = end
-	}
-	return offs
-}
-
 // A viewBuilder resolves a view's paths over a result type.
 type viewBuilder struct {
 	a    *analysis
@@ -227,7 +152,7 @@ func (vb *viewBuilder) jsonFields(st *types.Struct) []jsonField {
 // view= paths, or with fields alone every top-level property. It
 // returns nil when the directive asks for none, or after reporting why
 // it cannot be.
-func (a *analysis) resolveView(t *Tool, dir *Directive) *View {
+func (a *analysis) resolveView(t *Tool, dir *directive.Directive) *View {
 	if dir.View == "" && !dir.Fields {
 		return nil
 	}
@@ -236,7 +161,7 @@ func (a *analysis) resolveView(t *Tool, dir *Directive) *View {
 		option = "fields"
 	}
 	span := dir.Spans[option]
-	offs := valueOffsets(span.Raw)
+	offs := span.ValueOffsets()
 	vb := &viewBuilder{a: a, b: a.newSchemaBuilder(false, t.Pos), view: &View{Fields: dir.Fields}, fields: map[*types.Struct][]jsonField{}}
 	vb.at = func(off int) token.Pos {
 		switch {
@@ -249,24 +174,24 @@ func (a *analysis) resolveView(t *Tool, dir *Directive) *View {
 	}
 	r := t.Result
 	if r.Kind != ResultObject && r.Kind != ResultMap && r.Kind != ResultWrapped {
-		a.errorf(span.Pos, CatDirective, "%s needs a structured result; %s", option, whyNoView(r))
+		a.errorf(span.Pos, finding.CatDirective, "%s needs a structured result; %s", option, whyNoView(r))
 		return nil
 	}
 	root := vb.rootValue(r)
 	if root == nil {
-		a.errorf(span.Pos, CatDirective, "%s: result type %s has no properties to choose: its JSON is not an object, nor an array of objects", option, a.typeString(r.Type))
+		a.errorf(span.Pos, finding.CatDirective, "%s: result type %s has no properties to choose: its JSON is not an object, nor an array of objects", option, a.typeString(r.Type))
 		return nil
 	}
 	vb.view.Root = root
 	if dir.View == "" {
 		vb.allProperties(root, span.Pos)
 	} else {
-		paths := parseViewPaths(dir.View, func(off int, format string, args ...any) {
+		paths := directive.ViewPaths(dir.View, func(off int, format string, args ...any) {
 			vb.errorf(off, format, args...)
 		})
 		// Shorter paths first: a path inside one kept whole is the
 		// redundant one.
-		slices.SortStableFunc(paths, func(p, q viewPath) int { return len(p.steps) - len(q.steps) })
+		slices.SortStableFunc(paths, func(p, q directive.ViewPath) int { return len(p.Steps) - len(q.Steps) })
 		for _, p := range paths {
 			vb.add(p)
 		}
@@ -290,7 +215,7 @@ func whyNoView(r Result) string {
 
 func (vb *viewBuilder) errorf(off int, format string, args ...any) {
 	vb.bad = true
-	vb.a.errorf(vb.at(off), CatDirective, format, args...)
+	vb.a.errorf(vb.at(off), finding.CatDirective, format, args...)
 }
 
 // rootValue is the result's value, down to the structs whose properties
@@ -410,31 +335,31 @@ func structOf(v *ViewValue) *ViewValue {
 }
 
 // add resolves one path, adding its properties to the tree.
-func (vb *viewBuilder) add(p viewPath) {
+func (vb *viewBuilder) add(p directive.ViewPath) {
 	node := structOf(vb.view.Root)
-	off := p.off
-	for i, name := range p.steps {
-		prefix := strings.Join(p.steps[:i], ".")
+	off := p.Off
+	for i, name := range p.Steps {
+		prefix := strings.Join(p.Steps[:i], ".")
 		f := vb.field(node, name)
 		if f == nil {
 			vb.unknown(p, i, off, node)
 			return
 		}
-		last := i == len(p.steps)-1
+		last := i == len(p.Steps)-1
 		switch {
 		case f.whole:
 			vb.redundant(p, prefix, name)
 			return
 		case last:
 			f.whole, f.Value = true, vb.leafValue(f)
-			vb.view.Paths = append(vb.view.Paths, p.text)
+			vb.view.Paths = append(vb.view.Paths, p.Text)
 			return
 		}
 		if f.Value == nil {
 			v, why := vb.containers(f.field.Type, f.addressable, false)
 			if v == nil {
-				where := strings.Join(p.steps[:i+1], ".")
-				vb.errorf(off, "view path %q: %q %s; end the path there", p.text, where, why)
+				where := strings.Join(p.Steps[:i+1], ".")
+				vb.errorf(off, "view path %q: %q %s; end the path there", p.Text, where, why)
 				return
 			}
 			f.Value = v
@@ -553,23 +478,23 @@ func (vb *viewBuilder) selects(t types.Type, steps []FieldStep, vars []*types.Va
 
 // unknown reports a property the struct node does not have, or cannot
 // reach from the generated code.
-func (vb *viewBuilder) unknown(p viewPath, i, off int, node *ViewValue) {
+func (vb *viewBuilder) unknown(p directive.ViewPath, i, off int, node *ViewValue) {
 	st := node.Type.Underlying().(*types.Struct)
 	where := "the result"
 	if i > 0 {
-		where = strconv.Quote(strings.Join(p.steps[:i], "."))
+		where = strconv.Quote(strings.Join(p.Steps[:i], "."))
 	}
 	var names []string
 	for _, jf := range vb.jsonFields(st) {
-		if jf.Name == p.steps[i] {
+		if jf.Name == p.Steps[i] {
 			vb.errorf(off, "view path %q: the generated code cannot reach %q of %s: it is promoted through an embedded field of package %s that it cannot name",
-				p.text, p.steps[i], vb.a.typeString(node.Type), jf.Var.Pkg().Name())
+				p.Text, p.Steps[i], vb.a.typeString(node.Type), jf.Var.Pkg().Name())
 			return
 		}
 		names = append(names, jf.Name)
 	}
-	msg := fmt.Sprintf("view path %q: %s has no property %q", p.text, where, p.steps[i])
-	if s := suggest.Closest(p.steps[i], names); s != "" {
+	msg := fmt.Sprintf("view path %q: %s has no property %q", p.Text, where, p.Steps[i])
+	if s := suggest.Closest(p.Steps[i], names); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	vb.errorf(off, "%s", msg)
@@ -577,16 +502,16 @@ func (vb *viewBuilder) unknown(p viewPath, i, off int, node *ViewValue) {
 
 // redundant warns of a path inside a property that another path keeps
 // whole.
-func (vb *viewBuilder) redundant(p viewPath, prefix, name string) {
+func (vb *viewBuilder) redundant(p directive.ViewPath, prefix, name string) {
 	whole := name
 	if prefix != "" {
 		whole = prefix + "." + name
 	}
-	msg := fmt.Sprintf("view path %q is inside %q, which the view keeps whole: drop one of them", p.text, whole)
-	if whole == p.text {
-		msg = fmt.Sprintf("view path %q given twice", p.text)
+	msg := fmt.Sprintf("view path %q is inside %q, which the view keeps whole: drop one of them", p.Text, whole)
+	if whole == p.Text {
+		msg = fmt.Sprintf("view path %q given twice", p.Text)
 	}
-	vb.a.report(Finding{Pos: vb.at(p.off), End: vb.at(p.off+len(p.text)-1) + 1, Category: CatRedundant, Message: msg})
+	vb.a.report(finding.Finding{Pos: vb.at(p.Off), End: vb.at(p.Off+len(p.Text)-1) + 1, Category: finding.CatRedundant, Message: msg})
 }
 
 // allProperties makes every property of the root's struct a path: the
@@ -595,10 +520,10 @@ func (vb *viewBuilder) allProperties(root *ViewValue, pos token.Pos) {
 	node := structOf(root)
 	st := node.Type.Underlying().(*types.Struct)
 	for _, jf := range vb.jsonFields(st) {
-		vb.add(viewPath{text: jf.Name, steps: []string{jf.Name}})
+		vb.add(directive.ViewPath{Text: jf.Name, Steps: []string{jf.Name}})
 	}
 	if len(vb.view.Paths) == 0 {
-		vb.a.errorf(pos, CatDirective, "fields: %s has no properties to choose among", vb.a.typeString(node.Type))
+		vb.a.errorf(pos, finding.CatDirective, "fields: %s has no properties to choose among", vb.a.typeString(node.Type))
 		vb.bad = true
 	}
 }

@@ -7,6 +7,10 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/mcptag/mcptag/internal/argmodel"
+	"github.com/mcptag/mcptag/internal/directive"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // A ZeroTest says how encoding/json decides that a property's value is
@@ -108,7 +112,7 @@ func zeroTest(t types.Type) ZeroTest {
 
 // viewTool applies dir's view= and fields to t: the view, its output
 // schema, and the fields argument.
-func (a *analysis) viewTool(t *Tool, dir *Directive) {
+func (a *analysis) viewTool(t *Tool, dir *directive.Directive) {
 	view := a.resolveView(t, dir)
 	if view == nil {
 		return
@@ -236,7 +240,7 @@ func (a *analysis) fieldsArgument(t *Tool, pos token.Pos) {
 	root := *t.Arguments.Root // the struct's own Value may be a $defs entry too
 	for _, f := range root.Fields {
 		if strings.EqualFold(f.Name, "fields") {
-			a.errorf(pos, CatDirective, "fields: %s already has an argument %q; rename it or drop fields", t.Name, f.Name)
+			a.errorf(pos, finding.CatDirective, "fields: %s already has an argument %q; rename it or drop fields", t.Name, f.Name)
 			return
 		}
 	}
@@ -245,11 +249,11 @@ func (a *analysis) fieldsArgument(t *Tool, pos token.Pos) {
 		paths[i] = p
 	}
 	one := 1
-	root.Fields = append(slices.Clone(root.Fields), Field{Name: "fields", Pos: pos, Value: &Value{
-		Kind: KindArray, NullOK: true, Description: fieldsDescription(t.Result),
-		Items: &Value{Kind: KindString, Enum: paths, typeEnum: true}, MinItems: &one, UniqueItems: true,
+	root.Fields = append(slices.Clone(root.Fields), argmodel.Field{Name: "fields", Pos: pos, Value: &argmodel.Value{
+		Kind: argmodel.KindArray, NullOK: true, Description: fieldsDescription(t.Result),
+		Items: &argmodel.Value{Kind: argmodel.KindString, Enum: paths, TypeEnum: true}, MinItems: &one, UniqueItems: true,
 	}})
-	t.Arguments = &Input{Root: &root, Defs: t.Arguments.Defs}
+	t.Arguments = &argmodel.Input{Root: &root, Defs: t.Arguments.Defs}
 }
 
 // fieldsDescription tells a model what the fields argument does.

@@ -14,9 +14,11 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/load"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -121,7 +123,7 @@ func newCost(m budget.Tool, limit int) *Cost {
 
 // Build makes the page of the packages, which must have analyzed without
 // errors, in the order given; packages that declare nothing are left out.
-func Build(pkgs []*analyzer.Loaded, opts Options) (*Page, error) {
+func Build(pkgs []*load.Package, opts Options) (*Page, error) {
 	page := &Page{Title: "MCP catalog", Budget: budget.Limit(opts.Budget, 0)}
 	ids := newIDs()
 	single := len(pkgs) == 1
@@ -194,7 +196,7 @@ func (t *Totals) add(p *Package) {
 	}
 }
 
-func buildPackage(p *analyzer.Loaded, opts Options, ids *ids) (*Package, error) {
+func buildPackage(p *load.Package, opts Options, ids *ids) (*Package, error) {
 	pkg := &Package{Path: p.Path, ID: ids.id("pkg-" + p.Path)}
 	tools, costs, err := generate.Measure(p.Package)
 	if err != nil {
@@ -269,7 +271,7 @@ func toolEntry(t *mcp.Tool, ids *ids) (*Entry, error) {
 // arguments describes the arguments of a prompt or the variables of a
 // resource template, from the schema the generated handler checks them
 // by.
-func arguments(in *analyzer.Input, ids *ids, id string) ([]Arg, error) {
+func arguments(in *argmodel.Input, ids *ids, id string) ([]Arg, error) {
 	if in == nil || in.Root == nil {
 		return nil, nil
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/load"
 	"github.com/mcptag/mcptag/internal/snapdiff"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -27,9 +28,9 @@ const repoRoot = "../.."
 
 // load loads and analyzes the packages matching patterns below the
 // repository root, which must analyze without errors.
-func load(t *testing.T, patterns ...string) []*analyzer.Loaded {
+func loadPackages(t *testing.T, patterns ...string) []*load.Package {
 	t.Helper()
-	pkgs, err := analyzer.Load(repoRoot, analyzer.Options{}, patterns...)
+	pkgs, err := load.Packages(repoRoot, analyzer.Options{}, patterns...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func normalize(html string) string {
 // TestWeatherGolden pins the page of the weather example, but for its
 // style and script: every element, attribute and text.
 func TestWeatherGolden(t *testing.T) {
-	page, err := Build(load(t, "./example/weather"), Options{})
+	page, err := Build(loadPackages(t, "./example/weather"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func TestWeatherGolden(t *testing.T) {
 // TestTokensAreStats checks that each tool's data-tokens is the total
 // mcptag stats reports, and the chart's bar its parts.
 func TestTokensAreStats(t *testing.T) {
-	pkgs := load(t, "./example/weather")
+	pkgs := loadPackages(t, "./example/weather")
 	page, err := Build(pkgs, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -107,7 +108,7 @@ func TestTokensAreStats(t *testing.T) {
 // TestHostileEscaped renders a package whose every text carries markup,
 // and finds none of it outside text and attribute values.
 func TestHostileEscaped(t *testing.T) {
-	page, err := Build(load(t, "./internal/catalog/testdata/hostile"), Options{})
+	page, err := Build(loadPackages(t, "./internal/catalog/testdata/hostile"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +261,7 @@ func TestTreeRefs(t *testing.T) {
 // is missing, one more exists, one was smaller, and others differ, and
 // checks each entry's badge and changes against mcptag diff's.
 func TestDiff(t *testing.T) {
-	pkgs := load(t, "./example/weather")
+	pkgs := loadPackages(t, "./example/weather")
 	data, err := os.ReadFile(filepath.Join(repoRoot, "example", "weather", "mcp_tools.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/toolrt"
 )
@@ -22,7 +23,7 @@ func argSpec(t *analyzer.Tool) string {
 
 // specLiteral renders the toolrt.Spec literal of the arguments in, of
 // the tool, prompt or resource called name.
-func specLiteral(in *analyzer.Input, name string, strict bool) string {
+func specLiteral(in *argmodel.Input, name string, strict bool) string {
 	sp := in.Spec(name, strict)
 	names := make([]string, 0, len(in.Defs))
 	for name := range in.Defs {

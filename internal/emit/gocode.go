@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/genfile"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -275,7 +276,7 @@ func (g *goFile) toolFields(t *analyzer.Tool, td toolData) string {
 	return b.String()
 }
 
-func annotations(a analyzer.Annotations) string {
+func annotations(a directive.Annotations) string {
 	var parts []string
 	if a.ReadOnly != nil {
 		parts = append(parts, fmt.Sprintf("ReadOnlyHint: %t", *a.ReadOnly))

@@ -10,6 +10,8 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/load"
 )
 
 // A File is one file mcptag writes.
@@ -18,9 +20,9 @@ type File = emit.File
 // A Result is what one Run produced.
 type Result struct {
 	Fset     *token.FileSet
-	Packages []*analyzer.Loaded
+	Packages []*load.Package
 	// Findings are those that generation reports (see Report).
-	Findings []analyzer.Finding
+	Findings []finding.Finding
 	// Files are the files to write, for every package, or nil when a
 	// finding stops generation: mcptag generates nothing from a package
 	// it cannot serve as its source says. A File with nil Data must not
@@ -29,13 +31,13 @@ type Result struct {
 }
 
 // Errors returns the findings that stop generation, in package order.
-func (r *Result) Errors() []analyzer.Finding { return Stopping(r.Findings) }
+func (r *Result) Errors() []finding.Finding { return Stopping(r.Findings) }
 
 // Stopping returns the findings of fs that stop generation.
-func Stopping(fs []analyzer.Finding) []analyzer.Finding {
-	var out []analyzer.Finding
+func Stopping(fs []finding.Finding) []finding.Finding {
+	var out []finding.Finding
 	for _, f := range fs {
-		if f.AtGeneration() == analyzer.Stops {
+		if f.AtGeneration() == finding.Stops {
 			out = append(out, f)
 		}
 	}
@@ -46,22 +48,22 @@ func Stopping(fs []analyzer.Finding) []analyzer.Finding {
 // package order: every finding of a category that lint fails on by
 // default but for stale (generation replaces stale code), and every
 // error, placed and silenced as the linter places and silences them (see
-// analyzer.Reporter), so that code that generates cleanly passes lint.
+// finding.Reporter), so that code that generates cleanly passes lint.
 // What each does to the run is its AtGeneration.
-func Report(pkgs []*analyzer.Loaded) []analyzer.Finding {
-	var out []analyzer.Finding
+func Report(pkgs []*load.Package) []finding.Finding {
+	var out []finding.Finding
 	for _, p := range pkgs {
-		var reported []analyzer.Finding
-		r := analyzer.NewReporter(p.Fset, p.Files)
+		var reported []finding.Finding
+		r := finding.NewReporter(p.Fset, p.Files)
 		for _, f := range p.Findings {
-			if f, ok := r.Place(f); ok && f.AtGeneration() != analyzer.LintOnly {
+			if f, ok := r.Place(f); ok && f.AtGeneration() != finding.LintOnly {
 				reported = append(reported, f)
 			}
 		}
 		// Whether a suppression silenced nothing is lint's to say: only
 		// lint computes every finding one may silence (size, stale).
 		reported = append(reported, r.SuppressionFindings(false)...)
-		analyzer.SortFindings(p.Fset, reported)
+		finding.Sort(p.Fset, reported)
 		out = append(out, reported...)
 	}
 	return out
@@ -69,10 +71,10 @@ func Report(pkgs []*analyzer.Loaded) []analyzer.Finding {
 
 // Run loads the packages matching patterns in dir, analyzes them with
 // opts resolved against the options each package's generated files record
-// (analyzer.Options.Resolve), and renders their files. A load error is an analyzer.LoadError with the position of each
-// error.
+// (analyzer.Options.Resolve), and renders their files. A load error is a
+// load.Errors with the position of each error.
 func Run(dir string, opts analyzer.Options, patterns ...string) (*Result, error) {
-	pkgs, err := analyzer.Load(dir, opts, patterns...)
+	pkgs, err := load.Packages(dir, opts, patterns...)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/suggest"
 	"github.com/mcptag/mcptag/lint"
 	"golang.org/x/tools/go/analysis"
@@ -25,7 +26,7 @@ func init() {
 type Settings struct {
 	// Fail names the categories reported, as mcptag lint's -fail; "all"
 	// names every one. Absent, it is those that fail by default (Fails
-	// in analyzer.Categories): advice is reported only when named.
+	// in finding.Categories): advice is reported only when named.
 	Fail []string `json:"fail"`
 	// Closed and Titles are the generator's -closed and -titles, for the
 	// stale check, set for every package on top of the options its
@@ -68,7 +69,7 @@ func failing(names []string) ([]string, error) {
 	if names != nil && len(names) == 0 {
 		return nil, errors.New("an empty list reports nothing; leave fail out for the default set, or disable the linter")
 	}
-	all := analyzer.CategoryNames()
+	all := finding.CategoryNames()
 	var fail []string
 	for _, name := range names {
 		switch {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/lint"
 )
 
@@ -44,7 +45,7 @@ func TestNew(t *testing.T) {
 				PackageBudget: 20000,
 			},
 		},
-		{name: "every category", settings: map[string]any{"fail": []any{"all"}}, want: lint.Config{Fail: analyzer.CategoryNames(), OnlyFailing: true}},
+		{name: "every category", settings: map[string]any{"fail": []any{"all"}}, want: lint.Config{Fail: finding.CategoryNames(), OnlyFailing: true}},
 		{name: "misspelled key", settings: map[string]any{"fails": []any{"stale"}}, err: `unknown field "fails"`},
 		{name: "misspelled category", settings: map[string]any{"fail": []any{"undocumentd"}}, err: `unknown category "undocumentd" (did you mean "undocumented"?)`},
 		{name: "empty fail", settings: map[string]any{"fail": []any{}}, err: "an empty list reports nothing"},
@@ -97,7 +98,7 @@ func TestRegistered(t *testing.T) {
 // default, which the plugin reports when its settings name none.
 func defaultFail() string {
 	var names []string
-	for _, c := range analyzer.Categories {
+	for _, c := range finding.Categories {
 		if c.Fails {
 			names = append(names, c.Name)
 		}

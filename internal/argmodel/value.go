@@ -1,4 +1,10 @@
-package analyzer
+// Package argmodel models what a tool accepts for its arguments. A Value
+// describes the JSON values that encoding/json decodes into a Go type,
+// narrowed by the constraints of a jsonschema tag or a doc list item,
+// which the tag grammar reads (ParseTag, ApplyTag). A tool's input schema
+// and the generated handler's checks (toolrt.Spec) are both rendered from
+// it, so they cannot disagree.
+package argmodel
 
 import (
 	"encoding/json"
@@ -32,11 +38,11 @@ type Value struct {
 	// Enum lists the accepted values: strings or int64s, from the
 	// constants of a named type or from a tag.
 	Enum     []any
-	typeEnum bool // Enum comes from the type's constants
+	TypeEnum bool // Enum comes from the type's constants
 	Default  json.RawMessage
 	Examples []json.RawMessage
 	// Header is the HTTP header that carries the value, Mcp-Param-Header
-	// (header=, headers.go), and HeaderPos where the tag or doc list item
+	// (header=, header.go), and HeaderPos where the tag or doc list item
 	// says so.
 	Header    string
 	HeaderPos token.Pos
@@ -74,14 +80,15 @@ type Value struct {
 // A Kind is the JSON type of a value.
 type Kind int
 
+// The kinds of value.
 const (
-	KindAny Kind = iota
-	KindBoolean
-	KindInteger
-	KindNumber
-	KindString
-	KindArray
-	KindObject
+	KindAny     Kind = iota // any JSON value
+	KindBoolean             // true or false
+	KindInteger             // a whole number
+	KindNumber              // any number
+	KindString              // a string
+	KindArray               // an array
+	KindObject              // an object
 )
 
 var kindNames = [...]string{"any value", "booleans", "integers", "numbers", "strings", "arrays", "objects"}
@@ -105,43 +112,15 @@ type Input struct {
 	Defs map[string]*Value
 }
 
-func (v *Value) setBound(key string, f float64) {
-	switch key {
-	case "minimum":
-		v.Minimum = &f
-	case "maximum":
-		v.Maximum = &f
-	case "exclusiveMinimum":
-		v.ExclusiveMinimum = &f
-	case "exclusiveMaximum":
-		v.ExclusiveMaximum = &f
-	case "multipleOf":
-		v.MultipleOf = f
-	}
-}
-
-func (v *Value) setCount(key string, n int) {
-	switch key {
-	case "minLength":
-		v.MinLength = &n
-	case "maxLength":
-		v.MaxLength = &n
-	case "minItems":
-		v.MinItems = &n
-	case "maxItems":
-		v.MaxItems = &n
-	}
-}
-
 // Schema renders the input as a JSON Schema for a client to fill: every
 // type one string (a client fills an argument by its type), objects
 // inlined but for recursive types, which stay in $defs.
 func (in *Input) Schema() *jsonschema.Schema {
-	s := in.Root.schema()
+	s := in.Root.Schema()
 	if len(in.Defs) > 0 {
 		s.Defs = map[string]*jsonschema.Schema{}
 		for name, d := range in.Defs {
-			s.Defs[name] = d.schema()
+			s.Defs[name] = d.Schema()
 		}
 	}
 	return s
@@ -149,7 +128,19 @@ func (in *Input) Schema() *jsonschema.Schema {
 
 var schemaTypes = [...]string{"", "boolean", "integer", "number", "string", "array", "object"}
 
-func (v *Value) schema() *jsonschema.Schema {
+// KindOfType returns the Kind of the JSON Schema type typ ("string"), and
+// false for a type name that is none.
+func KindOfType(typ string) (Kind, bool) {
+	for kind, name := range schemaTypes {
+		if name == typ && name != "" {
+			return Kind(kind), true
+		}
+	}
+	return KindAny, false
+}
+
+// Schema renders v as a JSON Schema, as Input.Schema renders each value.
+func (v *Value) Schema() *jsonschema.Schema {
 	if v.Ref != "" {
 		return &jsonschema.Schema{Ref: "#/$defs/" + v.Ref, Description: v.Description}
 	}
@@ -167,7 +158,7 @@ func (v *Value) schema() *jsonschema.Schema {
 		s.Examples = append(s.Examples, e)
 	}
 	if v.Header != "" {
-		s.Extra = map[string]any{headerKeyword: v.Header}
+		s.Extra = map[string]any{HeaderKeyword: v.Header}
 	}
 	switch v.Kind {
 	case KindInteger, KindNumber:
@@ -175,7 +166,7 @@ func (v *Value) schema() *jsonschema.Schema {
 	case KindString:
 		v.stringSchema(s)
 	case KindArray:
-		s.Items = v.Items.schema()
+		s.Items = v.Items.Schema()
 		s.MinItems, s.MaxItems, s.UniqueItems = v.MinItems, v.MaxItems, v.UniqueItems
 	case KindObject:
 		v.objectSchema(s)
@@ -222,7 +213,7 @@ func (v *Value) objectSchema(s *jsonschema.Schema) {
 	s.Properties = map[string]*jsonschema.Schema{}
 	s.PropertyOrder = []string{}
 	for _, f := range v.Fields {
-		s.Properties[f.Name] = f.Value.schema()
+		s.Properties[f.Name] = f.Value.Schema()
 		s.PropertyOrder = append(s.PropertyOrder, f.Name)
 		if f.Required {
 			s.Required = append(s.Required, f.Name)
@@ -232,7 +223,7 @@ func (v *Value) objectSchema(s *jsonschema.Schema) {
 	case v.Closed:
 		s.AdditionalProperties = &jsonschema.Schema{Not: &jsonschema.Schema{}}
 	case v.Values != nil:
-		s.AdditionalProperties = v.Values.schema()
+		s.AdditionalProperties = v.Values.Schema()
 	}
 	if p := argspec.DecimalPattern(v.Keys); p != "" {
 		s.PropertyNames = &jsonschema.Schema{Type: "string", Pattern: p}
@@ -292,7 +283,7 @@ func (v *Value) arg(refs map[string]int, optional bool) toolrt.Arg {
 		a.Len = *v.MinItems
 	}
 	for _, e := range v.Enum {
-		a.Enum = append(a.Enum, enumText(e))
+		a.Enum = append(a.Enum, EnumText(e))
 	}
 	a.Rules = v.rules()
 	if v.Items != nil {
@@ -322,7 +313,9 @@ func argFormat(v *Value) toolrt.Format {
 	return argspec.FormatNamed(v.Format)
 }
 
-func enumText(e any) string {
+// EnumText is an enum value as text: a string as it is, a number as JSON
+// writes it.
+func EnumText(e any) string {
 	switch e := e.(type) {
 	case string:
 		return e

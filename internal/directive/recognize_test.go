@@ -1,4 +1,4 @@
-package analyzer
+package directive
 
 import "testing"
 
@@ -45,71 +45,9 @@ func TestRecognizeDirective(t *testing.T) {
 		{text: "// mcp:elicit", problem: `malformed directive "// mcp:elicit": want //mcp:elicit, with no space after //`, fixed: "//mcp:elicit"},
 		{text: "//mcp:elict", problem: `unknown directive "//mcp:elict" (did you mean //mcp:elicit?)`, fixed: "//mcp:elicit"},
 	} {
-		got := RecognizeDirective(tc.text)
+		got := Recognize(tc.text)
 		if got.Kind != tc.kind || got.Problem != tc.problem || got.Fixed != tc.fixed {
-			t.Errorf("RecognizeDirective(%q) = %+v, want {Kind:%s Problem:%s Fixed:%s}", tc.text, got, tc.kind, tc.problem, tc.fixed)
-		}
-	}
-}
-
-func TestSnakeCase(t *testing.T) {
-	for name, want := range map[string]string{
-		"GetWeather":       "get_weather",
-		"getWeather":       "get_weather",
-		"Ping":             "ping",
-		"HTTPServer":       "http_server",
-		"ServeHTTP":        "serve_http",
-		"GetV2API":         "get_v2_api",
-		"Base64Encode":     "base64_encode",
-		"S3Bucket":         "s3_bucket",
-		"ListURLs":         "list_urls",
-		"GetIDs":           "get_ids",
-		"IDsByName":        "ids_by_name",
-		"ListAPIsNow":      "list_apis_now",
-		"NaNReading":       "nan_reading",
-		"IsNaN":            "is_nan",
-		"IPv4Address":      "ipv4_address",
-		"GetIPv6":          "get_ipv6",
-		"OAuthToken":       "oauth_token",
-		"NewOAuth2Client":  "new_oauth2_client",
-		"GitHubRepo":       "github_repo",
-		"ListGitHubIssues": "list_github_issues",
-		"GraphQLQuery":     "graphql_query",
-		"RunGRPC":          "run_grpc",
-		"UseIOSDevice":     "use_ios_device",
-		"Status":           "status",
-		"Aliases":          "aliases",
-		"Über":             "über",
-		"A":                "a",
-		"AB":               "ab",
-		"ABc":              "a_bc",
-		"X1Y2":             "x1_y2",
-	} {
-		if got := snakeCase(name); got != want {
-			t.Errorf("snakeCase(%q) = %q, want %q", name, got, want)
-		}
-	}
-}
-
-// TestWithValues: a prompt argument's description lists its values.
-func TestWithValues(t *testing.T) {
-	many := make([]any, 32)
-	for i := range many {
-		many[i] = int64(i)
-	}
-	for _, tc := range []struct {
-		desc string
-		enum []any
-		want string
-	}{
-		{"the city", nil, "the city"},
-		{"the city", []any{"Cairo", "London"}, "the city (one of: Cairo, London)"},
-		{"The city.", []any{"Cairo"}, "The city. One of: Cairo."},
-		{"", []any{"a,b", "", " x", `say "hi"`, "New York"}, `One of: "a,b", "", " x", "say \"hi\"", New York.`},
-		{"a number", many, "a number (one of: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, and 2 more)"},
-	} {
-		if got := withValues(tc.desc, tc.enum); got != tc.want {
-			t.Errorf("withValues(%q, %v) = %q, want %q", tc.desc, tc.enum, got, tc.want)
+			t.Errorf("Recognize(%q) = %+v, want {Kind:%s Problem:%s Fixed:%s}", tc.text, got, tc.kind, tc.problem, tc.fixed)
 		}
 	}
 }

@@ -1,8 +1,13 @@
-package analyzer
+// Package shrink cuts a tool's JSON Schemas down for the context of a model
+// that reads them (the -depth and -descriptions options, and depth= and
+// descriptions= on a tool), keeping them sound: every value that validated
+// before still does.
+package shrink
 
 import (
 	"errors"
 	"flag"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,10 +15,10 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 )
 
-// A Shrink says how far to cut a tool's schemas down, for the context of
+// Options say how far to cut a tool's schemas down, for the context of
 // a model that reads them, while keeping them sound: every value of the
 // type still validates.
-type Shrink struct {
+type Options struct {
 	// Depth, when set, keeps nested objects to Depth property hops from
 	// the root. A deeper object is {"type": "object"}, with the first
 	// sentence of its description: sound, since it accepts every object.
@@ -26,11 +31,11 @@ type Shrink struct {
 }
 
 // IsZero reports whether s cuts nothing.
-func (s Shrink) IsZero() bool { return s.Depth == nil && s.Descriptions == "" }
+func (s Options) IsZero() bool { return s.Depth == nil && s.Descriptions == "" }
 
 // SetDescriptions sets the descriptions option: a whole number, first or
 // none.
-func (s *Shrink) SetDescriptions(v string) error {
+func (s *Options) SetDescriptions(v string) error {
 	switch v {
 	case "first", "none":
 		s.Descriptions = v
@@ -44,8 +49,8 @@ func (s *Shrink) SetDescriptions(v string) error {
 	return nil
 }
 
-// over returns s with what o sets put on top.
-func (s Shrink) over(o Shrink) Shrink {
+// Over returns s with what o sets put on top.
+func (s Options) Over(o Options) Options {
 	if o.Depth != nil {
 		s.Depth = o.Depth
 	}
@@ -55,14 +60,14 @@ func (s Shrink) over(o Shrink) Shrink {
 	return s
 }
 
-// addFlags defines -depth and -descriptions on fs.
-func (s *Shrink) addFlags(fs *flag.FlagSet) {
+// AddFlags defines -depth and -descriptions on fs, which set s.
+func (s *Options) AddFlags(fs *flag.FlagSet) {
 	fs.Var((*depthFlag)(s), "depth", "keep nested objects to `N` property hops from the root of every schema (deeper ones become {\"type\":\"object\"})")
 	fs.Var((*descriptionsFlag)(s), "descriptions", "keep the descriptions of every schema down to `N` hops, or only their first sentence (first), or none (none)")
 }
 
-// depthFlag is -depth: Shrink.Depth.
-type depthFlag Shrink
+// depthFlag is -depth: Options.Depth.
+type depthFlag Options
 
 func (f *depthFlag) String() string {
 	if f == nil || f.Depth == nil {
@@ -80,9 +85,9 @@ func (f *depthFlag) Set(v string) error {
 	return nil
 }
 
-// descriptionsFlag is -descriptions: Shrink.Descriptions and
+// descriptionsFlag is -descriptions: Options.Descriptions and
 // DescriptionDepth.
-type descriptionsFlag Shrink
+type descriptionsFlag Options
 
 func (f *descriptionsFlag) String() string {
 	switch {
@@ -94,15 +99,15 @@ func (f *descriptionsFlag) String() string {
 	return f.Descriptions
 }
 
-func (f *descriptionsFlag) Set(v string) error { return (*Shrink)(f).SetDescriptions(v) }
+func (f *descriptionsFlag) Set(v string) error { return (*Options)(f).SetDescriptions(v) }
 
-// shrink cuts schema down by s, in place. In an input schema (input
-// set), an argument's own description stays but for "first": it is what a
-// model fills the argument by. A $defs entry is shrunk once,
-// as seen from the shallowest place that refers to it (deeper references
-// keep more than the depth asks, which is sound); entries no longer
-// referred to are dropped.
-func (s Shrink) shrink(root *jsonschema.Schema, input bool) {
+// Apply cuts root down by s, in place. In an input schema (input set),
+// an argument's own description stays but for "first": it is what a model
+// fills the argument by. A $defs entry is shrunk once, as seen from the
+// shallowest place that refers to it (deeper references keep more than
+// the depth asks, which is sound); entries no longer referred to are
+// dropped.
+func (s Options) Apply(root *jsonschema.Schema, input bool) {
 	if s.IsZero() || root == nil {
 		return
 	}
@@ -129,7 +134,7 @@ func (s Shrink) shrink(root *jsonschema.Schema, input bool) {
 }
 
 type shrinker struct {
-	s     Shrink
+	s     Options
 	input bool
 	defs  map[string]*jsonschema.Schema
 	depth map[string]int // the least hops at which each $defs entry is reached
@@ -161,8 +166,10 @@ func (c *shrinker) reach(s *jsonschema.Schema, hops int) {
 
 // children calls f with each subschema of s and the hops it is at: a
 // property or map value one hop further, an item or alternative as far.
+// (What a cut keeps depends on no order among them: the properties come
+// by name.)
 func (c *shrinker) children(s *jsonschema.Schema, hops int, f func(*jsonschema.Schema, int)) {
-	for _, name := range propertyNames(s) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		f(s.Properties[name], hops+1)
 	}
 	if s.Items != nil {

@@ -1,26 +1,39 @@
-package analyzer
+// Package directive reads the //mcp: directives of Go doc comments: it
+// tells a directive from a near miss of one (Recognize), parses one into
+// what it declares and the options it sets (Parse), and reports those
+// that sit where they declare nothing (Misplaced). Each kind of directive
+// has a table of its options, which parses each value and says what is
+// wrong with it, where it is written.
+package directive
 
 import (
 	"fmt"
 	"go/ast"
 	"go/token"
 	"mime"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/naming"
+	"github.com/mcptag/mcptag/internal/shrink"
 	"github.com/mcptag/mcptag/internal/suggest"
 )
 
-// validName is the MCP tool name grammar.
-var validName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
+// The kinds of directive: what each declares.
+const (
+	Tool     = "tool"     // //mcp:tool: a tool, on a function or method
+	Prompt   = "prompt"   // //mcp:prompt: a prompt, on a function or method
+	Resource = "resource" // //mcp:resource: a resource or resource template
+	Elicit   = "elicit"   // //mcp:elicit: a form, on a struct type
+)
 
 // A Directive is one parsed //mcp: line.
 type Directive struct {
-	Kind    string    // what it declares: "tool", "prompt" or "resource"
+	Kind    string    // what it declares: Tool, Prompt, Resource or Elicit
 	Pos     token.Pos // the "//" of the directive
 	Name    string    // explicit name, or "" for the default
 	NamePos token.Pos
@@ -43,9 +56,9 @@ type Directive struct {
 	// Strict turns off the leniency toward scalars sent as strings.
 	Strict      bool
 	Annotations Annotations
-	Shrink      Shrink // depth= and descriptions=, for this tool's schemas
-	Text        string // text=: how a structured result is mirrored as text
-	Budget      int    // budget=: tokens the tool's tools/list entry may take; 0: the run's
+	Shrink      shrink.Options // depth= and descriptions=, for this tool's schemas
+	Text        string         // text=: how a structured result is mirrored as text
+	Budget      int            // budget=: tokens the tool's tools/list entry may take; 0: the run's
 
 	// Protocol features (protocol.go): icons on tools, prompts and
 	// resources, and the caching of a resource's reads.
@@ -85,15 +98,15 @@ func (a Annotations) IsZero() bool {
 	return a.ReadOnly == nil && a.Destructive == nil && a.Idempotent == nil && a.OpenWorld == nil
 }
 
-// findDirective returns the //mcp: directive of a doc comment group,
-// and a finding for each further one: a function declares one thing.
-func findDirective(doc *ast.CommentGroup) (dir *ast.Comment, findings []Finding) {
+// Find returns the //mcp: directive of a doc comment group, and a
+// finding for each further one: a function declares one thing.
+func Find(doc *ast.CommentGroup) (dir *ast.Comment, findings []finding.Finding) {
 	if doc == nil {
 		return nil, nil
 	}
 	first := ""
 	for _, c := range doc.List {
-		kind := RecognizeDirective(c.Text).Kind
+		kind := Recognize(c.Text).Kind
 		switch {
 		case kind == "":
 			continue
@@ -105,14 +118,14 @@ func findDirective(doc *ast.CommentGroup) (dir *ast.Comment, findings []Finding)
 		if kind != first {
 			msg = fmt.Sprintf("//mcp:%s after //mcp:%s: a function declares one tool, prompt or resource", kind, first)
 		}
-		findings = append(findings, Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true, Message: msg})
+		findings = append(findings, finding.Finding{Pos: c.Slash, End: c.End(), Category: finding.CatDirective, Error: true, Message: msg})
 	}
 	return dir, findings
 }
 
-// DirectiveKinds lists the kinds of directive ("tool", ...), each with
-// the keys of its options, in the order of the directive table.
-func DirectiveKinds() map[string][]string {
+// Kinds lists the kinds of directive ("tool", ...), each with the keys
+// of its options, in the order of the directive table.
+func Kinds() map[string][]string {
 	kinds := map[string][]string{}
 	for _, k := range directiveKinds {
 		kinds[k.name] = k.keys()
@@ -140,7 +153,7 @@ type Recognized struct {
 	Fixed string
 }
 
-// RecognizeDirective classifies the text of one comment. A directive is
+// Recognize classifies the text of one comment. A directive is
 // "//mcp:KIND", alone or followed by white space and its arguments, with
 // no space after the slashes, as every Go directive (which keeps it out
 // of ast.CommentGroup.Text). A near miss is clearly meant as one: a space
@@ -148,7 +161,7 @@ type Recognized struct {
 // ("//mcp:tools"), a kind glued to a word ("//mcp:toolbox"), or an
 // unknown kind in the directive's own form ("//mcp:toll"). Prose never
 // is: it has no colon right after "mcp" ("// MCP tool registry").
-func RecognizeDirective(text string) Recognized {
+func Recognize(text string) Recognized {
 	body, ok := strings.CutPrefix(text, "//")
 	if !ok {
 		return Recognized{}
@@ -216,7 +229,7 @@ func Declares(files []*ast.File) bool {
 	for _, f := range files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				if r := RecognizeDirective(c.Text); r.Kind != "" || r.Problem != "" {
+				if r := Recognize(c.Text); r.Kind != "" || r.Problem != "" {
 					return true
 				}
 			}
@@ -225,40 +238,42 @@ func Declares(files []*ast.File) bool {
 	return false
 }
 
-// misplacedDirectives reports every near miss of a directive in file f,
-// and the directives that sit anywhere but where they declare something:
-// a tool, prompt or resource in a function's doc comment, a form
-// (//mcp:elicit) in a type's. Elsewhere (on a variable, a constant block,
-// inside a body) they would silently declare nothing.
-func (a *analysis) misplacedDirectives(f *ast.File) {
+// Misplaced returns a finding for every near miss of a directive in file
+// f, and for the directives that sit anywhere but where they declare
+// something: a tool, prompt or resource in a function's doc comment, a
+// form (//mcp:elicit) in a type's. Elsewhere (on a variable, a constant
+// block, inside a body) they would silently declare nothing.
+func Misplaced(f *ast.File) []finding.Finding {
+	var findings []finding.Finding
 	homes := directiveHomes(f.Decls)
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
-			r := RecognizeDirective(c.Text)
+			r := Recognize(c.Text)
 			switch {
 			case r.Problem != "":
-				a.report(Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true, Message: r.Problem})
+				findings = append(findings, finding.Finding{Pos: c.Slash, End: c.End(), Category: finding.CatDirective, Error: true, Message: r.Problem})
 			case r.Kind != "" && misplaced(r.Kind, homes[cg]) != "":
-				a.report(Finding{Pos: c.Slash, End: c.End(), Category: CatDirective, Error: true, Message: misplaced(r.Kind, homes[cg])})
+				findings = append(findings, finding.Finding{Pos: c.Slash, End: c.End(), Category: finding.CatDirective, Error: true, Message: misplaced(r.Kind, homes[cg])})
 			}
 		}
 	}
+	return findings
 }
 
-// ParseDirective parses the text of one //mcp: comment starting at pos.
+// Parse parses the text of one //mcp: comment starting at pos.
 // The first word, when it is no option, is the name, or the URI of a
-// resource. A text that RecognizeDirective does not take for a directive
+// resource. A text that Recognize does not take for a directive
 // ("//mcp:tool0", whose kind is glued to a word) is one finding.
-func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
+func Parse(pos token.Pos, text string) (*Directive, []finding.Finding) {
 	kindName, _ := splitWord(strings.TrimPrefix(text, "//mcp:"))
 	d := &Directive{Kind: kindName, Pos: pos}
 	kind := directiveKindNamed(kindName)
-	var findings []Finding
+	var findings []finding.Finding
 	errorf := func(off, end int, format string, args ...any) {
-		findings = append(findings, Finding{Pos: pos + token.Pos(off), End: pos + token.Pos(end), Category: CatDirective, Error: true,
+		findings = append(findings, finding.Finding{Pos: pos + token.Pos(off), End: pos + token.Pos(end), Category: finding.CatDirective, Error: true,
 			Message: fmt.Sprintf(format, args...)})
 	}
-	if r := RecognizeDirective(text); r.Kind != kindName {
+	if r := Recognize(text); r.Kind != kindName {
 		msg := r.Problem
 		if msg == "" {
 			msg = fmt.Sprintf("not a directive: %s", strconv.Quote(text))
@@ -312,9 +327,9 @@ func ParseDirective(pos token.Pos, text string) (*Directive, []Finding) {
 			errorf(tok.off, tok.end, "%s", msg)
 		}
 	}
-	if d.Name != "" && !validName.MatchString(d.Name) {
-		findings = append(findings, Finding{Pos: d.NamePos, End: nameEnd, Category: CatName, Error: true,
-			Message: fmt.Sprintf("invalid %s name %q: must match %s: %s", kind.name, d.Name, validName, nameFault(d.Name))})
+	if d.Name != "" && !naming.Valid.MatchString(d.Name) {
+		findings = append(findings, finding.Finding{Pos: d.NamePos, End: nameEnd, Category: finding.CatName, Error: true,
+			Message: fmt.Sprintf("invalid %s name %q: must match %s: %s", kind.name, d.Name, naming.Valid, naming.Fault(d.Name))})
 	}
 	if kind.uri && d.URI == "" {
 		errorf(0, len(text), "//mcp:%s needs a URI first, such as //mcp:%[1]s weather://cities or a template //mcp:%[1]s weather://{city}/current", kind.name)
@@ -420,7 +435,7 @@ func (k *directiveKind) set(d *Directive, key, value string, hasValue bool) stri
 }
 
 // toolKind is //mcp:tool's.
-var toolKind = &directiveKind{name: "tool", options: []option{
+var toolKind = &directiveKind{name: Tool, options: []option{
 	{"title", text(func(d *Directive, v string) { d.Title = v })},
 	{"structured", boolValue(func(d *Directive, b bool) { d.Structured = &b })},
 	{"closed", flagOption(func(d *Directive, b bool) { d.Closed = b })},
@@ -447,13 +462,13 @@ var toolKind = &directiveKind{name: "tool", options: []option{
 }}
 
 // promptKind is //mcp:prompt's.
-var promptKind = &directiveKind{name: "prompt", options: []option{
+var promptKind = &directiveKind{name: Prompt, options: []option{
 	{"title", text(func(d *Directive, v string) { d.Title = v })},
 	iconOption, iconDarkOption,
 }}
 
 // resourceKind is //mcp:resource's: a URI, then options.
-var resourceKind = &directiveKind{name: "resource", uri: true, options: []option{
+var resourceKind = &directiveKind{name: Resource, uri: true, options: []option{
 	{"name", text(func(d *Directive, v string) { d.Name = v })},
 	{"title", text(func(d *Directive, v string) { d.Title = v })},
 	{"mime", func(d *Directive, key, value string, hasValue bool) string {
@@ -590,81 +605,4 @@ func quotedEnd(text string, i int) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("unterminated")
-}
-
-// snakeCase turns a Go identifier into the default tool name, a word at
-// a time in lower case: GetWeather → get_weather, HTTPServer →
-// http_server, GetV2API → get_v2_api, ListURLs → list_urls, NaNReading →
-// nan_reading, IPv4Address → ipv4_address.
-func snakeCase(name string) string {
-	return strings.ToLower(strings.Join(identWords(name), "_"))
-}
-
-// mixedCaseWords are words written in mixed case that a reader takes as
-// one word, where the case changes inside them would split them.
-var mixedCaseWords = []string{
-	"NaN", "IPv4", "IPv6", "OAuth2", "OAuth", "OpenAPI", "OpenID", "GitHub", "GitLab",
-	"GraphQL", "gRPC", "iOS", "macOS", "MySQL", "PostgreSQL", "WebSocket", "WebSockets",
-	"JavaScript", "TypeScript", "YouTube", "LinkedIn", "eBPF", "WiFi",
-}
-
-// identWords splits a Go identifier into its words: a capital starts a
-// word; a run of capitals is one word (an initialism), whose last capital
-// starts the next word when a lower-case letter follows, unless that is
-// the plural s ending the run (URLs); digits stay with the word before
-// them; the words of mixedCaseWords stay whole.
-func identWords(name string) []string {
-	var words []string
-	rs := []rune(name)
-	start := 0
-	cut := func(i int) {
-		if i > start {
-			words = append(words, string(rs[start:i]))
-		}
-		start = i
-	}
-	isUpper := func(i int) bool { return i < len(rs) && unicode.IsUpper(rs[i]) }
-	isLower := func(i int) bool { return i < len(rs) && unicode.IsLower(rs[i]) }
-	for i := 0; i < len(rs); {
-		if w := mixedCaseWordAt(rs, i); w > 0 {
-			cut(i)
-			i += w
-			cut(i)
-			continue
-		}
-		switch {
-		case i > 0 && isUpper(i) && !isUpper(i-1):
-			cut(i) // fooBar, v2Api
-		case i > 0 && isUpper(i) && isLower(i+1) && !pluralAt(rs, i+1):
-			cut(i) // HTTPServer: the S starts Server
-		}
-		i++
-	}
-	cut(len(rs))
-	return words
-}
-
-// pluralAt reports whether rs[i] is the s that makes the initialism
-// before it plural: an s after two capitals or more, ending the word.
-func pluralAt(rs []rune, i int) bool {
-	if rs[i] != 's' || i < 2 || !unicode.IsUpper(rs[i-1]) || !unicode.IsUpper(rs[i-2]) {
-		return false
-	}
-	return i+1 == len(rs) || !unicode.IsLower(rs[i+1])
-}
-
-// mixedCaseWordAt returns the length of a word of mixedCaseWords at rs[i]
-// that stands as a word of its own there, or 0.
-func mixedCaseWordAt(rs []rune, i int) int {
-	if i > 0 && unicode.IsLower(rs[i]) && unicode.IsLetter(rs[i-1]) {
-		return 0 // the middle of a word: myiOS is not my_ios
-	}
-	for _, w := range mixedCaseWords {
-		wr := []rune(w)
-		end := i + len(wr)
-		if end <= len(rs) && string(rs[i:end]) == w && (end == len(rs) || !unicode.IsLower(rs[end])) {
-			return len(wr)
-		}
-	}
-	return 0
 }

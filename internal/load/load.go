@@ -1,4 +1,7 @@
-package analyzer
+// Package load loads Go packages for mcptag and analyzes each: it parses
+// and type-checks the packages named from source, and their imports from
+// the export data the go command builds, as go vet does.
+package load
 
 import (
 	"errors"
@@ -15,24 +18,27 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcptag/mcptag/internal/genfile"
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/genfile"
 )
 
-// A Loaded package is one package that Load read and analyzed.
-type Loaded struct {
-	*Package
+// A Package is one package that Packages read and analyzed.
+type Package struct {
+	*analyzer.Package
 	Fset  *token.FileSet
 	Dir   string      // the package's directory
 	Files []*ast.File // the files analyzed: the package's, but the generated one
 }
 
-// A LoadError lists the errors that stopped packages from loading, each
-// with its position where it has one.
-type LoadError []PositionedError
+// Errors lists the errors that stopped packages from loading, each with
+// its position where it has one.
+type Errors []analyzer.PositionedError
 
-func (e LoadError) Error() string {
+// Error lists the errors one a line, each after its position.
+func (e Errors) Error() string {
 	lines := make([]string, len(e))
 	for i, pe := range e {
 		lines[i] = pe.Error()
@@ -40,21 +46,7 @@ func (e LoadError) Error() string {
 	return strings.Join(lines, "\n")
 }
 
-// A PositionedError is one error of loading: a syntax, type or go command
-// error.
-type PositionedError struct {
-	Pos string // "file:line:col" (or a shorter form), or "" if none is known
-	Msg string
-}
-
-func (e PositionedError) Error() string {
-	if e.Pos == "" {
-		return e.Msg
-	}
-	return e.Pos + ": " + e.Msg
-}
-
-// Load loads the packages matching patterns in dir and analyzes each.
+// Packages loads the packages matching patterns in dir and analyzes each.
 //
 // It loads as go vet does: the packages themselves are parsed and
 // type-checked from source, their imports read from the export data the
@@ -68,7 +60,7 @@ func (e PositionedError) Error() string {
 // A package whose declarations do not load or type-check is an error:
 // mcptag must not generate code from a guess. A reference to a Register
 // function that is not generated yet is the exception.
-func Load(dir string, opts Options, patterns ...string) ([]*Loaded, error) {
+func Packages(dir string, opts analyzer.Options, patterns ...string) ([]*Package, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
@@ -77,7 +69,7 @@ func Load(dir string, opts Options, patterns ...string) ([]*Loaded, error) {
 		Dir:  dir,
 	}, patterns...)
 	if err != nil {
-		return nil, LoadError{{Msg: err.Error()}}
+		return nil, Errors{{Msg: err.Error()}}
 	}
 	l := &loader{fset: token.NewFileSet(), roots: map[string]*packages.Package{}, pkgs: map[string]*types.Package{}}
 	for _, p := range roots {
@@ -100,14 +92,14 @@ func Load(dir string, opts Options, patterns ...string) ([]*Loaded, error) {
 		return nil, l.errs
 	}
 	docs := newFileDocs()
-	var out []*Loaded
+	var out []*Package
 	for _, c := range checked {
 		opts, dir := l.packageOptions(opts, c.p), packageDir(c.p)
 		if opts.ImportedDocs == nil {
 			opts.ImportedDocs = func(obj types.Object) string { return docs.lookup(l.fset, obj) }
 		}
-		out = append(out, &Loaded{
-			Package: Analyze(l.fset, c.sources, c.types, c.info, opts),
+		out = append(out, &Package{
+			Package: analyzer.Analyze(l.fset, c.sources, c.types, c.info, opts),
 			Fset:    l.fset,
 			Dir:     dir,
 			Files:   c.sources,
@@ -120,9 +112,9 @@ func Load(dir string, opts Options, patterns ...string) ([]*Loaded, error) {
 }
 
 // packageOptions returns the options to analyze p with: opts, resolved
-// against what p's generated files record (Options.Resolve), in p's
+// against what p's generated files record (analyzer.Options.Resolve), in p's
 // module. An option that cannot be read is an error of l.
-func (l *loader) packageOptions(opts Options, p *packages.Package) Options {
+func (l *loader) packageOptions(opts analyzer.Options, p *packages.Package) analyzer.Options {
 	if opts.Module == "" && p.Module != nil {
 		opts.Module = p.Module.Path
 	}
@@ -134,23 +126,23 @@ func (l *loader) packageOptions(opts Options, p *packages.Package) Options {
 	if err == nil {
 		opts, err = opts.Resolve(recorded)
 	}
-	var pe PositionedError
+	var pe analyzer.PositionedError
 	switch {
 	case errors.As(err, &pe):
 		l.errs = append(l.errs, pe)
 	case err != nil:
-		l.errs = append(l.errs, PositionedError{Msg: err.Error()})
+		l.errs = append(l.errs, analyzer.PositionedError{Msg: err.Error()})
 	}
 	return opts
 }
 
-// loader holds the state of one Load call.
+// loader holds the state of one Packages call.
 type loader struct {
 	fset    *token.FileSet
 	roots   map[string]*packages.Package // by package path
 	exports map[string]string            // export data file by package path
 	pkgs    map[string]*types.Package    // every package imported or checked
-	errs    LoadError
+	errs    Errors
 }
 
 func (l *loader) addPackageErrors(p *packages.Package) {
@@ -159,7 +151,7 @@ func (l *loader) addPackageErrors(p *packages.Package) {
 		if pos == "-" {
 			pos = ""
 		}
-		l.errs = append(l.errs, PositionedError{Pos: pos, Msg: e.Msg})
+		l.errs = append(l.errs, analyzer.PositionedError{Pos: pos, Msg: e.Msg})
 	}
 }
 
@@ -184,7 +176,7 @@ func (l *loader) loadExports(dir string) {
 	sort.Strings(imports)
 	deps, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedExportFile, Dir: dir}, imports...)
 	if err != nil {
-		l.errs = append(l.errs, PositionedError{Msg: err.Error()})
+		l.errs = append(l.errs, analyzer.PositionedError{Msg: err.Error()})
 		return
 	}
 	for _, p := range deps {
@@ -225,7 +217,7 @@ type checkedPackage struct {
 }
 
 // check parses and type-checks one root, recording its errors but for
-// those Load forgives.
+// those Packages forgives.
 func (l *loader) check(p *packages.Package) *checkedPackage {
 	c := &checkedPackage{p: p, info: &types.Info{
 		Types:        map[ast.Expr]types.TypeAndValue{},
@@ -239,7 +231,7 @@ func (l *loader) check(p *packages.Package) *checkedPackage {
 	}}
 	for _, name := range p.GoFiles {
 		if genfile.IsGoFile(name) {
-			continue // about to be replaced; see Load
+			continue // about to be replaced; see Packages
 		}
 		f, err := parser.ParseFile(l.fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
@@ -258,12 +250,12 @@ func (l *loader) check(p *packages.Package) *checkedPackage {
 		Error: func(err error) {
 			te, ok := err.(types.Error)
 			if !ok {
-				l.errs = append(l.errs, PositionedError{Msg: err.Error()})
+				l.errs = append(l.errs, analyzer.PositionedError{Msg: err.Error()})
 				return
 			}
 			pos := te.Fset.Position(te.Pos)
 			if !forgiven(pos.Filename, te.Msg) {
-				l.errs = append(l.errs, PositionedError{Pos: pos.String(), Msg: te.Msg})
+				l.errs = append(l.errs, analyzer.PositionedError{Pos: pos.String(), Msg: te.Msg})
 			}
 		},
 	}
@@ -313,11 +305,11 @@ func (l *loader) importFrom(p *packages.Package, path string) (*types.Package, e
 func (l *loader) addSyntaxErrors(err error) {
 	var list scanner.ErrorList
 	if !errors.As(err, &list) {
-		l.errs = append(l.errs, PositionedError{Msg: err.Error()})
+		l.errs = append(l.errs, analyzer.PositionedError{Msg: err.Error()})
 		return
 	}
 	for _, e := range list {
-		l.errs = append(l.errs, PositionedError{Pos: e.Pos.String(), Msg: e.Msg})
+		l.errs = append(l.errs, analyzer.PositionedError{Pos: e.Pos.String(), Msg: e.Msg})
 	}
 }
 
@@ -331,17 +323,17 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 // main already calls it must still work.
 var undefinedRegister = regexp.MustCompile(`^undefined: (\w+\.)?(Register\w*|Complete)$`)
 
-// forgiven reports whether a type error at file is one Load forgives.
+// forgiven reports whether a type error at file is one Packages forgives.
 func forgiven(file, msg string) bool {
 	return genfile.IsGoFile(file) || undefinedRegister.MatchString(msg)
 }
 
-// ForgivenLoadError reports whether a go/packages error is one that Load
-// forgives (see Load). The linter forgives the same ones, and reports
+// Forgiven reports whether a go/packages error is one that Packages
+// forgives (see Packages). The linter forgives the same ones, and reports
 // staleness instead. A failed compile as the go command reports it ("#
 // path" and the compiler's errors) is forgiven too: the same errors come
 // again as type errors, judged one by one.
-func ForgivenLoadError(e packages.Error) bool {
+func Forgiven(e packages.Error) bool {
 	file, _, _ := strings.Cut(e.Pos, ":")
 	return forgiven(file, e.Msg) ||
 		(e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# "))

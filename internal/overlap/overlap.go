@@ -1,4 +1,6 @@
-package analyzer
+// Package overlap decides whether two URI templates match a URI in common,
+// as the go-sdk matches a resource read to the template that serves it.
+package overlap
 
 import (
 	"regexp/syntax"
@@ -8,15 +10,15 @@ import (
 	"github.com/yosida95/uritemplate/v3"
 )
 
-// templatesOverlap reports whether some URI matches both URI templates,
+// Templates reports whether some URI matches both URI templates,
 // and the shortest such URI. A template matches a URI as the go-sdk
 // matches it when it looks up the template that reads a URI: by the
 // regular expression of the template (uritemplate.Template.Regexp). Two
 // templates overlap exactly when the languages of their expressions
-// intersect, which templatesOverlap decides by walking the product of the
+// intersect, which Templates decides by walking the product of the
 // two automata, with no guess: a URI it returns matches both, and when it
 // finds none, none exists.
-func templatesOverlap(t1, t2 string) (uri string, ok bool) {
+func Templates(t1, t2 string) (uri string, ok bool) {
 	p1, err1 := templateProg(t1)
 	p2, err2 := templateProg(t2)
 	if err1 != nil || err2 != nil {

@@ -1,6 +1,14 @@
-package analyzer
+// Package finding defines what mcptag reports about a package: a Finding,
+// its Category (whose table the linter's flags, the README and
+// //mcptag:ignore comments all name), and where and whether each finding
+// is reported (Reporter), so that the generator and the linter report the
+// same findings at the same places.
+package finding
 
-import "go/token"
+import (
+	"go/token"
+	"sort"
+)
 
 // A Finding is one problem found in a package.
 //
@@ -29,4 +37,20 @@ func (f Finding) AtGeneration() Generation {
 	}
 	c, _ := LookupCategory(f.Category)
 	return c.Generation
+}
+
+// Sort sorts findings by file, line and column, stably. (The order of
+// token.Pos across files depends on the order in which files were
+// loaded.)
+func Sort(fset *token.FileSet, findings []Finding) {
+	sort.SliceStable(findings, func(i, j int) bool {
+		pi, pj := fset.Position(findings[i].Pos), fset.Position(findings[j].Pos)
+		if pi.Filename != pj.Filename {
+			return pi.Filename < pj.Filename
+		}
+		if pi.Line != pj.Line {
+			return pi.Line < pj.Line
+		}
+		return pi.Column < pj.Column
+	})
 }

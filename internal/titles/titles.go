@@ -1,35 +1,20 @@
-package analyzer
+// Package titles gives JSON Schemas the titles that pydantic gives a
+// Python FastMCP server's, so that a server ported from it lists the same
+// schemas (the -titles option).
+package titles
 
 import (
-	"go/types"
 	"strings"
 	"unicode"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
 
-// addTitles gives t's schemas the titles pydantic gives a FastMCP tool:
-// the root is "<tool>Arguments" for input, the model's name for an object
-// result, "<tool>Output" for a wrapped one and "<tool>DictOutput" for a
-// map; properties get their title-cased names, $defs their names.
-func addTitles(t *Tool) {
-	titleObject(t.Input, t.Name+"Arguments")
-	if t.Output == nil {
-		return
-	}
-	root := t.Name + "Output"
-	switch t.Result.Kind {
-	case ResultMap:
-		root = t.Name + "DictOutput"
-	case ResultObject:
-		if n, ok := t.Result.Elem.(*types.Named); ok {
-			root = n.Obj().Name()
-		}
-	}
-	titleObject(t.Output, root)
-}
-
-func titleObject(s *jsonschema.Schema, title string) {
+// Add gives s the title, and its properties and $defs the titles,
+// that pydantic gives a model's schema: s gets title, a property its
+// title-cased name (but a reference to a model, which has its own), a
+// $defs entry its name.
+func Add(s *jsonschema.Schema, title string) {
 	s.Title = title
 	titleProperties(s)
 	for name, def := range s.Defs {

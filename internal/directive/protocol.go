@@ -1,13 +1,10 @@
-package analyzer
+package directive
 
 import (
 	"fmt"
 	"go/ast"
 	"go/token"
 	"math"
-	"slices"
-	"strconv"
-	"strings"
 	"time"
 )
 
@@ -17,8 +14,8 @@ import (
 
 // iconOption and iconDarkOption take the icon of a tool, prompt or
 // resource, and the one for a dark theme: an https URL, a data: URI or a
-// file in the package directory. Their values are read by the analysis
-// (icons.go), which knows the package directory.
+// file in the package directory. Their values are read by the analysis,
+// which knows the package directory.
 var (
 	iconOption     = option{"icon", text(func(d *Directive, v string) { d.Icon = v })}
 	iconDarkOption = option{"icon-dark", text(func(d *Directive, v string) { d.IconDark = v })}
@@ -61,13 +58,13 @@ func ttlMillis(value string) (int, error) {
 var cacheOption = option{"cache", oneOf([]string{"public", "private"}, func(d *Directive, v string) { d.CacheScope = v })}
 
 // elicitKind is //mcp:elicit's, on a struct type: the form that the
-// generated Elicit<Type> function asks a user to fill (elicit.go). It
-// takes no options.
-var elicitKind = &directiveKind{name: "elicit"}
+// generated Elicit<Type> function asks a user to fill. It takes no
+// options.
+var elicitKind = &directiveKind{name: Elicit}
 
-// optionAt returns where the option key is, or the directive's position
+// OptionAt returns where the option key is, or the directive's position
 // when it has none.
-func (d *Directive) optionAt(key string) Span {
+func (d *Directive) OptionAt(key string) Span {
 	if p, ok := d.Spans[key]; ok {
 		return p
 	}
@@ -114,23 +111,4 @@ func misplaced(kind, home string) string {
 		return fmt.Sprintf("//mcp:%s must be in the doc comment of a function or method; here it declares nothing", kind)
 	}
 	return ""
-}
-
-// nameFault says how name breaks the name rule (validName), as the
-// go-sdk's validateToolName words it (mcp/tool.go): its length, or the
-// characters it may not hold, in the order they appear.
-func nameFault(name string) string {
-	switch n := len(name); {
-	case n == 0:
-		return "it is empty"
-	case n > 128:
-		return fmt.Sprintf("it has %d bytes, the most is 128", n)
-	}
-	var bad []string
-	for _, r := range name {
-		if q := strconv.Quote(string(r)); !validName.MatchString(string(r)) && !slices.Contains(bad, q) {
-			bad = append(bad, q)
-		}
-	}
-	return "it contains " + strings.Join(bad, ", ")
 }

@@ -1,4 +1,4 @@
-package analyzer_test
+package finding_test
 
 import (
 	"fmt"
@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // TestCategoriesDocumented holds the README's table of lint categories
-// to analyzer.Categories, row by row: a category added, renamed or
+// to finding.Categories, row by row: a category added, renamed or
 // changed without its documentation fails here.
 func TestCategoriesDocumented(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
@@ -24,7 +24,7 @@ func TestCategoriesDocumented(t *testing.T) {
 	}
 	table, _, _ = strings.Cut(table, "\n\n")
 	var want []string
-	for _, c := range analyzer.Categories {
+	for _, c := range finding.Categories {
 		if c.Name == "" || c.Doc == "" {
 			t.Errorf("category %+v: want a name and a one-line doc", c)
 		}
@@ -36,7 +36,7 @@ func TestCategoriesDocumented(t *testing.T) {
 	}
 	got := strings.Split(strings.TrimSpace(table), "\n")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("README.md's category table:\n%s\nwant, from analyzer.Categories:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		t.Errorf("README.md's category table:\n%s\nwant, from finding.Categories:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 
@@ -45,9 +45,9 @@ func TestCategoriesDocumented(t *testing.T) {
 // replaces; and reports nothing of the advice categories, which stay
 // lint's.
 func TestGenerationReportsFailing(t *testing.T) {
-	for _, c := range analyzer.Categories {
-		reported := c.Generation != analyzer.LintOnly
-		if want := c.Fails && c.Name != analyzer.CatStale; reported != want {
+	for _, c := range finding.Categories {
+		reported := c.Generation != finding.LintOnly
+		if want := c.Fails && c.Name != finding.CatStale; reported != want {
 			t.Errorf("category %s: fails by default %v, but generation %s", c.Name, c.Fails, c.Generation)
 		}
 	}

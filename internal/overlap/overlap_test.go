@@ -1,4 +1,4 @@
-package analyzer
+package overlap
 
 import (
 	"testing"
@@ -29,9 +29,9 @@ func TestTemplatesOverlap(t *testing.T) {
 		{"x://{a}", "x://%41", true, "x://%41"}, // {a} matches an escape
 		{"x://é{a}", "x://é", true, "x://é"},
 	} {
-		uri, ok := templatesOverlap(tc.a, tc.b)
+		uri, ok := Templates(tc.a, tc.b)
 		if ok != tc.overlap || uri != tc.uri {
-			t.Errorf("templatesOverlap(%q, %q) = %q, %v; want %q, %v", tc.a, tc.b, uri, ok, tc.uri, tc.overlap)
+			t.Errorf("Templates(%q, %q) = %q, %v; want %q, %v", tc.a, tc.b, uri, ok, tc.uri, tc.overlap)
 		}
 		if !ok {
 			continue
@@ -60,7 +60,7 @@ func FuzzTemplatesOverlap(f *testing.F) {
 		f.Add(seed[0], seed[1], seed[2])
 	}
 	f.Fuzz(func(t *testing.T, a, b, probe string) {
-		uri, ok := templatesOverlap(a, b)
+		uri, ok := Templates(a, b)
 		ta, errA := uritemplate.New(a)
 		tb, errB := uritemplate.New(b)
 		if errA != nil || errB != nil {

@@ -1,4 +1,4 @@
-package analyzer
+package directive
 
 import (
 	"go/token"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/mcptag/mcptag/internal/naming"
 )
 
 // FuzzParseDirective checks that any directive text parses without a
@@ -39,7 +41,7 @@ func FuzzParseDirective(f *testing.F) {
 	const base = token.Pos(1000)
 	f.Fuzz(func(t *testing.T, rest string) {
 		text := "//mcp:tool" + rest
-		d, findings := ParseDirective(base, text)
+		d, findings := Parse(base, text)
 		if d == nil {
 			t.Fatal("nil directive")
 		}
@@ -54,13 +56,13 @@ func FuzzParseDirective(f *testing.F) {
 		if len(findings) > 0 {
 			return
 		}
-		if d.Name != "" && !validName.MatchString(d.Name) {
+		if d.Name != "" && !naming.Valid.MatchString(d.Name) {
 			t.Errorf("invalid name %q accepted", d.Name)
 		}
 		if utf8.ValidString(text) && !utf8.ValidString(d.Title) {
 			t.Errorf("title %q from valid UTF-8 text %q is not valid UTF-8", d.Title, text)
 		}
-		again, findings := ParseDirective(base, render(d))
+		again, findings := Parse(base, render(d))
 		if len(findings) > 0 {
 			t.Fatalf("%q rendered as %q: %v", text, render(d), findings)
 		}
@@ -125,10 +127,10 @@ func FuzzParseResourceDirective(f *testing.F) {
 	const base = token.Pos(1000)
 	f.Fuzz(func(t *testing.T, rest string) {
 		text := "//mcp:resource" + rest
-		if RecognizeDirective(text).Kind != "resource" {
-			return // not a directive: it never reaches ParseDirective
+		if Recognize(text).Kind != "resource" {
+			return // not a directive: it never reaches Parse
 		}
-		d, findings := ParseDirective(base, text)
+		d, findings := Parse(base, text)
 		for _, fd := range findings {
 			if fd.Pos < base || fd.Pos > base+token.Pos(len(text)) || (fd.End.IsValid() && fd.End > base+token.Pos(len(text))) {
 				t.Errorf("finding %q at offset %d, outside the comment of %d bytes", fd.Message, fd.Pos-base, len(text))

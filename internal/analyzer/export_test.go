@@ -1,4 +1,0 @@
-package analyzer
-
-// ValueOffsets exports valueOffsets to the tests.
-var ValueOffsets = valueOffsets
