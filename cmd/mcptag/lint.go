@@ -110,9 +110,9 @@ func runLint(cfg lint.Config, patterns []string) ([]finding, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule}, patterns...)
+	pkgs, err := loadForLint(patterns)
 	if err != nil {
-		return nil, analyzer.LoadError{{Msg: err.Error()}}
+		return nil, err
 	}
 	if errs := loadErrors(pkgs); len(errs) > 0 {
 		return nil, errs
@@ -323,12 +323,17 @@ func editFile(file string, src []byte, edits []fileEdit) error {
 // loadErrors lists the errors of the packages and their dependencies,
 // but for those the generator also forgives (analyzer.Load): a stale
 // generated file, or a Register function not generated yet, is what the
-// linter is there to report.
+// linter is there to report. Nor does it list the errors that dropping a
+// dependency's function bodies causes (loadForLint).
 func loadErrors(pkgs []*packages.Package) analyzer.LoadError {
 	var errs analyzer.LoadError
+	loaded := map[*packages.Package]bool{}
+	for _, p := range pkgs {
+		loaded[p] = true
+	}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			if !analyzer.ForgivenLoadError(e) {
+			if !analyzer.ForgivenLoadError(e) && (loaded[p] || !droppedBodyError(e)) {
 				errs = append(errs, analyzer.PositionedError{Pos: e.Pos, Msg: e.Msg})
 			}
 		}
