@@ -16,9 +16,9 @@ import (
 // output can reach).
 //
 // Those facts come from a dependency's declarations only, so its function
-// bodies are dropped before it is type-checked, as go/packages does
-// itself for the dependencies it does not load in full: checking the
-// bodies of the standard library and the go-sdk was most of lint's time.
+// bodies are dropped before it is type-checked: checking the bodies of the
+// standard library and the go-sdk was most of lint's time. An error inside
+// a dependency's function body is then left to the compiler to report.
 // The packages matching patterns keep their bodies, and lint reports
 // their errors.
 func loadForLint(patterns []string) ([]*packages.Package, error) {
