@@ -122,9 +122,9 @@ func runLint(cfg lint.Config, patterns []string) ([]lintFinding, []matchedPackag
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule}, patterns...)
+	pkgs, err := loadForLint(patterns)
 	if err != nil {
-		return nil, nil, load.Errors{{Msg: err.Error()}}
+		return nil, nil, err
 	}
 	if errs := loadErrors(pkgs); len(errs) > 0 {
 		return nil, nil, errs
@@ -339,12 +339,17 @@ func editFile(file string, src []byte, edits []fileEdit) error {
 // loadErrors lists the errors of the packages and their dependencies,
 // but for those the generator also forgives (load.Packages): a stale
 // generated file, or a Register function not generated yet, is what the
-// linter is there to report.
+// linter is there to report. Nor does it list the errors that dropping a
+// dependency's function bodies causes (loadForLint).
 func loadErrors(pkgs []*packages.Package) load.Errors {
 	var errs load.Errors
+	loaded := map[*packages.Package]bool{}
+	for _, p := range pkgs {
+		loaded[p] = true
+	}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			if !load.Forgiven(e) {
+			if !load.Forgiven(e) && (loaded[p] || !droppedBodyError(e)) {
 				errs = append(errs, analyzer.PositionedError{Pos: e.Pos, Msg: e.Msg})
 			}
 		}

@@ -37,11 +37,24 @@ var update = flag.Bool("update", false, "rewrite the expected files of failing c
 //	replace github.com/mcptag/mcptag => $REPO
 //
 // followed by "cp $REPO/go.sum go.sum".
+//
+// $MCPTAG is mcptag built as the README has users build it, a tool of a
+// module (go get -tool, go tool -n mcptag): the vet tool of a script's
+// go vet, as in
+//
+//	exec go vet -vettool=$MCPTAG ./...
+//
+// rather than an mcptag the script builds. The go command caches that
+// build, and go vet the analysis of each dependency under its vet tool:
+// every script's go vet, and readme.txtar's go tool mcptag, then share
+// one binary and one analysis of the go-sdk and the standard library,
+// this run and the next.
 func TestScripts(t *testing.T) {
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
+	mcptag := toolMcptag(t, repo)
 	goEnv := func(name string) string {
 		out, err := exec.Command("go", "env", name).Output()
 		if err != nil {
@@ -58,15 +71,52 @@ func TestScripts(t *testing.T) {
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
-			env.Setenv("GOFLAGS", "-mod=mod")
-			env.Setenv("GOPROXY", "off")
-			env.Setenv("GOSUMDB", "off")
-			env.Setenv("GOTOOLCHAIN", "local")
+			env.Setenv("MCPTAG", mcptag)
+			for _, kv := range offline {
+				name, value, _ := strings.Cut(kv, "=")
+				env.Setenv(name, value)
+			}
 			env.Setenv("GOMODCACHE", modCache)
 			env.Setenv("GOCACHE", buildCache)
 			return nil
 		},
 	})
+}
+
+// offline is the environment of the go command in scripts: modules from
+// the local module cache only, with this toolchain.
+var offline = []string{"GOFLAGS=-mod=mod", "GOPROXY=off", "GOSUMDB=off", "GOTOOLCHAIN=local"}
+
+// toolMcptag returns the path of mcptag built from repo as a tool of a
+// module, as readme.txtar builds it: the same binary, which the go
+// command builds again only when mcptag's code changes.
+func toolMcptag(t *testing.T, repo string) string {
+	t.Helper()
+	dir := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(repo, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := "module example.com/vettool\n\ngo 1.26\n\nrequire github.com/mcptag/mcptag v0.0.0\n\nreplace github.com/mcptag/mcptag => " + repo + "\n"
+	for name, data := range map[string][]byte{"go.mod": []byte(mod), "go.sum": sum} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goCmd := func(args ...string) string {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), offline...)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+		}
+		return strings.TrimSpace(string(out))
+	}
+	goCmd("get", "-tool", "github.com/mcptag/mcptag/cmd/mcptag")
+	return goCmd("tool", "-n", "mcptag")
 }
 
 // wantDiff is the script command

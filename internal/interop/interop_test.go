@@ -2,27 +2,52 @@ package interop_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mcptag/mcptag/internal/interop"
 )
 
-// buildBadServer builds testdata/badserver (a go-sdk server whose behaviour
-// is chosen with -mode) into a temporary directory and returns its path.
-// testdata is ignored by `go build ./...`, so it is built by path.
+// buildBadServer returns the path of testdata/badserver (a go-sdk server
+// whose behaviour is chosen with -mode), built once for all the tests of
+// a run into a temporary directory that TestMain removes. testdata is
+// ignored by `go build ./...`, so it is built by path.
 func buildBadServer(t *testing.T) string {
 	t.Helper()
 	interop.Require(t) // skip (or fail in CI) before paying for the build
-	bin := filepath.Join(t.TempDir(), "badserver")
-	out, err := exec.Command("go", "build", "-o", bin, "./testdata/badserver").CombinedOutput()
+	bin, err := badServer()
 	if err != nil {
-		t.Fatalf("go build ./testdata/badserver: %v\n%s", err, out)
+		t.Fatal(err)
 	}
 	return bin
+}
+
+var badServerDir string // set by TestMain
+
+var badServer = sync.OnceValues(func() (string, error) {
+	bin := filepath.Join(badServerDir, "badserver")
+	out, err := exec.Command("go", "build", "-o", bin, "./testdata/badserver").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("go build ./testdata/badserver: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "badserver")
+	if err != nil {
+		panic(err)
+	}
+	badServerDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 const badCalls = `[{"name":"bad","arguments":{}}]`
