@@ -106,7 +106,11 @@ func toolMcptag(t *testing.T, repo string) string {
 	goCmd := func(args ...string) string {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), offline...)
+		// -trimpath, as readme.txtar builds it too: a binary that does
+		// not depend on where the checkout is, so that the go command
+		// (and go vet's cache of what this vet tool found) reuses it
+		// whatever the path of the scripts' temporary directories.
+		cmd.Env = append(os.Environ(), append(offline, "GOFLAGS=-mod=mod -trimpath")...)
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		out, err := cmd.Output()
