@@ -7,7 +7,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -26,43 +25,23 @@ import (
 // server with sessions speaks 2025-11-25. The request headers of the
 // last tools/call of each tool are kept.
 type httpClient struct {
-	cs   *mcp.ClientSession
-	user mcptest.User // who answers the forms
-
-	mu      sync.Mutex
-	headers map[string]http.Header // the last tools/call of each tool
+	cs      *mcp.ClientSession
+	user    mcptest.User                  // who answers the forms
+	headers func(tool string) http.Header // of each tool's last tools/call
 }
 
 func connectHTTP(t *testing.T, stateless bool, rewrite func(http.Header)) *httpClient {
 	t.Helper()
-	c := &httpClient{headers: map[string]http.Header{}}
+	c := &httpClient{}
 	handler := newHTTPHandler(newServer(), time.Minute)
 	if stateless {
 		handler = newStatelessHTTPHandler(newServer())
 	}
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if name := r.Header.Get("Mcp-Name"); r.Header.Get("Mcp-Method") == "tools/call" {
-			c.mu.Lock()
-			c.headers[name] = r.Header.Clone()
-			c.mu.Unlock()
-		}
-		handler.ServeHTTP(w, r)
-	}))
-	t.Cleanup(ts.Close)
-	transport := &mcp.StreamableClientTransport{Endpoint: ts.URL}
+	var hc *http.Client
 	if rewrite != nil {
-		transport.HTTPClient = &http.Client{Transport: rewriter(rewrite)}
+		hc = &http.Client{Transport: rewriter(rewrite)}
 	}
-	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: c.user.Elicit})
-	cs, err := client.Connect(context.Background(), transport, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	c.cs = cs
-	if _, err := cs.ListTools(context.Background(), nil); err != nil { // the client learns the headers from tools/list
-		t.Fatal(err)
-	}
+	c.cs, c.headers = mcptest.HTTPSession(t, handler, &c.user, hc)
 	return c
 }
 
@@ -85,9 +64,7 @@ func (c *httpClient) call(t *testing.T, tool string, args map[string]any) *mcp.C
 }
 
 func (c *httpClient) header(tool, name string) string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.headers[tool].Get(name)
+	return c.headers(tool).Get(name)
 }
 
 func text(res *mcp.CallToolResult) string {

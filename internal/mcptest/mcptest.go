@@ -11,6 +11,8 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"slices"
 	"sync"
@@ -295,4 +297,38 @@ func (u *User) Elicit(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitRes
 	a := u.answers[0]
 	u.answers = u.answers[1:]
 	return a, nil
+}
+
+// HTTPSession serves handler over streamable HTTP and returns a client
+// session connected to it whose forms u answers, through hc when it is
+// not nil, and the request headers of each tool's last tools/call (by
+// the Mcp-Name header). It lists the tools once, since a client learns
+// the parameter headers it sends from tools/list.
+func HTTPSession(t *testing.T, handler http.Handler, u *User, hc *http.Client) (*mcp.ClientSession, func(tool string) http.Header) {
+	t.Helper()
+	var mu sync.Mutex
+	headers := map[string]http.Header{}
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Mcp-Method") == "tools/call" {
+			mu.Lock()
+			headers[r.Header.Get("Mcp-Name")] = r.Header.Clone()
+			mu.Unlock()
+		}
+		handler.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ts.Close)
+	client := mcp.NewClient(&mcp.Implementation{Name: "mcptest", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: u.Elicit})
+	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL, HTTPClient: hc}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	if _, err := cs.ListTools(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	return cs, func(tool string) http.Header {
+		mu.Lock()
+		defer mu.Unlock()
+		return headers[tool]
+	}
 }

@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -24,31 +22,7 @@ func connect(t *testing.T, stateless bool, u *mcptest.User) (*mcp.ClientSession,
 	server := mcp.NewServer(&mcp.Implementation{Name: "protocol", Version: "v0"}, nil)
 	protocol.Register(server)
 	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{Stateless: stateless})
-	var mu sync.Mutex
-	headers := map[string]http.Header{}
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Mcp-Method") == "tools/call" {
-			mu.Lock()
-			headers[r.Header.Get("Mcp-Name")] = r.Header.Clone()
-			mu.Unlock()
-		}
-		handler.ServeHTTP(w, r)
-	}))
-	t.Cleanup(ts.Close)
-	client := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: u.Elicit})
-	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	if _, err := cs.ListTools(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	return cs, func(tool string) http.Header {
-		mu.Lock()
-		defer mu.Unlock()
-		return headers[tool]
-	}
+	return mcptest.HTTPSession(t, handler, u, nil)
 }
 
 // TestHeaders: the client sends every argument that has a header, of
