@@ -125,6 +125,11 @@ func (a *analysis) form(ts *ast.TypeSpec, dir *directive.Directive) *Form {
 			continue
 		}
 		titles[i] = a.enumTitles(fields[i].Type)
+		if msg := enumNamesProblem(fld.Value, titles[i]); msg != "" {
+			a.errorf(fld.Value.EnumNamesPos, finding.CatJSONTag, "form %s: field %s: %s", f.Name, fld.Name, msg)
+			ok = false
+			continue
+		}
 		if word := sensitiveWord(fld.Name, fields[i].Var.Name(), fld.Value.Title); word != "" {
 			a.warnf(fld.Pos, finding.CatSensitive, "form %s: field %s looks like it collects a secret (%q): the protocol forbids asking for one in a form; send the user to a URL instead (URL mode elicitation)",
 				f.Name, fld.Name, word)
@@ -203,6 +208,48 @@ func multiSelectProblem(v *argmodel.Value) string {
 	return ""
 }
 
+// enumNamesProblem says why the form field v, whose enum values have
+// titles (nil for none), cannot take the enumNames flag it has, or "".
+// The deprecated form titles a single-select only; a multi-select's
+// titled form is anyOf, whatever the client.
+func enumNamesProblem(v *argmodel.Value, titles map[string]string) string {
+	switch {
+	case !v.EnumNamesPos.IsValid():
+		return ""
+	case v.Kind == argmodel.KindArray:
+		return "enumNames titles a single-select enum; a multi-select has no such form (its titled form is anyOf)"
+	case titles == nil:
+		return "enumNames writes a titled enum as enum and enumNames: give the constants of its type doc or line comments, their titles"
+	}
+	return ""
+}
+
+// noEnumNames reports every enumNames flag among in's arguments, which
+// are what: only a form's titled enums have that form.
+func (a *analysis) noEnumNames(in *argmodel.Input, what string) {
+	var walk func(v *argmodel.Value, path string)
+	walk = func(v *argmodel.Value, path string) {
+		if v.EnumNamesPos.IsValid() {
+			a.errorf(v.EnumNamesPos, finding.CatJSONTag, "enumNames on %s: only a form's titled enums take it, not %s", path, what)
+		}
+		for _, f := range v.Fields {
+			walk(f.Value, joinPath(path, f.Name))
+		}
+		if v.Items != nil {
+			walk(v.Items, path+"[]")
+		}
+		if v.Values != nil {
+			walk(v.Values, path+"{}")
+		}
+	}
+	walk(in.Root, "")
+	for name, d := range in.Defs {
+		if d != in.Root {
+			walk(d, name)
+		}
+	}
+}
+
 // enumTitles returns the titles of the values of the enum type behind t
 // (through pointers and slices): the doc or line comments of its
 // constants, by value, or the value itself for one without. It returns
@@ -272,11 +319,29 @@ func formSchema(root *argmodel.Value, titles []map[string]string) *jsonschema.Sc
 	s.AdditionalProperties = nil // not part of the restricted schema; the answer is checked closed all the same
 	s.Description, s.Title = "", ""
 	for i, f := range root.Fields {
-		if titles[i] != nil {
+		switch {
+		case titles[i] == nil:
+		case f.Value.EnumNamesPos.IsValid():
+			legacyTitles(s.Properties[f.Name], titles[i])
+		default:
 			titleEnum(s.Properties[f.Name], titles[i])
 		}
 	}
 	return s
+}
+
+// legacyTitles titles the enum of p, a string, in the deprecated form
+// that the enumNames flag asks for: the enum as it is, and enumNames
+// beside it, a title for each value in its order.
+func legacyTitles(p *jsonschema.Schema, titles map[string]string) {
+	names := make([]any, len(p.Enum))
+	for i, e := range p.Enum {
+		names[i] = titles[argmodel.EnumText(e)]
+	}
+	if p.Extra == nil {
+		p.Extra = map[string]any{}
+	}
+	p.Extra["enumNames"] = names
 }
 
 // titleEnum turns the enum of p, a string or an array of strings, into

@@ -76,7 +76,8 @@ func (a *analysis) prompt(fd *ast.FuncDecl, fn *types.Func, dir *directive.Direc
 		return nil
 	}
 	p.Arguments = a.input(p.Pos, p.Args, p.Params, docs)
-	a.noHeaders(p.Arguments, "a prompt's arguments") // headers.go
+	a.noHeaders(p.Arguments, "a prompt's arguments")   // headers.go
+	a.noEnumNames(p.Arguments, "a prompt's arguments") // elicit.go
 	p.Icons = a.icons(dir)
 	for _, f := range p.Arguments.Root.Fields {
 		f.Value.Description = withValues(f.Value.Description, f.Value.Enum)

@@ -112,6 +112,7 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directi
 	params, doc := a.paramDocs(t.Name, t.Args, t.Params, fd.Doc)
 	t.Description = describe(fn.Name(), CommentText(doc))
 	t.Arguments = a.input(t.Pos, t.Args, t.Params, params)
+	a.noEnumNames(t.Arguments, "a tool's arguments") // elicit.go
 	a.outputSchema(t, dir)
 	a.viewTool(t, dir) // view.go: prunes t.Output, adds an argument
 	t.Input = t.Arguments.Schema()

@@ -33,6 +33,9 @@ func ApplyTag(f *Field, text string, inDoc bool, at func(off int) token.Pos) []T
 	if tag.Required {
 		f.Required = true
 	}
+	if tag.EnumNames {
+		f.Value.EnumNamesPos = at(tag.enumNamesOff)
+	}
 	if f.Value.Default != nil || (f.Value.Items != nil && f.Value.Items.Default != nil) {
 		if tag.Required {
 			errs = append(errs, TagError{0, "required and default: a default applies to an argument that is absent, which required forbids"})

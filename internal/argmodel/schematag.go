@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,8 +22,16 @@ import (
 type Tag struct {
 	Description, Title string
 	Required           bool // the required flag
-	pairs              []tagPair
+	// EnumNames is the enumNames flag, at the offset enumNamesOff: a
+	// form's titled enum written in the deprecated form, enum beside
+	// enumNames, for clients that read only that one (elicit.go).
+	EnumNames    bool
+	enumNamesOff int
+	pairs        []tagPair
 }
+
+// tagFlags are the keys of a tag that take no value.
+var tagFlags = []string{"required", "enumNames"}
 
 // A tagPair is one key=value of a structured tag.
 type tagPair struct {
@@ -73,8 +82,10 @@ func readPairs(parts []tagPart, inDoc bool) (Tag, []TagError) {
 		switch {
 		case key == "required" && !hasValue:
 			t.Required = true
-		case key == "required":
-			errs = append(errs, TagError{p.off, "required is a flag: write it alone, without =" + value})
+		case key == "enumNames" && !hasValue:
+			t.EnumNames, t.enumNamesOff = true, p.off
+		case slices.Contains(tagFlags, key):
+			errs = append(errs, TagError{p.off, key + " is a flag: write it alone, without =" + value})
 		case k == nil:
 			errs = append(errs, TagError{p.off, unknownKey(key)})
 		case !hasValue:
@@ -92,18 +103,18 @@ func readPairs(parts []tagPart, inDoc bool) (Tag, []TagError) {
 // as.
 func unknownKey(key string) string {
 	msg := fmt.Sprintf("unknown jsonschema tag key %q", key)
-	if s := suggest.Closest(key, tagKeyNames); s != "" {
+	if s := suggest.Closest(key, slices.Concat(tagKeyNames, tagFlags)); s != "" {
 		return msg + fmt.Sprintf(" (did you mean %q?)", s)
 	}
-	return msg + "; keys are " + strings.Join(tagKeyNames, ", ") + " and the flag required"
+	return msg + "; keys are " + strings.Join(tagKeyNames, ", ") + " and the flags " + strings.Join(tagFlags, ", ")
 }
 
 // structured reports whether the first part of a tag makes it a
 // structured one: a known key, with a value or not (which ParseTag
-// reports), or the required flag.
+// reports), or a flag.
 func structured(first string) bool {
 	key, _, _ := strings.Cut(first, "=")
-	return tagKeyNamed(key) != nil || key == "required"
+	return tagKeyNamed(key) != nil || slices.Contains(tagFlags, key)
 }
 
 // misspelledKey reports whether the first part of a tag is shaped
@@ -112,7 +123,7 @@ func structured(first string) bool {
 func misspelledKey(first string) bool {
 	key, _, hasValue := strings.Cut(strings.TrimSpace(first), "=")
 	return hasValue && keyShape.MatchString(key) &&
-		(suggest.Closest(key, tagKeyNames) != "" || suggest.Closest(key, []string{"required"}) != "")
+		(suggest.Closest(key, tagKeyNames) != "" || suggest.Closest(key, tagFlags) != "")
 }
 
 // keyShape matches what can be a key of a tag.

@@ -74,6 +74,10 @@ func TestApplyTag(t *testing.T) {
 		{"header", str, "header=Tenant-Id", &Value{Kind: KindString, Header: "Tenant-Id", HeaderPos: 100}, nil},
 		{"header on an array", ints, "header=X", nil, []string{"header=X: a header carries a string, an integer or a boolean, not arrays (the go-sdk's rule)"}},
 		{"header name", str, "header=a b", nil, []string{`header=a b: a header name is letters, digits and !#$%&'*+-.^_` + "`" + `|~, not ' '`}},
+		{"enumNames", str, "enum=a,enum=b,enumNames", &Value{Kind: KindString, Enum: []any{"a", "b"}, EnumNamesPos: 114}, nil},
+		{"enumNames first", str, "enumNames", &Value{Kind: KindString, EnumNamesPos: 100}, nil},
+		{"enumNames with a value", str, "enumNames=A", nil, []string{"enumNames is a flag: write it alone, without =A"}},
+		{"enumNames misspelled", str, "enum=a,enumNamez", nil, []string{`unknown jsonschema tag key "enumNamez" (did you mean "enumNames"?)`}},
 		{"a percent sign in a value", str, "format=50%", nil, []string{"format=50%: mcptag checks the formats " + strings.Join(Formats, ", ")}},
 		{"description and title", str, "description=the city\\, or its code,title=City", &Value{Kind: KindString, Description: "the city, or its code", Title: "City"}, nil},
 	} {

@@ -46,6 +46,10 @@ type Value struct {
 	// says so.
 	Header    string
 	HeaderPos token.Pos
+	// EnumNamesPos is where the tag's enumNames flag is, NoPos without
+	// one: a form writes the field's titled enum as enum and enumNames
+	// (the analysis' elicit.go), and nothing else takes the flag.
+	EnumNamesPos token.Pos
 
 	// Numbers.
 	Range                                                toolrt.IntRange // the Go type's range
