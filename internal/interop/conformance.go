@@ -82,8 +82,8 @@ type suiteCheck struct {
 //	conformance server --url URL --requirements ERA
 //
 // and returns the scenarios in the order of their names. err is non-nil
-// when the suite reports no scenario at all; failed scenarios are the
-// result's to say.
+// when a scenario the revision requires did not run; failed scenarios
+// are the result's to say.
 func Conformance(t testing.TB, url, era string) ([]Scenario, error) {
 	t.Helper()
 	RequireConformance(t)
@@ -106,13 +106,27 @@ func Conformance(t testing.TB, url, era string) ([]Scenario, error) {
 	cmd.Stdout, cmd.Stderr = &output, &output
 	runErr := cmd.Run() // it exits non-zero when a scenario fails
 	scenarios, err := readScenarios(out, scored)
-	if err == nil && len(scenarios) == 0 {
-		err = fmt.Errorf("no scenario ran")
+	if err == nil {
+		err = allRan(scenarios, scored)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("conformance server --url %s --requirements %s: %v (exit: %v)\n%s", url, era, err, runErr, output.String())
 	}
 	return scenarios, nil
+}
+
+// allRan says which of the scored scenarios did not run, if any.
+func allRan(scenarios []Scenario, scored []string) error {
+	var missing []string
+	for _, name := range scored {
+		if !slices.ContainsFunc(scenarios, func(s Scenario) bool { return s.Name == name }) {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("required scenarios did not run: %s", strings.Join(missing, ", "))
+	}
+	return nil
 }
 
 // resultDir is the name of the directory the suite writes a server
