@@ -180,6 +180,9 @@ func integerHeaderEqual(header string, arg json.RawMessage) bool {
 	if digits == "" || strings.Trim(digits, "0123456789") != "" || digits[0] == '0' && (len(digits) > 1 || header[0] == '-') {
 		return false
 	}
+	if string(arg) == header {
+		return true // the form a client writes both in
+	}
 	if !plainNumber(arg) {
 		return false
 	}
