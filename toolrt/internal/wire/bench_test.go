@@ -2,8 +2,8 @@ package wire
 
 import (
 	"context"
-		"net/http"
-		"testing"
+	"net/http"
+	"testing"
 
 	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
