@@ -44,7 +44,12 @@ const stateMark = "mcptag.forms:"
 // (or wrapped), and the generated handler turns into the result that asks
 // for the form (see Error). The tool's function then runs again, up to
 // Elicit, which returns the answer: what it does before Elicit must be
-// safe to do twice. An older client is asked while the call waits, once.
+// safe to do twice. The answers so far travel in the call's request
+// state, signed (see SetStateKey): a state that fails verification is a
+// JSON-RPC invalid-params error, never used. An older client is asked
+// while the call waits, once. A client that declared no form elicitation
+// is asked nothing: the error is the protocol's for a missing client
+// capability, a *jsonrpc.Error that the generated handler sends as it is.
 func (f *Form) Elicit(ctx context.Context, req *mcp.CallToolRequest, message string, dst any) (ok bool, err error) {
 	if req == nil || req.Session == nil || req.Params == nil {
 		return false, fmt.Errorf("%s: a form is asked during a tool call: want its *mcp.CallToolRequest", f.Name)
