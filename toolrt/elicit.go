@@ -91,8 +91,7 @@ func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.El
 		}
 		return res, nil
 	}
-	tool := req.Params.Name
-	st, err := verifyState(tool, req.Params.RequestState)
+	st, err := verifyState(req.Params)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +101,7 @@ func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.El
 		return res, nil
 	}
 	st.Asked = key
-	state, err := signState(tool, st)
+	state, err := signState(req.Params, st)
 	if err != nil {
 		return nil, fmt.Errorf("%s: keeping the answers: %v", f.Name, err)
 	}

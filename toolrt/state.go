@@ -1,6 +1,7 @@
 package toolrt
 
 import (
+	"bytes"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -56,35 +57,47 @@ type formState struct {
 	Answers map[string]json.RawMessage `json:"answers,omitempty"`
 }
 
-// signState renders st as the request state of a call of tool: stateMark,
+// signState renders st as the request state of the call p: stateMark,
 // the state in base64, a dot and its HMAC-SHA-256 in base64.
-func signState(tool string, st formState) (string, error) {
+func signState(p *mcp.CallToolParamsRaw, st formState) (string, error) {
 	data, err := json.Marshal(st)
 	if err != nil {
 		return "", err
 	}
 	body := stateMark + base64.RawURLEncoding.EncodeToString(data)
-	return body + "." + base64.RawURLEncoding.EncodeToString(stateMAC(tool, body)), nil
+	return body + "." + base64.RawURLEncoding.EncodeToString(stateMAC(p, body)), nil
 }
 
-// stateMAC is the signature of the state body of a call of tool: signing
-// the tool's name too keeps one tool's state from being used by another.
-func stateMAC(tool, body string) []byte {
+// stateMAC is the signature of the state body of the call p. It signs the
+// tool's name and the call's arguments too (their SHA-256, white space
+// left out), so that a state answers only the call it was issued for: not
+// another tool's, nor the same tool's with other arguments, where the
+// same message would take the answer given for other ones. A client sends
+// a call again with the arguments it sent.
+func stateMAC(p *mcp.CallToolParamsRaw, body string) []byte {
+	var args bytes.Buffer
+	if json.Compact(&args, p.Arguments) != nil {
+		args.Reset()
+		args.Write(p.Arguments)
+	}
+	argSum := sha256.Sum256(args.Bytes())
 	mac := hmac.New(sha256.New, *stateKey.Load())
-	mac.Write([]byte(tool))
+	mac.Write([]byte(p.Name))
 	mac.Write([]byte{0})
+	mac.Write(argSum[:])
 	mac.Write([]byte(body))
 	return mac.Sum(nil)
 }
 
 // errState is why a request state is refused.
-var errState = errors.New("the request state is not one this server signed for the tool (altered, from another server, or signed with another key): call the tool again without it")
+var errState = errors.New("the request state is not one this server signed for this call of the tool (altered, from another call, from another server, or signed with another key): call the tool again without it")
 
-// verifyState returns the state of a call of tool that the client sent
-// back: none for "", and an error for a state that fails verification,
+// verifyState returns the state that the client sent back with the call
+// p: none for "", and an error for a state that fails verification,
 // which is never used. The signature covers the exact text, so that a
 // state re-encoded in any way is refused too.
-func verifyState(tool, state string) (formState, error) {
+func verifyState(p *mcp.CallToolParamsRaw) (formState, error) {
+	tool, state := p.Name, p.RequestState
 	var st formState
 	if state == "" {
 		return st, nil
@@ -96,7 +109,7 @@ func verifyState(tool, state string) (formState, error) {
 		return st, stateError(tool)
 	}
 	got, err := base64.RawURLEncoding.Strict().DecodeString(sig)
-	if err != nil || subtle.ConstantTimeCompare(got, stateMAC(tool, body)) != 1 {
+	if err != nil || subtle.ConstantTimeCompare(got, stateMAC(p, body)) != 1 {
 		return st, stateError(tool)
 	}
 	data, err := base64.RawURLEncoding.Strict().DecodeString(enc)

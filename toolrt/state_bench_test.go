@@ -29,7 +29,8 @@ func BenchmarkParamHeaders(b *testing.B) {
 func BenchmarkState(b *testing.B) {
 	f := &Form{Name: "Confirm"}
 	key := f.key("Delete the file a?")
-	state, err := signState("delete_files", formState{Asked: key})
+	p := &mcp.CallToolParamsRaw{Name: "delete_files", Arguments: json.RawMessage(`{"names":["a","b"]}`)}
+	state, err := signState(p, formState{Asked: key})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -37,13 +38,14 @@ func BenchmarkState(b *testing.B) {
 	next := f.key("Delete the file b?")
 	b.ReportAllocs()
 	for b.Loop() {
-		st, err := verifyState("delete_files", state)
+		p.RequestState = state
+		st, err := verifyState(p)
 		if err != nil {
 			b.Fatal(err)
 		}
 		st.keep(responses)
 		st.Asked = next
-		if _, err := signState("delete_files", st); err != nil {
+		if _, err := signState(p, st); err != nil {
 			b.Fatal(err)
 		}
 	}

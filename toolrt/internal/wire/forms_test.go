@@ -190,7 +190,8 @@ var yes = &mcp.ElicitResult{Action: "accept", Content: map[string]any{"yes": tru
 
 // TestRequestStateRefused: the state of a call comes back signed; a
 // state altered in any way (tampered with, re-encoded, changed to say
-// another answer, another tool's, null) is refused with invalid params,
+// another answer, null) or sent with other arguments is refused with
+// invalid params,
 // and nothing is asked or deleted. The state signed as it was works.
 func TestRequestStateRefused(t *testing.T) {
 	cs := memSession(t, &mcp.ClientOptions{
@@ -229,6 +230,13 @@ func TestRequestStateRefused(t *testing.T) {
 			t.Errorf("%s state %q: %v, want it refused", name, bad, err)
 		}
 	}
+	// The state of a call is not another's: a's answer does not carry
+	// over to a call for a and c.
+	_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_files", Arguments: map[string]any{"names": []string{"a", "c"}}, RequestState: state})
+	var rpc *jsonrpc.Error
+	if !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeInvalidParams {
+		t.Errorf("the state with other arguments: %v, want it refused", err)
+	}
 	if got := takeDeleted(); len(got) > 0 {
 		t.Fatalf("deleted %q with an altered state", got)
 	}
@@ -238,12 +246,16 @@ func TestRequestStateRefused(t *testing.T) {
 	}
 }
 
-// signed is the state payload signed with key for the tool delete_files,
-// as toolrt signs it: a client that knew the key could send it.
-func signed(key []byte, payload string) string {
+// signed is the state payload signed with key for a call of delete_files
+// with the arguments args, as toolrt signs it: a client that knew the key
+// could send it.
+func signed(key []byte, args, payload string) string {
 	body := "mcptag.forms:" + base64.RawURLEncoding.EncodeToString([]byte(payload))
+	argSum := sha256.Sum256([]byte(args))
 	mac := hmac.New(sha256.New, key)
-	mac.Write([]byte("delete_files\x00" + body))
+	mac.Write([]byte("delete_files\x00"))
+	mac.Write(argSum[:])
+	mac.Write([]byte(body))
 	return body + "." + base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
 }
 
@@ -263,13 +275,13 @@ func TestNullStoredAnswer(t *testing.T) {
 	args := map[string]any{"names": []string{"a"}}
 	keyA := askedKey(t, call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args}))
 	for _, answer := range []string{`null`, `7`, `[]`, `{"action":5}`} {
-		state := signed(key, `{"answers":{"`+keyA+`":`+answer+`}}`)
+		state := signed(key, `{"names":["a"]}`, `{"answers":{"`+keyA+`":`+answer+`}}`)
 		again := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args, RequestState: state})
 		if askedKey(t, again) != keyA {
 			t.Errorf("stored answer %s: asked %v, want %s again", answer, again.InputRequests, keyA)
 		}
 	}
-	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_files", Arguments: args, RequestState: signed(key, `{"answers":{"`+keyA+`":{"action":"accept","content":{"yes":true}}}}`)})
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_files", Arguments: args, RequestState: signed(key, `{"names":["a"]}`, `{"answers":{"`+keyA+`":{"action":"accept","content":{"yes":true}}}}`)})
 	if got := takeDeleted(); err != nil || !slices.Equal(got, []string{"a"}) {
 		t.Errorf("a state signed with the key: deleted %q, %v", got, err)
 	}
