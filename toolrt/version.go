@@ -27,7 +27,7 @@ const (
 	MinGeneratedVersion = 1
 	// MaxGeneratedVersion is the newest version of generated code this
 	// toolrt runs, and the version the mcptag of this module generates.
-	MaxGeneratedVersion = 1
+	MaxGeneratedVersion = 2
 )
 
 // RegenerateWithMcptagOfGoMod is the type of a generated file's version

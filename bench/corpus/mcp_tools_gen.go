@@ -10,11 +10,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 1 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolrt's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(1 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -24,1060 +24,1060 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: get_invoice_0, get_customer_1, get_order_2, get_shipment_3, get_product_4, get_warehouse_5, get_ticket_6, get_employee_7, get_project_8, get_repository_9, get_deployment_10, get_alert_11, get_subscription_12, get_payment_13, get_contract_14, get_campaign_15, get_document_16, get_meeting_17, get_vendor_18, get_asset_19, list_invoice_20, list_customer_21, list_order_22, list_shipment_23, list_product_24, list_warehouse_25, list_ticket_26, list_employee_27, list_project_28, list_repository_29, list_deployment_30, list_alert_31, list_subscription_32, list_payment_33, list_contract_34, list_campaign_35, list_document_36, list_meeting_37, list_vendor_38, list_asset_39, search_invoice_40, search_customer_41, search_order_42, search_shipment_43, search_product_44, search_warehouse_45, search_ticket_46, search_employee_47, search_project_48, search_repository_49, search_deployment_50, search_alert_51, search_subscription_52, search_payment_53, search_contract_54, search_campaign_55, search_document_56, search_meeting_57, search_vendor_58, search_asset_59, create_invoice_60, create_customer_61, create_order_62, create_shipment_63, create_product_64, create_warehouse_65, create_ticket_66, create_employee_67, create_project_68, create_repository_69, create_deployment_70, create_alert_71, create_subscription_72, create_payment_73, create_contract_74, create_campaign_75, create_document_76, create_meeting_77, create_vendor_78, create_asset_79, update_invoice_80, update_customer_81, update_order_82, update_shipment_83, update_product_84, update_warehouse_85, update_ticket_86, update_employee_87, update_project_88, update_repository_89, update_deployment_90, update_alert_91, update_subscription_92, update_payment_93, update_contract_94, update_campaign_95, update_document_96, update_meeting_97, update_vendor_98, update_asset_99, archive_invoice_100, archive_customer_101, archive_order_102, archive_shipment_103, archive_product_104, archive_warehouse_105, archive_ticket_106, archive_employee_107, archive_project_108, archive_repository_109, archive_deployment_110, archive_alert_111, archive_subscription_112, archive_payment_113, archive_contract_114, archive_campaign_115, archive_document_116, archive_meeting_117, archive_vendor_118, archive_asset_119, export_invoice_120, export_customer_121, export_order_122, export_shipment_123, export_product_124, export_warehouse_125, export_ticket_126, export_employee_127, export_project_128, export_repository_129, export_deployment_130, export_alert_131, export_subscription_132, export_payment_133, export_contract_134, export_campaign_135, export_document_136, export_meeting_137, export_vendor_138, export_asset_139, summarize_invoice_140, summarize_customer_141, summarize_order_142, summarize_shipment_143, summarize_product_144, summarize_warehouse_145, summarize_ticket_146, summarize_employee_147, summarize_project_148, summarize_repository_149, summarize_deployment_150, summarize_alert_151, summarize_subscription_152, summarize_payment_153, summarize_contract_154, summarize_campaign_155, summarize_document_156, summarize_meeting_157, summarize_vendor_158, summarize_asset_159.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_invoice_0",
 		Description:  `Gets one invoice by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetInvoice0Input,
 		OutputSchema: mcptagGetInvoice0Output,
 	}, mcptagGetInvoice0)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_customer_1",
 		Description:  `Gets one customer by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetCustomer1Input,
 		OutputSchema: mcptagGetCustomer1Output,
 	}, mcptagGetCustomer1)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_order_2",
 		Description:  `Gets one order by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetOrder2Input,
 		OutputSchema: mcptagGetOrder2Output,
 	}, mcptagGetOrder2)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_shipment_3",
 		Description:  `Gets one shipment by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetShipment3Input,
 		OutputSchema: mcptagGetShipment3Output,
 	}, mcptagGetShipment3)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_product_4",
 		Description:  `Gets one product by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetProduct4Input,
 		OutputSchema: mcptagGetProduct4Output,
 	}, mcptagGetProduct4)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_warehouse_5",
 		Description:  `Gets one warehouse by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetWarehouse5Input,
 		OutputSchema: mcptagGetWarehouse5Output,
 	}, mcptagGetWarehouse5)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_ticket_6",
 		Description:  `Gets one ticket by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetTicket6Input,
 		OutputSchema: mcptagGetTicket6Output,
 	}, mcptagGetTicket6)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_employee_7",
 		Description:  `Gets one employee by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetEmployee7Input,
 		OutputSchema: mcptagGetEmployee7Output,
 	}, mcptagGetEmployee7)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_project_8",
 		Description:  `Gets one project by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetProject8Input,
 		OutputSchema: mcptagGetProject8Output,
 	}, mcptagGetProject8)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_repository_9",
 		Description:  `Gets one repository by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetRepository9Input,
 		OutputSchema: mcptagGetRepository9Output,
 	}, mcptagGetRepository9)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_deployment_10",
 		Description:  `Gets one deployment by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetDeployment10Input,
 		OutputSchema: mcptagGetDeployment10Output,
 	}, mcptagGetDeployment10)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_alert_11",
 		Description:  `Gets one alert by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetAlert11Input,
 		OutputSchema: mcptagGetAlert11Output,
 	}, mcptagGetAlert11)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_subscription_12",
 		Description:  `Gets one subscription by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetSubscription12Input,
 		OutputSchema: mcptagGetSubscription12Output,
 	}, mcptagGetSubscription12)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_payment_13",
 		Description:  `Gets one payment by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetPayment13Input,
 		OutputSchema: mcptagGetPayment13Output,
 	}, mcptagGetPayment13)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_contract_14",
 		Description:  `Gets one contract by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetContract14Input,
 		OutputSchema: mcptagGetContract14Output,
 	}, mcptagGetContract14)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_campaign_15",
 		Description:  `Gets one campaign by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetCampaign15Input,
 		OutputSchema: mcptagGetCampaign15Output,
 	}, mcptagGetCampaign15)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_document_16",
 		Description:  `Gets one document by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetDocument16Input,
 		OutputSchema: mcptagGetDocument16Output,
 	}, mcptagGetDocument16)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_meeting_17",
 		Description:  `Gets one meeting by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetMeeting17Input,
 		OutputSchema: mcptagGetMeeting17Output,
 	}, mcptagGetMeeting17)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_vendor_18",
 		Description:  `Gets one vendor by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetVendor18Input,
 		OutputSchema: mcptagGetVendor18Output,
 	}, mcptagGetVendor18)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_asset_19",
 		Description:  `Gets one asset by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetAsset19Input,
 		OutputSchema: mcptagGetAsset19Output,
 	}, mcptagGetAsset19)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_invoice_20",
 		Description:  `Lists invoices, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListInvoice20Input,
 		OutputSchema: mcptagListInvoice20Output,
 	}, mcptagListInvoice20)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_customer_21",
 		Description:  `Lists customers, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListCustomer21Input,
 		OutputSchema: mcptagListCustomer21Output,
 	}, mcptagListCustomer21)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_order_22",
 		Description:  `Lists orders, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListOrder22Input,
 		OutputSchema: mcptagListOrder22Output,
 	}, mcptagListOrder22)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_shipment_23",
 		Description:  `Lists shipments, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListShipment23Input,
 		OutputSchema: mcptagListShipment23Output,
 	}, mcptagListShipment23)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_product_24",
 		Description:  `Lists products, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListProduct24Input,
 		OutputSchema: mcptagListProduct24Output,
 	}, mcptagListProduct24)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_warehouse_25",
 		Description:  `Lists warehouses, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListWarehouse25Input,
 		OutputSchema: mcptagListWarehouse25Output,
 	}, mcptagListWarehouse25)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_ticket_26",
 		Description:  `Lists tickets, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListTicket26Input,
 		OutputSchema: mcptagListTicket26Output,
 	}, mcptagListTicket26)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_employee_27",
 		Description:  `Lists employees, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListEmployee27Input,
 		OutputSchema: mcptagListEmployee27Output,
 	}, mcptagListEmployee27)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_project_28",
 		Description:  `Lists projects, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListProject28Input,
 		OutputSchema: mcptagListProject28Output,
 	}, mcptagListProject28)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_repository_29",
 		Description:  `Lists repositories, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListRepository29Input,
 		OutputSchema: mcptagListRepository29Output,
 	}, mcptagListRepository29)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_deployment_30",
 		Description:  `Lists deployments, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListDeployment30Input,
 		OutputSchema: mcptagListDeployment30Output,
 	}, mcptagListDeployment30)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_alert_31",
 		Description:  `Lists alerts, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListAlert31Input,
 		OutputSchema: mcptagListAlert31Output,
 	}, mcptagListAlert31)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_subscription_32",
 		Description:  `Lists subscriptions, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListSubscription32Input,
 		OutputSchema: mcptagListSubscription32Output,
 	}, mcptagListSubscription32)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_payment_33",
 		Description:  `Lists payments, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListPayment33Input,
 		OutputSchema: mcptagListPayment33Output,
 	}, mcptagListPayment33)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_contract_34",
 		Description:  `Lists contracts, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListContract34Input,
 		OutputSchema: mcptagListContract34Output,
 	}, mcptagListContract34)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_campaign_35",
 		Description:  `Lists campaigns, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListCampaign35Input,
 		OutputSchema: mcptagListCampaign35Output,
 	}, mcptagListCampaign35)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_document_36",
 		Description:  `Lists documents, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListDocument36Input,
 		OutputSchema: mcptagListDocument36Output,
 	}, mcptagListDocument36)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_meeting_37",
 		Description:  `Lists meetings, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListMeeting37Input,
 		OutputSchema: mcptagListMeeting37Output,
 	}, mcptagListMeeting37)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_vendor_38",
 		Description:  `Lists vendors, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListVendor38Input,
 		OutputSchema: mcptagListVendor38Output,
 	}, mcptagListVendor38)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_asset_39",
 		Description:  `Lists assets, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListAsset39Input,
 		OutputSchema: mcptagListAsset39Output,
 	}, mcptagListAsset39)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_invoice_40",
 		Description:  `Searches invoices by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchInvoice40Input,
 		OutputSchema: mcptagSearchInvoice40Output,
 	}, mcptagSearchInvoice40)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_customer_41",
 		Description:  `Searches customers by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchCustomer41Input,
 		OutputSchema: mcptagSearchCustomer41Output,
 	}, mcptagSearchCustomer41)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_order_42",
 		Description:  `Searches orders by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchOrder42Input,
 		OutputSchema: mcptagSearchOrder42Output,
 	}, mcptagSearchOrder42)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_shipment_43",
 		Description:  `Searches shipments by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchShipment43Input,
 		OutputSchema: mcptagSearchShipment43Output,
 	}, mcptagSearchShipment43)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_product_44",
 		Description:  `Searches products by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchProduct44Input,
 		OutputSchema: mcptagSearchProduct44Output,
 	}, mcptagSearchProduct44)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_warehouse_45",
 		Description:  `Searches warehouses by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchWarehouse45Input,
 		OutputSchema: mcptagSearchWarehouse45Output,
 	}, mcptagSearchWarehouse45)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_ticket_46",
 		Description:  `Searches tickets by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchTicket46Input,
 		OutputSchema: mcptagSearchTicket46Output,
 	}, mcptagSearchTicket46)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_employee_47",
 		Description:  `Searches employees by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchEmployee47Input,
 		OutputSchema: mcptagSearchEmployee47Output,
 	}, mcptagSearchEmployee47)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_project_48",
 		Description:  `Searches projects by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchProject48Input,
 		OutputSchema: mcptagSearchProject48Output,
 	}, mcptagSearchProject48)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_repository_49",
 		Description:  `Searches repositories by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchRepository49Input,
 		OutputSchema: mcptagSearchRepository49Output,
 	}, mcptagSearchRepository49)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_deployment_50",
 		Description:  `Searches deployments by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchDeployment50Input,
 		OutputSchema: mcptagSearchDeployment50Output,
 	}, mcptagSearchDeployment50)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_alert_51",
 		Description:  `Searches alerts by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchAlert51Input,
 		OutputSchema: mcptagSearchAlert51Output,
 	}, mcptagSearchAlert51)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_subscription_52",
 		Description:  `Searches subscriptions by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchSubscription52Input,
 		OutputSchema: mcptagSearchSubscription52Output,
 	}, mcptagSearchSubscription52)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_payment_53",
 		Description:  `Searches payments by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchPayment53Input,
 		OutputSchema: mcptagSearchPayment53Output,
 	}, mcptagSearchPayment53)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_contract_54",
 		Description:  `Searches contracts by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchContract54Input,
 		OutputSchema: mcptagSearchContract54Output,
 	}, mcptagSearchContract54)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_campaign_55",
 		Description:  `Searches campaigns by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchCampaign55Input,
 		OutputSchema: mcptagSearchCampaign55Output,
 	}, mcptagSearchCampaign55)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_document_56",
 		Description:  `Searches documents by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchDocument56Input,
 		OutputSchema: mcptagSearchDocument56Output,
 	}, mcptagSearchDocument56)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_meeting_57",
 		Description:  `Searches meetings by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchMeeting57Input,
 		OutputSchema: mcptagSearchMeeting57Output,
 	}, mcptagSearchMeeting57)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_vendor_58",
 		Description:  `Searches vendors by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchVendor58Input,
 		OutputSchema: mcptagSearchVendor58Output,
 	}, mcptagSearchVendor58)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search_asset_59",
 		Description:  `Searches assets by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchAsset59Input,
 		OutputSchema: mcptagSearchAsset59Output,
 	}, mcptagSearchAsset59)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_invoice_60",
 		Description:  `Creates a invoice.`,
 		InputSchema:  mcptagCreateInvoice60Input,
 		OutputSchema: mcptagCreateInvoice60Output,
 	}, mcptagCreateInvoice60)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_customer_61",
 		Description:  `Creates a customer.`,
 		InputSchema:  mcptagCreateCustomer61Input,
 		OutputSchema: mcptagCreateCustomer61Output,
 	}, mcptagCreateCustomer61)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_order_62",
 		Description:  `Creates a order.`,
 		InputSchema:  mcptagCreateOrder62Input,
 		OutputSchema: mcptagCreateOrder62Output,
 	}, mcptagCreateOrder62)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_shipment_63",
 		Description:  `Creates a shipment.`,
 		InputSchema:  mcptagCreateShipment63Input,
 		OutputSchema: mcptagCreateShipment63Output,
 	}, mcptagCreateShipment63)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_product_64",
 		Description:  `Creates a product.`,
 		InputSchema:  mcptagCreateProduct64Input,
 		OutputSchema: mcptagCreateProduct64Output,
 	}, mcptagCreateProduct64)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_warehouse_65",
 		Description:  `Creates a warehouse.`,
 		InputSchema:  mcptagCreateWarehouse65Input,
 		OutputSchema: mcptagCreateWarehouse65Output,
 	}, mcptagCreateWarehouse65)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_ticket_66",
 		Description:  `Creates a ticket.`,
 		InputSchema:  mcptagCreateTicket66Input,
 		OutputSchema: mcptagCreateTicket66Output,
 	}, mcptagCreateTicket66)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_employee_67",
 		Description:  `Creates a employee.`,
 		InputSchema:  mcptagCreateEmployee67Input,
 		OutputSchema: mcptagCreateEmployee67Output,
 	}, mcptagCreateEmployee67)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_project_68",
 		Description:  `Creates a project.`,
 		InputSchema:  mcptagCreateProject68Input,
 		OutputSchema: mcptagCreateProject68Output,
 	}, mcptagCreateProject68)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_repository_69",
 		Description:  `Creates a repository.`,
 		InputSchema:  mcptagCreateRepository69Input,
 		OutputSchema: mcptagCreateRepository69Output,
 	}, mcptagCreateRepository69)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_deployment_70",
 		Description:  `Creates a deployment.`,
 		InputSchema:  mcptagCreateDeployment70Input,
 		OutputSchema: mcptagCreateDeployment70Output,
 	}, mcptagCreateDeployment70)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_alert_71",
 		Description:  `Creates a alert.`,
 		InputSchema:  mcptagCreateAlert71Input,
 		OutputSchema: mcptagCreateAlert71Output,
 	}, mcptagCreateAlert71)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_subscription_72",
 		Description:  `Creates a subscription.`,
 		InputSchema:  mcptagCreateSubscription72Input,
 		OutputSchema: mcptagCreateSubscription72Output,
 	}, mcptagCreateSubscription72)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_payment_73",
 		Description:  `Creates a payment.`,
 		InputSchema:  mcptagCreatePayment73Input,
 		OutputSchema: mcptagCreatePayment73Output,
 	}, mcptagCreatePayment73)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_contract_74",
 		Description:  `Creates a contract.`,
 		InputSchema:  mcptagCreateContract74Input,
 		OutputSchema: mcptagCreateContract74Output,
 	}, mcptagCreateContract74)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_campaign_75",
 		Description:  `Creates a campaign.`,
 		InputSchema:  mcptagCreateCampaign75Input,
 		OutputSchema: mcptagCreateCampaign75Output,
 	}, mcptagCreateCampaign75)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_document_76",
 		Description:  `Creates a document.`,
 		InputSchema:  mcptagCreateDocument76Input,
 		OutputSchema: mcptagCreateDocument76Output,
 	}, mcptagCreateDocument76)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_meeting_77",
 		Description:  `Creates a meeting.`,
 		InputSchema:  mcptagCreateMeeting77Input,
 		OutputSchema: mcptagCreateMeeting77Output,
 	}, mcptagCreateMeeting77)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_vendor_78",
 		Description:  `Creates a vendor.`,
 		InputSchema:  mcptagCreateVendor78Input,
 		OutputSchema: mcptagCreateVendor78Output,
 	}, mcptagCreateVendor78)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "create_asset_79",
 		Description:  `Creates a asset.`,
 		InputSchema:  mcptagCreateAsset79Input,
 		OutputSchema: mcptagCreateAsset79Output,
 	}, mcptagCreateAsset79)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_invoice_80",
 		Description:  `Updates fields of a invoice.`,
 		InputSchema:  mcptagUpdateInvoice80Input,
 		OutputSchema: mcptagUpdateInvoice80Output,
 	}, mcptagUpdateInvoice80)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_customer_81",
 		Description:  `Updates fields of a customer.`,
 		InputSchema:  mcptagUpdateCustomer81Input,
 		OutputSchema: mcptagUpdateCustomer81Output,
 	}, mcptagUpdateCustomer81)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_order_82",
 		Description:  `Updates fields of a order.`,
 		InputSchema:  mcptagUpdateOrder82Input,
 		OutputSchema: mcptagUpdateOrder82Output,
 	}, mcptagUpdateOrder82)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_shipment_83",
 		Description:  `Updates fields of a shipment.`,
 		InputSchema:  mcptagUpdateShipment83Input,
 		OutputSchema: mcptagUpdateShipment83Output,
 	}, mcptagUpdateShipment83)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_product_84",
 		Description:  `Updates fields of a product.`,
 		InputSchema:  mcptagUpdateProduct84Input,
 		OutputSchema: mcptagUpdateProduct84Output,
 	}, mcptagUpdateProduct84)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_warehouse_85",
 		Description:  `Updates fields of a warehouse.`,
 		InputSchema:  mcptagUpdateWarehouse85Input,
 		OutputSchema: mcptagUpdateWarehouse85Output,
 	}, mcptagUpdateWarehouse85)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_ticket_86",
 		Description:  `Updates fields of a ticket.`,
 		InputSchema:  mcptagUpdateTicket86Input,
 		OutputSchema: mcptagUpdateTicket86Output,
 	}, mcptagUpdateTicket86)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_employee_87",
 		Description:  `Updates fields of a employee.`,
 		InputSchema:  mcptagUpdateEmployee87Input,
 		OutputSchema: mcptagUpdateEmployee87Output,
 	}, mcptagUpdateEmployee87)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_project_88",
 		Description:  `Updates fields of a project.`,
 		InputSchema:  mcptagUpdateProject88Input,
 		OutputSchema: mcptagUpdateProject88Output,
 	}, mcptagUpdateProject88)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_repository_89",
 		Description:  `Updates fields of a repository.`,
 		InputSchema:  mcptagUpdateRepository89Input,
 		OutputSchema: mcptagUpdateRepository89Output,
 	}, mcptagUpdateRepository89)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_deployment_90",
 		Description:  `Updates fields of a deployment.`,
 		InputSchema:  mcptagUpdateDeployment90Input,
 		OutputSchema: mcptagUpdateDeployment90Output,
 	}, mcptagUpdateDeployment90)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_alert_91",
 		Description:  `Updates fields of a alert.`,
 		InputSchema:  mcptagUpdateAlert91Input,
 		OutputSchema: mcptagUpdateAlert91Output,
 	}, mcptagUpdateAlert91)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_subscription_92",
 		Description:  `Updates fields of a subscription.`,
 		InputSchema:  mcptagUpdateSubscription92Input,
 		OutputSchema: mcptagUpdateSubscription92Output,
 	}, mcptagUpdateSubscription92)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_payment_93",
 		Description:  `Updates fields of a payment.`,
 		InputSchema:  mcptagUpdatePayment93Input,
 		OutputSchema: mcptagUpdatePayment93Output,
 	}, mcptagUpdatePayment93)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_contract_94",
 		Description:  `Updates fields of a contract.`,
 		InputSchema:  mcptagUpdateContract94Input,
 		OutputSchema: mcptagUpdateContract94Output,
 	}, mcptagUpdateContract94)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_campaign_95",
 		Description:  `Updates fields of a campaign.`,
 		InputSchema:  mcptagUpdateCampaign95Input,
 		OutputSchema: mcptagUpdateCampaign95Output,
 	}, mcptagUpdateCampaign95)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_document_96",
 		Description:  `Updates fields of a document.`,
 		InputSchema:  mcptagUpdateDocument96Input,
 		OutputSchema: mcptagUpdateDocument96Output,
 	}, mcptagUpdateDocument96)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_meeting_97",
 		Description:  `Updates fields of a meeting.`,
 		InputSchema:  mcptagUpdateMeeting97Input,
 		OutputSchema: mcptagUpdateMeeting97Output,
 	}, mcptagUpdateMeeting97)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_vendor_98",
 		Description:  `Updates fields of a vendor.`,
 		InputSchema:  mcptagUpdateVendor98Input,
 		OutputSchema: mcptagUpdateVendor98Output,
 	}, mcptagUpdateVendor98)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "update_asset_99",
 		Description:  `Updates fields of a asset.`,
 		InputSchema:  mcptagUpdateAsset99Input,
 		OutputSchema: mcptagUpdateAsset99Output,
 	}, mcptagUpdateAsset99)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_invoice_100",
 		Description:  `Archives a invoice.`,
 		InputSchema:  mcptagArchiveInvoice100Input,
 		OutputSchema: mcptagArchiveInvoice100Output,
 	}, mcptagArchiveInvoice100)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_customer_101",
 		Description:  `Archives a customer.`,
 		InputSchema:  mcptagArchiveCustomer101Input,
 		OutputSchema: mcptagArchiveCustomer101Output,
 	}, mcptagArchiveCustomer101)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_order_102",
 		Description:  `Archives a order.`,
 		InputSchema:  mcptagArchiveOrder102Input,
 		OutputSchema: mcptagArchiveOrder102Output,
 	}, mcptagArchiveOrder102)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_shipment_103",
 		Description:  `Archives a shipment.`,
 		InputSchema:  mcptagArchiveShipment103Input,
 		OutputSchema: mcptagArchiveShipment103Output,
 	}, mcptagArchiveShipment103)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_product_104",
 		Description:  `Archives a product.`,
 		InputSchema:  mcptagArchiveProduct104Input,
 		OutputSchema: mcptagArchiveProduct104Output,
 	}, mcptagArchiveProduct104)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_warehouse_105",
 		Description:  `Archives a warehouse.`,
 		InputSchema:  mcptagArchiveWarehouse105Input,
 		OutputSchema: mcptagArchiveWarehouse105Output,
 	}, mcptagArchiveWarehouse105)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_ticket_106",
 		Description:  `Archives a ticket.`,
 		InputSchema:  mcptagArchiveTicket106Input,
 		OutputSchema: mcptagArchiveTicket106Output,
 	}, mcptagArchiveTicket106)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_employee_107",
 		Description:  `Archives a employee.`,
 		InputSchema:  mcptagArchiveEmployee107Input,
 		OutputSchema: mcptagArchiveEmployee107Output,
 	}, mcptagArchiveEmployee107)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_project_108",
 		Description:  `Archives a project.`,
 		InputSchema:  mcptagArchiveProject108Input,
 		OutputSchema: mcptagArchiveProject108Output,
 	}, mcptagArchiveProject108)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_repository_109",
 		Description:  `Archives a repository.`,
 		InputSchema:  mcptagArchiveRepository109Input,
 		OutputSchema: mcptagArchiveRepository109Output,
 	}, mcptagArchiveRepository109)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_deployment_110",
 		Description:  `Archives a deployment.`,
 		InputSchema:  mcptagArchiveDeployment110Input,
 		OutputSchema: mcptagArchiveDeployment110Output,
 	}, mcptagArchiveDeployment110)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_alert_111",
 		Description:  `Archives a alert.`,
 		InputSchema:  mcptagArchiveAlert111Input,
 		OutputSchema: mcptagArchiveAlert111Output,
 	}, mcptagArchiveAlert111)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_subscription_112",
 		Description:  `Archives a subscription.`,
 		InputSchema:  mcptagArchiveSubscription112Input,
 		OutputSchema: mcptagArchiveSubscription112Output,
 	}, mcptagArchiveSubscription112)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_payment_113",
 		Description:  `Archives a payment.`,
 		InputSchema:  mcptagArchivePayment113Input,
 		OutputSchema: mcptagArchivePayment113Output,
 	}, mcptagArchivePayment113)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_contract_114",
 		Description:  `Archives a contract.`,
 		InputSchema:  mcptagArchiveContract114Input,
 		OutputSchema: mcptagArchiveContract114Output,
 	}, mcptagArchiveContract114)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_campaign_115",
 		Description:  `Archives a campaign.`,
 		InputSchema:  mcptagArchiveCampaign115Input,
 		OutputSchema: mcptagArchiveCampaign115Output,
 	}, mcptagArchiveCampaign115)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_document_116",
 		Description:  `Archives a document.`,
 		InputSchema:  mcptagArchiveDocument116Input,
 		OutputSchema: mcptagArchiveDocument116Output,
 	}, mcptagArchiveDocument116)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_meeting_117",
 		Description:  `Archives a meeting.`,
 		InputSchema:  mcptagArchiveMeeting117Input,
 		OutputSchema: mcptagArchiveMeeting117Output,
 	}, mcptagArchiveMeeting117)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_vendor_118",
 		Description:  `Archives a vendor.`,
 		InputSchema:  mcptagArchiveVendor118Input,
 		OutputSchema: mcptagArchiveVendor118Output,
 	}, mcptagArchiveVendor118)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "archive_asset_119",
 		Description:  `Archives a asset.`,
 		InputSchema:  mcptagArchiveAsset119Input,
 		OutputSchema: mcptagArchiveAsset119Output,
 	}, mcptagArchiveAsset119)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_invoice_120",
 		Description:  `Exports invoices matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportInvoice120Input,
 		OutputSchema: mcptagExportInvoice120Output,
 	}, mcptagExportInvoice120)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_customer_121",
 		Description:  `Exports customers matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportCustomer121Input,
 		OutputSchema: mcptagExportCustomer121Output,
 	}, mcptagExportCustomer121)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_order_122",
 		Description:  `Exports orders matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportOrder122Input,
 		OutputSchema: mcptagExportOrder122Output,
 	}, mcptagExportOrder122)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_shipment_123",
 		Description:  `Exports shipments matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportShipment123Input,
 		OutputSchema: mcptagExportShipment123Output,
 	}, mcptagExportShipment123)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_product_124",
 		Description:  `Exports products matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportProduct124Input,
 		OutputSchema: mcptagExportProduct124Output,
 	}, mcptagExportProduct124)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_warehouse_125",
 		Description:  `Exports warehouses matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportWarehouse125Input,
 		OutputSchema: mcptagExportWarehouse125Output,
 	}, mcptagExportWarehouse125)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_ticket_126",
 		Description:  `Exports tickets matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportTicket126Input,
 		OutputSchema: mcptagExportTicket126Output,
 	}, mcptagExportTicket126)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_employee_127",
 		Description:  `Exports employees matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportEmployee127Input,
 		OutputSchema: mcptagExportEmployee127Output,
 	}, mcptagExportEmployee127)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_project_128",
 		Description:  `Exports projects matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportProject128Input,
 		OutputSchema: mcptagExportProject128Output,
 	}, mcptagExportProject128)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_repository_129",
 		Description:  `Exports repositories matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportRepository129Input,
 		OutputSchema: mcptagExportRepository129Output,
 	}, mcptagExportRepository129)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_deployment_130",
 		Description:  `Exports deployments matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportDeployment130Input,
 		OutputSchema: mcptagExportDeployment130Output,
 	}, mcptagExportDeployment130)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_alert_131",
 		Description:  `Exports alerts matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportAlert131Input,
 		OutputSchema: mcptagExportAlert131Output,
 	}, mcptagExportAlert131)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_subscription_132",
 		Description:  `Exports subscriptions matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportSubscription132Input,
 		OutputSchema: mcptagExportSubscription132Output,
 	}, mcptagExportSubscription132)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_payment_133",
 		Description:  `Exports payments matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportPayment133Input,
 		OutputSchema: mcptagExportPayment133Output,
 	}, mcptagExportPayment133)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_contract_134",
 		Description:  `Exports contracts matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportContract134Input,
 		OutputSchema: mcptagExportContract134Output,
 	}, mcptagExportContract134)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_campaign_135",
 		Description:  `Exports campaigns matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportCampaign135Input,
 		OutputSchema: mcptagExportCampaign135Output,
 	}, mcptagExportCampaign135)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_document_136",
 		Description:  `Exports documents matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportDocument136Input,
 		OutputSchema: mcptagExportDocument136Output,
 	}, mcptagExportDocument136)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_meeting_137",
 		Description:  `Exports meetings matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportMeeting137Input,
 		OutputSchema: mcptagExportMeeting137Output,
 	}, mcptagExportMeeting137)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_vendor_138",
 		Description:  `Exports vendors matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportVendor138Input,
 		OutputSchema: mcptagExportVendor138Output,
 	}, mcptagExportVendor138)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "export_asset_139",
 		Description:  `Exports assets matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportAsset139Input,
 		OutputSchema: mcptagExportAsset139Output,
 	}, mcptagExportAsset139)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_invoice_140",
 		Description:  `Summarizes invoices over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeInvoice140Input,
 		OutputSchema: mcptagSummarizeInvoice140Output,
 	}, mcptagSummarizeInvoice140)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_customer_141",
 		Description:  `Summarizes customers over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeCustomer141Input,
 		OutputSchema: mcptagSummarizeCustomer141Output,
 	}, mcptagSummarizeCustomer141)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_order_142",
 		Description:  `Summarizes orders over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeOrder142Input,
 		OutputSchema: mcptagSummarizeOrder142Output,
 	}, mcptagSummarizeOrder142)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_shipment_143",
 		Description:  `Summarizes shipments over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeShipment143Input,
 		OutputSchema: mcptagSummarizeShipment143Output,
 	}, mcptagSummarizeShipment143)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_product_144",
 		Description:  `Summarizes products over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeProduct144Input,
 		OutputSchema: mcptagSummarizeProduct144Output,
 	}, mcptagSummarizeProduct144)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_warehouse_145",
 		Description:  `Summarizes warehouses over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeWarehouse145Input,
 		OutputSchema: mcptagSummarizeWarehouse145Output,
 	}, mcptagSummarizeWarehouse145)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_ticket_146",
 		Description:  `Summarizes tickets over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeTicket146Input,
 		OutputSchema: mcptagSummarizeTicket146Output,
 	}, mcptagSummarizeTicket146)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_employee_147",
 		Description:  `Summarizes employees over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeEmployee147Input,
 		OutputSchema: mcptagSummarizeEmployee147Output,
 	}, mcptagSummarizeEmployee147)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_project_148",
 		Description:  `Summarizes projects over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeProject148Input,
 		OutputSchema: mcptagSummarizeProject148Output,
 	}, mcptagSummarizeProject148)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_repository_149",
 		Description:  `Summarizes repositories over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeRepository149Input,
 		OutputSchema: mcptagSummarizeRepository149Output,
 	}, mcptagSummarizeRepository149)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_deployment_150",
 		Description:  `Summarizes deployments over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeDeployment150Input,
 		OutputSchema: mcptagSummarizeDeployment150Output,
 	}, mcptagSummarizeDeployment150)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_alert_151",
 		Description:  `Summarizes alerts over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeAlert151Input,
 		OutputSchema: mcptagSummarizeAlert151Output,
 	}, mcptagSummarizeAlert151)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_subscription_152",
 		Description:  `Summarizes subscriptions over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeSubscription152Input,
 		OutputSchema: mcptagSummarizeSubscription152Output,
 	}, mcptagSummarizeSubscription152)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_payment_153",
 		Description:  `Summarizes payments over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizePayment153Input,
 		OutputSchema: mcptagSummarizePayment153Output,
 	}, mcptagSummarizePayment153)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_contract_154",
 		Description:  `Summarizes contracts over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeContract154Input,
 		OutputSchema: mcptagSummarizeContract154Output,
 	}, mcptagSummarizeContract154)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_campaign_155",
 		Description:  `Summarizes campaigns over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeCampaign155Input,
 		OutputSchema: mcptagSummarizeCampaign155Output,
 	}, mcptagSummarizeCampaign155)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_document_156",
 		Description:  `Summarizes documents over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeDocument156Input,
 		OutputSchema: mcptagSummarizeDocument156Output,
 	}, mcptagSummarizeDocument156)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_meeting_157",
 		Description:  `Summarizes meetings over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeMeeting157Input,
 		OutputSchema: mcptagSummarizeMeeting157Output,
 	}, mcptagSummarizeMeeting157)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_vendor_158",
 		Description:  `Summarizes vendors over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeVendor158Input,
 		OutputSchema: mcptagSummarizeVendor158Output,
 	}, mcptagSummarizeVendor158)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarize_asset_159",
 		Description:  `Summarizes assets over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
@@ -1115,7 +1115,7 @@ func mcptagGetInvoice0(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := GetInvoice0(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_invoice_0", out), nil
 }
@@ -1149,7 +1149,7 @@ func mcptagGetCustomer1(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := GetCustomer1(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_customer_1", out), nil
 }
@@ -1183,7 +1183,7 @@ func mcptagGetOrder2(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Ca
 	}
 	out, err := GetOrder2(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_order_2", out), nil
 }
@@ -1217,7 +1217,7 @@ func mcptagGetShipment3(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := GetShipment3(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_shipment_3", out), nil
 }
@@ -1251,7 +1251,7 @@ func mcptagGetProduct4(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := GetProduct4(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_product_4", out), nil
 }
@@ -1285,7 +1285,7 @@ func mcptagGetWarehouse5(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := GetWarehouse5(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_warehouse_5", out), nil
 }
@@ -1319,7 +1319,7 @@ func mcptagGetTicket6(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	out, err := GetTicket6(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_ticket_6", out), nil
 }
@@ -1353,7 +1353,7 @@ func mcptagGetEmployee7(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := GetEmployee7(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_employee_7", out), nil
 }
@@ -1387,7 +1387,7 @@ func mcptagGetProject8(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := GetProject8(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_project_8", out), nil
 }
@@ -1421,7 +1421,7 @@ func mcptagGetRepository9(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := GetRepository9(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_repository_9", out), nil
 }
@@ -1455,7 +1455,7 @@ func mcptagGetDeployment10(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := GetDeployment10(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_deployment_10", out), nil
 }
@@ -1489,7 +1489,7 @@ func mcptagGetAlert11(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	out, err := GetAlert11(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_alert_11", out), nil
 }
@@ -1523,7 +1523,7 @@ func mcptagGetSubscription12(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := GetSubscription12(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_subscription_12", out), nil
 }
@@ -1557,7 +1557,7 @@ func mcptagGetPayment13(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := GetPayment13(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_payment_13", out), nil
 }
@@ -1591,7 +1591,7 @@ func mcptagGetContract14(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := GetContract14(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_contract_14", out), nil
 }
@@ -1625,7 +1625,7 @@ func mcptagGetCampaign15(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := GetCampaign15(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_campaign_15", out), nil
 }
@@ -1659,7 +1659,7 @@ func mcptagGetDocument16(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := GetDocument16(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_document_16", out), nil
 }
@@ -1693,7 +1693,7 @@ func mcptagGetMeeting17(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := GetMeeting17(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_meeting_17", out), nil
 }
@@ -1727,7 +1727,7 @@ func mcptagGetVendor18(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := GetVendor18(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_vendor_18", out), nil
 }
@@ -1761,7 +1761,7 @@ func mcptagGetAsset19(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	out, err := GetAsset19(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("get_asset_19", out), nil
 }
@@ -1792,7 +1792,7 @@ func mcptagListInvoice20(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := ListInvoice20(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_invoice_20", out), nil
 }
@@ -1823,7 +1823,7 @@ func mcptagListCustomer21(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ListCustomer21(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_customer_21", out), nil
 }
@@ -1854,7 +1854,7 @@ func mcptagListOrder22(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := ListOrder22(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_order_22", out), nil
 }
@@ -1885,7 +1885,7 @@ func mcptagListShipment23(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ListShipment23(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_shipment_23", out), nil
 }
@@ -1916,7 +1916,7 @@ func mcptagListProduct24(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := ListProduct24(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_product_24", out), nil
 }
@@ -1947,7 +1947,7 @@ func mcptagListWarehouse25(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := ListWarehouse25(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_warehouse_25", out), nil
 }
@@ -1978,7 +1978,7 @@ func mcptagListTicket26(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := ListTicket26(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_ticket_26", out), nil
 }
@@ -2009,7 +2009,7 @@ func mcptagListEmployee27(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ListEmployee27(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_employee_27", out), nil
 }
@@ -2040,7 +2040,7 @@ func mcptagListProject28(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := ListProject28(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_project_28", out), nil
 }
@@ -2071,7 +2071,7 @@ func mcptagListRepository29(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ListRepository29(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_repository_29", out), nil
 }
@@ -2102,7 +2102,7 @@ func mcptagListDeployment30(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ListDeployment30(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_deployment_30", out), nil
 }
@@ -2133,7 +2133,7 @@ func mcptagListAlert31(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := ListAlert31(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_alert_31", out), nil
 }
@@ -2164,7 +2164,7 @@ func mcptagListSubscription32(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ListSubscription32(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_subscription_32", out), nil
 }
@@ -2195,7 +2195,7 @@ func mcptagListPayment33(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := ListPayment33(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_payment_33", out), nil
 }
@@ -2226,7 +2226,7 @@ func mcptagListContract34(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ListContract34(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_contract_34", out), nil
 }
@@ -2257,7 +2257,7 @@ func mcptagListCampaign35(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ListCampaign35(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_campaign_35", out), nil
 }
@@ -2288,7 +2288,7 @@ func mcptagListDocument36(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ListDocument36(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_document_36", out), nil
 }
@@ -2319,7 +2319,7 @@ func mcptagListMeeting37(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := ListMeeting37(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_meeting_37", out), nil
 }
@@ -2350,7 +2350,7 @@ func mcptagListVendor38(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := ListVendor38(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_vendor_38", out), nil
 }
@@ -2381,7 +2381,7 @@ func mcptagListAsset39(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := ListAsset39(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("list_asset_39", out), nil
 }
@@ -2412,7 +2412,7 @@ func mcptagSearchInvoice40(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := SearchInvoice40(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_invoice_40", out), nil
 }
@@ -2443,7 +2443,7 @@ func mcptagSearchCustomer41(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := SearchCustomer41(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_customer_41", out), nil
 }
@@ -2474,7 +2474,7 @@ func mcptagSearchOrder42(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := SearchOrder42(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_order_42", out), nil
 }
@@ -2505,7 +2505,7 @@ func mcptagSearchShipment43(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := SearchShipment43(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_shipment_43", out), nil
 }
@@ -2536,7 +2536,7 @@ func mcptagSearchProduct44(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := SearchProduct44(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_product_44", out), nil
 }
@@ -2567,7 +2567,7 @@ func mcptagSearchWarehouse45(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := SearchWarehouse45(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_warehouse_45", out), nil
 }
@@ -2598,7 +2598,7 @@ func mcptagSearchTicket46(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := SearchTicket46(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_ticket_46", out), nil
 }
@@ -2629,7 +2629,7 @@ func mcptagSearchEmployee47(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := SearchEmployee47(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_employee_47", out), nil
 }
@@ -2660,7 +2660,7 @@ func mcptagSearchProject48(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := SearchProject48(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_project_48", out), nil
 }
@@ -2691,7 +2691,7 @@ func mcptagSearchRepository49(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := SearchRepository49(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_repository_49", out), nil
 }
@@ -2722,7 +2722,7 @@ func mcptagSearchDeployment50(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := SearchDeployment50(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_deployment_50", out), nil
 }
@@ -2753,7 +2753,7 @@ func mcptagSearchAlert51(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := SearchAlert51(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_alert_51", out), nil
 }
@@ -2784,7 +2784,7 @@ func mcptagSearchSubscription52(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SearchSubscription52(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_subscription_52", out), nil
 }
@@ -2815,7 +2815,7 @@ func mcptagSearchPayment53(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := SearchPayment53(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_payment_53", out), nil
 }
@@ -2846,7 +2846,7 @@ func mcptagSearchContract54(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := SearchContract54(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_contract_54", out), nil
 }
@@ -2877,7 +2877,7 @@ func mcptagSearchCampaign55(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := SearchCampaign55(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_campaign_55", out), nil
 }
@@ -2908,7 +2908,7 @@ func mcptagSearchDocument56(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := SearchDocument56(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_document_56", out), nil
 }
@@ -2939,7 +2939,7 @@ func mcptagSearchMeeting57(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := SearchMeeting57(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_meeting_57", out), nil
 }
@@ -2970,7 +2970,7 @@ func mcptagSearchVendor58(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := SearchVendor58(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_vendor_58", out), nil
 }
@@ -3001,7 +3001,7 @@ func mcptagSearchAsset59(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := SearchAsset59(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search_asset_59", out), nil
 }
@@ -3034,7 +3034,7 @@ func mcptagCreateInvoice60(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := CreateInvoice60(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_invoice_60", out), nil
 }
@@ -3067,7 +3067,7 @@ func mcptagCreateCustomer61(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := CreateCustomer61(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_customer_61", out), nil
 }
@@ -3100,7 +3100,7 @@ func mcptagCreateOrder62(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := CreateOrder62(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_order_62", out), nil
 }
@@ -3133,7 +3133,7 @@ func mcptagCreateShipment63(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := CreateShipment63(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_shipment_63", out), nil
 }
@@ -3166,7 +3166,7 @@ func mcptagCreateProduct64(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := CreateProduct64(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_product_64", out), nil
 }
@@ -3199,7 +3199,7 @@ func mcptagCreateWarehouse65(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := CreateWarehouse65(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_warehouse_65", out), nil
 }
@@ -3232,7 +3232,7 @@ func mcptagCreateTicket66(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := CreateTicket66(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_ticket_66", out), nil
 }
@@ -3265,7 +3265,7 @@ func mcptagCreateEmployee67(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := CreateEmployee67(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_employee_67", out), nil
 }
@@ -3298,7 +3298,7 @@ func mcptagCreateProject68(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := CreateProject68(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_project_68", out), nil
 }
@@ -3331,7 +3331,7 @@ func mcptagCreateRepository69(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := CreateRepository69(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_repository_69", out), nil
 }
@@ -3364,7 +3364,7 @@ func mcptagCreateDeployment70(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := CreateDeployment70(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_deployment_70", out), nil
 }
@@ -3397,7 +3397,7 @@ func mcptagCreateAlert71(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := CreateAlert71(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_alert_71", out), nil
 }
@@ -3430,7 +3430,7 @@ func mcptagCreateSubscription72(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := CreateSubscription72(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_subscription_72", out), nil
 }
@@ -3463,7 +3463,7 @@ func mcptagCreatePayment73(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := CreatePayment73(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_payment_73", out), nil
 }
@@ -3496,7 +3496,7 @@ func mcptagCreateContract74(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := CreateContract74(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_contract_74", out), nil
 }
@@ -3529,7 +3529,7 @@ func mcptagCreateCampaign75(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := CreateCampaign75(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_campaign_75", out), nil
 }
@@ -3562,7 +3562,7 @@ func mcptagCreateDocument76(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := CreateDocument76(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_document_76", out), nil
 }
@@ -3595,7 +3595,7 @@ func mcptagCreateMeeting77(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := CreateMeeting77(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_meeting_77", out), nil
 }
@@ -3628,7 +3628,7 @@ func mcptagCreateVendor78(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := CreateVendor78(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_vendor_78", out), nil
 }
@@ -3661,7 +3661,7 @@ func mcptagCreateAsset79(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := CreateAsset79(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("create_asset_79", out), nil
 }
@@ -3691,7 +3691,7 @@ func mcptagUpdateInvoice80(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := UpdateInvoice80(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_invoice_80", out), nil
 }
@@ -3721,7 +3721,7 @@ func mcptagUpdateCustomer81(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := UpdateCustomer81(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_customer_81", out), nil
 }
@@ -3751,7 +3751,7 @@ func mcptagUpdateOrder82(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := UpdateOrder82(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_order_82", out), nil
 }
@@ -3781,7 +3781,7 @@ func mcptagUpdateShipment83(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := UpdateShipment83(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_shipment_83", out), nil
 }
@@ -3811,7 +3811,7 @@ func mcptagUpdateProduct84(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := UpdateProduct84(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_product_84", out), nil
 }
@@ -3841,7 +3841,7 @@ func mcptagUpdateWarehouse85(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := UpdateWarehouse85(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_warehouse_85", out), nil
 }
@@ -3871,7 +3871,7 @@ func mcptagUpdateTicket86(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := UpdateTicket86(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_ticket_86", out), nil
 }
@@ -3901,7 +3901,7 @@ func mcptagUpdateEmployee87(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := UpdateEmployee87(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_employee_87", out), nil
 }
@@ -3931,7 +3931,7 @@ func mcptagUpdateProject88(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := UpdateProject88(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_project_88", out), nil
 }
@@ -3961,7 +3961,7 @@ func mcptagUpdateRepository89(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := UpdateRepository89(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_repository_89", out), nil
 }
@@ -3991,7 +3991,7 @@ func mcptagUpdateDeployment90(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := UpdateDeployment90(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_deployment_90", out), nil
 }
@@ -4021,7 +4021,7 @@ func mcptagUpdateAlert91(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := UpdateAlert91(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_alert_91", out), nil
 }
@@ -4051,7 +4051,7 @@ func mcptagUpdateSubscription92(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := UpdateSubscription92(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_subscription_92", out), nil
 }
@@ -4081,7 +4081,7 @@ func mcptagUpdatePayment93(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := UpdatePayment93(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_payment_93", out), nil
 }
@@ -4111,7 +4111,7 @@ func mcptagUpdateContract94(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := UpdateContract94(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_contract_94", out), nil
 }
@@ -4141,7 +4141,7 @@ func mcptagUpdateCampaign95(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := UpdateCampaign95(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_campaign_95", out), nil
 }
@@ -4171,7 +4171,7 @@ func mcptagUpdateDocument96(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := UpdateDocument96(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_document_96", out), nil
 }
@@ -4201,7 +4201,7 @@ func mcptagUpdateMeeting97(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := UpdateMeeting97(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_meeting_97", out), nil
 }
@@ -4231,7 +4231,7 @@ func mcptagUpdateVendor98(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := UpdateVendor98(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_vendor_98", out), nil
 }
@@ -4261,7 +4261,7 @@ func mcptagUpdateAsset99(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := UpdateAsset99(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("update_asset_99", out), nil
 }
@@ -4295,7 +4295,7 @@ func mcptagArchiveInvoice100(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ArchiveInvoice100(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_invoice_100", out), nil
 }
@@ -4329,7 +4329,7 @@ func mcptagArchiveCustomer101(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ArchiveCustomer101(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_customer_101", out), nil
 }
@@ -4363,7 +4363,7 @@ func mcptagArchiveOrder102(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := ArchiveOrder102(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_order_102", out), nil
 }
@@ -4397,7 +4397,7 @@ func mcptagArchiveShipment103(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ArchiveShipment103(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_shipment_103", out), nil
 }
@@ -4431,7 +4431,7 @@ func mcptagArchiveProduct104(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ArchiveProduct104(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_product_104", out), nil
 }
@@ -4465,7 +4465,7 @@ func mcptagArchiveWarehouse105(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := ArchiveWarehouse105(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_warehouse_105", out), nil
 }
@@ -4499,7 +4499,7 @@ func mcptagArchiveTicket106(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ArchiveTicket106(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_ticket_106", out), nil
 }
@@ -4533,7 +4533,7 @@ func mcptagArchiveEmployee107(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ArchiveEmployee107(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_employee_107", out), nil
 }
@@ -4567,7 +4567,7 @@ func mcptagArchiveProject108(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ArchiveProject108(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_project_108", out), nil
 }
@@ -4601,7 +4601,7 @@ func mcptagArchiveRepository109(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := ArchiveRepository109(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_repository_109", out), nil
 }
@@ -4635,7 +4635,7 @@ func mcptagArchiveDeployment110(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := ArchiveDeployment110(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_deployment_110", out), nil
 }
@@ -4669,7 +4669,7 @@ func mcptagArchiveAlert111(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := ArchiveAlert111(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_alert_111", out), nil
 }
@@ -4703,7 +4703,7 @@ func mcptagArchiveSubscription112(ctx context.Context, req *mcp.CallToolRequest)
 	}
 	out, err := ArchiveSubscription112(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_subscription_112", out), nil
 }
@@ -4737,7 +4737,7 @@ func mcptagArchivePayment113(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ArchivePayment113(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_payment_113", out), nil
 }
@@ -4771,7 +4771,7 @@ func mcptagArchiveContract114(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ArchiveContract114(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_contract_114", out), nil
 }
@@ -4805,7 +4805,7 @@ func mcptagArchiveCampaign115(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ArchiveCampaign115(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_campaign_115", out), nil
 }
@@ -4839,7 +4839,7 @@ func mcptagArchiveDocument116(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ArchiveDocument116(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_document_116", out), nil
 }
@@ -4873,7 +4873,7 @@ func mcptagArchiveMeeting117(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ArchiveMeeting117(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_meeting_117", out), nil
 }
@@ -4907,7 +4907,7 @@ func mcptagArchiveVendor118(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ArchiveVendor118(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_vendor_118", out), nil
 }
@@ -4941,7 +4941,7 @@ func mcptagArchiveAsset119(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := ArchiveAsset119(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("archive_asset_119", out), nil
 }
@@ -4971,7 +4971,7 @@ func mcptagExportInvoice120(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ExportInvoice120(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_invoice_120", out), nil
 }
@@ -5001,7 +5001,7 @@ func mcptagExportCustomer121(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ExportCustomer121(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_customer_121", out), nil
 }
@@ -5031,7 +5031,7 @@ func mcptagExportOrder122(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ExportOrder122(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_order_122", out), nil
 }
@@ -5061,7 +5061,7 @@ func mcptagExportShipment123(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ExportShipment123(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_shipment_123", out), nil
 }
@@ -5091,7 +5091,7 @@ func mcptagExportProduct124(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ExportProduct124(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_product_124", out), nil
 }
@@ -5121,7 +5121,7 @@ func mcptagExportWarehouse125(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ExportWarehouse125(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_warehouse_125", out), nil
 }
@@ -5151,7 +5151,7 @@ func mcptagExportTicket126(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := ExportTicket126(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_ticket_126", out), nil
 }
@@ -5181,7 +5181,7 @@ func mcptagExportEmployee127(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ExportEmployee127(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_employee_127", out), nil
 }
@@ -5211,7 +5211,7 @@ func mcptagExportProject128(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ExportProject128(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_project_128", out), nil
 }
@@ -5241,7 +5241,7 @@ func mcptagExportRepository129(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := ExportRepository129(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_repository_129", out), nil
 }
@@ -5271,7 +5271,7 @@ func mcptagExportDeployment130(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := ExportDeployment130(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_deployment_130", out), nil
 }
@@ -5301,7 +5301,7 @@ func mcptagExportAlert131(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ExportAlert131(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_alert_131", out), nil
 }
@@ -5331,7 +5331,7 @@ func mcptagExportSubscription132(ctx context.Context, req *mcp.CallToolRequest) 
 	}
 	out, err := ExportSubscription132(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_subscription_132", out), nil
 }
@@ -5361,7 +5361,7 @@ func mcptagExportPayment133(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ExportPayment133(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_payment_133", out), nil
 }
@@ -5391,7 +5391,7 @@ func mcptagExportContract134(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ExportContract134(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_contract_134", out), nil
 }
@@ -5421,7 +5421,7 @@ func mcptagExportCampaign135(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ExportCampaign135(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_campaign_135", out), nil
 }
@@ -5451,7 +5451,7 @@ func mcptagExportDocument136(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ExportDocument136(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_document_136", out), nil
 }
@@ -5481,7 +5481,7 @@ func mcptagExportMeeting137(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ExportMeeting137(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_meeting_137", out), nil
 }
@@ -5511,7 +5511,7 @@ func mcptagExportVendor138(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := ExportVendor138(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_vendor_138", out), nil
 }
@@ -5541,7 +5541,7 @@ func mcptagExportAsset139(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ExportAsset139(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("export_asset_139", out), nil
 }
@@ -5571,7 +5571,7 @@ func mcptagSummarizeInvoice140(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := SummarizeInvoice140(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_invoice_140", out), nil
 }
@@ -5601,7 +5601,7 @@ func mcptagSummarizeCustomer141(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SummarizeCustomer141(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_customer_141", out), nil
 }
@@ -5631,7 +5631,7 @@ func mcptagSummarizeOrder142(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := SummarizeOrder142(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_order_142", out), nil
 }
@@ -5661,7 +5661,7 @@ func mcptagSummarizeShipment143(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SummarizeShipment143(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_shipment_143", out), nil
 }
@@ -5691,7 +5691,7 @@ func mcptagSummarizeProduct144(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := SummarizeProduct144(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_product_144", out), nil
 }
@@ -5721,7 +5721,7 @@ func mcptagSummarizeWarehouse145(ctx context.Context, req *mcp.CallToolRequest) 
 	}
 	out, err := SummarizeWarehouse145(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_warehouse_145", out), nil
 }
@@ -5751,7 +5751,7 @@ func mcptagSummarizeTicket146(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := SummarizeTicket146(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_ticket_146", out), nil
 }
@@ -5781,7 +5781,7 @@ func mcptagSummarizeEmployee147(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SummarizeEmployee147(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_employee_147", out), nil
 }
@@ -5811,7 +5811,7 @@ func mcptagSummarizeProject148(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := SummarizeProject148(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_project_148", out), nil
 }
@@ -5841,7 +5841,7 @@ func mcptagSummarizeRepository149(ctx context.Context, req *mcp.CallToolRequest)
 	}
 	out, err := SummarizeRepository149(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_repository_149", out), nil
 }
@@ -5871,7 +5871,7 @@ func mcptagSummarizeDeployment150(ctx context.Context, req *mcp.CallToolRequest)
 	}
 	out, err := SummarizeDeployment150(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_deployment_150", out), nil
 }
@@ -5901,7 +5901,7 @@ func mcptagSummarizeAlert151(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := SummarizeAlert151(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_alert_151", out), nil
 }
@@ -5931,7 +5931,7 @@ func mcptagSummarizeSubscription152(ctx context.Context, req *mcp.CallToolReques
 	}
 	out, err := SummarizeSubscription152(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_subscription_152", out), nil
 }
@@ -5961,7 +5961,7 @@ func mcptagSummarizePayment153(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := SummarizePayment153(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_payment_153", out), nil
 }
@@ -5991,7 +5991,7 @@ func mcptagSummarizeContract154(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SummarizeContract154(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_contract_154", out), nil
 }
@@ -6021,7 +6021,7 @@ func mcptagSummarizeCampaign155(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SummarizeCampaign155(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_campaign_155", out), nil
 }
@@ -6051,7 +6051,7 @@ func mcptagSummarizeDocument156(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SummarizeDocument156(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_document_156", out), nil
 }
@@ -6081,7 +6081,7 @@ func mcptagSummarizeMeeting157(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := SummarizeMeeting157(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_meeting_157", out), nil
 }
@@ -6111,7 +6111,7 @@ func mcptagSummarizeVendor158(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := SummarizeVendor158(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_vendor_158", out), nil
 }
@@ -6141,7 +6141,7 @@ func mcptagSummarizeAsset159(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := SummarizeAsset159(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("summarize_asset_159", out), nil
 }

@@ -13,11 +13,11 @@ import (
 	"k8s.io/api/core/v1"
 )
 
-// mcptag generated this file for version 1 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolrt's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(1 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
 )
 
 // RegisterStore adds everything Store's methods declare to s, bound to recv: the tools of RegisterStoreTools.
@@ -27,7 +27,7 @@ func RegisterStore(s *mcp.Server, recv *Store) {
 
 // RegisterStoreTools adds the tools of Store's methods to s, bound to recv: get_repository, list_issues, get_pull_request, get_pod, get_deployment.
 func RegisterStoreTools(s *mcp.Server, recv *Store) {
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name: "get_repository",
 		Description: `Fetches a GitHub repository.
 
@@ -36,28 +36,28 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 		InputSchema:  mcptagStoreGetRepositoryInput,
 		OutputSchema: mcptagStoreGetRepositoryOutput,
 	}, mcptagStoreGetRepository(recv))
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "list_issues",
 		Description:  `Lists the open issues of a GitHub repository.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreListIssuesInput,
 		OutputSchema: mcptagStoreListIssuesOutput,
 	}, mcptagStoreListIssues(recv))
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_pull_request",
 		Description:  `Fetches one pull request of a GitHub repository.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreGetPullRequestInput,
 		OutputSchema: mcptagStoreGetPullRequestOutput,
 	}, mcptagStoreGetPullRequest(recv))
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_pod",
 		Description:  `Fetches a Kubernetes Pod: its name, labels and node, its containers' images, ports and resources, and its status.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreGetPodInput,
 		OutputSchema: mcptagStoreGetPodOutput,
 	}, mcptagStoreGetPod(recv))
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "get_deployment",
 		Description:  `Fetches a Kubernetes Deployment: its replicas, its pods' containers and images, and its rollout's status.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
@@ -96,7 +96,7 @@ func mcptagStoreGetRepository(recv *Store) mcp.ToolHandler {
 		}
 		out, err := recv.GetRepository(ctx, arg0, arg1)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolrt.Failed(err)
 		}
 		if out == nil {
 			out = new(github.Repository)
@@ -141,7 +141,7 @@ func mcptagStoreListIssues(recv *Store) mcp.ToolHandler {
 		}
 		out, err := recv.ListIssues(ctx, arg0, arg1)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolrt.Failed(err)
 		}
 		return toolrt.ViewSlice("list_issues", out, mcptagStoreListIssuesWrite, sel), nil
 	}
@@ -329,7 +329,7 @@ func mcptagStoreGetPullRequest(recv *Store) mcp.ToolHandler {
 		}
 		out, err := recv.GetPullRequest(ctx, arg0, arg1, arg2)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolrt.Failed(err)
 		}
 		if out == nil {
 			out = new(github.PullRequest)
@@ -583,7 +583,7 @@ func mcptagStoreGetPod(recv *Store) mcp.ToolHandler {
 		}
 		out, err := recv.GetPod(ctx, arg0, arg1)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolrt.Failed(err)
 		}
 		return toolrt.ViewObject("get_pod", &out, mcptagStoreGetPodWrite, nil), nil
 	}
@@ -757,7 +757,7 @@ func mcptagStoreGetDeployment(recv *Store) mcp.ToolHandler {
 		}
 		out, err := recv.GetDeployment(ctx, arg0, arg1)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolrt.Failed(err)
 		}
 		return toolrt.ViewObject("get_deployment", &out, mcptagStoreGetDeploymentWrite, nil), nil
 	}

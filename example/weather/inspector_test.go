@@ -60,8 +60,7 @@ func TestInspectorListsEveryTool(t *testing.T) {
 // command-line mode, whose --tool-arg values are text: it sends a value
 // that parses as JSON as that JSON, and converts any other by the type of
 // the argument's schema. Every tool is called, every kind of argument the
-// example has is given as text, and no call may be answered isError but
-// forget_city's: the Inspector's command line cannot show a form.
+// example has is given as text, and no call may be answered isError.
 func TestInspectorCallsEveryTool(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -125,14 +124,8 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 		args:       []string{"user=inspector", "city=London"},
 		structured: `{"result": ["London"]}`,
 		texts:      []string{"London"},
-	}, {
-		name:    "a form, which the Inspector cannot show",
-		tool:    "forget_city",
-		args:    []string{"user=inspector", "city=London"},
-		texts:   []string{"Confirmation: asking for the form: client does not support elicitation"},
-		isError: true,
 	}}
-	called := map[string]bool{}
+	called := map[string]bool{"forget_city": true} // TestInspectorCannotShowAForm
 	for _, tc := range tests {
 		called[tc.tool] = true
 	}
@@ -192,6 +185,17 @@ func TestInspectorUnknownTool(t *testing.T) {
 	out, err := interop.Inspector(t, serverBinary, "--method", "tools/call", "--tool-name", "get_humidity")
 	if err == nil || !strings.Contains(err.Error(), `unknown tool "get_humidity"`) {
 		t.Errorf("err = %v, want the server's unknown tool error; stdout:\n%s", err, out)
+	}
+}
+
+// TestInspectorCannotShowAForm: the Inspector's command line declares no
+// elicitation capability, so forget_city does not ask it for its form:
+// the call is refused at once with the protocol's error for a missing
+// client capability.
+func TestInspectorCannotShowAForm(t *testing.T) {
+	out, err := interop.Inspector(t, serverBinary, "--method", "tools/call", "--tool-name", "forget_city", "--tool-arg", "user=inspector", "--tool-arg", "city=London")
+	if want := "Confirmation: the client declared no form elicitation capability"; err == nil || !strings.Contains(err.Error()+string(out), want) {
+		t.Errorf("err = %v, want the error %q; stdout:\n%s", err, want, out)
 	}
 }
 

@@ -346,11 +346,11 @@ func (g *goFile) results(t *analyzer.Tool, ident, call string) string {
 	case len(lhs) == 0:
 		b.WriteString(call + "\n")
 	case len(lhs) == 1 && r.Error:
-		fmt.Fprintf(&b, "if err := %s; err != nil {\nreturn toolrt.Error(err), nil\n}\n", call)
+		fmt.Fprintf(&b, "if err := %s; err != nil {\nreturn toolrt.Failed(err)\n}\n", call)
 	default:
 		fmt.Fprintf(&b, "%s := %s\n", strings.Join(lhs, ", "), call)
 		if r.Error {
-			b.WriteString("if err != nil {\nreturn toolrt.Error(err), nil\n}\n")
+			b.WriteString("if err != nil {\nreturn toolrt.Failed(err)\n}\n")
 		}
 	}
 	value := "out"

@@ -49,7 +49,7 @@ func {{.Register}}(s *mcp.Server{{if .Recv}}, recv {{.Recv}}{{end}}) {
 {{- range $i, $t := .Tools}}{{if $i}},{{end}} {{$t.Name}}{{end}}.
 func {{.Func}}(s *mcp.Server{{if .Recv}}, recv {{.Recv}}{{end}}) {
 {{- range .Tools}}
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		{{.Tool}}
 	}, {{.Ident}}{{if .Recv}}(recv){{end}})
 {{- end}}

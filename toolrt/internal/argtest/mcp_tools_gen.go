@@ -10,11 +10,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 1 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolrt's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(1 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -24,43 +24,43 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: search, greet, count_nodes, crash, echo, ping, sum.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "search",
 		Description:  `Echoes a search request: the struct argument style.`,
 		InputSchema:  mcptagSearchInput,
 		OutputSchema: mcptagSearchOutput,
 	}, mcptagSearch)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "greet",
 		Description:  `Greets someone: the plain argument style, with the context and request passed through.`,
 		InputSchema:  mcptagGreetInput,
 		OutputSchema: mcptagGreetOutput,
 	}, mcptagGreet)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "count_nodes",
 		Description:  `Counts the nodes of a tree: a recursive argument type.`,
 		InputSchema:  mcptagCountNodesInput,
 		OutputSchema: mcptagCountNodesOutput,
 	}, mcptagCountNodes)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "crash",
 		Description:  `Panics: a tool with a bug.`,
 		InputSchema:  mcptagCrashInput,
 		OutputSchema: mcptagCrashOutput,
 	}, mcptagCrash)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "echo",
 		Description:  `Returns any JSON value it is given.`,
 		InputSchema:  mcptagEchoInput,
 		OutputSchema: mcptagEchoOutput,
 	}, mcptagEcho)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "ping",
 		Description:  `Takes no arguments.`,
 		InputSchema:  mcptagPingInput,
 		OutputSchema: mcptagPingOutput,
 	}, mcptagPing)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "sum",
 		Description:  `Adds numbers: the go-sdk handler shape.`,
 		InputSchema:  mcptagSumInput,
@@ -75,7 +75,7 @@ func RegisterCounter(s *mcp.Server, recv *Counter) {
 
 // RegisterCounterTools adds the tools of Counter's methods to s, bound to recv: add.
 func RegisterCounterTools(s *mcp.Server, recv *Counter) {
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "add",
 		Description:  `Adds n to the counter and reports the new total.`,
 		InputSchema:  mcptagCounterAddInput,
@@ -126,7 +126,7 @@ func mcptagSearch(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 	}
 	out, err := Search(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("search", out), nil
 }
@@ -175,7 +175,7 @@ func mcptagGreet(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 	}
 	out, err := Greet(ctx, req, arg0, arg1, arg2, arg3, arg4)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Wrapped("greet", out), nil
 }
@@ -259,7 +259,7 @@ func mcptagEcho(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 	}
 	out, err := Echo(arg0)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Wrapped("echo", out), nil
 }
@@ -307,7 +307,7 @@ func mcptagCounterAdd(recv *Counter) mcp.ToolHandler {
 		}
 		out, err := recv.Add(ctx, arg0)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolrt.Failed(err)
 		}
 		return toolrt.Wrapped("add", out), nil
 	}
@@ -333,7 +333,7 @@ func mcptagSum(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTool
 	}
 	res, out, err := Sum(ctx, req, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Merge(res, toolrt.Object("sum", out)), nil
 }

@@ -10,11 +10,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 1 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolrt's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(1 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -24,7 +24,7 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: receive.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "receive",
 		Description:  `Checks what it receives: its error is a value that breaks the constraint of its field, which the handler should have rejected.`,
 		InputSchema:  mcptagReceiveInput,
@@ -94,7 +94,7 @@ func mcptagReceive(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	}
 	out, err := Receive(in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Wrapped("receive", out), nil
 }

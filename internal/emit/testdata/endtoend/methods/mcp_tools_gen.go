@@ -10,11 +10,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 1 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolrt's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(1 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -24,7 +24,7 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: version.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "version",
 		Description:  `Is a plain function beside the methods.`,
 		InputSchema:  mcptagVersionInput,
@@ -39,7 +39,7 @@ func RegisterClock(s *mcp.Server, recv Clock) {
 
 // RegisterClockTools adds the tools of Clock's methods to s, bound to recv: now.
 func RegisterClockTools(s *mcp.Server, recv Clock) {
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "now",
 		Description:  `Returns the time as text.`,
 		InputSchema:  mcptagClockNowInput,
@@ -54,13 +54,13 @@ func RegisterStore(s *mcp.Server, recv *Store) {
 
 // RegisterStoreTools adds the tools of Store's methods to s, bound to recv: store_get, store_keys.
 func RegisterStoreTools(s *mcp.Server, recv *Store) {
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "store_get",
 		Description:  `Returns the value of a key.`,
 		InputSchema:  mcptagStoreGetInput,
 		OutputSchema: mcptagStoreGetOutput,
 	}, mcptagStoreGet(recv))
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "store_keys",
 		Description:  `Lists the keys.`,
 		InputSchema:  mcptagStoreKeysInput,
@@ -93,7 +93,7 @@ func mcptagStoreGet(recv *Store) mcp.ToolHandler {
 		}
 		out, err := recv.Get(ctx, arg0)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolrt.Failed(err)
 		}
 		return toolrt.Wrapped("store_get", out), nil
 	}

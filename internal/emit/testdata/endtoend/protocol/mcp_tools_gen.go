@@ -10,11 +10,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 1 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolrt's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(1 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools; resources board; resource templates day.
@@ -37,20 +37,20 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: note, find, place_order.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "note",
 		Description:  `Files a note.`,
 		Icons:        []mcp.Icon{mcptagIcon1, mcptagIcon2},
 		InputSchema:  mcptagNoteInput,
 		OutputSchema: mcptagNoteOutput,
 	}, mcptagNote)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "find",
 		Description:  `Finds notes.`,
 		InputSchema:  mcptagFindInput,
 		OutputSchema: mcptagFindOutput,
 	}, mcptagFind)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "place_order",
 		Description:  `Asks the user for an order, then to confirm it.`,
 		InputSchema:  mcptagPlaceOrderInput,
@@ -132,7 +132,7 @@ func mcptagPlaceOrder(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	out, err := PlaceOrder(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Object("place_order", out), nil
 }

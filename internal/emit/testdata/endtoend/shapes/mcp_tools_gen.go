@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 1 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolrt's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(1 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -26,18 +26,18 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: ping, fail, origin, count, corners, bytes, labels, address, handler, describe, text, indented, summarized, shallow.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "ping",
 		Description: `Checks that the server is alive.`,
 		InputSchema: mcptagPingInput,
 	}, mcptagPing)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "fail",
 		Description: `Always fails.`,
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: toolrt.Bool(false)},
 		InputSchema: mcptagFailInput,
 	}, mcptagFail)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "origin",
 		Title:        "The origin",
 		Description:  `Returns the origin, or nil.`,
@@ -45,65 +45,65 @@ func RegisterTools(s *mcp.Server) {
 		InputSchema:  mcptagOriginInput,
 		OutputSchema: mcptagOriginOutput,
 	}, mcptagOrigin)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "count",
 		Description:  `Returns a pointer to a number.`,
 		InputSchema:  mcptagCountInput,
 		OutputSchema: mcptagCountOutput,
 	}, mcptagCount)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "corners",
 		Description:  `Returns an array.`,
 		InputSchema:  mcptagCornersInput,
 		OutputSchema: mcptagCornersOutput,
 	}, mcptagCorners)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "bytes",
 		Description:  `Returns raw bytes.`,
 		InputSchema:  mcptagBytesInput,
 		OutputSchema: mcptagBytesOutput,
 	}, mcptagBytes)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "labels",
 		Description:  `Returns a map of labels.`,
 		InputSchema:  mcptagLabelsInput,
 		OutputSchema: mcptagLabelsOutput,
 	}, mcptagLabels)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "address",
 		Description:  `Parses an address.`,
 		InputSchema:  mcptagAddressInput,
 		OutputSchema: mcptagAddressOutput,
 	}, mcptagAddress)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "handler",
 		Description:  `Is a go-sdk style handler.`,
 		InputSchema:  mcptagHandlerInput,
 		OutputSchema: mcptagHandlerOutput,
 	}, mcptagHandler)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "describe",
 		Description: `Returns a value with no JSON shape.`,
 		InputSchema: mcptagDescribeInput,
 	}, mcptagDescribe)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "text",
 		Description: `Returns a point as text only.`,
 		InputSchema: mcptagTextInput,
 	}, mcptagText)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "indented",
 		Description:  `Mirrors its result as indented JSON.`,
 		InputSchema:  mcptagIndentedInput,
 		OutputSchema: mcptagIndentedOutput,
 	}, mcptagIndented)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "summarized",
 		Description:  `Sends its result in structuredContent only, with a note.`,
 		InputSchema:  mcptagSummarizedInput,
 		OutputSchema: mcptagSummarizedOutput,
 	}, mcptagSummarized)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:         "shallow",
 		Description:  `Cuts the objects out of its schemas, down to their type, and drops their descriptions.`,
 		InputSchema:  mcptagShallowInput,
@@ -142,7 +142,7 @@ func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 		return toolrt.Error(err), nil
 	}
 	if err := Fail(ctx); err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Empty(), nil
 }
@@ -163,7 +163,7 @@ func mcptagOrigin(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 	}
 	out, err := Origin(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	if out == nil {
 		out = new(Point)
@@ -263,7 +263,7 @@ func mcptagLabels(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 	}
 	out, err := Labels()
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	if out == nil {
 		out = new(map[string]string)
@@ -300,7 +300,7 @@ func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	}
 	out, err := Address(arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Wrapped("address", out), nil
 }
@@ -326,7 +326,7 @@ func mcptagHandler(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	}
 	res, out, err := Handler(ctx, req, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Merge(res, toolrt.Slice("handler", out)), nil
 }
