@@ -10,11 +10,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 1 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolrt's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(1 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
+	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools; prompts test_input_required_result_prompt, test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image; resources static-text, static-binary, watched-resource; resource templates template.
@@ -79,127 +79,127 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_reconnection, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums, test_input_required_result_request_state, test_input_required_result_tampered_state, test_input_required_result_multi_round, test_input_required_result_elicitation, test_input_required_result_sampling, test_input_required_result_list_roots, test_input_required_result_multiple_inputs, test_input_required_result_capabilities, test_x_mcp_header, test_missing_capability, test_streaming_elicitation, test_logging_tool.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_simple_text",
 		Description: `Tests a simple text content response.`,
 		InputSchema: mcptagSimpleTextInput,
 	}, mcptagSimpleText)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_image_content",
 		Description: `Tests an image content response.`,
 		InputSchema: mcptagImageContentInput,
 	}, mcptagImageContent)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_audio_content",
 		Description: `Tests an audio content response.`,
 		InputSchema: mcptagAudioContentInput,
 	}, mcptagAudioContent)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_embedded_resource",
 		Description: `Tests an embedded resource content response.`,
 		InputSchema: mcptagEmbeddedResourceInput,
 	}, mcptagEmbeddedResource)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_multiple_content_types",
 		Description: `Tests a response with multiple content types (text, image, resource).`,
 		InputSchema: mcptagMultipleContentTypesInput,
 	}, mcptagMultipleContentTypes)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_tool_with_logging",
 		Description: `Tests a tool that emits log messages during execution.`,
 		InputSchema: mcptagToolWithLoggingInput,
 	}, mcptagToolWithLogging)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_tool_with_progress",
 		Description: `Tests a tool that reports progress notifications, and answers with its progress token.`,
 		InputSchema: mcptagToolWithProgressInput,
 	}, mcptagToolWithProgress)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_error_handling",
 		Description: `Tests error response handling.`,
 		InputSchema: mcptagErrorHandlingInput,
 	}, mcptagErrorHandling)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_sampling",
 		Description: `Tests server-initiated sampling (an LLM completion request).`,
 		InputSchema: mcptagSamplingInput,
 	}, mcptagSampling)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_reconnection",
 		Description: `Tests SSE stream disconnection and client reconnection: the server closes the stream mid-call and sends the result once the client has reconnected.`,
 		InputSchema: mcptagReconnectionInput,
 	}, mcptagReconnection)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_elicitation",
 		Description: `Tests server-initiated elicitation (a user input request).`,
 		InputSchema: mcptagElicitationInput,
 	}, mcptagElicitation)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_elicitation_sep1034_defaults",
 		Description: `Tests elicitation with default values (SEP-1034).`,
 		InputSchema: mcptagElicitationDefaultsInput,
 	}, mcptagElicitationDefaults)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_elicitation_sep1330_enums",
 		Description: `Tests elicitation with the enum schemas of SEP-1330.`,
 		InputSchema: mcptagElicitationEnumsInput,
 	}, mcptagElicitationEnums)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_request_state",
 		Description: `Round-trips the request state alongside a form.`,
 		InputSchema: mcptagInputRequiredRequestStateInput,
 	}, mcptagInputRequiredRequestState)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_tampered_state",
 		Description: `Refuses a retry whose request state fails verification.`,
 		InputSchema: mcptagInputRequiredTamperedStateInput,
 	}, mcptagInputRequiredTamperedState)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_multi_round",
 		Description: `Asks two forms in turn before it completes.`,
 		InputSchema: mcptagInputRequiredMultiRoundInput,
 	}, mcptagInputRequiredMultiRound)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_elicitation",
 		Description: `Asks for the caller's name with the input request user_name.`,
 		InputSchema: mcptagInputRequiredElicitationInput,
 	}, mcptagInputRequiredElicitation)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_sampling",
 		Description: `Asks the client's model a question.`,
 		InputSchema: mcptagInputRequiredSamplingInput,
 	}, mcptagInputRequiredSampling)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_list_roots",
 		Description: `Asks the client for its roots.`,
 		InputSchema: mcptagInputRequiredListRootsInput,
 	}, mcptagInputRequiredListRoots)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_multiple_inputs",
 		Description: `Asks for a form, a model's answer and the client's roots in one round.`,
 		InputSchema: mcptagInputRequiredMultipleInputsInput,
 	}, mcptagInputRequiredMultipleInputs)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_capabilities",
 		Description: `Asks only for the input that the client's declared capabilities cover.`,
 		InputSchema: mcptagInputRequiredCapabilitiesInput,
 	}, mcptagInputRequiredCapabilities)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_x_mcp_header",
 		Description: `Tests the Mcp-Param-* headers checked against the body (SEP-2243).`,
 		InputSchema: mcptagXMcpHeaderInput,
 	}, mcptagXMcpHeader)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_missing_capability",
 		Description: `Requires the client's sampling capability, and answers a client without it with MissingRequiredClientCapabilityError (-32021, SEP-2575).`,
 		InputSchema: mcptagMissingCapabilityInput,
 	}, mcptagMissingCapability)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_streaming_elicitation",
 		Description: `Answers on a stream that carries no independent request: a plain result (SEP-2575).`,
 		InputSchema: mcptagStreamingElicitationInput,
 	}, mcptagStreamingElicitation)
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_logging_tool",
 		Description: `Tries to log; the go-sdk drops the message unless the request set a log level in its _meta (SEP-2575).`,
 		InputSchema: mcptagLoggingToolInput,
@@ -213,12 +213,12 @@ func RegisterLists(s *mcp.Server, recv *Lists) {
 
 // RegisterListsTools adds the tools of Lists's methods to s, bound to recv: test_trigger_tool_change, test_trigger_prompt_change.
 func RegisterListsTools(s *mcp.Server, recv *Lists) {
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_trigger_tool_change",
 		Description: `Registers the server's tools again, which tells subscribers that the tool list changed.`,
 		InputSchema: mcptagListsTriggerToolChangeInput,
 	}, mcptagListsTriggerToolChange(recv))
-	s.AddTool(&mcp.Tool{
+	toolrt.AddTool(s, &mcp.Tool{
 		Name:        "test_trigger_prompt_change",
 		Description: `Registers the server's prompts (and all else the package declares) again, which tells subscribers that the prompt list changed.`,
 		InputSchema: mcptagListsTriggerPromptChangeInput,
@@ -257,7 +257,7 @@ func mcptagImageContent(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	res, out, err := ImageContent(ctx)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Merge(res, toolrt.JSONText("test_image_content", out)), nil
 }
@@ -277,7 +277,7 @@ func mcptagAudioContent(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	res, out, err := AudioContent(ctx)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Merge(res, toolrt.JSONText("test_audio_content", out)), nil
 }
@@ -297,7 +297,7 @@ func mcptagEmbeddedResource(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	res, out, err := EmbeddedResource(ctx)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Merge(res, toolrt.JSONText("test_embedded_resource", out)), nil
 }
@@ -317,7 +317,7 @@ func mcptagMultipleContentTypes(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	res, out, err := MultipleContentTypes(ctx)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Merge(res, toolrt.JSONText("test_multiple_content_types", out)), nil
 }
@@ -370,7 +370,7 @@ func mcptagErrorHandling(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 		return toolrt.Error(err), nil
 	}
 	if err := ErrorHandling(); err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Empty(), nil
 }
@@ -398,7 +398,7 @@ func mcptagSampling(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 	}
 	out, err := Sampling(ctx, req, arg0)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.JSONText("test_sampling", out), nil
 }
@@ -443,7 +443,7 @@ func mcptagElicitation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := Elicitation(ctx, req, arg0)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.JSONText("test_elicitation", out), nil
 }
@@ -463,7 +463,7 @@ func mcptagElicitationDefaults(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := ElicitationDefaults(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.JSONText("test_elicitation_sep1034_defaults", out), nil
 }
@@ -483,7 +483,7 @@ func mcptagElicitationEnums(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ElicitationEnums(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.JSONText("test_elicitation_sep1330_enums", out), nil
 }
@@ -503,7 +503,7 @@ func mcptagInputRequiredRequestState(ctx context.Context, req *mcp.CallToolReque
 	}
 	out, err := InputRequiredRequestState(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.JSONText("test_input_required_result_request_state", out), nil
 }
@@ -523,7 +523,7 @@ func mcptagInputRequiredTamperedState(ctx context.Context, req *mcp.CallToolRequ
 	}
 	out, err := InputRequiredTamperedState(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.JSONText("test_input_required_result_tampered_state", out), nil
 }
@@ -543,7 +543,7 @@ func mcptagInputRequiredMultiRound(ctx context.Context, req *mcp.CallToolRequest
 	}
 	out, err := InputRequiredMultiRound(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.JSONText("test_input_required_result_multi_round", out), nil
 }
@@ -563,7 +563,7 @@ func mcptagInputRequiredElicitation(ctx context.Context, req *mcp.CallToolReques
 	}
 	res, out, err := InputRequiredElicitation(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Merge(res, toolrt.JSONText("test_input_required_result_elicitation", out)), nil
 }
@@ -583,7 +583,7 @@ func mcptagInputRequiredSampling(ctx context.Context, req *mcp.CallToolRequest) 
 	}
 	res, out, err := InputRequiredSampling(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Merge(res, toolrt.JSONText("test_input_required_result_sampling", out)), nil
 }
@@ -603,7 +603,7 @@ func mcptagInputRequiredListRoots(ctx context.Context, req *mcp.CallToolRequest)
 	}
 	res, out, err := InputRequiredListRoots(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Merge(res, toolrt.JSONText("test_input_required_result_list_roots", out)), nil
 }
@@ -623,7 +623,7 @@ func mcptagInputRequiredMultipleInputs(ctx context.Context, req *mcp.CallToolReq
 	}
 	res, out, err := InputRequiredMultipleInputs(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Merge(res, toolrt.JSONText("test_input_required_result_multiple_inputs", out)), nil
 }
@@ -643,7 +643,7 @@ func mcptagInputRequiredCapabilities(ctx context.Context, req *mcp.CallToolReque
 	}
 	res, out, err := InputRequiredCapabilities(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.Merge(res, toolrt.JSONText("test_input_required_result_capabilities", out)), nil
 }
@@ -693,7 +693,7 @@ func mcptagMissingCapability(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := MissingCapability(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolrt.Failed(err)
 	}
 	return toolrt.JSONText("test_missing_capability", out), nil
 }
