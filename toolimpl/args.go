@@ -1,59 +1,11 @@
-package toolrt
+package toolimpl
 
-// The arguments of a call: the limits a server sets on what checking them
-// may cost, and the vocabulary generated code describes them in. The
-// checker behind Spec.Parse and its vocabulary are mcptag's internal
-// argspec package; these aliases and constants are their public names.
+// The arguments of a call, in the vocabulary generated code describes
+// them in. The checker behind Spec.Parse and its vocabulary are mcptag's
+// internal argspec package; these aliases and constants are the names
+// generated code spells them with.
 
 import "github.com/mcptag/mcptag/internal/argspec"
-
-// Limits on the arguments of one call. A model, or anyone else who can
-// reach the server, controls the arguments; these bound the time and
-// memory one call can cost before the tool runs.
-//
-// Set them once, before the server handles its first call (before
-// Server.Run or Connect, or before serving HTTP), and never while it
-// serves: every call reads them without synchronization, so a write
-// while a call runs is a data race. They apply to every server in the
-// process. (They are variables rather than options of a registration so
-// that generated code, whose Register functions take only the server,
-// need not change; see docs/compat.md.)
-var (
-	// MaxArgumentBytes bounds the size of a call's arguments object:
-	// 4 MiB by default.
-	// The go-sdk (v1.8.0) bounds whole messages before a handler runs:
-	// its streamable HTTP handler answers 413 above 4 MiB by default, but
-	// its stdio and in-memory transports accept frames up to 16 MiB (and
-	// drop the connection beyond that), so a call with 8 MiB of arguments
-	// does reach the handler, which refuses it here.
-	MaxArgumentBytes = argspec.DefaultArgumentBytes
-	// MaxDepth bounds how deeply arrays and objects may nest in the
-	// arguments, the arguments object itself being depth 1: 64 by
-	// default.
-	MaxDepth = argspec.DefaultDepth
-	// MaxNumberBytes bounds the length of a number argument as sent (or
-	// of the string holding it): 512 bytes by default, more than any
-	// float64 written out in full takes (the smallest, 5e-324, is 327
-	// bytes without an exponent), which keeps the exact comparison of a
-	// number with its bounds cheap.
-	MaxNumberBytes = argspec.DefaultNumberBytes
-	// MaxURIBytes bounds the URI of a resources/read that a resource
-	// template reads, and a string argument of format uri: 8 KiB by
-	// default, the request line that common HTTP servers accept (RFC 9110 asks for at
-	// least 8000 octets).
-	MaxURIBytes = argspec.DefaultURIBytes
-)
-
-// The checker reads the limits from the variables above on every call, so
-// a server that sets them before serving is obeyed.
-func init() {
-	argspec.SetLimits(argspec.Limits{
-		ArgumentBytes: &MaxArgumentBytes,
-		Depth:         &MaxDepth,
-		NumberBytes:   &MaxNumberBytes,
-		URIBytes:      &MaxURIBytes,
-	})
-}
 
 // Spec describes the arguments of a tool (or of a prompt, a resource
 // template or a form), as mcptag derives it from the input schema at
@@ -78,11 +30,6 @@ type Arg = argspec.Arg
 // Args are the checked arguments of one call, from Spec.Parse or
 // URITemplate.Match: Decode decodes one of them.
 type Args = argspec.Args
-
-// An ArgError is an argument a model got wrong, as Spec.Parse and
-// Form.Elicit report it. Its message names the tool (or the form) and the
-// argument, so the model can correct the call.
-type ArgError = argspec.ArgError
 
 // A Rule is one constraint a value must meet beyond its kind and Go type,
 // as the developer declared it: a bound, a length, a pattern.

@@ -1,11 +1,11 @@
-package toolrt_test
+package toolimpl_test
 
 import (
 	"runtime"
 	"strings"
 	"testing"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 )
 
 // TestDecimalBounds checks numbers against bounds and steps that a
@@ -14,50 +14,50 @@ import (
 // it, which is a little more; 0.3 is three tenths, not a little less.
 func TestDecimalBounds(t *testing.T) {
 	for _, tc := range []struct {
-		op   toolrt.Op
+		op   toolimpl.Op
 		num  float64
 		lit  string
 		want string // the message, or "" to accept
 	}{
-		{toolrt.Minimum, 0.1, "0.1", ""},
-		{toolrt.Minimum, 0.1, "0.10", ""},
-		{toolrt.Minimum, 0.1, "1e-1", ""},
-		{toolrt.Minimum, 0.1, "0.09999999999999999", `want at least 0.1, got 0.09999999999999999`},
-		{toolrt.Maximum, 0.3, "0.3", ""},
-		{toolrt.Maximum, 0.3, "0.30000000000000001", `want at most 0.3, got 0.30000000000000001`},
-		{toolrt.ExclusiveMinimum, 0.1, "0.1", `want more than 0.1, got 0.1`},
-		{toolrt.ExclusiveMaximum, 0.3, "0.3", `want less than 0.3, got 0.3`},
+		{toolimpl.Minimum, 0.1, "0.1", ""},
+		{toolimpl.Minimum, 0.1, "0.10", ""},
+		{toolimpl.Minimum, 0.1, "1e-1", ""},
+		{toolimpl.Minimum, 0.1, "0.09999999999999999", `want at least 0.1, got 0.09999999999999999`},
+		{toolimpl.Maximum, 0.3, "0.3", ""},
+		{toolimpl.Maximum, 0.3, "0.30000000000000001", `want at most 0.3, got 0.30000000000000001`},
+		{toolimpl.ExclusiveMinimum, 0.1, "0.1", `want more than 0.1, got 0.1`},
+		{toolimpl.ExclusiveMaximum, 0.3, "0.3", `want less than 0.3, got 0.3`},
 		// The tool receives the float64 nearest to the literal, which must
 		// meet the bound too.
-		{toolrt.ExclusiveMaximum, 0.3, "0.29999999999999999", `want less than 0.3, got 0.29999999999999999, which is 0.3 as a float64`},
-		{toolrt.ExclusiveMaximum, 10, "9.99999999999999999999", `want less than 10, got 9.99999999999999999999, which is 10 as a float64`},
-		{toolrt.ExclusiveMaximum, 0.3, "0.2999999999999999", ""},
-		{toolrt.MultipleOf, 0.1, "0.2", ""},
-		{toolrt.MultipleOf, 0.1, "0.3", ""},
-		{toolrt.MultipleOf, 0.1, "1", ""},
-		{toolrt.MultipleOf, 0.1, "-0.7", ""},
-		{toolrt.MultipleOf, 0.1, "1e2", ""},
-		{toolrt.MultipleOf, 0.1, "0.35", `want a multiple of 0.1, got 0.35`},
-		{toolrt.MultipleOf, 0.01, "1.23", ""},
-		{toolrt.MultipleOf, 0.01, "1.005", `want a multiple of 0.01, got 1.005`},
-		{toolrt.MultipleOf, 0.25, "0.75", ""},
-		{toolrt.MultipleOf, 1e-20, "3e-20", ""},
-		{toolrt.MultipleOf, 1e21, "2e21", ""},
+		{toolimpl.ExclusiveMaximum, 0.3, "0.29999999999999999", `want less than 0.3, got 0.29999999999999999, which is 0.3 as a float64`},
+		{toolimpl.ExclusiveMaximum, 10, "9.99999999999999999999", `want less than 10, got 9.99999999999999999999, which is 10 as a float64`},
+		{toolimpl.ExclusiveMaximum, 0.3, "0.2999999999999999", ""},
+		{toolimpl.MultipleOf, 0.1, "0.2", ""},
+		{toolimpl.MultipleOf, 0.1, "0.3", ""},
+		{toolimpl.MultipleOf, 0.1, "1", ""},
+		{toolimpl.MultipleOf, 0.1, "-0.7", ""},
+		{toolimpl.MultipleOf, 0.1, "1e2", ""},
+		{toolimpl.MultipleOf, 0.1, "0.35", `want a multiple of 0.1, got 0.35`},
+		{toolimpl.MultipleOf, 0.01, "1.23", ""},
+		{toolimpl.MultipleOf, 0.01, "1.005", `want a multiple of 0.01, got 1.005`},
+		{toolimpl.MultipleOf, 0.25, "0.75", ""},
+		{toolimpl.MultipleOf, 1e-20, "3e-20", ""},
+		{toolimpl.MultipleOf, 1e21, "2e21", ""},
 		// Integers stay exact beyond a float64's 2⁵³.
-		{toolrt.Maximum, 1 << 53, "9007199254740993", `want at most 9007199254740992, got 9007199254740993`},
-		{toolrt.Minimum, -1 << 53, "-9007199254740992", ""},
+		{toolimpl.Maximum, 1 << 53, "9007199254740993", `want at most 9007199254740992, got 9007199254740993`},
+		{toolimpl.Minimum, -1 << 53, "-9007199254740992", ""},
 		// Beyond a float64, either way: decided without exact arithmetic.
-		{toolrt.Minimum, 0, "1e999999", ""},
-		{toolrt.Maximum, 0, "1e999999", `want at most 0, got 1e999999`},
-		{toolrt.Minimum, 0, "-1e999999", `want at least 0, got -1e999999`},
-		{toolrt.Minimum, 0, "1e-999999", ""},
-		{toolrt.Maximum, 0, "1e-999999", `want at most 0, got 1e-999999`},
-		{toolrt.Minimum, 0, "-1e-999999", `want at least 0, got -1e-999999`},
-		{toolrt.ExclusiveMinimum, 0, "1e-999999", `want more than 0, got 1e-999999, which is 0 as a float64`},
-		{toolrt.ExclusiveMinimum, 0, "1e-400", `want more than 0, got 1e-400, which is 0 as a float64`},
-		{toolrt.ExclusiveMinimum, 0, "5e-324", ""},
+		{toolimpl.Minimum, 0, "1e999999", ""},
+		{toolimpl.Maximum, 0, "1e999999", `want at most 0, got 1e999999`},
+		{toolimpl.Minimum, 0, "-1e999999", `want at least 0, got -1e999999`},
+		{toolimpl.Minimum, 0, "1e-999999", ""},
+		{toolimpl.Maximum, 0, "1e-999999", `want at most 0, got 1e-999999`},
+		{toolimpl.Minimum, 0, "-1e-999999", `want at least 0, got -1e-999999`},
+		{toolimpl.ExclusiveMinimum, 0, "1e-999999", `want more than 0, got 1e-999999, which is 0 as a float64`},
+		{toolimpl.ExclusiveMinimum, 0, "1e-400", `want more than 0, got 1e-400, which is 0 as a float64`},
+		{toolimpl.ExclusiveMinimum, 0, "5e-324", ""},
 	} {
-		sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "x", Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: tc.op, Num: tc.num}}}}}
+		sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "x", Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: tc.op, Num: tc.num}}}}}
 		_, err := sp.Parse([]byte(`{"x":` + tc.lit + `}`))
 		got := ""
 		if err != nil {
@@ -76,8 +76,8 @@ func TestDecimalBounds(t *testing.T) {
 // bounded check, not exact arithmetic on a million digits each: the
 // memory allocated, which tracks that work, stays small.
 func TestHugeExponentCost(t *testing.T) {
-	sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "x", Kind: toolrt.KindArray,
-		Elem: &toolrt.Arg{Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 0}, {Op: toolrt.MultipleOf, Num: 0.5}}}}}}
+	sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "x", Kind: toolimpl.KindArray,
+		Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 0}, {Op: toolimpl.MultipleOf, Num: 0.5}}}}}}
 	args := []byte(`{"x":[` + strings.TrimSuffix(strings.Repeat("1e999999,", 100), ",") + `]}`)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)

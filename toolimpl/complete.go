@@ -1,19 +1,13 @@
-package toolrt
+package toolimpl
 
 import (
 	"context"
 	"strings"
 
+	"github.com/mcptag/mcptag/toolrt"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-// A CompletionHandler answers completion/complete requests: the type of
-// mcp.ServerOptions.CompletionHandler.
-type CompletionHandler = func(context.Context, *mcp.CompleteRequest) (*mcp.CompleteResult, error)
-
-// MaxCompletions is the most values one completion answer holds, as the
-// protocol allows; HasMore and Total say that there are more.
-const MaxCompletions = 100
 
 // Completions are the values each argument of a prompt, and each
 // variable of a resource template, may take: the constants of its type.
@@ -29,8 +23,8 @@ type Completions struct {
 // Complete answers a completion/complete request with the values of the
 // argument it names that begin with what the user typed so far, ignoring
 // case. An argument it knows no values of, of a prompt or template it
-// may not know, gets no values, not an error: FirstCompletion may ask
-// another handler.
+// may not know, gets no values, not an error: toolrt.FirstCompletion
+// may ask another handler.
 func (c *Completions) Complete(_ context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
 	var byArg map[string][]string
 	if ref := req.Params.Ref; ref != nil {
@@ -56,35 +50,9 @@ func completeResult(values []string) *mcp.CompleteResult {
 	if values == nil {
 		res.Completion.Values = []string{}
 	}
-	if len(values) > MaxCompletions {
-		res.Completion.Values = values[:MaxCompletions]
+	if len(values) > toolrt.MaxCompletions {
+		res.Completion.Values = values[:toolrt.MaxCompletions]
 		res.Completion.Total, res.Completion.HasMore = len(values), true
 	}
 	return res
-}
-
-// FirstCompletion combines completion handlers, such as a package's
-// generated Complete and one of your own, into one for
-// mcp.ServerOptions.CompletionHandler: it asks each in turn, and answers
-// with the first result that holds values. When none does, it answers
-// with the first error a handler returned, or else no values.
-func FirstCompletion(handlers ...CompletionHandler) CompletionHandler {
-	return func(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
-		var firstErr error
-		for _, h := range handlers {
-			res, err := h(ctx, req)
-			switch {
-			case err != nil:
-				if firstErr == nil {
-					firstErr = err
-				}
-			case res != nil && len(res.Completion.Values) > 0:
-				return res, nil
-			}
-		}
-		if firstErr != nil {
-			return nil, firstErr
-		}
-		return completeResult(nil), nil
-	}
 }

@@ -1,4 +1,4 @@
-package toolrt_test
+package toolimpl_test
 
 import (
 	"context"
@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-var cities = &toolrt.Completions{
+var cities = &toolimpl.Completions{
 	Prompts:   map[string]map[string][]string{"plan_trip": {"city": {"Cairo", "London", "Lisbon"}}},
 	Resources: map[string]map[string][]string{"weather://{city}/current": {"city": {"Cairo", "London", "Lisbon"}}},
 }
@@ -62,7 +63,7 @@ func TestCompletionsLimit(t *testing.T) {
 	for i := range 150 {
 		many = append(many, fmt.Sprintf("v%03d", i))
 	}
-	c := &toolrt.Completions{Prompts: map[string]map[string][]string{"p": {"a": many}}}
+	c := &toolimpl.Completions{Prompts: map[string]map[string][]string{"p": {"a": many}}}
 	res := complete(t, c.Complete, &mcp.CompleteReference{Type: "ref/prompt", Name: "p"}, "a", "v")
 	if len(res.Completion.Values) != toolrt.MaxCompletions || !res.Completion.HasMore || res.Completion.Total != 150 {
 		t.Errorf("%d values, hasMore %v, total %d; want %d, true, 150", len(res.Completion.Values), res.Completion.HasMore, res.Completion.Total, toolrt.MaxCompletions)

@@ -1,4 +1,4 @@
-package toolrt_test
+package toolimpl_test
 
 import (
 	"fmt"
@@ -6,18 +6,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 )
 
 // costSpec is a tool with 21 arguments, one of them an enum: the shape on
 // which a hostile argument name or enum value once cost twenty times
 // what a good argument of the same size did.
-var costSpec = func() *toolrt.Spec {
-	sp := &toolrt.Spec{Tool: "cost"}
+var costSpec = func() *toolimpl.Spec {
+	sp := &toolimpl.Spec{Tool: "cost"}
 	for i := range 20 {
-		sp.Args = append(sp.Args, toolrt.Arg{Name: fmt.Sprintf("field_%02d", i), Kind: toolrt.KindString})
+		sp.Args = append(sp.Args, toolimpl.Arg{Name: fmt.Sprintf("field_%02d", i), Kind: toolimpl.KindString})
 	}
-	sp.Args = append(sp.Args, toolrt.Arg{Name: "day", Kind: toolrt.KindString,
+	sp.Args = append(sp.Args, toolimpl.Arg{Name: "day", Kind: toolimpl.KindString,
 		Enum: []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}})
 	return sp
 }()

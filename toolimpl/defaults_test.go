@@ -1,23 +1,23 @@
-package toolrt_test
+package toolimpl_test
 
 import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 )
 
 // TestNullTakesDefault checks that null, which an optional argument
 // takes for absent, gets the argument's default as absence does: at the
 // top level and inside an object, through Parse and DecodeStruct.
 func TestNullTakesDefault(t *testing.T) {
-	fields := []toolrt.Arg{
-		{Name: "p", Kind: toolrt.KindInteger, Nullable: true, Default: []byte(`7`)},
-		{Name: "s", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Default: []byte(`["a"]`)},
-		{Name: "q", Kind: toolrt.KindInteger, Nullable: true},
+	fields := []toolimpl.Arg{
+		{Name: "p", Kind: toolimpl.KindInteger, Nullable: true, Default: []byte(`7`)},
+		{Name: "s", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Default: []byte(`["a"]`)},
+		{Name: "q", Kind: toolimpl.KindInteger, Nullable: true},
 	}
-	sp := &toolrt.Spec{Tool: "t", Args: append(fields[:len(fields):len(fields)],
-		toolrt.Arg{Name: "o", Kind: toolrt.KindObject, Nullable: true, Fields: fields, Closed: true})}
+	sp := &toolimpl.Spec{Tool: "t", Args: append(fields[:len(fields):len(fields)],
+		toolimpl.Arg{Name: "o", Kind: toolimpl.KindObject, Nullable: true, Fields: fields, Closed: true})}
 	type Inner struct {
 		P *int     `json:"p"`
 		S []string `json:"s"`

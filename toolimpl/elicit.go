@@ -1,4 +1,4 @@
-package toolrt
+package toolimpl
 
 import (
 	"context"
@@ -6,10 +6,10 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/rtlink"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -41,7 +41,7 @@ const stateMark = "mcptag.forms:"
 //
 // A client on protocol 2026-07-28 or later answers by calling the tool
 // again with the answer (multi round-trip requests): the first time,
-// Elicit returns an *InputRequired error, which the tool returns as it is
+// Elicit returns a *toolrt.InputRequired error, which the tool returns as it is
 // (or wrapped), and the generated handler turns into the result that asks
 // for the form (see Error). The tool's function then runs again, up to
 // Elicit, which returns the answer: what it does before Elicit must be
@@ -74,7 +74,7 @@ func (f *Form) Elicit(ctx context.Context, req *mcp.CallToolRequest, message str
 
 // ask returns the client's answer to params: by asking while the call
 // waits, for an older client; for a newer one, from the answers it sent
-// with this call, or else by an *InputRequired error.
+// with this call, or else by a *toolrt.InputRequired error.
 func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.ElicitParams) (*mcp.ElicitResult, error) {
 	if ip := req.Session.InitializeParams(); ip != nil && ip.ProtocolVersion < newProtocol {
 		res, err := req.Session.Elicit(ctx, params)
@@ -88,7 +88,7 @@ func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.El
 	if res, ok := answers[key]; ok {
 		return res, nil
 	}
-	return nil, &InputRequired{key: key, params: params, state: encodeAnswers(answers)}
+	return nil, rtlink.NewInputRequired(key, params, encodeAnswers(answers))
 }
 
 // key names the request for the form with message in a call's input
@@ -129,32 +129,6 @@ func encodeAnswers(answers map[string]*mcp.ElicitResult) string {
 		return ""
 	}
 	return stateMark + base64.RawURLEncoding.EncodeToString(data)
-}
-
-// InputRequired is the error of Form.Elicit when a client on protocol
-// 2026-07-28 or later has not answered the form yet. Returned by a tool
-// (wrapped or not), it becomes the result that asks the client for the
-// form: Error returns it, and so does Result.
-type InputRequired struct {
-	key    string
-	params *mcp.ElicitParams
-	state  string
-}
-
-func (e *InputRequired) Error() string {
-	return fmt.Sprintf("the tool waits for the user's answer to a form (%s): return this error from the tool", e.key)
-}
-
-// Result is the tool call's result that asks the client for the form.
-func (e *InputRequired) Result() *mcp.CallToolResult {
-	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{e.key: e.params}, RequestState: e.state}
-}
-
-// inputRequired returns the *InputRequired in err's chain, if any.
-func inputRequired(err error) (*InputRequired, bool) {
-	var ir *InputRequired
-	ok := errors.As(err, &ir)
-	return ir, ok
 }
 
 // CacheReads returns h with the caching hints of the resource's reads

@@ -1,4 +1,4 @@
-package toolrt_test
+package toolimpl_test
 
 import (
 	"context"
@@ -8,16 +8,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // pick is a form with a required integer from 1 to 3.
-var pick = &toolrt.Form{
+var pick = &toolimpl.Form{
 	Name:   "Pick",
 	Schema: json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer","minimum":1,"maximum":3}},"required":["n"]}`),
-	Spec: &toolrt.Spec{Tool: "Pick form", Strict: true, Args: []toolrt.Arg{
-		{Name: "n", Required: true, Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 1}, {Op: toolrt.Maximum, Num: 3}}},
+	Spec: &toolimpl.Spec{Tool: "Pick form", Strict: true, Args: []toolimpl.Arg{
+		{Name: "n", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 3}}},
 	}},
 }
 
@@ -27,12 +28,19 @@ var pick = &toolrt.Form{
 // sends.
 func pickSession(t *testing.T) *mcp.ClientSession {
 	t.Helper()
+	return pickSessionWith(t, toolimpl.Error)
+}
+
+// pickSessionWith is pickSession whose tool makes its result of the
+// error of Elicit, wrapped, with onErr.
+func pickSessionWith(t *testing.T, onErr func(error) *mcp.CallToolResult) *mcp.ClientSession {
+	t.Helper()
 	server := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "v0"}, nil)
 	server.AddTool(&mcp.Tool{Name: "pick", InputSchema: json.RawMessage(`{"type":"object"}`)}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var v struct{ N int }
 		ok, err := pick.Elicit(ctx, req, "Pick one", &v)
 		if err != nil {
-			return toolrt.Error(fmt.Errorf("picking: %w", err)), nil
+			return onErr(fmt.Errorf("picking: %w", err)), nil
 		}
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprint(ok, v.N)}}}, nil
 	})
@@ -102,6 +110,21 @@ func TestElicitInputRequired(t *testing.T) {
 	}
 }
 
+// TestElicitInputRequiredByHand: the error of Form.Elicit is a
+// *toolrt.InputRequired, so a handler written by hand, which knows only
+// toolrt, finds it and answers with its Result.
+func TestElicitInputRequiredByHand(t *testing.T) {
+	cs := pickSessionWith(t, func(err error) *mcp.CallToolResult {
+		if ir, ok := errors.AsType[*toolrt.InputRequired](err); ok {
+			return ir.Result()
+		}
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}
+	})
+	if res := callPick(t, cs, nil, ""); !res.NeedsInput() || res.IsError || len(res.InputRequests) != 1 {
+		t.Fatalf("first call: %+v, want one input request", res)
+	}
+}
+
 // TestElicitRequestState: an answer the client sent in an earlier round
 // comes back in the request state, and a state that is not the forms'
 // (another's, or garbled) holds no answers: the form is asked again.
@@ -141,7 +164,7 @@ func TestElicitNeedsRequest(t *testing.T) {
 // TestErrorOfInputRequired: Error of an error that is no InputRequired
 // is a tool error, as before.
 func TestErrorOfInputRequired(t *testing.T) {
-	res := toolrt.Error(errors.New("boom"))
+	res := toolimpl.Error(errors.New("boom"))
 	if !res.IsError || res.InputRequests != nil || res.Content[0].(*mcp.TextContent).Text != "boom" {
 		t.Errorf("Error(boom) = %+v", res)
 	}
@@ -160,7 +183,7 @@ func TestCacheReads(t *testing.T) {
 		{mcp.Cacheable{TTLMs: 7}, mcp.Cacheable{TTLMs: 7}},
 		{mcp.Cacheable{CacheScope: "public"}, mcp.Cacheable{CacheScope: "public"}},
 	} {
-		h := toolrt.CacheReads(func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		h := toolimpl.CacheReads(func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 			return &mcp.ReadResourceResult{Cacheable: tc.own}, nil
 		}, 5000, "private")
 		res, err := h(ctx, req)
@@ -169,7 +192,7 @@ func TestCacheReads(t *testing.T) {
 		}
 	}
 	boom := errors.New("boom")
-	h := toolrt.CacheReads(func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) { return nil, boom }, 5000, "")
+	h := toolimpl.CacheReads(func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) { return nil, boom }, 5000, "")
 	if res, err := h(ctx, req); res != nil || err != boom {
 		t.Errorf("an error: %v %v", res, err)
 	}

@@ -1,4 +1,4 @@
-package toolrt_test
+package toolimpl_test
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/internal/costtest"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 )
 
 // The hostile inputs of this file each once cost far more than a good
@@ -26,9 +26,9 @@ type costPair struct {
 }
 
 // currentTemplate is the template of the example's CurrentWeather.
-var currentTemplate = &toolrt.URITemplate{
+var currentTemplate = &toolimpl.URITemplate{
 	Template: "weather://{city}/current",
-	Spec:     &toolrt.Spec{Tool: "current_weather", Args: []toolrt.Arg{{Name: "city", Required: true, Kind: toolrt.KindString}}},
+	Spec:     &toolimpl.Spec{Tool: "current_weather", Args: []toolimpl.Arg{{Name: "city", Required: true, Kind: toolimpl.KindString}}},
 }
 
 // templateURIs are a URI of the example's template of about size bytes
@@ -43,12 +43,12 @@ func templateURIs(size int) (good, hostile string) {
 
 // numberSpec has a number argument of every kind of rule, and a string
 // argument to make a good call as long as a hostile number.
-var numberSpec = &toolrt.Spec{Tool: "numbers", Args: []toolrt.Arg{
-	{Name: "x", Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 7}}},
-	{Name: "e", Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMinimum, Num: 0}}},
-	{Name: "m", Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.MultipleOf, Num: 0.1}}},
-	{Name: "xs", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Rules: []toolrt.Rule{{Op: toolrt.UniqueItems}}},
-	{Name: "pad", Kind: toolrt.KindString},
+var numberSpec = &toolimpl.Spec{Tool: "numbers", Args: []toolimpl.Arg{
+	{Name: "x", Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 7}}},
+	{Name: "e", Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0}}},
+	{Name: "m", Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 0.1}}},
+	{Name: "xs", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+	{Name: "pad", Kind: toolimpl.KindString},
 }}
 
 // numberArgs are arguments of numberSpec: good, and hostile of the same
@@ -86,10 +86,10 @@ func multipleArgs() (good, hostile string) {
 }
 
 // formatSpec has a string of every format, and a plain one.
-var formatSpec = func() *toolrt.Spec {
-	sp := &toolrt.Spec{Tool: "formats", Args: []toolrt.Arg{{Name: "plain", Kind: toolrt.KindString}}}
+var formatSpec = func() *toolimpl.Spec {
+	sp := &toolimpl.Spec{Tool: "formats", Args: []toolimpl.Arg{{Name: "plain", Kind: toolimpl.KindString}}}
 	for _, name := range argspec.FormatNames() {
-		sp.Args = append(sp.Args, toolrt.Arg{Name: name, Kind: toolrt.KindString, Format: argspec.FormatNamed(name)})
+		sp.Args = append(sp.Args, toolimpl.Arg{Name: name, Kind: toolimpl.KindString, Format: argspec.FormatNamed(name)})
 	}
 	return sp
 }()
@@ -111,7 +111,7 @@ func ipv6URIArgs(size int) (good, hostile string) {
 	return good[:len(good)-2] + strings.Repeat("a", len(hostile)-len(good)) + `"}`, hostile
 }
 
-func parse(sp *toolrt.Spec, args string) func() error {
+func parse(sp *toolimpl.Spec, args string) func() error {
 	return func() error { _, err := sp.Parse([]byte(args)); return err }
 }
 
@@ -146,7 +146,7 @@ func costPairs(size int) []costPair {
 // BenchmarkHostile measures each lever's good and hostile call, with
 // numbers and formats of 1 MiB:
 //
-//	go test ./toolrt -run '^$' -bench Hostile -benchmem
+//	go test ./toolimpl -run '^$' -bench Hostile -benchmem
 func BenchmarkHostile(b *testing.B) {
 	for _, p := range costPairs(1 << 20) {
 		for _, side := range []struct {

@@ -1,10 +1,10 @@
-package toolrt_test
+package toolimpl_test
 
 import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 )
 
 // TestLenientPlainArgs checks that numbers and booleans sent as strings
@@ -12,11 +12,11 @@ import (
 // and follows them: Parse cuts each argument out of the arguments once
 // the strings are turned into what they hold.
 func TestLenientPlainArgs(t *testing.T) {
-	sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{
-		{Name: "n", Kind: toolrt.KindInteger},
-		{Name: "o", Kind: toolrt.KindObject, Fields: []toolrt.Arg{{Name: "f", Kind: toolrt.KindNumber}}},
-		{Name: "b", Kind: toolrt.KindBoolean},
-		{Name: "d", Kind: toolrt.KindInteger, Default: []byte(`7`)},
+	sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{
+		{Name: "n", Kind: toolimpl.KindInteger},
+		{Name: "o", Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "f", Kind: toolimpl.KindNumber}}},
+		{Name: "b", Kind: toolimpl.KindBoolean},
+		{Name: "d", Kind: toolimpl.KindInteger, Default: []byte(`7`)},
 	}}
 	type values struct {
 		N int

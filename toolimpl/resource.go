@@ -1,4 +1,4 @@
-package toolrt
+package toolimpl
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/mcptag/mcptag/internal/argspec"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/yosida95/uritemplate/v3"
@@ -33,7 +34,7 @@ type URITemplate struct {
 // uri that the template does not match, or that holds a list where a
 // variable is (the go-sdk's matching accepts a comma inside a variable,
 // which the template reads as a list), is not found:
-// mcp.ResourceNotFoundError. A uri longer than MaxURIBytes, a variable
+// mcp.ResourceNotFoundError. A uri longer than toolrt.MaxURIBytes, a variable
 // that is not UTF-8 once decoded, a path segment variable (a simple
 // {var}, or {/var}) that holds "/" or "\" or is "." or "..", and
 // variables that the Spec rejects are InvalidURI's error. Match takes
@@ -47,9 +48,9 @@ func (t *URITemplate) Match(uri string) (*Args, error) {
 	if t.err != nil {
 		return nil, internalError(fmt.Errorf("%s: URI template %q: %v", t.Spec.Tool, t.Template, t.err))
 	}
-	if len(uri) > MaxURIBytes {
+	if len(uri) > toolrt.MaxURIBytes {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams,
-			Message: argspec.Errorf(t.Spec, "URI too long: %d bytes, the limit is %d", len(uri), MaxURIBytes).Error()}
+			Message: argspec.Errorf(t.Spec, "URI too long: %d bytes, the limit is %d", len(uri), toolrt.MaxURIBytes).Error()}
 	}
 	vars, ok, err := t.matcher.match(t.Spec, uri)
 	switch {

@@ -1,4 +1,4 @@
-package toolrt_test
+package toolimpl_test
 
 import (
 	"context"
@@ -10,19 +10,19 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mcptag/mcptag/internal/mcptest"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // forecast is the template of a resource function
 // Forecast(city string, days int, units *string).
-var forecast = &toolrt.URITemplate{
+var forecast = &toolimpl.URITemplate{
 	Template: "weather://{city}/forecast/{days}{?units}",
-	Spec: &toolrt.Spec{Tool: "forecast", Args: []toolrt.Arg{
-		{Name: "city", Required: true, Kind: toolrt.KindString},
-		{Name: "days", Required: true, Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.Maximum, Num: 14}}},
-		{Name: "units", Kind: toolrt.KindString, Nullable: true, Enum: []string{"C", "F"}},
+	Spec: &toolimpl.Spec{Tool: "forecast", Args: []toolimpl.Arg{
+		{Name: "city", Required: true, Kind: toolimpl.KindString},
+		{Name: "days", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Maximum, Num: 14}}},
+		{Name: "units", Kind: toolimpl.KindString, Nullable: true, Enum: []string{"C", "F"}},
 	}},
 }
 
@@ -101,18 +101,18 @@ func TestURITemplateEscapes(t *testing.T) {
 // TestReadError: an fs.ErrNotExist is the resource-not-found error, a
 // JSON-RPC error is kept, any other error is an internal error.
 func TestReadError(t *testing.T) {
-	notFound := toolrt.ReadError("book", "shelf://books/Emma", fmt.Errorf("no book Emma: %w", fs.ErrNotExist))
+	notFound := toolimpl.ReadError("book", "shelf://books/Emma", fmt.Errorf("no book Emma: %w", fs.ErrNotExist))
 	checkRPCError(t, notFound, jsonrpc.CodeInvalidParams, "Resource not found", `"shelf://books/Emma"`)
 	own := &jsonrpc.Error{Code: -32001, Message: "busy"}
-	if err := toolrt.ReadError("book", "shelf://books/Emma", fmt.Errorf("reading: %w", own)); err != own {
+	if err := toolimpl.ReadError("book", "shelf://books/Emma", fmt.Errorf("reading: %w", own)); err != own {
 		t.Errorf("got %v, want the function's own error", err)
 	}
-	checkRPCError(t, toolrt.ReadError("book", "shelf://books/Emma", errors.New("disk failed")), jsonrpc.CodeInternalError, "book: disk failed", "")
+	checkRPCError(t, toolimpl.ReadError("book", "shelf://books/Emma", errors.New("disk failed")), jsonrpc.CodeInternalError, "book: disk failed", "")
 }
 
 // TestContents: what each kind of resource result sends.
 func TestContents(t *testing.T) {
-	json, err := toolrt.JSONContents("r", "x://r", "application/json", map[string]int{"a": 1})
+	json, err := toolimpl.JSONContents("r", "x://r", "application/json", map[string]int{"a": 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,45 +121,45 @@ func TestContents(t *testing.T) {
 		res  *mcp.ReadResourceResult
 		want mcp.ResourceContents
 	}{
-		{"text", toolrt.TextContents("x://r", "text/plain", "hi"), mcp.ResourceContents{URI: "x://r", MIMEType: "text/plain", Text: "hi"}},
+		{"text", toolimpl.TextContents("x://r", "text/plain", "hi"), mcp.ResourceContents{URI: "x://r", MIMEType: "text/plain", Text: "hi"}},
 		// The go-sdk would send no text at all, which strict clients reject.
-		{"empty text", toolrt.TextContents("x://r", "text/plain", ""), mcp.ResourceContents{URI: "x://r", MIMEType: "text/plain", Blob: []byte{}}},
-		{"nil blob", toolrt.BlobContents("x://r", "image/png", nil), mcp.ResourceContents{URI: "x://r", MIMEType: "image/png", Blob: []byte{}}},
+		{"empty text", toolimpl.TextContents("x://r", "text/plain", ""), mcp.ResourceContents{URI: "x://r", MIMEType: "text/plain", Blob: []byte{}}},
+		{"nil blob", toolimpl.BlobContents("x://r", "image/png", nil), mcp.ResourceContents{URI: "x://r", MIMEType: "image/png", Blob: []byte{}}},
 		{"json", json, mcp.ResourceContents{URI: "x://r", MIMEType: "application/json", Text: `{"a":1}`}},
 	} {
 		if diff := cmp.Diff([]*mcp.ResourceContents{&tc.want}, tc.res.Contents); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
 		}
 	}
-	_, err = toolrt.JSONContents("r", "x://r", "application/json", func() {})
+	_, err = toolimpl.JSONContents("r", "x://r", "application/json", func() {})
 	checkRPCError(t, err, jsonrpc.CodeInternalError, "r: encoding the resource: json: unsupported type: func()", "")
-	own, err := toolrt.ReadResult("r", &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: "x://r"}, {URI: "x://s", Text: "s"}}})
+	own, err := toolimpl.ReadResult("r", &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: "x://r"}, {URI: "x://s", Text: "s"}}})
 	if err != nil || own.Contents[0].Blob == nil || own.Contents[1].Blob != nil {
 		t.Errorf("ReadResult: %+v, %v; want an empty blob for the empty contents only", own.Contents, err)
 	}
-	_, err = toolrt.ReadResult("r", nil)
+	_, err = toolimpl.ReadResult("r", nil)
 	checkRPCError(t, err, jsonrpc.CodeInternalError, "r: the resource function returned no contents", "")
 }
 
 // TestPromptResults: a prompt's results, and the errors of bad
 // arguments, of a failing function and of a panic.
 func TestPromptResults(t *testing.T) {
-	if m := toolrt.PromptMessages(nil).Messages; m == nil || len(m) != 0 {
+	if m := toolimpl.PromptMessages(nil).Messages; m == nil || len(m) != 0 {
 		t.Errorf("nil messages: %v, want an empty list, never null", m)
 	}
-	text := toolrt.PromptText("Plan a trip.")
+	text := toolimpl.PromptText("Plan a trip.")
 	if len(text.Messages) != 1 || text.Messages[0].Role != "user" || text.Messages[0].Content.(*mcp.TextContent).Text != "Plan a trip." {
 		t.Errorf("PromptText = %+v, want one user message", text.Messages)
 	}
-	_, err := toolrt.PromptResult("p", nil)
+	_, err := toolimpl.PromptResult("p", nil)
 	checkRPCError(t, err, jsonrpc.CodeInternalError, "p: the prompt returned no result", "")
 
-	sp := &toolrt.Spec{Tool: "plan", Args: []toolrt.Arg{{Name: "city", Required: true, Kind: toolrt.KindString}}}
-	_, err = sp.Parse(toolrt.StringArguments(map[string]string{"city": "Cairo", "dyas": "3", "cty": "x"}))
-	checkRPCError(t, toolrt.InvalidParams(err), jsonrpc.CodeInvalidParams, `plan: unknown argument "cty" (did you mean "city"?)`, "")
+	sp := &toolimpl.Spec{Tool: "plan", Args: []toolimpl.Arg{{Name: "city", Required: true, Kind: toolimpl.KindString}}}
+	_, err = sp.Parse(toolimpl.StringArguments(map[string]string{"city": "Cairo", "dyas": "3", "cty": "x"}))
+	checkRPCError(t, toolimpl.InvalidParams(err), jsonrpc.CodeInvalidParams, `plan: unknown argument "cty" (did you mean "city"?)`, "")
 
 	err = func() (err error) {
-		defer toolrt.RecoverError(context.Background(), "plan", &err)
+		defer toolimpl.RecoverError(context.Background(), "plan", &err)
 		panic("boom")
 	}()
 	checkRPCError(t, err, jsonrpc.CodeInternalError, "plan: internal error: the handler panicked", "")
@@ -168,7 +168,7 @@ func TestPromptResults(t *testing.T) {
 // TestStringArguments: prompt arguments as the JSON object Spec reads, in
 // the order of their names, every string escaped.
 func TestStringArguments(t *testing.T) {
-	got := string(toolrt.StringArguments(map[string]string{"b": "say \"hi\"\n", "a": "<ü>"}))
+	got := string(toolimpl.StringArguments(map[string]string{"b": "say \"hi\"\n", "a": "<ü>"}))
 	if want := `{"a":"\u003cü\u003e","b":"say \"hi\"\n"}`; got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}

@@ -1,30 +1,25 @@
-// Package toolrt is the small run-time support that mcptag's generated
-// code calls: decoding and checking tool arguments, and filling the two
-// result channels (content for the model, structuredContent for the
-// application) by the rules of the generated schemas.
-//
-// Nothing here builds or reads a JSON Schema: the generated code carries
-// precomputed schemas and tells toolrt the shape of each value.
-package toolrt
+package toolimpl
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
 
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Error is the result of a tool that failed: isError set, the message as
 // text, and no structuredContent (a strict client would validate it). A
-// tool that returned the *InputRequired of a form it asks for (see
+// tool that returned the *toolrt.InputRequired of a form it asks for (see
 // Form.Elicit) has not failed: its result is the one that asks for the
 // form.
 func Error(err error) *mcp.CallToolResult {
-	if ir, ok := inputRequired(err); ok {
+	if ir, ok := errors.AsType[*toolrt.InputRequired](err); ok {
 		return ir.Result()
 	}
 	return &mcp.CallToolResult{

@@ -1,11 +1,11 @@
-package toolrt_test
+package toolimpl_test
 
 import (
 	"encoding/json"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -18,11 +18,11 @@ func TestResultsSaySomething(t *testing.T) {
 		texts      []string
 		structured string // JSON; "" for none
 	}{
-		{"no value", toolrt.Empty(), []string{"ok"}, ""},
-		{"nil slice", toolrt.Slice[int]("t", nil), []string{"[]"}, `{"result":[]}`},
-		{"empty slice", toolrt.Slice("t", []string{}), []string{"[]"}, `{"result":[]}`},
-		{"one element", toolrt.Slice("t", []string{"a"}), []string{"a"}, `{"result":["a"]}`},
-		{"elements", toolrt.Slice("t", []int{1, 2}), []string{"1", "2"}, `{"result":[1,2]}`},
+		{"no value", toolimpl.Empty(), []string{"ok"}, ""},
+		{"nil slice", toolimpl.Slice[int]("t", nil), []string{"[]"}, `{"result":[]}`},
+		{"empty slice", toolimpl.Slice("t", []string{}), []string{"[]"}, `{"result":[]}`},
+		{"one element", toolimpl.Slice("t", []string{"a"}), []string{"a"}, `{"result":["a"]}`},
+		{"elements", toolimpl.Slice("t", []int{1, 2}), []string{"1", "2"}, `{"result":[1,2]}`},
 	} {
 		if tc.res.IsError {
 			t.Errorf("%s: isError", tc.name)

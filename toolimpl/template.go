@@ -1,4 +1,4 @@
-package toolrt
+package toolimpl
 
 // Reading the variables of a URI that a resource template matches, in
 // time linear in the URI: the template becomes a regular expression with

@@ -1,4 +1,4 @@
-package toolrt_test
+package toolimpl_test
 
 import (
 	"encoding/json"
@@ -7,22 +7,23 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
 
 // stringTemplate is a template whose variables are all optional strings.
-func stringTemplate(template string, vars ...string) *toolrt.URITemplate {
-	sp := &toolrt.Spec{Tool: "r"}
+func stringTemplate(template string, vars ...string) *toolimpl.URITemplate {
+	sp := &toolimpl.Spec{Tool: "r"}
 	for _, v := range vars {
-		sp.Args = append(sp.Args, toolrt.Arg{Name: v, Kind: toolrt.KindString})
+		sp.Args = append(sp.Args, toolimpl.Arg{Name: v, Kind: toolimpl.KindString})
 	}
-	return &toolrt.URITemplate{Template: template, Spec: sp}
+	return &toolimpl.URITemplate{Template: template, Spec: sp}
 }
 
 // matchValues matches uri and returns its variables' values, or the
 // error's message.
-func matchValues(t *testing.T, tmpl *toolrt.URITemplate, uri string) (map[string]string, string) {
+func matchValues(t *testing.T, tmpl *toolimpl.URITemplate, uri string) (map[string]string, string) {
 	t.Helper()
 	args, err := tmpl.Match(uri)
 	if err != nil {
@@ -45,7 +46,7 @@ func matchValues(t *testing.T, tmpl *toolrt.URITemplate, uri string) (map[string
 // mcptag generates: only a simple {var} and a {/var} are path segments.
 func TestURITemplateOperators(t *testing.T) {
 	for _, tc := range []struct {
-		tmpl *toolrt.URITemplate
+		tmpl *toolimpl.URITemplate
 		uri  string
 		want map[string]string
 		err  string
@@ -111,7 +112,7 @@ var segmentPieces = []string{
 // reaches the resource function never holds "/" or "\" and is never "."
 // or "..", however the URI writes it.
 func TestSegmentVariablesProperty(t *testing.T) {
-	templates := []*toolrt.URITemplate{
+	templates := []*toolimpl.URITemplate{
 		stringTemplate("files://{name}", "name"),
 		stringTemplate("files://{dir}/{name}.txt", "dir", "name"),
 		stringTemplate("files://root{/dir,name}", "dir", "name"),
@@ -147,7 +148,7 @@ func TestSegmentVariablesProperty(t *testing.T) {
 // the server has set it before serving, not as it was when the package
 // was initialized.
 func TestURIFormatLength(t *testing.T) {
-	sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "u", Kind: toolrt.KindString, Format: toolrt.URI}}}
+	sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "u", Kind: toolimpl.KindString, Format: toolimpl.URI}}}
 	long := json.RawMessage(`{"u":"https://example.com/` + strings.Repeat("a", 60<<10) + `"}`)
 	if _, err := sp.Parse(long); err == nil {
 		t.Errorf("a URI over the default MaxURIBytes was accepted")

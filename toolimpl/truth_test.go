@@ -1,4 +1,4 @@
-package toolrt_test
+package toolimpl_test
 
 import (
 	"strings"
@@ -6,11 +6,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mcptag/mcptag/internal/argspec"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/mcptag/mcptag/toolrt"
 )
 
 // parseError is the message of sp.Parse(args), or "" if it accepts them.
-func parseError(sp *toolrt.Spec, args string) string {
+func parseError(sp *toolimpl.Spec, args string) string {
 	if _, err := sp.Parse([]byte(args)); err != nil {
 		return err.Error()
 	}
@@ -22,21 +23,21 @@ func parseError(sp *toolrt.Spec, args string) string {
 // the tool's own comparison would have it.
 func TestFloat32Bounds(t *testing.T) {
 	for _, tc := range []struct {
-		op   toolrt.Op
+		op   toolimpl.Op
 		num  float64
 		lit  string
 		want string
 	}{
-		{toolrt.ExclusiveMaximum, 1, "0.99999999", `want less than 1, got 0.99999999, which is 1 as a float32`},
-		{toolrt.ExclusiveMaximum, 1, "0.9999999", ""},
-		{toolrt.Maximum, 0.1, "0.1", ""}, // float32(0.1) is above the float64 0.1, and is the tool's 0.1
-		{toolrt.Minimum, 0.1, "0.1", ""},
-		{toolrt.ExclusiveMinimum, 0, "1e-46", `want more than 0, got 1e-46, which is 0 as a float32`},
-		{toolrt.ExclusiveMinimum, 0, "1e-45", ""},
-		{toolrt.Maximum, 1e39, "3e38", ""},
+		{toolimpl.ExclusiveMaximum, 1, "0.99999999", `want less than 1, got 0.99999999, which is 1 as a float32`},
+		{toolimpl.ExclusiveMaximum, 1, "0.9999999", ""},
+		{toolimpl.Maximum, 0.1, "0.1", ""}, // float32(0.1) is above the float64 0.1, and is the tool's 0.1
+		{toolimpl.Minimum, 0.1, "0.1", ""},
+		{toolimpl.ExclusiveMinimum, 0, "1e-46", `want more than 0, got 1e-46, which is 0 as a float32`},
+		{toolimpl.ExclusiveMinimum, 0, "1e-45", ""},
+		{toolimpl.Maximum, 1e39, "3e38", ""},
 	} {
-		sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "x", Kind: toolrt.KindNumber, Range: toolrt.RangeFloat32,
-			Rules: []toolrt.Rule{{Op: tc.op, Num: tc.num}}}}}
+		sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "x", Kind: toolimpl.KindNumber, Range: toolimpl.RangeFloat32,
+			Rules: []toolimpl.Rule{{Op: tc.op, Num: tc.num}}}}}
 		want := tc.want
 		if want != "" {
 			want = `t: argument "x": ` + want
@@ -47,7 +48,7 @@ func TestFloat32Bounds(t *testing.T) {
 			}
 		}
 	}
-	sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "x", Kind: toolrt.KindNumber, Range: toolrt.RangeFloat32}}}
+	sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "x", Kind: toolimpl.KindNumber, Range: toolimpl.RangeFloat32}}}
 	if got, want := parseError(sp, `{"x":1e39}`), `t: argument "x": want number that fits float32, got 1e39`; got != want {
 		t.Errorf("1e39 for a float32: %q, want %q", got, want)
 	}
@@ -57,22 +58,22 @@ func TestFloat32Bounds(t *testing.T) {
 // a float64 holds.
 func TestIntegerBounds(t *testing.T) {
 	for _, tc := range []struct {
-		r    toolrt.IntRange
-		rule toolrt.Rule
+		r    toolimpl.IntRange
+		rule toolimpl.Rule
 		lit  string
 		want string
 	}{
-		{toolrt.RangeUint64, toolrt.Rule{Op: toolrt.Maximum, Num: 1 << 63}, "9223372036854775809", `want at most 9223372036854776000, got 9223372036854775809`},
-		{toolrt.RangeUint64, toolrt.Rule{Op: toolrt.Maximum, Num: 1 << 63}, "9223372036854775808", ""},
-		{argspec.AnyInt, toolrt.Rule{Op: toolrt.Minimum, Num: 0.5}, "0", `want at least 0.5, got 0`},
-		{argspec.AnyInt, toolrt.Rule{Op: toolrt.Minimum, Num: -0.5}, "0", ""},
-		{argspec.AnyInt, toolrt.Rule{Op: toolrt.Maximum, Num: 7}, "99999999999999999999", `want at most 7, got 99999999999999999999`},
-		{argspec.AnyInt, toolrt.Rule{Op: toolrt.Minimum, Num: 7}, "-99999999999999999999", `want at least 7, got -99999999999999999999`},
-		{argspec.AnyInt, toolrt.Rule{Op: toolrt.MultipleOf, Num: 0.5}, "3", ""},
-		{argspec.AnyInt, toolrt.Rule{Op: toolrt.MultipleOf, Num: 3}, "99999999999999999999", ""},
-		{argspec.AnyInt, toolrt.Rule{Op: toolrt.MultipleOf, Num: 7}, "99999999999999999999", `want a multiple of 7, got 99999999999999999999`},
+		{toolimpl.RangeUint64, toolimpl.Rule{Op: toolimpl.Maximum, Num: 1 << 63}, "9223372036854775809", `want at most 9223372036854776000, got 9223372036854775809`},
+		{toolimpl.RangeUint64, toolimpl.Rule{Op: toolimpl.Maximum, Num: 1 << 63}, "9223372036854775808", ""},
+		{argspec.AnyInt, toolimpl.Rule{Op: toolimpl.Minimum, Num: 0.5}, "0", `want at least 0.5, got 0`},
+		{argspec.AnyInt, toolimpl.Rule{Op: toolimpl.Minimum, Num: -0.5}, "0", ""},
+		{argspec.AnyInt, toolimpl.Rule{Op: toolimpl.Maximum, Num: 7}, "99999999999999999999", `want at most 7, got 99999999999999999999`},
+		{argspec.AnyInt, toolimpl.Rule{Op: toolimpl.Minimum, Num: 7}, "-99999999999999999999", `want at least 7, got -99999999999999999999`},
+		{argspec.AnyInt, toolimpl.Rule{Op: toolimpl.MultipleOf, Num: 0.5}, "3", ""},
+		{argspec.AnyInt, toolimpl.Rule{Op: toolimpl.MultipleOf, Num: 3}, "99999999999999999999", ""},
+		{argspec.AnyInt, toolimpl.Rule{Op: toolimpl.MultipleOf, Num: 7}, "99999999999999999999", `want a multiple of 7, got 99999999999999999999`},
 	} {
-		sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "n", Kind: toolrt.KindInteger, Range: tc.r, Rules: []toolrt.Rule{tc.rule}}}}
+		sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "n", Kind: toolimpl.KindInteger, Range: tc.r, Rules: []toolimpl.Rule{tc.rule}}}}
 		want := tc.want
 		if want != "" {
 			want = `t: argument "n": ` + want
@@ -103,7 +104,7 @@ func TestMultipleOfExact(t *testing.T) {
 		{1e21, "3e21", true},
 		{7, "7e-0", true},
 	} {
-		sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "x", Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.MultipleOf, Num: tc.m}}}}}
+		sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "x", Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: tc.m}}}}}
 		if got := parseError(sp, `{"x":`+tc.lit+`}`) == ""; got != tc.want {
 			t.Errorf("%s a multiple of %v: %v, want %v", excerptOf(tc.lit), tc.m, got, tc.want)
 		}
@@ -120,7 +121,7 @@ func excerptOf(s string) string {
 // TestNumberLength checks the limit on a number's literal, sent as a
 // number or in a string.
 func TestNumberLength(t *testing.T) {
-	sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "x", Kind: toolrt.KindNumber}, {Name: "n", Kind: toolrt.KindInteger}}}
+	sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "x", Kind: toolimpl.KindNumber}, {Name: "n", Kind: toolimpl.KindInteger}}}
 	long := "7." + strings.Repeat("0", toolrt.MaxNumberBytes-3) + "1"
 	if got := parseError(sp, `{"x":`+long+`}`); got != "" {
 		t.Errorf("a number of %d bytes: %s", len(long), got)
@@ -136,25 +137,25 @@ func TestNumberLength(t *testing.T) {
 // TestUniqueReceived checks uniqueItems on the values the tool receives:
 // lenient conversions, rounding, and a struct's absent fields.
 func TestUniqueReceived(t *testing.T) {
-	item := func(a toolrt.Arg) *toolrt.Spec {
-		return &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "xs", Kind: toolrt.KindArray, Elem: &a,
-			Rules: []toolrt.Rule{{Op: toolrt.UniqueItems}}}}}
+	item := func(a toolimpl.Arg) *toolimpl.Spec {
+		return &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "xs", Kind: toolimpl.KindArray, Elem: &a,
+			Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}}}}
 	}
-	ints := item(toolrt.Arg{Kind: toolrt.KindInteger})
-	floats := item(toolrt.Arg{Kind: toolrt.KindNumber})
-	floats32 := item(toolrt.Arg{Kind: toolrt.KindNumber, Range: toolrt.RangeFloat32})
-	bools := item(toolrt.Arg{Kind: toolrt.KindBoolean})
-	strs := item(toolrt.Arg{Kind: toolrt.KindString})
-	bytes := item(toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.Base64})
-	anys := item(toolrt.Arg{})
-	structs := item(toolrt.Arg{Kind: toolrt.KindObject, Closed: true, Fields: []toolrt.Arg{
-		{Name: "a", Kind: toolrt.KindInteger},
-		{Name: "d", Kind: toolrt.KindString, Default: []byte(`"x"`)},
-		{Name: "p", Kind: toolrt.KindInteger, Nullable: true},
+	ints := item(toolimpl.Arg{Kind: toolimpl.KindInteger})
+	floats := item(toolimpl.Arg{Kind: toolimpl.KindNumber})
+	floats32 := item(toolimpl.Arg{Kind: toolimpl.KindNumber, Range: toolimpl.RangeFloat32})
+	bools := item(toolimpl.Arg{Kind: toolimpl.KindBoolean})
+	strs := item(toolimpl.Arg{Kind: toolimpl.KindString})
+	bytes := item(toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Base64})
+	anys := item(toolimpl.Arg{})
+	structs := item(toolimpl.Arg{Kind: toolimpl.KindObject, Closed: true, Fields: []toolimpl.Arg{
+		{Name: "a", Kind: toolimpl.KindInteger},
+		{Name: "d", Kind: toolimpl.KindString, Default: []byte(`"x"`)},
+		{Name: "p", Kind: toolimpl.KindInteger, Nullable: true},
 	}})
-	maps := item(toolrt.Arg{Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Keys: toolrt.DecimalInt})
+	maps := item(toolimpl.Arg{Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Keys: toolimpl.DecimalInt})
 	for _, tc := range []struct {
-		sp   *toolrt.Spec
+		sp   *toolimpl.Spec
 		xs   string
 		dups string // "[i] and [j]", or "" if unique
 	}{
@@ -196,12 +197,12 @@ func TestUniqueReceived(t *testing.T) {
 // TestNullOptional checks that null stands for absent for every optional
 // argument, pointer or not, and takes the default where there is one.
 func TestNullOptional(t *testing.T) {
-	sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{
-		{Name: "n", Kind: toolrt.KindInteger},
-		{Name: "d", Kind: toolrt.KindInteger, Default: []byte(`3`)},
-		{Name: "s", Kind: toolrt.KindString, Rules: []toolrt.Rule{{Op: toolrt.MinLength, Count: 2}}},
-		{Name: "o", Kind: toolrt.KindObject, Closed: true, Fields: []toolrt.Arg{{Name: "a", Required: true, Kind: toolrt.KindInteger}}},
-		{Name: "r", Required: true, Kind: toolrt.KindInteger},
+	sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{
+		{Name: "n", Kind: toolimpl.KindInteger},
+		{Name: "d", Kind: toolimpl.KindInteger, Default: []byte(`3`)},
+		{Name: "s", Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 2}}},
+		{Name: "o", Kind: toolimpl.KindObject, Closed: true, Fields: []toolimpl.Arg{{Name: "a", Required: true, Kind: toolimpl.KindInteger}}},
+		{Name: "r", Required: true, Kind: toolimpl.KindInteger},
 	}}
 	type values struct {
 		N, D int
@@ -240,7 +241,7 @@ func TestNullOptional(t *testing.T) {
 
 // TestAnyOutOfRange checks the message for a number an any cannot hold.
 func TestAnyOutOfRange(t *testing.T) {
-	sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "v"}}}
+	sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "v"}}}
 	args, err := sp.Parse([]byte(`{"v":[1,1e999]}`))
 	if err != nil {
 		t.Fatal(err)
@@ -294,14 +295,14 @@ func TestStrictFormats(t *testing.T) {
 		{"ipv4", "01.1.1.1", false},
 		{"uuid", "123e4567-e89b-12d3-a456-426614174000", true},
 	} {
-		sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "s", Kind: toolrt.KindString, Format: argspec.FormatNamed(tc.format)}}}
+		sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "s", Kind: toolimpl.KindString, Format: argspec.FormatNamed(tc.format)}}}
 		got := parseError(sp, `{"s":`+quoteJSON(tc.value)+`}`)
 		if (got == "") != tc.ok {
 			t.Errorf("%s %s: %q, want ok %v", tc.format, excerptOf(tc.value), got, tc.ok)
 		}
 	}
 	// A time.Time argument follows RFC 3339 too.
-	sp := &toolrt.Spec{Tool: "t", Args: []toolrt.Arg{{Name: "s", Kind: toolrt.KindString, Format: toolrt.DateTime}}}
+	sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "s", Kind: toolimpl.KindString, Format: toolimpl.DateTime}}}
 	if got := parseError(sp, `{"s":"2024-01-01T00:00:00+24:00"}`); got == "" {
 		t.Errorf("a time.Time with the offset +24:00 passes")
 	}

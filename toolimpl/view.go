@@ -1,4 +1,4 @@
-package toolrt
+package toolimpl
 
 // Views: the generated code of a tool with view= writes the part of its
 // result the view keeps, straight into a Writer, with encoding/json's

@@ -1,4 +1,4 @@
-package toolrt_test
+package toolimpl_test
 
 import (
 	"fmt"
@@ -6,19 +6,19 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 )
 
 // wideSpec is a tool with n integer arguments f0 ... f(n-1), every other
 // one required, and one more object argument "nested" with the same n
 // fields: a generated struct of n fields, at the top and one level down.
-func wideSpec(n int) *toolrt.Spec {
-	fields := make([]toolrt.Arg, n)
+func wideSpec(n int) *toolimpl.Spec {
+	fields := make([]toolimpl.Arg, n)
 	for i := range fields {
-		fields[i] = toolrt.Arg{Name: fmt.Sprintf("f%d", i), Required: i%2 == 0, Kind: toolrt.KindInteger}
+		fields[i] = toolimpl.Arg{Name: fmt.Sprintf("f%d", i), Required: i%2 == 0, Kind: toolimpl.KindInteger}
 	}
-	args := append(fields[:n:n], toolrt.Arg{Name: "nested", Kind: toolrt.KindObject, Fields: fields, Closed: true})
-	return &toolrt.Spec{Tool: "wide", Args: args}
+	args := append(fields[:n:n], toolimpl.Arg{Name: "nested", Kind: toolimpl.KindObject, Fields: fields, Closed: true})
+	return &toolimpl.Spec{Tool: "wide", Args: args}
 }
 
 // wideArgs is an arguments object giving every one of wideSpec(n)'s

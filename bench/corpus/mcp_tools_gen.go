@@ -6,15 +6,15 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 1 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(1 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -1090,5058 +1090,5058 @@ func RegisterTools(s *mcp.Server) {
 var (
 	mcptagGetInvoice0Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetInvoice0Output = json.RawMessage(`{"type":"object","properties":{"invoice":{"$ref":"#/$defs/Invoice","description":"The invoice as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Invoice":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"total":{"$ref":"#/$defs/Money","description":"Total due, taxes included."},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The invoiced items, in order."},"due_date":{"type":"string","description":"Date the payment is due, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's invoices.","required":["id","name","status","total","lines","due_date","tags","audit"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What get_invoice_0 returns.","required":["invoice","version"]}`)
-	mcptagGetInvoice0Args   = &toolrt.Spec{
+	mcptagGetInvoice0Args   = &toolimpl.Spec{
 		Tool: "get_invoice_0",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetInvoice0(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_invoice_0", &res)
+	defer toolimpl.Recover(ctx, "get_invoice_0", &res)
 	args, err := mcptagGetInvoice0Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetInvoice0(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_invoice_0", out), nil
+	return toolimpl.Object("get_invoice_0", out), nil
 }
 
 // Schemas and arguments of get_customer_1, computed by mcptag.
 var (
 	mcptagGetCustomer1Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetCustomer1Output = json.RawMessage(`{"type":"object","properties":{"customer":{"$ref":"#/$defs/Customer","description":"The customer as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Customer":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"email":{"type":"string","description":"Primary contact address."},"billing":{"$ref":"#/$defs/Address","description":"Billing address, if known."},"tier":{"type":"string","description":"Support tier of the account.","enum":["free","standard","enterprise",""]},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's customers.","required":["id","name","status","email","tier","tags","audit"]}},"description":"What get_customer_1 returns.","required":["customer","version"]}`)
-	mcptagGetCustomer1Args   = &toolrt.Spec{
+	mcptagGetCustomer1Args   = &toolimpl.Spec{
 		Tool: "get_customer_1",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetCustomer1(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_customer_1", &res)
+	defer toolimpl.Recover(ctx, "get_customer_1", &res)
 	args, err := mcptagGetCustomer1Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetCustomer1(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_customer_1", out), nil
+	return toolimpl.Object("get_customer_1", out), nil
 }
 
 // Schemas and arguments of get_order_2, computed by mcptag.
 var (
 	mcptagGetOrder2Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetOrder2Output = json.RawMessage(`{"type":"object","properties":{"order":{"$ref":"#/$defs/Order","description":"The order as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Order":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The ordered items."},"shipping":{"$ref":"#/$defs/Address","description":"Where the order ships to."},"total":{"$ref":"#/$defs/Money","description":"Order total."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's orders.","required":["id","name","status","lines","shipping","total","tags","audit"]}},"description":"What get_order_2 returns.","required":["order","version"]}`)
-	mcptagGetOrder2Args   = &toolrt.Spec{
+	mcptagGetOrder2Args   = &toolimpl.Spec{
 		Tool: "get_order_2",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetOrder2(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_order_2", &res)
+	defer toolimpl.Recover(ctx, "get_order_2", &res)
 	args, err := mcptagGetOrder2Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetOrder2(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_order_2", out), nil
+	return toolimpl.Object("get_order_2", out), nil
 }
 
 // Schemas and arguments of get_shipment_3, computed by mcptag.
 var (
 	mcptagGetShipment3Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetShipment3Output = json.RawMessage(`{"type":"object","properties":{"shipment":{"$ref":"#/$defs/Shipment","description":"The shipment as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Shipment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"carrier":{"type":"string","description":"Carrier code, such as UPS or DHL."},"destination":{"$ref":"#/$defs/Address","description":"Delivery address."},"weight_grams":{"type":"integer","description":"Gross weight in grams."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's shipments.","required":["id","name","status","carrier","destination","weight_grams","tags","audit"]}},"description":"What get_shipment_3 returns.","required":["shipment","version"]}`)
-	mcptagGetShipment3Args   = &toolrt.Spec{
+	mcptagGetShipment3Args   = &toolimpl.Spec{
 		Tool: "get_shipment_3",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetShipment3(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_shipment_3", &res)
+	defer toolimpl.Recover(ctx, "get_shipment_3", &res)
 	args, err := mcptagGetShipment3Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetShipment3(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_shipment_3", out), nil
+	return toolimpl.Object("get_shipment_3", out), nil
 }
 
 // Schemas and arguments of get_product_4, computed by mcptag.
 var (
 	mcptagGetProduct4Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetProduct4Output = json.RawMessage(`{"type":"object","properties":{"product":{"$ref":"#/$defs/Product","description":"The product as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Dimensions":{"type":"object","properties":{"width_mm":{"type":"integer"},"height_mm":{"type":"integer"},"depth_mm":{"type":"integer"}},"description":"A packed size.","required":["width_mm","height_mm","depth_mm"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Product":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"sku":{"type":"string","description":"Stock keeping unit."},"price":{"$ref":"#/$defs/Money","description":"List price."},"dimensions":{"$ref":"#/$defs/Dimensions","description":"Packed size, if measured."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's products.","required":["id","name","status","sku","price","tags","audit"]}},"description":"What get_product_4 returns.","required":["product","version"]}`)
-	mcptagGetProduct4Args   = &toolrt.Spec{
+	mcptagGetProduct4Args   = &toolimpl.Spec{
 		Tool: "get_product_4",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetProduct4(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_product_4", &res)
+	defer toolimpl.Recover(ctx, "get_product_4", &res)
 	args, err := mcptagGetProduct4Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetProduct4(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_product_4", out), nil
+	return toolimpl.Object("get_product_4", out), nil
 }
 
 // Schemas and arguments of get_warehouse_5, computed by mcptag.
 var (
 	mcptagGetWarehouse5Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetWarehouse5Output = json.RawMessage(`{"type":"object","properties":{"warehouse":{"$ref":"#/$defs/Warehouse","description":"The warehouse as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Warehouse":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"location":{"$ref":"#/$defs/Address","description":"Street address of the site."},"capacity":{"type":"integer","description":"Pallet positions."},"zones":{"type":["array","null"],"items":{"type":"string"},"description":"Zone codes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's warehouses.","required":["id","name","status","location","capacity","zones","tags","audit"]}},"description":"What get_warehouse_5 returns.","required":["warehouse","version"]}`)
-	mcptagGetWarehouse5Args   = &toolrt.Spec{
+	mcptagGetWarehouse5Args   = &toolimpl.Spec{
 		Tool: "get_warehouse_5",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetWarehouse5(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_warehouse_5", &res)
+	defer toolimpl.Recover(ctx, "get_warehouse_5", &res)
 	args, err := mcptagGetWarehouse5Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetWarehouse5(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_warehouse_5", out), nil
+	return toolimpl.Object("get_warehouse_5", out), nil
 }
 
 // Schemas and arguments of get_ticket_6, computed by mcptag.
 var (
 	mcptagGetTicket6Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetTicket6Output = json.RawMessage(`{"type":"object","properties":{"ticket":{"$ref":"#/$defs/Ticket","description":"The ticket as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Ticket":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"subject":{"type":"string","description":"One-line summary."},"priority":{"type":"integer","description":"Urgency, 1 (low) to 4 (critical).","enum":[1,2,3,4,0]},"assignee":{"$ref":"#/$defs/Person","description":"Who works on it, if anyone."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's tickets.","required":["id","name","status","subject","priority","tags","audit"]}},"description":"What get_ticket_6 returns.","required":["ticket","version"]}`)
-	mcptagGetTicket6Args   = &toolrt.Spec{
+	mcptagGetTicket6Args   = &toolimpl.Spec{
 		Tool: "get_ticket_6",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetTicket6(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_ticket_6", &res)
+	defer toolimpl.Recover(ctx, "get_ticket_6", &res)
 	args, err := mcptagGetTicket6Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetTicket6(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_ticket_6", out), nil
+	return toolimpl.Object("get_ticket_6", out), nil
 }
 
 // Schemas and arguments of get_employee_7, computed by mcptag.
 var (
 	mcptagGetEmployee7Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetEmployee7Output = json.RawMessage(`{"type":"object","properties":{"employee":{"$ref":"#/$defs/Employee","description":"The employee as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Employee":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"person":{"$ref":"#/$defs/Person","description":"Name and contact details."},"manager":{"type":"string","description":"ID of the employee's manager."},"salary":{"$ref":"#/$defs/Money","description":"Gross yearly salary."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's employees.","required":["id","name","status","person","salary","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What get_employee_7 returns.","required":["employee","version"]}`)
-	mcptagGetEmployee7Args   = &toolrt.Spec{
+	mcptagGetEmployee7Args   = &toolimpl.Spec{
 		Tool: "get_employee_7",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetEmployee7(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_employee_7", &res)
+	defer toolimpl.Recover(ctx, "get_employee_7", &res)
 	args, err := mcptagGetEmployee7Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetEmployee7(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_employee_7", out), nil
+	return toolimpl.Object("get_employee_7", out), nil
 }
 
 // Schemas and arguments of get_project_8, computed by mcptag.
 var (
 	mcptagGetProject8Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetProject8Output = json.RawMessage(`{"type":"object","properties":{"project":{"$ref":"#/$defs/Project","description":"The project as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Milestone":{"type":"object","properties":{"name":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"done":{"type":"boolean"}},"description":"A dated goal.","required":["name","due","done"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Project":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"owner":{"$ref":"#/$defs/Person","description":"Accountable person."},"budget":{"$ref":"#/$defs/Money","description":"Approved budget."},"milestones":{"type":["array","null"],"items":{"$ref":"#/$defs/Milestone"},"description":"Planned milestones, by date."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's projects.","required":["id","name","status","owner","budget","milestones","tags","audit"]}},"description":"What get_project_8 returns.","required":["project","version"]}`)
-	mcptagGetProject8Args   = &toolrt.Spec{
+	mcptagGetProject8Args   = &toolimpl.Spec{
 		Tool: "get_project_8",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetProject8(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_project_8", &res)
+	defer toolimpl.Recover(ctx, "get_project_8", &res)
 	args, err := mcptagGetProject8Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetProject8(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_project_8", out), nil
+	return toolimpl.Object("get_project_8", out), nil
 }
 
 // Schemas and arguments of get_repository_9, computed by mcptag.
 var (
 	mcptagGetRepository9Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetRepository9Output = json.RawMessage(`{"type":"object","properties":{"repository":{"$ref":"#/$defs/Repository","description":"The repository as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Repository":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"default_branch":{"type":"string","description":"Branch that pull requests target."},"visibility":{"type":"string","description":"Who can see it.","enum":["public","internal","private",""]},"topics":{"type":["array","null"],"items":{"type":"string"},"description":"Search topics."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's repositories.","required":["id","name","status","default_branch","visibility","topics","tags","audit"]}},"description":"What get_repository_9 returns.","required":["repository","version"]}`)
-	mcptagGetRepository9Args   = &toolrt.Spec{
+	mcptagGetRepository9Args   = &toolimpl.Spec{
 		Tool: "get_repository_9",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetRepository9(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_repository_9", &res)
+	defer toolimpl.Recover(ctx, "get_repository_9", &res)
 	args, err := mcptagGetRepository9Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetRepository9(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_repository_9", out), nil
+	return toolimpl.Object("get_repository_9", out), nil
 }
 
 // Schemas and arguments of get_deployment_10, computed by mcptag.
 var (
 	mcptagGetDeployment10Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetDeployment10Output = json.RawMessage(`{"type":"object","properties":{"deployment":{"$ref":"#/$defs/Deployment","description":"The deployment as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Deployment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"environment":{"type":"string","description":"Target environment name."},"version":{"type":"string","description":"Released version."},"replicas":{"type":"integer","description":"Running replicas."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's deployments.","required":["id","name","status","environment","version","replicas","tags","audit"]}},"description":"What get_deployment_10 returns.","required":["deployment","version"]}`)
-	mcptagGetDeployment10Args   = &toolrt.Spec{
+	mcptagGetDeployment10Args   = &toolimpl.Spec{
 		Tool: "get_deployment_10",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetDeployment10(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_deployment_10", &res)
+	defer toolimpl.Recover(ctx, "get_deployment_10", &res)
 	args, err := mcptagGetDeployment10Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetDeployment10(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_deployment_10", out), nil
+	return toolimpl.Object("get_deployment_10", out), nil
 }
 
 // Schemas and arguments of get_alert_11, computed by mcptag.
 var (
 	mcptagGetAlert11Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetAlert11Output = json.RawMessage(`{"type":"object","properties":{"alert":{"$ref":"#/$defs/Alert","description":"The alert as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Alert":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"severity":{"type":"integer","description":"How bad it is.","enum":[1,2,3,4,0]},"rule":{"type":"string","description":"Name of the rule that fired."},"labels":{"type":["object","null"],"description":"Labels of the firing series.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's alerts.","required":["id","name","status","severity","rule","labels","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]}},"description":"What get_alert_11 returns.","required":["alert","version"]}`)
-	mcptagGetAlert11Args   = &toolrt.Spec{
+	mcptagGetAlert11Args   = &toolimpl.Spec{
 		Tool: "get_alert_11",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetAlert11(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_alert_11", &res)
+	defer toolimpl.Recover(ctx, "get_alert_11", &res)
 	args, err := mcptagGetAlert11Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetAlert11(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_alert_11", out), nil
+	return toolimpl.Object("get_alert_11", out), nil
 }
 
 // Schemas and arguments of get_subscription_12, computed by mcptag.
 var (
 	mcptagGetSubscription12Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetSubscription12Output = json.RawMessage(`{"type":"object","properties":{"subscription":{"$ref":"#/$defs/Subscription","description":"The subscription as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Subscription":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"plan":{"type":"string","description":"Plan identifier."},"price":{"$ref":"#/$defs/Money","description":"Price per period."},"renews_on":{"type":"string","description":"Next renewal date, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's subscriptions.","required":["id","name","status","plan","price","tags","audit"]}},"description":"What get_subscription_12 returns.","required":["subscription","version"]}`)
-	mcptagGetSubscription12Args   = &toolrt.Spec{
+	mcptagGetSubscription12Args   = &toolimpl.Spec{
 		Tool: "get_subscription_12",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetSubscription12(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_subscription_12", &res)
+	defer toolimpl.Recover(ctx, "get_subscription_12", &res)
 	args, err := mcptagGetSubscription12Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetSubscription12(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_subscription_12", out), nil
+	return toolimpl.Object("get_subscription_12", out), nil
 }
 
 // Schemas and arguments of get_payment_13, computed by mcptag.
 var (
 	mcptagGetPayment13Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetPayment13Output = json.RawMessage(`{"type":"object","properties":{"payment":{"$ref":"#/$defs/Payment","description":"The payment as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Payment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"amount":{"$ref":"#/$defs/Money","description":"Amount paid."},"method":{"type":"string","description":"card, transfer or wallet."},"refunded":{"type":"boolean","description":"Whether it was refunded."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's payments.","required":["id","name","status","amount","method","refunded","tags","audit"]}},"description":"What get_payment_13 returns.","required":["payment","version"]}`)
-	mcptagGetPayment13Args   = &toolrt.Spec{
+	mcptagGetPayment13Args   = &toolimpl.Spec{
 		Tool: "get_payment_13",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetPayment13(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_payment_13", &res)
+	defer toolimpl.Recover(ctx, "get_payment_13", &res)
 	args, err := mcptagGetPayment13Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetPayment13(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_payment_13", out), nil
+	return toolimpl.Object("get_payment_13", out), nil
 }
 
 // Schemas and arguments of get_contract_14, computed by mcptag.
 var (
 	mcptagGetContract14Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetContract14Output = json.RawMessage(`{"type":"object","properties":{"contract":{"$ref":"#/$defs/Contract","description":"The contract as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Contract":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"parties":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Signatories."},"value":{"$ref":"#/$defs/Money","description":"Total contract value."},"clauses":{"type":"object","description":"Special clauses by number.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's contracts.","required":["id","name","status","parties","value","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What get_contract_14 returns.","required":["contract","version"]}`)
-	mcptagGetContract14Args   = &toolrt.Spec{
+	mcptagGetContract14Args   = &toolimpl.Spec{
 		Tool: "get_contract_14",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetContract14(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_contract_14", &res)
+	defer toolimpl.Recover(ctx, "get_contract_14", &res)
 	args, err := mcptagGetContract14Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetContract14(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_contract_14", out), nil
+	return toolimpl.Object("get_contract_14", out), nil
 }
 
 // Schemas and arguments of get_campaign_15, computed by mcptag.
 var (
 	mcptagGetCampaign15Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetCampaign15Output = json.RawMessage(`{"type":"object","properties":{"campaign":{"$ref":"#/$defs/Campaign","description":"The campaign as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Campaign":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"budget":{"$ref":"#/$defs/Money","description":"Spend cap."},"channels":{"type":["array","null"],"items":{"type":"string"},"description":"Where it runs."},"metrics":{"type":["object","null"],"description":"Latest metrics by name.","additionalProperties":{"type":"number"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's campaigns.","required":["id","name","status","budget","channels","metrics","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What get_campaign_15 returns.","required":["campaign","version"]}`)
-	mcptagGetCampaign15Args   = &toolrt.Spec{
+	mcptagGetCampaign15Args   = &toolimpl.Spec{
 		Tool: "get_campaign_15",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetCampaign15(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_campaign_15", &res)
+	defer toolimpl.Recover(ctx, "get_campaign_15", &res)
 	args, err := mcptagGetCampaign15Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetCampaign15(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_campaign_15", out), nil
+	return toolimpl.Object("get_campaign_15", out), nil
 }
 
 // Schemas and arguments of get_document_16, computed by mcptag.
 var (
 	mcptagGetDocument16Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetDocument16Output = json.RawMessage(`{"type":"object","properties":{"document":{"$ref":"#/$defs/Document","description":"The document as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Document":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"title":{"type":"string","description":"Document title."},"author":{"$ref":"#/$defs/Person","description":"Who wrote it."},"size_bytes":{"type":"integer","description":"Size in bytes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's documents.","required":["id","name","status","title","author","size_bytes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What get_document_16 returns.","required":["document","version"]}`)
-	mcptagGetDocument16Args   = &toolrt.Spec{
+	mcptagGetDocument16Args   = &toolimpl.Spec{
 		Tool: "get_document_16",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetDocument16(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_document_16", &res)
+	defer toolimpl.Recover(ctx, "get_document_16", &res)
 	args, err := mcptagGetDocument16Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetDocument16(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_document_16", out), nil
+	return toolimpl.Object("get_document_16", out), nil
 }
 
 // Schemas and arguments of get_meeting_17, computed by mcptag.
 var (
 	mcptagGetMeeting17Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetMeeting17Output = json.RawMessage(`{"type":"object","properties":{"meeting":{"$ref":"#/$defs/Meeting","description":"The meeting as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Meeting":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"attendees":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Invited people."},"room":{"type":"string","description":"Room name, if booked."},"minutes":{"type":"integer","description":"Planned length in minutes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's meetings.","required":["id","name","status","attendees","minutes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What get_meeting_17 returns.","required":["meeting","version"]}`)
-	mcptagGetMeeting17Args   = &toolrt.Spec{
+	mcptagGetMeeting17Args   = &toolimpl.Spec{
 		Tool: "get_meeting_17",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetMeeting17(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_meeting_17", &res)
+	defer toolimpl.Recover(ctx, "get_meeting_17", &res)
 	args, err := mcptagGetMeeting17Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetMeeting17(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_meeting_17", out), nil
+	return toolimpl.Object("get_meeting_17", out), nil
 }
 
 // Schemas and arguments of get_vendor_18, computed by mcptag.
 var (
 	mcptagGetVendor18Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetVendor18Output = json.RawMessage(`{"type":"object","properties":{"vendor":{"$ref":"#/$defs/Vendor","description":"The vendor as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Vendor":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"contact":{"$ref":"#/$defs/Person","description":"Main contact."},"address":{"$ref":"#/$defs/Address","description":"Registered office."},"rating":{"type":"number","description":"Average rating, 0 to 5."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's vendors.","required":["id","name","status","contact","address","rating","tags","audit"]}},"description":"What get_vendor_18 returns.","required":["vendor","version"]}`)
-	mcptagGetVendor18Args   = &toolrt.Spec{
+	mcptagGetVendor18Args   = &toolimpl.Spec{
 		Tool: "get_vendor_18",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetVendor18(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_vendor_18", &res)
+	defer toolimpl.Recover(ctx, "get_vendor_18", &res)
 	args, err := mcptagGetVendor18Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetVendor18(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_vendor_18", out), nil
+	return toolimpl.Object("get_vendor_18", out), nil
 }
 
 // Schemas and arguments of get_asset_19, computed by mcptag.
 var (
 	mcptagGetAsset19Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"includeAudit":{"type":"boolean"}},"required":["id","includeAudit"],"additionalProperties":false}`)
 	mcptagGetAsset19Output = json.RawMessage(`{"type":"object","properties":{"asset":{"$ref":"#/$defs/Asset","description":"The asset as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."}},"$defs":{"Asset":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"serial":{"type":"string","description":"Serial number."},"value":{"$ref":"#/$defs/Money","description":"Book value."},"holder":{"$ref":"#/$defs/Person","description":"Who has it, if issued."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's assets.","required":["id","name","status","serial","value","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What get_asset_19 returns.","required":["asset","version"]}`)
-	mcptagGetAsset19Args   = &toolrt.Spec{
+	mcptagGetAsset19Args   = &toolimpl.Spec{
 		Tool: "get_asset_19",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "includeAudit", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "includeAudit", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagGetAsset19(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_asset_19", &res)
+	defer toolimpl.Recover(ctx, "get_asset_19", &res)
 	args, err := mcptagGetAsset19Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 bool
 	if err := args.Decode("includeAudit", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := GetAsset19(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("get_asset_19", out), nil
+	return toolimpl.Object("get_asset_19", out), nil
 }
 
 // Schemas and arguments of list_invoice_20, computed by mcptag.
 var (
 	mcptagListInvoice20Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only invoices in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only invoices with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_invoice_20.","additionalProperties":false}`)
 	mcptagListInvoice20Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Invoice"},"description":"The page of invoices."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Invoice":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"total":{"$ref":"#/$defs/Money","description":"Total due, taxes included."},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The invoiced items, in order."},"due_date":{"type":"string","description":"Date the payment is due, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's invoices.","required":["id","name","status","total","lines","due_date","tags","audit"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What list_invoice_20 returns.","required":["items","total"]}`)
-	mcptagListInvoice20Args   = &toolrt.Spec{
+	mcptagListInvoice20Args   = &toolimpl.Spec{
 		Tool: "list_invoice_20",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListInvoice20(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_invoice_20", &res)
+	defer toolimpl.Recover(ctx, "list_invoice_20", &res)
 	var in ListInvoice20Input
 	if err := mcptagListInvoice20Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListInvoice20(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_invoice_20", out), nil
+	return toolimpl.Object("list_invoice_20", out), nil
 }
 
 // Schemas and arguments of list_customer_21, computed by mcptag.
 var (
 	mcptagListCustomer21Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only customers in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only customers with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_customer_21.","additionalProperties":false}`)
 	mcptagListCustomer21Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Customer"},"description":"The page of customers."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Customer":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"email":{"type":"string","description":"Primary contact address."},"billing":{"$ref":"#/$defs/Address","description":"Billing address, if known."},"tier":{"type":"string","description":"Support tier of the account.","enum":["free","standard","enterprise",""]},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's customers.","required":["id","name","status","email","tier","tags","audit"]}},"description":"What list_customer_21 returns.","required":["items","total"]}`)
-	mcptagListCustomer21Args   = &toolrt.Spec{
+	mcptagListCustomer21Args   = &toolimpl.Spec{
 		Tool: "list_customer_21",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListCustomer21(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_customer_21", &res)
+	defer toolimpl.Recover(ctx, "list_customer_21", &res)
 	var in ListCustomer21Input
 	if err := mcptagListCustomer21Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListCustomer21(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_customer_21", out), nil
+	return toolimpl.Object("list_customer_21", out), nil
 }
 
 // Schemas and arguments of list_order_22, computed by mcptag.
 var (
 	mcptagListOrder22Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only orders in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only orders with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_order_22.","additionalProperties":false}`)
 	mcptagListOrder22Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Order"},"description":"The page of orders."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Order":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The ordered items."},"shipping":{"$ref":"#/$defs/Address","description":"Where the order ships to."},"total":{"$ref":"#/$defs/Money","description":"Order total."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's orders.","required":["id","name","status","lines","shipping","total","tags","audit"]}},"description":"What list_order_22 returns.","required":["items","total"]}`)
-	mcptagListOrder22Args   = &toolrt.Spec{
+	mcptagListOrder22Args   = &toolimpl.Spec{
 		Tool: "list_order_22",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListOrder22(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_order_22", &res)
+	defer toolimpl.Recover(ctx, "list_order_22", &res)
 	var in ListOrder22Input
 	if err := mcptagListOrder22Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListOrder22(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_order_22", out), nil
+	return toolimpl.Object("list_order_22", out), nil
 }
 
 // Schemas and arguments of list_shipment_23, computed by mcptag.
 var (
 	mcptagListShipment23Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only shipments in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only shipments with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_shipment_23.","additionalProperties":false}`)
 	mcptagListShipment23Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Shipment"},"description":"The page of shipments."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Shipment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"carrier":{"type":"string","description":"Carrier code, such as UPS or DHL."},"destination":{"$ref":"#/$defs/Address","description":"Delivery address."},"weight_grams":{"type":"integer","description":"Gross weight in grams."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's shipments.","required":["id","name","status","carrier","destination","weight_grams","tags","audit"]}},"description":"What list_shipment_23 returns.","required":["items","total"]}`)
-	mcptagListShipment23Args   = &toolrt.Spec{
+	mcptagListShipment23Args   = &toolimpl.Spec{
 		Tool: "list_shipment_23",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListShipment23(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_shipment_23", &res)
+	defer toolimpl.Recover(ctx, "list_shipment_23", &res)
 	var in ListShipment23Input
 	if err := mcptagListShipment23Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListShipment23(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_shipment_23", out), nil
+	return toolimpl.Object("list_shipment_23", out), nil
 }
 
 // Schemas and arguments of list_product_24, computed by mcptag.
 var (
 	mcptagListProduct24Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only products in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only products with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_product_24.","additionalProperties":false}`)
 	mcptagListProduct24Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Product"},"description":"The page of products."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Dimensions":{"type":"object","properties":{"width_mm":{"type":"integer"},"height_mm":{"type":"integer"},"depth_mm":{"type":"integer"}},"description":"A packed size.","required":["width_mm","height_mm","depth_mm"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Product":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"sku":{"type":"string","description":"Stock keeping unit."},"price":{"$ref":"#/$defs/Money","description":"List price."},"dimensions":{"$ref":"#/$defs/Dimensions","description":"Packed size, if measured."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's products.","required":["id","name","status","sku","price","tags","audit"]}},"description":"What list_product_24 returns.","required":["items","total"]}`)
-	mcptagListProduct24Args   = &toolrt.Spec{
+	mcptagListProduct24Args   = &toolimpl.Spec{
 		Tool: "list_product_24",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListProduct24(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_product_24", &res)
+	defer toolimpl.Recover(ctx, "list_product_24", &res)
 	var in ListProduct24Input
 	if err := mcptagListProduct24Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListProduct24(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_product_24", out), nil
+	return toolimpl.Object("list_product_24", out), nil
 }
 
 // Schemas and arguments of list_warehouse_25, computed by mcptag.
 var (
 	mcptagListWarehouse25Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only warehouses in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only warehouses with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_warehouse_25.","additionalProperties":false}`)
 	mcptagListWarehouse25Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Warehouse"},"description":"The page of warehouses."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Warehouse":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"location":{"$ref":"#/$defs/Address","description":"Street address of the site."},"capacity":{"type":"integer","description":"Pallet positions."},"zones":{"type":["array","null"],"items":{"type":"string"},"description":"Zone codes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's warehouses.","required":["id","name","status","location","capacity","zones","tags","audit"]}},"description":"What list_warehouse_25 returns.","required":["items","total"]}`)
-	mcptagListWarehouse25Args   = &toolrt.Spec{
+	mcptagListWarehouse25Args   = &toolimpl.Spec{
 		Tool: "list_warehouse_25",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListWarehouse25(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_warehouse_25", &res)
+	defer toolimpl.Recover(ctx, "list_warehouse_25", &res)
 	var in ListWarehouse25Input
 	if err := mcptagListWarehouse25Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListWarehouse25(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_warehouse_25", out), nil
+	return toolimpl.Object("list_warehouse_25", out), nil
 }
 
 // Schemas and arguments of list_ticket_26, computed by mcptag.
 var (
 	mcptagListTicket26Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only tickets in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only tickets with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_ticket_26.","additionalProperties":false}`)
 	mcptagListTicket26Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Ticket"},"description":"The page of tickets."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Ticket":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"subject":{"type":"string","description":"One-line summary."},"priority":{"type":"integer","description":"Urgency, 1 (low) to 4 (critical).","enum":[1,2,3,4,0]},"assignee":{"$ref":"#/$defs/Person","description":"Who works on it, if anyone."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's tickets.","required":["id","name","status","subject","priority","tags","audit"]}},"description":"What list_ticket_26 returns.","required":["items","total"]}`)
-	mcptagListTicket26Args   = &toolrt.Spec{
+	mcptagListTicket26Args   = &toolimpl.Spec{
 		Tool: "list_ticket_26",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListTicket26(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_ticket_26", &res)
+	defer toolimpl.Recover(ctx, "list_ticket_26", &res)
 	var in ListTicket26Input
 	if err := mcptagListTicket26Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListTicket26(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_ticket_26", out), nil
+	return toolimpl.Object("list_ticket_26", out), nil
 }
 
 // Schemas and arguments of list_employee_27, computed by mcptag.
 var (
 	mcptagListEmployee27Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only employees in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only employees with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_employee_27.","additionalProperties":false}`)
 	mcptagListEmployee27Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Employee"},"description":"The page of employees."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Employee":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"person":{"$ref":"#/$defs/Person","description":"Name and contact details."},"manager":{"type":"string","description":"ID of the employee's manager."},"salary":{"$ref":"#/$defs/Money","description":"Gross yearly salary."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's employees.","required":["id","name","status","person","salary","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What list_employee_27 returns.","required":["items","total"]}`)
-	mcptagListEmployee27Args   = &toolrt.Spec{
+	mcptagListEmployee27Args   = &toolimpl.Spec{
 		Tool: "list_employee_27",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListEmployee27(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_employee_27", &res)
+	defer toolimpl.Recover(ctx, "list_employee_27", &res)
 	var in ListEmployee27Input
 	if err := mcptagListEmployee27Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListEmployee27(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_employee_27", out), nil
+	return toolimpl.Object("list_employee_27", out), nil
 }
 
 // Schemas and arguments of list_project_28, computed by mcptag.
 var (
 	mcptagListProject28Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only projects in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only projects with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_project_28.","additionalProperties":false}`)
 	mcptagListProject28Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Project"},"description":"The page of projects."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Milestone":{"type":"object","properties":{"name":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"done":{"type":"boolean"}},"description":"A dated goal.","required":["name","due","done"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Project":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"owner":{"$ref":"#/$defs/Person","description":"Accountable person."},"budget":{"$ref":"#/$defs/Money","description":"Approved budget."},"milestones":{"type":["array","null"],"items":{"$ref":"#/$defs/Milestone"},"description":"Planned milestones, by date."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's projects.","required":["id","name","status","owner","budget","milestones","tags","audit"]}},"description":"What list_project_28 returns.","required":["items","total"]}`)
-	mcptagListProject28Args   = &toolrt.Spec{
+	mcptagListProject28Args   = &toolimpl.Spec{
 		Tool: "list_project_28",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListProject28(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_project_28", &res)
+	defer toolimpl.Recover(ctx, "list_project_28", &res)
 	var in ListProject28Input
 	if err := mcptagListProject28Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListProject28(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_project_28", out), nil
+	return toolimpl.Object("list_project_28", out), nil
 }
 
 // Schemas and arguments of list_repository_29, computed by mcptag.
 var (
 	mcptagListRepository29Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only repositories in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only repositories with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_repository_29.","additionalProperties":false}`)
 	mcptagListRepository29Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Repository"},"description":"The page of repositories."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Repository":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"default_branch":{"type":"string","description":"Branch that pull requests target."},"visibility":{"type":"string","description":"Who can see it.","enum":["public","internal","private",""]},"topics":{"type":["array","null"],"items":{"type":"string"},"description":"Search topics."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's repositories.","required":["id","name","status","default_branch","visibility","topics","tags","audit"]}},"description":"What list_repository_29 returns.","required":["items","total"]}`)
-	mcptagListRepository29Args   = &toolrt.Spec{
+	mcptagListRepository29Args   = &toolimpl.Spec{
 		Tool: "list_repository_29",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListRepository29(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_repository_29", &res)
+	defer toolimpl.Recover(ctx, "list_repository_29", &res)
 	var in ListRepository29Input
 	if err := mcptagListRepository29Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListRepository29(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_repository_29", out), nil
+	return toolimpl.Object("list_repository_29", out), nil
 }
 
 // Schemas and arguments of list_deployment_30, computed by mcptag.
 var (
 	mcptagListDeployment30Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only deployments in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only deployments with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_deployment_30.","additionalProperties":false}`)
 	mcptagListDeployment30Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Deployment"},"description":"The page of deployments."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Deployment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"environment":{"type":"string","description":"Target environment name."},"version":{"type":"string","description":"Released version."},"replicas":{"type":"integer","description":"Running replicas."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's deployments.","required":["id","name","status","environment","version","replicas","tags","audit"]}},"description":"What list_deployment_30 returns.","required":["items","total"]}`)
-	mcptagListDeployment30Args   = &toolrt.Spec{
+	mcptagListDeployment30Args   = &toolimpl.Spec{
 		Tool: "list_deployment_30",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListDeployment30(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_deployment_30", &res)
+	defer toolimpl.Recover(ctx, "list_deployment_30", &res)
 	var in ListDeployment30Input
 	if err := mcptagListDeployment30Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListDeployment30(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_deployment_30", out), nil
+	return toolimpl.Object("list_deployment_30", out), nil
 }
 
 // Schemas and arguments of list_alert_31, computed by mcptag.
 var (
 	mcptagListAlert31Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only alerts in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only alerts with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_alert_31.","additionalProperties":false}`)
 	mcptagListAlert31Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Alert"},"description":"The page of alerts."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Alert":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"severity":{"type":"integer","description":"How bad it is.","enum":[1,2,3,4,0]},"rule":{"type":"string","description":"Name of the rule that fired."},"labels":{"type":["object","null"],"description":"Labels of the firing series.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's alerts.","required":["id","name","status","severity","rule","labels","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]}},"description":"What list_alert_31 returns.","required":["items","total"]}`)
-	mcptagListAlert31Args   = &toolrt.Spec{
+	mcptagListAlert31Args   = &toolimpl.Spec{
 		Tool: "list_alert_31",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListAlert31(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_alert_31", &res)
+	defer toolimpl.Recover(ctx, "list_alert_31", &res)
 	var in ListAlert31Input
 	if err := mcptagListAlert31Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListAlert31(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_alert_31", out), nil
+	return toolimpl.Object("list_alert_31", out), nil
 }
 
 // Schemas and arguments of list_subscription_32, computed by mcptag.
 var (
 	mcptagListSubscription32Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only subscriptions in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only subscriptions with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_subscription_32.","additionalProperties":false}`)
 	mcptagListSubscription32Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Subscription"},"description":"The page of subscriptions."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Subscription":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"plan":{"type":"string","description":"Plan identifier."},"price":{"$ref":"#/$defs/Money","description":"Price per period."},"renews_on":{"type":"string","description":"Next renewal date, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's subscriptions.","required":["id","name","status","plan","price","tags","audit"]}},"description":"What list_subscription_32 returns.","required":["items","total"]}`)
-	mcptagListSubscription32Args   = &toolrt.Spec{
+	mcptagListSubscription32Args   = &toolimpl.Spec{
 		Tool: "list_subscription_32",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListSubscription32(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_subscription_32", &res)
+	defer toolimpl.Recover(ctx, "list_subscription_32", &res)
 	var in ListSubscription32Input
 	if err := mcptagListSubscription32Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListSubscription32(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_subscription_32", out), nil
+	return toolimpl.Object("list_subscription_32", out), nil
 }
 
 // Schemas and arguments of list_payment_33, computed by mcptag.
 var (
 	mcptagListPayment33Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only payments in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only payments with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_payment_33.","additionalProperties":false}`)
 	mcptagListPayment33Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Payment"},"description":"The page of payments."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Payment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"amount":{"$ref":"#/$defs/Money","description":"Amount paid."},"method":{"type":"string","description":"card, transfer or wallet."},"refunded":{"type":"boolean","description":"Whether it was refunded."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's payments.","required":["id","name","status","amount","method","refunded","tags","audit"]}},"description":"What list_payment_33 returns.","required":["items","total"]}`)
-	mcptagListPayment33Args   = &toolrt.Spec{
+	mcptagListPayment33Args   = &toolimpl.Spec{
 		Tool: "list_payment_33",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListPayment33(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_payment_33", &res)
+	defer toolimpl.Recover(ctx, "list_payment_33", &res)
 	var in ListPayment33Input
 	if err := mcptagListPayment33Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListPayment33(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_payment_33", out), nil
+	return toolimpl.Object("list_payment_33", out), nil
 }
 
 // Schemas and arguments of list_contract_34, computed by mcptag.
 var (
 	mcptagListContract34Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only contracts in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only contracts with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_contract_34.","additionalProperties":false}`)
 	mcptagListContract34Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Contract"},"description":"The page of contracts."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Contract":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"parties":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Signatories."},"value":{"$ref":"#/$defs/Money","description":"Total contract value."},"clauses":{"type":"object","description":"Special clauses by number.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's contracts.","required":["id","name","status","parties","value","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What list_contract_34 returns.","required":["items","total"]}`)
-	mcptagListContract34Args   = &toolrt.Spec{
+	mcptagListContract34Args   = &toolimpl.Spec{
 		Tool: "list_contract_34",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListContract34(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_contract_34", &res)
+	defer toolimpl.Recover(ctx, "list_contract_34", &res)
 	var in ListContract34Input
 	if err := mcptagListContract34Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListContract34(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_contract_34", out), nil
+	return toolimpl.Object("list_contract_34", out), nil
 }
 
 // Schemas and arguments of list_campaign_35, computed by mcptag.
 var (
 	mcptagListCampaign35Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only campaigns in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only campaigns with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_campaign_35.","additionalProperties":false}`)
 	mcptagListCampaign35Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Campaign"},"description":"The page of campaigns."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Campaign":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"budget":{"$ref":"#/$defs/Money","description":"Spend cap."},"channels":{"type":["array","null"],"items":{"type":"string"},"description":"Where it runs."},"metrics":{"type":["object","null"],"description":"Latest metrics by name.","additionalProperties":{"type":"number"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's campaigns.","required":["id","name","status","budget","channels","metrics","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What list_campaign_35 returns.","required":["items","total"]}`)
-	mcptagListCampaign35Args   = &toolrt.Spec{
+	mcptagListCampaign35Args   = &toolimpl.Spec{
 		Tool: "list_campaign_35",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListCampaign35(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_campaign_35", &res)
+	defer toolimpl.Recover(ctx, "list_campaign_35", &res)
 	var in ListCampaign35Input
 	if err := mcptagListCampaign35Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListCampaign35(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_campaign_35", out), nil
+	return toolimpl.Object("list_campaign_35", out), nil
 }
 
 // Schemas and arguments of list_document_36, computed by mcptag.
 var (
 	mcptagListDocument36Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only documents in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only documents with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_document_36.","additionalProperties":false}`)
 	mcptagListDocument36Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Document"},"description":"The page of documents."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Document":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"title":{"type":"string","description":"Document title."},"author":{"$ref":"#/$defs/Person","description":"Who wrote it."},"size_bytes":{"type":"integer","description":"Size in bytes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's documents.","required":["id","name","status","title","author","size_bytes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What list_document_36 returns.","required":["items","total"]}`)
-	mcptagListDocument36Args   = &toolrt.Spec{
+	mcptagListDocument36Args   = &toolimpl.Spec{
 		Tool: "list_document_36",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListDocument36(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_document_36", &res)
+	defer toolimpl.Recover(ctx, "list_document_36", &res)
 	var in ListDocument36Input
 	if err := mcptagListDocument36Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListDocument36(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_document_36", out), nil
+	return toolimpl.Object("list_document_36", out), nil
 }
 
 // Schemas and arguments of list_meeting_37, computed by mcptag.
 var (
 	mcptagListMeeting37Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only meetings in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only meetings with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_meeting_37.","additionalProperties":false}`)
 	mcptagListMeeting37Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Meeting"},"description":"The page of meetings."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Meeting":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"attendees":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Invited people."},"room":{"type":"string","description":"Room name, if booked."},"minutes":{"type":"integer","description":"Planned length in minutes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's meetings.","required":["id","name","status","attendees","minutes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What list_meeting_37 returns.","required":["items","total"]}`)
-	mcptagListMeeting37Args   = &toolrt.Spec{
+	mcptagListMeeting37Args   = &toolimpl.Spec{
 		Tool: "list_meeting_37",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListMeeting37(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_meeting_37", &res)
+	defer toolimpl.Recover(ctx, "list_meeting_37", &res)
 	var in ListMeeting37Input
 	if err := mcptagListMeeting37Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListMeeting37(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_meeting_37", out), nil
+	return toolimpl.Object("list_meeting_37", out), nil
 }
 
 // Schemas and arguments of list_vendor_38, computed by mcptag.
 var (
 	mcptagListVendor38Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only vendors in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only vendors with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_vendor_38.","additionalProperties":false}`)
 	mcptagListVendor38Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Vendor"},"description":"The page of vendors."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Vendor":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"contact":{"$ref":"#/$defs/Person","description":"Main contact."},"address":{"$ref":"#/$defs/Address","description":"Registered office."},"rating":{"type":"number","description":"Average rating, 0 to 5."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's vendors.","required":["id","name","status","contact","address","rating","tags","audit"]}},"description":"What list_vendor_38 returns.","required":["items","total"]}`)
-	mcptagListVendor38Args   = &toolrt.Spec{
+	mcptagListVendor38Args   = &toolimpl.Spec{
 		Tool: "list_vendor_38",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListVendor38(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_vendor_38", &res)
+	defer toolimpl.Recover(ctx, "list_vendor_38", &res)
 	var in ListVendor38Input
 	if err := mcptagListVendor38Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListVendor38(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_vendor_38", out), nil
+	return toolimpl.Object("list_vendor_38", out), nil
 }
 
 // Schemas and arguments of list_asset_39, computed by mcptag.
 var (
 	mcptagListAsset39Input  = json.RawMessage(`{"type":"object","properties":{"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return; the first if absent.","additionalProperties":false},"status":{"type":"string","description":"Only assets in this state.","enum":["active","pending","suspended","archived"]},"tags":{"type":"array","items":{"type":"string"},"description":"Only assets with all these tags."},"sort_by":{"type":"string","description":"Field to sort by; name by default."}},"description":"The arguments of list_asset_39.","additionalProperties":false}`)
 	mcptagListAsset39Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Asset"},"description":"The page of assets."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Asset":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"serial":{"type":"string","description":"Serial number."},"value":{"$ref":"#/$defs/Money","description":"Book value."},"holder":{"$ref":"#/$defs/Person","description":"Who has it, if issued."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's assets.","required":["id","name","status","serial","value","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What list_asset_39 returns.","required":["items","total"]}`)
-	mcptagListAsset39Args   = &toolrt.Spec{
+	mcptagListAsset39Args   = &toolimpl.Spec{
 		Tool: "list_asset_39",
-		Args: []toolrt.Arg{
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "sort_by", Kind: toolrt.KindString},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "sort_by", Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagListAsset39(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "list_asset_39", &res)
+	defer toolimpl.Recover(ctx, "list_asset_39", &res)
 	var in ListAsset39Input
 	if err := mcptagListAsset39Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ListAsset39(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("list_asset_39", out), nil
+	return toolimpl.Object("list_asset_39", out), nil
 }
 
 // Schemas and arguments of search_invoice_40, computed by mcptag.
 var (
 	mcptagSearchInvoice40Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived invoices."}},"description":"The arguments of search_invoice_40.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchInvoice40Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Invoice"},"description":"The page of invoices."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Invoice":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"total":{"$ref":"#/$defs/Money","description":"Total due, taxes included."},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The invoiced items, in order."},"due_date":{"type":"string","description":"Date the payment is due, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's invoices.","required":["id","name","status","total","lines","due_date","tags","audit"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What search_invoice_40 returns.","required":["items","total"]}`)
-	mcptagSearchInvoice40Args   = &toolrt.Spec{
+	mcptagSearchInvoice40Args   = &toolimpl.Spec{
 		Tool: "search_invoice_40",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchInvoice40(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_invoice_40", &res)
+	defer toolimpl.Recover(ctx, "search_invoice_40", &res)
 	var in SearchInvoice40Input
 	if err := mcptagSearchInvoice40Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchInvoice40(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_invoice_40", out), nil
+	return toolimpl.Object("search_invoice_40", out), nil
 }
 
 // Schemas and arguments of search_customer_41, computed by mcptag.
 var (
 	mcptagSearchCustomer41Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived customers."}},"description":"The arguments of search_customer_41.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchCustomer41Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Customer"},"description":"The page of customers."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Customer":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"email":{"type":"string","description":"Primary contact address."},"billing":{"$ref":"#/$defs/Address","description":"Billing address, if known."},"tier":{"type":"string","description":"Support tier of the account.","enum":["free","standard","enterprise",""]},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's customers.","required":["id","name","status","email","tier","tags","audit"]}},"description":"What search_customer_41 returns.","required":["items","total"]}`)
-	mcptagSearchCustomer41Args   = &toolrt.Spec{
+	mcptagSearchCustomer41Args   = &toolimpl.Spec{
 		Tool: "search_customer_41",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchCustomer41(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_customer_41", &res)
+	defer toolimpl.Recover(ctx, "search_customer_41", &res)
 	var in SearchCustomer41Input
 	if err := mcptagSearchCustomer41Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchCustomer41(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_customer_41", out), nil
+	return toolimpl.Object("search_customer_41", out), nil
 }
 
 // Schemas and arguments of search_order_42, computed by mcptag.
 var (
 	mcptagSearchOrder42Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived orders."}},"description":"The arguments of search_order_42.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchOrder42Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Order"},"description":"The page of orders."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Order":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The ordered items."},"shipping":{"$ref":"#/$defs/Address","description":"Where the order ships to."},"total":{"$ref":"#/$defs/Money","description":"Order total."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's orders.","required":["id","name","status","lines","shipping","total","tags","audit"]}},"description":"What search_order_42 returns.","required":["items","total"]}`)
-	mcptagSearchOrder42Args   = &toolrt.Spec{
+	mcptagSearchOrder42Args   = &toolimpl.Spec{
 		Tool: "search_order_42",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchOrder42(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_order_42", &res)
+	defer toolimpl.Recover(ctx, "search_order_42", &res)
 	var in SearchOrder42Input
 	if err := mcptagSearchOrder42Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchOrder42(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_order_42", out), nil
+	return toolimpl.Object("search_order_42", out), nil
 }
 
 // Schemas and arguments of search_shipment_43, computed by mcptag.
 var (
 	mcptagSearchShipment43Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived shipments."}},"description":"The arguments of search_shipment_43.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchShipment43Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Shipment"},"description":"The page of shipments."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Shipment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"carrier":{"type":"string","description":"Carrier code, such as UPS or DHL."},"destination":{"$ref":"#/$defs/Address","description":"Delivery address."},"weight_grams":{"type":"integer","description":"Gross weight in grams."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's shipments.","required":["id","name","status","carrier","destination","weight_grams","tags","audit"]}},"description":"What search_shipment_43 returns.","required":["items","total"]}`)
-	mcptagSearchShipment43Args   = &toolrt.Spec{
+	mcptagSearchShipment43Args   = &toolimpl.Spec{
 		Tool: "search_shipment_43",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchShipment43(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_shipment_43", &res)
+	defer toolimpl.Recover(ctx, "search_shipment_43", &res)
 	var in SearchShipment43Input
 	if err := mcptagSearchShipment43Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchShipment43(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_shipment_43", out), nil
+	return toolimpl.Object("search_shipment_43", out), nil
 }
 
 // Schemas and arguments of search_product_44, computed by mcptag.
 var (
 	mcptagSearchProduct44Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived products."}},"description":"The arguments of search_product_44.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchProduct44Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Product"},"description":"The page of products."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Dimensions":{"type":"object","properties":{"width_mm":{"type":"integer"},"height_mm":{"type":"integer"},"depth_mm":{"type":"integer"}},"description":"A packed size.","required":["width_mm","height_mm","depth_mm"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Product":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"sku":{"type":"string","description":"Stock keeping unit."},"price":{"$ref":"#/$defs/Money","description":"List price."},"dimensions":{"$ref":"#/$defs/Dimensions","description":"Packed size, if measured."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's products.","required":["id","name","status","sku","price","tags","audit"]}},"description":"What search_product_44 returns.","required":["items","total"]}`)
-	mcptagSearchProduct44Args   = &toolrt.Spec{
+	mcptagSearchProduct44Args   = &toolimpl.Spec{
 		Tool: "search_product_44",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchProduct44(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_product_44", &res)
+	defer toolimpl.Recover(ctx, "search_product_44", &res)
 	var in SearchProduct44Input
 	if err := mcptagSearchProduct44Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchProduct44(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_product_44", out), nil
+	return toolimpl.Object("search_product_44", out), nil
 }
 
 // Schemas and arguments of search_warehouse_45, computed by mcptag.
 var (
 	mcptagSearchWarehouse45Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived warehouses."}},"description":"The arguments of search_warehouse_45.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchWarehouse45Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Warehouse"},"description":"The page of warehouses."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Warehouse":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"location":{"$ref":"#/$defs/Address","description":"Street address of the site."},"capacity":{"type":"integer","description":"Pallet positions."},"zones":{"type":["array","null"],"items":{"type":"string"},"description":"Zone codes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's warehouses.","required":["id","name","status","location","capacity","zones","tags","audit"]}},"description":"What search_warehouse_45 returns.","required":["items","total"]}`)
-	mcptagSearchWarehouse45Args   = &toolrt.Spec{
+	mcptagSearchWarehouse45Args   = &toolimpl.Spec{
 		Tool: "search_warehouse_45",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchWarehouse45(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_warehouse_45", &res)
+	defer toolimpl.Recover(ctx, "search_warehouse_45", &res)
 	var in SearchWarehouse45Input
 	if err := mcptagSearchWarehouse45Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchWarehouse45(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_warehouse_45", out), nil
+	return toolimpl.Object("search_warehouse_45", out), nil
 }
 
 // Schemas and arguments of search_ticket_46, computed by mcptag.
 var (
 	mcptagSearchTicket46Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived tickets."}},"description":"The arguments of search_ticket_46.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchTicket46Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Ticket"},"description":"The page of tickets."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Ticket":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"subject":{"type":"string","description":"One-line summary."},"priority":{"type":"integer","description":"Urgency, 1 (low) to 4 (critical).","enum":[1,2,3,4,0]},"assignee":{"$ref":"#/$defs/Person","description":"Who works on it, if anyone."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's tickets.","required":["id","name","status","subject","priority","tags","audit"]}},"description":"What search_ticket_46 returns.","required":["items","total"]}`)
-	mcptagSearchTicket46Args   = &toolrt.Spec{
+	mcptagSearchTicket46Args   = &toolimpl.Spec{
 		Tool: "search_ticket_46",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchTicket46(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_ticket_46", &res)
+	defer toolimpl.Recover(ctx, "search_ticket_46", &res)
 	var in SearchTicket46Input
 	if err := mcptagSearchTicket46Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchTicket46(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_ticket_46", out), nil
+	return toolimpl.Object("search_ticket_46", out), nil
 }
 
 // Schemas and arguments of search_employee_47, computed by mcptag.
 var (
 	mcptagSearchEmployee47Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived employees."}},"description":"The arguments of search_employee_47.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchEmployee47Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Employee"},"description":"The page of employees."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Employee":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"person":{"$ref":"#/$defs/Person","description":"Name and contact details."},"manager":{"type":"string","description":"ID of the employee's manager."},"salary":{"$ref":"#/$defs/Money","description":"Gross yearly salary."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's employees.","required":["id","name","status","person","salary","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What search_employee_47 returns.","required":["items","total"]}`)
-	mcptagSearchEmployee47Args   = &toolrt.Spec{
+	mcptagSearchEmployee47Args   = &toolimpl.Spec{
 		Tool: "search_employee_47",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchEmployee47(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_employee_47", &res)
+	defer toolimpl.Recover(ctx, "search_employee_47", &res)
 	var in SearchEmployee47Input
 	if err := mcptagSearchEmployee47Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchEmployee47(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_employee_47", out), nil
+	return toolimpl.Object("search_employee_47", out), nil
 }
 
 // Schemas and arguments of search_project_48, computed by mcptag.
 var (
 	mcptagSearchProject48Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived projects."}},"description":"The arguments of search_project_48.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchProject48Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Project"},"description":"The page of projects."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Milestone":{"type":"object","properties":{"name":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"done":{"type":"boolean"}},"description":"A dated goal.","required":["name","due","done"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Project":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"owner":{"$ref":"#/$defs/Person","description":"Accountable person."},"budget":{"$ref":"#/$defs/Money","description":"Approved budget."},"milestones":{"type":["array","null"],"items":{"$ref":"#/$defs/Milestone"},"description":"Planned milestones, by date."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's projects.","required":["id","name","status","owner","budget","milestones","tags","audit"]}},"description":"What search_project_48 returns.","required":["items","total"]}`)
-	mcptagSearchProject48Args   = &toolrt.Spec{
+	mcptagSearchProject48Args   = &toolimpl.Spec{
 		Tool: "search_project_48",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchProject48(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_project_48", &res)
+	defer toolimpl.Recover(ctx, "search_project_48", &res)
 	var in SearchProject48Input
 	if err := mcptagSearchProject48Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchProject48(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_project_48", out), nil
+	return toolimpl.Object("search_project_48", out), nil
 }
 
 // Schemas and arguments of search_repository_49, computed by mcptag.
 var (
 	mcptagSearchRepository49Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived repositories."}},"description":"The arguments of search_repository_49.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchRepository49Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Repository"},"description":"The page of repositories."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Repository":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"default_branch":{"type":"string","description":"Branch that pull requests target."},"visibility":{"type":"string","description":"Who can see it.","enum":["public","internal","private",""]},"topics":{"type":["array","null"],"items":{"type":"string"},"description":"Search topics."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's repositories.","required":["id","name","status","default_branch","visibility","topics","tags","audit"]}},"description":"What search_repository_49 returns.","required":["items","total"]}`)
-	mcptagSearchRepository49Args   = &toolrt.Spec{
+	mcptagSearchRepository49Args   = &toolimpl.Spec{
 		Tool: "search_repository_49",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchRepository49(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_repository_49", &res)
+	defer toolimpl.Recover(ctx, "search_repository_49", &res)
 	var in SearchRepository49Input
 	if err := mcptagSearchRepository49Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchRepository49(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_repository_49", out), nil
+	return toolimpl.Object("search_repository_49", out), nil
 }
 
 // Schemas and arguments of search_deployment_50, computed by mcptag.
 var (
 	mcptagSearchDeployment50Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived deployments."}},"description":"The arguments of search_deployment_50.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchDeployment50Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Deployment"},"description":"The page of deployments."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Deployment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"environment":{"type":"string","description":"Target environment name."},"version":{"type":"string","description":"Released version."},"replicas":{"type":"integer","description":"Running replicas."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's deployments.","required":["id","name","status","environment","version","replicas","tags","audit"]}},"description":"What search_deployment_50 returns.","required":["items","total"]}`)
-	mcptagSearchDeployment50Args   = &toolrt.Spec{
+	mcptagSearchDeployment50Args   = &toolimpl.Spec{
 		Tool: "search_deployment_50",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchDeployment50(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_deployment_50", &res)
+	defer toolimpl.Recover(ctx, "search_deployment_50", &res)
 	var in SearchDeployment50Input
 	if err := mcptagSearchDeployment50Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchDeployment50(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_deployment_50", out), nil
+	return toolimpl.Object("search_deployment_50", out), nil
 }
 
 // Schemas and arguments of search_alert_51, computed by mcptag.
 var (
 	mcptagSearchAlert51Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived alerts."}},"description":"The arguments of search_alert_51.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchAlert51Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Alert"},"description":"The page of alerts."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Alert":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"severity":{"type":"integer","description":"How bad it is.","enum":[1,2,3,4,0]},"rule":{"type":"string","description":"Name of the rule that fired."},"labels":{"type":["object","null"],"description":"Labels of the firing series.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's alerts.","required":["id","name","status","severity","rule","labels","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]}},"description":"What search_alert_51 returns.","required":["items","total"]}`)
-	mcptagSearchAlert51Args   = &toolrt.Spec{
+	mcptagSearchAlert51Args   = &toolimpl.Spec{
 		Tool: "search_alert_51",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchAlert51(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_alert_51", &res)
+	defer toolimpl.Recover(ctx, "search_alert_51", &res)
 	var in SearchAlert51Input
 	if err := mcptagSearchAlert51Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchAlert51(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_alert_51", out), nil
+	return toolimpl.Object("search_alert_51", out), nil
 }
 
 // Schemas and arguments of search_subscription_52, computed by mcptag.
 var (
 	mcptagSearchSubscription52Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived subscriptions."}},"description":"The arguments of search_subscription_52.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchSubscription52Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Subscription"},"description":"The page of subscriptions."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Subscription":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"plan":{"type":"string","description":"Plan identifier."},"price":{"$ref":"#/$defs/Money","description":"Price per period."},"renews_on":{"type":"string","description":"Next renewal date, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's subscriptions.","required":["id","name","status","plan","price","tags","audit"]}},"description":"What search_subscription_52 returns.","required":["items","total"]}`)
-	mcptagSearchSubscription52Args   = &toolrt.Spec{
+	mcptagSearchSubscription52Args   = &toolimpl.Spec{
 		Tool: "search_subscription_52",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchSubscription52(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_subscription_52", &res)
+	defer toolimpl.Recover(ctx, "search_subscription_52", &res)
 	var in SearchSubscription52Input
 	if err := mcptagSearchSubscription52Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchSubscription52(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_subscription_52", out), nil
+	return toolimpl.Object("search_subscription_52", out), nil
 }
 
 // Schemas and arguments of search_payment_53, computed by mcptag.
 var (
 	mcptagSearchPayment53Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived payments."}},"description":"The arguments of search_payment_53.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchPayment53Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Payment"},"description":"The page of payments."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Payment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"amount":{"$ref":"#/$defs/Money","description":"Amount paid."},"method":{"type":"string","description":"card, transfer or wallet."},"refunded":{"type":"boolean","description":"Whether it was refunded."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's payments.","required":["id","name","status","amount","method","refunded","tags","audit"]}},"description":"What search_payment_53 returns.","required":["items","total"]}`)
-	mcptagSearchPayment53Args   = &toolrt.Spec{
+	mcptagSearchPayment53Args   = &toolimpl.Spec{
 		Tool: "search_payment_53",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchPayment53(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_payment_53", &res)
+	defer toolimpl.Recover(ctx, "search_payment_53", &res)
 	var in SearchPayment53Input
 	if err := mcptagSearchPayment53Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchPayment53(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_payment_53", out), nil
+	return toolimpl.Object("search_payment_53", out), nil
 }
 
 // Schemas and arguments of search_contract_54, computed by mcptag.
 var (
 	mcptagSearchContract54Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived contracts."}},"description":"The arguments of search_contract_54.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchContract54Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Contract"},"description":"The page of contracts."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Contract":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"parties":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Signatories."},"value":{"$ref":"#/$defs/Money","description":"Total contract value."},"clauses":{"type":"object","description":"Special clauses by number.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's contracts.","required":["id","name","status","parties","value","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What search_contract_54 returns.","required":["items","total"]}`)
-	mcptagSearchContract54Args   = &toolrt.Spec{
+	mcptagSearchContract54Args   = &toolimpl.Spec{
 		Tool: "search_contract_54",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchContract54(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_contract_54", &res)
+	defer toolimpl.Recover(ctx, "search_contract_54", &res)
 	var in SearchContract54Input
 	if err := mcptagSearchContract54Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchContract54(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_contract_54", out), nil
+	return toolimpl.Object("search_contract_54", out), nil
 }
 
 // Schemas and arguments of search_campaign_55, computed by mcptag.
 var (
 	mcptagSearchCampaign55Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived campaigns."}},"description":"The arguments of search_campaign_55.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchCampaign55Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Campaign"},"description":"The page of campaigns."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Campaign":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"budget":{"$ref":"#/$defs/Money","description":"Spend cap."},"channels":{"type":["array","null"],"items":{"type":"string"},"description":"Where it runs."},"metrics":{"type":["object","null"],"description":"Latest metrics by name.","additionalProperties":{"type":"number"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's campaigns.","required":["id","name","status","budget","channels","metrics","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What search_campaign_55 returns.","required":["items","total"]}`)
-	mcptagSearchCampaign55Args   = &toolrt.Spec{
+	mcptagSearchCampaign55Args   = &toolimpl.Spec{
 		Tool: "search_campaign_55",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchCampaign55(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_campaign_55", &res)
+	defer toolimpl.Recover(ctx, "search_campaign_55", &res)
 	var in SearchCampaign55Input
 	if err := mcptagSearchCampaign55Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchCampaign55(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_campaign_55", out), nil
+	return toolimpl.Object("search_campaign_55", out), nil
 }
 
 // Schemas and arguments of search_document_56, computed by mcptag.
 var (
 	mcptagSearchDocument56Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived documents."}},"description":"The arguments of search_document_56.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchDocument56Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Document"},"description":"The page of documents."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Document":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"title":{"type":"string","description":"Document title."},"author":{"$ref":"#/$defs/Person","description":"Who wrote it."},"size_bytes":{"type":"integer","description":"Size in bytes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's documents.","required":["id","name","status","title","author","size_bytes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What search_document_56 returns.","required":["items","total"]}`)
-	mcptagSearchDocument56Args   = &toolrt.Spec{
+	mcptagSearchDocument56Args   = &toolimpl.Spec{
 		Tool: "search_document_56",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchDocument56(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_document_56", &res)
+	defer toolimpl.Recover(ctx, "search_document_56", &res)
 	var in SearchDocument56Input
 	if err := mcptagSearchDocument56Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchDocument56(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_document_56", out), nil
+	return toolimpl.Object("search_document_56", out), nil
 }
 
 // Schemas and arguments of search_meeting_57, computed by mcptag.
 var (
 	mcptagSearchMeeting57Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived meetings."}},"description":"The arguments of search_meeting_57.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchMeeting57Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Meeting"},"description":"The page of meetings."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Meeting":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"attendees":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Invited people."},"room":{"type":"string","description":"Room name, if booked."},"minutes":{"type":"integer","description":"Planned length in minutes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's meetings.","required":["id","name","status","attendees","minutes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What search_meeting_57 returns.","required":["items","total"]}`)
-	mcptagSearchMeeting57Args   = &toolrt.Spec{
+	mcptagSearchMeeting57Args   = &toolimpl.Spec{
 		Tool: "search_meeting_57",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchMeeting57(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_meeting_57", &res)
+	defer toolimpl.Recover(ctx, "search_meeting_57", &res)
 	var in SearchMeeting57Input
 	if err := mcptagSearchMeeting57Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchMeeting57(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_meeting_57", out), nil
+	return toolimpl.Object("search_meeting_57", out), nil
 }
 
 // Schemas and arguments of search_vendor_58, computed by mcptag.
 var (
 	mcptagSearchVendor58Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived vendors."}},"description":"The arguments of search_vendor_58.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchVendor58Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Vendor"},"description":"The page of vendors."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Vendor":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"contact":{"$ref":"#/$defs/Person","description":"Main contact."},"address":{"$ref":"#/$defs/Address","description":"Registered office."},"rating":{"type":"number","description":"Average rating, 0 to 5."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's vendors.","required":["id","name","status","contact","address","rating","tags","audit"]}},"description":"What search_vendor_58 returns.","required":["items","total"]}`)
-	mcptagSearchVendor58Args   = &toolrt.Spec{
+	mcptagSearchVendor58Args   = &toolimpl.Spec{
 		Tool: "search_vendor_58",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchVendor58(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_vendor_58", &res)
+	defer toolimpl.Recover(ctx, "search_vendor_58", &res)
 	var in SearchVendor58Input
 	if err := mcptagSearchVendor58Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchVendor58(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_vendor_58", out), nil
+	return toolimpl.Object("search_vendor_58", out), nil
 }
 
 // Schemas and arguments of search_asset_59, computed by mcptag.
 var (
 	mcptagSearchAsset59Input  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"Free text to match against names and tags."},"filters":{"type":"object","properties":{},"description":"Exact-match filters on attributes.","additionalProperties":{"type":"string"}},"page":{"type":"object","properties":{"cursor":{"type":"string","description":"Opaque cursor from the previous page; empty for the first."},"limit":{"type":"integer","description":"Page size, 1 to 200."}},"description":"Which page to return.","additionalProperties":false},"include_archived":{"type":"boolean","description":"Also match archived assets."}},"description":"The arguments of search_asset_59.","required":["query"],"additionalProperties":false}`)
 	mcptagSearchAsset59Output = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Asset"},"description":"The page of assets."},"next_cursor":{"type":"string","description":"Cursor of the next page; empty on the last."},"total":{"type":"integer","description":"Matches across all pages."}},"$defs":{"Asset":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"serial":{"type":"string","description":"Serial number."},"value":{"$ref":"#/$defs/Money","description":"Book value."},"holder":{"$ref":"#/$defs/Person","description":"Who has it, if issued."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's assets.","required":["id","name","status","serial","value","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What search_asset_59 returns.","required":["items","total"]}`)
-	mcptagSearchAsset59Args   = &toolrt.Spec{
+	mcptagSearchAsset59Args   = &toolimpl.Spec{
 		Tool: "search_asset_59",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "page", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "cursor", Kind: toolrt.KindString},
-				{Name: "limit", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "query", Required: true, Kind: toolimpl.KindString},
+			{Name: "filters", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "page", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "cursor", Kind: toolimpl.KindString},
+				{Name: "limit", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "include_archived", Kind: toolrt.KindBoolean},
+			{Name: "include_archived", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagSearchAsset59(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search_asset_59", &res)
+	defer toolimpl.Recover(ctx, "search_asset_59", &res)
 	var in SearchAsset59Input
 	if err := mcptagSearchAsset59Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SearchAsset59(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("search_asset_59", out), nil
+	return toolimpl.Object("search_asset_59", out), nil
 }
 
 // Schemas and arguments of create_invoice_60, computed by mcptag.
 var (
 	mcptagCreateInvoice60Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new invoice."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_invoice_60.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateInvoice60Output = json.RawMessage(`{"type":"object","properties":{"invoice":{"$ref":"#/$defs/Invoice","description":"The invoice as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Invoice":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"total":{"$ref":"#/$defs/Money","description":"Total due, taxes included."},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The invoiced items, in order."},"due_date":{"type":"string","description":"Date the payment is due, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's invoices.","required":["id","name","status","total","lines","due_date","tags","audit"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What create_invoice_60 returns.","required":["invoice","version"]}`)
-	mcptagCreateInvoice60Args   = &toolrt.Spec{
+	mcptagCreateInvoice60Args   = &toolimpl.Spec{
 		Tool: "create_invoice_60",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateInvoice60(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_invoice_60", &res)
+	defer toolimpl.Recover(ctx, "create_invoice_60", &res)
 	var in CreateInvoice60Input
 	if err := mcptagCreateInvoice60Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateInvoice60(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_invoice_60", out), nil
+	return toolimpl.Object("create_invoice_60", out), nil
 }
 
 // Schemas and arguments of create_customer_61, computed by mcptag.
 var (
 	mcptagCreateCustomer61Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new customer."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_customer_61.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateCustomer61Output = json.RawMessage(`{"type":"object","properties":{"customer":{"$ref":"#/$defs/Customer","description":"The customer as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Customer":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"email":{"type":"string","description":"Primary contact address."},"billing":{"$ref":"#/$defs/Address","description":"Billing address, if known."},"tier":{"type":"string","description":"Support tier of the account.","enum":["free","standard","enterprise",""]},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's customers.","required":["id","name","status","email","tier","tags","audit"]}},"description":"What create_customer_61 returns.","required":["customer","version"]}`)
-	mcptagCreateCustomer61Args   = &toolrt.Spec{
+	mcptagCreateCustomer61Args   = &toolimpl.Spec{
 		Tool: "create_customer_61",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateCustomer61(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_customer_61", &res)
+	defer toolimpl.Recover(ctx, "create_customer_61", &res)
 	var in CreateCustomer61Input
 	if err := mcptagCreateCustomer61Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateCustomer61(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_customer_61", out), nil
+	return toolimpl.Object("create_customer_61", out), nil
 }
 
 // Schemas and arguments of create_order_62, computed by mcptag.
 var (
 	mcptagCreateOrder62Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new order."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_order_62.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateOrder62Output = json.RawMessage(`{"type":"object","properties":{"order":{"$ref":"#/$defs/Order","description":"The order as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Order":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The ordered items."},"shipping":{"$ref":"#/$defs/Address","description":"Where the order ships to."},"total":{"$ref":"#/$defs/Money","description":"Order total."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's orders.","required":["id","name","status","lines","shipping","total","tags","audit"]}},"description":"What create_order_62 returns.","required":["order","version"]}`)
-	mcptagCreateOrder62Args   = &toolrt.Spec{
+	mcptagCreateOrder62Args   = &toolimpl.Spec{
 		Tool: "create_order_62",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateOrder62(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_order_62", &res)
+	defer toolimpl.Recover(ctx, "create_order_62", &res)
 	var in CreateOrder62Input
 	if err := mcptagCreateOrder62Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateOrder62(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_order_62", out), nil
+	return toolimpl.Object("create_order_62", out), nil
 }
 
 // Schemas and arguments of create_shipment_63, computed by mcptag.
 var (
 	mcptagCreateShipment63Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new shipment."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_shipment_63.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateShipment63Output = json.RawMessage(`{"type":"object","properties":{"shipment":{"$ref":"#/$defs/Shipment","description":"The shipment as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Shipment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"carrier":{"type":"string","description":"Carrier code, such as UPS or DHL."},"destination":{"$ref":"#/$defs/Address","description":"Delivery address."},"weight_grams":{"type":"integer","description":"Gross weight in grams."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's shipments.","required":["id","name","status","carrier","destination","weight_grams","tags","audit"]}},"description":"What create_shipment_63 returns.","required":["shipment","version"]}`)
-	mcptagCreateShipment63Args   = &toolrt.Spec{
+	mcptagCreateShipment63Args   = &toolimpl.Spec{
 		Tool: "create_shipment_63",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateShipment63(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_shipment_63", &res)
+	defer toolimpl.Recover(ctx, "create_shipment_63", &res)
 	var in CreateShipment63Input
 	if err := mcptagCreateShipment63Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateShipment63(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_shipment_63", out), nil
+	return toolimpl.Object("create_shipment_63", out), nil
 }
 
 // Schemas and arguments of create_product_64, computed by mcptag.
 var (
 	mcptagCreateProduct64Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new product."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_product_64.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateProduct64Output = json.RawMessage(`{"type":"object","properties":{"product":{"$ref":"#/$defs/Product","description":"The product as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Dimensions":{"type":"object","properties":{"width_mm":{"type":"integer"},"height_mm":{"type":"integer"},"depth_mm":{"type":"integer"}},"description":"A packed size.","required":["width_mm","height_mm","depth_mm"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Product":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"sku":{"type":"string","description":"Stock keeping unit."},"price":{"$ref":"#/$defs/Money","description":"List price."},"dimensions":{"$ref":"#/$defs/Dimensions","description":"Packed size, if measured."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's products.","required":["id","name","status","sku","price","tags","audit"]}},"description":"What create_product_64 returns.","required":["product","version"]}`)
-	mcptagCreateProduct64Args   = &toolrt.Spec{
+	mcptagCreateProduct64Args   = &toolimpl.Spec{
 		Tool: "create_product_64",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateProduct64(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_product_64", &res)
+	defer toolimpl.Recover(ctx, "create_product_64", &res)
 	var in CreateProduct64Input
 	if err := mcptagCreateProduct64Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateProduct64(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_product_64", out), nil
+	return toolimpl.Object("create_product_64", out), nil
 }
 
 // Schemas and arguments of create_warehouse_65, computed by mcptag.
 var (
 	mcptagCreateWarehouse65Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new warehouse."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_warehouse_65.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateWarehouse65Output = json.RawMessage(`{"type":"object","properties":{"warehouse":{"$ref":"#/$defs/Warehouse","description":"The warehouse as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Warehouse":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"location":{"$ref":"#/$defs/Address","description":"Street address of the site."},"capacity":{"type":"integer","description":"Pallet positions."},"zones":{"type":["array","null"],"items":{"type":"string"},"description":"Zone codes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's warehouses.","required":["id","name","status","location","capacity","zones","tags","audit"]}},"description":"What create_warehouse_65 returns.","required":["warehouse","version"]}`)
-	mcptagCreateWarehouse65Args   = &toolrt.Spec{
+	mcptagCreateWarehouse65Args   = &toolimpl.Spec{
 		Tool: "create_warehouse_65",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateWarehouse65(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_warehouse_65", &res)
+	defer toolimpl.Recover(ctx, "create_warehouse_65", &res)
 	var in CreateWarehouse65Input
 	if err := mcptagCreateWarehouse65Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateWarehouse65(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_warehouse_65", out), nil
+	return toolimpl.Object("create_warehouse_65", out), nil
 }
 
 // Schemas and arguments of create_ticket_66, computed by mcptag.
 var (
 	mcptagCreateTicket66Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new ticket."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_ticket_66.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateTicket66Output = json.RawMessage(`{"type":"object","properties":{"ticket":{"$ref":"#/$defs/Ticket","description":"The ticket as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Ticket":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"subject":{"type":"string","description":"One-line summary."},"priority":{"type":"integer","description":"Urgency, 1 (low) to 4 (critical).","enum":[1,2,3,4,0]},"assignee":{"$ref":"#/$defs/Person","description":"Who works on it, if anyone."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's tickets.","required":["id","name","status","subject","priority","tags","audit"]}},"description":"What create_ticket_66 returns.","required":["ticket","version"]}`)
-	mcptagCreateTicket66Args   = &toolrt.Spec{
+	mcptagCreateTicket66Args   = &toolimpl.Spec{
 		Tool: "create_ticket_66",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateTicket66(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_ticket_66", &res)
+	defer toolimpl.Recover(ctx, "create_ticket_66", &res)
 	var in CreateTicket66Input
 	if err := mcptagCreateTicket66Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateTicket66(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_ticket_66", out), nil
+	return toolimpl.Object("create_ticket_66", out), nil
 }
 
 // Schemas and arguments of create_employee_67, computed by mcptag.
 var (
 	mcptagCreateEmployee67Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new employee."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_employee_67.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateEmployee67Output = json.RawMessage(`{"type":"object","properties":{"employee":{"$ref":"#/$defs/Employee","description":"The employee as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Employee":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"person":{"$ref":"#/$defs/Person","description":"Name and contact details."},"manager":{"type":"string","description":"ID of the employee's manager."},"salary":{"$ref":"#/$defs/Money","description":"Gross yearly salary."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's employees.","required":["id","name","status","person","salary","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What create_employee_67 returns.","required":["employee","version"]}`)
-	mcptagCreateEmployee67Args   = &toolrt.Spec{
+	mcptagCreateEmployee67Args   = &toolimpl.Spec{
 		Tool: "create_employee_67",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateEmployee67(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_employee_67", &res)
+	defer toolimpl.Recover(ctx, "create_employee_67", &res)
 	var in CreateEmployee67Input
 	if err := mcptagCreateEmployee67Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateEmployee67(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_employee_67", out), nil
+	return toolimpl.Object("create_employee_67", out), nil
 }
 
 // Schemas and arguments of create_project_68, computed by mcptag.
 var (
 	mcptagCreateProject68Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new project."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_project_68.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateProject68Output = json.RawMessage(`{"type":"object","properties":{"project":{"$ref":"#/$defs/Project","description":"The project as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Milestone":{"type":"object","properties":{"name":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"done":{"type":"boolean"}},"description":"A dated goal.","required":["name","due","done"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Project":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"owner":{"$ref":"#/$defs/Person","description":"Accountable person."},"budget":{"$ref":"#/$defs/Money","description":"Approved budget."},"milestones":{"type":["array","null"],"items":{"$ref":"#/$defs/Milestone"},"description":"Planned milestones, by date."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's projects.","required":["id","name","status","owner","budget","milestones","tags","audit"]}},"description":"What create_project_68 returns.","required":["project","version"]}`)
-	mcptagCreateProject68Args   = &toolrt.Spec{
+	mcptagCreateProject68Args   = &toolimpl.Spec{
 		Tool: "create_project_68",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateProject68(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_project_68", &res)
+	defer toolimpl.Recover(ctx, "create_project_68", &res)
 	var in CreateProject68Input
 	if err := mcptagCreateProject68Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateProject68(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_project_68", out), nil
+	return toolimpl.Object("create_project_68", out), nil
 }
 
 // Schemas and arguments of create_repository_69, computed by mcptag.
 var (
 	mcptagCreateRepository69Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new repository."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_repository_69.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateRepository69Output = json.RawMessage(`{"type":"object","properties":{"repository":{"$ref":"#/$defs/Repository","description":"The repository as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Repository":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"default_branch":{"type":"string","description":"Branch that pull requests target."},"visibility":{"type":"string","description":"Who can see it.","enum":["public","internal","private",""]},"topics":{"type":["array","null"],"items":{"type":"string"},"description":"Search topics."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's repositories.","required":["id","name","status","default_branch","visibility","topics","tags","audit"]}},"description":"What create_repository_69 returns.","required":["repository","version"]}`)
-	mcptagCreateRepository69Args   = &toolrt.Spec{
+	mcptagCreateRepository69Args   = &toolimpl.Spec{
 		Tool: "create_repository_69",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateRepository69(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_repository_69", &res)
+	defer toolimpl.Recover(ctx, "create_repository_69", &res)
 	var in CreateRepository69Input
 	if err := mcptagCreateRepository69Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateRepository69(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_repository_69", out), nil
+	return toolimpl.Object("create_repository_69", out), nil
 }
 
 // Schemas and arguments of create_deployment_70, computed by mcptag.
 var (
 	mcptagCreateDeployment70Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new deployment."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_deployment_70.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateDeployment70Output = json.RawMessage(`{"type":"object","properties":{"deployment":{"$ref":"#/$defs/Deployment","description":"The deployment as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Deployment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"environment":{"type":"string","description":"Target environment name."},"version":{"type":"string","description":"Released version."},"replicas":{"type":"integer","description":"Running replicas."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's deployments.","required":["id","name","status","environment","version","replicas","tags","audit"]}},"description":"What create_deployment_70 returns.","required":["deployment","version"]}`)
-	mcptagCreateDeployment70Args   = &toolrt.Spec{
+	mcptagCreateDeployment70Args   = &toolimpl.Spec{
 		Tool: "create_deployment_70",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateDeployment70(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_deployment_70", &res)
+	defer toolimpl.Recover(ctx, "create_deployment_70", &res)
 	var in CreateDeployment70Input
 	if err := mcptagCreateDeployment70Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateDeployment70(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_deployment_70", out), nil
+	return toolimpl.Object("create_deployment_70", out), nil
 }
 
 // Schemas and arguments of create_alert_71, computed by mcptag.
 var (
 	mcptagCreateAlert71Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new alert."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_alert_71.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateAlert71Output = json.RawMessage(`{"type":"object","properties":{"alert":{"$ref":"#/$defs/Alert","description":"The alert as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Alert":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"severity":{"type":"integer","description":"How bad it is.","enum":[1,2,3,4,0]},"rule":{"type":"string","description":"Name of the rule that fired."},"labels":{"type":["object","null"],"description":"Labels of the firing series.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's alerts.","required":["id","name","status","severity","rule","labels","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]}},"description":"What create_alert_71 returns.","required":["alert","version"]}`)
-	mcptagCreateAlert71Args   = &toolrt.Spec{
+	mcptagCreateAlert71Args   = &toolimpl.Spec{
 		Tool: "create_alert_71",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateAlert71(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_alert_71", &res)
+	defer toolimpl.Recover(ctx, "create_alert_71", &res)
 	var in CreateAlert71Input
 	if err := mcptagCreateAlert71Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateAlert71(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_alert_71", out), nil
+	return toolimpl.Object("create_alert_71", out), nil
 }
 
 // Schemas and arguments of create_subscription_72, computed by mcptag.
 var (
 	mcptagCreateSubscription72Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new subscription."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_subscription_72.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateSubscription72Output = json.RawMessage(`{"type":"object","properties":{"subscription":{"$ref":"#/$defs/Subscription","description":"The subscription as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Subscription":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"plan":{"type":"string","description":"Plan identifier."},"price":{"$ref":"#/$defs/Money","description":"Price per period."},"renews_on":{"type":"string","description":"Next renewal date, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's subscriptions.","required":["id","name","status","plan","price","tags","audit"]}},"description":"What create_subscription_72 returns.","required":["subscription","version"]}`)
-	mcptagCreateSubscription72Args   = &toolrt.Spec{
+	mcptagCreateSubscription72Args   = &toolimpl.Spec{
 		Tool: "create_subscription_72",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateSubscription72(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_subscription_72", &res)
+	defer toolimpl.Recover(ctx, "create_subscription_72", &res)
 	var in CreateSubscription72Input
 	if err := mcptagCreateSubscription72Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateSubscription72(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_subscription_72", out), nil
+	return toolimpl.Object("create_subscription_72", out), nil
 }
 
 // Schemas and arguments of create_payment_73, computed by mcptag.
 var (
 	mcptagCreatePayment73Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new payment."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_payment_73.","required":["name"],"additionalProperties":false}`)
 	mcptagCreatePayment73Output = json.RawMessage(`{"type":"object","properties":{"payment":{"$ref":"#/$defs/Payment","description":"The payment as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Payment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"amount":{"$ref":"#/$defs/Money","description":"Amount paid."},"method":{"type":"string","description":"card, transfer or wallet."},"refunded":{"type":"boolean","description":"Whether it was refunded."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's payments.","required":["id","name","status","amount","method","refunded","tags","audit"]}},"description":"What create_payment_73 returns.","required":["payment","version"]}`)
-	mcptagCreatePayment73Args   = &toolrt.Spec{
+	mcptagCreatePayment73Args   = &toolimpl.Spec{
 		Tool: "create_payment_73",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreatePayment73(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_payment_73", &res)
+	defer toolimpl.Recover(ctx, "create_payment_73", &res)
 	var in CreatePayment73Input
 	if err := mcptagCreatePayment73Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreatePayment73(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_payment_73", out), nil
+	return toolimpl.Object("create_payment_73", out), nil
 }
 
 // Schemas and arguments of create_contract_74, computed by mcptag.
 var (
 	mcptagCreateContract74Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new contract."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_contract_74.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateContract74Output = json.RawMessage(`{"type":"object","properties":{"contract":{"$ref":"#/$defs/Contract","description":"The contract as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Contract":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"parties":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Signatories."},"value":{"$ref":"#/$defs/Money","description":"Total contract value."},"clauses":{"type":"object","description":"Special clauses by number.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's contracts.","required":["id","name","status","parties","value","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What create_contract_74 returns.","required":["contract","version"]}`)
-	mcptagCreateContract74Args   = &toolrt.Spec{
+	mcptagCreateContract74Args   = &toolimpl.Spec{
 		Tool: "create_contract_74",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateContract74(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_contract_74", &res)
+	defer toolimpl.Recover(ctx, "create_contract_74", &res)
 	var in CreateContract74Input
 	if err := mcptagCreateContract74Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateContract74(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_contract_74", out), nil
+	return toolimpl.Object("create_contract_74", out), nil
 }
 
 // Schemas and arguments of create_campaign_75, computed by mcptag.
 var (
 	mcptagCreateCampaign75Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new campaign."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_campaign_75.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateCampaign75Output = json.RawMessage(`{"type":"object","properties":{"campaign":{"$ref":"#/$defs/Campaign","description":"The campaign as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Campaign":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"budget":{"$ref":"#/$defs/Money","description":"Spend cap."},"channels":{"type":["array","null"],"items":{"type":"string"},"description":"Where it runs."},"metrics":{"type":["object","null"],"description":"Latest metrics by name.","additionalProperties":{"type":"number"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's campaigns.","required":["id","name","status","budget","channels","metrics","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What create_campaign_75 returns.","required":["campaign","version"]}`)
-	mcptagCreateCampaign75Args   = &toolrt.Spec{
+	mcptagCreateCampaign75Args   = &toolimpl.Spec{
 		Tool: "create_campaign_75",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateCampaign75(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_campaign_75", &res)
+	defer toolimpl.Recover(ctx, "create_campaign_75", &res)
 	var in CreateCampaign75Input
 	if err := mcptagCreateCampaign75Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateCampaign75(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_campaign_75", out), nil
+	return toolimpl.Object("create_campaign_75", out), nil
 }
 
 // Schemas and arguments of create_document_76, computed by mcptag.
 var (
 	mcptagCreateDocument76Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new document."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_document_76.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateDocument76Output = json.RawMessage(`{"type":"object","properties":{"document":{"$ref":"#/$defs/Document","description":"The document as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Document":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"title":{"type":"string","description":"Document title."},"author":{"$ref":"#/$defs/Person","description":"Who wrote it."},"size_bytes":{"type":"integer","description":"Size in bytes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's documents.","required":["id","name","status","title","author","size_bytes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What create_document_76 returns.","required":["document","version"]}`)
-	mcptagCreateDocument76Args   = &toolrt.Spec{
+	mcptagCreateDocument76Args   = &toolimpl.Spec{
 		Tool: "create_document_76",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateDocument76(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_document_76", &res)
+	defer toolimpl.Recover(ctx, "create_document_76", &res)
 	var in CreateDocument76Input
 	if err := mcptagCreateDocument76Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateDocument76(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_document_76", out), nil
+	return toolimpl.Object("create_document_76", out), nil
 }
 
 // Schemas and arguments of create_meeting_77, computed by mcptag.
 var (
 	mcptagCreateMeeting77Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new meeting."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_meeting_77.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateMeeting77Output = json.RawMessage(`{"type":"object","properties":{"meeting":{"$ref":"#/$defs/Meeting","description":"The meeting as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Meeting":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"attendees":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Invited people."},"room":{"type":"string","description":"Room name, if booked."},"minutes":{"type":"integer","description":"Planned length in minutes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's meetings.","required":["id","name","status","attendees","minutes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What create_meeting_77 returns.","required":["meeting","version"]}`)
-	mcptagCreateMeeting77Args   = &toolrt.Spec{
+	mcptagCreateMeeting77Args   = &toolimpl.Spec{
 		Tool: "create_meeting_77",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateMeeting77(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_meeting_77", &res)
+	defer toolimpl.Recover(ctx, "create_meeting_77", &res)
 	var in CreateMeeting77Input
 	if err := mcptagCreateMeeting77Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateMeeting77(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_meeting_77", out), nil
+	return toolimpl.Object("create_meeting_77", out), nil
 }
 
 // Schemas and arguments of create_vendor_78, computed by mcptag.
 var (
 	mcptagCreateVendor78Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new vendor."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_vendor_78.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateVendor78Output = json.RawMessage(`{"type":"object","properties":{"vendor":{"$ref":"#/$defs/Vendor","description":"The vendor as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Vendor":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"contact":{"$ref":"#/$defs/Person","description":"Main contact."},"address":{"$ref":"#/$defs/Address","description":"Registered office."},"rating":{"type":"number","description":"Average rating, 0 to 5."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's vendors.","required":["id","name","status","contact","address","rating","tags","audit"]}},"description":"What create_vendor_78 returns.","required":["vendor","version"]}`)
-	mcptagCreateVendor78Args   = &toolrt.Spec{
+	mcptagCreateVendor78Args   = &toolimpl.Spec{
 		Tool: "create_vendor_78",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateVendor78(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_vendor_78", &res)
+	defer toolimpl.Recover(ctx, "create_vendor_78", &res)
 	var in CreateVendor78Input
 	if err := mcptagCreateVendor78Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateVendor78(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_vendor_78", out), nil
+	return toolimpl.Object("create_vendor_78", out), nil
 }
 
 // Schemas and arguments of create_asset_79, computed by mcptag.
 var (
 	mcptagCreateAsset79Input  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Display name of the new asset."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels to attach."},"attributes":{"type":"object","properties":{},"description":"Custom attributes.","additionalProperties":{"type":"string"}},"owner":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Who owns it; the caller if absent.","required":["id","name"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"Validate only; create nothing."}},"description":"The arguments of create_asset_79.","required":["name"],"additionalProperties":false}`)
 	mcptagCreateAsset79Output = json.RawMessage(`{"type":"object","properties":{"asset":{"$ref":"#/$defs/Asset","description":"The asset as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Asset":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"serial":{"type":"string","description":"Serial number."},"value":{"$ref":"#/$defs/Money","description":"Book value."},"holder":{"$ref":"#/$defs/Person","description":"Who has it, if issued."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's assets.","required":["id","name","status","serial","value","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What create_asset_79 returns.","required":["asset","version"]}`)
-	mcptagCreateAsset79Args   = &toolrt.Spec{
+	mcptagCreateAsset79Args   = &toolimpl.Spec{
 		Tool: "create_asset_79",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "owner", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "email", Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "owner", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "email", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "dry_run", Kind: toolrt.KindBoolean},
+			{Name: "dry_run", Kind: toolimpl.KindBoolean},
 		},
 	}
 )
 
 func mcptagCreateAsset79(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "create_asset_79", &res)
+	defer toolimpl.Recover(ctx, "create_asset_79", &res)
 	var in CreateAsset79Input
 	if err := mcptagCreateAsset79Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := CreateAsset79(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("create_asset_79", out), nil
+	return toolimpl.Object("create_asset_79", out), nil
 }
 
 // Schemas and arguments of update_invoice_80, computed by mcptag.
 var (
 	mcptagUpdateInvoice80Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which invoice to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_invoice_80.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateInvoice80Output = json.RawMessage(`{"type":"object","properties":{"invoice":{"$ref":"#/$defs/Invoice","description":"The invoice as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Invoice":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"total":{"$ref":"#/$defs/Money","description":"Total due, taxes included."},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The invoiced items, in order."},"due_date":{"type":"string","description":"Date the payment is due, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's invoices.","required":["id","name","status","total","lines","due_date","tags","audit"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What update_invoice_80 returns.","required":["invoice","version"]}`)
-	mcptagUpdateInvoice80Args   = &toolrt.Spec{
+	mcptagUpdateInvoice80Args   = &toolimpl.Spec{
 		Tool: "update_invoice_80",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateInvoice80(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_invoice_80", &res)
+	defer toolimpl.Recover(ctx, "update_invoice_80", &res)
 	var in UpdateInvoice80Input
 	if err := mcptagUpdateInvoice80Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateInvoice80(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_invoice_80", out), nil
+	return toolimpl.Object("update_invoice_80", out), nil
 }
 
 // Schemas and arguments of update_customer_81, computed by mcptag.
 var (
 	mcptagUpdateCustomer81Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which customer to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_customer_81.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateCustomer81Output = json.RawMessage(`{"type":"object","properties":{"customer":{"$ref":"#/$defs/Customer","description":"The customer as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Customer":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"email":{"type":"string","description":"Primary contact address."},"billing":{"$ref":"#/$defs/Address","description":"Billing address, if known."},"tier":{"type":"string","description":"Support tier of the account.","enum":["free","standard","enterprise",""]},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's customers.","required":["id","name","status","email","tier","tags","audit"]}},"description":"What update_customer_81 returns.","required":["customer","version"]}`)
-	mcptagUpdateCustomer81Args   = &toolrt.Spec{
+	mcptagUpdateCustomer81Args   = &toolimpl.Spec{
 		Tool: "update_customer_81",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateCustomer81(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_customer_81", &res)
+	defer toolimpl.Recover(ctx, "update_customer_81", &res)
 	var in UpdateCustomer81Input
 	if err := mcptagUpdateCustomer81Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateCustomer81(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_customer_81", out), nil
+	return toolimpl.Object("update_customer_81", out), nil
 }
 
 // Schemas and arguments of update_order_82, computed by mcptag.
 var (
 	mcptagUpdateOrder82Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which order to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_order_82.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateOrder82Output = json.RawMessage(`{"type":"object","properties":{"order":{"$ref":"#/$defs/Order","description":"The order as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Order":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The ordered items."},"shipping":{"$ref":"#/$defs/Address","description":"Where the order ships to."},"total":{"$ref":"#/$defs/Money","description":"Order total."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's orders.","required":["id","name","status","lines","shipping","total","tags","audit"]}},"description":"What update_order_82 returns.","required":["order","version"]}`)
-	mcptagUpdateOrder82Args   = &toolrt.Spec{
+	mcptagUpdateOrder82Args   = &toolimpl.Spec{
 		Tool: "update_order_82",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateOrder82(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_order_82", &res)
+	defer toolimpl.Recover(ctx, "update_order_82", &res)
 	var in UpdateOrder82Input
 	if err := mcptagUpdateOrder82Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateOrder82(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_order_82", out), nil
+	return toolimpl.Object("update_order_82", out), nil
 }
 
 // Schemas and arguments of update_shipment_83, computed by mcptag.
 var (
 	mcptagUpdateShipment83Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which shipment to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_shipment_83.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateShipment83Output = json.RawMessage(`{"type":"object","properties":{"shipment":{"$ref":"#/$defs/Shipment","description":"The shipment as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Shipment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"carrier":{"type":"string","description":"Carrier code, such as UPS or DHL."},"destination":{"$ref":"#/$defs/Address","description":"Delivery address."},"weight_grams":{"type":"integer","description":"Gross weight in grams."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's shipments.","required":["id","name","status","carrier","destination","weight_grams","tags","audit"]}},"description":"What update_shipment_83 returns.","required":["shipment","version"]}`)
-	mcptagUpdateShipment83Args   = &toolrt.Spec{
+	mcptagUpdateShipment83Args   = &toolimpl.Spec{
 		Tool: "update_shipment_83",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateShipment83(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_shipment_83", &res)
+	defer toolimpl.Recover(ctx, "update_shipment_83", &res)
 	var in UpdateShipment83Input
 	if err := mcptagUpdateShipment83Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateShipment83(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_shipment_83", out), nil
+	return toolimpl.Object("update_shipment_83", out), nil
 }
 
 // Schemas and arguments of update_product_84, computed by mcptag.
 var (
 	mcptagUpdateProduct84Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which product to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_product_84.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateProduct84Output = json.RawMessage(`{"type":"object","properties":{"product":{"$ref":"#/$defs/Product","description":"The product as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Dimensions":{"type":"object","properties":{"width_mm":{"type":"integer"},"height_mm":{"type":"integer"},"depth_mm":{"type":"integer"}},"description":"A packed size.","required":["width_mm","height_mm","depth_mm"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Product":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"sku":{"type":"string","description":"Stock keeping unit."},"price":{"$ref":"#/$defs/Money","description":"List price."},"dimensions":{"$ref":"#/$defs/Dimensions","description":"Packed size, if measured."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's products.","required":["id","name","status","sku","price","tags","audit"]}},"description":"What update_product_84 returns.","required":["product","version"]}`)
-	mcptagUpdateProduct84Args   = &toolrt.Spec{
+	mcptagUpdateProduct84Args   = &toolimpl.Spec{
 		Tool: "update_product_84",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateProduct84(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_product_84", &res)
+	defer toolimpl.Recover(ctx, "update_product_84", &res)
 	var in UpdateProduct84Input
 	if err := mcptagUpdateProduct84Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateProduct84(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_product_84", out), nil
+	return toolimpl.Object("update_product_84", out), nil
 }
 
 // Schemas and arguments of update_warehouse_85, computed by mcptag.
 var (
 	mcptagUpdateWarehouse85Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which warehouse to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_warehouse_85.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateWarehouse85Output = json.RawMessage(`{"type":"object","properties":{"warehouse":{"$ref":"#/$defs/Warehouse","description":"The warehouse as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Warehouse":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"location":{"$ref":"#/$defs/Address","description":"Street address of the site."},"capacity":{"type":"integer","description":"Pallet positions."},"zones":{"type":["array","null"],"items":{"type":"string"},"description":"Zone codes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's warehouses.","required":["id","name","status","location","capacity","zones","tags","audit"]}},"description":"What update_warehouse_85 returns.","required":["warehouse","version"]}`)
-	mcptagUpdateWarehouse85Args   = &toolrt.Spec{
+	mcptagUpdateWarehouse85Args   = &toolimpl.Spec{
 		Tool: "update_warehouse_85",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateWarehouse85(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_warehouse_85", &res)
+	defer toolimpl.Recover(ctx, "update_warehouse_85", &res)
 	var in UpdateWarehouse85Input
 	if err := mcptagUpdateWarehouse85Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateWarehouse85(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_warehouse_85", out), nil
+	return toolimpl.Object("update_warehouse_85", out), nil
 }
 
 // Schemas and arguments of update_ticket_86, computed by mcptag.
 var (
 	mcptagUpdateTicket86Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which ticket to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_ticket_86.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateTicket86Output = json.RawMessage(`{"type":"object","properties":{"ticket":{"$ref":"#/$defs/Ticket","description":"The ticket as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Ticket":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"subject":{"type":"string","description":"One-line summary."},"priority":{"type":"integer","description":"Urgency, 1 (low) to 4 (critical).","enum":[1,2,3,4,0]},"assignee":{"$ref":"#/$defs/Person","description":"Who works on it, if anyone."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's tickets.","required":["id","name","status","subject","priority","tags","audit"]}},"description":"What update_ticket_86 returns.","required":["ticket","version"]}`)
-	mcptagUpdateTicket86Args   = &toolrt.Spec{
+	mcptagUpdateTicket86Args   = &toolimpl.Spec{
 		Tool: "update_ticket_86",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateTicket86(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_ticket_86", &res)
+	defer toolimpl.Recover(ctx, "update_ticket_86", &res)
 	var in UpdateTicket86Input
 	if err := mcptagUpdateTicket86Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateTicket86(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_ticket_86", out), nil
+	return toolimpl.Object("update_ticket_86", out), nil
 }
 
 // Schemas and arguments of update_employee_87, computed by mcptag.
 var (
 	mcptagUpdateEmployee87Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which employee to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_employee_87.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateEmployee87Output = json.RawMessage(`{"type":"object","properties":{"employee":{"$ref":"#/$defs/Employee","description":"The employee as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Employee":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"person":{"$ref":"#/$defs/Person","description":"Name and contact details."},"manager":{"type":"string","description":"ID of the employee's manager."},"salary":{"$ref":"#/$defs/Money","description":"Gross yearly salary."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's employees.","required":["id","name","status","person","salary","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What update_employee_87 returns.","required":["employee","version"]}`)
-	mcptagUpdateEmployee87Args   = &toolrt.Spec{
+	mcptagUpdateEmployee87Args   = &toolimpl.Spec{
 		Tool: "update_employee_87",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateEmployee87(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_employee_87", &res)
+	defer toolimpl.Recover(ctx, "update_employee_87", &res)
 	var in UpdateEmployee87Input
 	if err := mcptagUpdateEmployee87Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateEmployee87(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_employee_87", out), nil
+	return toolimpl.Object("update_employee_87", out), nil
 }
 
 // Schemas and arguments of update_project_88, computed by mcptag.
 var (
 	mcptagUpdateProject88Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which project to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_project_88.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateProject88Output = json.RawMessage(`{"type":"object","properties":{"project":{"$ref":"#/$defs/Project","description":"The project as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Milestone":{"type":"object","properties":{"name":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"done":{"type":"boolean"}},"description":"A dated goal.","required":["name","due","done"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Project":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"owner":{"$ref":"#/$defs/Person","description":"Accountable person."},"budget":{"$ref":"#/$defs/Money","description":"Approved budget."},"milestones":{"type":["array","null"],"items":{"$ref":"#/$defs/Milestone"},"description":"Planned milestones, by date."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's projects.","required":["id","name","status","owner","budget","milestones","tags","audit"]}},"description":"What update_project_88 returns.","required":["project","version"]}`)
-	mcptagUpdateProject88Args   = &toolrt.Spec{
+	mcptagUpdateProject88Args   = &toolimpl.Spec{
 		Tool: "update_project_88",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateProject88(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_project_88", &res)
+	defer toolimpl.Recover(ctx, "update_project_88", &res)
 	var in UpdateProject88Input
 	if err := mcptagUpdateProject88Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateProject88(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_project_88", out), nil
+	return toolimpl.Object("update_project_88", out), nil
 }
 
 // Schemas and arguments of update_repository_89, computed by mcptag.
 var (
 	mcptagUpdateRepository89Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which repository to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_repository_89.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateRepository89Output = json.RawMessage(`{"type":"object","properties":{"repository":{"$ref":"#/$defs/Repository","description":"The repository as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Repository":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"default_branch":{"type":"string","description":"Branch that pull requests target."},"visibility":{"type":"string","description":"Who can see it.","enum":["public","internal","private",""]},"topics":{"type":["array","null"],"items":{"type":"string"},"description":"Search topics."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's repositories.","required":["id","name","status","default_branch","visibility","topics","tags","audit"]}},"description":"What update_repository_89 returns.","required":["repository","version"]}`)
-	mcptagUpdateRepository89Args   = &toolrt.Spec{
+	mcptagUpdateRepository89Args   = &toolimpl.Spec{
 		Tool: "update_repository_89",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateRepository89(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_repository_89", &res)
+	defer toolimpl.Recover(ctx, "update_repository_89", &res)
 	var in UpdateRepository89Input
 	if err := mcptagUpdateRepository89Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateRepository89(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_repository_89", out), nil
+	return toolimpl.Object("update_repository_89", out), nil
 }
 
 // Schemas and arguments of update_deployment_90, computed by mcptag.
 var (
 	mcptagUpdateDeployment90Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which deployment to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_deployment_90.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateDeployment90Output = json.RawMessage(`{"type":"object","properties":{"deployment":{"$ref":"#/$defs/Deployment","description":"The deployment as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Deployment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"environment":{"type":"string","description":"Target environment name."},"version":{"type":"string","description":"Released version."},"replicas":{"type":"integer","description":"Running replicas."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's deployments.","required":["id","name","status","environment","version","replicas","tags","audit"]}},"description":"What update_deployment_90 returns.","required":["deployment","version"]}`)
-	mcptagUpdateDeployment90Args   = &toolrt.Spec{
+	mcptagUpdateDeployment90Args   = &toolimpl.Spec{
 		Tool: "update_deployment_90",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateDeployment90(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_deployment_90", &res)
+	defer toolimpl.Recover(ctx, "update_deployment_90", &res)
 	var in UpdateDeployment90Input
 	if err := mcptagUpdateDeployment90Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateDeployment90(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_deployment_90", out), nil
+	return toolimpl.Object("update_deployment_90", out), nil
 }
 
 // Schemas and arguments of update_alert_91, computed by mcptag.
 var (
 	mcptagUpdateAlert91Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which alert to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_alert_91.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateAlert91Output = json.RawMessage(`{"type":"object","properties":{"alert":{"$ref":"#/$defs/Alert","description":"The alert as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Alert":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"severity":{"type":"integer","description":"How bad it is.","enum":[1,2,3,4,0]},"rule":{"type":"string","description":"Name of the rule that fired."},"labels":{"type":["object","null"],"description":"Labels of the firing series.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's alerts.","required":["id","name","status","severity","rule","labels","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]}},"description":"What update_alert_91 returns.","required":["alert","version"]}`)
-	mcptagUpdateAlert91Args   = &toolrt.Spec{
+	mcptagUpdateAlert91Args   = &toolimpl.Spec{
 		Tool: "update_alert_91",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateAlert91(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_alert_91", &res)
+	defer toolimpl.Recover(ctx, "update_alert_91", &res)
 	var in UpdateAlert91Input
 	if err := mcptagUpdateAlert91Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateAlert91(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_alert_91", out), nil
+	return toolimpl.Object("update_alert_91", out), nil
 }
 
 // Schemas and arguments of update_subscription_92, computed by mcptag.
 var (
 	mcptagUpdateSubscription92Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which subscription to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_subscription_92.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateSubscription92Output = json.RawMessage(`{"type":"object","properties":{"subscription":{"$ref":"#/$defs/Subscription","description":"The subscription as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Subscription":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"plan":{"type":"string","description":"Plan identifier."},"price":{"$ref":"#/$defs/Money","description":"Price per period."},"renews_on":{"type":"string","description":"Next renewal date, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's subscriptions.","required":["id","name","status","plan","price","tags","audit"]}},"description":"What update_subscription_92 returns.","required":["subscription","version"]}`)
-	mcptagUpdateSubscription92Args   = &toolrt.Spec{
+	mcptagUpdateSubscription92Args   = &toolimpl.Spec{
 		Tool: "update_subscription_92",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateSubscription92(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_subscription_92", &res)
+	defer toolimpl.Recover(ctx, "update_subscription_92", &res)
 	var in UpdateSubscription92Input
 	if err := mcptagUpdateSubscription92Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateSubscription92(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_subscription_92", out), nil
+	return toolimpl.Object("update_subscription_92", out), nil
 }
 
 // Schemas and arguments of update_payment_93, computed by mcptag.
 var (
 	mcptagUpdatePayment93Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which payment to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_payment_93.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdatePayment93Output = json.RawMessage(`{"type":"object","properties":{"payment":{"$ref":"#/$defs/Payment","description":"The payment as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Payment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"amount":{"$ref":"#/$defs/Money","description":"Amount paid."},"method":{"type":"string","description":"card, transfer or wallet."},"refunded":{"type":"boolean","description":"Whether it was refunded."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's payments.","required":["id","name","status","amount","method","refunded","tags","audit"]}},"description":"What update_payment_93 returns.","required":["payment","version"]}`)
-	mcptagUpdatePayment93Args   = &toolrt.Spec{
+	mcptagUpdatePayment93Args   = &toolimpl.Spec{
 		Tool: "update_payment_93",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdatePayment93(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_payment_93", &res)
+	defer toolimpl.Recover(ctx, "update_payment_93", &res)
 	var in UpdatePayment93Input
 	if err := mcptagUpdatePayment93Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdatePayment93(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_payment_93", out), nil
+	return toolimpl.Object("update_payment_93", out), nil
 }
 
 // Schemas and arguments of update_contract_94, computed by mcptag.
 var (
 	mcptagUpdateContract94Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which contract to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_contract_94.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateContract94Output = json.RawMessage(`{"type":"object","properties":{"contract":{"$ref":"#/$defs/Contract","description":"The contract as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Contract":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"parties":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Signatories."},"value":{"$ref":"#/$defs/Money","description":"Total contract value."},"clauses":{"type":"object","description":"Special clauses by number.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's contracts.","required":["id","name","status","parties","value","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What update_contract_94 returns.","required":["contract","version"]}`)
-	mcptagUpdateContract94Args   = &toolrt.Spec{
+	mcptagUpdateContract94Args   = &toolimpl.Spec{
 		Tool: "update_contract_94",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateContract94(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_contract_94", &res)
+	defer toolimpl.Recover(ctx, "update_contract_94", &res)
 	var in UpdateContract94Input
 	if err := mcptagUpdateContract94Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateContract94(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_contract_94", out), nil
+	return toolimpl.Object("update_contract_94", out), nil
 }
 
 // Schemas and arguments of update_campaign_95, computed by mcptag.
 var (
 	mcptagUpdateCampaign95Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which campaign to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_campaign_95.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateCampaign95Output = json.RawMessage(`{"type":"object","properties":{"campaign":{"$ref":"#/$defs/Campaign","description":"The campaign as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Campaign":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"budget":{"$ref":"#/$defs/Money","description":"Spend cap."},"channels":{"type":["array","null"],"items":{"type":"string"},"description":"Where it runs."},"metrics":{"type":["object","null"],"description":"Latest metrics by name.","additionalProperties":{"type":"number"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's campaigns.","required":["id","name","status","budget","channels","metrics","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What update_campaign_95 returns.","required":["campaign","version"]}`)
-	mcptagUpdateCampaign95Args   = &toolrt.Spec{
+	mcptagUpdateCampaign95Args   = &toolimpl.Spec{
 		Tool: "update_campaign_95",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateCampaign95(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_campaign_95", &res)
+	defer toolimpl.Recover(ctx, "update_campaign_95", &res)
 	var in UpdateCampaign95Input
 	if err := mcptagUpdateCampaign95Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateCampaign95(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_campaign_95", out), nil
+	return toolimpl.Object("update_campaign_95", out), nil
 }
 
 // Schemas and arguments of update_document_96, computed by mcptag.
 var (
 	mcptagUpdateDocument96Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which document to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_document_96.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateDocument96Output = json.RawMessage(`{"type":"object","properties":{"document":{"$ref":"#/$defs/Document","description":"The document as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Document":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"title":{"type":"string","description":"Document title."},"author":{"$ref":"#/$defs/Person","description":"Who wrote it."},"size_bytes":{"type":"integer","description":"Size in bytes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's documents.","required":["id","name","status","title","author","size_bytes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What update_document_96 returns.","required":["document","version"]}`)
-	mcptagUpdateDocument96Args   = &toolrt.Spec{
+	mcptagUpdateDocument96Args   = &toolimpl.Spec{
 		Tool: "update_document_96",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateDocument96(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_document_96", &res)
+	defer toolimpl.Recover(ctx, "update_document_96", &res)
 	var in UpdateDocument96Input
 	if err := mcptagUpdateDocument96Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateDocument96(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_document_96", out), nil
+	return toolimpl.Object("update_document_96", out), nil
 }
 
 // Schemas and arguments of update_meeting_97, computed by mcptag.
 var (
 	mcptagUpdateMeeting97Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which meeting to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_meeting_97.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateMeeting97Output = json.RawMessage(`{"type":"object","properties":{"meeting":{"$ref":"#/$defs/Meeting","description":"The meeting as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Meeting":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"attendees":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Invited people."},"room":{"type":"string","description":"Room name, if booked."},"minutes":{"type":"integer","description":"Planned length in minutes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's meetings.","required":["id","name","status","attendees","minutes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What update_meeting_97 returns.","required":["meeting","version"]}`)
-	mcptagUpdateMeeting97Args   = &toolrt.Spec{
+	mcptagUpdateMeeting97Args   = &toolimpl.Spec{
 		Tool: "update_meeting_97",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateMeeting97(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_meeting_97", &res)
+	defer toolimpl.Recover(ctx, "update_meeting_97", &res)
 	var in UpdateMeeting97Input
 	if err := mcptagUpdateMeeting97Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateMeeting97(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_meeting_97", out), nil
+	return toolimpl.Object("update_meeting_97", out), nil
 }
 
 // Schemas and arguments of update_vendor_98, computed by mcptag.
 var (
 	mcptagUpdateVendor98Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which vendor to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_vendor_98.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateVendor98Output = json.RawMessage(`{"type":"object","properties":{"vendor":{"$ref":"#/$defs/Vendor","description":"The vendor as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Vendor":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"contact":{"$ref":"#/$defs/Person","description":"Main contact."},"address":{"$ref":"#/$defs/Address","description":"Registered office."},"rating":{"type":"number","description":"Average rating, 0 to 5."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's vendors.","required":["id","name","status","contact","address","rating","tags","audit"]}},"description":"What update_vendor_98 returns.","required":["vendor","version"]}`)
-	mcptagUpdateVendor98Args   = &toolrt.Spec{
+	mcptagUpdateVendor98Args   = &toolimpl.Spec{
 		Tool: "update_vendor_98",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateVendor98(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_vendor_98", &res)
+	defer toolimpl.Recover(ctx, "update_vendor_98", &res)
 	var in UpdateVendor98Input
 	if err := mcptagUpdateVendor98Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateVendor98(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_vendor_98", out), nil
+	return toolimpl.Object("update_vendor_98", out), nil
 }
 
 // Schemas and arguments of update_asset_99, computed by mcptag.
 var (
 	mcptagUpdateAsset99Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"Which asset to update."},"name":{"type":"string","description":"New display name."},"status":{"type":"string","description":"New lifecycle state.","enum":["active","pending","suspended","archived"]},"set_attributes":{"type":"object","properties":{},"description":"Attributes to set.","additionalProperties":{"type":"string"}},"remove_tags":{"type":"array","items":{"type":"string"},"description":"Labels to remove."},"expected_version":{"type":"integer","description":"Fail unless the stored version matches."}},"description":"The arguments of update_asset_99.","required":["id"],"additionalProperties":false}`)
 	mcptagUpdateAsset99Output = json.RawMessage(`{"type":"object","properties":{"asset":{"$ref":"#/$defs/Asset","description":"The asset as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Asset":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"serial":{"type":"string","description":"Serial number."},"value":{"$ref":"#/$defs/Money","description":"Book value."},"holder":{"$ref":"#/$defs/Person","description":"Who has it, if issued."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's assets.","required":["id","name","status","serial","value","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What update_asset_99 returns.","required":["asset","version"]}`)
-	mcptagUpdateAsset99Args   = &toolrt.Spec{
+	mcptagUpdateAsset99Args   = &toolimpl.Spec{
 		Tool: "update_asset_99",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Kind: toolrt.KindString, Nullable: true},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
-			{Name: "set_attributes", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "remove_tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "expected_version", Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "name", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "pending", "suspended", "archived"}},
+			{Name: "set_attributes", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "remove_tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "expected_version", Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagUpdateAsset99(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "update_asset_99", &res)
+	defer toolimpl.Recover(ctx, "update_asset_99", &res)
 	var in UpdateAsset99Input
 	if err := mcptagUpdateAsset99Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := UpdateAsset99(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("update_asset_99", out), nil
+	return toolimpl.Object("update_asset_99", out), nil
 }
 
 // Schemas and arguments of archive_invoice_100, computed by mcptag.
 var (
 	mcptagArchiveInvoice100Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveInvoice100Output = json.RawMessage(`{"type":"object","properties":{"invoice":{"$ref":"#/$defs/Invoice","description":"The invoice as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Invoice":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"total":{"$ref":"#/$defs/Money","description":"Total due, taxes included."},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The invoiced items, in order."},"due_date":{"type":"string","description":"Date the payment is due, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's invoices.","required":["id","name","status","total","lines","due_date","tags","audit"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What archive_invoice_100 returns.","required":["invoice","version"]}`)
-	mcptagArchiveInvoice100Args   = &toolrt.Spec{
+	mcptagArchiveInvoice100Args   = &toolimpl.Spec{
 		Tool: "archive_invoice_100",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveInvoice100(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_invoice_100", &res)
+	defer toolimpl.Recover(ctx, "archive_invoice_100", &res)
 	args, err := mcptagArchiveInvoice100Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveInvoice100(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_invoice_100", out), nil
+	return toolimpl.Object("archive_invoice_100", out), nil
 }
 
 // Schemas and arguments of archive_customer_101, computed by mcptag.
 var (
 	mcptagArchiveCustomer101Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveCustomer101Output = json.RawMessage(`{"type":"object","properties":{"customer":{"$ref":"#/$defs/Customer","description":"The customer as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Customer":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"email":{"type":"string","description":"Primary contact address."},"billing":{"$ref":"#/$defs/Address","description":"Billing address, if known."},"tier":{"type":"string","description":"Support tier of the account.","enum":["free","standard","enterprise",""]},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's customers.","required":["id","name","status","email","tier","tags","audit"]}},"description":"What archive_customer_101 returns.","required":["customer","version"]}`)
-	mcptagArchiveCustomer101Args   = &toolrt.Spec{
+	mcptagArchiveCustomer101Args   = &toolimpl.Spec{
 		Tool: "archive_customer_101",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveCustomer101(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_customer_101", &res)
+	defer toolimpl.Recover(ctx, "archive_customer_101", &res)
 	args, err := mcptagArchiveCustomer101Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveCustomer101(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_customer_101", out), nil
+	return toolimpl.Object("archive_customer_101", out), nil
 }
 
 // Schemas and arguments of archive_order_102, computed by mcptag.
 var (
 	mcptagArchiveOrder102Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveOrder102Output = json.RawMessage(`{"type":"object","properties":{"order":{"$ref":"#/$defs/Order","description":"The order as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Order":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The ordered items."},"shipping":{"$ref":"#/$defs/Address","description":"Where the order ships to."},"total":{"$ref":"#/$defs/Money","description":"Order total."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's orders.","required":["id","name","status","lines","shipping","total","tags","audit"]}},"description":"What archive_order_102 returns.","required":["order","version"]}`)
-	mcptagArchiveOrder102Args   = &toolrt.Spec{
+	mcptagArchiveOrder102Args   = &toolimpl.Spec{
 		Tool: "archive_order_102",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveOrder102(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_order_102", &res)
+	defer toolimpl.Recover(ctx, "archive_order_102", &res)
 	args, err := mcptagArchiveOrder102Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveOrder102(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_order_102", out), nil
+	return toolimpl.Object("archive_order_102", out), nil
 }
 
 // Schemas and arguments of archive_shipment_103, computed by mcptag.
 var (
 	mcptagArchiveShipment103Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveShipment103Output = json.RawMessage(`{"type":"object","properties":{"shipment":{"$ref":"#/$defs/Shipment","description":"The shipment as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Shipment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"carrier":{"type":"string","description":"Carrier code, such as UPS or DHL."},"destination":{"$ref":"#/$defs/Address","description":"Delivery address."},"weight_grams":{"type":"integer","description":"Gross weight in grams."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's shipments.","required":["id","name","status","carrier","destination","weight_grams","tags","audit"]}},"description":"What archive_shipment_103 returns.","required":["shipment","version"]}`)
-	mcptagArchiveShipment103Args   = &toolrt.Spec{
+	mcptagArchiveShipment103Args   = &toolimpl.Spec{
 		Tool: "archive_shipment_103",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveShipment103(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_shipment_103", &res)
+	defer toolimpl.Recover(ctx, "archive_shipment_103", &res)
 	args, err := mcptagArchiveShipment103Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveShipment103(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_shipment_103", out), nil
+	return toolimpl.Object("archive_shipment_103", out), nil
 }
 
 // Schemas and arguments of archive_product_104, computed by mcptag.
 var (
 	mcptagArchiveProduct104Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveProduct104Output = json.RawMessage(`{"type":"object","properties":{"product":{"$ref":"#/$defs/Product","description":"The product as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Dimensions":{"type":"object","properties":{"width_mm":{"type":"integer"},"height_mm":{"type":"integer"},"depth_mm":{"type":"integer"}},"description":"A packed size.","required":["width_mm","height_mm","depth_mm"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Product":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"sku":{"type":"string","description":"Stock keeping unit."},"price":{"$ref":"#/$defs/Money","description":"List price."},"dimensions":{"$ref":"#/$defs/Dimensions","description":"Packed size, if measured."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's products.","required":["id","name","status","sku","price","tags","audit"]}},"description":"What archive_product_104 returns.","required":["product","version"]}`)
-	mcptagArchiveProduct104Args   = &toolrt.Spec{
+	mcptagArchiveProduct104Args   = &toolimpl.Spec{
 		Tool: "archive_product_104",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveProduct104(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_product_104", &res)
+	defer toolimpl.Recover(ctx, "archive_product_104", &res)
 	args, err := mcptagArchiveProduct104Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveProduct104(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_product_104", out), nil
+	return toolimpl.Object("archive_product_104", out), nil
 }
 
 // Schemas and arguments of archive_warehouse_105, computed by mcptag.
 var (
 	mcptagArchiveWarehouse105Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveWarehouse105Output = json.RawMessage(`{"type":"object","properties":{"warehouse":{"$ref":"#/$defs/Warehouse","description":"The warehouse as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Warehouse":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"location":{"$ref":"#/$defs/Address","description":"Street address of the site."},"capacity":{"type":"integer","description":"Pallet positions."},"zones":{"type":["array","null"],"items":{"type":"string"},"description":"Zone codes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's warehouses.","required":["id","name","status","location","capacity","zones","tags","audit"]}},"description":"What archive_warehouse_105 returns.","required":["warehouse","version"]}`)
-	mcptagArchiveWarehouse105Args   = &toolrt.Spec{
+	mcptagArchiveWarehouse105Args   = &toolimpl.Spec{
 		Tool: "archive_warehouse_105",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveWarehouse105(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_warehouse_105", &res)
+	defer toolimpl.Recover(ctx, "archive_warehouse_105", &res)
 	args, err := mcptagArchiveWarehouse105Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveWarehouse105(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_warehouse_105", out), nil
+	return toolimpl.Object("archive_warehouse_105", out), nil
 }
 
 // Schemas and arguments of archive_ticket_106, computed by mcptag.
 var (
 	mcptagArchiveTicket106Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveTicket106Output = json.RawMessage(`{"type":"object","properties":{"ticket":{"$ref":"#/$defs/Ticket","description":"The ticket as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Ticket":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"subject":{"type":"string","description":"One-line summary."},"priority":{"type":"integer","description":"Urgency, 1 (low) to 4 (critical).","enum":[1,2,3,4,0]},"assignee":{"$ref":"#/$defs/Person","description":"Who works on it, if anyone."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's tickets.","required":["id","name","status","subject","priority","tags","audit"]}},"description":"What archive_ticket_106 returns.","required":["ticket","version"]}`)
-	mcptagArchiveTicket106Args   = &toolrt.Spec{
+	mcptagArchiveTicket106Args   = &toolimpl.Spec{
 		Tool: "archive_ticket_106",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveTicket106(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_ticket_106", &res)
+	defer toolimpl.Recover(ctx, "archive_ticket_106", &res)
 	args, err := mcptagArchiveTicket106Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveTicket106(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_ticket_106", out), nil
+	return toolimpl.Object("archive_ticket_106", out), nil
 }
 
 // Schemas and arguments of archive_employee_107, computed by mcptag.
 var (
 	mcptagArchiveEmployee107Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveEmployee107Output = json.RawMessage(`{"type":"object","properties":{"employee":{"$ref":"#/$defs/Employee","description":"The employee as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Employee":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"person":{"$ref":"#/$defs/Person","description":"Name and contact details."},"manager":{"type":"string","description":"ID of the employee's manager."},"salary":{"$ref":"#/$defs/Money","description":"Gross yearly salary."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's employees.","required":["id","name","status","person","salary","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What archive_employee_107 returns.","required":["employee","version"]}`)
-	mcptagArchiveEmployee107Args   = &toolrt.Spec{
+	mcptagArchiveEmployee107Args   = &toolimpl.Spec{
 		Tool: "archive_employee_107",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveEmployee107(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_employee_107", &res)
+	defer toolimpl.Recover(ctx, "archive_employee_107", &res)
 	args, err := mcptagArchiveEmployee107Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveEmployee107(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_employee_107", out), nil
+	return toolimpl.Object("archive_employee_107", out), nil
 }
 
 // Schemas and arguments of archive_project_108, computed by mcptag.
 var (
 	mcptagArchiveProject108Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveProject108Output = json.RawMessage(`{"type":"object","properties":{"project":{"$ref":"#/$defs/Project","description":"The project as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Milestone":{"type":"object","properties":{"name":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"done":{"type":"boolean"}},"description":"A dated goal.","required":["name","due","done"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Project":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"owner":{"$ref":"#/$defs/Person","description":"Accountable person."},"budget":{"$ref":"#/$defs/Money","description":"Approved budget."},"milestones":{"type":["array","null"],"items":{"$ref":"#/$defs/Milestone"},"description":"Planned milestones, by date."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's projects.","required":["id","name","status","owner","budget","milestones","tags","audit"]}},"description":"What archive_project_108 returns.","required":["project","version"]}`)
-	mcptagArchiveProject108Args   = &toolrt.Spec{
+	mcptagArchiveProject108Args   = &toolimpl.Spec{
 		Tool: "archive_project_108",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveProject108(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_project_108", &res)
+	defer toolimpl.Recover(ctx, "archive_project_108", &res)
 	args, err := mcptagArchiveProject108Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveProject108(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_project_108", out), nil
+	return toolimpl.Object("archive_project_108", out), nil
 }
 
 // Schemas and arguments of archive_repository_109, computed by mcptag.
 var (
 	mcptagArchiveRepository109Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveRepository109Output = json.RawMessage(`{"type":"object","properties":{"repository":{"$ref":"#/$defs/Repository","description":"The repository as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Repository":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"default_branch":{"type":"string","description":"Branch that pull requests target."},"visibility":{"type":"string","description":"Who can see it.","enum":["public","internal","private",""]},"topics":{"type":["array","null"],"items":{"type":"string"},"description":"Search topics."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's repositories.","required":["id","name","status","default_branch","visibility","topics","tags","audit"]}},"description":"What archive_repository_109 returns.","required":["repository","version"]}`)
-	mcptagArchiveRepository109Args   = &toolrt.Spec{
+	mcptagArchiveRepository109Args   = &toolimpl.Spec{
 		Tool: "archive_repository_109",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveRepository109(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_repository_109", &res)
+	defer toolimpl.Recover(ctx, "archive_repository_109", &res)
 	args, err := mcptagArchiveRepository109Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveRepository109(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_repository_109", out), nil
+	return toolimpl.Object("archive_repository_109", out), nil
 }
 
 // Schemas and arguments of archive_deployment_110, computed by mcptag.
 var (
 	mcptagArchiveDeployment110Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveDeployment110Output = json.RawMessage(`{"type":"object","properties":{"deployment":{"$ref":"#/$defs/Deployment","description":"The deployment as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Deployment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"environment":{"type":"string","description":"Target environment name."},"version":{"type":"string","description":"Released version."},"replicas":{"type":"integer","description":"Running replicas."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's deployments.","required":["id","name","status","environment","version","replicas","tags","audit"]}},"description":"What archive_deployment_110 returns.","required":["deployment","version"]}`)
-	mcptagArchiveDeployment110Args   = &toolrt.Spec{
+	mcptagArchiveDeployment110Args   = &toolimpl.Spec{
 		Tool: "archive_deployment_110",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveDeployment110(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_deployment_110", &res)
+	defer toolimpl.Recover(ctx, "archive_deployment_110", &res)
 	args, err := mcptagArchiveDeployment110Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveDeployment110(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_deployment_110", out), nil
+	return toolimpl.Object("archive_deployment_110", out), nil
 }
 
 // Schemas and arguments of archive_alert_111, computed by mcptag.
 var (
 	mcptagArchiveAlert111Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveAlert111Output = json.RawMessage(`{"type":"object","properties":{"alert":{"$ref":"#/$defs/Alert","description":"The alert as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Alert":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"severity":{"type":"integer","description":"How bad it is.","enum":[1,2,3,4,0]},"rule":{"type":"string","description":"Name of the rule that fired."},"labels":{"type":["object","null"],"description":"Labels of the firing series.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's alerts.","required":["id","name","status","severity","rule","labels","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]}},"description":"What archive_alert_111 returns.","required":["alert","version"]}`)
-	mcptagArchiveAlert111Args   = &toolrt.Spec{
+	mcptagArchiveAlert111Args   = &toolimpl.Spec{
 		Tool: "archive_alert_111",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveAlert111(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_alert_111", &res)
+	defer toolimpl.Recover(ctx, "archive_alert_111", &res)
 	args, err := mcptagArchiveAlert111Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveAlert111(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_alert_111", out), nil
+	return toolimpl.Object("archive_alert_111", out), nil
 }
 
 // Schemas and arguments of archive_subscription_112, computed by mcptag.
 var (
 	mcptagArchiveSubscription112Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveSubscription112Output = json.RawMessage(`{"type":"object","properties":{"subscription":{"$ref":"#/$defs/Subscription","description":"The subscription as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Subscription":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"plan":{"type":"string","description":"Plan identifier."},"price":{"$ref":"#/$defs/Money","description":"Price per period."},"renews_on":{"type":"string","description":"Next renewal date, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's subscriptions.","required":["id","name","status","plan","price","tags","audit"]}},"description":"What archive_subscription_112 returns.","required":["subscription","version"]}`)
-	mcptagArchiveSubscription112Args   = &toolrt.Spec{
+	mcptagArchiveSubscription112Args   = &toolimpl.Spec{
 		Tool: "archive_subscription_112",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveSubscription112(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_subscription_112", &res)
+	defer toolimpl.Recover(ctx, "archive_subscription_112", &res)
 	args, err := mcptagArchiveSubscription112Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveSubscription112(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_subscription_112", out), nil
+	return toolimpl.Object("archive_subscription_112", out), nil
 }
 
 // Schemas and arguments of archive_payment_113, computed by mcptag.
 var (
 	mcptagArchivePayment113Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchivePayment113Output = json.RawMessage(`{"type":"object","properties":{"payment":{"$ref":"#/$defs/Payment","description":"The payment as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Payment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"amount":{"$ref":"#/$defs/Money","description":"Amount paid."},"method":{"type":"string","description":"card, transfer or wallet."},"refunded":{"type":"boolean","description":"Whether it was refunded."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's payments.","required":["id","name","status","amount","method","refunded","tags","audit"]}},"description":"What archive_payment_113 returns.","required":["payment","version"]}`)
-	mcptagArchivePayment113Args   = &toolrt.Spec{
+	mcptagArchivePayment113Args   = &toolimpl.Spec{
 		Tool: "archive_payment_113",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchivePayment113(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_payment_113", &res)
+	defer toolimpl.Recover(ctx, "archive_payment_113", &res)
 	args, err := mcptagArchivePayment113Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchivePayment113(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_payment_113", out), nil
+	return toolimpl.Object("archive_payment_113", out), nil
 }
 
 // Schemas and arguments of archive_contract_114, computed by mcptag.
 var (
 	mcptagArchiveContract114Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveContract114Output = json.RawMessage(`{"type":"object","properties":{"contract":{"$ref":"#/$defs/Contract","description":"The contract as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Contract":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"parties":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Signatories."},"value":{"$ref":"#/$defs/Money","description":"Total contract value."},"clauses":{"type":"object","description":"Special clauses by number.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's contracts.","required":["id","name","status","parties","value","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What archive_contract_114 returns.","required":["contract","version"]}`)
-	mcptagArchiveContract114Args   = &toolrt.Spec{
+	mcptagArchiveContract114Args   = &toolimpl.Spec{
 		Tool: "archive_contract_114",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveContract114(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_contract_114", &res)
+	defer toolimpl.Recover(ctx, "archive_contract_114", &res)
 	args, err := mcptagArchiveContract114Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveContract114(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_contract_114", out), nil
+	return toolimpl.Object("archive_contract_114", out), nil
 }
 
 // Schemas and arguments of archive_campaign_115, computed by mcptag.
 var (
 	mcptagArchiveCampaign115Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveCampaign115Output = json.RawMessage(`{"type":"object","properties":{"campaign":{"$ref":"#/$defs/Campaign","description":"The campaign as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Campaign":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"budget":{"$ref":"#/$defs/Money","description":"Spend cap."},"channels":{"type":["array","null"],"items":{"type":"string"},"description":"Where it runs."},"metrics":{"type":["object","null"],"description":"Latest metrics by name.","additionalProperties":{"type":"number"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's campaigns.","required":["id","name","status","budget","channels","metrics","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What archive_campaign_115 returns.","required":["campaign","version"]}`)
-	mcptagArchiveCampaign115Args   = &toolrt.Spec{
+	mcptagArchiveCampaign115Args   = &toolimpl.Spec{
 		Tool: "archive_campaign_115",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveCampaign115(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_campaign_115", &res)
+	defer toolimpl.Recover(ctx, "archive_campaign_115", &res)
 	args, err := mcptagArchiveCampaign115Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveCampaign115(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_campaign_115", out), nil
+	return toolimpl.Object("archive_campaign_115", out), nil
 }
 
 // Schemas and arguments of archive_document_116, computed by mcptag.
 var (
 	mcptagArchiveDocument116Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveDocument116Output = json.RawMessage(`{"type":"object","properties":{"document":{"$ref":"#/$defs/Document","description":"The document as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Document":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"title":{"type":"string","description":"Document title."},"author":{"$ref":"#/$defs/Person","description":"Who wrote it."},"size_bytes":{"type":"integer","description":"Size in bytes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's documents.","required":["id","name","status","title","author","size_bytes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What archive_document_116 returns.","required":["document","version"]}`)
-	mcptagArchiveDocument116Args   = &toolrt.Spec{
+	mcptagArchiveDocument116Args   = &toolimpl.Spec{
 		Tool: "archive_document_116",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveDocument116(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_document_116", &res)
+	defer toolimpl.Recover(ctx, "archive_document_116", &res)
 	args, err := mcptagArchiveDocument116Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveDocument116(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_document_116", out), nil
+	return toolimpl.Object("archive_document_116", out), nil
 }
 
 // Schemas and arguments of archive_meeting_117, computed by mcptag.
 var (
 	mcptagArchiveMeeting117Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveMeeting117Output = json.RawMessage(`{"type":"object","properties":{"meeting":{"$ref":"#/$defs/Meeting","description":"The meeting as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Meeting":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"attendees":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Invited people."},"room":{"type":"string","description":"Room name, if booked."},"minutes":{"type":"integer","description":"Planned length in minutes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's meetings.","required":["id","name","status","attendees","minutes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What archive_meeting_117 returns.","required":["meeting","version"]}`)
-	mcptagArchiveMeeting117Args   = &toolrt.Spec{
+	mcptagArchiveMeeting117Args   = &toolimpl.Spec{
 		Tool: "archive_meeting_117",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveMeeting117(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_meeting_117", &res)
+	defer toolimpl.Recover(ctx, "archive_meeting_117", &res)
 	args, err := mcptagArchiveMeeting117Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveMeeting117(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_meeting_117", out), nil
+	return toolimpl.Object("archive_meeting_117", out), nil
 }
 
 // Schemas and arguments of archive_vendor_118, computed by mcptag.
 var (
 	mcptagArchiveVendor118Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveVendor118Output = json.RawMessage(`{"type":"object","properties":{"vendor":{"$ref":"#/$defs/Vendor","description":"The vendor as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Vendor":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"contact":{"$ref":"#/$defs/Person","description":"Main contact."},"address":{"$ref":"#/$defs/Address","description":"Registered office."},"rating":{"type":"number","description":"Average rating, 0 to 5."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's vendors.","required":["id","name","status","contact","address","rating","tags","audit"]}},"description":"What archive_vendor_118 returns.","required":["vendor","version"]}`)
-	mcptagArchiveVendor118Args   = &toolrt.Spec{
+	mcptagArchiveVendor118Args   = &toolimpl.Spec{
 		Tool: "archive_vendor_118",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveVendor118(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_vendor_118", &res)
+	defer toolimpl.Recover(ctx, "archive_vendor_118", &res)
 	args, err := mcptagArchiveVendor118Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveVendor118(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_vendor_118", out), nil
+	return toolimpl.Object("archive_vendor_118", out), nil
 }
 
 // Schemas and arguments of archive_asset_119, computed by mcptag.
 var (
 	mcptagArchiveAsset119Input  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"reason":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 	mcptagArchiveAsset119Output = json.RawMessage(`{"type":"object","properties":{"asset":{"$ref":"#/$defs/Asset","description":"The asset as stored."},"version":{"type":"integer","description":"Stored version, for optimistic updates."},"warnings":{"type":"array","items":{"type":"string"},"description":"Non-fatal problems found."}},"$defs":{"Asset":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"serial":{"type":"string","description":"Serial number."},"value":{"$ref":"#/$defs/Money","description":"Book value."},"holder":{"$ref":"#/$defs/Person","description":"Who has it, if issued."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's assets.","required":["id","name","status","serial","value","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What archive_asset_119 returns.","required":["asset","version"]}`)
-	mcptagArchiveAsset119Args   = &toolrt.Spec{
+	mcptagArchiveAsset119Args   = &toolimpl.Spec{
 		Tool: "archive_asset_119",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "reason", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "reason", Kind: toolimpl.KindString, Nullable: true},
 		},
 	}
 )
 
 func mcptagArchiveAsset119(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "archive_asset_119", &res)
+	defer toolimpl.Recover(ctx, "archive_asset_119", &res)
 	args, err := mcptagArchiveAsset119Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 string
 	if err := args.Decode("id", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 *string
 	if err := args.Decode("reason", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ArchiveAsset119(ctx, arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("archive_asset_119", out), nil
+	return toolimpl.Object("archive_asset_119", out), nil
 }
 
 // Schemas and arguments of export_invoice_120, computed by mcptag.
 var (
 	mcptagExportInvoice120Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_invoice_120.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportInvoice120Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_invoice_120 returns.","required":["url","rows","expires"]}`)
-	mcptagExportInvoice120Args   = &toolrt.Spec{
+	mcptagExportInvoice120Args   = &toolimpl.Spec{
 		Tool: "export_invoice_120",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportInvoice120(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_invoice_120", &res)
+	defer toolimpl.Recover(ctx, "export_invoice_120", &res)
 	var in ExportInvoice120Input
 	if err := mcptagExportInvoice120Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportInvoice120(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_invoice_120", out), nil
+	return toolimpl.Object("export_invoice_120", out), nil
 }
 
 // Schemas and arguments of export_customer_121, computed by mcptag.
 var (
 	mcptagExportCustomer121Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_customer_121.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportCustomer121Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_customer_121 returns.","required":["url","rows","expires"]}`)
-	mcptagExportCustomer121Args   = &toolrt.Spec{
+	mcptagExportCustomer121Args   = &toolimpl.Spec{
 		Tool: "export_customer_121",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportCustomer121(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_customer_121", &res)
+	defer toolimpl.Recover(ctx, "export_customer_121", &res)
 	var in ExportCustomer121Input
 	if err := mcptagExportCustomer121Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportCustomer121(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_customer_121", out), nil
+	return toolimpl.Object("export_customer_121", out), nil
 }
 
 // Schemas and arguments of export_order_122, computed by mcptag.
 var (
 	mcptagExportOrder122Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_order_122.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportOrder122Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_order_122 returns.","required":["url","rows","expires"]}`)
-	mcptagExportOrder122Args   = &toolrt.Spec{
+	mcptagExportOrder122Args   = &toolimpl.Spec{
 		Tool: "export_order_122",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportOrder122(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_order_122", &res)
+	defer toolimpl.Recover(ctx, "export_order_122", &res)
 	var in ExportOrder122Input
 	if err := mcptagExportOrder122Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportOrder122(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_order_122", out), nil
+	return toolimpl.Object("export_order_122", out), nil
 }
 
 // Schemas and arguments of export_shipment_123, computed by mcptag.
 var (
 	mcptagExportShipment123Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_shipment_123.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportShipment123Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_shipment_123 returns.","required":["url","rows","expires"]}`)
-	mcptagExportShipment123Args   = &toolrt.Spec{
+	mcptagExportShipment123Args   = &toolimpl.Spec{
 		Tool: "export_shipment_123",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportShipment123(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_shipment_123", &res)
+	defer toolimpl.Recover(ctx, "export_shipment_123", &res)
 	var in ExportShipment123Input
 	if err := mcptagExportShipment123Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportShipment123(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_shipment_123", out), nil
+	return toolimpl.Object("export_shipment_123", out), nil
 }
 
 // Schemas and arguments of export_product_124, computed by mcptag.
 var (
 	mcptagExportProduct124Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_product_124.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportProduct124Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_product_124 returns.","required":["url","rows","expires"]}`)
-	mcptagExportProduct124Args   = &toolrt.Spec{
+	mcptagExportProduct124Args   = &toolimpl.Spec{
 		Tool: "export_product_124",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportProduct124(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_product_124", &res)
+	defer toolimpl.Recover(ctx, "export_product_124", &res)
 	var in ExportProduct124Input
 	if err := mcptagExportProduct124Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportProduct124(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_product_124", out), nil
+	return toolimpl.Object("export_product_124", out), nil
 }
 
 // Schemas and arguments of export_warehouse_125, computed by mcptag.
 var (
 	mcptagExportWarehouse125Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_warehouse_125.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportWarehouse125Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_warehouse_125 returns.","required":["url","rows","expires"]}`)
-	mcptagExportWarehouse125Args   = &toolrt.Spec{
+	mcptagExportWarehouse125Args   = &toolimpl.Spec{
 		Tool: "export_warehouse_125",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportWarehouse125(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_warehouse_125", &res)
+	defer toolimpl.Recover(ctx, "export_warehouse_125", &res)
 	var in ExportWarehouse125Input
 	if err := mcptagExportWarehouse125Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportWarehouse125(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_warehouse_125", out), nil
+	return toolimpl.Object("export_warehouse_125", out), nil
 }
 
 // Schemas and arguments of export_ticket_126, computed by mcptag.
 var (
 	mcptagExportTicket126Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_ticket_126.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportTicket126Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_ticket_126 returns.","required":["url","rows","expires"]}`)
-	mcptagExportTicket126Args   = &toolrt.Spec{
+	mcptagExportTicket126Args   = &toolimpl.Spec{
 		Tool: "export_ticket_126",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportTicket126(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_ticket_126", &res)
+	defer toolimpl.Recover(ctx, "export_ticket_126", &res)
 	var in ExportTicket126Input
 	if err := mcptagExportTicket126Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportTicket126(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_ticket_126", out), nil
+	return toolimpl.Object("export_ticket_126", out), nil
 }
 
 // Schemas and arguments of export_employee_127, computed by mcptag.
 var (
 	mcptagExportEmployee127Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_employee_127.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportEmployee127Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_employee_127 returns.","required":["url","rows","expires"]}`)
-	mcptagExportEmployee127Args   = &toolrt.Spec{
+	mcptagExportEmployee127Args   = &toolimpl.Spec{
 		Tool: "export_employee_127",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportEmployee127(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_employee_127", &res)
+	defer toolimpl.Recover(ctx, "export_employee_127", &res)
 	var in ExportEmployee127Input
 	if err := mcptagExportEmployee127Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportEmployee127(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_employee_127", out), nil
+	return toolimpl.Object("export_employee_127", out), nil
 }
 
 // Schemas and arguments of export_project_128, computed by mcptag.
 var (
 	mcptagExportProject128Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_project_128.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportProject128Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_project_128 returns.","required":["url","rows","expires"]}`)
-	mcptagExportProject128Args   = &toolrt.Spec{
+	mcptagExportProject128Args   = &toolimpl.Spec{
 		Tool: "export_project_128",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportProject128(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_project_128", &res)
+	defer toolimpl.Recover(ctx, "export_project_128", &res)
 	var in ExportProject128Input
 	if err := mcptagExportProject128Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportProject128(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_project_128", out), nil
+	return toolimpl.Object("export_project_128", out), nil
 }
 
 // Schemas and arguments of export_repository_129, computed by mcptag.
 var (
 	mcptagExportRepository129Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_repository_129.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportRepository129Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_repository_129 returns.","required":["url","rows","expires"]}`)
-	mcptagExportRepository129Args   = &toolrt.Spec{
+	mcptagExportRepository129Args   = &toolimpl.Spec{
 		Tool: "export_repository_129",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportRepository129(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_repository_129", &res)
+	defer toolimpl.Recover(ctx, "export_repository_129", &res)
 	var in ExportRepository129Input
 	if err := mcptagExportRepository129Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportRepository129(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_repository_129", out), nil
+	return toolimpl.Object("export_repository_129", out), nil
 }
 
 // Schemas and arguments of export_deployment_130, computed by mcptag.
 var (
 	mcptagExportDeployment130Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_deployment_130.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportDeployment130Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_deployment_130 returns.","required":["url","rows","expires"]}`)
-	mcptagExportDeployment130Args   = &toolrt.Spec{
+	mcptagExportDeployment130Args   = &toolimpl.Spec{
 		Tool: "export_deployment_130",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportDeployment130(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_deployment_130", &res)
+	defer toolimpl.Recover(ctx, "export_deployment_130", &res)
 	var in ExportDeployment130Input
 	if err := mcptagExportDeployment130Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportDeployment130(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_deployment_130", out), nil
+	return toolimpl.Object("export_deployment_130", out), nil
 }
 
 // Schemas and arguments of export_alert_131, computed by mcptag.
 var (
 	mcptagExportAlert131Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_alert_131.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportAlert131Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_alert_131 returns.","required":["url","rows","expires"]}`)
-	mcptagExportAlert131Args   = &toolrt.Spec{
+	mcptagExportAlert131Args   = &toolimpl.Spec{
 		Tool: "export_alert_131",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportAlert131(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_alert_131", &res)
+	defer toolimpl.Recover(ctx, "export_alert_131", &res)
 	var in ExportAlert131Input
 	if err := mcptagExportAlert131Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportAlert131(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_alert_131", out), nil
+	return toolimpl.Object("export_alert_131", out), nil
 }
 
 // Schemas and arguments of export_subscription_132, computed by mcptag.
 var (
 	mcptagExportSubscription132Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_subscription_132.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportSubscription132Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_subscription_132 returns.","required":["url","rows","expires"]}`)
-	mcptagExportSubscription132Args   = &toolrt.Spec{
+	mcptagExportSubscription132Args   = &toolimpl.Spec{
 		Tool: "export_subscription_132",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportSubscription132(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_subscription_132", &res)
+	defer toolimpl.Recover(ctx, "export_subscription_132", &res)
 	var in ExportSubscription132Input
 	if err := mcptagExportSubscription132Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportSubscription132(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_subscription_132", out), nil
+	return toolimpl.Object("export_subscription_132", out), nil
 }
 
 // Schemas and arguments of export_payment_133, computed by mcptag.
 var (
 	mcptagExportPayment133Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_payment_133.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportPayment133Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_payment_133 returns.","required":["url","rows","expires"]}`)
-	mcptagExportPayment133Args   = &toolrt.Spec{
+	mcptagExportPayment133Args   = &toolimpl.Spec{
 		Tool: "export_payment_133",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportPayment133(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_payment_133", &res)
+	defer toolimpl.Recover(ctx, "export_payment_133", &res)
 	var in ExportPayment133Input
 	if err := mcptagExportPayment133Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportPayment133(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_payment_133", out), nil
+	return toolimpl.Object("export_payment_133", out), nil
 }
 
 // Schemas and arguments of export_contract_134, computed by mcptag.
 var (
 	mcptagExportContract134Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_contract_134.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportContract134Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_contract_134 returns.","required":["url","rows","expires"]}`)
-	mcptagExportContract134Args   = &toolrt.Spec{
+	mcptagExportContract134Args   = &toolimpl.Spec{
 		Tool: "export_contract_134",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportContract134(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_contract_134", &res)
+	defer toolimpl.Recover(ctx, "export_contract_134", &res)
 	var in ExportContract134Input
 	if err := mcptagExportContract134Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportContract134(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_contract_134", out), nil
+	return toolimpl.Object("export_contract_134", out), nil
 }
 
 // Schemas and arguments of export_campaign_135, computed by mcptag.
 var (
 	mcptagExportCampaign135Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_campaign_135.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportCampaign135Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_campaign_135 returns.","required":["url","rows","expires"]}`)
-	mcptagExportCampaign135Args   = &toolrt.Spec{
+	mcptagExportCampaign135Args   = &toolimpl.Spec{
 		Tool: "export_campaign_135",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportCampaign135(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_campaign_135", &res)
+	defer toolimpl.Recover(ctx, "export_campaign_135", &res)
 	var in ExportCampaign135Input
 	if err := mcptagExportCampaign135Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportCampaign135(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_campaign_135", out), nil
+	return toolimpl.Object("export_campaign_135", out), nil
 }
 
 // Schemas and arguments of export_document_136, computed by mcptag.
 var (
 	mcptagExportDocument136Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_document_136.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportDocument136Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_document_136 returns.","required":["url","rows","expires"]}`)
-	mcptagExportDocument136Args   = &toolrt.Spec{
+	mcptagExportDocument136Args   = &toolimpl.Spec{
 		Tool: "export_document_136",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportDocument136(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_document_136", &res)
+	defer toolimpl.Recover(ctx, "export_document_136", &res)
 	var in ExportDocument136Input
 	if err := mcptagExportDocument136Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportDocument136(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_document_136", out), nil
+	return toolimpl.Object("export_document_136", out), nil
 }
 
 // Schemas and arguments of export_meeting_137, computed by mcptag.
 var (
 	mcptagExportMeeting137Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_meeting_137.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportMeeting137Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_meeting_137 returns.","required":["url","rows","expires"]}`)
-	mcptagExportMeeting137Args   = &toolrt.Spec{
+	mcptagExportMeeting137Args   = &toolimpl.Spec{
 		Tool: "export_meeting_137",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportMeeting137(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_meeting_137", &res)
+	defer toolimpl.Recover(ctx, "export_meeting_137", &res)
 	var in ExportMeeting137Input
 	if err := mcptagExportMeeting137Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportMeeting137(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_meeting_137", out), nil
+	return toolimpl.Object("export_meeting_137", out), nil
 }
 
 // Schemas and arguments of export_vendor_138, computed by mcptag.
 var (
 	mcptagExportVendor138Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_vendor_138.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportVendor138Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_vendor_138 returns.","required":["url","rows","expires"]}`)
-	mcptagExportVendor138Args   = &toolrt.Spec{
+	mcptagExportVendor138Args   = &toolimpl.Spec{
 		Tool: "export_vendor_138",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportVendor138(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_vendor_138", &res)
+	defer toolimpl.Recover(ctx, "export_vendor_138", &res)
 	var in ExportVendor138Input
 	if err := mcptagExportVendor138Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportVendor138(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_vendor_138", out), nil
+	return toolimpl.Object("export_vendor_138", out), nil
 }
 
 // Schemas and arguments of export_asset_139, computed by mcptag.
 var (
 	mcptagExportAsset139Input  = json.RawMessage(`{"type":"object","properties":{"format":{"type":"string","description":"csv or jsonl."},"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"Records changed in this period.","required":["from","to"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"string"},"description":"Columns to include; all if empty."}},"description":"The arguments of export_asset_139.","required":["format","period"],"additionalProperties":false}`)
 	mcptagExportAsset139Output = json.RawMessage(`{"type":"object","properties":{"url":{"type":"string","description":"Where to download the export."},"rows":{"type":"integer","description":"Exported rows."},"expires":{"type":"string","description":"When the URL stops working.","format":"date-time"}},"description":"What export_asset_139 returns.","required":["url","rows","expires"]}`)
-	mcptagExportAsset139Args   = &toolrt.Spec{
+	mcptagExportAsset139Args   = &toolimpl.Spec{
 		Tool: "export_asset_139",
-		Args: []toolrt.Arg{
-			{Name: "format", Required: true, Kind: toolrt.KindString},
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "format", Required: true, Kind: toolimpl.KindString},
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+			{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		},
 	}
 )
 
 func mcptagExportAsset139(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "export_asset_139", &res)
+	defer toolimpl.Recover(ctx, "export_asset_139", &res)
 	var in ExportAsset139Input
 	if err := mcptagExportAsset139Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ExportAsset139(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("export_asset_139", out), nil
+	return toolimpl.Object("export_asset_139", out), nil
 }
 
 // Schemas and arguments of summarize_invoice_140, computed by mcptag.
 var (
 	mcptagSummarizeInvoice140Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_invoice_140.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeInvoice140Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Invoice","description":"The largest record, if any."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Invoice":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"total":{"$ref":"#/$defs/Money","description":"Total due, taxes included."},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The invoiced items, in order."},"due_date":{"type":"string","description":"Date the payment is due, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's invoices.","required":["id","name","status","total","lines","due_date","tags","audit"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What summarize_invoice_140 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeInvoice140Args   = &toolrt.Spec{
+	mcptagSummarizeInvoice140Args   = &toolimpl.Spec{
 		Tool: "summarize_invoice_140",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeInvoice140(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_invoice_140", &res)
+	defer toolimpl.Recover(ctx, "summarize_invoice_140", &res)
 	var in SummarizeInvoice140Input
 	if err := mcptagSummarizeInvoice140Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeInvoice140(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_invoice_140", out), nil
+	return toolimpl.Object("summarize_invoice_140", out), nil
 }
 
 // Schemas and arguments of summarize_customer_141, computed by mcptag.
 var (
 	mcptagSummarizeCustomer141Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_customer_141.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeCustomer141Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Customer","description":"The largest record, if any."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Customer":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"email":{"type":"string","description":"Primary contact address."},"billing":{"$ref":"#/$defs/Address","description":"Billing address, if known."},"tier":{"type":"string","description":"Support tier of the account.","enum":["free","standard","enterprise",""]},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's customers.","required":["id","name","status","email","tier","tags","audit"]}},"description":"What summarize_customer_141 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeCustomer141Args   = &toolrt.Spec{
+	mcptagSummarizeCustomer141Args   = &toolimpl.Spec{
 		Tool: "summarize_customer_141",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeCustomer141(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_customer_141", &res)
+	defer toolimpl.Recover(ctx, "summarize_customer_141", &res)
 	var in SummarizeCustomer141Input
 	if err := mcptagSummarizeCustomer141Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeCustomer141(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_customer_141", out), nil
+	return toolimpl.Object("summarize_customer_141", out), nil
 }
 
 // Schemas and arguments of summarize_order_142, computed by mcptag.
 var (
 	mcptagSummarizeOrder142Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_order_142.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeOrder142Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Order","description":"The largest record, if any."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"LineItem":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","description":"Units ordered."},"unit_price":{"$ref":"#/$defs/Money","description":"Price of one unit."}},"description":"One line of an order or invoice.","required":["sku","quantity","unit_price"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Order":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"lines":{"type":["array","null"],"items":{"$ref":"#/$defs/LineItem"},"description":"The ordered items."},"shipping":{"$ref":"#/$defs/Address","description":"Where the order ships to."},"total":{"$ref":"#/$defs/Money","description":"Order total."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's orders.","required":["id","name","status","lines","shipping","total","tags","audit"]}},"description":"What summarize_order_142 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeOrder142Args   = &toolrt.Spec{
+	mcptagSummarizeOrder142Args   = &toolimpl.Spec{
 		Tool: "summarize_order_142",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeOrder142(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_order_142", &res)
+	defer toolimpl.Recover(ctx, "summarize_order_142", &res)
 	var in SummarizeOrder142Input
 	if err := mcptagSummarizeOrder142Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeOrder142(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_order_142", out), nil
+	return toolimpl.Object("summarize_order_142", out), nil
 }
 
 // Schemas and arguments of summarize_shipment_143, computed by mcptag.
 var (
 	mcptagSummarizeShipment143Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_shipment_143.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeShipment143Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Shipment","description":"The largest record, if any."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Shipment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"carrier":{"type":"string","description":"Carrier code, such as UPS or DHL."},"destination":{"$ref":"#/$defs/Address","description":"Delivery address."},"weight_grams":{"type":"integer","description":"Gross weight in grams."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's shipments.","required":["id","name","status","carrier","destination","weight_grams","tags","audit"]}},"description":"What summarize_shipment_143 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeShipment143Args   = &toolrt.Spec{
+	mcptagSummarizeShipment143Args   = &toolimpl.Spec{
 		Tool: "summarize_shipment_143",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeShipment143(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_shipment_143", &res)
+	defer toolimpl.Recover(ctx, "summarize_shipment_143", &res)
 	var in SummarizeShipment143Input
 	if err := mcptagSummarizeShipment143Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeShipment143(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_shipment_143", out), nil
+	return toolimpl.Object("summarize_shipment_143", out), nil
 }
 
 // Schemas and arguments of summarize_product_144, computed by mcptag.
 var (
 	mcptagSummarizeProduct144Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_product_144.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeProduct144Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Product","description":"The largest record, if any."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Dimensions":{"type":"object","properties":{"width_mm":{"type":"integer"},"height_mm":{"type":"integer"},"depth_mm":{"type":"integer"}},"description":"A packed size.","required":["width_mm","height_mm","depth_mm"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Product":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"sku":{"type":"string","description":"Stock keeping unit."},"price":{"$ref":"#/$defs/Money","description":"List price."},"dimensions":{"$ref":"#/$defs/Dimensions","description":"Packed size, if measured."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's products.","required":["id","name","status","sku","price","tags","audit"]}},"description":"What summarize_product_144 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeProduct144Args   = &toolrt.Spec{
+	mcptagSummarizeProduct144Args   = &toolimpl.Spec{
 		Tool: "summarize_product_144",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeProduct144(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_product_144", &res)
+	defer toolimpl.Recover(ctx, "summarize_product_144", &res)
 	var in SummarizeProduct144Input
 	if err := mcptagSummarizeProduct144Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeProduct144(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_product_144", out), nil
+	return toolimpl.Object("summarize_product_144", out), nil
 }
 
 // Schemas and arguments of summarize_warehouse_145, computed by mcptag.
 var (
 	mcptagSummarizeWarehouse145Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_warehouse_145.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeWarehouse145Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Warehouse","description":"The largest record, if any."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Warehouse":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"location":{"$ref":"#/$defs/Address","description":"Street address of the site."},"capacity":{"type":"integer","description":"Pallet positions."},"zones":{"type":["array","null"],"items":{"type":"string"},"description":"Zone codes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's warehouses.","required":["id","name","status","location","capacity","zones","tags","audit"]}},"description":"What summarize_warehouse_145 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeWarehouse145Args   = &toolrt.Spec{
+	mcptagSummarizeWarehouse145Args   = &toolimpl.Spec{
 		Tool: "summarize_warehouse_145",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeWarehouse145(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_warehouse_145", &res)
+	defer toolimpl.Recover(ctx, "summarize_warehouse_145", &res)
 	var in SummarizeWarehouse145Input
 	if err := mcptagSummarizeWarehouse145Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeWarehouse145(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_warehouse_145", out), nil
+	return toolimpl.Object("summarize_warehouse_145", out), nil
 }
 
 // Schemas and arguments of summarize_ticket_146, computed by mcptag.
 var (
 	mcptagSummarizeTicket146Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_ticket_146.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeTicket146Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Ticket","description":"The largest record, if any."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Ticket":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"subject":{"type":"string","description":"One-line summary."},"priority":{"type":"integer","description":"Urgency, 1 (low) to 4 (critical).","enum":[1,2,3,4,0]},"assignee":{"$ref":"#/$defs/Person","description":"Who works on it, if anyone."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's tickets.","required":["id","name","status","subject","priority","tags","audit"]}},"description":"What summarize_ticket_146 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeTicket146Args   = &toolrt.Spec{
+	mcptagSummarizeTicket146Args   = &toolimpl.Spec{
 		Tool: "summarize_ticket_146",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeTicket146(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_ticket_146", &res)
+	defer toolimpl.Recover(ctx, "summarize_ticket_146", &res)
 	var in SummarizeTicket146Input
 	if err := mcptagSummarizeTicket146Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeTicket146(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_ticket_146", out), nil
+	return toolimpl.Object("summarize_ticket_146", out), nil
 }
 
 // Schemas and arguments of summarize_employee_147, computed by mcptag.
 var (
 	mcptagSummarizeEmployee147Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_employee_147.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeEmployee147Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Employee","description":"The largest record, if any."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Employee":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"person":{"$ref":"#/$defs/Person","description":"Name and contact details."},"manager":{"type":"string","description":"ID of the employee's manager."},"salary":{"$ref":"#/$defs/Money","description":"Gross yearly salary."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's employees.","required":["id","name","status","person","salary","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What summarize_employee_147 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeEmployee147Args   = &toolrt.Spec{
+	mcptagSummarizeEmployee147Args   = &toolimpl.Spec{
 		Tool: "summarize_employee_147",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeEmployee147(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_employee_147", &res)
+	defer toolimpl.Recover(ctx, "summarize_employee_147", &res)
 	var in SummarizeEmployee147Input
 	if err := mcptagSummarizeEmployee147Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeEmployee147(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_employee_147", out), nil
+	return toolimpl.Object("summarize_employee_147", out), nil
 }
 
 // Schemas and arguments of summarize_project_148, computed by mcptag.
 var (
 	mcptagSummarizeProject148Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_project_148.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeProject148Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Project","description":"The largest record, if any."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Milestone":{"type":"object","properties":{"name":{"type":"string"},"due":{"type":"string","description":"Due date, YYYY-MM-DD."},"done":{"type":"boolean"}},"description":"A dated goal.","required":["name","due","done"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Project":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"owner":{"$ref":"#/$defs/Person","description":"Accountable person."},"budget":{"$ref":"#/$defs/Money","description":"Approved budget."},"milestones":{"type":["array","null"],"items":{"$ref":"#/$defs/Milestone"},"description":"Planned milestones, by date."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's projects.","required":["id","name","status","owner","budget","milestones","tags","audit"]}},"description":"What summarize_project_148 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeProject148Args   = &toolrt.Spec{
+	mcptagSummarizeProject148Args   = &toolimpl.Spec{
 		Tool: "summarize_project_148",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeProject148(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_project_148", &res)
+	defer toolimpl.Recover(ctx, "summarize_project_148", &res)
 	var in SummarizeProject148Input
 	if err := mcptagSummarizeProject148Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeProject148(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_project_148", out), nil
+	return toolimpl.Object("summarize_project_148", out), nil
 }
 
 // Schemas and arguments of summarize_repository_149, computed by mcptag.
 var (
 	mcptagSummarizeRepository149Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_repository_149.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeRepository149Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Repository","description":"The largest record, if any."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Repository":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"default_branch":{"type":"string","description":"Branch that pull requests target."},"visibility":{"type":"string","description":"Who can see it.","enum":["public","internal","private",""]},"topics":{"type":["array","null"],"items":{"type":"string"},"description":"Search topics."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's repositories.","required":["id","name","status","default_branch","visibility","topics","tags","audit"]}},"description":"What summarize_repository_149 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeRepository149Args   = &toolrt.Spec{
+	mcptagSummarizeRepository149Args   = &toolimpl.Spec{
 		Tool: "summarize_repository_149",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeRepository149(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_repository_149", &res)
+	defer toolimpl.Recover(ctx, "summarize_repository_149", &res)
 	var in SummarizeRepository149Input
 	if err := mcptagSummarizeRepository149Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeRepository149(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_repository_149", out), nil
+	return toolimpl.Object("summarize_repository_149", out), nil
 }
 
 // Schemas and arguments of summarize_deployment_150, computed by mcptag.
 var (
 	mcptagSummarizeDeployment150Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_deployment_150.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeDeployment150Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Deployment","description":"The largest record, if any."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Deployment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"environment":{"type":"string","description":"Target environment name."},"version":{"type":"string","description":"Released version."},"replicas":{"type":"integer","description":"Running replicas."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's deployments.","required":["id","name","status","environment","version","replicas","tags","audit"]}},"description":"What summarize_deployment_150 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeDeployment150Args   = &toolrt.Spec{
+	mcptagSummarizeDeployment150Args   = &toolimpl.Spec{
 		Tool: "summarize_deployment_150",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeDeployment150(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_deployment_150", &res)
+	defer toolimpl.Recover(ctx, "summarize_deployment_150", &res)
 	var in SummarizeDeployment150Input
 	if err := mcptagSummarizeDeployment150Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeDeployment150(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_deployment_150", out), nil
+	return toolimpl.Object("summarize_deployment_150", out), nil
 }
 
 // Schemas and arguments of summarize_alert_151, computed by mcptag.
 var (
 	mcptagSummarizeAlert151Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_alert_151.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeAlert151Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Alert","description":"The largest record, if any."}},"$defs":{"Alert":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"severity":{"type":"integer","description":"How bad it is.","enum":[1,2,3,4,0]},"rule":{"type":"string","description":"Name of the rule that fired."},"labels":{"type":["object","null"],"description":"Labels of the firing series.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's alerts.","required":["id","name","status","severity","rule","labels","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]}},"description":"What summarize_alert_151 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeAlert151Args   = &toolrt.Spec{
+	mcptagSummarizeAlert151Args   = &toolimpl.Spec{
 		Tool: "summarize_alert_151",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeAlert151(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_alert_151", &res)
+	defer toolimpl.Recover(ctx, "summarize_alert_151", &res)
 	var in SummarizeAlert151Input
 	if err := mcptagSummarizeAlert151Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeAlert151(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_alert_151", out), nil
+	return toolimpl.Object("summarize_alert_151", out), nil
 }
 
 // Schemas and arguments of summarize_subscription_152, computed by mcptag.
 var (
 	mcptagSummarizeSubscription152Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_subscription_152.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeSubscription152Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Subscription","description":"The largest record, if any."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Subscription":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"plan":{"type":"string","description":"Plan identifier."},"price":{"$ref":"#/$defs/Money","description":"Price per period."},"renews_on":{"type":"string","description":"Next renewal date, YYYY-MM-DD."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's subscriptions.","required":["id","name","status","plan","price","tags","audit"]}},"description":"What summarize_subscription_152 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeSubscription152Args   = &toolrt.Spec{
+	mcptagSummarizeSubscription152Args   = &toolimpl.Spec{
 		Tool: "summarize_subscription_152",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeSubscription152(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_subscription_152", &res)
+	defer toolimpl.Recover(ctx, "summarize_subscription_152", &res)
 	var in SummarizeSubscription152Input
 	if err := mcptagSummarizeSubscription152Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeSubscription152(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_subscription_152", out), nil
+	return toolimpl.Object("summarize_subscription_152", out), nil
 }
 
 // Schemas and arguments of summarize_payment_153, computed by mcptag.
 var (
 	mcptagSummarizePayment153Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_payment_153.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizePayment153Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Payment","description":"The largest record, if any."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Payment":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"amount":{"$ref":"#/$defs/Money","description":"Amount paid."},"method":{"type":"string","description":"card, transfer or wallet."},"refunded":{"type":"boolean","description":"Whether it was refunded."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's payments.","required":["id","name","status","amount","method","refunded","tags","audit"]}},"description":"What summarize_payment_153 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizePayment153Args   = &toolrt.Spec{
+	mcptagSummarizePayment153Args   = &toolimpl.Spec{
 		Tool: "summarize_payment_153",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizePayment153(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_payment_153", &res)
+	defer toolimpl.Recover(ctx, "summarize_payment_153", &res)
 	var in SummarizePayment153Input
 	if err := mcptagSummarizePayment153Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizePayment153(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_payment_153", out), nil
+	return toolimpl.Object("summarize_payment_153", out), nil
 }
 
 // Schemas and arguments of summarize_contract_154, computed by mcptag.
 var (
 	mcptagSummarizeContract154Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_contract_154.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeContract154Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Contract","description":"The largest record, if any."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Contract":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"parties":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Signatories."},"value":{"$ref":"#/$defs/Money","description":"Total contract value."},"clauses":{"type":"object","description":"Special clauses by number.","additionalProperties":{"type":"string"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's contracts.","required":["id","name","status","parties","value","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What summarize_contract_154 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeContract154Args   = &toolrt.Spec{
+	mcptagSummarizeContract154Args   = &toolimpl.Spec{
 		Tool: "summarize_contract_154",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeContract154(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_contract_154", &res)
+	defer toolimpl.Recover(ctx, "summarize_contract_154", &res)
 	var in SummarizeContract154Input
 	if err := mcptagSummarizeContract154Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeContract154(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_contract_154", out), nil
+	return toolimpl.Object("summarize_contract_154", out), nil
 }
 
 // Schemas and arguments of summarize_campaign_155, computed by mcptag.
 var (
 	mcptagSummarizeCampaign155Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_campaign_155.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeCampaign155Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Campaign","description":"The largest record, if any."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Campaign":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"budget":{"$ref":"#/$defs/Money","description":"Spend cap."},"channels":{"type":["array","null"],"items":{"type":"string"},"description":"Where it runs."},"metrics":{"type":["object","null"],"description":"Latest metrics by name.","additionalProperties":{"type":"number"}},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's campaigns.","required":["id","name","status","budget","channels","metrics","tags","audit"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]}},"description":"What summarize_campaign_155 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeCampaign155Args   = &toolrt.Spec{
+	mcptagSummarizeCampaign155Args   = &toolimpl.Spec{
 		Tool: "summarize_campaign_155",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeCampaign155(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_campaign_155", &res)
+	defer toolimpl.Recover(ctx, "summarize_campaign_155", &res)
 	var in SummarizeCampaign155Input
 	if err := mcptagSummarizeCampaign155Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeCampaign155(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_campaign_155", out), nil
+	return toolimpl.Object("summarize_campaign_155", out), nil
 }
 
 // Schemas and arguments of summarize_document_156, computed by mcptag.
 var (
 	mcptagSummarizeDocument156Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_document_156.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeDocument156Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Document","description":"The largest record, if any."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Document":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"title":{"type":"string","description":"Document title."},"author":{"$ref":"#/$defs/Person","description":"Who wrote it."},"size_bytes":{"type":"integer","description":"Size in bytes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's documents.","required":["id","name","status","title","author","size_bytes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What summarize_document_156 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeDocument156Args   = &toolrt.Spec{
+	mcptagSummarizeDocument156Args   = &toolimpl.Spec{
 		Tool: "summarize_document_156",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeDocument156(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_document_156", &res)
+	defer toolimpl.Recover(ctx, "summarize_document_156", &res)
 	var in SummarizeDocument156Input
 	if err := mcptagSummarizeDocument156Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeDocument156(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_document_156", out), nil
+	return toolimpl.Object("summarize_document_156", out), nil
 }
 
 // Schemas and arguments of summarize_meeting_157, computed by mcptag.
 var (
 	mcptagSummarizeMeeting157Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_meeting_157.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeMeeting157Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Meeting","description":"The largest record, if any."}},"$defs":{"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Meeting":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"attendees":{"type":["array","null"],"items":{"$ref":"#/$defs/Person"},"description":"Invited people."},"room":{"type":"string","description":"Room name, if booked."},"minutes":{"type":"integer","description":"Planned length in minutes."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's meetings.","required":["id","name","status","attendees","minutes","tags","audit"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What summarize_meeting_157 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeMeeting157Args   = &toolrt.Spec{
+	mcptagSummarizeMeeting157Args   = &toolimpl.Spec{
 		Tool: "summarize_meeting_157",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeMeeting157(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_meeting_157", &res)
+	defer toolimpl.Recover(ctx, "summarize_meeting_157", &res)
 	var in SummarizeMeeting157Input
 	if err := mcptagSummarizeMeeting157Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeMeeting157(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_meeting_157", out), nil
+	return toolimpl.Object("summarize_meeting_157", out), nil
 }
 
 // Schemas and arguments of summarize_vendor_158, computed by mcptag.
 var (
 	mcptagSummarizeVendor158Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_vendor_158.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeVendor158Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Vendor","description":"The largest record, if any."}},"$defs":{"Address":{"type":"object","properties":{"line1":{"type":"string","description":"First line: street and number."},"line2":{"type":"string","description":"Second line, if any."},"city":{"type":"string"},"region":{"type":"string","description":"State, province or county."},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code."}},"description":"A postal address.","required":["line1","city","postal_code","country"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]},"Vendor":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"contact":{"$ref":"#/$defs/Person","description":"Main contact."},"address":{"$ref":"#/$defs/Address","description":"Registered office."},"rating":{"type":"number","description":"Average rating, 0 to 5."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's vendors.","required":["id","name","status","contact","address","rating","tags","audit"]}},"description":"What summarize_vendor_158 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeVendor158Args   = &toolrt.Spec{
+	mcptagSummarizeVendor158Args   = &toolimpl.Spec{
 		Tool: "summarize_vendor_158",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeVendor158(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_vendor_158", &res)
+	defer toolimpl.Recover(ctx, "summarize_vendor_158", &res)
 	var in SummarizeVendor158Input
 	if err := mcptagSummarizeVendor158Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeVendor158(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_vendor_158", out), nil
+	return toolimpl.Object("summarize_vendor_158", out), nil
 }
 
 // Schemas and arguments of summarize_asset_159, computed by mcptag.
 var (
 	mcptagSummarizeAsset159Input  = json.RawMessage(`{"type":"object","properties":{"period":{"type":"object","properties":{"from":{"type":"string","description":"First day, YYYY-MM-DD."},"to":{"type":"string","description":"Last day, YYYY-MM-DD."}},"description":"The period to summarize.","required":["from","to"],"additionalProperties":false},"group_by":{"type":"array","items":{"type":"string"},"description":"Attributes to group by."},"currency":{"type":"string","description":"Currency for amounts.","enum":["USD","EUR","GBP","JPY"]}},"description":"The arguments of summarize_asset_159.","required":["period"],"additionalProperties":false}`)
 	mcptagSummarizeAsset159Output = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"Records in the period."},"groups":{"type":["object","null"],"description":"Counts by group.","additionalProperties":{"type":"integer"}},"by_status":{"type":["object","null"],"description":"Counts by lifecycle state.","additionalProperties":{"type":"integer"}},"largest":{"$ref":"#/$defs/Asset","description":"The largest record, if any."}},"$defs":{"Asset":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string","description":"Display name."},"status":{"type":"string","description":"Lifecycle state.","enum":["active","pending","suspended","archived",""]},"serial":{"type":"string","description":"Serial number."},"value":{"$ref":"#/$defs/Money","description":"Book value."},"holder":{"$ref":"#/$defs/Person","description":"Who has it, if issued."},"tags":{"type":["array","null"],"items":{"type":"string"},"description":"Free-form labels."},"attributes":{"type":"object","description":"Custom attributes by name.","additionalProperties":{"type":"string"}},"audit":{"$ref":"#/$defs/Audit","description":"Change history."}},"description":"One of the catalogue's assets.","required":["id","name","status","serial","value","tags","audit"]},"Audit":{"type":"object","properties":{"created_at":{"type":"string","description":"When the record was created.","format":"date-time"},"updated_at":{"type":"string","description":"When it last changed.","format":"date-time"},"updated_by":{"type":"string","description":"Who changed it last."}},"description":"Records who changed a record and when.","required":["created_at","updated_at"]},"Money":{"type":"object","properties":{"amount":{"type":"integer","description":"Amount in minor units, such as cents."},"currency":{"type":"string","description":"ISO 4217 currency code.","enum":["USD","EUR","GBP","JPY",""]}},"description":"An amount of one currency.","required":["amount","currency"]},"Person":{"type":"object","properties":{"id":{"type":"string","description":"Stable identifier."},"name":{"type":"string"},"email":{"type":"string","description":"Contact address, if shared."}},"description":"Someone the records refer to.","required":["id","name"]}},"description":"What summarize_asset_159 returns.","required":["count","groups","by_status"]}`)
-	mcptagSummarizeAsset159Args   = &toolrt.Spec{
+	mcptagSummarizeAsset159Args   = &toolimpl.Spec{
 		Tool: "summarize_asset_159",
-		Args: []toolrt.Arg{
-			{Name: "period", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "from", Required: true, Kind: toolrt.KindString},
-				{Name: "to", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "period", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "from", Required: true, Kind: toolimpl.KindString},
+				{Name: "to", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "group_by", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "currency", Kind: toolrt.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
+			{Name: "group_by", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "currency", Kind: toolimpl.KindString, Enum: []string{"USD", "EUR", "GBP", "JPY"}},
 		},
 	}
 )
 
 func mcptagSummarizeAsset159(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarize_asset_159", &res)
+	defer toolimpl.Recover(ctx, "summarize_asset_159", &res)
 	var in SummarizeAsset159Input
 	if err := mcptagSummarizeAsset159Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := SummarizeAsset159(ctx, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Object("summarize_asset_159", out), nil
+	return toolimpl.Object("summarize_asset_159", out), nil
 }

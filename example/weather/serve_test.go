@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -224,7 +224,7 @@ func TestKnownLimitHTTPCancel(t *testing.T) {
 			case <-release:
 				cancelled <- false
 			}
-			return toolrt.Empty(), nil
+			return toolimpl.Empty(), nil
 		})
 	served := make(chan string, 8) // the method of each request the handler finished
 	handler := newHTTPHandler(server, 0)

@@ -18,9 +18,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
-	"github.com/mcptag/mcptag/toolrt"
 )
 
 // A Package is the result of analyzing one Go package.
@@ -256,5 +256,5 @@ func (a *analysis) recursiveInput(b *site, n *types.Named) {
 		where = "argument " + strconv.Quote(p)
 	}
 	a.warnf(b.pos, finding.CatDeepInput, "%s has the recursive type %s: calls that nest it deeper than toolrt.MaxDepth (%d levels) are rejected before the tool runs; raise toolrt.MaxDepth before serving if callers need more",
-		where, a.typeString(n), toolrt.MaxDepth)
+		where, a.typeString(n), argspec.DefaultDepth)
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/argspec"
-	"github.com/mcptag/mcptag/toolrt"
 )
 
 // An inputBuilder derives the Value of a tool's arguments: what
@@ -197,7 +196,7 @@ func (b *inputBuilder) basic(t types.Type, u *types.Basic) *argmodel.Value {
 	case info&types.IsFloat != 0:
 		v = &argmodel.Value{Kind: argmodel.KindNumber, FloatBits: 64}
 		if u.Kind() == types.Float32 {
-			v.FloatBits, v.Range = 32, toolrt.RangeFloat32
+			v.FloatBits, v.Range = 32, argspec.RangeFloat32
 		}
 	case info&types.IsString != 0:
 		v = &argmodel.Value{Kind: argmodel.KindString}
@@ -214,22 +213,22 @@ func (b *inputBuilder) basic(t types.Type, u *types.Basic) *argmodel.Value {
 }
 
 // intRange is the range of a sized integer kind.
-func intRange(k types.BasicKind) toolrt.IntRange {
+func intRange(k types.BasicKind) argspec.IntRange {
 	switch k {
 	case types.Int8:
-		return toolrt.RangeInt8
+		return argspec.RangeInt8
 	case types.Int16:
-		return toolrt.RangeInt16
+		return argspec.RangeInt16
 	case types.Int32:
-		return toolrt.RangeInt32
+		return argspec.RangeInt32
 	case types.Uint8:
-		return toolrt.RangeUint8
+		return argspec.RangeUint8
 	case types.Uint16:
-		return toolrt.RangeUint16
+		return argspec.RangeUint16
 	case types.Uint32:
-		return toolrt.RangeUint32
+		return argspec.RangeUint32
 	case types.Uint, types.Uint64, types.Uintptr:
-		return toolrt.RangeUint64
+		return argspec.RangeUint64
 	}
 	return argspec.AnyInt
 }
@@ -252,9 +251,9 @@ func (b *inputBuilder) mapValue(m *types.Map) *argmodel.Value {
 	case hasMethod(types.NewPointer(key), "UnmarshalText"):
 		// TextUnmarshaler keys win over integer kinds in encoding/json.
 	case ku != nil && ku.Info()&types.IsUnsigned != 0:
-		v.Keys = toolrt.DecimalUint
+		v.Keys = argspec.DecimalUint
 	case ku != nil && ku.Info()&types.IsInteger != 0:
-		v.Keys = toolrt.DecimalInt
+		v.Keys = argspec.DecimalInt
 	default:
 		b.a.unsupported(&b.site, "map key type %s: encoding/json accepts only string, integer and encoding.TextUnmarshaler keys", b.a.typeString(key))
 	}
@@ -314,11 +313,11 @@ func quotedValue(t types.Type) *argmodel.Value {
 		v.Enum = []any{"false", "true"}
 		v.TypeEnum = true
 	case info&types.IsUnsigned != 0:
-		v.Decimal = toolrt.DecimalUint
+		v.Decimal = argspec.DecimalUint
 	case info&types.IsInteger != 0:
-		v.Decimal = toolrt.DecimalInt
+		v.Decimal = argspec.DecimalInt
 	case info&types.IsFloat != 0:
-		v.Decimal = toolrt.DecimalFloat
+		v.Decimal = argspec.DecimalFloat
 	case info&types.IsString != 0:
 		v.Pattern = `^".*"$` // the string's own JSON encoding
 	}

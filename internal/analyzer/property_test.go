@@ -149,7 +149,7 @@ func checkTool(t *testing.T, tool *analyzer.Tool, typ reflect.Type, precise bool
 }
 
 // send marshals v exactly as the generated code sends a result of this
-// kind (see toolrt): structs and maps as they are (a nil map as {}), a
+// kind (see toolimpl): structs and maps as they are (a nil map as {}), a
 // pointer result that is nil as its zero value, a slice element by
 // element into {"result": [...]} (a nil slice as []), anything else as
 // {"result": v}.
@@ -160,7 +160,7 @@ func send(tool *analyzer.Tool, v reflect.Value) ([]byte, error) {
 			v = reflect.New(v.Type().Elem())
 		}
 		if r.Kind != analyzer.ResultObject && r.Kind != analyzer.ResultMap {
-			v = v.Elem() // toolrt.Wrapped(*out), toolrt.Slice(*out)
+			v = v.Elem() // toolimpl.Wrapped(*out), toolimpl.Slice(*out)
 		}
 	}
 	switch r.Kind {

@@ -30,7 +30,7 @@ type schemaBuilder struct {
 	// decides whether encoding/json calls its pointer-receiver marshalers.
 	addressable bool
 	// elemsByValue says that the elements of the next slice or array are
-	// marshalled one by one, as copies: toolrt does so for slice results.
+	// marshalled one by one, as copies: toolimpl does so for slice results.
 	elemsByValue bool
 }
 

@@ -175,11 +175,11 @@ func (a *analysis) outputSchema(t *Tool, dir *directive.Directive) {
 				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
 		}
 	case ResultObject, ResultMap:
-		// toolrt marshals the pointer a tool returns, else a copy.
+		// toolimpl marshals the pointer a tool returns, else a copy.
 		b.addressable = r.Pointer
 		t.Output = b.root(r.Elem)
 	case ResultWrapped:
-		// toolrt marshals a copy, and a slice's elements one by one.
+		// toolimpl marshals a copy, and a slice's elements one by one.
 		b.addressable, b.elemsByValue = false, r.Slice
 		b.path = []string{"result"}
 		s, nullable := b.typeSchema(r.Elem)

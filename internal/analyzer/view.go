@@ -219,7 +219,7 @@ func (vb *viewBuilder) errorf(off int, format string, args ...any) {
 }
 
 // rootValue is the result's value, down to the structs whose properties
-// the paths name; nil if it reaches none. toolrt marshals the pointer a
+// the paths name; nil if it reaches none. toolimpl marshals the pointer a
 // tool returns, else a copy, and a slice's elements one by one.
 func (vb *viewBuilder) rootValue(r Result) *ViewValue {
 	addressable := r.Pointer && r.Kind != ResultWrapped

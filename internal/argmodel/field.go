@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/internal/argspec"
 )
 
 // ApplyTag applies a jsonschema tag (or, inDoc, a doc list item's
@@ -82,14 +82,14 @@ func checkValue(f *Field, raw json.RawMessage) string {
 			return fmt.Sprintf("is beyond what a float%d holds", bits)
 		}
 	}
-	sp := &toolrt.Spec{Tool: "default", Strict: true, Args: []toolrt.Arg{f.arg(nil)}}
+	sp := &argspec.Spec{Tool: "default", Strict: true, Args: []argspec.Arg{f.arg(nil)}}
 	sp.Args[0].Required = true
 	name, _ := json.Marshal(f.Name)
 	_, err := sp.Parse([]byte(`{` + string(name) + `:` + string(raw) + `}`))
 	if err == nil {
 		return ""
 	}
-	var ae *toolrt.ArgError
+	var ae *argspec.ArgError
 	msg := err.Error()
 	if errors.As(err, &ae) {
 		msg = ae.Message

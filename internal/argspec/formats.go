@@ -38,8 +38,8 @@ const (
 // A formatInfo is what there is to know of one Format.
 type formatInfo struct {
 	format Format
-	// ident is the name of its constant, here and in toolrt: what
-	// generated code writes (toolrt.Email).
+	// ident is the name of its constant, here and in toolimpl: what
+	// generated code writes (toolimpl.Email).
 	ident string
 	// name is its JSON Schema name, for a format a developer declares;
 	// "" for the others, which follow from a Go type.

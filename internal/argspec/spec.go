@@ -5,8 +5,8 @@
 // analyzer builds and its generated code declares, and the checker behind
 // Spec.Parse.
 //
-// Generated code and users name these by toolrt's type aliases and
-// constants (toolrt.Spec is Spec), which are the public names. What only
+// Generated code names these by toolimpl's type aliases and constants
+// (toolimpl.Spec is Spec), and servers meet ArgError as toolrt.ArgError. What only
 // mcptag itself uses stays here: the names of the string formats, the
 // ranges of the integer types, the grammar of JSON numbers.
 package argspec
@@ -283,7 +283,7 @@ func (sp *Spec) DecodeStruct(raw json.RawMessage, dst any) error {
 }
 
 // Errorf returns the *ArgError of sp's tool whose message format makes,
-// for a check made outside this package (toolrt's URI templates).
+// for a check made outside this package (toolimpl's URI templates).
 func Errorf(sp *Spec, format string, args ...any) error { return sp.errorf(format, args...) }
 
 func (sp *Spec) errorf(format string, args ...any) error {

@@ -9,10 +9,10 @@ import (
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/argspec"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 )
 
-// argSpec renders the toolrt.Spec literal describing a tool's arguments,
+// argSpec renders the toolimpl.Spec literal describing a tool's arguments,
 // as the analyzer's model of them renders it: what the generated handler
 // checks a call against, with no schema machinery at run time. Recursive
 // types are Spec.Defs, referred to by index, so the literal needs no
@@ -21,7 +21,7 @@ func argSpec(t *analyzer.Tool) string {
 	return specLiteral(t.Arguments, t.Name, t.Directive != nil && t.Directive.Strict)
 }
 
-// specLiteral renders the toolrt.Spec literal of the arguments in, of
+// specLiteral renders the toolimpl.Spec literal of the arguments in, of
 // the tool, prompt or resource called name.
 func specLiteral(in *argmodel.Input, name string, strict bool) string {
 	sp := in.Spec(name, strict)
@@ -31,7 +31,7 @@ func specLiteral(in *argmodel.Input, name string, strict bool) string {
 	}
 	sort.Strings(names) // the order of Spec.Defs
 	var b strings.Builder
-	fmt.Fprintf(&b, "&toolrt.Spec{\nTool: %q,\n", sp.Tool)
+	fmt.Fprintf(&b, "&toolimpl.Spec{\nTool: %q,\n", sp.Tool)
 	if sp.Strict {
 		b.WriteString("Strict: true,\n")
 	}
@@ -39,7 +39,7 @@ func specLiteral(in *argmodel.Input, name string, strict bool) string {
 		fmt.Fprintf(&b, "Args: %s,\n", argList(sp.Args))
 	}
 	if len(sp.Defs) > 0 {
-		b.WriteString("Defs: []toolrt.Arg{\n")
+		b.WriteString("Defs: []toolimpl.Arg{\n")
 		for i, d := range sp.Defs {
 			fmt.Fprintf(&b, "/* %s */ {%s},\n", commentSafe(names[i]), argFields(d))
 		}
@@ -49,9 +49,9 @@ func specLiteral(in *argmodel.Input, name string, strict bool) string {
 	return b.String()
 }
 
-func argList(args []toolrt.Arg) string {
+func argList(args []toolimpl.Arg) string {
 	var b strings.Builder
-	b.WriteString("[]toolrt.Arg{\n")
+	b.WriteString("[]toolimpl.Arg{\n")
 	for _, a := range args {
 		fmt.Fprintf(&b, "{%s},\n", argFields(a))
 	}
@@ -59,8 +59,8 @@ func argList(args []toolrt.Arg) string {
 	return b.String()
 }
 
-// argFields renders the fields of one toolrt.Arg that are set.
-func argFields(a toolrt.Arg) string {
+// argFields renders the fields of one toolimpl.Arg that are set.
+func argFields(a toolimpl.Arg) string {
 	var parts []string
 	add := func(format string, args ...any) { parts = append(parts, fmt.Sprintf(format, args...)) }
 	if a.Name != "" {
@@ -83,10 +83,10 @@ func argFields(a toolrt.Arg) string {
 		add("Nullable: true")
 	}
 	if a.Range != argspec.AnyInt {
-		add("Range: toolrt.%s", rangeNames[a.Range])
+		add("Range: toolimpl.%s", rangeNames[a.Range])
 	}
 	if a.Format != argspec.NoFormat {
-		add("Format: toolrt.%s", argspec.FormatIdent(a.Format))
+		add("Format: toolimpl.%s", argspec.FormatIdent(a.Format))
 	}
 	if a.Enum != nil {
 		q := make([]string, len(a.Enum))
@@ -96,11 +96,11 @@ func argFields(a toolrt.Arg) string {
 		add("Enum: []string{%s}", strings.Join(q, ", "))
 	}
 	if a.Elem != nil {
-		add("Elem: &toolrt.Arg{%s}", argFields(*a.Elem))
+		add("Elem: &toolimpl.Arg{%s}", argFields(*a.Elem))
 	}
 	if a.Fields != nil {
 		if len(a.Fields) == 0 {
-			add("Fields: []toolrt.Arg{}")
+			add("Fields: []toolimpl.Arg{}")
 		} else {
 			add("Fields: %s", argList(a.Fields))
 		}
@@ -109,7 +109,7 @@ func argFields(a toolrt.Arg) string {
 		add("Closed: true")
 	}
 	if a.Keys != argspec.NoFormat {
-		add("Keys: toolrt.%s", argspec.FormatIdent(a.Keys))
+		add("Keys: toolimpl.%s", argspec.FormatIdent(a.Keys))
 	}
 	if a.Fixed {
 		add("Fixed: true, Len: %d", a.Len)
@@ -123,48 +123,48 @@ func argFields(a toolrt.Arg) string {
 	return strings.Join(parts, ", ")
 }
 
-func kindNames(k toolrt.Kind) string {
+func kindNames(k toolimpl.Kind) string {
 	var names []string
 	for _, kn := range []struct {
-		k    toolrt.Kind
+		k    toolimpl.Kind
 		name string
-	}{{toolrt.KindBoolean, "KindBoolean"}, {toolrt.KindInteger, "KindInteger"}, {toolrt.KindNumber, "KindNumber"},
-		{toolrt.KindString, "KindString"}, {toolrt.KindArray, "KindArray"}, {toolrt.KindObject, "KindObject"}} {
+	}{{toolimpl.KindBoolean, "KindBoolean"}, {toolimpl.KindInteger, "KindInteger"}, {toolimpl.KindNumber, "KindNumber"},
+		{toolimpl.KindString, "KindString"}, {toolimpl.KindArray, "KindArray"}, {toolimpl.KindObject, "KindObject"}} {
 		if k&kn.k != 0 {
-			names = append(names, "toolrt."+kn.name)
+			names = append(names, "toolimpl."+kn.name)
 		}
 	}
 	return strings.Join(names, " | ")
 }
 
-var rangeNames = map[toolrt.IntRange]string{
-	toolrt.RangeInt8: "RangeInt8", toolrt.RangeInt16: "RangeInt16", toolrt.RangeInt32: "RangeInt32",
-	toolrt.RangeUint8: "RangeUint8", toolrt.RangeUint16: "RangeUint16", toolrt.RangeUint32: "RangeUint32",
-	toolrt.RangeUint64: "RangeUint64", toolrt.RangeFloat32: "RangeFloat32",
+var rangeNames = map[toolimpl.IntRange]string{
+	toolimpl.RangeInt8: "RangeInt8", toolimpl.RangeInt16: "RangeInt16", toolimpl.RangeInt32: "RangeInt32",
+	toolimpl.RangeUint8: "RangeUint8", toolimpl.RangeUint16: "RangeUint16", toolimpl.RangeUint32: "RangeUint32",
+	toolimpl.RangeUint64: "RangeUint64", toolimpl.RangeFloat32: "RangeFloat32",
 }
 
-var opNames = map[toolrt.Op]string{
-	toolrt.Minimum: "Minimum", toolrt.Maximum: "Maximum", toolrt.ExclusiveMinimum: "ExclusiveMinimum",
-	toolrt.ExclusiveMaximum: "ExclusiveMaximum", toolrt.MultipleOf: "MultipleOf",
-	toolrt.MinLength: "MinLength", toolrt.MaxLength: "MaxLength", toolrt.Pattern: "Pattern",
-	toolrt.MinItems: "MinItems", toolrt.MaxItems: "MaxItems", toolrt.UniqueItems: "UniqueItems",
+var opNames = map[toolimpl.Op]string{
+	toolimpl.Minimum: "Minimum", toolimpl.Maximum: "Maximum", toolimpl.ExclusiveMinimum: "ExclusiveMinimum",
+	toolimpl.ExclusiveMaximum: "ExclusiveMaximum", toolimpl.MultipleOf: "MultipleOf",
+	toolimpl.MinLength: "MinLength", toolimpl.MaxLength: "MaxLength", toolimpl.Pattern: "Pattern",
+	toolimpl.MinItems: "MinItems", toolimpl.MaxItems: "MaxItems", toolimpl.UniqueItems: "UniqueItems",
 }
 
-func rules(rs []toolrt.Rule) string {
+func rules(rs []toolimpl.Rule) string {
 	var parts []string
 	for _, r := range rs {
-		s := "Op: toolrt." + opNames[r.Op]
+		s := "Op: toolimpl." + opNames[r.Op]
 		switch r.Op {
-		case toolrt.Minimum, toolrt.Maximum, toolrt.ExclusiveMinimum, toolrt.ExclusiveMaximum, toolrt.MultipleOf:
+		case toolimpl.Minimum, toolimpl.Maximum, toolimpl.ExclusiveMinimum, toolimpl.ExclusiveMaximum, toolimpl.MultipleOf:
 			s += ", Num: " + strconv.FormatFloat(r.Num, 'g', -1, 64)
-		case toolrt.MinLength, toolrt.MaxLength, toolrt.MinItems, toolrt.MaxItems:
+		case toolimpl.MinLength, toolimpl.MaxLength, toolimpl.MinItems, toolimpl.MaxItems:
 			s += ", Count: " + strconv.Itoa(r.Count)
-		case toolrt.Pattern:
+		case toolimpl.Pattern:
 			s += ", Text: " + goString(r.Text)
 		}
 		parts = append(parts, "{"+s+"}")
 	}
-	return "[]toolrt.Rule{" + strings.Join(parts, ", ") + "}"
+	return "[]toolimpl.Rule{" + strings.Join(parts, ", ") + "}"
 }
 
 func commentSafe(s string) string { return strings.ReplaceAll(s, "*/", "* /") }

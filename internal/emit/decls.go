@@ -67,7 +67,7 @@ type declData struct {
 	Ident       string
 	Recv        string // receiver parameter type, for methods
 	Add         string // the statement that adds it to s
-	Var         string // the declaration of its toolrt.Spec or toolrt.URITemplate, if any
+	Var         string // the declaration of its toolimpl.Spec or toolimpl.URITemplate, if any
 	Request     string // the handler's request and result types
 	Result      string
 	HandlerType string
@@ -123,16 +123,16 @@ func (g *goFile) prompt(p *analyzer.Prompt) declData {
 		"Icons", g.iconsField(p.Icons)), d.handler())
 	d.Var = fmt.Sprintf("%sArgs = %s", d.Ident, specLiteral(p.Arguments, p.Name, false))
 	var b strings.Builder
-	parse := "toolrt.StringArguments(req.Params.Arguments)"
-	call := g.argsCall(&b, &p.Decl, d.Ident+"Args.Parse", parse, "toolrt.InvalidParams(err)")
-	out := g.callDecl(&b, &p.Decl, call, fmt.Sprintf("toolrt.HandlerError(%q, err)", p.Name))
+	parse := "toolimpl.StringArguments(req.Params.Arguments)"
+	call := g.argsCall(&b, &p.Decl, d.Ident+"Args.Parse", parse, "toolimpl.InvalidParams(err)")
+	out := g.callDecl(&b, &p.Decl, call, fmt.Sprintf("toolimpl.HandlerError(%q, err)", p.Name))
 	switch p.Result {
 	case analyzer.PromptText:
-		fmt.Fprintf(&b, "return toolrt.PromptText(%s), nil", convert(out, g.resultType(&p.Decl), "string"))
+		fmt.Fprintf(&b, "return toolimpl.PromptText(%s), nil", convert(out, g.resultType(&p.Decl), "string"))
 	case analyzer.PromptMessages:
-		fmt.Fprintf(&b, "return toolrt.PromptMessages(%s), nil", out)
+		fmt.Fprintf(&b, "return toolimpl.PromptMessages(%s), nil", out)
 	case analyzer.PromptSDK:
-		fmt.Fprintf(&b, "return toolrt.PromptResult(%q, %s)", p.Name, out)
+		fmt.Fprintf(&b, "return toolimpl.PromptResult(%q, %s)", p.Name, out)
 	}
 	d.Body = b.String()
 	return d
@@ -149,25 +149,25 @@ func (g *goFile) resource(r *analyzer.Resource) declData {
 		d.Add = fmt.Sprintf("s.AddResourceTemplate(%s, %s)", literal("mcp.ResourceTemplate",
 			"URITemplate", strconv.Quote(rt.URITemplate), "Name", strconv.Quote(rt.Name), "Title", text(rt.Title),
 			"Description", text(rt.Description), "MIMEType", text(rt.MIMEType), "Icons", g.iconsField(r.Icons)), cachedHandler(r, d.handler()))
-		d.Var = fmt.Sprintf("%sURI = &toolrt.URITemplate{\nTemplate: %q,\nSpec: %s,\n}", d.Ident, r.URI, specLiteral(r.Arguments, r.Name, false))
-		call = g.argsCall(&b, &r.Decl, d.Ident+"URI.Match", "req.Params.URI", "toolrt.InvalidURI(req.Params.URI, err)")
+		d.Var = fmt.Sprintf("%sURI = &toolimpl.URITemplate{\nTemplate: %q,\nSpec: %s,\n}", d.Ident, r.URI, specLiteral(r.Arguments, r.Name, false))
+		call = g.argsCall(&b, &r.Decl, d.Ident+"URI.Match", "req.Params.URI", "toolimpl.InvalidURI(req.Params.URI, err)")
 	} else {
 		d.Add = fmt.Sprintf("s.AddResource(%s, %s)", literal("mcp.Resource",
 			"URI", strconv.Quote(r.URI), "Name", strconv.Quote(r.Name), "Title", text(r.Title),
 			"Description", text(r.Description), "MIMEType", text(r.MIME), "Icons", g.iconsField(r.Icons)), cachedHandler(r, d.handler()))
 		call = g.callExpr(&r.Decl, nil)
 	}
-	out := g.callDecl(&b, &r.Decl, call, fmt.Sprintf("toolrt.ReadError(%q, req.Params.URI, err)", r.Name))
+	out := g.callDecl(&b, &r.Decl, call, fmt.Sprintf("toolimpl.ReadError(%q, req.Params.URI, err)", r.Name))
 	mime := strconv.Quote(r.MIME)
 	switch r.Result {
 	case analyzer.ResourceText:
-		fmt.Fprintf(&b, "return toolrt.TextContents(req.Params.URI, %s, %s), nil", mime, convert(out, g.resultType(&r.Decl), "string"))
+		fmt.Fprintf(&b, "return toolimpl.TextContents(req.Params.URI, %s, %s), nil", mime, convert(out, g.resultType(&r.Decl), "string"))
 	case analyzer.ResourceBlob:
-		fmt.Fprintf(&b, "return toolrt.BlobContents(req.Params.URI, %s, %s), nil", mime, convert(out, g.resultType(&r.Decl), "[]byte"))
+		fmt.Fprintf(&b, "return toolimpl.BlobContents(req.Params.URI, %s, %s), nil", mime, convert(out, g.resultType(&r.Decl), "[]byte"))
 	case analyzer.ResourceJSON:
-		fmt.Fprintf(&b, "return toolrt.JSONContents(%q, req.Params.URI, %s, %s)", r.Name, mime, out)
+		fmt.Fprintf(&b, "return toolimpl.JSONContents(%q, req.Params.URI, %s, %s)", r.Name, mime, out)
 	case analyzer.ResourceSDK:
-		fmt.Fprintf(&b, "return toolrt.ReadResult(%q, %s)", r.Name, out)
+		fmt.Fprintf(&b, "return toolimpl.ReadResult(%q, %s)", r.Name, out)
 	}
 	d.Body = b.String()
 	return d
@@ -295,7 +295,7 @@ func (g *goFile) funcs() []*types.Func {
 	return out
 }
 
-// completions renders the toolrt.Completions literal of the package's
+// completions renders the toolimpl.Completions literal of the package's
 // prompts and resource templates.
 func (g *goFile) completions() string {
 	prompts, templates := map[string][]analyzer.Completion{}, map[string][]analyzer.Completion{}
@@ -309,7 +309,7 @@ func (g *goFile) completions() string {
 			templates[r.URI] = cs
 		}
 	}
-	return literal("toolrt.Completions", "Prompts", completionMap(prompts), "Resources", completionMap(templates))
+	return literal("toolimpl.Completions", "Prompts", completionMap(prompts), "Resources", completionMap(templates))
 }
 
 func completionMap(m map[string][]analyzer.Completion) string {

@@ -16,7 +16,7 @@ import (
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/genfile"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -33,7 +33,7 @@ func Go(pkg *analyzer.Package) ([]byte, error) {
 // returns them, in the same order, whose schemas it embeds.
 func goSource(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 	g := &goFile{pkg: pkg, tools: tools, imports: map[string]string{}, names: map[string]string{}}
-	imports := []string{"context", "github.com/mcptag/mcptag/toolrt", "github.com/modelcontextprotocol/go-sdk/mcp"}
+	imports := []string{"context", "github.com/mcptag/mcptag/toolimpl", "github.com/modelcontextprotocol/go-sdk/mcp"}
 	if len(pkg.Tools) > 0 || len(pkg.Forms) > 0 {
 		imports = append(imports, "encoding/json") // for the schemas
 	}
@@ -93,14 +93,14 @@ type fileData struct {
 	// the header, or "" when they are the defaults.
 	Options string
 	// Version is the version of generated code the file pins (see
-	// toolrt.MinGeneratedVersion).
+	// toolimpl.MinGeneratedVersion).
 	Version   int
 	Imports   [2][]importData // the standard library's, then the others
 	Groups    []groupData
 	Tools     []toolData
 	Decls     []declData // the prompts, then the resources
 	Functions []string   // tool names registered by RegisterTools
-	// Completions is the toolrt.Completions literal of Complete, or ""
+	// Completions is the toolimpl.Completions literal of Complete, or ""
 	// when the package has neither prompts nor resource templates.
 	Completions string
 	Forms       []formData // protocol.go
@@ -147,16 +147,16 @@ type toolData struct {
 	Name, Ident     string
 	Tool            string // the mcp.Tool literal's fields
 	Input, Output   string // Go literals of the schemas' JSON
-	Spec            string // the toolrt.Spec literal of the arguments
+	Spec            string // the toolimpl.Spec literal of the arguments
 	Recv            string // receiver parameter type, for methods
 	Decode, Results string
-	// ViewPaths is the toolrt.View literal of a tool with a fields
+	// ViewPaths is the toolimpl.View literal of a tool with a fields
 	// argument; ViewFunc the writer of a tool with a view (view.go).
 	ViewPaths, ViewFunc string
 }
 
 func (g *goFile) model() (*fileData, error) {
-	d := &fileData{Package: g.pkg.Name, Options: genfile.OptionsLine(g.pkg.Flags), Version: toolrt.MaxGeneratedVersion}
+	d := &fileData{Package: g.pkg.Name, Options: genfile.OptionsLine(g.pkg.Flags), Version: toolimpl.MaxGeneratedVersion}
 	groups := map[string]*groupData{}
 	var order []string
 	group := func(recv *types.Named) *groupData {
@@ -282,13 +282,13 @@ func annotations(a directive.Annotations) string {
 		parts = append(parts, fmt.Sprintf("ReadOnlyHint: %t", *a.ReadOnly))
 	}
 	if a.Destructive != nil {
-		parts = append(parts, fmt.Sprintf("DestructiveHint: toolrt.Bool(%t)", *a.Destructive))
+		parts = append(parts, fmt.Sprintf("DestructiveHint: toolimpl.Bool(%t)", *a.Destructive))
 	}
 	if a.Idempotent != nil {
 		parts = append(parts, fmt.Sprintf("IdempotentHint: %t", *a.Idempotent))
 	}
 	if a.OpenWorld != nil {
-		parts = append(parts, fmt.Sprintf("OpenWorldHint: toolrt.Bool(%t)", *a.OpenWorld))
+		parts = append(parts, fmt.Sprintf("OpenWorldHint: toolimpl.Bool(%t)", *a.OpenWorld))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -307,16 +307,16 @@ func (g *goFile) call(t *analyzer.Tool, td toolData) (decode, call string) {
 	switch t.Args {
 	case analyzer.ArgsStruct:
 		fmt.Fprintf(&b, "var in %s\n", g.typeString(t.Params[0].Type))
-		fmt.Fprintf(&b, "if err := %sArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {\nreturn toolrt.Error(err), nil\n}\n", td.Ident)
+		fmt.Fprintf(&b, "if err := %sArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {\nreturn toolimpl.Error(err), nil\n}\n", td.Ident)
 		args = append(args, "in")
 	case analyzer.ArgsNone:
-		fmt.Fprintf(&b, "if _, err := %sArgs.Parse(req.Params.Arguments); err != nil {\nreturn toolrt.Error(err), nil\n}\n", td.Ident)
+		fmt.Fprintf(&b, "if _, err := %sArgs.Parse(req.Params.Arguments); err != nil {\nreturn toolimpl.Error(err), nil\n}\n", td.Ident)
 	default:
-		fmt.Fprintf(&b, "args, err := %sArgs.Parse(req.Params.Arguments)\nif err != nil {\nreturn toolrt.Error(err), nil\n}\n", td.Ident)
+		fmt.Fprintf(&b, "args, err := %sArgs.Parse(req.Params.Arguments)\nif err != nil {\nreturn toolimpl.Error(err), nil\n}\n", td.Ident)
 		for i, p := range t.Params {
 			v := fmt.Sprintf("arg%d", i)
 			fmt.Fprintf(&b, "var %s %s\n", v, g.typeString(p.Type))
-			fmt.Fprintf(&b, "if err := args.Decode(%q, &%s); err != nil {\nreturn toolrt.Error(err), nil\n}\n", p.Name, v)
+			fmt.Fprintf(&b, "if err := args.Decode(%q, &%s); err != nil {\nreturn toolimpl.Error(err), nil\n}\n", p.Name, v)
 			args = append(args, v)
 		}
 	}
@@ -346,11 +346,11 @@ func (g *goFile) results(t *analyzer.Tool, ident, call string) string {
 	case len(lhs) == 0:
 		b.WriteString(call + "\n")
 	case len(lhs) == 1 && r.Error:
-		fmt.Fprintf(&b, "if err := %s; err != nil {\nreturn toolrt.Error(err), nil\n}\n", call)
+		fmt.Fprintf(&b, "if err := %s; err != nil {\nreturn toolimpl.Error(err), nil\n}\n", call)
 	default:
 		fmt.Fprintf(&b, "%s := %s\n", strings.Join(lhs, ", "), call)
 		if r.Error {
-			b.WriteString("if err != nil {\nreturn toolrt.Error(err), nil\n}\n")
+			b.WriteString("if err != nil {\nreturn toolimpl.Error(err), nil\n}\n")
 		}
 	}
 	value := "out"
@@ -362,7 +362,7 @@ func (g *goFile) results(t *analyzer.Tool, ident, call string) string {
 	q := strconv.Quote(t.Name)
 	modeArg := ""
 	if mode := textModes[t.Text]; mode != "" {
-		modeArg = ", toolrt." + mode
+		modeArg = ", toolimpl." + mode
 	}
 	var result string
 	switch {
@@ -372,33 +372,33 @@ func (g *goFile) results(t *analyzer.Tool, ident, call string) string {
 		}
 		result = viewResult(t, q, value, ident+"Write", modeArg)
 	case r.Kind == analyzer.ResultNone:
-		result = "toolrt.Empty()"
+		result = "toolimpl.Empty()"
 	case r.Kind == analyzer.ResultObject || r.Kind == analyzer.ResultMap:
-		result = fmt.Sprintf("toolrt.Object(%s, %s%s)", q, strings.TrimPrefix(value, "*"), modeArg)
+		result = fmt.Sprintf("toolimpl.Object(%s, %s%s)", q, strings.TrimPrefix(value, "*"), modeArg)
 	case r.Kind == analyzer.ResultWrapped:
 		if r.Slice {
 			if _, isArray := r.Elem.Underlying().(*types.Array); isArray {
 				value = strings.TrimPrefix(value, "*") + "[:]"
 			}
-			result = fmt.Sprintf("toolrt.Slice(%s, %s%s)", q, value, modeArg)
+			result = fmt.Sprintf("toolimpl.Slice(%s, %s%s)", q, value, modeArg)
 		} else {
-			result = fmt.Sprintf("toolrt.Wrapped(%s, %s%s)", q, value, modeArg)
+			result = fmt.Sprintf("toolimpl.Wrapped(%s, %s%s)", q, value, modeArg)
 		}
 	case r.Kind == analyzer.ResultText:
 		if r.OptOut {
-			result = fmt.Sprintf("toolrt.JSONText(%s, %s%s)", q, value, modeArg)
+			result = fmt.Sprintf("toolimpl.JSONText(%s, %s%s)", q, value, modeArg)
 		} else {
-			result = fmt.Sprintf("toolrt.Sprint(%s)", value)
+			result = fmt.Sprintf("toolimpl.Sprint(%s)", value)
 		}
 	}
 	if r.SDK {
-		result = fmt.Sprintf("toolrt.Merge(res, %s)", result)
+		result = fmt.Sprintf("toolimpl.Merge(res, %s)", result)
 	}
 	fmt.Fprintf(&b, "return %s, nil", result)
 	return b.String()
 }
 
-// textModes are the toolrt.TextMode of each text= option of the directive
+// textModes are the toolimpl.TextMode of each text= option of the directive
 // but the default.
 var textModes = map[string]string{"json": "IndentedText", "none": "NoText"}
 

@@ -83,7 +83,7 @@ func cachedHandler(r *analyzer.Resource, h string) string {
 	if r.TTL != nil {
 		ttl = *r.TTL
 	}
-	return fmt.Sprintf("toolrt.CacheReads(%s, %d, %q)", h, ttl, r.CacheScope)
+	return fmt.Sprintf("toolimpl.CacheReads(%s, %d, %q)", h, ttl, r.CacheScope)
 }
 
 // Cache is what the reads of a resource carry for a client's cache, as
@@ -118,10 +118,10 @@ func Cacheable(pkg *analyzer.Package) map[string]Cache {
 }
 
 // formData is one form in the generated file: its Elicit function and
-// its toolrt.Form.
+// its toolimpl.Form.
 type formData struct {
 	Func, Type, Name string
-	Ident            string // the toolrt.Form variable
+	Ident            string // the toolimpl.Form variable
 	Form             string // its literal
 }
 
@@ -138,7 +138,7 @@ func (g *goFile) forms() ([]formData, error) {
 		ident := "mcptag" + exportedName(f.Name) + "Form"
 		out = append(out, formData{
 			Func: f.Func, Type: g.typeString(f.Type), Name: f.Name, Ident: ident,
-			Form: literal("toolrt.Form", "Name", strconv.Quote(f.Name),
+			Form: literal("toolimpl.Form", "Name", strconv.Quote(f.Name),
 				"Schema", "json.RawMessage("+goString(string(schema))+")",
 				"Spec", specLiteral(f.Fields, f.Name+" form", true)),
 		})

@@ -20,11 +20,11 @@ import (
 {{- end}}
 )
 
-// mcptag generated this file for version {{.Version}} of toolrt's generated code:
+// mcptag generated this file for version {{.Version}} of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod({{.Version}} - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - {{.Version}})
+	_ = toolimpl.RegenerateWithMcptagOfGoMod({{.Version}} - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - {{.Version}})
 )
 {{range .Groups}}
 {{- if .Recv}}
@@ -74,7 +74,7 @@ func {{.Ident}}(recv {{.Recv}}) mcp.ToolHandler {
 {{- else}}
 func {{.Ident}}(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 {{- end}}
-	defer toolrt.Recover(ctx, "{{.Name}}", &res)
+	defer toolimpl.Recover(ctx, "{{.Name}}", &res)
 	{{.Decode}}{{.Results}}
 {{- if .Recv}}
 	}
@@ -94,7 +94,7 @@ func {{.Ident}}(recv {{.Recv}}) {{.HandlerType}} {
 {{- else}}
 func {{.Ident}}(ctx context.Context, req {{.Request}}) (_ {{.Result}}, err error) {
 {{- end}}
-	defer toolrt.RecoverError(ctx, "{{.Name}}", &err)
+	defer toolimpl.RecoverError(ctx, "{{.Name}}", &err)
 	{{.Body}}
 {{- if .Recv}}
 	}
@@ -119,7 +119,7 @@ var mcptagCompletions = {{.Completions}}
 // declines or cancels; an answer that breaks the form's schema is an
 // error. The tool returns the error as it is (or wrapped): on protocol
 // 2026-07-28, it asks the client for the form, and the tool runs again up
-// to here with the answer. See toolrt.Form.Elicit.
+// to here with the answer. See toolimpl.Form.Elicit.
 func {{.Func}}(ctx context.Context, req *mcp.CallToolRequest, message string) ({{.Type}}, bool, error) {
 	var answer {{.Type}}
 	if ok, err := {{.Ident}}.Elicit(ctx, req, message, &answer); !ok || err != nil {

@@ -11,12 +11,12 @@ import (
 )
 
 // The generated writer of a view (docs/views.md): one function per
-// viewed tool that writes the view of its result into a toolrt.Writer,
+// viewed tool that writes the view of its result into a toolimpl.Writer,
 // value by value, as encoding/json would write the full value less what
 // lies outside the view. It follows the analyzer's model, which has
 // decided every rule; here it is only spelled in Go.
 
-// viewPaths renders the toolrt.View literal of a tool whose fields
+// viewPaths renders the toolimpl.View literal of a tool whose fields
 // argument picks among its view's paths, or "" for a tool without one.
 func viewPaths(t *analyzer.Tool) string {
 	if t.View == nil || !t.View.Fields {
@@ -26,7 +26,7 @@ func viewPaths(t *analyzer.Tool) string {
 	for i, p := range t.View.Paths {
 		q[i] = strconv.Quote(p)
 	}
-	return "&toolrt.View{Paths: []string{" + strings.Join(q, ", ") + "}}"
+	return "&toolimpl.View{Paths: []string{" + strings.Join(q, ", ") + "}}"
 }
 
 // viewFunc renders the writer of t's view, named ident, or "".
@@ -42,7 +42,7 @@ func (g *goFile) viewFunc(t *analyzer.Tool, ident string) string {
 	}
 	vw := &viewWriter{g: g, fields: t.View.Fields}
 	vw.value(root, "v")
-	return fmt.Sprintf("// %s writes the view of %s's result.\nfunc %s(w *toolrt.Writer, v *%s) {\n%s}\n",
+	return fmt.Sprintf("// %s writes the view of %s's result.\nfunc %s(w *toolimpl.Writer, v *%s) {\n%s}\n",
 		ident, t.Name, ident, g.typeString(typ), vw.b.String())
 }
 
@@ -56,7 +56,7 @@ func elemType(t types.Type) types.Type {
 	panic("emit: a slice result of type " + t.String())
 }
 
-// viewResult returns the call of toolrt that makes the result of a viewed
+// viewResult returns the call of toolimpl that makes the result of a viewed
 // tool, whose value is out and its writer write.
 func viewResult(t *analyzer.Tool, q, value, write, modeArg string) string {
 	sel := "nil"
@@ -70,11 +70,11 @@ func viewResult(t *analyzer.Tool, q, value, write, modeArg string) string {
 	}
 	switch {
 	case r.Slice:
-		return fmt.Sprintf("toolrt.ViewSlice(%s, %s, %s, %s%s)", q, value, write, sel, modeArg)
+		return fmt.Sprintf("toolimpl.ViewSlice(%s, %s, %s, %s%s)", q, value, write, sel, modeArg)
 	case r.Kind == analyzer.ResultWrapped:
-		return fmt.Sprintf("toolrt.ViewWrapped(%s, %s, %s, %s%s)", q, ptr, write, sel, modeArg)
+		return fmt.Sprintf("toolimpl.ViewWrapped(%s, %s, %s, %s%s)", q, ptr, write, sel, modeArg)
 	}
-	return fmt.Sprintf("toolrt.ViewObject(%s, %s, %s, %s%s)", q, ptr, write, sel, modeArg)
+	return fmt.Sprintf("toolimpl.ViewObject(%s, %s, %s, %s%s)", q, ptr, write, sel, modeArg)
 }
 
 // viewSelect is the statement that reads a call's fields argument.
@@ -82,7 +82,7 @@ func viewSelect(t *analyzer.Tool, ident string) string {
 	if t.View == nil || !t.View.Fields {
 		return ""
 	}
-	return fmt.Sprintf("sel, err := %sView.Select(req.Params.Arguments)\nif err != nil {\nreturn toolrt.Error(err), nil\n}\n", ident)
+	return fmt.Sprintf("sel, err := %sView.Select(req.Params.Arguments)\nif err != nil {\nreturn toolimpl.Error(err), nil\n}\n", ident)
 }
 
 // A viewWriter renders the body of a view's writer.
@@ -150,9 +150,9 @@ func (vw *viewWriter) mapValue(v *analyzer.ViewValue, p string) {
 	m, keys, k, e := vw.newVar("mp"), vw.newVar("keys"), vw.newVar("key"), vw.newVar("elem")
 	vw.printf("if %s := %s; %s == nil {\nw.Null()\n} else {\n", m, deref(p), m)
 	if v.Keys == analyzer.KeysText {
-		vw.printf("%s, err := toolrt.TextKeys(%s)\nif err != nil {\nw.Fail(err)\nreturn\n}\n", keys, m)
+		vw.printf("%s, err := toolimpl.TextKeys(%s)\nif err != nil {\nw.Fail(err)\nreturn\n}\n", keys, m)
 	} else {
-		vw.printf("%s := toolrt.%s(%s)\n", keys, keyFuncs[v.Keys], m)
+		vw.printf("%s := toolimpl.%s(%s)\n", keys, keyFuncs[v.Keys], m)
 	}
 	vw.printf("w.BeginObject()\nfor _, %s := range %s {\nw.MapKey(%s.Name)\n%s := %s[%s.Key]\n", k, keys, k, e, m, k)
 	vw.value(v.Elem, "&"+e)
@@ -223,11 +223,11 @@ func zeroExpr(z analyzer.ZeroTest, x string) string {
 	case analyzer.ZeroNilOrMethod:
 		return x + " == nil || " + x + ".IsZero()"
 	case analyzer.ZeroInterfaceMethod:
-		return x + " == nil || toolrt.NilPointer(" + x + ") || " + x + ".IsZero()"
+		return x + " == nil || toolimpl.NilPointer(" + x + ") || " + x + ".IsZero()"
 	case analyzer.ZeroEqual:
-		return "toolrt.IsZero(&" + x + ")"
+		return "toolimpl.IsZero(&" + x + ")"
 	case analyzer.ZeroReflect:
-		return "toolrt.IsZeroValue(&" + x + ")"
+		return "toolimpl.IsZeroValue(&" + x + ")"
 	}
 	panic(fmt.Sprintf("emit: zero test %d", z))
 }

@@ -231,7 +231,7 @@ func harnessFails(t *testing.T, bin, mode, calls, want string) {
 // TestKnownLimitEmptyResourceText reproduces a limit of go-sdk v1.8.0: a
 // resource whose text is empty is sent with neither text nor blob (the
 // field is omitempty), and the strict client rejects the read. toolrt
-// sends an empty blob instead (toolrt.TextContents). The test fails once
+// sends an empty blob instead (toolimpl.TextContents). The test fails once
 // the go-sdk sends the empty text.
 func TestKnownLimitEmptyResourceText(t *testing.T) {
 	bin := buildBadServer(t)

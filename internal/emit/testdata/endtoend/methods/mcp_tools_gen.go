@@ -6,15 +6,15 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 1 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(1 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -72,30 +72,30 @@ func RegisterStoreTools(s *mcp.Server, recv *Store) {
 var (
 	mcptagStoreGetInput  = json.RawMessage(`{"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`)
 	mcptagStoreGetOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagStoreGetArgs   = &toolrt.Spec{
+	mcptagStoreGetArgs   = &toolimpl.Spec{
 		Tool: "store_get",
-		Args: []toolrt.Arg{
-			{Name: "key", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "key", Required: true, Kind: toolimpl.KindString},
 		},
 	}
 )
 
 func mcptagStoreGet(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "store_get", &res)
+		defer toolimpl.Recover(ctx, "store_get", &res)
 		args, err := mcptagStoreGetArgs.Parse(req.Params.Arguments)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
 		var arg0 string
 		if err := args.Decode("key", &arg0); err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
 		out, err := recv.Get(ctx, arg0)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
-		return toolrt.Wrapped("store_get", out), nil
+		return toolimpl.Wrapped("store_get", out), nil
 	}
 }
 
@@ -103,19 +103,19 @@ func mcptagStoreGet(recv *Store) mcp.ToolHandler {
 var (
 	mcptagStoreKeysInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagStoreKeysOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"]}`)
-	mcptagStoreKeysArgs   = &toolrt.Spec{
+	mcptagStoreKeysArgs   = &toolimpl.Spec{
 		Tool: "store_keys",
 	}
 )
 
 func mcptagStoreKeys(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "store_keys", &res)
+		defer toolimpl.Recover(ctx, "store_keys", &res)
 		if _, err := mcptagStoreKeysArgs.Parse(req.Params.Arguments); err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
 		out := recv.Keys()
-		return toolrt.Slice("store_keys", out), nil
+		return toolimpl.Slice("store_keys", out), nil
 	}
 }
 
@@ -123,19 +123,19 @@ func mcptagStoreKeys(recv *Store) mcp.ToolHandler {
 var (
 	mcptagClockNowInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagClockNowOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagClockNowArgs   = &toolrt.Spec{
+	mcptagClockNowArgs   = &toolimpl.Spec{
 		Tool: "now",
 	}
 )
 
 func mcptagClockNow(recv Clock) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "now", &res)
+		defer toolimpl.Recover(ctx, "now", &res)
 		if _, err := mcptagClockNowArgs.Parse(req.Params.Arguments); err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
 		out := recv.Now()
-		return toolrt.Wrapped("now", out), nil
+		return toolimpl.Wrapped("now", out), nil
 	}
 }
 
@@ -143,16 +143,16 @@ func mcptagClockNow(recv Clock) mcp.ToolHandler {
 var (
 	mcptagVersionInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagVersionOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagVersionArgs   = &toolrt.Spec{
+	mcptagVersionArgs   = &toolimpl.Spec{
 		Tool: "version",
 	}
 )
 
 func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "version", &res)
+	defer toolimpl.Recover(ctx, "version", &res)
 	if _, err := mcptagVersionArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Version()
-	return toolrt.Wrapped("version", out), nil
+	return toolimpl.Wrapped("version", out), nil
 }

@@ -8,15 +8,15 @@ import (
 	"net/netip"
 	"time"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 1 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(1 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 1)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -34,14 +34,14 @@ func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{
 		Name:        "fail",
 		Description: `Always fails.`,
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: toolrt.Bool(false)},
+		Annotations: &mcp.ToolAnnotations{DestructiveHint: toolimpl.Bool(false)},
 		InputSchema: mcptagFailInput,
 	}, mcptagFail)
 	s.AddTool(&mcp.Tool{
 		Name:         "origin",
 		Title:        "The origin",
 		Description:  `Returns the origin, or nil.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: toolrt.Bool(false)},
+		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: toolimpl.Bool(false)},
 		InputSchema:  mcptagOriginInput,
 		OutputSchema: mcptagOriginOutput,
 	}, mcptagOrigin)
@@ -114,328 +114,328 @@ func RegisterTools(s *mcp.Server) {
 // Schemas and arguments of ping, computed by mcptag.
 var (
 	mcptagPingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagPingArgs  = &toolrt.Spec{
+	mcptagPingArgs  = &toolimpl.Spec{
 		Tool: "ping",
 	}
 )
 
 func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "ping", &res)
+	defer toolimpl.Recover(ctx, "ping", &res)
 	if _, err := mcptagPingArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	Ping()
-	return toolrt.Empty(), nil
+	return toolimpl.Empty(), nil
 }
 
 // Schemas and arguments of fail, computed by mcptag.
 var (
 	mcptagFailInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagFailArgs  = &toolrt.Spec{
+	mcptagFailArgs  = &toolimpl.Spec{
 		Tool: "fail",
 	}
 )
 
 func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "fail", &res)
+	defer toolimpl.Recover(ctx, "fail", &res)
 	if _, err := mcptagFailArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	if err := Fail(ctx); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Empty(), nil
+	return toolimpl.Empty(), nil
 }
 
 // Schemas and arguments of origin, computed by mcptag.
 var (
 	mcptagOriginInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagOriginOutput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}`)
-	mcptagOriginArgs   = &toolrt.Spec{
+	mcptagOriginArgs   = &toolimpl.Spec{
 		Tool: "origin",
 	}
 )
 
 func mcptagOrigin(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "origin", &res)
+	defer toolimpl.Recover(ctx, "origin", &res)
 	if _, err := mcptagOriginArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := Origin(ctx, req)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	if out == nil {
 		out = new(Point)
 	}
-	return toolrt.Object("origin", out), nil
+	return toolimpl.Object("origin", out), nil
 }
 
 // Schemas and arguments of count, computed by mcptag.
 var (
 	mcptagCountInput  = json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false}`)
 	mcptagCountOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
-	mcptagCountArgs   = &toolrt.Spec{
+	mcptagCountArgs   = &toolimpl.Spec{
 		Tool: "count",
-		Args: []toolrt.Arg{
-			{Name: "limit", Kind: toolrt.KindInteger, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "limit", Kind: toolimpl.KindInteger, Nullable: true},
 		},
 	}
 )
 
 func mcptagCount(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "count", &res)
+	defer toolimpl.Recover(ctx, "count", &res)
 	args, err := mcptagCountArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 *int
 	if err := args.Decode("limit", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Count(arg0)
 	if out == nil {
 		out = new(int)
 	}
-	return toolrt.Wrapped("count", *out), nil
+	return toolimpl.Wrapped("count", *out), nil
 }
 
 // Schemas and arguments of corners, computed by mcptag.
 var (
 	mcptagCornersInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagCornersOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"},"minItems":4,"maxItems":4}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
-	mcptagCornersArgs   = &toolrt.Spec{
+	mcptagCornersArgs   = &toolimpl.Spec{
 		Tool: "corners",
 	}
 )
 
 func mcptagCorners(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "corners", &res)
+	defer toolimpl.Recover(ctx, "corners", &res)
 	if _, err := mcptagCornersArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Corners()
 	if out == nil {
 		out = new([4]Point)
 	}
-	return toolrt.Slice("corners", out[:]), nil
+	return toolimpl.Slice("corners", out[:]), nil
 }
 
 // Schemas and arguments of bytes, computed by mcptag.
 var (
 	mcptagBytesInput  = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
 	mcptagBytesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":["string","null"],"contentEncoding":"base64"}},"required":["result"]}`)
-	mcptagBytesArgs   = &toolrt.Spec{
+	mcptagBytesArgs   = &toolimpl.Spec{
 		Tool: "bytes",
-		Args: []toolrt.Arg{
-			{Name: "n", Required: true, Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "n", Required: true, Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagBytes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "bytes", &res)
+	defer toolimpl.Recover(ctx, "bytes", &res)
 	args, err := mcptagBytesArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 int
 	if err := args.Decode("n", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Bytes(arg0)
-	return toolrt.Wrapped("bytes", out), nil
+	return toolimpl.Wrapped("bytes", out), nil
 }
 
 // Schemas and arguments of labels, computed by mcptag.
 var (
 	mcptagLabelsInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagLabelsOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"string"}}`)
-	mcptagLabelsArgs   = &toolrt.Spec{
+	mcptagLabelsArgs   = &toolimpl.Spec{
 		Tool: "labels",
 	}
 )
 
 func mcptagLabels(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "labels", &res)
+	defer toolimpl.Recover(ctx, "labels", &res)
 	if _, err := mcptagLabelsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := Labels()
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	if out == nil {
 		out = new(map[string]string)
 	}
-	return toolrt.Object("labels", out), nil
+	return toolimpl.Object("labels", out), nil
 }
 
 // Schemas and arguments of address, computed by mcptag.
 var (
 	mcptagAddressInput  = json.RawMessage(`{"type":"object","properties":{"addr":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."},"timeout":{"type":"integer"}},"required":["addr","timeout"],"additionalProperties":false}`)
 	mcptagAddressOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."}},"required":["result"]}`)
-	mcptagAddressArgs   = &toolrt.Spec{
+	mcptagAddressArgs   = &toolimpl.Spec{
 		Tool: "address",
-		Args: []toolrt.Arg{
-			{Name: "addr", Required: true, Kind: toolrt.KindString},
-			{Name: "timeout", Required: true, Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "addr", Required: true, Kind: toolimpl.KindString},
+			{Name: "timeout", Required: true, Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "address", &res)
+	defer toolimpl.Recover(ctx, "address", &res)
 	args, err := mcptagAddressArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg0 netip.Addr
 	if err := args.Decode("addr", &arg0); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	var arg1 time.Duration
 	if err := args.Decode("timeout", &arg1); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := Address(arg0, arg1)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Wrapped("address", out), nil
+	return toolimpl.Wrapped("address", out), nil
 }
 
 // Schemas and arguments of handler, computed by mcptag.
 var (
 	mcptagHandlerInput  = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
 	mcptagHandlerOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
-	mcptagHandlerArgs   = &toolrt.Spec{
+	mcptagHandlerArgs   = &toolimpl.Spec{
 		Tool: "handler",
-		Args: []toolrt.Arg{
-			{Name: "X", Required: true, Kind: toolrt.KindInteger},
-			{Name: "Y", Required: true, Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+			{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagHandler(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "handler", &res)
+	defer toolimpl.Recover(ctx, "handler", &res)
 	var in Point
 	if err := mcptagHandlerArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := Handler(ctx, req, in)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	return toolrt.Merge(res, toolrt.Slice("handler", out)), nil
+	return toolimpl.Merge(res, toolimpl.Slice("handler", out)), nil
 }
 
 // Schemas and arguments of describe, computed by mcptag.
 var (
 	mcptagDescribeInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
-	mcptagDescribeArgs  = &toolrt.Spec{
+	mcptagDescribeArgs  = &toolimpl.Spec{
 		Tool: "describe",
-		Args: []toolrt.Arg{
-			{Name: "X", Required: true, Kind: toolrt.KindInteger},
-			{Name: "Y", Required: true, Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+			{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagDescribe(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "describe", &res)
+	defer toolimpl.Recover(ctx, "describe", &res)
 	var in Point
 	if err := mcptagDescribeArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Describe(in)
-	return toolrt.Sprint(out), nil
+	return toolimpl.Sprint(out), nil
 }
 
 // Schemas and arguments of text, computed by mcptag.
 var (
 	mcptagTextInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
-	mcptagTextArgs  = &toolrt.Spec{
+	mcptagTextArgs  = &toolimpl.Spec{
 		Tool: "text",
-		Args: []toolrt.Arg{
-			{Name: "X", Required: true, Kind: toolrt.KindInteger},
-			{Name: "Y", Required: true, Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+			{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
 		},
 	}
 )
 
 func mcptagText(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "text", &res)
+	defer toolimpl.Recover(ctx, "text", &res)
 	var in Point
 	if err := mcptagTextArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Text(in)
-	return toolrt.JSONText("text", out), nil
+	return toolimpl.JSONText("text", out), nil
 }
 
 // Schemas and arguments of indented, computed by mcptag.
 var (
 	mcptagIndentedInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagIndentedOutput = json.RawMessage(`{"type":"object","properties":{"from":{"$ref":"#/$defs/Point"},"to":{"$ref":"#/$defs/Point"}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"description":"Two points.","required":["from","to"]}`)
-	mcptagIndentedArgs   = &toolrt.Spec{
+	mcptagIndentedArgs   = &toolimpl.Spec{
 		Tool: "indented",
 	}
 )
 
 func mcptagIndented(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "indented", &res)
+	defer toolimpl.Recover(ctx, "indented", &res)
 	if _, err := mcptagIndentedArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Indented()
-	return toolrt.Object("indented", out, toolrt.IndentedText), nil
+	return toolimpl.Object("indented", out, toolimpl.IndentedText), nil
 }
 
 // Schemas and arguments of summarized, computed by mcptag.
 var (
 	mcptagSummarizedInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
 	mcptagSummarizedOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
-	mcptagSummarizedArgs   = &toolrt.Spec{
+	mcptagSummarizedArgs   = &toolimpl.Spec{
 		Tool: "summarized",
 	}
 )
 
 func mcptagSummarized(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarized", &res)
+	defer toolimpl.Recover(ctx, "summarized", &res)
 	if _, err := mcptagSummarizedArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Summarized()
-	return toolrt.Slice("summarized", out, toolrt.NoText), nil
+	return toolimpl.Slice("summarized", out, toolimpl.NoText), nil
 }
 
 // Schemas and arguments of shallow, computed by mcptag.
 var (
 	mcptagShallowInput  = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object","description":"A point on a plane."},"to":{"type":"object","description":"A point on a plane."}},"required":["from","to"],"additionalProperties":false}`)
 	mcptagShallowOutput = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object"},"to":{"type":"object"}},"required":["from","to"]}`)
-	mcptagShallowArgs   = &toolrt.Spec{
+	mcptagShallowArgs   = &toolimpl.Spec{
 		Tool: "shallow",
-		Args: []toolrt.Arg{
-			{Name: "from", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "X", Required: true, Kind: toolrt.KindInteger},
-				{Name: "Y", Required: true, Kind: toolrt.KindInteger},
+		Args: []toolimpl.Arg{
+			{Name: "from", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+				{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
 			}, Closed: true},
-			{Name: "to", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "X", Required: true, Kind: toolrt.KindInteger},
-				{Name: "Y", Required: true, Kind: toolrt.KindInteger},
+			{Name: "to", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+				{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
 			}, Closed: true},
 		},
 	}
 )
 
 func mcptagShallow(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "shallow", &res)
+	defer toolimpl.Recover(ctx, "shallow", &res)
 	var in Line
 	if err := mcptagShallowArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Shallow(in)
-	return toolrt.Object("shallow", out), nil
+	return toolimpl.Object("shallow", out), nil
 }
