@@ -11,6 +11,7 @@ import (
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/genfile"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -38,18 +39,18 @@ func readGenerated(pass *analysis.Pass, gen *ast.File) generated {
 	return g
 }
 
-// options returns base resolved against the options g records, as the
+// options returns opts resolved against the options g records, as the
 // generator resolves them. A file that cannot be read records nothing:
 // the stale check reports it.
-func (g generated) options(base analyzer.Options) (analyzer.Options, error) {
+func (g generated) options(opts genopts.Options) (analyzer.Options, error) {
 	var recorded []genfile.RecordedOption
 	if g.name != "" && g.err == nil {
 		var err error
 		if recorded, err = genfile.Options(g.name, g.data); err != nil {
-			return base, err
+			return opts.Base, err
 		}
 	}
-	return base.Resolve(recorded)
+	return opts.Resolve(recorded)
 }
 
 // stale compares the package's mcp_tools_gen.go, g, with what the
@@ -87,7 +88,7 @@ func stale(src []*ast.File, g generated, optsErr error, pkg *analyzer.Package) (
 // inPackage is the message of err, whose position is in the package's
 // directory: the file's name is enough.
 func inPackage(err error) string {
-	var pe analyzer.PositionedError
+	var pe genfile.PositionedError
 	if errors.As(err, &pe) {
 		pe.Pos = filepath.Base(pe.Pos)
 		return pe.Error()

@@ -74,7 +74,7 @@ func catalogMain(args []string, stdout, stderr io.Writer) int {
 	if code != exitOK {
 		return code
 	}
-	page, err := catalog.Build(loaded, opts)
+	page, err := catalog.Build(catalogSources(loaded), opts)
 	var html bytes.Buffer
 	if err == nil {
 		err = catalog.Render(&html, page)
@@ -100,4 +100,13 @@ func writeOutput(out string, data []byte, stdout io.Writer) error {
 		return fmt.Errorf("%s is a directory", out)
 	}
 	return generate.WriteFile(out, data)
+}
+
+// catalogSources are the packages for the catalogue's page.
+func catalogSources(pkgs []*generate.Package) []catalog.Source {
+	sources := make([]catalog.Source, len(pkgs))
+	for i, p := range pkgs {
+		sources[i] = catalog.Source{Package: p.Package, Dir: p.Dir}
+	}
+	return sources
 }

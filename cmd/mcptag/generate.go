@@ -11,9 +11,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/mcptag/mcptag/internal/load"
 	"github.com/mcptag/mcptag/internal/snapdiff"
 	"github.com/rogpeppe/go-internal/diff"
@@ -21,7 +21,7 @@ import (
 
 // generateOptions are the flags of the generator's command line.
 type generateOptions struct {
-	analyzer.Options
+	genopts.Options
 	check bool
 }
 
@@ -35,7 +35,7 @@ func generateCommandWith(usageText string, stderr io.Writer) (*command, *generat
 	c := newCommand("mcptag", usageText, stderr)
 	o := &generateOptions{}
 	c.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a summary and a diff if any generated file is stale, missing or left over")
-	o.AddFlags(c.FlagSet)
+	genopts.AddFlags(c.FlagSet, &o.Given)
 	return c, o
 }
 
@@ -65,7 +65,7 @@ func generateMain(args []string, stdout, stderr io.Writer) int {
 // working directory, prints the findings it reports, and returns its
 // result, with the files to write, or the exit code to leave with when
 // there are none.
-func runGenerate(opts analyzer.Options, patterns []string, stderr io.Writer) (*generate.Result, int) {
+func runGenerate(opts genopts.Options, patterns []string, stderr io.Writer) (*generate.Result, int) {
 	r, err := generate.Run(".", opts, patterns...)
 	if err != nil {
 		printLoadError(stderr, err)

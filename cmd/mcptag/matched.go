@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/directive"
+	"github.com/mcptag/mcptag/internal/generate"
 	"github.com/mcptag/mcptag/internal/genfile"
-	"github.com/mcptag/mcptag/internal/load"
 )
 
 // A matchedPackage is what -check, lint and stats need to know of a
@@ -47,9 +47,9 @@ func checksNothing(stderr io.Writer, prefix string, patterns []string, pkgs []ma
 	return true
 }
 
-// loadedPackages lists the packages load.Packages loaded, as
+// loadedPackages lists the packages generate.Packages loaded, as
 // checksNothing wants them.
-func loadedPackages(pkgs []*load.Package) []matchedPackage {
+func loadedPackages(pkgs []*generate.Package) []matchedPackage {
 	var out []matchedPackage
 	for _, p := range pkgs {
 		out = append(out, matchedPackage{p.Files, p.Dir})

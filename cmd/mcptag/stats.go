@@ -6,10 +6,10 @@ import (
 	"io"
 	"sort"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
+	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/genopts"
 )
 
 const statsUsage = `usage: mcptag stats [-json] [packages]
@@ -78,7 +78,7 @@ func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
 		if len(p.Tools) == 0 {
 			continue
 		}
-		_, costs, err := generate.Measure(p.Package)
+		_, costs, err := emit.Measure(p.Package)
 		if err != nil {
 			fmt.Fprintf(stderr, "mcptag stats: %s: %v\n", p.Path, err)
 			return nil, exitUsage
@@ -91,8 +91,8 @@ func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
 // loadServable loads and analyzes the packages, in import path order. A
 // package mcptag would refuse to generate has nothing to show: its errors
 // are load errors here, printed with their positions.
-func loadServable(patterns []string, stderr io.Writer) ([]*load.Package, int) {
-	loaded, err := load.Packages(".", analyzer.Options{}, patterns...)
+func loadServable(patterns []string, stderr io.Writer) ([]*generate.Package, int) {
+	loaded, err := generate.Packages(".", genopts.Options{}, patterns...)
 	if err != nil {
 		printLoadError(stderr, err)
 		return nil, exitUsage

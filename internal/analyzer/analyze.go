@@ -36,7 +36,9 @@ type Package struct {
 	Forms    []*Form
 	Findings []finding.Finding
 	// Flags are the generator's options that shaped the package, as the
-	// flags that set them (Options.Flags): what its generated files record.
+	// flags that set them (genopts.Flags): what its generated files
+	// record. Analyze leaves them to its caller, which knows the options
+	// as flags.
 	Flags []string
 }
 
@@ -97,7 +99,7 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 		declaredDocs: DeclaredDocs(files, info), reported: map[string]bool{},
 		consts: map[*types.Package]map[*types.TypeName][]*types.Const{}, enums: map[*types.TypeName][]any{},
 	}
-	p := &Package{Name: pkg.Name(), Path: pkg.Path(), Types: pkg, Flags: opts.Flags()}
+	p := &Package{Name: pkg.Name(), Path: pkg.Path(), Types: pkg}
 	for _, f := range files {
 		for _, m := range directive.Misplaced(f) {
 			a.report(m)

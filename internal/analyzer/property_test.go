@@ -15,7 +15,8 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/mcptag/mcptag/internal/shrink"
 	"github.com/mcptag/mcptag/internal/testcorpus"
 	"github.com/mcptag/mcptag/internal/valuegen"
@@ -65,7 +66,7 @@ func TestShrunkSchemasSound(t *testing.T) {
 // testOutputSchemas checks the tools of the corpus, loaded with opts; the
 // precision of their schemas too when precise.
 func testOutputSchemas(t *testing.T, opts analyzer.Options, precise bool) {
-	pkgs, err := load.Packages("../testcorpus", opts, ".")
+	pkgs, err := generate.Packages("../testcorpus", genopts.Options{Base: opts}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,8 +17,6 @@ import (
 	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
-	"github.com/mcptag/mcptag/internal/generate"
-	"github.com/mcptag/mcptag/internal/load"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -121,9 +119,15 @@ func newCost(m budget.Tool, limit int) *Cost {
 	}
 }
 
+// A Source is one analyzed package for the page, and where it is.
+type Source struct {
+	*analyzer.Package
+	Dir string // the package's directory, where its snapshot is
+}
+
 // Build makes the page of the packages, which must have analyzed without
 // errors, in the order given; packages that declare nothing are left out.
-func Build(pkgs []*load.Package, opts Options) (*Page, error) {
+func Build(pkgs []Source, opts Options) (*Page, error) {
 	page := &Page{Title: "MCP catalog", Budget: budget.Limit(opts.Budget, 0)}
 	ids := newIDs()
 	single := len(pkgs) == 1
@@ -196,9 +200,9 @@ func (t *Totals) add(p *Package) {
 	}
 }
 
-func buildPackage(p *load.Package, opts Options, ids *ids) (*Package, error) {
+func buildPackage(p Source, opts Options, ids *ids) (*Package, error) {
 	pkg := &Package{Path: p.Path, ID: ids.id("pkg-" + p.Path)}
-	tools, costs, err := generate.Measure(p.Package)
+	tools, costs, err := emit.Measure(p.Package)
 	if err != nil {
 		return nil, err
 	}

@@ -13,10 +13,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
+	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/mcptag/mcptag/internal/snapdiff"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -28,16 +28,20 @@ const repoRoot = "../.."
 
 // load loads and analyzes the packages matching patterns below the
 // repository root, which must analyze without errors.
-func loadPackages(t *testing.T, patterns ...string) []*load.Package {
+func loadPackages(t *testing.T, patterns ...string) []Source {
 	t.Helper()
-	pkgs, err := load.Packages(repoRoot, analyzer.Options{}, patterns...)
+	pkgs, err := generate.Packages(repoRoot, genopts.Options{}, patterns...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if errs := (&generate.Result{Packages: pkgs}).Errors(); len(errs) > 0 {
+	if errs := generate.Stopping(generate.Report(pkgs)); len(errs) > 0 {
 		t.Fatalf("%s: %s", pkgs[0].Fset.Position(errs[0].Pos), errs[0].Message)
 	}
-	return pkgs
+	sources := make([]Source, len(pkgs))
+	for i, p := range pkgs {
+		sources[i] = Source{Package: p.Package, Dir: p.Dir}
+	}
+	return sources
 }
 
 func render(t *testing.T, page *Page) string {
@@ -90,7 +94,7 @@ func TestTokensAreStats(t *testing.T) {
 		t.Fatal(err)
 	}
 	html := render(t, page)
-	_, costs, err := generate.Measure(pkgs[0].Package)
+	_, costs, err := emit.Measure(pkgs[0].Package)
 	if err != nil {
 		t.Fatal(err)
 	}

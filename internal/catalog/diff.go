@@ -6,7 +6,6 @@ import (
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/genfile"
-	"github.com/mcptag/mcptag/internal/load"
 	"github.com/mcptag/mcptag/internal/snapdiff"
 )
 
@@ -74,7 +73,7 @@ func (t *DiffTotals) add(d *EntryDiff) {
 
 // before returns the snapshot p is compared with, or nil if there is none;
 // single says that p is the page's only package.
-func (d *Diff) before(p *load.Package, single bool) *snapdiff.Snapshot {
+func (d *Diff) before(p Source, single bool) *snapdiff.Snapshot {
 	if len(d.Before) == 1 && single {
 		for _, s := range d.Before {
 			return s
@@ -88,14 +87,14 @@ func (d *Diff) before(p *load.Package, single bool) *snapdiff.Snapshot {
 }
 
 // had reports whether the compared snapshot of p lists anything.
-func (d *Diff) had(p *load.Package, single bool) bool {
+func (d *Diff) had(p Source, single bool) bool {
 	s := d.before(p, single)
 	return s != nil && len(s.Tools)+len(s.Prompts)+len(s.Resources)+len(s.ResourceTemplates) > 0
 }
 
 // mark sets the Diff of every entry of pkg, and adds the entries of the
 // compared snapshot that p no longer declares to pkg.Removed.
-func (d *Diff) mark(pkg *Package, p *load.Package, single bool, ids *ids) error {
+func (d *Diff) mark(pkg *Package, p Source, single bool, ids *ids) error {
 	var now *snapdiff.Snapshot
 	if !p.Empty() {
 		data, err := emit.Snapshot(p.Package)

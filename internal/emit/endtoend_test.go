@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/rogpeppe/go-internal/diff"
 )
 
@@ -27,7 +27,7 @@ func TestEndToEnd(t *testing.T) {
 	}
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			r, err := generate.Run(dir, analyzer.Options{}, ".")
+			r, err := generate.Run(dir, genopts.Options{}, ".")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +73,7 @@ func TestGoIsStable(t *testing.T) {
 	dir := filepath.Join("testdata", "endtoend", "shapes")
 	var first []byte
 	for i := range 3 {
-		r, err := generate.Run(dir, analyzer.Options{}, ".")
+		r, err := generate.Run(dir, genopts.Options{}, ".")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package generate
+package emit
 
 import (
 	"encoding/json"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
-	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -15,7 +14,7 @@ import (
 // size check and mcptag catalog all measure through it, so that they
 // never disagree about a tool's tokens.
 func Measure(pkg *analyzer.Package) ([]*mcp.Tool, []budget.Tool, error) {
-	tools, err := emit.Tools(pkg)
+	tools, err := Tools(pkg)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -35,7 +34,7 @@ func measureTool(t *mcp.Tool, a *analyzer.Tool) (budget.Tool, error) {
 	if err != nil || a.View == nil {
 		return m, err
 	}
-	full, err := emit.SchemaJSON(a.View.Full)
+	full, err := SchemaJSON(a.View.Full)
 	if err != nil {
 		return m, err
 	}

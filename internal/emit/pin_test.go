@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/mcptag/mcptag/toolimpl"
 )
 
@@ -41,7 +41,7 @@ func TestPinMismatchFailsToCompile(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOPROXY", "off")
 
-	r, err := generate.Run(dir, analyzer.Options{}, ".")
+	r, err := generate.Run(dir, genopts.Options{}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

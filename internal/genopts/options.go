@@ -1,4 +1,9 @@
-package analyzer
+// Package genopts holds the generator's options as a command line gives
+// them and as generated files record them: the flags that set them, the
+// record (the flags that differ from the defaults), and how one run
+// resolves the two for a package. The analyzer only reads the options
+// that result.
+package genopts
 
 import (
 	"flag"
@@ -6,51 +11,32 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/genfile"
-	"github.com/mcptag/mcptag/internal/shrink"
 )
 
-// Options change how tools are analyzed. Closed, Titles and Shrink are
-// the generator's options, which a user sets on mcptag's command line;
-// a package's generated files record those that shaped them (see
-// Resolve). ImportedDocs and Module describe the environment, and are
-// set by whoever loads the package (Load, the linter).
+// Options are the generator's options for one run: Base, then the
+// options each package's generated files record on top (see Resolve),
+// then Given on top of those.
 type Options struct {
-	// Closed closes every output object (additionalProperties: false), as
-	// the directive's closed option does for one tool.
-	Closed bool
-	// Titles adds pydantic-style titles, so that a server ported from
-	// Python's FastMCP lists the same schemas.
-	Titles bool
-	// Shrink cuts every tool's schemas down; a tool's directive can say
-	// more (depth=, descriptions=).
-	Shrink shrink.Options
-
+	// Base are the options under the record: zero for a command line.
+	Base analyzer.Options
 	// Given are the generator's options named on a command line, as the
-	// flags that set them ("-closed=true", "-depth=2"), in order; AddFlags
-	// collects them. They go on top of what a package's generated files
-	// record (see Resolve): a flag given overrides the record, an option
-	// not given keeps it.
+	// flags that set them ("-closed=true", "-depth=2"), in order, as
+	// AddFlags collects them. A flag given overrides the record, an option not
+	// given keeps it.
 	Given []string
-
-	// ImportedDocs finds the descriptions of types declared in other
-	// packages.
-	ImportedDocs DocSource
-	// Module is the path of the module being analyzed. A named type of
-	// another module gets no enum from its constants (see closedEnum).
-	// Empty means every type is the module's own.
-	Module string
 }
 
 // AddFlags defines the generator's options as flags of fs. A flag given
-// does not set o's field: it is added to o.Given, to override what each
-// package's generated files record and nothing else.
-func (o *Options) AddFlags(fs *flag.FlagSet) {
-	var check Options // parses each value, so that a bad one is a usage error
+// sets no option: it is appended to given (Options.Given), to override
+// what each package's generated files record and nothing else.
+func AddFlags(fs *flag.FlagSet, given *[]string) {
+	var check analyzer.Options // parses each value, so that a bad one is a usage error
 	defs := flag.NewFlagSet("", flag.ContinueOnError)
-	check.defineFlags(defs)
+	defineFlags(&check, defs)
 	defs.VisitAll(func(f *flag.Flag) {
-		g := givenFlag{f.Value, f.Name, &o.Given}
+		g := givenFlag{f.Value, f.Name, given}
 		if isBool(f.Value) {
 			fs.Var(&givenBool{g}, f.Name, f.Usage)
 		} else {
@@ -60,7 +46,7 @@ func (o *Options) AddFlags(fs *flag.FlagSet) {
 }
 
 // defineFlags defines the generator's options as flags of fs, which set o.
-func (o *Options) defineFlags(fs *flag.FlagSet) {
+func defineFlags(o *analyzer.Options, fs *flag.FlagSet) {
 	fs.BoolVar(&o.Closed, "closed", o.Closed, "close every output object (additionalProperties: false)")
 	fs.BoolVar(&o.Titles, "titles", o.Titles, "add pydantic-style titles, as a Python FastMCP server lists them")
 	o.Shrink.AddFlags(fs)
@@ -102,14 +88,14 @@ func (g *givenBool) String() string {
 
 func (g *givenBool) IsBoolFlag() bool { return true }
 
-// ParseOptions parses the generator's options from args, the arguments of
-// an mcptag command line, on top of base. It returns the options and the
+// Parse parses the generator's options from args, the arguments of an
+// mcptag command line, on top of base. It returns the options and the
 // arguments after them: the package patterns.
-func ParseOptions(base Options, args []string) (Options, []string, error) {
+func Parse(base analyzer.Options, args []string) (analyzer.Options, []string, error) {
 	o := base
 	fs := flag.NewFlagSet("mcptag", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	o.defineFlags(fs)
+	defineFlags(&o, fs)
 	if err := fs.Parse(args); err != nil {
 		return base, nil, err
 	}
@@ -118,13 +104,13 @@ func ParseOptions(base Options, args []string) (Options, []string, error) {
 
 // Flags returns the generator's options in o that differ from the
 // defaults, as the flags that set them ("-closed", "-depth=2"), in the
-// order of their names: what the generated files record. ParseOptions
-// reads them back.
-func (o Options) Flags() []string {
-	var zero Options
+// order of their names: what the generated files record
+// (analyzer.Package.Flags). Parse reads them back.
+func Flags(o analyzer.Options) []string {
+	var zero analyzer.Options
 	defaults, set := flag.NewFlagSet("", flag.ContinueOnError), flag.NewFlagSet("", flag.ContinueOnError)
-	zero.defineFlags(defaults)
-	o.defineFlags(set)
+	defineFlags(&zero, defaults)
+	defineFlags(&o, set)
 	var flags []string
 	set.VisitAll(func(f *flag.Flag) {
 		v := f.Value.String()
@@ -144,41 +130,26 @@ func isBool(v flag.Value) bool {
 	return ok && b.IsBoolFlag()
 }
 
-// Resolve returns the options to analyze a package with: o's, then the
+// Resolve returns the options to analyze a package with: o.Base, then the
 // options recorded by the package's generated files on top (see
 // genfile.ReadOptions), then o.Given on top of those. So every run on a
 // package (the generator's, -check's, diff's, the linter's) analyzes it
 // as it was generated, however that was: by hand or by a //go:generate
 // line, with any spelling of the command. A recorded option this mcptag
 // does not accept is an error at its position.
-func (o Options) Resolve(recorded []genfile.RecordedOption) (Options, error) {
+func (o Options) Resolve(recorded []genfile.RecordedOption) (analyzer.Options, error) {
+	base := o.Base
 	for _, r := range recorded {
-		next, rest, err := ParseOptions(o, []string{r.Flag})
+		next, rest, err := Parse(base, []string{r.Flag})
 		if err == nil && len(rest) > 0 {
 			err = fmt.Errorf("%s is not a flag", strconv.Quote(r.Flag))
 		}
 		if err != nil {
-			return o, PositionedError{Pos: r.Pos, Msg: fmt.Sprintf(
+			return base, genfile.PositionedError{Pos: r.Pos, Msg: fmt.Sprintf(
 				"the generated file records an option this mcptag does not accept (%v); regenerate the package with this mcptag and the options mcptag -h lists", err)}
 		}
-		o = next
+		base = next
 	}
-	resolved, _, err := ParseOptions(o, o.Given)
+	resolved, _, err := Parse(base, o.Given)
 	return resolved, err
-}
-
-// A PositionedError is an error at a place in a file: one of loading a
-// package (a syntax, type or go command error), or an option that a
-// generated file records and this mcptag does not accept.
-type PositionedError struct {
-	Pos string // "file:line:col" (or a shorter form), or "" if none is known
-	Msg string
-}
-
-// Error is the message after its position: "file:line:col: message".
-func (e PositionedError) Error() string {
-	if e.Pos == "" {
-		return e.Msg
-	}
-	return e.Pos + ": " + e.Msg
 }

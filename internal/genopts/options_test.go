@@ -1,4 +1,4 @@
-package analyzer_test
+package genopts_test
 
 import (
 	"flag"
@@ -9,10 +9,11 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/genfile"
+	"github.com/mcptag/mcptag/internal/genopts"
 )
 
-// TestFlagsRoundTrip: what a generated file records (Options.Flags) reads
-// back (ParseOptions) as the options that wrote it, for every option.
+// TestFlagsRoundTrip: what a generated file records (Flags) reads back
+// (Parse) as the options that wrote it, for every option.
 func TestFlagsRoundTrip(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -26,17 +27,17 @@ func TestFlagsRoundTrip(t *testing.T) {
 		{[]string{"-descriptions=2"}, []string{"-descriptions=2"}},
 		{[]string{"-descriptions=none"}, []string{"-descriptions=none"}},
 	} {
-		opts, rest, err := analyzer.ParseOptions(analyzer.Options{}, tc.args)
+		opts, rest, err := genopts.Parse(analyzer.Options{}, tc.args)
 		if err != nil || len(rest) > 0 {
-			t.Fatalf("ParseOptions(%q): %v %q", tc.args, err, rest)
+			t.Fatalf("Parse(%q): %v %q", tc.args, err, rest)
 		}
-		got := opts.Flags()
+		got := genopts.Flags(opts)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("Flags of %q = %q, want %q", tc.args, got, tc.want)
 		}
-		back, _, err := analyzer.ParseOptions(analyzer.Options{}, got)
-		if err != nil || !slices.Equal(back.Flags(), got) {
-			t.Errorf("%q read back as %q (%v)", got, back.Flags(), err)
+		back, _, err := genopts.Parse(analyzer.Options{}, got)
+		if err != nil || !slices.Equal(genopts.Flags(back), got) {
+			t.Errorf("%q read back as %q (%v)", got, genopts.Flags(back), err)
 		}
 	}
 }
@@ -45,17 +46,17 @@ func TestFlagsRoundTrip(t *testing.T) {
 // order, and set none of the options themselves; a bad value is a usage
 // error.
 func TestAddFlags(t *testing.T) {
-	var o analyzer.Options
+	var o genopts.Options
 	fs := flag.NewFlagSet("mcptag", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	o.AddFlags(fs)
+	genopts.AddFlags(fs, &o.Given)
 	if err := fs.Parse([]string{"-closed", "-depth=2", "-closed=false", "./..."}); err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"-closed=true", "-depth=2", "-closed=false"}; !slices.Equal(o.Given, want) {
 		t.Errorf("Given = %q, want %q", o.Given, want)
 	}
-	if o.Closed || o.Shrink.Depth != nil {
+	if o.Base.Closed || o.Base.Shrink.Depth != nil {
 		t.Errorf("AddFlags set the options themselves: %+v", o)
 	}
 	if err := fs.Parse([]string{"-depth=-1"}); err == nil || !strings.Contains(err.Error(), "want a whole number") {
@@ -76,23 +77,23 @@ func TestResolve(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name     string
-		base     analyzer.Options
+		opts     genopts.Options
 		recorded []genfile.RecordedOption
 		want     []string
 		err      string
 	}{
 		{name: "nothing recorded", want: nil},
 		{name: "recorded", recorded: rec("-closed", "-depth=2"), want: []string{"-closed", "-depth=2"}},
-		{name: "given overrides", base: analyzer.Options{Given: []string{"-closed=false", "-titles=true"}},
+		{name: "given overrides", opts: genopts.Options{Given: []string{"-closed=false", "-titles=true"}},
 			recorded: rec("-closed", "-depth=2"), want: []string{"-depth=2", "-titles"}},
-		{name: "base under the record", base: analyzer.Options{Titles: true}, recorded: rec("-closed"), want: []string{"-closed", "-titles"}},
+		{name: "base under the record", opts: genopts.Options{Base: analyzer.Options{Titles: true}}, recorded: rec("-closed"), want: []string{"-closed", "-titles"}},
 		{name: "unknown", recorded: rec("-closed", "-frobnicate"),
 			err: "a/mcp_tools_gen.go:2:2: the generated file records an option this mcptag does not accept (flag provided but not defined: -frobnicate)"},
 		{name: "bad value", recorded: rec("-depth=deep"), err: `a/mcp_tools_gen.go:2:1: the generated file records an option this mcptag does not accept (invalid value "deep" for flag -depth: want a whole number, 0 or more)`},
 		{name: "not a flag", recorded: rec("./pkg"), err: `a/mcp_tools_gen.go:2:1: the generated file records an option this mcptag does not accept ("./pkg" is not a flag)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := tc.base.Resolve(tc.recorded)
+			got, err := tc.opts.Resolve(tc.recorded)
 			if tc.err != "" {
 				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
 					t.Fatalf("err = %v, want %q", err, tc.err)
@@ -102,8 +103,8 @@ func TestResolve(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !slices.Equal(got.Flags(), tc.want) {
-				t.Errorf("resolved to %q, want %q", got.Flags(), tc.want)
+			if !slices.Equal(genopts.Flags(got), tc.want) {
+				t.Errorf("resolved to %q, want %q", genopts.Flags(got), tc.want)
 			}
 		})
 	}

@@ -16,7 +16,8 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/internal/testcorpus"
 	"github.com/mcptag/mcptag/internal/valuegen"
@@ -74,7 +75,7 @@ var tools = map[string]struct {
 // cannot write is a tool error either way; and every result validates
 // against the view's output schema.
 func TestViewProperty(t *testing.T) {
-	pkgs, err := load.Packages(".", analyzer.Options{}, ".")
+	pkgs, err := generate.Packages(".", genopts.Options{}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

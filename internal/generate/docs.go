@@ -1,4 +1,4 @@
-package load
+package generate
 
 import (
 	"go/ast"
