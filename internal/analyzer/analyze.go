@@ -6,8 +6,10 @@
 // about a type. What needs no analysis of a package lives in packages of
 // its own, which the analyzer uses: directive (the //mcp: grammar),
 // argmodel (the argument model and the jsonschema tag grammar), naming,
-// shrink, titles, overlap, and finding (what is reported, and where);
-// load loads packages and calls Analyze.
+// shrink, titles, overlap, and finding (what is reported, and where).
+// load loads packages; generate (the pipeline) and lint call Analyze, with
+// the options genopts resolves from the command line and the generated
+// files' record.
 package analyzer
 
 import (
