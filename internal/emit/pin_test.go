@@ -17,8 +17,9 @@ import (
 // TestPinMismatchFailsToCompile builds a module whose generated file pins
 // another version of the generated code than this toolimpl runs, as a file
 // from an older or a newer mcptag does: the build fails at the pin, with
-// an error that says to regenerate with the mcptag of go.mod. The file as
-// this mcptag generates it builds.
+// an error that says to regenerate with the mcptag of go.mod; so does a
+// file of version 1, which called toolrt. The file as this mcptag
+// generates it builds.
 func TestPinMismatchFailsToCompile(t *testing.T) {
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -92,4 +93,14 @@ func TestPinMismatchFailsToCompile(t *testing.T) {
 			}
 		})
 	}
+	// A file of version 1 called toolrt for what toolimpl now holds: it
+	// fails at its pin too, whose name still says the fix.
+	t.Run("toolrt's", func(t *testing.T) {
+		v1 := strings.ReplaceAll(strings.Replace(src, current, pin(1), 1), "toolimpl", "toolrt")
+		out, err := build(v1)
+		want := regexp.MustCompile(fmt.Sprintf(`(?m)^\./mcp_tools_gen\.go:%d:\d+: undefined: toolrt\.RegenerateWithMcptagOfGoMod$`, pinLine))
+		if err == nil || !want.MatchString(out) {
+			t.Errorf("go build of a version 1 file says (%v)\n%s\nwant a line matching %s", err, out, want)
+		}
+	})
 }
