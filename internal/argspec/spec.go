@@ -6,9 +6,9 @@
 // Spec.Parse.
 //
 // Generated code names these by toolimpl's type aliases and constants
-// (toolimpl.Spec is Spec), and servers meet ArgError as toolrt.ArgError. What only
-// mcptag itself uses stays here: the names of the string formats, the
-// ranges of the integer types, the grammar of JSON numbers.
+// (toolimpl.Spec is Spec), and servers meet ArgError as toolrt.ArgError.
+// What only mcptag itself uses stays here: the names of the string
+// formats, the ranges of the integer types, the grammar of JSON numbers.
 package argspec
 
 import (
@@ -53,8 +53,8 @@ var limits = Limits{&defaults.argumentBytes, &defaults.depth, &defaults.numberBy
 
 // SetLimits makes l the limits every check reads. toolrt calls it when it
 // is initialized, before any check can run: every program that checks
-// arguments links toolrt, whose aliases generated code names this
-// package's types by.
+// arguments links toolimpl, whose aliases generated code names this
+// package's types by, and toolimpl imports toolrt.
 func SetLimits(l Limits) { limits = l }
 
 func maxArgumentBytes() int { return *limits.ArgumentBytes }
