@@ -38,6 +38,8 @@ type Package struct {
 	// Flags are the generator's options that shaped the package, as the
 	// flags that set them (Options.Flags): what its generated files record.
 	Flags []string
+	// Names are the names the generated file declares (GeneratedNames).
+	Names *Names
 }
 
 // Empty reports whether the package declares nothing to serve.
@@ -112,6 +114,7 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 			a.declare(p, fd)
 		}
 	}
+	p.Names = newNames(p, func(name string) bool { return a.declaredHere(pkg.Scope().Lookup(name).Pos()) })
 	a.checkNames(p.Tools)
 	a.checks(p.Tools) // checks.go: findings for the linter
 	a.checkDecls(p)   // declchecks.go: prompts and resources

@@ -18,12 +18,20 @@ const (
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
-func Register(s *mcp.Server) {
-	RegisterTools(s)
+//
+// It binds the methods: those of *Counter to counter. Register takes a
+// value of every receiver type whose methods it registers, so that none is
+// left out.
+func Register(s *mcp.Server, counter *Counter) {
+	RegisterTools(s, counter)
 }
 
-// RegisterTools adds the package's tools to s: search, greet, count_nodes, crash, echo, ping, sum.
-func RegisterTools(s *mcp.Server) {
+// RegisterTools adds the package's tools to s: search, greet, count_nodes, crash, echo, ping, add, sum.
+//
+// It binds the methods: those of *Counter to counter. RegisterTools takes a
+// value of every receiver type whose methods it registers, so that none is
+// left out.
+func RegisterTools(s *mcp.Server, counter *Counter) {
 	s.AddTool(&mcp.Tool{
 		Name:         "search",
 		Description:  `Echoes a search request: the struct argument style.`,
@@ -66,65 +74,64 @@ func RegisterTools(s *mcp.Server) {
 		InputSchema:  mcptagSumInput,
 		OutputSchema: mcptagSumOutput,
 	}, mcptagSum)
+	RegisterCounterTools(s, counter)
 }
 
-// RegisterCounter adds everything Counter's methods declare to s, bound to recv: the tools of RegisterCounterTools.
-func RegisterCounter(s *mcp.Server, recv *Counter) {
-	RegisterCounterTools(s, recv)
+// RegisterCounter adds everything Counter's methods declare to s, bound to counter: the tools of RegisterCounterTools.
+func RegisterCounter(s *mcp.Server, counter *Counter) {
+	RegisterCounterTools(s, counter)
 }
 
-// RegisterCounterTools adds the tools of Counter's methods to s, bound to recv: add.
-func RegisterCounterTools(s *mcp.Server, recv *Counter) {
+// RegisterCounterTools adds the tools of Counter's methods to s, bound to counter: add.
+func RegisterCounterTools(s *mcp.Server, counter *Counter) {
 	s.AddTool(&mcp.Tool{
 		Name:         "add",
 		Description:  `Adds n to the counter and reports the new total.`,
 		InputSchema:  mcptagCounterAddInput,
 		OutputSchema: mcptagCounterAddOutput,
-	}, mcptagCounterAdd(recv))
+	}, mcptagCounterAdd(counter))
 }
 
 // Schemas and arguments of search, computed by mcptag.
-var (
-	mcptagSearchInput  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"},"filters":{"type":"array","items":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"],"additionalProperties":false}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"priority":{"type":"integer","description":"Orders the results.","enum":[1,2,3]},"limit":{"type":"integer"},"level":{"type":"integer","minimum":0,"maximum":255},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"scale":{"type":"number"},"since":{"type":"string","format":"date-time"},"labels":{"type":"object","properties":{},"additionalProperties":{"type":"string"}},"by_day":{"type":"object","properties":{},"additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"data":{"type":"string","contentEncoding":"base64"},"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"id":{"type":"string","pattern":"^-?[0-9]+$"},"extra":{},"home":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"],"additionalProperties":false}},"description":"Asks for readings.","required":["query"],"additionalProperties":false}`)
-	mcptagSearchOutput = json.RawMessage(`{"type":"object","properties":{"request":{"$ref":"#/$defs/SearchRequest"}},"$defs":{"Filter":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"]},"SearchRequest":{"type":"object","properties":{"query":{"type":"string"},"filters":{"type":"array","items":{"$ref":"#/$defs/Filter"}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"priority":{"type":"integer","description":"Orders the results.","enum":[1,2,3]},"limit":{"type":"integer"},"level":{"type":"integer","minimum":0,"maximum":255},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"scale":{"type":"number"},"since":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"by_day":{"type":"object","additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"data":{"type":"string","contentEncoding":"base64"},"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"id":{"type":"string","pattern":"^-?[0-9]+$"},"extra":{},"home":{"$ref":"#/$defs/Filter"}},"description":"Asks for readings.","required":["query"]}},"description":"Echoes what a search understood.","required":["request"]}`)
-	mcptagSearchArgs   = &toolrt.Spec{
-		Tool: "search",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "city", Required: true, Kind: toolrt.KindString},
-				{Name: "country", Kind: toolrt.KindString},
-				{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			}, Closed: true}},
-			{Name: "unit", Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			{Name: "priority", Kind: toolrt.KindInteger, Enum: []string{"1", "2", "3"}},
-			{Name: "limit", Kind: toolrt.KindInteger, Nullable: true},
-			{Name: "level", Kind: toolrt.KindInteger, Range: toolrt.RangeUint8},
-			{Name: "offset", Kind: toolrt.KindInteger, Range: toolrt.RangeInt32},
-			{Name: "scale", Kind: toolrt.KindNumber, Range: toolrt.RangeFloat32},
-			{Name: "since", Kind: toolrt.KindString, Format: toolrt.DateTime},
-			{Name: "labels", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "by_day", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Keys: toolrt.DecimalInt},
-			{Name: "data", Kind: toolrt.KindString, Nullable: true, Format: toolrt.Base64},
-			{Name: "window", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-			{Name: "id", Kind: toolrt.KindString, Format: toolrt.DecimalInt},
-			{Name: "extra"},
-			{Name: "home", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "city", Required: true, Kind: toolrt.KindString},
-				{Name: "country", Kind: toolrt.KindString},
-				{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			}, Closed: true},
-		},
-	}
-)
+var mcptagSearchInput = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"},"filters":{"type":"array","items":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"],"additionalProperties":false}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"priority":{"type":"integer","description":"Orders the results.","enum":[1,2,3]},"limit":{"type":"integer"},"level":{"type":"integer","minimum":0,"maximum":255},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"scale":{"type":"number"},"since":{"type":"string","format":"date-time"},"labels":{"type":"object","properties":{},"additionalProperties":{"type":"string"}},"by_day":{"type":"object","properties":{},"additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"data":{"type":"string","contentEncoding":"base64"},"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"id":{"type":"string","pattern":"^-?[0-9]+$"},"extra":{},"home":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"],"additionalProperties":false}},"description":"Asks for readings.","required":["query"],"additionalProperties":false}`)
+var mcptagSearchOutput = json.RawMessage(`{"type":"object","properties":{"request":{"$ref":"#/$defs/SearchRequest"}},"$defs":{"Filter":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"]},"SearchRequest":{"type":"object","properties":{"query":{"type":"string"},"filters":{"type":"array","items":{"$ref":"#/$defs/Filter"}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"priority":{"type":"integer","description":"Orders the results.","enum":[1,2,3]},"limit":{"type":"integer"},"level":{"type":"integer","minimum":0,"maximum":255},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"scale":{"type":"number"},"since":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"by_day":{"type":"object","additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"data":{"type":"string","contentEncoding":"base64"},"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"id":{"type":"string","pattern":"^-?[0-9]+$"},"extra":{},"home":{"$ref":"#/$defs/Filter"}},"description":"Asks for readings.","required":["query"]}},"description":"Echoes what a search understood.","required":["request"]}`)
+var mcptagSearchArgs = &toolrt.Spec{
+	Tool: "search",
+	Args: []toolrt.Arg{
+		{Name: "query", Required: true, Kind: toolrt.KindString},
+		{Name: "filters", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+			{Name: "city", Required: true, Kind: toolrt.KindString},
+			{Name: "country", Kind: toolrt.KindString},
+			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+		}, Closed: true}},
+		{Name: "unit", Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		{Name: "priority", Kind: toolrt.KindInteger, Enum: []string{"1", "2", "3"}},
+		{Name: "limit", Kind: toolrt.KindInteger, Nullable: true},
+		{Name: "level", Kind: toolrt.KindInteger, Range: toolrt.RangeUint8},
+		{Name: "offset", Kind: toolrt.KindInteger, Range: toolrt.RangeInt32},
+		{Name: "scale", Kind: toolrt.KindNumber, Range: toolrt.RangeFloat32},
+		{Name: "since", Kind: toolrt.KindString, Format: toolrt.DateTime},
+		{Name: "labels", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+		{Name: "by_day", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Keys: toolrt.DecimalInt},
+		{Name: "data", Kind: toolrt.KindString, Nullable: true, Format: toolrt.Base64},
+		{Name: "window", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
+		{Name: "id", Kind: toolrt.KindString, Format: toolrt.DecimalInt},
+		{Name: "extra"},
+		{Name: "home", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+			{Name: "city", Required: true, Kind: toolrt.KindString},
+			{Name: "country", Kind: toolrt.KindString},
+			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+		}, Closed: true},
+	},
+}
 
 func mcptagSearch(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolrt.Recover(ctx, "search", &res)
-	var in SearchRequest
-	if err := mcptagSearchArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	var reqArg SearchRequest
+	if err := mcptagSearchArgs.DecodeStruct(req.Params.Arguments, &reqArg); err != nil {
 		return toolrt.Error(err), nil
 	}
-	out, err := Search(ctx, in)
+	out, err := Search(ctx, reqArg)
 	if err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -132,20 +139,18 @@ func mcptagSearch(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 }
 
 // Schemas and arguments of greet, computed by mcptag.
-var (
-	mcptagGreetInput  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"times":{"type":"integer"},"loud":{"type":"boolean"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}}},"required":["name","times","unit","tags"],"additionalProperties":false}`)
-	mcptagGreetOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagGreetArgs   = &toolrt.Spec{
-		Tool: "greet",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "times", Required: true, Kind: toolrt.KindInteger},
-			{Name: "loud", Kind: toolrt.KindBoolean, Nullable: true},
-			{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			{Name: "tags", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-		},
-	}
-)
+var mcptagGreetInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"times":{"type":"integer"},"loud":{"type":"boolean"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}}},"required":["name","times","unit","tags"],"additionalProperties":false}`)
+var mcptagGreetOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagGreetArgs = &toolrt.Spec{
+	Tool: "greet",
+	Args: []toolrt.Arg{
+		{Name: "name", Required: true, Kind: toolrt.KindString},
+		{Name: "times", Required: true, Kind: toolrt.KindInteger},
+		{Name: "loud", Kind: toolrt.KindBoolean, Nullable: true},
+		{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		{Name: "tags", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
+	},
+}
 
 func mcptagGreet(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolrt.Recover(ctx, "greet", &res)
@@ -153,27 +158,27 @@ func mcptagGreet(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 	if err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("name", &arg0); err != nil {
+	var name string
+	if err := args.Decode("name", &name); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg1 int
-	if err := args.Decode("times", &arg1); err != nil {
+	var times int
+	if err := args.Decode("times", &times); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg2 *bool
-	if err := args.Decode("loud", &arg2); err != nil {
+	var loud *bool
+	if err := args.Decode("loud", &loud); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg3 Unit
-	if err := args.Decode("unit", &arg3); err != nil {
+	var unit Unit
+	if err := args.Decode("unit", &unit); err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg4 []string
-	if err := args.Decode("tags", &arg4); err != nil {
+	var tags []string
+	if err := args.Decode("tags", &tags); err != nil {
 		return toolrt.Error(err), nil
 	}
-	out, err := Greet(ctx, req, arg0, arg1, arg2, arg3, arg4)
+	out, err := Greet(ctx, req, name, times, loud, unit, tags)
 	if err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -181,45 +186,41 @@ func mcptagGreet(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 }
 
 // Schemas and arguments of count_nodes, computed by mcptag.
-var (
-	mcptagCountNodesInput  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"description":"A recursive value.","required":["name"],"additionalProperties":false}},"description":"A recursive value.","required":["name"],"additionalProperties":false}`)
-	mcptagCountNodesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
-	mcptagCountNodesArgs   = &toolrt.Spec{
-		Tool: "count_nodes",
-		Args: []toolrt.Arg{
+var mcptagCountNodesInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"description":"A recursive value.","required":["name"],"additionalProperties":false}},"description":"A recursive value.","required":["name"],"additionalProperties":false}`)
+var mcptagCountNodesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
+var mcptagCountNodesArgs = &toolrt.Spec{
+	Tool: "count_nodes",
+	Args: []toolrt.Arg{
+		{Name: "name", Required: true, Kind: toolrt.KindString},
+		{Name: "children", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Ref: 1}},
+	},
+	Defs: []toolrt.Arg{
+		/* Tree */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
 			{Name: "name", Required: true, Kind: toolrt.KindString},
 			{Name: "children", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Ref: 1}},
-		},
-		Defs: []toolrt.Arg{
-			/* Tree */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "children", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Ref: 1}},
-			}, Closed: true},
-		},
-	}
-)
+		}, Closed: true},
+	},
+}
 
 func mcptagCountNodes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolrt.Recover(ctx, "count_nodes", &res)
-	var in Tree
-	if err := mcptagCountNodesArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	var tree Tree
+	if err := mcptagCountNodesArgs.DecodeStruct(req.Params.Arguments, &tree); err != nil {
 		return toolrt.Error(err), nil
 	}
-	out := CountNodes(in)
+	out := CountNodes(tree)
 	return toolrt.Wrapped("count_nodes", out), nil
 }
 
 // Schemas and arguments of crash, computed by mcptag.
-var (
-	mcptagCrashInput  = json.RawMessage(`{"type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false}`)
-	mcptagCrashOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagCrashArgs   = &toolrt.Spec{
-		Tool: "crash",
-		Args: []toolrt.Arg{
-			{Name: "reason", Required: true, Kind: toolrt.KindString},
-		},
-	}
-)
+var mcptagCrashInput = json.RawMessage(`{"type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false}`)
+var mcptagCrashOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagCrashArgs = &toolrt.Spec{
+	Tool: "crash",
+	Args: []toolrt.Arg{
+		{Name: "reason", Required: true, Kind: toolrt.KindString},
+	},
+}
 
 func mcptagCrash(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolrt.Recover(ctx, "crash", &res)
@@ -227,25 +228,23 @@ func mcptagCrash(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 	if err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("reason", &arg0); err != nil {
+	var reason string
+	if err := args.Decode("reason", &reason); err != nil {
 		return toolrt.Error(err), nil
 	}
-	out := Crash(arg0)
+	out := Crash(reason)
 	return toolrt.Wrapped("crash", out), nil
 }
 
 // Schemas and arguments of echo, computed by mcptag.
-var (
-	mcptagEchoInput  = json.RawMessage(`{"type":"object","properties":{"value":{}},"required":["value"],"additionalProperties":false}`)
-	mcptagEchoOutput = json.RawMessage(`{"type":"object","properties":{"result":{}},"required":["result"]}`)
-	mcptagEchoArgs   = &toolrt.Spec{
-		Tool: "echo",
-		Args: []toolrt.Arg{
-			{Name: "value", Required: true},
-		},
-	}
-)
+var mcptagEchoInput = json.RawMessage(`{"type":"object","properties":{"value":{}},"required":["value"],"additionalProperties":false}`)
+var mcptagEchoOutput = json.RawMessage(`{"type":"object","properties":{"result":{}},"required":["result"]}`)
+var mcptagEchoArgs = &toolrt.Spec{
+	Tool: "echo",
+	Args: []toolrt.Arg{
+		{Name: "value", Required: true},
+	},
+}
 
 func mcptagEcho(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolrt.Recover(ctx, "echo", &res)
@@ -253,11 +252,11 @@ func mcptagEcho(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 	if err != nil {
 		return toolrt.Error(err), nil
 	}
-	var arg0 any
-	if err := args.Decode("value", &arg0); err != nil {
+	var value any
+	if err := args.Decode("value", &value); err != nil {
 		return toolrt.Error(err), nil
 	}
-	out, err := Echo(arg0)
+	out, err := Echo(value)
 	if err != nil {
 		return toolrt.Error(err), nil
 	}
@@ -265,13 +264,11 @@ func mcptagEcho(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 }
 
 // Schemas and arguments of ping, computed by mcptag.
-var (
-	mcptagPingInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagPingOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagPingArgs   = &toolrt.Spec{
-		Tool: "ping",
-	}
-)
+var mcptagPingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagPingOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagPingArgs = &toolrt.Spec{
+	Tool: "ping",
+}
 
 func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolrt.Recover(ctx, "ping", &res)
@@ -283,16 +280,14 @@ func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 }
 
 // Schemas and arguments of add, computed by mcptag.
-var (
-	mcptagCounterAddInput  = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
-	mcptagCounterAddOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
-	mcptagCounterAddArgs   = &toolrt.Spec{
-		Tool: "add",
-		Args: []toolrt.Arg{
-			{Name: "n", Required: true, Kind: toolrt.KindInteger},
-		},
-	}
-)
+var mcptagCounterAddInput = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
+var mcptagCounterAddOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
+var mcptagCounterAddArgs = &toolrt.Spec{
+	Tool: "add",
+	Args: []toolrt.Arg{
+		{Name: "n", Required: true, Kind: toolrt.KindInteger},
+	},
+}
 
 func mcptagCounterAdd(recv *Counter) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -301,11 +296,11 @@ func mcptagCounterAdd(recv *Counter) mcp.ToolHandler {
 		if err != nil {
 			return toolrt.Error(err), nil
 		}
-		var arg0 int
-		if err := args.Decode("n", &arg0); err != nil {
+		var n int
+		if err := args.Decode("n", &n); err != nil {
 			return toolrt.Error(err), nil
 		}
-		out, err := recv.Add(ctx, arg0)
+		out, err := recv.Add(ctx, n)
 		if err != nil {
 			return toolrt.Error(err), nil
 		}
@@ -314,16 +309,14 @@ func mcptagCounterAdd(recv *Counter) mcp.ToolHandler {
 }
 
 // Schemas and arguments of sum, computed by mcptag.
-var (
-	mcptagSumInput  = json.RawMessage(`{"type":"object","properties":{"numbers":{"type":"array","items":{"type":"number"}}},"description":"Holds the numbers to add.","required":["numbers"],"additionalProperties":false}`)
-	mcptagSumOutput = json.RawMessage(`{"type":"object","properties":{"total":{"type":"number"}},"description":"Their total.","required":["total"]}`)
-	mcptagSumArgs   = &toolrt.Spec{
-		Tool: "sum",
-		Args: []toolrt.Arg{
-			{Name: "numbers", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}},
-		},
-	}
-)
+var mcptagSumInput = json.RawMessage(`{"type":"object","properties":{"numbers":{"type":"array","items":{"type":"number"}}},"description":"Holds the numbers to add.","required":["numbers"],"additionalProperties":false}`)
+var mcptagSumOutput = json.RawMessage(`{"type":"object","properties":{"total":{"type":"number"}},"description":"Their total.","required":["total"]}`)
+var mcptagSumArgs = &toolrt.Spec{
+	Tool: "sum",
+	Args: []toolrt.Arg{
+		{Name: "numbers", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}},
+	},
+}
 
 func mcptagSum(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolrt.Recover(ctx, "sum", &res)
