@@ -82,3 +82,20 @@ func BenchmarkPrintChain(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGoChain writes the whole generated file of the same chains,
+// their schemas encoded included
+// (go test -run X -bench GoChain -benchtime 20x ./internal/emit).
+func BenchmarkGoChain(b *testing.B) {
+	for _, depth := range []int{300, 1200} {
+		b.Run(fmt.Sprint(depth), func(b *testing.B) {
+			pkg := chainPackage(b, depth)
+			runtime.GC()
+			for b.Loop() {
+				if _, err := emit.Go(pkg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
