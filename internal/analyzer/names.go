@@ -76,18 +76,12 @@ func newNames(p *Package, declared func(string) bool) *Names {
 		n.taken[f.Name] = true
 	}
 	var icons [][]Icon
-	for _, t := range p.Tools {
-		n.decls[t.Func] = n.free(declBase(t.Recv, t.Func))
-		icons = append(icons, t.Icons)
-	}
-	for _, pr := range p.Prompts {
-		n.decls[pr.Func] = n.free(declBase(pr.Recv, pr.Func))
-		icons = append(icons, pr.Icons)
+	for _, d := range p.Decls() {
+		n.decls[d.Func] = n.free(declBase(d.Recv, d.Func))
+		icons = append(icons, d.Icons)
 	}
 	completes := len(p.Prompts) > 0
 	for _, r := range p.Resources {
-		n.decls[r.Func] = n.free(declBase(r.Recv, r.Func))
-		icons = append(icons, r.Icons)
 		completes = completes || r.Template
 	}
 	for _, f := range p.Forms {
@@ -270,6 +264,22 @@ func (p *Package) firstDeclPos() token.Pos {
 	return pos
 }
 
+// Decls lists the declarations of the package: its tools', then its
+// prompts', then its resources'.
+func (p *Package) Decls() []*Decl {
+	var out []*Decl
+	for _, t := range p.Tools {
+		out = append(out, &t.Decl)
+	}
+	for _, pr := range p.Prompts {
+		out = append(out, &pr.Decl)
+	}
+	for _, r := range p.Resources {
+		out = append(out, &r.Decl)
+	}
+	return out
+}
+
 // Receivers lists the receiver types whose methods the package declares
 // as tools, prompts or resources, by name: the parameters of Register
 // after the server. tools limits them to those of tools (RegisterTools).
@@ -282,16 +292,12 @@ func (p *Package) Receivers(tools bool) []*types.Named {
 			out = append(out, recv)
 		}
 	}
-	for _, t := range p.Tools {
-		add(t.Recv)
+	decls := p.Decls()
+	if tools {
+		decls = decls[:len(p.Tools)]
 	}
-	if !tools {
-		for _, pr := range p.Prompts {
-			add(pr.Recv)
-		}
-		for _, r := range p.Resources {
-			add(r.Recv)
-		}
+	for _, d := range decls {
+		add(d.Recv)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Obj().Name() < out[j].Obj().Name() })
 	return out

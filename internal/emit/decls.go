@@ -88,13 +88,12 @@ type argsCheck struct {
 	checkFailed, decodeFailed string
 }
 
+// toolDecl is the declaration of t, whose handler recovers into the
+// tool's result: a panic is the tool's error, which the model reads.
 func toolDecl(t *analyzer.Tool, ident string) *declaration {
-	return &declaration{
-		name: t.Name, ident: ident, fn: t.Func,
-		Handler: analyzer.Handler{Recv: t.Recv, Context: t.Context, Request: t.Request, Args: t.Args, Params: t.Params},
-		request: mcpIdent("CallToolRequest"), handlerType: mcpIdent("ToolHandler"),
-		recover: "Recover", recovered: "res",
-	}
+	d := declOf(&t.Decl, ident, "CallToolRequest", "ToolHandler")
+	d.recover, d.recovered = "Recover", "res"
+	return d
 }
 
 // handler prints the handler function of d: it recovers from a panic,
@@ -201,7 +200,8 @@ func (g *genFile) callDecl(d *analyzer.Decl, call, failed string) {
 	}
 }
 
-// declOf is the declaration of d, a prompt or a resource.
+// declOf is the declaration of d, whose handler (a prompt's or a
+// resource's, unless toolDecl changes it) recovers into its error.
 func declOf(d *analyzer.Decl, ident string, request, handlerType string) *declaration {
 	return &declaration{
 		name: d.Name, ident: ident, fn: d.Func, Handler: d.Handler,
@@ -355,8 +355,8 @@ func convert(v string, t types.Type, want string) string {
 // type recv: a pointer when any declared method of the type has a
 // pointer receiver.
 func (g *genFile) recvParam(recv *types.Named) string {
-	for _, fn := range g.funcs() {
-		sig := fn.Type().(*types.Signature)
+	for _, d := range g.pkg.Decls() {
+		sig := d.Func.Type().(*types.Signature)
 		if sig.Recv() == nil {
 			continue
 		}
@@ -365,21 +365,6 @@ func (g *genFile) recvParam(recv *types.Named) string {
 		}
 	}
 	return g.typeString(recv)
-}
-
-// funcs lists the functions of every declaration of the package.
-func (g *genFile) funcs() []*types.Func {
-	var out []*types.Func
-	for _, t := range g.pkg.Tools {
-		out = append(out, t.Func)
-	}
-	for _, p := range g.pkg.Prompts {
-		out = append(out, p.Func)
-	}
-	for _, r := range g.pkg.Resources {
-		out = append(out, r.Func)
-	}
-	return out
 }
 
 // completions returns what Complete answers: the values of each argument
