@@ -22,7 +22,7 @@ func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: echo, keep.
+// RegisterTools adds the package's tools to s: echo, keep, stamp.
 func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{
 		Name:         "echo",
@@ -36,6 +36,12 @@ func RegisterTools(s *mcp.Server) {
 		InputSchema:  mcptagKeepInput,
 		OutputSchema: mcptagKeepOutput,
 	}, mcptagKeep)
+	s.AddTool(&mcp.Tool{
+		Name:         "stamp",
+		Description:  `Returns the mark it is given.`,
+		InputSchema:  mcptagStampInput,
+		OutputSchema: mcptagStampOutput,
+	}, mcptagStamp)
 }
 
 // Schemas and arguments of echo, computed by mcptag.
@@ -83,4 +89,28 @@ func mcptagKeep(ctx context2.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 		return toolrt2.Error(err), nil
 	}
 	return toolrt2.Object("keep", out), nil
+}
+
+// Schemas and arguments of stamp, computed by mcptag.
+var mcptagStampInput = json2.RawMessage("{\"type\":\"object\",\"properties\":{\"mark\":{\"type\":\"string\",\"description\":\"A mark a note may carry.\",\"enum\":[\"plain\",\"a\ufeffb\"]}},\"required\":[\"mark\"],\"additionalProperties\":false}")
+var mcptagStampOutput = json2.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagStampArgs = &toolrt2.Spec{
+	Tool: "stamp",
+	Args: []toolrt2.Arg{
+		{Name: "mark", Required: true, Kind: toolrt2.KindString, Enum: []string{"plain", "a\ufeffb"}},
+	},
+}
+
+func mcptagStamp(ctx context2.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolrt2.Recover(ctx, "stamp", &res)
+	args, err := mcptagStampArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return toolrt2.Error(err), nil
+	}
+	var mark Mark
+	if err := args.Decode("mark", &mark); err != nil {
+		return toolrt2.Error(err), nil
+	}
+	out := Stamp(mark)
+	return toolrt2.Wrapped("stamp", out), nil
 }

@@ -28,3 +28,18 @@ type Note struct {
 //
 //mcp:tool
 func Keep(note Note) (Note, error) { return note, nil }
+
+// Mark is a mark a note may carry.
+type Mark string
+
+// The marks: one holds a byte order mark, which a raw string literal in
+// the middle of a file cannot hold.
+const (
+	Plain Mark = "plain"
+	Odd   Mark = "a\ufeffb"
+)
+
+// Stamp returns the mark it is given.
+//
+//mcp:tool
+func Stamp(mark Mark) string { return string(mark) }
