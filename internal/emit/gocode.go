@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/genfile"
@@ -394,11 +395,20 @@ func (g *genFile) toolResults(t *analyzer.Tool, ident, call string) {
 // but the default.
 var textModes = map[string]string{"json": "IndentedText", "none": "NoText"}
 
-// unexported returns name with its first letter in lower case, rune by
-// rune.
+// unexported returns name with its leading capitals in lower case, as
+// a Go programmer names a value of the type: store for Store, urlStore
+// for URLStore, url for URL.
 func unexported(name string) string {
-	for i, r := range name {
-		return strings.ToLower(string(r)) + name[i+len(string(r)):]
+	runes := []rune(name)
+	n := 0
+	for n < len(runes) && unicode.IsUpper(runes[n]) {
+		n++
 	}
-	return name
+	if n > 1 && n < len(runes) {
+		n-- // the last capital starts the next word
+	}
+	for i := range n {
+		runes[i] = unicode.ToLower(runes[i])
+	}
+	return string(runes)
 }

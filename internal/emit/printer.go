@@ -3,6 +3,7 @@ package emit
 import (
 	"bytes"
 	"fmt"
+	"go/token"
 	"go/types"
 	"path"
 	"sort"
@@ -126,15 +127,16 @@ func (g *genFile) typeString(t types.Type) string { return types.TypeString(t, g
 // local returns a name for a local variable of the generated file after
 // want (a parameter's name, say): want itself unless it would hide a
 // name the function refers to (an import, a declaration of the package or
-// of the generated file, a predeclared identifier) or is taken by
-// another local of the same function (scope), else wantArg, wantArg2...
+// of the generated file, a predeclared identifier), is a keyword (a value
+// of the type Func is not func), or is taken by another local of the same
+// function (scope), else wantArg, wantArg2...
 // Imports added later avoid it in turn.
 func (g *genFile) local(scope map[string]bool, want string) string {
 	if want == "" || want == "_" {
 		want = "arg"
 	}
 	name := want
-	for i := 1; scope[name] || g.imported(name) || g.names.Taken(name) || types.Universe.Lookup(name) != nil; i++ {
+	for i := 1; scope[name] || g.imported(name) || g.names.Taken(name) || types.Universe.Lookup(name) != nil || token.IsKeyword(name); i++ {
 		name = want + "Arg"
 		if i > 1 {
 			name += strconv.Itoa(i)

@@ -35,3 +35,11 @@ type Nest struct{ Birds []string }
 //
 //mcp:tool
 func (n *Nest) Count() int { return len(n.Birds) }
+
+// Func is a type whose value's natural name is a keyword.
+type Func struct{}
+
+// Kind names the kind.
+//
+//mcp:tool
+func (Func) Kind() string { return "func" }

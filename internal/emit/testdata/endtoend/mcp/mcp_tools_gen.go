@@ -19,19 +19,19 @@ const (
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
 //
-// It binds the methods: those of *Nest to nest. Register takes a
+// It binds the methods: those of Func to funcArg, those of *Nest to nest. Register takes a
 // value of every receiver type whose methods it registers, so that none is
 // left out.
-func Register(s *mcp2.Server, nest *Nest) {
-	RegisterTools(s, nest)
+func Register(s *mcp2.Server, funcArg Func, nest *Nest) {
+	RegisterTools(s, funcArg, nest)
 }
 
-// RegisterTools adds the package's tools to s: hello, nandu, count.
+// RegisterTools adds the package's tools to s: hello, nandu, count, kind.
 //
-// It binds the methods: those of *Nest to nest. RegisterTools takes a
+// It binds the methods: those of Func to funcArg, those of *Nest to nest. RegisterTools takes a
 // value of every receiver type whose methods it registers, so that none is
 // left out.
-func RegisterTools(s *mcp2.Server, nest *Nest) {
+func RegisterTools(s *mcp2.Server, funcArg Func, nest *Nest) {
 	s.AddTool(&mcp2.Tool{
 		Name:         "hello",
 		Description:  `Greets someone.`,
@@ -44,7 +44,23 @@ func RegisterTools(s *mcp2.Server, nest *Nest) {
 		InputSchema:  mcptagÑandúInput,
 		OutputSchema: mcptagÑandúOutput,
 	}, mcptagÑandú)
+	RegisterFuncTools(s, funcArg)
 	RegisterNestTools(s, nest)
+}
+
+// RegisterFunc adds everything Func's methods declare to s, bound to funcArg: the tools of RegisterFuncTools.
+func RegisterFunc(s *mcp2.Server, funcArg Func) {
+	RegisterFuncTools(s, funcArg)
+}
+
+// RegisterFuncTools adds the tools of Func's methods to s, bound to funcArg: kind.
+func RegisterFuncTools(s *mcp2.Server, funcArg Func) {
+	s.AddTool(&mcp2.Tool{
+		Name:         "kind",
+		Description:  `Names the kind.`,
+		InputSchema:  mcptagFuncKindInput,
+		OutputSchema: mcptagFuncKindOutput,
+	}, mcptagFuncKind(funcArg))
 }
 
 // RegisterNest adds everything Nest's methods declare to s, bound to nest: the tools of RegisterNestTools.
@@ -122,5 +138,23 @@ func mcptagNestCount(recv *Nest) mcp2.ToolHandler {
 		}
 		out := recv.Count()
 		return toolrt.Wrapped("count", out), nil
+	}
+}
+
+// Schemas and arguments of kind, computed by mcptag.
+var mcptagFuncKindInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagFuncKindOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagFuncKindArgs = &toolrt.Spec{
+	Tool: "kind",
+}
+
+func mcptagFuncKind(recv Func) mcp2.ToolHandler {
+	return func(ctx context.Context, req *mcp2.CallToolRequest) (res *mcp2.CallToolResult, _ error) {
+		defer toolrt.Recover(ctx, "kind", &res)
+		if _, err := mcptagFuncKindArgs.Parse(req.Params.Arguments); err != nil {
+			return toolrt.Error(err), nil
+		}
+		out := recv.Kind()
+		return toolrt.Wrapped("kind", out), nil
 	}
 }
