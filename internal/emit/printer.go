@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"math"
 	"path"
 	"sort"
 	"strconv"
@@ -213,24 +214,19 @@ type field struct {
 }
 
 // oneLine reports whether gofmt takes the field for one line, which it
-// aligns with its neighbours: no line break, and no control character at
-// all (a tab in a raw string counts).
+// aligns with its neighbours: go/printer's nodeSize finds no line break
+// in it and at most a million bytes.
 func (f field) oneLine() bool {
-	if f.body != nil {
-		return false
-	}
-	for i := 0; i < len(f.value); i++ {
-		if f.value[i] < ' ' {
-			return false
-		}
-	}
-	return true
+	const infinity = 1e6
+	return f.body == nil && !strings.ContainsAny(f.value, "\n\f") && len(f.key)+len(": ")+len(f.value) <= infinity
 }
 
 // fields prints the elements of a keyed composite literal one a line, as
-// gofmt lays them out: the values of consecutive one-line elements
-// aligned in a column after the longest key, every other element with a
-// single space after its colon.
+// gofmt lays them out: the values of a run of one-line elements aligned
+// in a column after the run's longest key, every other element with a
+// single space after its colon. A run ends at an element of several
+// lines, and where go/printer's exprList starts a new section: a key
+// over 40 bytes whose size is far from the mean of the keys before it.
 func (g *genFile) fields(fs ...field) {
 	var set []field
 	for _, f := range fs {
@@ -238,9 +234,9 @@ func (g *genFile) fields(fs ...field) {
 			set = append(set, f)
 		}
 	}
-	for i := 0; i < len(set); {
-		if !set[i].oneLine() {
-			f := set[i]
+	for _, run := range alignmentRuns(set) {
+		if len(run) == 1 && !run[0].oneLine() {
+			f := run[0]
 			if f.body == nil {
 				g.P(f.key, ": ", f.value, ",")
 			} else {
@@ -248,18 +244,51 @@ func (g *genFile) fields(fs ...field) {
 				f.body()
 				g.P("},")
 			}
-			i++
 			continue
 		}
-		j, width := i, 0
-		for ; j < len(set) && set[j].oneLine(); j++ {
-			width = max(width, utf8.RuneCountInString(set[j].key))
+		width := 0
+		for _, f := range run {
+			width = max(width, utf8.RuneCountInString(f.key))
 		}
-		for _, f := range set[i:j] {
+		for _, f := range run {
 			g.P(f.key, ":", strings.Repeat(" ", width-utf8.RuneCountInString(f.key)+1), f.value, ",")
 		}
-		i = j
 	}
+}
+
+// alignmentRuns splits fs where go/printer breaks the alignment of a
+// literal's elements (nodes.go, exprList): around an element of several
+// lines, and between one-line elements whose keys' sizes differ too much.
+func alignmentRuns(fs []field) [][]field {
+	var runs [][]field
+	size, lnsum, count := 0, 0.0, 0
+	for i, f := range fs {
+		prevSize := size
+		size = 0
+		if f.oneLine() {
+			size = len(f.key)
+		}
+		newRun := true
+		if prevSize > 0 && size > 0 {
+			const smallSize, r = 40, 2.5
+			if count == 0 || prevSize <= smallSize && size <= smallSize {
+				newRun = false
+			} else {
+				ratio := float64(size) / math.Exp(lnsum/float64(count))
+				newRun = r*ratio <= 1 || r <= ratio
+			}
+		}
+		if i == 0 || newRun {
+			runs = append(runs, nil)
+			lnsum, count = 0, 0 // a new section starts a new mean
+		}
+		runs[len(runs)-1] = append(runs[len(runs)-1], f)
+		if size > 0 {
+			lnsum += math.Log(float64(size))
+			count++
+		}
+	}
+	return runs
 }
 
 // content returns the whole file: the header, the package clause, the
