@@ -28,9 +28,9 @@ type Names struct {
 	forms       map[*Form]string
 	icons       map[string]string // by iconKey
 	completions string
-	// declared are the package-level names of the package's sources (the
-	// generated file left out); taken adds the generated file's.
-	declared, taken map[string]bool
+	// taken are the package-level names of the package's sources (the
+	// generated file left out) and of the generated file.
+	taken map[string]bool
 }
 
 // A GeneratedFunc is a function the generated code declares, that a
@@ -62,12 +62,12 @@ func (p *Package) GeneratedNames() *Names {
 func newNames(p *Package, declared func(string) bool) *Names {
 	n := &Names{
 		decls: map[*types.Func]string{}, forms: map[*Form]string{}, icons: map[string]string{},
-		declared: map[string]bool{}, taken: map[string]bool{},
+		taken: map[string]bool{},
 	}
 	if p.Types != nil {
 		for _, name := range p.Types.Scope().Names() {
 			if declared(name) {
-				n.declared[name], n.taken[name] = true, true
+				n.taken[name] = true
 			}
 		}
 	}
@@ -164,10 +164,6 @@ func (n *Names) Icon(i Icon) string { return n.icons[iconKey(i)] }
 // Completions is the name of the variable of the completions Complete
 // answers, "" when the package has neither prompts nor templates.
 func (n *Names) Completions() string { return n.completions }
-
-// Declared reports whether the package's sources declare name at package
-// level: a generated import or local variable must not take it.
-func (n *Names) Declared(name string) bool { return n.declared[name] }
 
 // Taken reports whether name is declared at package level, by the
 // package's sources or by the generated file.
