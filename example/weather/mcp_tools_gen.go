@@ -109,16 +109,14 @@ func RegisterTools(s *mcp.Server) {
 }
 
 // Schemas and arguments of get_temperature, computed by mcptag.
-var (
-	mcptagGetTemperatureInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city to report on, such as \"London\""}},"required":["city"],"additionalProperties":false}`)
-	mcptagGetTemperatureOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
-	mcptagGetTemperatureArgs   = &toolimpl.Spec{
-		Tool: "get_temperature",
-		Args: []toolimpl.Arg{
-			{Name: "city", Required: true, Kind: toolimpl.KindString},
-		},
-	}
-)
+var mcptagGetTemperatureInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city to report on, such as \"London\""}},"required":["city"],"additionalProperties":false}`)
+var mcptagGetTemperatureOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
+var mcptagGetTemperatureArgs = &toolimpl.Spec{
+	Tool: "get_temperature",
+	Args: []toolimpl.Arg{
+		{Name: "city", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_temperature", &res)
@@ -126,11 +124,11 @@ func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("city", &arg0); err != nil {
+	var city string
+	if err := args.Decode("city", &city); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := GetTemperature(ctx, arg0)
+	out, err := GetTemperature(ctx, city)
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
@@ -138,16 +136,14 @@ func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *m
 }
 
 // Schemas and arguments of get_weather, computed by mcptag.
-var (
-	mcptagGetWeatherInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city to report on, such as \"London\"","minLength":1}},"required":["city"],"additionalProperties":false}`)
-	mcptagGetWeatherOutput = json.RawMessage(`{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"The current weather at one place.","required":["temperature","humidity","conditions"]}`)
-	mcptagGetWeatherArgs   = &toolimpl.Spec{
-		Tool: "get_weather",
-		Args: []toolimpl.Arg{
-			{Name: "city", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 1}}},
-		},
-	}
-)
+var mcptagGetWeatherInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city to report on, such as \"London\"","minLength":1}},"required":["city"],"additionalProperties":false}`)
+var mcptagGetWeatherOutput = json.RawMessage(`{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"The current weather at one place.","required":["temperature","humidity","conditions"]}`)
+var mcptagGetWeatherArgs = &toolimpl.Spec{
+	Tool: "get_weather",
+	Args: []toolimpl.Arg{
+		{Name: "city", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 1}}},
+	},
+}
 
 func mcptagGetWeather(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_weather", &res)
@@ -155,11 +151,11 @@ func mcptagGetWeather(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("city", &arg0); err != nil {
+	var city string
+	if err := args.Decode("city", &city); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := GetWeather(ctx, arg0)
+	out, err := GetWeather(ctx, city)
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
@@ -167,25 +163,23 @@ func mcptagGetWeather(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of get_forecast, computed by mcptag.
-var (
-	mcptagGetForecastInput  = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"The city to forecast for.","examples":["London"],"minLength":1},"days":{"type":"integer","description":"How many days ahead.","default":3,"minimum":1,"maximum":7}},"description":"Asks for a daily forecast.","required":["city"],"additionalProperties":false}`)
-	mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/WeatherData"}}},"$defs":{"WeatherData":{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"The current weather at one place.","required":["temperature","humidity","conditions"]}},"required":["result"]}`)
-	mcptagGetForecastArgs   = &toolimpl.Spec{
-		Tool: "get_forecast",
-		Args: []toolimpl.Arg{
-			{Name: "city", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 1}}},
-			{Name: "days", Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 7}}, Default: []byte(`3`)},
-		},
-	}
-)
+var mcptagGetForecastInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"The city to forecast for.","examples":["London"],"minLength":1},"days":{"type":"integer","description":"How many days ahead.","default":3,"minimum":1,"maximum":7}},"description":"Asks for a daily forecast.","required":["city"],"additionalProperties":false}`)
+var mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/WeatherData"}}},"$defs":{"WeatherData":{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"The current weather at one place.","required":["temperature","humidity","conditions"]}},"required":["result"]}`)
+var mcptagGetForecastArgs = &toolimpl.Spec{
+	Tool: "get_forecast",
+	Args: []toolimpl.Arg{
+		{Name: "city", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 1}}},
+		{Name: "days", Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 7}}, Default: []byte(`3`)},
+	},
+}
 
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_forecast", &res)
-	var in ForecastRequest
-	if err := mcptagGetForecastArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	var reqArg ForecastRequest
+	if err := mcptagGetForecastArgs.DecodeStruct(req.Params.Arguments, &reqArg); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := GetForecast(ctx, in)
+	out, err := GetForecast(ctx, reqArg)
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
@@ -193,16 +187,14 @@ func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 }
 
 // Schemas and arguments of get_temperatures, computed by mcptag.
-var (
-	mcptagGetTemperaturesInput  = json.RawMessage(`{"type":"object","properties":{"cities":{"type":"array","items":{"type":"string"},"description":"the cities to report on","minItems":1,"maxItems":20,"uniqueItems":true}},"required":["cities"],"additionalProperties":false}`)
-	mcptagGetTemperaturesOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"number"}}`)
-	mcptagGetTemperaturesArgs   = &toolimpl.Spec{
-		Tool: "get_temperatures",
-		Args: []toolimpl.Arg{
-			{Name: "cities", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 20}, {Op: toolimpl.UniqueItems}}},
-		},
-	}
-)
+var mcptagGetTemperaturesInput = json.RawMessage(`{"type":"object","properties":{"cities":{"type":"array","items":{"type":"string"},"description":"the cities to report on","minItems":1,"maxItems":20,"uniqueItems":true}},"required":["cities"],"additionalProperties":false}`)
+var mcptagGetTemperaturesOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"number"}}`)
+var mcptagGetTemperaturesArgs = &toolimpl.Spec{
+	Tool: "get_temperatures",
+	Args: []toolimpl.Arg{
+		{Name: "cities", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 20}, {Op: toolimpl.UniqueItems}}},
+	},
+}
 
 func mcptagGetTemperatures(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_temperatures", &res)
@@ -210,24 +202,22 @@ func mcptagGetTemperatures(ctx context.Context, req *mcp.CallToolRequest) (res *
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var arg0 []string
-	if err := args.Decode("cities", &arg0); err != nil {
+	var cities []string
+	if err := args.Decode("cities", &cities); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := GetTemperatures(arg0)
+	out := GetTemperatures(cities)
 	return toolimpl.Object("get_temperatures", out), nil
 }
 
 // Schemas and arguments of weather_report, computed by mcptag.
-var (
-	mcptagWeatherReportInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city to report on"}},"required":["city"],"additionalProperties":false}`)
-	mcptagWeatherReportArgs  = &toolimpl.Spec{
-		Tool: "weather_report",
-		Args: []toolimpl.Arg{
-			{Name: "city", Required: true, Kind: toolimpl.KindString},
-		},
-	}
-)
+var mcptagWeatherReportInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city to report on"}},"required":["city"],"additionalProperties":false}`)
+var mcptagWeatherReportArgs = &toolimpl.Spec{
+	Tool: "weather_report",
+	Args: []toolimpl.Arg{
+		{Name: "city", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagWeatherReport(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "weather_report", &res)
@@ -235,24 +225,22 @@ func mcptagWeatherReport(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("city", &arg0); err != nil {
+	var city string
+	if err := args.Decode("city", &city); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := WeatherReport(arg0)
+	out := WeatherReport(city)
 	return toolimpl.JSONText("weather_report", out), nil
 }
 
 // Schemas and arguments of get_station, computed by mcptag.
-var (
-	mcptagGetStationInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"the station's name"}},"required":["name"],"additionalProperties":false}`)
-	mcptagGetStationArgs  = &toolimpl.Spec{
-		Tool: "get_station",
-		Args: []toolimpl.Arg{
-			{Name: "name", Required: true, Kind: toolimpl.KindString},
-		},
-	}
-)
+var mcptagGetStationInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"the station's name"}},"required":["name"],"additionalProperties":false}`)
+var mcptagGetStationArgs = &toolimpl.Spec{
+	Tool: "get_station",
+	Args: []toolimpl.Arg{
+		{Name: "name", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagGetStation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_station", &res)
@@ -260,22 +248,20 @@ func mcptagGetStation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("name", &arg0); err != nil {
+	var name string
+	if err := args.Decode("name", &name); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := GetStation(arg0)
+	out := GetStation(name)
 	return toolimpl.Sprint(out), nil
 }
 
 // Schemas and arguments of last_updated, computed by mcptag.
-var (
-	mcptagLastUpdatedInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagLastUpdatedOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"]}`)
-	mcptagLastUpdatedArgs   = &toolimpl.Spec{
-		Tool: "last_updated",
-	}
-)
+var mcptagLastUpdatedInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagLastUpdatedOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"]}`)
+var mcptagLastUpdatedArgs = &toolimpl.Spec{
+	Tool: "last_updated",
+}
 
 func mcptagLastUpdated(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "last_updated", &res)
@@ -287,17 +273,15 @@ func mcptagLastUpdated(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 }
 
 // Schemas and arguments of save_city, computed by mcptag.
-var (
-	mcptagSaveCityInput  = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"who saves it","x-mcp-header":"User"},"city":{"type":"string","description":"the city to save","enum":["Cairo","London","Reykjavik"]}},"required":["user","city"],"additionalProperties":false}`)
-	mcptagSaveCityOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string","description":"A city with readings.","enum":["Cairo","London","Reykjavik",""]}}},"required":["result"]}`)
-	mcptagSaveCityArgs   = &toolimpl.Spec{
-		Tool: "save_city",
-		Args: []toolimpl.Arg{
-			{Name: "user", Required: true, Kind: toolimpl.KindString},
-			{Name: "city", Required: true, Kind: toolimpl.KindString, Enum: []string{"Cairo", "London", "Reykjavik"}},
-		},
-	}
-)
+var mcptagSaveCityInput = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"who saves it","x-mcp-header":"User"},"city":{"type":"string","description":"the city to save","enum":["Cairo","London","Reykjavik"]}},"required":["user","city"],"additionalProperties":false}`)
+var mcptagSaveCityOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string","description":"A city with readings.","enum":["Cairo","London","Reykjavik",""]}}},"required":["result"]}`)
+var mcptagSaveCityArgs = &toolimpl.Spec{
+	Tool: "save_city",
+	Args: []toolimpl.Arg{
+		{Name: "user", Required: true, Kind: toolimpl.KindString},
+		{Name: "city", Required: true, Kind: toolimpl.KindString, Enum: []string{"Cairo", "London", "Reykjavik"}},
+	},
+}
 
 func mcptagSaveCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "save_city", &res)
@@ -305,30 +289,28 @@ func mcptagSaveCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("user", &arg0); err != nil {
+	var user string
+	if err := args.Decode("user", &user); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var arg1 City
-	if err := args.Decode("city", &arg1); err != nil {
+	var city City
+	if err := args.Decode("city", &city); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := SaveCity(arg0, arg1)
+	out := SaveCity(user, city)
 	return toolimpl.Slice("save_city", out), nil
 }
 
 // Schemas and arguments of forget_city, computed by mcptag.
-var (
-	mcptagForgetCityInput  = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"Who saved it.","x-mcp-header":"User"},"city":{"type":"string","description":"The city to forget.","enum":["Cairo","London","Reykjavik"]}},"description":"Names a saved city to forget.","required":["user","city"],"additionalProperties":false}`)
-	mcptagForgetCityOutput = json.RawMessage(`{"type":"object","properties":{"cities":{"type":"array","items":{"type":"string","description":"A city with readings.","enum":["Cairo","London","Reykjavik",""]},"description":"The user's cities, in the order saved."},"forgotten":{"type":"boolean","description":"Whether the city was forgotten: false when the user kept it."},"notify_email":{"type":"string","description":"Who is told that it was, if anyone."}},"description":"A user's saved cities after a change.","required":["forgotten"]}`)
-	mcptagForgetCityArgs   = &toolimpl.Spec{
-		Tool: "forget_city",
-		Args: []toolimpl.Arg{
-			{Name: "user", Required: true, Kind: toolimpl.KindString},
-			{Name: "city", Required: true, Kind: toolimpl.KindString, Enum: []string{"Cairo", "London", "Reykjavik"}},
-		},
-	}
-)
+var mcptagForgetCityInput = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"Who saved it.","x-mcp-header":"User"},"city":{"type":"string","description":"The city to forget.","enum":["Cairo","London","Reykjavik"]}},"description":"Names a saved city to forget.","required":["user","city"],"additionalProperties":false}`)
+var mcptagForgetCityOutput = json.RawMessage(`{"type":"object","properties":{"cities":{"type":"array","items":{"type":"string","description":"A city with readings.","enum":["Cairo","London","Reykjavik",""]},"description":"The user's cities, in the order saved."},"forgotten":{"type":"boolean","description":"Whether the city was forgotten: false when the user kept it."},"notify_email":{"type":"string","description":"Who is told that it was, if anyone."}},"description":"A user's saved cities after a change.","required":["forgotten"]}`)
+var mcptagForgetCityArgs = &toolimpl.Spec{
+	Tool: "forget_city",
+	Args: []toolimpl.Arg{
+		{Name: "user", Required: true, Kind: toolimpl.KindString},
+		{Name: "city", Required: true, Kind: toolimpl.KindString, Enum: []string{"Cairo", "London", "Reykjavik"}},
+	},
+}
 
 func mcptagForgetCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "forget_city", &res)
@@ -358,15 +340,15 @@ func mcptagPlanTrip(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetP
 	if err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
-	var arg0 City
-	if err := args.Decode("city", &arg0); err != nil {
+	var city City
+	if err := args.Decode("city", &city); err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
-	var arg1 string
-	if err := args.Decode("days", &arg1); err != nil {
+	var days string
+	if err := args.Decode("days", &days); err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
-	out := PlanTrip(arg0, arg1)
+	out := PlanTrip(city, days)
 	return toolimpl.PromptText(out), nil
 }
 
@@ -393,11 +375,11 @@ func mcptagCurrentWeather(ctx context.Context, req *mcp.ReadResourceRequest) (_ 
 	if err != nil {
 		return nil, err
 	}
-	var arg0 City
-	if err := args.Decode("city", &arg0); err != nil {
+	var city City
+	if err := args.Decode("city", &city); err != nil {
 		return nil, toolimpl.InvalidURI(req.Params.URI, err)
 	}
-	out, err := CurrentWeather(ctx, arg0)
+	out, err := CurrentWeather(ctx, city)
 	if err != nil {
 		return nil, toolimpl.ReadError("current_weather", req.Params.URI, err)
 	}
@@ -455,6 +437,4 @@ var mcptagConfirmationForm = &toolimpl.Form{
 }
 
 // The icons of the package's declarations, read by mcptag.
-var (
-	mcptagIcon1 = mcp.Icon{Source: `data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQAQMAAAAlPW0iAAAABlBMVEUAAAD1piNMUmLpAAAAAXRSTlMAQObYZgAAADhJREFUeNpiYGZgYBdgYLZgUBBgKD7AoP6Igf87CL3/AELuTxiYzzFwsDDIHGDgeMDAcAAQAAD//wwCDRh7Eal6AAAAAElFTkSuQmCC`, MIMEType: "image/png", Sizes: []string{"16x16"}}
-)
+var mcptagIcon1 = mcp.Icon{Source: `data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQAQMAAAAlPW0iAAAABlBMVEUAAAD1piNMUmLpAAAAAXRSTlMAQObYZgAAADhJREFUeNpiYGZgYBdgYLZgUBBgKD7AoP6Igf87CL3/AELuTxiYzzFwsDDIHGDgeMDAcAAQAAD//wwCDRh7Eal6AAAAAElFTkSuQmCC`, MIMEType: "image/png", Sizes: []string{"16x16"}}

@@ -42,6 +42,8 @@ type Package struct {
 	// record. Analyze leaves them to its caller, which knows the options
 	// as flags.
 	Flags []string
+	// Names are the names the generated file declares (GeneratedNames).
+	Names *Names
 }
 
 // Empty reports whether the package declares nothing to serve.
@@ -116,6 +118,7 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 			a.declare(p, fd)
 		}
 	}
+	p.Names = newNames(p, func(name string) bool { return a.declaredHere(pkg.Scope().Lookup(name).Pos()) })
 	a.checkNames(p.Tools)
 	a.checks(p.Tools) // checks.go: findings for the linter
 	a.checkDecls(p)   // declchecks.go: prompts and resources

@@ -10,41 +10,25 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
-	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
-	"github.com/mcptag/mcptag/internal/naming"
 	"github.com/mcptag/mcptag/internal/titles"
 )
 
-// A Tool is one //mcp:tool function or method.
+// A Tool is one //mcp:tool function or method: a declaration, as a
+// prompt or a resource is one (its name, function, arguments, icons),
+// plus what only tools have: annotations, a structured result and its
+// schemas, a view.
 type Tool struct {
-	Name        string
-	Title       string
-	Description string
+	Decl
 	Annotations directive.Annotations
 	// Text is how a structured result is mirrored as text: "json"
 	// (indented), "none", or "" for compact JSON.
-	Text      string
-	Pos       token.Pos            // the function's name
-	Directive *directive.Directive // the parsed //mcp:tool line
-	Func      *types.Func          // the function or method
-	// Recv is the receiver's named type for a method, else nil.
-	// RecvPointer reports whether a tool of its type needs *Recv.
-	Recv *types.Named
-
-	Context bool     // the first parameter is a context.Context
-	Request bool     // a *mcp.CallToolRequest parameter follows
-	Args    ArgStyle // how the remaining parameters carry the arguments
-	Params  []Param  // the argument parameters
-
+	Text   string
 	Result Result
-	// Arguments describes the arguments; Input is its JSON Schema, always
-	// an object.
-	Arguments *argmodel.Input
-	Input     *jsonschema.Schema
-	Output    *jsonschema.Schema // nil when the result is unstructured
-	Icons     []Icon             // icon= and icon-dark=
+	// Input is the JSON Schema of Decl.Arguments, always an object.
+	Input  *jsonschema.Schema
+	Output *jsonschema.Schema // nil when the result is unstructured
 	// View is the part of the result the tool serves (view= and fields),
 	// nil for all of it.
 	View *View
@@ -94,21 +78,11 @@ type Result struct {
 // tool analyzes the function declaration fd of fn, whose directive is
 // dir; nil when it cannot be a tool.
 func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) *Tool {
-	t := &Tool{
-		Name:        dir.Name,
-		Title:       dir.Title,
-		Annotations: dir.Annotations,
-		Text:        dir.Text,
-		Pos:         fd.Name.Pos(),
-		Directive:   dir,
-		Func:        fn,
-	}
-	if t.Name == "" {
-		t.Name = naming.SnakeCase(fn.Name())
-	}
+	t := &Tool{Decl: newDecl(fd, fn, dir), Annotations: dir.Annotations, Text: dir.Text}
 	if !a.signature(t, fd) {
 		return nil
 	}
+	t.Error = t.Result.Error
 	params, doc := a.paramDocs(t.Name, t.Args, t.Params, fd.Doc)
 	t.Description = describe(fn.Name(), CommentText(doc))
 	t.Arguments = a.input(t.Pos, t.Args, t.Params, params)

@@ -5,8 +5,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/toolimpl"
 )
+
+// argText is the literal of a's fields, on one line.
+func argText(a toolimpl.Arg) string {
+	g := newGenFile(&analyzer.Package{Name: "p", Path: "example.com/p"})
+	w := &lineWriter{g: g}
+	g.argFields(w, a, maxSpecLines)
+	return w.b.String()
+}
 
 // TestArgFields checks the Go literal of toolimpl.Arg values.
 func TestArgFields(t *testing.T) {
@@ -27,8 +36,8 @@ func TestArgFields(t *testing.T) {
 		{toolimpl.Arg{Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0.5}}, Default: []byte("2.5")},
 			"Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0.5}}, Default: []byte(`2.5`)"},
 	} {
-		if got := argFields(tc.arg); got != tc.want {
-			t.Errorf("argFields(%+v):\ngot  %s\nwant %s", tc.arg, got, tc.want)
+		if got := argText(tc.arg); got != tc.want {
+			t.Errorf("argText(%+v):\ngot  %s\nwant %s", tc.arg, got, tc.want)
 		}
 	}
 }
@@ -62,10 +71,13 @@ func TestArgFieldsComplete(t *testing.T) {
 		if f.Name == "Len" {
 			a.Fixed = true // printed with Fixed
 		}
+		if f.Name == "Rules" {
+			a.Rules[0].Op = toolimpl.Minimum // a rule has an operator
+		}
 		if f.Name == "Nullable" {
 			a.Kind = toolimpl.KindString
 		}
-		if got := argFields(a); !strings.Contains(got, f.Name+":") {
+		if got := argText(a); !strings.Contains(got, f.Name+":") {
 			t.Errorf("field %s set alone: literal %q does not show it", f.Name, got)
 		}
 	}

@@ -2,9 +2,11 @@ package emit_test
 
 import (
 	"flag"
+	"go/format"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mcptag/mcptag/internal/emit"
@@ -52,6 +54,14 @@ func TestEndToEnd(t *testing.T) {
 
 func compareFile(t *testing.T, f emit.File) {
 	t.Helper()
+	if strings.HasSuffix(f.Path, ".go") {
+		// The printer lays code out as gofmt does: no formatting pass.
+		if formatted, err := format.Source(f.Data); err != nil {
+			t.Errorf("%s does not parse: %v", f.Path, err)
+		} else if d := diff.Diff(f.Path+" (generated)", f.Data, f.Path+" (gofmt)", formatted); d != nil {
+			t.Errorf("generated file is not gofmt-clean:\n%s", d)
+		}
+	}
 	if *update {
 		if err := os.WriteFile(f.Path, f.Data, 0o644); err != nil {
 			t.Fatal(err)

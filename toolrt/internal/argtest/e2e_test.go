@@ -19,8 +19,7 @@ import (
 func newServer(log io.Writer) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "argtest", Version: "v0"},
 		&mcp.ServerOptions{Logger: slog.New(slog.NewTextHandler(log, nil))})
-	RegisterTools(s)
-	RegisterCounterTools(s, &Counter{})
+	RegisterTools(s, &Counter{})
 	return s
 }
 

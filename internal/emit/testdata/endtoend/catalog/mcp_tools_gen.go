@@ -17,8 +17,12 @@ const (
 	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools; prompts greet, paint, review_code, broken, panicky; resources readme, logo, colors, discontinued, stock; resource templates color_of, item, package.
-func Register(s *mcp.Server) {
+// Register adds everything the package declares to s: the tools of RegisterTools; prompts greet, paint, review_code, broken, panicky, recommend; resources readme, logo, colors, discontinued, stock; resource templates color_of, item, package, book.
+//
+// It binds the methods: those of *Shelf to shelf. Register takes a
+// value of every receiver type whose methods it registers, so that none is
+// left out.
+func Register(s *mcp.Server, shelf *Shelf) {
 	RegisterTools(s)
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "greet",
@@ -52,6 +56,13 @@ func Register(s *mcp.Server) {
 		Name:        "panicky",
 		Description: `Panics.`,
 	}, mcptagPanicky)
+	s.AddPrompt(&mcp.Prompt{
+		Name:        "recommend",
+		Description: `Asks for a book of a genre.`,
+		Arguments: []*mcp.PromptArgument{
+			{Name: "genre", Description: `the genre`, Required: true},
+		},
+	}, mcptagShelfRecommend(shelf))
 	s.AddResource(&mcp.Resource{
 		URI:         "catalog://readme",
 		Name:        "readme",
@@ -99,6 +110,12 @@ func Register(s *mcp.Server) {
 		Name:        "package",
 		Description: `A package of a size, in the go-sdk's own shape.`,
 	}, mcptagPackage)
+	s.AddResourceTemplate(&mcp.ResourceTemplate{
+		URITemplate: "shelf://books/{title}",
+		Name:        "book",
+		Description: `A book on the shelf.`,
+		MIMEType:    `text/plain`,
+	}, mcptagShelfBook(shelf))
 }
 
 // RegisterTools adds the package's tools to s: version.
@@ -111,31 +128,29 @@ func RegisterTools(s *mcp.Server) {
 	}, mcptagVersion)
 }
 
-// RegisterShelf adds everything Shelf's methods declare to s, bound to recv: prompts recommend; resource templates book.
-func RegisterShelf(s *mcp.Server, recv *Shelf) {
+// RegisterShelf adds everything Shelf's methods declare to s, bound to shelf: prompts recommend; resource templates book.
+func RegisterShelf(s *mcp.Server, shelf *Shelf) {
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "recommend",
 		Description: `Asks for a book of a genre.`,
 		Arguments: []*mcp.PromptArgument{
 			{Name: "genre", Description: `the genre`, Required: true},
 		},
-	}, mcptagShelfRecommend(recv))
+	}, mcptagShelfRecommend(shelf))
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: "shelf://books/{title}",
 		Name:        "book",
 		Description: `A book on the shelf.`,
 		MIMEType:    `text/plain`,
-	}, mcptagShelfBook(recv))
+	}, mcptagShelfBook(shelf))
 }
 
 // Schemas and arguments of version, computed by mcptag.
-var (
-	mcptagVersionInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagVersionOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagVersionArgs   = &toolimpl.Spec{
-		Tool: "version",
-	}
-)
+var mcptagVersionInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagVersionOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagVersionArgs = &toolimpl.Spec{
+	Tool: "version",
+}
 
 func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "version", &res)
@@ -161,15 +176,15 @@ func mcptagGreet(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetProm
 	if err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
-	var arg0 string
-	if err := args.Decode("name", &arg0); err != nil {
+	var name string
+	if err := args.Decode("name", &name); err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
-	var arg1 *string
-	if err := args.Decode("mood", &arg1); err != nil {
+	var mood *string
+	if err := args.Decode("mood", &mood); err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
-	out := Greet(arg0, arg1)
+	out := Greet(name, mood)
 	return toolimpl.PromptText(out), nil
 }
 
@@ -184,11 +199,11 @@ var mcptagPaintArgs = &toolimpl.Spec{
 
 func mcptagPaint(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 	defer toolimpl.RecoverError(ctx, "paint", &err)
-	var in PaintRequest
-	if err := mcptagPaintArgs.DecodeStruct(toolimpl.StringArguments(req.Params.Arguments), &in); err != nil {
+	var reqArg PaintRequest
+	if err := mcptagPaintArgs.DecodeStruct(toolimpl.StringArguments(req.Params.Arguments), &reqArg); err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
-	out, err := Paint(ctx, in)
+	out, err := Paint(ctx, reqArg)
 	if err != nil {
 		return nil, toolimpl.HandlerError("paint", err)
 	}
@@ -209,11 +224,11 @@ func mcptagReview(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPro
 	if err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
-	var arg0 string
-	if err := args.Decode("code", &arg0); err != nil {
+	var code string
+	if err := args.Decode("code", &code); err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
-	out, err := Review(ctx, req, arg0)
+	out, err := Review(ctx, req, code)
 	if err != nil {
 		return nil, toolimpl.HandlerError("review_code", err)
 	}
@@ -266,11 +281,11 @@ func mcptagShelfRecommend(recv *Shelf) mcp.PromptHandler {
 		if err != nil {
 			return nil, toolimpl.InvalidParams(err)
 		}
-		var arg0 string
-		if err := args.Decode("genre", &arg0); err != nil {
+		var genre string
+		if err := args.Decode("genre", &genre); err != nil {
 			return nil, toolimpl.InvalidParams(err)
 		}
-		out := recv.Recommend(arg0)
+		out := recv.Recommend(genre)
 		return toolimpl.PromptText(out), nil
 	}
 }
@@ -322,11 +337,11 @@ func mcptagColorOf(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.Re
 	if err != nil {
 		return nil, err
 	}
-	var arg0 Color
-	if err := args.Decode("color", &arg0); err != nil {
+	var color Color
+	if err := args.Decode("color", &color); err != nil {
 		return nil, toolimpl.InvalidURI(req.Params.URI, err)
 	}
-	out, err := ColorOf(arg0)
+	out, err := ColorOf(color)
 	if err != nil {
 		return nil, toolimpl.ReadError("color_of", req.Params.URI, err)
 	}
@@ -351,15 +366,15 @@ func mcptagItem(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadR
 	if err != nil {
 		return nil, err
 	}
-	var arg0 int
-	if err := args.Decode("id", &arg0); err != nil {
+	var id int
+	if err := args.Decode("id", &id); err != nil {
 		return nil, toolimpl.InvalidURI(req.Params.URI, err)
 	}
-	var arg1 *string
-	if err := args.Decode("verbose", &arg1); err != nil {
+	var verbose *string
+	if err := args.Decode("verbose", &verbose); err != nil {
 		return nil, toolimpl.InvalidURI(req.Params.URI, err)
 	}
-	out, err := Item(ctx, arg0, arg1)
+	out, err := Item(ctx, id, verbose)
 	if err != nil {
 		return nil, toolimpl.ReadError("item", req.Params.URI, err)
 	}
@@ -383,11 +398,11 @@ func mcptagPackage(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.Re
 	if err != nil {
 		return nil, err
 	}
-	var arg0 Size
-	if err := args.Decode("size", &arg0); err != nil {
+	var size Size
+	if err := args.Decode("size", &size); err != nil {
 		return nil, toolimpl.InvalidURI(req.Params.URI, err)
 	}
-	out, err := Package(req, arg0)
+	out, err := Package(req, size)
 	if err != nil {
 		return nil, toolimpl.ReadError("package", req.Params.URI, err)
 	}
@@ -412,11 +427,11 @@ func mcptagShelfBook(recv *Shelf) mcp.ResourceHandler {
 		if err != nil {
 			return nil, err
 		}
-		var arg0 string
-		if err := args.Decode("title", &arg0); err != nil {
+		var title string
+		if err := args.Decode("title", &title); err != nil {
 			return nil, toolimpl.InvalidURI(req.Params.URI, err)
 		}
-		out, err := recv.Book(arg0)
+		out, err := recv.Book(title)
 		if err != nil {
 			return nil, toolimpl.ReadError("book", req.Params.URI, err)
 		}

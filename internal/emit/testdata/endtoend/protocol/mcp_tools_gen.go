@@ -59,44 +59,40 @@ func RegisterTools(s *mcp.Server) {
 }
 
 // Schemas and arguments of note, computed by mcptag.
-var (
-	mcptagNoteInput  = json.RawMessage(`{"type":"object","properties":{"priority":{"type":"integer","description":"The note's priority.","minimum":1,"maximum":5,"x-mcp-header":"Priority"},"scope":{"type":"object","properties":{"team":{"type":"string","description":"The team.","x-mcp-header":"Team"},"managers":{"type":"boolean","description":"Only managers.","x-mcp-header":"Managers"}},"description":"Who sees it.","required":["team"],"additionalProperties":false},"text":{"type":"string","description":"The text."}},"description":"Files a note.","required":["priority","scope","text"],"additionalProperties":false}`)
-	mcptagNoteOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagNoteArgs   = &toolimpl.Spec{
-		Tool: "note",
-		Args: []toolimpl.Arg{
-			{Name: "priority", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 5}}},
-			{Name: "scope", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "team", Required: true, Kind: toolimpl.KindString},
-				{Name: "managers", Kind: toolimpl.KindBoolean},
-			}, Closed: true},
-			{Name: "text", Required: true, Kind: toolimpl.KindString},
-		},
-	}
-)
+var mcptagNoteInput = json.RawMessage(`{"type":"object","properties":{"priority":{"type":"integer","description":"The note's priority.","minimum":1,"maximum":5,"x-mcp-header":"Priority"},"scope":{"type":"object","properties":{"team":{"type":"string","description":"The team.","x-mcp-header":"Team"},"managers":{"type":"boolean","description":"Only managers.","x-mcp-header":"Managers"}},"description":"Who sees it.","required":["team"],"additionalProperties":false},"text":{"type":"string","description":"The text."}},"description":"Files a note.","required":["priority","scope","text"],"additionalProperties":false}`)
+var mcptagNoteOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagNoteArgs = &toolimpl.Spec{
+	Tool: "note",
+	Args: []toolimpl.Arg{
+		{Name: "priority", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 5}}},
+		{Name: "scope", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "team", Required: true, Kind: toolimpl.KindString},
+			{Name: "managers", Kind: toolimpl.KindBoolean},
+		}, Closed: true},
+		{Name: "text", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagNote(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "note", &res)
-	var in NoteRequest
-	if err := mcptagNoteArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	var reqArg NoteRequest
+	if err := mcptagNoteArgs.DecodeStruct(req.Params.Arguments, &reqArg); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Note(in)
+	out := Note(reqArg)
 	return toolimpl.Wrapped("note", out), nil
 }
 
 // Schemas and arguments of find, computed by mcptag.
-var (
-	mcptagFindInput  = json.RawMessage(`{"type":"object","properties":{"tenant":{"type":"string","description":"whose notes","x-mcp-header":"Tenant"},"query":{"type":"string","description":"what to look for"}},"required":["tenant","query"],"additionalProperties":false}`)
-	mcptagFindOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagFindArgs   = &toolimpl.Spec{
-		Tool: "find",
-		Args: []toolimpl.Arg{
-			{Name: "tenant", Required: true, Kind: toolimpl.KindString},
-			{Name: "query", Required: true, Kind: toolimpl.KindString},
-		},
-	}
-)
+var mcptagFindInput = json.RawMessage(`{"type":"object","properties":{"tenant":{"type":"string","description":"whose notes","x-mcp-header":"Tenant"},"query":{"type":"string","description":"what to look for"}},"required":["tenant","query"],"additionalProperties":false}`)
+var mcptagFindOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagFindArgs = &toolimpl.Spec{
+	Tool: "find",
+	Args: []toolimpl.Arg{
+		{Name: "tenant", Required: true, Kind: toolimpl.KindString},
+		{Name: "query", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagFind(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "find", &res)
@@ -104,26 +100,24 @@ func mcptagFind(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("tenant", &arg0); err != nil {
+	var tenant string
+	if err := args.Decode("tenant", &tenant); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var arg1 string
-	if err := args.Decode("query", &arg1); err != nil {
+	var query string
+	if err := args.Decode("query", &query); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Find(arg0, arg1)
+	out := Find(tenant, query)
 	return toolimpl.Wrapped("find", out), nil
 }
 
 // Schemas and arguments of place_order, computed by mcptag.
-var (
-	mcptagPlaceOrderInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagPlaceOrderOutput = json.RawMessage(`{"type":"object","properties":{"order":{"$ref":"#/$defs/Order","description":"What was ordered."},"placed":{"type":"boolean","description":"Whether the user confirmed it."}},"$defs":{"Order":{"type":"object","properties":{"name":{"type":"string","description":"Your name."},"email":{"type":"string","description":"Where to send the receipt."},"day":{"type":"string","description":"When to deliver."},"count":{"type":"integer","description":"How many.","minimum":-128,"maximum":127},"size":{"type":"string","description":"The size.","enum":["s","l",""]},"topping":{"type":"string","description":"The main topping.","enum":["cheese","olives",""]},"extras":{"type":"array","items":{"type":"string","description":"A topping.","enum":["cheese","olives",""]},"description":"More toppings."},"wrap":{"type":"boolean","description":"Gift wrap."}},"description":"What a user orders.","required":["name","size","topping"]}},"description":"A placed order.","required":["order","placed"]}`)
-	mcptagPlaceOrderArgs   = &toolimpl.Spec{
-		Tool: "place_order",
-	}
-)
+var mcptagPlaceOrderInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagPlaceOrderOutput = json.RawMessage(`{"type":"object","properties":{"order":{"$ref":"#/$defs/Order","description":"What was ordered."},"placed":{"type":"boolean","description":"Whether the user confirmed it."}},"$defs":{"Order":{"type":"object","properties":{"name":{"type":"string","description":"Your name."},"email":{"type":"string","description":"Where to send the receipt."},"day":{"type":"string","description":"When to deliver."},"count":{"type":"integer","description":"How many.","minimum":-128,"maximum":127},"size":{"type":"string","description":"The size.","enum":["s","l",""]},"topping":{"type":"string","description":"The main topping.","enum":["cheese","olives",""]},"extras":{"type":"array","items":{"type":"string","description":"A topping.","enum":["cheese","olives",""]},"description":"More toppings."},"wrap":{"type":"boolean","description":"Gift wrap."}},"description":"What a user orders.","required":["name","size","topping"]}},"description":"A placed order.","required":["order","placed"]}`)
+var mcptagPlaceOrderArgs = &toolimpl.Spec{
+	Tool: "place_order",
+}
 
 func mcptagPlaceOrder(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "place_order", &res)
@@ -160,11 +154,11 @@ func mcptagDay(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadRe
 	if err != nil {
 		return nil, err
 	}
-	var arg0 string
-	if err := args.Decode("day", &arg0); err != nil {
+	var day string
+	if err := args.Decode("day", &day); err != nil {
 		return nil, toolimpl.InvalidURI(req.Params.URI, err)
 	}
-	out := Day(arg0)
+	out := Day(day)
 	return toolimpl.TextContents(req.Params.URI, "text/plain", out), nil
 }
 
@@ -241,8 +235,6 @@ var mcptagOrderForm = &toolimpl.Form{
 }
 
 // The icons of the package's declarations, read by mcptag.
-var (
-	mcptagIcon1 = mcp.Icon{Source: `data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHJlY3QgeD0iMiIgeT0iMiIgd2lkdGg9IjEyIiBoZWlnaHQ9IjEyIi8+PC9zdmc+Cg==`, MIMEType: "image/svg+xml", Sizes: []string{"any"}, Theme: "light"}
-	mcptagIcon2 = mcp.Icon{Source: `https://example.com/note-dark.png`, MIMEType: "image/png", Theme: "dark"}
-	mcptagIcon3 = mcp.Icon{Source: `data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHJlY3QgeD0iMiIgeT0iMiIgd2lkdGg9IjEyIiBoZWlnaHQ9IjEyIi8+PC9zdmc+Cg==`, MIMEType: "image/svg+xml", Sizes: []string{"any"}}
-)
+var mcptagIcon3 = mcp.Icon{Source: `data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHJlY3QgeD0iMiIgeT0iMiIgd2lkdGg9IjEyIiBoZWlnaHQ9IjEyIi8+PC9zdmc+Cg==`, MIMEType: "image/svg+xml", Sizes: []string{"any"}}
+var mcptagIcon1 = mcp.Icon{Source: `data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHJlY3QgeD0iMiIgeT0iMiIgd2lkdGg9IjEyIiBoZWlnaHQ9IjEyIi8+PC9zdmc+Cg==`, MIMEType: "image/svg+xml", Sizes: []string{"any"}, Theme: "light"}
+var mcptagIcon2 = mcp.Icon{Source: `https://example.com/note-dark.png`, MIMEType: "image/png", Theme: "dark"}

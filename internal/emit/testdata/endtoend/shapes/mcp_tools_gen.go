@@ -112,12 +112,10 @@ func RegisterTools(s *mcp.Server) {
 }
 
 // Schemas and arguments of ping, computed by mcptag.
-var (
-	mcptagPingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagPingArgs  = &toolimpl.Spec{
-		Tool: "ping",
-	}
-)
+var mcptagPingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagPingArgs = &toolimpl.Spec{
+	Tool: "ping",
+}
 
 func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "ping", &res)
@@ -129,12 +127,10 @@ func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 }
 
 // Schemas and arguments of fail, computed by mcptag.
-var (
-	mcptagFailInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagFailArgs  = &toolimpl.Spec{
-		Tool: "fail",
-	}
-)
+var mcptagFailInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagFailArgs = &toolimpl.Spec{
+	Tool: "fail",
+}
 
 func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "fail", &res)
@@ -148,13 +144,11 @@ func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 }
 
 // Schemas and arguments of origin, computed by mcptag.
-var (
-	mcptagOriginInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagOriginOutput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}`)
-	mcptagOriginArgs   = &toolimpl.Spec{
-		Tool: "origin",
-	}
-)
+var mcptagOriginInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagOriginOutput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}`)
+var mcptagOriginArgs = &toolimpl.Spec{
+	Tool: "origin",
+}
 
 func mcptagOrigin(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "origin", &res)
@@ -172,16 +166,14 @@ func mcptagOrigin(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 }
 
 // Schemas and arguments of count, computed by mcptag.
-var (
-	mcptagCountInput  = json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false}`)
-	mcptagCountOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
-	mcptagCountArgs   = &toolimpl.Spec{
-		Tool: "count",
-		Args: []toolimpl.Arg{
-			{Name: "limit", Kind: toolimpl.KindInteger, Nullable: true},
-		},
-	}
-)
+var mcptagCountInput = json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false}`)
+var mcptagCountOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
+var mcptagCountArgs = &toolimpl.Spec{
+	Tool: "count",
+	Args: []toolimpl.Arg{
+		{Name: "limit", Kind: toolimpl.KindInteger, Nullable: true},
+	},
+}
 
 func mcptagCount(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "count", &res)
@@ -189,11 +181,11 @@ func mcptagCount(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var arg0 *int
-	if err := args.Decode("limit", &arg0); err != nil {
+	var limit *int
+	if err := args.Decode("limit", &limit); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Count(arg0)
+	out := Count(limit)
 	if out == nil {
 		out = new(int)
 	}
@@ -201,13 +193,11 @@ func mcptagCount(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 }
 
 // Schemas and arguments of corners, computed by mcptag.
-var (
-	mcptagCornersInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagCornersOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"},"minItems":4,"maxItems":4}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
-	mcptagCornersArgs   = &toolimpl.Spec{
-		Tool: "corners",
-	}
-)
+var mcptagCornersInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagCornersOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"},"minItems":4,"maxItems":4}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
+var mcptagCornersArgs = &toolimpl.Spec{
+	Tool: "corners",
+}
 
 func mcptagCorners(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "corners", &res)
@@ -222,16 +212,14 @@ func mcptagCorners(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 }
 
 // Schemas and arguments of bytes, computed by mcptag.
-var (
-	mcptagBytesInput  = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
-	mcptagBytesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":["string","null"],"contentEncoding":"base64"}},"required":["result"]}`)
-	mcptagBytesArgs   = &toolimpl.Spec{
-		Tool: "bytes",
-		Args: []toolimpl.Arg{
-			{Name: "n", Required: true, Kind: toolimpl.KindInteger},
-		},
-	}
-)
+var mcptagBytesInput = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
+var mcptagBytesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":["string","null"],"contentEncoding":"base64"}},"required":["result"]}`)
+var mcptagBytesArgs = &toolimpl.Spec{
+	Tool: "bytes",
+	Args: []toolimpl.Arg{
+		{Name: "n", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagBytes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "bytes", &res)
@@ -239,22 +227,20 @@ func mcptagBytes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var arg0 int
-	if err := args.Decode("n", &arg0); err != nil {
+	var n int
+	if err := args.Decode("n", &n); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Bytes(arg0)
+	out := Bytes(n)
 	return toolimpl.Wrapped("bytes", out), nil
 }
 
 // Schemas and arguments of labels, computed by mcptag.
-var (
-	mcptagLabelsInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagLabelsOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"string"}}`)
-	mcptagLabelsArgs   = &toolimpl.Spec{
-		Tool: "labels",
-	}
-)
+var mcptagLabelsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagLabelsOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"string"}}`)
+var mcptagLabelsArgs = &toolimpl.Spec{
+	Tool: "labels",
+}
 
 func mcptagLabels(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "labels", &res)
@@ -272,17 +258,15 @@ func mcptagLabels(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 }
 
 // Schemas and arguments of address, computed by mcptag.
-var (
-	mcptagAddressInput  = json.RawMessage(`{"type":"object","properties":{"addr":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."},"timeout":{"type":"integer"}},"required":["addr","timeout"],"additionalProperties":false}`)
-	mcptagAddressOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."}},"required":["result"]}`)
-	mcptagAddressArgs   = &toolimpl.Spec{
-		Tool: "address",
-		Args: []toolimpl.Arg{
-			{Name: "addr", Required: true, Kind: toolimpl.KindString},
-			{Name: "timeout", Required: true, Kind: toolimpl.KindInteger},
-		},
-	}
-)
+var mcptagAddressInput = json.RawMessage(`{"type":"object","properties":{"addr":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."},"timeout":{"type":"integer"}},"required":["addr","timeout"],"additionalProperties":false}`)
+var mcptagAddressOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."}},"required":["result"]}`)
+var mcptagAddressArgs = &toolimpl.Spec{
+	Tool: "address",
+	Args: []toolimpl.Arg{
+		{Name: "addr", Required: true, Kind: toolimpl.KindString},
+		{Name: "timeout", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "address", &res)
@@ -290,15 +274,15 @@ func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var arg0 netip.Addr
-	if err := args.Decode("addr", &arg0); err != nil {
+	var addr netip.Addr
+	if err := args.Decode("addr", &addr); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var arg1 time.Duration
-	if err := args.Decode("timeout", &arg1); err != nil {
+	var timeout time.Duration
+	if err := args.Decode("timeout", &timeout); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := Address(arg0, arg1)
+	out, err := Address(addr, timeout)
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
@@ -306,17 +290,15 @@ func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 }
 
 // Schemas and arguments of handler, computed by mcptag.
-var (
-	mcptagHandlerInput  = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
-	mcptagHandlerOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
-	mcptagHandlerArgs   = &toolimpl.Spec{
-		Tool: "handler",
-		Args: []toolimpl.Arg{
-			{Name: "X", Required: true, Kind: toolimpl.KindInteger},
-			{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
-		},
-	}
-)
+var mcptagHandlerInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
+var mcptagHandlerOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
+var mcptagHandlerArgs = &toolimpl.Spec{
+	Tool: "handler",
+	Args: []toolimpl.Arg{
+		{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+		{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagHandler(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "handler", &res)
@@ -332,57 +314,51 @@ func mcptagHandler(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 }
 
 // Schemas and arguments of describe, computed by mcptag.
-var (
-	mcptagDescribeInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
-	mcptagDescribeArgs  = &toolimpl.Spec{
-		Tool: "describe",
-		Args: []toolimpl.Arg{
-			{Name: "X", Required: true, Kind: toolimpl.KindInteger},
-			{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
-		},
-	}
-)
+var mcptagDescribeInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
+var mcptagDescribeArgs = &toolimpl.Spec{
+	Tool: "describe",
+	Args: []toolimpl.Arg{
+		{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+		{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagDescribe(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "describe", &res)
-	var in Point
-	if err := mcptagDescribeArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	var p Point
+	if err := mcptagDescribeArgs.DecodeStruct(req.Params.Arguments, &p); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Describe(in)
+	out := Describe(p)
 	return toolimpl.Sprint(out), nil
 }
 
 // Schemas and arguments of text, computed by mcptag.
-var (
-	mcptagTextInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
-	mcptagTextArgs  = &toolimpl.Spec{
-		Tool: "text",
-		Args: []toolimpl.Arg{
-			{Name: "X", Required: true, Kind: toolimpl.KindInteger},
-			{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
-		},
-	}
-)
+var mcptagTextInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
+var mcptagTextArgs = &toolimpl.Spec{
+	Tool: "text",
+	Args: []toolimpl.Arg{
+		{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+		{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagText(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "text", &res)
-	var in Point
-	if err := mcptagTextArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	var p Point
+	if err := mcptagTextArgs.DecodeStruct(req.Params.Arguments, &p); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Text(in)
+	out := Text(p)
 	return toolimpl.JSONText("text", out), nil
 }
 
 // Schemas and arguments of indented, computed by mcptag.
-var (
-	mcptagIndentedInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagIndentedOutput = json.RawMessage(`{"type":"object","properties":{"from":{"$ref":"#/$defs/Point"},"to":{"$ref":"#/$defs/Point"}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"description":"Two points.","required":["from","to"]}`)
-	mcptagIndentedArgs   = &toolimpl.Spec{
-		Tool: "indented",
-	}
-)
+var mcptagIndentedInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagIndentedOutput = json.RawMessage(`{"type":"object","properties":{"from":{"$ref":"#/$defs/Point"},"to":{"$ref":"#/$defs/Point"}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"description":"Two points.","required":["from","to"]}`)
+var mcptagIndentedArgs = &toolimpl.Spec{
+	Tool: "indented",
+}
 
 func mcptagIndented(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "indented", &res)
@@ -394,13 +370,11 @@ func mcptagIndented(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 }
 
 // Schemas and arguments of summarized, computed by mcptag.
-var (
-	mcptagSummarizedInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagSummarizedOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
-	mcptagSummarizedArgs   = &toolimpl.Spec{
-		Tool: "summarized",
-	}
-)
+var mcptagSummarizedInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagSummarizedOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
+var mcptagSummarizedArgs = &toolimpl.Spec{
+	Tool: "summarized",
+}
 
 func mcptagSummarized(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarized", &res)
@@ -412,30 +386,28 @@ func mcptagSummarized(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of shallow, computed by mcptag.
-var (
-	mcptagShallowInput  = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object","description":"A point on a plane."},"to":{"type":"object","description":"A point on a plane."}},"required":["from","to"],"additionalProperties":false}`)
-	mcptagShallowOutput = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object"},"to":{"type":"object"}},"required":["from","to"]}`)
-	mcptagShallowArgs   = &toolimpl.Spec{
-		Tool: "shallow",
-		Args: []toolimpl.Arg{
-			{Name: "from", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "X", Required: true, Kind: toolimpl.KindInteger},
-				{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
-			}, Closed: true},
-			{Name: "to", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "X", Required: true, Kind: toolimpl.KindInteger},
-				{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
-			}, Closed: true},
-		},
-	}
-)
+var mcptagShallowInput = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object","description":"A point on a plane."},"to":{"type":"object","description":"A point on a plane."}},"required":["from","to"],"additionalProperties":false}`)
+var mcptagShallowOutput = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object"},"to":{"type":"object"}},"required":["from","to"]}`)
+var mcptagShallowArgs = &toolimpl.Spec{
+	Tool: "shallow",
+	Args: []toolimpl.Arg{
+		{Name: "from", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+			{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
+		}, Closed: true},
+		{Name: "to", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+			{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
+		}, Closed: true},
+	},
+}
 
 func mcptagShallow(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "shallow", &res)
-	var in Line
-	if err := mcptagShallowArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	var l Line
+	if err := mcptagShallowArgs.DecodeStruct(req.Params.Arguments, &l); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Shallow(in)
+	out := Shallow(l)
 	return toolimpl.Object("shallow", out), nil
 }
