@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -451,5 +452,61 @@ func serveHTTPBinary(t *testing.T, flags ...string) string {
 		if time.Now().After(deadline) {
 			t.Fatalf("the server did not listen on %s in %v", addr, hangGuard)
 		}
+	}
+}
+
+// TestREADMEInspectorCommands runs the README's Inspector commands as
+// written, from the repository's root, so that they stay true: each must
+// exit 0 with a result that is not isError. A block that starts the
+// example with -http on localhost:8080 gets the example's binary on a
+// free port instead, with the same flags, and its commands that port.
+func TestREADMEInspectorCommands(t *testing.T) {
+	interop.Require(t)
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const inspector = "internal/interop/node_modules/.bin/mcp-inspector "
+	const httpServer = "go run ./example/weather -http localhost:8080"
+	ran := 0
+	for _, block := range strings.Split(string(readme), "```sh\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		url := ""
+		for _, line := range strings.Split(block, "\n") {
+			if flags, ok := strings.CutPrefix(line, httpServer); ok {
+				url = serveHTTPBinary(t, strings.Fields(strings.TrimSuffix(flags, "&"))...)
+				continue
+			}
+			if !strings.HasPrefix(line, inspector) {
+				continue
+			}
+			if url != "" {
+				line = strings.ReplaceAll(line, "http://localhost:8080/", url)
+			}
+			ran++
+			runREADMECommand(t, root, line)
+		}
+	}
+	if ran < 4 {
+		t.Errorf("ran %d Inspector commands of the README, want its 4 or more", ran)
+	}
+}
+
+// runREADMECommand runs line with sh in dir, and checks that it prints a
+// JSON result that is not isError.
+func runREADMECommand(t *testing.T, dir, line string) {
+	t.Helper()
+	cmd := exec.CommandContext(t.Context(), "sh", "-c", line)
+	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var res struct{ IsError bool }
+	if err != nil || json.Unmarshal(out, &res) != nil || res.IsError {
+		t.Errorf("%s: %v\nstdout:\n%s\nstderr:\n%s", line, err, out, stderr.String())
 	}
 }
