@@ -3,12 +3,19 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"io"
+	"log"
 	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -394,15 +401,16 @@ func inspectorReadsTheResources(t *testing.T, era string) {
 // server with sessions is refused, not moved down to 2025-11-25.
 func TestInspectorOverHTTP(t *testing.T) {
 	for _, tc := range []struct {
-		era   string
-		flags []string
+		era    string
+		flags  []string
+		header string // the Mcp-Param-User of save_city's call
 	}{
-		{"legacy", nil},
-		{"modern", []string{"-stateless"}},
+		{"legacy", nil, ""},
+		{"modern", []string{"-stateless"}, "inspector"},
 	} {
 		t.Run(tc.era, func(t *testing.T) {
 			t.Parallel()
-			url := serveHTTPBinary(t, tc.flags...)
+			url, headers := recordParamHeaders(t, serveHTTPBinary(t, tc.flags...))
 			out, err := interop.Inspector(t, url, "--transport", "http", "--protocol-era", tc.era, "--method", "tools/list")
 			if err != nil {
 				t.Fatal(err)
@@ -413,6 +421,9 @@ func TestInspectorOverHTTP(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkInspectorStructured(t, decodeInspectorResult(t, out).StructuredContent, `{"result": ["Cairo"]}`)
+			if got := headers(); got != tc.header {
+				t.Errorf("tools/call with Mcp-Param-User %q, want %q", got, tc.header)
+			}
 		})
 	}
 	t.Run("modern with sessions", func(t *testing.T) {
@@ -423,6 +434,37 @@ func TestInspectorOverHTTP(t *testing.T) {
 			t.Errorf("err = %v, want the server's refusal of 2026-07-28; stdout:\n%s", err, out)
 		}
 	})
+}
+
+// recordParamHeaders serves a proxy to the server at target, and returns
+// its URL and a function that gives the Mcp-Param-User header of the last
+// tools/call it passed on ("" for none).
+func recordParamHeaders(t *testing.T, target string) (string, func() string) {
+	t.Helper()
+	u, err := url.Parse(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(u)
+	// The server-to-client stream is cut when the Inspector exits, which
+	// the proxy would log.
+	proxy.ErrorLog = log.New(io.Discard, "", 0)
+	var mu sync.Mutex
+	last := ""
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Mcp-Method") == "tools/call" {
+			mu.Lock()
+			last = r.Header.Get("Mcp-Param-User")
+			mu.Unlock()
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ts.Close)
+	return ts.URL + "/", func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return last
+	}
 }
 
 // serveHTTPBinary runs the example's binary with -http on a free port of
