@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -397,20 +398,22 @@ func inspectorReadsTheResources(t *testing.T, era string) {
 // TestInspectorOverHTTP runs the Inspector's HTTP form, --cli URL
 // --transport http, against the example's -http mode: legacy against
 // its sessions, modern (2026-07-28, parameter headers) against
-// -stateless, which the go-sdk requires of it. A modern client of the
-// server with sessions is refused, not moved down to 2025-11-25.
+// -stateless, which the go-sdk requires of it. Each era's call names its
+// protocol version, 2025-11-25 or 2026-07-28, and the modern one carries
+// its user argument's parameter header. A modern client of the server
+// with sessions is refused, not moved down to 2025-11-25.
 func TestInspectorOverHTTP(t *testing.T) {
 	for _, tc := range []struct {
-		era    string
-		flags  []string
-		header string // the Mcp-Param-User of save_city's call
+		era   string
+		flags []string
+		call  callHeaders // save_city's
 	}{
-		{"legacy", nil, ""},
-		{"modern", []string{"-stateless"}, "inspector"},
+		{"legacy", nil, callHeaders{version: "2025-11-25"}},
+		{"modern", []string{"-stateless"}, callHeaders{version: "2026-07-28", user: "inspector"}},
 	} {
 		t.Run(tc.era, func(t *testing.T) {
 			t.Parallel()
-			url, headers := recordParamHeaders(t, serveHTTPBinary(t, tc.flags...))
+			url, lastCall := recordCallHeaders(t, serveHTTPBinary(t, tc.flags...))
 			out, err := interop.Inspector(t, url, "--transport", "http", "--protocol-era", tc.era, "--method", "tools/list")
 			if err != nil {
 				t.Fatal(err)
@@ -421,8 +424,8 @@ func TestInspectorOverHTTP(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkInspectorStructured(t, decodeInspectorResult(t, out).StructuredContent, `{"result": ["Cairo"]}`)
-			if got := headers(); got != tc.header {
-				t.Errorf("tools/call with Mcp-Param-User %q, want %q", got, tc.header)
+			if got := lastCall(); got != tc.call {
+				t.Errorf("tools/call with headers %+v, want %+v", got, tc.call)
 			}
 		})
 	}
@@ -436,10 +439,17 @@ func TestInspectorOverHTTP(t *testing.T) {
 	})
 }
 
-// recordParamHeaders serves a proxy to the server at target, and returns
-// its URL and a function that gives the Mcp-Param-User header of the last
-// tools/call it passed on ("" for none).
-func recordParamHeaders(t *testing.T, target string) (string, func() string) {
+// callHeaders are the headers of a tools/call that tell its protocol
+// version and its user argument.
+type callHeaders struct {
+	version string // Mcp-Protocol-Version
+	user    string // Mcp-Param-User
+}
+
+// recordCallHeaders serves a proxy to the server at target, and returns
+// its URL and a function that gives the headers of the last tools/call it
+// passed on.
+func recordCallHeaders(t *testing.T, target string) (string, func() callHeaders) {
 	t.Helper()
 	u, err := url.Parse(target)
 	if err != nil {
@@ -450,17 +460,24 @@ func recordParamHeaders(t *testing.T, target string) (string, func() string) {
 	// the proxy would log.
 	proxy.ErrorLog = log.New(io.Discard, "", 0)
 	var mu sync.Mutex
-	last := ""
+	var last callHeaders
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Mcp-Method") == "tools/call" {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		var msg struct{ Method string }
+		if json.Unmarshal(body, &msg) == nil && msg.Method == "tools/call" {
 			mu.Lock()
-			last = r.Header.Get("Mcp-Param-User")
+			last = callHeaders{r.Header.Get("Mcp-Protocol-Version"), r.Header.Get("Mcp-Param-User")}
 			mu.Unlock()
 		}
 		proxy.ServeHTTP(w, r)
 	}))
 	t.Cleanup(ts.Close)
-	return ts.URL + "/", func() string {
+	return ts.URL + "/", func() callHeaders {
 		mu.Lock()
 		defer mu.Unlock()
 		return last
