@@ -144,7 +144,7 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 		r.report(f)
 	}
 	for _, f := range r.place.SuppressionFindings(true) {
-		r.diagnose(f.Pos, f.End, f.Category, f.Message, nil)
+		r.diagnose(f.Pos, f.End, f.Category, f.Message, r.fixes(f))
 	}
 	return nil, nil
 }

@@ -377,7 +377,13 @@ func Parse(pos token.Pos, text string) (*Directive, []finding.Finding) {
 		d.span(key, pos+token.Pos(tok.off), pos+token.Pos(tok.end), text[tok.off:tok.end])
 		if msg := kind.set(d, key, value, hasValue); msg != "" {
 			errorf(tok.off, tok.end, "%s", msg)
+			findings[len(findings)-1].Fix = kind.keyFix(key, pos+token.Pos(tok.off))
 		}
+	}
+	if a := d.Annotations; a.ReadOnly != nil && *a.ReadOnly && a.Destructive != nil && *a.Destructive {
+		s := d.Spans["destructive"]
+		findings = append(findings, finding.Finding{Pos: s.Pos, End: s.End, Category: finding.CatDirective, Error: true,
+			Message: "readonly and destructive contradict each other: a tool that only reads destroys nothing; keep the one that is true"})
 	}
 	if d.Name != "" && !naming.Valid.MatchString(d.Name) {
 		findings = append(findings, finding.Finding{Pos: d.NamePos, End: nameEnd, Category: finding.CatName, Error: true,
@@ -484,6 +490,16 @@ func (k *directiveKind) set(d *Directive, key, value string, hasValue bool) stri
 		return fmt.Sprintf("unknown option %q (did you mean %q?)", key, s)
 	}
 	return fmt.Sprintf("unknown option %q; options are %s", key, strings.Join(k.keys(), ", "))
+}
+
+// keyFix corrects an unknown option key, written at pos, to the key of
+// kind it is close to; nil when it is close to none, or is a key.
+func (k *directiveKind) keyFix(key string, pos token.Pos) *finding.Fix {
+	s := suggest.Closest(key, k.keys())
+	if s == "" || k.option(key) != nil {
+		return nil
+	}
+	return &finding.Fix{Message: "write " + s, Pos: pos, End: pos + token.Pos(len(key)), NewText: s}
 }
 
 // toolKind is //mcp:tool's.
