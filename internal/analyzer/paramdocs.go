@@ -29,7 +29,15 @@ type paramDocs map[string]paramDoc
 
 // listItem matches the first line of a doc comment list item that names
 // a parameter: the marker, the name, constraints in parentheses, a colon.
-var listItem = regexp.MustCompile(`^//(\s+)([-*+•]|[0-9]+[.)])\s+([\pL_][\pL\pN_]*)(\s*\((.*)\))?:\s*(.*)$`)
+// The name may be in backquotes (bq), as Go doc comments write code.
+var listItem = regexp.MustCompile(`^//(\s+)([-*+•]|[0-9]+[.)])\s+` + bq + `([\pL_][\pL\pN_]*)` + bq + `(\s*\((.*)\))?:\s*(.*)$`)
+
+// bq is an optional backquote around a list item's name.
+const bq = "`?"
+
+// colonlessItem matches a list item that names a parameter and gives it
+// parenthesized constraints, but forgets the colon after them.
+var colonlessItem = regexp.MustCompile(`^//\s+(?:[-*+•]|[0-9]+[.)])\s+` + bq + `([\pL_][\pL\pN_]*)` + bq + `\s*\(([^)]*)\)\s*([^:\s].*)?$`)
 
 // paramDocs reads the list items of doc that name a plain parameter of
 // the tool or prompt called name,
@@ -52,6 +60,7 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 		c := list[i]
 		m := listItem.FindStringSubmatchIndex(c.Text)
 		if m == nil {
+			a.colonlessItem(c, names)
 			kept = append(kept, c)
 			continue
 		}
@@ -70,6 +79,7 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 		d := paramDoc{Text: c.Text[m[12]:m[13]]}
 		switch paren := c.Text[max(m[10], 0):max(m[11], 0)]; {
 		case m[10] < 0:
+			a.constraintsAfterColon(c.Slash+token.Pos(m[6]), item, d.Text)
 		case argmodel.LooksLikeConstraints(paren):
 			d.Tag, d.TagPos = paren, c.Slash+token.Pos(m[10])
 		default: // "(optional)", "(the main room)": words of the description
@@ -89,6 +99,33 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 		return docs, doc
 	}
 	return docs, &ast.CommentGroup{List: withoutBareIntro(kept, doc.List)}
+}
+
+// colonlessItem reports a comment line c that would describe a parameter,
+// one of params, with constraints, but for the colon it forgets after
+// them: the constraints would silently be prose.
+func (a *analysis) colonlessItem(c *ast.Comment, params []string) {
+	m := colonlessItem.FindStringSubmatchIndex(c.Text)
+	if m == nil {
+		return
+	}
+	name, paren, text := c.Text[m[2]:m[3]], c.Text[m[4]:m[5]], c.Text[max(m[6], 0):max(m[7], 0)]
+	if !slices.Contains(params, name) || !argmodel.LooksLikeConstraints(paren) {
+		return
+	}
+	a.errorf(c.Slash+token.Pos(m[2]), finding.CatJSONTag, "doc list item %q needs a colon after its constraints: - %s (%s): %s", name, name, paren, text)
+}
+
+// constraintsAfterColon reports the item describing the parameter name,
+// at pos, whose text begins with constraints: "- limit: (minimum=1) how
+// many" reads them as words of the description.
+func (a *analysis) constraintsAfterColon(pos token.Pos, name, text string) {
+	inner, rest, ok := strings.Cut(strings.TrimPrefix(text, "("), ")")
+	if !strings.HasPrefix(text, "(") || !ok || !argmodel.LooksLikeConstraints(inner) {
+		return
+	}
+	a.errorf(pos, finding.CatJSONTag, "doc list item %q has its constraints after the colon, where they are words of its description; write them before it: - %s (%s): %s",
+		name, name, inner, strings.TrimSpace(rest))
 }
 
 // strayItem reports a doc list item, at pos, that names no parameter of

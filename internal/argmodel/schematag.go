@@ -63,7 +63,7 @@ func parseDocConstraints(text string) (Tag, []TagError) {
 func readPairs(parts []tagPart, inDoc bool) (Tag, []TagError) {
 	var t Tag
 	var errs []TagError
-	for _, p := range parts {
+	for i, p := range parts {
 		if !inDoc && strings.TrimLeft(p.text, " \t") != p.text {
 			errs = append(errs, TagError{p.off, fmt.Sprintf("no spaces in a tag: remove the space before %q", strings.TrimSpace(p.text))})
 			continue
@@ -75,6 +75,8 @@ func readPairs(parts []tagPart, inDoc bool) (Tag, []TagError) {
 			t.Required = true
 		case key == "required":
 			errs = append(errs, TagError{p.off, "required is a flag: write it alone, without =" + value})
+		case k == nil && i > 0 && !keyShape.MatchString(key):
+			errs = append(errs, TagError{p.off, unescapedComma(parts[i-1].text, p.text, inDoc)})
 		case k == nil:
 			errs = append(errs, TagError{p.off, unknownKey(key)})
 		case !hasValue:
@@ -92,10 +94,41 @@ func readPairs(parts []tagPart, inDoc bool) (Tag, []TagError) {
 // as.
 func unknownKey(key string) string {
 	msg := fmt.Sprintf("unknown jsonschema tag key %q", key)
-	if s := suggest.Closest(key, tagKeyNames); s != "" {
+	if s := closestKey(key); s != "" {
 		return msg + fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return msg + "; keys are " + strings.Join(tagKeyNames, ", ") + " and the flag required"
+}
+
+// closestKey returns the key that key is likely meant as: one close to
+// it in edit distance or case ("minimun", "Minimum"), or the first that
+// it abbreviates ("min" for minimum, "maxLen" for maxLength); else "".
+func closestKey(key string) string {
+	if s := suggest.Closest(key, tagKeyNames); s != "" {
+		return s
+	}
+	if len(key) < 3 {
+		return ""
+	}
+	for _, name := range tagKeyNames {
+		if len(name) > len(key) && strings.EqualFold(name[:len(key)], key) {
+			return name
+		}
+	}
+	return ""
+}
+
+// unescapedComma says that part, which follows prev in a tag, is no key
+// but the rest of prev's value, cut at a comma that is not escaped
+// ("pattern=^[A-Z]{3,5}$"); in a struct tag the escape's backslash is
+// itself escaped.
+func unescapedComma(prev, part string, inDoc bool) string {
+	escape := `\\,`
+	if inDoc {
+		escape = `\,`
+	}
+	return fmt.Sprintf("%q is no key but the rest of %s: a comma inside a value is written %s (%s%s%s)",
+		part, Truncate(prev), escape, Truncate(prev), escape, Truncate(part))
 }
 
 // structured reports whether the first part of a tag makes it a
@@ -112,7 +145,7 @@ func structured(first string) bool {
 func misspelledKey(first string) bool {
 	key, _, hasValue := strings.Cut(strings.TrimSpace(first), "=")
 	return hasValue && keyShape.MatchString(key) &&
-		(suggest.Closest(key, tagKeyNames) != "" || suggest.Closest(key, []string{"required"}) != "")
+		(closestKey(key) != "" || suggest.Closest(key, []string{"required"}) != "")
 }
 
 // keyShape matches what can be a key of a tag.

@@ -109,6 +109,7 @@ func LookupCategory(name string) (Category, bool) {
 
 // FixChangesWire reports whether the suggested fixes of findings of
 // category change what a tool sends: adding omitempty (nullable) leaves
-// an empty list out of a result instead of sending null. A driver applies
-// them only when asked by name.
-func FixChangesWire(category string) bool { return category == CatNullable }
+// an empty list out of a result instead of sending null; correcting a
+// misspelled struct tag key (json-tag) gives a property the name or the
+// constraints it says. A driver applies them only when asked by name.
+func FixChangesWire(category string) bool { return category == CatNullable || category == CatJSONTag }
