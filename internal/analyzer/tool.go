@@ -171,8 +171,8 @@ func (a *analysis) outputSchema(t *Tool, dir *directive.Directive) {
 			a.errorf(t.Pos, finding.CatUnstructured, "%s: structured=true, but result type %s has no JSON schema (%s)",
 				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
 		} else {
-			a.warnf(t.Pos, finding.CatUnstructured, "%s: result type %s degrades to unstructured text: %s",
-				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
+			a.warnf(t.Pos, finding.CatUnstructured, "%s: result type %s degrades to unstructured text: %s%s",
+				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem), textOnPurpose(r.Elem))
 		}
 	case ResultObject, ResultMap:
 		// toolrt marshals the pointer a tool returns, else a copy.
@@ -219,6 +219,16 @@ func (a *analysis) whyUnstructured(t types.Type) string {
 		return "an interface type has no static JSON shape"
 	}
 	return "it has no exported JSON fields"
+}
+
+// textOnPurpose tells how to declare that a result of type t is text on
+// purpose, where that is likely: an interface, such as the any of the
+// go-sdk's (*mcp.CallToolResult, any, error), is there for no schema.
+func textOnPurpose(t types.Type) string {
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return "; structured=false on the directive declares a text result"
+	}
+	return ""
 }
 
 // describe turns a Go doc comment into a tool description. Go comments
