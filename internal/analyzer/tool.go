@@ -235,12 +235,32 @@ func textOnPurpose(t types.Type) string {
 // start with the function's name ("GetWeather reports ..."), which means
 // nothing to a model that knows the tool as get_weather, so it goes:
 // "Reports ...". A name that is one of several subjects ("Dir and File
-// refer to each other") stays.
+// refer to each other") stays. A first word that is a name as code
+// writes it ("get_thing's arguments", "gRPC", "`id`") keeps its case.
 func describe(funcName, doc string) string {
 	rest, ok := strings.CutPrefix(doc, funcName+" ")
 	if !ok || rest == "" || strings.HasPrefix(rest, "and ") || strings.HasPrefix(rest, "or ") {
 		return doc
 	}
+	if first, _, _ := strings.Cut(rest, " "); codeName(first) {
+		return rest
+	}
 	r, size := utf8.DecodeRuneInString(rest)
 	return string(unicode.ToUpper(r)) + rest[size:]
+}
+
+// codeName reports whether word is spelled as code, not as English: it
+// holds an underscore, a dot inside it, a backquote or an upper-case
+// letter after its first, which a capital would garble.
+func codeName(word string) bool {
+	word = strings.TrimRight(word, ".,;:")
+	if strings.ContainsAny(word, "_`") || strings.Contains(word, ".") {
+		return true
+	}
+	for i, r := range word {
+		if i > 0 && unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
 }
