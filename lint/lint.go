@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/genfile"
 	"golang.org/x/tools/go/analysis"
@@ -56,8 +57,8 @@ func (c *Config) Fails(category string) bool {
 func (c *Config) AddFlags(fs *flag.FlagSet) {
 	fs.Var((*failFlag)(c), "fail", "comma-separated `categories` that fail, or \"all\" (default: those that break clients or hide tools); the others are warnings")
 	c.Options.AddFlags(fs)
-	fs.IntVar(&c.Budget, "budget", c.Budget, "the `tokens` a tool's tools/list entry may take before a size finding (0: 5,000); a tool's budget= overrides it")
-	fs.IntVar(&c.PackageBudget, "budget-package", c.PackageBudget, "the `tokens` the tools of a package may take together in tools/list (0: no limit)")
+	fs.Var(budget.TokensFlag{N: &c.Budget}, "budget", "the `tokens` a tool's tools/list entry may take before a size finding (0: 5,000); a tool's budget= overrides it")
+	fs.Var(budget.TokensFlag{N: &c.PackageBudget}, "budget-package", "the `tokens` the tools of a package may take together in tools/list (0: no limit)")
 }
 
 // New returns an Analyzer configured by cfg, and by its own flags.
