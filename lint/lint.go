@@ -137,6 +137,9 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 	for _, f := range c.sizeFindings(src, pkg) {
 		r.report(f)
 	}
+	for _, f := range elicitFindings(src, pass.TypesInfo, pkg) {
+		r.report(f)
+	}
 	// Code that go generate would refuse to write is not stale: the
 	// findings that stop it come first. A malformed suppression stops it
 	// too.
