@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"regexp"
@@ -79,7 +80,7 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 		d := paramDoc{Text: c.Text[m[12]:m[13]]}
 		switch paren := c.Text[max(m[10], 0):max(m[11], 0)]; {
 		case m[10] < 0:
-			a.constraintsAfterColon(c.Slash+token.Pos(m[6]), item, d.Text)
+			a.constraintsAfterColon(c, m[6], item, d.Text)
 		case argmodel.LooksLikeConstraints(paren):
 			d.Tag, d.TagPos = paren, c.Slash+token.Pos(m[10])
 		default: // "(optional)", "(the main room)": words of the description
@@ -113,19 +114,31 @@ func (a *analysis) colonlessItem(c *ast.Comment, params []string) {
 	if !slices.Contains(params, name) || !argmodel.LooksLikeConstraints(paren) {
 		return
 	}
-	a.errorf(c.Slash+token.Pos(m[2]), finding.CatJSONTag, "doc list item %q needs a colon after its constraints: - %s (%s): %s", name, name, paren, text)
+	right := fmt.Sprintf("%s (%s): %s", name, paren, text)
+	a.itemError(c, m[2], fmt.Sprintf("doc list item %q needs a colon after its constraints: - %s", name, right), right)
+}
+
+// itemError reports a doc list item, comment c, that almost has the form
+// of one, at the name at offset off; right is the item as it is meant,
+// from the name on, which a fix writes there.
+func (a *analysis) itemError(c *ast.Comment, off int, msg, right string) {
+	f := finding.Finding{Pos: c.Slash + token.Pos(off), Category: finding.CatJSONTag, Message: msg, Error: true}
+	if c.Text[off-1] != '`' {
+		f.Fix = &finding.Fix{Message: "write - " + right, Pos: f.Pos, End: c.End(), NewText: strings.TrimSpace(right)}
+	}
+	a.report(f)
 }
 
 // constraintsAfterColon reports the item describing the parameter name,
-// at pos, whose text begins with constraints: "- limit: (minimum=1) how
+// at offset off of comment c, whose text begins with constraints: "- limit: (minimum=1) how
 // many" reads them as words of the description.
-func (a *analysis) constraintsAfterColon(pos token.Pos, name, text string) {
+func (a *analysis) constraintsAfterColon(c *ast.Comment, off int, name, text string) {
 	inner, rest, ok := strings.Cut(strings.TrimPrefix(text, "("), ")")
 	if !strings.HasPrefix(text, "(") || !ok || !argmodel.LooksLikeConstraints(inner) {
 		return
 	}
-	a.errorf(pos, finding.CatJSONTag, "doc list item %q has its constraints after the colon, where they are words of its description; write them before it: - %s (%s): %s",
-		name, name, inner, strings.TrimSpace(rest))
+	right := fmt.Sprintf("%s (%s): %s", name, inner, strings.TrimSpace(rest))
+	a.itemError(c, off, fmt.Sprintf("doc list item %q has its constraints after the colon, where they are words of its description; write them before it: - %s", name, right), right)
 }
 
 // strayItem reports a doc list item, at pos, that names no parameter of
@@ -180,7 +193,7 @@ func continues(text string, indent int) bool {
 // problems as a json-tag error at its place in the tag, which at tells.
 func (a *analysis) applyTag(f *argmodel.Field, text string, inDoc bool, at func(off int) token.Pos) {
 	for _, e := range argmodel.ApplyTag(f, text, inDoc, at) {
-		a.errorf(at(e.Off), finding.CatJSONTag, "%s", e.Msg)
+		a.tagError(e, at)
 	}
 }
 
@@ -196,7 +209,19 @@ func (a *analysis) tagText(f jsonField) (desc, title string) {
 	tag, errs := argmodel.ParseTag(f.SchemaTag)
 	at := a.schemaTagPos(f.Var)
 	for _, e := range errs {
-		a.errorf(at(e.Off), finding.CatJSONTag, "%s", e.Msg)
+		a.tagError(e, at)
 	}
 	return tag.Description, tag.Title
+}
+
+// tagError reports a problem of a tag, e, at its place, which at tells,
+// with its correction, if it has one and the source spells the bytes it
+// replaces as the tag's value has them (no escape, not a tag of another
+// package, which at places at the start of its tag).
+func (a *analysis) tagError(e argmodel.TagError, at func(off int) token.Pos) {
+	f := finding.Finding{Pos: at(e.Off), Category: finding.CatJSONTag, Message: e.Msg, Error: true}
+	if e.Fix != nil && int(at(e.Fix.End)-at(e.Fix.Off)) == e.Fix.End-e.Fix.Off {
+		f.Fix = &finding.Fix{Message: "write " + e.Fix.Text, Pos: at(e.Fix.Off), End: at(e.Fix.End), NewText: e.Fix.Text}
+	}
+	a.report(f)
 }

@@ -34,6 +34,13 @@ type tagPair struct {
 type TagError struct {
 	Off int
 	Msg string
+	Fix *TagFix // the one obvious correction, if any
+}
+
+// A TagFix replaces the bytes Off to End of a tag's value with Text.
+type TagFix struct {
+	Off, End int
+	Text     string
 }
 
 // ParseTag reads the value of a jsonschema tag.
@@ -65,7 +72,7 @@ func readPairs(parts []tagPart, inDoc bool) (Tag, []TagError) {
 	var errs []TagError
 	for i, p := range parts {
 		if !inDoc && strings.TrimLeft(p.text, " \t") != p.text {
-			errs = append(errs, TagError{p.off, fmt.Sprintf("no spaces in a tag: remove the space before %q", strings.TrimSpace(p.text))})
+			errs = append(errs, TagError{p.off, fmt.Sprintf("no spaces in a tag: remove the space before %q", strings.TrimSpace(p.text)), nil})
 			continue
 		}
 		key, value, hasValue := strings.Cut(p.text, "=")
@@ -74,13 +81,13 @@ func readPairs(parts []tagPart, inDoc bool) (Tag, []TagError) {
 		case key == "required" && !hasValue:
 			t.Required = true
 		case key == "required":
-			errs = append(errs, TagError{p.off, "required is a flag: write it alone, without =" + value})
+			errs = append(errs, TagError{p.off, "required is a flag: write it alone, without =" + value, nil})
 		case k == nil && i > 0 && !keyShape.MatchString(key):
-			errs = append(errs, TagError{p.off, unescapedComma(parts[i-1].text, p.text, inDoc)})
+			errs = append(errs, TagError{p.off, unescapedComma(parts[i-1].text, p.text, inDoc), escapeFix(p.off-1, inDoc)})
 		case k == nil:
-			errs = append(errs, TagError{p.off, unknownKey(key)})
+			errs = append(errs, TagError{p.off, unknownKey(key), keyFix(key, p.off)})
 		case !hasValue:
-			errs = append(errs, TagError{p.off, fmt.Sprintf("jsonschema tag key %q needs a value: %s=...", key, key)})
+			errs = append(errs, TagError{p.off, fmt.Sprintf("jsonschema tag key %q needs a value: %s=...", key, key), nil})
 		case k.text != nil:
 			k.text(&t, value)
 		default:
@@ -98,6 +105,23 @@ func unknownKey(key string) string {
 		return msg + fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return msg + "; keys are " + strings.Join(tagKeyNames, ", ") + " and the flag required"
+}
+
+// keyFix corrects key, at off, to the key it is likely meant as.
+func keyFix(key string, off int) *TagFix {
+	if s := closestKey(key); s != "" {
+		return &TagFix{off, off + len(key), s}
+	}
+	return nil
+}
+
+// escapeFix escapes the comma at off: \, in a doc list item, \\, in a
+// struct tag, whose quotes take a backslash escaped.
+func escapeFix(off int, inDoc bool) *TagFix {
+	if inDoc {
+		return &TagFix{off, off + 1, `\,`}
+	}
+	return &TagFix{off, off + 1, `\\,`}
 }
 
 // closestKey returns the key that key is likely meant as: one close to
@@ -199,7 +223,7 @@ func splitTag(text string, trim bool) []tagPart {
 
 // A constraint problem is reported at the pair it comes from.
 func pairError(p tagPair, format string, args ...any) TagError {
-	return TagError{p.Off, p.Key + "=" + Truncate(p.Value) + ": " + fmt.Sprintf(format, args...)}
+	return TagError{p.Off, p.Key + "=" + Truncate(p.Value) + ": " + fmt.Sprintf(format, args...), nil}
 }
 
 // Truncate shortens s, a value that a message about it quotes (a tag
