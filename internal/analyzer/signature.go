@@ -57,7 +57,7 @@ func (a *analysis) handler(sig *types.Signature, what, request string, bad func(
 	params := sig.Params()
 	for i := range params.Len() {
 		if t := params.At(i).Type(); isPointerTo(types.NewPointer(t), sdkPath, request) {
-			return h, bad("the request parameter is a pointer: write %s *mcp.%s", paramName(params.At(i)), request)
+			return h, bad("the request parameter must be a pointer: write %s *mcp.%s", paramName(params.At(i)), request)
 		}
 	}
 	i := 0
