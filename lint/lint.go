@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/genfile"
 	"github.com/mcptag/mcptag/internal/genopts"
@@ -100,8 +101,8 @@ func (c *Config) Fails(category string) bool {
 func (c *Config) AddFlags(fs *flag.FlagSet) {
 	fs.Var((*failFlag)(c), "fail", "comma-separated `categories` that fail, or \"all\" (default: those that break clients or hide tools); the others are warnings")
 	genopts.AddFlags(fs, &c.GeneratorFlags)
-	fs.IntVar(&c.Budget, "budget", c.Budget, "the `tokens` a tool's tools/list entry may take before a size finding (0: 5,000); a tool's budget= overrides it")
-	fs.IntVar(&c.PackageBudget, "budget-package", c.PackageBudget, "the `tokens` the tools of a package may take together in tools/list (0: no limit)")
+	fs.Var(budget.TokensFlag{N: &c.Budget}, "budget", "the `tokens` a tool's tools/list entry may take before a size finding (0: 5,000); a tool's budget= overrides it")
+	fs.Var(budget.TokensFlag{N: &c.PackageBudget}, "budget-package", "the `tokens` the tools of a package may take together in tools/list (0: no limit)")
 }
 
 // New returns an Analyzer configured by cfg, and by its own flags.
@@ -181,6 +182,9 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 	for _, f := range c.sizeFindings(src, pkg) {
 		r.report(f)
 	}
+	for _, f := range elicitFindings(src, pass.TypesInfo, pkg) {
+		r.report(f)
+	}
 	// Code that go generate would refuse to write is not stale: the
 	// findings that stop it come first. A malformed suppression stops it
 	// too.
@@ -189,7 +193,7 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 		r.report(f)
 	}
 	for _, f := range r.place.SuppressionFindings(true) {
-		r.diagnose(f.Pos, f.End, f.Category, f.Message, nil)
+		r.diagnose(f.Pos, f.End, f.Category, f.Message, r.fixes(f))
 	}
 	return nil, nil
 }

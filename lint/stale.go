@@ -55,7 +55,8 @@ func (g generated) options(opts genopts.Options) (analyzer.Options, error) {
 
 // stale compares the package's mcp_tools_gen.go, g, with what the
 // generator would write now; optsErr is why the options it records could
-// not be read. The finding sits at the package clause of the file of the
+// not be read. The finding sits at the first declaration whose entry in
+// the snapshot changed, else at the package clause of the file of the
 // first declaration (or of the first file, when they are gone).
 func stale(src []*ast.File, g generated, optsErr error, pkg *analyzer.Package) (finding.Finding, bool) {
 	if len(src) == 0 || pkg.Errors() || (g.name == "" && pkg.Empty()) {
@@ -80,6 +81,9 @@ func stale(src []*ast.File, g generated, optsErr error, pkg *analyzer.Package) (
 		return finding.Finding{}, false // the generator reports it
 	}
 	if !genfile.Fresh(g.data, want) {
+		if pos := changedDecl(g.name, pkg); pos.IsValid() {
+			at = pos
+		}
 		return staleAt(genfile.GoName + " is stale: it differs from what mcptag generates from the sources now; run go generate")
 	}
 	return finding.Finding{}, false

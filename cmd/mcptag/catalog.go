@@ -47,7 +47,8 @@ func catalogCommand(stderr io.Writer) (*command, *catalogOptions) {
 	o := &catalogOptions{}
 	c.StringVar(&o.out, "o", "", "write the page to `file` (atomically) instead of stdout")
 	c.StringVar(&o.diff, "diff", "", "mark what changed since `rev`: a git revision, directory or snapshot")
-	c.IntVar(&o.budget, "budget", budget.DefaultBudget, "the `tokens` a tool's tools/list entry may take; a tool's budget= overrides it")
+	o.budget = budget.DefaultBudget
+	c.Var(budget.TokensFlag{N: &o.budget}, "budget", "the `tokens` a tool's tools/list entry may take; a tool's budget= overrides it")
 	return c, o
 }
 

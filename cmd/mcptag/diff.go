@@ -35,7 +35,9 @@ errors.
 
 func diffCommand(stderr io.Writer) (*command, *int) {
 	c := newCommand("mcptag diff", diffUsage, stderr)
-	return c, c.Int("budget", budget.DefaultBudget, "report a tool whose tools/list entry grows past this many `tokens`")
+	tokens := budget.DefaultBudget
+	c.Var(budget.TokensFlag{N: &tokens}, "budget", "report a tool whose tools/list entry grows past this many `tokens`")
+	return c, &tokens
 }
 
 func diffMain(args []string, stdout, stderr io.Writer) int {

@@ -120,8 +120,9 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 	}
 	p.Names = newNames(p, func(name string) bool { return a.declaredHere(pkg.Scope().Lookup(name).Pos()) })
 	a.checkNames(p.Tools)
-	a.checks(p.Tools) // checks.go: findings for the linter
-	a.checkDecls(p)   // declchecks.go: prompts and resources
+	a.checks(p.Tools)       // checks.go: findings for the linter
+	a.checkDecls(p)         // declchecks.go: prompts and resources
+	a.dropUnserved(p.Tools) // served.go: advice about fields no view sends
 	finding.Sort(fset, a.findings)
 	p.Findings = a.findings
 	return p

@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/token"
 	"go/types"
+	"regexp"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
@@ -34,6 +35,7 @@ func (a *analysis) checkDecls(p *Package) {
 		a.toolPos = r.Pos
 		a.checkDefaultName(&r.Decl, "resource")
 		a.undocumented(&r.Decl, "resource")
+		a.unmentionedVars(r)
 	}
 	a.toolPos = token.NoPos
 	a.checkGeneratedNames(p)
@@ -55,8 +57,25 @@ func (a *analysis) undocumented(d *Decl, kind string) {
 	if d.Description == "" {
 		a.warnf(d.Pos, finding.CatUndocumented, "%s %s has no description: a model sees only its name; add a doc comment", kind, d.Name)
 	}
-	if kind == "prompt" { // a template's variables have nowhere to be described
+	if kind == "prompt" {
 		a.undocumentedArgs(d.Arguments, d.Args, "prompt "+d.Name, kind)
+	}
+}
+
+// unmentionedVars reports the variables of resource template r that its
+// description does not mention: resources/templates/list gives a
+// variable no description of its own, so a client, or a model, learns
+// what one holds from the template's description, or not at all.
+func (a *analysis) unmentionedVars(r *Resource) {
+	if !r.Template || r.Description == "" || r.Arguments == nil {
+		return // no description at all is reported as such
+	}
+	for _, f := range r.Arguments.Root.Fields {
+		word := regexp.MustCompile(`(?i)(^|[^\pL\pN_])` + regexp.QuoteMeta(f.Name) + `($|[^\pL\pN_])`)
+		if a.declaredHere(f.Pos) && !word.MatchString(r.Description) {
+			a.warnf(f.Pos, finding.CatUndocumented, "template variable %q of resource %s is not mentioned in its description, where a client learns what it holds; say so in the doc comment",
+				f.Name, r.Name)
+		}
 	}
 }
 

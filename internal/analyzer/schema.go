@@ -362,6 +362,9 @@ func (a *analysis) enumValues(n *types.Named) []any {
 	}
 	values := enumOf(a.constsOf(n.Obj().Pkg())[n.Obj()])
 	a.enums[n.Obj()] = values
+	if values != nil {
+		a.untypedEnumConsts(n)
+	}
 	return values
 }
 

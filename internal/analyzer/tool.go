@@ -145,8 +145,8 @@ func (a *analysis) outputSchema(t *Tool, dir *directive.Directive) {
 			a.errorf(t.Pos, finding.CatUnstructured, "%s: structured=true, but result type %s has no JSON schema (%s)",
 				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
 		} else {
-			a.warnf(t.Pos, finding.CatUnstructured, "%s: result type %s degrades to unstructured text: %s",
-				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
+			a.warnf(t.Pos, finding.CatUnstructured, "%s: result type %s degrades to unstructured text: %s%s",
+				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem), textOnPurpose(r.Elem))
 		}
 	case ResultObject, ResultMap:
 		// toolimpl marshals the pointer a tool returns, else a copy.
@@ -195,16 +195,46 @@ func (a *analysis) whyUnstructured(t types.Type) string {
 	return "it has no exported JSON fields"
 }
 
+// textOnPurpose tells how to declare that a result of type t is text on
+// purpose, where that is likely: an interface, such as the any of the
+// go-sdk's (*mcp.CallToolResult, any, error), is there for no schema.
+func textOnPurpose(t types.Type) string {
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return "; structured=false on the directive declares a text result"
+	}
+	return ""
+}
+
 // describe turns a Go doc comment into a tool description. Go comments
 // start with the function's name ("GetWeather reports ..."), which means
 // nothing to a model that knows the tool as get_weather, so it goes:
 // "Reports ...". A name that is one of several subjects ("Dir and File
-// refer to each other") stays.
+// refer to each other") stays. A first word that is a name as code
+// writes it ("get_thing's arguments", "gRPC", "`id`") keeps its case.
 func describe(funcName, doc string) string {
 	rest, ok := strings.CutPrefix(doc, funcName+" ")
 	if !ok || rest == "" || strings.HasPrefix(rest, "and ") || strings.HasPrefix(rest, "or ") {
 		return doc
 	}
+	if first, _, _ := strings.Cut(rest, " "); codeName(first) {
+		return rest
+	}
 	r, size := utf8.DecodeRuneInString(rest)
 	return string(unicode.ToUpper(r)) + rest[size:]
+}
+
+// codeName reports whether word is spelled as code, not as English: it
+// holds an underscore, a dot inside it, a backquote or an upper-case
+// letter after its first, which a capital would garble.
+func codeName(word string) bool {
+	word = strings.TrimRight(word, ".,;:")
+	if strings.ContainsAny(word, "_`") || strings.Contains(word, ".") {
+		return true
+	}
+	for i, r := range word {
+		if i > 0 && unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
 }

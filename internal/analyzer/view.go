@@ -265,6 +265,9 @@ func (vb *viewBuilder) containers(t types.Type, addressable, elemsByValue bool) 
 		return nil, "has no JSON form"
 	}
 	e, why := vb.containers(elem, elemAddr, false)
+	if e == nil && v.Kind == ViewMap {
+		return nil, "is a map (" + vb.a.typeString(t) + "): a path names fields of the structs a map holds, never one of its keys, and its values are " + strings.TrimPrefix(why, "is ")
+	}
 	if e == nil {
 		return nil, why
 	}

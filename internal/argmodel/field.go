@@ -35,21 +35,21 @@ func ApplyTag(f *Field, text string, inDoc bool, at func(off int) token.Pos) []T
 	}
 	if f.Value.Default != nil || (f.Value.Items != nil && f.Value.Items.Default != nil) {
 		if tag.Required {
-			errs = append(errs, TagError{0, "required and default: a default applies to an argument that is absent, which required forbids"})
+			errs = append(errs, TagError{0, "required and default: a default applies to an argument that is absent, which required forbids", nil})
 		}
 		f.Required = false
 		if err := checkValue(f, f.Value.Default); err != "" {
-			errs = append(errs, TagError{0, "default " + string(f.Value.Default) + " " + err})
+			errs = append(errs, TagError{0, "default " + string(f.Value.Default) + " " + err, nil})
 		}
 	}
 	for _, e := range f.Value.Enum {
 		raw, _ := json.Marshal(e)
 		if err := checkValue(f, raw); err != "" {
-			errs = append(errs, TagError{0, "enum value " + string(raw) + " " + err})
+			errs = append(errs, TagError{0, "enum value " + string(raw) + " " + err, nil})
 		}
 	}
 	if msg := contradiction(f.Value); msg != "" {
-		errs = append(errs, TagError{0, msg})
+		errs = append(errs, TagError{0, msg, nil})
 	}
 	return errs
 }

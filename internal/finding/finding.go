@@ -27,6 +27,16 @@ type Finding struct {
 	// was made, if any: a finding in a type declared in another package is
 	// reported there by the linter.
 	ToolPos token.Pos
+	// Fix, if set, is the one obvious correction (a misspelled key
+	// replaced by the key it is close to), which lint -fix applies.
+	Fix *Fix
+}
+
+// A Fix replaces the source text from Pos to End with NewText.
+type Fix struct {
+	Message  string // what the fix does: "write title="
+	Pos, End token.Pos
+	NewText  string
 }
 
 // AtGeneration says what generation does with f: an error stops it; any

@@ -48,6 +48,9 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mcptag: settings: fail: %w", err)
 	}
+	if s.Budget < 0 || s.PackageBudget < 0 {
+		return nil, errors.New("mcptag: settings: budget and budget-package want a number of tokens, 0 or more")
+	}
 	return plugin{lint.Config{
 		Fail:          fail,
 		Closed:        s.Closed,

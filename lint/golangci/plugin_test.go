@@ -49,6 +49,8 @@ func TestNew(t *testing.T) {
 		{name: "misspelled category", settings: map[string]any{"fail": []any{"undocumentd"}}, err: `unknown category "undocumentd" (did you mean "undocumented"?)`},
 		{name: "empty fail", settings: map[string]any{"fail": []any{}}, err: "an empty list reports nothing"},
 		{name: "fail not a list", settings: map[string]any{"fail": "stale"}, err: "cannot unmarshal string"},
+		{name: "negative budget", settings: map[string]any{"budget": -1}, err: "budget and budget-package want a number of tokens, 0 or more"},
+		{name: "negative package budget", settings: map[string]any{"budget-package": -5}, err: "budget and budget-package want a number of tokens, 0 or more"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := New(tc.settings)
