@@ -205,7 +205,8 @@ func TestSelection(t *testing.T) {
 }
 
 // TestViewSliceText checks that each element of a slice result gets the
-// text of its own JSON.
+// text of its own JSON, without the HTML escapes its structuredContent
+// keeps.
 func TestViewSliceText(t *testing.T) {
 	write := func(w *Writer, s *string) {
 		w.BeginObject()
@@ -220,7 +221,7 @@ func TestViewSliceText(t *testing.T) {
 	if len(res.Content) != 2 {
 		t.Fatalf("%d contents, want 2", len(res.Content))
 	}
-	for i, want := range []string{`{"s":"a"}`, `{"s":"\u003cb\u003e"}`} {
+	for i, want := range []string{`{"s":"a"}`, `{"s":"<b>"}`} {
 		if got := res.Content[i].(*mcp.TextContent).Text; got != want {
 			t.Errorf("content %d = %s, want %s", i, got, want)
 		}
