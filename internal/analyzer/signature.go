@@ -108,6 +108,9 @@ func (a *analysis) results(t *Tool, res *types.Tuple, bad func(string, ...any) b
 	default:
 		return bad("unsupported results %s", a.typeString(res))
 	}
+	if a.contentResult(t, r.Type, res.At(n-1).Pos()) {
+		return false
+	}
 	if isError(r.Type) || isPointerTo(r.Type, sdkPath, "CallToolResult") {
 		return bad("unsupported results %s", a.typeString(res))
 	}
