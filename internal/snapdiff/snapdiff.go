@@ -18,6 +18,10 @@
 //     new property on a closed object, a looser bound) is breaking;
 //     narrowing it is compatible.
 //
+// A form's requestedSchema is compared as an input schema, closed: the
+// client's answer flows to the server, which refuses a field the form
+// does not have (forms.go).
+//
 // Descriptions, titles and annotations never affect validation, so their
 // changes are always compatible.
 package snapdiff
