@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
-	"runtime/debug"
 	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -98,6 +96,6 @@ func RecoverError(ctx context.Context, name string, err *error) {
 	if v == nil {
 		return
 	}
-	slog.ErrorContext(ctx, "mcptag: handler panicked", "name", name, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+	logPanic(ctx, "handler", name, v)
 	*err = internalError(fmt.Errorf("%s: internal error: the handler panicked", name))
 }

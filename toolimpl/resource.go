@@ -107,7 +107,8 @@ func BlobContents(uri, mimeType string, blob []byte) *mcp.ReadResourceResult {
 }
 
 // JSONContents is the result of a resource function that returns any
-// other value: its JSON, as text. A nil slice is sent as [] and a nil map
+// other value: its JSON, as text (<, > and & unescaped, as a tool's text
+// content has them). A nil slice is sent as [] and a nil map
 // as {}, as a tool sends them, rather than null. A value encoding/json
 // cannot write (a NaN float, say) is an internal error.
 func JSONContents(name, uri, mimeType string, v any) (*mcp.ReadResourceResult, error) {
@@ -118,7 +119,7 @@ func JSONContents(name, uri, mimeType string, v any) (*mcp.ReadResourceResult, e
 	if string(data) == "null" {
 		data = emptyJSON(v, data)
 	}
-	return TextContents(uri, mimeType, string(data)), nil
+	return TextContents(uri, mimeType, string(htmlUnescaped(data))), nil
 }
 
 // emptyJSON returns the JSON of an empty value of v's kind for a nil

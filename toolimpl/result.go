@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
-	"runtime/debug"
 
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -176,11 +174,12 @@ func wrap(data []byte) json.RawMessage {
 
 // text renders one JSON value for a model: a string without its quotes,
 // an object or array as mode says (or note, for NoText), anything else as
-// it is.
+// it is; <, > and & as themselves, not as encoding/json's HTML escapes.
 func text(data []byte, mode TextMode, note string) string {
 	if mode == NoText {
 		return note
 	}
+	data = htmlUnescaped(data)
 	switch data[0] {
 	case '"':
 		var s string
@@ -212,7 +211,7 @@ func Recover(ctx context.Context, tool string, res **mcp.CallToolResult) {
 	if v == nil {
 		return
 	}
-	slog.ErrorContext(ctx, "mcptag: tool panicked", "tool", tool, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+	logPanic(ctx, "tool", tool, v)
 	*res = Error(fmt.Errorf("%s: internal error: the tool panicked", tool))
 }
 

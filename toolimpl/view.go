@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -225,11 +226,35 @@ func (w *Writer) Marshal(v any) {
 		w.enc = json.NewEncoder((*appender)(w))
 	}
 	if err := w.enc.Encode(v); err != nil {
-		w.fail(err)
+		w.fail(pointeeError(v, err))
 		return
 	}
 	w.scalar(w.buf[:len(w.buf)-1]) // the newline
 }
+
+// pointeeError is err, from encoding v, a pointer to the value at the end
+// of a path, as encoding/json reports it for that value: a marshaler's
+// error names the value's type (json.RawMessage), not the pointer's
+// (*json.RawMessage) that Marshal was given.
+func pointeeError(v any, err error) error {
+	var me *json.MarshalerError
+	t := reflect.TypeOf(v)
+	if !errors.As(err, &me) || me.Type != t || t.Kind() != reflect.Pointer {
+		return err
+	}
+	msg := strings.Replace(me.Error(), " for type "+t.String()+": ", " for type "+t.Elem().String()+": ", 1)
+	return &renamedError{msg, me}
+}
+
+// A renamedError is an error with a message of its own, which wraps the
+// error it replaces.
+type renamedError struct {
+	msg string
+	err error
+}
+
+func (e *renamedError) Error() string { return e.msg }
+func (e *renamedError) Unwrap() error { return e.err }
 
 // An appender appends what is written to its Writer's buffer.
 type appender Writer

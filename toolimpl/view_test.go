@@ -2,9 +2,11 @@ package toolimpl
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -205,7 +207,8 @@ func TestSelection(t *testing.T) {
 }
 
 // TestViewSliceText checks that each element of a slice result gets the
-// text of its own JSON.
+// text of its own JSON, without the HTML escapes its structuredContent
+// keeps.
 func TestViewSliceText(t *testing.T) {
 	write := func(w *Writer, s *string) {
 		w.BeginObject()
@@ -220,9 +223,61 @@ func TestViewSliceText(t *testing.T) {
 	if len(res.Content) != 2 {
 		t.Fatalf("%d contents, want 2", len(res.Content))
 	}
-	for i, want := range []string{`{"s":"a"}`, `{"s":"\u003cb\u003e"}`} {
+	for i, want := range []string{`{"s":"a"}`, `{"s":"<b>"}`} {
 		if got := res.Content[i].(*mcp.TextContent).Text; got != want {
 			t.Errorf("content %d = %s, want %s", i, got, want)
+		}
+	}
+}
+
+// failingJSON and failingText are marshalers that fail, with a value and
+// a pointer receiver.
+type failingJSON struct{}
+
+func (failingJSON) MarshalJSON() ([]byte, error) { return nil, errors.New("no JSON") }
+
+type failingPtrJSON struct{}
+
+func (*failingPtrJSON) MarshalJSON() ([]byte, error) { return nil, errors.New("no JSON") }
+
+type failingText struct{}
+
+func (failingText) MarshalText() ([]byte, error) { return nil, errors.New("no text") }
+
+type failingPtrText struct{}
+
+func (*failingPtrText) MarshalText() ([]byte, error) { return nil, errors.New("no text") }
+
+// TestWriterMarshalErrorsAsEncodingJSON: a marshaler that fails at the end
+// of a path, whose value generated code passes by its address, is
+// reported as encoding/json reports it for the field: under the field's
+// type, json.RawMessage and not *json.RawMessage.
+func TestWriterMarshalErrorsAsEncodingJSON(t *testing.T) {
+	raw := json.RawMessage("{bad")
+	var fields struct {
+		Raw     json.RawMessage
+		RawPtr  *json.RawMessage
+		JSON    failingJSON
+		PtrJSON failingPtrJSON
+		Text    failingText
+		PtrText failingPtrText
+	}
+	fields.Raw, fields.RawPtr = raw, &raw
+	for name, field := range map[string]any{
+		"Raw": &fields.Raw, "RawPtr": &fields.RawPtr, "JSON": &fields.JSON,
+		"PtrJSON": &fields.PtrJSON, "Text": &fields.Text, "PtrText": &fields.PtrText,
+	} {
+		one := reflect.New(reflect.StructOf([]reflect.StructField{{Name: name, Type: reflect.TypeOf(field).Elem()}}))
+		one.Elem().Field(0).Set(reflect.ValueOf(field).Elem())
+		_, want := json.Marshal(one.Interface())
+		w := &Writer{}
+		w.Marshal(field)
+		if want == nil || w.err == nil || w.err.Error() != want.Error() {
+			t.Errorf("%s: Marshal's error %v, encoding/json's %v", name, w.err, want)
+		}
+		var me *json.MarshalerError
+		if !errors.As(w.err, &me) {
+			t.Errorf("%s: Marshal's error %v is no *json.MarshalerError", name, w.err)
 		}
 	}
 }

@@ -89,7 +89,9 @@ func startStdioPipe(t *testing.T, maxLine int) *stdioPipe {
 
 	server := mcp.NewServer(&mcp.Implementation{Name: "stdio", Version: "v0"}, nil)
 	server.AddTool(&mcp.Tool{Name: "echo", InputSchema: json.RawMessage(`{"type":"object"}`)},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
 	go func() {

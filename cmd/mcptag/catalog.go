@@ -71,7 +71,7 @@ func catalogMain(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Diff = &catalog.Diff{Since: o.diff, Before: before, Dir: wd, Budget: o.budget}
 	}
-	loaded, code := loadServable(c.Args(), stderr)
+	loaded, code := loadServable("mcptag catalog", c.Args(), stderr)
 	if code != exitOK {
 		return code
 	}

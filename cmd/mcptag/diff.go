@@ -77,7 +77,7 @@ func diffMain(args []string, stdout, stderr io.Writer) int {
 // packages below the working directory, keyed as snapdiff.Load keys
 // those of a directory or revision.
 func generatedSnapshots(stderr io.Writer) (snapdiff.Tree, int) {
-	r, code := runGenerate(genopts.Options{}, []string{"./..."}, stderr)
+	r, code := runGenerate("mcptag diff", genopts.Options{}, []string{"./..."}, stderr)
 	if code != exitOK {
 		return nil, exitUsage
 	}

@@ -93,7 +93,7 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 	}
 	findings, matched, err := runLint(o.Config, c.Args())
 	if err != nil {
-		printLoadError(stderr, err)
+		printLoadError(stderr, "mcptag lint", c.Args(), err)
 		return exitUsage
 	}
 	if checksNothing(stderr, "mcptag lint", c.Args(), matched) {

@@ -33,18 +33,26 @@ func checksNothing(stderr io.Writer, prefix string, patterns []string, pkgs []ma
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	msg := fmt.Sprintf("%s: no //mcp: declarations in %s", prefix, strings.Join(patterns, " "))
+	fmt.Fprintf(stderr, "%s: no //mcp: declarations in %s%s\n", prefix, strings.Join(patterns, " "), didYouMean(patterns))
+	return true
+}
+
+// didYouMean suggests the patterns that reach the packages below those
+// given ("; did you mean ./...?"), or returns "" if each already does.
+func didYouMean(patterns []string) string {
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
 	var wider []string
 	for _, p := range patterns {
 		if !strings.Contains(p, "...") {
 			wider = append(wider, strings.TrimSuffix(p, "/")+"/...")
 		}
 	}
-	if len(wider) > 0 {
-		msg += fmt.Sprintf("; did you mean %s?", strings.Join(wider, " "))
+	if len(wider) == 0 {
+		return ""
 	}
-	fmt.Fprintln(stderr, msg)
-	return true
+	return fmt.Sprintf("; did you mean %s?", strings.Join(wider, " "))
 }
 
 // loadedPackages lists the packages generate.Packages loaded, as
