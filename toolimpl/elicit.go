@@ -3,13 +3,12 @@ package toolimpl
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/mcptag/mcptag/internal/rtlink"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -30,7 +29,7 @@ type Form struct {
 const newProtocol = "2026-07-28"
 
 // stateMark starts the request state of a call whose forms Elicit has
-// asked for: a tool may keep a state of its own.
+// asked for.
 const stateMark = "mcptag.forms:"
 
 // Elicit asks the user of the client that made the tool call req to fill
@@ -45,7 +44,12 @@ const stateMark = "mcptag.forms:"
 // (or wrapped), and the generated handler turns into the result that asks
 // for the form (see Error). The tool's function then runs again, up to
 // Elicit, which returns the answer: what it does before Elicit must be
-// safe to do twice. An older client is asked while the call waits, once.
+// safe to do twice. The answers so far travel in the call's request
+// state, signed (see SetStateKey): a state that fails verification is a
+// JSON-RPC invalid-params error, never used. An older client is asked
+// while the call waits, once. A client that declared no form elicitation
+// is asked nothing: the error is the protocol's for a missing client
+// capability, a *jsonrpc.Error that the generated handler sends as it is.
 func (f *Form) Elicit(ctx context.Context, req *mcp.CallToolRequest, message string, dst any) (ok bool, err error) {
 	if req == nil || req.Session == nil || req.Params == nil {
 		return false, fmt.Errorf("%s: a form is asked during a tool call: want its *mcp.CallToolRequest", f.Name)
@@ -74,8 +78,12 @@ func (f *Form) Elicit(ctx context.Context, req *mcp.CallToolRequest, message str
 
 // ask returns the client's answer to params: by asking while the call
 // waits, for an older client; for a newer one, from the answers it sent
-// with this call, or else by a *toolrt.InputRequired error.
+// with this call, or else by a *toolrt.InputRequired error. A client that
+// cannot be asked is answered at once with the protocol's error.
 func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.ElicitParams) (*mcp.ElicitResult, error) {
+	if err := f.canAsk(req); err != nil {
+		return nil, err
+	}
 	if ip := req.Session.InitializeParams(); ip != nil && ip.ProtocolVersion < newProtocol {
 		res, err := req.Session.Elicit(ctx, params)
 		if err != nil {
@@ -83,52 +91,77 @@ func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.El
 		}
 		return res, nil
 	}
+	st, err := verifyState(req.Params)
+	if err != nil {
+		return nil, err
+	}
 	key := f.key(params.Message)
-	answers := answersOf(req.Params)
-	if res, ok := answers[key]; ok {
+	st.keep(req.Params.InputResponses)
+	if res, ok := st.answer(key); ok {
 		return res, nil
 	}
-	return nil, rtlink.NewInputRequired(key, params, encodeAnswers(answers))
+	st.Asked = key
+	state, err := signState(req.Params, st)
+	if err != nil {
+		return nil, fmt.Errorf("%s: keeping the answers: %v", f.Name, err)
+	}
+	return nil, rtlink.NewInputRequired(key, params, state)
 }
+
+// canAsk reports, as the protocol's error for a missing client
+// capability (-32021, with the capability it needs), that the client of
+// req declared no form elicitation: nothing is sent to such a client,
+// which might wait for ever on a request it cannot answer. The
+// capabilities are those of the request on 2026-07-28, of the session
+// before; a client that declares elicitation with neither mode takes
+// forms, as the protocol says.
+func (f *Form) canAsk(req *mcp.CallToolRequest) error {
+	caps := req.ClientCapabilities()
+	var el *mcp.ElicitationCapabilities
+	if caps != nil {
+		el = caps.Elicitation
+	}
+	if el != nil && (el.Form != nil || el.URL == nil) {
+		return nil
+	}
+	return &jsonrpc.Error{
+		Code:    mcp.CodeMissingRequiredClientCapabilities,
+		Message: fmt.Sprintf("%s: the client declared no form elicitation capability, so the form cannot be asked", f.Name),
+		Data:    missingFormCapability,
+	}
+}
+
+// missingFormCapability is the data of canAsk's error: the capability the
+// form needs, as the protocol's MissingRequiredClientCapabilityError
+// names it.
+var missingFormCapability = json.RawMessage(`{"requiredCapabilities":{"elicitation":{"form":{}}}}`)
 
 // key names the request for the form with message in a call's input
-// requests: a form asked twice with one message is asked once.
+// requests: a form asked twice with one message is asked once, and two
+// messages are two requests, since the key holds the message's whole
+// SHA-256.
 func (f *Form) key(message string) string {
 	sum := sha256.Sum256([]byte(message))
-	return f.Name + "." + hex.EncodeToString(sum[:6])
+	return f.Name + "." + hex.EncodeToString(sum[:])
 }
 
-// answersOf returns the answers to forms that the client sent with the
-// call p: those of this round (its input responses) and of the rounds
-// before (kept in its request state, since the client sends each answer
-// once).
-func answersOf(p *mcp.CallToolParamsRaw) map[string]*mcp.ElicitResult {
-	answers := map[string]*mcp.ElicitResult{}
-	if enc, ok := strings.CutPrefix(p.RequestState, stateMark); ok {
-		if data, err := base64.RawURLEncoding.DecodeString(enc); err == nil {
-			_ = json.Unmarshal(data, &answers) // a state not ours holds no answers
-		}
+// keep adds to st the answer the client sent in responses to the request
+// st asked, the one answer it sends once. A response to any other key is
+// ignored: the server asked for none.
+func (st *formState) keep(responses mcp.InputResponseMap) {
+	res, ok := responses[st.Asked].(*mcp.ElicitResult)
+	if st.Asked == "" || !ok || res == nil {
+		return
 	}
-	for key, r := range p.InputResponses {
-		if res, ok := r.(*mcp.ElicitResult); ok {
-			answers[key] = res
-		}
-	}
-	return answers
-}
-
-// encodeAnswers renders answers as a request state; "" when there are
-// none. A client can change the state it echoes, as it can change any
-// answer: each answer is checked when it is used, as the first time.
-func encodeAnswers(answers map[string]*mcp.ElicitResult) string {
-	if len(answers) == 0 {
-		return ""
-	}
-	data, err := json.Marshal(answers)
+	data, err := json.Marshal(res)
 	if err != nil {
-		return ""
+		return
 	}
-	return stateMark + base64.RawURLEncoding.EncodeToString(data)
+	if st.Answers == nil {
+		st.Answers = map[string]json.RawMessage{}
+	}
+	st.Answers[st.Asked] = data
+	st.Asked = ""
 }
 
 // CacheReads returns h with the caching hints of the resource's reads

@@ -24,16 +24,19 @@ var pick = &toolimpl.Form{
 
 // pickSession serves a tool "pick" that asks for the form pick, returning
 // its error wrapped, and connects a client on protocol 2026-07-28 that
-// answers no input request itself: each call returns what the server
-// sends.
+// declares elicitation but answers no input request itself: each call
+// returns what the server sends.
 func pickSession(t *testing.T) *mcp.ClientSession {
 	t.Helper()
-	return pickSessionWith(t, toolimpl.Error)
+	return pickSessionWith(t, formClient, toolimpl.Error)
 }
 
-// pickSessionWith is pickSession whose tool makes its result of the
-// error of Elicit, wrapped, with onErr.
-func pickSessionWith(t *testing.T, onErr func(error) *mcp.CallToolResult) *mcp.ClientSession {
+// formClient declares elicitation in forms.
+var formClient = &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}}
+
+// pickSessionWith is pickSession with a client that declares caps, whose
+// tool makes its result of the error of Elicit, wrapped, with onErr.
+func pickSessionWith(t *testing.T, caps *mcp.ClientCapabilities, onErr func(error) *mcp.CallToolResult) *mcp.ClientSession {
 	t.Helper()
 	server := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "v0"}, nil)
 	server.AddTool(&mcp.Tool{Name: "pick", InputSchema: json.RawMessage(`{"type":"object"}`)}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -49,7 +52,7 @@ func pickSessionWith(t *testing.T, onErr func(error) *mcp.CallToolResult) *mcp.C
 	if _, err := server.Connect(ctx, st, nil); err != nil {
 		t.Fatal(err)
 	}
-	client := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, &mcp.ClientOptions{MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true}})
+	client := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, &mcp.ClientOptions{Capabilities: caps, MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true}})
 	cs, err := client.Connect(ctx, ct, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -78,8 +81,8 @@ func callPick(t *testing.T, cs *mcp.ClientSession, responses mcp.InputResponseMa
 func TestElicitInputRequired(t *testing.T) {
 	cs := pickSession(t)
 	first := callPick(t, cs, nil, "")
-	if !first.NeedsInput() || first.IsError || len(first.InputRequests) != 1 || first.RequestState != "" {
-		t.Fatalf("first call: %+v, want one input request and no state", first)
+	if !first.NeedsInput() || first.IsError || len(first.InputRequests) != 1 || first.RequestState == "" {
+		t.Fatalf("first call: %+v, want one input request and a state", first)
 	}
 	var key string
 	for k, r := range first.InputRequests {
@@ -114,7 +117,7 @@ func TestElicitInputRequired(t *testing.T) {
 // *toolrt.InputRequired, so a handler written by hand, which knows only
 // toolrt, finds it and answers with its Result.
 func TestElicitInputRequiredByHand(t *testing.T) {
-	cs := pickSessionWith(t, func(err error) *mcp.CallToolResult {
+	cs := pickSessionWith(t, formClient, func(err error) *mcp.CallToolResult {
 		if ir, ok := errors.AsType[*toolrt.InputRequired](err); ok {
 			return ir.Result()
 		}
@@ -126,8 +129,8 @@ func TestElicitInputRequiredByHand(t *testing.T) {
 }
 
 // TestElicitRequestState: an answer the client sent in an earlier round
-// comes back in the request state, and a state that is not the forms'
-// (another's, or garbled) holds no answers: the form is asked again.
+// comes back in the request state; a response to a request the server
+// did not make is ignored, and without a state the form is asked again.
 func TestElicitRequestState(t *testing.T) {
 	cs := pickSession(t)
 	first := callPick(t, cs, nil, "")
@@ -135,16 +138,19 @@ func TestElicitRequestState(t *testing.T) {
 	for k := range first.InputRequests {
 		key = k
 	}
-	// The tool asks for the form again on a round where the client
-	// answered another request: the answers so far go in the state.
-	second := callPick(t, cs, mcp.InputResponseMap{"other": &mcp.ElicitResult{Action: "accept", Content: map[string]any{"x": 1}}}, "")
+	// The client answers another request than the one asked: the form is
+	// asked again, with a new state.
+	second := callPick(t, cs, mcp.InputResponseMap{"other": &mcp.ElicitResult{Action: "accept", Content: map[string]any{"x": 1}}}, first.RequestState)
 	if !second.NeedsInput() || second.RequestState == "" {
 		t.Fatalf("second call: %+v, want the form asked again, with a state", second)
 	}
-	for _, state := range []string{"", "theirs", "mcptag.forms:!!!", second.RequestState} {
+	for _, state := range []string{"", second.RequestState} {
 		if res := callPick(t, cs, nil, state); !res.NeedsInput() {
 			t.Errorf("state %q: %+v, want the form asked again", state, res)
 		}
+	}
+	if res := callPick(t, cs, mcp.InputResponseMap{key: &mcp.ElicitResult{Action: "accept", Content: map[string]any{"n": 3}}}, ""); !res.NeedsInput() {
+		t.Errorf("an answer without the state that asked for it was taken: %+v", res)
 	}
 	answered := callPick(t, cs, mcp.InputResponseMap{key: &mcp.ElicitResult{Action: "accept", Content: map[string]any{"n": 3}}}, second.RequestState)
 	if got := answered.Content[0].(*mcp.TextContent).Text; got != "true 3" {

@@ -37,14 +37,14 @@ func TestPanicLogIsReadable(t *testing.T) {
 	if strings.Contains(line, "\n") || strings.Contains(line, `\n`) || strings.Contains(line, `\t`) {
 		t.Errorf("the log is not one readable line:\n%s", line)
 	}
-	at := regexp.MustCompile(`at="github\.com/mcptag/mcptag/toolrt_test\.TestPanicLogIsReadable\.func\d+\.1 \S+/toolrt/panic_test\.go:\d+"`)
+	at := regexp.MustCompile(`at="github\.com/mcptag/mcptag/toolimpl_test\.TestPanicLogIsReadable\.func\d+\.1 \S+/toolimpl/panic_test\.go:\d+"`)
 	if !at.MatchString(line) {
 		t.Errorf("the log does not say where the tool panicked (at=the tool's function, file:line):\n%s", line)
 	}
 	if !strings.Contains(line, `tool=crash panic="assignment to entry in nil map"`) {
 		t.Errorf("the log does not name the tool and the panic:\n%s", line)
 	}
-	if !regexp.MustCompile(`stack="github\.com/mcptag/mcptag/toolrt_test\.TestPanicLogIsReadable\.func\d+\.1 [^"]*; github\.com/modelcontextprotocol/go-sdk/mcp\.`).MatchString(line) {
+	if !regexp.MustCompile(`stack="github\.com/mcptag/mcptag/toolimpl_test\.TestPanicLogIsReadable\.func\d+\.1 [^"]*; github\.com/modelcontextprotocol/go-sdk/mcp\.`).MatchString(line) {
 		t.Errorf("the log's stack does not go from the tool out to the go-sdk:\n%s", line)
 	}
 }

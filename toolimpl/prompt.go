@@ -76,11 +76,18 @@ func PromptResult(prompt string, res *mcp.GetPromptResult) (*mcp.GetPromptResult
 // mcp.ResourceNotFoundError) as it is, any other error as an internal
 // error (-32603) whose message is name and the error's text.
 func HandlerError(name string, err error) error {
-	var rpc *jsonrpc.Error
-	if errors.As(err, &rpc) {
+	if rpc, ok := protocolError(err); ok {
 		return rpc
 	}
 	return internalError(fmt.Errorf("%s: %w", name, err))
+}
+
+// protocolError returns the *jsonrpc.Error in err's chain, if any: the
+// error a handler sends the client as it is.
+func protocolError(err error) (*jsonrpc.Error, bool) {
+	var rpc *jsonrpc.Error
+	ok := errors.As(err, &rpc)
+	return rpc, ok
 }
 
 func internalError(err error) error {

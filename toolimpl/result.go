@@ -26,6 +26,20 @@ func Error(err error) *mcp.CallToolResult {
 	}
 }
 
+// Failed is what a tool's handler returns for the error err of its tool:
+// a *jsonrpc.Error in err's chain (a missing client capability, a
+// request state that fails verification, one of the tool's own) as that
+// protocol error, as mcp.AddTool sends it; any other error as the tool
+// error of Error.
+func Failed(err error) (*mcp.CallToolResult, error) {
+	if _, ok := errors.AsType[*toolrt.InputRequired](err); !ok {
+		if rpc, ok := protocolError(err); ok {
+			return nil, rpc
+		}
+	}
+	return Error(err), nil
+}
+
 // Empty is the result of a tool that returns no value: the text "ok", so
 // that a model reading only the content sees that the call succeeded.
 func Empty() *mcp.CallToolResult {
@@ -152,9 +166,14 @@ func Sprint(v any) *mcp.CallToolResult {
 
 // Merge completes the result of a go-sdk style handler with the value it
 // returned: what the handler set is kept, the rest comes from structured.
+// A result that asks the client for input (InputRequests) is kept as it
+// is: the protocol forbids content beside input requests.
 func Merge(res *mcp.CallToolResult, structured *mcp.CallToolResult) *mcp.CallToolResult {
 	if res == nil || structured.IsError {
 		return structured
+	}
+	if res.InputRequests != nil {
+		return res
 	}
 	if res.StructuredContent == nil {
 		res.StructuredContent = structured.StructuredContent

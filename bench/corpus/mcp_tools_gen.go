@@ -24,1060 +24,1060 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: get_invoice_0, get_customer_1, get_order_2, get_shipment_3, get_product_4, get_warehouse_5, get_ticket_6, get_employee_7, get_project_8, get_repository_9, get_deployment_10, get_alert_11, get_subscription_12, get_payment_13, get_contract_14, get_campaign_15, get_document_16, get_meeting_17, get_vendor_18, get_asset_19, list_invoice_20, list_customer_21, list_order_22, list_shipment_23, list_product_24, list_warehouse_25, list_ticket_26, list_employee_27, list_project_28, list_repository_29, list_deployment_30, list_alert_31, list_subscription_32, list_payment_33, list_contract_34, list_campaign_35, list_document_36, list_meeting_37, list_vendor_38, list_asset_39, search_invoice_40, search_customer_41, search_order_42, search_shipment_43, search_product_44, search_warehouse_45, search_ticket_46, search_employee_47, search_project_48, search_repository_49, search_deployment_50, search_alert_51, search_subscription_52, search_payment_53, search_contract_54, search_campaign_55, search_document_56, search_meeting_57, search_vendor_58, search_asset_59, create_invoice_60, create_customer_61, create_order_62, create_shipment_63, create_product_64, create_warehouse_65, create_ticket_66, create_employee_67, create_project_68, create_repository_69, create_deployment_70, create_alert_71, create_subscription_72, create_payment_73, create_contract_74, create_campaign_75, create_document_76, create_meeting_77, create_vendor_78, create_asset_79, update_invoice_80, update_customer_81, update_order_82, update_shipment_83, update_product_84, update_warehouse_85, update_ticket_86, update_employee_87, update_project_88, update_repository_89, update_deployment_90, update_alert_91, update_subscription_92, update_payment_93, update_contract_94, update_campaign_95, update_document_96, update_meeting_97, update_vendor_98, update_asset_99, archive_invoice_100, archive_customer_101, archive_order_102, archive_shipment_103, archive_product_104, archive_warehouse_105, archive_ticket_106, archive_employee_107, archive_project_108, archive_repository_109, archive_deployment_110, archive_alert_111, archive_subscription_112, archive_payment_113, archive_contract_114, archive_campaign_115, archive_document_116, archive_meeting_117, archive_vendor_118, archive_asset_119, export_invoice_120, export_customer_121, export_order_122, export_shipment_123, export_product_124, export_warehouse_125, export_ticket_126, export_employee_127, export_project_128, export_repository_129, export_deployment_130, export_alert_131, export_subscription_132, export_payment_133, export_contract_134, export_campaign_135, export_document_136, export_meeting_137, export_vendor_138, export_asset_139, summarize_invoice_140, summarize_customer_141, summarize_order_142, summarize_shipment_143, summarize_product_144, summarize_warehouse_145, summarize_ticket_146, summarize_employee_147, summarize_project_148, summarize_repository_149, summarize_deployment_150, summarize_alert_151, summarize_subscription_152, summarize_payment_153, summarize_contract_154, summarize_campaign_155, summarize_document_156, summarize_meeting_157, summarize_vendor_158, summarize_asset_159.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_invoice_0",
 		Description:  `Gets one invoice by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetInvoice0Input,
 		OutputSchema: mcptagGetInvoice0Output,
 	}, mcptagGetInvoice0)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_customer_1",
 		Description:  `Gets one customer by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetCustomer1Input,
 		OutputSchema: mcptagGetCustomer1Output,
 	}, mcptagGetCustomer1)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_order_2",
 		Description:  `Gets one order by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetOrder2Input,
 		OutputSchema: mcptagGetOrder2Output,
 	}, mcptagGetOrder2)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_shipment_3",
 		Description:  `Gets one shipment by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetShipment3Input,
 		OutputSchema: mcptagGetShipment3Output,
 	}, mcptagGetShipment3)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_product_4",
 		Description:  `Gets one product by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetProduct4Input,
 		OutputSchema: mcptagGetProduct4Output,
 	}, mcptagGetProduct4)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_warehouse_5",
 		Description:  `Gets one warehouse by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetWarehouse5Input,
 		OutputSchema: mcptagGetWarehouse5Output,
 	}, mcptagGetWarehouse5)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_ticket_6",
 		Description:  `Gets one ticket by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetTicket6Input,
 		OutputSchema: mcptagGetTicket6Output,
 	}, mcptagGetTicket6)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_employee_7",
 		Description:  `Gets one employee by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetEmployee7Input,
 		OutputSchema: mcptagGetEmployee7Output,
 	}, mcptagGetEmployee7)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_project_8",
 		Description:  `Gets one project by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetProject8Input,
 		OutputSchema: mcptagGetProject8Output,
 	}, mcptagGetProject8)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_repository_9",
 		Description:  `Gets one repository by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetRepository9Input,
 		OutputSchema: mcptagGetRepository9Output,
 	}, mcptagGetRepository9)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_deployment_10",
 		Description:  `Gets one deployment by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetDeployment10Input,
 		OutputSchema: mcptagGetDeployment10Output,
 	}, mcptagGetDeployment10)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_alert_11",
 		Description:  `Gets one alert by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetAlert11Input,
 		OutputSchema: mcptagGetAlert11Output,
 	}, mcptagGetAlert11)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_subscription_12",
 		Description:  `Gets one subscription by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetSubscription12Input,
 		OutputSchema: mcptagGetSubscription12Output,
 	}, mcptagGetSubscription12)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_payment_13",
 		Description:  `Gets one payment by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetPayment13Input,
 		OutputSchema: mcptagGetPayment13Output,
 	}, mcptagGetPayment13)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_contract_14",
 		Description:  `Gets one contract by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetContract14Input,
 		OutputSchema: mcptagGetContract14Output,
 	}, mcptagGetContract14)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_campaign_15",
 		Description:  `Gets one campaign by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetCampaign15Input,
 		OutputSchema: mcptagGetCampaign15Output,
 	}, mcptagGetCampaign15)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_document_16",
 		Description:  `Gets one document by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetDocument16Input,
 		OutputSchema: mcptagGetDocument16Output,
 	}, mcptagGetDocument16)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_meeting_17",
 		Description:  `Gets one meeting by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetMeeting17Input,
 		OutputSchema: mcptagGetMeeting17Output,
 	}, mcptagGetMeeting17)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_vendor_18",
 		Description:  `Gets one vendor by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetVendor18Input,
 		OutputSchema: mcptagGetVendor18Output,
 	}, mcptagGetVendor18)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_asset_19",
 		Description:  `Gets one asset by ID.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetAsset19Input,
 		OutputSchema: mcptagGetAsset19Output,
 	}, mcptagGetAsset19)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_invoice_20",
 		Description:  `Lists invoices, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListInvoice20Input,
 		OutputSchema: mcptagListInvoice20Output,
 	}, mcptagListInvoice20)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_customer_21",
 		Description:  `Lists customers, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListCustomer21Input,
 		OutputSchema: mcptagListCustomer21Output,
 	}, mcptagListCustomer21)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_order_22",
 		Description:  `Lists orders, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListOrder22Input,
 		OutputSchema: mcptagListOrder22Output,
 	}, mcptagListOrder22)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_shipment_23",
 		Description:  `Lists shipments, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListShipment23Input,
 		OutputSchema: mcptagListShipment23Output,
 	}, mcptagListShipment23)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_product_24",
 		Description:  `Lists products, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListProduct24Input,
 		OutputSchema: mcptagListProduct24Output,
 	}, mcptagListProduct24)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_warehouse_25",
 		Description:  `Lists warehouses, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListWarehouse25Input,
 		OutputSchema: mcptagListWarehouse25Output,
 	}, mcptagListWarehouse25)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_ticket_26",
 		Description:  `Lists tickets, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListTicket26Input,
 		OutputSchema: mcptagListTicket26Output,
 	}, mcptagListTicket26)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_employee_27",
 		Description:  `Lists employees, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListEmployee27Input,
 		OutputSchema: mcptagListEmployee27Output,
 	}, mcptagListEmployee27)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_project_28",
 		Description:  `Lists projects, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListProject28Input,
 		OutputSchema: mcptagListProject28Output,
 	}, mcptagListProject28)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_repository_29",
 		Description:  `Lists repositories, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListRepository29Input,
 		OutputSchema: mcptagListRepository29Output,
 	}, mcptagListRepository29)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_deployment_30",
 		Description:  `Lists deployments, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListDeployment30Input,
 		OutputSchema: mcptagListDeployment30Output,
 	}, mcptagListDeployment30)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_alert_31",
 		Description:  `Lists alerts, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListAlert31Input,
 		OutputSchema: mcptagListAlert31Output,
 	}, mcptagListAlert31)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_subscription_32",
 		Description:  `Lists subscriptions, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListSubscription32Input,
 		OutputSchema: mcptagListSubscription32Output,
 	}, mcptagListSubscription32)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_payment_33",
 		Description:  `Lists payments, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListPayment33Input,
 		OutputSchema: mcptagListPayment33Output,
 	}, mcptagListPayment33)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_contract_34",
 		Description:  `Lists contracts, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListContract34Input,
 		OutputSchema: mcptagListContract34Output,
 	}, mcptagListContract34)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_campaign_35",
 		Description:  `Lists campaigns, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListCampaign35Input,
 		OutputSchema: mcptagListCampaign35Output,
 	}, mcptagListCampaign35)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_document_36",
 		Description:  `Lists documents, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListDocument36Input,
 		OutputSchema: mcptagListDocument36Output,
 	}, mcptagListDocument36)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_meeting_37",
 		Description:  `Lists meetings, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListMeeting37Input,
 		OutputSchema: mcptagListMeeting37Output,
 	}, mcptagListMeeting37)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_vendor_38",
 		Description:  `Lists vendors, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListVendor38Input,
 		OutputSchema: mcptagListVendor38Output,
 	}, mcptagListVendor38)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_asset_39",
 		Description:  `Lists assets, a page at a time.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagListAsset39Input,
 		OutputSchema: mcptagListAsset39Output,
 	}, mcptagListAsset39)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_invoice_40",
 		Description:  `Searches invoices by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchInvoice40Input,
 		OutputSchema: mcptagSearchInvoice40Output,
 	}, mcptagSearchInvoice40)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_customer_41",
 		Description:  `Searches customers by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchCustomer41Input,
 		OutputSchema: mcptagSearchCustomer41Output,
 	}, mcptagSearchCustomer41)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_order_42",
 		Description:  `Searches orders by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchOrder42Input,
 		OutputSchema: mcptagSearchOrder42Output,
 	}, mcptagSearchOrder42)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_shipment_43",
 		Description:  `Searches shipments by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchShipment43Input,
 		OutputSchema: mcptagSearchShipment43Output,
 	}, mcptagSearchShipment43)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_product_44",
 		Description:  `Searches products by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchProduct44Input,
 		OutputSchema: mcptagSearchProduct44Output,
 	}, mcptagSearchProduct44)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_warehouse_45",
 		Description:  `Searches warehouses by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchWarehouse45Input,
 		OutputSchema: mcptagSearchWarehouse45Output,
 	}, mcptagSearchWarehouse45)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_ticket_46",
 		Description:  `Searches tickets by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchTicket46Input,
 		OutputSchema: mcptagSearchTicket46Output,
 	}, mcptagSearchTicket46)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_employee_47",
 		Description:  `Searches employees by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchEmployee47Input,
 		OutputSchema: mcptagSearchEmployee47Output,
 	}, mcptagSearchEmployee47)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_project_48",
 		Description:  `Searches projects by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchProject48Input,
 		OutputSchema: mcptagSearchProject48Output,
 	}, mcptagSearchProject48)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_repository_49",
 		Description:  `Searches repositories by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchRepository49Input,
 		OutputSchema: mcptagSearchRepository49Output,
 	}, mcptagSearchRepository49)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_deployment_50",
 		Description:  `Searches deployments by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchDeployment50Input,
 		OutputSchema: mcptagSearchDeployment50Output,
 	}, mcptagSearchDeployment50)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_alert_51",
 		Description:  `Searches alerts by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchAlert51Input,
 		OutputSchema: mcptagSearchAlert51Output,
 	}, mcptagSearchAlert51)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_subscription_52",
 		Description:  `Searches subscriptions by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchSubscription52Input,
 		OutputSchema: mcptagSearchSubscription52Output,
 	}, mcptagSearchSubscription52)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_payment_53",
 		Description:  `Searches payments by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchPayment53Input,
 		OutputSchema: mcptagSearchPayment53Output,
 	}, mcptagSearchPayment53)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_contract_54",
 		Description:  `Searches contracts by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchContract54Input,
 		OutputSchema: mcptagSearchContract54Output,
 	}, mcptagSearchContract54)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_campaign_55",
 		Description:  `Searches campaigns by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchCampaign55Input,
 		OutputSchema: mcptagSearchCampaign55Output,
 	}, mcptagSearchCampaign55)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_document_56",
 		Description:  `Searches documents by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchDocument56Input,
 		OutputSchema: mcptagSearchDocument56Output,
 	}, mcptagSearchDocument56)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_meeting_57",
 		Description:  `Searches meetings by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchMeeting57Input,
 		OutputSchema: mcptagSearchMeeting57Output,
 	}, mcptagSearchMeeting57)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_vendor_58",
 		Description:  `Searches vendors by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchVendor58Input,
 		OutputSchema: mcptagSearchVendor58Output,
 	}, mcptagSearchVendor58)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search_asset_59",
 		Description:  `Searches assets by free text and filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSearchAsset59Input,
 		OutputSchema: mcptagSearchAsset59Output,
 	}, mcptagSearchAsset59)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_invoice_60",
 		Description:  `Creates a invoice.`,
 		InputSchema:  mcptagCreateInvoice60Input,
 		OutputSchema: mcptagCreateInvoice60Output,
 	}, mcptagCreateInvoice60)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_customer_61",
 		Description:  `Creates a customer.`,
 		InputSchema:  mcptagCreateCustomer61Input,
 		OutputSchema: mcptagCreateCustomer61Output,
 	}, mcptagCreateCustomer61)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_order_62",
 		Description:  `Creates a order.`,
 		InputSchema:  mcptagCreateOrder62Input,
 		OutputSchema: mcptagCreateOrder62Output,
 	}, mcptagCreateOrder62)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_shipment_63",
 		Description:  `Creates a shipment.`,
 		InputSchema:  mcptagCreateShipment63Input,
 		OutputSchema: mcptagCreateShipment63Output,
 	}, mcptagCreateShipment63)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_product_64",
 		Description:  `Creates a product.`,
 		InputSchema:  mcptagCreateProduct64Input,
 		OutputSchema: mcptagCreateProduct64Output,
 	}, mcptagCreateProduct64)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_warehouse_65",
 		Description:  `Creates a warehouse.`,
 		InputSchema:  mcptagCreateWarehouse65Input,
 		OutputSchema: mcptagCreateWarehouse65Output,
 	}, mcptagCreateWarehouse65)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_ticket_66",
 		Description:  `Creates a ticket.`,
 		InputSchema:  mcptagCreateTicket66Input,
 		OutputSchema: mcptagCreateTicket66Output,
 	}, mcptagCreateTicket66)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_employee_67",
 		Description:  `Creates a employee.`,
 		InputSchema:  mcptagCreateEmployee67Input,
 		OutputSchema: mcptagCreateEmployee67Output,
 	}, mcptagCreateEmployee67)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_project_68",
 		Description:  `Creates a project.`,
 		InputSchema:  mcptagCreateProject68Input,
 		OutputSchema: mcptagCreateProject68Output,
 	}, mcptagCreateProject68)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_repository_69",
 		Description:  `Creates a repository.`,
 		InputSchema:  mcptagCreateRepository69Input,
 		OutputSchema: mcptagCreateRepository69Output,
 	}, mcptagCreateRepository69)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_deployment_70",
 		Description:  `Creates a deployment.`,
 		InputSchema:  mcptagCreateDeployment70Input,
 		OutputSchema: mcptagCreateDeployment70Output,
 	}, mcptagCreateDeployment70)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_alert_71",
 		Description:  `Creates a alert.`,
 		InputSchema:  mcptagCreateAlert71Input,
 		OutputSchema: mcptagCreateAlert71Output,
 	}, mcptagCreateAlert71)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_subscription_72",
 		Description:  `Creates a subscription.`,
 		InputSchema:  mcptagCreateSubscription72Input,
 		OutputSchema: mcptagCreateSubscription72Output,
 	}, mcptagCreateSubscription72)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_payment_73",
 		Description:  `Creates a payment.`,
 		InputSchema:  mcptagCreatePayment73Input,
 		OutputSchema: mcptagCreatePayment73Output,
 	}, mcptagCreatePayment73)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_contract_74",
 		Description:  `Creates a contract.`,
 		InputSchema:  mcptagCreateContract74Input,
 		OutputSchema: mcptagCreateContract74Output,
 	}, mcptagCreateContract74)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_campaign_75",
 		Description:  `Creates a campaign.`,
 		InputSchema:  mcptagCreateCampaign75Input,
 		OutputSchema: mcptagCreateCampaign75Output,
 	}, mcptagCreateCampaign75)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_document_76",
 		Description:  `Creates a document.`,
 		InputSchema:  mcptagCreateDocument76Input,
 		OutputSchema: mcptagCreateDocument76Output,
 	}, mcptagCreateDocument76)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_meeting_77",
 		Description:  `Creates a meeting.`,
 		InputSchema:  mcptagCreateMeeting77Input,
 		OutputSchema: mcptagCreateMeeting77Output,
 	}, mcptagCreateMeeting77)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_vendor_78",
 		Description:  `Creates a vendor.`,
 		InputSchema:  mcptagCreateVendor78Input,
 		OutputSchema: mcptagCreateVendor78Output,
 	}, mcptagCreateVendor78)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "create_asset_79",
 		Description:  `Creates a asset.`,
 		InputSchema:  mcptagCreateAsset79Input,
 		OutputSchema: mcptagCreateAsset79Output,
 	}, mcptagCreateAsset79)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_invoice_80",
 		Description:  `Updates fields of a invoice.`,
 		InputSchema:  mcptagUpdateInvoice80Input,
 		OutputSchema: mcptagUpdateInvoice80Output,
 	}, mcptagUpdateInvoice80)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_customer_81",
 		Description:  `Updates fields of a customer.`,
 		InputSchema:  mcptagUpdateCustomer81Input,
 		OutputSchema: mcptagUpdateCustomer81Output,
 	}, mcptagUpdateCustomer81)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_order_82",
 		Description:  `Updates fields of a order.`,
 		InputSchema:  mcptagUpdateOrder82Input,
 		OutputSchema: mcptagUpdateOrder82Output,
 	}, mcptagUpdateOrder82)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_shipment_83",
 		Description:  `Updates fields of a shipment.`,
 		InputSchema:  mcptagUpdateShipment83Input,
 		OutputSchema: mcptagUpdateShipment83Output,
 	}, mcptagUpdateShipment83)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_product_84",
 		Description:  `Updates fields of a product.`,
 		InputSchema:  mcptagUpdateProduct84Input,
 		OutputSchema: mcptagUpdateProduct84Output,
 	}, mcptagUpdateProduct84)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_warehouse_85",
 		Description:  `Updates fields of a warehouse.`,
 		InputSchema:  mcptagUpdateWarehouse85Input,
 		OutputSchema: mcptagUpdateWarehouse85Output,
 	}, mcptagUpdateWarehouse85)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_ticket_86",
 		Description:  `Updates fields of a ticket.`,
 		InputSchema:  mcptagUpdateTicket86Input,
 		OutputSchema: mcptagUpdateTicket86Output,
 	}, mcptagUpdateTicket86)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_employee_87",
 		Description:  `Updates fields of a employee.`,
 		InputSchema:  mcptagUpdateEmployee87Input,
 		OutputSchema: mcptagUpdateEmployee87Output,
 	}, mcptagUpdateEmployee87)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_project_88",
 		Description:  `Updates fields of a project.`,
 		InputSchema:  mcptagUpdateProject88Input,
 		OutputSchema: mcptagUpdateProject88Output,
 	}, mcptagUpdateProject88)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_repository_89",
 		Description:  `Updates fields of a repository.`,
 		InputSchema:  mcptagUpdateRepository89Input,
 		OutputSchema: mcptagUpdateRepository89Output,
 	}, mcptagUpdateRepository89)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_deployment_90",
 		Description:  `Updates fields of a deployment.`,
 		InputSchema:  mcptagUpdateDeployment90Input,
 		OutputSchema: mcptagUpdateDeployment90Output,
 	}, mcptagUpdateDeployment90)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_alert_91",
 		Description:  `Updates fields of a alert.`,
 		InputSchema:  mcptagUpdateAlert91Input,
 		OutputSchema: mcptagUpdateAlert91Output,
 	}, mcptagUpdateAlert91)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_subscription_92",
 		Description:  `Updates fields of a subscription.`,
 		InputSchema:  mcptagUpdateSubscription92Input,
 		OutputSchema: mcptagUpdateSubscription92Output,
 	}, mcptagUpdateSubscription92)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_payment_93",
 		Description:  `Updates fields of a payment.`,
 		InputSchema:  mcptagUpdatePayment93Input,
 		OutputSchema: mcptagUpdatePayment93Output,
 	}, mcptagUpdatePayment93)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_contract_94",
 		Description:  `Updates fields of a contract.`,
 		InputSchema:  mcptagUpdateContract94Input,
 		OutputSchema: mcptagUpdateContract94Output,
 	}, mcptagUpdateContract94)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_campaign_95",
 		Description:  `Updates fields of a campaign.`,
 		InputSchema:  mcptagUpdateCampaign95Input,
 		OutputSchema: mcptagUpdateCampaign95Output,
 	}, mcptagUpdateCampaign95)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_document_96",
 		Description:  `Updates fields of a document.`,
 		InputSchema:  mcptagUpdateDocument96Input,
 		OutputSchema: mcptagUpdateDocument96Output,
 	}, mcptagUpdateDocument96)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_meeting_97",
 		Description:  `Updates fields of a meeting.`,
 		InputSchema:  mcptagUpdateMeeting97Input,
 		OutputSchema: mcptagUpdateMeeting97Output,
 	}, mcptagUpdateMeeting97)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_vendor_98",
 		Description:  `Updates fields of a vendor.`,
 		InputSchema:  mcptagUpdateVendor98Input,
 		OutputSchema: mcptagUpdateVendor98Output,
 	}, mcptagUpdateVendor98)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "update_asset_99",
 		Description:  `Updates fields of a asset.`,
 		InputSchema:  mcptagUpdateAsset99Input,
 		OutputSchema: mcptagUpdateAsset99Output,
 	}, mcptagUpdateAsset99)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_invoice_100",
 		Description:  `Archives a invoice.`,
 		InputSchema:  mcptagArchiveInvoice100Input,
 		OutputSchema: mcptagArchiveInvoice100Output,
 	}, mcptagArchiveInvoice100)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_customer_101",
 		Description:  `Archives a customer.`,
 		InputSchema:  mcptagArchiveCustomer101Input,
 		OutputSchema: mcptagArchiveCustomer101Output,
 	}, mcptagArchiveCustomer101)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_order_102",
 		Description:  `Archives a order.`,
 		InputSchema:  mcptagArchiveOrder102Input,
 		OutputSchema: mcptagArchiveOrder102Output,
 	}, mcptagArchiveOrder102)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_shipment_103",
 		Description:  `Archives a shipment.`,
 		InputSchema:  mcptagArchiveShipment103Input,
 		OutputSchema: mcptagArchiveShipment103Output,
 	}, mcptagArchiveShipment103)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_product_104",
 		Description:  `Archives a product.`,
 		InputSchema:  mcptagArchiveProduct104Input,
 		OutputSchema: mcptagArchiveProduct104Output,
 	}, mcptagArchiveProduct104)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_warehouse_105",
 		Description:  `Archives a warehouse.`,
 		InputSchema:  mcptagArchiveWarehouse105Input,
 		OutputSchema: mcptagArchiveWarehouse105Output,
 	}, mcptagArchiveWarehouse105)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_ticket_106",
 		Description:  `Archives a ticket.`,
 		InputSchema:  mcptagArchiveTicket106Input,
 		OutputSchema: mcptagArchiveTicket106Output,
 	}, mcptagArchiveTicket106)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_employee_107",
 		Description:  `Archives a employee.`,
 		InputSchema:  mcptagArchiveEmployee107Input,
 		OutputSchema: mcptagArchiveEmployee107Output,
 	}, mcptagArchiveEmployee107)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_project_108",
 		Description:  `Archives a project.`,
 		InputSchema:  mcptagArchiveProject108Input,
 		OutputSchema: mcptagArchiveProject108Output,
 	}, mcptagArchiveProject108)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_repository_109",
 		Description:  `Archives a repository.`,
 		InputSchema:  mcptagArchiveRepository109Input,
 		OutputSchema: mcptagArchiveRepository109Output,
 	}, mcptagArchiveRepository109)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_deployment_110",
 		Description:  `Archives a deployment.`,
 		InputSchema:  mcptagArchiveDeployment110Input,
 		OutputSchema: mcptagArchiveDeployment110Output,
 	}, mcptagArchiveDeployment110)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_alert_111",
 		Description:  `Archives a alert.`,
 		InputSchema:  mcptagArchiveAlert111Input,
 		OutputSchema: mcptagArchiveAlert111Output,
 	}, mcptagArchiveAlert111)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_subscription_112",
 		Description:  `Archives a subscription.`,
 		InputSchema:  mcptagArchiveSubscription112Input,
 		OutputSchema: mcptagArchiveSubscription112Output,
 	}, mcptagArchiveSubscription112)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_payment_113",
 		Description:  `Archives a payment.`,
 		InputSchema:  mcptagArchivePayment113Input,
 		OutputSchema: mcptagArchivePayment113Output,
 	}, mcptagArchivePayment113)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_contract_114",
 		Description:  `Archives a contract.`,
 		InputSchema:  mcptagArchiveContract114Input,
 		OutputSchema: mcptagArchiveContract114Output,
 	}, mcptagArchiveContract114)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_campaign_115",
 		Description:  `Archives a campaign.`,
 		InputSchema:  mcptagArchiveCampaign115Input,
 		OutputSchema: mcptagArchiveCampaign115Output,
 	}, mcptagArchiveCampaign115)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_document_116",
 		Description:  `Archives a document.`,
 		InputSchema:  mcptagArchiveDocument116Input,
 		OutputSchema: mcptagArchiveDocument116Output,
 	}, mcptagArchiveDocument116)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_meeting_117",
 		Description:  `Archives a meeting.`,
 		InputSchema:  mcptagArchiveMeeting117Input,
 		OutputSchema: mcptagArchiveMeeting117Output,
 	}, mcptagArchiveMeeting117)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_vendor_118",
 		Description:  `Archives a vendor.`,
 		InputSchema:  mcptagArchiveVendor118Input,
 		OutputSchema: mcptagArchiveVendor118Output,
 	}, mcptagArchiveVendor118)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "archive_asset_119",
 		Description:  `Archives a asset.`,
 		InputSchema:  mcptagArchiveAsset119Input,
 		OutputSchema: mcptagArchiveAsset119Output,
 	}, mcptagArchiveAsset119)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_invoice_120",
 		Description:  `Exports invoices matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportInvoice120Input,
 		OutputSchema: mcptagExportInvoice120Output,
 	}, mcptagExportInvoice120)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_customer_121",
 		Description:  `Exports customers matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportCustomer121Input,
 		OutputSchema: mcptagExportCustomer121Output,
 	}, mcptagExportCustomer121)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_order_122",
 		Description:  `Exports orders matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportOrder122Input,
 		OutputSchema: mcptagExportOrder122Output,
 	}, mcptagExportOrder122)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_shipment_123",
 		Description:  `Exports shipments matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportShipment123Input,
 		OutputSchema: mcptagExportShipment123Output,
 	}, mcptagExportShipment123)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_product_124",
 		Description:  `Exports products matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportProduct124Input,
 		OutputSchema: mcptagExportProduct124Output,
 	}, mcptagExportProduct124)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_warehouse_125",
 		Description:  `Exports warehouses matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportWarehouse125Input,
 		OutputSchema: mcptagExportWarehouse125Output,
 	}, mcptagExportWarehouse125)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_ticket_126",
 		Description:  `Exports tickets matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportTicket126Input,
 		OutputSchema: mcptagExportTicket126Output,
 	}, mcptagExportTicket126)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_employee_127",
 		Description:  `Exports employees matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportEmployee127Input,
 		OutputSchema: mcptagExportEmployee127Output,
 	}, mcptagExportEmployee127)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_project_128",
 		Description:  `Exports projects matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportProject128Input,
 		OutputSchema: mcptagExportProject128Output,
 	}, mcptagExportProject128)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_repository_129",
 		Description:  `Exports repositories matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportRepository129Input,
 		OutputSchema: mcptagExportRepository129Output,
 	}, mcptagExportRepository129)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_deployment_130",
 		Description:  `Exports deployments matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportDeployment130Input,
 		OutputSchema: mcptagExportDeployment130Output,
 	}, mcptagExportDeployment130)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_alert_131",
 		Description:  `Exports alerts matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportAlert131Input,
 		OutputSchema: mcptagExportAlert131Output,
 	}, mcptagExportAlert131)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_subscription_132",
 		Description:  `Exports subscriptions matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportSubscription132Input,
 		OutputSchema: mcptagExportSubscription132Output,
 	}, mcptagExportSubscription132)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_payment_133",
 		Description:  `Exports payments matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportPayment133Input,
 		OutputSchema: mcptagExportPayment133Output,
 	}, mcptagExportPayment133)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_contract_134",
 		Description:  `Exports contracts matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportContract134Input,
 		OutputSchema: mcptagExportContract134Output,
 	}, mcptagExportContract134)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_campaign_135",
 		Description:  `Exports campaigns matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportCampaign135Input,
 		OutputSchema: mcptagExportCampaign135Output,
 	}, mcptagExportCampaign135)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_document_136",
 		Description:  `Exports documents matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportDocument136Input,
 		OutputSchema: mcptagExportDocument136Output,
 	}, mcptagExportDocument136)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_meeting_137",
 		Description:  `Exports meetings matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportMeeting137Input,
 		OutputSchema: mcptagExportMeeting137Output,
 	}, mcptagExportMeeting137)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_vendor_138",
 		Description:  `Exports vendors matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportVendor138Input,
 		OutputSchema: mcptagExportVendor138Output,
 	}, mcptagExportVendor138)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "export_asset_139",
 		Description:  `Exports assets matching filters.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagExportAsset139Input,
 		OutputSchema: mcptagExportAsset139Output,
 	}, mcptagExportAsset139)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_invoice_140",
 		Description:  `Summarizes invoices over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeInvoice140Input,
 		OutputSchema: mcptagSummarizeInvoice140Output,
 	}, mcptagSummarizeInvoice140)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_customer_141",
 		Description:  `Summarizes customers over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeCustomer141Input,
 		OutputSchema: mcptagSummarizeCustomer141Output,
 	}, mcptagSummarizeCustomer141)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_order_142",
 		Description:  `Summarizes orders over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeOrder142Input,
 		OutputSchema: mcptagSummarizeOrder142Output,
 	}, mcptagSummarizeOrder142)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_shipment_143",
 		Description:  `Summarizes shipments over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeShipment143Input,
 		OutputSchema: mcptagSummarizeShipment143Output,
 	}, mcptagSummarizeShipment143)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_product_144",
 		Description:  `Summarizes products over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeProduct144Input,
 		OutputSchema: mcptagSummarizeProduct144Output,
 	}, mcptagSummarizeProduct144)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_warehouse_145",
 		Description:  `Summarizes warehouses over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeWarehouse145Input,
 		OutputSchema: mcptagSummarizeWarehouse145Output,
 	}, mcptagSummarizeWarehouse145)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_ticket_146",
 		Description:  `Summarizes tickets over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeTicket146Input,
 		OutputSchema: mcptagSummarizeTicket146Output,
 	}, mcptagSummarizeTicket146)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_employee_147",
 		Description:  `Summarizes employees over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeEmployee147Input,
 		OutputSchema: mcptagSummarizeEmployee147Output,
 	}, mcptagSummarizeEmployee147)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_project_148",
 		Description:  `Summarizes projects over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeProject148Input,
 		OutputSchema: mcptagSummarizeProject148Output,
 	}, mcptagSummarizeProject148)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_repository_149",
 		Description:  `Summarizes repositories over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeRepository149Input,
 		OutputSchema: mcptagSummarizeRepository149Output,
 	}, mcptagSummarizeRepository149)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_deployment_150",
 		Description:  `Summarizes deployments over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeDeployment150Input,
 		OutputSchema: mcptagSummarizeDeployment150Output,
 	}, mcptagSummarizeDeployment150)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_alert_151",
 		Description:  `Summarizes alerts over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeAlert151Input,
 		OutputSchema: mcptagSummarizeAlert151Output,
 	}, mcptagSummarizeAlert151)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_subscription_152",
 		Description:  `Summarizes subscriptions over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeSubscription152Input,
 		OutputSchema: mcptagSummarizeSubscription152Output,
 	}, mcptagSummarizeSubscription152)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_payment_153",
 		Description:  `Summarizes payments over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizePayment153Input,
 		OutputSchema: mcptagSummarizePayment153Output,
 	}, mcptagSummarizePayment153)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_contract_154",
 		Description:  `Summarizes contracts over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeContract154Input,
 		OutputSchema: mcptagSummarizeContract154Output,
 	}, mcptagSummarizeContract154)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_campaign_155",
 		Description:  `Summarizes campaigns over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeCampaign155Input,
 		OutputSchema: mcptagSummarizeCampaign155Output,
 	}, mcptagSummarizeCampaign155)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_document_156",
 		Description:  `Summarizes documents over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeDocument156Input,
 		OutputSchema: mcptagSummarizeDocument156Output,
 	}, mcptagSummarizeDocument156)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_meeting_157",
 		Description:  `Summarizes meetings over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeMeeting157Input,
 		OutputSchema: mcptagSummarizeMeeting157Output,
 	}, mcptagSummarizeMeeting157)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_vendor_158",
 		Description:  `Summarizes vendors over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagSummarizeVendor158Input,
 		OutputSchema: mcptagSummarizeVendor158Output,
 	}, mcptagSummarizeVendor158)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarize_asset_159",
 		Description:  `Summarizes assets over a period.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
@@ -1113,7 +1113,7 @@ func mcptagGetInvoice0(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := GetInvoice0(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_invoice_0", out), nil
 }
@@ -1145,7 +1145,7 @@ func mcptagGetCustomer1(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := GetCustomer1(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_customer_1", out), nil
 }
@@ -1177,7 +1177,7 @@ func mcptagGetOrder2(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Ca
 	}
 	out, err := GetOrder2(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_order_2", out), nil
 }
@@ -1209,7 +1209,7 @@ func mcptagGetShipment3(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := GetShipment3(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_shipment_3", out), nil
 }
@@ -1241,7 +1241,7 @@ func mcptagGetProduct4(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := GetProduct4(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_product_4", out), nil
 }
@@ -1273,7 +1273,7 @@ func mcptagGetWarehouse5(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := GetWarehouse5(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_warehouse_5", out), nil
 }
@@ -1305,7 +1305,7 @@ func mcptagGetTicket6(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	out, err := GetTicket6(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_ticket_6", out), nil
 }
@@ -1337,7 +1337,7 @@ func mcptagGetEmployee7(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := GetEmployee7(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_employee_7", out), nil
 }
@@ -1369,7 +1369,7 @@ func mcptagGetProject8(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := GetProject8(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_project_8", out), nil
 }
@@ -1401,7 +1401,7 @@ func mcptagGetRepository9(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := GetRepository9(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_repository_9", out), nil
 }
@@ -1433,7 +1433,7 @@ func mcptagGetDeployment10(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := GetDeployment10(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_deployment_10", out), nil
 }
@@ -1465,7 +1465,7 @@ func mcptagGetAlert11(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	out, err := GetAlert11(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_alert_11", out), nil
 }
@@ -1497,7 +1497,7 @@ func mcptagGetSubscription12(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := GetSubscription12(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_subscription_12", out), nil
 }
@@ -1529,7 +1529,7 @@ func mcptagGetPayment13(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := GetPayment13(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_payment_13", out), nil
 }
@@ -1561,7 +1561,7 @@ func mcptagGetContract14(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := GetContract14(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_contract_14", out), nil
 }
@@ -1593,7 +1593,7 @@ func mcptagGetCampaign15(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := GetCampaign15(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_campaign_15", out), nil
 }
@@ -1625,7 +1625,7 @@ func mcptagGetDocument16(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := GetDocument16(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_document_16", out), nil
 }
@@ -1657,7 +1657,7 @@ func mcptagGetMeeting17(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := GetMeeting17(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_meeting_17", out), nil
 }
@@ -1689,7 +1689,7 @@ func mcptagGetVendor18(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := GetVendor18(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_vendor_18", out), nil
 }
@@ -1721,7 +1721,7 @@ func mcptagGetAsset19(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	out, err := GetAsset19(ctx, id, includeAudit)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_asset_19", out), nil
 }
@@ -1750,7 +1750,7 @@ func mcptagListInvoice20(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := ListInvoice20(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_invoice_20", out), nil
 }
@@ -1779,7 +1779,7 @@ func mcptagListCustomer21(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ListCustomer21(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_customer_21", out), nil
 }
@@ -1808,7 +1808,7 @@ func mcptagListOrder22(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := ListOrder22(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_order_22", out), nil
 }
@@ -1837,7 +1837,7 @@ func mcptagListShipment23(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ListShipment23(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_shipment_23", out), nil
 }
@@ -1866,7 +1866,7 @@ func mcptagListProduct24(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := ListProduct24(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_product_24", out), nil
 }
@@ -1895,7 +1895,7 @@ func mcptagListWarehouse25(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := ListWarehouse25(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_warehouse_25", out), nil
 }
@@ -1924,7 +1924,7 @@ func mcptagListTicket26(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := ListTicket26(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_ticket_26", out), nil
 }
@@ -1953,7 +1953,7 @@ func mcptagListEmployee27(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ListEmployee27(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_employee_27", out), nil
 }
@@ -1982,7 +1982,7 @@ func mcptagListProject28(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := ListProject28(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_project_28", out), nil
 }
@@ -2011,7 +2011,7 @@ func mcptagListRepository29(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ListRepository29(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_repository_29", out), nil
 }
@@ -2040,7 +2040,7 @@ func mcptagListDeployment30(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ListDeployment30(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_deployment_30", out), nil
 }
@@ -2069,7 +2069,7 @@ func mcptagListAlert31(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := ListAlert31(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_alert_31", out), nil
 }
@@ -2098,7 +2098,7 @@ func mcptagListSubscription32(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ListSubscription32(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_subscription_32", out), nil
 }
@@ -2127,7 +2127,7 @@ func mcptagListPayment33(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := ListPayment33(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_payment_33", out), nil
 }
@@ -2156,7 +2156,7 @@ func mcptagListContract34(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ListContract34(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_contract_34", out), nil
 }
@@ -2185,7 +2185,7 @@ func mcptagListCampaign35(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ListCampaign35(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_campaign_35", out), nil
 }
@@ -2214,7 +2214,7 @@ func mcptagListDocument36(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ListDocument36(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_document_36", out), nil
 }
@@ -2243,7 +2243,7 @@ func mcptagListMeeting37(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := ListMeeting37(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_meeting_37", out), nil
 }
@@ -2272,7 +2272,7 @@ func mcptagListVendor38(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 	}
 	out, err := ListVendor38(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_vendor_38", out), nil
 }
@@ -2301,7 +2301,7 @@ func mcptagListAsset39(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := ListAsset39(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("list_asset_39", out), nil
 }
@@ -2330,7 +2330,7 @@ func mcptagSearchInvoice40(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := SearchInvoice40(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_invoice_40", out), nil
 }
@@ -2359,7 +2359,7 @@ func mcptagSearchCustomer41(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := SearchCustomer41(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_customer_41", out), nil
 }
@@ -2388,7 +2388,7 @@ func mcptagSearchOrder42(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := SearchOrder42(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_order_42", out), nil
 }
@@ -2417,7 +2417,7 @@ func mcptagSearchShipment43(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := SearchShipment43(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_shipment_43", out), nil
 }
@@ -2446,7 +2446,7 @@ func mcptagSearchProduct44(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := SearchProduct44(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_product_44", out), nil
 }
@@ -2475,7 +2475,7 @@ func mcptagSearchWarehouse45(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := SearchWarehouse45(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_warehouse_45", out), nil
 }
@@ -2504,7 +2504,7 @@ func mcptagSearchTicket46(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := SearchTicket46(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_ticket_46", out), nil
 }
@@ -2533,7 +2533,7 @@ func mcptagSearchEmployee47(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := SearchEmployee47(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_employee_47", out), nil
 }
@@ -2562,7 +2562,7 @@ func mcptagSearchProject48(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := SearchProject48(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_project_48", out), nil
 }
@@ -2591,7 +2591,7 @@ func mcptagSearchRepository49(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := SearchRepository49(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_repository_49", out), nil
 }
@@ -2620,7 +2620,7 @@ func mcptagSearchDeployment50(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := SearchDeployment50(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_deployment_50", out), nil
 }
@@ -2649,7 +2649,7 @@ func mcptagSearchAlert51(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := SearchAlert51(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_alert_51", out), nil
 }
@@ -2678,7 +2678,7 @@ func mcptagSearchSubscription52(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SearchSubscription52(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_subscription_52", out), nil
 }
@@ -2707,7 +2707,7 @@ func mcptagSearchPayment53(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := SearchPayment53(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_payment_53", out), nil
 }
@@ -2736,7 +2736,7 @@ func mcptagSearchContract54(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := SearchContract54(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_contract_54", out), nil
 }
@@ -2765,7 +2765,7 @@ func mcptagSearchCampaign55(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := SearchCampaign55(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_campaign_55", out), nil
 }
@@ -2794,7 +2794,7 @@ func mcptagSearchDocument56(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := SearchDocument56(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_document_56", out), nil
 }
@@ -2823,7 +2823,7 @@ func mcptagSearchMeeting57(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := SearchMeeting57(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_meeting_57", out), nil
 }
@@ -2852,7 +2852,7 @@ func mcptagSearchVendor58(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := SearchVendor58(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_vendor_58", out), nil
 }
@@ -2881,7 +2881,7 @@ func mcptagSearchAsset59(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := SearchAsset59(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search_asset_59", out), nil
 }
@@ -2912,7 +2912,7 @@ func mcptagCreateInvoice60(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := CreateInvoice60(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_invoice_60", out), nil
 }
@@ -2943,7 +2943,7 @@ func mcptagCreateCustomer61(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := CreateCustomer61(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_customer_61", out), nil
 }
@@ -2974,7 +2974,7 @@ func mcptagCreateOrder62(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := CreateOrder62(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_order_62", out), nil
 }
@@ -3005,7 +3005,7 @@ func mcptagCreateShipment63(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := CreateShipment63(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_shipment_63", out), nil
 }
@@ -3036,7 +3036,7 @@ func mcptagCreateProduct64(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := CreateProduct64(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_product_64", out), nil
 }
@@ -3067,7 +3067,7 @@ func mcptagCreateWarehouse65(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := CreateWarehouse65(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_warehouse_65", out), nil
 }
@@ -3098,7 +3098,7 @@ func mcptagCreateTicket66(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := CreateTicket66(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_ticket_66", out), nil
 }
@@ -3129,7 +3129,7 @@ func mcptagCreateEmployee67(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := CreateEmployee67(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_employee_67", out), nil
 }
@@ -3160,7 +3160,7 @@ func mcptagCreateProject68(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := CreateProject68(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_project_68", out), nil
 }
@@ -3191,7 +3191,7 @@ func mcptagCreateRepository69(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := CreateRepository69(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_repository_69", out), nil
 }
@@ -3222,7 +3222,7 @@ func mcptagCreateDeployment70(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := CreateDeployment70(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_deployment_70", out), nil
 }
@@ -3253,7 +3253,7 @@ func mcptagCreateAlert71(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := CreateAlert71(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_alert_71", out), nil
 }
@@ -3284,7 +3284,7 @@ func mcptagCreateSubscription72(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := CreateSubscription72(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_subscription_72", out), nil
 }
@@ -3315,7 +3315,7 @@ func mcptagCreatePayment73(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := CreatePayment73(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_payment_73", out), nil
 }
@@ -3346,7 +3346,7 @@ func mcptagCreateContract74(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := CreateContract74(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_contract_74", out), nil
 }
@@ -3377,7 +3377,7 @@ func mcptagCreateCampaign75(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := CreateCampaign75(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_campaign_75", out), nil
 }
@@ -3408,7 +3408,7 @@ func mcptagCreateDocument76(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := CreateDocument76(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_document_76", out), nil
 }
@@ -3439,7 +3439,7 @@ func mcptagCreateMeeting77(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := CreateMeeting77(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_meeting_77", out), nil
 }
@@ -3470,7 +3470,7 @@ func mcptagCreateVendor78(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := CreateVendor78(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_vendor_78", out), nil
 }
@@ -3501,7 +3501,7 @@ func mcptagCreateAsset79(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := CreateAsset79(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("create_asset_79", out), nil
 }
@@ -3529,7 +3529,7 @@ func mcptagUpdateInvoice80(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := UpdateInvoice80(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_invoice_80", out), nil
 }
@@ -3557,7 +3557,7 @@ func mcptagUpdateCustomer81(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := UpdateCustomer81(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_customer_81", out), nil
 }
@@ -3585,7 +3585,7 @@ func mcptagUpdateOrder82(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := UpdateOrder82(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_order_82", out), nil
 }
@@ -3613,7 +3613,7 @@ func mcptagUpdateShipment83(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := UpdateShipment83(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_shipment_83", out), nil
 }
@@ -3641,7 +3641,7 @@ func mcptagUpdateProduct84(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := UpdateProduct84(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_product_84", out), nil
 }
@@ -3669,7 +3669,7 @@ func mcptagUpdateWarehouse85(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := UpdateWarehouse85(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_warehouse_85", out), nil
 }
@@ -3697,7 +3697,7 @@ func mcptagUpdateTicket86(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := UpdateTicket86(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_ticket_86", out), nil
 }
@@ -3725,7 +3725,7 @@ func mcptagUpdateEmployee87(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := UpdateEmployee87(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_employee_87", out), nil
 }
@@ -3753,7 +3753,7 @@ func mcptagUpdateProject88(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := UpdateProject88(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_project_88", out), nil
 }
@@ -3781,7 +3781,7 @@ func mcptagUpdateRepository89(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := UpdateRepository89(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_repository_89", out), nil
 }
@@ -3809,7 +3809,7 @@ func mcptagUpdateDeployment90(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := UpdateDeployment90(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_deployment_90", out), nil
 }
@@ -3837,7 +3837,7 @@ func mcptagUpdateAlert91(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := UpdateAlert91(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_alert_91", out), nil
 }
@@ -3865,7 +3865,7 @@ func mcptagUpdateSubscription92(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := UpdateSubscription92(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_subscription_92", out), nil
 }
@@ -3893,7 +3893,7 @@ func mcptagUpdatePayment93(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := UpdatePayment93(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_payment_93", out), nil
 }
@@ -3921,7 +3921,7 @@ func mcptagUpdateContract94(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := UpdateContract94(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_contract_94", out), nil
 }
@@ -3949,7 +3949,7 @@ func mcptagUpdateCampaign95(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := UpdateCampaign95(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_campaign_95", out), nil
 }
@@ -3977,7 +3977,7 @@ func mcptagUpdateDocument96(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := UpdateDocument96(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_document_96", out), nil
 }
@@ -4005,7 +4005,7 @@ func mcptagUpdateMeeting97(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := UpdateMeeting97(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_meeting_97", out), nil
 }
@@ -4033,7 +4033,7 @@ func mcptagUpdateVendor98(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := UpdateVendor98(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_vendor_98", out), nil
 }
@@ -4061,7 +4061,7 @@ func mcptagUpdateAsset99(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 	}
 	out, err := UpdateAsset99(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("update_asset_99", out), nil
 }
@@ -4093,7 +4093,7 @@ func mcptagArchiveInvoice100(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ArchiveInvoice100(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_invoice_100", out), nil
 }
@@ -4125,7 +4125,7 @@ func mcptagArchiveCustomer101(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ArchiveCustomer101(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_customer_101", out), nil
 }
@@ -4157,7 +4157,7 @@ func mcptagArchiveOrder102(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := ArchiveOrder102(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_order_102", out), nil
 }
@@ -4189,7 +4189,7 @@ func mcptagArchiveShipment103(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ArchiveShipment103(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_shipment_103", out), nil
 }
@@ -4221,7 +4221,7 @@ func mcptagArchiveProduct104(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ArchiveProduct104(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_product_104", out), nil
 }
@@ -4253,7 +4253,7 @@ func mcptagArchiveWarehouse105(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := ArchiveWarehouse105(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_warehouse_105", out), nil
 }
@@ -4285,7 +4285,7 @@ func mcptagArchiveTicket106(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ArchiveTicket106(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_ticket_106", out), nil
 }
@@ -4317,7 +4317,7 @@ func mcptagArchiveEmployee107(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ArchiveEmployee107(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_employee_107", out), nil
 }
@@ -4349,7 +4349,7 @@ func mcptagArchiveProject108(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ArchiveProject108(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_project_108", out), nil
 }
@@ -4381,7 +4381,7 @@ func mcptagArchiveRepository109(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := ArchiveRepository109(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_repository_109", out), nil
 }
@@ -4413,7 +4413,7 @@ func mcptagArchiveDeployment110(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := ArchiveDeployment110(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_deployment_110", out), nil
 }
@@ -4445,7 +4445,7 @@ func mcptagArchiveAlert111(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := ArchiveAlert111(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_alert_111", out), nil
 }
@@ -4477,7 +4477,7 @@ func mcptagArchiveSubscription112(ctx context.Context, req *mcp.CallToolRequest)
 	}
 	out, err := ArchiveSubscription112(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_subscription_112", out), nil
 }
@@ -4509,7 +4509,7 @@ func mcptagArchivePayment113(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ArchivePayment113(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_payment_113", out), nil
 }
@@ -4541,7 +4541,7 @@ func mcptagArchiveContract114(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ArchiveContract114(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_contract_114", out), nil
 }
@@ -4573,7 +4573,7 @@ func mcptagArchiveCampaign115(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ArchiveCampaign115(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_campaign_115", out), nil
 }
@@ -4605,7 +4605,7 @@ func mcptagArchiveDocument116(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ArchiveDocument116(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_document_116", out), nil
 }
@@ -4637,7 +4637,7 @@ func mcptagArchiveMeeting117(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ArchiveMeeting117(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_meeting_117", out), nil
 }
@@ -4669,7 +4669,7 @@ func mcptagArchiveVendor118(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ArchiveVendor118(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_vendor_118", out), nil
 }
@@ -4701,7 +4701,7 @@ func mcptagArchiveAsset119(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := ArchiveAsset119(ctx, id, reason)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("archive_asset_119", out), nil
 }
@@ -4729,7 +4729,7 @@ func mcptagExportInvoice120(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ExportInvoice120(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_invoice_120", out), nil
 }
@@ -4757,7 +4757,7 @@ func mcptagExportCustomer121(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ExportCustomer121(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_customer_121", out), nil
 }
@@ -4785,7 +4785,7 @@ func mcptagExportOrder122(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ExportOrder122(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_order_122", out), nil
 }
@@ -4813,7 +4813,7 @@ func mcptagExportShipment123(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ExportShipment123(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_shipment_123", out), nil
 }
@@ -4841,7 +4841,7 @@ func mcptagExportProduct124(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ExportProduct124(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_product_124", out), nil
 }
@@ -4869,7 +4869,7 @@ func mcptagExportWarehouse125(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := ExportWarehouse125(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_warehouse_125", out), nil
 }
@@ -4897,7 +4897,7 @@ func mcptagExportTicket126(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := ExportTicket126(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_ticket_126", out), nil
 }
@@ -4925,7 +4925,7 @@ func mcptagExportEmployee127(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ExportEmployee127(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_employee_127", out), nil
 }
@@ -4953,7 +4953,7 @@ func mcptagExportProject128(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ExportProject128(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_project_128", out), nil
 }
@@ -4981,7 +4981,7 @@ func mcptagExportRepository129(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := ExportRepository129(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_repository_129", out), nil
 }
@@ -5009,7 +5009,7 @@ func mcptagExportDeployment130(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := ExportDeployment130(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_deployment_130", out), nil
 }
@@ -5037,7 +5037,7 @@ func mcptagExportAlert131(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ExportAlert131(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_alert_131", out), nil
 }
@@ -5065,7 +5065,7 @@ func mcptagExportSubscription132(ctx context.Context, req *mcp.CallToolRequest) 
 	}
 	out, err := ExportSubscription132(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_subscription_132", out), nil
 }
@@ -5093,7 +5093,7 @@ func mcptagExportPayment133(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ExportPayment133(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_payment_133", out), nil
 }
@@ -5121,7 +5121,7 @@ func mcptagExportContract134(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ExportContract134(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_contract_134", out), nil
 }
@@ -5149,7 +5149,7 @@ func mcptagExportCampaign135(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ExportCampaign135(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_campaign_135", out), nil
 }
@@ -5177,7 +5177,7 @@ func mcptagExportDocument136(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := ExportDocument136(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_document_136", out), nil
 }
@@ -5205,7 +5205,7 @@ func mcptagExportMeeting137(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out, err := ExportMeeting137(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_meeting_137", out), nil
 }
@@ -5233,7 +5233,7 @@ func mcptagExportVendor138(ctx context.Context, req *mcp.CallToolRequest) (res *
 	}
 	out, err := ExportVendor138(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_vendor_138", out), nil
 }
@@ -5261,7 +5261,7 @@ func mcptagExportAsset139(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := ExportAsset139(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("export_asset_139", out), nil
 }
@@ -5289,7 +5289,7 @@ func mcptagSummarizeInvoice140(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := SummarizeInvoice140(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_invoice_140", out), nil
 }
@@ -5317,7 +5317,7 @@ func mcptagSummarizeCustomer141(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SummarizeCustomer141(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_customer_141", out), nil
 }
@@ -5345,7 +5345,7 @@ func mcptagSummarizeOrder142(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := SummarizeOrder142(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_order_142", out), nil
 }
@@ -5373,7 +5373,7 @@ func mcptagSummarizeShipment143(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SummarizeShipment143(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_shipment_143", out), nil
 }
@@ -5401,7 +5401,7 @@ func mcptagSummarizeProduct144(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := SummarizeProduct144(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_product_144", out), nil
 }
@@ -5429,7 +5429,7 @@ func mcptagSummarizeWarehouse145(ctx context.Context, req *mcp.CallToolRequest) 
 	}
 	out, err := SummarizeWarehouse145(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_warehouse_145", out), nil
 }
@@ -5457,7 +5457,7 @@ func mcptagSummarizeTicket146(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := SummarizeTicket146(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_ticket_146", out), nil
 }
@@ -5485,7 +5485,7 @@ func mcptagSummarizeEmployee147(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SummarizeEmployee147(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_employee_147", out), nil
 }
@@ -5513,7 +5513,7 @@ func mcptagSummarizeProject148(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := SummarizeProject148(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_project_148", out), nil
 }
@@ -5541,7 +5541,7 @@ func mcptagSummarizeRepository149(ctx context.Context, req *mcp.CallToolRequest)
 	}
 	out, err := SummarizeRepository149(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_repository_149", out), nil
 }
@@ -5569,7 +5569,7 @@ func mcptagSummarizeDeployment150(ctx context.Context, req *mcp.CallToolRequest)
 	}
 	out, err := SummarizeDeployment150(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_deployment_150", out), nil
 }
@@ -5597,7 +5597,7 @@ func mcptagSummarizeAlert151(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := SummarizeAlert151(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_alert_151", out), nil
 }
@@ -5625,7 +5625,7 @@ func mcptagSummarizeSubscription152(ctx context.Context, req *mcp.CallToolReques
 	}
 	out, err := SummarizeSubscription152(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_subscription_152", out), nil
 }
@@ -5653,7 +5653,7 @@ func mcptagSummarizePayment153(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := SummarizePayment153(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_payment_153", out), nil
 }
@@ -5681,7 +5681,7 @@ func mcptagSummarizeContract154(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SummarizeContract154(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_contract_154", out), nil
 }
@@ -5709,7 +5709,7 @@ func mcptagSummarizeCampaign155(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SummarizeCampaign155(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_campaign_155", out), nil
 }
@@ -5737,7 +5737,7 @@ func mcptagSummarizeDocument156(ctx context.Context, req *mcp.CallToolRequest) (
 	}
 	out, err := SummarizeDocument156(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_document_156", out), nil
 }
@@ -5765,7 +5765,7 @@ func mcptagSummarizeMeeting157(ctx context.Context, req *mcp.CallToolRequest) (r
 	}
 	out, err := SummarizeMeeting157(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_meeting_157", out), nil
 }
@@ -5793,7 +5793,7 @@ func mcptagSummarizeVendor158(ctx context.Context, req *mcp.CallToolRequest) (re
 	}
 	out, err := SummarizeVendor158(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_vendor_158", out), nil
 }
@@ -5821,7 +5821,7 @@ func mcptagSummarizeAsset159(ctx context.Context, req *mcp.CallToolRequest) (res
 	}
 	out, err := SummarizeAsset159(ctx, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_asset_159", out), nil
 }

@@ -45,7 +45,7 @@ func RegisterStore(s *mcp.Server, store *Store) {
 
 // RegisterStoreTools adds the tools of Store's methods to s, bound to store: get_repository, list_issues, get_pull_request, get_pod, get_deployment.
 func RegisterStoreTools(s *mcp.Server, store *Store) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name: "get_repository",
 		Description: `Fetches a GitHub repository.
 
@@ -54,28 +54,28 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 		InputSchema:  mcptagStoreGetRepositoryInput,
 		OutputSchema: mcptagStoreGetRepositoryOutput,
 	}, mcptagStoreGetRepository(store))
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_issues",
 		Description:  `Lists the open issues of a GitHub repository.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreListIssuesInput,
 		OutputSchema: mcptagStoreListIssuesOutput,
 	}, mcptagStoreListIssues(store))
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_pull_request",
 		Description:  `Fetches one pull request of a GitHub repository.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreGetPullRequestInput,
 		OutputSchema: mcptagStoreGetPullRequestOutput,
 	}, mcptagStoreGetPullRequest(store))
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_pod",
 		Description:  `Fetches a Kubernetes Pod: its name, labels and node, its containers' images, ports and resources, and its status.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreGetPodInput,
 		OutputSchema: mcptagStoreGetPodOutput,
 	}, mcptagStoreGetPod(store))
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_deployment",
 		Description:  `Fetches a Kubernetes Deployment: its replicas, its pods' containers and images, and its rollout's status.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
@@ -112,7 +112,7 @@ func mcptagStoreGetRepository(recv *Store) mcp.ToolHandler {
 		}
 		out, err := recv.GetRepository(ctx, owner, repo)
 		if err != nil {
-			return toolimpl.Error(err), nil
+			return toolimpl.Failed(err)
 		}
 		if out == nil {
 			out = new(github.Repository)
@@ -155,7 +155,7 @@ func mcptagStoreListIssues(recv *Store) mcp.ToolHandler {
 		}
 		out, err := recv.ListIssues(ctx, owner, repo)
 		if err != nil {
-			return toolimpl.Error(err), nil
+			return toolimpl.Failed(err)
 		}
 		return toolimpl.ViewSlice("list_issues", out, mcptagStoreListIssuesWrite, sel), nil
 	}
@@ -341,7 +341,7 @@ func mcptagStoreGetPullRequest(recv *Store) mcp.ToolHandler {
 		}
 		out, err := recv.GetPullRequest(ctx, owner, repo, number)
 		if err != nil {
-			return toolimpl.Error(err), nil
+			return toolimpl.Failed(err)
 		}
 		if out == nil {
 			out = new(github.PullRequest)
@@ -593,7 +593,7 @@ func mcptagStoreGetPod(recv *Store) mcp.ToolHandler {
 		}
 		out, err := recv.GetPod(ctx, namespace, name)
 		if err != nil {
-			return toolimpl.Error(err), nil
+			return toolimpl.Failed(err)
 		}
 		return toolimpl.ViewObject("get_pod", &out, mcptagStoreGetPodWrite, nil), nil
 	}
@@ -765,7 +765,7 @@ func mcptagStoreGetDeployment(recv *Store) mcp.ToolHandler {
 		}
 		out, err := recv.GetDeployment(ctx, namespace, name)
 		if err != nil {
-			return toolimpl.Error(err), nil
+			return toolimpl.Failed(err)
 		}
 		return toolimpl.ViewObject("get_deployment", &out, mcptagStoreGetDeploymentWrite, nil), nil
 	}

@@ -97,10 +97,8 @@ func checkInspectorTools(t *testing.T, out []byte) {
 // command-line mode, whose --tool-arg values are text: it sends a value
 // that parses as JSON as that JSON, and converts any other by the type of
 // the argument's schema. Every tool is called, every kind of argument the
-// example has is given as text, and no call may be answered isError but
-// forget_city's: the Inspector's command line cannot show a form. Both
-// eras, but for the form, which is asked on 2026-07-28 through the result,
-// and which the Inspector's command line leaves unanswered.
+// example has is given as text, and no call may be answered isError; on
+// both eras.
 func TestInspectorCallsEveryTool(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -109,7 +107,6 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 		structured string   // JSON, or "" for none
 		texts      []string // the content, one text each
 		isError    bool
-		legacyOnly bool
 	}{{
 		name:       "string",
 		tool:       "get_temperature",
@@ -165,15 +162,8 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 		args:       []string{"user=inspector", "city=London"},
 		structured: `{"result": ["London"]}`,
 		texts:      []string{"London"},
-	}, {
-		name:       "a form, which the Inspector cannot show",
-		tool:       "forget_city",
-		args:       []string{"user=inspector", "city=London"},
-		texts:      []string{"Confirmation: asking for the form: client does not support elicitation"},
-		isError:    true,
-		legacyOnly: true,
 	}}
-	called := map[string]bool{}
+	called := map[string]bool{"forget_city": true} // TestInspectorCannotShowAForm
 	for _, tc := range tests {
 		called[tc.tool] = true
 	}
@@ -184,9 +174,6 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 	}
 	forEachEra(t, func(t *testing.T, era string) {
 		for _, tc := range tests {
-			if tc.legacyOnly && era != "legacy" {
-				continue
-			}
 			t.Run(tc.name, func(t *testing.T) {
 				t.Parallel()
 				res := inspectorCall(t, era, tc.tool, tc.args...)
@@ -246,6 +233,20 @@ func TestInspectorUnknownTool(t *testing.T) {
 		ierr, ok := errors.AsType[*interop.InspectorError](err)
 		if !ok || ierr.Exit != 5 || ierr.Code != "tool_not_found" || ierr.Message != "Tool 'get_humidity' not found on server." {
 			t.Errorf("err = %v, want the Inspector's tool_not_found; stdout:\n%s", err, out)
+		}
+	})
+}
+
+// TestInspectorCannotShowAForm: the Inspector's command line declares no
+// elicitation capability, so forget_city does not ask it for its form: on
+// both eras the call is refused at once with the protocol's error for a
+// missing client capability, which the Inspector prints (exit 1).
+func TestInspectorCannotShowAForm(t *testing.T) {
+	forEachEra(t, func(t *testing.T, era string) {
+		out, err := interop.Inspector(t, serverBinary, "--protocol-era", era, "--method", "tools/call", "--tool-name", "forget_city", "--tool-arg", "user=inspector", "--tool-arg", "city=London")
+		ierr, ok := errors.AsType[*interop.InspectorError](err)
+		if want := "Confirmation: the client declared no form elicitation capability"; !ok || ierr.Exit != 1 || !strings.Contains(ierr.Message, want) {
+			t.Errorf("err = %v, want the error %q; stdout:\n%s", err, want, out)
 		}
 	})
 }

@@ -5,6 +5,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -37,7 +38,13 @@ const (
 func main() {
 	addr := flag.String("http", "", "serve streamable HTTP on this address (host:port) instead of stdio")
 	stateless := flag.Bool("stateless", false, "with -http, serve without sessions: protocol 2026-07-28 and later, and older clients that need no server-to-client requests")
+	stateKeyFile := flag.String("state-key-file", "", "with -http -stateless, a file holding the secret key (32 bytes or more) that signs forms' request state: the same file for every replica behind one address (default: a random key per process)")
 	flag.Parse()
+	if *stateKeyFile != "" {
+		if err := setStateKey(*stateKeyFile); err != nil {
+			log.Fatal(err)
+		}
+	}
 
 	server := newServer()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -57,6 +64,17 @@ func main() {
 	if err != nil && !errors.Is(err, context.Canceled) {
 		log.Fatal(err)
 	}
+}
+
+// setStateKey has the forms' request state signed with the key in file,
+// so that replicas that share it take each other's states: a client may
+// answer a form to another replica than the one that asked it.
+func setStateKey(file string) error {
+	key, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	return toolrt.SetStateKey(bytes.TrimSpace(key))
 }
 
 // newServer is the MCP server of the weather tools, prompt and

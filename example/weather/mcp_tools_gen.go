@@ -46,14 +46,14 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: get_temperature, get_weather, get_forecast, get_temperatures, weather_report, get_station, last_updated, save_city, forget_city.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_temperature",
 		Description:  `Reports the current temperature in a city, in whole degrees Celsius.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetTemperatureInput,
 		OutputSchema: mcptagGetTemperatureOutput,
 	}, mcptagGetTemperature)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_weather",
 		Description:  `Reports the current weather for a city.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
@@ -61,45 +61,45 @@ func RegisterTools(s *mcp.Server) {
 		InputSchema:  mcptagGetWeatherInput,
 		OutputSchema: mcptagGetWeatherOutput,
 	}, mcptagGetWeather)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_forecast",
 		Description:  `Gives a daily forecast for a city.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagGetForecastInput,
 		OutputSchema: mcptagGetForecastOutput,
 	}, mcptagGetForecast)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_temperatures",
 		Description:  `Reports the current temperature of each city, in degrees Celsius; cities without readings are left out.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
 		InputSchema:  mcptagGetTemperaturesInput,
 		OutputSchema: mcptagGetTemperaturesOutput,
 	}, mcptagGetTemperatures)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "weather_report",
 		Description: `Gives a human-readable weather report for a city.`,
 		InputSchema: mcptagWeatherReportInput,
 	}, mcptagWeatherReport)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "get_station",
 		Description: `Looks up a weather station by name.`,
 		InputSchema: mcptagGetStationInput,
 	}, mcptagGetStation)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "last_updated",
 		Description:  `Reports when the readings were last refreshed.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagLastUpdatedInput,
 		OutputSchema: mcptagLastUpdatedOutput,
 	}, mcptagLastUpdated)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "save_city",
 		Description:  `Saves a city to a user's list and returns the list.`,
 		Annotations:  &mcp.ToolAnnotations{IdempotentHint: true},
 		InputSchema:  mcptagSaveCityInput,
 		OutputSchema: mcptagSaveCityOutput,
 	}, mcptagSaveCity)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "forget_city",
 		Description:  `Forgets a city a user saved, once the user confirms it, and returns the cities left.`,
 		Annotations:  &mcp.ToolAnnotations{DestructiveHint: toolimpl.Bool(true), IdempotentHint: true},
@@ -130,7 +130,7 @@ func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *m
 	}
 	out, err := GetTemperature(ctx, city)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Wrapped("get_temperature", out), nil
 }
@@ -157,7 +157,7 @@ func mcptagGetWeather(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	out, err := GetWeather(ctx, city)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("get_weather", out), nil
 }
@@ -181,7 +181,7 @@ func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out, err := GetForecast(ctx, reqArg)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Slice("get_forecast", out), nil
 }
@@ -320,7 +320,7 @@ func mcptagForgetCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	out, err := ForgetCity(ctx, req, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("forget_city", out), nil
 }

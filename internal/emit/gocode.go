@@ -224,7 +224,7 @@ func toolNames(tools []*analyzer.Tool, mine func(*types.Named) bool) string {
 func (g *genFile) addTools(tools []*mcp.Tool, mine func(*types.Named) bool) {
 	for i, t := range g.pkg.Tools {
 		if mine(t.Recv) {
-			g.P("s.AddTool(&", mcpIdent("Tool"), "{")
+			g.P(rt("AddTool"), "(s, &", mcpIdent("Tool"), "{")
 			g.toolFields(tools[i], g.names.Handler(t.Func))
 			g.P("}, ", g.handlerValue(t.Func, t.Recv), ")")
 		}
@@ -310,8 +310,14 @@ func (g *genFile) rawJSON(data json.RawMessage) string {
 	return g.QualifiedGoIdent(jsonPackage.Ident("RawMessage")) + "(" + goString(string(data)) + ")"
 }
 
-// toolFailed is the values a tool's handler returns for err.
+// toolFailed is the values a tool's handler returns for err, an
+// argument that breaks its description.
 func (g *genFile) toolFailed() string { return g.QualifiedGoIdent(rt("Error")) + "(err), nil" }
+
+// toolReturnedError is the values a tool's handler returns for err, the
+// error the tool returned: a JSON-RPC error goes to the client as it is,
+// any other becomes an isError result.
+func (g *genFile) toolReturnedError() string { return g.QualifiedGoIdent(rt("Failed")) + "(err)" }
 
 // toolResults prints the statements that call the tool and turn what it
 // returned into a CallToolResult, by the rules of docs/results.md.
@@ -332,13 +338,13 @@ func (g *genFile) toolResults(t *analyzer.Tool, ident, call string) {
 		g.P(call)
 	case len(lhs) == 1 && r.Error:
 		g.P("if err := ", call, "; err != nil {")
-		g.P("return ", g.toolFailed())
+		g.P("return ", g.toolReturnedError())
 		g.P("}")
 	default:
 		g.P(strings.Join(lhs, ", "), " := ", call)
 		if r.Error {
 			g.P("if err != nil {")
-			g.P("return ", g.toolFailed())
+			g.P("return ", g.toolReturnedError())
 			g.P("}")
 		}
 	}

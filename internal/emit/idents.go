@@ -26,7 +26,7 @@ func init() {
 		// The version pin.
 		"RegenerateWithMcptagOfGoMod", "MinGeneratedVersion", "MaxGeneratedVersion",
 		// Tool handlers and their results.
-		"Recover", "Error", "Bool", "Empty", "Object", "Slice", "Wrapped", "JSONText", "Sprint", "Merge",
+		"AddTool", "Failed", "Recover", "Error", "Bool", "Empty", "Object", "Slice", "Wrapped", "JSONText", "Sprint", "Merge",
 		"IndentedText", "NoText",
 		// Argument checks.
 		"Spec", "Arg", "Rule",

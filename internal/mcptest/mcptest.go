@@ -307,7 +307,7 @@ func (u *User) Elicit(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitRes
 // not nil, and the request headers of each tool's last tools/call (by
 // the Mcp-Name header). It lists the tools once, since a client learns
 // the parameter headers it sends from tools/list.
-func HTTPSession(t *testing.T, handler http.Handler, u *User, hc *http.Client) (*mcp.ClientSession, func(tool string) http.Header) {
+func HTTPSession(t testing.TB, handler http.Handler, u *User, hc *http.Client) (*mcp.ClientSession, func(tool string) http.Header) {
 	t.Helper()
 	var mu sync.Mutex
 	headers := map[string]http.Header{}

@@ -10,3 +10,7 @@ import "github.com/modelcontextprotocol/go-sdk/mcp"
 // form params, named key, with the request state that carries the
 // answers to the forms asked before.
 var NewInputRequired func(key string, params *mcp.ElicitParams, state string) error
+
+// StateKey returns the key that signs the request states of forms, which
+// toolrt.SetStateKey sets.
+var StateKey func() []byte

@@ -24,196 +24,196 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: get_scalars, get_quoted, get_nullables, get_embeds, get_specials, get_specials_ptr, get_maps, get_node, get_dir, get_generic, get_enums, get_temperature, get_name, get_ratio, get_unit, get_forecast, get_temperatures, get_by_id, get_grades, get_grade, get_grade_ptr, get_triple, get_bytes, get_time, get_custom, get_ptr_custom, get_ptr_custom_ptr, get_tree, get_page, get_any, get_exotic, get_exotic_ptr, get_labelled, get_wrapper, get_wrapper_ptr, get_graph, get_graph_ptr, get_units, get_stamps.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_scalars",
 		InputSchema:  mcptagGetScalarsInput,
 		OutputSchema: mcptagGetScalarsOutput,
 	}, mcptagGetScalars)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_quoted",
 		InputSchema:  mcptagGetQuotedInput,
 		OutputSchema: mcptagGetQuotedOutput,
 	}, mcptagGetQuoted)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_nullables",
 		InputSchema:  mcptagGetNullablesInput,
 		OutputSchema: mcptagGetNullablesOutput,
 	}, mcptagGetNullables)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_embeds",
 		InputSchema:  mcptagGetEmbedsInput,
 		OutputSchema: mcptagGetEmbedsOutput,
 	}, mcptagGetEmbeds)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_specials",
 		InputSchema:  mcptagGetSpecialsInput,
 		OutputSchema: mcptagGetSpecialsOutput,
 	}, mcptagGetSpecials)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_specials_ptr",
 		InputSchema:  mcptagGetSpecialsPtrInput,
 		OutputSchema: mcptagGetSpecialsPtrOutput,
 	}, mcptagGetSpecialsPtr)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_maps",
 		InputSchema:  mcptagGetMapsInput,
 		OutputSchema: mcptagGetMapsOutput,
 	}, mcptagGetMaps)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_node",
 		InputSchema:  mcptagGetNodeInput,
 		OutputSchema: mcptagGetNodeOutput,
 	}, mcptagGetNode)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_dir",
 		InputSchema:  mcptagGetDirInput,
 		OutputSchema: mcptagGetDirOutput,
 	}, mcptagGetDir)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_generic",
 		InputSchema:  mcptagGetGenericInput,
 		OutputSchema: mcptagGetGenericOutput,
 	}, mcptagGetGeneric)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_enums",
 		InputSchema:  mcptagGetEnumsInput,
 		OutputSchema: mcptagGetEnumsOutput,
 	}, mcptagGetEnums)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_temperature",
 		InputSchema:  mcptagGetTemperatureInput,
 		OutputSchema: mcptagGetTemperatureOutput,
 	}, mcptagGetTemperature)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_name",
 		InputSchema:  mcptagGetNameInput,
 		OutputSchema: mcptagGetNameOutput,
 	}, mcptagGetName)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_ratio",
 		InputSchema:  mcptagGetRatioInput,
 		OutputSchema: mcptagGetRatioOutput,
 	}, mcptagGetRatio)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_unit",
 		InputSchema:  mcptagGetUnitInput,
 		OutputSchema: mcptagGetUnitOutput,
 	}, mcptagGetUnit)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_forecast",
 		InputSchema:  mcptagGetForecastInput,
 		OutputSchema: mcptagGetForecastOutput,
 	}, mcptagGetForecast)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_temperatures",
 		InputSchema:  mcptagGetTemperaturesInput,
 		OutputSchema: mcptagGetTemperaturesOutput,
 	}, mcptagGetTemperatures)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_by_id",
 		InputSchema:  mcptagGetByIDInput,
 		OutputSchema: mcptagGetByIDOutput,
 	}, mcptagGetByID)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_grades",
 		InputSchema:  mcptagGetGradesInput,
 		OutputSchema: mcptagGetGradesOutput,
 	}, mcptagGetGrades)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_grade",
 		InputSchema:  mcptagGetGradeInput,
 		OutputSchema: mcptagGetGradeOutput,
 	}, mcptagGetGrade)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_grade_ptr",
 		InputSchema:  mcptagGetGradePtrInput,
 		OutputSchema: mcptagGetGradePtrOutput,
 	}, mcptagGetGradePtr)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_triple",
 		InputSchema:  mcptagGetTripleInput,
 		OutputSchema: mcptagGetTripleOutput,
 	}, mcptagGetTriple)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_bytes",
 		InputSchema:  mcptagGetBytesInput,
 		OutputSchema: mcptagGetBytesOutput,
 	}, mcptagGetBytes)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_time",
 		InputSchema:  mcptagGetTimeInput,
 		OutputSchema: mcptagGetTimeOutput,
 	}, mcptagGetTime)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_custom",
 		InputSchema:  mcptagGetCustomInput,
 		OutputSchema: mcptagGetCustomOutput,
 	}, mcptagGetCustom)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_ptr_custom",
 		InputSchema:  mcptagGetPtrCustomInput,
 		OutputSchema: mcptagGetPtrCustomOutput,
 	}, mcptagGetPtrCustom)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_ptr_custom_ptr",
 		InputSchema:  mcptagGetPtrCustomPtrInput,
 		OutputSchema: mcptagGetPtrCustomPtrOutput,
 	}, mcptagGetPtrCustomPtr)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_tree",
 		InputSchema:  mcptagGetTreeInput,
 		OutputSchema: mcptagGetTreeOutput,
 	}, mcptagGetTree)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_page",
 		InputSchema:  mcptagGetPageInput,
 		OutputSchema: mcptagGetPageOutput,
 	}, mcptagGetPage)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "get_any",
 		InputSchema: mcptagGetAnyInput,
 	}, mcptagGetAny)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_exotic",
 		InputSchema:  mcptagGetExoticInput,
 		OutputSchema: mcptagGetExoticOutput,
 	}, mcptagGetExotic)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_exotic_ptr",
 		InputSchema:  mcptagGetExoticPtrInput,
 		OutputSchema: mcptagGetExoticPtrOutput,
 	}, mcptagGetExoticPtr)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_labelled",
 		InputSchema:  mcptagGetLabelledInput,
 		OutputSchema: mcptagGetLabelledOutput,
 	}, mcptagGetLabelled)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_wrapper",
 		InputSchema:  mcptagGetWrapperInput,
 		OutputSchema: mcptagGetWrapperOutput,
 	}, mcptagGetWrapper)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_wrapper_ptr",
 		InputSchema:  mcptagGetWrapperPtrInput,
 		OutputSchema: mcptagGetWrapperPtrOutput,
 	}, mcptagGetWrapperPtr)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_graph",
 		InputSchema:  mcptagGetGraphInput,
 		OutputSchema: mcptagGetGraphOutput,
 	}, mcptagGetGraph)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_graph_ptr",
 		InputSchema:  mcptagGetGraphPtrInput,
 		OutputSchema: mcptagGetGraphPtrOutput,
 	}, mcptagGetGraphPtr)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_units",
 		InputSchema:  mcptagGetUnitsInput,
 		OutputSchema: mcptagGetUnitsOutput,
 	}, mcptagGetUnits)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_stamps",
 		InputSchema:  mcptagGetStampsInput,
 		OutputSchema: mcptagGetStampsOutput,

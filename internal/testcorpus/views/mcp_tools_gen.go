@@ -25,133 +25,133 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: get_scalars, get_quoted, get_nullables, get_embeds, get_embeds_ptr, get_specials, get_specials_ptr, get_specials_by_value, get_maps, get_node, get_node_ptr_ptr, get_generic, get_exotic, get_forecast, get_by_id, get_triple, get_triple_ptr, get_dir, get_page, get_enums, get_tagged, get_items_by_name, get_zeros, get_keyed, find_node, get_node_sdk.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_scalars",
 		InputSchema:  mcptagGetScalarsInput,
 		OutputSchema: mcptagGetScalarsOutput,
 	}, mcptagGetScalars)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_quoted",
 		InputSchema:  mcptagGetQuotedInput,
 		OutputSchema: mcptagGetQuotedOutput,
 	}, mcptagGetQuoted)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_nullables",
 		InputSchema:  mcptagGetNullablesInput,
 		OutputSchema: mcptagGetNullablesOutput,
 	}, mcptagGetNullables)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_embeds",
 		InputSchema:  mcptagGetEmbedsInput,
 		OutputSchema: mcptagGetEmbedsOutput,
 	}, mcptagGetEmbeds)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_embeds_ptr",
 		InputSchema:  mcptagGetEmbedsPtrInput,
 		OutputSchema: mcptagGetEmbedsPtrOutput,
 	}, mcptagGetEmbedsPtr)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_specials",
 		InputSchema:  mcptagGetSpecialsInput,
 		OutputSchema: mcptagGetSpecialsOutput,
 	}, mcptagGetSpecials)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_specials_ptr",
 		InputSchema:  mcptagGetSpecialsPtrInput,
 		OutputSchema: mcptagGetSpecialsPtrOutput,
 	}, mcptagGetSpecialsPtr)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_specials_by_value",
 		Description:  `Reaches inside PtrCustom, whose MarshalJSON has a pointer receiver: encoding/json does not call it on a field of a value it cannot address.`,
 		InputSchema:  mcptagGetSpecialsByValueInput,
 		OutputSchema: mcptagGetSpecialsByValueOutput,
 	}, mcptagGetSpecialsByValue)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_maps",
 		InputSchema:  mcptagGetMapsInput,
 		OutputSchema: mcptagGetMapsOutput,
 	}, mcptagGetMaps)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_node",
 		InputSchema:  mcptagGetNodeInput,
 		OutputSchema: mcptagGetNodeOutput,
 	}, mcptagGetNode)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_node_ptr_ptr",
 		InputSchema:  mcptagGetNodePtrPtrInput,
 		OutputSchema: mcptagGetNodePtrPtrOutput,
 	}, mcptagGetNodePtrPtr)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_generic",
 		InputSchema:  mcptagGetGenericInput,
 		OutputSchema: mcptagGetGenericOutput,
 	}, mcptagGetGeneric)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_exotic",
 		InputSchema:  mcptagGetExoticInput,
 		OutputSchema: mcptagGetExoticOutput,
 	}, mcptagGetExotic)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_forecast",
 		InputSchema:  mcptagGetForecastInput,
 		OutputSchema: mcptagGetForecastOutput,
 	}, mcptagGetForecast)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_by_id",
 		InputSchema:  mcptagGetByIDInput,
 		OutputSchema: mcptagGetByIDOutput,
 	}, mcptagGetByID)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_triple",
 		InputSchema:  mcptagGetTripleInput,
 		OutputSchema: mcptagGetTripleOutput,
 	}, mcptagGetTriple)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_triple_ptr",
 		InputSchema:  mcptagGetTriplePtrInput,
 		OutputSchema: mcptagGetTriplePtrOutput,
 	}, mcptagGetTriplePtr)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_dir",
 		InputSchema:  mcptagGetDirInput,
 		OutputSchema: mcptagGetDirOutput,
 	}, mcptagGetDir)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_page",
 		InputSchema:  mcptagGetPageInput,
 		OutputSchema: mcptagGetPageOutput,
 	}, mcptagGetPage)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_enums",
 		InputSchema:  mcptagGetEnumsInput,
 		OutputSchema: mcptagGetEnumsOutput,
 	}, mcptagGetEnums)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_tagged",
 		InputSchema:  mcptagGetTaggedInput,
 		OutputSchema: mcptagGetTaggedOutput,
 	}, mcptagGetTagged)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_items_by_name",
 		InputSchema:  mcptagGetItemsByNameInput,
 		OutputSchema: mcptagGetItemsByNameOutput,
 	}, mcptagGetItemsByName)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_zeros",
 		InputSchema:  mcptagGetZerosInput,
 		OutputSchema: mcptagGetZerosOutput,
 	}, mcptagGetZeros)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_keyed",
 		InputSchema:  mcptagGetKeyedInput,
 		OutputSchema: mcptagGetKeyedOutput,
 	}, mcptagGetKeyed)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "find_node",
 		InputSchema:  mcptagFindNodeInput,
 		OutputSchema: mcptagFindNodeOutput,
 	}, mcptagFindNode)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_node_sdk",
 		Description:  `Has the go-sdk handler's shape; its value is viewed, as any.`,
 		InputSchema:  mcptagGetNodeSDKInput,
@@ -2323,7 +2323,7 @@ func mcptagGetNodeSDK(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	res, out, err := GetNodeSDK(ctx, req)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Merge(res, toolimpl.ViewObject("get_node_sdk", &out, mcptagGetNodeSDKWrite, nil)), nil
 }

@@ -32,43 +32,43 @@ func Register(s *mcp.Server, counter *Counter) {
 // value of every receiver type whose methods it registers, so that none is
 // left out.
 func RegisterTools(s *mcp.Server, counter *Counter) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search",
 		Description:  `Echoes a search request: the struct argument style.`,
 		InputSchema:  mcptagSearchInput,
 		OutputSchema: mcptagSearchOutput,
 	}, mcptagSearch)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "greet",
 		Description:  `Greets someone: the plain argument style, with the context and request passed through.`,
 		InputSchema:  mcptagGreetInput,
 		OutputSchema: mcptagGreetOutput,
 	}, mcptagGreet)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "count_nodes",
 		Description:  `Counts the nodes of a tree: a recursive argument type.`,
 		InputSchema:  mcptagCountNodesInput,
 		OutputSchema: mcptagCountNodesOutput,
 	}, mcptagCountNodes)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "crash",
 		Description:  `Panics: a tool with a bug.`,
 		InputSchema:  mcptagCrashInput,
 		OutputSchema: mcptagCrashOutput,
 	}, mcptagCrash)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo",
 		Description:  `Returns any JSON value it is given.`,
 		InputSchema:  mcptagEchoInput,
 		OutputSchema: mcptagEchoOutput,
 	}, mcptagEcho)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "ping",
 		Description:  `Takes no arguments.`,
 		InputSchema:  mcptagPingInput,
 		OutputSchema: mcptagPingOutput,
 	}, mcptagPing)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "sum",
 		Description:  `Adds numbers: the go-sdk handler shape.`,
 		InputSchema:  mcptagSumInput,
@@ -84,7 +84,7 @@ func RegisterCounter(s *mcp.Server, counter *Counter) {
 
 // RegisterCounterTools adds the tools of Counter's methods to s, bound to counter: add.
 func RegisterCounterTools(s *mcp.Server, counter *Counter) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "add",
 		Description:  `Adds n to the counter and reports the new total.`,
 		InputSchema:  mcptagCounterAddInput,
@@ -133,7 +133,7 @@ func mcptagSearch(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 	}
 	out, err := Search(ctx, reqArg)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("search", out), nil
 }
@@ -180,7 +180,7 @@ func mcptagGreet(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 	}
 	out, err := Greet(ctx, req, name, times, loud, unit, tags)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Wrapped("greet", out), nil
 }
@@ -258,7 +258,7 @@ func mcptagEcho(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 	}
 	out, err := Echo(value)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Wrapped("echo", out), nil
 }
@@ -302,7 +302,7 @@ func mcptagCounterAdd(recv *Counter) mcp.ToolHandler {
 		}
 		out, err := recv.Add(ctx, n)
 		if err != nil {
-			return toolimpl.Error(err), nil
+			return toolimpl.Failed(err)
 		}
 		return toolimpl.Wrapped("add", out), nil
 	}
@@ -326,7 +326,7 @@ func mcptagSum(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTool
 	}
 	res, out, err := Sum(ctx, req, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Merge(res, toolimpl.Object("sum", out)), nil
 }

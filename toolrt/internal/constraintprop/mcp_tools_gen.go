@@ -24,49 +24,49 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: echo_numbers, echo_decimals, echo_strings, echo_arrays, echo_defaults, echo_strict, book, formats, plain_strict.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_numbers",
 		InputSchema:  mcptagEchoNumbersInput,
 		OutputSchema: mcptagEchoNumbersOutput,
 	}, mcptagEchoNumbers)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_decimals",
 		InputSchema:  mcptagEchoDecimalsInput,
 		OutputSchema: mcptagEchoDecimalsOutput,
 	}, mcptagEchoDecimals)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_strings",
 		InputSchema:  mcptagEchoStringsInput,
 		OutputSchema: mcptagEchoStringsOutput,
 	}, mcptagEchoStrings)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_arrays",
 		InputSchema:  mcptagEchoArraysInput,
 		OutputSchema: mcptagEchoArraysOutput,
 	}, mcptagEchoArrays)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_defaults",
 		InputSchema:  mcptagEchoDefaultsInput,
 		OutputSchema: mcptagEchoDefaultsOutput,
 	}, mcptagEchoDefaults)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_strict",
 		InputSchema:  mcptagEchoStrictInput,
 		OutputSchema: mcptagEchoStrictOutput,
 	}, mcptagEchoStrict)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "book",
 		Description:  `Books a table.`,
 		InputSchema:  mcptagBookInput,
 		OutputSchema: mcptagBookOutput,
 	}, mcptagBook)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "formats",
 		Description:  `Takes a string of every format.`,
 		InputSchema:  mcptagFormatsInput,
 		OutputSchema: mcptagFormatsOutput,
 	}, mcptagFormats)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "plain_strict",
 		Description:  `Takes no strings for numbers.`,
 		InputSchema:  mcptagPlainStrictInput,

@@ -26,82 +26,82 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: echo_scalars, echo_quoted, echo_nullables, echo_embeds, echo_tagged, echo_specials, echo_maps, echo_node, echo_generic, echo_enums, echo_everything, plain_scalars, plain_pointers, plain_one, plain_struct_ptr, plain_mixed.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_scalars",
 		InputSchema:  mcptagEchoScalarsInput,
 		OutputSchema: mcptagEchoScalarsOutput,
 	}, mcptagEchoScalars)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_quoted",
 		InputSchema:  mcptagEchoQuotedInput,
 		OutputSchema: mcptagEchoQuotedOutput,
 	}, mcptagEchoQuoted)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_nullables",
 		InputSchema:  mcptagEchoNullablesInput,
 		OutputSchema: mcptagEchoNullablesOutput,
 	}, mcptagEchoNullables)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_embeds",
 		InputSchema:  mcptagEchoEmbedsInput,
 		OutputSchema: mcptagEchoEmbedsOutput,
 	}, mcptagEchoEmbeds)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_tagged",
 		InputSchema:  mcptagEchoTaggedInput,
 		OutputSchema: mcptagEchoTaggedOutput,
 	}, mcptagEchoTagged)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_specials",
 		InputSchema:  mcptagEchoSpecialsInput,
 		OutputSchema: mcptagEchoSpecialsOutput,
 	}, mcptagEchoSpecials)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_maps",
 		InputSchema:  mcptagEchoMapsInput,
 		OutputSchema: mcptagEchoMapsOutput,
 	}, mcptagEchoMaps)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_node",
 		InputSchema:  mcptagEchoNodeInput,
 		OutputSchema: mcptagEchoNodeOutput,
 	}, mcptagEchoNode)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_generic",
 		InputSchema:  mcptagEchoGenericInput,
 		OutputSchema: mcptagEchoGenericOutput,
 	}, mcptagEchoGeneric)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_enums",
 		InputSchema:  mcptagEchoEnumsInput,
 		OutputSchema: mcptagEchoEnumsOutput,
 	}, mcptagEchoEnums)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_everything",
 		InputSchema:  mcptagEchoEverythingInput,
 		OutputSchema: mcptagEchoEverythingOutput,
 	}, mcptagEchoEverything)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "plain_scalars",
 		InputSchema:  mcptagPlainScalarsInput,
 		OutputSchema: mcptagPlainScalarsOutput,
 	}, mcptagPlainScalars)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "plain_pointers",
 		InputSchema:  mcptagPlainPointersInput,
 		OutputSchema: mcptagPlainPointersOutput,
 	}, mcptagPlainPointers)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "plain_one",
 		InputSchema:  mcptagPlainOneInput,
 		OutputSchema: mcptagPlainOneOutput,
 	}, mcptagPlainOne)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "plain_struct_ptr",
 		InputSchema:  mcptagPlainStructPtrInput,
 		OutputSchema: mcptagPlainStructPtrOutput,
 	}, mcptagPlainStructPtr)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "plain_mixed",
 		InputSchema:  mcptagPlainMixedInput,
 		OutputSchema: mcptagPlainMixedOutput,

@@ -24,7 +24,7 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: receive.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "receive",
 		Description:  `Checks what it receives: its error is a value that breaks the constraint of its field, which the handler should have rejected.`,
 		InputSchema:  mcptagReceiveInput,
@@ -92,7 +92,7 @@ func mcptagReceive(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	}
 	out, err := Receive(in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Wrapped("receive", out), nil
 }

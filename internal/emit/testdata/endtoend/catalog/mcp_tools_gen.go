@@ -120,7 +120,7 @@ func Register(s *mcp.Server, shelf *Shelf) {
 
 // RegisterTools adds the package's tools to s: version.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "version",
 		Description:  `Reports the catalog's version.`,
 		InputSchema:  mcptagVersionInput,

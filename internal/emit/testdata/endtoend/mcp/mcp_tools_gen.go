@@ -32,13 +32,13 @@ func Register(s *mcp2.Server, funcArg Func, nest *Nest) {
 // value of every receiver type whose methods it registers, so that none is
 // left out.
 func RegisterTools(s *mcp2.Server, funcArg Func, nest *Nest) {
-	s.AddTool(&mcp2.Tool{
+	toolimpl.AddTool(s, &mcp2.Tool{
 		Name:         "hello",
 		Description:  `Greets someone.`,
 		InputSchema:  mcptagHello2Input,
 		OutputSchema: mcptagHello2Output,
 	}, mcptagHello2)
-	s.AddTool(&mcp2.Tool{
+	toolimpl.AddTool(s, &mcp2.Tool{
 		Name:         "nandu",
 		Description:  `Names the bird.`,
 		InputSchema:  mcptagÑandúInput,
@@ -55,7 +55,7 @@ func RegisterFunc(s *mcp2.Server, funcArg Func) {
 
 // RegisterFuncTools adds the tools of Func's methods to s, bound to funcArg: kind.
 func RegisterFuncTools(s *mcp2.Server, funcArg Func) {
-	s.AddTool(&mcp2.Tool{
+	toolimpl.AddTool(s, &mcp2.Tool{
 		Name:         "kind",
 		Description:  `Names the kind.`,
 		InputSchema:  mcptagFuncKindInput,
@@ -70,7 +70,7 @@ func RegisterNest(s *mcp2.Server, nest *Nest) {
 
 // RegisterNestTools adds the tools of Nest's methods to s, bound to nest: count.
 func RegisterNestTools(s *mcp2.Server, nest *Nest) {
-	s.AddTool(&mcp2.Tool{
+	toolimpl.AddTool(s, &mcp2.Tool{
 		Name:         "count",
 		Description:  `Counts the birds of the nest.`,
 		InputSchema:  mcptagNestCountInput,

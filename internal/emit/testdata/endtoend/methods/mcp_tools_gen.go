@@ -32,7 +32,7 @@ func Register(s *mcp.Server, clock Clock, store *Store) {
 // value of every receiver type whose methods it registers, so that none is
 // left out.
 func RegisterTools(s *mcp.Server, clock Clock, store *Store) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "version",
 		Description:  `Is a plain function beside the methods.`,
 		InputSchema:  mcptagVersionInput,
@@ -49,7 +49,7 @@ func RegisterClock(s *mcp.Server, clock Clock) {
 
 // RegisterClockTools adds the tools of Clock's methods to s, bound to clock: now.
 func RegisterClockTools(s *mcp.Server, clock Clock) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "now",
 		Description:  `Returns the time as text.`,
 		InputSchema:  mcptagClockNowInput,
@@ -64,13 +64,13 @@ func RegisterStore(s *mcp.Server, store *Store) {
 
 // RegisterStoreTools adds the tools of Store's methods to s, bound to store: store_get, store_keys.
 func RegisterStoreTools(s *mcp.Server, store *Store) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "store_get",
 		Description:  `Returns the value of a key.`,
 		InputSchema:  mcptagStoreGetInput,
 		OutputSchema: mcptagStoreGetOutput,
 	}, mcptagStoreGet(store))
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "store_keys",
 		Description:  `Lists the keys.`,
 		InputSchema:  mcptagStoreKeysInput,
@@ -101,7 +101,7 @@ func mcptagStoreGet(recv *Store) mcp.ToolHandler {
 		}
 		out, err := recv.Get(ctx, key)
 		if err != nil {
-			return toolimpl.Error(err), nil
+			return toolimpl.Failed(err)
 		}
 		return toolimpl.Wrapped("store_get", out), nil
 	}

@@ -37,20 +37,20 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: note, find, place_order.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "note",
 		Description:  `Files a note.`,
 		Icons:        []mcp.Icon{mcptagIcon1, mcptagIcon2},
 		InputSchema:  mcptagNoteInput,
 		OutputSchema: mcptagNoteOutput,
 	}, mcptagNote)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "find",
 		Description:  `Finds notes.`,
 		InputSchema:  mcptagFindInput,
 		OutputSchema: mcptagFindOutput,
 	}, mcptagFind)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "place_order",
 		Description:  `Asks the user for an order, then to confirm it.`,
 		InputSchema:  mcptagPlaceOrderInput,
@@ -126,7 +126,7 @@ func mcptagPlaceOrder(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	out, err := PlaceOrder(ctx, req)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("place_order", out), nil
 }

@@ -26,18 +26,18 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: ping, fail, origin, count, corners, bytes, labels, address, handler, describe, text, indented, summarized, shallow.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "ping",
 		Description: `Checks that the server is alive.`,
 		InputSchema: mcptagPingInput,
 	}, mcptagPing)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "fail",
 		Description: `Always fails.`,
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: toolimpl.Bool(false)},
 		InputSchema: mcptagFailInput,
 	}, mcptagFail)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "origin",
 		Title:        "The origin",
 		Description:  `Returns the origin, or nil.`,
@@ -45,65 +45,65 @@ func RegisterTools(s *mcp.Server) {
 		InputSchema:  mcptagOriginInput,
 		OutputSchema: mcptagOriginOutput,
 	}, mcptagOrigin)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "count",
 		Description:  `Returns a pointer to a number.`,
 		InputSchema:  mcptagCountInput,
 		OutputSchema: mcptagCountOutput,
 	}, mcptagCount)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "corners",
 		Description:  `Returns an array.`,
 		InputSchema:  mcptagCornersInput,
 		OutputSchema: mcptagCornersOutput,
 	}, mcptagCorners)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "bytes",
 		Description:  `Returns raw bytes.`,
 		InputSchema:  mcptagBytesInput,
 		OutputSchema: mcptagBytesOutput,
 	}, mcptagBytes)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "labels",
 		Description:  `Returns a map of labels.`,
 		InputSchema:  mcptagLabelsInput,
 		OutputSchema: mcptagLabelsOutput,
 	}, mcptagLabels)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "address",
 		Description:  `Parses an address.`,
 		InputSchema:  mcptagAddressInput,
 		OutputSchema: mcptagAddressOutput,
 	}, mcptagAddress)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "handler",
 		Description:  `Is a go-sdk style handler.`,
 		InputSchema:  mcptagHandlerInput,
 		OutputSchema: mcptagHandlerOutput,
 	}, mcptagHandler)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "describe",
 		Description: `Returns a value with no JSON shape.`,
 		InputSchema: mcptagDescribeInput,
 	}, mcptagDescribe)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "text",
 		Description: `Returns a point as text only.`,
 		InputSchema: mcptagTextInput,
 	}, mcptagText)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "indented",
 		Description:  `Mirrors its result as indented JSON.`,
 		InputSchema:  mcptagIndentedInput,
 		OutputSchema: mcptagIndentedOutput,
 	}, mcptagIndented)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarized",
 		Description:  `Sends its result in structuredContent only, with a note.`,
 		InputSchema:  mcptagSummarizedInput,
 		OutputSchema: mcptagSummarizedOutput,
 	}, mcptagSummarized)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "shallow",
 		Description:  `Cuts the objects out of its schemas, down to their type, and drops their descriptions.`,
 		InputSchema:  mcptagShallowInput,
@@ -138,7 +138,7 @@ func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 		return toolimpl.Error(err), nil
 	}
 	if err := Fail(ctx); err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Empty(), nil
 }
@@ -157,7 +157,7 @@ func mcptagOrigin(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 	}
 	out, err := Origin(ctx, req)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	if out == nil {
 		out = new(Point)
@@ -249,7 +249,7 @@ func mcptagLabels(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 	}
 	out, err := Labels()
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	if out == nil {
 		out = new(map[string]string)
@@ -284,7 +284,7 @@ func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	}
 	out, err := Address(addr, timeout)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Wrapped("address", out), nil
 }
@@ -308,7 +308,7 @@ func mcptagHandler(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	}
 	res, out, err := Handler(ctx, req, in)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Merge(res, toolimpl.Slice("handler", out)), nil
 }

@@ -24,19 +24,19 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: echo, keep, stamp.
 func RegisterTools(s *mcp.Server) {
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo",
 		Description:  `Returns what it is given, with the package's own names.`,
 		InputSchema:  mcptagEchoInput,
 		OutputSchema: mcptagEchoOutput,
 	}, mcptagEcho)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "keep",
 		Description:  `Keeps a note.`,
 		InputSchema:  mcptagKeepInput,
 		OutputSchema: mcptagKeepOutput,
 	}, mcptagKeep)
-	s.AddTool(&mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "stamp",
 		Description:  `Returns the mark it is given.`,
 		InputSchema:  mcptagStampInput,
@@ -86,7 +86,7 @@ func mcptagKeep(ctx context2.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 	}
 	out, err := Keep(note)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("keep", out), nil
 }

@@ -1,0 +1,291 @@
+package wire
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcptag/mcptag/internal/mcptest"
+	"github.com/mcptag/mcptag/toolrt"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// newServer is a server of the package's tools.
+func newServer() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "wire", Version: "v0"}, nil)
+	Register(s)
+	return s
+}
+
+// memSession connects a client made with opts to a new server, in
+// memory, on protocol 2026-07-28.
+func memSession(t *testing.T, opts *mcp.ClientOptions) *mcp.ClientSession {
+	t.Helper()
+	st, ct := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	if _, err := newServer().Connect(ctx, st, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, opts).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
+		t.Fatalf("protocol %s, want 2026-07-28", v)
+	}
+	return cs
+}
+
+// stateful connects a go-sdk client made with opts to a new server over
+// streamable HTTP with sessions: protocol 2025-11-25, where a form is
+// asked while the call waits.
+func stateful(t *testing.T, opts *mcp.ClientOptions) *mcp.ClientSession {
+	t.Helper()
+	server := newServer()
+	ts := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil))
+	t.Cleanup(ts.Close)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, opts).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	if v := cs.InitializeResult().ProtocolVersion; v != "2025-11-25" {
+		t.Fatalf("protocol %s, want 2025-11-25", v)
+	}
+	return cs
+}
+
+func call(t *testing.T, cs *mcp.ClientSession, p *mcp.CallToolParams) *mcp.CallToolResult {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), p)
+	if err != nil {
+		t.Fatalf("%s: %v", p.Name, err)
+	}
+	return res
+}
+
+func structured(t *testing.T, res *mcp.CallToolResult) string {
+	t.Helper()
+	data, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// The two messages of one 48-bit SHA-256 prefix, found by a search of
+// 2^25 messages.
+const (
+	first48  = "report-2013680.txt"
+	second48 = "report-6409067.txt"
+)
+
+// TestFormsOfOnePrefixAskedApart: two messages whose SHA-256 share their
+// first 48 bits are two forms: the user is asked both, and only the file
+// confirmed is deleted, on both protocol versions.
+func TestFormsOfOnePrefixAskedApart(t *testing.T) {
+	a, b := sha256.Sum256([]byte("Delete the file "+first48+"?")), sha256.Sum256([]byte("Delete the file "+second48+"?"))
+	if !bytes.Equal(a[:6], b[:6]) || a == b {
+		t.Fatalf("the messages' digests %x and %x do not share exactly a prefix", a, b)
+	}
+	for name, connect := range map[string]func(*testing.T, *mcp.ClientOptions) *mcp.ClientSession{"2026-07-28": memSession, "2025-11-25": stateful} {
+		t.Run(name, func(t *testing.T) {
+			var user mcptest.User
+			cs := connect(t, &mcp.ClientOptions{ElicitationHandler: user.Elicit})
+			user.Answer(&mcp.ElicitResult{Action: "accept", Content: map[string]any{"yes": true}}, &mcp.ElicitResult{Action: "accept", Content: map[string]any{"yes": false}})
+			res := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: map[string]any{"names": []string{first48, second48}}})
+			var asked []string
+			for _, p := range user.Asked() {
+				asked = append(asked, p.Message)
+			}
+			if want := []string{"Delete the file " + first48 + "?", "Delete the file " + second48 + "?"}; !slices.Equal(asked, want) {
+				t.Errorf("asked %q, want %q", asked, want)
+			}
+			if got := takeDeleted(); res.IsError || !slices.Equal(got, []string{first48}) {
+				t.Errorf("deleted %q (%s), want only %s", got, structured(t, res), first48)
+			}
+		})
+	}
+}
+
+// TestFormOfClientWithoutElicitation: a client that declared no form
+// elicitation is answered at once with the protocol's error for a
+// missing capability, which names the capability; nothing is asked.
+func TestFormOfClientWithoutElicitation(t *testing.T) {
+	urlOnly := &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{URL: &mcp.URLElicitationCapabilities{}}}
+	for name, cs := range map[string]*mcp.ClientSession{
+		"2026-07-28 none":     memSession(t, nil),
+		"2026-07-28 url only": memSession(t, &mcp.ClientOptions{Capabilities: urlOnly}),
+		"2025-11-25 none":     stateful(t, nil),
+		"2025-11-25 url only": stateful(t, &mcp.ClientOptions{Capabilities: urlOnly}),
+	} {
+		_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_files", Arguments: map[string]any{"names": []string{"a"}}})
+		var rpc *jsonrpc.Error
+		if !errors.As(err, &rpc) || rpc.Code != mcp.CodeMissingRequiredClientCapabilities {
+			t.Errorf("%s: %v, want the error %d", name, err, mcp.CodeMissingRequiredClientCapabilities)
+			continue
+		}
+		if want := `{"requiredCapabilities":{"elicitation":{"form":{}}}}`; string(rpc.Data) != want {
+			t.Errorf("%s: data %s, want %s", name, rpc.Data, want)
+		}
+	}
+	if got := takeDeleted(); len(got) > 0 {
+		t.Errorf("deleted %q", got)
+	}
+}
+
+// TestInputRequestsOfHandler: a go-sdk style handler that returns input
+// requests of its own gets them to the client as they are (no content
+// beside them, which the go-sdk refuses), and its value once answered.
+func TestInputRequestsOfHandler(t *testing.T) {
+	var user mcptest.User
+	cs := memSession(t, &mcp.ClientOptions{ElicitationHandler: user.Elicit})
+	user.Answer(&mcp.ElicitResult{Action: "accept", Content: map[string]any{"name": "Ada"}})
+	res := call(t, cs, &mcp.CallToolParams{Name: "ask_name"})
+	if got := structured(t, res); res.IsError || got != `{"name":"Ada"}` {
+		t.Errorf("ask_name: %s, isError=%v", got, res.IsError)
+	}
+	if len(user.Asked()) != 1 {
+		t.Errorf("asked %d forms, want 1", len(user.Asked()))
+	}
+}
+
+// TestToolRPCError: a tool's *jsonrpc.Error, wrapped, reaches the client
+// as that JSON-RPC error, as mcp.AddTool sends it; any other error is a
+// tool error.
+func TestToolRPCError(t *testing.T) {
+	cs := memSession(t, nil)
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "refuse", Arguments: map[string]any{"code": -32021}})
+	mcptest.RPCError(t, err, -32021, "refused")
+	res := call(t, cs, &mcp.CallToolParams{Name: "fail"})
+	if !res.IsError || mcptest.Texts(res)[0] != "failing" {
+		t.Errorf("fail: %+v", res)
+	}
+}
+
+// askedKey returns the key of the one input request of res.
+func askedKey(t *testing.T, res *mcp.CallToolResult) string {
+	t.Helper()
+	if !res.NeedsInput() || len(res.InputRequests) != 1 || res.RequestState == "" {
+		t.Fatalf("%+v, want one input request and a state", res)
+	}
+	for k := range res.InputRequests {
+		return k
+	}
+	return ""
+}
+
+var yes = &mcp.ElicitResult{Action: "accept", Content: map[string]any{"yes": true}}
+
+// TestRequestStateRefused: the state of a call comes back signed; a
+// state altered in any way (tampered with, re-encoded, changed to say
+// another answer, null) or sent with other arguments is refused with
+// invalid params,
+// and nothing is asked or deleted. The state signed as it was works.
+func TestRequestStateRefused(t *testing.T) {
+	cs := memSession(t, &mcp.ClientOptions{
+		Capabilities:   &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}},
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+	})
+	args := map[string]any{"names": []string{"a", "b"}}
+	first := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args})
+	keyA := askedKey(t, first)
+	second := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args, InputResponses: mcp.InputResponseMap{keyA: yes}, RequestState: first.RequestState})
+	keyB := askedKey(t, second)
+	state := second.RequestState
+	body, sig, _ := strings.Cut(strings.TrimPrefix(state, "mcptag.forms:"), ".")
+	payload, err := base64.RawURLEncoding.DecodeString(body)
+	if err != nil {
+		t.Fatalf("the state %q: %v", state, err)
+	}
+	if !strings.Contains(string(payload), `"yes":true`) {
+		t.Fatalf("the state holds %s, want a's answer", payload)
+	}
+	denied := strings.Replace(string(payload), `"yes":true`, `"yes":false`, 1)
+	nullAnswer := strings.Replace(string(payload), `{"action":"accept","content":{"yes":true}}`, `null`, 1)
+	for name, bad := range map[string]string{
+		"tampered":      state + "-TAMPERED",
+		"padded":        "mcptag.forms:" + base64.URLEncoding.EncodeToString(payload) + "." + sig,
+		"re-encoded":    "mcptag.forms:" + base64.RawURLEncoding.EncodeToString([]byte(denied)) + "." + sig,
+		"null answer":   "mcptag.forms:" + base64.RawURLEncoding.EncodeToString([]byte(nullAnswer)) + "." + sig,
+		"null":          "mcptag.forms:" + base64.RawURLEncoding.EncodeToString([]byte("null")) + "." + sig,
+		"unsigned":      "mcptag.forms:" + body,
+		"not ours":      "theirs",
+		"the text null": "null",
+	} {
+		_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_files", Arguments: args, InputResponses: mcp.InputResponseMap{keyB: yes}, RequestState: bad})
+		var rpc *jsonrpc.Error
+		if !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeInvalidParams || !strings.Contains(rpc.Message, "request state") {
+			t.Errorf("%s state %q: %v, want it refused", name, bad, err)
+		}
+	}
+	// The state of a call is not another's: a's answer does not carry
+	// over to a call for a and c.
+	_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_files", Arguments: map[string]any{"names": []string{"a", "c"}}, RequestState: state})
+	var rpc *jsonrpc.Error
+	if !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeInvalidParams {
+		t.Errorf("the state with other arguments: %v, want it refused", err)
+	}
+	if got := takeDeleted(); len(got) > 0 {
+		t.Fatalf("deleted %q with an altered state", got)
+	}
+	done := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args, InputResponses: mcp.InputResponseMap{keyB: yes}, RequestState: state})
+	if got := takeDeleted(); done.IsError || !slices.Equal(got, []string{"a", "b"}) {
+		t.Errorf("with the state as signed: deleted %q (%+v)", got, done)
+	}
+}
+
+// signed is the state payload signed with key for a call of delete_files
+// with the arguments args, as toolrt signs it: a client that knew the key
+// could send it.
+func signed(key []byte, args, payload string) string {
+	body := "mcptag.forms:" + base64.RawURLEncoding.EncodeToString([]byte(payload))
+	argSum := sha256.Sum256([]byte(args))
+	mac := hmac.New(sha256.New, key)
+	mac.Write([]byte("delete_files\x00"))
+	mac.Write(argSum[:])
+	mac.Write([]byte(body))
+	return body + "." + base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
+}
+
+// TestNullStoredAnswer: a null or malformed answer in a state that
+// passes verification is no answer: the form is asked again, and
+// nothing panics. A null input response the go-sdk refuses itself.
+func TestNullStoredAnswer(t *testing.T) {
+	key := bytes.Repeat([]byte("k"), 32)
+	if err := toolrt.SetStateKey(key); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { toolrt.SetStateKey(bytes.Repeat([]byte("r"), 32)) })
+	cs := memSession(t, &mcp.ClientOptions{
+		Capabilities:   &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}},
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+	})
+	args := map[string]any{"names": []string{"a"}}
+	keyA := askedKey(t, call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args}))
+	for _, answer := range []string{`null`, `7`, `[]`, `{"action":5}`} {
+		state := signed(key, `{"names":["a"]}`, `{"answers":{"`+keyA+`":`+answer+`}}`)
+		again := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args, RequestState: state})
+		if askedKey(t, again) != keyA {
+			t.Errorf("stored answer %s: asked %v, want %s again", answer, again.InputRequests, keyA)
+		}
+	}
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_files", Arguments: args, RequestState: signed(key, `{"names":["a"]}`, `{"answers":{"`+keyA+`":{"action":"accept","content":{"yes":true}}}}`)})
+	if got := takeDeleted(); err != nil || !slices.Equal(got, []string{"a"}) {
+		t.Errorf("a state signed with the key: deleted %q, %v", got, err)
+	}
+	if err := toolrt.SetStateKey(key[:31]); err == nil {
+		t.Errorf("SetStateKey took a key of 31 bytes")
+	}
+}
