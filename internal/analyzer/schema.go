@@ -5,10 +5,13 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/mcptag/mcptag/internal/argspec"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // A schemaBuilder turns Go types into the JSON Schema of what
@@ -360,9 +363,35 @@ func (a *analysis) enumValues(n *types.Named) []any {
 	if values, ok := a.enums[n.Obj()]; ok {
 		return values
 	}
-	values := enumOf(a.constsOf(n.Obj().Pkg())[n.Obj()])
+	consts := a.constsOf(n.Obj().Pkg())[n.Obj()]
+	values := enumOf(consts)
+	if values != nil {
+		a.checkEnumText(consts)
+	}
 	a.enums[n.Obj()] = values
 	return values
+}
+
+// checkEnumText reports, at each, the string constants of an enum that
+// cannot travel as JSON text as written: invalid UTF-8, which
+// encoding/json sends as U+FFFD (a value the handler then refuses), and
+// U+FEFF, the byte order mark, which JSON sends as it is and Go source
+// cannot hold. Either would make the schema advertise another value than
+// the constant's.
+func (a *analysis) checkEnumText(consts []*types.Const) {
+	for _, c := range consts {
+		if c.Val().Kind() != constant.String {
+			continue
+		}
+		switch s := constant.StringVal(c.Val()); {
+		case !utf8.ValidString(s):
+			a.errorf(c.Pos(), finding.CatUnsupported, "enum constant %s holds invalid UTF-8 (%s): JSON text cannot carry it, encoding/json would send U+FFFD instead; write it as valid UTF-8",
+				c.Name(), strconv.QuoteToASCII(s))
+		case strings.ContainsRune(s, '\uFEFF'):
+			a.errorf(c.Pos(), finding.CatUnsupported, "enum constant %s holds U+FEFF, a byte order mark, which neither JSON text nor generated Go source carries as written; leave it out of the value",
+				c.Name())
+		}
+	}
 }
 
 // constsOf indexes the constants of pkg by their named type, once per
