@@ -57,11 +57,12 @@ func goSource(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 
 // goFile tracks the imports of one generated file.
 type goFile struct {
-	pkg     *analyzer.Package
-	tools   []*mcp.Tool       // the rendered tools, by index of pkg.Tools
-	imports map[string]string // import path → name used
-	names   map[string]string // name used → import path
-	icons   []varData         // the icon variables, in order of first use
+	pkg       *analyzer.Package
+	tools     []*mcp.Tool       // the rendered tools, by index of pkg.Tools
+	imports   map[string]string // import path → name used
+	names     map[string]string // name used → import path
+	icons     []varData         // the icon variables, in order of first use
+	iconFiles []string          // the icon files the variables were read from
 }
 
 // importName returns the name under which path is imported, adding the
@@ -105,6 +106,8 @@ type fileData struct {
 	Completions string
 	Forms       []formData // protocol.go
 	Icons       []varData
+	// IconFiles are the //go:embed patterns of the icon files, or "".
+	IconFiles string
 }
 
 // importData is one import; Alias is set when the name used is not the
@@ -205,6 +208,10 @@ func (g *goFile) model() (*fileData, error) {
 		return nil, err
 	}
 	d.Forms, d.Icons = forms, g.icons
+	if len(g.iconFiles) > 0 {
+		d.IconFiles = embedPatterns(g.iconFiles)
+		g.importName("embed", "embed")
+	}
 	sort.Strings(order)
 	for _, k := range order {
 		d.Groups = append(d.Groups, *groups[k])

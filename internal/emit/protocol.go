@@ -3,6 +3,7 @@ package emit
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,7 +35,24 @@ func (g *goFile) iconsField(icons []analyzer.Icon) string {
 	for _, i := range mcpIcons(icons) {
 		names = append(names, g.iconVar(i))
 	}
+	for _, i := range icons {
+		if i.File != "" && !slices.Contains(g.iconFiles, i.File) {
+			g.iconFiles = append(g.iconFiles, i.File)
+		}
+	}
 	return "[]mcp.Icon{" + strings.Join(names, ", ") + "}"
+}
+
+// embedPatterns is the //go:embed line's patterns naming the icon files,
+// each quoted, in order: the generated file embeds them so that the go
+// command counts them among the package's inputs (go vet then runs
+// mcptag's checks again when one changes, and finds the code stale).
+func embedPatterns(files []string) string {
+	sorted := slices.Sorted(slices.Values(files))
+	for i, f := range sorted {
+		sorted[i] = strconv.Quote(f)
+	}
+	return strings.Join(sorted, " ")
 }
 
 // iconVar returns the name of the package variable holding icon,

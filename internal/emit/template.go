@@ -138,4 +138,12 @@ var (
 	{{.Name}} = {{.Value}}
 {{- end}}
 )
+{{- if .IconFiles}}
+
+// The icon files, embedded so that the go command counts them among the
+// package's inputs: go vet checks the package again when one changes.
+//
+//go:embed {{.IconFiles}}
+var mcptagIconFiles embed.FS
+{{- end}}
 {{end}}`))
