@@ -387,7 +387,8 @@ func shallowCopy(v *argmodel.Value) *argmodel.Value {
 // along more than one path (a DAG of types, or one generic type nested in
 // itself, Box[Box[int]]) and whose inline form is large is moved to Defs,
 // each use a Ref, so that the schema and the checker's spec describe it
-// once, as the output schema does. A small type (maxInlineValues) and a
+// once, as the output schema does; so is a large one nested deeper than
+// maxInlineDepth. A small type (maxInlineValues) and a
 // type used once stay inline, as a client reads them best: inlining a
 // small type at every use costs at most maxInlineValues a use, so the
 // schema stays linear in the source.
@@ -412,25 +413,34 @@ func (b *inputBuilder) share(in *argmodel.Input) {
 		count(in.Defs[name])
 	}
 	placed := map[string]bool{}
-	var place func(slot **argmodel.Value)
-	place = func(slot **argmodel.Value) {
+	var place func(slot **argmodel.Value, depth int)
+	place = func(slot **argmodel.Value, depth int) {
 		v := *slot
 		if key := v.Shared; key != "" {
-			if uses[key] > 1 && referable(v) {
+			deep := depth > maxInlineDepth && large(key)
+			if (uses[key] > 1 || deep) && referable(v) {
 				*slot = b.shareRef(in, v)
+				depth = 0 // its properties start a $defs entry
 			}
 			if placed[key] {
 				return // its properties, one slice for every use, are placed
 			}
 			placed[key] = true
 		}
-		eachChild(v, place)
+		eachChild(v, func(slot **argmodel.Value) { place(slot, depth+1) })
 	}
-	eachChild(in.Root, place)
+	eachChild(in.Root, func(slot **argmodel.Value) { place(slot, 1) })
 	for _, name := range recursive {
-		eachChild(in.Defs[name], place)
+		eachChild(in.Defs[name], func(slot **argmodel.Value) { place(slot, 1) })
 	}
 }
+
+// maxInlineDepth is the deepest a large named struct type is inlined: a
+// deeper one goes to $defs even if used once, so that a long chain of
+// types (A holds a B, which holds a C...) nests no more than this in the
+// schema and the checker's spec, whose size would otherwise grow with
+// the square of the chain, each level indented once more.
+const maxInlineDepth = 16
 
 // maxInlineValues is the most values, nested ones counted, that a named
 // struct type's inline form may hold and still be inlined at each of its

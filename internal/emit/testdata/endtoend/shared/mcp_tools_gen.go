@@ -22,7 +22,7 @@ func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: deep, boxes.
+// RegisterTools adds the package's tools to s: deep, boxes, chain.
 func RegisterTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{
 		Name:         "deep",
@@ -36,6 +36,12 @@ func RegisterTools(s *mcp.Server) {
 		InputSchema:  mcptagBoxesInput,
 		OutputSchema: mcptagBoxesOutput,
 	}, mcptagBoxes)
+	s.AddTool(&mcp.Tool{
+		Name:         "chain",
+		Description:  `Reports whether a chain has a second link.`,
+		InputSchema:  mcptagChainInput,
+		OutputSchema: mcptagChainOutput,
+	}, mcptagChain)
 }
 
 // Schemas and arguments of deep, computed by mcptag.
@@ -282,4 +288,212 @@ func mcptagBoxes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 		return toolrt.Error(err), nil
 	}
 	return toolrt.Wrapped("boxes", out), nil
+}
+
+// Schemas and arguments of chain, computed by mcptag.
+var (
+	mcptagChainInput  = json.RawMessage(`{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"$ref":"#/$defs/C7","description":"A link of the chain."},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"$defs":{"C7":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"text":{"type":"string","description":"The text at the end."}},"description":"The end of a chain of types, each holding the next: each used once, but nested deeper than a schema inlines.","required":["text"],"additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false}},"description":"A link of the chain.","additionalProperties":false}`)
+	mcptagChainOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"boolean"}},"required":["result"]}`)
+	mcptagChainArgs   = &toolrt.Spec{
+		Tool: "chain",
+		Args: []toolrt.Arg{
+			{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+				{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+					{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+						{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+							{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+								{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+									{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+										{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+											{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+												{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+													{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+														{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+															{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+																{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+																	{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+																		{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+																			{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+																				{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+																					{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+																						{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+																							{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+																								{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+																									{Name: "next", Ref: 1, Nullable: true},
+																									{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+																										{Name: "text", Required: true, Kind: toolrt.KindString},
+																										{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+																									}, Closed: true}, Fixed: true, Len: 2},
+																								}, Closed: true},
+																								{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+																									{Name: "text", Required: true, Kind: toolrt.KindString},
+																									{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+																								}, Closed: true}, Fixed: true, Len: 2},
+																							}, Closed: true},
+																							{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+																								{Name: "text", Required: true, Kind: toolrt.KindString},
+																								{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+																							}, Closed: true}, Fixed: true, Len: 2},
+																						}, Closed: true},
+																						{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+																							{Name: "text", Required: true, Kind: toolrt.KindString},
+																							{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+																						}, Closed: true}, Fixed: true, Len: 2},
+																					}, Closed: true},
+																					{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+																						{Name: "text", Required: true, Kind: toolrt.KindString},
+																						{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+																					}, Closed: true}, Fixed: true, Len: 2},
+																				}, Closed: true},
+																				{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+																					{Name: "text", Required: true, Kind: toolrt.KindString},
+																					{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+																				}, Closed: true}, Fixed: true, Len: 2},
+																			}, Closed: true},
+																			{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+																				{Name: "text", Required: true, Kind: toolrt.KindString},
+																				{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+																			}, Closed: true}, Fixed: true, Len: 2},
+																		}, Closed: true},
+																		{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+																			{Name: "text", Required: true, Kind: toolrt.KindString},
+																			{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+																		}, Closed: true}, Fixed: true, Len: 2},
+																	}, Closed: true},
+																	{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+																		{Name: "text", Required: true, Kind: toolrt.KindString},
+																		{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+																	}, Closed: true}, Fixed: true, Len: 2},
+																}, Closed: true},
+																{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+																	{Name: "text", Required: true, Kind: toolrt.KindString},
+																	{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+																}, Closed: true}, Fixed: true, Len: 2},
+															}, Closed: true},
+															{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+																{Name: "text", Required: true, Kind: toolrt.KindString},
+																{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+															}, Closed: true}, Fixed: true, Len: 2},
+														}, Closed: true},
+														{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+															{Name: "text", Required: true, Kind: toolrt.KindString},
+															{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+														}, Closed: true}, Fixed: true, Len: 2},
+													}, Closed: true},
+													{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+														{Name: "text", Required: true, Kind: toolrt.KindString},
+														{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+													}, Closed: true}, Fixed: true, Len: 2},
+												}, Closed: true},
+												{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+													{Name: "text", Required: true, Kind: toolrt.KindString},
+													{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+												}, Closed: true}, Fixed: true, Len: 2},
+											}, Closed: true},
+											{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+												{Name: "text", Required: true, Kind: toolrt.KindString},
+												{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+											}, Closed: true}, Fixed: true, Len: 2},
+										}, Closed: true},
+										{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+											{Name: "text", Required: true, Kind: toolrt.KindString},
+											{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+										}, Closed: true}, Fixed: true, Len: 2},
+									}, Closed: true},
+									{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+										{Name: "text", Required: true, Kind: toolrt.KindString},
+										{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+									}, Closed: true}, Fixed: true, Len: 2},
+								}, Closed: true},
+								{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+									{Name: "text", Required: true, Kind: toolrt.KindString},
+									{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+								}, Closed: true}, Fixed: true, Len: 2},
+							}, Closed: true},
+							{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+								{Name: "text", Required: true, Kind: toolrt.KindString},
+								{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+							}, Closed: true}, Fixed: true, Len: 2},
+						}, Closed: true},
+						{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+							{Name: "text", Required: true, Kind: toolrt.KindString},
+							{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+						}, Closed: true}, Fixed: true, Len: 2},
+					}, Closed: true},
+					{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+						{Name: "text", Required: true, Kind: toolrt.KindString},
+						{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+					}, Closed: true}, Fixed: true, Len: 2},
+				}, Closed: true},
+				{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+					{Name: "text", Required: true, Kind: toolrt.KindString},
+					{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+				}, Closed: true}, Fixed: true, Len: 2},
+			}, Closed: true},
+			{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+				{Name: "text", Required: true, Kind: toolrt.KindString},
+				{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+			}, Closed: true}, Fixed: true, Len: 2},
+		},
+		Defs: []toolrt.Arg{
+			/* C7 */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+				{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+					{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+						{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+							{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+								{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+									{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+										{Name: "next", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
+											{Name: "text", Required: true, Kind: toolrt.KindString},
+										}, Closed: true},
+										{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+											{Name: "text", Required: true, Kind: toolrt.KindString},
+											{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+										}, Closed: true}, Fixed: true, Len: 2},
+									}, Closed: true},
+									{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+										{Name: "text", Required: true, Kind: toolrt.KindString},
+										{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+									}, Closed: true}, Fixed: true, Len: 2},
+								}, Closed: true},
+								{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+									{Name: "text", Required: true, Kind: toolrt.KindString},
+									{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+								}, Closed: true}, Fixed: true, Len: 2},
+							}, Closed: true},
+							{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+								{Name: "text", Required: true, Kind: toolrt.KindString},
+								{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+							}, Closed: true}, Fixed: true, Len: 2},
+						}, Closed: true},
+						{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+							{Name: "text", Required: true, Kind: toolrt.KindString},
+							{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+						}, Closed: true}, Fixed: true, Len: 2},
+					}, Closed: true},
+					{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+						{Name: "text", Required: true, Kind: toolrt.KindString},
+						{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+					}, Closed: true}, Fixed: true, Len: 2},
+				}, Closed: true},
+				{Name: "leaves", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
+					{Name: "text", Required: true, Kind: toolrt.KindString},
+					{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
+				}, Closed: true}, Fixed: true, Len: 2},
+			}, Closed: true},
+		},
+	}
+)
+
+func mcptagChain(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolrt.Recover(ctx, "chain", &res)
+	var in C30
+	if err := mcptagChainArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+		return toolrt.Error(err), nil
+	}
+	out, err := Chain(ctx, in)
+	if err != nil {
+		return toolrt.Error(err), nil
+	}
+	return toolrt.Wrapped("chain", out), nil
 }

@@ -1,6 +1,7 @@
 package shared_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mcptag/mcptag/internal/emit/testdata/endtoend/shared"
@@ -36,6 +37,20 @@ func boxArgs(odd func(path string) any) map[string]any {
 	return tree([][]string{lr, lr, lr, lr, lr, lr}, "", odd).(map[string]any)
 }
 
+// chainArgs is a chain of 30 links ending in text, the leaves of the
+// link at depth odd (0 for none) bad.
+func chainArgs(text string, odd int, bad any) map[string]any {
+	v := map[string]any{"text": text}
+	for depth := 30; depth >= 1; depth-- {
+		link := map[string]any{"next": v}
+		if depth == odd {
+			link["leaves"] = []any{bad, bad}
+		}
+		v = link
+	}
+	return v
+}
+
 func leafUnless(at string, bad any) func(path string) any {
 	return func(path string) any {
 		if path == at {
@@ -47,8 +62,9 @@ func leafUnless(at string, bad any) func(path string) any {
 
 // TestSharedTypes calls the tools whose argument types are shared, with
 // arguments that meet the schema and with ones that break it deep inside
-// a type the schema describes once, in $defs: the handler checks the
-// whole value as the schema describes it. emit's TestEndToEnd runs it.
+// a type the schema describes once, in $defs, or deep in a chain of
+// types that $defs cut: the handler checks the whole value as the schema
+// describes it. emit's TestEndToEnd runs it.
 func TestSharedTypes(t *testing.T) {
 	cs := mcptest.Session(t, shared.RegisterTools)
 	mcptest.ServesSnapshot(t, cs, "mcp_tools.json")
@@ -68,6 +84,7 @@ func TestSharedTypes(t *testing.T) {
 	}{
 		{"deep", dagArgs(good), true}, {"deep", dagArgs(outOfRange), false},
 		{"boxes", boxArgs(good), true}, {"boxes", boxArgs(unknown), false},
+		{"chain", chainArgs("end", 0, nil), true}, {"chain", chainArgs("end", 25, map[string]any{"text": 1}), false},
 	}
 	for _, c := range calls {
 		if err := schemas[c.tool].Resolved.Validate(map[string]any(c.args)); (err == nil) != c.ok {
@@ -79,5 +96,7 @@ func TestSharedTypes(t *testing.T) {
 		{Tool: "deep", Args: calls[1].args, IsError: true, Texts: []string{`deep: argument "b.a.b.c.count": want integer from -128 to 127, got 300`}},
 		{Tool: "boxes", Args: calls[2].args, Structured: `{"result":"ab"}`, Texts: []string{"ab"}},
 		{Tool: "boxes", Args: calls[3].args, IsError: true, Texts: []string{`boxes: unknown argument "right.left.right.left.right.left.extra"; "right.left.right.left.right.left" has "text", "count"`}},
+		{Tool: "chain", Args: calls[4].args, Structured: `{"result":true}`, Texts: []string{"true"}},
+		{Tool: "chain", Args: calls[5].args, IsError: true, Texts: []string{`chain: argument "` + strings.Repeat("next.", 24) + `leaves[0].text": want string, got 1`}},
 	})
 }
