@@ -25,6 +25,7 @@ type inspectorResult struct {
 // mode lists the tools of the snapshot, get_weather with its icon and the
 // arguments of save_city and forget_city with their parameter headers.
 func TestInspectorListsEveryTool(t *testing.T) {
+	skipShort(t)
 	out, err := interop.Inspector(t, serverBinary, "--method", "tools/list")
 	if err != nil {
 		t.Fatal(err)
@@ -63,6 +64,7 @@ func TestInspectorListsEveryTool(t *testing.T) {
 // example has is given as text, and no call may be answered isError but
 // forget_city's: the Inspector's command line cannot show a form.
 func TestInspectorCallsEveryTool(t *testing.T) {
+	skipShort(t)
 	tests := []struct {
 		name       string
 		tool       string
@@ -167,6 +169,7 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 // name of digits unquoted: the Inspector sends a number, and the server
 // answers with an error that names the argument and what it got.
 func TestInspectorArgumentNotText(t *testing.T) {
+	skipShort(t)
 	res := inspectorCall(t, "get_station", "name=42")
 	want := `get_station: argument "name": want string, got 42`
 	if !res.IsError || len(res.Content) != 1 || res.Content[0].Text != want {
@@ -180,6 +183,7 @@ func TestInspectorArgumentNotText(t *testing.T) {
 // default, takes null as absent: the call is answered as if days had been
 // left out, with the default's three days, and looks accepted.
 func TestInspectorUnconvertibleArgument(t *testing.T) {
+	skipShort(t)
 	res := inspectorCall(t, "get_forecast", "city=Cairo", "days=five")
 	if res.IsError || len(res.Content) != 3 {
 		t.Errorf("got isError %v, content %q; want the default's 3 days", res.IsError, res.Content)
@@ -189,6 +193,7 @@ func TestInspectorUnconvertibleArgument(t *testing.T) {
 // TestInspectorUnknownTool checks that a call the server refuses fails the
 // Inspector, and so interop.Inspector.
 func TestInspectorUnknownTool(t *testing.T) {
+	skipShort(t)
 	out, err := interop.Inspector(t, serverBinary, "--method", "tools/call", "--tool-name", "get_humidity")
 	if err == nil || !strings.Contains(err.Error(), `unknown tool "get_humidity"`) {
 		t.Errorf("err = %v, want the server's unknown tool error; stdout:\n%s", err, out)
@@ -263,6 +268,7 @@ func toolNames(t *testing.T, data []byte) []string {
 // shows that a bad argument fails the Inspector with the server's
 // message.
 func TestInspectorGetsThePrompt(t *testing.T) {
+	skipShort(t)
 	out, err := interop.Inspector(t, serverBinary, "--method", "prompts/get", "--prompt-name", "plan_trip", "--prompt-args", "city=London", "days=3")
 	if err != nil {
 		t.Fatal(err)
@@ -291,6 +297,7 @@ func TestInspectorGetsThePrompt(t *testing.T) {
 // template through the Inspector, and reads the static resource and the
 // template.
 func TestInspectorReadsTheResources(t *testing.T) {
+	skipShort(t)
 	for method, want := range map[string]string{
 		"prompts/list":             `"name": "plan_trip"`,
 		"resources/list":           `"uri": "weather://cities"`,
