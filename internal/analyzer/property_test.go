@@ -121,7 +121,7 @@ func checkTool(t *testing.T, tool *analyzer.Tool, typ reflect.Type, precise bool
 	}
 	stats := newPrecision(&schema)
 	failures := 0
-	for i := 0; i < valuesPerTool && failures < 3; i++ {
+	for i := 0; i < valueCount() && failures < 3; i++ {
 		v := reflect.New(typ).Elem()
 		if i > 0 { // the first value is the zero value
 			v = g.Value(typ)
@@ -295,4 +295,13 @@ func acceptsNull(s *jsonschema.Schema) bool {
 		}
 	}
 	return false
+}
+
+// valueCount is valuesPerTool, or a tenth of it under -short, the inner
+// loop: go test without -short checks them all.
+func valueCount() int {
+	if testing.Short() {
+		return valuesPerTool / 10
+	}
+	return valuesPerTool
 }
