@@ -174,17 +174,12 @@ func (l *loader) hiddenDirectives(p *packages.Package) {
 		if err != nil {
 			continue
 		}
-		for i, line := range strings.Split(string(data), "\n") {
-			kind := directive.Recognize(strings.TrimSpace(line)).Kind
-			if kind == "" {
-				continue
-			}
+		if line, col, kind := directive.FirstInSource(data); kind != "" {
 			l.errs = append(l.errs, analyzer.PositionedError{
-				Pos: fmt.Sprintf("%s:%d:%d", name, i+1, strings.Index(line, "//")+1),
+				Pos: fmt.Sprintf("%s:%d:%d", name, line, col),
 				Msg: fmt.Sprintf("this build configuration (%s) leaves out the file, which declares //mcp:%s: generating here would drop it, so the generated files are left as they are. Declare it in a file without build constraints, which every configuration builds",
 					configuration(), kind),
 			})
-			break
 		}
 	}
 }
