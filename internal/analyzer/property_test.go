@@ -36,6 +36,9 @@ const valuesPerTool = 400
 // too.
 func TestOutputSchemaProperty(t *testing.T) {
 	for _, closed := range []bool{false, true} {
+		if testing.Short() && !closed {
+			continue // the inner loop checks one variant: closed, the stricter
+		}
 		t.Run(map[bool]string{false: "open", true: "closed"}[closed], func(t *testing.T) {
 			testOutputSchemas(t, analyzer.Options{Closed: closed}, true)
 		})
@@ -56,6 +59,9 @@ func TestShrunkSchemasSound(t *testing.T) {
 		{"depth=2,descriptions=first", shrink.Options{Depth: depth(2), Descriptions: "first"}},
 		{"descriptions=none", shrink.Options{Descriptions: "none"}},
 	} {
+		if testing.Short() && tc.name != "depth=2,descriptions=first" {
+			continue // the inner loop checks one variant, which cuts both
+		}
 		t.Run(tc.name, func(t *testing.T) {
 			testOutputSchemas(t, analyzer.Options{Closed: true, Shrink: tc.shrink}, false)
 		})
