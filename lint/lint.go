@@ -7,11 +7,13 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"slices"
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/genfile"
 	"github.com/mcptag/mcptag/internal/genopts"
@@ -189,6 +191,9 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 	// findings that stop it come first. A malformed suppression stops it
 	// too.
 	stops = stops || len(r.place.SuppressionFindings(false)) > 0
+	// Nor can a build configuration that leaves out a file declaring
+	// tools judge the code, which generation there refuses to write.
+	stops = stops || hidesDirectives(pass.IgnoredFiles)
 	if f, ok := stale(src, g, optsErr, pkg); ok && !stops {
 		r.report(f)
 	}
@@ -256,4 +261,20 @@ func (f *failFlag) Set(v string) error {
 	}
 	f.Fail = cats
 	return nil
+}
+
+// hidesDirectives reports whether one of the Go files that the build
+// configuration leaves out of the package declares something.
+func hidesDirectives(ignored []string) bool {
+	for _, name := range ignored {
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if data, err := os.ReadFile(name); err == nil {
+			if _, _, kind := directive.FirstInSource(data); kind != "" {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -111,6 +111,37 @@ func ipv6URIArgs(size int) (good, hostile string) {
 	return good[:len(good)-2] + strings.Repeat("a", len(hostile)-len(good)) + `"}`, hostile
 }
 
+// enumSpec has an array of strings of an enum of n values, one of the
+// same strings with no enum, and, as a view's fields argument is, unique
+// items of either.
+func enumSpec(n int) (sp *toolimpl.Spec, values []string) {
+	for i := range n {
+		values = append(values, fmt.Sprintf("items.%d.name", i))
+	}
+	unique := []toolimpl.Rule{{Op: toolimpl.UniqueItems}}
+	return &toolimpl.Spec{Tool: "enums", Args: []toolimpl.Arg{
+		{Name: "plain", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "enum", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: values}},
+		{Name: "plainUnique", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Rules: unique},
+		{Name: "fields", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: values}, Rules: unique},
+	}}, values
+}
+
+// enumArgs are an array of items of an enum's last value, which a scan
+// of the values finds last, in the enum argument and in the plain one.
+func enumArgs(values []string, items int) (good, hostile string) {
+	list := `["` + strings.Repeat(values[len(values)-1]+`","`, items-1) + values[len(values)-1] + `"]`
+	return `{"plain":` + list + `}`, `{"enum":` + list + `}`
+}
+
+// fieldsArgs are every value of an enum, as a view's fields argument
+// naming every property of a wide result, and the same strings in a
+// plain argument of unique items.
+func fieldsArgs(values []string) (good, hostile string) {
+	list := `["` + strings.Join(values, `","`) + `"]`
+	return `{"plainUnique":` + list + `}`, `{"fields":` + list + `}`
+}
+
 func parse(sp *toolimpl.Spec, args string) func() error {
 	return func() error { _, err := sp.Parse([]byte(args)); return err }
 }
@@ -119,7 +150,7 @@ func match(uri string) func() error {
 	return func() error { _, err := currentTemplate.Match(uri); return err }
 }
 
-// costPairs are the four levers, each a good and a hostile call of the
+// costPairs are the levers, each a good and a hostile call of the
 // same size: size bytes for a long number and a format, which cost in
 // proportion to their size, or as much as a lever allows.
 func costPairs(size int) []costPair {
@@ -138,6 +169,12 @@ func costPairs(size int) []costPair {
 		good, hostile = formatArgs(name, size)
 		pairs = append(pairs, costPair{"format-" + name, parse(formatSpec, good), parse(formatSpec, hostile), 3})
 	}
+	sp, values := enumSpec(1000)
+	good, hostile = enumArgs(values, 1000)
+	pairs = append(pairs, costPair{"enum-array", parse(sp, good), parse(sp, hostile), 3})
+	sp, values = enumSpec(10000)
+	good, hostile = fieldsArgs(values)
+	pairs = append(pairs, costPair{"view-fields", parse(sp, good), parse(sp, hostile), 3})
 	good, hostile = ipv6URIArgs(8000)
 	pairs = append(pairs, costPair{"uri-ipv6", parse(formatSpec, good), parse(formatSpec, hostile), 2})
 	return pairs

@@ -54,6 +54,7 @@ type inspectorResult struct {
 // arguments of save_city and forget_city with their parameter headers, in
 // both eras.
 func TestInspectorListsEveryTool(t *testing.T) {
+	skipShort(t)
 	forEachEra(t, func(t *testing.T, era string) {
 		out, err := interop.Inspector(t, serverBinary, "--protocol-era", era, "--method", "tools/list")
 		if err != nil {
@@ -100,6 +101,7 @@ func checkInspectorTools(t *testing.T, out []byte) {
 // example has is given as text, and no call may be answered isError; on
 // both eras.
 func TestInspectorCallsEveryTool(t *testing.T) {
+	skipShort(t)
 	tests := []struct {
 		name       string
 		tool       string
@@ -200,6 +202,7 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 // name of digits unquoted: the Inspector sends a number, and the server
 // answers with an error that names the argument and what it got.
 func TestInspectorArgumentNotText(t *testing.T) {
+	skipShort(t)
 	forEachEra(t, func(t *testing.T, era string) {
 		res := inspectorCall(t, era, "get_station", "name=42")
 		want := `get_station: argument "name": want string, got 42`
@@ -215,6 +218,7 @@ func TestInspectorArgumentNotText(t *testing.T) {
 // default, takes null as absent: the call is answered as if days had been
 // left out, with the default's three days, and looks accepted.
 func TestInspectorUnconvertibleArgument(t *testing.T) {
+	skipShort(t)
 	forEachEra(t, func(t *testing.T, era string) {
 		res := inspectorCall(t, era, "get_forecast", "city=Cairo", "days=five")
 		if res.IsError || len(res.Content) != 3 {
@@ -228,6 +232,7 @@ func TestInspectorUnconvertibleArgument(t *testing.T) {
 // lists the tools first and refuses the call itself (exit 5, code
 // tool_not_found), without asking the server.
 func TestInspectorUnknownTool(t *testing.T) {
+	skipShort(t)
 	forEachEra(t, func(t *testing.T, era string) {
 		out, err := interop.Inspector(t, serverBinary, "--protocol-era", era, "--method", "tools/call", "--tool-name", "get_humidity")
 		ierr, ok := errors.AsType[*interop.InspectorError](err)
@@ -242,6 +247,7 @@ func TestInspectorUnknownTool(t *testing.T) {
 // both eras the call is refused at once with the protocol's error for a
 // missing client capability, which the Inspector prints (exit 1).
 func TestInspectorCannotShowAForm(t *testing.T) {
+	skipShort(t)
 	forEachEra(t, func(t *testing.T, era string) {
 		out, err := interop.Inspector(t, serverBinary, "--protocol-era", era, "--method", "tools/call", "--tool-name", "forget_city", "--tool-arg", "user=inspector", "--tool-arg", "city=London")
 		ierr, ok := errors.AsType[*interop.InspectorError](err)
@@ -326,6 +332,7 @@ func toolNames(t *testing.T, data []byte) []string {
 // message (a JSON-RPC error, which the Inspector prints with the code
 // "error" and the message as the server sent it), in both eras.
 func TestInspectorGetsThePrompt(t *testing.T) {
+	skipShort(t)
 	forEachEra(t, inspectorGetsThePrompt)
 }
 
@@ -359,6 +366,7 @@ func inspectorGetsThePrompt(t *testing.T, era string) {
 // template through the Inspector, and reads the static resource and the
 // template, in both eras.
 func TestInspectorReadsTheResources(t *testing.T) {
+	skipShort(t)
 	forEachEra(t, inspectorReadsTheResources)
 }
 
@@ -404,6 +412,7 @@ func inspectorReadsTheResources(t *testing.T, era string) {
 // its user argument's parameter header. A modern client of the server
 // with sessions is refused, not moved down to 2025-11-25.
 func TestInspectorOverHTTP(t *testing.T) {
+	skipShort(t)
 	for _, tc := range []struct {
 		era   string
 		flags []string
@@ -521,6 +530,7 @@ func serveHTTPBinary(t *testing.T, flags ...string) string {
 // example with -http on localhost:8080 gets the example's binary on a
 // free port instead, with the same flags, and its commands that port.
 func TestREADMEInspectorCommands(t *testing.T) {
+	skipShort(t)
 	interop.Require(t)
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {

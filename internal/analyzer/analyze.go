@@ -108,6 +108,10 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 		for _, m := range directive.Misplaced(f) {
 			a.report(m)
 		}
+		if why := a.buildConstraint(f); why != "" { // buildcfg.go
+			a.refuseConstrained(f, why)
+			continue
+		}
 		a.declareForms(p, f)
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)

@@ -230,17 +230,17 @@ func (a *analysis) duplicateNames(st *types.Struct, fields []jsonField) {
 		at := st.Field(atDepth[len(atDepth)-1].index[0])
 		switch {
 		case atDepth[0].Var == atDepth[1].Var:
-			a.tagWarning(at, fmt.Sprintf("json name %q (%s) comes from a struct embedded more than once at the same depth: encoding/json leaves it out",
+			a.collision(at, fmt.Sprintf("json name %q (%s) comes from a struct embedded more than once at the same depth: encoding/json leaves it out",
 				name, label(atDepth[0])))
 		case len(tagged) == 1:
 			for _, f := range atDepth {
 				if f.Var != tagged[0].Var {
-					a.tagWarning(st.Field(f.index[0]), fmt.Sprintf("json name %q of %s is taken by the tag of %s at the same depth: encoding/json leaves %s out",
+					a.collision(st.Field(f.index[0]), fmt.Sprintf("json name %q of %s is taken by the tag of %s at the same depth: encoding/json leaves %s out",
 						name, label(f), label(tagged[0]), label(f)))
 				}
 			}
 		default:
-			a.tagWarning(at, fmt.Sprintf("json name %q is claimed by %s at the same depth: encoding/json leaves out all of them",
+			a.collision(at, fmt.Sprintf("json name %q is claimed by %s at the same depth: encoding/json leaves out all of them",
 				name, strings.Join(names, " and ")))
 		}
 	}

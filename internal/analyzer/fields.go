@@ -312,6 +312,14 @@ func (a *analysis) tagWarning(f *types.Var, msg string) {
 	a.report(finding.Finding{Pos: f.Pos(), End: a.tagEnd(f), Category: finding.CatJSONTag, Message: msg})
 }
 
+// collision reports a JSON name of field f's struct that encoding/json
+// drops because fields at one depth claim it. Lint reports it by default,
+// but generation goes on: what encoding/json sends is certain, and the
+// schemas describe exactly that.
+func (a *analysis) collision(f *types.Var, msg string) {
+	a.report(finding.Finding{Pos: f.Pos(), End: a.tagEnd(f), Category: finding.CatJSONTag, Message: msg, GoesOn: true})
+}
+
 // schemaTagPos returns where, in the source, the offsets in the value of
 // field f's jsonschema tag are: a problem is reported at its key. The
 // value was unquoted from the struct tag, so an escape before a key (\\)

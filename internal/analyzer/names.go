@@ -27,6 +27,7 @@ type Names struct {
 	decls       map[*types.Func]string
 	forms       map[*Form]string
 	icons       map[string]string // by iconKey
+	iconFiles   string            // the variable that embeds the icon files, or ""
 	completions string
 	// taken are the package-level names of the package's sources (the
 	// generated file left out) and of the generated file.
@@ -91,6 +92,13 @@ func newNames(p *Package, declared func(string) bool) *Names {
 		for _, i := range is {
 			if k := iconKey(i); n.icons[k] == "" {
 				n.icons[k] = n.fresh(fmt.Sprintf("mcptagIcon%d", len(n.icons)+1))
+			}
+		}
+	}
+	for _, is := range icons {
+		for _, i := range is {
+			if i.File != "" && n.iconFiles == "" {
+				n.iconFiles = n.fresh("mcptagIconFiles")
 			}
 		}
 	}
@@ -160,6 +168,10 @@ func (n *Names) Form(f *Form) string { return n.forms[f] }
 
 // Icon is the name of the variable holding icon, one per distinct icon.
 func (n *Names) Icon(i Icon) string { return n.icons[iconKey(i)] }
+
+// IconFiles is the name of the variable that embeds the icon files the
+// package's icons were read from, "" when none was read from a file.
+func (n *Names) IconFiles() string { return n.iconFiles }
 
 // Completions is the name of the variable of the completions Complete
 // answers, "" when the package has neither prompts nor templates.

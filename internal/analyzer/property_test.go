@@ -37,6 +37,9 @@ const valuesPerTool = 400
 // too.
 func TestOutputSchemaProperty(t *testing.T) {
 	for _, closed := range []bool{false, true} {
+		if testing.Short() && !closed {
+			continue // the inner loop checks one variant: closed, the stricter
+		}
 		t.Run(map[bool]string{false: "open", true: "closed"}[closed], func(t *testing.T) {
 			testOutputSchemas(t, analyzer.Options{Closed: closed}, true)
 		})
@@ -57,6 +60,9 @@ func TestShrunkSchemasSound(t *testing.T) {
 		{"depth=2,descriptions=first", shrink.Options{Depth: depth(2), Descriptions: "first"}},
 		{"descriptions=none", shrink.Options{Descriptions: "none"}},
 	} {
+		if testing.Short() && tc.name != "depth=2,descriptions=first" {
+			continue // the inner loop checks one variant, which cuts both
+		}
 		t.Run(tc.name, func(t *testing.T) {
 			testOutputSchemas(t, analyzer.Options{Closed: true, Shrink: tc.shrink}, false)
 		})
@@ -122,7 +128,7 @@ func checkTool(t *testing.T, tool *analyzer.Tool, typ reflect.Type, precise bool
 	}
 	stats := newPrecision(&schema)
 	failures := 0
-	for i := 0; i < valuesPerTool && failures < 3; i++ {
+	for i := 0; i < valueCount() && failures < 3; i++ {
 		v := reflect.New(typ).Elem()
 		if i > 0 { // the first value is the zero value
 			v = g.Value(typ)
@@ -296,4 +302,13 @@ func acceptsNull(s *jsonschema.Schema) bool {
 		}
 	}
 	return false
+}
+
+// valueCount is valuesPerTool, or a tenth of it under -short, the inner
+// loop: go test without -short checks them all.
+func valueCount() int {
+	if testing.Short() {
+		return valuesPerTool / 10
+	}
+	return valuesPerTool
 }

@@ -72,8 +72,16 @@ type Value struct {
 	Keys   argspec.Format
 
 	// Ref names the entry of Input.Defs that describes the value: a
-	// recursive type's. The other fields are then unused.
+	// recursive type's, or a named type's that the arguments use more
+	// than once. Of the other fields only Description, Title and NullOK,
+	// the referrer's own, are then used.
 	Ref string
+	// Shared is the type key of the named struct type whose description
+	// this value shares with the type's other uses: their Fields are one
+	// slice, built once, so that a type reached along many paths costs
+	// its size once. The analyzer turns the value into a Ref when the
+	// type is used more than once.
+	Shared string
 }
 
 // A Kind is the JSON type of a value.
@@ -141,7 +149,7 @@ func KindOfType(typ string) (Kind, bool) {
 // Schema renders v as a JSON Schema, as Input.Schema renders each value.
 func (v *Value) Schema() *jsonschema.Schema {
 	if v.Ref != "" {
-		return &jsonschema.Schema{Ref: "#/$defs/" + v.Ref, Description: v.Description}
+		return &jsonschema.Schema{Ref: "#/$defs/" + v.Ref, Title: v.Title, Description: v.Description}
 	}
 	s := &jsonschema.Schema{Type: schemaTypes[v.Kind], Title: v.Title, Description: v.Description}
 	if v.OrString {

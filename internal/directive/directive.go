@@ -674,3 +674,16 @@ func quotedEnd(text string, i int) (int, error) {
 	}
 	return 0, fmt.Errorf("unterminated")
 }
+
+// FirstInSource returns the line and column (from 1) and the kind of the
+// first directive in the source of a Go file, or 0, 0, "" when it holds
+// none. It reads the text alone, as the go command reads a file that the
+// build configuration leaves out: what that file declares goes unseen.
+func FirstInSource(src []byte) (line, col int, kind string) {
+	for i, text := range strings.Split(string(src), "\n") {
+		if kind := Recognize(strings.TrimSpace(text)).Kind; kind != "" {
+			return i + 1, strings.Index(text, "//") + 1, kind
+		}
+	}
+	return 0, 0, ""
+}

@@ -47,6 +47,7 @@ func goSource(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 		return nil, err
 	}
 	g.iconVars()
+	g.iconFiles()
 	header := genfile.Header
 	if line := genfile.OptionsLine(pkg.Flags); line != "" {
 		header += "\n" + line

@@ -68,6 +68,35 @@ func (g *genFile) iconVars() {
 	}
 }
 
+// iconFiles prints the variable that embeds the files the package's
+// icons were read from: the go command then counts them among the
+// package's inputs, so go vet checks the package again when one changes
+// and finds the generated code stale.
+func (g *genFile) iconFiles() {
+	name := g.names.IconFiles()
+	if name == "" {
+		return
+	}
+	var files []string
+	for _, d := range g.pkg.Decls() {
+		for _, i := range d.Icons {
+			if i.File != "" && !slices.Contains(files, i.File) {
+				files = append(files, i.File)
+			}
+		}
+	}
+	slices.Sort(files)
+	for i, f := range files {
+		files[i] = strconv.Quote(f)
+	}
+	g.P()
+	g.P("// The icon files, embedded so that the go command counts them among the")
+	g.P("// package's inputs: go vet checks the package again when one changes.")
+	g.P("//")
+	g.P("//go:embed ", strings.Join(files, " "))
+	g.P("var ", name, " ", GoImportPath("embed").Ident("FS"))
+}
+
 // iconLiteral is the literal of i, on one line.
 func (g *genFile) iconLiteral(i mcp.Icon) string {
 	fields := []string{"Source: " + goString(i.Source)}

@@ -81,7 +81,7 @@ var Categories = []Category{
 	{CatName, true, Stops, "an invalid or duplicate tool or prompt name, a name that looks like an option, a doc list item naming a misspelled parameter, or a name the generated code needs"},
 	{CatDirective, true, Stops, "a misspelled, misplaced or malformed directive, resource URI or suppression"},
 	{CatSignature, true, Stops, "a function shape mcptag cannot register"},
-	{CatJSONTag, true, Stops, "a malformed struct tag or option, or a JSON name lost to a collision"},
+	{CatJSONTag, true, Stops, "a malformed struct tag or option; a JSON name lost to a collision, which generation only warns of (encoding/json drops it, always)"},
 	{CatClosedExtra, true, Warns, "closed on an output with a {} part, which can carry undeclared properties"},
 	{CatStale, true, LintOnly, "generated code that differs from what mcptag generates now, or is missing or left over"},
 	{CatDeepInput, false, LintOnly, "a recursive argument type, whose values nested deeper than toolrt.MaxDepth are rejected"},

@@ -23,6 +23,11 @@ type Finding struct {
 	Category string
 	Message  string
 	Error    bool
+	// GoesOn says that generation prints this warning and goes on though
+	// its category stops it: the finding is one lint reports by default
+	// in a category of mistakes, but the code means exactly what mcptag
+	// describes (a JSON name that encoding/json drops, deterministically).
+	GoesOn bool
 	// ToolPos is the position of the tool being analyzed when the finding
 	// was made, if any: a finding in a type declared in another package is
 	// reported there by the linter.
@@ -40,12 +45,15 @@ type Fix struct {
 }
 
 // AtGeneration says what generation does with f: an error stops it; any
-// other finding does what its category says.
+// other finding does what its category says, but one that goes on warns.
 func (f Finding) AtGeneration() Generation {
 	if f.Error {
 		return Stops
 	}
 	c, _ := LookupCategory(f.Category)
+	if f.GoesOn && c.Generation == Stops {
+		return Warns
+	}
 	return c.Generation
 }
 

@@ -27,6 +27,7 @@ var update = flag.Bool("update", false, "write docs/catalog.png, the README's sc
 // request but the page itself, and that hostile descriptions stay text.
 // It logs the search timings on 600 tools.
 func TestCatalogInBrowser(t *testing.T) {
+	skipShort(t)
 	interop.RequireBrowser(t) // before paying for the builds
 	bin := buildMcptag(t)
 	tmp := t.TempDir()

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/scanner"
 	"go/token"
@@ -22,6 +23,7 @@ import (
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/genfile"
 )
 
@@ -77,6 +79,7 @@ func Packages(dir string, patterns ...string) ([]*Package, error) {
 	for _, p := range roots {
 		l.roots[p.PkgPath] = p
 		l.addPackageErrors(p)
+		l.hiddenDirectives(p)
 	}
 	if len(l.errs) == 0 {
 		l.loadExports(dir)
@@ -121,6 +124,42 @@ func (l *loader) addPackageErrors(p *packages.Package) {
 		}
 		l.errs = append(l.errs, genfile.PositionedError{Pos: pos, Msg: e.Msg})
 	}
+}
+
+// hiddenDirectives reports, as errors, the files of p that the build
+// configuration leaves out (IgnoredFiles) and that hold //mcp:
+// directives: generating from what is left would drop those
+// declarations, and rewrite or delete the generated files that serve
+// them, so nothing is generated. (In a configuration that builds such a
+// file, the analyzer reports its directives: a declaration must be in a
+// file every build includes.)
+func (l *loader) hiddenDirectives(p *packages.Package) {
+	for _, name := range p.IgnoredFiles {
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			continue
+		}
+		if line, col, kind := directive.FirstInSource(data); kind != "" {
+			l.errs = append(l.errs, genfile.PositionedError{
+				Pos: fmt.Sprintf("%s:%d:%d", name, line, col),
+				Msg: fmt.Sprintf("this build configuration (%s) leaves out the file, which declares //mcp:%s: generating here would drop it, so the generated files are left as they are. Declare it in a file without build constraints, which every configuration builds",
+					configuration(), kind),
+			})
+		}
+	}
+}
+
+// configuration describes the build configuration the go command loads
+// packages in, as its environment sets it.
+func configuration() string {
+	cgo := "0"
+	if build.Default.CgoEnabled {
+		cgo = "1"
+	}
+	return "GOOS=" + build.Default.GOOS + " GOARCH=" + build.Default.GOARCH + " CGO_ENABLED=" + cgo
 }
 
 // loadExports asks the go command for the export data of every package

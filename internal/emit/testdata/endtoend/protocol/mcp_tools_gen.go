@@ -4,6 +4,7 @@ package protocol
 
 import (
 	"context"
+	"embed"
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
@@ -238,3 +239,9 @@ var mcptagOrderForm = &toolimpl.Form{
 var mcptagIcon3 = mcp.Icon{Source: `data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHJlY3QgeD0iMiIgeT0iMiIgd2lkdGg9IjEyIiBoZWlnaHQ9IjEyIi8+PC9zdmc+Cg==`, MIMEType: "image/svg+xml", Sizes: []string{"any"}}
 var mcptagIcon1 = mcp.Icon{Source: `data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHJlY3QgeD0iMiIgeT0iMiIgd2lkdGg9IjEyIiBoZWlnaHQ9IjEyIi8+PC9zdmc+Cg==`, MIMEType: "image/svg+xml", Sizes: []string{"any"}, Theme: "light"}
 var mcptagIcon2 = mcp.Icon{Source: `https://example.com/note-dark.png`, MIMEType: "image/png", Theme: "dark"}
+
+// The icon files, embedded so that the go command counts them among the
+// package's inputs: go vet checks the package again when one changes.
+//
+//go:embed "note.svg"
+var mcptagIconFiles embed.FS
