@@ -14,12 +14,18 @@ import (
 )
 
 // fixes returns the suggested fixes for a finding, reported where it
-// was made, when the fix is obvious: a misspelled directive, a nullable
-// field without omitempty.
+// was made, when the fix is obvious: the finding's own, a misspelled
+// directive, a nullable field without omitempty.
 func (r *reporter) fixes(f finding.Finding) []analysis.SuggestedFix {
 	file := r.files[r.pass.Fset.File(f.Pos)]
 	if file == nil {
 		return nil
+	}
+	if f.Fix != nil {
+		return []analysis.SuggestedFix{{
+			Message:   f.Fix.Message,
+			TextEdits: []analysis.TextEdit{{Pos: f.Fix.Pos, End: f.Fix.End, NewText: []byte(f.Fix.NewText)}},
+		}}
 	}
 	switch f.Category {
 	case finding.CatDirective:

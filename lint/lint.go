@@ -7,12 +7,17 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"slices"
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/budget"
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/genfile"
+	"github.com/mcptag/mcptag/internal/genopts"
+	"github.com/mcptag/mcptag/internal/suggest"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -23,24 +28,66 @@ var docFile string
 // flags are those of Config.AddFlags.
 var Analyzer = New(Config{})
 
-// Config configures an Analyzer.
+// Config configures an Analyzer. Its fields are plain values, so that a
+// driver (golangci-lint's plugin, say) depends on nothing of mcptag's
+// but this package.
 type Config struct {
 	// Fail names the categories whose findings fail; nil means those
-	// that fail by default (finding.Category.Fails).
+	// that fail by default. ParseFail checks a list of names.
 	Fail []string
-	// Options are the generator's options, for the stale check. As for
-	// the generator, the options a package's generated file records go on
-	// top, and Options.Given (the flags given, which AddFlags collects)
-	// on top of those.
-	Options analyzer.Options
+	// Closed and Titles are the generator's -closed and -titles, for the
+	// stale check: as for the generator, the options a package's
+	// generated file records go on top of them.
+	Closed, Titles bool
+	// GeneratorFlags are the generator's options named on a command line,
+	// as the flags that set them ("-closed=true", "-depth=2"), in order,
+	// as AddFlags collects them: they go on top of what each package's
+	// generated file records.
+	GeneratorFlags []string
 	// OnlyFailing reports only the findings that fail, for drivers that
 	// have no warnings: go vet, golangci-lint.
 	OnlyFailing bool
 	// Budget is the tokens a tool's tools/list entry may take before a
-	// size finding (0: budget.DefaultBudget); a tool's budget= overrides
-	// it. PackageBudget, when set, is what the tools of a package may
-	// take together.
+	// size finding (0: 5,000); a tool's budget= overrides it.
+	// PackageBudget, when set, is what the tools of a package may take
+	// together.
 	Budget, PackageBudget int
+}
+
+// generatorOptions are the generator's options that c names, under the
+// record of each package's generated file.
+func (c *Config) generatorOptions() genopts.Options {
+	return genopts.Options{Base: analyzer.Options{Closed: c.Closed, Titles: c.Titles}, Given: c.GeneratorFlags}
+}
+
+// Categories returns the names of the categories of findings, in the
+// order mcptag documents them.
+func Categories() []string { return finding.CategoryNames() }
+
+// ParseFail checks names, the categories that fail as a -fail flag or a
+// driver's settings list them, and returns them as Config.Fail takes
+// them: "all" spelled out as every category, each category once. An
+// unknown name is an error that suggests the closest one.
+func ParseFail(names []string) ([]string, error) {
+	all := finding.CategoryNames()
+	cats := []string{}
+	for _, name := range names {
+		switch {
+		case name == "all":
+			cats = all
+		case slices.Contains(all, name):
+			if !slices.Contains(cats, name) {
+				cats = append(cats, name)
+			}
+		default:
+			msg := fmt.Sprintf("unknown category %q", name)
+			if s := suggest.Closest(name, all); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			return nil, fmt.Errorf("%s; categories are %s", msg, strings.Join(all, ", "))
+		}
+	}
+	return cats, nil
 }
 
 // Fails reports whether findings of category fail, by c.Fail.
@@ -55,9 +102,9 @@ func (c *Config) Fails(category string) bool {
 // AddFlags defines c's flags on fs: -fail and the generator's options.
 func (c *Config) AddFlags(fs *flag.FlagSet) {
 	fs.Var((*failFlag)(c), "fail", "comma-separated `categories` that fail, or \"all\" (default: those that break clients or hide tools); the others are warnings")
-	c.Options.AddFlags(fs)
-	fs.IntVar(&c.Budget, "budget", c.Budget, "the `tokens` a tool's tools/list entry may take before a size finding (0: 5,000); a tool's budget= overrides it")
-	fs.IntVar(&c.PackageBudget, "budget-package", c.PackageBudget, "the `tokens` the tools of a package may take together in tools/list (0: no limit)")
+	genopts.AddFlags(fs, &c.GeneratorFlags)
+	fs.Var(budget.TokensFlag{N: &c.Budget}, "budget", "the `tokens` a tool's tools/list entry may take before a size finding (0: 5,000); a tool's budget= overrides it")
+	fs.Var(budget.TokensFlag{N: &c.PackageBudget}, "budget-package", "the `tokens` the tools of a package may take together in tools/list (0: no limit)")
 }
 
 // New returns an Analyzer configured by cfg, and by its own flags.
@@ -121,13 +168,14 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 		r.files[pass.Fset.File(f.FileStart)] = f
 	}
 	g := readGenerated(pass, gen)
-	opts, optsErr := g.options(c.Options)
+	opts, optsErr := g.options(c.generatorOptions())
 	opts.ImportedDocs = docSource(pass, imported)
 	if pass.Module != nil {
-		opts.Module = pass.Module.Path // as load.Packages sets it
+		opts.Module = pass.Module.Path // as the generator sets it
 	}
 	pkg := analyzer.Analyze(pass.Fset, src, pass.Pkg, pass.TypesInfo, opts)
-	stops := false // generation would refuse the package
+	pkg.Flags = genopts.Flags(opts) // as the generator records them
+	stops := false                  // generation would refuse the package
 	for _, f := range pkg.Findings {
 		if r.report(f) && f.AtGeneration() == finding.Stops {
 			stops = true
@@ -136,15 +184,21 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 	for _, f := range c.sizeFindings(src, pkg) {
 		r.report(f)
 	}
+	for _, f := range elicitFindings(src, pass.TypesInfo, pkg) {
+		r.report(f)
+	}
 	// Code that go generate would refuse to write is not stale: the
 	// findings that stop it come first. A malformed suppression stops it
 	// too.
 	stops = stops || len(r.place.SuppressionFindings(false)) > 0
+	// Nor can a build configuration that leaves out a file declaring
+	// tools judge the code, which generation there refuses to write.
+	stops = stops || hidesDirectives(pass.IgnoredFiles)
 	if f, ok := stale(src, g, optsErr, pkg); ok && !stops {
 		r.report(f)
 	}
 	for _, f := range r.place.SuppressionFindings(true) {
-		r.diagnose(f.Pos, f.End, f.Category, f.Message, nil)
+		r.diagnose(f.Pos, f.End, f.Category, f.Message, r.fixes(f))
 	}
 	return nil, nil
 }
@@ -195,20 +249,32 @@ func (f *failFlag) String() string {
 }
 
 func (f *failFlag) Set(v string) error {
-	cats := []string{}
+	var names []string
 	for _, c := range strings.Split(v, ",") {
-		switch c = strings.TrimSpace(c); {
-		case c == "":
-		case c == "all":
-			cats = finding.CategoryNames()
-		case slices.Contains(finding.CategoryNames(), c):
-			if !slices.Contains(cats, c) {
-				cats = append(cats, c)
-			}
-		default:
-			return fmt.Errorf("unknown category %q; categories are %s", c, strings.Join(finding.CategoryNames(), ", "))
+		if c = strings.TrimSpace(c); c != "" {
+			names = append(names, c)
 		}
+	}
+	cats, err := ParseFail(names)
+	if err != nil {
+		return err
 	}
 	f.Fail = cats
 	return nil
+}
+
+// hidesDirectives reports whether one of the Go files that the build
+// configuration leaves out of the package declares something.
+func hidesDirectives(ignored []string) bool {
+	for _, name := range ignored {
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if data, err := os.ReadFile(name); err == nil {
+			if _, _, kind := directive.FirstInSource(data); kind != "" {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -6,8 +6,8 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
+	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/finding"
-	"github.com/mcptag/mcptag/internal/generate"
 )
 
 // sizeFindings reports each tool whose tools/list entry takes more tokens
@@ -18,7 +18,7 @@ func (c *Config) sizeFindings(src []*ast.File, pkg *analyzer.Package) []finding.
 	if pkg.Errors() || len(pkg.Tools) == 0 {
 		return nil
 	}
-	_, costs, err := generate.Measure(pkg)
+	_, costs, err := emit.Measure(pkg)
 	if err != nil {
 		return nil // the generator reports it
 	}

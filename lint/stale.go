@@ -11,6 +11,7 @@ import (
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/genfile"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -38,23 +39,24 @@ func readGenerated(pass *analysis.Pass, gen *ast.File) generated {
 	return g
 }
 
-// options returns base resolved against the options g records, as the
+// options returns opts resolved against the options g records, as the
 // generator resolves them. A file that cannot be read records nothing:
 // the stale check reports it.
-func (g generated) options(base analyzer.Options) (analyzer.Options, error) {
+func (g generated) options(opts genopts.Options) (analyzer.Options, error) {
 	var recorded []genfile.RecordedOption
 	if g.name != "" && g.err == nil {
 		var err error
 		if recorded, err = genfile.Options(g.name, g.data); err != nil {
-			return base, err
+			return opts.Base, err
 		}
 	}
-	return base.Resolve(recorded)
+	return opts.Resolve(recorded)
 }
 
 // stale compares the package's mcp_tools_gen.go, g, with what the
 // generator would write now; optsErr is why the options it records could
-// not be read. The finding sits at the package clause of the file of the
+// not be read. The finding sits at the first declaration whose entry in
+// the snapshot changed, else at the package clause of the file of the
 // first declaration (or of the first file, when they are gone).
 func stale(src []*ast.File, g generated, optsErr error, pkg *analyzer.Package) (finding.Finding, bool) {
 	if len(src) == 0 || pkg.Errors() || (g.name == "" && pkg.Empty()) {
@@ -79,6 +81,9 @@ func stale(src []*ast.File, g generated, optsErr error, pkg *analyzer.Package) (
 		return finding.Finding{}, false // the generator reports it
 	}
 	if !genfile.Fresh(g.data, want) {
+		if pos := changedDecl(g.name, pkg); pos.IsValid() {
+			at = pos
+		}
 		return staleAt(genfile.GoName + " is stale: it differs from what mcptag generates from the sources now; run go generate")
 	}
 	return finding.Finding{}, false
@@ -87,7 +92,7 @@ func stale(src []*ast.File, g generated, optsErr error, pkg *analyzer.Package) (
 // inPackage is the message of err, whose position is in the package's
 // directory: the file's name is enough.
 func inPackage(err error) string {
-	var pe analyzer.PositionedError
+	var pe genfile.PositionedError
 	if errors.As(err, &pe) {
 		pe.Pos = filepath.Base(pe.Pos)
 		return pe.Error()

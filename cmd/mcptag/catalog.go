@@ -47,7 +47,8 @@ func catalogCommand(stderr io.Writer) (*command, *catalogOptions) {
 	o := &catalogOptions{}
 	c.StringVar(&o.out, "o", "", "write the page to `file` (atomically) instead of stdout")
 	c.StringVar(&o.diff, "diff", "", "mark what changed since `rev`: a git revision, directory or snapshot")
-	c.IntVar(&o.budget, "budget", budget.DefaultBudget, "the `tokens` a tool's tools/list entry may take; a tool's budget= overrides it")
+	o.budget = budget.DefaultBudget
+	c.Var(budget.TokensFlag{N: &o.budget}, "budget", "the `tokens` a tool's tools/list entry may take; a tool's budget= overrides it")
 	return c, o
 }
 
@@ -70,11 +71,11 @@ func catalogMain(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Diff = &catalog.Diff{Since: o.diff, Before: before, Dir: wd, Budget: o.budget}
 	}
-	loaded, code := loadServable(c.Args(), stderr)
+	loaded, code := loadServable("mcptag catalog", c.Args(), stderr)
 	if code != exitOK {
 		return code
 	}
-	page, err := catalog.Build(loaded, opts)
+	page, err := catalog.Build(catalogSources(loaded), opts)
 	var html bytes.Buffer
 	if err == nil {
 		err = catalog.Render(&html, page)
@@ -100,4 +101,13 @@ func writeOutput(out string, data []byte, stdout io.Writer) error {
 		return fmt.Errorf("%s is a directory", out)
 	}
 	return generate.WriteFile(out, data)
+}
+
+// catalogSources are the packages for the catalogue's page.
+func catalogSources(pkgs []*generate.Package) []catalog.Source {
+	sources := make([]catalog.Source, len(pkgs))
+	for i, p := range pkgs {
+		sources[i] = catalog.Source{Package: p.Package, Dir: p.Dir}
+	}
+	return sources
 }

@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/genfile"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/mcptag/mcptag/internal/snapdiff"
 )
 
@@ -35,7 +35,9 @@ errors.
 
 func diffCommand(stderr io.Writer) (*command, *int) {
 	c := newCommand("mcptag diff", diffUsage, stderr)
-	return c, c.Int("budget", budget.DefaultBudget, "report a tool whose tools/list entry grows past this many `tokens`")
+	tokens := budget.DefaultBudget
+	c.Var(budget.TokensFlag{N: &tokens}, "budget", "report a tool whose tools/list entry grows past this many `tokens`")
+	return c, &tokens
 }
 
 func diffMain(args []string, stdout, stderr io.Writer) int {
@@ -75,7 +77,7 @@ func diffMain(args []string, stdout, stderr io.Writer) int {
 // packages below the working directory, keyed as snapdiff.Load keys
 // those of a directory or revision.
 func generatedSnapshots(stderr io.Writer) (snapdiff.Tree, int) {
-	r, code := runGenerate(analyzer.Options{}, []string{"./..."}, stderr)
+	r, code := runGenerate("mcptag diff", genopts.Options{}, []string{"./..."}, stderr)
 	if code != exitOK {
 		return nil, exitUsage
 	}

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/mcptag/mcptag/internal/load"
 	"github.com/mcptag/mcptag/internal/snapdiff"
 	"github.com/rogpeppe/go-internal/diff"
@@ -21,7 +21,7 @@ import (
 
 // generateOptions are the flags of the generator's command line.
 type generateOptions struct {
-	analyzer.Options
+	genopts.Options
 	check bool
 }
 
@@ -35,7 +35,7 @@ func generateCommandWith(usageText string, stderr io.Writer) (*command, *generat
 	c := newCommand("mcptag", usageText, stderr)
 	o := &generateOptions{}
 	c.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a summary and a diff if any generated file is stale, missing or left over")
-	o.AddFlags(c.FlagSet)
+	genopts.AddFlags(c.FlagSet, &o.Given)
 	return c, o
 }
 
@@ -44,12 +44,16 @@ func generateMain(args []string, stdout, stderr io.Writer) int {
 	if ok, code := c.parse(args, stdout); !ok {
 		return code
 	}
-	r, code := runGenerate(o.Options, c.Args(), stderr)
+	prefix := "mcptag"
+	if o.check {
+		prefix = "mcptag -check"
+	}
+	r, code := runGenerate(prefix, o.Options, c.Args(), stderr)
 	if code != exitOK {
 		return code
 	}
 	if o.check {
-		if checksNothing(stderr, "mcptag -check", c.Args(), loadedPackages(r.Packages)) {
+		if checksNothing(stderr, prefix, c.Args(), loadedPackages(r.Packages)) {
 			return exitUsage
 		}
 		return checkFiles(r.Files, stdout, stderr)
@@ -64,11 +68,12 @@ func generateMain(args []string, stdout, stderr io.Writer) int {
 // runGenerate runs the pipeline on the packages matching patterns in the
 // working directory, prints the findings it reports, and returns its
 // result, with the files to write, or the exit code to leave with when
-// there are none.
-func runGenerate(opts analyzer.Options, patterns []string, stderr io.Writer) (*generate.Result, int) {
+// there are none. prefix names the command in messages without a
+// position.
+func runGenerate(prefix string, opts genopts.Options, patterns []string, stderr io.Writer) (*generate.Result, int) {
 	r, err := generate.Run(".", opts, patterns...)
 	if err != nil {
-		printLoadError(stderr, err)
+		printLoadError(stderr, prefix, patterns, err)
 		return nil, exitUsage
 	}
 	printFindings(stderr, r.Fset, r.Findings)
@@ -92,16 +97,42 @@ func printFindings(w io.Writer, fset *token.FileSet, findings []finding.Finding)
 }
 
 // printLoadError prints the errors that stopped packages from loading,
-// one per line, each at its position.
-func printLoadError(w io.Writer, err error) {
+// one per line, each at its position; one without a position after
+// prefix, the command's name ("mcptag", "mcptag lint"). A pattern that
+// names a directory without Go files (a module root whose packages are
+// all below it) gets the hint checksNothing gives: the wider pattern.
+func printLoadError(w io.Writer, prefix string, patterns []string, err error) {
 	var le load.Errors
 	if !errors.As(err, &le) {
-		fmt.Fprintf(w, "mcptag: %s\n", relPaths(err.Error()))
-		return
+		le = load.Errors{{Msg: err.Error()}}
 	}
 	for _, e := range le {
-		fmt.Fprintln(w, relPaths(e.Error()))
+		if e.Pos != "" {
+			fmt.Fprintln(w, relPaths(e.Error()))
+			continue
+		}
+		msg := relPaths(e.Msg)
+		if rest, ok := strings.CutPrefix(e.Msg, "no Go files in "); ok {
+			msg = "no Go files in " + relDir(rest) + didYouMean(patterns)
+		}
+		fmt.Fprintf(w, "%s: %s\n", prefix, msg)
 	}
+}
+
+// relDir is dir relative to the working directory, as the go command
+// prints it: "." for the working directory itself.
+func relDir(dir string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return dir
+	}
+	if rel, err := filepath.Rel(wd, dir); err == nil && !strings.HasPrefix(rel, "..") {
+		if rel == "." {
+			return rel
+		}
+		return "." + string(filepath.Separator) + rel
+	}
+	return dir
 }
 
 // relPaths shortens the absolute paths below the working directory in s

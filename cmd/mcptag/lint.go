@@ -11,9 +11,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genfile"
 	"github.com/mcptag/mcptag/internal/load"
 	"github.com/mcptag/mcptag/lint"
 	"golang.org/x/tools/go/analysis"
@@ -74,7 +74,7 @@ func lintCommand(stderr io.Writer) (*command, *lintOptions) {
 	o := &lintOptions{}
 	o.AddFlags(c.FlagSet)
 	c.BoolVar(&o.warnings, "warnings", true, "print the findings that do not fail, as warnings (false: only count them)")
-	c.Var(&o.fix, "fix", "apply the suggested fixes that do not change what a tool sends (misspelled directives); -fix=`CATS` also those of the categories named (nullable: add omitempty)")
+	c.Var(&o.fix, "fix", "apply the suggested fixes that do not change what a tool sends (misspelled directives); -fix=`CATS` also those of the categories named (nullable: add omitempty; json-tag: correct a misspelled tag key)")
 	return c, o
 }
 
@@ -93,7 +93,7 @@ func lintMain(args []string, stdout, stderr io.Writer) int {
 	}
 	findings, matched, err := runLint(o.Config, c.Args())
 	if err != nil {
-		printLoadError(stderr, err)
+		printLoadError(stderr, "mcptag lint", c.Args(), err)
 		return exitUsage
 	}
 	if checksNothing(stderr, "mcptag lint", c.Args(), matched) {
@@ -337,7 +337,7 @@ func editFile(file string, src []byte, edits []fileEdit) error {
 }
 
 // loadErrors lists the errors of the packages and their dependencies,
-// but for those the generator also forgives (load.Packages): a stale
+// but for those the generator also forgives (see load.Packages): a stale
 // generated file, or a Register function not generated yet, is what the
 // linter is there to report. Nor does it list the errors that dropping a
 // dependency's function bodies causes (loadForLint).
@@ -350,7 +350,7 @@ func loadErrors(pkgs []*packages.Package) load.Errors {
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
 			if !load.Forgiven(e) && (loaded[p] || !droppedBodyError(e)) {
-				errs = append(errs, analyzer.PositionedError{Pos: e.Pos, Msg: e.Msg})
+				errs = append(errs, genfile.PositionedError{Pos: e.Pos, Msg: e.Msg})
 			}
 		}
 	})

@@ -54,7 +54,10 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mcptag := toolMcptag(t, repo)
+	mcptag := "" // only the scripts that -short skips run go vet with it
+	if !testing.Short() {
+		mcptag = toolMcptag(t, repo)
+	}
 	goEnv := func(name string) string {
 		out, err := exec.Command("go", "env", name).Output()
 		if err != nil {
@@ -228,4 +231,46 @@ func proxy403(ts *testscript.TestScript, neg bool, args []string) {
 	}))
 	ts.Defer(srv.Close)
 	ts.Setenv("GOPROXY", srv.URL)
+}
+
+// TestDocsSayEachParagraphOnce: no paragraph of the README or of docs/
+// is repeated within its file (code blocks aside, which may well show a
+// command twice), as an edit that moves a paragraph and forgets the old
+// copy leaves it.
+func TestDocsSayEachParagraphOnce(t *testing.T) {
+	repo := filepath.Join("..", "..")
+	files, err := filepath.Glob(filepath.Join(repo, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range append(files, filepath.Join(repo, "README.md")) {
+		text, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for _, p := range proseParagraphs(string(text)) {
+			if seen[p] {
+				t.Errorf("%s repeats the paragraph\n%s", name, p)
+			}
+			seen[p] = true
+		}
+	}
+}
+
+// proseParagraphs returns the paragraphs of a Markdown text outside its
+// fenced code blocks, each with its white space collapsed.
+func proseParagraphs(markdown string) []string {
+	var out []string
+	for i, chunk := range strings.Split(markdown, "```") {
+		if i%2 == 1 {
+			continue // a code block
+		}
+		for _, p := range regexp.MustCompile(`\n\s*\n`).Split(chunk, -1) {
+			if p = strings.Join(strings.Fields(p), " "); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/directive"
+	"github.com/mcptag/mcptag/internal/generate"
 	"github.com/mcptag/mcptag/internal/genfile"
-	"github.com/mcptag/mcptag/internal/load"
 )
 
 // A matchedPackage is what -check, lint and stats need to know of a
@@ -33,23 +33,31 @@ func checksNothing(stderr io.Writer, prefix string, patterns []string, pkgs []ma
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	msg := fmt.Sprintf("%s: no //mcp: declarations in %s", prefix, strings.Join(patterns, " "))
+	fmt.Fprintf(stderr, "%s: no //mcp: declarations in %s%s\n", prefix, strings.Join(patterns, " "), didYouMean(patterns))
+	return true
+}
+
+// didYouMean suggests the patterns that reach the packages below those
+// given ("; did you mean ./...?"), or returns "" if each already does.
+func didYouMean(patterns []string) string {
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
 	var wider []string
 	for _, p := range patterns {
 		if !strings.Contains(p, "...") {
 			wider = append(wider, strings.TrimSuffix(p, "/")+"/...")
 		}
 	}
-	if len(wider) > 0 {
-		msg += fmt.Sprintf("; did you mean %s?", strings.Join(wider, " "))
+	if len(wider) == 0 {
+		return ""
 	}
-	fmt.Fprintln(stderr, msg)
-	return true
+	return fmt.Sprintf("; did you mean %s?", strings.Join(wider, " "))
 }
 
-// loadedPackages lists the packages load.Packages loaded, as
+// loadedPackages lists the packages generate.Packages loaded, as
 // checksNothing wants them.
-func loadedPackages(pkgs []*load.Package) []matchedPackage {
+func loadedPackages(pkgs []*generate.Package) []matchedPackage {
 	var out []matchedPackage
 	for _, p := range pkgs {
 		out = append(out, matchedPackage{p.Files, p.Dir})

@@ -6,10 +6,10 @@ import (
 	"io"
 	"sort"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
+	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/genopts"
 )
 
 const statsUsage = `usage: mcptag stats [-json] [packages]
@@ -69,7 +69,7 @@ func statsMain(args []string, stdout, stderr io.Writer) int {
 // measure loads and analyzes the packages and measures the tools of those
 // that have some, in import path order.
 func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
-	loaded, code := loadServable(patterns, stderr)
+	loaded, code := loadServable("mcptag stats", patterns, stderr)
 	if code != exitOK {
 		return nil, code
 	}
@@ -78,7 +78,7 @@ func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
 		if len(p.Tools) == 0 {
 			continue
 		}
-		_, costs, err := generate.Measure(p.Package)
+		_, costs, err := emit.Measure(p.Package)
 		if err != nil {
 			fmt.Fprintf(stderr, "mcptag stats: %s: %v\n", p.Path, err)
 			return nil, exitUsage
@@ -90,14 +90,15 @@ func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
 
 // loadServable loads and analyzes the packages, in import path order. A
 // package mcptag would refuse to generate has nothing to show: its errors
-// are load errors here, printed with their positions.
-func loadServable(patterns []string, stderr io.Writer) ([]*load.Package, int) {
-	loaded, err := load.Packages(".", analyzer.Options{}, patterns...)
+// are load errors here, printed with their positions. prefix names the
+// command in messages without a position ("mcptag stats").
+func loadServable(prefix string, patterns []string, stderr io.Writer) ([]*generate.Package, int) {
+	loaded, err := generate.Packages(".", genopts.Options{}, patterns...)
 	if err != nil {
-		printLoadError(stderr, err)
+		printLoadError(stderr, prefix, patterns, err)
 		return nil, exitUsage
 	}
-	if checksNothing(stderr, "mcptag stats", patterns, loadedPackages(loaded)) {
+	if checksNothing(stderr, prefix, patterns, loadedPackages(loaded)) {
 		return nil, exitUsage
 	}
 	if errs := generate.Stopping(generate.Report(loaded)); len(errs) > 0 {

@@ -18,6 +18,7 @@ import (
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/mcptag/mcptag/internal/interop"
 	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -141,7 +142,7 @@ var analyzed = func() func(t *testing.T) map[string]*analyzer.Tool {
 		t.Helper()
 		once.Do(func() {
 			var r *generate.Result
-			if r, err = generate.Run(".", analyzer.Options{}, "."); err == nil {
+			if r, err = generate.Run(".", genopts.Options{}, "."); err == nil {
 				tools = map[string]*analyzer.Tool{}
 				for _, tool := range r.Packages[0].Tools {
 					tools[tool.Name] = tool
@@ -318,7 +319,7 @@ func outputSchema(t *testing.T, tool *mcp.Tool) *jsonschema.Schema {
 // descriptions, without code-generator markers, and the wire forms of the
 // types with their own marshalers.
 func TestSchemas(t *testing.T) {
-	r, err := generate.Run(".", analyzer.Options{}, "./testdata/full")
+	r, err := generate.Run(".", genopts.Options{}, "./testdata/full")
 	if err != nil {
 		t.Fatal(err)
 	}

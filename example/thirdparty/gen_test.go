@@ -9,15 +9,15 @@ import (
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/genopts"
 )
 
 // run runs mcptag's pipeline on the packages, in memory, reporting how
 // long that took.
-func run(t testing.TB, opts analyzer.Options, pattern string) ([]*load.Package, time.Duration) {
+func run(t testing.TB, opts analyzer.Options, pattern string) ([]*generate.Package, time.Duration) {
 	t.Helper()
 	start := time.Now()
-	r, err := generate.Run(".", opts, pattern)
+	r, err := generate.Run(".", genopts.Options{Base: opts}, pattern)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,27 +7,45 @@ import (
 	"encoding/json"
 
 	"github.com/google/go-github/v93/github"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	v12 "k8s.io/api/apps/v1"
 	"k8s.io/api/core/v1"
 )
 
-// mcptag generated this file for version 2 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
-// RegisterStore adds everything Store's methods declare to s, bound to recv: the tools of RegisterStoreTools.
-func RegisterStore(s *mcp.Server, recv *Store) {
-	RegisterStoreTools(s, recv)
+// Register adds everything the package declares to s: the tools of RegisterTools.
+//
+// It binds the methods: those of *Store to store. Register takes a
+// value of every receiver type whose methods it registers, so that none is
+// left out.
+func Register(s *mcp.Server, store *Store) {
+	RegisterTools(s, store)
 }
 
-// RegisterStoreTools adds the tools of Store's methods to s, bound to recv: get_repository, list_issues, get_pull_request, get_pod, get_deployment.
-func RegisterStoreTools(s *mcp.Server, recv *Store) {
-	toolrt.AddTool(s, &mcp.Tool{
+// RegisterTools adds the package's tools to s: get_repository, list_issues, get_pull_request, get_pod, get_deployment.
+//
+// It binds the methods: those of *Store to store. RegisterTools takes a
+// value of every receiver type whose methods it registers, so that none is
+// left out.
+func RegisterTools(s *mcp.Server, store *Store) {
+	RegisterStoreTools(s, store)
+}
+
+// RegisterStore adds everything Store's methods declare to s, bound to store: the tools of RegisterStoreTools.
+func RegisterStore(s *mcp.Server, store *Store) {
+	RegisterStoreTools(s, store)
+}
+
+// RegisterStoreTools adds the tools of Store's methods to s, bound to store: get_repository, list_issues, get_pull_request, get_pod, get_deployment.
+func RegisterStoreTools(s *mcp.Server, store *Store) {
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name: "get_repository",
 		Description: `Fetches a GitHub repository.
 
@@ -35,120 +53,116 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreGetRepositoryInput,
 		OutputSchema: mcptagStoreGetRepositoryOutput,
-	}, mcptagStoreGetRepository(recv))
-	toolrt.AddTool(s, &mcp.Tool{
+	}, mcptagStoreGetRepository(store))
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "list_issues",
 		Description:  `Lists the open issues of a GitHub repository.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreListIssuesInput,
 		OutputSchema: mcptagStoreListIssuesOutput,
-	}, mcptagStoreListIssues(recv))
-	toolrt.AddTool(s, &mcp.Tool{
+	}, mcptagStoreListIssues(store))
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_pull_request",
 		Description:  `Fetches one pull request of a GitHub repository.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreGetPullRequestInput,
 		OutputSchema: mcptagStoreGetPullRequestOutput,
-	}, mcptagStoreGetPullRequest(recv))
-	toolrt.AddTool(s, &mcp.Tool{
+	}, mcptagStoreGetPullRequest(store))
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_pod",
 		Description:  `Fetches a Kubernetes Pod: its name, labels and node, its containers' images, ports and resources, and its status.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreGetPodInput,
 		OutputSchema: mcptagStoreGetPodOutput,
-	}, mcptagStoreGetPod(recv))
-	toolrt.AddTool(s, &mcp.Tool{
+	}, mcptagStoreGetPod(store))
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_deployment",
 		Description:  `Fetches a Kubernetes Deployment: its replicas, its pods' containers and images, and its rollout's status.`,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema:  mcptagStoreGetDeploymentInput,
 		OutputSchema: mcptagStoreGetDeploymentOutput,
-	}, mcptagStoreGetDeployment(recv))
+	}, mcptagStoreGetDeployment(store))
 }
 
 // Schemas and arguments of get_repository, computed by mcptag.
-var (
-	mcptagStoreGetRepositoryInput  = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns it"},"repo":{"type":"string","description":"its name"}},"required":["owner","repo"],"additionalProperties":false}`)
-	mcptagStoreGetRepositoryOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"owner":{"$ref":"#/$defs/User"},"name":{"type":"string"},"full_name":{"type":"string"},"description":{"type":"string"},"homepage":{"type":"string"},"code_of_conduct":{"$ref":"#/$defs/CodeOfConduct"},"default_branch":{"type":"string"},"master_branch":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"pushed_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"html_url":{"type":"string"},"clone_url":{"type":"string"},"git_url":{"type":"string"},"mirror_url":{"type":"string"},"ssh_url":{"type":"string"},"svn_url":{"type":"string"},"language":{"type":"string"},"fork":{"type":"boolean"},"forks_count":{"type":"integer"},"network_count":{"type":"integer"},"open_issues_count":{"type":"integer"},"open_issues":{"type":"integer","description":"Deprecated: Replaced by OpenIssuesCount. For backward compatibility OpenIssues is still populated."},"stargazers_count":{"type":"integer"},"subscribers_count":{"type":"integer"},"watchers_count":{"type":"integer","description":"Deprecated: Replaced by StargazersCount. For backward compatibility WatchersCount is still populated."},"watchers":{"type":"integer","description":"Deprecated: Replaced by StargazersCount. For backward compatibility Watchers is still populated."},"size":{"type":"integer"},"auto_init":{"type":"boolean"},"parent":{"$ref":"#/$defs/Repository"},"source":{"$ref":"#/$defs/Repository"},"template_repository":{"$ref":"#/$defs/Repository"},"organization":{"$ref":"#/$defs/Organization"},"permissions":{"$ref":"#/$defs/RepositoryPermissions"},"allow_rebase_merge":{"type":"boolean"},"allow_update_branch":{"type":"boolean"},"allow_squash_merge":{"type":"boolean"},"allow_merge_commit":{"type":"boolean"},"allow_auto_merge":{"type":"boolean"},"allow_forking":{"type":"boolean"},"web_commit_signoff_required":{"type":"boolean"},"delete_branch_on_merge":{"type":"boolean"},"use_squash_pr_title_as_default":{"type":"boolean"},"squash_merge_commit_title":{"type":"string","description":"Can be one of: \"PR_TITLE\", \"COMMIT_OR_PR_TITLE\""},"squash_merge_commit_message":{"type":"string","description":"Can be one of: \"PR_BODY\", \"COMMIT_MESSAGES\", \"BLANK\""},"merge_commit_title":{"type":"string","description":"Can be one of: \"PR_TITLE\", \"MERGE_MESSAGE\""},"merge_commit_message":{"type":"string","description":"Can be one of: \"PR_BODY\", \"PR_TITLE\", \"BLANK\""},"topics":{"type":"array","items":{"type":"string"}},"custom_properties":{"type":"object","additionalProperties":{}},"archived":{"type":"boolean"},"disabled":{"type":"boolean"},"license":{"$ref":"#/$defs/License","description":"Only provided when using RepositoriesService.Get while in preview"},"private":{"type":"boolean","description":"Additional mutable fields when creating and editing a repository"},"has_issues":{"type":"boolean"},"has_wiki":{"type":"boolean"},"has_pages":{"type":"boolean"},"has_projects":{"type":"boolean"},"has_downloads":{"type":"boolean"},"has_discussions":{"type":"boolean"},"has_pull_requests":{"type":"boolean"},"pull_request_creation_policy":{"type":"string","description":"Can be one of: \"all\", \"collaborators_only\""},"is_template":{"type":"boolean"},"license_template":{"type":"string"},"gitignore_template":{"type":"string"},"security_and_analysis":{"$ref":"#/$defs/SecurityAndAnalysis","description":"Options for configuring Advanced Security and Secret Scanning"},"team_id":{"type":"integer","description":"Creating an organization repository. Required for non-owners."},"url":{"type":"string","description":"API URLs"},"archive_url":{"type":"string"},"assignees_url":{"type":"string"},"blobs_url":{"type":"string"},"branches_url":{"type":"string"},"collaborators_url":{"type":"string"},"comments_url":{"type":"string"},"commits_url":{"type":"string"},"compare_url":{"type":"string"},"contents_url":{"type":"string"},"contributors_url":{"type":"string"},"deployments_url":{"type":"string"},"downloads_url":{"type":"string"},"events_url":{"type":"string"},"forks_url":{"type":"string"},"git_commits_url":{"type":"string"},"git_refs_url":{"type":"string"},"git_tags_url":{"type":"string"},"hooks_url":{"type":"string"},"issue_comment_url":{"type":"string"},"issue_events_url":{"type":"string"},"issues_url":{"type":"string"},"keys_url":{"type":"string"},"labels_url":{"type":"string"},"languages_url":{"type":"string"},"merges_url":{"type":"string"},"milestones_url":{"type":"string"},"notifications_url":{"type":"string"},"pulls_url":{"type":"string"},"releases_url":{"type":"string"},"stargazers_url":{"type":"string"},"statuses_url":{"type":"string"},"subscribers_url":{"type":"string"},"subscription_url":{"type":"string"},"tags_url":{"type":"string"},"trees_url":{"type":"string"},"teams_url":{"type":"string"},"text_matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]},"description":"TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search?apiVersion=2022-11-28#text-match-metadata"},"visibility":{"type":"string","description":"Visibility is only used for Create and Edit endpoints. The visibility field overrides the field parameter when both are used. Can be one of public, private or internal."},"role_name":{"type":"string","description":"RoleName is only returned by the API 'check team permissions for a repository'. See: teams.go (IsTeamRepoByID) https://docs.github.com/rest/teams/teams?apiVersion=2022-11-28#check-team-permissions-for-a-repository"}},"$defs":{"AdvancedSecurity":{"type":"object","properties":{"status":{"type":"string"}}},"CodeOfConduct":{"type":"object","properties":{"name":{"type":"string"},"key":{"type":"string"},"url":{"type":"string"},"body":{"type":"string"}},"description":"Represents a code of conduct."},"CodeSecurity":{"type":"object","properties":{"status":{"type":"string"}}},"DependabotSecurityUpdates":{"type":"object","properties":{"status":{"type":"string"}}},"License":{"type":"object","properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"spdx_id":{"type":"string"},"html_url":{"type":"string"},"featured":{"type":"boolean"},"description":{"type":"string"},"implementation":{"type":"string"},"permissions":{"type":["array","null"],"items":{"type":"string"}},"conditions":{"type":["array","null"],"items":{"type":"string"}},"limitations":{"type":["array","null"],"items":{"type":"string"}},"body":{"type":"string"}},"description":"Represents an open source license."},"Match":{"type":"object","properties":{"text":{"type":"string"},"indices":{"type":"array","items":{"type":"integer"}}}},"Organization":{"type":"object","properties":{"login":{"type":"string"},"id":{"type":"integer"},"node_id":{"type":"string"},"avatar_url":{"type":"string"},"html_url":{"type":"string"},"name":{"type":"string"},"company":{"type":"string"},"blog":{"type":"string"},"location":{"type":"string"},"email":{"type":"string"},"twitter_username":{"type":"string"},"description":{"type":"string"},"public_repos":{"type":"integer"},"public_gists":{"type":"integer"},"followers":{"type":"integer"},"following":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"archived_at":{"type":"string","format":"date-time"},"total_private_repos":{"type":"integer"},"owned_private_repos":{"type":"integer"},"private_gists":{"type":"integer"},"disk_usage":{"type":"integer"},"collaborators":{"type":"integer"},"billing_email":{"type":"string"},"type":{"type":"string"},"plan":{"$ref":"#/$defs/Plan"},"two_factor_requirement_enabled":{"type":"boolean"},"is_verified":{"type":"boolean"},"has_organization_projects":{"type":"boolean"},"has_repository_projects":{"type":"boolean"},"default_repository_permission":{"type":"string"},"default_repository_settings":{"type":"string"},"members_can_create_repositories":{"type":"boolean"},"members_can_create_public_repositories":{"type":"boolean"},"members_can_create_private_repositories":{"type":"boolean"},"members_can_create_internal_repositories":{"type":"boolean"},"members_can_fork_private_repositories":{"type":"boolean"},"deploy_keys_enabled_for_repositories":{"type":"boolean"},"members_allowed_repository_creation_type":{"type":"string"},"members_can_create_pages":{"type":"boolean"},"members_can_create_public_pages":{"type":"boolean"},"members_can_create_private_pages":{"type":"boolean"},"web_commit_signoff_required":{"type":"boolean"},"advanced_security_enabled_for_new_repositories":{"type":"boolean"},"dependabot_alerts_enabled_for_new_repositories":{"type":"boolean"},"dependabot_security_updates_enabled_for_new_repositories":{"type":"boolean"},"dependency_graph_enabled_for_new_repositories":{"type":"boolean"},"secret_scanning_enabled_for_new_repositories":{"type":"boolean"},"secret_scanning_push_protection_enabled_for_new_repositories":{"type":"boolean"},"secret_scanning_validity_checks_enabled":{"type":"boolean"},"secret_scanning_push_protection_custom_link_enabled":{"type":"boolean"},"secret_scanning_push_protection_custom_link":{"type":"string"},"members_can_delete_repositories":{"type":"boolean"},"members_can_change_repo_visibility":{"type":"boolean"},"members_can_invite_outside_collaborators":{"type":"boolean"},"members_can_delete_issues":{"type":"boolean"},"display_commenter_full_name_setting_enabled":{"type":"boolean"},"readers_can_create_discussions":{"type":"boolean"},"members_can_create_teams":{"type":"boolean"},"members_can_view_dependency_insights":{"type":"boolean"},"default_repository_branch":{"type":"string"},"url":{"type":"string"},"events_url":{"type":"string"},"hooks_url":{"type":"string"},"issues_url":{"type":"string"},"members_url":{"type":"string"},"public_members_url":{"type":"string"},"repos_url":{"type":"string"}},"description":"Represents a GitHub organization account."},"Plan":{"type":"object","properties":{"name":{"type":"string"},"space":{"type":"integer"},"collaborators":{"type":"integer"},"private_repos":{"type":"integer"},"filled_seats":{"type":"integer"},"seats":{"type":"integer"}}},"Repository":{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"owner":{"$ref":"#/$defs/User"},"name":{"type":"string"},"full_name":{"type":"string"},"description":{"type":"string"},"homepage":{"type":"string"},"code_of_conduct":{"$ref":"#/$defs/CodeOfConduct"},"default_branch":{"type":"string"},"master_branch":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"pushed_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"html_url":{"type":"string"},"clone_url":{"type":"string"},"git_url":{"type":"string"},"mirror_url":{"type":"string"},"ssh_url":{"type":"string"},"svn_url":{"type":"string"},"language":{"type":"string"},"fork":{"type":"boolean"},"forks_count":{"type":"integer"},"network_count":{"type":"integer"},"open_issues_count":{"type":"integer"},"open_issues":{"type":"integer"},"stargazers_count":{"type":"integer"},"subscribers_count":{"type":"integer"},"watchers_count":{"type":"integer"},"watchers":{"type":"integer"},"size":{"type":"integer"},"auto_init":{"type":"boolean"},"parent":{"$ref":"#/$defs/Repository"},"source":{"$ref":"#/$defs/Repository"},"template_repository":{"$ref":"#/$defs/Repository"},"organization":{"$ref":"#/$defs/Organization"},"permissions":{"$ref":"#/$defs/RepositoryPermissions"},"allow_rebase_merge":{"type":"boolean"},"allow_update_branch":{"type":"boolean"},"allow_squash_merge":{"type":"boolean"},"allow_merge_commit":{"type":"boolean"},"allow_auto_merge":{"type":"boolean"},"allow_forking":{"type":"boolean"},"web_commit_signoff_required":{"type":"boolean"},"delete_branch_on_merge":{"type":"boolean"},"use_squash_pr_title_as_default":{"type":"boolean"},"squash_merge_commit_title":{"type":"string"},"squash_merge_commit_message":{"type":"string"},"merge_commit_title":{"type":"string"},"merge_commit_message":{"type":"string"},"topics":{"type":"array","items":{"type":"string"}},"custom_properties":{"type":"object","additionalProperties":{}},"archived":{"type":"boolean"},"disabled":{"type":"boolean"},"license":{"$ref":"#/$defs/License"},"private":{"type":"boolean"},"has_issues":{"type":"boolean"},"has_wiki":{"type":"boolean"},"has_pages":{"type":"boolean"},"has_projects":{"type":"boolean"},"has_downloads":{"type":"boolean"},"has_discussions":{"type":"boolean"},"has_pull_requests":{"type":"boolean"},"pull_request_creation_policy":{"type":"string"},"is_template":{"type":"boolean"},"license_template":{"type":"string"},"gitignore_template":{"type":"string"},"security_and_analysis":{"$ref":"#/$defs/SecurityAndAnalysis"},"team_id":{"type":"integer"},"url":{"type":"string"},"archive_url":{"type":"string"},"assignees_url":{"type":"string"},"blobs_url":{"type":"string"},"branches_url":{"type":"string"},"collaborators_url":{"type":"string"},"comments_url":{"type":"string"},"commits_url":{"type":"string"},"compare_url":{"type":"string"},"contents_url":{"type":"string"},"contributors_url":{"type":"string"},"deployments_url":{"type":"string"},"downloads_url":{"type":"string"},"events_url":{"type":"string"},"forks_url":{"type":"string"},"git_commits_url":{"type":"string"},"git_refs_url":{"type":"string"},"git_tags_url":{"type":"string"},"hooks_url":{"type":"string"},"issue_comment_url":{"type":"string"},"issue_events_url":{"type":"string"},"issues_url":{"type":"string"},"keys_url":{"type":"string"},"labels_url":{"type":"string"},"languages_url":{"type":"string"},"merges_url":{"type":"string"},"milestones_url":{"type":"string"},"notifications_url":{"type":"string"},"pulls_url":{"type":"string"},"releases_url":{"type":"string"},"stargazers_url":{"type":"string"},"statuses_url":{"type":"string"},"subscribers_url":{"type":"string"},"subscription_url":{"type":"string"},"tags_url":{"type":"string"},"trees_url":{"type":"string"},"teams_url":{"type":"string"},"text_matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]}},"visibility":{"type":"string"},"role_name":{"type":"string"}},"description":"Represents a GitHub repository."},"RepositoryPermissions":{"type":"object","properties":{"admin":{"type":"boolean"},"maintain":{"type":"boolean"},"push":{"type":"boolean"},"triage":{"type":"boolean"},"pull":{"type":"boolean"}},"description":"Represents the permissions a user has for a repository."},"SecretScanning":{"type":"object","properties":{"status":{"type":"string"}}},"SecretScanningPushProtection":{"type":"object","properties":{"status":{"type":"string"}}},"SecretScanningValidityChecks":{"type":"object","properties":{"status":{"type":"string"}}},"SecurityAndAnalysis":{"type":"object","properties":{"advanced_security":{"$ref":"#/$defs/AdvancedSecurity"},"secret_scanning":{"$ref":"#/$defs/SecretScanning"},"secret_scanning_push_protection":{"$ref":"#/$defs/SecretScanningPushProtection"},"dependabot_security_updates":{"$ref":"#/$defs/DependabotSecurityUpdates"},"secret_scanning_validity_checks":{"$ref":"#/$defs/SecretScanningValidityChecks"},"code_security":{"$ref":"#/$defs/CodeSecurity"}},"description":"Specifies the optional advanced security features that are enabled on a given repository."},"Team":{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"},"url":{"type":"string"},"slug":{"type":"string"},"permission":{"type":"string"},"privacy":{"type":"string"},"notification_setting":{"type":"string"},"members_count":{"type":"integer"},"repos_count":{"type":"integer"},"organization":{"type":"object"},"html_url":{"type":"string"},"members_url":{"type":"string"},"repositories_url":{"type":"string"},"parent":{"type":"object"},"ldap_dn":{"type":"string"},"permissions":{"type":"object"},"assignment":{"type":"string"},"type":{"type":"string"},"access_source":{"type":"string"}}},"TextMatch":{"type":"object","properties":{"object_url":{"type":"string"},"object_type":{"type":"string"},"property":{"type":"string"},"fragment":{"type":"string"},"matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Match"},{"type":"null"}]}}},"description":"Represents a text match for a SearchResult."},"User":{"type":"object","properties":{"login":{"type":"string"},"id":{"type":"integer"},"user_view_type":{"type":"string"},"node_id":{"type":"string"},"avatar_url":{"type":"string"},"html_url":{"type":"string"},"gravatar_id":{"type":"string"},"name":{"type":"string"},"company":{"type":"string"},"blog":{"type":"string"},"location":{"type":"string"},"email":{"type":"string"},"notification_email":{"type":"string"},"hireable":{"type":"boolean"},"bio":{"type":"string"},"twitter_username":{"type":"string"},"public_repos":{"type":"integer"},"public_gists":{"type":"integer"},"followers":{"type":"integer"},"following":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"suspended_at":{"type":"string","format":"date-time"},"type":{"type":"string"},"site_admin":{"type":"boolean"},"total_private_repos":{"type":"integer"},"owned_private_repos":{"type":"integer"},"private_gists":{"type":"integer"},"disk_usage":{"type":"integer"},"collaborators":{"type":"integer"},"two_factor_authentication":{"type":"boolean"},"plan":{"$ref":"#/$defs/Plan"},"business_plus":{"type":"boolean"},"ldap_dn":{"type":"string"},"url":{"type":"string"},"events_url":{"type":"string"},"following_url":{"type":"string"},"followers_url":{"type":"string"},"gists_url":{"type":"string"},"organizations_url":{"type":"string"},"received_events_url":{"type":"string"},"repos_url":{"type":"string"},"starred_url":{"type":"string"},"subscriptions_url":{"type":"string"},"text_matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]}},"permissions":{"$ref":"#/$defs/RepositoryPermissions"},"role_name":{"type":"string"},"assignment":{"type":"string"},"inherited_from":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Team"},{"type":"null"}]}},"role":{"type":"string"},"inherited":{"type":"boolean"}},"description":"Represents a GitHub user."}},"description":"Represents a GitHub repository."}`)
-	mcptagStoreGetRepositoryArgs   = &toolrt.Spec{
-		Tool: "get_repository",
-		Args: []toolrt.Arg{
-			{Name: "owner", Required: true, Kind: toolrt.KindString},
-			{Name: "repo", Required: true, Kind: toolrt.KindString},
-		},
-	}
-)
+var mcptagStoreGetRepositoryInput = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns it"},"repo":{"type":"string","description":"its name"}},"required":["owner","repo"],"additionalProperties":false}`)
+var mcptagStoreGetRepositoryOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"owner":{"$ref":"#/$defs/User"},"name":{"type":"string"},"full_name":{"type":"string"},"description":{"type":"string"},"homepage":{"type":"string"},"code_of_conduct":{"$ref":"#/$defs/CodeOfConduct"},"default_branch":{"type":"string"},"master_branch":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"pushed_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"html_url":{"type":"string"},"clone_url":{"type":"string"},"git_url":{"type":"string"},"mirror_url":{"type":"string"},"ssh_url":{"type":"string"},"svn_url":{"type":"string"},"language":{"type":"string"},"fork":{"type":"boolean"},"forks_count":{"type":"integer"},"network_count":{"type":"integer"},"open_issues_count":{"type":"integer"},"open_issues":{"type":"integer","description":"Deprecated: Replaced by OpenIssuesCount. For backward compatibility OpenIssues is still populated."},"stargazers_count":{"type":"integer"},"subscribers_count":{"type":"integer"},"watchers_count":{"type":"integer","description":"Deprecated: Replaced by StargazersCount. For backward compatibility WatchersCount is still populated."},"watchers":{"type":"integer","description":"Deprecated: Replaced by StargazersCount. For backward compatibility Watchers is still populated."},"size":{"type":"integer"},"auto_init":{"type":"boolean"},"parent":{"$ref":"#/$defs/Repository"},"source":{"$ref":"#/$defs/Repository"},"template_repository":{"$ref":"#/$defs/Repository"},"organization":{"$ref":"#/$defs/Organization"},"permissions":{"$ref":"#/$defs/RepositoryPermissions"},"allow_rebase_merge":{"type":"boolean"},"allow_update_branch":{"type":"boolean"},"allow_squash_merge":{"type":"boolean"},"allow_merge_commit":{"type":"boolean"},"allow_auto_merge":{"type":"boolean"},"allow_forking":{"type":"boolean"},"web_commit_signoff_required":{"type":"boolean"},"delete_branch_on_merge":{"type":"boolean"},"use_squash_pr_title_as_default":{"type":"boolean"},"squash_merge_commit_title":{"type":"string","description":"Can be one of: \"PR_TITLE\", \"COMMIT_OR_PR_TITLE\""},"squash_merge_commit_message":{"type":"string","description":"Can be one of: \"PR_BODY\", \"COMMIT_MESSAGES\", \"BLANK\""},"merge_commit_title":{"type":"string","description":"Can be one of: \"PR_TITLE\", \"MERGE_MESSAGE\""},"merge_commit_message":{"type":"string","description":"Can be one of: \"PR_BODY\", \"PR_TITLE\", \"BLANK\""},"topics":{"type":"array","items":{"type":"string"}},"custom_properties":{"type":"object","additionalProperties":{}},"archived":{"type":"boolean"},"disabled":{"type":"boolean"},"license":{"$ref":"#/$defs/License","description":"Only provided when using RepositoriesService.Get while in preview"},"private":{"type":"boolean","description":"Additional mutable fields when creating and editing a repository"},"has_issues":{"type":"boolean"},"has_wiki":{"type":"boolean"},"has_pages":{"type":"boolean"},"has_projects":{"type":"boolean"},"has_downloads":{"type":"boolean"},"has_discussions":{"type":"boolean"},"has_pull_requests":{"type":"boolean"},"pull_request_creation_policy":{"type":"string","description":"Can be one of: \"all\", \"collaborators_only\""},"is_template":{"type":"boolean"},"license_template":{"type":"string"},"gitignore_template":{"type":"string"},"security_and_analysis":{"$ref":"#/$defs/SecurityAndAnalysis","description":"Options for configuring Advanced Security and Secret Scanning"},"team_id":{"type":"integer","description":"Creating an organization repository. Required for non-owners."},"url":{"type":"string","description":"API URLs"},"archive_url":{"type":"string"},"assignees_url":{"type":"string"},"blobs_url":{"type":"string"},"branches_url":{"type":"string"},"collaborators_url":{"type":"string"},"comments_url":{"type":"string"},"commits_url":{"type":"string"},"compare_url":{"type":"string"},"contents_url":{"type":"string"},"contributors_url":{"type":"string"},"deployments_url":{"type":"string"},"downloads_url":{"type":"string"},"events_url":{"type":"string"},"forks_url":{"type":"string"},"git_commits_url":{"type":"string"},"git_refs_url":{"type":"string"},"git_tags_url":{"type":"string"},"hooks_url":{"type":"string"},"issue_comment_url":{"type":"string"},"issue_events_url":{"type":"string"},"issues_url":{"type":"string"},"keys_url":{"type":"string"},"labels_url":{"type":"string"},"languages_url":{"type":"string"},"merges_url":{"type":"string"},"milestones_url":{"type":"string"},"notifications_url":{"type":"string"},"pulls_url":{"type":"string"},"releases_url":{"type":"string"},"stargazers_url":{"type":"string"},"statuses_url":{"type":"string"},"subscribers_url":{"type":"string"},"subscription_url":{"type":"string"},"tags_url":{"type":"string"},"trees_url":{"type":"string"},"teams_url":{"type":"string"},"text_matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]},"description":"TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search?apiVersion=2022-11-28#text-match-metadata"},"visibility":{"type":"string","description":"Visibility is only used for Create and Edit endpoints. The visibility field overrides the field parameter when both are used. Can be one of public, private or internal."},"role_name":{"type":"string","description":"RoleName is only returned by the API 'check team permissions for a repository'. See: teams.go (IsTeamRepoByID) https://docs.github.com/rest/teams/teams?apiVersion=2022-11-28#check-team-permissions-for-a-repository"}},"$defs":{"AdvancedSecurity":{"type":"object","properties":{"status":{"type":"string"}}},"CodeOfConduct":{"type":"object","properties":{"name":{"type":"string"},"key":{"type":"string"},"url":{"type":"string"},"body":{"type":"string"}},"description":"Represents a code of conduct."},"CodeSecurity":{"type":"object","properties":{"status":{"type":"string"}}},"DependabotSecurityUpdates":{"type":"object","properties":{"status":{"type":"string"}}},"License":{"type":"object","properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"spdx_id":{"type":"string"},"html_url":{"type":"string"},"featured":{"type":"boolean"},"description":{"type":"string"},"implementation":{"type":"string"},"permissions":{"type":["array","null"],"items":{"type":"string"}},"conditions":{"type":["array","null"],"items":{"type":"string"}},"limitations":{"type":["array","null"],"items":{"type":"string"}},"body":{"type":"string"}},"description":"Represents an open source license."},"Match":{"type":"object","properties":{"text":{"type":"string"},"indices":{"type":"array","items":{"type":"integer"}}}},"Organization":{"type":"object","properties":{"login":{"type":"string"},"id":{"type":"integer"},"node_id":{"type":"string"},"avatar_url":{"type":"string"},"html_url":{"type":"string"},"name":{"type":"string"},"company":{"type":"string"},"blog":{"type":"string"},"location":{"type":"string"},"email":{"type":"string"},"twitter_username":{"type":"string"},"description":{"type":"string"},"public_repos":{"type":"integer"},"public_gists":{"type":"integer"},"followers":{"type":"integer"},"following":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"archived_at":{"type":"string","format":"date-time"},"total_private_repos":{"type":"integer"},"owned_private_repos":{"type":"integer"},"private_gists":{"type":"integer"},"disk_usage":{"type":"integer"},"collaborators":{"type":"integer"},"billing_email":{"type":"string"},"type":{"type":"string"},"plan":{"$ref":"#/$defs/Plan"},"two_factor_requirement_enabled":{"type":"boolean"},"is_verified":{"type":"boolean"},"has_organization_projects":{"type":"boolean"},"has_repository_projects":{"type":"boolean"},"default_repository_permission":{"type":"string"},"default_repository_settings":{"type":"string"},"members_can_create_repositories":{"type":"boolean"},"members_can_create_public_repositories":{"type":"boolean"},"members_can_create_private_repositories":{"type":"boolean"},"members_can_create_internal_repositories":{"type":"boolean"},"members_can_fork_private_repositories":{"type":"boolean"},"deploy_keys_enabled_for_repositories":{"type":"boolean"},"members_allowed_repository_creation_type":{"type":"string"},"members_can_create_pages":{"type":"boolean"},"members_can_create_public_pages":{"type":"boolean"},"members_can_create_private_pages":{"type":"boolean"},"web_commit_signoff_required":{"type":"boolean"},"advanced_security_enabled_for_new_repositories":{"type":"boolean"},"dependabot_alerts_enabled_for_new_repositories":{"type":"boolean"},"dependabot_security_updates_enabled_for_new_repositories":{"type":"boolean"},"dependency_graph_enabled_for_new_repositories":{"type":"boolean"},"secret_scanning_enabled_for_new_repositories":{"type":"boolean"},"secret_scanning_push_protection_enabled_for_new_repositories":{"type":"boolean"},"secret_scanning_validity_checks_enabled":{"type":"boolean"},"secret_scanning_push_protection_custom_link_enabled":{"type":"boolean"},"secret_scanning_push_protection_custom_link":{"type":"string"},"members_can_delete_repositories":{"type":"boolean"},"members_can_change_repo_visibility":{"type":"boolean"},"members_can_invite_outside_collaborators":{"type":"boolean"},"members_can_delete_issues":{"type":"boolean"},"display_commenter_full_name_setting_enabled":{"type":"boolean"},"readers_can_create_discussions":{"type":"boolean"},"members_can_create_teams":{"type":"boolean"},"members_can_view_dependency_insights":{"type":"boolean"},"default_repository_branch":{"type":"string"},"url":{"type":"string"},"events_url":{"type":"string"},"hooks_url":{"type":"string"},"issues_url":{"type":"string"},"members_url":{"type":"string"},"public_members_url":{"type":"string"},"repos_url":{"type":"string"}},"description":"Represents a GitHub organization account."},"Plan":{"type":"object","properties":{"name":{"type":"string"},"space":{"type":"integer"},"collaborators":{"type":"integer"},"private_repos":{"type":"integer"},"filled_seats":{"type":"integer"},"seats":{"type":"integer"}}},"Repository":{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"owner":{"$ref":"#/$defs/User"},"name":{"type":"string"},"full_name":{"type":"string"},"description":{"type":"string"},"homepage":{"type":"string"},"code_of_conduct":{"$ref":"#/$defs/CodeOfConduct"},"default_branch":{"type":"string"},"master_branch":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"pushed_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"html_url":{"type":"string"},"clone_url":{"type":"string"},"git_url":{"type":"string"},"mirror_url":{"type":"string"},"ssh_url":{"type":"string"},"svn_url":{"type":"string"},"language":{"type":"string"},"fork":{"type":"boolean"},"forks_count":{"type":"integer"},"network_count":{"type":"integer"},"open_issues_count":{"type":"integer"},"open_issues":{"type":"integer"},"stargazers_count":{"type":"integer"},"subscribers_count":{"type":"integer"},"watchers_count":{"type":"integer"},"watchers":{"type":"integer"},"size":{"type":"integer"},"auto_init":{"type":"boolean"},"parent":{"$ref":"#/$defs/Repository"},"source":{"$ref":"#/$defs/Repository"},"template_repository":{"$ref":"#/$defs/Repository"},"organization":{"$ref":"#/$defs/Organization"},"permissions":{"$ref":"#/$defs/RepositoryPermissions"},"allow_rebase_merge":{"type":"boolean"},"allow_update_branch":{"type":"boolean"},"allow_squash_merge":{"type":"boolean"},"allow_merge_commit":{"type":"boolean"},"allow_auto_merge":{"type":"boolean"},"allow_forking":{"type":"boolean"},"web_commit_signoff_required":{"type":"boolean"},"delete_branch_on_merge":{"type":"boolean"},"use_squash_pr_title_as_default":{"type":"boolean"},"squash_merge_commit_title":{"type":"string"},"squash_merge_commit_message":{"type":"string"},"merge_commit_title":{"type":"string"},"merge_commit_message":{"type":"string"},"topics":{"type":"array","items":{"type":"string"}},"custom_properties":{"type":"object","additionalProperties":{}},"archived":{"type":"boolean"},"disabled":{"type":"boolean"},"license":{"$ref":"#/$defs/License"},"private":{"type":"boolean"},"has_issues":{"type":"boolean"},"has_wiki":{"type":"boolean"},"has_pages":{"type":"boolean"},"has_projects":{"type":"boolean"},"has_downloads":{"type":"boolean"},"has_discussions":{"type":"boolean"},"has_pull_requests":{"type":"boolean"},"pull_request_creation_policy":{"type":"string"},"is_template":{"type":"boolean"},"license_template":{"type":"string"},"gitignore_template":{"type":"string"},"security_and_analysis":{"$ref":"#/$defs/SecurityAndAnalysis"},"team_id":{"type":"integer"},"url":{"type":"string"},"archive_url":{"type":"string"},"assignees_url":{"type":"string"},"blobs_url":{"type":"string"},"branches_url":{"type":"string"},"collaborators_url":{"type":"string"},"comments_url":{"type":"string"},"commits_url":{"type":"string"},"compare_url":{"type":"string"},"contents_url":{"type":"string"},"contributors_url":{"type":"string"},"deployments_url":{"type":"string"},"downloads_url":{"type":"string"},"events_url":{"type":"string"},"forks_url":{"type":"string"},"git_commits_url":{"type":"string"},"git_refs_url":{"type":"string"},"git_tags_url":{"type":"string"},"hooks_url":{"type":"string"},"issue_comment_url":{"type":"string"},"issue_events_url":{"type":"string"},"issues_url":{"type":"string"},"keys_url":{"type":"string"},"labels_url":{"type":"string"},"languages_url":{"type":"string"},"merges_url":{"type":"string"},"milestones_url":{"type":"string"},"notifications_url":{"type":"string"},"pulls_url":{"type":"string"},"releases_url":{"type":"string"},"stargazers_url":{"type":"string"},"statuses_url":{"type":"string"},"subscribers_url":{"type":"string"},"subscription_url":{"type":"string"},"tags_url":{"type":"string"},"trees_url":{"type":"string"},"teams_url":{"type":"string"},"text_matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]}},"visibility":{"type":"string"},"role_name":{"type":"string"}},"description":"Represents a GitHub repository."},"RepositoryPermissions":{"type":"object","properties":{"admin":{"type":"boolean"},"maintain":{"type":"boolean"},"push":{"type":"boolean"},"triage":{"type":"boolean"},"pull":{"type":"boolean"}},"description":"Represents the permissions a user has for a repository."},"SecretScanning":{"type":"object","properties":{"status":{"type":"string"}}},"SecretScanningPushProtection":{"type":"object","properties":{"status":{"type":"string"}}},"SecretScanningValidityChecks":{"type":"object","properties":{"status":{"type":"string"}}},"SecurityAndAnalysis":{"type":"object","properties":{"advanced_security":{"$ref":"#/$defs/AdvancedSecurity"},"secret_scanning":{"$ref":"#/$defs/SecretScanning"},"secret_scanning_push_protection":{"$ref":"#/$defs/SecretScanningPushProtection"},"dependabot_security_updates":{"$ref":"#/$defs/DependabotSecurityUpdates"},"secret_scanning_validity_checks":{"$ref":"#/$defs/SecretScanningValidityChecks"},"code_security":{"$ref":"#/$defs/CodeSecurity"}},"description":"Specifies the optional advanced security features that are enabled on a given repository."},"Team":{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"},"url":{"type":"string"},"slug":{"type":"string"},"permission":{"type":"string"},"privacy":{"type":"string"},"notification_setting":{"type":"string"},"members_count":{"type":"integer"},"repos_count":{"type":"integer"},"organization":{"type":"object"},"html_url":{"type":"string"},"members_url":{"type":"string"},"repositories_url":{"type":"string"},"parent":{"type":"object"},"ldap_dn":{"type":"string"},"permissions":{"type":"object"},"assignment":{"type":"string"},"type":{"type":"string"},"access_source":{"type":"string"}}},"TextMatch":{"type":"object","properties":{"object_url":{"type":"string"},"object_type":{"type":"string"},"property":{"type":"string"},"fragment":{"type":"string"},"matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Match"},{"type":"null"}]}}},"description":"Represents a text match for a SearchResult."},"User":{"type":"object","properties":{"login":{"type":"string"},"id":{"type":"integer"},"user_view_type":{"type":"string"},"node_id":{"type":"string"},"avatar_url":{"type":"string"},"html_url":{"type":"string"},"gravatar_id":{"type":"string"},"name":{"type":"string"},"company":{"type":"string"},"blog":{"type":"string"},"location":{"type":"string"},"email":{"type":"string"},"notification_email":{"type":"string"},"hireable":{"type":"boolean"},"bio":{"type":"string"},"twitter_username":{"type":"string"},"public_repos":{"type":"integer"},"public_gists":{"type":"integer"},"followers":{"type":"integer"},"following":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"suspended_at":{"type":"string","format":"date-time"},"type":{"type":"string"},"site_admin":{"type":"boolean"},"total_private_repos":{"type":"integer"},"owned_private_repos":{"type":"integer"},"private_gists":{"type":"integer"},"disk_usage":{"type":"integer"},"collaborators":{"type":"integer"},"two_factor_authentication":{"type":"boolean"},"plan":{"$ref":"#/$defs/Plan"},"business_plus":{"type":"boolean"},"ldap_dn":{"type":"string"},"url":{"type":"string"},"events_url":{"type":"string"},"following_url":{"type":"string"},"followers_url":{"type":"string"},"gists_url":{"type":"string"},"organizations_url":{"type":"string"},"received_events_url":{"type":"string"},"repos_url":{"type":"string"},"starred_url":{"type":"string"},"subscriptions_url":{"type":"string"},"text_matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]}},"permissions":{"$ref":"#/$defs/RepositoryPermissions"},"role_name":{"type":"string"},"assignment":{"type":"string"},"inherited_from":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Team"},{"type":"null"}]}},"role":{"type":"string"},"inherited":{"type":"boolean"}},"description":"Represents a GitHub user."}},"description":"Represents a GitHub repository."}`)
+var mcptagStoreGetRepositoryArgs = &toolimpl.Spec{
+	Tool: "get_repository",
+	Args: []toolimpl.Arg{
+		{Name: "owner", Required: true, Kind: toolimpl.KindString},
+		{Name: "repo", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagStoreGetRepository(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "get_repository", &res)
+		defer toolimpl.Recover(ctx, "get_repository", &res)
 		args, err := mcptagStoreGetRepositoryArgs.Parse(req.Params.Arguments)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
-		var arg0 string
-		if err := args.Decode("owner", &arg0); err != nil {
-			return toolrt.Error(err), nil
+		var owner string
+		if err := args.Decode("owner", &owner); err != nil {
+			return toolimpl.Error(err), nil
 		}
-		var arg1 string
-		if err := args.Decode("repo", &arg1); err != nil {
-			return toolrt.Error(err), nil
+		var repo string
+		if err := args.Decode("repo", &repo); err != nil {
+			return toolimpl.Error(err), nil
 		}
-		out, err := recv.GetRepository(ctx, arg0, arg1)
+		out, err := recv.GetRepository(ctx, owner, repo)
 		if err != nil {
-			return toolrt.Failed(err)
+			return toolimpl.Failed(err)
 		}
 		if out == nil {
 			out = new(github.Repository)
 		}
-		return toolrt.Object("get_repository", out), nil
+		return toolimpl.Object("get_repository", out), nil
 	}
 }
 
 // Schemas and arguments of list_issues, computed by mcptag.
-var (
-	mcptagStoreListIssuesInput  = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns it"},"repo":{"type":"string","description":"its name"},"fields":{"type":"array","items":{"type":"string","enum":["number","state","title","user.login","labels.name","comments","created_at","updated_at","html_url","assignees.login"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"required":["owner","repo"],"additionalProperties":false}`)
-	mcptagStoreListIssuesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string"},"title":{"type":"string"},"user":{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},"labels":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"Represents a GitHub label on an Issue."},{"type":"null"}]}},"comments":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"html_url":{"type":"string"},"assignees":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},{"type":"null"}]}}},"description":"Represents a GitHub issue on a repository.\n\nNote: As far as the GitHub API is concerned, every pull request is an issue, but not every issue is a pull request. Some endpoints, events, and webhooks may also return pull requests via this struct. If PullRequestLinks is nil, this is an issue, and if PullRequestLinks is not nil, this is a pull request. The IsPullRequest helper method can be used to check that."},{"type":"null"}]}}},"required":["result"]}`)
-	mcptagStoreListIssuesArgs   = &toolrt.Spec{
-		Tool: "list_issues",
-		Args: []toolrt.Arg{
-			{Name: "owner", Required: true, Kind: toolrt.KindString},
-			{Name: "repo", Required: true, Kind: toolrt.KindString},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"number", "state", "title", "user.login", "labels.name", "comments", "created_at", "updated_at", "html_url", "assignees.login"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagStoreListIssuesView = &toolrt.View{Paths: []string{"number", "state", "title", "user.login", "labels.name", "comments", "created_at", "updated_at", "html_url", "assignees.login"}}
-)
+var mcptagStoreListIssuesInput = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns it"},"repo":{"type":"string","description":"its name"},"fields":{"type":"array","items":{"type":"string","enum":["number","state","title","user.login","labels.name","comments","created_at","updated_at","html_url","assignees.login"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"required":["owner","repo"],"additionalProperties":false}`)
+var mcptagStoreListIssuesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string"},"title":{"type":"string"},"user":{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},"labels":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"Represents a GitHub label on an Issue."},{"type":"null"}]}},"comments":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"html_url":{"type":"string"},"assignees":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},{"type":"null"}]}}},"description":"Represents a GitHub issue on a repository.\n\nNote: As far as the GitHub API is concerned, every pull request is an issue, but not every issue is a pull request. Some endpoints, events, and webhooks may also return pull requests via this struct. If PullRequestLinks is nil, this is an issue, and if PullRequestLinks is not nil, this is a pull request. The IsPullRequest helper method can be used to check that."},{"type":"null"}]}}},"required":["result"]}`)
+var mcptagStoreListIssuesArgs = &toolimpl.Spec{
+	Tool: "list_issues",
+	Args: []toolimpl.Arg{
+		{Name: "owner", Required: true, Kind: toolimpl.KindString},
+		{Name: "repo", Required: true, Kind: toolimpl.KindString},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"number", "state", "title", "user.login", "labels.name", "comments", "created_at", "updated_at", "html_url", "assignees.login"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagStoreListIssuesView = &toolimpl.View{Paths: []string{"number", "state", "title", "user.login", "labels.name", "comments", "created_at", "updated_at", "html_url", "assignees.login"}}
 
 func mcptagStoreListIssues(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "list_issues", &res)
+		defer toolimpl.Recover(ctx, "list_issues", &res)
 		args, err := mcptagStoreListIssuesArgs.Parse(req.Params.Arguments)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
-		var arg0 string
-		if err := args.Decode("owner", &arg0); err != nil {
-			return toolrt.Error(err), nil
+		var owner string
+		if err := args.Decode("owner", &owner); err != nil {
+			return toolimpl.Error(err), nil
 		}
-		var arg1 string
-		if err := args.Decode("repo", &arg1); err != nil {
-			return toolrt.Error(err), nil
+		var repo string
+		if err := args.Decode("repo", &repo); err != nil {
+			return toolimpl.Error(err), nil
 		}
 		sel, err := mcptagStoreListIssuesView.Select(req.Params.Arguments)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
-		out, err := recv.ListIssues(ctx, arg0, arg1)
+		out, err := recv.ListIssues(ctx, owner, repo)
 		if err != nil {
-			return toolrt.Failed(err)
+			return toolimpl.Failed(err)
 		}
-		return toolrt.ViewSlice("list_issues", out, mcptagStoreListIssuesWrite, sel), nil
+		return toolimpl.ViewSlice("list_issues", out, mcptagStoreListIssuesWrite, sel), nil
 	}
 }
 
 // mcptagStoreListIssuesWrite writes the view of list_issues's result.
-func mcptagStoreListIssuesWrite(w *toolrt.Writer, v **github.Issue) {
+func mcptagStoreListIssuesWrite(w *toolimpl.Writer, v **github.Issue) {
 	if ptr1 := *v; ptr1 == nil {
 		w.Null()
 	} else {
@@ -295,51 +309,49 @@ func mcptagStoreListIssuesWrite(w *toolrt.Writer, v **github.Issue) {
 }
 
 // Schemas and arguments of get_pull_request, computed by mcptag.
-var (
-	mcptagStoreGetPullRequestInput  = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns the repository"},"repo":{"type":"string","description":"the repository's name"},"number":{"type":"integer","description":"the pull request's number"}},"required":["owner","repo","number"],"additionalProperties":false}`)
-	mcptagStoreGetPullRequestOutput = json.RawMessage(`{"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string"},"title":{"type":"string"},"body":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"labels":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"Represents a GitHub label on an Issue.","required":["name"]},{"type":"null"}]}},"user":{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},"draft":{"type":"boolean"},"html_url":{"type":"string"},"requested_reviewers":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},{"type":"null"}]}},"merged":{"type":"boolean","description":"These fields are not populated by the List operation."},"mergeable":{"type":"boolean"},"commits":{"type":"integer"},"additions":{"type":"integer"},"deletions":{"type":"integer"},"changed_files":{"type":"integer"},"head":{"type":"object","properties":{"ref":{"type":"string"},"sha":{"type":"string"}},"description":"Represents a base or head branch in a GitHub pull request."},"base":{"type":"object","properties":{"ref":{"type":"string"}},"description":"Represents a base or head branch in a GitHub pull request."}},"description":"Represents a GitHub pull request on a repository."}`)
-	mcptagStoreGetPullRequestArgs   = &toolrt.Spec{
-		Tool: "get_pull_request",
-		Args: []toolrt.Arg{
-			{Name: "owner", Required: true, Kind: toolrt.KindString},
-			{Name: "repo", Required: true, Kind: toolrt.KindString},
-			{Name: "number", Required: true, Kind: toolrt.KindInteger},
-		},
-	}
-)
+var mcptagStoreGetPullRequestInput = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns the repository"},"repo":{"type":"string","description":"the repository's name"},"number":{"type":"integer","description":"the pull request's number"}},"required":["owner","repo","number"],"additionalProperties":false}`)
+var mcptagStoreGetPullRequestOutput = json.RawMessage(`{"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string"},"title":{"type":"string"},"body":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"labels":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"Represents a GitHub label on an Issue.","required":["name"]},{"type":"null"}]}},"user":{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},"draft":{"type":"boolean"},"html_url":{"type":"string"},"requested_reviewers":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},{"type":"null"}]}},"merged":{"type":"boolean","description":"These fields are not populated by the List operation."},"mergeable":{"type":"boolean"},"commits":{"type":"integer"},"additions":{"type":"integer"},"deletions":{"type":"integer"},"changed_files":{"type":"integer"},"head":{"type":"object","properties":{"ref":{"type":"string"},"sha":{"type":"string"}},"description":"Represents a base or head branch in a GitHub pull request."},"base":{"type":"object","properties":{"ref":{"type":"string"}},"description":"Represents a base or head branch in a GitHub pull request."}},"description":"Represents a GitHub pull request on a repository."}`)
+var mcptagStoreGetPullRequestArgs = &toolimpl.Spec{
+	Tool: "get_pull_request",
+	Args: []toolimpl.Arg{
+		{Name: "owner", Required: true, Kind: toolimpl.KindString},
+		{Name: "repo", Required: true, Kind: toolimpl.KindString},
+		{Name: "number", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagStoreGetPullRequest(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "get_pull_request", &res)
+		defer toolimpl.Recover(ctx, "get_pull_request", &res)
 		args, err := mcptagStoreGetPullRequestArgs.Parse(req.Params.Arguments)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
-		var arg0 string
-		if err := args.Decode("owner", &arg0); err != nil {
-			return toolrt.Error(err), nil
+		var owner string
+		if err := args.Decode("owner", &owner); err != nil {
+			return toolimpl.Error(err), nil
 		}
-		var arg1 string
-		if err := args.Decode("repo", &arg1); err != nil {
-			return toolrt.Error(err), nil
+		var repo string
+		if err := args.Decode("repo", &repo); err != nil {
+			return toolimpl.Error(err), nil
 		}
-		var arg2 int
-		if err := args.Decode("number", &arg2); err != nil {
-			return toolrt.Error(err), nil
+		var number int
+		if err := args.Decode("number", &number); err != nil {
+			return toolimpl.Error(err), nil
 		}
-		out, err := recv.GetPullRequest(ctx, arg0, arg1, arg2)
+		out, err := recv.GetPullRequest(ctx, owner, repo, number)
 		if err != nil {
-			return toolrt.Failed(err)
+			return toolimpl.Failed(err)
 		}
 		if out == nil {
 			out = new(github.PullRequest)
 		}
-		return toolrt.ViewObject("get_pull_request", out, mcptagStoreGetPullRequestWrite, nil), nil
+		return toolimpl.ViewObject("get_pull_request", out, mcptagStoreGetPullRequestWrite, nil), nil
 	}
 }
 
 // mcptagStoreGetPullRequestWrite writes the view of get_pull_request's result.
-func mcptagStoreGetPullRequestWrite(w *toolrt.Writer, v *github.PullRequest) {
+func mcptagStoreGetPullRequestWrite(w *toolimpl.Writer, v *github.PullRequest) {
 	w.BeginObject()
 	if !(v.Number == nil) {
 		w.Name(`"number":`)
@@ -554,43 +566,41 @@ func mcptagStoreGetPullRequestWrite(w *toolrt.Writer, v *github.PullRequest) {
 }
 
 // Schemas and arguments of get_pod, computed by mcptag.
-var (
-	mcptagStoreGetPodInput  = json.RawMessage(`{"type":"object","properties":{"namespace":{"type":"string","description":"the Pod's namespace"},"name":{"type":"string","description":"the Pod's name"}},"required":["namespace","name"],"additionalProperties":false}`)
-	mcptagStoreGetPodOutput = json.RawMessage(`{"type":"object","properties":{"metadata":{"type":"object","properties":{"name":{"type":"string","description":"Name must be unique within a namespace."},"namespace":{"type":"string","description":"Namespace defines the space within which each name must be unique."},"creationTimestamp":{"type":["string","null"],"description":"CreationTimestamp is a timestamp representing the server time when this object was created.","format":"date-time"},"labels":{"type":"object","description":"Map of string keys and values that can be used to organize and categorize (scope and select) objects.","additionalProperties":{"type":"string"}}},"description":"Standard object's metadata."},"spec":{"type":"object","properties":{"containers":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string","description":"Name of the container specified as a DNS_LABEL."},"image":{"type":"string","description":"Container image name."},"ports":{"type":"array","items":{"type":"object","properties":{"containerPort":{"type":"integer","description":"Number of port to expose on the pod's IP address.","minimum":-2147483648,"maximum":2147483647}},"description":"Represents a network port in a single container.","required":["containerPort"]},"description":"List of ports to expose from the container."},"resources":{"type":"object","properties":{"limits":{"type":"object","description":"Limits describes the maximum amount of compute resources allowed.","additionalProperties":{"type":"string"}},"requests":{"type":"object","description":"Requests describes the minimum amount of compute resources required.","additionalProperties":{"type":"string"}}},"description":"Compute Resources required by this container."}},"description":"A single application container that you want to run within a pod.","required":["name","resources"]},"description":"List of containers belonging to the pod."},"nodeName":{"type":"string","description":"NodeName indicates in which node this pod is scheduled."}},"description":"Specification of the desired behavior of the pod.","required":["containers"]},"status":{"type":"object","properties":{"phase":{"type":"string","description":"The phase of a Pod is a simple, high-level summary of where the Pod is in its lifecycle."},"conditions":{"type":"array","items":{"type":"object","properties":{"type":{"type":"string","description":"Type is the type of the condition."},"status":{"type":"string","description":"Status is the status of the condition."}},"description":"Contains details for the current condition of this pod.","required":["type","status"]},"description":"Current service state of pod."},"podIP":{"type":"string","description":"podIP address allocated to the pod."},"startTime":{"type":["string","null"],"description":"RFC 3339 date and time at which the object was acknowledged by the Kubelet.","format":"date-time"},"containerStatuses":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Name is a DNS_LABEL representing the unique name of the container."},"ready":{"type":"boolean","description":"Ready specifies whether the container is currently passing its readiness check."},"restartCount":{"type":"integer","description":"RestartCount holds the number of times the container has been restarted.","minimum":-2147483648,"maximum":2147483647}},"description":"Contains details for the current status of this container.","required":["name","ready","restartCount"]},"description":"Statuses of containers in this pod."}},"description":"Most recently observed status of the pod."}},"description":"A collection of containers that can run on a host.","required":["metadata","spec","status"]}`)
-	mcptagStoreGetPodArgs   = &toolrt.Spec{
-		Tool: "get_pod",
-		Args: []toolrt.Arg{
-			{Name: "namespace", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-		},
-	}
-)
+var mcptagStoreGetPodInput = json.RawMessage(`{"type":"object","properties":{"namespace":{"type":"string","description":"the Pod's namespace"},"name":{"type":"string","description":"the Pod's name"}},"required":["namespace","name"],"additionalProperties":false}`)
+var mcptagStoreGetPodOutput = json.RawMessage(`{"type":"object","properties":{"metadata":{"type":"object","properties":{"name":{"type":"string","description":"Name must be unique within a namespace."},"namespace":{"type":"string","description":"Namespace defines the space within which each name must be unique."},"creationTimestamp":{"type":["string","null"],"description":"CreationTimestamp is a timestamp representing the server time when this object was created.","format":"date-time"},"labels":{"type":"object","description":"Map of string keys and values that can be used to organize and categorize (scope and select) objects.","additionalProperties":{"type":"string"}}},"description":"Standard object's metadata."},"spec":{"type":"object","properties":{"containers":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string","description":"Name of the container specified as a DNS_LABEL."},"image":{"type":"string","description":"Container image name."},"ports":{"type":"array","items":{"type":"object","properties":{"containerPort":{"type":"integer","description":"Number of port to expose on the pod's IP address.","minimum":-2147483648,"maximum":2147483647}},"description":"Represents a network port in a single container.","required":["containerPort"]},"description":"List of ports to expose from the container."},"resources":{"type":"object","properties":{"limits":{"type":"object","description":"Limits describes the maximum amount of compute resources allowed.","additionalProperties":{"type":"string"}},"requests":{"type":"object","description":"Requests describes the minimum amount of compute resources required.","additionalProperties":{"type":"string"}}},"description":"Compute Resources required by this container."}},"description":"A single application container that you want to run within a pod.","required":["name","resources"]},"description":"List of containers belonging to the pod."},"nodeName":{"type":"string","description":"NodeName indicates in which node this pod is scheduled."}},"description":"Specification of the desired behavior of the pod.","required":["containers"]},"status":{"type":"object","properties":{"phase":{"type":"string","description":"The phase of a Pod is a simple, high-level summary of where the Pod is in its lifecycle."},"conditions":{"type":"array","items":{"type":"object","properties":{"type":{"type":"string","description":"Type is the type of the condition."},"status":{"type":"string","description":"Status is the status of the condition."}},"description":"Contains details for the current condition of this pod.","required":["type","status"]},"description":"Current service state of pod."},"podIP":{"type":"string","description":"podIP address allocated to the pod."},"startTime":{"type":["string","null"],"description":"RFC 3339 date and time at which the object was acknowledged by the Kubelet.","format":"date-time"},"containerStatuses":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Name is a DNS_LABEL representing the unique name of the container."},"ready":{"type":"boolean","description":"Ready specifies whether the container is currently passing its readiness check."},"restartCount":{"type":"integer","description":"RestartCount holds the number of times the container has been restarted.","minimum":-2147483648,"maximum":2147483647}},"description":"Contains details for the current status of this container.","required":["name","ready","restartCount"]},"description":"Statuses of containers in this pod."}},"description":"Most recently observed status of the pod."}},"description":"A collection of containers that can run on a host.","required":["metadata","spec","status"]}`)
+var mcptagStoreGetPodArgs = &toolimpl.Spec{
+	Tool: "get_pod",
+	Args: []toolimpl.Arg{
+		{Name: "namespace", Required: true, Kind: toolimpl.KindString},
+		{Name: "name", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagStoreGetPod(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "get_pod", &res)
+		defer toolimpl.Recover(ctx, "get_pod", &res)
 		args, err := mcptagStoreGetPodArgs.Parse(req.Params.Arguments)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
-		var arg0 string
-		if err := args.Decode("namespace", &arg0); err != nil {
-			return toolrt.Error(err), nil
+		var namespace string
+		if err := args.Decode("namespace", &namespace); err != nil {
+			return toolimpl.Error(err), nil
 		}
-		var arg1 string
-		if err := args.Decode("name", &arg1); err != nil {
-			return toolrt.Error(err), nil
+		var name string
+		if err := args.Decode("name", &name); err != nil {
+			return toolimpl.Error(err), nil
 		}
-		out, err := recv.GetPod(ctx, arg0, arg1)
+		out, err := recv.GetPod(ctx, namespace, name)
 		if err != nil {
-			return toolrt.Failed(err)
+			return toolimpl.Failed(err)
 		}
-		return toolrt.ViewObject("get_pod", &out, mcptagStoreGetPodWrite, nil), nil
+		return toolimpl.ViewObject("get_pod", &out, mcptagStoreGetPodWrite, nil), nil
 	}
 }
 
 // mcptagStoreGetPodWrite writes the view of get_pod's result.
-func mcptagStoreGetPodWrite(w *toolrt.Writer, v *v1.Pod) {
+func mcptagStoreGetPodWrite(w *toolimpl.Writer, v *v1.Pod) {
 	w.BeginObject()
 	w.Name(`"metadata":`)
 	obj1 := &v.ObjectMeta
@@ -728,43 +738,41 @@ func mcptagStoreGetPodWrite(w *toolrt.Writer, v *v1.Pod) {
 }
 
 // Schemas and arguments of get_deployment, computed by mcptag.
-var (
-	mcptagStoreGetDeploymentInput  = json.RawMessage(`{"type":"object","properties":{"namespace":{"type":"string","description":"the Deployment's namespace"},"name":{"type":"string","description":"the Deployment's name"}},"required":["namespace","name"],"additionalProperties":false}`)
-	mcptagStoreGetDeploymentOutput = json.RawMessage(`{"type":"object","properties":{"metadata":{"type":"object","properties":{"name":{"type":"string","description":"Name must be unique within a namespace."},"namespace":{"type":"string","description":"Namespace defines the space within which each name must be unique."},"labels":{"type":"object","description":"Map of string keys and values that can be used to organize and categorize (scope and select) objects.","additionalProperties":{"type":"string"}}},"description":"Standard object's metadata."},"spec":{"type":"object","properties":{"replicas":{"type":"integer","description":"Number of desired pods.","minimum":-2147483648,"maximum":2147483647},"selector":{"description":"Label selector for pods.","anyOf":[{"type":"object","properties":{"matchLabels":{"type":"object","description":"matchLabels is a map of {key,value} pairs.","additionalProperties":{"type":"string"}}},"description":"A label selector is a label query over a set of resources."},{"type":"null"}]},"template":{"type":"object","properties":{"spec":{"type":"object","properties":{"containers":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string","description":"Name of the container specified as a DNS_LABEL."},"image":{"type":"string","description":"Container image name."}},"description":"A single application container that you want to run within a pod.","required":["name"]},"description":"List of containers belonging to the pod."}},"description":"Specification of the desired behavior of the pod.","required":["containers"]}},"description":"Template describes the pods that will be created.","required":["spec"]}},"description":"Specification of the desired behavior of the Deployment.","required":["selector","template"]},"status":{"type":"object","properties":{"replicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this deployment (their labels match the selector).","minimum":-2147483648,"maximum":2147483647},"updatedReplicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this deployment that have the desired template spec.","minimum":-2147483648,"maximum":2147483647},"readyReplicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this Deployment with a Ready Condition.","minimum":-2147483648,"maximum":2147483647},"availableReplicas":{"type":"integer","description":"Total number of available non-terminating pods (ready for at least minReadySeconds) targeted by this deployment.","minimum":-2147483648,"maximum":2147483647},"conditions":{"type":"array","items":{"type":"object","properties":{"type":{"type":"string","description":"Type of deployment condition."},"status":{"type":"string","description":"Status of the condition, one of True, False, Unknown."},"message":{"type":"string","description":"A human readable message indicating details about the transition."}},"description":"Describes the state of a deployment at a certain point.","required":["type","status"]},"description":"Represents the latest available observations of a deployment's current state."}},"description":"Most recently observed status of the Deployment."}},"description":"Enables declarative updates for Pods and ReplicaSets.","required":["metadata","spec","status"]}`)
-	mcptagStoreGetDeploymentArgs   = &toolrt.Spec{
-		Tool: "get_deployment",
-		Args: []toolrt.Arg{
-			{Name: "namespace", Required: true, Kind: toolrt.KindString},
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-		},
-	}
-)
+var mcptagStoreGetDeploymentInput = json.RawMessage(`{"type":"object","properties":{"namespace":{"type":"string","description":"the Deployment's namespace"},"name":{"type":"string","description":"the Deployment's name"}},"required":["namespace","name"],"additionalProperties":false}`)
+var mcptagStoreGetDeploymentOutput = json.RawMessage(`{"type":"object","properties":{"metadata":{"type":"object","properties":{"name":{"type":"string","description":"Name must be unique within a namespace."},"namespace":{"type":"string","description":"Namespace defines the space within which each name must be unique."},"labels":{"type":"object","description":"Map of string keys and values that can be used to organize and categorize (scope and select) objects.","additionalProperties":{"type":"string"}}},"description":"Standard object's metadata."},"spec":{"type":"object","properties":{"replicas":{"type":"integer","description":"Number of desired pods.","minimum":-2147483648,"maximum":2147483647},"selector":{"description":"Label selector for pods.","anyOf":[{"type":"object","properties":{"matchLabels":{"type":"object","description":"matchLabels is a map of {key,value} pairs.","additionalProperties":{"type":"string"}}},"description":"A label selector is a label query over a set of resources."},{"type":"null"}]},"template":{"type":"object","properties":{"spec":{"type":"object","properties":{"containers":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string","description":"Name of the container specified as a DNS_LABEL."},"image":{"type":"string","description":"Container image name."}},"description":"A single application container that you want to run within a pod.","required":["name"]},"description":"List of containers belonging to the pod."}},"description":"Specification of the desired behavior of the pod.","required":["containers"]}},"description":"Template describes the pods that will be created.","required":["spec"]}},"description":"Specification of the desired behavior of the Deployment.","required":["selector","template"]},"status":{"type":"object","properties":{"replicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this deployment (their labels match the selector).","minimum":-2147483648,"maximum":2147483647},"updatedReplicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this deployment that have the desired template spec.","minimum":-2147483648,"maximum":2147483647},"readyReplicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this Deployment with a Ready Condition.","minimum":-2147483648,"maximum":2147483647},"availableReplicas":{"type":"integer","description":"Total number of available non-terminating pods (ready for at least minReadySeconds) targeted by this deployment.","minimum":-2147483648,"maximum":2147483647},"conditions":{"type":"array","items":{"type":"object","properties":{"type":{"type":"string","description":"Type of deployment condition."},"status":{"type":"string","description":"Status of the condition, one of True, False, Unknown."},"message":{"type":"string","description":"A human readable message indicating details about the transition."}},"description":"Describes the state of a deployment at a certain point.","required":["type","status"]},"description":"Represents the latest available observations of a deployment's current state."}},"description":"Most recently observed status of the Deployment."}},"description":"Enables declarative updates for Pods and ReplicaSets.","required":["metadata","spec","status"]}`)
+var mcptagStoreGetDeploymentArgs = &toolimpl.Spec{
+	Tool: "get_deployment",
+	Args: []toolimpl.Arg{
+		{Name: "namespace", Required: true, Kind: toolimpl.KindString},
+		{Name: "name", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagStoreGetDeployment(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "get_deployment", &res)
+		defer toolimpl.Recover(ctx, "get_deployment", &res)
 		args, err := mcptagStoreGetDeploymentArgs.Parse(req.Params.Arguments)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
-		var arg0 string
-		if err := args.Decode("namespace", &arg0); err != nil {
-			return toolrt.Error(err), nil
+		var namespace string
+		if err := args.Decode("namespace", &namespace); err != nil {
+			return toolimpl.Error(err), nil
 		}
-		var arg1 string
-		if err := args.Decode("name", &arg1); err != nil {
-			return toolrt.Error(err), nil
+		var name string
+		if err := args.Decode("name", &name); err != nil {
+			return toolimpl.Error(err), nil
 		}
-		out, err := recv.GetDeployment(ctx, arg0, arg1)
+		out, err := recv.GetDeployment(ctx, namespace, name)
 		if err != nil {
-			return toolrt.Failed(err)
+			return toolimpl.Failed(err)
 		}
-		return toolrt.ViewObject("get_deployment", &out, mcptagStoreGetDeploymentWrite, nil), nil
+		return toolimpl.ViewObject("get_deployment", &out, mcptagStoreGetDeploymentWrite, nil), nil
 	}
 }
 
 // mcptagStoreGetDeploymentWrite writes the view of get_deployment's result.
-func mcptagStoreGetDeploymentWrite(w *toolrt.Writer, v *v12.Deployment) {
+func mcptagStoreGetDeploymentWrite(w *toolimpl.Writer, v *v12.Deployment) {
 	w.BeginObject()
 	w.Name(`"metadata":`)
 	obj1 := &v.ObjectMeta

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/interop"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -37,11 +37,11 @@ func BenchmarkViewPod(b *testing.B) {
 		name   string
 		result func() *mcp.CallToolResult
 	}{
-		{"full", func() *mcp.CallToolResult { return toolrt.Object("get_pod", pod) }},
+		{"full", func() *mcp.CallToolResult { return toolimpl.Object("get_pod", pod) }},
 		{"writer", func() *mcp.CallToolResult {
-			return toolrt.ViewObject("get_pod", &pod, mcptagStoreGetPodWrite, nil)
+			return toolimpl.ViewObject("get_pod", &pod, mcptagStoreGetPodWrite, nil)
 		}},
-		{"projection", func() *mcp.CallToolResult { return toolrt.Object("get_pod", projectPod(&pod)) }},
+		{"projection", func() *mcp.CallToolResult { return toolimpl.Object("get_pod", projectPod(&pod)) }},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -67,12 +67,12 @@ func BenchmarkViewIssues(b *testing.B) {
 		name   string
 		result func() *mcp.CallToolResult
 	}{
-		{"full", func() *mcp.CallToolResult { return toolrt.Slice("list_issues", issues) }},
+		{"full", func() *mcp.CallToolResult { return toolimpl.Slice("list_issues", issues) }},
 		{"writer", func() *mcp.CallToolResult {
-			return toolrt.ViewSlice("list_issues", issues, mcptagStoreListIssuesWrite, nil)
+			return toolimpl.ViewSlice("list_issues", issues, mcptagStoreListIssuesWrite, nil)
 		}},
 		{"writer-fields", func() *mcp.CallToolResult {
-			return toolrt.ViewSlice("list_issues", issues, mcptagStoreListIssuesWrite, sel)
+			return toolimpl.ViewSlice("list_issues", issues, mcptagStoreListIssuesWrite, sel)
 		}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
@@ -94,8 +94,8 @@ func TestPodProjectionIsTheView(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, pod := range []corev1.Pod{store.pods["default/web-7c5ddbdf54-x8kqz"], {}} {
-		view := toolrt.ViewObject("get_pod", &pod, mcptagStoreGetPodWrite, nil).StructuredContent.(json.RawMessage)
-		proj := toolrt.Object("get_pod", projectPod(&pod)).StructuredContent.(json.RawMessage)
+		view := toolimpl.ViewObject("get_pod", &pod, mcptagStoreGetPodWrite, nil).StructuredContent.(json.RawMessage)
+		proj := toolimpl.Object("get_pod", projectPod(&pod)).StructuredContent.(json.RawMessage)
 		if !bytes.Equal(view, proj) {
 			t.Errorf("projection %s\nwriter     %s", proj, view)
 		}
@@ -219,15 +219,15 @@ func TestViewTokens(t *testing.T) {
 		name        string
 		whole, view *mcp.CallToolResult
 	}{
-		{"a Pod (get_pod)", toolrt.Object("get_pod", pod), toolrt.ViewObject("get_pod", &pod, mcptagStoreGetPodWrite, nil)},
-		{"a Deployment (get_deployment)", toolrt.Object("get_deployment", deployment),
-			toolrt.ViewObject("get_deployment", &deployment, mcptagStoreGetDeploymentWrite, nil)},
-		{"a page of 2 issues (list_issues)", toolrt.Slice("list_issues", issues),
-			toolrt.ViewSlice("list_issues", issues, mcptagStoreListIssuesWrite, nil)},
-		{"the same, fields number, title, state", toolrt.Slice("list_issues", issues),
-			toolrt.ViewSlice("list_issues", issues, mcptagStoreListIssuesWrite, few)},
-		{"a pull request (get_pull_request)", toolrt.Object("get_pull_request", pull),
-			toolrt.ViewObject("get_pull_request", pull, mcptagStoreGetPullRequestWrite, nil)},
+		{"a Pod (get_pod)", toolimpl.Object("get_pod", pod), toolimpl.ViewObject("get_pod", &pod, mcptagStoreGetPodWrite, nil)},
+		{"a Deployment (get_deployment)", toolimpl.Object("get_deployment", deployment),
+			toolimpl.ViewObject("get_deployment", &deployment, mcptagStoreGetDeploymentWrite, nil)},
+		{"a page of 2 issues (list_issues)", toolimpl.Slice("list_issues", issues),
+			toolimpl.ViewSlice("list_issues", issues, mcptagStoreListIssuesWrite, nil)},
+		{"the same, fields number, title, state", toolimpl.Slice("list_issues", issues),
+			toolimpl.ViewSlice("list_issues", issues, mcptagStoreListIssuesWrite, few)},
+		{"a pull request (get_pull_request)", toolimpl.Object("get_pull_request", pull),
+			toolimpl.ViewObject("get_pull_request", pull, mcptagStoreGetPullRequestWrite, nil)},
 	}
 	var texts []string
 	for _, c := range cases {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"debug/buildinfo"
 	"encoding/json"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,8 +28,11 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	serverBinary = filepath.Join(dir, "weather")
-	if out, err := exec.Command("go", buildArgs(serverBinary)...).CombinedOutput(); err != nil {
-		panic("building the example: " + err.Error() + "\n" + string(out))
+	flag.Parse()
+	if !testing.Short() {
+		if out, err := exec.Command("go", buildArgs(serverBinary)...).CombinedOutput(); err != nil {
+			panic("building the example: " + err.Error() + "\n" + string(out))
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -48,6 +52,7 @@ func buildArgs(out string) []string {
 // detector exactly when the test does, so that go test -race covers the
 // server's side of every end-to-end call.
 func TestServerBuiltLikeTheTest(t *testing.T) {
+	skipShort(t)
 	info, err := buildinfo.ReadFile(serverBinary)
 	if err != nil {
 		t.Fatal(err)
@@ -96,10 +101,12 @@ func listTools(t *testing.T, cs *mcp.ClientSession) map[string]*mcp.Tool {
 // "$comment" that marks it as generated, is exactly what tools/list,
 // prompts/list, resources/list and resources/templates/list serve.
 func TestListsAreTheSnapshot(t *testing.T) {
+	skipShort(t)
 	mcptest.ServesSnapshot(t, connect(t), "mcp_tools.json")
 }
 
 func TestCallEveryTool(t *testing.T) {
+	skipShort(t)
 	cs := connect(t)
 	tools := listTools(t, cs)
 	tests := []struct {
@@ -271,6 +278,7 @@ func checkStructured(t *testing.T, tool *mcp.Tool, res *mcp.CallToolResult, want
 // and the answer: all but the e-mail format, which the tool's check of
 // the answer catches.
 func TestStrictTypeScriptClient(t *testing.T) {
+	skipShort(t)
 	calls := `[
 		{"name": "get_temperature", "arguments": {"city": "London"}},
 		{"name": "get_weather", "arguments": {"city": "Cairo"}},
@@ -362,4 +370,12 @@ func decode(t *testing.T, data []byte) any {
 		t.Fatalf("%v: %s", err, data)
 	}
 	return v
+}
+
+// skipShort skips a test under -short, the inner loop: it runs the example as a process, built by TestMain.
+func skipShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("it runs the example as a process, built by TestMain; go test without -short runs it")
+	}
 }

@@ -1,15 +1,43 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mcptag/mcptag/internal/interop"
 )
+
+// inspectorEras are the protocol eras the Inspector's --protocol-era
+// negotiates over stdio: legacy (2025-11-25 and before) and modern
+// (2026-07-28).
+var inspectorEras = []string{"legacy", "modern"}
+
+// forEachEra runs test once for each of inspectorEras, in parallel.
+func forEachEra(t *testing.T, test func(t *testing.T, era string)) {
+	for _, era := range inspectorEras {
+		t.Run(era, func(t *testing.T) {
+			t.Parallel()
+			test(t, era)
+		})
+	}
+}
 
 // inspectorResult is the part of a tools/call result the Inspector prints
 // that the tests read.
@@ -23,12 +51,22 @@ type inspectorResult struct {
 
 // TestInspectorListsEveryTool checks that the MCP Inspector's command-line
 // mode lists the tools of the snapshot, get_weather with its icon and the
-// arguments of save_city and forget_city with their parameter headers.
+// arguments of save_city and forget_city with their parameter headers, in
+// both eras.
 func TestInspectorListsEveryTool(t *testing.T) {
-	out, err := interop.Inspector(t, serverBinary, "--method", "tools/list")
-	if err != nil {
-		t.Fatal(err)
-	}
+	skipShort(t)
+	forEachEra(t, func(t *testing.T, era string) {
+		out, err := interop.Inspector(t, serverBinary, "--protocol-era", era, "--method", "tools/list")
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkInspectorTools(t, out)
+	})
+}
+
+// checkInspectorTools checks a tools/list result the Inspector printed.
+func checkInspectorTools(t *testing.T, out []byte) {
+	t.Helper()
 	if diff := cmp.Diff(snapshotToolNames(t), toolNames(t, out)); diff != "" {
 		t.Errorf("tools/list through the Inspector (-snapshot +listed):\n%s", diff)
 	}
@@ -60,8 +98,10 @@ func TestInspectorListsEveryTool(t *testing.T) {
 // command-line mode, whose --tool-arg values are text: it sends a value
 // that parses as JSON as that JSON, and converts any other by the type of
 // the argument's schema. Every tool is called, every kind of argument the
-// example has is given as text, and no call may be answered isError.
+// example has is given as text, and no call may be answered isError; on
+// both eras.
 func TestInspectorCallsEveryTool(t *testing.T) {
+	skipShort(t)
 	tests := []struct {
 		name       string
 		tool       string
@@ -134,37 +174,42 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 			t.Errorf("tool %s is in the snapshot but not called by this test", name)
 		}
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			res := inspectorCall(t, tc.tool, tc.args...)
-			if res.IsError != tc.isError {
-				t.Errorf("isError %v, content %q", res.IsError, res.Content)
-			}
-			var texts []string
-			for _, c := range res.Content {
-				if c.Type != "text" {
-					t.Fatalf("content of type %q, want text", c.Type)
+	forEachEra(t, func(t *testing.T, era string) {
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				t.Parallel()
+				res := inspectorCall(t, era, tc.tool, tc.args...)
+				if res.IsError != tc.isError {
+					t.Errorf("isError %v, content %q", res.IsError, res.Content)
 				}
-				texts = append(texts, c.Text)
-			}
-			if diff := cmp.Diff(tc.texts, texts); diff != "" {
-				t.Errorf("content (-want +got):\n%s", diff)
-			}
-			checkInspectorStructured(t, res.StructuredContent, tc.structured)
-		})
-	}
+				var texts []string
+				for _, c := range res.Content {
+					if c.Type != "text" {
+						t.Fatalf("content of type %q, want text", c.Type)
+					}
+					texts = append(texts, c.Text)
+				}
+				if diff := cmp.Diff(tc.texts, texts); diff != "" {
+					t.Errorf("content (-want +got):\n%s", diff)
+				}
+				checkInspectorStructured(t, res.StructuredContent, tc.structured)
+			})
+		}
+	})
 }
 
 // TestInspectorArgumentNotText shows what a person meets who passes a
 // name of digits unquoted: the Inspector sends a number, and the server
 // answers with an error that names the argument and what it got.
 func TestInspectorArgumentNotText(t *testing.T) {
-	res := inspectorCall(t, "get_station", "name=42")
-	want := `get_station: argument "name": want string, got 42`
-	if !res.IsError || len(res.Content) != 1 || res.Content[0].Text != want {
-		t.Errorf("got isError %v, content %q; want isError and %q", res.IsError, res.Content, want)
-	}
+	skipShort(t)
+	forEachEra(t, func(t *testing.T, era string) {
+		res := inspectorCall(t, era, "get_station", "name=42")
+		want := `get_station: argument "name": want string, got 42`
+		if !res.IsError || len(res.Content) != 1 || res.Content[0].Text != want {
+			t.Errorf("got isError %v, content %q; want isError and %q", res.IsError, res.Content, want)
+		}
+	})
 }
 
 // TestInspectorUnconvertibleArgument shows what the README warns of: the
@@ -173,37 +218,50 @@ func TestInspectorArgumentNotText(t *testing.T) {
 // default, takes null as absent: the call is answered as if days had been
 // left out, with the default's three days, and looks accepted.
 func TestInspectorUnconvertibleArgument(t *testing.T) {
-	res := inspectorCall(t, "get_forecast", "city=Cairo", "days=five")
-	if res.IsError || len(res.Content) != 3 {
-		t.Errorf("got isError %v, content %q; want the default's 3 days", res.IsError, res.Content)
-	}
+	skipShort(t)
+	forEachEra(t, func(t *testing.T, era string) {
+		res := inspectorCall(t, era, "get_forecast", "city=Cairo", "days=five")
+		if res.IsError || len(res.Content) != 3 {
+			t.Errorf("got isError %v, content %q; want the default's 3 days", res.IsError, res.Content)
+		}
+	})
 }
 
-// TestInspectorUnknownTool checks that a call the server refuses fails the
-// Inspector, and so interop.Inspector.
+// TestInspectorUnknownTool checks that a call of a tool the server does
+// not list fails the Inspector, and so interop.Inspector: the Inspector
+// lists the tools first and refuses the call itself (exit 5, code
+// tool_not_found), without asking the server.
 func TestInspectorUnknownTool(t *testing.T) {
-	out, err := interop.Inspector(t, serverBinary, "--method", "tools/call", "--tool-name", "get_humidity")
-	if err == nil || !strings.Contains(err.Error(), `unknown tool "get_humidity"`) {
-		t.Errorf("err = %v, want the server's unknown tool error; stdout:\n%s", err, out)
-	}
+	skipShort(t)
+	forEachEra(t, func(t *testing.T, era string) {
+		out, err := interop.Inspector(t, serverBinary, "--protocol-era", era, "--method", "tools/call", "--tool-name", "get_humidity")
+		ierr, ok := errors.AsType[*interop.InspectorError](err)
+		if !ok || ierr.Exit != 5 || ierr.Code != "tool_not_found" || ierr.Message != "Tool 'get_humidity' not found on server." {
+			t.Errorf("err = %v, want the Inspector's tool_not_found; stdout:\n%s", err, out)
+		}
+	})
 }
 
 // TestInspectorCannotShowAForm: the Inspector's command line declares no
-// elicitation capability, so forget_city does not ask it for its form:
-// the call is refused at once with the protocol's error for a missing
-// client capability.
+// elicitation capability, so forget_city does not ask it for its form: on
+// both eras the call is refused at once with the protocol's error for a
+// missing client capability, which the Inspector prints (exit 1).
 func TestInspectorCannotShowAForm(t *testing.T) {
-	out, err := interop.Inspector(t, serverBinary, "--method", "tools/call", "--tool-name", "forget_city", "--tool-arg", "user=inspector", "--tool-arg", "city=London")
-	if want := "Confirmation: the client declared no form elicitation capability"; err == nil || !strings.Contains(err.Error()+string(out), want) {
-		t.Errorf("err = %v, want the error %q; stdout:\n%s", err, want, out)
-	}
+	skipShort(t)
+	forEachEra(t, func(t *testing.T, era string) {
+		out, err := interop.Inspector(t, serverBinary, "--protocol-era", era, "--method", "tools/call", "--tool-name", "forget_city", "--tool-arg", "user=inspector", "--tool-arg", "city=London")
+		ierr, ok := errors.AsType[*interop.InspectorError](err)
+		if want := "Confirmation: the client declared no form elicitation capability"; !ok || ierr.Exit != 1 || !strings.Contains(ierr.Message, want) {
+			t.Errorf("err = %v, want the error %q; stdout:\n%s", err, want, out)
+		}
+	})
 }
 
-// inspectorCall calls tool through the Inspector with args as --tool-arg
-// values and decodes the result it prints.
-func inspectorCall(t *testing.T, tool string, args ...string) inspectorResult {
+// inspectorCall calls tool through the Inspector, negotiating era, with
+// args as --tool-arg values, and decodes the result it prints.
+func inspectorCall(t *testing.T, era, tool string, args ...string) inspectorResult {
 	t.Helper()
-	options := []string{"--method", "tools/call", "--tool-name", tool}
+	options := []string{"--protocol-era", era, "--method", "tools/call", "--tool-name", tool}
 	for _, a := range args {
 		options = append(options, "--tool-arg", a)
 	}
@@ -211,6 +269,12 @@ func inspectorCall(t *testing.T, tool string, args ...string) inspectorResult {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return decodeInspectorResult(t, out)
+}
+
+// decodeInspectorResult decodes the tools/call result the Inspector printed.
+func decodeInspectorResult(t *testing.T, out []byte) inspectorResult {
+	t.Helper()
 	var res inspectorResult
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatalf("decoding the Inspector's output: %v\n%s", err, out)
@@ -265,9 +329,15 @@ func toolNames(t *testing.T, data []byte) []string {
 // command-line mode, whose --prompt-args values are text (days=3 parses
 // as the number 3, which the Inspector sends as the string "3"), and
 // shows that a bad argument fails the Inspector with the server's
-// message.
+// message (a JSON-RPC error, which the Inspector prints with the code
+// "error" and the message as the server sent it), in both eras.
 func TestInspectorGetsThePrompt(t *testing.T) {
-	out, err := interop.Inspector(t, serverBinary, "--method", "prompts/get", "--prompt-name", "plan_trip", "--prompt-args", "city=London", "days=3")
+	skipShort(t)
+	forEachEra(t, inspectorGetsThePrompt)
+}
+
+func inspectorGetsThePrompt(t *testing.T, era string) {
+	out, err := interop.Inspector(t, serverBinary, "--protocol-era", era, "--method", "prompts/get", "--prompt-name", "plan_trip", "--prompt-args", "city=London", "days=3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,22 +355,28 @@ func TestInspectorGetsThePrompt(t *testing.T) {
 		t.Errorf("messages %+v, want one from the user: %q", res.Messages, want)
 	}
 
-	out, err = interop.Inspector(t, serverBinary, "--method", "prompts/get", "--prompt-name", "plan_trip", "--prompt-args", "city=Paris", "days=3")
-	if err == nil || !strings.Contains(err.Error(), `plan_trip: argument "city": want one of "Cairo", "London", "Reykjavik", got "Paris"`) {
+	out, err = interop.Inspector(t, serverBinary, "--protocol-era", era, "--method", "prompts/get", "--prompt-name", "plan_trip", "--prompt-args", "city=Paris", "days=3")
+	ierr, ok := errors.AsType[*interop.InspectorError](err)
+	if !ok || ierr.Exit != 1 || ierr.Code != "error" || ierr.Message != `plan_trip: argument "city": want one of "Cairo", "London", "Reykjavik", got "Paris"` {
 		t.Errorf("err = %v, want the server's invalid params error; stdout:\n%s", err, out)
 	}
 }
 
 // TestInspectorReadsTheResources lists the prompt, the resources and the
 // template through the Inspector, and reads the static resource and the
-// template.
+// template, in both eras.
 func TestInspectorReadsTheResources(t *testing.T) {
+	skipShort(t)
+	forEachEra(t, inspectorReadsTheResources)
+}
+
+func inspectorReadsTheResources(t *testing.T, era string) {
 	for method, want := range map[string]string{
 		"prompts/list":             `"name": "plan_trip"`,
 		"resources/list":           `"uri": "weather://cities"`,
 		"resources/templates/list": `"uriTemplate": "weather://{city}/current"`,
 	} {
-		out, err := interop.Inspector(t, serverBinary, "--method", method)
+		out, err := interop.Inspector(t, serverBinary, "--protocol-era", era, "--method", method)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -312,7 +388,7 @@ func TestInspectorReadsTheResources(t *testing.T) {
 		"weather://cities":            `["Cairo","London","Reykjavik"]`,
 		"weather://Reykjavik/current": `{"temperature":4.4,"humidity":0.83,"conditions":"Overcast"}`,
 	} {
-		out, err := interop.Inspector(t, serverBinary, "--method", "resources/read", "--uri", uri)
+		out, err := interop.Inspector(t, serverBinary, "--protocol-era", era, "--method", "resources/read", "--uri", uri)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -325,5 +401,182 @@ func TestInspectorReadsTheResources(t *testing.T) {
 		if len(res.Contents) != 1 || res.Contents[0].URI != uri || res.Contents[0].MIMEType != "application/json" || res.Contents[0].Text != text {
 			t.Errorf("%s: contents %+v, want application/json %s", uri, res.Contents, text)
 		}
+	}
+}
+
+// TestInspectorOverHTTP runs the Inspector's HTTP form, --cli URL
+// --transport http, against the example's -http mode: legacy against
+// its sessions, modern (2026-07-28, parameter headers) against
+// -stateless, which the go-sdk requires of it. Each era's call names its
+// protocol version, 2025-11-25 or 2026-07-28, and the modern one carries
+// its user argument's parameter header. A modern client of the server
+// with sessions is refused, not moved down to 2025-11-25.
+func TestInspectorOverHTTP(t *testing.T) {
+	skipShort(t)
+	for _, tc := range []struct {
+		era   string
+		flags []string
+		call  callHeaders // save_city's
+	}{
+		{"legacy", nil, callHeaders{version: "2025-11-25"}},
+		{"modern", []string{"-stateless"}, callHeaders{version: "2026-07-28", user: "inspector"}},
+	} {
+		t.Run(tc.era, func(t *testing.T) {
+			t.Parallel()
+			url, lastCall := recordCallHeaders(t, serveHTTPBinary(t, tc.flags...))
+			out, err := interop.Inspector(t, url, "--transport", "http", "--protocol-era", tc.era, "--method", "tools/list")
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkInspectorTools(t, out)
+			out, err = interop.Inspector(t, url, "--transport", "http", "--protocol-era", tc.era, "--method", "tools/call", "--tool-name", "save_city", "--tool-arg", "user=inspector", "city=Cairo")
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkInspectorStructured(t, decodeInspectorResult(t, out).StructuredContent, `{"result": ["Cairo"]}`)
+			if got := lastCall(); got != tc.call {
+				t.Errorf("tools/call with headers %+v, want %+v", got, tc.call)
+			}
+		})
+	}
+	t.Run("modern with sessions", func(t *testing.T) {
+		t.Parallel()
+		out, err := interop.Inspector(t, serveHTTPBinary(t), "--transport", "http", "--protocol-era", "modern", "--method", "tools/list")
+		ierr, ok := errors.AsType[*interop.InspectorError](err)
+		if !ok || ierr.Message != "Unsupported protocol version: 2026-07-28" {
+			t.Errorf("err = %v, want the server's refusal of 2026-07-28; stdout:\n%s", err, out)
+		}
+	})
+}
+
+// callHeaders are the headers of a tools/call that tell its protocol
+// version and its user argument.
+type callHeaders struct {
+	version string // Mcp-Protocol-Version
+	user    string // Mcp-Param-User
+}
+
+// recordCallHeaders serves a proxy to the server at target, and returns
+// its URL and a function that gives the headers of the last tools/call it
+// passed on.
+func recordCallHeaders(t *testing.T, target string) (string, func() callHeaders) {
+	t.Helper()
+	u, err := url.Parse(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(u)
+	// The server-to-client stream is cut when the Inspector exits, which
+	// the proxy would log.
+	proxy.ErrorLog = log.New(io.Discard, "", 0)
+	var mu sync.Mutex
+	var last callHeaders
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		var msg struct{ Method string }
+		if json.Unmarshal(body, &msg) == nil && msg.Method == "tools/call" {
+			mu.Lock()
+			last = callHeaders{r.Header.Get("Mcp-Protocol-Version"), r.Header.Get("Mcp-Param-User")}
+			mu.Unlock()
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ts.Close)
+	return ts.URL + "/", func() callHeaders {
+		mu.Lock()
+		defer mu.Unlock()
+		return last
+	}
+}
+
+// serveHTTPBinary runs the example's binary with -http on a free port of
+// the loopback interface, and flags, until the test ends, and returns its
+// URL once it accepts connections.
+func serveHTTPBinary(t *testing.T, flags ...string) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	cmd := exec.Command(serverBinary, append([]string{"-http", addr}, flags...)...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	for deadline := time.Now().Add(hangGuard); ; time.Sleep(20 * time.Millisecond) {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			return "http://" + addr + "/"
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the server did not listen on %s in %v", addr, hangGuard)
+		}
+	}
+}
+
+// TestREADMEInspectorCommands runs the README's Inspector commands as
+// written, from the repository's root, so that they stay true: each must
+// exit 0 with a result that is not isError. A block that starts the
+// example with -http on localhost:8080 gets the example's binary on a
+// free port instead, with the same flags, and its commands that port.
+func TestREADMEInspectorCommands(t *testing.T) {
+	skipShort(t)
+	interop.Require(t)
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const inspector = "internal/interop/node_modules/.bin/mcp-inspector "
+	const httpServer = "go run ./example/weather -http localhost:8080"
+	ran := 0
+	for _, block := range strings.Split(string(readme), "```sh\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		url := ""
+		for _, line := range strings.Split(block, "\n") {
+			if flags, ok := strings.CutPrefix(line, httpServer); ok {
+				url = serveHTTPBinary(t, strings.Fields(strings.TrimSuffix(flags, "&"))...)
+				continue
+			}
+			if !strings.HasPrefix(line, inspector) {
+				continue
+			}
+			if url != "" {
+				line = strings.ReplaceAll(line, "http://localhost:8080/", url)
+			}
+			ran++
+			runREADMECommand(t, root, line)
+		}
+	}
+	if ran < 4 {
+		t.Errorf("ran %d Inspector commands of the README, want its 4 or more", ran)
+	}
+}
+
+// runREADMECommand runs line with sh in dir, and checks that it prints a
+// JSON result that is not isError.
+func runREADMECommand(t *testing.T, dir, line string) {
+	t.Helper()
+	cmd := exec.CommandContext(t.Context(), "sh", "-c", line)
+	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var res struct{ IsError bool }
+	if err != nil || json.Unmarshal(out, &res) != nil || res.IsError {
+		t.Errorf("%s: %v\nstdout:\n%s\nstderr:\n%s", line, err, out, stderr.String())
 	}
 }

@@ -59,7 +59,7 @@ func main() {
 		err = serveHTTP(ctx, newHTTPServer(*addr, h))
 	} else {
 		log.Print("weather: serving MCP on stdin and stdout")
-		err = server.Run(ctx, lineCheckedStdio(os.Stdin, os.Stdout, mcp.DefaultMaxLineLength))
+		err = server.Run(ctx, &toolrt.StdioTransport{})
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {
 		log.Fatal(err)

@@ -14,6 +14,7 @@ import (
 // TestGetPlanTrip gets the prompt through the go-sdk client, with good
 // and bad arguments: bad ones are invalid params, named.
 func TestGetPlanTrip(t *testing.T) {
+	skipShort(t)
 	cs := connect(t)
 	for _, tc := range []struct {
 		name string
@@ -47,6 +48,7 @@ func TestGetPlanTrip(t *testing.T) {
 // TestReadWeatherResources reads the static resource and the template
 // through the go-sdk client.
 func TestReadWeatherResources(t *testing.T) {
+	skipShort(t)
 	cs := connect(t)
 	for _, tc := range []struct {
 		uri, text, err string
@@ -76,6 +78,7 @@ func TestReadWeatherResources(t *testing.T) {
 // TestCompleteCities: the prompt's city and the template's complete to
 // the City constants, by prefix.
 func TestCompleteCities(t *testing.T) {
+	skipShort(t)
 	cs := connect(t)
 	for _, ref := range []*mcp.CompleteReference{
 		{Type: "ref/prompt", Name: "plan_trip"},
@@ -94,6 +97,7 @@ func TestCompleteCities(t *testing.T) {
 // TestCompleteBadArguments: a completion of what has no constants gets
 // no values; a request without the argument's name is invalid params.
 func TestCompleteBadArguments(t *testing.T) {
+	skipShort(t)
 	cs := connect(t)
 	for _, ref := range []*mcp.CompleteReference{
 		{Type: "ref/prompt", Name: "plan_trip"},

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -157,10 +158,13 @@ func deepCall(id, depth int) string {
 
 const callLondon = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get_temperature","arguments":{"city":"London"}}}`
 
-// TestLineCheckedStdio checks that a line that is no JSON-RPC message is
-// answered with a JSON-RPC error, and that the session goes on.
-func TestLineCheckedStdio(t *testing.T) {
-	s := startStdio(t, func(in io.Reader, out io.Writer) mcp.Transport { return lineCheckedStdio(in, out, 64<<10) })
+// TestStdioAnswersBadLines checks that the example's stdio transport,
+// toolrt's, answers a line that is no JSON-RPC message with a JSON-RPC
+// error, and that the session goes on.
+func TestStdioAnswersBadLines(t *testing.T) {
+	s := startStdio(t, func(in io.Reader, out io.Writer) mcp.Transport {
+		return &toolrt.StdioTransport{Reader: in, Writer: out, MaxLineLength: 64 << 10}
+	})
 	for _, tc := range []struct{ line, want string }{
 		{"garbage", `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: not a JSON value"}}`},
 		{callLondon + " x", `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: not a JSON value"}}`},
@@ -224,7 +228,7 @@ func TestKnownLimitHTTPCancel(t *testing.T) {
 			case <-release:
 				cancelled <- false
 			}
-			return toolrt.Empty(), nil
+			return toolimpl.Empty(), nil
 		})
 	served := make(chan string, 8) // the method of each request the handler finished
 	handler := newHTTPHandler(server, 0)

@@ -6,8 +6,10 @@
 // about a type. What needs no analysis of a package lives in packages of
 // its own, which the analyzer uses: directive (the //mcp: grammar),
 // argmodel (the argument model and the jsonschema tag grammar), naming,
-// shrink, titles, overlap, and finding (what is reported, and where);
-// load loads packages and calls Analyze.
+// shrink, titles, overlap, and finding (what is reported, and where).
+// load loads packages; generate (the pipeline) and lint call Analyze, with
+// the options genopts resolves from the command line and the generated
+// files' record.
 package analyzer
 
 import (
@@ -18,9 +20,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
-	"github.com/mcptag/mcptag/toolrt"
 )
 
 // A Package is the result of analyzing one Go package.
@@ -36,8 +38,12 @@ type Package struct {
 	Forms    []*Form
 	Findings []finding.Finding
 	// Flags are the generator's options that shaped the package, as the
-	// flags that set them (Options.Flags): what its generated files record.
+	// flags that set them (genopts.Flags): what its generated files
+	// record. Analyze leaves them to its caller, which knows the options
+	// as flags.
 	Flags []string
+	// Names are the names the generated file declares (GeneratedNames).
+	Names *Names
 }
 
 // Empty reports whether the package declares nothing to serve.
@@ -97,10 +103,14 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 		declaredDocs: DeclaredDocs(files, info), reported: map[string]bool{},
 		consts: map[*types.Package]map[*types.TypeName][]*types.Const{}, enums: map[*types.TypeName][]any{},
 	}
-	p := &Package{Name: pkg.Name(), Path: pkg.Path(), Types: pkg, Flags: opts.Flags()}
+	p := &Package{Name: pkg.Name(), Path: pkg.Path(), Types: pkg}
 	for _, f := range files {
 		for _, m := range directive.Misplaced(f) {
 			a.report(m)
+		}
+		if why := a.buildConstraint(f); why != "" { // buildcfg.go
+			a.refuseConstrained(f, why)
+			continue
 		}
 		a.declareForms(p, f)
 		for _, decl := range f.Decls {
@@ -112,9 +122,11 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 			a.declare(p, fd)
 		}
 	}
+	p.Names = newNames(p, func(name string) bool { return a.declaredHere(pkg.Scope().Lookup(name).Pos()) })
 	a.checkNames(p.Tools)
-	a.checks(p.Tools) // checks.go: findings for the linter
-	a.checkDecls(p)   // declchecks.go: prompts and resources
+	a.checks(p.Tools)       // checks.go: findings for the linter
+	a.checkDecls(p)         // declchecks.go: prompts and resources
+	a.dropUnserved(p.Tools) // served.go: advice about fields no view sends
 	finding.Sort(fset, a.findings)
 	p.Findings = a.findings
 	return p
@@ -256,5 +268,5 @@ func (a *analysis) recursiveInput(b *site, n *types.Named) {
 		where = "argument " + strconv.Quote(p)
 	}
 	a.warnf(b.pos, finding.CatDeepInput, "%s has the recursive type %s: calls that nest it deeper than toolrt.MaxDepth (%d levels) are rejected before the tool runs; raise toolrt.MaxDepth before serving if callers need more",
-		where, a.typeString(n), toolrt.MaxDepth)
+		where, a.typeString(n), argspec.DefaultDepth)
 }

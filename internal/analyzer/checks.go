@@ -88,6 +88,18 @@ func closeOption(keys []string, name string) string {
 // whose schema gets no description: no doc or line comment on the field,
 // no jsonschema tag, and no doc comment on the field's named type.
 func (a *analysis) undocumentedFields(t types.Type, seen map[types.Type]bool) {
+	a.outputFields(t, seen, func(owner string, f jsonField) {
+		if !a.documented(f) && a.inModule(f.Var.Pkg()) {
+			a.warnf(f.Var.Pos(), finding.CatUndocumented, "output field %s.%s (%q) has no description; add a doc or line comment",
+				owner, f.Var.Name(), f.Name)
+		}
+	})
+}
+
+// outputFields calls visit with each JSON property of a struct that a
+// value of t holds, at any depth, and the name of the struct that has it;
+// seen holds the types already walked.
+func (a *analysis) outputFields(t types.Type, seen map[types.Type]bool, visit func(owner string, f jsonField)) {
 	if seen[t] {
 		return
 	}
@@ -98,24 +110,21 @@ func (a *analysis) undocumentedFields(t types.Type, seen map[types.Type]bool) {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
-		a.undocumentedFields(u.Elem(), seen)
+		a.outputFields(u.Elem(), seen, visit)
 	case *types.Slice:
-		a.undocumentedFields(u.Elem(), seen)
+		a.outputFields(u.Elem(), seen, visit)
 	case *types.Array:
-		a.undocumentedFields(u.Elem(), seen)
+		a.outputFields(u.Elem(), seen, visit)
 	case *types.Map:
-		a.undocumentedFields(u.Elem(), seen)
+		a.outputFields(u.Elem(), seen, visit)
 	case *types.Struct:
 		owner := "an anonymous struct"
 		if n, ok := t.(*types.Named); ok {
 			owner = a.typeString(n)
 		}
 		for _, f := range a.jsonFields(u) {
-			if !a.documented(f) && a.inModule(f.Var.Pkg()) {
-				a.warnf(f.Var.Pos(), finding.CatUndocumented, "output field %s.%s (%q) has no description; add a doc or line comment",
-					owner, f.Var.Name(), f.Name)
-			}
-			a.undocumentedFields(f.Type, seen)
+			visit(owner, f)
+			a.outputFields(f.Type, seen, visit)
 		}
 	}
 }
@@ -221,17 +230,17 @@ func (a *analysis) duplicateNames(st *types.Struct, fields []jsonField) {
 		at := st.Field(atDepth[len(atDepth)-1].index[0])
 		switch {
 		case atDepth[0].Var == atDepth[1].Var:
-			a.tagWarning(at, fmt.Sprintf("json name %q (%s) comes from a struct embedded more than once at the same depth: encoding/json leaves it out",
+			a.collision(at, fmt.Sprintf("json name %q (%s) comes from a struct embedded more than once at the same depth: encoding/json leaves it out",
 				name, label(atDepth[0])))
 		case len(tagged) == 1:
 			for _, f := range atDepth {
 				if f.Var != tagged[0].Var {
-					a.tagWarning(st.Field(f.index[0]), fmt.Sprintf("json name %q of %s is taken by the tag of %s at the same depth: encoding/json leaves %s out",
+					a.collision(st.Field(f.index[0]), fmt.Sprintf("json name %q of %s is taken by the tag of %s at the same depth: encoding/json leaves %s out",
 						name, label(f), label(tagged[0]), label(f)))
 				}
 			}
 		default:
-			a.tagWarning(at, fmt.Sprintf("json name %q is claimed by %s at the same depth: encoding/json leaves out all of them",
+			a.collision(at, fmt.Sprintf("json name %q is claimed by %s at the same depth: encoding/json leaves out all of them",
 				name, strings.Join(names, " and ")))
 		}
 	}

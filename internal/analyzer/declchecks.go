@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/token"
 	"go/types"
+	"regexp"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
@@ -34,6 +35,7 @@ func (a *analysis) checkDecls(p *Package) {
 		a.toolPos = r.Pos
 		a.checkDefaultName(&r.Decl, "resource")
 		a.undocumented(&r.Decl, "resource")
+		a.unmentionedVars(r)
 	}
 	a.toolPos = token.NoPos
 	a.checkGeneratedNames(p)
@@ -55,8 +57,25 @@ func (a *analysis) undocumented(d *Decl, kind string) {
 	if d.Description == "" {
 		a.warnf(d.Pos, finding.CatUndocumented, "%s %s has no description: a model sees only its name; add a doc comment", kind, d.Name)
 	}
-	if kind == "prompt" { // a template's variables have nowhere to be described
+	if kind == "prompt" {
 		a.undocumentedArgs(d.Arguments, d.Args, "prompt "+d.Name, kind)
+	}
+}
+
+// unmentionedVars reports the variables of resource template r that its
+// description does not mention: resources/templates/list gives a
+// variable no description of its own, so a client, or a model, learns
+// what one holds from the template's description, or not at all.
+func (a *analysis) unmentionedVars(r *Resource) {
+	if !r.Template || r.Description == "" || r.Arguments == nil {
+		return // no description at all is reported as such
+	}
+	for _, f := range r.Arguments.Root.Fields {
+		word := regexp.MustCompile(`(?i)(^|[^\pL\pN_])` + regexp.QuoteMeta(f.Name) + `($|[^\pL\pN_])`)
+		if a.declaredHere(f.Pos) && !word.MatchString(r.Description) {
+			a.warnf(f.Pos, finding.CatUndocumented, "template variable %q of resource %s is not mentioned in its description, where a client learns what it holds; say so in the doc comment",
+				f.Name, r.Name)
+		}
 	}
 }
 
@@ -95,11 +114,12 @@ func (a *analysis) checkURIs(rs []*Resource) {
 }
 
 // checkGeneratedNames reports the functions that the generated code
-// declares (RegisterFuncs) and that the package declares already, or
-// that two groups of declarations would both get.
+// declares (Names.Funcs) and that the package declares already, or that
+// two groups of declarations would both get. mcptag's own names
+// (mcptag...) never clash: Names gives them another name.
 func (a *analysis) checkGeneratedNames(p *Package) {
 	first := map[string]token.Pos{}
-	for _, g := range p.RegisterFuncs() {
+	for _, g := range p.GeneratedNames().Funcs {
 		if prev, ok := first[g.Name]; ok {
 			a.errorf(g.Pos, finding.CatName, "the generated code would declare %s twice, for the declarations at %s and here; rename the receiver type",
 				g.Name, a.fset.Position(prev))
@@ -123,80 +143,6 @@ func objectKind(obj types.Object) string {
 		return "constant"
 	}
 	return "variable"
-}
-
-// A GeneratedFunc is a function the generated code declares.
-type GeneratedFunc struct {
-	Name string
-	Recv *types.Named // the receiver type whose declarations it registers, or nil
-	Pos  token.Pos    // the first declaration it registers
-	Doc  string       // what it does, in a few words
-}
-
-// RegisterFuncs lists the functions that the generated code declares
-// beside the tool handlers, and mcptag's own names (mcptag...):
-// Register, which registers every declaration of the package, and
-// RegisterTools, its tools, as in earlier versions; for the methods of
-// each receiver type R, RegisterR and RegisterRTools likewise; and
-// Complete, the completion handler, when there are prompts or templates.
-func (p *Package) RegisterFuncs() []GeneratedFunc {
-	var funcs []GeneratedFunc
-	type group struct {
-		pos   token.Pos
-		tools bool
-	}
-	groups := map[*types.Named]*group{}
-	var order []*types.Named
-	add := func(recv *types.Named, pos token.Pos, tool bool) {
-		g := groups[recv]
-		if g == nil {
-			g = &group{pos: pos}
-			groups[recv] = g
-			order = append(order, recv)
-		}
-		g.tools = g.tools || tool
-	}
-	for _, t := range p.Tools {
-		add(t.Recv, t.Pos, true)
-	}
-	complete := token.NoPos
-	for _, pr := range p.Prompts {
-		add(pr.Recv, pr.Pos, false)
-		if complete == token.NoPos {
-			complete = pr.Pos
-		}
-	}
-	for _, r := range p.Resources {
-		add(r.Recv, r.Pos, false)
-		if r.Template && complete == token.NoPos {
-			complete = r.Pos
-		}
-	}
-	for _, recv := range order {
-		name := RegisterName(recv)
-		g := groups[recv]
-		funcs = append(funcs, GeneratedFunc{name, recv, g.pos, "it registers every declaration"})
-		if g.tools {
-			funcs = append(funcs, GeneratedFunc{name + "Tools", recv, g.pos, "it registers the tools"})
-		}
-	}
-	if complete != token.NoPos {
-		funcs = append(funcs, GeneratedFunc{"Complete", nil, complete, "it completes the arguments of prompts and resource templates"})
-	}
-	for _, f := range p.Forms {
-		funcs = append(funcs, GeneratedFunc{f.Func, nil, f.Pos, "it asks the user to fill in the form " + f.Name})
-	}
-	return funcs
-}
-
-// RegisterName is the name of the generated function that registers the
-// declarations of the package (recv nil) or of recv's methods: Register,
-// or RegisterR for a receiver type R.
-func RegisterName(recv *types.Named) string {
-	if recv == nil {
-		return "Register"
-	}
-	return "Register" + exported(recv.Obj().Name())
 }
 
 // exported returns name with its first letter in upper case.

@@ -17,7 +17,8 @@ import (
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/finding"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 )
 
 // TestDeclarations checks what the small packages in testdata/decls
@@ -114,7 +115,7 @@ func runDecls(t *testing.T, file string) {
 		writeArchiveFile(t, dir, f)
 	}
 	writeModule(t, dir)
-	pkgs, err := load.Packages(dir, analyzer.Options{}, ".")
+	pkgs, err := generate.Packages(dir, genopts.Options{}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 )
 
 // TestDefNamesAgree gives a tool three recursive types of one name, from
@@ -55,7 +55,7 @@ func Echo(in Trees) Trees { return in }
 			t.Fatal(err)
 		}
 	}
-	pkgs, err := load.Packages(dir, analyzer.Options{}, ".")
+	pkgs, err := generate.Packages(dir, genopts.Options{}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

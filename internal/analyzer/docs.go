@@ -89,24 +89,42 @@ func CommentText(doc *ast.CommentGroup) string {
 	if doc == nil {
 		return ""
 	}
-	var paras []string
+	// One builder for the whole text: joining a paragraph's lines one
+	// at a time would copy the paragraph so far at every line.
+	var b strings.Builder
 	for _, p := range strings.Split(doc.Text(), "\n\n") {
-		var lines []string // a line per list item, the rest joined
+		sep := "\n\n" // before the paragraph's first line
+		if b.Len() == 0 {
+			sep = ""
+		}
+		started := false
 		for _, line := range strings.Split(p, "\n") {
 			words := strings.Fields(line)
 			switch {
 			case len(words) == 0:
-			case len(lines) == 0 || listMarker.MatchString(line):
-				lines = append(lines, strings.Join(words, " "))
+				continue
+			case !started:
+			case listMarker.MatchString(line): // a list item keeps a line
+				sep = "\n"
 			default:
-				lines[len(lines)-1] += " " + strings.Join(words, " ")
+				sep = " "
 			}
-		}
-		if len(lines) > 0 {
-			paras = append(paras, strings.Join(lines, "\n"))
+			b.WriteString(sep)
+			writeWords(&b, words)
+			started = true
 		}
 	}
-	return strings.Join(paras, "\n\n")
+	return b.String()
+}
+
+// writeWords writes words to b, a space between two.
+func writeWords(b *strings.Builder, words []string) {
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w)
+	}
 }
 
 // listMarker matches the start of a list item in a doc comment's text.

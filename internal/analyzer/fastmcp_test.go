@@ -10,7 +10,8 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 )
 
 // TestFastMCPWeather checks that with -titles the weather examples of the
@@ -31,7 +32,7 @@ func TestFastMCPWeather(t *testing.T) {
 		}
 		writeArchiveFile(t, dir, f)
 	}
-	pkgs, err := load.Packages(dir, analyzer.Options{Titles: true}, "./...")
+	pkgs, err := generate.Packages(dir, genopts.Options{Base: analyzer.Options{Titles: true}}, "./...")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,12 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +16,7 @@ import (
 	"github.com/fatih/structtag"
 
 	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/suggest"
 )
 
 // A jsonField is one property of a struct as encoding/json sees it, after
@@ -182,8 +185,10 @@ func (a *analysis) parseJSONTag(f *types.Var, raw string) jsonTag {
 	if raw == "" {
 		return t
 	}
-	if _, err := structtag.Parse(raw); err != nil {
+	if tags, err := structtag.Parse(raw); err != nil {
 		a.tagWarning(f, "malformed struct tag `"+raw+"`: "+err.Error())
+	} else {
+		a.misspelledTagKeys(f, tags.Keys())
 	}
 	tag := reflect.StructTag(raw)
 	if js, ok := tag.Lookup("jsonschema"); ok {
@@ -224,6 +229,44 @@ func (a *analysis) parseJSONTag(f *types.Var, raw string) jsonTag {
 		}
 	}
 	return t
+}
+
+// tagKeysRead are the struct tag keys mcptag reads.
+var tagKeysRead = []string{"json", "jsonschema"}
+
+// otherTagKeys are keys of other packages that are close to one of
+// tagKeysRead, and no misspelling of it.
+var otherTagKeys = []string{"bson", "json5"}
+
+// misspelledTagKeys reports each key of field f's struct tag that is
+// close to a key mcptag reads ("jsonshema", "josn"): encoding/json and
+// mcptag would silently ignore what it says.
+func (a *analysis) misspelledTagKeys(f *types.Var, keys []string) {
+	for _, key := range keys {
+		s := suggest.Closest(key, tagKeysRead)
+		if s == "" || slices.Contains(tagKeysRead, key) || slices.Contains(otherTagKeys, key) {
+			continue
+		}
+		end := a.tagEnd(f) // fills a.tags, which tagKeyFix reads
+		a.report(finding.Finding{Pos: f.Pos(), End: end, Category: finding.CatJSONTag,
+			Message: fmt.Sprintf("unknown struct tag key %q (did you mean %q?): what it says is ignored", key, s),
+			Fix:     a.tagKeyFix(f, key, s)})
+	}
+}
+
+// tagKeyFix renames the key of field f's struct tag to key, when the
+// tag is written in the files analyzed.
+func (a *analysis) tagKeyFix(f *types.Var, old, key string) *finding.Fix {
+	tag := a.tags[f.Pos()]
+	if tag == nil {
+		return nil
+	}
+	i := strings.Index(tag.Value, old+`:"`)
+	if i < 0 {
+		return nil
+	}
+	pos := tag.Pos() + token.Pos(i)
+	return &finding.Fix{Message: "write " + key, Pos: pos, End: pos + token.Pos(len(old)), NewText: key}
 }
 
 // validJSONName copies encoding/json's isValidTag.
@@ -267,6 +310,14 @@ func isStruct(t types.Type) bool {
 // name to the end of its tag (or of its name, when it has no tag).
 func (a *analysis) tagWarning(f *types.Var, msg string) {
 	a.report(finding.Finding{Pos: f.Pos(), End: a.tagEnd(f), Category: finding.CatJSONTag, Message: msg})
+}
+
+// collision reports a JSON name of field f's struct that encoding/json
+// drops because fields at one depth claim it. Lint reports it by default,
+// but generation goes on: what encoding/json sends is certain, and the
+// schemas describe exactly that.
+func (a *analysis) collision(f *types.Var, msg string) {
+	a.report(finding.Finding{Pos: f.Pos(), End: a.tagEnd(f), Category: finding.CatJSONTag, Message: msg, GoesOn: true})
 }
 
 // schemaTagPos returns where, in the source, the offsets in the value of

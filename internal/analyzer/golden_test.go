@@ -18,6 +18,7 @@ import (
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 )
 
 var update = flag.Bool("update", false, "rewrite the want.json and findings sections of testdata/schemas/*.txtar")
@@ -49,7 +50,7 @@ func runGoldenOf(t *testing.T, file string, categories map[string]bool) {
 		switch f.Name {
 		case "flags":
 			var rest []string
-			opts, rest, err = analyzer.ParseOptions(opts, strings.Fields(string(f.Data)))
+			opts, rest, err = genopts.Parse(opts, strings.Fields(string(f.Data)))
 			if err != nil || len(rest) > 0 {
 				t.Fatalf("flags: %v %q", err, rest)
 			}
@@ -63,7 +64,7 @@ func runGoldenOf(t *testing.T, file string, categories map[string]bool) {
 			writeArchiveFile(t, dir, f)
 		}
 	}
-	r, err := generate.Run(dir, opts, ".")
+	r, err := generate.Run(dir, genopts.Options{Base: opts}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,10 +10,12 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -30,6 +32,11 @@ type Icon struct {
 	MIMEType string   // "" when an URL's extension does not tell
 	Sizes    []string // "48x48", or "any" for SVG; nil when unknown
 	Theme    string   // "", or "light" and "dark" when both are given
+	// File is the file the icon was read from, slash-separated and
+	// relative to the package directory, or "": the generated file
+	// embeds it (//go:embed), so that the go command, go vet included,
+	// counts it among the package's inputs.
+	File string
 }
 
 // MaxIconBytes bounds an icon embedded as a data: URI: it travels in
@@ -123,21 +130,29 @@ func dataIcon(value string) (Icon, error) {
 }
 
 // fileIcon reads the icon file name, in the package directory of d, and
-// embeds it as a data: URI.
+// embeds it as a data: URI. It reads the file as go:embed would: a
+// regular file inside the package directory, reached through no symbolic
+// link, at the directive's own path (a //line directive moves positions,
+// not files). A FIFO or a device is refused before it is opened, which
+// could wait for a writer for ever.
 func (a *analysis) fileIcon(d *directive.Directive, name string) (Icon, error) {
 	if !filepath.IsLocal(filepath.FromSlash(name)) {
 		return Icon{}, errors.New("an icon file must be in the package directory (or below it)")
+	}
+	if !embeddable.MatchString(name) {
+		return Icon{}, errors.New("an icon file's name may hold only letters, digits and . _ - + ~ /, and no element may start with . or _: the generated file embeds it (//go:embed)")
 	}
 	mimeType, ok := iconTypes[strings.ToLower(path.Ext(name))]
 	if !ok {
 		return Icon{}, fmt.Errorf("unknown icon type %q: want a .png, .jpg, .jpeg, .svg or .webp file", path.Ext(name))
 	}
-	dir := filepath.Dir(a.fset.Position(d.Pos).Filename)
-	f, err := os.Open(filepath.Join(dir, filepath.FromSlash(name)))
+	dir := filepath.Dir(a.fset.PositionFor(d.Pos, false).Filename)
+	file, err := regularFile(dir, name)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return Icon{}, fmt.Errorf("no file %s in the package directory", name)
-		}
+		return Icon{}, err
+	}
+	f, err := os.Open(file)
+	if err != nil {
 		return Icon{}, err
 	}
 	defer f.Close()
@@ -148,7 +163,55 @@ func (a *analysis) fileIcon(d *directive.Directive, name string) (Icon, error) {
 	case len(img) > MaxIconBytes:
 		return Icon{}, fmt.Errorf("the file is more than %d KiB; an icon travels in every list response", MaxIconBytes>>10)
 	}
-	return imageIcon("data:"+mimeType+";base64,"+base64.StdEncoding.EncodeToString(img), mimeType, img)
+	icon, err := imageIcon("data:"+mimeType+";base64,"+base64.StdEncoding.EncodeToString(img), mimeType, img)
+	icon.File = name
+	return icon, err
+}
+
+// embeddable matches the icon file names that go:embed takes as they
+// are: no element starting with . or _ (which a directory pattern would
+// skip, and the go command keeps for itself), and none of the characters
+// a module's file paths forbid.
+var embeddable = regexp.MustCompile(`^[\pL\pN~+-][\pL\pN._~+-]*(/[\pL\pN~+-][\pL\pN._~+-]*)*$`)
+
+// regularFile returns the path of the file name, slash-separated, below
+// dir, after checking with Lstat, element by element, that no symbolic
+// link leads there and that it is a regular file.
+func regularFile(dir, name string) (string, error) {
+	p := dir
+	elems := strings.Split(name, "/")
+	for i, elem := range elems {
+		p = filepath.Join(p, elem)
+		info, err := os.Lstat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return "", fmt.Errorf("no file %s in the package directory", name)
+		case err != nil:
+			return "", err
+		case info.Mode()&fs.ModeSymlink != 0:
+			return "", fmt.Errorf("%s is a symbolic link: an icon must be a regular file in the package directory, as go:embed takes it", path.Join(elems[:i+1]...))
+		case i < len(elems)-1 && !info.IsDir():
+			return "", fmt.Errorf("no file %s in the package directory", name)
+		case i == len(elems)-1 && !info.Mode().IsRegular():
+			return "", fmt.Errorf("%s is not a regular file (%s): an icon must be one", name, fileKind(info.Mode()))
+		}
+	}
+	return p, nil
+}
+
+// fileKind names the kind of a file that is not a regular one.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "irregular"
 }
 
 // imageIcon checks that img is an image of mimeType and returns it as
@@ -221,19 +284,64 @@ func webpSize(img []byte) (int, int, error) {
 	return 0, 0, bad
 }
 
-// checkSVG reports whether img is not XML whose root element is svg.
+// checkSVG reports whether img is not XML whose root element is svg, or
+// is one that can run code where a client shows it inline: a <script>
+// or <foreignObject> element (HTML inside the image), an event handler
+// attribute (onload=...) or a javascript: URL.
 func checkSVG(img []byte) error {
 	dec := xml.NewDecoder(bytes.NewReader(img))
+	root := true
 	for {
 		tok, err := dec.Token()
-		if err != nil {
-			return errors.New("not an SVG image: no <svg> root element")
-		}
-		if start, ok := tok.(xml.StartElement); ok {
-			if start.Name.Local != "svg" {
-				return fmt.Errorf("not an SVG image: the root element is <%s>", start.Name.Local)
-			}
+		if err == io.EOF && !root {
 			return nil
 		}
+		if err != nil {
+			if root {
+				return errors.New("not an SVG image: no <svg> root element")
+			}
+			return fmt.Errorf("not an SVG image: %v", err)
+		}
+		start, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		if root && start.Name.Local != "svg" {
+			return fmt.Errorf("not an SVG image: the root element is <%s>", start.Name.Local)
+		}
+		root = false
+		if err := scriptedElement(start); err != nil {
+			return err
+		}
 	}
+}
+
+// scriptedElement reports an element of an SVG image that can run code.
+func scriptedElement(e xml.StartElement) error {
+	switch strings.ToLower(e.Name.Local) {
+	case "script", "foreignobject":
+		return fmt.Errorf("the SVG image has a <%s> element, which can run code in a client that shows it; an icon must be a plain image", e.Name.Local)
+	}
+	for _, attr := range e.Attr {
+		if strings.HasPrefix(strings.ToLower(attr.Name.Local), "on") {
+			return fmt.Errorf("the SVG image has an event handler, %s= on <%s>, which can run code in a client that shows it; an icon must be a plain image", attr.Name.Local, e.Name.Local)
+		}
+		if javascriptURL(attr.Value) {
+			return fmt.Errorf("the SVG image has a javascript: URL in %s= on <%s>, which can run code in a client that shows it; an icon must be a plain image", attr.Name.Local, e.Name.Local)
+		}
+	}
+	return nil
+}
+
+// javascriptURL reports whether a browser would take v for a javascript:
+// URL: it drops ASCII whitespace and control characters from a URL and
+// compares schemes without case.
+func javascriptURL(v string) bool {
+	v = strings.Map(func(r rune) rune {
+		if r <= ' ' {
+			return -1
+		}
+		return r
+	}, v)
+	return strings.HasPrefix(strings.ToLower(v), "javascript:")
 }

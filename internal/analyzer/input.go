@@ -3,10 +3,11 @@ package analyzer
 import (
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
 	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/argspec"
-	"github.com/mcptag/mcptag/toolrt"
 )
 
 // An inputBuilder derives the Value of a tool's arguments: what
@@ -21,6 +22,11 @@ type inputBuilder struct {
 	names      defNames
 	inProgress map[string]bool
 	recursive  map[string]bool
+	// shared are the values of the named struct types built so far, by
+	// type key, and the types themselves: each is built once, whatever
+	// the number of paths that reach it (see share).
+	shared      map[string]*argmodel.Value
+	sharedTypes map[string]*types.Named
 }
 
 func (a *analysis) newInputBuilder(pos token.Pos) *inputBuilder {
@@ -28,6 +34,7 @@ func (a *analysis) newInputBuilder(pos token.Pos) *inputBuilder {
 		site: site{pos: pos}, a: a,
 		defs: map[string]*argmodel.Value{}, names: newDefNames(),
 		inProgress: map[string]bool{}, recursive: map[string]bool{},
+		shared: map[string]*argmodel.Value{}, sharedTypes: map[string]*types.Named{},
 	}
 }
 
@@ -49,7 +56,9 @@ func (a *analysis) input(pos token.Pos, style ArgStyle, params []Param, docs par
 			root.Fields = append(root.Fields, b.param(p, docs[p.Name]))
 		}
 	}
-	return &argmodel.Input{Root: root, Defs: b.defs}
+	in := &argmodel.Input{Root: root, Defs: b.defs}
+	b.share(in)
+	return in
 }
 
 // param is the property of one plain parameter, described and
@@ -197,7 +206,7 @@ func (b *inputBuilder) basic(t types.Type, u *types.Basic) *argmodel.Value {
 	case info&types.IsFloat != 0:
 		v = &argmodel.Value{Kind: argmodel.KindNumber, FloatBits: 64}
 		if u.Kind() == types.Float32 {
-			v.FloatBits, v.Range = 32, toolrt.RangeFloat32
+			v.FloatBits, v.Range = 32, argspec.RangeFloat32
 		}
 	case info&types.IsString != 0:
 		v = &argmodel.Value{Kind: argmodel.KindString}
@@ -214,22 +223,22 @@ func (b *inputBuilder) basic(t types.Type, u *types.Basic) *argmodel.Value {
 }
 
 // intRange is the range of a sized integer kind.
-func intRange(k types.BasicKind) toolrt.IntRange {
+func intRange(k types.BasicKind) argspec.IntRange {
 	switch k {
 	case types.Int8:
-		return toolrt.RangeInt8
+		return argspec.RangeInt8
 	case types.Int16:
-		return toolrt.RangeInt16
+		return argspec.RangeInt16
 	case types.Int32:
-		return toolrt.RangeInt32
+		return argspec.RangeInt32
 	case types.Uint8:
-		return toolrt.RangeUint8
+		return argspec.RangeUint8
 	case types.Uint16:
-		return toolrt.RangeUint16
+		return argspec.RangeUint16
 	case types.Uint32:
-		return toolrt.RangeUint32
+		return argspec.RangeUint32
 	case types.Uint, types.Uint64, types.Uintptr:
-		return toolrt.RangeUint64
+		return argspec.RangeUint64
 	}
 	return argspec.AnyInt
 }
@@ -252,9 +261,9 @@ func (b *inputBuilder) mapValue(m *types.Map) *argmodel.Value {
 	case hasMethod(types.NewPointer(key), "UnmarshalText"):
 		// TextUnmarshaler keys win over integer kinds in encoding/json.
 	case ku != nil && ku.Info()&types.IsUnsigned != 0:
-		v.Keys = toolrt.DecimalUint
+		v.Keys = argspec.DecimalUint
 	case ku != nil && ku.Info()&types.IsInteger != 0:
-		v.Keys = toolrt.DecimalInt
+		v.Keys = argspec.DecimalInt
 	default:
 		b.a.unsupported(&b.site, "map key type %s: encoding/json accepts only string, integer and encoding.TextUnmarshaler keys", b.a.typeString(key))
 	}
@@ -314,11 +323,11 @@ func quotedValue(t types.Type) *argmodel.Value {
 		v.Enum = []any{"false", "true"}
 		v.TypeEnum = true
 	case info&types.IsUnsigned != 0:
-		v.Decimal = toolrt.DecimalUint
+		v.Decimal = argspec.DecimalUint
 	case info&types.IsInteger != 0:
-		v.Decimal = toolrt.DecimalInt
+		v.Decimal = argspec.DecimalInt
 	case info&types.IsFloat != 0:
-		v.Decimal = toolrt.DecimalFloat
+		v.Decimal = argspec.DecimalFloat
 	case info&types.IsString != 0:
 		v.Pattern = `^".*"$` // the string's own JSON encoding
 	}
@@ -342,17 +351,156 @@ func (b *inputBuilder) named(t types.Type, body func() *argmodel.Value) *argmode
 		b.a.recursiveInput(&b.site, n)
 		return &argmodel.Value{Ref: b.names.names[key]}
 	}
+	if v, ok := b.shared[key]; ok {
+		return shallowCopy(v)
+	}
 	b.inProgress[key] = true
 	v := body()
 	delete(b.inProgress, key)
 	if v.Description == "" {
 		v.Description = b.a.typeDoc(n.Obj())
 	}
-	if !b.recursive[key] {
-		return v
+	if b.recursive[key] {
+		b.defs[b.names.names[key]] = v
+		return &argmodel.Value{Ref: b.names.names[key]}
 	}
-	b.defs[b.names.names[key]] = v
-	return &argmodel.Value{Ref: b.names.names[key]}
+	if _, isStruct := n.Underlying().(*types.Struct); isStruct {
+		v.Shared = key
+		b.shared[key], b.sharedTypes[key] = v, n
+		return shallowCopy(v)
+	}
+	return v
+}
+
+// shallowCopy is a use of the shared value v: the use's own description,
+// title, null and default may differ, its properties are v's. Its
+// slices are clipped, so that appending to them (a view's argument)
+// leaves v's alone.
+func shallowCopy(v *argmodel.Value) *argmodel.Value {
+	c := *v
+	c.Enum, c.Examples, c.Fields = slices.Clip(c.Enum), slices.Clip(c.Examples), slices.Clip(c.Fields)
+	return &c
+}
+
+// share makes in a tree again: a named struct type that in reaches
+// along more than one path (a DAG of types, or one generic type nested in
+// itself, Box[Box[int]]) and whose inline form is large is moved to Defs,
+// each use a Ref, so that the schema and the checker's spec describe it
+// once, as the output schema does; so is a large one nested deeper than
+// maxInlineDepth. A small type (maxInlineValues) and a
+// type used once stay inline, as a client reads them best: inlining a
+// small type at every use costs at most maxInlineValues a use, so the
+// schema stays linear in the source.
+func (b *inputBuilder) share(in *argmodel.Input) {
+	sizes := map[string]int{}
+	large := func(key string) bool { return b.inlineSize(b.shared[key], sizes) > maxInlineValues }
+	// Uses are counted in the tree as it will be: the uses inside a large
+	// type count once, those inside a small one at each of its uses.
+	uses := map[string]int{}
+	var count func(v *argmodel.Value)
+	count = func(v *argmodel.Value) {
+		if v.Shared != "" && large(v.Shared) {
+			if uses[v.Shared]++; uses[v.Shared] > 1 {
+				return
+			}
+		}
+		eachChild(v, func(slot **argmodel.Value) { count(*slot) })
+	}
+	count(in.Root)
+	recursive := slices.Sorted(maps.Keys(in.Defs))
+	for _, name := range recursive {
+		count(in.Defs[name])
+	}
+	placed := map[string]bool{}
+	var place func(slot **argmodel.Value, depth int)
+	place = func(slot **argmodel.Value, depth int) {
+		v := *slot
+		if key := v.Shared; key != "" {
+			deep := depth > maxInlineDepth && large(key)
+			if (uses[key] > 1 || deep) && referable(v) {
+				*slot = b.shareRef(in, v)
+				depth = 0 // its properties start a $defs entry
+			}
+			if placed[key] {
+				return // its properties, one slice for every use, are placed
+			}
+			placed[key] = true
+		}
+		eachChild(v, func(slot **argmodel.Value) { place(slot, depth+1) })
+	}
+	eachChild(in.Root, func(slot **argmodel.Value) { place(slot, 1) })
+	for _, name := range recursive {
+		eachChild(in.Defs[name], func(slot **argmodel.Value) { place(slot, 1) })
+	}
+}
+
+// maxInlineDepth is the deepest a large named struct type is inlined: a
+// deeper one goes to $defs even if used once, so that a long chain of
+// types (A holds a B, which holds a C...) nests no more than this in the
+// schema and the checker's spec, whose size would otherwise grow with
+// the square of the chain, each level indented once more.
+const maxInlineDepth = 16
+
+// maxInlineValues is the most values, nested ones counted, that a named
+// struct type's inline form may hold and still be inlined at each of its
+// uses: a Point{X, Y} stays inline, a type made of other shared types goes
+// to $defs.
+const maxInlineValues = 32
+
+// inlineSize is the number of values in v's inline form, counting a use
+// of a large shared type, which becomes a Ref, as one; sizes memoizes the
+// shared types' sizes by type key.
+func (b *inputBuilder) inlineSize(v *argmodel.Value, sizes map[string]int) int {
+	if v.Shared != "" {
+		if n, ok := sizes[v.Shared]; ok {
+			return n
+		}
+	}
+	n := 1
+	eachChild(v, func(slot **argmodel.Value) {
+		c := *slot
+		if c.Shared != "" && c.Shared != v.Shared && b.inlineSize(b.shared[c.Shared], sizes) > maxInlineValues {
+			n++ // a Ref
+			return
+		}
+		n += b.inlineSize(c, sizes)
+	})
+	if v.Shared != "" {
+		sizes[v.Shared] = n
+	}
+	return n
+}
+
+// shareRef returns the Ref that stands for v, a use of a shared type, and
+// puts the type in in.Defs under its name.
+func (b *inputBuilder) shareRef(in *argmodel.Input, v *argmodel.Value) *argmodel.Value {
+	name, ok := b.names.names[v.Shared]
+	if !ok {
+		name = b.names.name(b.sharedTypes[v.Shared], v.Shared, "")
+		in.Defs[name] = b.shared[v.Shared]
+	}
+	return &argmodel.Value{Ref: name, Description: v.Description, Title: v.Title, NullOK: v.NullOK}
+}
+
+// referable reports whether a Ref can stand for v, a use of a shared
+// type: a Ref keeps only the use's description, title and null, so a use
+// with a default, examples or a header of its own stays inline.
+func referable(v *argmodel.Value) bool {
+	return v.Default == nil && len(v.Examples) == 0 && v.Header == ""
+}
+
+// eachChild calls f with the place of each value directly inside v: its
+// properties', its items', its map values'.
+func eachChild(v *argmodel.Value, f func(slot **argmodel.Value)) {
+	for i := range v.Fields {
+		f(&v.Fields[i].Value)
+	}
+	if v.Items != nil {
+		f(&v.Items)
+	}
+	if v.Values != nil {
+		f(&v.Values)
+	}
 }
 
 func (b *inputBuilder) unsupported(t types.Type) {

@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"regexp"
@@ -29,7 +30,15 @@ type paramDocs map[string]paramDoc
 
 // listItem matches the first line of a doc comment list item that names
 // a parameter: the marker, the name, constraints in parentheses, a colon.
-var listItem = regexp.MustCompile(`^//(\s+)([-*+•]|[0-9]+[.)])\s+([\pL_][\pL\pN_]*)(\s*\((.*)\))?:\s*(.*)$`)
+// The name may be in backquotes (bq), as Go doc comments write code.
+var listItem = regexp.MustCompile(`^//(\s+)([-*+•]|[0-9]+[.)])\s+` + bq + `([\pL_][\pL\pN_]*)` + bq + `(\s*\((.*)\))?:\s*(.*)$`)
+
+// bq is an optional backquote around a list item's name.
+const bq = "`?"
+
+// colonlessItem matches a list item that names a parameter and gives it
+// parenthesized constraints, but forgets the colon after them.
+var colonlessItem = regexp.MustCompile(`^//\s+(?:[-*+•]|[0-9]+[.)])\s+` + bq + `([\pL_][\pL\pN_]*)` + bq + `\s*\(([^)]*)\)\s*([^:\s].*)?$`)
 
 // paramDocs reads the list items of doc that name a plain parameter of
 // the tool or prompt called name,
@@ -52,6 +61,7 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 		c := list[i]
 		m := listItem.FindStringSubmatchIndex(c.Text)
 		if m == nil {
+			a.colonlessItem(c, names)
 			kept = append(kept, c)
 			continue
 		}
@@ -70,6 +80,7 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 		d := paramDoc{Text: c.Text[m[12]:m[13]]}
 		switch paren := c.Text[max(m[10], 0):max(m[11], 0)]; {
 		case m[10] < 0:
+			a.constraintsAfterColon(c, m[6], item, d.Text)
 		case argmodel.LooksLikeConstraints(paren):
 			d.Tag, d.TagPos = paren, c.Slash+token.Pos(m[10])
 		default: // "(optional)", "(the main room)": words of the description
@@ -89,6 +100,45 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 		return docs, doc
 	}
 	return docs, &ast.CommentGroup{List: withoutBareIntro(kept, doc.List)}
+}
+
+// colonlessItem reports a comment line c that would describe a parameter,
+// one of params, with constraints, but for the colon it forgets after
+// them: the constraints would silently be prose.
+func (a *analysis) colonlessItem(c *ast.Comment, params []string) {
+	m := colonlessItem.FindStringSubmatchIndex(c.Text)
+	if m == nil {
+		return
+	}
+	name, paren, text := c.Text[m[2]:m[3]], c.Text[m[4]:m[5]], c.Text[max(m[6], 0):max(m[7], 0)]
+	if !slices.Contains(params, name) || !argmodel.LooksLikeConstraints(paren) {
+		return
+	}
+	right := fmt.Sprintf("%s (%s): %s", name, paren, text)
+	a.itemError(c, m[2], fmt.Sprintf("doc list item %q needs a colon after its constraints: - %s", name, right), right)
+}
+
+// itemError reports a doc list item, comment c, that almost has the form
+// of one, at the name at offset off; right is the item as it is meant,
+// from the name on, which a fix writes there.
+func (a *analysis) itemError(c *ast.Comment, off int, msg, right string) {
+	f := finding.Finding{Pos: c.Slash + token.Pos(off), Category: finding.CatJSONTag, Message: msg, Error: true}
+	if c.Text[off-1] != '`' {
+		f.Fix = &finding.Fix{Message: "write - " + right, Pos: f.Pos, End: c.End(), NewText: strings.TrimSpace(right)}
+	}
+	a.report(f)
+}
+
+// constraintsAfterColon reports the item describing the parameter name,
+// at offset off of comment c, whose text begins with constraints: "- limit: (minimum=1) how
+// many" reads them as words of the description.
+func (a *analysis) constraintsAfterColon(c *ast.Comment, off int, name, text string) {
+	inner, rest, ok := strings.Cut(strings.TrimPrefix(text, "("), ")")
+	if !strings.HasPrefix(text, "(") || !ok || !argmodel.LooksLikeConstraints(inner) {
+		return
+	}
+	right := fmt.Sprintf("%s (%s): %s", name, inner, strings.TrimSpace(rest))
+	a.itemError(c, off, fmt.Sprintf("doc list item %q has its constraints after the colon, where they are words of its description; write them before it: - %s", name, right), right)
 }
 
 // strayItem reports a doc list item, at pos, that names no parameter of
@@ -143,7 +193,7 @@ func continues(text string, indent int) bool {
 // problems as a json-tag error at its place in the tag, which at tells.
 func (a *analysis) applyTag(f *argmodel.Field, text string, inDoc bool, at func(off int) token.Pos) {
 	for _, e := range argmodel.ApplyTag(f, text, inDoc, at) {
-		a.errorf(at(e.Off), finding.CatJSONTag, "%s", e.Msg)
+		a.tagError(e, at)
 	}
 }
 
@@ -159,7 +209,19 @@ func (a *analysis) tagText(f jsonField) (desc, title string) {
 	tag, errs := argmodel.ParseTag(f.SchemaTag)
 	at := a.schemaTagPos(f.Var)
 	for _, e := range errs {
-		a.errorf(at(e.Off), finding.CatJSONTag, "%s", e.Msg)
+		a.tagError(e, at)
 	}
 	return tag.Description, tag.Title
+}
+
+// tagError reports a problem of a tag, e, at its place, which at tells,
+// with its correction, if it has one and the source spells the bytes it
+// replaces as the tag's value has them (no escape, not a tag of another
+// package, which at places at the start of its tag).
+func (a *analysis) tagError(e argmodel.TagError, at func(off int) token.Pos) {
+	f := finding.Finding{Pos: at(e.Off), Category: finding.CatJSONTag, Message: e.Msg, Error: true}
+	if e.Fix != nil && int(at(e.Fix.End)-at(e.Fix.Off)) == e.Fix.End-e.Fix.Off {
+		f.Fix = &finding.Fix{Message: "write " + e.Fix.Text, Pos: at(e.Fix.Off), End: at(e.Fix.End), NewText: e.Fix.Text}
+	}
+	a.report(f)
 }

@@ -15,7 +15,8 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/mcptag/mcptag/internal/shrink"
 	"github.com/mcptag/mcptag/internal/testcorpus"
 	"github.com/mcptag/mcptag/internal/valuegen"
@@ -36,6 +37,9 @@ const valuesPerTool = 400
 // too.
 func TestOutputSchemaProperty(t *testing.T) {
 	for _, closed := range []bool{false, true} {
+		if testing.Short() && !closed {
+			continue // the inner loop checks one variant: closed, the stricter
+		}
 		t.Run(map[bool]string{false: "open", true: "closed"}[closed], func(t *testing.T) {
 			testOutputSchemas(t, analyzer.Options{Closed: closed}, true)
 		})
@@ -56,6 +60,9 @@ func TestShrunkSchemasSound(t *testing.T) {
 		{"depth=2,descriptions=first", shrink.Options{Depth: depth(2), Descriptions: "first"}},
 		{"descriptions=none", shrink.Options{Descriptions: "none"}},
 	} {
+		if testing.Short() && tc.name != "depth=2,descriptions=first" {
+			continue // the inner loop checks one variant, which cuts both
+		}
 		t.Run(tc.name, func(t *testing.T) {
 			testOutputSchemas(t, analyzer.Options{Closed: true, Shrink: tc.shrink}, false)
 		})
@@ -65,7 +72,7 @@ func TestShrunkSchemasSound(t *testing.T) {
 // testOutputSchemas checks the tools of the corpus, loaded with opts; the
 // precision of their schemas too when precise.
 func testOutputSchemas(t *testing.T, opts analyzer.Options, precise bool) {
-	pkgs, err := load.Packages("../testcorpus", opts, ".")
+	pkgs, err := generate.Packages("../testcorpus", genopts.Options{Base: opts}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +128,7 @@ func checkTool(t *testing.T, tool *analyzer.Tool, typ reflect.Type, precise bool
 	}
 	stats := newPrecision(&schema)
 	failures := 0
-	for i := 0; i < valuesPerTool && failures < 3; i++ {
+	for i := 0; i < valueCount() && failures < 3; i++ {
 		v := reflect.New(typ).Elem()
 		if i > 0 { // the first value is the zero value
 			v = g.Value(typ)
@@ -149,7 +156,7 @@ func checkTool(t *testing.T, tool *analyzer.Tool, typ reflect.Type, precise bool
 }
 
 // send marshals v exactly as the generated code sends a result of this
-// kind (see toolrt): structs and maps as they are (a nil map as {}), a
+// kind (see toolimpl): structs and maps as they are (a nil map as {}), a
 // pointer result that is nil as its zero value, a slice element by
 // element into {"result": [...]} (a nil slice as []), anything else as
 // {"result": v}.
@@ -160,7 +167,7 @@ func send(tool *analyzer.Tool, v reflect.Value) ([]byte, error) {
 			v = reflect.New(v.Type().Elem())
 		}
 		if r.Kind != analyzer.ResultObject && r.Kind != analyzer.ResultMap {
-			v = v.Elem() // toolrt.Wrapped(*out), toolrt.Slice(*out)
+			v = v.Elem() // toolimpl.Wrapped(*out), toolimpl.Slice(*out)
 		}
 	}
 	switch r.Kind {
@@ -295,4 +302,13 @@ func acceptsNull(s *jsonschema.Schema) bool {
 		}
 	}
 	return false
+}
+
+// valueCount is valuesPerTool, or a tenth of it under -short, the inner
+// loop: go test without -short checks them all.
+func valueCount() int {
+	if testing.Short() {
+		return valuesPerTool / 10
+	}
+	return valuesPerTool
 }

@@ -5,10 +5,13 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/mcptag/mcptag/internal/argspec"
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // A schemaBuilder turns Go types into the JSON Schema of what
@@ -30,7 +33,7 @@ type schemaBuilder struct {
 	// decides whether encoding/json calls its pointer-receiver marshalers.
 	addressable bool
 	// elemsByValue says that the elements of the next slice or array are
-	// marshalled one by one, as copies: toolrt does so for slice results.
+	// marshalled one by one, as copies: toolimpl does so for slice results.
 	elemsByValue bool
 }
 
@@ -360,9 +363,34 @@ func (a *analysis) enumValues(n *types.Named) []any {
 	if values, ok := a.enums[n.Obj()]; ok {
 		return values
 	}
-	values := enumOf(a.constsOf(n.Obj().Pkg())[n.Obj()])
+	consts := a.constsOf(n.Obj().Pkg())[n.Obj()]
+	values := enumOf(consts)
+	if values != nil {
+		a.checkEnumText(consts)
+	}
 	a.enums[n.Obj()] = values
+	if values != nil {
+		a.untypedEnumConsts(n)
+	}
 	return values
+}
+
+// checkEnumText reports, at each, the string constants of an enum that
+// cannot travel as JSON text as written: invalid UTF-8, which
+// encoding/json sends as U+FFFD, so that the schema would advertise
+// another value than the constant's and the handler refuse it. (Every
+// valid character travels, U+FEFF included: the generated code escapes
+// what Go source cannot hold as it is.)
+func (a *analysis) checkEnumText(consts []*types.Const) {
+	for _, c := range consts {
+		if c.Val().Kind() != constant.String {
+			continue
+		}
+		if s := constant.StringVal(c.Val()); !utf8.ValidString(s) {
+			a.errorf(c.Pos(), finding.CatUnsupported, "enum constant %s holds invalid UTF-8 (%s): JSON text cannot carry it, encoding/json would send U+FFFD instead; write it as valid UTF-8",
+				c.Name(), strconv.QuoteToASCII(s))
+		}
+	}
 }
 
 // constsOf indexes the constants of pkg by their named type, once per

@@ -14,7 +14,7 @@ const sdkPath = "github.com/modelcontextprotocol/go-sdk/mcp"
 func (a *analysis) signature(t *Tool, fd *ast.FuncDecl) bool {
 	sig := t.Func.Type().(*types.Signature)
 	bad := func(format string, args ...any) bool {
-		a.errorf(t.Pos, finding.CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.CallToolRequest,] args...) ([T,] [error])", append([]any{t.Name}, args...)...)
+		a.errorf(t.Pos, finding.CatSignature, "%s: "+format+"; want func([ctx context.Context,] [req *mcp.CallToolRequest,] args...) ([T,] [error]), or the go-sdk's (*mcp.CallToolResult, T, error)", append([]any{t.Name}, args...)...)
 		return false
 	}
 	h, ok := a.handler(sig, "tool", "CallToolRequest", bad)
@@ -55,6 +55,11 @@ func (a *analysis) handler(sig *types.Signature, what, request string, bad func(
 		h.Recv = n
 	}
 	params := sig.Params()
+	for i := range params.Len() {
+		if t := params.At(i).Type(); isPointerTo(types.NewPointer(t), sdkPath, request) {
+			return h, bad("the request parameter must be a pointer: write %s *mcp.%s", paramName(params.At(i)), request)
+		}
+	}
 	i := 0
 	if i < params.Len() && isNamed(params.At(i).Type(), "context", "Context") {
 		h.Context = true
@@ -108,6 +113,12 @@ func (a *analysis) results(t *Tool, res *types.Tuple, bad func(string, ...any) b
 	default:
 		return bad("unsupported results %s", a.typeString(res))
 	}
+	if isPointerTo(r.Type, sdkPath, "CallToolResult") && !r.SDK {
+		return bad("unsupported results (*mcp.CallToolResult%s): the go-sdk's shape has the structured result T between them, with T any and structured=false for none", map[bool]string{true: ", error"}[r.Error])
+	}
+	if a.contentResult(t, r.Type, res.At(n-1).Pos()) {
+		return false
+	}
 	if isError(r.Type) || isPointerTo(r.Type, sdkPath, "CallToolResult") {
 		return bad("unsupported results %s", a.typeString(res))
 	}
@@ -123,6 +134,14 @@ func (a *analysis) results(t *Tool, res *types.Tuple, bad func(string, ...any) b
 	}
 	r.Kind = ResultWrapped // refined once schemas are built
 	return true
+}
+
+// paramName is how a message names parameter p: its name, or "req".
+func paramName(p *types.Var) string {
+	if p.Name() == "" || p.Name() == "_" {
+		return "req"
+	}
+	return p.Name()
 }
 
 func isError(t types.Type) bool {

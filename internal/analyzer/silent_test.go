@@ -6,10 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/genopts"
 )
 
 // TestNoSilentConstraint checks declarations that no value can meet, or
@@ -73,7 +72,7 @@ func TestTagPositionAfterEscapes(t *testing.T) {
 }
 
 // analyze loads the package src as the only file of a module.
-func analyze(t *testing.T, src string) *load.Package {
+func analyze(t *testing.T, src string) *generate.Package {
 	t.Helper()
 	dir := t.TempDir()
 	for name, data := range map[string]string{"go.mod": "module example.com/x\n\ngo 1.26\n", "x.go": src} {
@@ -81,7 +80,7 @@ func analyze(t *testing.T, src string) *load.Package {
 			t.Fatal(err)
 		}
 	}
-	r, err := generate.Run(dir, analyzer.Options{}, ".")
+	r, err := generate.Run(dir, genopts.Options{}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +91,7 @@ func analyze(t *testing.T, src string) *load.Package {
 }
 
 // hasError reports whether p has a json-tag error on line.
-func hasError(p *load.Package, line int) bool {
+func hasError(p *generate.Package, line int) bool {
 	for _, f := range p.Findings {
 		if f.Error && f.Category == finding.CatJSONTag && p.Fset.Position(f.Pos).Line == line {
 			return true

@@ -10,41 +10,25 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
-	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
-	"github.com/mcptag/mcptag/internal/naming"
 	"github.com/mcptag/mcptag/internal/titles"
 )
 
-// A Tool is one //mcp:tool function or method.
+// A Tool is one //mcp:tool function or method: a declaration, as a
+// prompt or a resource is one (its name, function, arguments, icons),
+// plus what only tools have: annotations, a structured result and its
+// schemas, a view.
 type Tool struct {
-	Name        string
-	Title       string
-	Description string
+	Decl
 	Annotations directive.Annotations
 	// Text is how a structured result is mirrored as text: "json"
 	// (indented), "none", or "" for compact JSON.
-	Text      string
-	Pos       token.Pos            // the function's name
-	Directive *directive.Directive // the parsed //mcp:tool line
-	Func      *types.Func          // the function or method
-	// Recv is the receiver's named type for a method, else nil.
-	// RecvPointer reports whether a tool of its type needs *Recv.
-	Recv *types.Named
-
-	Context bool     // the first parameter is a context.Context
-	Request bool     // a *mcp.CallToolRequest parameter follows
-	Args    ArgStyle // how the remaining parameters carry the arguments
-	Params  []Param  // the argument parameters
-
+	Text   string
 	Result Result
-	// Arguments describes the arguments; Input is its JSON Schema, always
-	// an object.
-	Arguments *argmodel.Input
-	Input     *jsonschema.Schema
-	Output    *jsonschema.Schema // nil when the result is unstructured
-	Icons     []Icon             // icon= and icon-dark=
+	// Input is the JSON Schema of Decl.Arguments, always an object.
+	Input  *jsonschema.Schema
+	Output *jsonschema.Schema // nil when the result is unstructured
 	// View is the part of the result the tool serves (view= and fields),
 	// nil for all of it.
 	View *View
@@ -94,21 +78,11 @@ type Result struct {
 // tool analyzes the function declaration fd of fn, whose directive is
 // dir; nil when it cannot be a tool.
 func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) *Tool {
-	t := &Tool{
-		Name:        dir.Name,
-		Title:       dir.Title,
-		Annotations: dir.Annotations,
-		Text:        dir.Text,
-		Pos:         fd.Name.Pos(),
-		Directive:   dir,
-		Func:        fn,
-	}
-	if t.Name == "" {
-		t.Name = naming.SnakeCase(fn.Name())
-	}
+	t := &Tool{Decl: newDecl(fd, fn, dir), Annotations: dir.Annotations, Text: dir.Text}
 	if !a.signature(t, fd) {
 		return nil
 	}
+	t.Error = t.Result.Error
 	params, doc := a.paramDocs(t.Name, t.Args, t.Params, fd.Doc)
 	t.Description = describe(fn.Name(), CommentText(doc))
 	t.Arguments = a.input(t.Pos, t.Args, t.Params, params)
@@ -172,15 +146,15 @@ func (a *analysis) outputSchema(t *Tool, dir *directive.Directive) {
 			a.errorf(t.Pos, finding.CatUnstructured, "%s: structured=true, but result type %s has no JSON schema (%s)",
 				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
 		} else {
-			a.warnf(t.Pos, finding.CatUnstructured, "%s: result type %s degrades to unstructured text: %s",
-				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
+			a.warnf(t.Pos, finding.CatUnstructured, "%s: result type %s degrades to unstructured text: %s%s",
+				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem), textOnPurpose(r.Elem))
 		}
 	case ResultObject, ResultMap:
-		// toolrt marshals the pointer a tool returns, else a copy.
+		// toolimpl marshals the pointer a tool returns, else a copy.
 		b.addressable = r.Pointer
 		t.Output = b.root(r.Elem)
 	case ResultWrapped:
-		// toolrt marshals a copy, and a slice's elements one by one.
+		// toolimpl marshals a copy, and a slice's elements one by one.
 		b.addressable, b.elemsByValue = false, r.Slice
 		b.path = []string{"result"}
 		s, nullable := b.typeSchema(r.Elem)
@@ -222,16 +196,46 @@ func (a *analysis) whyUnstructured(t types.Type) string {
 	return "it has no exported JSON fields"
 }
 
+// textOnPurpose tells how to declare that a result of type t is text on
+// purpose, where that is likely: an interface, such as the any of the
+// go-sdk's (*mcp.CallToolResult, any, error), is there for no schema.
+func textOnPurpose(t types.Type) string {
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return "; structured=false on the directive declares a text result"
+	}
+	return ""
+}
+
 // describe turns a Go doc comment into a tool description. Go comments
 // start with the function's name ("GetWeather reports ..."), which means
 // nothing to a model that knows the tool as get_weather, so it goes:
 // "Reports ...". A name that is one of several subjects ("Dir and File
-// refer to each other") stays.
+// refer to each other") stays. A first word that is a name as code
+// writes it ("get_thing's arguments", "gRPC", "`id`") keeps its case.
 func describe(funcName, doc string) string {
 	rest, ok := strings.CutPrefix(doc, funcName+" ")
 	if !ok || rest == "" || strings.HasPrefix(rest, "and ") || strings.HasPrefix(rest, "or ") {
 		return doc
 	}
+	if first, _, _ := strings.Cut(rest, " "); codeName(first) {
+		return rest
+	}
 	r, size := utf8.DecodeRuneInString(rest)
 	return string(unicode.ToUpper(r)) + rest[size:]
+}
+
+// codeName reports whether word is spelled as code, not as English: it
+// holds an underscore, a dot inside it, a backquote or an upper-case
+// letter after its first, which a capital would garble.
+func codeName(word string) bool {
+	word = strings.TrimRight(word, ".,;:")
+	if strings.ContainsAny(word, "_`") || strings.Contains(word, ".") {
+		return true
+	}
+	for i, r := range word {
+		if i > 0 && unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
 }

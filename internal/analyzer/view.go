@@ -219,7 +219,7 @@ func (vb *viewBuilder) errorf(off int, format string, args ...any) {
 }
 
 // rootValue is the result's value, down to the structs whose properties
-// the paths name; nil if it reaches none. toolrt marshals the pointer a
+// the paths name; nil if it reaches none. toolimpl marshals the pointer a
 // tool returns, else a copy, and a slice's elements one by one.
 func (vb *viewBuilder) rootValue(r Result) *ViewValue {
 	addressable := r.Pointer && r.Kind != ResultWrapped
@@ -265,6 +265,9 @@ func (vb *viewBuilder) containers(t types.Type, addressable, elemsByValue bool) 
 		return nil, "has no JSON form"
 	}
 	e, why := vb.containers(elem, elemAddr, false)
+	if e == nil && v.Kind == ViewMap {
+		return nil, "is a map (" + vb.a.typeString(t) + "): a path names fields of the structs a map holds, never one of its keys, and its values are " + strings.TrimPrefix(why, "is ")
+	}
 	if e == nil {
 		return nil, why
 	}

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/internal/argspec"
 )
 
 // ApplyTag applies a jsonschema tag (or, inDoc, a doc list item's
@@ -38,21 +38,21 @@ func ApplyTag(f *Field, text string, inDoc bool, at func(off int) token.Pos) []T
 	}
 	if f.Value.Default != nil || (f.Value.Items != nil && f.Value.Items.Default != nil) {
 		if tag.Required {
-			errs = append(errs, TagError{0, "required and default: a default applies to an argument that is absent, which required forbids"})
+			errs = append(errs, TagError{0, "required and default: a default applies to an argument that is absent, which required forbids", nil})
 		}
 		f.Required = false
 		if err := checkValue(f, f.Value.Default); err != "" {
-			errs = append(errs, TagError{0, "default " + string(f.Value.Default) + " " + err})
+			errs = append(errs, TagError{0, "default " + string(f.Value.Default) + " " + err, nil})
 		}
 	}
 	for _, e := range f.Value.Enum {
 		raw, _ := json.Marshal(e)
 		if err := checkValue(f, raw); err != "" {
-			errs = append(errs, TagError{0, "enum value " + string(raw) + " " + err})
+			errs = append(errs, TagError{0, "enum value " + string(raw) + " " + err, nil})
 		}
 	}
 	if msg := contradiction(f.Value); msg != "" {
-		errs = append(errs, TagError{0, msg})
+		errs = append(errs, TagError{0, msg, nil})
 	}
 	return errs
 }
@@ -85,14 +85,14 @@ func checkValue(f *Field, raw json.RawMessage) string {
 			return fmt.Sprintf("is beyond what a float%d holds", bits)
 		}
 	}
-	sp := &toolrt.Spec{Tool: "default", Strict: true, Args: []toolrt.Arg{f.arg(nil)}}
+	sp := &argspec.Spec{Tool: "default", Strict: true, Args: []argspec.Arg{f.arg(nil)}}
 	sp.Args[0].Required = true
 	name, _ := json.Marshal(f.Name)
 	_, err := sp.Parse([]byte(`{` + string(name) + `:` + string(raw) + `}`))
 	if err == nil {
 		return ""
 	}
-	var ae *toolrt.ArgError
+	var ae *argspec.ArgError
 	msg := err.Error()
 	if errors.As(err, &ae) {
 		msg = ae.Message

@@ -38,6 +38,10 @@ func badHeaderName(name string) string {
 	if name == "" {
 		return "a header needs a name: header=Tenant-Id"
 	}
+	if len(name) >= len(headerPrefix) && strings.EqualFold(name[:len(headerPrefix)], headerPrefix) {
+		return fmt.Sprintf("a header is named without the %s prefix, which the client adds (it would send %s%s): header=%s",
+			headerPrefix, headerPrefix, name, name[len(headerPrefix):])
+	}
 	for _, r := range name {
 		if !isTChar(r) {
 			return fmt.Sprintf("a header name is letters, digits and !#$%%&'*+-.^_`|~, not %q", r)
@@ -45,6 +49,9 @@ func badHeaderName(name string) string {
 	}
 	return ""
 }
+
+// headerPrefix starts the HTTP name of every parameter header.
+const headerPrefix = "Mcp-Param-"
 
 // isTChar reports whether r is a tchar of RFC 9110.
 func isTChar(r rune) bool {

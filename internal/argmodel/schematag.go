@@ -43,6 +43,13 @@ type tagPair struct {
 type TagError struct {
 	Off int
 	Msg string
+	Fix *TagFix // the one obvious correction, if any
+}
+
+// A TagFix replaces the bytes Off to End of a tag's value with Text.
+type TagFix struct {
+	Off, End int
+	Text     string
 }
 
 // ParseTag reads the value of a jsonschema tag.
@@ -72,9 +79,9 @@ func parseDocConstraints(text string) (Tag, []TagError) {
 func readPairs(parts []tagPart, inDoc bool) (Tag, []TagError) {
 	var t Tag
 	var errs []TagError
-	for _, p := range parts {
+	for i, p := range parts {
 		if !inDoc && strings.TrimLeft(p.text, " \t") != p.text {
-			errs = append(errs, TagError{p.off, fmt.Sprintf("no spaces in a tag: remove the space before %q", strings.TrimSpace(p.text))})
+			errs = append(errs, TagError{p.off, fmt.Sprintf("no spaces in a tag: remove the space before %q", strings.TrimSpace(p.text)), nil})
 			continue
 		}
 		key, value, hasValue := strings.Cut(p.text, "=")
@@ -85,11 +92,13 @@ func readPairs(parts []tagPart, inDoc bool) (Tag, []TagError) {
 		case key == "enumNames" && !hasValue:
 			t.EnumNames, t.enumNamesOff = true, p.off
 		case slices.Contains(tagFlags, key):
-			errs = append(errs, TagError{p.off, key + " is a flag: write it alone, without =" + value})
+			errs = append(errs, TagError{p.off, key + " is a flag: write it alone, without =" + value, nil})
+		case k == nil && i > 0 && !keyShape.MatchString(key):
+			errs = append(errs, TagError{p.off, unescapedComma(parts[i-1].text, p.text, inDoc), escapeFix(p.off-1, inDoc)})
 		case k == nil:
-			errs = append(errs, TagError{p.off, unknownKey(key)})
+			errs = append(errs, TagError{p.off, unknownKey(key), keyFix(key, p.off)})
 		case !hasValue:
-			errs = append(errs, TagError{p.off, fmt.Sprintf("jsonschema tag key %q needs a value: %s=...", key, key)})
+			errs = append(errs, TagError{p.off, fmt.Sprintf("jsonschema tag key %q needs a value: %s=...", key, key), nil})
 		case k.text != nil:
 			k.text(&t, value)
 		default:
@@ -103,10 +112,58 @@ func readPairs(parts []tagPart, inDoc bool) (Tag, []TagError) {
 // as.
 func unknownKey(key string) string {
 	msg := fmt.Sprintf("unknown jsonschema tag key %q", key)
-	if s := suggest.Closest(key, slices.Concat(tagKeyNames, tagFlags)); s != "" {
+	if s := closestKey(key); s != "" {
 		return msg + fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return msg + "; keys are " + strings.Join(tagKeyNames, ", ") + " and the flags " + strings.Join(tagFlags, ", ")
+}
+
+// keyFix corrects key, at off, to the key it is likely meant as.
+func keyFix(key string, off int) *TagFix {
+	if s := closestKey(key); s != "" {
+		return &TagFix{off, off + len(key), s}
+	}
+	return nil
+}
+
+// escapeFix escapes the comma at off: \, in a doc list item, \\, in a
+// struct tag, whose quotes take a backslash escaped.
+func escapeFix(off int, inDoc bool) *TagFix {
+	if inDoc {
+		return &TagFix{off, off + 1, `\,`}
+	}
+	return &TagFix{off, off + 1, `\\,`}
+}
+
+// closestKey returns the key that key is likely meant as: one close to
+// it in edit distance or case ("minimun", "Minimum"), or the first that
+// it abbreviates ("min" for minimum, "maxLen" for maxLength); else "".
+func closestKey(key string) string {
+	if s := suggest.Closest(key, slices.Concat(tagKeyNames, tagFlags)); s != "" {
+		return s
+	}
+	if len(key) < 3 {
+		return ""
+	}
+	for _, name := range tagKeyNames {
+		if len(name) > len(key) && strings.EqualFold(name[:len(key)], key) {
+			return name
+		}
+	}
+	return ""
+}
+
+// unescapedComma says that part, which follows prev in a tag, is no key
+// but the rest of prev's value, cut at a comma that is not escaped
+// ("pattern=^[A-Z]{3,5}$"); in a struct tag the escape's backslash is
+// itself escaped.
+func unescapedComma(prev, part string, inDoc bool) string {
+	escape := `\\,`
+	if inDoc {
+		escape = `\,`
+	}
+	return fmt.Sprintf("%q is no key but the rest of %s: a comma inside a value is written %s (%s%s%s)",
+		part, Truncate(prev), escape, Truncate(prev), escape, Truncate(part))
 }
 
 // structured reports whether the first part of a tag makes it a
@@ -123,7 +180,7 @@ func structured(first string) bool {
 func misspelledKey(first string) bool {
 	key, _, hasValue := strings.Cut(strings.TrimSpace(first), "=")
 	return hasValue && keyShape.MatchString(key) &&
-		(suggest.Closest(key, tagKeyNames) != "" || suggest.Closest(key, tagFlags) != "")
+		closestKey(key) != ""
 }
 
 // keyShape matches what can be a key of a tag.
@@ -177,7 +234,7 @@ func splitTag(text string, trim bool) []tagPart {
 
 // A constraint problem is reported at the pair it comes from.
 func pairError(p tagPair, format string, args ...any) TagError {
-	return TagError{p.Off, p.Key + "=" + Truncate(p.Value) + ": " + fmt.Sprintf(format, args...)}
+	return TagError{p.Off, p.Key + "=" + Truncate(p.Value) + ": " + fmt.Sprintf(format, args...), nil}
 }
 
 // Truncate shortens s, a value that a message about it quotes (a tag

@@ -2,7 +2,7 @@
 // describes the JSON values that encoding/json decodes into a Go type,
 // narrowed by the constraints of a jsonschema tag or a doc list item,
 // which the tag grammar reads (ParseTag, ApplyTag). A tool's input schema
-// and the generated handler's checks (toolrt.Spec) are both rendered from
+// and the generated handler's checks (argspec.Spec) are both rendered from
 // it, so they cannot disagree.
 package argmodel
 
@@ -17,13 +17,12 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/mcptag/mcptag/internal/argspec"
-	"github.com/mcptag/mcptag/toolrt"
 )
 
 // A Value describes the JSON values a tool accepts for an argument, or
 // for a value inside one: what encoding/json decodes into the Go type,
 // narrowed by the constraints the developer declared. A tool's input
-// schema and the generated handler's checks (toolrt.Spec) are both
+// schema and the generated handler's checks (argspec.Spec) are both
 // rendered from it, so they cannot disagree.
 type Value struct {
 	// Kind is the JSON type of the value; KindAny accepts any value.
@@ -52,15 +51,15 @@ type Value struct {
 	EnumNamesPos token.Pos
 
 	// Numbers.
-	Range                                                toolrt.IntRange // the Go type's range
+	Range                                                argspec.IntRange // the Go type's range
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum *float64
 	MultipleOf                                           float64
 	FloatBits                                            int // 32 or 64 for a float type, else 0
 
 	// Strings.
-	Format               string        // a JSON Schema format, from the type or a tag
-	Base64               bool          // contentEncoding base64: a []byte
-	Decimal              toolrt.Format // a string holding a decimal number: a ",string" field
+	Format               string         // a JSON Schema format, from the type or a tag
+	Base64               bool           // contentEncoding base64: a []byte
+	Decimal              argspec.Format // a string holding a decimal number: a ",string" field
 	MinLength, MaxLength *int
 	Pattern              string
 
@@ -74,11 +73,19 @@ type Value struct {
 	Fields []Field // a struct's properties, in encoding/json's order
 	Closed bool    // no other property is accepted
 	Values *Value  // a map's values
-	Keys   toolrt.Format
+	Keys   argspec.Format
 
 	// Ref names the entry of Input.Defs that describes the value: a
-	// recursive type's. The other fields are then unused.
+	// recursive type's, or a named type's that the arguments use more
+	// than once. Of the other fields only Description, Title and NullOK,
+	// the referrer's own, are then used.
 	Ref string
+	// Shared is the type key of the named struct type whose description
+	// this value shares with the type's other uses: their Fields are one
+	// slice, built once, so that a type reached along many paths costs
+	// its size once. The analyzer turns the value into a Ref when the
+	// type is used more than once.
+	Shared string
 }
 
 // A Kind is the JSON type of a value.
@@ -146,7 +153,7 @@ func KindOfType(typ string) (Kind, bool) {
 // Schema renders v as a JSON Schema, as Input.Schema renders each value.
 func (v *Value) Schema() *jsonschema.Schema {
 	if v.Ref != "" {
-		return &jsonschema.Schema{Ref: "#/$defs/" + v.Ref, Description: v.Description}
+		return &jsonschema.Schema{Ref: "#/$defs/" + v.Ref, Title: v.Title, Description: v.Description}
 	}
 	s := &jsonschema.Schema{Type: schemaTypes[v.Kind], Title: v.Title, Description: v.Description}
 	if v.OrString {
@@ -188,7 +195,7 @@ func (v *Value) numberSchema(s *jsonschema.Schema) {
 			f := float64(lo)
 			s.Minimum = &f
 		}
-		if v.Range != toolrt.RangeUint64 && (s.Maximum == nil || *s.Maximum > float64(hi)) {
+		if v.Range != argspec.RangeUint64 && (s.Maximum == nil || *s.Maximum > float64(hi)) {
 			f := float64(hi)
 			s.Maximum = &f
 		}
@@ -236,8 +243,8 @@ func (v *Value) objectSchema(s *jsonschema.Schema) {
 
 // Spec renders the input as the description of the arguments that the
 // generated handler checks a call against.
-func (in *Input) Spec(tool string, strict bool) *toolrt.Spec {
-	sp := &toolrt.Spec{Tool: tool, Strict: strict}
+func (in *Input) Spec(tool string, strict bool) *argspec.Spec {
+	sp := &argspec.Spec{Tool: tool, Strict: strict}
 	names := make([]string, 0, len(in.Defs))
 	for name := range in.Defs {
 		names = append(names, name)
@@ -256,21 +263,21 @@ func (in *Input) Spec(tool string, strict bool) *toolrt.Spec {
 	return sp
 }
 
-func (f Field) arg(refs map[string]int) toolrt.Arg {
+func (f Field) arg(refs map[string]int) argspec.Arg {
 	a := f.Value.arg(refs, !f.Required)
 	a.Name, a.Required = f.Name, f.Required
 	return a
 }
 
-var argKinds = [...]toolrt.Kind{0, toolrt.KindBoolean, toolrt.KindInteger, toolrt.KindNumber, toolrt.KindString, toolrt.KindArray, toolrt.KindObject}
+var argKinds = [...]argspec.Kind{0, argspec.KindBoolean, argspec.KindInteger, argspec.KindNumber, argspec.KindString, argspec.KindArray, argspec.KindObject}
 
 // arg renders v for the checker. optional says that v is an optional
 // property, where null stands for absent.
-func (v *Value) arg(refs map[string]int, optional bool) toolrt.Arg {
+func (v *Value) arg(refs map[string]int, optional bool) argspec.Arg {
 	if v.Ref != "" {
-		return toolrt.Arg{Ref: refs[v.Ref], Nullable: optional && v.NullOK}
+		return argspec.Arg{Ref: refs[v.Ref], Nullable: optional && v.NullOK}
 	}
-	a := toolrt.Arg{
+	a := argspec.Arg{
 		Kind:     argKinds[v.Kind],
 		Nullable: optional && v.NullOK,
 		Range:    v.Range,
@@ -281,7 +288,7 @@ func (v *Value) arg(refs map[string]int, optional bool) toolrt.Arg {
 		Keys:     v.Keys,
 	}
 	if v.OrString {
-		a.Kind |= toolrt.KindString
+		a.Kind |= argspec.KindString
 	}
 	if v.Fixed && v.MinItems != nil {
 		a.Len = *v.MinItems
@@ -302,17 +309,17 @@ func (v *Value) arg(refs map[string]int, optional bool) toolrt.Arg {
 		a.Fields = append(a.Fields, f.arg(refs))
 	}
 	if v.Kind == KindObject && a.Fields == nil && v.Closed {
-		a.Fields = []toolrt.Arg{}
+		a.Fields = []argspec.Arg{}
 	}
 	return a
 }
 
-func argFormat(v *Value) toolrt.Format {
+func argFormat(v *Value) argspec.Format {
 	switch {
 	case v.Decimal != argspec.NoFormat:
 		return v.Decimal
 	case v.Base64:
-		return toolrt.Base64
+		return argspec.Base64
 	}
 	return argspec.FormatNamed(v.Format)
 }
@@ -330,36 +337,36 @@ func EnumText(e any) string {
 }
 
 // rules lists the constraints the developer declared, for the checker.
-func (v *Value) rules() []toolrt.Rule {
-	var rules []toolrt.Rule
-	num := func(op toolrt.Op, f *float64) {
+func (v *Value) rules() []argspec.Rule {
+	var rules []argspec.Rule
+	num := func(op argspec.Op, f *float64) {
 		if f != nil {
-			rules = append(rules, toolrt.Rule{Op: op, Num: *f})
+			rules = append(rules, argspec.Rule{Op: op, Num: *f})
 		}
 	}
-	count := func(op toolrt.Op, n *int) {
+	count := func(op argspec.Op, n *int) {
 		if n != nil {
-			rules = append(rules, toolrt.Rule{Op: op, Count: *n})
+			rules = append(rules, argspec.Rule{Op: op, Count: *n})
 		}
 	}
-	num(toolrt.Minimum, v.Minimum)
-	num(toolrt.Maximum, v.Maximum)
-	num(toolrt.ExclusiveMinimum, v.ExclusiveMinimum)
-	num(toolrt.ExclusiveMaximum, v.ExclusiveMaximum)
+	num(argspec.Minimum, v.Minimum)
+	num(argspec.Maximum, v.Maximum)
+	num(argspec.ExclusiveMinimum, v.ExclusiveMinimum)
+	num(argspec.ExclusiveMaximum, v.ExclusiveMaximum)
 	if v.MultipleOf > 0 {
-		num(toolrt.MultipleOf, &v.MultipleOf)
+		num(argspec.MultipleOf, &v.MultipleOf)
 	}
-	count(toolrt.MinLength, v.MinLength)
-	count(toolrt.MaxLength, v.MaxLength)
+	count(argspec.MinLength, v.MinLength)
+	count(argspec.MaxLength, v.MaxLength)
 	if v.Pattern != "" {
-		rules = append(rules, toolrt.Rule{Op: toolrt.Pattern, Text: v.Pattern})
+		rules = append(rules, argspec.Rule{Op: argspec.Pattern, Text: v.Pattern})
 	}
 	if !v.Fixed {
-		count(toolrt.MinItems, v.MinItems)
-		count(toolrt.MaxItems, v.MaxItems)
+		count(argspec.MinItems, v.MinItems)
+		count(argspec.MaxItems, v.MaxItems)
 	}
 	if v.UniqueItems {
-		rules = append(rules, toolrt.Rule{Op: toolrt.UniqueItems})
+		rules = append(rules, argspec.Rule{Op: argspec.UniqueItems})
 	}
 	return rules
 }
@@ -382,7 +389,7 @@ func (v *Value) noNumber() bool {
 	}
 	if tlo, thi, bounded := argspec.Bounds(v.Range); bounded {
 		raise(float64(tlo), false)
-		if v.Range != toolrt.RangeUint64 {
+		if v.Range != argspec.RangeUint64 {
 			lower(float64(thi), false)
 		}
 	}
@@ -426,7 +433,7 @@ func (v *Value) bounds() string {
 	add("exclusiveMaximum", v.ExclusiveMaximum)
 	if lo, hi, bounded := argspec.Bounds(v.Range); bounded {
 		r := fmt.Sprintf("the Go type's range, %d to %d", lo, hi)
-		if v.Range == toolrt.RangeUint64 {
+		if v.Range == argspec.RangeUint64 {
 			r = fmt.Sprintf("the Go type's range, %d and up", lo)
 		}
 		parts = append(parts, r)

@@ -38,8 +38,8 @@ const (
 // A formatInfo is what there is to know of one Format.
 type formatInfo struct {
 	format Format
-	// ident is the name of its constant, here and in toolrt: what
-	// generated code writes (toolrt.Email).
+	// ident is the name of its constant, here and in toolimpl: what
+	// generated code writes (toolimpl.Email).
 	ident string
 	// name is its JSON Schema name, for a format a developer declares;
 	// "" for the others, which follow from a Go type.
@@ -50,7 +50,7 @@ type formatInfo struct {
 }
 
 // formatTable holds every Format but NoFormat, in the order of their
-// constants: the one list of formats, which toolrt re-exports, mcptag's
+// constants: the one list of formats, which toolimpl re-exports, mcptag's
 // analyzer accepts by name, its generator writes and the checker checks.
 // Each named format is checked by the RFC the docs name and first capped
 // at the longest string that RFC allows, so that a check never costs
@@ -129,7 +129,7 @@ func FormatNames() []string {
 }
 
 // FormatIdent returns the name of f's constant, as generated code writes
-// it after "toolrt."; "" for NoFormat, which generated code leaves out.
+// it after "toolimpl."; "" for NoFormat, which generated code leaves out.
 func FormatIdent(f Format) string {
 	if int(f) < len(formats) && formats[f] != nil {
 		return formats[f].ident

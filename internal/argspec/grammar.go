@@ -2,7 +2,7 @@ package argspec
 
 // The grammar of JSON numbers, and of the decimal strings that hold a
 // number for encoding/json (",string" fields and integer map keys): the
-// checker, toolrt's writer of views and the schemas mcptag generates all
+// checker, toolimpl's writer of views and the schemas mcptag generates all
 // read it here.
 
 import (

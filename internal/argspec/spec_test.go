@@ -37,21 +37,22 @@ func TestBounds(t *testing.T) {
 	}
 }
 
-// TestToolrtReexportsTheVocabulary: toolrt, whose names generated code
-// writes, aliases every exported type of this package but Limits under
-// its own name, and re-exports every constant of a Kind, IntRange, Format
-// or Op but the zero values generated code leaves out.
-func TestToolrtReexportsTheVocabulary(t *testing.T) {
+// TestRuntimeReexportsTheVocabulary: the run-time packages, toolimpl,
+// whose names generated code writes, and toolrt, whose ArgError a server
+// meets, alias every exported type of this package but Limits under its
+// own name, and toolimpl re-exports every constant of a Kind, IntRange,
+// Format or Op but the zero values generated code leaves out.
+func TestRuntimeReexportsTheVocabulary(t *testing.T) {
 	files := parseFiles(t, ".")
-	toolrt := parseFiles(t, filepath.Join("..", "..", "toolrt"))
-	aliases, consts := reexports(t, toolrt)
+	runtime := append(parseFiles(t, filepath.Join("..", "..", "toolimpl")), parseFiles(t, filepath.Join("..", "..", "toolrt"))...)
+	aliases, consts := reexports(t, runtime)
 	for _, f := range files {
 		for _, d := range f.Decls {
 			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
 				for _, spec := range gd.Specs {
 					name := spec.(*ast.TypeSpec).Name.Name
 					if ast.IsExported(name) && name != "Limits" && !aliases[name] {
-						t.Errorf("toolrt has no alias %s = argspec.%s", name, name)
+						t.Errorf("neither toolimpl nor toolrt has an alias %s = argspec.%s", name, name)
 					}
 				}
 			}
@@ -61,7 +62,7 @@ func TestToolrtReexportsTheVocabulary(t *testing.T) {
 		for _, name := range typedConsts(files)[typ] {
 			zero := name == "NoFormat" || name == "AnyInt"
 			if consts[name] == zero {
-				t.Errorf("toolrt re-exports %s: %v; want %v", name, consts[name], !zero)
+				t.Errorf("toolimpl re-exports %s: %v; want %v", name, consts[name], !zero)
 			}
 		}
 	}
@@ -127,7 +128,7 @@ func reexports(t *testing.T, files []*ast.File) (aliases, consts map[string]bool
 			return false
 		}
 		if sel.Sel.Name != name {
-			t.Errorf("toolrt.%s is argspec.%s: generated code writes the same name", name, sel.Sel.Name)
+			t.Errorf("%s is argspec.%s: generated code writes the same name", name, sel.Sel.Name)
 		}
 		return true
 	}

@@ -1,6 +1,6 @@
 // Package catalog renders the catalogue of an MCP server's surface: one
-// self-contained HTML page of every tool, prompt, resource and resource
-// template that packages declare, as tools/list and its siblings serve
+// self-contained HTML page of every tool, prompt, resource, resource
+// template and form that packages declare, as tools/list and its siblings serve
 // them, with each tool's arguments, result shape and token cost, a chart
 // of the costs, a search box and, against older snapshots, what changed.
 //
@@ -11,14 +11,13 @@ package catalog
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
-	"github.com/mcptag/mcptag/internal/generate"
-	"github.com/mcptag/mcptag/internal/load"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -38,6 +37,7 @@ const (
 	KindPrompt           = "prompt"
 	KindResource         = "resource"
 	KindResourceTemplate = "resource template"
+	KindForm             = "form"
 )
 
 // A Page is the model of one catalogue.
@@ -54,10 +54,10 @@ type Page struct {
 
 // Totals count what the page shows.
 type Totals struct {
-	Tools, Prompts, Resources int
-	Tokens                    int // of every tool's tools/list entry
-	OverBudget                int // tools over their budget
-	Changes                   DiffTotals
+	Tools, Prompts, Resources, Forms int
+	Tokens                           int // of every tool's tools/list entry
+	OverBudget                       int // tools over their budget
+	Changes                          DiffTotals
 }
 
 // A Package is what one Go package declares.
@@ -67,10 +67,13 @@ type Package struct {
 	Tools     []*Entry
 	Prompts   []*Entry
 	Resources []*Entry // resources, then resource templates
+	Forms     []*Entry // the forms tools ask their users to fill in
 	// Removed are the entries of the compared snapshot that the package
 	// no longer declares.
 	Removed []*Entry
 	Tokens  int
+	// Changes count the package's changes, with -diff.
+	Changes ChangeCounts
 }
 
 // An Entry is one tool, prompt, resource or resource template.
@@ -81,6 +84,7 @@ type Entry struct {
 	Title       string
 	Description string
 	URI         string // a resource's URI or a template's URI template
+	Func        string // a form's Elicit function
 	MIME        string
 	Icons       []Icon
 	Badges      []string // annotations: "read-only", "destructive", ...
@@ -121,9 +125,15 @@ func newCost(m budget.Tool, limit int) *Cost {
 	}
 }
 
+// A Source is one analyzed package for the page, and where it is.
+type Source struct {
+	*analyzer.Package
+	Dir string // the package's directory, where its snapshot is
+}
+
 // Build makes the page of the packages, which must have analyzed without
 // errors, in the order given; packages that declare nothing are left out.
-func Build(pkgs []*load.Package, opts Options) (*Page, error) {
+func Build(pkgs []Source, opts Options) (*Page, error) {
 	page := &Page{Title: "MCP catalog", Budget: budget.Limit(opts.Budget, 0)}
 	ids := newIDs()
 	single := len(pkgs) == 1
@@ -183,22 +193,26 @@ func (t *Totals) add(p *Package) {
 	t.Tools += len(p.Tools)
 	t.Prompts += len(p.Prompts)
 	t.Resources += len(p.Resources)
+	t.Forms += len(p.Forms)
+	t.Changes.Lines.Breaking += p.Changes.Breaking
+	t.Changes.Lines.Compatible += p.Changes.Compatible
+	t.Changes.Lines.Grew += p.Changes.Grew
 	t.Tokens += p.Tokens
 	for _, e := range p.Tools {
 		if e.Cost.Over {
 			t.OverBudget++
 		}
 	}
-	for _, list := range [][]*Entry{p.Tools, p.Prompts, p.Resources, p.Removed} {
+	for _, list := range [][]*Entry{p.Tools, p.Prompts, p.Resources, p.Forms, p.Removed} {
 		for _, e := range list {
 			t.Changes.add(e.Diff)
 		}
 	}
 }
 
-func buildPackage(p *load.Package, opts Options, ids *ids) (*Package, error) {
+func buildPackage(p Source, opts Options, ids *ids) (*Package, error) {
 	pkg := &Package{Path: p.Path, ID: ids.id("pkg-" + p.Path)}
-	tools, costs, err := generate.Measure(p.Package)
+	tools, costs, err := emit.Measure(p.Package)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +248,31 @@ func buildPackage(p *load.Package, opts Options, ids *ids) (*Package, error) {
 		}
 		pkg.Resources = append(pkg.Resources, e)
 	}
+	if pkg.Forms, err = formEntries(p.Package, ids); err != nil {
+		return nil, err
+	}
 	return pkg, nil
+}
+
+// formEntries describes the package's forms, by name, each with the
+// fields of the schema its Elicit function sends.
+func formEntries(pkg *analyzer.Package, ids *ids) ([]*Entry, error) {
+	schemas, err := emit.FormSchemas(pkg)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Entry
+	for _, f := range pkg.Forms {
+		s, err := decodeObject(schemas[f.Name])
+		if err != nil {
+			return nil, fmt.Errorf("form %s: %v", f.Name, err)
+		}
+		e := &Entry{Kind: KindForm, ID: ids.id("form-" + f.Name), Name: f.Name, Func: f.Func, Description: s.str("description")}
+		e.Args = newShaper(s, ids, e.ID+"-in").args(s)
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b *Entry) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
 }
 
 // templateDecls returns the package's resource templates, in the order

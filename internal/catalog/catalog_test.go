@@ -13,10 +13,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
+	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/mcptag/mcptag/internal/snapdiff"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -28,16 +28,20 @@ const repoRoot = "../.."
 
 // load loads and analyzes the packages matching patterns below the
 // repository root, which must analyze without errors.
-func loadPackages(t *testing.T, patterns ...string) []*load.Package {
+func loadPackages(t *testing.T, patterns ...string) []Source {
 	t.Helper()
-	pkgs, err := load.Packages(repoRoot, analyzer.Options{}, patterns...)
+	pkgs, err := generate.Packages(repoRoot, genopts.Options{}, patterns...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if errs := (&generate.Result{Packages: pkgs}).Errors(); len(errs) > 0 {
+	if errs := generate.Stopping(generate.Report(pkgs)); len(errs) > 0 {
 		t.Fatalf("%s: %s", pkgs[0].Fset.Position(errs[0].Pos), errs[0].Message)
 	}
-	return pkgs
+	sources := make([]Source, len(pkgs))
+	for i, p := range pkgs {
+		sources[i] = Source{Package: p.Package, Dir: p.Dir}
+	}
+	return sources
 }
 
 func render(t *testing.T, page *Page) string {
@@ -90,7 +94,7 @@ func TestTokensAreStats(t *testing.T) {
 		t.Fatal(err)
 	}
 	html := render(t, page)
-	_, costs, err := generate.Measure(pkgs[0].Package)
+	_, costs, err := emit.Measure(pkgs[0].Package)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,6 +287,7 @@ func TestDiff(t *testing.T) {
 	edit("get_weather", func(t *snapdiff.Tool) { t.Description = "Old words." })
 	edit("get_temperatures", func(t *snapdiff.Tool) { t.Tokens = 1 })
 	old.Prompts = nil
+	old.Forms[0].Schema["required"] = []any{} // the form asks for more now: breaking
 
 	examples, err := filepath.Abs(filepath.Join(repoRoot, "example"))
 	if err != nil {
@@ -295,7 +300,7 @@ func TestDiff(t *testing.T) {
 	}
 	got := map[string]string{}
 	for _, p := range page.Packages {
-		for _, e := range slices.Concat(p.Tools, p.Prompts, p.Resources, p.Removed) {
+		for _, e := range slices.Concat(p.Tools, p.Prompts, p.Resources, p.Forms, p.Removed) {
 			s := e.Diff.Status
 			if e.Diff.Grew != "" {
 				s += "+grew"
@@ -320,20 +325,43 @@ func TestDiff(t *testing.T) {
 		"prompt plan_trip":                           "new",
 		"resource weather://cities":                  "",
 		"resource template weather://{city}/current": "",
+		"form Confirmation":                          "breaking; breaking requestedSchema.properties.forget",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("statuses (-want +got):\n%s", diff)
 	}
-	if c := page.Totals.Changes; c != (DiffTotals{New: 2, Removed: 1, Breaking: 1, Compatible: 1, Grew: 1}) {
+	if c := page.Totals.Changes; c != (DiffTotals{New: 2, Removed: 1, Breaking: 2, Compatible: 1, Grew: 1, Lines: c.Lines}) {
 		t.Errorf("totals: %+v", c)
 	}
+	// The changes are counted as mcptag diff counts them, and the page
+	// says which count is which.
+	cli := diffSummary(t, old, pkgs[0])
 	html := render(t, page)
-	for _, s := range []string{`data-removed="get_pressure"`, `Compared with <code>HEAD~1</code>`, `Reports &lt;the&gt; pressure.`,
+	for _, s := range []string{`data-removed="get_pressure"`, `Compared with <code>HEAD~1</code>, entries:`, `Reports &lt;the&gt; pressure.`,
+		"changes, as <code>mcptag diff</code> counts them: " + cli,
 		`data-tool="get_station" data-tokens=`, `data-status="new"`, `<span class="badge st-breaking">breaking</span> <code>inputSchema.properties.days</code>`} {
 		if !strings.Contains(html, s) {
 			t.Errorf("the page does not hold %s", s)
 		}
 	}
+}
+
+// diffSummary is the last line of mcptag diff's report on the changes
+// from old to what pkg generates now: "2 breaking, 3 compatible, 1 grew".
+func diffSummary(t *testing.T, old *snapdiff.Snapshot, pkg Source) string {
+	t.Helper()
+	data, err := emit.Snapshot(pkg.Package)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := snapdiff.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var report strings.Builder
+	snapdiff.Write(&report, snapdiff.Compare(old, now))
+	lines := strings.Split(strings.TrimSpace(report.String()), "\n")
+	return lines[len(lines)-1]
 }
 
 // TestIcons shows an image in a data URI inline and any other icon as a

@@ -6,7 +6,6 @@ import (
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/genfile"
-	"github.com/mcptag/mcptag/internal/load"
 	"github.com/mcptag/mcptag/internal/snapdiff"
 )
 
@@ -48,9 +47,30 @@ type Change struct {
 	Message string
 }
 
-// DiffTotals count the entries of each status.
+// DiffTotals count the entries of each status, and Lines the changes
+// as mcptag diff counts them: an entry with two breaking changes counts
+// one breaking entry and two breaking changes.
 type DiffTotals struct {
 	New, Removed, Breaking, Compatible, Grew int
+	Lines                                    ChangeCounts
+}
+
+// ChangeCounts count changes by class, as the last line of mcptag diff's
+// report does ("5 breaking, 4 compatible, 1 grew"): an entry added is a
+// compatible change, one removed a breaking one.
+type ChangeCounts struct {
+	Breaking, Compatible, Grew int
+}
+
+func (c *ChangeCounts) add(ch snapdiff.Change) {
+	switch {
+	case ch.Grew:
+		c.Grew++
+	case ch.Breaking:
+		c.Breaking++
+	default:
+		c.Compatible++
+	}
 }
 
 func (t *DiffTotals) add(d *EntryDiff) {
@@ -74,7 +94,7 @@ func (t *DiffTotals) add(d *EntryDiff) {
 
 // before returns the snapshot p is compared with, or nil if there is none;
 // single says that p is the page's only package.
-func (d *Diff) before(p *load.Package, single bool) *snapdiff.Snapshot {
+func (d *Diff) before(p Source, single bool) *snapdiff.Snapshot {
 	if len(d.Before) == 1 && single {
 		for _, s := range d.Before {
 			return s
@@ -88,14 +108,14 @@ func (d *Diff) before(p *load.Package, single bool) *snapdiff.Snapshot {
 }
 
 // had reports whether the compared snapshot of p lists anything.
-func (d *Diff) had(p *load.Package, single bool) bool {
+func (d *Diff) had(p Source, single bool) bool {
 	s := d.before(p, single)
-	return s != nil && len(s.Tools)+len(s.Prompts)+len(s.Resources)+len(s.ResourceTemplates) > 0
+	return s != nil && len(s.Tools)+len(s.Prompts)+len(s.Resources)+len(s.ResourceTemplates)+len(s.Forms) > 0
 }
 
 // mark sets the Diff of every entry of pkg, and adds the entries of the
 // compared snapshot that p no longer declares to pkg.Removed.
-func (d *Diff) mark(pkg *Package, p *load.Package, single bool, ids *ids) error {
+func (d *Diff) mark(pkg *Package, p Source, single bool, ids *ids) error {
 	var now *snapdiff.Snapshot
 	if !p.Empty() {
 		data, err := emit.Snapshot(p.Package)
@@ -111,8 +131,9 @@ func (d *Diff) mark(pkg *Package, p *load.Package, single bool, ids *ids) error 
 	for _, c := range snapdiff.Compare(old, now, snapdiff.WithBudget(budget.Limit(d.Budget, 0))) {
 		k := [2]string{kindOf(c.Kind), c.Tool}
 		byEntry[k] = append(byEntry[k], c)
+		pkg.Changes.add(c)
 	}
-	for _, list := range [][]*Entry{pkg.Tools, pkg.Prompts, pkg.Resources} {
+	for _, list := range [][]*Entry{pkg.Tools, pkg.Prompts, pkg.Resources, pkg.Forms} {
 		for _, e := range list {
 			k := [2]string{e.Kind, e.Key()}
 			e.Diff = entryDiff(byEntry[k])
@@ -138,6 +159,8 @@ func kindOf(changeKind string) string {
 		return KindResource
 	case snapdiff.KindResourceTemplate:
 		return KindResourceTemplate
+	case snapdiff.KindForm:
+		return KindForm
 	}
 	return KindTool
 }
@@ -188,6 +211,9 @@ func removedEntries(s *snapdiff.Snapshot) []*Entry {
 	}
 	for _, r := range s.ResourceTemplates {
 		out = append(out, &Entry{Kind: KindResourceTemplate, Name: r.Name, Title: r.Title, Description: r.Description, URI: r.URI})
+	}
+	for _, f := range s.Forms {
+		out = append(out, &Entry{Kind: KindForm, Name: f.Name})
 	}
 	return out
 }

@@ -73,6 +73,9 @@
       }
     }
     target.scrollIntoView({ block: "start" });
+    // The entries between take their real height only once drawn
+    // (content-visibility), which moves the target: scroll again after.
+    requestAnimationFrame(() => requestAnimationFrame(() => target.scrollIntoView({ block: "start" })));
   }
   window.addEventListener("hashchange", reveal);
   if (location.hash) reveal();

@@ -18,8 +18,12 @@ type Arg struct {
 	Constraints []string
 	Pattern     string
 	Enum        []string
+	EnumEach    bool // Enum holds the values of each item of an array
 	Examples    []string
 	Description string
+	// Header is the name of the HTTP header the client sends the
+	// argument's value in, Mcp-Param-<x-mcp-header>; "" if none.
+	Header string
 	// Fields are the properties of an object argument (or of the items of
 	// an array of objects), as a tree. Anchor and Link are a Node's.
 	Fields       []*Node
@@ -40,6 +44,7 @@ type Node struct {
 	Constraints []string
 	Pattern     string
 	Enum        []string
+	EnumEach    bool // Enum holds the values of each item of an array
 	Children    []*Node
 	// Anchor is the id of the node that shows a $defs entry first; Link,
 	// on a later use of the entry, points to it instead of repeating it.
@@ -77,7 +82,10 @@ func (sh *shaper) args(s *object) []Arg {
 		p := props.obj(name)
 		n := sh.node(name, p, required[name])
 		a := Arg{Name: name, Type: n.Type, Required: required[name], Constraints: n.Constraints,
-			Pattern: n.Pattern, Enum: n.Enum, Description: n.Description, Fields: n.Children, Anchor: n.Anchor, Link: n.Link}
+			Pattern: n.Pattern, Enum: n.Enum, EnumEach: n.EnumEach, Description: n.Description, Fields: n.Children, Anchor: n.Anchor, Link: n.Link}
+		if h := p.str(headerKeyword); h != "" {
+			a.Header = headerPrefix + h
+		}
 		if p.has("default") {
 			a.Default = compact(p.vals["default"])
 		}
@@ -129,6 +137,12 @@ func (sh *shaper) node(name string, s *object, required bool) *Node {
 	if target.has("const") {
 		n.Enum = []string{text(target.vals["const"])}
 	}
+	if e := sh.itemEnum(target); n.Enum == nil && e != nil {
+		// The values an array's items take (a view's fields, say): they
+		// are the property's to show, since its items get no line of
+		// their own unless they are objects.
+		n.Enum, n.EnumEach = e, true
+	}
 	if def != "" {
 		if id, ok := sh.shown[def]; ok {
 			n.Link, n.Recursive = id, sh.open[def]
@@ -147,6 +161,27 @@ func (sh *shaper) node(name string, s *object, required bool) *Node {
 		}
 	}
 	return n
+}
+
+// headerKeyword is the keyword that names an argument's parameter
+// header, and headerPrefix what the client puts before the name.
+const (
+	headerKeyword = "x-mcp-header"
+	headerPrefix  = "Mcp-Param-"
+)
+
+// itemEnum returns the enum of the items of the array schema s, or nil.
+func (sh *shaper) itemEnum(s *object) []string {
+	items := s.obj("items")
+	if items == nil {
+		return nil
+	}
+	items, _ = sh.deref(items)
+	var out []string
+	for _, e := range items.list("enum") {
+		out = append(out, text(e))
+	}
+	return out
 }
 
 // soleItem returns the one child of a node that stands for the items of

@@ -46,7 +46,6 @@ func newServer() *mcp.Server {
 		SubscribeHandler:   func(context.Context, *mcp.SubscribeRequest) error { return nil },
 		UnsubscribeHandler: func(context.Context, *mcp.UnsubscribeRequest) error { return nil },
 	})
-	Register(server)
-	RegisterListsTools(server, &Lists{server: server})
+	Register(server, &Lists{server: server})
 	return server
 }

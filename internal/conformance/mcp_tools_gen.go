@@ -6,20 +6,24 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 2 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools; prompts test_input_required_result_prompt, test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image; resources static-text, static-binary, watched-resource; resource templates template.
-func Register(s *mcp.Server) {
-	RegisterTools(s)
+//
+// It binds the methods: those of *Lists to lists. Register takes a
+// value of every receiver type whose methods it registers, so that none is
+// left out.
+func Register(s *mcp.Server, lists *Lists) {
+	RegisterTools(s, lists)
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "test_input_required_result_prompt",
 		Description: `Asks for the prompt's context before it answers (an input request outside a tool call).`,
@@ -66,7 +70,7 @@ func Register(s *mcp.Server) {
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: "test://template/{id}/data",
 		Name:        "template",
-		Description: `A resource template with parameter substitution.`,
+		Description: `A resource template with parameter substitution: the data of the record id.`,
 		MIMEType:    `application/json`,
 	}, mcptagTemplate)
 	s.AddResource(&mcp.Resource{
@@ -77,827 +81,778 @@ func Register(s *mcp.Server) {
 	}, mcptagWatchedResource)
 }
 
-// RegisterTools adds the package's tools to s: test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_reconnection, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums, test_input_required_result_request_state, test_input_required_result_tampered_state, test_input_required_result_multi_round, test_input_required_result_elicitation, test_input_required_result_sampling, test_input_required_result_list_roots, test_input_required_result_multiple_inputs, test_input_required_result_capabilities, test_x_mcp_header, test_missing_capability, test_streaming_elicitation, test_logging_tool.
-func RegisterTools(s *mcp.Server) {
-	toolrt.AddTool(s, &mcp.Tool{
+// RegisterTools adds the package's tools to s: test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_reconnection, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums, test_input_required_result_request_state, test_input_required_result_tampered_state, test_input_required_result_multi_round, test_input_required_result_elicitation, test_input_required_result_sampling, test_input_required_result_list_roots, test_input_required_result_multiple_inputs, test_input_required_result_capabilities, test_x_mcp_header, test_missing_capability, test_streaming_elicitation, test_logging_tool, test_trigger_tool_change, test_trigger_prompt_change.
+//
+// It binds the methods: those of *Lists to lists. RegisterTools takes a
+// value of every receiver type whose methods it registers, so that none is
+// left out.
+func RegisterTools(s *mcp.Server, lists *Lists) {
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_simple_text",
 		Description: `Tests a simple text content response.`,
 		InputSchema: mcptagSimpleTextInput,
 	}, mcptagSimpleText)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_image_content",
 		Description: `Tests an image content response.`,
 		InputSchema: mcptagImageContentInput,
 	}, mcptagImageContent)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_audio_content",
 		Description: `Tests an audio content response.`,
 		InputSchema: mcptagAudioContentInput,
 	}, mcptagAudioContent)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_embedded_resource",
 		Description: `Tests an embedded resource content response.`,
 		InputSchema: mcptagEmbeddedResourceInput,
 	}, mcptagEmbeddedResource)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_multiple_content_types",
 		Description: `Tests a response with multiple content types (text, image, resource).`,
 		InputSchema: mcptagMultipleContentTypesInput,
 	}, mcptagMultipleContentTypes)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_tool_with_logging",
 		Description: `Tests a tool that emits log messages during execution.`,
 		InputSchema: mcptagToolWithLoggingInput,
 	}, mcptagToolWithLogging)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_tool_with_progress",
 		Description: `Tests a tool that reports progress notifications, and answers with its progress token.`,
 		InputSchema: mcptagToolWithProgressInput,
 	}, mcptagToolWithProgress)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_error_handling",
 		Description: `Tests error response handling.`,
 		InputSchema: mcptagErrorHandlingInput,
 	}, mcptagErrorHandling)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_sampling",
 		Description: `Tests server-initiated sampling (an LLM completion request).`,
 		InputSchema: mcptagSamplingInput,
 	}, mcptagSampling)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_reconnection",
 		Description: `Tests SSE stream disconnection and client reconnection: the server closes the stream mid-call and sends the result once the client has reconnected.`,
 		InputSchema: mcptagReconnectionInput,
 	}, mcptagReconnection)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_elicitation",
 		Description: `Tests server-initiated elicitation (a user input request).`,
 		InputSchema: mcptagElicitationInput,
 	}, mcptagElicitation)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_elicitation_sep1034_defaults",
 		Description: `Tests elicitation with default values (SEP-1034).`,
 		InputSchema: mcptagElicitationDefaultsInput,
 	}, mcptagElicitationDefaults)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_elicitation_sep1330_enums",
 		Description: `Tests elicitation with the enum schemas of SEP-1330.`,
 		InputSchema: mcptagElicitationEnumsInput,
 	}, mcptagElicitationEnums)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_request_state",
 		Description: `Round-trips the request state alongside a form.`,
 		InputSchema: mcptagInputRequiredRequestStateInput,
 	}, mcptagInputRequiredRequestState)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_tampered_state",
 		Description: `Refuses a retry whose request state fails verification.`,
 		InputSchema: mcptagInputRequiredTamperedStateInput,
 	}, mcptagInputRequiredTamperedState)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_multi_round",
 		Description: `Asks two forms in turn before it completes.`,
 		InputSchema: mcptagInputRequiredMultiRoundInput,
 	}, mcptagInputRequiredMultiRound)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_elicitation",
 		Description: `Asks for the caller's name with the input request user_name.`,
 		InputSchema: mcptagInputRequiredElicitationInput,
 	}, mcptagInputRequiredElicitation)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_sampling",
 		Description: `Asks the client's model a question.`,
 		InputSchema: mcptagInputRequiredSamplingInput,
 	}, mcptagInputRequiredSampling)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_list_roots",
 		Description: `Asks the client for its roots.`,
 		InputSchema: mcptagInputRequiredListRootsInput,
 	}, mcptagInputRequiredListRoots)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_multiple_inputs",
 		Description: `Asks for a form, a model's answer and the client's roots in one round.`,
 		InputSchema: mcptagInputRequiredMultipleInputsInput,
 	}, mcptagInputRequiredMultipleInputs)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_input_required_result_capabilities",
 		Description: `Asks only for the input that the client's declared capabilities cover.`,
 		InputSchema: mcptagInputRequiredCapabilitiesInput,
 	}, mcptagInputRequiredCapabilities)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_x_mcp_header",
 		Description: `Tests the Mcp-Param-* headers checked against the body (SEP-2243).`,
 		InputSchema: mcptagXMcpHeaderInput,
 	}, mcptagXMcpHeader)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_missing_capability",
 		Description: `Requires the client's sampling capability, and answers a client without it with MissingRequiredClientCapabilityError (-32021, SEP-2575).`,
 		InputSchema: mcptagMissingCapabilityInput,
 	}, mcptagMissingCapability)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_streaming_elicitation",
 		Description: `Answers on a stream that carries no independent request: a plain result (SEP-2575).`,
 		InputSchema: mcptagStreamingElicitationInput,
 	}, mcptagStreamingElicitation)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_logging_tool",
 		Description: `Tries to log; the go-sdk drops the message unless the request set a log level in its _meta (SEP-2575).`,
 		InputSchema: mcptagLoggingToolInput,
 	}, mcptagLoggingTool)
+	RegisterListsTools(s, lists)
 }
 
-// RegisterLists adds everything Lists's methods declare to s, bound to recv: the tools of RegisterListsTools.
-func RegisterLists(s *mcp.Server, recv *Lists) {
-	RegisterListsTools(s, recv)
+// RegisterLists adds everything Lists's methods declare to s, bound to lists: the tools of RegisterListsTools.
+func RegisterLists(s *mcp.Server, lists *Lists) {
+	RegisterListsTools(s, lists)
 }
 
-// RegisterListsTools adds the tools of Lists's methods to s, bound to recv: test_trigger_tool_change, test_trigger_prompt_change.
-func RegisterListsTools(s *mcp.Server, recv *Lists) {
-	toolrt.AddTool(s, &mcp.Tool{
+// RegisterListsTools adds the tools of Lists's methods to s, bound to lists: test_trigger_tool_change, test_trigger_prompt_change.
+func RegisterListsTools(s *mcp.Server, lists *Lists) {
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_trigger_tool_change",
 		Description: `Registers the server's tools again, which tells subscribers that the tool list changed.`,
 		InputSchema: mcptagListsTriggerToolChangeInput,
-	}, mcptagListsTriggerToolChange(recv))
-	toolrt.AddTool(s, &mcp.Tool{
+	}, mcptagListsTriggerToolChange(lists))
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "test_trigger_prompt_change",
 		Description: `Registers the server's prompts (and all else the package declares) again, which tells subscribers that the prompt list changed.`,
 		InputSchema: mcptagListsTriggerPromptChangeInput,
-	}, mcptagListsTriggerPromptChange(recv))
+	}, mcptagListsTriggerPromptChange(lists))
 }
 
 // Schemas and arguments of test_simple_text, computed by mcptag.
-var (
-	mcptagSimpleTextInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagSimpleTextArgs  = &toolrt.Spec{
-		Tool: "test_simple_text",
-	}
-)
+var mcptagSimpleTextInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagSimpleTextArgs = &toolimpl.Spec{
+	Tool: "test_simple_text",
+}
 
 func mcptagSimpleText(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_simple_text", &res)
+	defer toolimpl.Recover(ctx, "test_simple_text", &res)
 	if _, err := mcptagSimpleTextArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := SimpleText()
-	return toolrt.JSONText("test_simple_text", out), nil
+	return toolimpl.JSONText("test_simple_text", out), nil
 }
 
 // Schemas and arguments of test_image_content, computed by mcptag.
-var (
-	mcptagImageContentInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagImageContentArgs  = &toolrt.Spec{
-		Tool: "test_image_content",
-	}
-)
+var mcptagImageContentInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagImageContentArgs = &toolimpl.Spec{
+	Tool: "test_image_content",
+}
 
 func mcptagImageContent(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_image_content", &res)
+	defer toolimpl.Recover(ctx, "test_image_content", &res)
 	if _, err := mcptagImageContentArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := ImageContent(ctx)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Merge(res, toolrt.JSONText("test_image_content", out)), nil
+	return toolimpl.Merge(res, toolimpl.JSONText("test_image_content", out)), nil
 }
 
 // Schemas and arguments of test_audio_content, computed by mcptag.
-var (
-	mcptagAudioContentInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagAudioContentArgs  = &toolrt.Spec{
-		Tool: "test_audio_content",
-	}
-)
+var mcptagAudioContentInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagAudioContentArgs = &toolimpl.Spec{
+	Tool: "test_audio_content",
+}
 
 func mcptagAudioContent(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_audio_content", &res)
+	defer toolimpl.Recover(ctx, "test_audio_content", &res)
 	if _, err := mcptagAudioContentArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := AudioContent(ctx)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Merge(res, toolrt.JSONText("test_audio_content", out)), nil
+	return toolimpl.Merge(res, toolimpl.JSONText("test_audio_content", out)), nil
 }
 
 // Schemas and arguments of test_embedded_resource, computed by mcptag.
-var (
-	mcptagEmbeddedResourceInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagEmbeddedResourceArgs  = &toolrt.Spec{
-		Tool: "test_embedded_resource",
-	}
-)
+var mcptagEmbeddedResourceInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagEmbeddedResourceArgs = &toolimpl.Spec{
+	Tool: "test_embedded_resource",
+}
 
 func mcptagEmbeddedResource(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_embedded_resource", &res)
+	defer toolimpl.Recover(ctx, "test_embedded_resource", &res)
 	if _, err := mcptagEmbeddedResourceArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := EmbeddedResource(ctx)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Merge(res, toolrt.JSONText("test_embedded_resource", out)), nil
+	return toolimpl.Merge(res, toolimpl.JSONText("test_embedded_resource", out)), nil
 }
 
 // Schemas and arguments of test_multiple_content_types, computed by mcptag.
-var (
-	mcptagMultipleContentTypesInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagMultipleContentTypesArgs  = &toolrt.Spec{
-		Tool: "test_multiple_content_types",
-	}
-)
+var mcptagMultipleContentTypesInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagMultipleContentTypesArgs = &toolimpl.Spec{
+	Tool: "test_multiple_content_types",
+}
 
 func mcptagMultipleContentTypes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_multiple_content_types", &res)
+	defer toolimpl.Recover(ctx, "test_multiple_content_types", &res)
 	if _, err := mcptagMultipleContentTypesArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := MultipleContentTypes(ctx)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Merge(res, toolrt.JSONText("test_multiple_content_types", out)), nil
+	return toolimpl.Merge(res, toolimpl.JSONText("test_multiple_content_types", out)), nil
 }
 
 // Schemas and arguments of test_tool_with_logging, computed by mcptag.
-var (
-	mcptagToolWithLoggingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagToolWithLoggingArgs  = &toolrt.Spec{
-		Tool: "test_tool_with_logging",
-	}
-)
+var mcptagToolWithLoggingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagToolWithLoggingArgs = &toolimpl.Spec{
+	Tool: "test_tool_with_logging",
+}
 
 func mcptagToolWithLogging(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_tool_with_logging", &res)
+	defer toolimpl.Recover(ctx, "test_tool_with_logging", &res)
 	if _, err := mcptagToolWithLoggingArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := ToolWithLogging(ctx, req)
-	return toolrt.JSONText("test_tool_with_logging", out), nil
+	return toolimpl.JSONText("test_tool_with_logging", out), nil
 }
 
 // Schemas and arguments of test_tool_with_progress, computed by mcptag.
-var (
-	mcptagToolWithProgressInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagToolWithProgressArgs  = &toolrt.Spec{
-		Tool: "test_tool_with_progress",
-	}
-)
+var mcptagToolWithProgressInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagToolWithProgressArgs = &toolimpl.Spec{
+	Tool: "test_tool_with_progress",
+}
 
 func mcptagToolWithProgress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_tool_with_progress", &res)
+	defer toolimpl.Recover(ctx, "test_tool_with_progress", &res)
 	if _, err := mcptagToolWithProgressArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := ToolWithProgress(ctx, req)
-	return toolrt.JSONText("test_tool_with_progress", out), nil
+	return toolimpl.JSONText("test_tool_with_progress", out), nil
 }
 
 // Schemas and arguments of test_error_handling, computed by mcptag.
-var (
-	mcptagErrorHandlingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagErrorHandlingArgs  = &toolrt.Spec{
-		Tool: "test_error_handling",
-	}
-)
+var mcptagErrorHandlingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagErrorHandlingArgs = &toolimpl.Spec{
+	Tool: "test_error_handling",
+}
 
 func mcptagErrorHandling(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_error_handling", &res)
+	defer toolimpl.Recover(ctx, "test_error_handling", &res)
 	if _, err := mcptagErrorHandlingArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	if err := ErrorHandling(); err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Empty(), nil
+	return toolimpl.Empty(), nil
 }
 
 // Schemas and arguments of test_sampling, computed by mcptag.
-var (
-	mcptagSamplingInput = json.RawMessage(`{"type":"object","properties":{"prompt":{"type":"string","description":"the prompt to send to the LLM"}},"required":["prompt"],"additionalProperties":false}`)
-	mcptagSamplingArgs  = &toolrt.Spec{
-		Tool: "test_sampling",
-		Args: []toolrt.Arg{
-			{Name: "prompt", Required: true, Kind: toolrt.KindString},
-		},
-	}
-)
+var mcptagSamplingInput = json.RawMessage(`{"type":"object","properties":{"prompt":{"type":"string","description":"the prompt to send to the LLM"}},"required":["prompt"],"additionalProperties":false}`)
+var mcptagSamplingArgs = &toolimpl.Spec{
+	Tool: "test_sampling",
+	Args: []toolimpl.Arg{
+		{Name: "prompt", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagSampling(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_sampling", &res)
+	defer toolimpl.Recover(ctx, "test_sampling", &res)
 	args, err := mcptagSamplingArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("prompt", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var prompt string
+	if err := args.Decode("prompt", &prompt); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out, err := Sampling(ctx, req, arg0)
+	out, err := Sampling(ctx, req, prompt)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.JSONText("test_sampling", out), nil
+	return toolimpl.JSONText("test_sampling", out), nil
 }
 
 // Schemas and arguments of test_reconnection, computed by mcptag.
-var (
-	mcptagReconnectionInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagReconnectionArgs  = &toolrt.Spec{
-		Tool: "test_reconnection",
-	}
-)
+var mcptagReconnectionInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagReconnectionArgs = &toolimpl.Spec{
+	Tool: "test_reconnection",
+}
 
 func mcptagReconnection(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_reconnection", &res)
+	defer toolimpl.Recover(ctx, "test_reconnection", &res)
 	if _, err := mcptagReconnectionArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Reconnection(ctx, req)
-	return toolrt.JSONText("test_reconnection", out), nil
+	return toolimpl.JSONText("test_reconnection", out), nil
 }
 
 // Schemas and arguments of test_elicitation, computed by mcptag.
-var (
-	mcptagElicitationInput = json.RawMessage(`{"type":"object","properties":{"message":{"type":"string","description":"the message to show the user"}},"required":["message"],"additionalProperties":false}`)
-	mcptagElicitationArgs  = &toolrt.Spec{
-		Tool: "test_elicitation",
-		Args: []toolrt.Arg{
-			{Name: "message", Required: true, Kind: toolrt.KindString},
-		},
-	}
-)
+var mcptagElicitationInput = json.RawMessage(`{"type":"object","properties":{"message":{"type":"string","description":"the message to show the user"}},"required":["message"],"additionalProperties":false}`)
+var mcptagElicitationArgs = &toolimpl.Spec{
+	Tool: "test_elicitation",
+	Args: []toolimpl.Arg{
+		{Name: "message", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagElicitation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_elicitation", &res)
+	defer toolimpl.Recover(ctx, "test_elicitation", &res)
 	args, err := mcptagElicitationArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("message", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var message string
+	if err := args.Decode("message", &message); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out, err := Elicitation(ctx, req, arg0)
+	out, err := Elicitation(ctx, req, message)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.JSONText("test_elicitation", out), nil
+	return toolimpl.JSONText("test_elicitation", out), nil
 }
 
 // Schemas and arguments of test_elicitation_sep1034_defaults, computed by mcptag.
-var (
-	mcptagElicitationDefaultsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagElicitationDefaultsArgs  = &toolrt.Spec{
-		Tool: "test_elicitation_sep1034_defaults",
-	}
-)
+var mcptagElicitationDefaultsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagElicitationDefaultsArgs = &toolimpl.Spec{
+	Tool: "test_elicitation_sep1034_defaults",
+}
 
 func mcptagElicitationDefaults(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_elicitation_sep1034_defaults", &res)
+	defer toolimpl.Recover(ctx, "test_elicitation_sep1034_defaults", &res)
 	if _, err := mcptagElicitationDefaultsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ElicitationDefaults(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.JSONText("test_elicitation_sep1034_defaults", out), nil
+	return toolimpl.JSONText("test_elicitation_sep1034_defaults", out), nil
 }
 
 // Schemas and arguments of test_elicitation_sep1330_enums, computed by mcptag.
-var (
-	mcptagElicitationEnumsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagElicitationEnumsArgs  = &toolrt.Spec{
-		Tool: "test_elicitation_sep1330_enums",
-	}
-)
+var mcptagElicitationEnumsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagElicitationEnumsArgs = &toolimpl.Spec{
+	Tool: "test_elicitation_sep1330_enums",
+}
 
 func mcptagElicitationEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_elicitation_sep1330_enums", &res)
+	defer toolimpl.Recover(ctx, "test_elicitation_sep1330_enums", &res)
 	if _, err := mcptagElicitationEnumsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := ElicitationEnums(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.JSONText("test_elicitation_sep1330_enums", out), nil
+	return toolimpl.JSONText("test_elicitation_sep1330_enums", out), nil
 }
 
 // Schemas and arguments of test_input_required_result_request_state, computed by mcptag.
-var (
-	mcptagInputRequiredRequestStateInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagInputRequiredRequestStateArgs  = &toolrt.Spec{
-		Tool: "test_input_required_result_request_state",
-	}
-)
+var mcptagInputRequiredRequestStateInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagInputRequiredRequestStateArgs = &toolimpl.Spec{
+	Tool: "test_input_required_result_request_state",
+}
 
 func mcptagInputRequiredRequestState(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_input_required_result_request_state", &res)
+	defer toolimpl.Recover(ctx, "test_input_required_result_request_state", &res)
 	if _, err := mcptagInputRequiredRequestStateArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := InputRequiredRequestState(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.JSONText("test_input_required_result_request_state", out), nil
+	return toolimpl.JSONText("test_input_required_result_request_state", out), nil
 }
 
 // Schemas and arguments of test_input_required_result_tampered_state, computed by mcptag.
-var (
-	mcptagInputRequiredTamperedStateInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagInputRequiredTamperedStateArgs  = &toolrt.Spec{
-		Tool: "test_input_required_result_tampered_state",
-	}
-)
+var mcptagInputRequiredTamperedStateInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagInputRequiredTamperedStateArgs = &toolimpl.Spec{
+	Tool: "test_input_required_result_tampered_state",
+}
 
 func mcptagInputRequiredTamperedState(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_input_required_result_tampered_state", &res)
+	defer toolimpl.Recover(ctx, "test_input_required_result_tampered_state", &res)
 	if _, err := mcptagInputRequiredTamperedStateArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := InputRequiredTamperedState(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.JSONText("test_input_required_result_tampered_state", out), nil
+	return toolimpl.JSONText("test_input_required_result_tampered_state", out), nil
 }
 
 // Schemas and arguments of test_input_required_result_multi_round, computed by mcptag.
-var (
-	mcptagInputRequiredMultiRoundInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagInputRequiredMultiRoundArgs  = &toolrt.Spec{
-		Tool: "test_input_required_result_multi_round",
-	}
-)
+var mcptagInputRequiredMultiRoundInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagInputRequiredMultiRoundArgs = &toolimpl.Spec{
+	Tool: "test_input_required_result_multi_round",
+}
 
 func mcptagInputRequiredMultiRound(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_input_required_result_multi_round", &res)
+	defer toolimpl.Recover(ctx, "test_input_required_result_multi_round", &res)
 	if _, err := mcptagInputRequiredMultiRoundArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := InputRequiredMultiRound(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.JSONText("test_input_required_result_multi_round", out), nil
+	return toolimpl.JSONText("test_input_required_result_multi_round", out), nil
 }
 
 // Schemas and arguments of test_input_required_result_elicitation, computed by mcptag.
-var (
-	mcptagInputRequiredElicitationInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagInputRequiredElicitationArgs  = &toolrt.Spec{
-		Tool: "test_input_required_result_elicitation",
-	}
-)
+var mcptagInputRequiredElicitationInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagInputRequiredElicitationArgs = &toolimpl.Spec{
+	Tool: "test_input_required_result_elicitation",
+}
 
 func mcptagInputRequiredElicitation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_input_required_result_elicitation", &res)
+	defer toolimpl.Recover(ctx, "test_input_required_result_elicitation", &res)
 	if _, err := mcptagInputRequiredElicitationArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := InputRequiredElicitation(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Merge(res, toolrt.JSONText("test_input_required_result_elicitation", out)), nil
+	return toolimpl.Merge(res, toolimpl.JSONText("test_input_required_result_elicitation", out)), nil
 }
 
 // Schemas and arguments of test_input_required_result_sampling, computed by mcptag.
-var (
-	mcptagInputRequiredSamplingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagInputRequiredSamplingArgs  = &toolrt.Spec{
-		Tool: "test_input_required_result_sampling",
-	}
-)
+var mcptagInputRequiredSamplingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagInputRequiredSamplingArgs = &toolimpl.Spec{
+	Tool: "test_input_required_result_sampling",
+}
 
 func mcptagInputRequiredSampling(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_input_required_result_sampling", &res)
+	defer toolimpl.Recover(ctx, "test_input_required_result_sampling", &res)
 	if _, err := mcptagInputRequiredSamplingArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := InputRequiredSampling(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Merge(res, toolrt.JSONText("test_input_required_result_sampling", out)), nil
+	return toolimpl.Merge(res, toolimpl.JSONText("test_input_required_result_sampling", out)), nil
 }
 
 // Schemas and arguments of test_input_required_result_list_roots, computed by mcptag.
-var (
-	mcptagInputRequiredListRootsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagInputRequiredListRootsArgs  = &toolrt.Spec{
-		Tool: "test_input_required_result_list_roots",
-	}
-)
+var mcptagInputRequiredListRootsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagInputRequiredListRootsArgs = &toolimpl.Spec{
+	Tool: "test_input_required_result_list_roots",
+}
 
 func mcptagInputRequiredListRoots(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_input_required_result_list_roots", &res)
+	defer toolimpl.Recover(ctx, "test_input_required_result_list_roots", &res)
 	if _, err := mcptagInputRequiredListRootsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := InputRequiredListRoots(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Merge(res, toolrt.JSONText("test_input_required_result_list_roots", out)), nil
+	return toolimpl.Merge(res, toolimpl.JSONText("test_input_required_result_list_roots", out)), nil
 }
 
 // Schemas and arguments of test_input_required_result_multiple_inputs, computed by mcptag.
-var (
-	mcptagInputRequiredMultipleInputsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagInputRequiredMultipleInputsArgs  = &toolrt.Spec{
-		Tool: "test_input_required_result_multiple_inputs",
-	}
-)
+var mcptagInputRequiredMultipleInputsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagInputRequiredMultipleInputsArgs = &toolimpl.Spec{
+	Tool: "test_input_required_result_multiple_inputs",
+}
 
 func mcptagInputRequiredMultipleInputs(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_input_required_result_multiple_inputs", &res)
+	defer toolimpl.Recover(ctx, "test_input_required_result_multiple_inputs", &res)
 	if _, err := mcptagInputRequiredMultipleInputsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := InputRequiredMultipleInputs(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Merge(res, toolrt.JSONText("test_input_required_result_multiple_inputs", out)), nil
+	return toolimpl.Merge(res, toolimpl.JSONText("test_input_required_result_multiple_inputs", out)), nil
 }
 
 // Schemas and arguments of test_input_required_result_capabilities, computed by mcptag.
-var (
-	mcptagInputRequiredCapabilitiesInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagInputRequiredCapabilitiesArgs  = &toolrt.Spec{
-		Tool: "test_input_required_result_capabilities",
-	}
-)
+var mcptagInputRequiredCapabilitiesInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagInputRequiredCapabilitiesArgs = &toolimpl.Spec{
+	Tool: "test_input_required_result_capabilities",
+}
 
 func mcptagInputRequiredCapabilities(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_input_required_result_capabilities", &res)
+	defer toolimpl.Recover(ctx, "test_input_required_result_capabilities", &res)
 	if _, err := mcptagInputRequiredCapabilitiesArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := InputRequiredCapabilities(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Merge(res, toolrt.JSONText("test_input_required_result_capabilities", out)), nil
+	return toolimpl.Merge(res, toolimpl.JSONText("test_input_required_result_capabilities", out)), nil
 }
 
 // Schemas and arguments of test_x_mcp_header, computed by mcptag.
-var (
-	mcptagXMcpHeaderInput = json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","description":"mirrored into Mcp-Param-Region","x-mcp-header":"Region"},"level":{"type":"string","description":"not mirrored"}},"additionalProperties":false}`)
-	mcptagXMcpHeaderArgs  = &toolrt.Spec{
-		Tool: "test_x_mcp_header",
-		Args: []toolrt.Arg{
-			{Name: "region", Kind: toolrt.KindString, Nullable: true},
-			{Name: "level", Kind: toolrt.KindString, Nullable: true},
-		},
-	}
-)
+var mcptagXMcpHeaderInput = json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","description":"mirrored into Mcp-Param-Region","x-mcp-header":"Region"},"level":{"type":"string","description":"not mirrored"}},"additionalProperties":false}`)
+var mcptagXMcpHeaderArgs = &toolimpl.Spec{
+	Tool: "test_x_mcp_header",
+	Args: []toolimpl.Arg{
+		{Name: "region", Kind: toolimpl.KindString, Nullable: true},
+		{Name: "level", Kind: toolimpl.KindString, Nullable: true},
+	},
+}
 
 func mcptagXMcpHeader(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_x_mcp_header", &res)
+	defer toolimpl.Recover(ctx, "test_x_mcp_header", &res)
 	args, err := mcptagXMcpHeaderArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 *string
-	if err := args.Decode("region", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var region *string
+	if err := args.Decode("region", &region); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg1 *string
-	if err := args.Decode("level", &arg1); err != nil {
-		return toolrt.Error(err), nil
+	var level *string
+	if err := args.Decode("level", &level); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := XMcpHeader(arg0, arg1)
-	return toolrt.JSONText("test_x_mcp_header", out), nil
+	out := XMcpHeader(region, level)
+	return toolimpl.JSONText("test_x_mcp_header", out), nil
 }
 
 // Schemas and arguments of test_missing_capability, computed by mcptag.
-var (
-	mcptagMissingCapabilityInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagMissingCapabilityArgs  = &toolrt.Spec{
-		Tool: "test_missing_capability",
-	}
-)
+var mcptagMissingCapabilityInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagMissingCapabilityArgs = &toolimpl.Spec{
+	Tool: "test_missing_capability",
+}
 
 func mcptagMissingCapability(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_missing_capability", &res)
+	defer toolimpl.Recover(ctx, "test_missing_capability", &res)
 	if _, err := mcptagMissingCapabilityArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := MissingCapability(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.JSONText("test_missing_capability", out), nil
+	return toolimpl.JSONText("test_missing_capability", out), nil
 }
 
 // Schemas and arguments of test_streaming_elicitation, computed by mcptag.
-var (
-	mcptagStreamingElicitationInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagStreamingElicitationArgs  = &toolrt.Spec{
-		Tool: "test_streaming_elicitation",
-	}
-)
+var mcptagStreamingElicitationInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagStreamingElicitationArgs = &toolimpl.Spec{
+	Tool: "test_streaming_elicitation",
+}
 
 func mcptagStreamingElicitation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_streaming_elicitation", &res)
+	defer toolimpl.Recover(ctx, "test_streaming_elicitation", &res)
 	if _, err := mcptagStreamingElicitationArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := StreamingElicitation()
-	return toolrt.JSONText("test_streaming_elicitation", out), nil
+	return toolimpl.JSONText("test_streaming_elicitation", out), nil
 }
 
 // Schemas and arguments of test_logging_tool, computed by mcptag.
-var (
-	mcptagLoggingToolInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagLoggingToolArgs  = &toolrt.Spec{
-		Tool: "test_logging_tool",
-	}
-)
+var mcptagLoggingToolInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagLoggingToolArgs = &toolimpl.Spec{
+	Tool: "test_logging_tool",
+}
 
 func mcptagLoggingTool(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "test_logging_tool", &res)
+	defer toolimpl.Recover(ctx, "test_logging_tool", &res)
 	if _, err := mcptagLoggingToolArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := LoggingTool(ctx, req)
-	return toolrt.JSONText("test_logging_tool", out), nil
+	return toolimpl.JSONText("test_logging_tool", out), nil
 }
 
 // Schemas and arguments of test_trigger_tool_change, computed by mcptag.
-var (
-	mcptagListsTriggerToolChangeInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagListsTriggerToolChangeArgs  = &toolrt.Spec{
-		Tool: "test_trigger_tool_change",
-	}
-)
+var mcptagListsTriggerToolChangeInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagListsTriggerToolChangeArgs = &toolimpl.Spec{
+	Tool: "test_trigger_tool_change",
+}
 
 func mcptagListsTriggerToolChange(recv *Lists) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "test_trigger_tool_change", &res)
+		defer toolimpl.Recover(ctx, "test_trigger_tool_change", &res)
 		if _, err := mcptagListsTriggerToolChangeArgs.Parse(req.Params.Arguments); err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
 		out := recv.TriggerToolChange()
-		return toolrt.JSONText("test_trigger_tool_change", out), nil
+		return toolimpl.JSONText("test_trigger_tool_change", out), nil
 	}
 }
 
 // Schemas and arguments of test_trigger_prompt_change, computed by mcptag.
-var (
-	mcptagListsTriggerPromptChangeInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagListsTriggerPromptChangeArgs  = &toolrt.Spec{
-		Tool: "test_trigger_prompt_change",
-	}
-)
+var mcptagListsTriggerPromptChangeInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagListsTriggerPromptChangeArgs = &toolimpl.Spec{
+	Tool: "test_trigger_prompt_change",
+}
 
 func mcptagListsTriggerPromptChange(recv *Lists) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "test_trigger_prompt_change", &res)
+		defer toolimpl.Recover(ctx, "test_trigger_prompt_change", &res)
 		if _, err := mcptagListsTriggerPromptChangeArgs.Parse(req.Params.Arguments); err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
 		out := recv.TriggerPromptChange()
-		return toolrt.JSONText("test_trigger_prompt_change", out), nil
+		return toolimpl.JSONText("test_trigger_prompt_change", out), nil
 	}
 }
 
 // The arguments of prompt test_input_required_result_prompt, computed by mcptag.
-var mcptagInputRequiredPromptArgs = &toolrt.Spec{
+var mcptagInputRequiredPromptArgs = &toolimpl.Spec{
 	Tool: "test_input_required_result_prompt",
 }
 
 func mcptagInputRequiredPrompt(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
-	defer toolrt.RecoverError(ctx, "test_input_required_result_prompt", &err)
-	if _, err := mcptagInputRequiredPromptArgs.Parse(toolrt.StringArguments(req.Params.Arguments)); err != nil {
-		return nil, toolrt.InvalidParams(err)
+	defer toolimpl.RecoverError(ctx, "test_input_required_result_prompt", &err)
+	if _, err := mcptagInputRequiredPromptArgs.Parse(toolimpl.StringArguments(req.Params.Arguments)); err != nil {
+		return nil, toolimpl.InvalidParams(err)
 	}
 	out := InputRequiredPrompt(ctx, req)
-	return toolrt.PromptResult("test_input_required_result_prompt", out)
+	return toolimpl.PromptResult("test_input_required_result_prompt", out)
 }
 
 // The arguments of prompt test_simple_prompt, computed by mcptag.
-var mcptagSimplePromptArgs = &toolrt.Spec{
+var mcptagSimplePromptArgs = &toolimpl.Spec{
 	Tool: "test_simple_prompt",
 }
 
 func mcptagSimplePrompt(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
-	defer toolrt.RecoverError(ctx, "test_simple_prompt", &err)
-	if _, err := mcptagSimplePromptArgs.Parse(toolrt.StringArguments(req.Params.Arguments)); err != nil {
-		return nil, toolrt.InvalidParams(err)
+	defer toolimpl.RecoverError(ctx, "test_simple_prompt", &err)
+	if _, err := mcptagSimplePromptArgs.Parse(toolimpl.StringArguments(req.Params.Arguments)); err != nil {
+		return nil, toolimpl.InvalidParams(err)
 	}
 	out := SimplePrompt()
-	return toolrt.PromptText(out), nil
+	return toolimpl.PromptText(out), nil
 }
 
 // The arguments of prompt test_prompt_with_arguments, computed by mcptag.
-var mcptagPromptWithArgumentsArgs = &toolrt.Spec{
+var mcptagPromptWithArgumentsArgs = &toolimpl.Spec{
 	Tool: "test_prompt_with_arguments",
-	Args: []toolrt.Arg{
-		{Name: "arg1", Required: true, Kind: toolrt.KindString},
-		{Name: "arg2", Required: true, Kind: toolrt.KindString},
+	Args: []toolimpl.Arg{
+		{Name: "arg1", Required: true, Kind: toolimpl.KindString},
+		{Name: "arg2", Required: true, Kind: toolimpl.KindString},
 	},
 }
 
 func mcptagPromptWithArguments(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
-	defer toolrt.RecoverError(ctx, "test_prompt_with_arguments", &err)
-	args, err := mcptagPromptWithArgumentsArgs.Parse(toolrt.StringArguments(req.Params.Arguments))
+	defer toolimpl.RecoverError(ctx, "test_prompt_with_arguments", &err)
+	args, err := mcptagPromptWithArgumentsArgs.Parse(toolimpl.StringArguments(req.Params.Arguments))
 	if err != nil {
-		return nil, toolrt.InvalidParams(err)
-	}
-	var arg0 string
-	if err := args.Decode("arg1", &arg0); err != nil {
-		return nil, toolrt.InvalidParams(err)
+		return nil, toolimpl.InvalidParams(err)
 	}
 	var arg1 string
-	if err := args.Decode("arg2", &arg1); err != nil {
-		return nil, toolrt.InvalidParams(err)
+	if err := args.Decode("arg1", &arg1); err != nil {
+		return nil, toolimpl.InvalidParams(err)
 	}
-	out := PromptWithArguments(arg0, arg1)
-	return toolrt.PromptText(out), nil
+	var arg2 string
+	if err := args.Decode("arg2", &arg2); err != nil {
+		return nil, toolimpl.InvalidParams(err)
+	}
+	out := PromptWithArguments(arg1, arg2)
+	return toolimpl.PromptText(out), nil
 }
 
 // The arguments of prompt test_prompt_with_embedded_resource, computed by mcptag.
-var mcptagPromptWithEmbeddedResourceArgs = &toolrt.Spec{
+var mcptagPromptWithEmbeddedResourceArgs = &toolimpl.Spec{
 	Tool: "test_prompt_with_embedded_resource",
-	Args: []toolrt.Arg{
-		{Name: "resourceUri", Required: true, Kind: toolrt.KindString},
+	Args: []toolimpl.Arg{
+		{Name: "resourceUri", Required: true, Kind: toolimpl.KindString},
 	},
 }
 
 func mcptagPromptWithEmbeddedResource(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
-	defer toolrt.RecoverError(ctx, "test_prompt_with_embedded_resource", &err)
+	defer toolimpl.RecoverError(ctx, "test_prompt_with_embedded_resource", &err)
 	var in EmbeddedResourceArgs
-	if err := mcptagPromptWithEmbeddedResourceArgs.DecodeStruct(toolrt.StringArguments(req.Params.Arguments), &in); err != nil {
-		return nil, toolrt.InvalidParams(err)
+	if err := mcptagPromptWithEmbeddedResourceArgs.DecodeStruct(toolimpl.StringArguments(req.Params.Arguments), &in); err != nil {
+		return nil, toolimpl.InvalidParams(err)
 	}
 	out := PromptWithEmbeddedResource(in)
-	return toolrt.PromptMessages(out), nil
+	return toolimpl.PromptMessages(out), nil
 }
 
 // The arguments of prompt test_prompt_with_image, computed by mcptag.
-var mcptagPromptWithImageArgs = &toolrt.Spec{
+var mcptagPromptWithImageArgs = &toolimpl.Spec{
 	Tool: "test_prompt_with_image",
 }
 
 func mcptagPromptWithImage(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
-	defer toolrt.RecoverError(ctx, "test_prompt_with_image", &err)
-	if _, err := mcptagPromptWithImageArgs.Parse(toolrt.StringArguments(req.Params.Arguments)); err != nil {
-		return nil, toolrt.InvalidParams(err)
+	defer toolimpl.RecoverError(ctx, "test_prompt_with_image", &err)
+	if _, err := mcptagPromptWithImageArgs.Parse(toolimpl.StringArguments(req.Params.Arguments)); err != nil {
+		return nil, toolimpl.InvalidParams(err)
 	}
 	out := PromptWithImage()
-	return toolrt.PromptMessages(out), nil
+	return toolimpl.PromptMessages(out), nil
 }
 
 func mcptagStaticText(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "static-text", &err)
+	defer toolimpl.RecoverError(ctx, "static-text", &err)
 	out := StaticText()
-	return toolrt.TextContents(req.Params.URI, "text/plain", out), nil
+	return toolimpl.TextContents(req.Params.URI, "text/plain", out), nil
 }
 
 func mcptagStaticBinary(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "static-binary", &err)
+	defer toolimpl.RecoverError(ctx, "static-binary", &err)
 	out := StaticBinary()
-	return toolrt.BlobContents(req.Params.URI, "image/png", out), nil
+	return toolimpl.BlobContents(req.Params.URI, "image/png", out), nil
 }
 
 // The variables of resource template template, computed by mcptag.
-var mcptagTemplateURI = &toolrt.URITemplate{
+var mcptagTemplateURI = &toolimpl.URITemplate{
 	Template: "test://template/{id}/data",
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool: "template",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
 		},
 	},
 }
 
 func mcptagTemplate(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "template", &err)
+	defer toolimpl.RecoverError(ctx, "template", &err)
 	args, err := mcptagTemplateURI.Match(req.Params.URI)
 	if err != nil {
 		return nil, err
 	}
-	var arg0 string
-	if err := args.Decode("id", &arg0); err != nil {
-		return nil, toolrt.InvalidURI(req.Params.URI, err)
+	var id string
+	if err := args.Decode("id", &id); err != nil {
+		return nil, toolimpl.InvalidURI(req.Params.URI, err)
 	}
-	out := Template(arg0)
-	return toolrt.JSONContents("template", req.Params.URI, "application/json", out)
+	out := Template(id)
+	return toolimpl.JSONContents("template", req.Params.URI, "application/json", out)
 }
 
 func mcptagWatchedResource(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "watched-resource", &err)
+	defer toolimpl.RecoverError(ctx, "watched-resource", &err)
 	out := WatchedResource()
-	return toolrt.TextContents(req.Params.URI, "text/plain", out), nil
+	return toolimpl.TextContents(req.Params.URI, "text/plain", out), nil
 }
 
 // Complete answers completion/complete requests for the arguments of the
@@ -909,14 +864,14 @@ func Complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResul
 }
 
 // The values of each argument of Complete, computed by mcptag.
-var mcptagCompletions = &toolrt.Completions{}
+var mcptagCompletions = &toolimpl.Completions{}
 
 // ElicitColor asks the user of the client that made the tool call req to
 // fill in the form Color, showing message. ok is false when the user
 // declines or cancels; an answer that breaks the form's schema is an
 // error. The tool returns the error as it is (or wrapped): on protocol
 // 2026-07-28, it asks the client for the form, and the tool runs again up
-// to here with the answer. See toolrt.Form.Elicit.
+// to here with the answer. See toolimpl.Form.Elicit.
 func ElicitColor(ctx context.Context, req *mcp.CallToolRequest, message string) (Color, bool, error) {
 	var answer Color
 	if ok, err := mcptagColorForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
@@ -926,14 +881,14 @@ func ElicitColor(ctx context.Context, req *mcp.CallToolRequest, message string) 
 }
 
 // The form of ElicitColor, computed by mcptag.
-var mcptagColorForm = &toolrt.Form{
+var mcptagColorForm = &toolimpl.Form{
 	Name:   "Color",
 	Schema: json.RawMessage(`{"type":"object","properties":{"color":{"type":"string"}},"required":["color"]}`),
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool:   "Color form",
 		Strict: true,
-		Args: []toolrt.Arg{
-			{Name: "color", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "color", Required: true, Kind: toolimpl.KindString},
 		},
 	},
 }
@@ -943,7 +898,7 @@ var mcptagColorForm = &toolrt.Form{
 // declines or cancels; an answer that breaks the form's schema is an
 // error. The tool returns the error as it is (or wrapped): on protocol
 // 2026-07-28, it asks the client for the form, and the tool runs again up
-// to here with the answer. See toolrt.Form.Elicit.
+// to here with the answer. See toolimpl.Form.Elicit.
 func ElicitConfirm(ctx context.Context, req *mcp.CallToolRequest, message string) (Confirm, bool, error) {
 	var answer Confirm
 	if ok, err := mcptagConfirmForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
@@ -953,14 +908,14 @@ func ElicitConfirm(ctx context.Context, req *mcp.CallToolRequest, message string
 }
 
 // The form of ElicitConfirm, computed by mcptag.
-var mcptagConfirmForm = &toolrt.Form{
+var mcptagConfirmForm = &toolimpl.Form{
 	Name:   "Confirm",
 	Schema: json.RawMessage(`{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}`),
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool:   "Confirm form",
 		Strict: true,
-		Args: []toolrt.Arg{
-			{Name: "ok", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "ok", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	},
 }
@@ -970,7 +925,7 @@ var mcptagConfirmForm = &toolrt.Form{
 // declines or cancels; an answer that breaks the form's schema is an
 // error. The tool returns the error as it is (or wrapped): on protocol
 // 2026-07-28, it asks the client for the form, and the tool runs again up
-// to here with the answer. See toolrt.Form.Elicit.
+// to here with the answer. See toolimpl.Form.Elicit.
 func ElicitDefaults(ctx context.Context, req *mcp.CallToolRequest, message string) (Defaults, bool, error) {
 	var answer Defaults
 	if ok, err := mcptagDefaultsForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
@@ -980,18 +935,18 @@ func ElicitDefaults(ctx context.Context, req *mcp.CallToolRequest, message strin
 }
 
 // The form of ElicitDefaults, computed by mcptag.
-var mcptagDefaultsForm = &toolrt.Form{
+var mcptagDefaultsForm = &toolimpl.Form{
 	Name:   "Defaults",
 	Schema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"User name","default":"John Doe"},"age":{"type":"integer","description":"User age","default":30},"score":{"type":"number","description":"User score","default":95.5},"status":{"type":"string","description":"User status","default":"active","enum":["active","inactive","pending"]},"verified":{"type":"boolean","description":"Verification status","default":true}}}`),
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool:   "Defaults form",
 		Strict: true,
-		Args: []toolrt.Arg{
-			{Name: "name", Kind: toolrt.KindString, Default: []byte(`"John Doe"`)},
-			{Name: "age", Kind: toolrt.KindInteger, Default: []byte(`30`)},
-			{Name: "score", Kind: toolrt.KindNumber, Default: []byte(`95.5`)},
-			{Name: "status", Kind: toolrt.KindString, Enum: []string{"active", "inactive", "pending"}, Default: []byte(`"active"`)},
-			{Name: "verified", Kind: toolrt.KindBoolean, Default: []byte(`true`)},
+		Args: []toolimpl.Arg{
+			{Name: "name", Kind: toolimpl.KindString, Default: []byte(`"John Doe"`)},
+			{Name: "age", Kind: toolimpl.KindInteger, Default: []byte(`30`)},
+			{Name: "score", Kind: toolimpl.KindNumber, Default: []byte(`95.5`)},
+			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "inactive", "pending"}, Default: []byte(`"active"`)},
+			{Name: "verified", Kind: toolimpl.KindBoolean, Default: []byte(`true`)},
 		},
 	},
 }
@@ -1001,7 +956,7 @@ var mcptagDefaultsForm = &toolrt.Form{
 // declines or cancels; an answer that breaks the form's schema is an
 // error. The tool returns the error as it is (or wrapped): on protocol
 // 2026-07-28, it asks the client for the form, and the tool runs again up
-// to here with the answer. See toolrt.Form.Elicit.
+// to here with the answer. See toolimpl.Form.Elicit.
 func ElicitEnums(ctx context.Context, req *mcp.CallToolRequest, message string) (Enums, bool, error) {
 	var answer Enums
 	if ok, err := mcptagEnumsForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
@@ -1011,18 +966,18 @@ func ElicitEnums(ctx context.Context, req *mcp.CallToolRequest, message string) 
 }
 
 // The form of ElicitEnums, computed by mcptag.
-var mcptagEnumsForm = &toolrt.Form{
+var mcptagEnumsForm = &toolimpl.Form{
 	Name:   "Enums",
 	Schema: json.RawMessage(`{"type":"object","properties":{"untitledSingle":{"type":"string","description":"An option without a title.","enum":["option1","option2","option3"]},"titledSingle":{"type":"string","description":"An option with a title.","oneOf":[{"title":"First Option","const":"value1"},{"title":"Second Option","const":"value2"},{"title":"Third Option","const":"value3"}]},"legacyEnum":{"type":"string","description":"An option titled the deprecated way.","enum":["opt1","opt2","opt3"],"enumNames":["Option One","Option Two","Option Three"]},"untitledMulti":{"type":"array","items":{"type":"string","description":"An option without a title.","enum":["option1","option2","option3"]},"minItems":1,"maxItems":3},"titledMulti":{"type":"array","items":{"anyOf":[{"title":"First Option","const":"value1"},{"title":"Second Option","const":"value2"},{"title":"Third Option","const":"value3"}]},"minItems":1,"maxItems":3}},"required":["untitledSingle","titledSingle","legacyEnum","untitledMulti","titledMulti"]}`),
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool:   "Enums form",
 		Strict: true,
-		Args: []toolrt.Arg{
-			{Name: "untitledSingle", Required: true, Kind: toolrt.KindString, Enum: []string{"option1", "option2", "option3"}},
-			{Name: "titledSingle", Required: true, Kind: toolrt.KindString, Enum: []string{"value1", "value2", "value3"}},
-			{Name: "legacyEnum", Required: true, Kind: toolrt.KindString, Enum: []string{"opt1", "opt2", "opt3"}},
-			{Name: "untitledMulti", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"option1", "option2", "option3"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.MaxItems, Count: 3}}},
-			{Name: "titledMulti", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"value1", "value2", "value3"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.MaxItems, Count: 3}}},
+		Args: []toolimpl.Arg{
+			{Name: "untitledSingle", Required: true, Kind: toolimpl.KindString, Enum: []string{"option1", "option2", "option3"}},
+			{Name: "titledSingle", Required: true, Kind: toolimpl.KindString, Enum: []string{"value1", "value2", "value3"}},
+			{Name: "legacyEnum", Required: true, Kind: toolimpl.KindString, Enum: []string{"opt1", "opt2", "opt3"}},
+			{Name: "untitledMulti", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"option1", "option2", "option3"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 3}}},
+			{Name: "titledMulti", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"value1", "value2", "value3"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 3}}},
 		},
 	},
 }
@@ -1032,7 +987,7 @@ var mcptagEnumsForm = &toolrt.Form{
 // declines or cancels; an answer that breaks the form's schema is an
 // error. The tool returns the error as it is (or wrapped): on protocol
 // 2026-07-28, it asks the client for the form, and the tool runs again up
-// to here with the answer. See toolrt.Form.Elicit.
+// to here with the answer. See toolimpl.Form.Elicit.
 func ElicitName(ctx context.Context, req *mcp.CallToolRequest, message string) (Name, bool, error) {
 	var answer Name
 	if ok, err := mcptagNameForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
@@ -1042,14 +997,14 @@ func ElicitName(ctx context.Context, req *mcp.CallToolRequest, message string) (
 }
 
 // The form of ElicitName, computed by mcptag.
-var mcptagNameForm = &toolrt.Form{
+var mcptagNameForm = &toolimpl.Form{
 	Name:   "Name",
 	Schema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`),
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool:   "Name form",
 		Strict: true,
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
 		},
 	},
 }
@@ -1059,7 +1014,7 @@ var mcptagNameForm = &toolrt.Form{
 // declines or cancels; an answer that breaks the form's schema is an
 // error. The tool returns the error as it is (or wrapped): on protocol
 // 2026-07-28, it asks the client for the form, and the tool runs again up
-// to here with the answer. See toolrt.Form.Elicit.
+// to here with the answer. See toolimpl.Form.Elicit.
 func ElicitUserInfo(ctx context.Context, req *mcp.CallToolRequest, message string) (UserInfo, bool, error) {
 	var answer UserInfo
 	if ok, err := mcptagUserInfoForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
@@ -1069,15 +1024,15 @@ func ElicitUserInfo(ctx context.Context, req *mcp.CallToolRequest, message strin
 }
 
 // The form of ElicitUserInfo, computed by mcptag.
-var mcptagUserInfoForm = &toolrt.Form{
+var mcptagUserInfoForm = &toolimpl.Form{
 	Name:   "UserInfo",
 	Schema: json.RawMessage(`{"type":"object","properties":{"username":{"type":"string","description":"User's response"},"email":{"type":"string","description":"User's email address"}},"required":["username","email"]}`),
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool:   "UserInfo form",
 		Strict: true,
-		Args: []toolrt.Arg{
-			{Name: "username", Required: true, Kind: toolrt.KindString},
-			{Name: "email", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "username", Required: true, Kind: toolimpl.KindString},
+			{Name: "email", Required: true, Kind: toolimpl.KindString},
 		},
 	},
 }

@@ -27,7 +27,8 @@ type TemplateData struct {
 	Data         string `json:"data"`
 }
 
-// Template is a resource template with parameter substitution.
+// Template is a resource template with parameter substitution: the data
+// of the record id.
 //
 //mcp:resource test://template/{id}/data name=template
 func Template(id string) TemplateData {

@@ -64,7 +64,7 @@ func LoggingTool(ctx context.Context, req *mcp.CallToolRequest) string {
 }
 
 // Lists changes the server's lists, which the subscription scenarios
-// watch for list_changed notifications.
+// watch for list_changed notifications; Register binds its tools.
 type Lists struct {
 	server *mcp.Server
 }
@@ -74,7 +74,7 @@ type Lists struct {
 //
 //mcp:tool test_trigger_tool_change structured=false
 func (l *Lists) TriggerToolChange() string {
-	RegisterTools(l.server)
+	RegisterTools(l.server, l)
 	return "tools_list_changed published"
 }
 
@@ -84,6 +84,6 @@ func (l *Lists) TriggerToolChange() string {
 //
 //mcp:tool test_trigger_prompt_change structured=false
 func (l *Lists) TriggerPromptChange() string {
-	Register(l.server)
+	Register(l.server, l)
 	return "prompts_list_changed published"
 }

@@ -167,6 +167,9 @@ func Recognize(text string) Recognized {
 		return Recognized{}
 	}
 	spaced := strings.TrimLeft(body, " \t")
+	if r, ok := misseparated(text, spaced); ok {
+		return r
+	}
 	if len(spaced) < 4 || !strings.EqualFold(spaced[:4], "mcp:") {
 		return Recognized{}
 	}
@@ -211,6 +214,55 @@ func Recognize(text string) Recognized {
 		fixed = "" // "//mcp:toolbox": which words were meant is not clear
 	}
 	return Recognized{Problem: problem, Fixed: fixed}
+}
+
+// misseparated recognizes a directive whose "mcp" and kind are kept apart
+// by something other than a bare colon: "// mcp: tool", "//mcp :tool",
+// "//mcp-tool". It is one only when the kind is a whole word and what
+// follows it reads as the directive's arguments, so that prose ("// mcp:
+// tool calls are logged") stays prose.
+func misseparated(text, spaced string) (Recognized, bool) {
+	if len(spaced) < 4 || !strings.EqualFold(spaced[:3], "mcp") {
+		return Recognized{}, false
+	}
+	after := spaced[3:]
+	sep := strings.TrimLeft(after, " \t")
+	if sep == "" || (sep[0] != ':' && sep[0] != '-') {
+		return Recognized{}, false
+	}
+	gap := sep[1:]
+	if sep[0] == ':' && len(sep) == len(after) && strings.TrimLeft(gap, " \t") == gap {
+		return Recognized{}, false // "mcp:tool": Recognize's own form
+	}
+	word, rest := splitWord(strings.TrimLeft(gap, " \t"))
+	kind := directiveKindNamed(strings.ToLower(word))
+	if !slices.Contains(directiveNames(), kind.name) || !argumentsOf(kind, rest) {
+		return Recognized{}, false
+	}
+	want := "//mcp:" + kind.name
+	msg := fmt.Sprintf("malformed directive %s: want %s, with nothing between mcp, the colon and %s", strconv.Quote(strings.TrimSpace(text)), want, kind.name)
+	return Recognized{Problem: msg, Fixed: want + rest}, true
+}
+
+// argumentsOf reports whether rest, what follows a directive's kind,
+// reads as arguments of kind: nothing, or words each an option of kind
+// (a key, or key=value), after at most one first word that may be a name
+// or a URI.
+func argumentsOf(kind *directiveKind, rest string) bool {
+	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return false
+	}
+	for i, w := range strings.Fields(rest) {
+		key, _, _ := strings.Cut(w, "=")
+		switch {
+		case kind.option(key) != nil:
+		case i == 0 && kind.uri && strings.Contains(w, "://"):
+		case i == 0 && !kind.uri && naming.Valid.MatchString(w) && strings.ContainsAny(w, "_.-"):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // splitWord splits s after its leading run of letters, digits and
@@ -325,7 +377,13 @@ func Parse(pos token.Pos, text string) (*Directive, []finding.Finding) {
 		d.span(key, pos+token.Pos(tok.off), pos+token.Pos(tok.end), text[tok.off:tok.end])
 		if msg := kind.set(d, key, value, hasValue); msg != "" {
 			errorf(tok.off, tok.end, "%s", msg)
+			findings[len(findings)-1].Fix = kind.keyFix(key, pos+token.Pos(tok.off))
 		}
+	}
+	if a := d.Annotations; a.ReadOnly != nil && *a.ReadOnly && a.Destructive != nil && *a.Destructive {
+		s := d.Spans["destructive"]
+		findings = append(findings, finding.Finding{Pos: s.Pos, End: s.End, Category: finding.CatDirective, Error: true,
+			Message: "readonly and destructive contradict each other: a tool that only reads destroys nothing; keep the one that is true"})
 	}
 	if d.Name != "" && !naming.Valid.MatchString(d.Name) {
 		findings = append(findings, finding.Finding{Pos: d.NamePos, End: nameEnd, Category: finding.CatName, Error: true,
@@ -432,6 +490,16 @@ func (k *directiveKind) set(d *Directive, key, value string, hasValue bool) stri
 		return fmt.Sprintf("unknown option %q (did you mean %q?)", key, s)
 	}
 	return fmt.Sprintf("unknown option %q; options are %s", key, strings.Join(k.keys(), ", "))
+}
+
+// keyFix corrects an unknown option key, written at pos, to the key of
+// kind it is close to; nil when it is close to none, or is a key.
+func (k *directiveKind) keyFix(key string, pos token.Pos) *finding.Fix {
+	s := suggest.Closest(key, k.keys())
+	if s == "" || k.option(key) != nil {
+		return nil
+	}
+	return &finding.Fix{Message: "write " + s, Pos: pos, End: pos + token.Pos(len(key)), NewText: s}
 }
 
 // toolKind is //mcp:tool's.
@@ -605,4 +673,17 @@ func quotedEnd(text string, i int) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("unterminated")
+}
+
+// FirstInSource returns the line and column (from 1) and the kind of the
+// first directive in the source of a Go file, or 0, 0, "" when it holds
+// none. It reads the text alone, as the go command reads a file that the
+// build configuration leaves out: what that file declares goes unseen.
+func FirstInSource(src []byte) (line, col int, kind string) {
+	for i, text := range strings.Split(string(src), "\n") {
+		if kind := Recognize(strings.TrimSpace(text)).Kind; kind != "" {
+			return i + 1, strings.Index(text, "//") + 1, kind
+		}
+	}
+	return 0, 0, ""
 }

@@ -43,6 +43,13 @@ func TestRecognizeDirective(t *testing.T) {
 		{text: "//mcp:elicit", kind: "elicit"},
 		{text: "//mcp:elicitation", problem: `malformed directive "//mcp:elicitation": want //mcp:elicit, then a space before its arguments`},
 		{text: "// mcp:elicit", problem: `malformed directive "// mcp:elicit": want //mcp:elicit, with no space after //`, fixed: "//mcp:elicit"},
+		{text: "// mcp: tool", problem: `malformed directive "// mcp: tool": want //mcp:tool, with nothing between mcp, the colon and tool`, fixed: "//mcp:tool"},
+		{text: "//mcp :tool readonly", problem: `malformed directive "//mcp :tool readonly": want //mcp:tool, with nothing between mcp, the colon and tool`, fixed: "//mcp:tool readonly"},
+		{text: "//mcp-tool get_x", problem: `malformed directive "//mcp-tool get_x": want //mcp:tool, with nothing between mcp, the colon and tool`, fixed: "//mcp:tool get_x"},
+		{text: "// mcp - resource weather://cities", problem: `malformed directive "// mcp - resource weather://cities": want //mcp:resource, with nothing between mcp, the colon and resource`, fixed: "//mcp:resource weather://cities"},
+		{text: "// mcp: tool calls are logged"},
+		{text: "// mcp-tool registry"},
+		{text: "// mcp: tools are listed"},
 		{text: "//mcp:elict", problem: `unknown directive "//mcp:elict" (did you mean //mcp:elicit?)`, fixed: "//mcp:elicit"},
 	} {
 		got := Recognize(tc.text)

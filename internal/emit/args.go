@@ -1,170 +1,214 @@
 package emit
 
 import (
-	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/argspec"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 )
 
-// argSpec renders the toolrt.Spec literal describing a tool's arguments,
-// as the analyzer's model of them renders it: what the generated handler
-// checks a call against, with no schema machinery at run time. Recursive
-// types are Spec.Defs, referred to by index, so the literal needs no
-// pointer cycles.
-func argSpec(t *analyzer.Tool) string {
-	return specLiteral(t.Arguments, t.Name, t.Directive != nil && t.Directive.Strict)
+// The toolimpl.Spec literals of the arguments: what a generated handler
+// checks a call against, with no schema machinery at run time, printed
+// from the Spec value the argument model builds. Recursive types are
+// Spec.Defs, referred to by index, so the literal needs no pointer cycles.
+
+// maxSpecLines is how many levels of nested Fields are printed one field
+// a line; deeper ones are printed on their parent's line. The file's
+// size (its indentation) and the time to print it then stay linear in an
+// argument's depth, however deep a chain of struct types goes.
+const maxSpecLines = 6
+
+// specVar prints the variable name holding sp, the Spec of in.
+func (g *genFile) specVar(name string, sp *toolimpl.Spec, in *argmodel.Input) {
+	g.P("var ", name, " = &", rt("Spec"), "{")
+	g.specFields(sp, in)
+	g.P("}")
 }
 
-// specLiteral renders the toolrt.Spec literal of the arguments in, of
-// the tool, prompt or resource called name.
-func specLiteral(in *argmodel.Input, name string, strict bool) string {
-	sp := in.Spec(name, strict)
-	names := make([]string, 0, len(in.Defs))
-	for name := range in.Defs {
-		names = append(names, name)
-	}
-	sort.Strings(names) // the order of Spec.Defs
-	var b strings.Builder
-	fmt.Fprintf(&b, "&toolrt.Spec{\nTool: %q,\n", sp.Tool)
+// specFields prints the fields of sp's literal, the Spec of in, whose
+// definitions are named by a comment.
+func (g *genFile) specFields(sp *toolimpl.Spec, in *argmodel.Input) {
+	strict := ""
 	if sp.Strict {
-		b.WriteString("Strict: true,\n")
+		strict = "true"
 	}
+	argType := "[]" + g.QualifiedGoIdent(rt("Arg")) + "{"
+	var args, defs field
 	if len(sp.Args) > 0 {
-		fmt.Fprintf(&b, "Args: %s,\n", argList(sp.Args))
+		args = field{key: "Args", head: argType, body: func() { g.argLines(sp.Args, nil) }}
 	}
 	if len(sp.Defs) > 0 {
-		b.WriteString("Defs: []toolrt.Arg{\n")
-		for i, d := range sp.Defs {
-			fmt.Fprintf(&b, "/* %s */ {%s},\n", commentSafe(names[i]), argFields(d))
+		names := sortedKeys(in.Defs) // the order of Spec.Defs
+		defs = field{key: "Defs", head: argType, body: func() { g.argLines(sp.Defs, names) }}
+	}
+	g.fields(field{key: "Tool", value: strconv.Quote(sp.Tool)}, field{key: "Strict", value: strict}, args, defs)
+}
+
+// argLines prints args, one a line, each after the comment of its name
+// when names are given.
+func (g *genFile) argLines(args []toolimpl.Arg, names []string) {
+	w := &lineWriter{g: g}
+	for i, a := range args {
+		if names != nil {
+			w.put("/* ", commentSafe(names[i]), " */ ")
 		}
-		b.WriteString("},\n")
+		w.put("{")
+		g.argFields(w, a, 1)
+		w.put("},")
+		w.flush()
 	}
-	b.WriteString("}")
-	return b.String()
 }
 
-func argList(args []toolrt.Arg) string {
-	var b strings.Builder
-	b.WriteString("[]toolrt.Arg{\n")
-	for _, a := range args {
-		fmt.Fprintf(&b, "{%s},\n", argFields(a))
-	}
-	b.WriteString("}")
-	return b.String()
+// A lineWriter builds a line of the printer piece by piece.
+type lineWriter struct {
+	g *genFile
+	b strings.Builder
 }
 
-// argFields renders the fields of one toolrt.Arg that are set.
-func argFields(a toolrt.Arg) string {
-	var parts []string
-	add := func(format string, args ...any) { parts = append(parts, fmt.Sprintf(format, args...)) }
+func (w *lineWriter) put(parts ...string) {
+	for _, p := range parts {
+		w.b.WriteString(p)
+	}
+}
+
+// flush prints the line built so far.
+func (w *lineWriter) flush() {
+	w.g.P(w.b.String())
+	w.b.Reset()
+}
+
+// argFields writes the fields of one toolimpl.Arg that are set; its Fields
+// one a line if it is within maxSpecLines of the top (depth 1).
+func (g *genFile) argFields(w *lineWriter, a toolimpl.Arg, depth int) {
+	first := true
+	add := func(parts ...string) {
+		if !first {
+			w.put(", ")
+		}
+		first = false
+		w.put(parts...)
+	}
 	if a.Name != "" {
-		add("Name: %s", strconv.Quote(a.Name))
+		add("Name: ", strconv.Quote(a.Name))
 	}
 	if a.Required {
 		add("Required: true")
 	}
 	if a.Ref != 0 {
-		add("Ref: %d", a.Ref)
+		add("Ref: ", strconv.Itoa(a.Ref))
 		if a.Nullable {
 			add("Nullable: true")
 		}
-		return strings.Join(parts, ", ")
+		return
 	}
 	if a.Kind != 0 {
-		add("Kind: %s", kindNames(a.Kind))
+		add("Kind: ", g.kindNames(a.Kind))
 	}
 	if a.Nullable {
 		add("Nullable: true")
 	}
 	if a.Range != argspec.AnyInt {
-		add("Range: toolrt.%s", rangeNames[a.Range])
+		add("Range: ", g.QualifiedGoIdent(rt(rangeNames[a.Range])))
 	}
 	if a.Format != argspec.NoFormat {
-		add("Format: toolrt.%s", argspec.FormatIdent(a.Format))
+		add("Format: ", g.QualifiedGoIdent(rt(argspec.FormatIdent(a.Format))))
 	}
 	if a.Enum != nil {
-		q := make([]string, len(a.Enum))
-		for i, e := range a.Enum {
-			q[i] = strconv.Quote(e)
-		}
-		add("Enum: []string{%s}", strings.Join(q, ", "))
+		add("Enum: []string{", quoteAll(a.Enum), "}")
 	}
 	if a.Elem != nil {
-		add("Elem: &toolrt.Arg{%s}", argFields(*a.Elem))
+		add("Elem: &", g.QualifiedGoIdent(rt("Arg")), "{")
+		g.argFields(w, *a.Elem, depth)
+		w.put("}")
 	}
 	if a.Fields != nil {
-		if len(a.Fields) == 0 {
-			add("Fields: []toolrt.Arg{}")
-		} else {
-			add("Fields: %s", argList(a.Fields))
-		}
+		g.fieldList(w, add, a.Fields, depth)
 	}
 	if a.Closed {
 		add("Closed: true")
 	}
 	if a.Keys != argspec.NoFormat {
-		add("Keys: toolrt.%s", argspec.FormatIdent(a.Keys))
+		add("Keys: ", g.QualifiedGoIdent(rt(argspec.FormatIdent(a.Keys))))
 	}
 	if a.Fixed {
-		add("Fixed: true, Len: %d", a.Len)
+		add("Fixed: true, Len: ", strconv.Itoa(a.Len))
 	}
 	if len(a.Rules) > 0 {
-		add("Rules: %s", rules(a.Rules))
+		add("Rules: ", g.rules(a.Rules))
 	}
 	if a.Default != nil {
-		add("Default: []byte(%s)", goString(string(a.Default)))
+		add("Default: []byte(", goString(string(a.Default)), ")")
 	}
-	return strings.Join(parts, ", ")
 }
 
-func kindNames(k toolrt.Kind) string {
+// fieldList writes the Fields of an Arg at depth: one a line near the
+// top, on the current line deeper down.
+func (g *genFile) fieldList(w *lineWriter, add func(...string), fields []toolimpl.Arg, depth int) {
+	add("Fields: []", g.QualifiedGoIdent(rt("Arg")), "{")
+	multiline := depth < maxSpecLines
+	if multiline && len(fields) > 0 {
+		w.flush()
+	}
+	for i, f := range fields {
+		if i > 0 && !multiline {
+			w.put(", ")
+		}
+		w.put("{")
+		g.argFields(w, f, depth+1)
+		w.put("}")
+		if multiline {
+			w.put(",")
+			w.flush()
+		}
+	}
+	w.put("}")
+}
+
+// kindNames is the expression of k: its constants combined.
+func (g *genFile) kindNames(k toolimpl.Kind) string {
 	var names []string
 	for _, kn := range []struct {
-		k    toolrt.Kind
+		k    toolimpl.Kind
 		name string
-	}{{toolrt.KindBoolean, "KindBoolean"}, {toolrt.KindInteger, "KindInteger"}, {toolrt.KindNumber, "KindNumber"},
-		{toolrt.KindString, "KindString"}, {toolrt.KindArray, "KindArray"}, {toolrt.KindObject, "KindObject"}} {
+	}{{toolimpl.KindBoolean, "KindBoolean"}, {toolimpl.KindInteger, "KindInteger"}, {toolimpl.KindNumber, "KindNumber"},
+		{toolimpl.KindString, "KindString"}, {toolimpl.KindArray, "KindArray"}, {toolimpl.KindObject, "KindObject"}} {
 		if k&kn.k != 0 {
-			names = append(names, "toolrt."+kn.name)
+			names = append(names, g.QualifiedGoIdent(rt(kn.name)))
 		}
 	}
 	return strings.Join(names, " | ")
 }
 
-var rangeNames = map[toolrt.IntRange]string{
-	toolrt.RangeInt8: "RangeInt8", toolrt.RangeInt16: "RangeInt16", toolrt.RangeInt32: "RangeInt32",
-	toolrt.RangeUint8: "RangeUint8", toolrt.RangeUint16: "RangeUint16", toolrt.RangeUint32: "RangeUint32",
-	toolrt.RangeUint64: "RangeUint64", toolrt.RangeFloat32: "RangeFloat32",
+var rangeNames = map[toolimpl.IntRange]string{
+	toolimpl.RangeInt8: "RangeInt8", toolimpl.RangeInt16: "RangeInt16", toolimpl.RangeInt32: "RangeInt32",
+	toolimpl.RangeUint8: "RangeUint8", toolimpl.RangeUint16: "RangeUint16", toolimpl.RangeUint32: "RangeUint32",
+	toolimpl.RangeUint64: "RangeUint64", toolimpl.RangeFloat32: "RangeFloat32",
 }
 
-var opNames = map[toolrt.Op]string{
-	toolrt.Minimum: "Minimum", toolrt.Maximum: "Maximum", toolrt.ExclusiveMinimum: "ExclusiveMinimum",
-	toolrt.ExclusiveMaximum: "ExclusiveMaximum", toolrt.MultipleOf: "MultipleOf",
-	toolrt.MinLength: "MinLength", toolrt.MaxLength: "MaxLength", toolrt.Pattern: "Pattern",
-	toolrt.MinItems: "MinItems", toolrt.MaxItems: "MaxItems", toolrt.UniqueItems: "UniqueItems",
+var opNames = map[toolimpl.Op]string{
+	toolimpl.Minimum: "Minimum", toolimpl.Maximum: "Maximum", toolimpl.ExclusiveMinimum: "ExclusiveMinimum",
+	toolimpl.ExclusiveMaximum: "ExclusiveMaximum", toolimpl.MultipleOf: "MultipleOf",
+	toolimpl.MinLength: "MinLength", toolimpl.MaxLength: "MaxLength", toolimpl.Pattern: "Pattern",
+	toolimpl.MinItems: "MinItems", toolimpl.MaxItems: "MaxItems", toolimpl.UniqueItems: "UniqueItems",
 }
 
-func rules(rs []toolrt.Rule) string {
+func (g *genFile) rules(rs []toolimpl.Rule) string {
 	var parts []string
 	for _, r := range rs {
-		s := "Op: toolrt." + opNames[r.Op]
+		s := "Op: " + g.QualifiedGoIdent(rt(opNames[r.Op]))
 		switch r.Op {
-		case toolrt.Minimum, toolrt.Maximum, toolrt.ExclusiveMinimum, toolrt.ExclusiveMaximum, toolrt.MultipleOf:
+		case toolimpl.Minimum, toolimpl.Maximum, toolimpl.ExclusiveMinimum, toolimpl.ExclusiveMaximum, toolimpl.MultipleOf:
 			s += ", Num: " + strconv.FormatFloat(r.Num, 'g', -1, 64)
-		case toolrt.MinLength, toolrt.MaxLength, toolrt.MinItems, toolrt.MaxItems:
+		case toolimpl.MinLength, toolimpl.MaxLength, toolimpl.MinItems, toolimpl.MaxItems:
 			s += ", Count: " + strconv.Itoa(r.Count)
-		case toolrt.Pattern:
+		case toolimpl.Pattern:
 			s += ", Text: " + goString(r.Text)
 		}
 		parts = append(parts, "{"+s+"}")
 	}
-	return "[]toolrt.Rule{" + strings.Join(parts, ", ") + "}"
+	return "[]" + g.QualifiedGoIdent(rt("Rule")) + "{" + strings.Join(parts, ", ") + "}"
 }
 
 func commentSafe(s string) string { return strings.ReplaceAll(s, "*/", "* /") }

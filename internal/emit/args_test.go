@@ -5,41 +5,50 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/toolimpl"
 )
 
-// TestArgFields checks the Go literal of toolrt.Arg values.
+// argText is the literal of a's fields, on one line.
+func argText(a toolimpl.Arg) string {
+	g := newGenFile(&analyzer.Package{Name: "p", Path: "example.com/p"})
+	w := &lineWriter{g: g}
+	g.argFields(w, a, maxSpecLines)
+	return w.b.String()
+}
+
+// TestArgFields checks the Go literal of toolimpl.Arg values.
 func TestArgFields(t *testing.T) {
 	for _, tc := range []struct {
-		arg  toolrt.Arg
+		arg  toolimpl.Arg
 		want string
 	}{
-		{toolrt.Arg{}, ``},
-		{toolrt.Arg{Name: "city", Required: true, Kind: toolrt.KindString}, `Name: "city", Required: true, Kind: toolrt.KindString`},
-		{toolrt.Arg{Kind: toolrt.KindInteger | toolrt.KindString}, `Kind: toolrt.KindInteger | toolrt.KindString`},
-		{toolrt.Arg{Kind: toolrt.KindInteger, Range: toolrt.RangeUint8, Enum: []string{"1", "2"}}, `Kind: toolrt.KindInteger, Range: toolrt.RangeUint8, Enum: []string{"1", "2"}`},
-		{toolrt.Arg{Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 3}, `Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 3`},
-		{toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{}, Closed: true}, `Kind: toolrt.KindObject, Fields: []toolrt.Arg{}, Closed: true`},
-		{toolrt.Arg{Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Keys: toolrt.DecimalUint}, `Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Keys: toolrt.DecimalUint`},
-		{toolrt.Arg{Name: "n", Ref: 2, Nullable: true}, `Name: "n", Ref: 2, Nullable: true`},
-		{toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.Email, Rules: []toolrt.Rule{{Op: toolrt.MaxLength, Count: 64}, {Op: toolrt.Pattern, Text: `^[a-z]+@`}}},
-			"Kind: toolrt.KindString, Format: toolrt.Email, Rules: []toolrt.Rule{{Op: toolrt.MaxLength, Count: 64}, {Op: toolrt.Pattern, Text: `^[a-z]+@`}}"},
-		{toolrt.Arg{Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMinimum, Num: 0.5}}, Default: []byte("2.5")},
-			"Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMinimum, Num: 0.5}}, Default: []byte(`2.5`)"},
+		{toolimpl.Arg{}, ``},
+		{toolimpl.Arg{Name: "city", Required: true, Kind: toolimpl.KindString}, `Name: "city", Required: true, Kind: toolimpl.KindString`},
+		{toolimpl.Arg{Kind: toolimpl.KindInteger | toolimpl.KindString}, `Kind: toolimpl.KindInteger | toolimpl.KindString`},
+		{toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8, Enum: []string{"1", "2"}}, `Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8, Enum: []string{"1", "2"}`},
+		{toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 3}, `Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 3`},
+		{toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{}, Closed: true}, `Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{}, Closed: true`},
+		{toolimpl.Arg{Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Keys: toolimpl.DecimalUint}, `Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Keys: toolimpl.DecimalUint`},
+		{toolimpl.Arg{Name: "n", Ref: 2, Nullable: true}, `Name: "n", Ref: 2, Nullable: true`},
+		{toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Email, Rules: []toolimpl.Rule{{Op: toolimpl.MaxLength, Count: 64}, {Op: toolimpl.Pattern, Text: `^[a-z]+@`}}},
+			"Kind: toolimpl.KindString, Format: toolimpl.Email, Rules: []toolimpl.Rule{{Op: toolimpl.MaxLength, Count: 64}, {Op: toolimpl.Pattern, Text: `^[a-z]+@`}}"},
+		{toolimpl.Arg{Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0.5}}, Default: []byte("2.5")},
+			"Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0.5}}, Default: []byte(`2.5`)"},
 	} {
-		if got := argFields(tc.arg); got != tc.want {
-			t.Errorf("argFields(%+v):\ngot  %s\nwant %s", tc.arg, got, tc.want)
+		if got := argText(tc.arg); got != tc.want {
+			t.Errorf("argText(%+v):\ngot  %s\nwant %s", tc.arg, got, tc.want)
 		}
 	}
 }
 
-// TestArgFieldsComplete fails when toolrt.Arg gains a field the literal
+// TestArgFieldsComplete fails when toolimpl.Arg gains a field the literal
 // leaves out: each field set alone must show in the literal.
 func TestArgFieldsComplete(t *testing.T) {
-	typ := reflect.TypeFor[toolrt.Arg]()
+	typ := reflect.TypeFor[toolimpl.Arg]()
 	for i := range typ.NumField() {
 		f := typ.Field(i)
-		var a toolrt.Arg
+		var a toolimpl.Arg
 		v := reflect.ValueOf(&a).Elem().Field(i)
 		switch f.Type.Kind() {
 		case reflect.String:
@@ -62,10 +71,13 @@ func TestArgFieldsComplete(t *testing.T) {
 		if f.Name == "Len" {
 			a.Fixed = true // printed with Fixed
 		}
-		if f.Name == "Nullable" {
-			a.Kind = toolrt.KindString
+		if f.Name == "Rules" {
+			a.Rules[0].Op = toolimpl.Minimum // a rule has an operator
 		}
-		if got := argFields(a); !strings.Contains(got, f.Name+":") {
+		if f.Name == "Nullable" {
+			a.Kind = toolimpl.KindString
+		}
+		if got := argText(a); !strings.Contains(got, f.Name+":") {
 			t.Errorf("field %s set alone: literal %q does not show it", f.Name, got)
 		}
 	}

@@ -1,13 +1,13 @@
 package emit
 
 import (
-	"fmt"
 	"go/types"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -37,10 +37,14 @@ func Resources(pkg *analyzer.Package) []*mcp.Resource {
 	var out []*mcp.Resource
 	for _, r := range pkg.Resources {
 		if !r.Template {
-			out = append(out, &mcp.Resource{URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIME, Icons: mcpIcons(r.Icons)})
+			out = append(out, resource(r))
 		}
 	}
 	return out
+}
+
+func resource(r *analyzer.Resource) *mcp.Resource {
+	return &mcp.Resource{URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIME, Icons: mcpIcons(r.Icons)}
 }
 
 // ResourceTemplates returns the package's resource templates as the
@@ -59,162 +63,100 @@ func resourceTemplate(r *analyzer.Resource) *mcp.ResourceTemplate {
 	return &mcp.ResourceTemplate{URITemplate: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIME, Icons: mcpIcons(r.Icons)}
 }
 
-// declData is one prompt or resource in the generated file: the
-// statement that registers it and its handler.
-type declData struct {
-	Name        string // the prompt's name or the resource's
-	What        string // "prompt", "resource", "resource template"
-	Ident       string
-	Recv        string // receiver parameter type, for methods
-	Add         string // the statement that adds it to s
-	Var         string // the declaration of its toolrt.Spec or toolrt.URITemplate, if any
-	Request     string // the handler's request and result types
-	Result      string
-	HandlerType string
-	Body        string
+// A declaration is a tool, a prompt or a resource as its generated
+// handler sees it: the function it calls and how that takes its
+// arguments (analyzer.Handler), and what differs by the kind of
+// declaration: the go-sdk's types, how the arguments are checked, and
+// what a failure returns. The handler's "check, decode, call" is written
+// once for all of them (handler).
+type declaration struct {
+	name  string // the declaration's name, for a recovered panic's report
+	ident string // the handler's name (analyzer.Names.Handler)
+	fn    *types.Func
+	analyzer.Handler
+	request, handlerType GoIdent // *mcp.CallToolRequest, mcp.ToolHandler
+	recover, recovered   string  // the deferred recovery (toolimpl.Recover) and the result it sets
+	check                *argsCheck
 }
 
-// literal writes a composite literal of the fields that are set, one
-// a line: fields are name, value pairs, the value already Go.
-func literal(typ string, fields ...string) string {
-	var b strings.Builder
-	b.WriteString("&" + typ + "{\n")
-	for i := 0; i+1 < len(fields); i += 2 {
-		if fields[i+1] != "" {
-			fmt.Fprintf(&b, "%s: %s,\n", fields[i], fields[i+1])
-		}
-	}
-	b.WriteString("}")
-	return b.String()
+// argsCheck is how a handler checks the arguments of a call: with the
+// method of the variable spec (a Spec's Parse, a URITemplate's Match)
+// applied to input, returning checkFailed when they break it and
+// decodeFailed when one does not decode into its Go type.
+type argsCheck struct {
+	spec, method, input       string
+	checkFailed, decodeFailed string
 }
 
-// text is the Go literal of s, or "" when s is empty.
-func text(s string) string {
-	if s == "" {
-		return ""
-	}
-	return goString(s)
-}
-
-func (g *goFile) prompt(p *analyzer.Prompt) declData {
-	d := g.declData(&p.Decl, "prompt")
-	d.Request, d.Result, d.HandlerType = "*mcp.GetPromptRequest", "*mcp.GetPromptResult", "mcp.PromptHandler"
-	mp := prompt(p)
-	var args strings.Builder
-	for _, a := range mp.Arguments {
-		fields := []string{"Name: " + strconv.Quote(a.Name)}
-		if a.Title != "" {
-			fields = append(fields, "Title: "+goString(a.Title))
-		}
-		if a.Description != "" {
-			fields = append(fields, "Description: "+goString(a.Description))
-		}
-		if a.Required {
-			fields = append(fields, "Required: true")
-		}
-		fmt.Fprintf(&args, "{%s},\n", strings.Join(fields, ", "))
-	}
-	arguments := ""
-	if args.Len() > 0 {
-		arguments = "[]*mcp.PromptArgument{\n" + args.String() + "}"
-	}
-	d.Add = fmt.Sprintf("s.AddPrompt(%s, %s)", literal("mcp.Prompt",
-		"Name", strconv.Quote(mp.Name), "Title", text(mp.Title), "Description", text(mp.Description), "Arguments", arguments,
-		"Icons", g.iconsField(p.Icons)), d.handler())
-	d.Var = fmt.Sprintf("%sArgs = %s", d.Ident, specLiteral(p.Arguments, p.Name, false))
-	var b strings.Builder
-	parse := "toolrt.StringArguments(req.Params.Arguments)"
-	call := g.argsCall(&b, &p.Decl, d.Ident+"Args.Parse", parse, "toolrt.InvalidParams(err)")
-	out := g.callDecl(&b, &p.Decl, call, fmt.Sprintf("toolrt.HandlerError(%q, err)", p.Name))
-	switch p.Result {
-	case analyzer.PromptText:
-		fmt.Fprintf(&b, "return toolrt.PromptText(%s), nil", convert(out, g.resultType(&p.Decl), "string"))
-	case analyzer.PromptMessages:
-		fmt.Fprintf(&b, "return toolrt.PromptMessages(%s), nil", out)
-	case analyzer.PromptSDK:
-		fmt.Fprintf(&b, "return toolrt.PromptResult(%q, %s)", p.Name, out)
-	}
-	d.Body = b.String()
+// toolDecl is the declaration of t, whose handler recovers into the
+// tool's result: a panic is the tool's error, which the model reads.
+func toolDecl(t *analyzer.Tool, ident string) *declaration {
+	d := declOf(&t.Decl, ident, "CallToolRequest", "ToolHandler")
+	d.recover, d.recovered = "Recover", "res"
 	return d
 }
 
-func (g *goFile) resource(r *analyzer.Resource) declData {
-	d := g.declData(&r.Decl, "resource")
-	d.Request, d.Result, d.HandlerType = "*mcp.ReadResourceRequest", "*mcp.ReadResourceResult", "mcp.ResourceHandler"
-	var b strings.Builder
-	var call string
-	if r.Template {
-		d.What = "resource template"
-		rt := resourceTemplate(r)
-		d.Add = fmt.Sprintf("s.AddResourceTemplate(%s, %s)", literal("mcp.ResourceTemplate",
-			"URITemplate", strconv.Quote(rt.URITemplate), "Name", strconv.Quote(rt.Name), "Title", text(rt.Title),
-			"Description", text(rt.Description), "MIMEType", text(rt.MIMEType), "Icons", g.iconsField(r.Icons)), cachedHandler(r, d.handler()))
-		d.Var = fmt.Sprintf("%sURI = &toolrt.URITemplate{\nTemplate: %q,\nSpec: %s,\n}", d.Ident, r.URI, specLiteral(r.Arguments, r.Name, false))
-		call = g.argsCall(&b, &r.Decl, d.Ident+"URI.Match", "req.Params.URI", "toolrt.InvalidURI(req.Params.URI, err)")
-	} else {
-		d.Add = fmt.Sprintf("s.AddResource(%s, %s)", literal("mcp.Resource",
-			"URI", strconv.Quote(r.URI), "Name", strconv.Quote(r.Name), "Title", text(r.Title),
-			"Description", text(r.Description), "MIMEType", text(r.MIME), "Icons", g.iconsField(r.Icons)), cachedHandler(r, d.handler()))
-		call = g.callExpr(&r.Decl, nil)
+// handler prints the handler function of d: it recovers from a panic,
+// checks and decodes the arguments, calls d's function, and leaves the
+// rest to results, given the call.
+func (g *genFile) handler(d *declaration, results func(scope map[string]bool, call string)) {
+	scope := g.newScope("ctx", "req", "res", "err", "args", "out", "sel", "recv")
+	resultType := map[string]string{
+		"CallToolRequest": "CallToolResult", "GetPromptRequest": "GetPromptResult", "ReadResourceRequest": "ReadResourceResult",
+	}[d.request.GoName]
+	named := "res *" + g.QualifiedGoIdent(mcpIdent(resultType)) + ", _ error"
+	if d.recovered == "err" {
+		named = "_ *" + g.QualifiedGoIdent(mcpIdent(resultType)) + ", err error"
 	}
-	out := g.callDecl(&b, &r.Decl, call, fmt.Sprintf("toolrt.ReadError(%q, req.Params.URI, err)", r.Name))
-	mime := strconv.Quote(r.MIME)
-	switch r.Result {
-	case analyzer.ResourceText:
-		fmt.Fprintf(&b, "return toolrt.TextContents(req.Params.URI, %s, %s), nil", mime, convert(out, g.resultType(&r.Decl), "string"))
-	case analyzer.ResourceBlob:
-		fmt.Fprintf(&b, "return toolrt.BlobContents(req.Params.URI, %s, %s), nil", mime, convert(out, g.resultType(&r.Decl), "[]byte"))
-	case analyzer.ResourceJSON:
-		fmt.Fprintf(&b, "return toolrt.JSONContents(%q, req.Params.URI, %s, %s)", r.Name, mime, out)
-	case analyzer.ResourceSDK:
-		fmt.Fprintf(&b, "return toolrt.ReadResult(%q, %s)", r.Name, out)
-	}
-	d.Body = b.String()
-	return d
-}
-
-func (g *goFile) declData(d *analyzer.Decl, what string) declData {
-	dd := declData{Name: d.Name, What: what, Ident: "mcptag" + exportedName(d.Func.Name())}
+	sig := "(ctx " + g.QualifiedGoIdent(contextPackage.Ident("Context")) + ", req *" + g.QualifiedGoIdent(d.request) + ") (" + named + ")"
+	g.P()
 	if d.Recv != nil {
-		dd.Ident = "mcptag" + exportedName(d.Recv.Obj().Name()) + exportedName(d.Func.Name())
-		dd.Recv = g.recvParam(d.Recv)
+		g.P("func ", d.ident, "(recv ", g.recvParam(d.Recv), ") ", d.handlerType, " {")
+		g.P("return func", sig, " {")
+	} else {
+		g.P("func ", d.ident, sig, " {")
 	}
-	return dd
+	g.P("defer ", rt(d.recover), "(ctx, ", strconv.Quote(d.name), ", &", d.recovered, ")")
+	results(scope, g.checkDecodeCall(d, scope))
+	if d.Recv != nil {
+		g.P("}")
+	}
+	g.P("}")
 }
 
-// handler is the handler argument of the statement that adds d.
-func (d declData) handler() string {
-	if d.Recv != "" {
-		return d.Ident + "(recv)"
-	}
-	return d.Ident
-}
-
-// argsCall writes the statements that check the arguments of d, input,
-// with check (a Spec's Parse, or a URITemplate's Match, whose errors are
-// the protocol's already), decode them, and return invalid on a bad one;
-// it returns the call of d's function.
-func (g *goFile) argsCall(b *strings.Builder, d *analyzer.Decl, check, input, invalid string) string {
-	checkErr := invalid
-	if strings.HasSuffix(check, ".Match") {
-		checkErr = "err"
+// checkDecodeCall prints the statements that check the arguments of a
+// call of d and decode them into local variables named after d's
+// parameters; it returns the call of d's function.
+func (g *genFile) checkDecodeCall(d *declaration, scope map[string]bool) string {
+	c := d.check
+	if c == nil {
+		return g.callExpr(d, nil)
 	}
 	switch d.Args {
 	case analyzer.ArgsStruct:
-		spec, _, _ := strings.Cut(check, ".")
-		fmt.Fprintf(b, "var in %s\n", g.typeString(d.Params[0].Type))
-		fmt.Fprintf(b, "if err := %s.DecodeStruct(%s, &in); err != nil {\nreturn nil, %s\n}\n", spec, input, invalid)
-		return g.callExpr(d, []string{"in"})
+		v := g.local(scope, d.Params[0].Name)
+		g.P("var ", v, " ", d.Params[0].Type)
+		g.P("if err := ", c.spec, ".DecodeStruct(", c.input, ", &", v, "); err != nil {")
+		g.P("return ", c.decodeFailed)
+		g.P("}")
+		return g.callExpr(d, []string{v})
 	case analyzer.ArgsNone:
-		fmt.Fprintf(b, "if _, err := %s(%s); err != nil {\nreturn nil, %s\n}\n", check, input, checkErr)
+		g.P("if _, err := ", c.spec, ".", c.method, "(", c.input, "); err != nil {")
+		g.P("return ", c.checkFailed)
+		g.P("}")
 		return g.callExpr(d, nil)
 	}
-	fmt.Fprintf(b, "args, err := %s(%s)\nif err != nil {\nreturn nil, %s\n}\n", check, input, checkErr)
+	g.P("args, err := ", c.spec, ".", c.method, "(", c.input, ")")
+	g.P("if err != nil {")
+	g.P("return ", c.checkFailed)
+	g.P("}")
 	var vars []string
-	for i, p := range d.Params {
-		v := fmt.Sprintf("arg%d", i)
-		fmt.Fprintf(b, "var %s %s\n", v, g.typeString(p.Type))
-		fmt.Fprintf(b, "if err := args.Decode(%q, &%s); err != nil {\nreturn nil, %s\n}\n", p.Name, v, invalid)
+	for _, p := range d.Params {
+		v := g.local(scope, p.Name)
+		g.P("var ", v, " ", p.Type)
+		g.P("if err := args.Decode(", strconv.Quote(p.Name), ", &", v, "); err != nil {")
+		g.P("return ", c.decodeFailed)
+		g.P("}")
 		vars = append(vars, v)
 	}
 	return g.callExpr(d, vars)
@@ -222,7 +164,7 @@ func (g *goFile) argsCall(b *strings.Builder, d *analyzer.Decl, check, input, in
 
 // callExpr is the call of d's function with args after its context and
 // request.
-func (g *goFile) callExpr(d *analyzer.Decl, args []string) string {
+func (g *genFile) callExpr(d *declaration, args []string) string {
 	var all []string
 	if d.Context {
 		all = append(all, "ctx")
@@ -231,27 +173,172 @@ func (g *goFile) callExpr(d *analyzer.Decl, args []string) string {
 		all = append(all, "req")
 	}
 	all = append(all, args...)
-	fn := d.Func.Name()
+	fn := d.fn.Name()
 	if d.Recv != nil {
 		fn = "recv." + fn
 	}
-	return fn + "(" + strings.Join(all, ", ") + ")"
+	call := fn + "("
+	for i, a := range all {
+		if i > 0 {
+			call += ", "
+		}
+		call += a
+	}
+	return call + ")"
 }
 
-// callDecl writes the statements that call d's function, returning
-// failed when it returns an error, and returns the variable holding its
-// value.
-func (g *goFile) callDecl(b *strings.Builder, d *analyzer.Decl, call, failed string) string {
+// callDecl prints the statements that call a prompt's or a resource's
+// function, returning failed when it returns an error; the value is out.
+func (g *genFile) callDecl(d *analyzer.Decl, call, failed string) {
 	if d.Error {
-		fmt.Fprintf(b, "out, err := %s\nif err != nil {\nreturn nil, %s\n}\n", call, failed)
+		g.P("out, err := ", call)
+		g.P("if err != nil {")
+		g.P("return nil, ", failed)
+		g.P("}")
 	} else {
-		fmt.Fprintf(b, "out := %s\n", call)
+		g.P("out := ", call)
 	}
-	return "out"
+}
+
+// declOf is the declaration of d, whose handler (a prompt's or a
+// resource's, unless toolDecl changes it) recovers into its error.
+func declOf(d *analyzer.Decl, ident string, request, handlerType string) *declaration {
+	return &declaration{
+		name: d.Name, ident: ident, fn: d.Func, Handler: d.Handler,
+		request: mcpIdent(request), handlerType: mcpIdent(handlerType), recover: "RecoverError", recovered: "err",
+	}
+}
+
+// addDecls prints the statements that add to s the prompts and resources
+// whose receiver type mine picks (nil for functions).
+func (g *genFile) addDecls(mine func(*types.Named) bool) {
+	for _, p := range g.pkg.Prompts {
+		if mine(p.Recv) {
+			g.P("s.AddPrompt(&", mcpIdent("Prompt"), "{")
+			g.promptFields(prompt(p))
+			g.P("}, ", g.handlerValue(p.Func, p.Recv), ")")
+		}
+	}
+	for _, r := range g.pkg.Resources {
+		if !mine(r.Recv) {
+			continue
+		}
+		h := g.cachedHandler(r, g.handlerValue(r.Func, r.Recv))
+		if r.Template {
+			g.P("s.AddResourceTemplate(&", mcpIdent("ResourceTemplate"), "{")
+			rt := resourceTemplate(r)
+			g.resourceFields("URITemplate", rt.URITemplate, rt.Name, rt.Title, rt.Description, rt.MIMEType, rt.Icons)
+		} else {
+			g.P("s.AddResource(&", mcpIdent("Resource"), "{")
+			mr := resource(r)
+			g.resourceFields("URI", mr.URI, mr.Name, mr.Title, mr.Description, mr.MIMEType, mr.Icons)
+		}
+		g.P("}, ", h, ")")
+	}
+}
+
+func (g *genFile) promptFields(p *mcp.Prompt) {
+	g.fields(
+		field{key: "Name", value: strconv.Quote(p.Name)},
+		field{key: "Title", value: text(p.Title)},
+		field{key: "Description", value: text(p.Description)},
+		g.promptArguments(p.Arguments),
+		field{key: "Icons", value: g.iconsField(p.Icons)},
+	)
+}
+
+func (g *genFile) promptArguments(args []*mcp.PromptArgument) field {
+	if len(args) == 0 {
+		return field{}
+	}
+	return field{key: "Arguments", head: "[]*" + g.QualifiedGoIdent(mcpIdent("PromptArgument")) + "{", body: func() {
+		for _, a := range args {
+			lit := "{Name: " + strconv.Quote(a.Name)
+			if a.Title != "" {
+				lit += ", Title: " + goString(a.Title)
+			}
+			if a.Description != "" {
+				lit += ", Description: " + goString(a.Description)
+			}
+			if a.Required {
+				lit += ", Required: true"
+			}
+			g.P(lit, "},")
+		}
+	}}
+}
+
+// resourceFields prints the fields of a resource's literal, or a
+// template's, whose URI is the field uriKey.
+func (g *genFile) resourceFields(uriKey, uri, name, title, description, mime string, icons []mcp.Icon) {
+	g.fields(
+		field{key: uriKey, value: strconv.Quote(uri)},
+		field{key: "Name", value: strconv.Quote(name)},
+		field{key: "Title", value: text(title)},
+		field{key: "Description", value: text(description)},
+		field{key: "MIMEType", value: text(mime)},
+		field{key: "Icons", value: g.iconsField(icons)},
+	)
+}
+
+// prompt prints the argument checks and the handler of p.
+func (g *genFile) prompt(p *analyzer.Prompt) {
+	ident := g.names.Handler(p.Func)
+	g.P()
+	g.P("// The arguments of prompt ", p.Name, ", computed by mcptag.")
+	g.specVar(ident+"Args", p.Arguments.Spec(p.Name, false), p.Arguments)
+	d := declOf(&p.Decl, ident, "GetPromptRequest", "PromptHandler")
+	invalid := "nil, " + g.QualifiedGoIdent(rt("InvalidParams")) + "(err)"
+	d.check = &argsCheck{spec: ident + "Args", method: "Parse", checkFailed: invalid, decodeFailed: invalid,
+		input: g.QualifiedGoIdent(rt("StringArguments")) + "(req.Params.Arguments)"}
+	g.handler(d, func(_ map[string]bool, call string) {
+		g.callDecl(&p.Decl, call, g.QualifiedGoIdent(rt("HandlerError"))+"("+strconv.Quote(p.Name)+", err)")
+		switch p.Result {
+		case analyzer.PromptText:
+			g.P("return ", rt("PromptText"), "(", convert("out", resultType(&p.Decl), "string"), "), nil")
+		case analyzer.PromptMessages:
+			g.P("return ", rt("PromptMessages"), "(out), nil")
+		case analyzer.PromptSDK:
+			g.P("return ", rt("PromptResult"), "(", strconv.Quote(p.Name), ", out)")
+		}
+	})
+}
+
+// resource prints the variables of a template and the handler of r.
+func (g *genFile) resource(r *analyzer.Resource) {
+	ident := g.names.Handler(r.Func)
+	d := declOf(&r.Decl, ident, "ReadResourceRequest", "ResourceHandler")
+	if r.Template {
+		g.P()
+		g.P("// The variables of resource template ", r.Name, ", computed by mcptag.")
+		g.P("var ", ident, "URI = &", rt("URITemplate"), "{")
+		sp := r.Arguments.Spec(r.Name, false)
+		g.fields(
+			field{key: "Template", value: strconv.Quote(r.URI)},
+			field{key: "Spec", head: "&" + g.QualifiedGoIdent(rt("Spec")) + "{", body: func() { g.specFields(sp, r.Arguments) }},
+		)
+		g.P("}")
+		d.check = &argsCheck{spec: ident + "URI", method: "Match", input: "req.Params.URI", checkFailed: "nil, err",
+			decodeFailed: "nil, " + g.QualifiedGoIdent(rt("InvalidURI")) + "(req.Params.URI, err)"}
+	}
+	g.handler(d, func(_ map[string]bool, call string) {
+		g.callDecl(&r.Decl, call, g.QualifiedGoIdent(rt("ReadError"))+"("+strconv.Quote(r.Name)+", req.Params.URI, err)")
+		mime := strconv.Quote(r.MIME)
+		switch r.Result {
+		case analyzer.ResourceText:
+			g.P("return ", rt("TextContents"), "(req.Params.URI, ", mime, ", ", convert("out", resultType(&r.Decl), "string"), "), nil")
+		case analyzer.ResourceBlob:
+			g.P("return ", rt("BlobContents"), "(req.Params.URI, ", mime, ", ", convert("out", resultType(&r.Decl), "[]byte"), "), nil")
+		case analyzer.ResourceJSON:
+			g.P("return ", rt("JSONContents"), "(", strconv.Quote(r.Name), ", req.Params.URI, ", mime, ", out)")
+		case analyzer.ResourceSDK:
+			g.P("return ", rt("ReadResult"), "(", strconv.Quote(r.Name), ", out)")
+		}
+	})
 }
 
 // resultType is the type of the value d's function returns.
-func (g *goFile) resultType(d *analyzer.Decl) types.Type {
+func resultType(d *analyzer.Decl) types.Type {
 	return d.Func.Type().(*types.Signature).Results().At(0).Type()
 }
 
@@ -264,12 +351,12 @@ func convert(v string, t types.Type, want string) string {
 	return want + "(" + v + ")"
 }
 
-// recvParam is the receiver parameter of a Register function for the
-// methods of recv: a pointer when any declared method of the type has a
+// recvParam is the type of the parameter that carries a receiver of
+// type recv: a pointer when any declared method of the type has a
 // pointer receiver.
-func (g *goFile) recvParam(recv *types.Named) string {
-	for _, fn := range g.funcs() {
-		sig := fn.Type().(*types.Signature)
+func (g *genFile) recvParam(recv *types.Named) string {
+	for _, d := range g.pkg.Decls() {
+		sig := d.Func.Type().(*types.Signature)
 		if sig.Recv() == nil {
 			continue
 		}
@@ -280,60 +367,108 @@ func (g *goFile) recvParam(recv *types.Named) string {
 	return g.typeString(recv)
 }
 
-// funcs lists the functions of every declaration of the package.
-func (g *goFile) funcs() []*types.Func {
-	var out []*types.Func
-	for _, t := range g.pkg.Tools {
-		out = append(out, t.Func)
+// completions returns what Complete answers: the values of each argument
+// of the package's prompts and resource templates whose values are the
+// constants of their type; nil when the package has neither.
+func completions(pkg *analyzer.Package) *toolimpl.Completions {
+	c := &toolimpl.Completions{}
+	found := false
+	add := func(m *map[string]map[string][]string, key string, cs []analyzer.Completion) {
+		if len(cs) == 0 {
+			return
+		}
+		if *m == nil {
+			*m = map[string]map[string][]string{}
+		}
+		byArg := map[string][]string{}
+		for _, c := range cs {
+			byArg[c.Arg] = c.Values
+		}
+		(*m)[key] = byArg
 	}
-	for _, p := range g.pkg.Prompts {
-		out = append(out, p.Func)
+	for _, p := range pkg.Prompts {
+		found = true
+		add(&c.Prompts, p.Name, p.Completions())
 	}
-	for _, r := range g.pkg.Resources {
-		out = append(out, r.Func)
-	}
-	return out
-}
-
-// completions renders the toolrt.Completions literal of the package's
-// prompts and resource templates.
-func (g *goFile) completions() string {
-	prompts, templates := map[string][]analyzer.Completion{}, map[string][]analyzer.Completion{}
-	for _, p := range g.pkg.Prompts {
-		if cs := p.Completions(); len(cs) > 0 {
-			prompts[p.Name] = cs
+	for _, r := range pkg.Resources {
+		if r.Template {
+			found = true
+			add(&c.Resources, r.URI, r.Completions())
 		}
 	}
-	for _, r := range g.pkg.Resources {
-		if cs := r.Completions(); r.Template && len(cs) > 0 {
-			templates[r.URI] = cs
-		}
+	if !found {
+		return nil
 	}
-	return literal("toolrt.Completions", "Prompts", completionMap(prompts), "Resources", completionMap(templates))
+	return c
 }
 
-func completionMap(m map[string][]analyzer.Completion) string {
-	if len(m) == 0 {
-		return ""
+// complete prints Complete and the completions it answers.
+func (g *genFile) complete() {
+	c := completions(g.pkg)
+	if c == nil {
+		return
 	}
+	name := g.names.Completions()
+	g.P()
+	g.P("// Complete answers completion/complete requests for the arguments of the")
+	g.P("// package's prompts and resource templates whose values are the constants")
+	g.P("// of their type. Install it as mcp.ServerOptions.CompletionHandler, alone")
+	g.P("// or after a handler of your own with ", rtDoc("FirstCompletion"), ".")
+	g.P("func Complete(ctx ", contextPackage.Ident("Context"), ", req *", mcpIdent("CompleteRequest"), ") (*", mcpIdent("CompleteResult"), ", error) {")
+	g.P("return ", name, ".Complete(ctx, req)")
+	g.P("}")
+	g.P()
+	g.P("// The values of each argument of Complete, computed by mcptag.")
+	g.printCompletions(name, c)
+}
+
+// printCompletions prints the variable name holding c.
+func (g *genFile) printCompletions(name string, c *toolimpl.Completions) {
+	if c.Prompts == nil && c.Resources == nil {
+		g.P("var ", name, " = &", rt("Completions"), "{}")
+		return
+	}
+	g.P("var ", name, " = &", rt("Completions"), "{")
+	g.fields(g.completionMap("Prompts", c.Prompts), g.completionMap("Resources", c.Resources))
+	g.P("}")
+}
+
+// completionMap is the field key of a Completions literal, holding m.
+func (g *genFile) completionMap(key string, m map[string]map[string][]string) field {
+	if m == nil {
+		return field{}
+	}
+	return field{key: key, head: "map[string]map[string][]string{", body: func() {
+		var byName []field
+		for _, name := range sortedKeys(m) {
+			byArg := m[name]
+			byName = append(byName, field{key: strconv.Quote(name), head: "{", body: func() {
+				var args []field
+				for _, arg := range sortedKeys(byArg) {
+					args = append(args, field{key: strconv.Quote(arg), value: "{" + quoteAll(byArg[arg]) + "}"})
+				}
+				g.fields(args...)
+			}})
+		}
+		g.fields(byName...)
+	}}
+}
+
+// quoteAll is the elements of a literal of strings.
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	var b strings.Builder
-	b.WriteString("map[string]map[string][]string{\n")
-	for _, k := range keys {
-		fmt.Fprintf(&b, "%q: {\n", k)
-		for _, c := range m[k] {
-			q := make([]string, len(c.Values))
-			for i, v := range c.Values {
-				q[i] = strconv.Quote(v)
-			}
-			fmt.Fprintf(&b, "%q: {%s},\n", c.Arg, strings.Join(q, ", "))
-		}
-		b.WriteString("},\n")
-	}
-	b.WriteString("}")
-	return b.String()
+	return keys
 }

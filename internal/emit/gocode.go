@@ -1,22 +1,18 @@
 package emit
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"go/format"
 	"go/types"
 	"path"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+	"unicode"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
-	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/genfile"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -29,307 +25,304 @@ func Go(pkg *analyzer.Package) ([]byte, error) {
 	return goSource(pkg, tools)
 }
 
-// goSource renders the package's code; tools are its tools as Tools
-// returns them, in the same order, whose schemas it embeds.
+// goSource prints the package's code; tools are its tools as Tools
+// returns them, in the same order: the very values the snapshot
+// serialises, whose literals the code holds.
 func goSource(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
-	g := &goFile{pkg: pkg, tools: tools, imports: map[string]string{}, names: map[string]string{}}
-	imports := []string{"context", "github.com/mcptag/mcptag/toolrt", "github.com/modelcontextprotocol/go-sdk/mcp"}
-	if len(pkg.Tools) > 0 || len(pkg.Forms) > 0 {
-		imports = append(imports, "encoding/json") // for the schemas
+	g := newGenFile(pkg)
+	g.recvVars = g.receiverVars()
+	g.pin()
+	g.registerFuncs(tools)
+	for i, t := range pkg.Tools {
+		g.tool(t, tools[i])
 	}
-	for _, p := range imports {
-		g.importName(p, path.Base(p))
+	for _, p := range pkg.Prompts {
+		g.prompt(p)
 	}
-	data, err := g.model()
-	if err != nil {
+	for _, r := range pkg.Resources {
+		g.resource(r)
+	}
+	g.complete()
+	if err := g.forms(); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if err := goTemplate.Execute(&buf, data); err != nil {
-		return nil, err
+	g.iconVars()
+	g.iconFiles()
+	header := genfile.Header
+	if line := genfile.OptionsLine(pkg.Flags); line != "" {
+		header += "\n" + line
 	}
-	src, err := format.Source(buf.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("generated code does not parse (a bug in mcptag): %v\n%s", err, buf.Bytes())
-	}
-	return src, nil
+	return g.content(header), nil
 }
 
-// goFile tracks the imports of one generated file.
-type goFile struct {
-	pkg     *analyzer.Package
-	tools   []*mcp.Tool       // the rendered tools, by index of pkg.Tools
-	imports map[string]string // import path → name used
-	names   map[string]string // name used → import path
-	icons   []varData         // the icon variables, in order of first use
+// pin prints the constants that make a file of another version of the
+// generated code fail to compile, with the fix in the error.
+func (g *genFile) pin() {
+	v := toolimpl.MaxGeneratedVersion
+	g.P()
+	g.P("// mcptag generated this file for version ", v, " of toolimpl's generated code:")
+	g.P("// if these overflow, regenerate it with the mcptag that go.mod requires.")
+	g.P("const (")
+	g.P("_ = ", rt("RegenerateWithMcptagOfGoMod"), "(", v, " - ", rt("MinGeneratedVersion"), ")")
+	g.P("_ = ", rt("RegenerateWithMcptagOfGoMod"), "(", rt("MaxGeneratedVersion"), " - ", v, ")")
+	g.P(")")
 }
 
-// importName returns the name under which path is imported, adding the
-// import (with an alias if its name is taken).
-func (g *goFile) importName(p, name string) string {
-	if n, ok := g.imports[p]; ok {
-		return n
+// rtDoc is how a doc comment names the run-time identifier name: by its
+// package's name, without importing it.
+func rtDoc(name string) string { return path.Base(string(rt(name).GoImportPath)) + "." + name }
+
+// receiverVars names the parameter of each receiver type of the
+// package's methods, in every Register function: after the type, in
+// lower case (store for *Store).
+func (g *genFile) receiverVars() map[*types.Named]string {
+	vars := map[*types.Named]string{}
+	scope := g.newScope("s")
+	for _, recv := range g.pkg.Receivers(false) {
+		vars[recv] = g.local(scope, unexported(recv.Obj().Name()))
 	}
-	base := name
-	for i := 2; g.names[name] != "" || name == g.pkg.Name; i++ {
-		name = fmt.Sprintf("%s%d", base, i)
+	return vars
+}
+
+// registerFuncs prints the functions a server calls to register what the
+// package declares: Register and RegisterTools take every receiver their
+// declarations need, so that none can be forgotten; RegisterR and
+// RegisterRTools register the methods of one receiver type R.
+func (g *genFile) registerFuncs(tools []*mcp.Tool) {
+	if len(g.pkg.Tools)+len(g.pkg.Prompts)+len(g.pkg.Resources) == 0 {
+		return
 	}
-	g.imports[p], g.names[name] = name, p
-	return name
-}
-
-func (g *goFile) qualifier(p *types.Package) string {
-	if p.Path() == g.pkg.Path {
-		return ""
+	all, toolRecvs := g.pkg.Receivers(false), g.pkg.Receivers(true)
+	g.P()
+	g.P("// Register adds everything the package declares to s: ", g.summary(nil, true), ".")
+	g.bindings("Register", all)
+	g.P("func Register(", g.serverParams(all), ") {")
+	if len(g.pkg.Tools) > 0 {
+		g.P("RegisterTools(", g.serverArgs(toolRecvs), ")")
 	}
-	return g.importName(p.Path(), p.Name())
-}
-
-func (g *goFile) typeString(t types.Type) string { return types.TypeString(t, g.qualifier) }
-
-type fileData struct {
-	Package string
-	// Options is the line that records the generator's options, after
-	// the header, or "" when they are the defaults.
-	Options string
-	// Version is the version of generated code the file pins (see
-	// toolrt.MinGeneratedVersion).
-	Version   int
-	Imports   [2][]importData // the standard library's, then the others
-	Groups    []groupData
-	Tools     []toolData
-	Decls     []declData // the prompts, then the resources
-	Functions []string   // tool names registered by RegisterTools
-	// Completions is the toolrt.Completions literal of Complete, or ""
-	// when the package has neither prompts nor resource templates.
-	Completions string
-	Forms       []formData // protocol.go
-	Icons       []varData
-}
-
-// importData is one import; Alias is set when the name used is not the
-// last element of the path.
-type importData struct{ Alias, Path string }
-
-// groupData is the Register functions of the package's functions, or of
-// the methods of one receiver type.
-type groupData struct {
-	Register string // Register, RegisterService
-	Func     string // RegisterTools, RegisterServiceTools
-	Recv     string // "" or the receiver parameter type (*Service)
-	RecvName string // the receiver type's name, for the doc comment
-	Tools    []toolData
-	Decls    []declData
-}
-
-// Summary lists what the group's Register function registers, for its
-// doc comment: "the tools of RegisterTools; prompts plan_trip; ...".
-func (gd groupData) Summary() string {
-	var parts []string
-	if len(gd.Tools) > 0 {
-		parts = append(parts, "the tools of "+gd.Func)
-	}
-	for _, what := range []string{"prompt", "resource", "resource template"} {
-		var names []string
-		for _, d := range gd.Decls {
-			if d.What == what {
-				names = append(names, d.Name)
-			}
+	g.addDecls(func(*types.Named) bool { return true })
+	g.P("}")
+	if len(g.pkg.Tools) > 0 {
+		g.P()
+		g.P("// RegisterTools adds the package's tools to s: ", toolNames(g.pkg.Tools, func(*types.Named) bool { return true }), ".")
+		g.bindings("RegisterTools", toolRecvs)
+		g.P("func RegisterTools(", g.serverParams(toolRecvs), ") {")
+		g.addTools(tools, func(recv *types.Named) bool { return recv == nil })
+		for _, recv := range toolRecvs {
+			g.P(analyzer.RegisterName(recv), "Tools(", g.serverArgs([]*types.Named{recv}), ")")
 		}
-		if len(names) > 0 {
-			parts = append(parts, what+"s "+strings.Join(names, ", "))
+		g.P("}")
+	}
+	for _, recv := range all {
+		name, only := analyzer.RegisterName(recv), []*types.Named{recv}
+		ofRecv := func(r *types.Named) bool { return r == recv }
+		hasTools := slices.Contains(toolRecvs, recv)
+		g.P()
+		g.P("// ", name, " adds everything ", recv.Obj().Name(), "'s methods declare to s, bound to ", g.recvVars[recv], ": ", g.summary(recv, false), ".")
+		g.P("func ", name, "(", g.serverParams(only), ") {")
+		if hasTools {
+			g.P(name, "Tools(", g.serverArgs(only), ")")
+		}
+		g.addDecls(ofRecv)
+		g.P("}")
+		if hasTools {
+			g.P()
+			g.P("// ", name, "Tools adds the tools of ", recv.Obj().Name(), "'s methods to s, bound to ", g.recvVars[recv], ": ", toolNames(g.pkg.Tools, ofRecv), ".")
+			g.P("func ", name, "Tools(", g.serverParams(only), ") {")
+			g.addTools(tools, ofRecv)
+			g.P("}")
+		}
+	}
+}
+
+// bindings prints the paragraph of the doc comment of the Register
+// function fn that says which parameter each receiver type's methods are
+// bound to, and why fn takes them all.
+func (g *genFile) bindings(fn string, recvs []*types.Named) {
+	if len(recvs) == 0 {
+		return
+	}
+	var parts []string
+	for _, recv := range recvs {
+		parts = append(parts, "those of "+g.recvParam(recv)+" to "+g.recvVars[recv])
+	}
+	g.P("//")
+	g.P("// It binds the methods: ", strings.Join(parts, ", "), ". ", fn, " takes a")
+	g.P("// value of every receiver type whose methods it registers, so that none is")
+	g.P("// left out.")
+}
+
+// serverParams is the parameter list of a Register function: the server,
+// then one value of each receiver type.
+func (g *genFile) serverParams(recvs []*types.Named) string {
+	params := []string{"s *" + g.QualifiedGoIdent(mcpIdent("Server"))}
+	for _, recv := range recvs {
+		params = append(params, g.recvVars[recv]+" "+g.recvParam(recv))
+	}
+	return strings.Join(params, ", ")
+}
+
+// serverArgs is the argument list of a call of a Register function from
+// another.
+func (g *genFile) serverArgs(recvs []*types.Named) string {
+	args := []string{"s"}
+	for _, recv := range recvs {
+		args = append(args, g.recvVars[recv])
+	}
+	return strings.Join(args, ", ")
+}
+
+// summary lists what a Register function registers, for its doc
+// comment: "the tools of RegisterTools; prompts plan_trip; ...". all is
+// set for Register itself, which registers the methods of recv too.
+func (g *genFile) summary(recv *types.Named, all bool) string {
+	var parts []string
+	mine := func(r *types.Named) bool { return all || r == recv }
+	for _, t := range g.pkg.Tools {
+		if mine(t.Recv) {
+			parts = append(parts, "the tools of "+analyzer.RegisterName(recv)+"Tools")
+			break
+		}
+	}
+	var prompts, resources, templates []string
+	for _, p := range g.pkg.Prompts {
+		if mine(p.Recv) {
+			prompts = append(prompts, p.Name)
+		}
+	}
+	for _, r := range g.pkg.Resources {
+		switch {
+		case !mine(r.Recv):
+		case r.Template:
+			templates = append(templates, r.Name)
+		default:
+			resources = append(resources, r.Name)
+		}
+	}
+	for _, kind := range []struct {
+		what  string
+		names []string
+	}{{"prompts", prompts}, {"resources", resources}, {"resource templates", templates}} {
+		if len(kind.names) > 0 {
+			parts = append(parts, kind.what+" "+strings.Join(kind.names, ", "))
 		}
 	}
 	return strings.Join(parts, "; ")
 }
 
-type toolData struct {
-	Name, Ident     string
-	Tool            string // the mcp.Tool literal's fields
-	Input, Output   string // Go literals of the schemas' JSON
-	Spec            string // the toolrt.Spec literal of the arguments
-	Recv            string // receiver parameter type, for methods
-	Decode, Results string
-	// ViewPaths is the toolrt.View literal of a tool with a fields
-	// argument; ViewFunc the writer of a tool with a view (view.go).
-	ViewPaths, ViewFunc string
+func toolNames(tools []*analyzer.Tool, mine func(*types.Named) bool) string {
+	var names []string
+	for _, t := range tools {
+		if mine(t.Recv) {
+			names = append(names, t.Name)
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
-func (g *goFile) model() (*fileData, error) {
-	d := &fileData{Package: g.pkg.Name, Options: genfile.OptionsLine(g.pkg.Flags), Version: toolrt.MaxGeneratedVersion}
-	groups := map[string]*groupData{}
-	var order []string
-	group := func(recv *types.Named) *groupData {
-		key := ""
-		if recv != nil {
-			key = recv.Obj().Name()
+// addTools prints the statements that add the tools whose receiver type
+// mine picks (nil for functions) to s.
+func (g *genFile) addTools(tools []*mcp.Tool, mine func(*types.Named) bool) {
+	for i, t := range g.pkg.Tools {
+		if mine(t.Recv) {
+			g.P(rt("AddTool"), "(s, &", mcpIdent("Tool"), "{")
+			g.toolFields(tools[i], g.names.Handler(t.Func))
+			g.P("}, ", g.handlerValue(t.Func, t.Recv), ")")
 		}
-		if groups[key] == nil {
-			name := analyzer.RegisterName(recv)
-			groups[key] = &groupData{Register: name, Func: name + "Tools", RecvName: key}
-			if recv != nil {
-				groups[key].Recv = g.recvParam(recv)
-			}
-			order = append(order, key)
-		}
-		return groups[key]
 	}
-	for _, t := range g.pkg.Tools {
-		td, err := g.tool(t)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", t.Name, err)
-		}
-		d.Tools = append(d.Tools, td)
-		gr := group(t.Recv)
-		gr.Tools = append(gr.Tools, td)
-	}
-	for _, p := range g.pkg.Prompts {
-		dd := g.prompt(p)
-		d.Decls = append(d.Decls, dd)
-		gr := group(p.Recv)
-		gr.Decls = append(gr.Decls, dd)
-	}
-	completes := len(g.pkg.Prompts) > 0
-	for _, r := range g.pkg.Resources {
-		dd := g.resource(r)
-		d.Decls = append(d.Decls, dd)
-		gr := group(r.Recv)
-		gr.Decls = append(gr.Decls, dd)
-		completes = completes || r.Template
-	}
-	if completes {
-		d.Completions = g.completions()
-	}
-	forms, err := g.forms()
-	if err != nil {
-		return nil, err
-	}
-	d.Forms, d.Icons = forms, g.icons
-	sort.Strings(order)
-	for _, k := range order {
-		d.Groups = append(d.Groups, *groups[k])
-	}
-	for p, n := range g.imports {
-		alias := n
-		if n == path.Base(p) {
-			alias = ""
-		}
-		group := 1
-		if first, _, _ := strings.Cut(p, "/"); !strings.Contains(first, ".") {
-			group = 0 // the standard library, as goimports groups it
-		}
-		d.Imports[group] = append(d.Imports[group], importData{Alias: alias, Path: p})
-	}
-	for _, group := range d.Imports {
-		sort.Slice(group, func(i, j int) bool { return group[i].Path < group[j].Path })
-	}
-	return d, nil
 }
 
-func exportedName(s string) string {
-	if s == "" {
+// handlerValue is the handler of the declaration fn: the handler
+// function, or for a method, the call that binds it to the receiver.
+func (g *genFile) handlerValue(fn *types.Func, recv *types.Named) string {
+	ident := g.names.Handler(fn)
+	if recv != nil {
+		return ident + "(" + g.recvVars[recv] + ")"
+	}
+	return ident
+}
+
+// toolFields prints the fields of t's literal, which ident's variables
+// complete with its schemas.
+func (g *genFile) toolFields(t *mcp.Tool, ident string) {
+	f := []field{
+		{key: "Name", value: strconv.Quote(t.Name)},
+		{key: "Title", value: quoted(t.Title)},
+		{key: "Description", value: text(t.Description)},
+		{key: "Annotations", value: g.annotations(t.Annotations)},
+		{key: "Icons", value: g.iconsField(t.Icons)},
+		{key: "InputSchema", value: ident + "Input"},
+	}
+	if t.OutputSchema != nil {
+		f = append(f, field{key: "OutputSchema", value: ident + "Output"})
+	}
+	g.fields(f...)
+}
+
+// annotations is the literal of a, "" for nil.
+func (g *genFile) annotations(a *mcp.ToolAnnotations) string {
+	if a == nil {
 		return ""
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func (g *goFile) tool(t *analyzer.Tool) (toolData, error) {
-	td := toolData{Name: t.Name, Ident: "mcptag" + exportedName(t.Func.Name())}
-	if t.Recv != nil {
-		td.Ident = "mcptag" + exportedName(t.Recv.Obj().Name()) + exportedName(t.Func.Name())
-		td.Recv = g.recvParam(t.Recv)
-	}
-	rendered := g.tools[slices.Index(g.pkg.Tools, t)]
-	td.Input = goString(string(rendered.InputSchema.(json.RawMessage)))
-	if t.Output != nil {
-		td.Output = goString(string(rendered.OutputSchema.(json.RawMessage)))
-	}
-	td.Tool = g.toolFields(t, td)
-	td.Spec = argSpec(t)
-	var call string
-	td.Decode, call = g.call(t, td)
-	td.Decode += viewSelect(t, td.Ident)
-	td.Results = g.results(t, td.Ident, call)
-	td.ViewPaths, td.ViewFunc = viewPaths(t), g.viewFunc(t, td.Ident+"Write")
-	return td, nil
-}
-
-func (g *goFile) toolFields(t *analyzer.Tool, td toolData) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Name: %q,\n", t.Name)
-	if t.Title != "" {
-		fmt.Fprintf(&b, "Title: %q,\n", t.Title)
-	}
-	if t.Description != "" {
-		fmt.Fprintf(&b, "Description: %s,\n", goString(t.Description))
-	}
-	if a := annotations(t.Annotations); a != "" {
-		fmt.Fprintf(&b, "Annotations: &mcp.ToolAnnotations{%s},\n", a)
-	}
-	if icons := g.iconsField(t.Icons); icons != "" {
-		fmt.Fprintf(&b, "Icons: %s,\n", icons)
-	}
-	fmt.Fprintf(&b, "InputSchema: %sInput,\n", td.Ident)
-	if t.Output != nil {
-		fmt.Fprintf(&b, "OutputSchema: %sOutput,\n", td.Ident)
-	}
-	return b.String()
-}
-
-func annotations(a directive.Annotations) string {
 	var parts []string
-	if a.ReadOnly != nil {
-		parts = append(parts, fmt.Sprintf("ReadOnlyHint: %t", *a.ReadOnly))
+	if a.Title != "" {
+		parts = append(parts, "Title: "+strconv.Quote(a.Title))
 	}
-	if a.Destructive != nil {
-		parts = append(parts, fmt.Sprintf("DestructiveHint: toolrt.Bool(%t)", *a.Destructive))
+	if a.ReadOnlyHint {
+		parts = append(parts, "ReadOnlyHint: true")
 	}
-	if a.Idempotent != nil {
-		parts = append(parts, fmt.Sprintf("IdempotentHint: %t", *a.Idempotent))
+	if a.DestructiveHint != nil {
+		parts = append(parts, fmt.Sprintf("DestructiveHint: %s(%t)", g.QualifiedGoIdent(rt("Bool")), *a.DestructiveHint))
 	}
-	if a.OpenWorld != nil {
-		parts = append(parts, fmt.Sprintf("OpenWorldHint: toolrt.Bool(%t)", *a.OpenWorld))
+	if a.IdempotentHint {
+		parts = append(parts, "IdempotentHint: true")
 	}
-	return strings.Join(parts, ", ")
+	if a.OpenWorldHint != nil {
+		parts = append(parts, fmt.Sprintf("OpenWorldHint: %s(%t)", g.QualifiedGoIdent(rt("Bool")), *a.OpenWorldHint))
+	}
+	return "&" + g.QualifiedGoIdent(mcpIdent("ToolAnnotations")) + "{" + strings.Join(parts, ", ") + "}"
 }
 
-// call returns the statements decoding the arguments and the call of the
-// tool function.
-func (g *goFile) call(t *analyzer.Tool, td toolData) (decode, call string) {
-	var args []string
-	if t.Context {
-		args = append(args, "ctx")
+// tool prints the variables and the handler of t, whose listing is mt.
+func (g *genFile) tool(t *analyzer.Tool, mt *mcp.Tool) {
+	ident := g.names.Handler(t.Func)
+	g.P()
+	g.P("// Schemas and arguments of ", t.Name, ", computed by mcptag.")
+	g.P("var ", ident, "Input = ", g.rawJSON(mt.InputSchema.(json.RawMessage)))
+	if mt.OutputSchema != nil {
+		g.P("var ", ident, "Output = ", g.rawJSON(mt.OutputSchema.(json.RawMessage)))
 	}
-	if t.Request {
-		args = append(args, "req")
+	g.specVar(ident+"Args", t.Arguments.Spec(t.Name, t.Directive != nil && t.Directive.Strict), t.Arguments)
+	if paths := g.viewPaths(t); paths != "" {
+		g.P("var ", ident, "View = ", paths)
 	}
-	var b strings.Builder
-	switch t.Args {
-	case analyzer.ArgsStruct:
-		fmt.Fprintf(&b, "var in %s\n", g.typeString(t.Params[0].Type))
-		fmt.Fprintf(&b, "if err := %sArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {\nreturn toolrt.Error(err), nil\n}\n", td.Ident)
-		args = append(args, "in")
-	case analyzer.ArgsNone:
-		fmt.Fprintf(&b, "if _, err := %sArgs.Parse(req.Params.Arguments); err != nil {\nreturn toolrt.Error(err), nil\n}\n", td.Ident)
-	default:
-		fmt.Fprintf(&b, "args, err := %sArgs.Parse(req.Params.Arguments)\nif err != nil {\nreturn toolrt.Error(err), nil\n}\n", td.Ident)
-		for i, p := range t.Params {
-			v := fmt.Sprintf("arg%d", i)
-			fmt.Fprintf(&b, "var %s %s\n", v, g.typeString(p.Type))
-			fmt.Fprintf(&b, "if err := args.Decode(%q, &%s); err != nil {\nreturn toolrt.Error(err), nil\n}\n", p.Name, v)
-			args = append(args, v)
-		}
-	}
-	fn := t.Func.Name()
-	if t.Recv != nil {
-		fn = "recv." + fn
-	}
-	return b.String(), fn + "(" + strings.Join(args, ", ") + ")"
+	d := toolDecl(t, ident)
+	failed := g.toolFailed()
+	d.check = &argsCheck{spec: ident + "Args", method: "Parse", input: "req.Params.Arguments", checkFailed: failed, decodeFailed: failed}
+	g.handler(d, func(_ map[string]bool, call string) {
+		g.viewSelect(t, ident)
+		g.toolResults(t, ident, call)
+	})
+	g.viewFunc(t, ident+"Write")
 }
 
-// results returns the statements that call the tool and turn what it
+// rawJSON is the Go expression of a schema's JSON.
+func (g *genFile) rawJSON(data json.RawMessage) string {
+	return g.QualifiedGoIdent(jsonPackage.Ident("RawMessage")) + "(" + goString(string(data)) + ")"
+}
+
+// toolFailed is the values a tool's handler returns for err, an
+// argument that breaks its description.
+func (g *genFile) toolFailed() string { return g.QualifiedGoIdent(rt("Error")) + "(err), nil" }
+
+// toolReturnedError is the values a tool's handler returns for err, the
+// error the tool returned: a JSON-RPC error goes to the client as it is,
+// any other becomes an isError result.
+func (g *genFile) toolReturnedError() string { return g.QualifiedGoIdent(rt("Failed")) + "(err)" }
+
+// toolResults prints the statements that call the tool and turn what it
 // returned into a CallToolResult, by the rules of docs/results.md.
-func (g *goFile) results(t *analyzer.Tool, ident, call string) string {
+func (g *genFile) toolResults(t *analyzer.Tool, ident, call string) {
 	r := t.Result
 	var lhs []string
 	if r.SDK {
@@ -341,71 +334,88 @@ func (g *goFile) results(t *analyzer.Tool, ident, call string) string {
 	if r.Error {
 		lhs = append(lhs, "err")
 	}
-	var b strings.Builder
 	switch {
 	case len(lhs) == 0:
-		b.WriteString(call + "\n")
+		g.P(call)
 	case len(lhs) == 1 && r.Error:
-		fmt.Fprintf(&b, "if err := %s; err != nil {\nreturn toolrt.Failed(err)\n}\n", call)
+		g.P("if err := ", call, "; err != nil {")
+		g.P("return ", g.toolReturnedError())
+		g.P("}")
 	default:
-		fmt.Fprintf(&b, "%s := %s\n", strings.Join(lhs, ", "), call)
+		g.P(strings.Join(lhs, ", "), " := ", call)
 		if r.Error {
-			b.WriteString("if err != nil {\nreturn toolrt.Failed(err)\n}\n")
+			g.P("if err != nil {")
+			g.P("return ", g.toolReturnedError())
+			g.P("}")
 		}
 	}
 	value := "out"
 	if r.Pointer && r.Kind != analyzer.ResultNone {
 		// A nil pointer is sent as the zero value, which validates.
-		fmt.Fprintf(&b, "if out == nil {\nout = new(%s)\n}\n", g.typeString(r.Elem))
+		g.P("if out == nil {")
+		g.P("out = new(", r.Elem, ")")
+		g.P("}")
 		value = "*out"
 	}
 	q := strconv.Quote(t.Name)
 	modeArg := ""
 	if mode := textModes[t.Text]; mode != "" {
-		modeArg = ", toolrt." + mode
+		modeArg = ", " + g.QualifiedGoIdent(rt(mode))
+	}
+	call1 := func(name string, args ...string) string {
+		return g.QualifiedGoIdent(rt(name)) + "(" + strings.Join(args, ", ") + modeArg + ")"
+	}
+	isArray := false
+	if r.Elem != nil {
+		_, isArray = r.Elem.Underlying().(*types.Array)
 	}
 	var result string
 	switch {
 	case t.View != nil:
-		if _, isArray := r.Elem.Underlying().(*types.Array); isArray && r.Slice {
+		if isArray && r.Slice {
 			value = strings.TrimPrefix(value, "*") + "[:]"
 		}
-		result = viewResult(t, q, value, ident+"Write", modeArg)
+		result = g.viewResult(t, q, value, ident+"Write", modeArg)
 	case r.Kind == analyzer.ResultNone:
-		result = "toolrt.Empty()"
+		result = g.QualifiedGoIdent(rt("Empty")) + "()"
 	case r.Kind == analyzer.ResultObject || r.Kind == analyzer.ResultMap:
-		result = fmt.Sprintf("toolrt.Object(%s, %s%s)", q, strings.TrimPrefix(value, "*"), modeArg)
+		result = call1("Object", q, strings.TrimPrefix(value, "*"))
+	case r.Kind == analyzer.ResultWrapped && r.Slice:
+		if isArray {
+			value = strings.TrimPrefix(value, "*") + "[:]"
+		}
+		result = call1("Slice", q, value)
 	case r.Kind == analyzer.ResultWrapped:
-		if r.Slice {
-			if _, isArray := r.Elem.Underlying().(*types.Array); isArray {
-				value = strings.TrimPrefix(value, "*") + "[:]"
-			}
-			result = fmt.Sprintf("toolrt.Slice(%s, %s%s)", q, value, modeArg)
-		} else {
-			result = fmt.Sprintf("toolrt.Wrapped(%s, %s%s)", q, value, modeArg)
-		}
+		result = call1("Wrapped", q, value)
+	case r.Kind == analyzer.ResultText && r.OptOut:
+		result = call1("JSONText", q, value)
 	case r.Kind == analyzer.ResultText:
-		if r.OptOut {
-			result = fmt.Sprintf("toolrt.JSONText(%s, %s%s)", q, value, modeArg)
-		} else {
-			result = fmt.Sprintf("toolrt.Sprint(%s)", value)
-		}
+		result = g.QualifiedGoIdent(rt("Sprint")) + "(" + value + ")"
 	}
 	if r.SDK {
-		result = fmt.Sprintf("toolrt.Merge(res, %s)", result)
+		result = g.QualifiedGoIdent(rt("Merge")) + "(res, " + result + ")"
 	}
-	fmt.Fprintf(&b, "return %s, nil", result)
-	return b.String()
+	g.P("return ", result, ", nil")
 }
 
-// textModes are the toolrt.TextMode of each text= option of the directive
+// textModes are the toolimpl.TextMode of each text= option of the directive
 // but the default.
 var textModes = map[string]string{"json": "IndentedText", "none": "NoText"}
 
-// goString quotes s as a Go string literal, raw when that is possible.
-func goString(s string) string {
-	if strings.ContainsAny(s, "`\r") || !utf8.ValidString(s) {
-		return strconv.Quote(s)
+// unexported returns name with its leading capitals in lower case, as
+// a Go programmer names a value of the type: store for Store, urlStore
+// for URLStore, url for URL.
+func unexported(name string) string {
+	runes := []rune(name)
+	n := 0
+	for n < len(runes) && unicode.IsUpper(runes[n]) {
+		n++
 	}
-	return "`" + s + "`"
+	if n > 1 && n < len(runes) {
+		n-- // the last capital starts the next word
+	}
+	for i := range n {
+		runes[i] = unicode.ToLower(runes[i])
+	}
+	return string(runes)
 }

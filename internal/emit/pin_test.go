@@ -9,17 +9,21 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/generate"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/internal/genopts"
+	"github.com/mcptag/mcptag/toolimpl"
 )
 
 // TestPinMismatchFailsToCompile builds a module whose generated file pins
-// another version of the generated code than this toolrt runs, as a file
+// another version of the generated code than this toolimpl runs, as a file
 // from an older or a newer mcptag does: the build fails at the pin, with
-// an error that says to regenerate with the mcptag of go.mod. The file as
-// this mcptag generates it builds.
+// an error that says to regenerate with the mcptag of go.mod; so does a
+// file of version 1, which called toolrt. The file as this mcptag
+// generates it builds.
 func TestPinMismatchFailsToCompile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module twice; go test without -short runs it")
+	}
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +45,7 @@ func TestPinMismatchFailsToCompile(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOPROXY", "off")
 
-	r, err := generate.Run(dir, analyzer.Options{}, ".")
+	r, err := generate.Run(dir, genopts.Options{}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,10 +57,10 @@ func TestPinMismatchFailsToCompile(t *testing.T) {
 	}
 	pin := func(version int) string {
 		v := fmt.Sprint(version)
-		return "const (\n\t_ = toolrt.RegenerateWithMcptagOfGoMod(" + v + " - toolrt.MinGeneratedVersion)\n" +
-			"\t_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - " + v + ")\n)\n"
+		return "const (\n\t_ = toolimpl.RegenerateWithMcptagOfGoMod(" + v + " - toolimpl.MinGeneratedVersion)\n" +
+			"\t_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - " + v + ")\n)\n"
 	}
-	current := pin(toolrt.MaxGeneratedVersion)
+	current := pin(toolimpl.MaxGeneratedVersion)
 	if !strings.Contains(src, current) {
 		t.Fatalf("the generated file has no pin %q:\n%s", current, src)
 	}
@@ -78,18 +82,28 @@ func TestPinMismatchFailsToCompile(t *testing.T) {
 		version int
 		line    int // of the pin that fails
 	}{
-		{"older", toolrt.MinGeneratedVersion - 1, pinLine},
-		{"newer", toolrt.MaxGeneratedVersion + 1, pinLine + 1},
+		{"older", toolimpl.MinGeneratedVersion - 1, pinLine},
+		{"newer", toolimpl.MaxGeneratedVersion + 1, pinLine + 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := build(strings.Replace(src, current, pin(tc.version), 1))
 			if err == nil {
-				t.Fatalf("a file pinning version %d built against a toolrt that runs %d to %d", tc.version, toolrt.MinGeneratedVersion, toolrt.MaxGeneratedVersion)
+				t.Fatalf("a file pinning version %d built against a toolimpl that runs %d to %d", tc.version, toolimpl.MinGeneratedVersion, toolimpl.MaxGeneratedVersion)
 			}
-			want := regexp.MustCompile(fmt.Sprintf(`(?m)^\./mcp_tools_gen\.go:%d:\d+: constant -1 overflows toolrt\.RegenerateWithMcptagOfGoMod$`, tc.line))
+			want := regexp.MustCompile(fmt.Sprintf(`(?m)^\./mcp_tools_gen\.go:%d:\d+: constant -1 overflows toolimpl\.RegenerateWithMcptagOfGoMod$`, tc.line))
 			if !want.MatchString(out) {
 				t.Errorf("go build says\n%s\nwant a line matching %s", out, want)
 			}
 		})
 	}
+	// A file of version 1 called toolrt for what toolimpl now holds: it
+	// fails at its pin too, whose name still says the fix.
+	t.Run("toolrt's", func(t *testing.T) {
+		v1 := strings.ReplaceAll(strings.Replace(src, current, pin(1), 1), "toolimpl", "toolrt")
+		out, err := build(v1)
+		want := regexp.MustCompile(fmt.Sprintf(`(?m)^\./mcp_tools_gen\.go:%d:\d+: undefined: toolrt\.RegenerateWithMcptagOfGoMod$`, pinLine))
+		if err == nil || !want.MatchString(out) {
+			t.Errorf("go build of a version 1 file says (%v)\n%s\nwant a line matching %s", err, out, want)
+		}
+	})
 }

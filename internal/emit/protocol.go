@@ -3,11 +3,13 @@ package emit
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -26,56 +28,93 @@ func mcpIcons(icons []analyzer.Icon) []mcp.Icon {
 
 // iconsField is the Go expression of the Icons field of a tool, prompt or
 // resource literal: the package's icon variables, or "" for none.
-func (g *goFile) iconsField(icons []analyzer.Icon) string {
+func (g *genFile) iconsField(icons []mcp.Icon) string {
 	if len(icons) == 0 {
 		return ""
 	}
 	var names []string
-	for _, i := range mcpIcons(icons) {
+	for _, i := range icons {
 		names = append(names, g.iconVar(i))
 	}
-	return "[]mcp.Icon{" + strings.Join(names, ", ") + "}"
+	return "[]" + g.QualifiedGoIdent(mcpIdent("Icon")) + "{" + strings.Join(names, ", ") + "}"
 }
 
-// iconVar returns the name of the package variable holding icon,
-// declaring it on first use: an icon embedded as a data: URI can be tens
-// of kilobytes, written once however many declarations show it.
-func (g *goFile) iconVar(icon mcp.Icon) string {
-	lit := iconLiteral(icon)
-	for _, v := range g.icons {
-		if v.Value == lit {
-			return v.Name
-		}
+// iconVar returns the name of the package variable holding icon, which
+// iconVars declares: an icon embedded as a data: URI can be tens of
+// kilobytes, written once however many declarations show it.
+func (g *genFile) iconVar(icon mcp.Icon) string {
+	name := g.names.Icon(analyzer.Icon{Source: icon.Source, MIMEType: icon.MIMEType, Sizes: icon.Sizes, Theme: string(icon.Theme)})
+	if !slices.ContainsFunc(g.icons, func(i namedIcon) bool { return i.name == name }) {
+		g.icons = append(g.icons, namedIcon{name, icon})
 	}
-	name := fmt.Sprintf("mcptagIcon%d", len(g.icons)+1)
-	g.icons = append(g.icons, varData{Name: name, Value: lit})
 	return name
 }
 
-// varData is one package variable of the generated file.
-type varData struct{ Name, Value string }
+// A namedIcon is an icon variable of the generated file.
+type namedIcon struct {
+	name string
+	icon mcp.Icon
+}
 
-func iconLiteral(i mcp.Icon) string {
+// iconVars prints the icon variables, in the order of their first use.
+func (g *genFile) iconVars() {
+	if len(g.icons) == 0 {
+		return
+	}
+	g.P()
+	g.P("// The icons of the package's declarations, read by mcptag.")
+	for _, i := range g.icons {
+		g.P("var ", i.name, " = ", g.iconLiteral(i.icon))
+	}
+}
+
+// iconFiles prints the variable that embeds the files the package's
+// icons were read from: the go command then counts them among the
+// package's inputs, so go vet checks the package again when one changes
+// and finds the generated code stale.
+func (g *genFile) iconFiles() {
+	name := g.names.IconFiles()
+	if name == "" {
+		return
+	}
+	var files []string
+	for _, d := range g.pkg.Decls() {
+		for _, i := range d.Icons {
+			if i.File != "" && !slices.Contains(files, i.File) {
+				files = append(files, i.File)
+			}
+		}
+	}
+	slices.Sort(files)
+	for i, f := range files {
+		files[i] = strconv.Quote(f)
+	}
+	g.P()
+	g.P("// The icon files, embedded so that the go command counts them among the")
+	g.P("// package's inputs: go vet checks the package again when one changes.")
+	g.P("//")
+	g.P("//go:embed ", strings.Join(files, " "))
+	g.P("var ", name, " ", GoImportPath("embed").Ident("FS"))
+}
+
+// iconLiteral is the literal of i, on one line.
+func (g *genFile) iconLiteral(i mcp.Icon) string {
 	fields := []string{"Source: " + goString(i.Source)}
 	if i.MIMEType != "" {
 		fields = append(fields, "MIMEType: "+strconv.Quote(i.MIMEType))
 	}
 	if len(i.Sizes) > 0 {
-		q := make([]string, len(i.Sizes))
-		for j, s := range i.Sizes {
-			q[j] = strconv.Quote(s)
-		}
-		fields = append(fields, "Sizes: []string{"+strings.Join(q, ", ")+"}")
+		fields = append(fields, "Sizes: []string{"+quoteAll(i.Sizes)+"}")
 	}
 	if i.Theme != "" {
 		fields = append(fields, "Theme: "+strconv.Quote(string(i.Theme)))
 	}
-	return "mcp.Icon{" + strings.Join(fields, ", ") + "}"
+	return g.QualifiedGoIdent(mcpIdent("Icon")) + "{" + strings.Join(fields, ", ") + "}"
 }
 
 // cachedHandler wraps the handler expression h of resource r in the
 // caching hints of its directive, if it has any.
-func cachedHandler(r *analyzer.Resource, h string) string {
+func (g *genFile) cachedHandler(r *analyzer.Resource, h string) string {
 	if r.TTL == nil && r.CacheScope == "" {
 		return h
 	}
@@ -83,7 +122,7 @@ func cachedHandler(r *analyzer.Resource, h string) string {
 	if r.TTL != nil {
 		ttl = *r.TTL
 	}
-	return fmt.Sprintf("toolrt.CacheReads(%s, %d, %q)", h, ttl, r.CacheScope)
+	return fmt.Sprintf("%s(%s, %d, %q)", g.QualifiedGoIdent(rt("CacheReads")), h, ttl, r.CacheScope)
 }
 
 // Cache is what the reads of a resource carry for a client's cache, as
@@ -117,33 +156,51 @@ func Cacheable(pkg *analyzer.Package) map[string]Cache {
 	return out
 }
 
-// formData is one form in the generated file: its Elicit function and
-// its toolrt.Form.
-type formData struct {
-	Func, Type, Name string
-	Ident            string // the toolrt.Form variable
-	Form             string // its literal
+// formValue returns the toolimpl.Form of f, as the generated code holds it.
+func formValue(f *analyzer.Form) (*toolimpl.Form, error) {
+	schema, err := SchemaJSON(f.Schema)
+	if err != nil {
+		return nil, fmt.Errorf("form %s: %v", f.Name, err)
+	}
+	return &toolimpl.Form{Name: f.Name, Schema: schema, Spec: f.Fields.Spec(f.Name+" form", true)}, nil
 }
 
-// forms renders the package's forms, in the order of their names.
-func (g *goFile) forms() ([]formData, error) {
+// forms prints the package's forms, in the order of their names: each
+// its Elicit function and its toolimpl.Form.
+func (g *genFile) forms() error {
 	forms := append([]*analyzer.Form(nil), g.pkg.Forms...)
 	sort.Slice(forms, func(i, j int) bool { return forms[i].Name < forms[j].Name })
-	var out []formData
 	for _, f := range forms {
-		schema, err := SchemaJSON(f.Schema)
+		form, err := formValue(f)
 		if err != nil {
-			return nil, fmt.Errorf("form %s: %v", f.Name, err)
+			return err
 		}
-		ident := "mcptag" + exportedName(f.Name) + "Form"
-		out = append(out, formData{
-			Func: f.Func, Type: g.typeString(f.Type), Name: f.Name, Ident: ident,
-			Form: literal("toolrt.Form", "Name", strconv.Quote(f.Name),
-				"Schema", "json.RawMessage("+goString(string(schema))+")",
-				"Spec", specLiteral(f.Fields, f.Name+" form", true)),
-		})
+		ident, typ := g.names.Form(f), g.typeString(f.Type)
+		g.P()
+		g.P("// ", f.Func, " asks the user of the client that made the tool call req to")
+		g.P("// fill in the form ", f.Name, ", showing message. ok is false when the user")
+		g.P("// declines or cancels; an answer that breaks the form's schema is an")
+		g.P("// error. The tool returns the error as it is (or wrapped): on protocol")
+		g.P("// 2026-07-28, it asks the client for the form, and the tool runs again up")
+		g.P("// to here with the answer. See ", rtDoc("Form"), ".Elicit.")
+		g.P("func ", f.Func, "(ctx ", contextPackage.Ident("Context"), ", req *", mcpIdent("CallToolRequest"), ", message string) (", typ, ", bool, error) {")
+		g.P("var answer ", typ)
+		g.P("if ok, err := ", ident, ".Elicit(ctx, req, message, &answer); !ok || err != nil {")
+		g.P("return ", typ, "{}, false, err")
+		g.P("}")
+		g.P("return answer, true, nil")
+		g.P("}")
+		g.P()
+		g.P("// The form of ", f.Func, ", computed by mcptag.")
+		g.P("var ", ident, " = &", rt("Form"), "{")
+		g.fields(
+			field{key: "Name", value: strconv.Quote(form.Name)},
+			field{key: "Schema", value: g.rawJSON(form.Schema)},
+			field{key: "Spec", head: "&" + g.QualifiedGoIdent(rt("Spec")) + "{", body: func() { g.specFields(form.Spec, f.Fields) }},
+		)
+		g.P("}")
 	}
-	return out, nil
+	return nil
 }
 
 // FormSchemas returns the requested schema of each of the package's
@@ -151,11 +208,11 @@ func (g *goFile) forms() ([]formData, error) {
 func FormSchemas(pkg *analyzer.Package) (map[string]json.RawMessage, error) {
 	out := map[string]json.RawMessage{}
 	for _, f := range pkg.Forms {
-		data, err := SchemaJSON(f.Schema)
+		form, err := formValue(f)
 		if err != nil {
 			return nil, err
 		}
-		out[f.Name] = data
+		out[f.Name] = form.Schema
 	}
 	return out, nil
 }

@@ -19,8 +19,11 @@ import (
 // that marks the file as generated, a member "options" that records the
 // generator's options unless they are the defaults, and last, under
 // "cacheable", the caching hints that resources/read carries for the
-// resources that declare them (by URI). An empty list is left out, so that
-// the snapshot of a package of tools has its tools only.
+// resources that declare them (by URI). Between the two, under "forms",
+// the package's forms by name, each with the requestedSchema its
+// Elicit function sends: a form is a schema a client fills in, and
+// changes to it matter to clients as an argument's do. An empty list is
+// left out, so that the snapshot of a package of tools has its tools only.
 func Snapshot(pkg *analyzer.Package) ([]byte, error) {
 	tools, err := Tools(pkg)
 	if err != nil {
@@ -38,6 +41,10 @@ func snapshot(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 	sort.Slice(resources, func(i, j int) bool { return resources[i].URI < resources[j].URI })
 	templates := ResourceTemplates(pkg)
 	sort.Slice(templates, func(i, j int) bool { return templates[i].URITemplate < templates[j].URITemplate })
+	forms, err := snapshotForms(pkg)
+	if err != nil {
+		return nil, err
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -49,11 +56,33 @@ func snapshot(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 		Prompts           []*mcp.Prompt           `json:"prompts,omitempty"`
 		Resources         []*mcp.Resource         `json:"resources,omitempty"`
 		ResourceTemplates []*mcp.ResourceTemplate `json:"resourceTemplates,omitempty"`
+		Forms             []snapshotForm          `json:"forms,omitempty"`
 		Cacheable         map[string]Cache        `json:"cacheable,omitempty"`
-	}{genfile.Comment, pkg.Flags, tools, prompts, resources, templates, Cacheable(pkg)}); err != nil {
+	}{genfile.Comment, pkg.Flags, tools, prompts, resources, templates, forms, Cacheable(pkg)}); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// A snapshotForm is one form in the snapshot: its name, the Go type's,
+// and the schema elicitation/create sends for it.
+type snapshotForm struct {
+	Name            string          `json:"name"`
+	RequestedSchema json.RawMessage `json:"requestedSchema"`
+}
+
+// snapshotForms returns the package's forms, sorted by name.
+func snapshotForms(pkg *analyzer.Package) ([]snapshotForm, error) {
+	schemas, err := FormSchemas(pkg)
+	if err != nil {
+		return nil, err
+	}
+	var forms []snapshotForm
+	for name, schema := range schemas {
+		forms = append(forms, snapshotForm{name, schema})
+	}
+	sort.Slice(forms, func(i, j int) bool { return forms[i].Name < forms[j].Name })
+	return forms, nil
 }
 
 // Tools returns the package's tools as the generated code registers them.

@@ -11,28 +11,24 @@ import (
 )
 
 // The generated writer of a view (docs/views.md): one function per
-// viewed tool that writes the view of its result into a toolrt.Writer,
+// viewed tool that writes the view of its result into a toolimpl.Writer,
 // value by value, as encoding/json would write the full value less what
 // lies outside the view. It follows the analyzer's model, which has
 // decided every rule; here it is only spelled in Go.
 
-// viewPaths renders the toolrt.View literal of a tool whose fields
+// viewPaths renders the toolimpl.View literal of a tool whose fields
 // argument picks among its view's paths, or "" for a tool without one.
-func viewPaths(t *analyzer.Tool) string {
+func (g *genFile) viewPaths(t *analyzer.Tool) string {
 	if t.View == nil || !t.View.Fields {
 		return ""
 	}
-	q := make([]string, len(t.View.Paths))
-	for i, p := range t.View.Paths {
-		q[i] = strconv.Quote(p)
-	}
-	return "&toolrt.View{Paths: []string{" + strings.Join(q, ", ") + "}}"
+	return "&" + g.QualifiedGoIdent(rt("View")) + "{Paths: []string{" + quoteAll(t.View.Paths) + "}}"
 }
 
-// viewFunc renders the writer of t's view, named ident, or "".
-func (g *goFile) viewFunc(t *analyzer.Tool, ident string) string {
+// viewFunc prints the writer of t's view, named ident, if t has a view.
+func (g *genFile) viewFunc(t *analyzer.Tool, ident string) {
 	if t.View == nil {
-		return ""
+		return
 	}
 	r := t.Result
 	root := t.View.Root
@@ -40,10 +36,17 @@ func (g *goFile) viewFunc(t *analyzer.Tool, ident string) string {
 	if r.Slice {
 		root, typ = root.Elem, elemType(r.Elem)
 	}
-	vw := &viewWriter{g: g, fields: t.View.Fields}
+	vw := &viewWriter{g: g, fields: t.View.Fields, scope: g.newScope("w", "v", "err")}
+	g.P()
+	g.P("// ", ident, " writes the view of ", t.Name, "'s result.")
+	g.P("func ", ident, "(w *", rt("Writer"), ", v *", typ, ") {")
 	vw.value(root, "v")
-	return fmt.Sprintf("// %s writes the view of %s's result.\nfunc %s(w *toolrt.Writer, v *%s) {\n%s}\n",
-		ident, t.Name, ident, g.typeString(typ), vw.b.String())
+	// No argument of printf holds a line break (keys are quoted when
+	// they would), so the body splits into its lines here.
+	for _, line := range strings.Split(strings.TrimSuffix(vw.b.String(), "\n"), "\n") {
+		g.P(line)
+	}
+	g.P("}")
 }
 
 func elemType(t types.Type) types.Type {
@@ -58,7 +61,7 @@ func elemType(t types.Type) types.Type {
 
 // viewResult returns the call of toolrt that makes the result of a viewed
 // tool, whose value is out and its writer write.
-func viewResult(t *analyzer.Tool, q, value, write, modeArg string) string {
+func (g *genFile) viewResult(t *analyzer.Tool, q, value, write, modeArg string) string {
 	sel := "nil"
 	if t.View.Fields {
 		sel = "sel"
@@ -70,40 +73,40 @@ func viewResult(t *analyzer.Tool, q, value, write, modeArg string) string {
 	}
 	switch {
 	case r.Slice:
-		return fmt.Sprintf("toolrt.ViewSlice(%s, %s, %s, %s%s)", q, value, write, sel, modeArg)
+		return fmt.Sprintf("%s(%s, %s, %s, %s%s)", g.QualifiedGoIdent(rt("ViewSlice")), q, value, write, sel, modeArg)
 	case r.Kind == analyzer.ResultWrapped:
-		return fmt.Sprintf("toolrt.ViewWrapped(%s, %s, %s, %s%s)", q, ptr, write, sel, modeArg)
+		return fmt.Sprintf("%s(%s, %s, %s, %s%s)", g.QualifiedGoIdent(rt("ViewWrapped")), q, ptr, write, sel, modeArg)
 	}
-	return fmt.Sprintf("toolrt.ViewObject(%s, %s, %s, %s%s)", q, ptr, write, sel, modeArg)
+	return fmt.Sprintf("%s(%s, %s, %s, %s%s)", g.QualifiedGoIdent(rt("ViewObject")), q, ptr, write, sel, modeArg)
 }
 
-// viewSelect is the statement that reads a call's fields argument.
-func viewSelect(t *analyzer.Tool, ident string) string {
+// viewSelect prints the statement that reads a call's fields argument.
+func (g *genFile) viewSelect(t *analyzer.Tool, ident string) {
 	if t.View == nil || !t.View.Fields {
-		return ""
+		return
 	}
-	return fmt.Sprintf("sel, err := %sView.Select(req.Params.Arguments)\nif err != nil {\nreturn toolrt.Error(err), nil\n}\n", ident)
+	g.P("sel, err := ", ident, "View.Select(req.Params.Arguments)")
+	g.P("if err != nil {")
+	g.P("return ", g.toolFailed())
+	g.P("}")
 }
 
 // A viewWriter renders the body of a view's writer.
 type viewWriter struct {
-	g      *goFile
+	g      *genFile
 	b      strings.Builder
 	fields bool // the tool has a fields argument: check the selection
+	scope  map[string]bool
 	vars   int
 }
 
 func (vw *viewWriter) printf(format string, args ...any) { fmt.Fprintf(&vw.b, format, args...) }
 
-// newVar returns a new variable name; none is the name of an import,
-// which the body never refers to but a reader would mistake it for.
+// newVar returns a new variable name, prefix and a number, which hides
+// no name the body refers to.
 func (vw *viewWriter) newVar(prefix string) string {
-	for {
-		vw.vars++
-		if name := prefix + strconv.Itoa(vw.vars); vw.g.names[name] == "" {
-			return name
-		}
-	}
+	vw.vars++
+	return vw.g.local(vw.scope, prefix+strconv.Itoa(vw.vars))
 }
 
 // value writes the statements that write v, to which the expression p
@@ -150,9 +153,9 @@ func (vw *viewWriter) mapValue(v *analyzer.ViewValue, p string) {
 	m, keys, k, e := vw.newVar("mp"), vw.newVar("keys"), vw.newVar("key"), vw.newVar("elem")
 	vw.printf("if %s := %s; %s == nil {\nw.Null()\n} else {\n", m, deref(p), m)
 	if v.Keys == analyzer.KeysText {
-		vw.printf("%s, err := toolrt.TextKeys(%s)\nif err != nil {\nw.Fail(err)\nreturn\n}\n", keys, m)
+		vw.printf("%s, err := %s(%s)\nif err != nil {\nw.Fail(err)\nreturn\n}\n", keys, vw.g.QualifiedGoIdent(rt("TextKeys")), m)
 	} else {
-		vw.printf("%s := toolrt.%s(%s)\n", keys, keyFuncs[v.Keys], m)
+		vw.printf("%s := %s(%s)\n", keys, vw.g.QualifiedGoIdent(rt(keyFuncs[v.Keys])), m)
 	}
 	vw.printf("w.BeginObject()\nfor _, %s := range %s {\nw.MapKey(%s.Name)\n%s := %s[%s.Key]\n", k, keys, k, e, m, k)
 	vw.value(v.Elem, "&"+e)
@@ -183,11 +186,11 @@ func (vw *viewWriter) structValue(v *analyzer.ViewValue, p string) {
 				closers++
 			}
 		}
-		if omit := omitExpr(f, sel); omit != "" {
+		if omit := vw.omitExpr(f, sel); omit != "" {
 			vw.printf("if !(%s) {\n", omit)
 			closers++
 		}
-		vw.printf("w.Name(%s)\n", goString(f.Key))
+		vw.printf("w.Name(%s)\n", lineString(f.Key))
 		vw.value(f.Value, "&"+sel)
 		vw.printf("%s", strings.Repeat("}\n", closers))
 	}
@@ -196,17 +199,27 @@ func (vw *viewWriter) structValue(v *analyzer.ViewValue, p string) {
 
 // omitExpr is the condition on which omitempty or omitzero leave out the
 // property f, whose value is the expression x; "" if nothing does.
-func omitExpr(f *analyzer.ViewField, x string) string {
+func (vw *viewWriter) omitExpr(f *analyzer.ViewField, x string) string {
 	var conds []string
 	for _, z := range []*analyzer.ZeroTest{f.OmitEmpty, f.OmitZero} {
 		if z != nil {
-			conds = append(conds, zeroExpr(*z, x))
+			conds = append(conds, vw.zeroExpr(*z, x))
 		}
 	}
 	return strings.Join(conds, " || ")
 }
 
-func zeroExpr(z analyzer.ZeroTest, x string) string {
+// lineString is the Go literal of s on one line: raw unless s holds a
+// line break.
+func lineString(s string) string {
+	if strings.ContainsAny(s, "\n") {
+		return strconv.Quote(s)
+	}
+	return goString(s)
+}
+
+func (vw *viewWriter) zeroExpr(z analyzer.ZeroTest, x string) string {
+	rtName := func(name string) string { return vw.g.QualifiedGoIdent(rt(name)) }
 	switch z {
 	case analyzer.ZeroFalse:
 		return "!" + x
@@ -223,11 +236,11 @@ func zeroExpr(z analyzer.ZeroTest, x string) string {
 	case analyzer.ZeroNilOrMethod:
 		return x + " == nil || " + x + ".IsZero()"
 	case analyzer.ZeroInterfaceMethod:
-		return x + " == nil || toolrt.NilPointer(" + x + ") || " + x + ".IsZero()"
+		return x + " == nil || " + rtName("NilPointer") + "(" + x + ") || " + x + ".IsZero()"
 	case analyzer.ZeroEqual:
-		return "toolrt.IsZero(&" + x + ")"
+		return rtName("IsZero") + "(&" + x + ")"
 	case analyzer.ZeroReflect:
-		return "toolrt.IsZeroValue(&" + x + ")"
+		return rtName("IsZeroValue") + "(&" + x + ")"
 	}
 	panic(fmt.Sprintf("emit: zero test %d", z))
 }

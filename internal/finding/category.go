@@ -65,6 +65,7 @@ const (
 	CatSize            = "size"
 	CatSensitive       = "sensitive"
 	CatRedundant       = "redundant"
+	CatElicit          = "elicit"
 )
 
 // Categories is the table of every category, in a stable order. The
@@ -80,13 +81,14 @@ var Categories = []Category{
 	{CatName, true, Stops, "an invalid or duplicate tool or prompt name, a name that looks like an option, a doc list item naming a misspelled parameter, or a name the generated code needs"},
 	{CatDirective, true, Stops, "a misspelled, misplaced or malformed directive, resource URI or suppression"},
 	{CatSignature, true, Stops, "a function shape mcptag cannot register"},
-	{CatJSONTag, true, Stops, "a malformed struct tag or option, or a JSON name lost to a collision"},
+	{CatJSONTag, true, Stops, "a malformed struct tag or option; a JSON name lost to a collision, which generation only warns of (encoding/json drops it, always)"},
 	{CatClosedExtra, true, Warns, "closed on an output with a {} part, which can carry undeclared properties"},
 	{CatStale, true, LintOnly, "generated code that differs from what mcptag generates now, or is missing or left over"},
 	{CatDeepInput, false, LintOnly, "a recursive argument type, whose values nested deeper than toolrt.MaxDepth are rejected"},
 	{CatSize, false, LintOnly, "a tool whose tools/list entry takes more tokens than its budget (5,000 by default)"},
 	{CatSensitive, false, LintOnly, "a form field or header argument named like a secret (password, token, API key, credit card)"},
 	{CatRedundant, false, LintOnly, "a view= path that another path of the view already keeps whole"},
+	{CatElicit, false, LintOnly, "an Elicit<Type> error that cannot reach the tool's return as it is or wrapped with %w, which on 2026-07-28 asks nothing"},
 }
 
 // CategoryNames lists the names of Categories, in order.
@@ -109,6 +111,11 @@ func LookupCategory(name string) (Category, bool) {
 
 // FixChangesWire reports whether the suggested fixes of findings of
 // category change what a tool sends: adding omitempty (nullable) leaves
-// an empty list out of a result instead of sending null. A driver applies
-// them only when asked by name.
-func FixChangesWire(category string) bool { return category == CatNullable }
+// an empty list out of a result instead of sending null; correcting a
+// misspelled struct tag key (json-tag) gives a property the name or the
+// constraints it says; wrapping an Elicit<Type> error with %w (elicit)
+// makes the tool ask for its form. A driver applies them only when asked
+// by name.
+func FixChangesWire(category string) bool {
+	return category == CatNullable || category == CatJSONTag || category == CatElicit
+}

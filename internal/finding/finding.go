@@ -23,19 +23,37 @@ type Finding struct {
 	Category string
 	Message  string
 	Error    bool
+	// GoesOn says that generation prints this warning and goes on though
+	// its category stops it: the finding is one lint reports by default
+	// in a category of mistakes, but the code means exactly what mcptag
+	// describes (a JSON name that encoding/json drops, deterministically).
+	GoesOn bool
 	// ToolPos is the position of the tool being analyzed when the finding
 	// was made, if any: a finding in a type declared in another package is
 	// reported there by the linter.
 	ToolPos token.Pos
+	// Fix, if set, is the one obvious correction (a misspelled key
+	// replaced by the key it is close to), which lint -fix applies.
+	Fix *Fix
+}
+
+// A Fix replaces the source text from Pos to End with NewText.
+type Fix struct {
+	Message  string // what the fix does: "write title="
+	Pos, End token.Pos
+	NewText  string
 }
 
 // AtGeneration says what generation does with f: an error stops it; any
-// other finding does what its category says.
+// other finding does what its category says, but one that goes on warns.
 func (f Finding) AtGeneration() Generation {
 	if f.Error {
 		return Stops
 	}
 	c, _ := LookupCategory(f.Category)
+	if f.GoesOn && c.Generation == Stops {
+		return Warns
+	}
 	return c.Generation
 }
 

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"slices"
 	"strings"
+
+	"github.com/mcptag/mcptag/internal/suggest"
 )
 
 // IgnorePrefix starts a suppression comment:
@@ -20,6 +22,7 @@ type suppression struct {
 	line       int
 	categories []string
 	problem    string // why the comment is not a valid suppression, or ""
+	fix        *Fix   // the correction of a misspelled category
 	used       bool
 	// errorLine is the line of an error the comment would silence, which
 	// no comment can: an error means that mcptag cannot serve what the
@@ -61,16 +64,28 @@ func parseSuppression(fset *token.FileSet, c *ast.Comment) *suppression {
 		sup.problem = "//mcptag:ignore needs a category and a reason: //mcptag:ignore CATEGORY reason"
 		return sup
 	}
+	off := token.Pos(len(IgnorePrefix) + strings.Index(rest, fields[0]))
 	for _, cat := range strings.Split(fields[0], ",") {
 		if _, ok := LookupCategory(cat); !ok {
-			sup.problem = fmt.Sprintf("//mcptag:ignore: unknown category %q; categories are %s", cat, strings.Join(CategoryNames(), ", "))
+			sup.problem, sup.fix = unknownCategory(cat, c.Slash+off)
 		}
+		off += token.Pos(len(cat) + 1)
 		sup.categories = append(sup.categories, cat)
 	}
 	if sup.problem == "" && len(fields) == 1 {
 		sup.problem = fmt.Sprintf("//mcptag:ignore %s needs a reason after the category; it suppresses nothing without one", fields[0])
 	}
 	return sup
+}
+
+// unknownCategory says that cat, written at pos, is no category, and
+// corrects it to the category it is close to, if any.
+func unknownCategory(cat string, pos token.Pos) (string, *Fix) {
+	if s := suggest.Closest(cat, CategoryNames()); s != "" {
+		return fmt.Sprintf("//mcptag:ignore: unknown category %q (did you mean %q?)", cat, s),
+			&Fix{Message: "write " + s, Pos: pos, End: pos + token.Pos(len(cat)), NewText: s}
+	}
+	return fmt.Sprintf("//mcptag:ignore: unknown category %q; categories are %s", cat, strings.Join(CategoryNames(), ", ")), nil
 }
 
 // silences reports whether a valid suppression of f's category sits on
@@ -112,7 +127,7 @@ func (s *Suppressions) Findings(unused bool) []Finding {
 		default:
 			continue
 		}
-		out = append(out, Finding{Pos: sup.pos, End: sup.end, Category: CatDirective, Message: msg})
+		out = append(out, Finding{Pos: sup.pos, End: sup.end, Category: CatDirective, Message: msg, Fix: sup.fix})
 	}
 	return out
 }

@@ -8,10 +8,9 @@ import (
 	"fmt"
 	"go/token"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/finding"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/genopts"
 )
 
 // A File is one file mcptag writes.
@@ -20,7 +19,7 @@ type File = emit.File
 // A Result is what one Run produced.
 type Result struct {
 	Fset     *token.FileSet
-	Packages []*load.Package
+	Packages []*Package
 	// Findings are those that generation reports (see Report).
 	Findings []finding.Finding
 	// Files are the files to write, for every package, or nil when a
@@ -50,7 +49,7 @@ func Stopping(fs []finding.Finding) []finding.Finding {
 // error, placed and silenced as the linter places and silences them (see
 // finding.Reporter), so that code that generates cleanly passes lint.
 // What each does to the run is its AtGeneration.
-func Report(pkgs []*load.Package) []finding.Finding {
+func Report(pkgs []*Package) []finding.Finding {
 	var out []finding.Finding
 	for _, p := range pkgs {
 		var reported []finding.Finding
@@ -71,10 +70,10 @@ func Report(pkgs []*load.Package) []finding.Finding {
 
 // Run loads the packages matching patterns in dir, analyzes them with
 // opts resolved against the options each package's generated files record
-// (analyzer.Options.Resolve), and renders their files. A load error is a
-// load.Errors with the position of each error.
-func Run(dir string, opts analyzer.Options, patterns ...string) (*Result, error) {
-	pkgs, err := load.Packages(dir, opts, patterns...)
+// (see Packages), and renders their files. A load error is a load.Errors
+// with the position of each error.
+func Run(dir string, opts genopts.Options, patterns ...string) (*Result, error) {
+	pkgs, err := Packages(dir, opts, patterns...)
 	if err != nil {
 		return nil, err
 	}

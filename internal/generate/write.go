@@ -121,7 +121,11 @@ func Write(files []emit.File) error {
 	if err != nil {
 		return err
 	}
-	removeStaleTemps(files, start)
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.Path
+	}
+	removeStaleTemps(paths, start)
 	defer func() {
 		for _, c := range cs {
 			if c.tmp != "" {
@@ -221,12 +225,12 @@ func pathless(err error) error {
 	return err
 }
 
-// removeStaleTemps removes the temporary files that a killed run left in
-// the directories of files: mcptag's by their names, and older than this
-// run, so that a run going on at the same time keeps its own.
-func removeStaleTemps(files []emit.File, start time.Time) {
-	for _, f := range files {
-		matches, _ := filepath.Glob(filepath.Join(filepath.Dir(f.Path), tempPattern(f.Path)))
+// removeStaleTemps removes the temporary files that a killed run left
+// beside paths: mcptag's by their names, and older than this run, so that
+// a run going on at the same time keeps its own.
+func removeStaleTemps(paths []string, start time.Time) {
+	for _, path := range paths {
+		matches, _ := filepath.Glob(filepath.Join(filepath.Dir(path), tempPattern(path)))
 		for _, m := range matches {
 			if info, err := os.Lstat(m); err == nil && info.Mode().IsRegular() && info.ModTime().Before(start) {
 				os.Remove(m)
@@ -250,6 +254,7 @@ func restore(c *Change) {
 
 // ReplaceFile writes data to path through a temporary file and a rename,
 // keeping path's permissions: a file fixed in place is never half written.
+// A symbolic link stays one: its target is written.
 func ReplaceFile(path string, data []byte) error {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -272,15 +277,51 @@ func WriteFile(path string, data []byte) error {
 	return replace(path, data, mode)
 }
 
-// replace stages data beside path with mode and renames it over path.
+// replace stages data beside the file path names, a symbolic link's
+// target, with mode, and renames it over that file. A temporary file that
+// a killed run left there is removed first, as Write removes those of
+// generated files.
 func replace(path string, data []byte, mode fs.FileMode) error {
-	tmp, err := stage(path, data, mode)
+	target, err := linkTarget(path)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err := rename(tmp, path); err != nil {
+	removeStaleTemps([]string{target}, time.Now())
+	tmp, err := stage(target, data, mode)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := rename(tmp, target); err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("replacing %s: %w", path, err)
 	}
 	return nil
+}
+
+// maxLinks is the most symbolic links linkTarget follows, as many as
+// Linux follows in resolving a path.
+const maxLinks = 40
+
+// linkTarget returns the file that path names once its symbolic links
+// are followed, existing or not (a link to a file yet to be written):
+// renaming over a link would replace the link itself.
+func linkTarget(path string) (string, error) {
+	for range maxLinks {
+		info, err := os.Lstat(path)
+		if errors.Is(err, fs.ErrNotExist) || err == nil && info.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		if err != nil {
+			return "", pathless(err)
+		}
+		to, err := os.Readlink(path)
+		if err != nil {
+			return "", pathless(err)
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(path), to)
+		}
+		path = to
+	}
+	return "", errors.New("too many levels of symbolic links")
 }

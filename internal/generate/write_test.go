@@ -283,6 +283,7 @@ func writeUntilKilled(dir, at string) {
 	_, files := plannedFiles(dir)
 	kill := func() { syscall.Kill(os.Getpid(), syscall.SIGKILL) }
 	switch at {
+	case "writefile":
 	case "rename":
 		real, count := rename, 0
 		rename = func(from, to string) error {
@@ -300,7 +301,13 @@ func writeUntilKilled(dir, at string) {
 			return real(dir, pattern)
 		}
 	}
-	Write(files)
+	if at == "writefile" {
+		real := rename
+		rename = func(from, to string) error { kill(); return real(from, to) }
+		WriteFile(filepath.Join(dir, "page.html"), []byte("killed"))
+	} else {
+		Write(files)
+	}
 	os.Exit(3) // not killed: the parent fails
 }
 
@@ -382,4 +389,64 @@ func TestWriteFile(t *testing.T) {
 		}
 	}
 	filetree.Same(t, dir, before)
+}
+
+// WriteFile through a symbolic link writes the link's target, existing or
+// not, and leaves the link a link.
+func TestWriteFileThroughLink(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "real"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, link := range []struct{ name, to string }{{"page.html", "real/page.html"}, {"chain.html", "page.html"}} {
+		if err := os.Symlink(link.to, filepath.Join(dir, link.name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, data := range []string{"new", "again"} {
+		if err := WriteFile(filepath.Join(dir, "chain.html"), []byte(data)); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := os.ReadFile(filepath.Join(dir, "real", "page.html")); err != nil || string(got) != data {
+			t.Errorf("the target holds %q, %v; want %q", got, err, data)
+		}
+	}
+	for _, name := range []string{"page.html", "chain.html"} {
+		if info, err := os.Lstat(filepath.Join(dir, name)); err != nil || info.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a symbolic link: %v %v", name, info.Mode(), err)
+		}
+	}
+	if temps, _ := filepath.Glob(filepath.Join(dir, "*", ".*.tmp*")); len(temps) > 0 {
+		t.Errorf("temporary files left: %v", temps)
+	}
+}
+
+// A WriteFile killed before its rename leaves its temporary file, which
+// the next WriteFile of that path removes.
+func TestWriteFileKilled(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), killEnv+"="+dir, killAtEnv+"=writefile")
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		t.Fatalf("child: %v, want killed by SIGKILL", err)
+	}
+	temps, _ := filepath.Glob(filepath.Join(dir, ".page.html.tmp*"))
+	if len(temps) != 1 {
+		t.Fatalf("the killed run left %v, want one temporary file", temps)
+	}
+	info, err := os.Stat(temps[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !time.Now().After(info.ModTime()) {
+		time.Sleep(time.Millisecond) // the next run starts later
+	}
+	if err := WriteFile(filepath.Join(dir, "page.html"), []byte("next")); err != nil {
+		t.Fatal(err)
+	}
+	if temps, _ := filepath.Glob(filepath.Join(dir, ".page.html.tmp*")); len(temps) > 0 {
+		t.Errorf("temporary files left: %v", temps)
+	}
 }

@@ -60,6 +60,13 @@ type CatalogPage struct {
 	Tools     map[string]int `json:"tools"`
 	Prompts   []string       `json:"prompts"`
 	Resources []string       `json:"resources"`
+	// Forms are the names of the forms the page must show.
+	Forms []string `json:"forms"`
+	// FieldPaths are, by tool, the paths a tool's fields argument may
+	// name, which its row must list; Headers, by tool and argument, the
+	// parameter headers (x-mcp-header) the rows must mark.
+	FieldPaths map[string][]string          `json:"fieldPaths"`
+	Headers    map[string]map[string]string `json:"headers"`
 	// Over are the tools that must stand out as over their budget, in
 	// the list and in the chart.
 	Over []string `json:"over"`

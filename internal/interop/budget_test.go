@@ -123,6 +123,7 @@ func percent(est, real int) float64 {
 // snapshot, the whole file's counts and the sums over its tools (what
 // mcptag stats adds up).
 func TestTokensAgainstO200k(t *testing.T) {
+	skipShort(t)
 	var files, tools []sample
 	var fileOf []int // the index in files of each tool's snapshot
 	for _, path := range snapshots(t) {
@@ -213,6 +214,7 @@ func TestTokensAgainstO200k(t *testing.T) {
 // checks that the estimate is as close to o200k on both layouts, and
 // logs the numbers.
 func TestTextMirrorTokens(t *testing.T) {
+	skipShort(t)
 	type result struct {
 		source string
 		values []json.RawMessage // each becomes one text content

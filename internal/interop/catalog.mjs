@@ -3,8 +3,13 @@
 // checks each as a reader would meet it:
 //
 //   - every tool the page should show is there once, with data-tokens equal
-//     to what mcptag stats -json reports; so are the prompts and resources,
-//     and nothing else;
+//     to what mcptag stats -json reports; so are the prompts, resources and
+//     forms, and nothing else;
+//   - at 1280 px no argument name breaks across lines, and the page is no
+//     wider than the window; a fields argument lists the paths it may
+//     name, and an argument sent as a parameter header says which;
+//   - opened at a #fragment, the page shows the entry it names, below the
+//     sticky header, drawn;
 //   - the chart has one bar per tool; the tools over budget, and only
 //     they, stand out in the list and in the chart;
 //   - "/" focuses the search box; typing leaves only the matching entries
@@ -77,12 +82,89 @@ async function check(want) {
 
   if (want.screenshot) await tab.screenshot({ path: want.screenshot }); // as it opens
   await checkEntries(tab, want);
+  await checkLayout(tab, want);
+  await checkArgs(tab, want);
   if (want.search) await checkSearch(tab, want);
   for (const q of want.measure ?? []) result.searches.push(await timeSearch(tab, q));
   if (want.hostile) result.sizes = await checkHostile(tab, want);
+  const fragments = await tab.evaluate(() => {
+    const ids = Array.from(document.querySelectorAll('[data-entry]'), (el) => el.id);
+    return [ids[Math.floor(ids.length / 2)], ids[ids.length - 1]];
+  });
   for (const e of errors) fail(want, e);
   await tab.close();
+  for (const id of new Set(fragments)) await checkFragment(want, url, id);
   return result;
+}
+
+// checkLayout checks what a reader at 1280 px sees of names: an argument
+// name (of 40 characters or fewer: a longer one may wrap) on one line,
+// and nothing wider than the window on a page without hostile text.
+async function checkLayout(tab, want) {
+  const got = await tab.evaluate(() => ({
+    broken: Array.from(document.querySelectorAll('.arg-name')).filter((el) => {
+      const lh = parseFloat(getComputedStyle(el).lineHeight) || 20;
+      return el.textContent.length <= 40 && el.getBoundingClientRect().height > lh * 1.5;
+    }).map((el) => `${el.closest('[data-entry]').id}: ${el.textContent}`),
+    width: document.scrollingElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  for (const b of got.broken) fail(want, `argument name breaks across lines at 1280 px: ${b}`);
+  if (!want.hostile && got.width > got.window) fail(want, `the page is ${got.width} px wide in a window of ${got.window}`);
+}
+
+// checkArgs checks the rows of the arguments a reader must be told more
+// about: fields, with every path it may name; a parameter header, marked
+// with the header's name.
+async function checkArgs(tab, want) {
+  const rows = await tab.evaluate(() => {
+    const out = {};
+    for (const row of document.querySelectorAll('[data-tool] .args tbody tr')) {
+      const tool = row.closest('[data-tool]').dataset.tool;
+      const arg = row.querySelector('.arg-name').textContent;
+      out[`${tool} ${arg}`] = {
+        constraints: Array.from(row.querySelectorAll('[data-label="Constraints"] code'), (c) => c.textContent),
+        each: row.querySelector('[data-label="Constraints"]').textContent.includes('each one of'),
+        header: row.querySelector('.badge.header')?.textContent ?? '',
+      };
+    }
+    return out;
+  });
+  for (const [tool, paths] of Object.entries(want.fieldPaths ?? {})) {
+    const row = rows[`${tool} fields`];
+    if (!row) { fail(want, `tool ${tool} shows no fields argument`); continue; }
+    if (!row.each) fail(want, `tool ${tool}: fields does not say each item is one of its paths`);
+    sameSet(want, `tool ${tool}: the paths fields lists`, row.constraints, paths);
+  }
+  for (const [tool, args] of Object.entries(want.headers ?? {})) {
+    for (const [arg, header] of Object.entries(args)) {
+      const row = rows[`${tool} ${arg}`];
+      if (!row || !row.header.includes(header)) fail(want, `tool ${tool}: argument ${arg} is not marked as the header ${header}: ${row && row.header}`);
+    }
+  }
+}
+
+// checkFragment opens the page at #id, as a link to an entry does, and
+// checks that the entry is drawn at the top of the window, below the
+// sticky header: what the reader sees there is the entry's own heading.
+async function checkFragment(want, url, id) {
+  const tab = await context.newPage();
+  await tab.goto(`${url}#${encodeURIComponent(id)}`, { waitUntil: 'load', timeout: 120_000 });
+  await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const got = await tab.evaluate((id) => {
+    const target = document.getElementById(id);
+    const head = target.querySelector('h4');
+    const bar = document.querySelector('.top').getBoundingClientRect().bottom;
+    const r = head.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + 8, r.top + r.height / 2);
+    return { top: r.top, bottom: r.bottom, bar, window: innerHeight, drawn: head.contains(hit), hit: hit ? hit.tagName + '.' + hit.className : 'nothing' };
+  }, id);
+  if (got.top < got.bar || got.bottom > got.window) {
+    fail(want, `#${id}: the entry's heading is at ${Math.round(got.top)} to ${Math.round(got.bottom)} px, want it between the header (${Math.round(got.bar)} px) and ${got.window} px`);
+  } else if (!got.drawn) {
+    fail(want, `#${id}: the entry's heading is not drawn: ${got.hit} is there`);
+  }
+  await tab.close();
 }
 
 // checkEntries compares the page's test hooks with what it should show.
@@ -90,6 +172,7 @@ async function checkEntries(tab, want) {
   const got = await tab.evaluate(() => ({
     tools: Array.from(document.querySelectorAll('[data-tool]'), (el) => [el.dataset.tool, el.dataset.tokens]),
     prompts: Array.from(document.querySelectorAll('[data-prompt]'), (el) => el.dataset.prompt),
+    forms: Array.from(document.querySelectorAll('[data-form]'), (el) => el.dataset.form),
     resources: Array.from(document.querySelectorAll('[data-resource]'), (el) => el.dataset.resource),
     bars: Array.from(document.querySelectorAll('#chart [data-bar]'), (el) => el.dataset.bar),
     overTools: Array.from(document.querySelectorAll('.entry.over[data-tool]'), (el) => el.dataset.tool),
@@ -109,6 +192,7 @@ async function checkEntries(tab, want) {
   }
   sameSet(want, 'prompts', got.prompts, want.prompts ?? []);
   sameSet(want, 'resources', got.resources, want.resources ?? []);
+  sameSet(want, 'forms', got.forms, want.forms ?? []);
   if (got.bars.length !== Object.keys(want.tools).length) {
     fail(want, `the chart has ${got.bars.length} bars for ${Object.keys(want.tools).length} tools`);
   }
@@ -122,9 +206,9 @@ function visibleKeys(tab) {
   return tab.evaluate(() => {
     // checkVisibility alone misses an SVG element that is display: none.
     const shown = (el) => el.checkVisibility() && getComputedStyle(el).display !== 'none';
-    const key = (el) => el.dataset.tool ?? el.dataset.prompt ?? el.dataset.resource;
+    const key = (el) => el.dataset.tool ?? el.dataset.prompt ?? el.dataset.resource ?? el.dataset.form;
     return {
-      entries: Array.from(document.querySelectorAll('[data-tool],[data-prompt],[data-resource]')).filter(shown).map(key),
+      entries: Array.from(document.querySelectorAll('[data-tool],[data-prompt],[data-resource],[data-form]')).filter(shown).map(key),
       bars: Array.from(document.querySelectorAll('#chart [data-bar]')).filter(shown).map((el) => el.dataset.bar),
     };
   });
@@ -140,7 +224,7 @@ async function checkSearch(tab, want) {
   sameSet(want, `chart bars visible after searching ${JSON.stringify(want.search)}`, seen.bars, Object.keys(want.tools));
   await tab.keyboard.press('Escape');
   seen = await visibleKeys(tab);
-  const all = [...Object.keys(want.tools), ...(want.prompts ?? []), ...(want.resources ?? [])];
+  const all = [...Object.keys(want.tools), ...(want.prompts ?? []), ...(want.resources ?? []), ...(want.forms ?? [])];
   sameSet(want, 'entries visible after Escape', seen.entries, all);
 }
 

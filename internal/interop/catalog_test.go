@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 	"github.com/mcptag/mcptag/internal/interop"
 )
 
-var update = flag.Bool("update", false, "write docs/catalog.png, the README's screenshot, from example/thirdparty's catalogue")
+var update = flag.Bool("update", false, "write docs/catalog.png, the README's screenshot, from example/thirdparty's catalogue, and the README's words for it")
 
 // TestCatalogInBrowser opens the catalogues mcptag catalog writes for the
 // weather example, for example/thirdparty (a module of its own, so mcptag
@@ -26,6 +27,7 @@ var update = flag.Bool("update", false, "write docs/catalog.png, the README's sc
 // request but the page itself, and that hostile descriptions stay text.
 // It logs the search timings on 600 tools.
 func TestCatalogInBrowser(t *testing.T) {
+	skipShort(t)
 	interop.RequireBrowser(t) // before paying for the builds
 	bin := buildMcptag(t)
 	tmp := t.TempDir()
@@ -58,14 +60,50 @@ func TestCatalogInBrowser(t *testing.T) {
 		}
 	}
 	t.Logf("screenshots in %s", tmp)
-	if *update {
-		data, err := os.ReadFile(pages[1].Screenshot)
-		if err != nil {
-			t.Fatal(err)
+	screenshotInREADME(t, pages[1])
+}
+
+// screenshotLine matches the README's line that shows docs/catalog.png.
+var screenshotLine = regexp.MustCompile(`(?m)^!\[The catalogue of example/thirdparty[^\]]*\]\(docs/catalog\.png\)$`)
+
+// screenshotInREADME holds the README's screenshot of page, the
+// catalogue of example/thirdparty, to the page: its alternative text
+// says how many tools the page shows and their tokens, which change as
+// the example's schemas do. With -update it writes the screenshot to
+// docs/catalog.png and the text into the README; without, a text that
+// no longer matches the page means a stale screenshot.
+func screenshotInREADME(t *testing.T, page interop.CatalogPage) {
+	t.Helper()
+	total := 0
+	for _, tokens := range page.Tools {
+		total += tokens
+	}
+	want := fmt.Sprintf("![The catalogue of example/thirdparty: %d tools, %s tokens in tools/list, against a budget of %s tokens a tool](docs/catalog.png)",
+		len(page.Tools), budget.Thousands(total), budget.Thousands(budget.DefaultBudget))
+	readmeFile := filepath.Join(repoRoot, "README.md")
+	readme, err := os.ReadFile(readmeFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := screenshotLine.Find(readme)
+	if line == nil {
+		t.Fatalf("README.md shows no docs/catalog.png")
+	}
+	if !*update {
+		if string(line) != want {
+			t.Errorf("README.md describes its screenshot as\n%s\nbut the page shows\n%s\n(rerun with -update: docs/catalog.png is stale)", line, want)
 		}
-		if err := os.WriteFile(filepath.Join(repoRoot, "docs", "catalog.png"), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		return
+	}
+	data, err := os.ReadFile(page.Screenshot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repoRoot, "docs", "catalog.png"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(readmeFile, screenshotLine.ReplaceAllLiteral(readme, []byte(want)), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -116,7 +154,8 @@ func catalogPage(t *testing.T, bin string, r catalogRun) interop.CatalogPage {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), r.name+".html")
 	runMcptag(t, bin, r.dir, r.env, append([]string{"catalog", "-o", file}, r.patterns...)...)
-	page := interop.CatalogPage{Name: r.name, File: file, Tools: map[string]int{}, Search: r.search, Matches: []string{}}
+	page := interop.CatalogPage{Name: r.name, File: file, Tools: map[string]int{}, Search: r.search, Matches: []string{},
+		FieldPaths: map[string][]string{}, Headers: map[string]map[string]string{}}
 
 	var report struct {
 		Packages []struct {
@@ -145,8 +184,9 @@ func catalogPage(t *testing.T, bin string, r catalogRun) interop.CatalogPage {
 	return page
 }
 
-// addSnapshot adds the prompts and resources of a snapshot to page, and
-// the entries that page.Search matches.
+// addSnapshot adds the prompts, resources and forms of a snapshot to
+// page, the entries that page.Search matches, and the fields paths and
+// parameter headers of its tools' arguments.
 func addSnapshot(t *testing.T, page *interop.CatalogPage, file string) {
 	t.Helper()
 	data, err := os.ReadFile(file)
@@ -155,9 +195,15 @@ func addSnapshot(t *testing.T, page *interop.CatalogPage, file string) {
 	}
 	type entry struct {
 		Name, Title, Description, URI, URITemplate string
+		InputSchema                                struct {
+			Properties map[string]struct {
+				Header string `json:"x-mcp-header"`
+				Items  struct{ Enum []string }
+			}
+		}
 	}
 	var snap struct {
-		Tools, Prompts, Resources, ResourceTemplates []entry
+		Tools, Prompts, Resources, ResourceTemplates, Forms []entry
 	}
 	if err := json.Unmarshal(data, &snap); err != nil {
 		t.Fatalf("%s: %v", file, err)
@@ -173,6 +219,21 @@ func addSnapshot(t *testing.T, page *interop.CatalogPage, file string) {
 		if e.Name == "" || page.Tools[e.Name] == 0 {
 			t.Fatalf("%s: tool %q is not in mcptag stats: is the snapshot stale?", file, e.Name)
 		}
+		if paths := e.InputSchema.Properties["fields"].Items.Enum; paths != nil {
+			page.FieldPaths[e.Name] = paths
+		}
+		for arg, p := range e.InputSchema.Properties {
+			if p.Header != "" {
+				if page.Headers[e.Name] == nil {
+					page.Headers[e.Name] = map[string]string{}
+				}
+				page.Headers[e.Name][arg] = "Mcp-Param-" + p.Header
+			}
+		}
+	}
+	for _, e := range snap.Forms {
+		page.Forms = append(page.Forms, e.Name)
+		match(e.Name, e)
 	}
 	for _, e := range snap.Prompts {
 		page.Prompts = append(page.Prompts, e.Name)

@@ -55,6 +55,7 @@ const badCalls = `[{"name":"bad","arguments":{}}]`
 // TestStrictClientRejectsBadSchemas proves the harness fails when the
 // TypeScript client rejects tools/list because of an output schema.
 func TestStrictClientRejectsBadSchemas(t *testing.T) {
+	skipShort(t)
 	bin := buildBadServer(t)
 	for _, tc := range []struct {
 		mode string
@@ -85,6 +86,7 @@ func TestStrictClientRejectsBadSchemas(t *testing.T) {
 // TestStrictClientRejectsInvalidStructuredContent proves the harness fails
 // when structuredContent does not validate against a valid outputSchema.
 func TestStrictClientRejectsInvalidStructuredContent(t *testing.T) {
+	skipShort(t)
 	bin := buildBadServer(t)
 	lines, err := interop.Run(t, badCalls, bin, "-mode", "invalid-structured")
 	if err == nil {
@@ -107,6 +109,7 @@ func TestStrictClientRejectsInvalidStructuredContent(t *testing.T) {
 // TestStrictClientAcceptsValidServer checks the success path, and that the
 // harness fails on an isError mismatch, an uncalled tool and an unknown tool.
 func TestStrictClientAcceptsValidServer(t *testing.T) {
+	skipShort(t)
 	bin := buildBadServer(t)
 
 	t.Run("ok", func(t *testing.T) {
@@ -158,6 +161,7 @@ func TestStrictClientAcceptsValidServer(t *testing.T) {
 // a form: the client answers with the call's "elicit" and prints the form
 // it was asked for; a call without one, asked for a form, fails.
 func TestStrictClientAnswersForms(t *testing.T) {
+	skipShort(t)
 	bin := buildBadServer(t)
 	lines, err := interop.Run(t, `[{"name":"ask","elicit":{"action":"accept","content":{"name":"Ada"}}}]`, bin, "-mode", "elicit")
 	if err != nil {
@@ -179,6 +183,7 @@ func TestStrictClientAnswersForms(t *testing.T) {
 // the error it expected, and fails on a prompt or static resource left
 // unread, an unexpected error, and an error that does not come.
 func TestStrictClientReadsFeatures(t *testing.T) {
+	skipShort(t)
 	bin := buildBadServer(t)
 	const ok = `{"method":"prompts/get","name":"hello"},{"method":"resources/read","uri":"x://hello"},` +
 		`{"method":"resources/read","uri":"x://blob"},{"method":"resources/read","uri":"x://empty","expectError":true}`
@@ -231,12 +236,21 @@ func harnessFails(t *testing.T, bin, mode, calls, want string) {
 // TestKnownLimitEmptyResourceText reproduces a limit of go-sdk v1.8.0: a
 // resource whose text is empty is sent with neither text nor blob (the
 // field is omitempty), and the strict client rejects the read. toolrt
-// sends an empty blob instead (toolrt.TextContents). The test fails once
+// sends an empty blob instead (toolimpl.TextContents). The test fails once
 // the go-sdk sends the empty text.
 func TestKnownLimitEmptyResourceText(t *testing.T) {
+	skipShort(t)
 	bin := buildBadServer(t)
 	_, err := interop.Run(t, `[{"method":"prompts/get","name":"hello"},{"method":"resources/read","uri":"x://hello"},{"method":"resources/read","uri":"x://blob"},{"method":"resources/read","uri":"x://empty"}]`, bin, "-mode", "features")
 	if err == nil || !strings.Contains(err.Error(), `resources/read "x://empty" threw`) || !strings.Contains(err.Error(), `"text"`) {
 		t.Errorf("err = %v, want the strict client to reject contents with no text", err)
+	}
+}
+
+// skipShort skips a test under -short, the inner loop: it runs the Node.js clients and the browser.
+func skipShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("it runs the Node.js clients and the browser; go test without -short runs it")
 	}
 }

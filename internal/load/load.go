@@ -1,12 +1,14 @@
-// Package load loads Go packages for mcptag and analyzes each: it parses
-// and type-checks the packages named from source, and their imports from
-// the export data the go command builds, as go vet does.
+// Package load loads Go packages for mcptag: it parses and type-checks
+// the packages named from source, and their imports from the export data
+// the go command builds, as go vet does. Analyzing them is the pipeline's
+// business (package generate).
 package load
 
 import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/scanner"
 	"go/token"
@@ -21,21 +23,23 @@ import (
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/genfile"
 )
 
-// A Package is one package that Packages read and analyzed.
+// A Package is one package that Packages read and type-checked.
 type Package struct {
-	*analyzer.Package
-	Fset  *token.FileSet
-	Dir   string      // the package's directory
-	Files []*ast.File // the files analyzed: the package's, but the generated one
+	Fset   *token.FileSet
+	Dir    string      // the package's directory
+	Files  []*ast.File // the package's files, but the generated one
+	Types  *types.Package
+	Info   *types.Info
+	Module string // the path of the package's module, or "" if it has none
 }
 
 // Errors lists the errors that stopped packages from loading, each with
 // its position where it has one.
-type Errors []analyzer.PositionedError
+type Errors []genfile.PositionedError
 
 // Error lists the errors one a line, each after its position.
 func (e Errors) Error() string {
@@ -46,7 +50,7 @@ func (e Errors) Error() string {
 	return strings.Join(lines, "\n")
 }
 
-// Packages loads the packages matching patterns in dir and analyzes each.
+// Packages loads the packages matching patterns in dir.
 //
 // It loads as go vet does: the packages themselves are parsed and
 // type-checked from source, their imports read from the export data the
@@ -60,7 +64,7 @@ func (e Errors) Error() string {
 // A package whose declarations do not load or type-check is an error:
 // mcptag must not generate code from a guess. A reference to a Register
 // function that is not generated yet is the exception.
-func Packages(dir string, opts analyzer.Options, patterns ...string) ([]*Package, error) {
+func Packages(dir string, patterns ...string) ([]*Package, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
@@ -75,6 +79,7 @@ func Packages(dir string, opts analyzer.Options, patterns ...string) ([]*Package
 	for _, p := range roots {
 		l.roots[p.PkgPath] = p
 		l.addPackageErrors(p)
+		l.hiddenDirectives(p)
 	}
 	if len(l.errs) == 0 {
 		l.loadExports(dir)
@@ -91,49 +96,15 @@ func Packages(dir string, opts analyzer.Options, patterns ...string) ([]*Package
 	if len(l.errs) > 0 {
 		return nil, l.errs
 	}
-	docs := newFileDocs()
 	var out []*Package
 	for _, c := range checked {
-		opts, dir := l.packageOptions(opts, c.p), packageDir(c.p)
-		if opts.ImportedDocs == nil {
-			opts.ImportedDocs = func(obj types.Object) string { return docs.lookup(l.fset, obj) }
+		p := &Package{Fset: l.fset, Dir: packageDir(c.p), Files: c.sources, Types: c.types, Info: c.info}
+		if c.p.Module != nil {
+			p.Module = c.p.Module.Path
 		}
-		out = append(out, &Package{
-			Package: analyzer.Analyze(l.fset, c.sources, c.types, c.info, opts),
-			Fset:    l.fset,
-			Dir:     dir,
-			Files:   c.sources,
-		})
-	}
-	if len(l.errs) > 0 {
-		return nil, l.errs
+		out = append(out, p)
 	}
 	return out, nil
-}
-
-// packageOptions returns the options to analyze p with: opts, resolved
-// against what p's generated files record (analyzer.Options.Resolve), in p's
-// module. An option that cannot be read is an error of l.
-func (l *loader) packageOptions(opts analyzer.Options, p *packages.Package) analyzer.Options {
-	if opts.Module == "" && p.Module != nil {
-		opts.Module = p.Module.Path
-	}
-	var recorded []genfile.RecordedOption
-	var err error
-	if dir := packageDir(p); dir != "" {
-		recorded, err = genfile.ReadOptions(dir)
-	}
-	if err == nil {
-		opts, err = opts.Resolve(recorded)
-	}
-	var pe analyzer.PositionedError
-	switch {
-	case errors.As(err, &pe):
-		l.errs = append(l.errs, pe)
-	case err != nil:
-		l.errs = append(l.errs, analyzer.PositionedError{Msg: err.Error()})
-	}
-	return opts
 }
 
 // loader holds the state of one Packages call.
@@ -151,8 +122,44 @@ func (l *loader) addPackageErrors(p *packages.Package) {
 		if pos == "-" {
 			pos = ""
 		}
-		l.errs = append(l.errs, analyzer.PositionedError{Pos: pos, Msg: e.Msg})
+		l.errs = append(l.errs, genfile.PositionedError{Pos: pos, Msg: e.Msg})
 	}
+}
+
+// hiddenDirectives reports, as errors, the files of p that the build
+// configuration leaves out (IgnoredFiles) and that hold //mcp:
+// directives: generating from what is left would drop those
+// declarations, and rewrite or delete the generated files that serve
+// them, so nothing is generated. (In a configuration that builds such a
+// file, the analyzer reports its directives: a declaration must be in a
+// file every build includes.)
+func (l *loader) hiddenDirectives(p *packages.Package) {
+	for _, name := range p.IgnoredFiles {
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			continue
+		}
+		if line, col, kind := directive.FirstInSource(data); kind != "" {
+			l.errs = append(l.errs, genfile.PositionedError{
+				Pos: fmt.Sprintf("%s:%d:%d", name, line, col),
+				Msg: fmt.Sprintf("this build configuration (%s) leaves out the file, which declares //mcp:%s: generating here would drop it, so the generated files are left as they are. Declare it in a file without build constraints, which every configuration builds",
+					configuration(), kind),
+			})
+		}
+	}
+}
+
+// configuration describes the build configuration the go command loads
+// packages in, as its environment sets it.
+func configuration() string {
+	cgo := "0"
+	if build.Default.CgoEnabled {
+		cgo = "1"
+	}
+	return "GOOS=" + build.Default.GOOS + " GOARCH=" + build.Default.GOARCH + " CGO_ENABLED=" + cgo
 }
 
 // loadExports asks the go command for the export data of every package
@@ -176,7 +183,7 @@ func (l *loader) loadExports(dir string) {
 	sort.Strings(imports)
 	deps, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedExportFile, Dir: dir}, imports...)
 	if err != nil {
-		l.errs = append(l.errs, analyzer.PositionedError{Msg: err.Error()})
+		l.errs = append(l.errs, genfile.PositionedError{Msg: err.Error()})
 		return
 	}
 	for _, p := range deps {
@@ -250,12 +257,12 @@ func (l *loader) check(p *packages.Package) *checkedPackage {
 		Error: func(err error) {
 			te, ok := err.(types.Error)
 			if !ok {
-				l.errs = append(l.errs, analyzer.PositionedError{Msg: err.Error()})
+				l.errs = append(l.errs, genfile.PositionedError{Msg: err.Error()})
 				return
 			}
 			pos := te.Fset.Position(te.Pos)
 			if !forgiven(pos.Filename, te.Msg) {
-				l.errs = append(l.errs, analyzer.PositionedError{Pos: pos.String(), Msg: te.Msg})
+				l.errs = append(l.errs, genfile.PositionedError{Pos: pos.String(), Msg: te.Msg})
 			}
 		},
 	}
@@ -305,11 +312,11 @@ func (l *loader) importFrom(p *packages.Package, path string) (*types.Package, e
 func (l *loader) addSyntaxErrors(err error) {
 	var list scanner.ErrorList
 	if !errors.As(err, &list) {
-		l.errs = append(l.errs, analyzer.PositionedError{Msg: err.Error()})
+		l.errs = append(l.errs, genfile.PositionedError{Msg: err.Error()})
 		return
 	}
 	for _, e := range list {
-		l.errs = append(l.errs, analyzer.PositionedError{Pos: e.Pos.String(), Msg: e.Msg})
+		l.errs = append(l.errs, genfile.PositionedError{Pos: e.Pos.String(), Msg: e.Msg})
 	}
 }
 

@@ -57,8 +57,8 @@ const (
 	KindResourceTemplate = "resource template"
 )
 
-// parseFeatures reads the prompts, resources and resource templates of
-// a snapshot file into s.
+// parseFeatures reads the prompts, resources, resource templates and
+// forms of a snapshot file into s.
 func parseFeatures(file map[string]any, s *Snapshot) error {
 	var err error
 	if s.Prompts, err = parseList(file, "prompts", "name", parsePrompt); err != nil {
@@ -67,7 +67,10 @@ func parseFeatures(file map[string]any, s *Snapshot) error {
 	if s.Resources, err = parseList(file, "resources", "uri", resourceParser("uri")); err != nil {
 		return err
 	}
-	s.ResourceTemplates, err = parseList(file, "resourceTemplates", "uriTemplate", resourceParser("uriTemplate"))
+	if s.ResourceTemplates, err = parseList(file, "resourceTemplates", "uriTemplate", resourceParser("uriTemplate")); err != nil {
+		return err
+	}
+	s.Forms, err = parseList(file, "forms", "name", parseForm)
 	return err
 }
 
@@ -179,8 +182,9 @@ func resourceParser(uriKey string) func(object) (Resource, string, error) {
 	}
 }
 
-// compareFeatures returns the changes of the prompts, resources and
-// resource templates from before to after, their caching hints included.
+// compareFeatures returns the changes of the prompts, resources,
+// resource templates (their caching hints included) and forms from
+// before to after.
 func compareFeatures(before, after *Snapshot) []Change {
 	var o, n Snapshot
 	if before != nil {
@@ -206,6 +210,7 @@ func compareFeatures(before, after *Snapshot) []Change {
 	}
 	changes = append(changes, compareResources(KindResource, o.Resources, n.Resources)...)
 	changes = append(changes, compareResources(KindResourceTemplate, o.ResourceTemplates, n.ResourceTemplates)...)
+	changes = append(changes, compareForms(o.Forms, n.Forms)...)
 	return append(changes, compareCaching(&o, &n)...)
 }
 

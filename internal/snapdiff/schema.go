@@ -20,6 +20,9 @@ import (
 type schemaDiff struct {
 	// output is true for outputSchema, whose values flow to the client.
 	output bool
+	// form is true for a form's requestedSchema, whose values flow to the
+	// server as an input schema's do, but are fields, not arguments.
+	form bool
 	// oldRoot and newRoot hold the $defs that $ref points into.
 	oldRoot, newRoot map[string]any
 	// visited holds the pairs of $refs already compared, so that recursive
@@ -60,6 +63,10 @@ func (l loc) keys() loc   { return loc{l.path + ".propertyNames", l.name + "{key
 // subject names the location in messages.
 func (d *schemaDiff) subject(l loc) string {
 	switch {
+	case l.name == "" && d.form:
+		return "form schema"
+	case d.form:
+		return fmt.Sprintf("field %q", l.name)
 	case l.name == "" && d.output:
 		return "output schema"
 	case l.name == "":

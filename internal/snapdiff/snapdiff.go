@@ -18,6 +18,10 @@
 //     new property on a closed object, a looser bound) is breaking;
 //     narrowing it is compatible.
 //
+// A form's requestedSchema is compared as an input schema, closed: the
+// client's answer flows to the server, which refuses a field the form
+// does not have (forms.go).
+//
 // Descriptions, titles and annotations never affect validation, so their
 // changes are always compatible.
 package snapdiff
@@ -41,6 +45,8 @@ type Snapshot struct {
 	Prompts           []Prompt
 	Resources         []Resource
 	ResourceTemplates []Resource
+	// Forms are the forms tools ask their users to fill in (forms.go).
+	Forms []Form
 	// Cacheable are the caching hints of resource reads, by URI or URI
 	// template (protocol.go).
 	Cacheable map[string]Cache
@@ -229,10 +235,10 @@ type Change struct {
 	// messages stay unambiguous; empty otherwise.
 	File string
 	// Kind is what changed when it is not a tool: KindPrompt,
-	// KindResource or KindResourceTemplate.
+	// KindResource, KindResourceTemplate or KindForm.
 	Kind string
-	// Tool is the name of the tool or prompt that changed, or the URI (or
-	// URI template) of the resource.
+	// Tool is the name of the tool, prompt or form that changed, or the
+	// URI (or URI template) of the resource.
 	Tool string
 	// Path locates the change within the tool, dotted through the JSON
 	// document: "description", "annotations.readOnlyHint",

@@ -6,15 +6,15 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 2 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -24,196 +24,196 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: get_scalars, get_quoted, get_nullables, get_embeds, get_specials, get_specials_ptr, get_maps, get_node, get_dir, get_generic, get_enums, get_temperature, get_name, get_ratio, get_unit, get_forecast, get_temperatures, get_by_id, get_grades, get_grade, get_grade_ptr, get_triple, get_bytes, get_time, get_custom, get_ptr_custom, get_ptr_custom_ptr, get_tree, get_page, get_any, get_exotic, get_exotic_ptr, get_labelled, get_wrapper, get_wrapper_ptr, get_graph, get_graph_ptr, get_units, get_stamps.
 func RegisterTools(s *mcp.Server) {
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_scalars",
 		InputSchema:  mcptagGetScalarsInput,
 		OutputSchema: mcptagGetScalarsOutput,
 	}, mcptagGetScalars)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_quoted",
 		InputSchema:  mcptagGetQuotedInput,
 		OutputSchema: mcptagGetQuotedOutput,
 	}, mcptagGetQuoted)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_nullables",
 		InputSchema:  mcptagGetNullablesInput,
 		OutputSchema: mcptagGetNullablesOutput,
 	}, mcptagGetNullables)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_embeds",
 		InputSchema:  mcptagGetEmbedsInput,
 		OutputSchema: mcptagGetEmbedsOutput,
 	}, mcptagGetEmbeds)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_specials",
 		InputSchema:  mcptagGetSpecialsInput,
 		OutputSchema: mcptagGetSpecialsOutput,
 	}, mcptagGetSpecials)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_specials_ptr",
 		InputSchema:  mcptagGetSpecialsPtrInput,
 		OutputSchema: mcptagGetSpecialsPtrOutput,
 	}, mcptagGetSpecialsPtr)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_maps",
 		InputSchema:  mcptagGetMapsInput,
 		OutputSchema: mcptagGetMapsOutput,
 	}, mcptagGetMaps)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_node",
 		InputSchema:  mcptagGetNodeInput,
 		OutputSchema: mcptagGetNodeOutput,
 	}, mcptagGetNode)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_dir",
 		InputSchema:  mcptagGetDirInput,
 		OutputSchema: mcptagGetDirOutput,
 	}, mcptagGetDir)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_generic",
 		InputSchema:  mcptagGetGenericInput,
 		OutputSchema: mcptagGetGenericOutput,
 	}, mcptagGetGeneric)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_enums",
 		InputSchema:  mcptagGetEnumsInput,
 		OutputSchema: mcptagGetEnumsOutput,
 	}, mcptagGetEnums)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_temperature",
 		InputSchema:  mcptagGetTemperatureInput,
 		OutputSchema: mcptagGetTemperatureOutput,
 	}, mcptagGetTemperature)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_name",
 		InputSchema:  mcptagGetNameInput,
 		OutputSchema: mcptagGetNameOutput,
 	}, mcptagGetName)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_ratio",
 		InputSchema:  mcptagGetRatioInput,
 		OutputSchema: mcptagGetRatioOutput,
 	}, mcptagGetRatio)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_unit",
 		InputSchema:  mcptagGetUnitInput,
 		OutputSchema: mcptagGetUnitOutput,
 	}, mcptagGetUnit)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_forecast",
 		InputSchema:  mcptagGetForecastInput,
 		OutputSchema: mcptagGetForecastOutput,
 	}, mcptagGetForecast)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_temperatures",
 		InputSchema:  mcptagGetTemperaturesInput,
 		OutputSchema: mcptagGetTemperaturesOutput,
 	}, mcptagGetTemperatures)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_by_id",
 		InputSchema:  mcptagGetByIDInput,
 		OutputSchema: mcptagGetByIDOutput,
 	}, mcptagGetByID)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_grades",
 		InputSchema:  mcptagGetGradesInput,
 		OutputSchema: mcptagGetGradesOutput,
 	}, mcptagGetGrades)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_grade",
 		InputSchema:  mcptagGetGradeInput,
 		OutputSchema: mcptagGetGradeOutput,
 	}, mcptagGetGrade)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_grade_ptr",
 		InputSchema:  mcptagGetGradePtrInput,
 		OutputSchema: mcptagGetGradePtrOutput,
 	}, mcptagGetGradePtr)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_triple",
 		InputSchema:  mcptagGetTripleInput,
 		OutputSchema: mcptagGetTripleOutput,
 	}, mcptagGetTriple)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_bytes",
 		InputSchema:  mcptagGetBytesInput,
 		OutputSchema: mcptagGetBytesOutput,
 	}, mcptagGetBytes)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_time",
 		InputSchema:  mcptagGetTimeInput,
 		OutputSchema: mcptagGetTimeOutput,
 	}, mcptagGetTime)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_custom",
 		InputSchema:  mcptagGetCustomInput,
 		OutputSchema: mcptagGetCustomOutput,
 	}, mcptagGetCustom)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_ptr_custom",
 		InputSchema:  mcptagGetPtrCustomInput,
 		OutputSchema: mcptagGetPtrCustomOutput,
 	}, mcptagGetPtrCustom)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_ptr_custom_ptr",
 		InputSchema:  mcptagGetPtrCustomPtrInput,
 		OutputSchema: mcptagGetPtrCustomPtrOutput,
 	}, mcptagGetPtrCustomPtr)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_tree",
 		InputSchema:  mcptagGetTreeInput,
 		OutputSchema: mcptagGetTreeOutput,
 	}, mcptagGetTree)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_page",
 		InputSchema:  mcptagGetPageInput,
 		OutputSchema: mcptagGetPageOutput,
 	}, mcptagGetPage)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "get_any",
 		InputSchema: mcptagGetAnyInput,
 	}, mcptagGetAny)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_exotic",
 		InputSchema:  mcptagGetExoticInput,
 		OutputSchema: mcptagGetExoticOutput,
 	}, mcptagGetExotic)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_exotic_ptr",
 		InputSchema:  mcptagGetExoticPtrInput,
 		OutputSchema: mcptagGetExoticPtrOutput,
 	}, mcptagGetExoticPtr)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_labelled",
 		InputSchema:  mcptagGetLabelledInput,
 		OutputSchema: mcptagGetLabelledOutput,
 	}, mcptagGetLabelled)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_wrapper",
 		InputSchema:  mcptagGetWrapperInput,
 		OutputSchema: mcptagGetWrapperOutput,
 	}, mcptagGetWrapper)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_wrapper_ptr",
 		InputSchema:  mcptagGetWrapperPtrInput,
 		OutputSchema: mcptagGetWrapperPtrOutput,
 	}, mcptagGetWrapperPtr)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_graph",
 		InputSchema:  mcptagGetGraphInput,
 		OutputSchema: mcptagGetGraphOutput,
 	}, mcptagGetGraph)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_graph_ptr",
 		InputSchema:  mcptagGetGraphPtrInput,
 		OutputSchema: mcptagGetGraphPtrOutput,
 	}, mcptagGetGraphPtr)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_units",
 		InputSchema:  mcptagGetUnitsInput,
 		OutputSchema: mcptagGetUnitsOutput,
 	}, mcptagGetUnits)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_stamps",
 		InputSchema:  mcptagGetStampsInput,
 		OutputSchema: mcptagGetStampsOutput,
@@ -221,726 +221,648 @@ func RegisterTools(s *mcp.Server) {
 }
 
 // Schemas and arguments of get_scalars, computed by mcptag.
-var (
-	mcptagGetScalarsInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetScalarsOutput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"zero":{"type":"integer"},"-":{"type":"string"}},"required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-"]}`)
-	mcptagGetScalarsArgs   = &toolrt.Spec{
-		Tool: "get_scalars",
-	}
-)
+var mcptagGetScalarsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetScalarsOutput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"zero":{"type":"integer"},"-":{"type":"string"}},"required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-"]}`)
+var mcptagGetScalarsArgs = &toolimpl.Spec{
+	Tool: "get_scalars",
+}
 
 func mcptagGetScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_scalars", &res)
+	defer toolimpl.Recover(ctx, "get_scalars", &res)
 	if _, err := mcptagGetScalarsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetScalars()
-	return toolrt.Object("get_scalars", out), nil
+	return toolimpl.Object("get_scalars", out), nil
 }
 
 // Schemas and arguments of get_quoted, computed by mcptag.
-var (
-	mcptagGetQuotedInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetQuotedOutput = json.RawMessage(`{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":["array","null"],"items":{"type":"integer"}}},"required":["i64","u","b","f","f32","s","p","prio","l"]}`)
-	mcptagGetQuotedArgs   = &toolrt.Spec{
-		Tool: "get_quoted",
-	}
-)
+var mcptagGetQuotedInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetQuotedOutput = json.RawMessage(`{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":["array","null"],"items":{"type":"integer"}}},"required":["i64","u","b","f","f32","s","p","prio","l"]}`)
+var mcptagGetQuotedArgs = &toolimpl.Spec{
+	Tool: "get_quoted",
+}
 
 func mcptagGetQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_quoted", &res)
+	defer toolimpl.Recover(ctx, "get_quoted", &res)
 	if _, err := mcptagGetQuotedArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetQuoted()
-	return toolrt.Object("get_quoted", out), nil
+	return toolimpl.Object("get_quoted", out), nil
 }
 
 // Schemas and arguments of get_nullables, computed by mcptag.
-var (
-	mcptagGetNullablesInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetNullablesOutput = json.RawMessage(`{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"$ref":"#/$defs/Item"},"o_item":{"$ref":"#/$defs/Item"},"z_item":{"$ref":"#/$defs/Item"},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"required":["p","s","m","bytes","arr","item_p","o_item","o_arr","elems","nested","arr_of_ptrs"]}`)
-	mcptagGetNullablesArgs   = &toolrt.Spec{
-		Tool: "get_nullables",
-	}
-)
+var mcptagGetNullablesInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetNullablesOutput = json.RawMessage(`{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"$ref":"#/$defs/Item"},"o_item":{"$ref":"#/$defs/Item"},"z_item":{"$ref":"#/$defs/Item"},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"required":["p","s","m","bytes","arr","item_p","o_item","o_arr","elems","nested","arr_of_ptrs"]}`)
+var mcptagGetNullablesArgs = &toolimpl.Spec{
+	Tool: "get_nullables",
+}
 
 func mcptagGetNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_nullables", &res)
+	defer toolimpl.Recover(ctx, "get_nullables", &res)
 	if _, err := mcptagGetNullablesArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetNullables()
-	return toolrt.Object("get_nullables", out), nil
+	return toolimpl.Object("get_nullables", out), nil
 }
 
 // Schemas and arguments of get_embeds, computed by mcptag.
-var (
-	mcptagGetEmbedsInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetEmbedsOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"kind":{"type":"integer"}},"$defs":{"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}},"required":["id","meta","hidden","Label","Code","kind"]}`)
-	mcptagGetEmbedsArgs   = &toolrt.Spec{
-		Tool: "get_embeds",
-	}
-)
+var mcptagGetEmbedsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetEmbedsOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"kind":{"type":"integer"}},"$defs":{"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}},"required":["id","meta","hidden","Label","Code","kind"]}`)
+var mcptagGetEmbedsArgs = &toolimpl.Spec{
+	Tool: "get_embeds",
+}
 
 func mcptagGetEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_embeds", &res)
+	defer toolimpl.Recover(ctx, "get_embeds", &res)
 	if _, err := mcptagGetEmbedsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetEmbeds()
-	return toolrt.Object("get_embeds", out), nil
+	return toolimpl.Object("get_embeds", out), nil
 }
 
 // Schemas and arguments of get_specials, computed by mcptag.
-var (
-	mcptagGetSpecialsInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetSpecialsOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"integer","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{"$ref":"#/$defs/PtrCustom"},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}},"$defs":{"PtrCustom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]}},"required":["time","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs"]}`)
-	mcptagGetSpecialsArgs   = &toolrt.Spec{
-		Tool: "get_specials",
-	}
-)
+var mcptagGetSpecialsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetSpecialsOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"integer","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{"$ref":"#/$defs/PtrCustom"},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}},"$defs":{"PtrCustom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]}},"required":["time","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs"]}`)
+var mcptagGetSpecialsArgs = &toolimpl.Spec{
+	Tool: "get_specials",
+}
 
 func mcptagGetSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_specials", &res)
+	defer toolimpl.Recover(ctx, "get_specials", &res)
 	if _, err := mcptagGetSpecialsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetSpecials()
-	return toolrt.Object("get_specials", out), nil
+	return toolimpl.Object("get_specials", out), nil
 }
 
 // Schemas and arguments of get_specials_ptr, computed by mcptag.
-var (
-	mcptagGetSpecialsPtrInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetSpecialsPtrOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"string","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}},"required":["time","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs"]}`)
-	mcptagGetSpecialsPtrArgs   = &toolrt.Spec{
-		Tool: "get_specials_ptr",
-	}
-)
+var mcptagGetSpecialsPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetSpecialsPtrOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"string","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}},"required":["time","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs"]}`)
+var mcptagGetSpecialsPtrArgs = &toolimpl.Spec{
+	Tool: "get_specials_ptr",
+}
 
 func mcptagGetSpecialsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_specials_ptr", &res)
+	defer toolimpl.Recover(ctx, "get_specials_ptr", &res)
 	if _, err := mcptagGetSpecialsPtrArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetSpecialsPtr()
 	if out == nil {
 		out = new(Specials)
 	}
-	return toolrt.Object("get_specials_ptr", out), nil
+	return toolimpl.Object("get_specials_ptr", out), nil
 }
 
 // Schemas and arguments of get_maps, computed by mcptag.
-var (
-	mcptagGetMapsInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetMapsOutput = json.RawMessage(`{"type":"object","properties":{"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"by_int":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"nested":{"type":["object","null"],"additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":["object","null"],"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"required":["by_string","by_unit","by_int","by_i8","by_uint","by_text","by_level","nested","items"]}`)
-	mcptagGetMapsArgs   = &toolrt.Spec{
-		Tool: "get_maps",
-	}
-)
+var mcptagGetMapsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetMapsOutput = json.RawMessage(`{"type":"object","properties":{"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"by_int":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"nested":{"type":["object","null"],"additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":["object","null"],"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"required":["by_string","by_unit","by_int","by_i8","by_uint","by_text","by_level","nested","items"]}`)
+var mcptagGetMapsArgs = &toolimpl.Spec{
+	Tool: "get_maps",
+}
 
 func mcptagGetMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_maps", &res)
+	defer toolimpl.Recover(ctx, "get_maps", &res)
 	if _, err := mcptagGetMapsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetMaps()
-	return toolrt.Object("get_maps", out), nil
+	return toolimpl.Object("get_maps", out), nil
 }
 
 // Schemas and arguments of get_node, computed by mcptag.
-var (
-	mcptagGetNodeInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetNodeOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]}},"description":"A recursive struct.","required":["name","parent"]}`)
-	mcptagGetNodeArgs   = &toolrt.Spec{
-		Tool: "get_node",
-	}
-)
+var mcptagGetNodeInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetNodeOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]}},"description":"A recursive struct.","required":["name","parent"]}`)
+var mcptagGetNodeArgs = &toolimpl.Spec{
+	Tool: "get_node",
+}
 
 func mcptagGetNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_node", &res)
+	defer toolimpl.Recover(ctx, "get_node", &res)
 	if _, err := mcptagGetNodeArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetNode()
-	return toolrt.Object("get_node", out), nil
+	return toolimpl.Object("get_node", out), nil
 }
 
 // Schemas and arguments of get_dir, computed by mcptag.
-var (
-	mcptagGetDirInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetDirOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}},"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}},"description":"Dir and File refer to each other.","required":["name","files"]},"File":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"]}},"description":"Dir and File refer to each other.","required":["name","files"]}`)
-	mcptagGetDirArgs   = &toolrt.Spec{
-		Tool: "get_dir",
-	}
-)
+var mcptagGetDirInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetDirOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}},"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}},"description":"Dir and File refer to each other.","required":["name","files"]},"File":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"]}},"description":"Dir and File refer to each other.","required":["name","files"]}`)
+var mcptagGetDirArgs = &toolimpl.Spec{
+	Tool: "get_dir",
+}
 
 func mcptagGetDir(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_dir", &res)
+	defer toolimpl.Recover(ctx, "get_dir", &res)
 	if _, err := mcptagGetDirArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetDir()
 	if out == nil {
 		out = new(Dir)
 	}
-	return toolrt.Object("get_dir", out), nil
+	return toolimpl.Object("get_dir", out), nil
 }
 
 // Schemas and arguments of get_generic, computed by mcptag.
-var (
-	mcptagGetGenericInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetGenericOutput = json.RawMessage(`{"type":"object","properties":{"items":{"$ref":"#/$defs/Page_Item"},"ints":{"$ref":"#/$defs/Page_int"},"pair":{"$ref":"#/$defs/Pair_Unit_Item"},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["x","Z"]},"anon_list":{"type":["array","null"],"items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"]}}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Page_Item":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"next":{"type":"string"}},"required":["items"]},"Page_int":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"]},"Pair_Unit_Item":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"value":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["key","value"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"required":["items","ints","pair","tree","anon","anon_list"]}`)
-	mcptagGetGenericArgs   = &toolrt.Spec{
-		Tool: "get_generic",
-	}
-)
+var mcptagGetGenericInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetGenericOutput = json.RawMessage(`{"type":"object","properties":{"items":{"$ref":"#/$defs/Page_Item"},"ints":{"$ref":"#/$defs/Page_int"},"pair":{"$ref":"#/$defs/Pair_Unit_Item"},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["x","Z"]},"anon_list":{"type":["array","null"],"items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"]}}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Page_Item":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"next":{"type":"string"}},"required":["items"]},"Page_int":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"]},"Pair_Unit_Item":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"value":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["key","value"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"required":["items","ints","pair","tree","anon","anon_list"]}`)
+var mcptagGetGenericArgs = &toolimpl.Spec{
+	Tool: "get_generic",
+}
 
 func mcptagGetGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_generic", &res)
+	defer toolimpl.Recover(ctx, "get_generic", &res)
 	if _, err := mcptagGetGenericArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetGeneric()
-	return toolrt.Object("get_generic", out), nil
+	return toolimpl.Object("get_generic", out), nil
 }
 
 // Schemas and arguments of get_enums, computed by mcptag.
-var (
-	mcptagGetEnumsInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetEnumsOutput = json.RawMessage(`{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":["string","null"],"description":"A temperature unit.","enum":["celsius","fahrenheit","",null]},"prios":{"type":["array","null"],"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}}},"required":["unit","prio","unit_p","prios"]}`)
-	mcptagGetEnumsArgs   = &toolrt.Spec{
-		Tool: "get_enums",
-	}
-)
+var mcptagGetEnumsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetEnumsOutput = json.RawMessage(`{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":["string","null"],"description":"A temperature unit.","enum":["celsius","fahrenheit","",null]},"prios":{"type":["array","null"],"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}}},"required":["unit","prio","unit_p","prios"]}`)
+var mcptagGetEnumsArgs = &toolimpl.Spec{
+	Tool: "get_enums",
+}
 
 func mcptagGetEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_enums", &res)
+	defer toolimpl.Recover(ctx, "get_enums", &res)
 	if _, err := mcptagGetEnumsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetEnums()
-	return toolrt.Object("get_enums", out), nil
+	return toolimpl.Object("get_enums", out), nil
 }
 
 // Schemas and arguments of get_temperature, computed by mcptag.
-var (
-	mcptagGetTemperatureInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetTemperatureOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
-	mcptagGetTemperatureArgs   = &toolrt.Spec{
-		Tool: "get_temperature",
-	}
-)
+var mcptagGetTemperatureInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetTemperatureOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
+var mcptagGetTemperatureArgs = &toolimpl.Spec{
+	Tool: "get_temperature",
+}
 
 func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_temperature", &res)
+	defer toolimpl.Recover(ctx, "get_temperature", &res)
 	if _, err := mcptagGetTemperatureArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetTemperature()
-	return toolrt.Wrapped("get_temperature", out), nil
+	return toolimpl.Wrapped("get_temperature", out), nil
 }
 
 // Schemas and arguments of get_name, computed by mcptag.
-var (
-	mcptagGetNameInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetNameOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagGetNameArgs   = &toolrt.Spec{
-		Tool: "get_name",
-	}
-)
+var mcptagGetNameInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetNameOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagGetNameArgs = &toolimpl.Spec{
+	Tool: "get_name",
+}
 
 func mcptagGetName(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_name", &res)
+	defer toolimpl.Recover(ctx, "get_name", &res)
 	if _, err := mcptagGetNameArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetName()
-	return toolrt.Wrapped("get_name", out), nil
+	return toolimpl.Wrapped("get_name", out), nil
 }
 
 // Schemas and arguments of get_ratio, computed by mcptag.
-var (
-	mcptagGetRatioInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetRatioOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"number"}},"required":["result"]}`)
-	mcptagGetRatioArgs   = &toolrt.Spec{
-		Tool: "get_ratio",
-	}
-)
+var mcptagGetRatioInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetRatioOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"number"}},"required":["result"]}`)
+var mcptagGetRatioArgs = &toolimpl.Spec{
+	Tool: "get_ratio",
+}
 
 func mcptagGetRatio(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_ratio", &res)
+	defer toolimpl.Recover(ctx, "get_ratio", &res)
 	if _, err := mcptagGetRatioArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetRatio()
 	if out == nil {
 		out = new(float64)
 	}
-	return toolrt.Wrapped("get_ratio", *out), nil
+	return toolimpl.Wrapped("get_ratio", *out), nil
 }
 
 // Schemas and arguments of get_unit, computed by mcptag.
-var (
-	mcptagGetUnitInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetUnitOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"required":["result"]}`)
-	mcptagGetUnitArgs   = &toolrt.Spec{
-		Tool: "get_unit",
-	}
-)
+var mcptagGetUnitInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetUnitOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"required":["result"]}`)
+var mcptagGetUnitArgs = &toolimpl.Spec{
+	Tool: "get_unit",
+}
 
 func mcptagGetUnit(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_unit", &res)
+	defer toolimpl.Recover(ctx, "get_unit", &res)
 	if _, err := mcptagGetUnitArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetUnit()
-	return toolrt.Wrapped("get_unit", out), nil
+	return toolimpl.Wrapped("get_unit", out), nil
 }
 
 // Schemas and arguments of get_forecast, computed by mcptag.
-var (
-	mcptagGetForecastInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Weather"}}},"$defs":{"Weather":{"type":"object","properties":{"temperature":{"type":"number"},"humidity":{"type":"number"},"conditions":{"type":"string"}},"required":["temperature","humidity","conditions"]}},"required":["result"]}`)
-	mcptagGetForecastArgs   = &toolrt.Spec{
-		Tool: "get_forecast",
-	}
-)
+var mcptagGetForecastInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Weather"}}},"$defs":{"Weather":{"type":"object","properties":{"temperature":{"type":"number"},"humidity":{"type":"number"},"conditions":{"type":"string"}},"required":["temperature","humidity","conditions"]}},"required":["result"]}`)
+var mcptagGetForecastArgs = &toolimpl.Spec{
+	Tool: "get_forecast",
+}
 
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_forecast", &res)
+	defer toolimpl.Recover(ctx, "get_forecast", &res)
 	if _, err := mcptagGetForecastArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetForecast()
-	return toolrt.Slice("get_forecast", out), nil
+	return toolimpl.Slice("get_forecast", out), nil
 }
 
 // Schemas and arguments of get_temperatures, computed by mcptag.
-var (
-	mcptagGetTemperaturesInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetTemperaturesOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"number"}}`)
-	mcptagGetTemperaturesArgs   = &toolrt.Spec{
-		Tool: "get_temperatures",
-	}
-)
+var mcptagGetTemperaturesInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetTemperaturesOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"number"}}`)
+var mcptagGetTemperaturesArgs = &toolimpl.Spec{
+	Tool: "get_temperatures",
+}
 
 func mcptagGetTemperatures(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_temperatures", &res)
+	defer toolimpl.Recover(ctx, "get_temperatures", &res)
 	if _, err := mcptagGetTemperaturesArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetTemperatures()
-	return toolrt.Object("get_temperatures", out), nil
+	return toolimpl.Object("get_temperatures", out), nil
 }
 
 // Schemas and arguments of get_by_id, computed by mcptag.
-var (
-	mcptagGetByIDInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetByIDOutput = json.RawMessage(`{"type":"object","$defs":{"Weather":{"type":"object","properties":{"temperature":{"type":"number"},"humidity":{"type":"number"},"conditions":{"type":"string"}},"required":["temperature","humidity","conditions"]}},"additionalProperties":{"$ref":"#/$defs/Weather"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}`)
-	mcptagGetByIDArgs   = &toolrt.Spec{
-		Tool: "get_by_id",
-	}
-)
+var mcptagGetByIDInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetByIDOutput = json.RawMessage(`{"type":"object","$defs":{"Weather":{"type":"object","properties":{"temperature":{"type":"number"},"humidity":{"type":"number"},"conditions":{"type":"string"}},"required":["temperature","humidity","conditions"]}},"additionalProperties":{"$ref":"#/$defs/Weather"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}`)
+var mcptagGetByIDArgs = &toolimpl.Spec{
+	Tool: "get_by_id",
+}
 
 func mcptagGetByID(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_by_id", &res)
+	defer toolimpl.Recover(ctx, "get_by_id", &res)
 	if _, err := mcptagGetByIDArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetByID()
-	return toolrt.Object("get_by_id", out), nil
+	return toolimpl.Object("get_by_id", out), nil
 }
 
 // Schemas and arguments of get_grades, computed by mcptag.
-var (
-	mcptagGetGradesInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetGradesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"integer","description":"Has a text form through a pointer receiver only."}}},"required":["result"]}`)
-	mcptagGetGradesArgs   = &toolrt.Spec{
-		Tool: "get_grades",
-	}
-)
+var mcptagGetGradesInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetGradesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"integer","description":"Has a text form through a pointer receiver only."}}},"required":["result"]}`)
+var mcptagGetGradesArgs = &toolimpl.Spec{
+	Tool: "get_grades",
+}
 
 func mcptagGetGrades(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_grades", &res)
+	defer toolimpl.Recover(ctx, "get_grades", &res)
 	if _, err := mcptagGetGradesArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetGrades()
-	return toolrt.Slice("get_grades", out), nil
+	return toolimpl.Slice("get_grades", out), nil
 }
 
 // Schemas and arguments of get_grade, computed by mcptag.
-var (
-	mcptagGetGradeInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetGradeOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"required":["result"]}`)
-	mcptagGetGradeArgs   = &toolrt.Spec{
-		Tool: "get_grade",
-	}
-)
+var mcptagGetGradeInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetGradeOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"required":["result"]}`)
+var mcptagGetGradeArgs = &toolimpl.Spec{
+	Tool: "get_grade",
+}
 
 func mcptagGetGrade(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_grade", &res)
+	defer toolimpl.Recover(ctx, "get_grade", &res)
 	if _, err := mcptagGetGradeArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetGrade()
-	return toolrt.Wrapped("get_grade", out), nil
+	return toolimpl.Wrapped("get_grade", out), nil
 }
 
 // Schemas and arguments of get_grade_ptr, computed by mcptag.
-var (
-	mcptagGetGradePtrInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetGradePtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"required":["result"]}`)
-	mcptagGetGradePtrArgs   = &toolrt.Spec{
-		Tool: "get_grade_ptr",
-	}
-)
+var mcptagGetGradePtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetGradePtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"required":["result"]}`)
+var mcptagGetGradePtrArgs = &toolimpl.Spec{
+	Tool: "get_grade_ptr",
+}
 
 func mcptagGetGradePtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_grade_ptr", &res)
+	defer toolimpl.Recover(ctx, "get_grade_ptr", &res)
 	if _, err := mcptagGetGradePtrArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetGradePtr()
 	if out == nil {
 		out = new(Grade)
 	}
-	return toolrt.Wrapped("get_grade_ptr", *out), nil
+	return toolimpl.Wrapped("get_grade_ptr", *out), nil
 }
 
 // Schemas and arguments of get_triple, computed by mcptag.
-var (
-	mcptagGetTripleInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetTripleOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"minItems":3,"maxItems":3}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"required":["result"]}`)
-	mcptagGetTripleArgs   = &toolrt.Spec{
-		Tool: "get_triple",
-	}
-)
+var mcptagGetTripleInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetTripleOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"minItems":3,"maxItems":3}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"required":["result"]}`)
+var mcptagGetTripleArgs = &toolimpl.Spec{
+	Tool: "get_triple",
+}
 
 func mcptagGetTriple(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_triple", &res)
+	defer toolimpl.Recover(ctx, "get_triple", &res)
 	if _, err := mcptagGetTripleArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetTriple()
-	return toolrt.Slice("get_triple", out[:]), nil
+	return toolimpl.Slice("get_triple", out[:]), nil
 }
 
 // Schemas and arguments of get_bytes, computed by mcptag.
-var (
-	mcptagGetBytesInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetBytesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":["string","null"],"contentEncoding":"base64"}},"required":["result"]}`)
-	mcptagGetBytesArgs   = &toolrt.Spec{
-		Tool: "get_bytes",
-	}
-)
+var mcptagGetBytesInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetBytesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":["string","null"],"contentEncoding":"base64"}},"required":["result"]}`)
+var mcptagGetBytesArgs = &toolimpl.Spec{
+	Tool: "get_bytes",
+}
 
 func mcptagGetBytes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_bytes", &res)
+	defer toolimpl.Recover(ctx, "get_bytes", &res)
 	if _, err := mcptagGetBytesArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetBytes()
-	return toolrt.Wrapped("get_bytes", out), nil
+	return toolimpl.Wrapped("get_bytes", out), nil
 }
 
 // Schemas and arguments of get_time, computed by mcptag.
-var (
-	mcptagGetTimeInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetTimeOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"]}`)
-	mcptagGetTimeArgs   = &toolrt.Spec{
-		Tool: "get_time",
-	}
-)
+var mcptagGetTimeInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetTimeOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"]}`)
+var mcptagGetTimeArgs = &toolimpl.Spec{
+	Tool: "get_time",
+}
 
 func mcptagGetTime(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_time", &res)
+	defer toolimpl.Recover(ctx, "get_time", &res)
 	if _, err := mcptagGetTimeArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetTime()
-	return toolrt.Wrapped("get_time", out), nil
+	return toolimpl.Wrapped("get_time", out), nil
 }
 
 // Schemas and arguments of get_custom, computed by mcptag.
-var (
-	mcptagGetCustomInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetCustomOutput = json.RawMessage(`{"type":"object","properties":{"result":{}},"required":["result"]}`)
-	mcptagGetCustomArgs   = &toolrt.Spec{
-		Tool: "get_custom",
-	}
-)
+var mcptagGetCustomInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetCustomOutput = json.RawMessage(`{"type":"object","properties":{"result":{}},"required":["result"]}`)
+var mcptagGetCustomArgs = &toolimpl.Spec{
+	Tool: "get_custom",
+}
 
 func mcptagGetCustom(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_custom", &res)
+	defer toolimpl.Recover(ctx, "get_custom", &res)
 	if _, err := mcptagGetCustomArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetCustom()
-	return toolrt.Wrapped("get_custom", out), nil
+	return toolimpl.Wrapped("get_custom", out), nil
 }
 
 // Schemas and arguments of get_ptr_custom, computed by mcptag.
-var (
-	mcptagGetPtrCustomInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetPtrCustomOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/PtrCustom"}},"$defs":{"PtrCustom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]}},"required":["result"]}`)
-	mcptagGetPtrCustomArgs   = &toolrt.Spec{
-		Tool: "get_ptr_custom",
-	}
-)
+var mcptagGetPtrCustomInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetPtrCustomOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/PtrCustom"}},"$defs":{"PtrCustom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]}},"required":["result"]}`)
+var mcptagGetPtrCustomArgs = &toolimpl.Spec{
+	Tool: "get_ptr_custom",
+}
 
 func mcptagGetPtrCustom(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_ptr_custom", &res)
+	defer toolimpl.Recover(ctx, "get_ptr_custom", &res)
 	if _, err := mcptagGetPtrCustomArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetPtrCustom()
-	return toolrt.Wrapped("get_ptr_custom", out), nil
+	return toolimpl.Wrapped("get_ptr_custom", out), nil
 }
 
 // Schemas and arguments of get_ptr_custom_ptr, computed by mcptag.
-var (
-	mcptagGetPtrCustomPtrInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetPtrCustomPtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/PtrCustom"}},"$defs":{"PtrCustom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]}},"required":["result"]}`)
-	mcptagGetPtrCustomPtrArgs   = &toolrt.Spec{
-		Tool: "get_ptr_custom_ptr",
-	}
-)
+var mcptagGetPtrCustomPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetPtrCustomPtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/PtrCustom"}},"$defs":{"PtrCustom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]}},"required":["result"]}`)
+var mcptagGetPtrCustomPtrArgs = &toolimpl.Spec{
+	Tool: "get_ptr_custom_ptr",
+}
 
 func mcptagGetPtrCustomPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_ptr_custom_ptr", &res)
+	defer toolimpl.Recover(ctx, "get_ptr_custom_ptr", &res)
 	if _, err := mcptagGetPtrCustomPtrArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetPtrCustomPtr()
 	if out == nil {
 		out = new(PtrCustom)
 	}
-	return toolrt.Wrapped("get_ptr_custom_ptr", *out), nil
+	return toolimpl.Wrapped("get_ptr_custom_ptr", *out), nil
 }
 
 // Schemas and arguments of get_tree, computed by mcptag.
-var (
-	mcptagGetTreeInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetTreeOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/Tree"}},"$defs":{"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"required":["result"]}`)
-	mcptagGetTreeArgs   = &toolrt.Spec{
-		Tool: "get_tree",
-	}
-)
+var mcptagGetTreeInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetTreeOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/Tree"}},"$defs":{"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"required":["result"]}`)
+var mcptagGetTreeArgs = &toolimpl.Spec{
+	Tool: "get_tree",
+}
 
 func mcptagGetTree(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_tree", &res)
+	defer toolimpl.Recover(ctx, "get_tree", &res)
 	if _, err := mcptagGetTreeArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetTree()
-	return toolrt.Slice("get_tree", out), nil
+	return toolimpl.Slice("get_tree", out), nil
 }
 
 // Schemas and arguments of get_page, computed by mcptag.
-var (
-	mcptagGetPageInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetPageOutput = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"next":{"type":"string"}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"required":["items"]}`)
-	mcptagGetPageArgs   = &toolrt.Spec{
-		Tool: "get_page",
-	}
-)
+var mcptagGetPageInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetPageOutput = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"next":{"type":"string"}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"required":["items"]}`)
+var mcptagGetPageArgs = &toolimpl.Spec{
+	Tool: "get_page",
+}
 
 func mcptagGetPage(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_page", &res)
+	defer toolimpl.Recover(ctx, "get_page", &res)
 	if _, err := mcptagGetPageArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetPage()
-	return toolrt.Object("get_page", out), nil
+	return toolimpl.Object("get_page", out), nil
 }
 
 // Schemas and arguments of get_any, computed by mcptag.
-var (
-	mcptagGetAnyInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetAnyArgs  = &toolrt.Spec{
-		Tool: "get_any",
-	}
-)
+var mcptagGetAnyInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetAnyArgs = &toolimpl.Spec{
+	Tool: "get_any",
+}
 
 func mcptagGetAny(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_any", &res)
+	defer toolimpl.Recover(ctx, "get_any", &res)
 	if _, err := mcptagGetAnyArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetAny()
-	return toolrt.Sprint(out), nil
+	return toolimpl.Sprint(out), nil
 }
 
 // Schemas and arguments of get_exotic, computed by mcptag.
-var (
-	mcptagGetExoticInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetExoticOutput = json.RawMessage(`{"type":"object","properties":{"labelled":{"type":"string","description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."},"wrapper":{"$ref":"#/$defs/Wrapper"},"wrappers":{"type":["array","null"],"items":{}},"wrapper_p":{},"stamp":{"type":"string","format":"date-time"},"tagged":{"$ref":"#/$defs/Tagged"},"units":{"type":["array","null"],"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"grade_arr":{"type":"array","items":{"type":"integer","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2},"grade_arrs":{"type":["array","null"],"items":{"type":"array","items":{"type":"string","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2}},"grade_keys":{"type":["object","null"],"additionalProperties":{"type":"integer"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stringer":{},"any":{},"opt_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255},"file_mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"deep":{"type":"object","properties":{"inner":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["id","kind"]}},"required":["inner"]}},"$defs":{"Base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]},"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},"Tagged":{"type":"object","properties":{"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},"base":{"$ref":"#/$defs/Base"}},"required":["meta","base"]},"Wrapper":{"type":"object","properties":{"v":{"type":"integer"},"x":{"type":"integer"}},"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only.","required":["v","x"]}},"required":["labelled","wrapper","wrappers","wrapper_p","stamp","tagged","units","graph","grade_arr","grade_arrs","grade_keys","stringer","perm","file_mode","month","deep"]}`)
-	mcptagGetExoticArgs   = &toolrt.Spec{
-		Tool: "get_exotic",
-	}
-)
+var mcptagGetExoticInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetExoticOutput = json.RawMessage(`{"type":"object","properties":{"labelled":{"type":"string","description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."},"wrapper":{"$ref":"#/$defs/Wrapper"},"wrappers":{"type":["array","null"],"items":{}},"wrapper_p":{},"stamp":{"type":"string","format":"date-time"},"tagged":{"$ref":"#/$defs/Tagged"},"units":{"type":["array","null"],"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"grade_arr":{"type":"array","items":{"type":"integer","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2},"grade_arrs":{"type":["array","null"],"items":{"type":"array","items":{"type":"string","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2}},"grade_keys":{"type":["object","null"],"additionalProperties":{"type":"integer"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stringer":{},"any":{},"opt_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255},"file_mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"deep":{"type":"object","properties":{"inner":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["id","kind"]}},"required":["inner"]}},"$defs":{"Base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]},"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},"Tagged":{"type":"object","properties":{"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},"base":{"$ref":"#/$defs/Base"}},"required":["meta","base"]},"Wrapper":{"type":"object","properties":{"v":{"type":"integer"},"x":{"type":"integer"}},"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only.","required":["v","x"]}},"required":["labelled","wrapper","wrappers","wrapper_p","stamp","tagged","units","graph","grade_arr","grade_arrs","grade_keys","stringer","perm","file_mode","month","deep"]}`)
+var mcptagGetExoticArgs = &toolimpl.Spec{
+	Tool: "get_exotic",
+}
 
 func mcptagGetExotic(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_exotic", &res)
+	defer toolimpl.Recover(ctx, "get_exotic", &res)
 	if _, err := mcptagGetExoticArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetExotic()
-	return toolrt.Object("get_exotic", out), nil
+	return toolimpl.Object("get_exotic", out), nil
 }
 
 // Schemas and arguments of get_exotic_ptr, computed by mcptag.
-var (
-	mcptagGetExoticPtrInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetExoticPtrOutput = json.RawMessage(`{"type":"object","properties":{"labelled":{"type":"string","description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."},"wrapper":{},"wrappers":{"type":["array","null"],"items":{}},"wrapper_p":{},"stamp":{"type":"string","format":"date-time"},"tagged":{"$ref":"#/$defs/Tagged"},"units":{"type":["array","null"],"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"grade_arr":{"type":"array","items":{"type":"string","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2},"grade_arrs":{"type":["array","null"],"items":{"type":"array","items":{"type":"string","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2}},"grade_keys":{"type":["object","null"],"additionalProperties":{"type":"integer"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stringer":{},"any":{},"opt_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255},"file_mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"deep":{"type":"object","properties":{"inner":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["id","kind"]}},"required":["inner"]}},"$defs":{"Base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]},"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},"Tagged":{"type":"object","properties":{"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},"base":{"$ref":"#/$defs/Base"}},"required":["meta","base"]}},"required":["labelled","wrapper","wrappers","wrapper_p","stamp","tagged","units","graph","grade_arr","grade_arrs","grade_keys","stringer","perm","file_mode","month","deep"]}`)
-	mcptagGetExoticPtrArgs   = &toolrt.Spec{
-		Tool: "get_exotic_ptr",
-	}
-)
+var mcptagGetExoticPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetExoticPtrOutput = json.RawMessage(`{"type":"object","properties":{"labelled":{"type":"string","description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."},"wrapper":{},"wrappers":{"type":["array","null"],"items":{}},"wrapper_p":{},"stamp":{"type":"string","format":"date-time"},"tagged":{"$ref":"#/$defs/Tagged"},"units":{"type":["array","null"],"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"grade_arr":{"type":"array","items":{"type":"string","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2},"grade_arrs":{"type":["array","null"],"items":{"type":"array","items":{"type":"string","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2}},"grade_keys":{"type":["object","null"],"additionalProperties":{"type":"integer"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stringer":{},"any":{},"opt_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255},"file_mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"deep":{"type":"object","properties":{"inner":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["id","kind"]}},"required":["inner"]}},"$defs":{"Base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]},"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},"Tagged":{"type":"object","properties":{"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},"base":{"$ref":"#/$defs/Base"}},"required":["meta","base"]}},"required":["labelled","wrapper","wrappers","wrapper_p","stamp","tagged","units","graph","grade_arr","grade_arrs","grade_keys","stringer","perm","file_mode","month","deep"]}`)
+var mcptagGetExoticPtrArgs = &toolimpl.Spec{
+	Tool: "get_exotic_ptr",
+}
 
 func mcptagGetExoticPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_exotic_ptr", &res)
+	defer toolimpl.Recover(ctx, "get_exotic_ptr", &res)
 	if _, err := mcptagGetExoticPtrArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetExoticPtr()
 	if out == nil {
 		out = new(Exotic)
 	}
-	return toolrt.Object("get_exotic_ptr", out), nil
+	return toolimpl.Object("get_exotic_ptr", out), nil
 }
 
 // Schemas and arguments of get_labelled, computed by mcptag.
-var (
-	mcptagGetLabelledInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetLabelledOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."}},"required":["result"]}`)
-	mcptagGetLabelledArgs   = &toolrt.Spec{
-		Tool: "get_labelled",
-	}
-)
+var mcptagGetLabelledInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetLabelledOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."}},"required":["result"]}`)
+var mcptagGetLabelledArgs = &toolimpl.Spec{
+	Tool: "get_labelled",
+}
 
 func mcptagGetLabelled(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_labelled", &res)
+	defer toolimpl.Recover(ctx, "get_labelled", &res)
 	if _, err := mcptagGetLabelledArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetLabelled()
-	return toolrt.Wrapped("get_labelled", out), nil
+	return toolimpl.Wrapped("get_labelled", out), nil
 }
 
 // Schemas and arguments of get_wrapper, computed by mcptag.
-var (
-	mcptagGetWrapperInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetWrapperOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/Wrapper"}},"$defs":{"Wrapper":{"type":"object","properties":{"v":{"type":"integer"},"x":{"type":"integer"}},"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only.","required":["v","x"]}},"required":["result"]}`)
-	mcptagGetWrapperArgs   = &toolrt.Spec{
-		Tool: "get_wrapper",
-	}
-)
+var mcptagGetWrapperInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetWrapperOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/Wrapper"}},"$defs":{"Wrapper":{"type":"object","properties":{"v":{"type":"integer"},"x":{"type":"integer"}},"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only.","required":["v","x"]}},"required":["result"]}`)
+var mcptagGetWrapperArgs = &toolimpl.Spec{
+	Tool: "get_wrapper",
+}
 
 func mcptagGetWrapper(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_wrapper", &res)
+	defer toolimpl.Recover(ctx, "get_wrapper", &res)
 	if _, err := mcptagGetWrapperArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetWrapper()
-	return toolrt.Wrapped("get_wrapper", out), nil
+	return toolimpl.Wrapped("get_wrapper", out), nil
 }
 
 // Schemas and arguments of get_wrapper_ptr, computed by mcptag.
-var (
-	mcptagGetWrapperPtrInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetWrapperPtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/Wrapper"}},"$defs":{"Wrapper":{"type":"object","properties":{"v":{"type":"integer"},"x":{"type":"integer"}},"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only.","required":["v","x"]}},"required":["result"]}`)
-	mcptagGetWrapperPtrArgs   = &toolrt.Spec{
-		Tool: "get_wrapper_ptr",
-	}
-)
+var mcptagGetWrapperPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetWrapperPtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/Wrapper"}},"$defs":{"Wrapper":{"type":"object","properties":{"v":{"type":"integer"},"x":{"type":"integer"}},"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only.","required":["v","x"]}},"required":["result"]}`)
+var mcptagGetWrapperPtrArgs = &toolimpl.Spec{
+	Tool: "get_wrapper_ptr",
+}
 
 func mcptagGetWrapperPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_wrapper_ptr", &res)
+	defer toolimpl.Recover(ctx, "get_wrapper_ptr", &res)
 	if _, err := mcptagGetWrapperPtrArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetWrapperPtr()
 	if out == nil {
 		out = new(Wrapper)
 	}
-	return toolrt.Wrapped("get_wrapper_ptr", *out), nil
+	return toolimpl.Wrapped("get_wrapper_ptr", *out), nil
 }
 
 // Schemas and arguments of get_graph, computed by mcptag.
-var (
-	mcptagGetGraphInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetGraphOutput = json.RawMessage(`{"type":"object","$defs":{"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}},"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}`)
-	mcptagGetGraphArgs   = &toolrt.Spec{
-		Tool: "get_graph",
-	}
-)
+var mcptagGetGraphInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetGraphOutput = json.RawMessage(`{"type":"object","$defs":{"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}},"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}`)
+var mcptagGetGraphArgs = &toolimpl.Spec{
+	Tool: "get_graph",
+}
 
 func mcptagGetGraph(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_graph", &res)
+	defer toolimpl.Recover(ctx, "get_graph", &res)
 	if _, err := mcptagGetGraphArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetGraph()
-	return toolrt.Object("get_graph", out), nil
+	return toolimpl.Object("get_graph", out), nil
 }
 
 // Schemas and arguments of get_graph_ptr, computed by mcptag.
-var (
-	mcptagGetGraphPtrInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetGraphPtrOutput = json.RawMessage(`{"type":"object","$defs":{"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}},"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}`)
-	mcptagGetGraphPtrArgs   = &toolrt.Spec{
-		Tool: "get_graph_ptr",
-	}
-)
+var mcptagGetGraphPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetGraphPtrOutput = json.RawMessage(`{"type":"object","$defs":{"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}},"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}`)
+var mcptagGetGraphPtrArgs = &toolimpl.Spec{
+	Tool: "get_graph_ptr",
+}
 
 func mcptagGetGraphPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_graph_ptr", &res)
+	defer toolimpl.Recover(ctx, "get_graph_ptr", &res)
 	if _, err := mcptagGetGraphPtrArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetGraphPtr()
 	if out == nil {
 		out = new(Graph)
 	}
-	return toolrt.Object("get_graph_ptr", out), nil
+	return toolimpl.Object("get_graph_ptr", out), nil
 }
 
 // Schemas and arguments of get_units, computed by mcptag.
-var (
-	mcptagGetUnitsInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetUnitsOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}}},"required":["result"]}`)
-	mcptagGetUnitsArgs   = &toolrt.Spec{
-		Tool: "get_units",
-	}
-)
+var mcptagGetUnitsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetUnitsOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}}},"required":["result"]}`)
+var mcptagGetUnitsArgs = &toolimpl.Spec{
+	Tool: "get_units",
+}
 
 func mcptagGetUnits(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_units", &res)
+	defer toolimpl.Recover(ctx, "get_units", &res)
 	if _, err := mcptagGetUnitsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetUnits()
-	return toolrt.Slice("get_units", out), nil
+	return toolimpl.Slice("get_units", out), nil
 }
 
 // Schemas and arguments of get_stamps, computed by mcptag.
-var (
-	mcptagGetStampsInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetStampsOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string","format":"date-time"}}},"required":["result"]}`)
-	mcptagGetStampsArgs   = &toolrt.Spec{
-		Tool: "get_stamps",
-	}
-)
+var mcptagGetStampsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetStampsOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string","format":"date-time"}}},"required":["result"]}`)
+var mcptagGetStampsArgs = &toolimpl.Spec{
+	Tool: "get_stamps",
+}
 
 func mcptagGetStamps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_stamps", &res)
+	defer toolimpl.Recover(ctx, "get_stamps", &res)
 	if _, err := mcptagGetStampsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetStamps()
-	return toolrt.Slice("get_stamps", out), nil
+	return toolimpl.Slice("get_stamps", out), nil
 }

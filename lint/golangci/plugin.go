@@ -3,13 +3,8 @@ package golangci
 import (
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
-	"github.com/mcptag/mcptag/internal/analyzer"
-	"github.com/mcptag/mcptag/internal/finding"
-	"github.com/mcptag/mcptag/internal/suggest"
 	"github.com/mcptag/mcptag/lint"
 	"golang.org/x/tools/go/analysis"
 )
@@ -25,8 +20,8 @@ func init() {
 // are; an unknown key is an error, so a misspelled one is not ignored.
 type Settings struct {
 	// Fail names the categories reported, as mcptag lint's -fail; "all"
-	// names every one. Absent, it is those that fail by default (Fails
-	// in finding.Categories): advice is reported only when named.
+	// names every one. Absent, it is those that fail by default (see
+	// lint.Config.Fail): advice is reported only when named.
 	Fail []string `json:"fail"`
 	// Closed and Titles are the generator's -closed and -titles, for the
 	// stale check, set for every package on top of the options its
@@ -53,9 +48,13 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mcptag: settings: fail: %w", err)
 	}
+	if s.Budget < 0 || s.PackageBudget < 0 {
+		return nil, errors.New("mcptag: settings: budget and budget-package want a number of tokens, 0 or more")
+	}
 	return plugin{lint.Config{
 		Fail:          fail,
-		Options:       analyzer.Options{Closed: s.Closed, Titles: s.Titles},
+		Closed:        s.Closed,
+		Titles:        s.Titles,
 		OnlyFailing:   true, // golangci-lint has no warnings
 		Budget:        s.Budget,
 		PackageBudget: s.PackageBudget,
@@ -63,29 +62,16 @@ func New(settings any) (register.LinterPlugin, error) {
 }
 
 // failing checks the categories of the fail setting and returns them as
-// lint.Config.Fail takes them, "all" spelled out. An empty list, which
-// would silence the linter, is an error.
+// lint.Config.Fail takes them, "all" spelled out (lint.ParseFail). An
+// empty list, which would silence the linter, is an error.
 func failing(names []string) ([]string, error) {
-	if names != nil && len(names) == 0 {
+	switch {
+	case names == nil:
+		return nil, nil
+	case len(names) == 0:
 		return nil, errors.New("an empty list reports nothing; leave fail out for the default set, or disable the linter")
 	}
-	all := finding.CategoryNames()
-	var fail []string
-	for _, name := range names {
-		switch {
-		case name == "all":
-			fail = append(fail, all...)
-		case slices.Contains(all, name):
-			fail = append(fail, name)
-		default:
-			msg := fmt.Sprintf("unknown category %q", name)
-			if s := suggest.Closest(name, all); s != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", s)
-			}
-			return nil, fmt.Errorf("%s; categories are %s", msg, strings.Join(all, ", "))
-		}
-	}
-	return fail, nil
+	return lint.ParseFail(names)
 }
 
 // A plugin builds the mcptag Analyzer for golangci-lint.

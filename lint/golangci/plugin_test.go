@@ -17,8 +17,6 @@ import (
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
-	"github.com/mcptag/mcptag/internal/analyzer"
-	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/lint"
 )
 
@@ -39,17 +37,20 @@ func TestNew(t *testing.T) {
 			settings: map[string]any{"fail": []any{"unstructured", "undocumented"}, "closed": true, "titles": true, "budget": 800, "budget-package": 20000},
 			want: lint.Config{
 				Fail:          []string{"unstructured", "undocumented"},
-				Options:       analyzer.Options{Closed: true, Titles: true},
+				Closed:        true,
+				Titles:        true,
 				OnlyFailing:   true,
 				Budget:        800,
 				PackageBudget: 20000,
 			},
 		},
-		{name: "every category", settings: map[string]any{"fail": []any{"all"}}, want: lint.Config{Fail: finding.CategoryNames(), OnlyFailing: true}},
+		{name: "every category", settings: map[string]any{"fail": []any{"all"}}, want: lint.Config{Fail: lint.Categories(), OnlyFailing: true}},
 		{name: "misspelled key", settings: map[string]any{"fails": []any{"stale"}}, err: `unknown field "fails"`},
 		{name: "misspelled category", settings: map[string]any{"fail": []any{"undocumentd"}}, err: `unknown category "undocumentd" (did you mean "undocumented"?)`},
 		{name: "empty fail", settings: map[string]any{"fail": []any{}}, err: "an empty list reports nothing"},
 		{name: "fail not a list", settings: map[string]any{"fail": "stale"}, err: "cannot unmarshal string"},
+		{name: "negative budget", settings: map[string]any{"budget": -1}, err: "budget and budget-package want a number of tokens, 0 or more"},
+		{name: "negative package budget", settings: map[string]any{"budget-package": -5}, err: "budget and budget-package want a number of tokens, 0 or more"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := New(tc.settings)
@@ -98,9 +99,9 @@ func TestRegistered(t *testing.T) {
 // default, which the plugin reports when its settings name none.
 func defaultFail() string {
 	var names []string
-	for _, c := range finding.Categories {
-		if c.Fails {
-			names = append(names, c.Name)
+	for _, c := range lint.Categories() {
+		if (&lint.Config{}).Fails(c) {
+			names = append(names, c)
 		}
 	}
 	return strings.Join(names, ",")

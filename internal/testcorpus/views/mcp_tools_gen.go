@@ -7,15 +7,15 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/internal/testcorpus"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 2 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -25,133 +25,133 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: get_scalars, get_quoted, get_nullables, get_embeds, get_embeds_ptr, get_specials, get_specials_ptr, get_specials_by_value, get_maps, get_node, get_node_ptr_ptr, get_generic, get_exotic, get_forecast, get_by_id, get_triple, get_triple_ptr, get_dir, get_page, get_enums, get_tagged, get_items_by_name, get_zeros, get_keyed, find_node, get_node_sdk.
 func RegisterTools(s *mcp.Server) {
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_scalars",
 		InputSchema:  mcptagGetScalarsInput,
 		OutputSchema: mcptagGetScalarsOutput,
 	}, mcptagGetScalars)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_quoted",
 		InputSchema:  mcptagGetQuotedInput,
 		OutputSchema: mcptagGetQuotedOutput,
 	}, mcptagGetQuoted)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_nullables",
 		InputSchema:  mcptagGetNullablesInput,
 		OutputSchema: mcptagGetNullablesOutput,
 	}, mcptagGetNullables)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_embeds",
 		InputSchema:  mcptagGetEmbedsInput,
 		OutputSchema: mcptagGetEmbedsOutput,
 	}, mcptagGetEmbeds)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_embeds_ptr",
 		InputSchema:  mcptagGetEmbedsPtrInput,
 		OutputSchema: mcptagGetEmbedsPtrOutput,
 	}, mcptagGetEmbedsPtr)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_specials",
 		InputSchema:  mcptagGetSpecialsInput,
 		OutputSchema: mcptagGetSpecialsOutput,
 	}, mcptagGetSpecials)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_specials_ptr",
 		InputSchema:  mcptagGetSpecialsPtrInput,
 		OutputSchema: mcptagGetSpecialsPtrOutput,
 	}, mcptagGetSpecialsPtr)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_specials_by_value",
 		Description:  `Reaches inside PtrCustom, whose MarshalJSON has a pointer receiver: encoding/json does not call it on a field of a value it cannot address.`,
 		InputSchema:  mcptagGetSpecialsByValueInput,
 		OutputSchema: mcptagGetSpecialsByValueOutput,
 	}, mcptagGetSpecialsByValue)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_maps",
 		InputSchema:  mcptagGetMapsInput,
 		OutputSchema: mcptagGetMapsOutput,
 	}, mcptagGetMaps)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_node",
 		InputSchema:  mcptagGetNodeInput,
 		OutputSchema: mcptagGetNodeOutput,
 	}, mcptagGetNode)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_node_ptr_ptr",
 		InputSchema:  mcptagGetNodePtrPtrInput,
 		OutputSchema: mcptagGetNodePtrPtrOutput,
 	}, mcptagGetNodePtrPtr)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_generic",
 		InputSchema:  mcptagGetGenericInput,
 		OutputSchema: mcptagGetGenericOutput,
 	}, mcptagGetGeneric)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_exotic",
 		InputSchema:  mcptagGetExoticInput,
 		OutputSchema: mcptagGetExoticOutput,
 	}, mcptagGetExotic)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_forecast",
 		InputSchema:  mcptagGetForecastInput,
 		OutputSchema: mcptagGetForecastOutput,
 	}, mcptagGetForecast)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_by_id",
 		InputSchema:  mcptagGetByIDInput,
 		OutputSchema: mcptagGetByIDOutput,
 	}, mcptagGetByID)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_triple",
 		InputSchema:  mcptagGetTripleInput,
 		OutputSchema: mcptagGetTripleOutput,
 	}, mcptagGetTriple)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_triple_ptr",
 		InputSchema:  mcptagGetTriplePtrInput,
 		OutputSchema: mcptagGetTriplePtrOutput,
 	}, mcptagGetTriplePtr)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_dir",
 		InputSchema:  mcptagGetDirInput,
 		OutputSchema: mcptagGetDirOutput,
 	}, mcptagGetDir)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_page",
 		InputSchema:  mcptagGetPageInput,
 		OutputSchema: mcptagGetPageOutput,
 	}, mcptagGetPage)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_enums",
 		InputSchema:  mcptagGetEnumsInput,
 		OutputSchema: mcptagGetEnumsOutput,
 	}, mcptagGetEnums)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_tagged",
 		InputSchema:  mcptagGetTaggedInput,
 		OutputSchema: mcptagGetTaggedOutput,
 	}, mcptagGetTagged)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_items_by_name",
 		InputSchema:  mcptagGetItemsByNameInput,
 		OutputSchema: mcptagGetItemsByNameOutput,
 	}, mcptagGetItemsByName)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_zeros",
 		InputSchema:  mcptagGetZerosInput,
 		OutputSchema: mcptagGetZerosOutput,
 	}, mcptagGetZeros)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_keyed",
 		InputSchema:  mcptagGetKeyedInput,
 		OutputSchema: mcptagGetKeyedOutput,
 	}, mcptagGetKeyed)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "find_node",
 		InputSchema:  mcptagFindNodeInput,
 		OutputSchema: mcptagFindNodeOutput,
 	}, mcptagFindNode)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "get_node_sdk",
 		Description:  `Has the go-sdk handler's shape; its value is viewed, as any.`,
 		InputSchema:  mcptagGetNodeSDKInput,
@@ -160,33 +160,31 @@ func RegisterTools(s *mcp.Server) {
 }
 
 // Schemas and arguments of get_scalars, computed by mcptag.
-var (
-	mcptagGetScalarsInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","omit","zero","-"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetScalarsOutput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"zero":{"type":"integer"},"-":{"type":"string"}}}`)
-	mcptagGetScalarsArgs   = &toolrt.Spec{
-		Tool: "get_scalars",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"b", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "uptr", "f32", "f64", "s", "r", "By", "omit", "zero", "-"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetScalarsView = &toolrt.View{Paths: []string{"b", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "uptr", "f32", "f64", "s", "r", "By", "omit", "zero", "-"}}
-)
+var mcptagGetScalarsInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","omit","zero","-"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetScalarsOutput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"zero":{"type":"integer"},"-":{"type":"string"}}}`)
+var mcptagGetScalarsArgs = &toolimpl.Spec{
+	Tool: "get_scalars",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"b", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "uptr", "f32", "f64", "s", "r", "By", "omit", "zero", "-"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetScalarsView = &toolimpl.View{Paths: []string{"b", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "uptr", "f32", "f64", "s", "r", "By", "omit", "zero", "-"}}
 
 func mcptagGetScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_scalars", &res)
+	defer toolimpl.Recover(ctx, "get_scalars", &res)
 	if _, err := mcptagGetScalarsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetScalarsView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetScalars()
-	return toolrt.ViewObject("get_scalars", &out, mcptagGetScalarsWrite, sel), nil
+	return toolimpl.ViewObject("get_scalars", &out, mcptagGetScalarsWrite, sel), nil
 }
 
 // mcptagGetScalarsWrite writes the view of get_scalars's result.
-func mcptagGetScalarsWrite(w *toolrt.Writer, v *testcorpus.Scalars) {
+func mcptagGetScalarsWrite(w *toolimpl.Writer, v *testcorpus.Scalars) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"b":`)
@@ -276,36 +274,34 @@ func mcptagGetScalarsWrite(w *toolrt.Writer, v *testcorpus.Scalars) {
 }
 
 // Schemas and arguments of get_quoted, computed by mcptag.
-var (
-	mcptagGetQuotedInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["i64","u","b","f","f32","s","p","op","prio","l"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetQuotedOutput = json.RawMessage(`{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":["array","null"],"items":{"type":"integer"}}}}`)
-	mcptagGetQuotedArgs   = &toolrt.Spec{
-		Tool: "get_quoted",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"i64", "u", "b", "f", "f32", "s", "p", "op", "prio", "l"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetQuotedView = &toolrt.View{Paths: []string{"i64", "u", "b", "f", "f32", "s", "p", "op", "prio", "l"}}
-)
+var mcptagGetQuotedInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["i64","u","b","f","f32","s","p","op","prio","l"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetQuotedOutput = json.RawMessage(`{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":["array","null"],"items":{"type":"integer"}}}}`)
+var mcptagGetQuotedArgs = &toolimpl.Spec{
+	Tool: "get_quoted",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"i64", "u", "b", "f", "f32", "s", "p", "op", "prio", "l"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetQuotedView = &toolimpl.View{Paths: []string{"i64", "u", "b", "f", "f32", "s", "p", "op", "prio", "l"}}
 
 func mcptagGetQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_quoted", &res)
+	defer toolimpl.Recover(ctx, "get_quoted", &res)
 	if _, err := mcptagGetQuotedArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetQuotedView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetQuoted()
 	if out == nil {
 		out = new(testcorpus.Quoted)
 	}
-	return toolrt.ViewObject("get_quoted", out, mcptagGetQuotedWrite, sel), nil
+	return toolimpl.ViewObject("get_quoted", out, mcptagGetQuotedWrite, sel), nil
 }
 
 // mcptagGetQuotedWrite writes the view of get_quoted's result.
-func mcptagGetQuotedWrite(w *toolrt.Writer, v *testcorpus.Quoted) {
+func mcptagGetQuotedWrite(w *toolimpl.Writer, v *testcorpus.Quoted) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"i64":`)
@@ -361,33 +357,31 @@ func mcptagGetQuotedWrite(w *toolrt.Writer, v *testcorpus.Quoted) {
 }
 
 // Schemas and arguments of get_nullables, computed by mcptag.
-var (
-	mcptagGetNullablesInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["p","s","m","bytes","arr","item_p.id","item_p.unit","op","os","om","zs","zp.id","o_item.id","z_item.unit","o_arr","o_arr0","ps","pp","pm","elems.id","map_elems","nested","opt_bytes","arr_of_ptrs"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetNullablesOutput = json.RawMessage(`{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},"o_item":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},"z_item":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"elems":{"type":["array","null"],"items":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2}}}`)
-	mcptagGetNullablesArgs   = &toolrt.Spec{
-		Tool: "get_nullables",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"p", "s", "m", "bytes", "arr", "item_p.id", "item_p.unit", "op", "os", "om", "zs", "zp.id", "o_item.id", "z_item.unit", "o_arr", "o_arr0", "ps", "pp", "pm", "elems.id", "map_elems", "nested", "opt_bytes", "arr_of_ptrs"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetNullablesView = &toolrt.View{Paths: []string{"p", "s", "m", "bytes", "arr", "item_p.id", "item_p.unit", "op", "os", "om", "zs", "zp.id", "o_item.id", "z_item.unit", "o_arr", "o_arr0", "ps", "pp", "pm", "elems.id", "map_elems", "nested", "opt_bytes", "arr_of_ptrs"}}
-)
+var mcptagGetNullablesInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["p","s","m","bytes","arr","item_p.id","item_p.unit","op","os","om","zs","zp.id","o_item.id","z_item.unit","o_arr","o_arr0","ps","pp","pm","elems.id","map_elems","nested","opt_bytes","arr_of_ptrs"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetNullablesOutput = json.RawMessage(`{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},"o_item":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},"z_item":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"elems":{"type":["array","null"],"items":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2}}}`)
+var mcptagGetNullablesArgs = &toolimpl.Spec{
+	Tool: "get_nullables",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"p", "s", "m", "bytes", "arr", "item_p.id", "item_p.unit", "op", "os", "om", "zs", "zp.id", "o_item.id", "z_item.unit", "o_arr", "o_arr0", "ps", "pp", "pm", "elems.id", "map_elems", "nested", "opt_bytes", "arr_of_ptrs"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetNullablesView = &toolimpl.View{Paths: []string{"p", "s", "m", "bytes", "arr", "item_p.id", "item_p.unit", "op", "os", "om", "zs", "zp.id", "o_item.id", "z_item.unit", "o_arr", "o_arr0", "ps", "pp", "pm", "elems.id", "map_elems", "nested", "opt_bytes", "arr_of_ptrs"}}
 
 func mcptagGetNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_nullables", &res)
+	defer toolimpl.Recover(ctx, "get_nullables", &res)
 	if _, err := mcptagGetNullablesArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetNullablesView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetNullables()
-	return toolrt.ViewObject("get_nullables", &out, mcptagGetNullablesWrite, sel), nil
+	return toolimpl.ViewObject("get_nullables", &out, mcptagGetNullablesWrite, sel), nil
 }
 
 // mcptagGetNullablesWrite writes the view of get_nullables's result.
-func mcptagGetNullablesWrite(w *toolrt.Writer, v *testcorpus.Nullables) {
+func mcptagGetNullablesWrite(w *toolimpl.Writer, v *testcorpus.Nullables) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"p":`)
@@ -484,7 +478,7 @@ func mcptagGetNullablesWrite(w *toolrt.Writer, v *testcorpus.Nullables) {
 		w.EndObject()
 	}
 	if w.Has(13, 14) {
-		if !(toolrt.IsZero(&v.ZItem)) {
+		if !(toolimpl.IsZero(&v.ZItem)) {
 			w.Name(`"z_item":`)
 			obj6 := &v.ZItem
 			w.BeginObject()
@@ -579,33 +573,31 @@ func mcptagGetNullablesWrite(w *toolrt.Writer, v *testcorpus.Nullables) {
 }
 
 // Schemas and arguments of get_embeds, computed by mcptag.
-var (
-	mcptagGetEmbedsInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["id","meta.created","note","more.note","more.more.note","hidden","Label","Code","kind"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetEmbedsOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"meta":{"type":"object","properties":{"created":{"type":"string"}}},"note":{"type":"string"},"more":{"type":"object","properties":{"note":{"type":"string"},"more":{"type":"object","properties":{"note":{"type":"string"}}}}},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"kind":{"type":"integer"}}}`)
-	mcptagGetEmbedsArgs   = &toolrt.Spec{
-		Tool: "get_embeds",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"id", "meta.created", "note", "more.note", "more.more.note", "hidden", "Label", "Code", "kind"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetEmbedsView = &toolrt.View{Paths: []string{"id", "meta.created", "note", "more.note", "more.more.note", "hidden", "Label", "Code", "kind"}}
-)
+var mcptagGetEmbedsInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["id","meta.created","note","more.note","more.more.note","hidden","Label","Code","kind"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetEmbedsOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"meta":{"type":"object","properties":{"created":{"type":"string"}}},"note":{"type":"string"},"more":{"type":"object","properties":{"note":{"type":"string"},"more":{"type":"object","properties":{"note":{"type":"string"}}}}},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"kind":{"type":"integer"}}}`)
+var mcptagGetEmbedsArgs = &toolimpl.Spec{
+	Tool: "get_embeds",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"id", "meta.created", "note", "more.note", "more.more.note", "hidden", "Label", "Code", "kind"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetEmbedsView = &toolimpl.View{Paths: []string{"id", "meta.created", "note", "more.note", "more.more.note", "hidden", "Label", "Code", "kind"}}
 
 func mcptagGetEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_embeds", &res)
+	defer toolimpl.Recover(ctx, "get_embeds", &res)
 	if _, err := mcptagGetEmbedsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetEmbedsView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetEmbeds()
-	return toolrt.ViewObject("get_embeds", &out, mcptagGetEmbedsWrite, sel), nil
+	return toolimpl.ViewObject("get_embeds", &out, mcptagGetEmbedsWrite, sel), nil
 }
 
 // mcptagGetEmbedsWrite writes the view of get_embeds's result.
-func mcptagGetEmbedsWrite(w *toolrt.Writer, v *testcorpus.Embeds) {
+func mcptagGetEmbedsWrite(w *toolimpl.Writer, v *testcorpus.Embeds) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"id":`)
@@ -679,28 +671,26 @@ func mcptagGetEmbedsWrite(w *toolrt.Writer, v *testcorpus.Embeds) {
 }
 
 // Schemas and arguments of get_embeds_ptr, computed by mcptag.
-var (
-	mcptagGetEmbedsPtrInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetEmbedsPtrOutput = json.RawMessage(`{"type":"object","properties":{"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"type":"object","properties":{"more":{"type":"object","properties":{"note":{"type":"string"}},"required":["note"]}}},"hidden":{"type":"string"}},"$defs":{"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}},"required":["meta","hidden"]}`)
-	mcptagGetEmbedsPtrArgs   = &toolrt.Spec{
-		Tool: "get_embeds_ptr",
-	}
-)
+var mcptagGetEmbedsPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetEmbedsPtrOutput = json.RawMessage(`{"type":"object","properties":{"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"type":"object","properties":{"more":{"type":"object","properties":{"note":{"type":"string"}},"required":["note"]}}},"hidden":{"type":"string"}},"$defs":{"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}},"required":["meta","hidden"]}`)
+var mcptagGetEmbedsPtrArgs = &toolimpl.Spec{
+	Tool: "get_embeds_ptr",
+}
 
 func mcptagGetEmbedsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_embeds_ptr", &res)
+	defer toolimpl.Recover(ctx, "get_embeds_ptr", &res)
 	if _, err := mcptagGetEmbedsPtrArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetEmbedsPtr()
 	if out == nil {
 		out = new(testcorpus.Embeds)
 	}
-	return toolrt.ViewObject("get_embeds_ptr", out, mcptagGetEmbedsPtrWrite, nil), nil
+	return toolimpl.ViewObject("get_embeds_ptr", out, mcptagGetEmbedsPtrWrite, nil), nil
 }
 
 // mcptagGetEmbedsPtrWrite writes the view of get_embeds_ptr's result.
-func mcptagGetEmbedsPtrWrite(w *toolrt.Writer, v *testcorpus.Embeds) {
+func mcptagGetEmbedsPtrWrite(w *toolimpl.Writer, v *testcorpus.Embeds) {
 	w.BeginObject()
 	w.Name(`"meta":`)
 	w.Marshal(&v.Meta)
@@ -736,33 +726,31 @@ func mcptagGetEmbedsPtrWrite(w *toolrt.Writer, v *testcorpus.Embeds) {
 }
 
 // Schemas and arguments of get_specials, computed by mcptag.
-var (
-	mcptagGetSpecialsInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["time","time_p","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs","err"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetSpecialsOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"integer","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{"$ref":"#/$defs/PtrCustom"},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}},"$defs":{"PtrCustom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]}}}`)
-	mcptagGetSpecialsArgs   = &toolrt.Spec{
-		Tool: "get_specials",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"time", "time_p", "dur", "number", "raw", "any", "bytes", "hash", "level", "levels", "grade", "grades", "grade_map", "custom", "custom_p", "ptr_custom", "ptr_customs", "err"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetSpecialsView = &toolrt.View{Paths: []string{"time", "time_p", "dur", "number", "raw", "any", "bytes", "hash", "level", "levels", "grade", "grades", "grade_map", "custom", "custom_p", "ptr_custom", "ptr_customs", "err"}}
-)
+var mcptagGetSpecialsInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["time","time_p","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs","err"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetSpecialsOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"integer","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{"$ref":"#/$defs/PtrCustom"},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}},"$defs":{"PtrCustom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]}}}`)
+var mcptagGetSpecialsArgs = &toolimpl.Spec{
+	Tool: "get_specials",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"time", "time_p", "dur", "number", "raw", "any", "bytes", "hash", "level", "levels", "grade", "grades", "grade_map", "custom", "custom_p", "ptr_custom", "ptr_customs", "err"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetSpecialsView = &toolimpl.View{Paths: []string{"time", "time_p", "dur", "number", "raw", "any", "bytes", "hash", "level", "levels", "grade", "grades", "grade_map", "custom", "custom_p", "ptr_custom", "ptr_customs", "err"}}
 
 func mcptagGetSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_specials", &res)
+	defer toolimpl.Recover(ctx, "get_specials", &res)
 	if _, err := mcptagGetSpecialsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetSpecialsView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetSpecials()
-	return toolrt.ViewObject("get_specials", &out, mcptagGetSpecialsWrite, sel), nil
+	return toolimpl.ViewObject("get_specials", &out, mcptagGetSpecialsWrite, sel), nil
 }
 
 // mcptagGetSpecialsWrite writes the view of get_specials's result.
-func mcptagGetSpecialsWrite(w *toolrt.Writer, v *testcorpus.Specials) {
+func mcptagGetSpecialsWrite(w *toolimpl.Writer, v *testcorpus.Specials) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"time":`)
@@ -844,36 +832,34 @@ func mcptagGetSpecialsWrite(w *toolrt.Writer, v *testcorpus.Specials) {
 }
 
 // Schemas and arguments of get_specials_ptr, computed by mcptag.
-var (
-	mcptagGetSpecialsPtrInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["time","time_p","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs","err"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetSpecialsPtrOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"string","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}}}`)
-	mcptagGetSpecialsPtrArgs   = &toolrt.Spec{
-		Tool: "get_specials_ptr",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"time", "time_p", "dur", "number", "raw", "any", "bytes", "hash", "level", "levels", "grade", "grades", "grade_map", "custom", "custom_p", "ptr_custom", "ptr_customs", "err"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetSpecialsPtrView = &toolrt.View{Paths: []string{"time", "time_p", "dur", "number", "raw", "any", "bytes", "hash", "level", "levels", "grade", "grades", "grade_map", "custom", "custom_p", "ptr_custom", "ptr_customs", "err"}}
-)
+var mcptagGetSpecialsPtrInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["time","time_p","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs","err"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetSpecialsPtrOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"string","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}}}`)
+var mcptagGetSpecialsPtrArgs = &toolimpl.Spec{
+	Tool: "get_specials_ptr",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"time", "time_p", "dur", "number", "raw", "any", "bytes", "hash", "level", "levels", "grade", "grades", "grade_map", "custom", "custom_p", "ptr_custom", "ptr_customs", "err"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetSpecialsPtrView = &toolimpl.View{Paths: []string{"time", "time_p", "dur", "number", "raw", "any", "bytes", "hash", "level", "levels", "grade", "grades", "grade_map", "custom", "custom_p", "ptr_custom", "ptr_customs", "err"}}
 
 func mcptagGetSpecialsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_specials_ptr", &res)
+	defer toolimpl.Recover(ctx, "get_specials_ptr", &res)
 	if _, err := mcptagGetSpecialsPtrArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetSpecialsPtrView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetSpecialsPtr()
 	if out == nil {
 		out = new(testcorpus.Specials)
 	}
-	return toolrt.ViewObject("get_specials_ptr", out, mcptagGetSpecialsPtrWrite, sel), nil
+	return toolimpl.ViewObject("get_specials_ptr", out, mcptagGetSpecialsPtrWrite, sel), nil
 }
 
 // mcptagGetSpecialsPtrWrite writes the view of get_specials_ptr's result.
-func mcptagGetSpecialsPtrWrite(w *toolrt.Writer, v *testcorpus.Specials) {
+func mcptagGetSpecialsPtrWrite(w *toolimpl.Writer, v *testcorpus.Specials) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"time":`)
@@ -955,25 +941,23 @@ func mcptagGetSpecialsPtrWrite(w *toolrt.Writer, v *testcorpus.Specials) {
 }
 
 // Schemas and arguments of get_specials_by_value, computed by mcptag.
-var (
-	mcptagGetSpecialsByValueInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetSpecialsByValueOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"integer","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}},"required":["time","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs"]}`)
-	mcptagGetSpecialsByValueArgs   = &toolrt.Spec{
-		Tool: "get_specials_by_value",
-	}
-)
+var mcptagGetSpecialsByValueInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetSpecialsByValueOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"integer","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}},"required":["time","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs"]}`)
+var mcptagGetSpecialsByValueArgs = &toolimpl.Spec{
+	Tool: "get_specials_by_value",
+}
 
 func mcptagGetSpecialsByValue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_specials_by_value", &res)
+	defer toolimpl.Recover(ctx, "get_specials_by_value", &res)
 	if _, err := mcptagGetSpecialsByValueArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetSpecialsByValue()
-	return toolrt.ViewObject("get_specials_by_value", &out, mcptagGetSpecialsByValueWrite, nil), nil
+	return toolimpl.ViewObject("get_specials_by_value", &out, mcptagGetSpecialsByValueWrite, nil), nil
 }
 
 // mcptagGetSpecialsByValueWrite writes the view of get_specials_by_value's result.
-func mcptagGetSpecialsByValueWrite(w *toolrt.Writer, v *testcorpus.Specials) {
+func mcptagGetSpecialsByValueWrite(w *toolimpl.Writer, v *testcorpus.Specials) {
 	w.BeginObject()
 	w.Name(`"time":`)
 	w.Marshal(&v.Time)
@@ -1023,33 +1007,31 @@ func mcptagGetSpecialsByValueWrite(w *toolrt.Writer, v *testcorpus.Specials) {
 }
 
 // Schemas and arguments of get_maps, computed by mcptag.
-var (
-	mcptagGetMapsInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["by_string","by_unit","by_int","by_i8","by_uint","by_text","by_level","nested","items.id","items.unit"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetMapsOutput = json.RawMessage(`{"type":"object","properties":{"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"by_int":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"nested":{"type":["object","null"],"additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":["object","null"],"additionalProperties":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},{"type":"null"}]}}}}`)
-	mcptagGetMapsArgs   = &toolrt.Spec{
-		Tool: "get_maps",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"by_string", "by_unit", "by_int", "by_i8", "by_uint", "by_text", "by_level", "nested", "items.id", "items.unit"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetMapsView = &toolrt.View{Paths: []string{"by_string", "by_unit", "by_int", "by_i8", "by_uint", "by_text", "by_level", "nested", "items.id", "items.unit"}}
-)
+var mcptagGetMapsInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["by_string","by_unit","by_int","by_i8","by_uint","by_text","by_level","nested","items.id","items.unit"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetMapsOutput = json.RawMessage(`{"type":"object","properties":{"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"by_int":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"nested":{"type":["object","null"],"additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":["object","null"],"additionalProperties":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},{"type":"null"}]}}}}`)
+var mcptagGetMapsArgs = &toolimpl.Spec{
+	Tool: "get_maps",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"by_string", "by_unit", "by_int", "by_i8", "by_uint", "by_text", "by_level", "nested", "items.id", "items.unit"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetMapsView = &toolimpl.View{Paths: []string{"by_string", "by_unit", "by_int", "by_i8", "by_uint", "by_text", "by_level", "nested", "items.id", "items.unit"}}
 
 func mcptagGetMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_maps", &res)
+	defer toolimpl.Recover(ctx, "get_maps", &res)
 	if _, err := mcptagGetMapsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetMapsView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetMaps()
-	return toolrt.ViewObject("get_maps", &out, mcptagGetMapsWrite, sel), nil
+	return toolimpl.ViewObject("get_maps", &out, mcptagGetMapsWrite, sel), nil
 }
 
 // mcptagGetMapsWrite writes the view of get_maps's result.
-func mcptagGetMapsWrite(w *toolrt.Writer, v *testcorpus.Maps) {
+func mcptagGetMapsWrite(w *toolimpl.Writer, v *testcorpus.Maps) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"by_string":`)
@@ -1088,7 +1070,7 @@ func mcptagGetMapsWrite(w *toolrt.Writer, v *testcorpus.Maps) {
 		if mp1 := v.Items; mp1 == nil {
 			w.Null()
 		} else {
-			keys2 := toolrt.StringKeys(mp1)
+			keys2 := toolimpl.StringKeys(mp1)
 			w.BeginObject()
 			for _, key3 := range keys2 {
 				w.MapKey(key3.Name)
@@ -1115,33 +1097,31 @@ func mcptagGetMapsWrite(w *toolrt.Writer, v *testcorpus.Maps) {
 }
 
 // Schemas and arguments of get_node, computed by mcptag.
-var (
-	mcptagGetNodeInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["name","children.name","children.children.name","parent.name","parent.parent.name"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetNodeOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct."},{"type":"null"}]}}},"description":"A recursive struct."},{"type":"null"}]}},"parent":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"},"parent":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct."},{"type":"null"}]}},"description":"A recursive struct."},{"type":"null"}]}},"description":"A recursive struct."}`)
-	mcptagGetNodeArgs   = &toolrt.Spec{
-		Tool: "get_node",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"name", "children.name", "children.children.name", "parent.name", "parent.parent.name"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetNodeView = &toolrt.View{Paths: []string{"name", "children.name", "children.children.name", "parent.name", "parent.parent.name"}}
-)
+var mcptagGetNodeInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["name","children.name","children.children.name","parent.name","parent.parent.name"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetNodeOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct."},{"type":"null"}]}}},"description":"A recursive struct."},{"type":"null"}]}},"parent":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"},"parent":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct."},{"type":"null"}]}},"description":"A recursive struct."},{"type":"null"}]}},"description":"A recursive struct."}`)
+var mcptagGetNodeArgs = &toolimpl.Spec{
+	Tool: "get_node",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"name", "children.name", "children.children.name", "parent.name", "parent.parent.name"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetNodeView = &toolimpl.View{Paths: []string{"name", "children.name", "children.children.name", "parent.name", "parent.parent.name"}}
 
 func mcptagGetNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_node", &res)
+	defer toolimpl.Recover(ctx, "get_node", &res)
 	if _, err := mcptagGetNodeArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetNodeView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetNode()
-	return toolrt.ViewObject("get_node", &out, mcptagGetNodeWrite, sel), nil
+	return toolimpl.ViewObject("get_node", &out, mcptagGetNodeWrite, sel), nil
 }
 
 // mcptagGetNodeWrite writes the view of get_node's result.
-func mcptagGetNodeWrite(w *toolrt.Writer, v *testcorpus.Node) {
+func mcptagGetNodeWrite(w *toolimpl.Writer, v *testcorpus.Node) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"name":`)
@@ -1225,28 +1205,26 @@ func mcptagGetNodeWrite(w *toolrt.Writer, v *testcorpus.Node) {
 }
 
 // Schemas and arguments of get_node_ptr_ptr, computed by mcptag.
-var (
-	mcptagGetNodePtrPtrInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetNodePtrPtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct.","required":["name"]},{"type":"null"}]}},"required":["result"]}`)
-	mcptagGetNodePtrPtrArgs   = &toolrt.Spec{
-		Tool: "get_node_ptr_ptr",
-	}
-)
+var mcptagGetNodePtrPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetNodePtrPtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct.","required":["name"]},{"type":"null"}]}},"required":["result"]}`)
+var mcptagGetNodePtrPtrArgs = &toolimpl.Spec{
+	Tool: "get_node_ptr_ptr",
+}
 
 func mcptagGetNodePtrPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_node_ptr_ptr", &res)
+	defer toolimpl.Recover(ctx, "get_node_ptr_ptr", &res)
 	if _, err := mcptagGetNodePtrPtrArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetNodePtrPtr()
 	if out == nil {
 		out = new(*testcorpus.Node)
 	}
-	return toolrt.ViewWrapped("get_node_ptr_ptr", out, mcptagGetNodePtrPtrWrite, nil), nil
+	return toolimpl.ViewWrapped("get_node_ptr_ptr", out, mcptagGetNodePtrPtrWrite, nil), nil
 }
 
 // mcptagGetNodePtrPtrWrite writes the view of get_node_ptr_ptr's result.
-func mcptagGetNodePtrPtrWrite(w *toolrt.Writer, v **testcorpus.Node) {
+func mcptagGetNodePtrPtrWrite(w *toolimpl.Writer, v **testcorpus.Node) {
 	if ptr1 := *v; ptr1 == nil {
 		w.Null()
 	} else {
@@ -1258,33 +1236,31 @@ func mcptagGetNodePtrPtrWrite(w *toolrt.Writer, v **testcorpus.Node) {
 }
 
 // Schemas and arguments of get_generic, computed by mcptag.
-var (
-	mcptagGetGenericInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["items.items.id","items.next","ints","pair.key","pair.value.unit","tree","anon.x","anon.Z.id","anon_list.P"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetGenericOutput = json.RawMessage(`{"type":"object","properties":{"items":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."}},"next":{"type":"string"}}},"ints":{"$ref":"#/$defs/Page_int"},"pair":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"value":{"anyOf":[{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},{"type":"null"}]}}},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"anon":{"type":"object","properties":{"x":{"type":"integer"},"Z":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},{"type":"null"}]}}},"anon_list":{"type":["array","null"],"items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}}}}},"$defs":{"Page_int":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}}}`)
-	mcptagGetGenericArgs   = &toolrt.Spec{
-		Tool: "get_generic",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"items.items.id", "items.next", "ints", "pair.key", "pair.value.unit", "tree", "anon.x", "anon.Z.id", "anon_list.P"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetGenericView = &toolrt.View{Paths: []string{"items.items.id", "items.next", "ints", "pair.key", "pair.value.unit", "tree", "anon.x", "anon.Z.id", "anon_list.P"}}
-)
+var mcptagGetGenericInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["items.items.id","items.next","ints","pair.key","pair.value.unit","tree","anon.x","anon.Z.id","anon_list.P"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetGenericOutput = json.RawMessage(`{"type":"object","properties":{"items":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."}},"next":{"type":"string"}}},"ints":{"$ref":"#/$defs/Page_int"},"pair":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"value":{"anyOf":[{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},{"type":"null"}]}}},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"anon":{"type":"object","properties":{"x":{"type":"integer"},"Z":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},{"type":"null"}]}}},"anon_list":{"type":["array","null"],"items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}}}}},"$defs":{"Page_int":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}}}`)
+var mcptagGetGenericArgs = &toolimpl.Spec{
+	Tool: "get_generic",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"items.items.id", "items.next", "ints", "pair.key", "pair.value.unit", "tree", "anon.x", "anon.Z.id", "anon_list.P"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetGenericView = &toolimpl.View{Paths: []string{"items.items.id", "items.next", "ints", "pair.key", "pair.value.unit", "tree", "anon.x", "anon.Z.id", "anon_list.P"}}
 
 func mcptagGetGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_generic", &res)
+	defer toolimpl.Recover(ctx, "get_generic", &res)
 	if _, err := mcptagGetGenericArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetGenericView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetGeneric()
-	return toolrt.ViewObject("get_generic", &out, mcptagGetGenericWrite, sel), nil
+	return toolimpl.ViewObject("get_generic", &out, mcptagGetGenericWrite, sel), nil
 }
 
 // mcptagGetGenericWrite writes the view of get_generic's result.
-func mcptagGetGenericWrite(w *toolrt.Writer, v *testcorpus.Generic) {
+func mcptagGetGenericWrite(w *toolimpl.Writer, v *testcorpus.Generic) {
 	w.BeginObject()
 	if w.Has(0, 2) {
 		w.Name(`"items":`)
@@ -1394,33 +1370,31 @@ func mcptagGetGenericWrite(w *toolrt.Writer, v *testcorpus.Generic) {
 }
 
 // Schemas and arguments of get_exotic, computed by mcptag.
-var (
-	mcptagGetExoticInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["labelled","wrapper.x","wrappers","wrapper_p","stamp","tagged.meta.created","tagged.base.id","units","graph","grade_arr","grade_arrs","grade_keys","stringer","any","opt_unit","perm","file_mode","month","deep.inner.id","deep.inner.prio"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetExoticOutput = json.RawMessage(`{"type":"object","properties":{"labelled":{"type":"string","description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."},"wrapper":{"type":"object","properties":{"x":{"type":"integer"}},"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only."},"wrappers":{"type":["array","null"],"items":{}},"wrapper_p":{},"stamp":{"type":"string","format":"date-time"},"tagged":{"type":"object","properties":{"meta":{"anyOf":[{"type":"object","properties":{"created":{"type":"string"}}},{"type":"null"}]},"base":{"type":"object","properties":{"id":{"type":"string"}}}}},"units":{"type":["array","null"],"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"grade_arr":{"type":"array","items":{"type":"integer","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2},"grade_arrs":{"type":["array","null"],"items":{"type":"array","items":{"type":"string","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2}},"grade_keys":{"type":["object","null"],"additionalProperties":{"type":"integer"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stringer":{},"any":{},"opt_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255},"file_mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"deep":{"type":"object","properties":{"inner":{"type":"object","properties":{"id":{"type":"string"},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}}}}}},"$defs":{"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}}}`)
-	mcptagGetExoticArgs   = &toolrt.Spec{
-		Tool: "get_exotic",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"labelled", "wrapper.x", "wrappers", "wrapper_p", "stamp", "tagged.meta.created", "tagged.base.id", "units", "graph", "grade_arr", "grade_arrs", "grade_keys", "stringer", "any", "opt_unit", "perm", "file_mode", "month", "deep.inner.id", "deep.inner.prio"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetExoticView = &toolrt.View{Paths: []string{"labelled", "wrapper.x", "wrappers", "wrapper_p", "stamp", "tagged.meta.created", "tagged.base.id", "units", "graph", "grade_arr", "grade_arrs", "grade_keys", "stringer", "any", "opt_unit", "perm", "file_mode", "month", "deep.inner.id", "deep.inner.prio"}}
-)
+var mcptagGetExoticInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["labelled","wrapper.x","wrappers","wrapper_p","stamp","tagged.meta.created","tagged.base.id","units","graph","grade_arr","grade_arrs","grade_keys","stringer","any","opt_unit","perm","file_mode","month","deep.inner.id","deep.inner.prio"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetExoticOutput = json.RawMessage(`{"type":"object","properties":{"labelled":{"type":"string","description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."},"wrapper":{"type":"object","properties":{"x":{"type":"integer"}},"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only."},"wrappers":{"type":["array","null"],"items":{}},"wrapper_p":{},"stamp":{"type":"string","format":"date-time"},"tagged":{"type":"object","properties":{"meta":{"anyOf":[{"type":"object","properties":{"created":{"type":"string"}}},{"type":"null"}]},"base":{"type":"object","properties":{"id":{"type":"string"}}}}},"units":{"type":["array","null"],"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"grade_arr":{"type":"array","items":{"type":"integer","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2},"grade_arrs":{"type":["array","null"],"items":{"type":"array","items":{"type":"string","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2}},"grade_keys":{"type":["object","null"],"additionalProperties":{"type":"integer"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stringer":{},"any":{},"opt_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255},"file_mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"deep":{"type":"object","properties":{"inner":{"type":"object","properties":{"id":{"type":"string"},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}}}}}},"$defs":{"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}}}`)
+var mcptagGetExoticArgs = &toolimpl.Spec{
+	Tool: "get_exotic",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"labelled", "wrapper.x", "wrappers", "wrapper_p", "stamp", "tagged.meta.created", "tagged.base.id", "units", "graph", "grade_arr", "grade_arrs", "grade_keys", "stringer", "any", "opt_unit", "perm", "file_mode", "month", "deep.inner.id", "deep.inner.prio"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetExoticView = &toolimpl.View{Paths: []string{"labelled", "wrapper.x", "wrappers", "wrapper_p", "stamp", "tagged.meta.created", "tagged.base.id", "units", "graph", "grade_arr", "grade_arrs", "grade_keys", "stringer", "any", "opt_unit", "perm", "file_mode", "month", "deep.inner.id", "deep.inner.prio"}}
 
 func mcptagGetExotic(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_exotic", &res)
+	defer toolimpl.Recover(ctx, "get_exotic", &res)
 	if _, err := mcptagGetExoticArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetExoticView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetExotic()
-	return toolrt.ViewObject("get_exotic", &out, mcptagGetExoticWrite, sel), nil
+	return toolimpl.ViewObject("get_exotic", &out, mcptagGetExoticWrite, sel), nil
 }
 
 // mcptagGetExoticWrite writes the view of get_exotic's result.
-func mcptagGetExoticWrite(w *toolrt.Writer, v *testcorpus.Exotic) {
+func mcptagGetExoticWrite(w *toolimpl.Writer, v *testcorpus.Exotic) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"labelled":`)
@@ -1555,33 +1529,31 @@ func mcptagGetExoticWrite(w *toolrt.Writer, v *testcorpus.Exotic) {
 }
 
 // Schemas and arguments of get_forecast, computed by mcptag.
-var (
-	mcptagGetForecastInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["temperature","conditions"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"object","properties":{"temperature":{"type":"number"},"conditions":{"type":"string"}}}}},"required":["result"]}`)
-	mcptagGetForecastArgs   = &toolrt.Spec{
-		Tool: "get_forecast",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"temperature", "conditions"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetForecastView = &toolrt.View{Paths: []string{"temperature", "conditions"}}
-)
+var mcptagGetForecastInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["temperature","conditions"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"object","properties":{"temperature":{"type":"number"},"conditions":{"type":"string"}}}}},"required":["result"]}`)
+var mcptagGetForecastArgs = &toolimpl.Spec{
+	Tool: "get_forecast",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"temperature", "conditions"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetForecastView = &toolimpl.View{Paths: []string{"temperature", "conditions"}}
 
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_forecast", &res)
+	defer toolimpl.Recover(ctx, "get_forecast", &res)
 	if _, err := mcptagGetForecastArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetForecastView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetForecast()
-	return toolrt.ViewSlice("get_forecast", out, mcptagGetForecastWrite, sel), nil
+	return toolimpl.ViewSlice("get_forecast", out, mcptagGetForecastWrite, sel), nil
 }
 
 // mcptagGetForecastWrite writes the view of get_forecast's result.
-func mcptagGetForecastWrite(w *toolrt.Writer, v *testcorpus.Weather) {
+func mcptagGetForecastWrite(w *toolimpl.Writer, v *testcorpus.Weather) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"temperature":`)
@@ -1595,29 +1567,27 @@ func mcptagGetForecastWrite(w *toolrt.Writer, v *testcorpus.Weather) {
 }
 
 // Schemas and arguments of get_by_id, computed by mcptag.
-var (
-	mcptagGetByIDInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetByIDOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"object","properties":{"humidity":{"type":"number"}},"required":["humidity"]},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}`)
-	mcptagGetByIDArgs   = &toolrt.Spec{
-		Tool: "get_by_id",
-	}
-)
+var mcptagGetByIDInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetByIDOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"object","properties":{"humidity":{"type":"number"}},"required":["humidity"]},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}`)
+var mcptagGetByIDArgs = &toolimpl.Spec{
+	Tool: "get_by_id",
+}
 
 func mcptagGetByID(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_by_id", &res)
+	defer toolimpl.Recover(ctx, "get_by_id", &res)
 	if _, err := mcptagGetByIDArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetByID()
-	return toolrt.ViewObject("get_by_id", &out, mcptagGetByIDWrite, nil), nil
+	return toolimpl.ViewObject("get_by_id", &out, mcptagGetByIDWrite, nil), nil
 }
 
 // mcptagGetByIDWrite writes the view of get_by_id's result.
-func mcptagGetByIDWrite(w *toolrt.Writer, v *map[int]testcorpus.Weather) {
+func mcptagGetByIDWrite(w *toolimpl.Writer, v *map[int]testcorpus.Weather) {
 	if mp1 := *v; mp1 == nil {
 		w.Null()
 	} else {
-		keys2 := toolrt.IntKeys(mp1)
+		keys2 := toolimpl.IntKeys(mp1)
 		w.BeginObject()
 		for _, key3 := range keys2 {
 			w.MapKey(key3.Name)
@@ -1633,33 +1603,31 @@ func mcptagGetByIDWrite(w *toolrt.Writer, v *map[int]testcorpus.Weather) {
 }
 
 // Schemas and arguments of get_triple, computed by mcptag.
-var (
-	mcptagGetTripleInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["id"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetTripleOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},{"type":"null"}]},"minItems":3,"maxItems":3}},"required":["result"]}`)
-	mcptagGetTripleArgs   = &toolrt.Spec{
-		Tool: "get_triple",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"id"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetTripleView = &toolrt.View{Paths: []string{"id"}}
-)
+var mcptagGetTripleInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["id"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetTripleOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},{"type":"null"}]},"minItems":3,"maxItems":3}},"required":["result"]}`)
+var mcptagGetTripleArgs = &toolimpl.Spec{
+	Tool: "get_triple",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"id"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetTripleView = &toolimpl.View{Paths: []string{"id"}}
 
 func mcptagGetTriple(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_triple", &res)
+	defer toolimpl.Recover(ctx, "get_triple", &res)
 	if _, err := mcptagGetTripleArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetTripleView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetTriple()
-	return toolrt.ViewSlice("get_triple", out[:], mcptagGetTripleWrite, sel), nil
+	return toolimpl.ViewSlice("get_triple", out[:], mcptagGetTripleWrite, sel), nil
 }
 
 // mcptagGetTripleWrite writes the view of get_triple's result.
-func mcptagGetTripleWrite(w *toolrt.Writer, v **testcorpus.Item) {
+func mcptagGetTripleWrite(w *toolimpl.Writer, v **testcorpus.Item) {
 	if ptr1 := *v; ptr1 == nil {
 		w.Null()
 	} else {
@@ -1673,28 +1641,26 @@ func mcptagGetTripleWrite(w *toolrt.Writer, v **testcorpus.Item) {
 }
 
 // Schemas and arguments of get_triple_ptr, computed by mcptag.
-var (
-	mcptagGetTriplePtrInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetTriplePtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["unit"]},"minItems":3,"maxItems":3}},"required":["result"]}`)
-	mcptagGetTriplePtrArgs   = &toolrt.Spec{
-		Tool: "get_triple_ptr",
-	}
-)
+var mcptagGetTriplePtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetTriplePtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["unit"]},"minItems":3,"maxItems":3}},"required":["result"]}`)
+var mcptagGetTriplePtrArgs = &toolimpl.Spec{
+	Tool: "get_triple_ptr",
+}
 
 func mcptagGetTriplePtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_triple_ptr", &res)
+	defer toolimpl.Recover(ctx, "get_triple_ptr", &res)
 	if _, err := mcptagGetTriplePtrArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetTriplePtr()
 	if out == nil {
 		out = new([3]testcorpus.Item)
 	}
-	return toolrt.ViewSlice("get_triple_ptr", out[:], mcptagGetTriplePtrWrite, nil), nil
+	return toolimpl.ViewSlice("get_triple_ptr", out[:], mcptagGetTriplePtrWrite, nil), nil
 }
 
 // mcptagGetTriplePtrWrite writes the view of get_triple_ptr's result.
-func mcptagGetTriplePtrWrite(w *toolrt.Writer, v *testcorpus.Item) {
+func mcptagGetTriplePtrWrite(w *toolimpl.Writer, v *testcorpus.Item) {
 	w.BeginObject()
 	w.Name(`"unit":`)
 	w.String(string(v.Unit), false)
@@ -1702,36 +1668,34 @@ func mcptagGetTriplePtrWrite(w *toolrt.Writer, v *testcorpus.Item) {
 }
 
 // Schemas and arguments of get_dir, computed by mcptag.
-var (
-	mcptagGetDirInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["name","files.name","files.dir.name","files.dir.files.name"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetDirOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string"},"dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string"}}}}},"description":"Dir and File refer to each other."}}}}},"description":"Dir and File refer to each other."}`)
-	mcptagGetDirArgs   = &toolrt.Spec{
-		Tool: "get_dir",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"name", "files.name", "files.dir.name", "files.dir.files.name"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetDirView = &toolrt.View{Paths: []string{"name", "files.name", "files.dir.name", "files.dir.files.name"}}
-)
+var mcptagGetDirInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["name","files.name","files.dir.name","files.dir.files.name"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetDirOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string"},"dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string"}}}}},"description":"Dir and File refer to each other."}}}}},"description":"Dir and File refer to each other."}`)
+var mcptagGetDirArgs = &toolimpl.Spec{
+	Tool: "get_dir",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"name", "files.name", "files.dir.name", "files.dir.files.name"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetDirView = &toolimpl.View{Paths: []string{"name", "files.name", "files.dir.name", "files.dir.files.name"}}
 
 func mcptagGetDir(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_dir", &res)
+	defer toolimpl.Recover(ctx, "get_dir", &res)
 	if _, err := mcptagGetDirArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetDirView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetDir()
 	if out == nil {
 		out = new(testcorpus.Dir)
 	}
-	return toolrt.ViewObject("get_dir", out, mcptagGetDirWrite, sel), nil
+	return toolimpl.ViewObject("get_dir", out, mcptagGetDirWrite, sel), nil
 }
 
 // mcptagGetDirWrite writes the view of get_dir's result.
-func mcptagGetDirWrite(w *toolrt.Writer, v *testcorpus.Dir) {
+func mcptagGetDirWrite(w *toolimpl.Writer, v *testcorpus.Dir) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"name":`)
@@ -1794,25 +1758,23 @@ func mcptagGetDirWrite(w *toolrt.Writer, v *testcorpus.Dir) {
 }
 
 // Schemas and arguments of get_page, computed by mcptag.
-var (
-	mcptagGetPageInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetPageOutput = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["unit"]}},"next":{"type":"string"}},"required":["items"]}`)
-	mcptagGetPageArgs   = &toolrt.Spec{
-		Tool: "get_page",
-	}
-)
+var mcptagGetPageInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetPageOutput = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["unit"]}},"next":{"type":"string"}},"required":["items"]}`)
+var mcptagGetPageArgs = &toolimpl.Spec{
+	Tool: "get_page",
+}
 
 func mcptagGetPage(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_page", &res)
+	defer toolimpl.Recover(ctx, "get_page", &res)
 	if _, err := mcptagGetPageArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetPage()
-	return toolrt.ViewObject("get_page", &out, mcptagGetPageWrite, nil), nil
+	return toolimpl.ViewObject("get_page", &out, mcptagGetPageWrite, nil), nil
 }
 
 // mcptagGetPageWrite writes the view of get_page's result.
-func mcptagGetPageWrite(w *toolrt.Writer, v *testcorpus.Page[testcorpus.Item]) {
+func mcptagGetPageWrite(w *toolimpl.Writer, v *testcorpus.Page[testcorpus.Item]) {
 	w.BeginObject()
 	w.Name(`"items":`)
 	if sl1 := v.Items; sl1 == nil {
@@ -1837,33 +1799,31 @@ func mcptagGetPageWrite(w *toolrt.Writer, v *testcorpus.Page[testcorpus.Item]) {
 }
 
 // Schemas and arguments of get_enums, computed by mcptag.
-var (
-	mcptagGetEnumsInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["unit","prio","unit_p","prios"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetEnumsOutput = json.RawMessage(`{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":["string","null"],"description":"A temperature unit.","enum":["celsius","fahrenheit","",null]},"prios":{"type":["array","null"],"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}}}}`)
-	mcptagGetEnumsArgs   = &toolrt.Spec{
-		Tool: "get_enums",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"unit", "prio", "unit_p", "prios"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetEnumsView = &toolrt.View{Paths: []string{"unit", "prio", "unit_p", "prios"}}
-)
+var mcptagGetEnumsInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["unit","prio","unit_p","prios"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetEnumsOutput = json.RawMessage(`{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":["string","null"],"description":"A temperature unit.","enum":["celsius","fahrenheit","",null]},"prios":{"type":["array","null"],"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}}}}`)
+var mcptagGetEnumsArgs = &toolimpl.Spec{
+	Tool: "get_enums",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"unit", "prio", "unit_p", "prios"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetEnumsView = &toolimpl.View{Paths: []string{"unit", "prio", "unit_p", "prios"}}
 
 func mcptagGetEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_enums", &res)
+	defer toolimpl.Recover(ctx, "get_enums", &res)
 	if _, err := mcptagGetEnumsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetEnumsView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetEnums()
-	return toolrt.ViewObject("get_enums", &out, mcptagGetEnumsWrite, sel), nil
+	return toolimpl.ViewObject("get_enums", &out, mcptagGetEnumsWrite, sel), nil
 }
 
 // mcptagGetEnumsWrite writes the view of get_enums's result.
-func mcptagGetEnumsWrite(w *toolrt.Writer, v *testcorpus.Enums) {
+func mcptagGetEnumsWrite(w *toolimpl.Writer, v *testcorpus.Enums) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"unit":`)
@@ -1889,33 +1849,31 @@ func mcptagGetEnumsWrite(w *toolrt.Writer, v *testcorpus.Enums) {
 }
 
 // Schemas and arguments of get_tagged, computed by mcptag.
-var (
-	mcptagGetTaggedInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["meta.created","base.id"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetTaggedOutput = json.RawMessage(`{"type":"object","properties":{"meta":{"anyOf":[{"type":"object","properties":{"created":{"type":"string"}}},{"type":"null"}]},"base":{"type":"object","properties":{"id":{"type":"string"}}}}}`)
-	mcptagGetTaggedArgs   = &toolrt.Spec{
-		Tool: "get_tagged",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"meta.created", "base.id"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetTaggedView = &toolrt.View{Paths: []string{"meta.created", "base.id"}}
-)
+var mcptagGetTaggedInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["meta.created","base.id"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetTaggedOutput = json.RawMessage(`{"type":"object","properties":{"meta":{"anyOf":[{"type":"object","properties":{"created":{"type":"string"}}},{"type":"null"}]},"base":{"type":"object","properties":{"id":{"type":"string"}}}}}`)
+var mcptagGetTaggedArgs = &toolimpl.Spec{
+	Tool: "get_tagged",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"meta.created", "base.id"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetTaggedView = &toolimpl.View{Paths: []string{"meta.created", "base.id"}}
 
 func mcptagGetTagged(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_tagged", &res)
+	defer toolimpl.Recover(ctx, "get_tagged", &res)
 	if _, err := mcptagGetTaggedArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetTaggedView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetTagged()
-	return toolrt.ViewObject("get_tagged", &out, mcptagGetTaggedWrite, sel), nil
+	return toolimpl.ViewObject("get_tagged", &out, mcptagGetTaggedWrite, sel), nil
 }
 
 // mcptagGetTaggedWrite writes the view of get_tagged's result.
-func mcptagGetTaggedWrite(w *toolrt.Writer, v *testcorpus.Tagged) {
+func mcptagGetTaggedWrite(w *toolimpl.Writer, v *testcorpus.Tagged) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"meta":`)
@@ -1944,37 +1902,35 @@ func mcptagGetTaggedWrite(w *toolrt.Writer, v *testcorpus.Tagged) {
 }
 
 // Schemas and arguments of get_items_by_name, computed by mcptag.
-var (
-	mcptagGetItemsByNameInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["id"]},"description":"Return only these parts of each value of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetItemsByNameOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},{"type":"null"}]}}}}`)
-	mcptagGetItemsByNameArgs   = &toolrt.Spec{
-		Tool: "get_items_by_name",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"id"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetItemsByNameView = &toolrt.View{Paths: []string{"id"}}
-)
+var mcptagGetItemsByNameInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["id"]},"description":"Return only these parts of each value of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetItemsByNameOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},{"type":"null"}]}}}}`)
+var mcptagGetItemsByNameArgs = &toolimpl.Spec{
+	Tool: "get_items_by_name",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"id"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetItemsByNameView = &toolimpl.View{Paths: []string{"id"}}
 
 func mcptagGetItemsByName(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_items_by_name", &res)
+	defer toolimpl.Recover(ctx, "get_items_by_name", &res)
 	if _, err := mcptagGetItemsByNameArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetItemsByNameView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetItemsByName()
-	return toolrt.ViewObject("get_items_by_name", &out, mcptagGetItemsByNameWrite, sel), nil
+	return toolimpl.ViewObject("get_items_by_name", &out, mcptagGetItemsByNameWrite, sel), nil
 }
 
 // mcptagGetItemsByNameWrite writes the view of get_items_by_name's result.
-func mcptagGetItemsByNameWrite(w *toolrt.Writer, v *map[string]map[string][]*testcorpus.Item) {
+func mcptagGetItemsByNameWrite(w *toolimpl.Writer, v *map[string]map[string][]*testcorpus.Item) {
 	if mp1 := *v; mp1 == nil {
 		w.Null()
 	} else {
-		keys2 := toolrt.StringKeys(mp1)
+		keys2 := toolimpl.StringKeys(mp1)
 		w.BeginObject()
 		for _, key3 := range keys2 {
 			w.MapKey(key3.Name)
@@ -1982,7 +1938,7 @@ func mcptagGetItemsByNameWrite(w *toolrt.Writer, v *map[string]map[string][]*tes
 			if mp5 := elem4; mp5 == nil {
 				w.Null()
 			} else {
-				keys6 := toolrt.StringKeys(mp5)
+				keys6 := toolimpl.StringKeys(mp5)
 				w.BeginObject()
 				for _, key7 := range keys6 {
 					w.MapKey(key7.Name)
@@ -2015,33 +1971,31 @@ func mcptagGetItemsByNameWrite(w *toolrt.Writer, v *map[string]map[string][]*tes
 }
 
 // Schemas and arguments of get_zeros, computed by mcptag.
-var (
-	mcptagGetZerosInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["t","tp","z","pz","pzs","s","a","f","o","item.id","item_e.unit","deep.name","deeps.tags"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetZerosOutput = json.RawMessage(`{"type":"object","properties":{"t":{"type":"string","format":"date-time"},"tp":{"type":"string","format":"date-time"},"z":{},"pz":{"$ref":"#/$defs/PtrZero"},"pzs":{"type":"array","items":{"$ref":"#/$defs/PtrZero"}},"s":{"type":"object","properties":{"L":{"type":["array","null"],"items":{"type":"integer"}}},"required":["L"]},"a":{"type":"array","items":{"type":"number"},"minItems":2,"maxItems":2},"f":{"type":"number"},"o":{"type":"integer","description":"Zero when odd, by a value-receiver method."},"item":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},"item_e":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"Never empty, a struct is written even under omitempty."},"deep":{"type":"object","properties":{"name":{"type":"string"}},"description":"Cannot be compared with ==."},"deeps":{"type":"array","items":{"type":"object","properties":{"tags":{"type":["array","null"],"items":{"type":"string"}}},"description":"Cannot be compared with ==."}}},"$defs":{"PtrZero":{"type":"object","properties":{"n":{"type":"integer"}},"description":"Zero when N is even, by a pointer-receiver method.","required":["n"]}},"description":"Has omitzero on every kind of type encoding/json tells zero in its own way: an IsZero method on a value, on a pointer, through a pointer receiver, on an interface; == for comparable types (a float's -0 is zero); reflect.Value.IsZero for the others."}`)
-	mcptagGetZerosArgs   = &toolrt.Spec{
-		Tool: "get_zeros",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"t", "tp", "z", "pz", "pzs", "s", "a", "f", "o", "item.id", "item_e.unit", "deep.name", "deeps.tags"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetZerosView = &toolrt.View{Paths: []string{"t", "tp", "z", "pz", "pzs", "s", "a", "f", "o", "item.id", "item_e.unit", "deep.name", "deeps.tags"}}
-)
+var mcptagGetZerosInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["t","tp","z","pz","pzs","s","a","f","o","item.id","item_e.unit","deep.name","deeps.tags"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetZerosOutput = json.RawMessage(`{"type":"object","properties":{"t":{"type":"string","format":"date-time"},"tp":{"type":"string","format":"date-time"},"z":{},"pz":{"$ref":"#/$defs/PtrZero"},"pzs":{"type":"array","items":{"$ref":"#/$defs/PtrZero"}},"s":{"type":"object","properties":{"L":{"type":["array","null"],"items":{"type":"integer"}}},"required":["L"]},"a":{"type":"array","items":{"type":"number"},"minItems":2,"maxItems":2},"f":{"type":"number"},"o":{"type":"integer","description":"Zero when odd, by a value-receiver method."},"item":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},"item_e":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"Never empty, a struct is written even under omitempty."},"deep":{"type":"object","properties":{"name":{"type":"string"}},"description":"Cannot be compared with ==."},"deeps":{"type":"array","items":{"type":"object","properties":{"tags":{"type":["array","null"],"items":{"type":"string"}}},"description":"Cannot be compared with ==."}}},"$defs":{"PtrZero":{"type":"object","properties":{"n":{"type":"integer"}},"description":"Zero when N is even, by a pointer-receiver method.","required":["n"]}},"description":"Has omitzero on every kind of type encoding/json tells zero in its own way: an IsZero method on a value, on a pointer, through a pointer receiver, on an interface; == for comparable types (a float's -0 is zero); reflect.Value.IsZero for the others."}`)
+var mcptagGetZerosArgs = &toolimpl.Spec{
+	Tool: "get_zeros",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"t", "tp", "z", "pz", "pzs", "s", "a", "f", "o", "item.id", "item_e.unit", "deep.name", "deeps.tags"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetZerosView = &toolimpl.View{Paths: []string{"t", "tp", "z", "pz", "pzs", "s", "a", "f", "o", "item.id", "item_e.unit", "deep.name", "deeps.tags"}}
 
 func mcptagGetZeros(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_zeros", &res)
+	defer toolimpl.Recover(ctx, "get_zeros", &res)
 	if _, err := mcptagGetZerosArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetZerosView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetZeros()
-	return toolrt.ViewObject("get_zeros", &out, mcptagGetZerosWrite, sel), nil
+	return toolimpl.ViewObject("get_zeros", &out, mcptagGetZerosWrite, sel), nil
 }
 
 // mcptagGetZerosWrite writes the view of get_zeros's result.
-func mcptagGetZerosWrite(w *toolrt.Writer, v *Zeros) {
+func mcptagGetZerosWrite(w *toolimpl.Writer, v *Zeros) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		if !(v.T.IsZero()) {
@@ -2056,7 +2010,7 @@ func mcptagGetZerosWrite(w *toolrt.Writer, v *Zeros) {
 		}
 	}
 	if w.Has(2, 3) {
-		if !(v.Z == nil || toolrt.NilPointer(v.Z) || v.Z.IsZero()) {
+		if !(v.Z == nil || toolimpl.NilPointer(v.Z) || v.Z.IsZero()) {
 			w.Name(`"z":`)
 			w.Marshal(&v.Z)
 		}
@@ -2074,13 +2028,13 @@ func mcptagGetZerosWrite(w *toolrt.Writer, v *Zeros) {
 		}
 	}
 	if w.Has(5, 6) {
-		if !(toolrt.IsZeroValue(&v.S)) {
+		if !(toolimpl.IsZeroValue(&v.S)) {
 			w.Name(`"s":`)
 			w.Marshal(&v.S)
 		}
 	}
 	if w.Has(6, 7) {
-		if !(toolrt.IsZero(&v.A)) {
+		if !(toolimpl.IsZero(&v.A)) {
 			w.Name(`"a":`)
 			w.Marshal(&v.A)
 		}
@@ -2098,7 +2052,7 @@ func mcptagGetZerosWrite(w *toolrt.Writer, v *Zeros) {
 		}
 	}
 	if w.Has(9, 10) {
-		if !(toolrt.IsZero(&v.Item)) {
+		if !(toolimpl.IsZero(&v.Item)) {
 			w.Name(`"item":`)
 			obj1 := &v.Item
 			w.BeginObject()
@@ -2120,7 +2074,7 @@ func mcptagGetZerosWrite(w *toolrt.Writer, v *Zeros) {
 		w.EndObject()
 	}
 	if w.Has(11, 12) {
-		if !(toolrt.IsZeroValue(&v.Deep)) {
+		if !(toolimpl.IsZeroValue(&v.Deep)) {
 			w.Name(`"deep":`)
 			obj3 := &v.Deep
 			w.BeginObject()
@@ -2156,43 +2110,41 @@ func mcptagGetZerosWrite(w *toolrt.Writer, v *Zeros) {
 }
 
 // Schemas and arguments of get_keyed, computed by mcptag.
-var (
-	mcptagGetKeyedInput  = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["by_text.id","by_level.unit","by_uint.id","by_grade.unit","by_unit.id"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-	mcptagGetKeyedOutput = json.RawMessage(`{"type":"object","properties":{"by_text":{"type":["object","null"],"additionalProperties":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."}},"by_level":{"type":["object","null"],"additionalProperties":{"anyOf":[{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},{"type":"null"}]}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_grade":{"type":["object","null"],"additionalProperties":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_unit":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."}}},"description":"Has maps whose keys encoding/json names in each of its ways, with paths through their values."}`)
-	mcptagGetKeyedArgs   = &toolrt.Spec{
-		Tool: "get_keyed",
-		Args: []toolrt.Arg{
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"by_text.id", "by_level.unit", "by_uint.id", "by_grade.unit", "by_unit.id"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagGetKeyedView = &toolrt.View{Paths: []string{"by_text.id", "by_level.unit", "by_uint.id", "by_grade.unit", "by_unit.id"}}
-)
+var mcptagGetKeyedInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["by_text.id","by_level.unit","by_uint.id","by_grade.unit","by_unit.id"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagGetKeyedOutput = json.RawMessage(`{"type":"object","properties":{"by_text":{"type":["object","null"],"additionalProperties":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."}},"by_level":{"type":["object","null"],"additionalProperties":{"anyOf":[{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},{"type":"null"}]}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_grade":{"type":["object","null"],"additionalProperties":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_unit":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."}}},"description":"Has maps whose keys encoding/json names in each of its ways, with paths through their values."}`)
+var mcptagGetKeyedArgs = &toolimpl.Spec{
+	Tool: "get_keyed",
+	Args: []toolimpl.Arg{
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"by_text.id", "by_level.unit", "by_uint.id", "by_grade.unit", "by_unit.id"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagGetKeyedView = &toolimpl.View{Paths: []string{"by_text.id", "by_level.unit", "by_uint.id", "by_grade.unit", "by_unit.id"}}
 
 func mcptagGetKeyed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_keyed", &res)
+	defer toolimpl.Recover(ctx, "get_keyed", &res)
 	if _, err := mcptagGetKeyedArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagGetKeyedView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := GetKeyed()
 	if out == nil {
 		out = new(Keyed)
 	}
-	return toolrt.ViewObject("get_keyed", out, mcptagGetKeyedWrite, sel), nil
+	return toolimpl.ViewObject("get_keyed", out, mcptagGetKeyedWrite, sel), nil
 }
 
 // mcptagGetKeyedWrite writes the view of get_keyed's result.
-func mcptagGetKeyedWrite(w *toolrt.Writer, v *Keyed) {
+func mcptagGetKeyedWrite(w *toolimpl.Writer, v *Keyed) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"by_text":`)
 		if mp1 := v.ByText; mp1 == nil {
 			w.Null()
 		} else {
-			keys2, err := toolrt.TextKeys(mp1)
+			keys2, err := toolimpl.TextKeys(mp1)
 			if err != nil {
 				w.Fail(err)
 				return
@@ -2217,7 +2169,7 @@ func mcptagGetKeyedWrite(w *toolrt.Writer, v *Keyed) {
 		if mp6 := v.ByLevel; mp6 == nil {
 			w.Null()
 		} else {
-			keys7, err := toolrt.TextKeys(mp6)
+			keys7, err := toolimpl.TextKeys(mp6)
 			if err != nil {
 				w.Fail(err)
 				return
@@ -2245,7 +2197,7 @@ func mcptagGetKeyedWrite(w *toolrt.Writer, v *Keyed) {
 		if mp11 := v.ByUint; mp11 == nil {
 			w.Null()
 		} else {
-			keys12 := toolrt.UintKeys(mp11)
+			keys12 := toolimpl.UintKeys(mp11)
 			w.BeginObject()
 			for _, key13 := range keys12 {
 				w.MapKey(key13.Name)
@@ -2266,7 +2218,7 @@ func mcptagGetKeyedWrite(w *toolrt.Writer, v *Keyed) {
 		if mp16 := v.ByGrade; mp16 == nil {
 			w.Null()
 		} else {
-			keys17 := toolrt.IntKeys(mp16)
+			keys17 := toolimpl.IntKeys(mp16)
 			w.BeginObject()
 			for _, key18 := range keys17 {
 				w.MapKey(key18.Name)
@@ -2288,7 +2240,7 @@ func mcptagGetKeyedWrite(w *toolrt.Writer, v *Keyed) {
 			if mp21 := v.ByUnit; mp21 == nil {
 				w.Null()
 			} else {
-				keys22 := toolrt.StringKeys(mp21)
+				keys22 := toolimpl.StringKeys(mp21)
 				w.BeginObject()
 				for _, key23 := range keys22 {
 					w.MapKey(key23.Name)
@@ -2309,35 +2261,33 @@ func mcptagGetKeyedWrite(w *toolrt.Writer, v *Keyed) {
 }
 
 // Schemas and arguments of find_node, computed by mcptag.
-var (
-	mcptagFindNodeInput  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"A name to give the node, if any."},"fields":{"type":"array","items":{"type":"string","enum":["name","parent.name"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"description":"A struct of arguments, beside which fields is one more.","additionalProperties":false}`)
-	mcptagFindNodeOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"parent":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct."},{"type":"null"}]}},"description":"A recursive struct."}`)
-	mcptagFindNodeArgs   = &toolrt.Spec{
-		Tool: "find_node",
-		Args: []toolrt.Arg{
-			{Name: "name", Kind: toolrt.KindString},
-			{Name: "fields", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"name", "parent.name"}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.UniqueItems}}},
-		},
-	}
-	mcptagFindNodeView = &toolrt.View{Paths: []string{"name", "parent.name"}}
-)
+var mcptagFindNodeInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"A name to give the node, if any."},"fields":{"type":"array","items":{"type":"string","enum":["name","parent.name"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"description":"A struct of arguments, beside which fields is one more.","additionalProperties":false}`)
+var mcptagFindNodeOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"parent":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct."},{"type":"null"}]}},"description":"A recursive struct."}`)
+var mcptagFindNodeArgs = &toolimpl.Spec{
+	Tool: "find_node",
+	Args: []toolimpl.Arg{
+		{Name: "name", Kind: toolimpl.KindString},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"name", "parent.name"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+	},
+}
+var mcptagFindNodeView = &toolimpl.View{Paths: []string{"name", "parent.name"}}
 
 func mcptagFindNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "find_node", &res)
-	var in Query
-	if err := mcptagFindNodeArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+	defer toolimpl.Recover(ctx, "find_node", &res)
+	var q Query
+	if err := mcptagFindNodeArgs.DecodeStruct(req.Params.Arguments, &q); err != nil {
+		return toolimpl.Error(err), nil
 	}
 	sel, err := mcptagFindNodeView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	out := FindNode(in)
-	return toolrt.ViewObject("find_node", &out, mcptagFindNodeWrite, sel), nil
+	out := FindNode(q)
+	return toolimpl.ViewObject("find_node", &out, mcptagFindNodeWrite, sel), nil
 }
 
 // mcptagFindNodeWrite writes the view of find_node's result.
-func mcptagFindNodeWrite(w *toolrt.Writer, v *testcorpus.Node) {
+func mcptagFindNodeWrite(w *toolimpl.Writer, v *testcorpus.Node) {
 	w.BeginObject()
 	if w.Has(0, 1) {
 		w.Name(`"name":`)
@@ -2360,28 +2310,26 @@ func mcptagFindNodeWrite(w *toolrt.Writer, v *testcorpus.Node) {
 }
 
 // Schemas and arguments of get_node_sdk, computed by mcptag.
-var (
-	mcptagGetNodeSDKInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagGetNodeSDKOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct.","required":["name"]},{"type":"null"}]}}},"description":"A recursive struct.","required":["name"]}`)
-	mcptagGetNodeSDKArgs   = &toolrt.Spec{
-		Tool: "get_node_sdk",
-	}
-)
+var mcptagGetNodeSDKInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGetNodeSDKOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct.","required":["name"]},{"type":"null"}]}}},"description":"A recursive struct.","required":["name"]}`)
+var mcptagGetNodeSDKArgs = &toolimpl.Spec{
+	Tool: "get_node_sdk",
+}
 
 func mcptagGetNodeSDK(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "get_node_sdk", &res)
+	defer toolimpl.Recover(ctx, "get_node_sdk", &res)
 	if _, err := mcptagGetNodeSDKArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := GetNodeSDK(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Merge(res, toolrt.ViewObject("get_node_sdk", &out, mcptagGetNodeSDKWrite, nil)), nil
+	return toolimpl.Merge(res, toolimpl.ViewObject("get_node_sdk", &out, mcptagGetNodeSDKWrite, nil)), nil
 }
 
 // mcptagGetNodeSDKWrite writes the view of get_node_sdk's result.
-func mcptagGetNodeSDKWrite(w *toolrt.Writer, v *testcorpus.Node) {
+func mcptagGetNodeSDKWrite(w *toolimpl.Writer, v *testcorpus.Node) {
 	w.BeginObject()
 	w.Name(`"name":`)
 	w.String(string(v.Name), false)

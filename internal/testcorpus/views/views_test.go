@@ -16,7 +16,8 @@ import (
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/emit"
-	"github.com/mcptag/mcptag/internal/load"
+	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/internal/testcorpus"
 	"github.com/mcptag/mcptag/internal/valuegen"
@@ -74,7 +75,7 @@ var tools = map[string]struct {
 // cannot write is a tool error either way; and every result validates
 // against the view's output schema.
 func TestViewProperty(t *testing.T) {
-	pkgs, err := load.Packages(".", analyzer.Options{}, ".")
+	pkgs, err := generate.Packages(".", genopts.Options{}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,8 +271,37 @@ func fullJSON(r analyzer.Result, v reflect.Value) ([]byte, error) {
 	return []byte(`{"result":[` + strings.Join(items, ",") + `]}`), nil
 }
 
+// htmlEscaped escapes <, > and & as encoding/json does: in JSON text, the
+// characters occur only in strings, where it always escapes them.
+var htmlEscaped = strings.NewReplacer("<", `\u003c`, ">", `\u003e`, "&", `\u0026`)
+
+// htmlChars counts the <, > and & of s.
+func htmlChars(s string) int {
+	return strings.Count(s, "<") + strings.Count(s, ">") + strings.Count(s, "&")
+}
+
+// decodedText is the JSON value data written again without HTML
+// escapes (its object members in another order, perhaps).
+func decodedText(t *testing.T, data string) string {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
 // checkText checks that the text contents mirror the structured content,
-// as compact JSON: one per element for a slice result.
+// as compact JSON: one per element for a slice result, with <, > and &
+// as themselves where structuredContent has encoding/json's escapes.
 func checkText(t *testing.T, r analyzer.Result, res *mcp.CallToolResult, structured []byte) {
 	t.Helper()
 	var want []string
@@ -298,7 +328,11 @@ func checkText(t *testing.T, r analyzer.Result, res *mcp.CallToolResult, structu
 	}
 	var got []string
 	for _, c := range res.Content {
-		got = append(got, c.(*mcp.TextContent).Text)
+		text := c.(*mcp.TextContent).Text
+		if i := len(got); i < len(want) && htmlChars(text) != htmlChars(decodedText(t, want[i])) {
+			t.Errorf("text content %q escapes <, > or &", text)
+		}
+		got = append(got, htmlEscaped.Replace(text))
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("text contents %q, want %q", got, want)

@@ -19,8 +19,7 @@ import (
 func newServer(log io.Writer) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "argtest", Version: "v0"},
 		&mcp.ServerOptions{Logger: slog.New(slog.NewTextHandler(log, nil))})
-	RegisterTools(s)
-	RegisterCounterTools(s, &Counter{})
+	RegisterTools(s, &Counter{})
 	return s
 }
 
@@ -59,6 +58,7 @@ func mustCall(t *testing.T, cs *mcp.ClientSession, name string, args any) *mcp.C
 // panicking call, through a real go-sdk client; each gets its error and
 // the same session then still serves good calls.
 func TestSessionSurvives(t *testing.T) {
+	skipShort(t)
 	// The panics' stacks go to slog's default logger.
 	old := slog.Default()
 	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
@@ -126,6 +126,7 @@ func TestSessionSurvives(t *testing.T) {
 // does before the handler, and that a tool error leaves the session
 // serving.
 func TestRawFrames(t *testing.T) {
+	skipShort(t)
 	old := slog.Default()
 	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	defer slog.SetDefault(old)
@@ -242,5 +243,13 @@ func receiveOrClose(lines *bufio.Scanner) string {
 		return s
 	case <-time.After(5 * time.Second):
 		return "no response within 5s"
+	}
+}
+
+// skipShort skips a test under -short, the inner loop: it serves over real transports and starts processes.
+func skipShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("it serves over real transports and starts processes; go test without -short runs it")
 	}
 }

@@ -46,6 +46,7 @@ const writeWhileServing = "MCPTAG_TEST_WRITE_LIMITS_WHILE_SERVING"
 // -race, any write to shared state on the path of a call (a limit, a
 // cache, a Spec's index) while another call reads it fails the test.
 func TestLimitsSetBeforeServing(t *testing.T) {
+	skipShort(t)
 	for _, l := range limits {
 		old := *l.v
 		*l.v = l.set
@@ -126,6 +127,7 @@ func chain(n int) json.RawMessage {
 // test binary fails with the race detector's report of a limit read on a
 // call's path. It runs only under go test -race.
 func TestRaceDetectorSeesLimitsWrittenWhileServing(t *testing.T) {
+	skipShort(t)
 	if !raceEnabled {
 		t.Skip("needs the race detector: go test -race")
 	}

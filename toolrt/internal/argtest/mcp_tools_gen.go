@@ -6,334 +6,327 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 2 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
-func Register(s *mcp.Server) {
-	RegisterTools(s)
+//
+// It binds the methods: those of *Counter to counter. Register takes a
+// value of every receiver type whose methods it registers, so that none is
+// left out.
+func Register(s *mcp.Server, counter *Counter) {
+	RegisterTools(s, counter)
 }
 
-// RegisterTools adds the package's tools to s: search, greet, count_nodes, crash, echo, ping, sum.
-func RegisterTools(s *mcp.Server) {
-	toolrt.AddTool(s, &mcp.Tool{
+// RegisterTools adds the package's tools to s: search, greet, count_nodes, crash, echo, ping, add, sum.
+//
+// It binds the methods: those of *Counter to counter. RegisterTools takes a
+// value of every receiver type whose methods it registers, so that none is
+// left out.
+func RegisterTools(s *mcp.Server, counter *Counter) {
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "search",
 		Description:  `Echoes a search request: the struct argument style.`,
 		InputSchema:  mcptagSearchInput,
 		OutputSchema: mcptagSearchOutput,
 	}, mcptagSearch)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "greet",
 		Description:  `Greets someone: the plain argument style, with the context and request passed through.`,
 		InputSchema:  mcptagGreetInput,
 		OutputSchema: mcptagGreetOutput,
 	}, mcptagGreet)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "count_nodes",
 		Description:  `Counts the nodes of a tree: a recursive argument type.`,
 		InputSchema:  mcptagCountNodesInput,
 		OutputSchema: mcptagCountNodesOutput,
 	}, mcptagCountNodes)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "crash",
 		Description:  `Panics: a tool with a bug.`,
 		InputSchema:  mcptagCrashInput,
 		OutputSchema: mcptagCrashOutput,
 	}, mcptagCrash)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo",
 		Description:  `Returns any JSON value it is given.`,
 		InputSchema:  mcptagEchoInput,
 		OutputSchema: mcptagEchoOutput,
 	}, mcptagEcho)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "ping",
 		Description:  `Takes no arguments.`,
 		InputSchema:  mcptagPingInput,
 		OutputSchema: mcptagPingOutput,
 	}, mcptagPing)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "sum",
 		Description:  `Adds numbers: the go-sdk handler shape.`,
 		InputSchema:  mcptagSumInput,
 		OutputSchema: mcptagSumOutput,
 	}, mcptagSum)
+	RegisterCounterTools(s, counter)
 }
 
-// RegisterCounter adds everything Counter's methods declare to s, bound to recv: the tools of RegisterCounterTools.
-func RegisterCounter(s *mcp.Server, recv *Counter) {
-	RegisterCounterTools(s, recv)
+// RegisterCounter adds everything Counter's methods declare to s, bound to counter: the tools of RegisterCounterTools.
+func RegisterCounter(s *mcp.Server, counter *Counter) {
+	RegisterCounterTools(s, counter)
 }
 
-// RegisterCounterTools adds the tools of Counter's methods to s, bound to recv: add.
-func RegisterCounterTools(s *mcp.Server, recv *Counter) {
-	toolrt.AddTool(s, &mcp.Tool{
+// RegisterCounterTools adds the tools of Counter's methods to s, bound to counter: add.
+func RegisterCounterTools(s *mcp.Server, counter *Counter) {
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "add",
 		Description:  `Adds n to the counter and reports the new total.`,
 		InputSchema:  mcptagCounterAddInput,
 		OutputSchema: mcptagCounterAddOutput,
-	}, mcptagCounterAdd(recv))
+	}, mcptagCounterAdd(counter))
 }
 
 // Schemas and arguments of search, computed by mcptag.
-var (
-	mcptagSearchInput  = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"},"filters":{"type":"array","items":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"],"additionalProperties":false}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"priority":{"type":"integer","description":"Orders the results.","enum":[1,2,3]},"limit":{"type":"integer"},"level":{"type":"integer","minimum":0,"maximum":255},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"scale":{"type":"number"},"since":{"type":"string","format":"date-time"},"labels":{"type":"object","properties":{},"additionalProperties":{"type":"string"}},"by_day":{"type":"object","properties":{},"additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"data":{"type":"string","contentEncoding":"base64"},"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"id":{"type":"string","pattern":"^-?[0-9]+$"},"extra":{},"home":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"],"additionalProperties":false}},"description":"Asks for readings.","required":["query"],"additionalProperties":false}`)
-	mcptagSearchOutput = json.RawMessage(`{"type":"object","properties":{"request":{"$ref":"#/$defs/SearchRequest"}},"$defs":{"Filter":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"]},"SearchRequest":{"type":"object","properties":{"query":{"type":"string"},"filters":{"type":"array","items":{"$ref":"#/$defs/Filter"}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"priority":{"type":"integer","description":"Orders the results.","enum":[1,2,3]},"limit":{"type":"integer"},"level":{"type":"integer","minimum":0,"maximum":255},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"scale":{"type":"number"},"since":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"by_day":{"type":"object","additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"data":{"type":"string","contentEncoding":"base64"},"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"id":{"type":"string","pattern":"^-?[0-9]+$"},"extra":{},"home":{"$ref":"#/$defs/Filter"}},"description":"Asks for readings.","required":["query"]}},"description":"Echoes what a search understood.","required":["request"]}`)
-	mcptagSearchArgs   = &toolrt.Spec{
-		Tool: "search",
-		Args: []toolrt.Arg{
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-			{Name: "filters", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "city", Required: true, Kind: toolrt.KindString},
-				{Name: "country", Kind: toolrt.KindString},
-				{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			}, Closed: true}},
-			{Name: "unit", Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			{Name: "priority", Kind: toolrt.KindInteger, Enum: []string{"1", "2", "3"}},
-			{Name: "limit", Kind: toolrt.KindInteger, Nullable: true},
-			{Name: "level", Kind: toolrt.KindInteger, Range: toolrt.RangeUint8},
-			{Name: "offset", Kind: toolrt.KindInteger, Range: toolrt.RangeInt32},
-			{Name: "scale", Kind: toolrt.KindNumber, Range: toolrt.RangeFloat32},
-			{Name: "since", Kind: toolrt.KindString, Format: toolrt.DateTime},
-			{Name: "labels", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "by_day", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Keys: toolrt.DecimalInt},
-			{Name: "data", Kind: toolrt.KindString, Nullable: true, Format: toolrt.Base64},
-			{Name: "window", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-			{Name: "id", Kind: toolrt.KindString, Format: toolrt.DecimalInt},
-			{Name: "extra"},
-			{Name: "home", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "city", Required: true, Kind: toolrt.KindString},
-				{Name: "country", Kind: toolrt.KindString},
-				{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			}, Closed: true},
-		},
-	}
-)
+var mcptagSearchInput = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"},"filters":{"type":"array","items":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"],"additionalProperties":false}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"priority":{"type":"integer","description":"Orders the results.","enum":[1,2,3]},"limit":{"type":"integer"},"level":{"type":"integer","minimum":0,"maximum":255},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"scale":{"type":"number"},"since":{"type":"string","format":"date-time"},"labels":{"type":"object","properties":{},"additionalProperties":{"type":"string"}},"by_day":{"type":"object","properties":{},"additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"data":{"type":"string","contentEncoding":"base64"},"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"id":{"type":"string","pattern":"^-?[0-9]+$"},"extra":{},"home":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"],"additionalProperties":false}},"description":"Asks for readings.","required":["query"],"additionalProperties":false}`)
+var mcptagSearchOutput = json.RawMessage(`{"type":"object","properties":{"request":{"$ref":"#/$defs/SearchRequest"}},"$defs":{"Filter":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"]},"SearchRequest":{"type":"object","properties":{"query":{"type":"string"},"filters":{"type":"array","items":{"$ref":"#/$defs/Filter"}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"priority":{"type":"integer","description":"Orders the results.","enum":[1,2,3]},"limit":{"type":"integer"},"level":{"type":"integer","minimum":0,"maximum":255},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"scale":{"type":"number"},"since":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"by_day":{"type":"object","additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"data":{"type":"string","contentEncoding":"base64"},"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"id":{"type":"string","pattern":"^-?[0-9]+$"},"extra":{},"home":{"$ref":"#/$defs/Filter"}},"description":"Asks for readings.","required":["query"]}},"description":"Echoes what a search understood.","required":["request"]}`)
+var mcptagSearchArgs = &toolimpl.Spec{
+	Tool: "search",
+	Args: []toolimpl.Arg{
+		{Name: "query", Required: true, Kind: toolimpl.KindString},
+		{Name: "filters", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "city", Required: true, Kind: toolimpl.KindString},
+			{Name: "country", Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		}, Closed: true}},
+		{Name: "unit", Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		{Name: "priority", Kind: toolimpl.KindInteger, Enum: []string{"1", "2", "3"}},
+		{Name: "limit", Kind: toolimpl.KindInteger, Nullable: true},
+		{Name: "level", Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8},
+		{Name: "offset", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt32},
+		{Name: "scale", Kind: toolimpl.KindNumber, Range: toolimpl.RangeFloat32},
+		{Name: "since", Kind: toolimpl.KindString, Format: toolimpl.DateTime},
+		{Name: "labels", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "by_day", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Keys: toolimpl.DecimalInt},
+		{Name: "data", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Base64},
+		{Name: "window", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+		{Name: "id", Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
+		{Name: "extra"},
+		{Name: "home", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+			{Name: "city", Required: true, Kind: toolimpl.KindString},
+			{Name: "country", Kind: toolimpl.KindString},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		}, Closed: true},
+	},
+}
 
 func mcptagSearch(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "search", &res)
-	var in SearchRequest
-	if err := mcptagSearchArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+	defer toolimpl.Recover(ctx, "search", &res)
+	var reqArg SearchRequest
+	if err := mcptagSearchArgs.DecodeStruct(req.Params.Arguments, &reqArg); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out, err := Search(ctx, in)
+	out, err := Search(ctx, reqArg)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Object("search", out), nil
+	return toolimpl.Object("search", out), nil
 }
 
 // Schemas and arguments of greet, computed by mcptag.
-var (
-	mcptagGreetInput  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"times":{"type":"integer"},"loud":{"type":"boolean"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}}},"required":["name","times","unit","tags"],"additionalProperties":false}`)
-	mcptagGreetOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagGreetArgs   = &toolrt.Spec{
-		Tool: "greet",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "times", Required: true, Kind: toolrt.KindInteger},
-			{Name: "loud", Kind: toolrt.KindBoolean, Nullable: true},
-			{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			{Name: "tags", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-		},
-	}
-)
+var mcptagGreetInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"times":{"type":"integer"},"loud":{"type":"boolean"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}}},"required":["name","times","unit","tags"],"additionalProperties":false}`)
+var mcptagGreetOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagGreetArgs = &toolimpl.Spec{
+	Tool: "greet",
+	Args: []toolimpl.Arg{
+		{Name: "name", Required: true, Kind: toolimpl.KindString},
+		{Name: "times", Required: true, Kind: toolimpl.KindInteger},
+		{Name: "loud", Kind: toolimpl.KindBoolean, Nullable: true},
+		{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		{Name: "tags", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+	},
+}
 
 func mcptagGreet(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "greet", &res)
+	defer toolimpl.Recover(ctx, "greet", &res)
 	args, err := mcptagGreetArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("name", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var name string
+	if err := args.Decode("name", &name); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg1 int
-	if err := args.Decode("times", &arg1); err != nil {
-		return toolrt.Error(err), nil
+	var times int
+	if err := args.Decode("times", &times); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg2 *bool
-	if err := args.Decode("loud", &arg2); err != nil {
-		return toolrt.Error(err), nil
+	var loud *bool
+	if err := args.Decode("loud", &loud); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg3 Unit
-	if err := args.Decode("unit", &arg3); err != nil {
-		return toolrt.Error(err), nil
+	var unit Unit
+	if err := args.Decode("unit", &unit); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg4 []string
-	if err := args.Decode("tags", &arg4); err != nil {
-		return toolrt.Error(err), nil
+	var tags []string
+	if err := args.Decode("tags", &tags); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out, err := Greet(ctx, req, arg0, arg1, arg2, arg3, arg4)
+	out, err := Greet(ctx, req, name, times, loud, unit, tags)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Wrapped("greet", out), nil
+	return toolimpl.Wrapped("greet", out), nil
 }
 
 // Schemas and arguments of count_nodes, computed by mcptag.
-var (
-	mcptagCountNodesInput  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"description":"A recursive value.","required":["name"],"additionalProperties":false}},"description":"A recursive value.","required":["name"],"additionalProperties":false}`)
-	mcptagCountNodesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
-	mcptagCountNodesArgs   = &toolrt.Spec{
-		Tool: "count_nodes",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "children", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Ref: 1}},
-		},
-		Defs: []toolrt.Arg{
-			/* Tree */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "children", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Ref: 1}},
-			}, Closed: true},
-		},
-	}
-)
+var mcptagCountNodesInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"description":"A recursive value.","required":["name"],"additionalProperties":false}},"description":"A recursive value.","required":["name"],"additionalProperties":false}`)
+var mcptagCountNodesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
+var mcptagCountNodesArgs = &toolimpl.Spec{
+	Tool: "count_nodes",
+	Args: []toolimpl.Arg{
+		{Name: "name", Required: true, Kind: toolimpl.KindString},
+		{Name: "children", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Ref: 1}},
+	},
+	Defs: []toolimpl.Arg{
+		/* Tree */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "children", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Ref: 1}},
+		}, Closed: true},
+	},
+}
 
 func mcptagCountNodes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "count_nodes", &res)
-	var in Tree
-	if err := mcptagCountNodesArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+	defer toolimpl.Recover(ctx, "count_nodes", &res)
+	var tree Tree
+	if err := mcptagCountNodesArgs.DecodeStruct(req.Params.Arguments, &tree); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := CountNodes(in)
-	return toolrt.Wrapped("count_nodes", out), nil
+	out := CountNodes(tree)
+	return toolimpl.Wrapped("count_nodes", out), nil
 }
 
 // Schemas and arguments of crash, computed by mcptag.
-var (
-	mcptagCrashInput  = json.RawMessage(`{"type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false}`)
-	mcptagCrashOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagCrashArgs   = &toolrt.Spec{
-		Tool: "crash",
-		Args: []toolrt.Arg{
-			{Name: "reason", Required: true, Kind: toolrt.KindString},
-		},
-	}
-)
+var mcptagCrashInput = json.RawMessage(`{"type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false}`)
+var mcptagCrashOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagCrashArgs = &toolimpl.Spec{
+	Tool: "crash",
+	Args: []toolimpl.Arg{
+		{Name: "reason", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagCrash(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "crash", &res)
+	defer toolimpl.Recover(ctx, "crash", &res)
 	args, err := mcptagCrashArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("reason", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var reason string
+	if err := args.Decode("reason", &reason); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := Crash(arg0)
-	return toolrt.Wrapped("crash", out), nil
+	out := Crash(reason)
+	return toolimpl.Wrapped("crash", out), nil
 }
 
 // Schemas and arguments of echo, computed by mcptag.
-var (
-	mcptagEchoInput  = json.RawMessage(`{"type":"object","properties":{"value":{}},"required":["value"],"additionalProperties":false}`)
-	mcptagEchoOutput = json.RawMessage(`{"type":"object","properties":{"result":{}},"required":["result"]}`)
-	mcptagEchoArgs   = &toolrt.Spec{
-		Tool: "echo",
-		Args: []toolrt.Arg{
-			{Name: "value", Required: true},
-		},
-	}
-)
+var mcptagEchoInput = json.RawMessage(`{"type":"object","properties":{"value":{}},"required":["value"],"additionalProperties":false}`)
+var mcptagEchoOutput = json.RawMessage(`{"type":"object","properties":{"result":{}},"required":["result"]}`)
+var mcptagEchoArgs = &toolimpl.Spec{
+	Tool: "echo",
+	Args: []toolimpl.Arg{
+		{Name: "value", Required: true},
+	},
+}
 
 func mcptagEcho(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo", &res)
+	defer toolimpl.Recover(ctx, "echo", &res)
 	args, err := mcptagEchoArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 any
-	if err := args.Decode("value", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var value any
+	if err := args.Decode("value", &value); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out, err := Echo(arg0)
+	out, err := Echo(value)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Wrapped("echo", out), nil
+	return toolimpl.Wrapped("echo", out), nil
 }
 
 // Schemas and arguments of ping, computed by mcptag.
-var (
-	mcptagPingInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagPingOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagPingArgs   = &toolrt.Spec{
-		Tool: "ping",
-	}
-)
+var mcptagPingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagPingOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagPingArgs = &toolimpl.Spec{
+	Tool: "ping",
+}
 
 func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "ping", &res)
+	defer toolimpl.Recover(ctx, "ping", &res)
 	if _, err := mcptagPingArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Ping()
-	return toolrt.Wrapped("ping", out), nil
+	return toolimpl.Wrapped("ping", out), nil
 }
 
 // Schemas and arguments of add, computed by mcptag.
-var (
-	mcptagCounterAddInput  = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
-	mcptagCounterAddOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
-	mcptagCounterAddArgs   = &toolrt.Spec{
-		Tool: "add",
-		Args: []toolrt.Arg{
-			{Name: "n", Required: true, Kind: toolrt.KindInteger},
-		},
-	}
-)
+var mcptagCounterAddInput = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
+var mcptagCounterAddOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
+var mcptagCounterAddArgs = &toolimpl.Spec{
+	Tool: "add",
+	Args: []toolimpl.Arg{
+		{Name: "n", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagCounterAdd(recv *Counter) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "add", &res)
+		defer toolimpl.Recover(ctx, "add", &res)
 		args, err := mcptagCounterAddArgs.Parse(req.Params.Arguments)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
-		var arg0 int
-		if err := args.Decode("n", &arg0); err != nil {
-			return toolrt.Error(err), nil
+		var n int
+		if err := args.Decode("n", &n); err != nil {
+			return toolimpl.Error(err), nil
 		}
-		out, err := recv.Add(ctx, arg0)
+		out, err := recv.Add(ctx, n)
 		if err != nil {
-			return toolrt.Failed(err)
+			return toolimpl.Failed(err)
 		}
-		return toolrt.Wrapped("add", out), nil
+		return toolimpl.Wrapped("add", out), nil
 	}
 }
 
 // Schemas and arguments of sum, computed by mcptag.
-var (
-	mcptagSumInput  = json.RawMessage(`{"type":"object","properties":{"numbers":{"type":"array","items":{"type":"number"}}},"description":"Holds the numbers to add.","required":["numbers"],"additionalProperties":false}`)
-	mcptagSumOutput = json.RawMessage(`{"type":"object","properties":{"total":{"type":"number"}},"description":"Their total.","required":["total"]}`)
-	mcptagSumArgs   = &toolrt.Spec{
-		Tool: "sum",
-		Args: []toolrt.Arg{
-			{Name: "numbers", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}},
-		},
-	}
-)
+var mcptagSumInput = json.RawMessage(`{"type":"object","properties":{"numbers":{"type":"array","items":{"type":"number"}}},"description":"Holds the numbers to add.","required":["numbers"],"additionalProperties":false}`)
+var mcptagSumOutput = json.RawMessage(`{"type":"object","properties":{"total":{"type":"number"}},"description":"Their total.","required":["total"]}`)
+var mcptagSumArgs = &toolimpl.Spec{
+	Tool: "sum",
+	Args: []toolimpl.Arg{
+		{Name: "numbers", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}},
+	},
+}
 
 func mcptagSum(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "sum", &res)
+	defer toolimpl.Recover(ctx, "sum", &res)
 	var in SumInput
 	if err := mcptagSumArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := Sum(ctx, req, in)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Merge(res, toolrt.Object("sum", out)), nil
+	return toolimpl.Merge(res, toolimpl.Object("sum", out)), nil
 }

@@ -6,15 +6,15 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 2 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -24,49 +24,49 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: echo_numbers, echo_decimals, echo_strings, echo_arrays, echo_defaults, echo_strict, book, formats, plain_strict.
 func RegisterTools(s *mcp.Server) {
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_numbers",
 		InputSchema:  mcptagEchoNumbersInput,
 		OutputSchema: mcptagEchoNumbersOutput,
 	}, mcptagEchoNumbers)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_decimals",
 		InputSchema:  mcptagEchoDecimalsInput,
 		OutputSchema: mcptagEchoDecimalsOutput,
 	}, mcptagEchoDecimals)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_strings",
 		InputSchema:  mcptagEchoStringsInput,
 		OutputSchema: mcptagEchoStringsOutput,
 	}, mcptagEchoStrings)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_arrays",
 		InputSchema:  mcptagEchoArraysInput,
 		OutputSchema: mcptagEchoArraysOutput,
 	}, mcptagEchoArrays)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_defaults",
 		InputSchema:  mcptagEchoDefaultsInput,
 		OutputSchema: mcptagEchoDefaultsOutput,
 	}, mcptagEchoDefaults)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_strict",
 		InputSchema:  mcptagEchoStrictInput,
 		OutputSchema: mcptagEchoStrictOutput,
 	}, mcptagEchoStrict)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "book",
 		Description:  `Books a table.`,
 		InputSchema:  mcptagBookInput,
 		OutputSchema: mcptagBookOutput,
 	}, mcptagBook)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "formats",
 		Description:  `Takes a string of every format.`,
 		InputSchema:  mcptagFormatsInput,
 		OutputSchema: mcptagFormatsOutput,
 	}, mcptagFormats)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "plain_strict",
 		Description:  `Takes no strings for numbers.`,
 		InputSchema:  mcptagPlainStrictInput,
@@ -75,342 +75,324 @@ func RegisterTools(s *mcp.Server) {
 }
 
 // Schemas and arguments of echo_numbers, computed by mcptag.
-var (
-	mcptagEchoNumbersInput  = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7},"above":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":100},"step":{"type":"integer","multipleOf":5},"ratio":{"type":"number","multipleOf":0.25,"minimum":-0.5,"maximum":2.5},"open":{"type":"number","exclusiveMinimum":-1.5,"exclusiveMaximum":1.5},"small":{"type":"integer","minimum":-100,"maximum":100},"count":{"type":"integer","minimum":0,"maximum":1000},"level":{"type":"integer","enum":[1,2,3]}},"description":"Has every number key on integers and floats.","required":["days","above","step","ratio","open","small","count","level"],"additionalProperties":false}`)
-	mcptagEchoNumbersOutput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer"},"above":{"type":"integer"},"step":{"type":"integer"},"ratio":{"type":"number"},"open":{"type":"number"},"small":{"type":"integer","minimum":-128,"maximum":127},"count":{"type":"integer","minimum":0,"maximum":65535},"level":{"type":"integer"}},"description":"Has every number key on integers and floats.","required":["days","above","step","ratio","open","small","count","level"]}`)
-	mcptagEchoNumbersArgs   = &toolrt.Spec{
-		Tool: "echo_numbers",
-		Args: []toolrt.Arg{
-			{Name: "days", Required: true, Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 1}, {Op: toolrt.Maximum, Num: 7}}},
-			{Name: "above", Required: true, Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMinimum, Num: 0}, {Op: toolrt.ExclusiveMaximum, Num: 100}}},
-			{Name: "step", Required: true, Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.MultipleOf, Num: 5}}},
-			{Name: "ratio", Required: true, Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: -0.5}, {Op: toolrt.Maximum, Num: 2.5}, {Op: toolrt.MultipleOf, Num: 0.25}}},
-			{Name: "open", Required: true, Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMinimum, Num: -1.5}, {Op: toolrt.ExclusiveMaximum, Num: 1.5}}},
-			{Name: "small", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt8, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: -100}, {Op: toolrt.Maximum, Num: 100}}},
-			{Name: "count", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint16, Rules: []toolrt.Rule{{Op: toolrt.Maximum, Num: 1000}}},
-			{Name: "level", Required: true, Kind: toolrt.KindInteger, Enum: []string{"1", "2", "3"}},
-		},
-	}
-)
+var mcptagEchoNumbersInput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7},"above":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":100},"step":{"type":"integer","multipleOf":5},"ratio":{"type":"number","multipleOf":0.25,"minimum":-0.5,"maximum":2.5},"open":{"type":"number","exclusiveMinimum":-1.5,"exclusiveMaximum":1.5},"small":{"type":"integer","minimum":-100,"maximum":100},"count":{"type":"integer","minimum":0,"maximum":1000},"level":{"type":"integer","enum":[1,2,3]}},"description":"Has every number key on integers and floats.","required":["days","above","step","ratio","open","small","count","level"],"additionalProperties":false}`)
+var mcptagEchoNumbersOutput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer"},"above":{"type":"integer"},"step":{"type":"integer"},"ratio":{"type":"number"},"open":{"type":"number"},"small":{"type":"integer","minimum":-128,"maximum":127},"count":{"type":"integer","minimum":0,"maximum":65535},"level":{"type":"integer"}},"description":"Has every number key on integers and floats.","required":["days","above","step","ratio","open","small","count","level"]}`)
+var mcptagEchoNumbersArgs = &toolimpl.Spec{
+	Tool: "echo_numbers",
+	Args: []toolimpl.Arg{
+		{Name: "days", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 7}}},
+		{Name: "above", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0}, {Op: toolimpl.ExclusiveMaximum, Num: 100}}},
+		{Name: "step", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 5}}},
+		{Name: "ratio", Required: true, Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: -0.5}, {Op: toolimpl.Maximum, Num: 2.5}, {Op: toolimpl.MultipleOf, Num: 0.25}}},
+		{Name: "open", Required: true, Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: -1.5}, {Op: toolimpl.ExclusiveMaximum, Num: 1.5}}},
+		{Name: "small", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: -100}, {Op: toolimpl.Maximum, Num: 100}}},
+		{Name: "count", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint16, Rules: []toolimpl.Rule{{Op: toolimpl.Maximum, Num: 1000}}},
+		{Name: "level", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"1", "2", "3"}},
+	},
+}
 
 func mcptagEchoNumbers(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_numbers", &res)
+	defer toolimpl.Recover(ctx, "echo_numbers", &res)
 	var in Numbers
 	if err := mcptagEchoNumbersArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoNumbers(in)
-	return toolrt.Object("echo_numbers", out), nil
+	return toolimpl.Object("echo_numbers", out), nil
 }
 
 // Schemas and arguments of echo_decimals, computed by mcptag.
-var (
-	mcptagEchoDecimalsInput  = json.RawMessage(`{"type":"object","properties":{"cents":{"type":"number","minimum":0.1,"maximum":0.3},"tenths":{"type":"number","multipleOf":0.1},"price":{"type":"number","multipleOf":0.01,"minimum":0.01,"maximum":100}},"description":"Has bounds and steps that a float64 holds only nearly: a tenth, a hundredth. They are the decimals written in the tag.","required":["cents"],"additionalProperties":false}`)
-	mcptagEchoDecimalsOutput = json.RawMessage(`{"type":"object","properties":{"cents":{"type":"number"},"tenths":{"type":["number","null"]},"price":{"type":["number","null"]}},"description":"Has bounds and steps that a float64 holds only nearly: a tenth, a hundredth. They are the decimals written in the tag.","required":["cents","tenths","price"]}`)
-	mcptagEchoDecimalsArgs   = &toolrt.Spec{
-		Tool: "echo_decimals",
-		Args: []toolrt.Arg{
-			{Name: "cents", Required: true, Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 0.1}, {Op: toolrt.Maximum, Num: 0.3}}},
-			{Name: "tenths", Kind: toolrt.KindNumber, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.MultipleOf, Num: 0.1}}},
-			{Name: "price", Kind: toolrt.KindNumber, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 0.01}, {Op: toolrt.Maximum, Num: 100}, {Op: toolrt.MultipleOf, Num: 0.01}}},
-		},
-	}
-)
+var mcptagEchoDecimalsInput = json.RawMessage(`{"type":"object","properties":{"cents":{"type":"number","minimum":0.1,"maximum":0.3},"tenths":{"type":"number","multipleOf":0.1},"price":{"type":"number","multipleOf":0.01,"minimum":0.01,"maximum":100}},"description":"Has bounds and steps that a float64 holds only nearly: a tenth, a hundredth. They are the decimals written in the tag.","required":["cents"],"additionalProperties":false}`)
+var mcptagEchoDecimalsOutput = json.RawMessage(`{"type":"object","properties":{"cents":{"type":"number"},"tenths":{"type":["number","null"]},"price":{"type":["number","null"]}},"description":"Has bounds and steps that a float64 holds only nearly: a tenth, a hundredth. They are the decimals written in the tag.","required":["cents","tenths","price"]}`)
+var mcptagEchoDecimalsArgs = &toolimpl.Spec{
+	Tool: "echo_decimals",
+	Args: []toolimpl.Arg{
+		{Name: "cents", Required: true, Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 0.1}, {Op: toolimpl.Maximum, Num: 0.3}}},
+		{Name: "tenths", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 0.1}}},
+		{Name: "price", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 0.01}, {Op: toolimpl.Maximum, Num: 100}, {Op: toolimpl.MultipleOf, Num: 0.01}}},
+	},
+}
 
 func mcptagEchoDecimals(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_decimals", &res)
+	defer toolimpl.Recover(ctx, "echo_decimals", &res)
 	var in Decimals
 	if err := mcptagEchoDecimalsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoDecimals(in)
-	return toolrt.Object("echo_decimals", out), nil
+	return toolimpl.Object("echo_decimals", out), nil
 }
 
 // Schemas and arguments of echo_strings, computed by mcptag.
-var (
-	mcptagEchoStringsInput  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","minLength":2,"maxLength":8},"code":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{2}$"},"unit":{"type":"string","enum":["celsius","fahrenheit"]},"when":{"type":"string","format":"date-time"},"day":{"type":"string","format":"date"},"clock":{"type":"string","format":"time"},"mail":{"type":"string","format":"email"},"link":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"v4":{"type":"string","format":"ipv4"},"v6":{"type":"string","format":"ipv6"},"host":{"type":"string","format":"hostname"}},"description":"Has lengths, a pattern, an enum and every format.","required":["name","code","unit","when","day","clock","mail","link","id","v4","v6","host"],"additionalProperties":false}`)
-	mcptagEchoStringsOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"code":{"type":"string"},"unit":{"type":"string"},"when":{"type":"string"},"day":{"type":"string"},"clock":{"type":"string"},"mail":{"type":"string"},"link":{"type":"string"},"id":{"type":"string"},"v4":{"type":"string"},"v6":{"type":"string"},"host":{"type":"string"}},"description":"Has lengths, a pattern, an enum and every format.","required":["name","code","unit","when","day","clock","mail","link","id","v4","v6","host"]}`)
-	mcptagEchoStringsArgs   = &toolrt.Spec{
-		Tool: "echo_strings",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString, Rules: []toolrt.Rule{{Op: toolrt.MinLength, Count: 2}, {Op: toolrt.MaxLength, Count: 8}}},
-			{Name: "code", Required: true, Kind: toolrt.KindString, Rules: []toolrt.Rule{{Op: toolrt.Pattern, Text: `^[A-Z]{3}-[0-9]{2}$`}}},
-			{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			{Name: "when", Required: true, Kind: toolrt.KindString, Format: toolrt.DateTime},
-			{Name: "day", Required: true, Kind: toolrt.KindString, Format: toolrt.Date},
-			{Name: "clock", Required: true, Kind: toolrt.KindString, Format: toolrt.Time},
-			{Name: "mail", Required: true, Kind: toolrt.KindString, Format: toolrt.Email},
-			{Name: "link", Required: true, Kind: toolrt.KindString, Format: toolrt.URI},
-			{Name: "id", Required: true, Kind: toolrt.KindString, Format: toolrt.UUID},
-			{Name: "v4", Required: true, Kind: toolrt.KindString, Format: toolrt.IPv4},
-			{Name: "v6", Required: true, Kind: toolrt.KindString, Format: toolrt.IPv6},
-			{Name: "host", Required: true, Kind: toolrt.KindString, Format: toolrt.Hostname},
-		},
-	}
-)
+var mcptagEchoStringsInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","minLength":2,"maxLength":8},"code":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{2}$"},"unit":{"type":"string","enum":["celsius","fahrenheit"]},"when":{"type":"string","format":"date-time"},"day":{"type":"string","format":"date"},"clock":{"type":"string","format":"time"},"mail":{"type":"string","format":"email"},"link":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"v4":{"type":"string","format":"ipv4"},"v6":{"type":"string","format":"ipv6"},"host":{"type":"string","format":"hostname"}},"description":"Has lengths, a pattern, an enum and every format.","required":["name","code","unit","when","day","clock","mail","link","id","v4","v6","host"],"additionalProperties":false}`)
+var mcptagEchoStringsOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"code":{"type":"string"},"unit":{"type":"string"},"when":{"type":"string"},"day":{"type":"string"},"clock":{"type":"string"},"mail":{"type":"string"},"link":{"type":"string"},"id":{"type":"string"},"v4":{"type":"string"},"v6":{"type":"string"},"host":{"type":"string"}},"description":"Has lengths, a pattern, an enum and every format.","required":["name","code","unit","when","day","clock","mail","link","id","v4","v6","host"]}`)
+var mcptagEchoStringsArgs = &toolimpl.Spec{
+	Tool: "echo_strings",
+	Args: []toolimpl.Arg{
+		{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 2}, {Op: toolimpl.MaxLength, Count: 8}}},
+		{Name: "code", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.Pattern, Text: `^[A-Z]{3}-[0-9]{2}$`}}},
+		{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		{Name: "when", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DateTime},
+		{Name: "day", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Date},
+		{Name: "clock", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Time},
+		{Name: "mail", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Email},
+		{Name: "link", Required: true, Kind: toolimpl.KindString, Format: toolimpl.URI},
+		{Name: "id", Required: true, Kind: toolimpl.KindString, Format: toolimpl.UUID},
+		{Name: "v4", Required: true, Kind: toolimpl.KindString, Format: toolimpl.IPv4},
+		{Name: "v6", Required: true, Kind: toolimpl.KindString, Format: toolimpl.IPv6},
+		{Name: "host", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Hostname},
+	},
+}
 
 func mcptagEchoStrings(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_strings", &res)
+	defer toolimpl.Recover(ctx, "echo_strings", &res)
 	var in Strings
 	if err := mcptagEchoStringsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoStrings(in)
-	return toolrt.Object("echo_strings", out), nil
+	return toolimpl.Object("echo_strings", out), nil
 }
 
 // Schemas and arguments of echo_arrays, computed by mcptag.
-var (
-	mcptagEchoArraysInput  = json.RawMessage(`{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","minLength":2},"minItems":1,"maxItems":4,"uniqueItems":true},"scores":{"type":"array","items":{"type":"integer","minimum":0,"maximum":10},"maxItems":5},"units":{"type":"array","items":{"type":"string","enum":["c","f"]}},"window":{"type":"array","items":{"type":"integer","multipleOf":2},"minItems":3,"maxItems":3},"values":{"type":"array","items":{"type":"number"},"uniqueItems":true},"days":{"type":"array","items":{"type":"string","format":"date"},"maxItems":3}},"description":"Has every array key, and item constraints.","required":["tags","scores","units","window","values","days"],"additionalProperties":false}`)
-	mcptagEchoArraysOutput = json.RawMessage(`{"type":"object","properties":{"tags":{"type":["array","null"],"items":{"type":"string"}},"scores":{"type":["array","null"],"items":{"type":"integer"}},"units":{"type":["array","null"],"items":{"type":"string"}},"window":{"type":"array","items":{"type":"integer"},"minItems":3,"maxItems":3},"values":{"type":["array","null"],"items":{"type":"number"}},"days":{"type":["array","null"],"items":{"type":"string"}}},"description":"Has every array key, and item constraints.","required":["tags","scores","units","window","values","days"]}`)
-	mcptagEchoArraysArgs   = &toolrt.Spec{
-		Tool: "echo_arrays",
-		Args: []toolrt.Arg{
-			{Name: "tags", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Rules: []toolrt.Rule{{Op: toolrt.MinLength, Count: 2}}}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.MaxItems, Count: 4}, {Op: toolrt.UniqueItems}}},
-			{Name: "scores", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 0}, {Op: toolrt.Maximum, Num: 10}}}, Rules: []toolrt.Rule{{Op: toolrt.MaxItems, Count: 5}}},
-			{Name: "units", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"c", "f"}}},
-			{Name: "window", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.MultipleOf, Num: 2}}}, Fixed: true, Len: 3},
-			{Name: "values", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Rules: []toolrt.Rule{{Op: toolrt.UniqueItems}}},
-			{Name: "days", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.Date}, Rules: []toolrt.Rule{{Op: toolrt.MaxItems, Count: 3}}},
-		},
-	}
-)
+var mcptagEchoArraysInput = json.RawMessage(`{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","minLength":2},"minItems":1,"maxItems":4,"uniqueItems":true},"scores":{"type":"array","items":{"type":"integer","minimum":0,"maximum":10},"maxItems":5},"units":{"type":"array","items":{"type":"string","enum":["c","f"]}},"window":{"type":"array","items":{"type":"integer","multipleOf":2},"minItems":3,"maxItems":3},"values":{"type":"array","items":{"type":"number"},"uniqueItems":true},"days":{"type":"array","items":{"type":"string","format":"date"},"maxItems":3}},"description":"Has every array key, and item constraints.","required":["tags","scores","units","window","values","days"],"additionalProperties":false}`)
+var mcptagEchoArraysOutput = json.RawMessage(`{"type":"object","properties":{"tags":{"type":["array","null"],"items":{"type":"string"}},"scores":{"type":["array","null"],"items":{"type":"integer"}},"units":{"type":["array","null"],"items":{"type":"string"}},"window":{"type":"array","items":{"type":"integer"},"minItems":3,"maxItems":3},"values":{"type":["array","null"],"items":{"type":"number"}},"days":{"type":["array","null"],"items":{"type":"string"}}},"description":"Has every array key, and item constraints.","required":["tags","scores","units","window","values","days"]}`)
+var mcptagEchoArraysArgs = &toolimpl.Spec{
+	Tool: "echo_arrays",
+	Args: []toolimpl.Arg{
+		{Name: "tags", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 2}}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 4}, {Op: toolimpl.UniqueItems}}},
+		{Name: "scores", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 0}, {Op: toolimpl.Maximum, Num: 10}}}, Rules: []toolimpl.Rule{{Op: toolimpl.MaxItems, Count: 5}}},
+		{Name: "units", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"c", "f"}}},
+		{Name: "window", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 2}}}, Fixed: true, Len: 3},
+		{Name: "values", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "days", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Date}, Rules: []toolimpl.Rule{{Op: toolimpl.MaxItems, Count: 3}}},
+	},
+}
 
 func mcptagEchoArrays(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_arrays", &res)
+	defer toolimpl.Recover(ctx, "echo_arrays", &res)
 	var in Arrays
 	if err := mcptagEchoArraysArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoArrays(in)
-	return toolrt.Object("echo_arrays", out), nil
+	return toolimpl.Object("echo_arrays", out), nil
 }
 
 // Schemas and arguments of echo_defaults, computed by mcptag.
-var (
-	mcptagEchoDefaultsInput  = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer","default":3,"minimum":1,"maximum":7},"unit":{"type":"string","default":"c","enum":["c","f"]},"ratio":{"type":"number","default":0.5},"flag":{"type":"boolean","default":true},"tags":{"type":"array","items":{"type":"string"},"default":["a","b"]},"ptr":{"type":"integer","default":7,"minimum":0},"greeting":{"type":"string","default":"hello, world"},"day":{"type":"string","default":"2024-02-29","format":"date"}},"description":"Has a default on every kind: each argument may be left out.","additionalProperties":false}`)
-	mcptagEchoDefaultsOutput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer"},"unit":{"type":"string"},"ratio":{"type":"number"},"flag":{"type":"boolean"},"tags":{"type":["array","null"],"items":{"type":"string"}},"ptr":{"type":["integer","null"]},"greeting":{"type":"string"},"day":{"type":"string"}},"description":"Has a default on every kind: each argument may be left out.","required":["days","unit","ratio","flag","tags","ptr","greeting","day"]}`)
-	mcptagEchoDefaultsArgs   = &toolrt.Spec{
-		Tool: "echo_defaults",
-		Args: []toolrt.Arg{
-			{Name: "days", Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 1}, {Op: toolrt.Maximum, Num: 7}}, Default: []byte(`3`)},
-			{Name: "unit", Kind: toolrt.KindString, Enum: []string{"c", "f"}, Default: []byte(`"c"`)},
-			{Name: "ratio", Kind: toolrt.KindNumber, Default: []byte(`0.5`)},
-			{Name: "flag", Kind: toolrt.KindBoolean, Default: []byte(`true`)},
-			{Name: "tags", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Default: []byte(`["a","b"]`)},
-			{Name: "ptr", Kind: toolrt.KindInteger, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 0}}, Default: []byte(`7`)},
-			{Name: "greeting", Kind: toolrt.KindString, Default: []byte(`"hello, world"`)},
-			{Name: "day", Kind: toolrt.KindString, Format: toolrt.Date, Default: []byte(`"2024-02-29"`)},
-		},
-	}
-)
+var mcptagEchoDefaultsInput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer","default":3,"minimum":1,"maximum":7},"unit":{"type":"string","default":"c","enum":["c","f"]},"ratio":{"type":"number","default":0.5},"flag":{"type":"boolean","default":true},"tags":{"type":"array","items":{"type":"string"},"default":["a","b"]},"ptr":{"type":"integer","default":7,"minimum":0},"greeting":{"type":"string","default":"hello, world"},"day":{"type":"string","default":"2024-02-29","format":"date"}},"description":"Has a default on every kind: each argument may be left out.","additionalProperties":false}`)
+var mcptagEchoDefaultsOutput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer"},"unit":{"type":"string"},"ratio":{"type":"number"},"flag":{"type":"boolean"},"tags":{"type":["array","null"],"items":{"type":"string"}},"ptr":{"type":["integer","null"]},"greeting":{"type":"string"},"day":{"type":"string"}},"description":"Has a default on every kind: each argument may be left out.","required":["days","unit","ratio","flag","tags","ptr","greeting","day"]}`)
+var mcptagEchoDefaultsArgs = &toolimpl.Spec{
+	Tool: "echo_defaults",
+	Args: []toolimpl.Arg{
+		{Name: "days", Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 7}}, Default: []byte(`3`)},
+		{Name: "unit", Kind: toolimpl.KindString, Enum: []string{"c", "f"}, Default: []byte(`"c"`)},
+		{Name: "ratio", Kind: toolimpl.KindNumber, Default: []byte(`0.5`)},
+		{Name: "flag", Kind: toolimpl.KindBoolean, Default: []byte(`true`)},
+		{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Default: []byte(`["a","b"]`)},
+		{Name: "ptr", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 0}}, Default: []byte(`7`)},
+		{Name: "greeting", Kind: toolimpl.KindString, Default: []byte(`"hello, world"`)},
+		{Name: "day", Kind: toolimpl.KindString, Format: toolimpl.Date, Default: []byte(`"2024-02-29"`)},
+	},
+}
 
 func mcptagEchoDefaults(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_defaults", &res)
+	defer toolimpl.Recover(ctx, "echo_defaults", &res)
 	var in Defaults
 	if err := mcptagEchoDefaultsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoDefaults(in)
-	return toolrt.Object("echo_defaults", out), nil
+	return toolimpl.Object("echo_defaults", out), nil
 }
 
 // Schemas and arguments of echo_strict, computed by mcptag.
-var (
-	mcptagEchoStrictInput  = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7},"f":{"type":"number"},"b":{"type":"boolean"}},"description":"The arguments of a strict tool: no number or boolean may come as a string.","required":["days","f","b"],"additionalProperties":false}`)
-	mcptagEchoStrictOutput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer"},"f":{"type":"number"},"b":{"type":"boolean"}},"description":"The arguments of a strict tool: no number or boolean may come as a string.","required":["days","f","b"]}`)
-	mcptagEchoStrictArgs   = &toolrt.Spec{
-		Tool:   "echo_strict",
-		Strict: true,
-		Args: []toolrt.Arg{
-			{Name: "days", Required: true, Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 1}, {Op: toolrt.Maximum, Num: 7}}},
-			{Name: "f", Required: true, Kind: toolrt.KindNumber},
-			{Name: "b", Required: true, Kind: toolrt.KindBoolean},
-		},
-	}
-)
+var mcptagEchoStrictInput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7},"f":{"type":"number"},"b":{"type":"boolean"}},"description":"The arguments of a strict tool: no number or boolean may come as a string.","required":["days","f","b"],"additionalProperties":false}`)
+var mcptagEchoStrictOutput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer"},"f":{"type":"number"},"b":{"type":"boolean"}},"description":"The arguments of a strict tool: no number or boolean may come as a string.","required":["days","f","b"]}`)
+var mcptagEchoStrictArgs = &toolimpl.Spec{
+	Tool:   "echo_strict",
+	Strict: true,
+	Args: []toolimpl.Arg{
+		{Name: "days", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 7}}},
+		{Name: "f", Required: true, Kind: toolimpl.KindNumber},
+		{Name: "b", Required: true, Kind: toolimpl.KindBoolean},
+	},
+}
 
 func mcptagEchoStrict(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_strict", &res)
+	defer toolimpl.Recover(ctx, "echo_strict", &res)
 	var in StrictNumbers
 	if err := mcptagEchoStrictArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoStrict(in)
-	return toolrt.Object("echo_strict", out), nil
+	return toolimpl.Object("echo_strict", out), nil
 }
 
 // Schemas and arguments of book, computed by mcptag.
-var (
-	mcptagBookInput  = json.RawMessage(`{"type":"object","properties":{"guests":{"type":"integer","description":"how many people","minimum":1,"maximum":12},"name":{"type":"string","description":"whose name the table is under","minLength":2,"maxLength":10},"note":{"type":"string","description":"anything for the kitchen","maxLength":20,"pattern":"^[a-z ]*$"},"tags":{"type":"array","items":{"type":"string"},"description":"labels","minItems":1,"maxItems":3,"uniqueItems":true},"ratio":{"type":"number","description":"the share to prepay","exclusiveMinimum":0,"exclusiveMaximum":1},"deposit":{"type":"number","description":"the deposit","default":10.5,"multipleOf":0.5},"vip":{"type":"boolean","description":"whether to seat by the window","default":false},"seats":{"type":"integer","description":"how many chairs","default":4,"minimum":2},"unit":{"type":"string","description":"the currency","default":"eur","enum":["eur","usd"]},"code":{"type":"string","description":"the booking code","pattern":"^[A-Z]{2}[0-9]$"}},"required":["guests","name","note","tags","ratio"],"additionalProperties":false}`)
-	mcptagBookOutput = json.RawMessage(`{"type":"object","properties":{"guests":{"type":"integer"},"name":{"type":"string"},"note":{"type":"string"},"tags":{"type":["array","null"],"items":{"type":"string"}},"ratio":{"type":"number"},"deposit":{"type":"number"},"vip":{"type":"boolean"},"seats":{"type":"integer"},"unit":{"type":"string"},"code":{"type":"string"}},"description":"The arguments of book.","required":["guests","name","note","tags","ratio","deposit","vip","unit"]}`)
-	mcptagBookArgs   = &toolrt.Spec{
-		Tool: "book",
-		Args: []toolrt.Arg{
-			{Name: "guests", Required: true, Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 1}, {Op: toolrt.Maximum, Num: 12}}},
-			{Name: "name", Required: true, Kind: toolrt.KindString, Rules: []toolrt.Rule{{Op: toolrt.MinLength, Count: 2}, {Op: toolrt.MaxLength, Count: 10}}},
-			{Name: "note", Required: true, Kind: toolrt.KindString, Rules: []toolrt.Rule{{Op: toolrt.MaxLength, Count: 20}, {Op: toolrt.Pattern, Text: `^[a-z ]*$`}}},
-			{Name: "tags", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.MaxItems, Count: 3}, {Op: toolrt.UniqueItems}}},
-			{Name: "ratio", Required: true, Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMinimum, Num: 0}, {Op: toolrt.ExclusiveMaximum, Num: 1}}},
-			{Name: "deposit", Kind: toolrt.KindNumber, Rules: []toolrt.Rule{{Op: toolrt.MultipleOf, Num: 0.5}}, Default: []byte(`10.5`)},
-			{Name: "vip", Kind: toolrt.KindBoolean, Default: []byte(`false`)},
-			{Name: "seats", Kind: toolrt.KindInteger, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 2}}, Default: []byte(`4`)},
-			{Name: "unit", Kind: toolrt.KindString, Enum: []string{"eur", "usd"}, Default: []byte(`"eur"`)},
-			{Name: "code", Kind: toolrt.KindString, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.Pattern, Text: `^[A-Z]{2}[0-9]$`}}},
-		},
-	}
-)
+var mcptagBookInput = json.RawMessage(`{"type":"object","properties":{"guests":{"type":"integer","description":"how many people","minimum":1,"maximum":12},"name":{"type":"string","description":"whose name the table is under","minLength":2,"maxLength":10},"note":{"type":"string","description":"anything for the kitchen","maxLength":20,"pattern":"^[a-z ]*$"},"tags":{"type":"array","items":{"type":"string"},"description":"labels","minItems":1,"maxItems":3,"uniqueItems":true},"ratio":{"type":"number","description":"the share to prepay","exclusiveMinimum":0,"exclusiveMaximum":1},"deposit":{"type":"number","description":"the deposit","default":10.5,"multipleOf":0.5},"vip":{"type":"boolean","description":"whether to seat by the window","default":false},"seats":{"type":"integer","description":"how many chairs","default":4,"minimum":2},"unit":{"type":"string","description":"the currency","default":"eur","enum":["eur","usd"]},"code":{"type":"string","description":"the booking code","pattern":"^[A-Z]{2}[0-9]$"}},"required":["guests","name","note","tags","ratio"],"additionalProperties":false}`)
+var mcptagBookOutput = json.RawMessage(`{"type":"object","properties":{"guests":{"type":"integer"},"name":{"type":"string"},"note":{"type":"string"},"tags":{"type":["array","null"],"items":{"type":"string"}},"ratio":{"type":"number"},"deposit":{"type":"number"},"vip":{"type":"boolean"},"seats":{"type":"integer"},"unit":{"type":"string"},"code":{"type":"string"}},"description":"The arguments of book.","required":["guests","name","note","tags","ratio","deposit","vip","unit"]}`)
+var mcptagBookArgs = &toolimpl.Spec{
+	Tool: "book",
+	Args: []toolimpl.Arg{
+		{Name: "guests", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 12}}},
+		{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 2}, {Op: toolimpl.MaxLength, Count: 10}}},
+		{Name: "note", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MaxLength, Count: 20}, {Op: toolimpl.Pattern, Text: `^[a-z ]*$`}}},
+		{Name: "tags", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 3}, {Op: toolimpl.UniqueItems}}},
+		{Name: "ratio", Required: true, Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0}, {Op: toolimpl.ExclusiveMaximum, Num: 1}}},
+		{Name: "deposit", Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 0.5}}, Default: []byte(`10.5`)},
+		{Name: "vip", Kind: toolimpl.KindBoolean, Default: []byte(`false`)},
+		{Name: "seats", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 2}}, Default: []byte(`4`)},
+		{Name: "unit", Kind: toolimpl.KindString, Enum: []string{"eur", "usd"}, Default: []byte(`"eur"`)},
+		{Name: "code", Kind: toolimpl.KindString, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Pattern, Text: `^[A-Z]{2}[0-9]$`}}},
+	},
+}
 
 func mcptagBook(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "book", &res)
+	defer toolimpl.Recover(ctx, "book", &res)
 	args, err := mcptagBookArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 int
-	if err := args.Decode("guests", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var guests int
+	if err := args.Decode("guests", &guests); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg1 string
-	if err := args.Decode("name", &arg1); err != nil {
-		return toolrt.Error(err), nil
+	var name string
+	if err := args.Decode("name", &name); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg2 string
-	if err := args.Decode("note", &arg2); err != nil {
-		return toolrt.Error(err), nil
+	var note string
+	if err := args.Decode("note", &note); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg3 []string
-	if err := args.Decode("tags", &arg3); err != nil {
-		return toolrt.Error(err), nil
+	var tags []string
+	if err := args.Decode("tags", &tags); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg4 float64
-	if err := args.Decode("ratio", &arg4); err != nil {
-		return toolrt.Error(err), nil
+	var ratio float64
+	if err := args.Decode("ratio", &ratio); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg5 float64
-	if err := args.Decode("deposit", &arg5); err != nil {
-		return toolrt.Error(err), nil
+	var deposit float64
+	if err := args.Decode("deposit", &deposit); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg6 bool
-	if err := args.Decode("vip", &arg6); err != nil {
-		return toolrt.Error(err), nil
+	var vip bool
+	if err := args.Decode("vip", &vip); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg7 *int
-	if err := args.Decode("seats", &arg7); err != nil {
-		return toolrt.Error(err), nil
+	var seats *int
+	if err := args.Decode("seats", &seats); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg8 string
-	if err := args.Decode("unit", &arg8); err != nil {
-		return toolrt.Error(err), nil
+	var unit string
+	if err := args.Decode("unit", &unit); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg9 *string
-	if err := args.Decode("code", &arg9); err != nil {
-		return toolrt.Error(err), nil
+	var code *string
+	if err := args.Decode("code", &code); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := Book(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)
-	return toolrt.Object("book", out), nil
+	out := Book(guests, name, note, tags, ratio, deposit, vip, seats, unit, code)
+	return toolimpl.Object("book", out), nil
 }
 
 // Schemas and arguments of formats, computed by mcptag.
-var (
-	mcptagFormatsInput  = json.RawMessage(`{"type":"object","properties":{"when":{"type":"string","description":"a time","format":"date-time"},"day":{"type":"string","description":"a date","format":"date"},"clock":{"type":"string","description":"a time of day","format":"time"},"mail":{"type":"string","description":"an address","format":"email"},"link":{"type":"string","description":"a link","format":"uri"},"id":{"type":"string","description":"an identifier","format":"uuid"},"v4":{"type":"string","description":"an IPv4 address","format":"ipv4"},"v6":{"type":"string","description":"an IPv6 address","format":"ipv6"},"host":{"type":"string","description":"a host","format":"hostname"}},"required":["when","day","clock","mail","link","id","v4","v6","host"],"additionalProperties":false}`)
-	mcptagFormatsOutput = json.RawMessage(`{"type":"object","properties":{"when":{"type":"string"},"day":{"type":"string"},"clock":{"type":"string"},"mail":{"type":"string"},"link":{"type":"string"},"id":{"type":"string"},"v4":{"type":"string"},"v6":{"type":"string"},"host":{"type":"string"}},"description":"The arguments of formats.","required":["when","day","clock","mail","link","id","v4","v6","host"]}`)
-	mcptagFormatsArgs   = &toolrt.Spec{
-		Tool: "formats",
-		Args: []toolrt.Arg{
-			{Name: "when", Required: true, Kind: toolrt.KindString, Format: toolrt.DateTime},
-			{Name: "day", Required: true, Kind: toolrt.KindString, Format: toolrt.Date},
-			{Name: "clock", Required: true, Kind: toolrt.KindString, Format: toolrt.Time},
-			{Name: "mail", Required: true, Kind: toolrt.KindString, Format: toolrt.Email},
-			{Name: "link", Required: true, Kind: toolrt.KindString, Format: toolrt.URI},
-			{Name: "id", Required: true, Kind: toolrt.KindString, Format: toolrt.UUID},
-			{Name: "v4", Required: true, Kind: toolrt.KindString, Format: toolrt.IPv4},
-			{Name: "v6", Required: true, Kind: toolrt.KindString, Format: toolrt.IPv6},
-			{Name: "host", Required: true, Kind: toolrt.KindString, Format: toolrt.Hostname},
-		},
-	}
-)
+var mcptagFormatsInput = json.RawMessage(`{"type":"object","properties":{"when":{"type":"string","description":"a time","format":"date-time"},"day":{"type":"string","description":"a date","format":"date"},"clock":{"type":"string","description":"a time of day","format":"time"},"mail":{"type":"string","description":"an address","format":"email"},"link":{"type":"string","description":"a link","format":"uri"},"id":{"type":"string","description":"an identifier","format":"uuid"},"v4":{"type":"string","description":"an IPv4 address","format":"ipv4"},"v6":{"type":"string","description":"an IPv6 address","format":"ipv6"},"host":{"type":"string","description":"a host","format":"hostname"}},"required":["when","day","clock","mail","link","id","v4","v6","host"],"additionalProperties":false}`)
+var mcptagFormatsOutput = json.RawMessage(`{"type":"object","properties":{"when":{"type":"string"},"day":{"type":"string"},"clock":{"type":"string"},"mail":{"type":"string"},"link":{"type":"string"},"id":{"type":"string"},"v4":{"type":"string"},"v6":{"type":"string"},"host":{"type":"string"}},"description":"The arguments of formats.","required":["when","day","clock","mail","link","id","v4","v6","host"]}`)
+var mcptagFormatsArgs = &toolimpl.Spec{
+	Tool: "formats",
+	Args: []toolimpl.Arg{
+		{Name: "when", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DateTime},
+		{Name: "day", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Date},
+		{Name: "clock", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Time},
+		{Name: "mail", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Email},
+		{Name: "link", Required: true, Kind: toolimpl.KindString, Format: toolimpl.URI},
+		{Name: "id", Required: true, Kind: toolimpl.KindString, Format: toolimpl.UUID},
+		{Name: "v4", Required: true, Kind: toolimpl.KindString, Format: toolimpl.IPv4},
+		{Name: "v6", Required: true, Kind: toolimpl.KindString, Format: toolimpl.IPv6},
+		{Name: "host", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Hostname},
+	},
+}
 
 func mcptagFormats(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "formats", &res)
+	defer toolimpl.Recover(ctx, "formats", &res)
 	args, err := mcptagFormatsArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("when", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var when string
+	if err := args.Decode("when", &when); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg1 string
-	if err := args.Decode("day", &arg1); err != nil {
-		return toolrt.Error(err), nil
+	var day string
+	if err := args.Decode("day", &day); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg2 string
-	if err := args.Decode("clock", &arg2); err != nil {
-		return toolrt.Error(err), nil
+	var clock string
+	if err := args.Decode("clock", &clock); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg3 string
-	if err := args.Decode("mail", &arg3); err != nil {
-		return toolrt.Error(err), nil
+	var mail string
+	if err := args.Decode("mail", &mail); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg4 string
-	if err := args.Decode("link", &arg4); err != nil {
-		return toolrt.Error(err), nil
+	var link string
+	if err := args.Decode("link", &link); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg5 string
-	if err := args.Decode("id", &arg5); err != nil {
-		return toolrt.Error(err), nil
+	var id string
+	if err := args.Decode("id", &id); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg6 string
-	if err := args.Decode("v4", &arg6); err != nil {
-		return toolrt.Error(err), nil
+	var v4 string
+	if err := args.Decode("v4", &v4); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg7 string
-	if err := args.Decode("v6", &arg7); err != nil {
-		return toolrt.Error(err), nil
+	var v6 string
+	if err := args.Decode("v6", &v6); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg8 string
-	if err := args.Decode("host", &arg8); err != nil {
-		return toolrt.Error(err), nil
+	var host string
+	if err := args.Decode("host", &host); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := Formats(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)
-	return toolrt.Object("formats", out), nil
+	out := Formats(when, day, clock, mail, link, id, v4, v6, host)
+	return toolimpl.Object("formats", out), nil
 }
 
 // Schemas and arguments of plain_strict, computed by mcptag.
-var (
-	mcptagPlainStrictInput  = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer","description":"a count","minimum":1},"f":{"type":"number","description":"a number"},"b":{"type":"boolean","description":"a flag"}},"required":["n","f","b"],"additionalProperties":false}`)
-	mcptagPlainStrictOutput = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"},"f":{"type":"number"},"b":{"type":"boolean"}},"description":"The arguments of plain_strict.","required":["n","f","b"]}`)
-	mcptagPlainStrictArgs   = &toolrt.Spec{
-		Tool:   "plain_strict",
-		Strict: true,
-		Args: []toolrt.Arg{
-			{Name: "n", Required: true, Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 1}}},
-			{Name: "f", Required: true, Kind: toolrt.KindNumber},
-			{Name: "b", Required: true, Kind: toolrt.KindBoolean},
-		},
-	}
-)
+var mcptagPlainStrictInput = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer","description":"a count","minimum":1},"f":{"type":"number","description":"a number"},"b":{"type":"boolean","description":"a flag"}},"required":["n","f","b"],"additionalProperties":false}`)
+var mcptagPlainStrictOutput = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"},"f":{"type":"number"},"b":{"type":"boolean"}},"description":"The arguments of plain_strict.","required":["n","f","b"]}`)
+var mcptagPlainStrictArgs = &toolimpl.Spec{
+	Tool:   "plain_strict",
+	Strict: true,
+	Args: []toolimpl.Arg{
+		{Name: "n", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}}},
+		{Name: "f", Required: true, Kind: toolimpl.KindNumber},
+		{Name: "b", Required: true, Kind: toolimpl.KindBoolean},
+	},
+}
 
 func mcptagPlainStrict(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "plain_strict", &res)
+	defer toolimpl.Recover(ctx, "plain_strict", &res)
 	args, err := mcptagPlainStrictArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 int
-	if err := args.Decode("n", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var n int
+	if err := args.Decode("n", &n); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg1 float64
-	if err := args.Decode("f", &arg1); err != nil {
-		return toolrt.Error(err), nil
+	var f float64
+	if err := args.Decode("f", &f); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg2 bool
-	if err := args.Decode("b", &arg2); err != nil {
-		return toolrt.Error(err), nil
+	var b bool
+	if err := args.Decode("b", &b); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := PlainStrict(arg0, arg1, arg2)
-	return toolrt.Object("plain_strict", out), nil
+	out := PlainStrict(n, f, b)
+	return toolimpl.Object("plain_strict", out), nil
 }

@@ -78,7 +78,7 @@ func TestInputProperty(t *testing.T) {
 			}
 			g := generator(name)
 			failures := 0
-			for i := 0; i < valuesPerTool && failures < 3; i++ {
+			for i := 0; i < valueCount() && failures < 3; i++ {
 				v := g.Zero(tool.args) // the first value is the zero value, enums aside
 				if i > 0 {
 					v = g.Value(tool.args)
@@ -249,4 +249,13 @@ func withoutOptionalNulls(args []byte, root *jsonschema.Schema) []byte {
 		return args
 	}
 	return out
+}
+
+// valueCount is valuesPerTool, or a tenth of it under -short, the inner
+// loop: go test without -short checks them all.
+func valueCount() int {
+	if testing.Short() {
+		return valuesPerTool / 10
+	}
+	return valuesPerTool
 }

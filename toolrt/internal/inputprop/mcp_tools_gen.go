@@ -8,15 +8,15 @@ import (
 	"time"
 
 	"github.com/mcptag/mcptag/internal/testcorpus"
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 2 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -26,82 +26,82 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: echo_scalars, echo_quoted, echo_nullables, echo_embeds, echo_tagged, echo_specials, echo_maps, echo_node, echo_generic, echo_enums, echo_everything, plain_scalars, plain_pointers, plain_one, plain_struct_ptr, plain_mixed.
 func RegisterTools(s *mcp.Server) {
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_scalars",
 		InputSchema:  mcptagEchoScalarsInput,
 		OutputSchema: mcptagEchoScalarsOutput,
 	}, mcptagEchoScalars)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_quoted",
 		InputSchema:  mcptagEchoQuotedInput,
 		OutputSchema: mcptagEchoQuotedOutput,
 	}, mcptagEchoQuoted)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_nullables",
 		InputSchema:  mcptagEchoNullablesInput,
 		OutputSchema: mcptagEchoNullablesOutput,
 	}, mcptagEchoNullables)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_embeds",
 		InputSchema:  mcptagEchoEmbedsInput,
 		OutputSchema: mcptagEchoEmbedsOutput,
 	}, mcptagEchoEmbeds)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_tagged",
 		InputSchema:  mcptagEchoTaggedInput,
 		OutputSchema: mcptagEchoTaggedOutput,
 	}, mcptagEchoTagged)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_specials",
 		InputSchema:  mcptagEchoSpecialsInput,
 		OutputSchema: mcptagEchoSpecialsOutput,
 	}, mcptagEchoSpecials)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_maps",
 		InputSchema:  mcptagEchoMapsInput,
 		OutputSchema: mcptagEchoMapsOutput,
 	}, mcptagEchoMaps)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_node",
 		InputSchema:  mcptagEchoNodeInput,
 		OutputSchema: mcptagEchoNodeOutput,
 	}, mcptagEchoNode)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_generic",
 		InputSchema:  mcptagEchoGenericInput,
 		OutputSchema: mcptagEchoGenericOutput,
 	}, mcptagEchoGeneric)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_enums",
 		InputSchema:  mcptagEchoEnumsInput,
 		OutputSchema: mcptagEchoEnumsOutput,
 	}, mcptagEchoEnums)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "echo_everything",
 		InputSchema:  mcptagEchoEverythingInput,
 		OutputSchema: mcptagEchoEverythingOutput,
 	}, mcptagEchoEverything)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "plain_scalars",
 		InputSchema:  mcptagPlainScalarsInput,
 		OutputSchema: mcptagPlainScalarsOutput,
 	}, mcptagPlainScalars)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "plain_pointers",
 		InputSchema:  mcptagPlainPointersInput,
 		OutputSchema: mcptagPlainPointersOutput,
 	}, mcptagPlainPointers)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "plain_one",
 		InputSchema:  mcptagPlainOneInput,
 		OutputSchema: mcptagPlainOneOutput,
 	}, mcptagPlainOne)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "plain_struct_ptr",
 		InputSchema:  mcptagPlainStructPtrInput,
 		OutputSchema: mcptagPlainStructPtrOutput,
 	}, mcptagPlainStructPtr)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "plain_mixed",
 		InputSchema:  mcptagPlainMixedInput,
 		OutputSchema: mcptagPlainMixedOutput,
@@ -109,1189 +109,1157 @@ func RegisterTools(s *mcp.Server) {
 }
 
 // Schemas and arguments of echo_scalars, computed by mcptag.
-var (
-	mcptagEchoScalarsInput  = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"oi8":{"type":"integer","minimum":-128,"maximum":127},"zero":{"type":"integer"},"zf":{"type":"number"},"-":{"type":"string"},"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},"héllo_日本":{"type":"string"},"Apos":{"type":"string","description":"not a valid name: the field's name is used"},"Rain":{"type":"string","description":"likewise"}},"description":"Has every basic kind, and the tags that decide presence.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-","odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~","héllo_日本","Apos","Rain"],"additionalProperties":false}`)
-	mcptagEchoScalarsOutput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"oi8":{"type":"integer","minimum":-128,"maximum":127},"zero":{"type":"integer"},"zf":{"type":"number"},"-":{"type":"string"},"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},"héllo_日本":{"type":"string"},"Apos":{"type":"string","description":"not a valid name: the field's name is used"},"Rain":{"type":"string","description":"likewise"}},"description":"Has every basic kind, and the tags that decide presence.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-","odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~","héllo_日本","Apos","Rain"]}`)
-	mcptagEchoScalarsArgs   = &toolrt.Spec{
-		Tool: "echo_scalars",
-		Args: []toolrt.Arg{
-			{Name: "b", Required: true, Kind: toolrt.KindBoolean},
-			{Name: "i", Required: true, Kind: toolrt.KindInteger},
-			{Name: "i8", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
-			{Name: "i16", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt16},
-			{Name: "i32", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt32},
-			{Name: "i64", Required: true, Kind: toolrt.KindInteger},
-			{Name: "u", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint64},
-			{Name: "u8", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint8},
-			{Name: "u16", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint16},
-			{Name: "u32", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint32},
-			{Name: "u64", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint64},
-			{Name: "uptr", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint64},
-			{Name: "f32", Required: true, Kind: toolrt.KindNumber, Range: toolrt.RangeFloat32},
-			{Name: "f64", Required: true, Kind: toolrt.KindNumber},
-			{Name: "s", Required: true, Kind: toolrt.KindString},
-			{Name: "r", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt32},
-			{Name: "By", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint8},
-			{Name: "omit", Kind: toolrt.KindString},
-			{Name: "oi8", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
-			{Name: "zero", Kind: toolrt.KindInteger},
-			{Name: "zf", Kind: toolrt.KindNumber},
-			{Name: "-", Required: true, Kind: toolrt.KindString},
-			{Name: "odd key!#$%&()*+-./:;<=>?@[]^_{|}~", Required: true, Kind: toolrt.KindString},
-			{Name: "héllo_日本", Required: true, Kind: toolrt.KindString},
-			{Name: "Apos", Required: true, Kind: toolrt.KindString},
-			{Name: "Rain", Required: true, Kind: toolrt.KindString},
-		},
-	}
-)
+var mcptagEchoScalarsInput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"oi8":{"type":"integer","minimum":-128,"maximum":127},"zero":{"type":"integer"},"zf":{"type":"number"},"-":{"type":"string"},"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},"héllo_日本":{"type":"string"},"Apos":{"type":"string","description":"not a valid name: the field's name is used"},"Rain":{"type":"string","description":"likewise"}},"description":"Has every basic kind, and the tags that decide presence.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-","odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~","héllo_日本","Apos","Rain"],"additionalProperties":false}`)
+var mcptagEchoScalarsOutput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"oi8":{"type":"integer","minimum":-128,"maximum":127},"zero":{"type":"integer"},"zf":{"type":"number"},"-":{"type":"string"},"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},"héllo_日本":{"type":"string"},"Apos":{"type":"string","description":"not a valid name: the field's name is used"},"Rain":{"type":"string","description":"likewise"}},"description":"Has every basic kind, and the tags that decide presence.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-","odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~","héllo_日本","Apos","Rain"]}`)
+var mcptagEchoScalarsArgs = &toolimpl.Spec{
+	Tool: "echo_scalars",
+	Args: []toolimpl.Arg{
+		{Name: "b", Required: true, Kind: toolimpl.KindBoolean},
+		{Name: "i", Required: true, Kind: toolimpl.KindInteger},
+		{Name: "i8", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
+		{Name: "i16", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt16},
+		{Name: "i32", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt32},
+		{Name: "i64", Required: true, Kind: toolimpl.KindInteger},
+		{Name: "u", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint64},
+		{Name: "u8", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8},
+		{Name: "u16", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint16},
+		{Name: "u32", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint32},
+		{Name: "u64", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint64},
+		{Name: "uptr", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint64},
+		{Name: "f32", Required: true, Kind: toolimpl.KindNumber, Range: toolimpl.RangeFloat32},
+		{Name: "f64", Required: true, Kind: toolimpl.KindNumber},
+		{Name: "s", Required: true, Kind: toolimpl.KindString},
+		{Name: "r", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt32},
+		{Name: "By", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8},
+		{Name: "omit", Kind: toolimpl.KindString},
+		{Name: "oi8", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
+		{Name: "zero", Kind: toolimpl.KindInteger},
+		{Name: "zf", Kind: toolimpl.KindNumber},
+		{Name: "-", Required: true, Kind: toolimpl.KindString},
+		{Name: "odd key!#$%&()*+-./:;<=>?@[]^_{|}~", Required: true, Kind: toolimpl.KindString},
+		{Name: "héllo_日本", Required: true, Kind: toolimpl.KindString},
+		{Name: "Apos", Required: true, Kind: toolimpl.KindString},
+		{Name: "Rain", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagEchoScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_scalars", &res)
+	defer toolimpl.Recover(ctx, "echo_scalars", &res)
 	var in Scalars
 	if err := mcptagEchoScalarsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoScalars(in)
-	return toolrt.Object("echo_scalars", out), nil
+	return toolimpl.Object("echo_scalars", out), nil
 }
 
 // Schemas and arguments of echo_quoted, computed by mcptag.
-var (
-	mcptagEchoQuotedInput  = json.RawMessage(`{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"i8":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"u64":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":"string","pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":"array","items":{"type":"integer"}},"oq":{"type":"string","pattern":"^-?[0-9]+$"},"cnt":{"type":"string","pattern":"^-?[0-9]+$"},"pu8":{"type":"string","pattern":"^[0-9]+$"},"ptr":{"type":"string","pattern":"^[0-9]+$"},"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}},"description":"Has \",string\" fields: numbers and booleans inside strings.","required":["i64","i8","u","u64","b","f","f32","s","prio","l","cnt","ptr"],"additionalProperties":false}`)
-	mcptagEchoQuotedOutput = json.RawMessage(`{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"i8":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"u64":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":["array","null"],"items":{"type":"integer"}},"oq":{"type":"string","pattern":"^-?[0-9]+$"},"cnt":{"type":"string","pattern":"^-?[0-9]+$"},"pu8":{"type":["string","null"],"pattern":"^[0-9]+$"},"ptr":{"type":"string","pattern":"^[0-9]+$"},"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}},"description":"Has \",string\" fields: numbers and booleans inside strings.","required":["i64","i8","u","u64","b","f","f32","s","p","prio","l","cnt","pu8","ptr"]}`)
-	mcptagEchoQuotedArgs   = &toolrt.Spec{
-		Tool: "echo_quoted",
-		Args: []toolrt.Arg{
-			{Name: "i64", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalInt},
-			{Name: "i8", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalInt},
-			{Name: "u", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalUint},
-			{Name: "u64", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalUint},
-			{Name: "b", Required: true, Kind: toolrt.KindString, Enum: []string{"false", "true"}},
-			{Name: "f", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalFloat},
-			{Name: "f32", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalFloat},
-			{Name: "s", Required: true, Kind: toolrt.KindString, Rules: []toolrt.Rule{{Op: toolrt.Pattern, Text: `^".*"$`}}},
-			{Name: "p", Kind: toolrt.KindString, Nullable: true, Format: toolrt.DecimalInt},
-			{Name: "op", Kind: toolrt.KindString, Nullable: true, Enum: []string{"false", "true"}},
-			{Name: "prio", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalInt},
-			{Name: "l", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-			{Name: "oq", Kind: toolrt.KindString, Format: toolrt.DecimalInt},
-			{Name: "cnt", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalInt},
-			{Name: "pu8", Kind: toolrt.KindString, Nullable: true, Format: toolrt.DecimalUint},
-			{Name: "ptr", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalUint},
-			{Name: "f0", Kind: toolrt.KindString, Format: toolrt.DecimalFloat},
-		},
-	}
-)
+var mcptagEchoQuotedInput = json.RawMessage(`{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"i8":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"u64":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":"string","pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":"array","items":{"type":"integer"}},"oq":{"type":"string","pattern":"^-?[0-9]+$"},"cnt":{"type":"string","pattern":"^-?[0-9]+$"},"pu8":{"type":"string","pattern":"^[0-9]+$"},"ptr":{"type":"string","pattern":"^[0-9]+$"},"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}},"description":"Has \",string\" fields: numbers and booleans inside strings.","required":["i64","i8","u","u64","b","f","f32","s","prio","l","cnt","ptr"],"additionalProperties":false}`)
+var mcptagEchoQuotedOutput = json.RawMessage(`{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"i8":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"u64":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":["array","null"],"items":{"type":"integer"}},"oq":{"type":"string","pattern":"^-?[0-9]+$"},"cnt":{"type":"string","pattern":"^-?[0-9]+$"},"pu8":{"type":["string","null"],"pattern":"^[0-9]+$"},"ptr":{"type":"string","pattern":"^[0-9]+$"},"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}},"description":"Has \",string\" fields: numbers and booleans inside strings.","required":["i64","i8","u","u64","b","f","f32","s","p","prio","l","cnt","pu8","ptr"]}`)
+var mcptagEchoQuotedArgs = &toolimpl.Spec{
+	Tool: "echo_quoted",
+	Args: []toolimpl.Arg{
+		{Name: "i64", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
+		{Name: "i8", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
+		{Name: "u", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalUint},
+		{Name: "u64", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalUint},
+		{Name: "b", Required: true, Kind: toolimpl.KindString, Enum: []string{"false", "true"}},
+		{Name: "f", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalFloat},
+		{Name: "f32", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalFloat},
+		{Name: "s", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.Pattern, Text: `^".*"$`}}},
+		{Name: "p", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DecimalInt},
+		{Name: "op", Kind: toolimpl.KindString, Nullable: true, Enum: []string{"false", "true"}},
+		{Name: "prio", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
+		{Name: "l", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "oq", Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
+		{Name: "cnt", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
+		{Name: "pu8", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DecimalUint},
+		{Name: "ptr", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalUint},
+		{Name: "f0", Kind: toolimpl.KindString, Format: toolimpl.DecimalFloat},
+	},
+}
 
 func mcptagEchoQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_quoted", &res)
+	defer toolimpl.Recover(ctx, "echo_quoted", &res)
 	var in Quoted
 	if err := mcptagEchoQuotedArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoQuoted(in)
-	return toolrt.Object("echo_quoted", out), nil
+	return toolimpl.Object("echo_quoted", out), nil
 }
 
 // Schemas and arguments of echo_nullables, computed by mcptag.
-var (
-	mcptagEchoNullablesInput  = json.RawMessage(`{"type":"object","properties":{"p":{"type":"integer"},"s":{"type":"array","items":{"type":"string"}},"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"bytes":{"type":"string","contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"z_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":"array","items":{"type":"integer"}},"pp":{"type":"integer"},"pm":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"map_elems":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"integer"}}},"nested":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"blob":{"type":"string","contentEncoding":"base64"},"arr_p":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":"array","items":{"type":"string","contentEncoding":"base64"}},"time_ps":{"type":"array","items":{"type":"string","format":"date-time"}},"numbers":{"type":"array","items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":"string","contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["s","m","bytes","arr","elems","nested","arr_of_ptrs","blob","bytes_list","time_ps","numbers","big","octets"],"additionalProperties":false}`)
-	mcptagEchoNullablesOutput = json.RawMessage(`{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"$ref":"#/$defs/Item"},"o_item":{"$ref":"#/$defs/Item"},"z_item":{"$ref":"#/$defs/Item"},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2},"blob":{"type":["string","null"],"contentEncoding":"base64"},"arr_p":{"type":["array","null"],"items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":["array","null"],"items":{"type":["string","null"],"contentEncoding":"base64"}},"time_ps":{"type":["array","null"],"items":{"type":["string","null"],"format":"date-time"}},"numbers":{"type":["array","null"],"items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":["string","null"],"contentEncoding":"base64"}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"description":"Has every value that can be nil, with and without omitempty.","required":["p","s","m","bytes","arr","item_p","o_item","o_arr","p_any","elems","nested","arr_of_ptrs","blob","arr_p","bytes_list","time_ps","numbers","big","octets"]}`)
-	mcptagEchoNullablesArgs   = &toolrt.Spec{
-		Tool: "echo_nullables",
-		Args: []toolrt.Arg{
-			{Name: "p", Kind: toolrt.KindInteger, Nullable: true},
-			{Name: "s", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "m", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-			{Name: "bytes", Required: true, Kind: toolrt.KindString, Format: toolrt.Base64},
-			{Name: "arr", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-			{Name: "item_p", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			}, Closed: true},
-			{Name: "op", Kind: toolrt.KindInteger, Nullable: true},
-			{Name: "os", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "om", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-			{Name: "zs", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "zp", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			}, Closed: true},
-			{Name: "o_item", Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			}, Closed: true},
-			{Name: "z_item", Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			}, Closed: true},
-			{Name: "o_arr", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-			{Name: "o_arr0", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 0},
-			{Name: "ps", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-			{Name: "pp", Kind: toolrt.KindInteger, Nullable: true},
-			{Name: "pm", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindBoolean}},
-			{Name: "p_any", Nullable: true},
-			{Name: "elems", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			}, Closed: true}},
-			{Name: "map_elems", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}}},
-			{Name: "nested", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}}},
-			{Name: "opt_bytes", Kind: toolrt.KindString, Nullable: true, Format: toolrt.Base64},
-			{Name: "arr_of_ptrs", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-			{Name: "blob", Required: true, Kind: toolrt.KindString, Format: toolrt.Base64},
-			{Name: "arr_p", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-			{Name: "bytes_list", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.Base64}},
-			{Name: "time_ps", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.DateTime}},
-			{Name: "numbers", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}},
-			{Name: "big", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger, Range: toolrt.RangeUint8}, Fixed: true, Len: 40},
-			{Name: "octets", Required: true, Kind: toolrt.KindString, Format: toolrt.Base64},
-		},
-	}
-)
+var mcptagEchoNullablesInput = json.RawMessage(`{"type":"object","properties":{"p":{"type":"integer"},"s":{"type":"array","items":{"type":"string"}},"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"bytes":{"type":"string","contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"z_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":"array","items":{"type":"integer"}},"pp":{"type":"integer"},"pm":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"map_elems":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"integer"}}},"nested":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"blob":{"type":"string","contentEncoding":"base64"},"arr_p":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":"array","items":{"type":"string","contentEncoding":"base64"}},"time_ps":{"type":"array","items":{"type":"string","format":"date-time"}},"numbers":{"type":"array","items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":"string","contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["s","m","bytes","arr","elems","nested","arr_of_ptrs","blob","bytes_list","time_ps","numbers","big","octets"],"additionalProperties":false}`)
+var mcptagEchoNullablesOutput = json.RawMessage(`{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"$ref":"#/$defs/Item"},"o_item":{"$ref":"#/$defs/Item"},"z_item":{"$ref":"#/$defs/Item"},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2},"blob":{"type":["string","null"],"contentEncoding":"base64"},"arr_p":{"type":["array","null"],"items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":["array","null"],"items":{"type":["string","null"],"contentEncoding":"base64"}},"time_ps":{"type":["array","null"],"items":{"type":["string","null"],"format":"date-time"}},"numbers":{"type":["array","null"],"items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":["string","null"],"contentEncoding":"base64"}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"description":"Has every value that can be nil, with and without omitempty.","required":["p","s","m","bytes","arr","item_p","o_item","o_arr","p_any","elems","nested","arr_of_ptrs","blob","arr_p","bytes_list","time_ps","numbers","big","octets"]}`)
+var mcptagEchoNullablesArgs = &toolimpl.Spec{
+	Tool: "echo_nullables",
+	Args: []toolimpl.Arg{
+		{Name: "p", Kind: toolimpl.KindInteger, Nullable: true},
+		{Name: "s", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "m", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "bytes", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
+		{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+		{Name: "item_p", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		}, Closed: true},
+		{Name: "op", Kind: toolimpl.KindInteger, Nullable: true},
+		{Name: "os", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "om", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "zs", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "zp", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		}, Closed: true},
+		{Name: "o_item", Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		}, Closed: true},
+		{Name: "z_item", Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		}, Closed: true},
+		{Name: "o_arr", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+		{Name: "o_arr0", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 0},
+		{Name: "ps", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "pp", Kind: toolimpl.KindInteger, Nullable: true},
+		{Name: "pm", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}},
+		{Name: "p_any", Nullable: true},
+		{Name: "elems", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		}, Closed: true}},
+		{Name: "map_elems", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}}},
+		{Name: "nested", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}}},
+		{Name: "opt_bytes", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Base64},
+		{Name: "arr_of_ptrs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+		{Name: "blob", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
+		{Name: "arr_p", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+		{Name: "bytes_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Base64}},
+		{Name: "time_ps", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
+		{Name: "numbers", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}},
+		{Name: "big", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8}, Fixed: true, Len: 40},
+		{Name: "octets", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
+	},
+}
 
 func mcptagEchoNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_nullables", &res)
+	defer toolimpl.Recover(ctx, "echo_nullables", &res)
 	var in Nullables
 	if err := mcptagEchoNullablesArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoNullables(in)
-	return toolrt.Object("echo_nullables", out), nil
+	return toolimpl.Object("echo_nullables", out), nil
 }
 
 // Schemas and arguments of echo_embeds, computed by mcptag.
-var (
-	mcptagEchoEmbedsInput  = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":"integer"},"kind":{"type":"integer"}},"$defs":{"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"],"additionalProperties":false}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","kind"],"additionalProperties":false}`)
-	mcptagEchoEmbedsOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":["integer","null"]},"kind":{"type":"integer"}},"$defs":{"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","Num","kind"]}`)
-	mcptagEchoEmbedsArgs   = &toolrt.Spec{
-		Tool: "echo_embeds",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindString},
-			{Name: "meta", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "created", Required: true, Kind: toolrt.KindString},
-			}, Closed: true},
-			{Name: "note", Kind: toolrt.KindString},
+var mcptagEchoEmbedsInput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":"integer"},"kind":{"type":"integer"}},"$defs":{"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"],"additionalProperties":false}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","kind"],"additionalProperties":false}`)
+var mcptagEchoEmbedsOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":["integer","null"]},"kind":{"type":"integer"}},"$defs":{"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","Num","kind"]}`)
+var mcptagEchoEmbedsArgs = &toolimpl.Spec{
+	Tool: "echo_embeds",
+	Args: []toolimpl.Arg{
+		{Name: "id", Required: true, Kind: toolimpl.KindString},
+		{Name: "meta", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "created", Required: true, Kind: toolimpl.KindString},
+		}, Closed: true},
+		{Name: "note", Kind: toolimpl.KindString},
+		{Name: "more", Ref: 1, Nullable: true},
+		{Name: "hidden", Required: true, Kind: toolimpl.KindString},
+		{Name: "Label", Required: true, Kind: toolimpl.KindString},
+		{Name: "Code", Required: true, Kind: toolimpl.KindString},
+		{Name: "Num", Kind: toolimpl.KindInteger, Nullable: true},
+		{Name: "kind", Required: true, Kind: toolimpl.KindInteger},
+	},
+	Defs: []toolimpl.Arg{
+		/* Extra */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "note", Required: true, Kind: toolimpl.KindString},
 			{Name: "more", Ref: 1, Nullable: true},
-			{Name: "hidden", Required: true, Kind: toolrt.KindString},
-			{Name: "Label", Required: true, Kind: toolrt.KindString},
-			{Name: "Code", Required: true, Kind: toolrt.KindString},
-			{Name: "Num", Kind: toolrt.KindInteger, Nullable: true},
-			{Name: "kind", Required: true, Kind: toolrt.KindInteger},
-		},
-		Defs: []toolrt.Arg{
-			/* Extra */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "note", Required: true, Kind: toolrt.KindString},
-				{Name: "more", Ref: 1, Nullable: true},
-			}, Closed: true},
-		},
-	}
-)
+		}, Closed: true},
+	},
+}
 
 func mcptagEchoEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_embeds", &res)
+	defer toolimpl.Recover(ctx, "echo_embeds", &res)
 	var in Embeds
 	if err := mcptagEchoEmbedsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoEmbeds(in)
-	return toolrt.Object("echo_embeds", out), nil
+	return toolimpl.Object("echo_embeds", out), nil
 }
 
 // Schemas and arguments of echo_tagged, computed by mcptag.
-var (
-	mcptagEchoTaggedInput  = json.RawMessage(`{"type":"object","properties":{"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"],"additionalProperties":false}},"description":"Has tagged embedded structs: nested objects.","additionalProperties":false}`)
-	mcptagEchoTaggedOutput = json.RawMessage(`{"type":"object","properties":{"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},"base":{"$ref":"#/$defs/Base"}},"$defs":{"Base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}},"description":"Has tagged embedded structs: nested objects.","required":["meta","base"]}`)
-	mcptagEchoTaggedArgs   = &toolrt.Spec{
-		Tool: "echo_tagged",
-		Args: []toolrt.Arg{
-			{Name: "meta", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "created", Required: true, Kind: toolrt.KindString},
-			}, Closed: true},
-			{Name: "base", Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "kind", Required: true, Kind: toolrt.KindString},
-			}, Closed: true},
-		},
-	}
-)
+var mcptagEchoTaggedInput = json.RawMessage(`{"type":"object","properties":{"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"],"additionalProperties":false}},"description":"Has tagged embedded structs: nested objects.","additionalProperties":false}`)
+var mcptagEchoTaggedOutput = json.RawMessage(`{"type":"object","properties":{"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},"base":{"$ref":"#/$defs/Base"}},"$defs":{"Base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}},"description":"Has tagged embedded structs: nested objects.","required":["meta","base"]}`)
+var mcptagEchoTaggedArgs = &toolimpl.Spec{
+	Tool: "echo_tagged",
+	Args: []toolimpl.Arg{
+		{Name: "meta", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+			{Name: "created", Required: true, Kind: toolimpl.KindString},
+		}, Closed: true},
+		{Name: "base", Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "kind", Required: true, Kind: toolimpl.KindString},
+		}, Closed: true},
+	},
+}
 
 func mcptagEchoTagged(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_tagged", &res)
+	defer toolimpl.Recover(ctx, "echo_tagged", &res)
 	var in Tagged
 	if err := mcptagEchoTaggedArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoTagged(in)
-	return toolrt.Object("echo_tagged", out), nil
+	return toolimpl.Object("echo_tagged", out), nil
 }
 
 // Schemas and arguments of echo_specials, computed by mcptag.
-var (
-	mcptagEchoSpecialsInput  = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"time_z":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"number_p":{"type":"number"},"raw":{},"o_raw":{},"any":{},"anys":{"type":"array","items":{}},"any_map":{"type":"object","properties":{},"additionalProperties":{}},"bytes":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form: \"L3\"."},"levels":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."}},"level_p":{"type":"string","description":"Has a text form: \"L3\"."},"custom":{},"custom_p":{},"customs":{"type":"array","items":{}},"stamp":{"type":"string","format":"date-time"},"label":{"type":"string","description":"Written as its Level's text: the promoted text methods make the whole struct a text value."},"err":{},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12]},"mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255}},"description":"Has the types encoding/json or their methods write specially.","required":["time","dur","number","raw","any","anys","any_map","bytes","hash","level","levels","custom","customs","stamp","label","month","mode","perm"],"additionalProperties":false}`)
-	mcptagEchoSpecialsOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"time_z":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"number_p":{"type":["number","null"]},"raw":{},"o_raw":{},"any":{},"anys":{"type":["array","null"],"items":{}},"any_map":{"type":["object","null"],"additionalProperties":{}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form: \"L3\"."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form: \"L3\"."}},"level_p":{"type":["string","null"],"description":"Has a text form: \"L3\"."},"custom":{},"custom_p":{},"customs":{"type":["array","null"],"items":{}},"stamp":{"type":"string","format":"date-time"},"label":{"type":"string","description":"Written as its Level's text: the promoted text methods make the whole struct a text value."},"err":{},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255}},"description":"Has the types encoding/json or their methods write specially.","required":["time","dur","number","number_p","raw","any","anys","any_map","bytes","hash","level","levels","level_p","custom","custom_p","customs","stamp","label","month","mode","perm"]}`)
-	mcptagEchoSpecialsArgs   = &toolrt.Spec{
-		Tool: "echo_specials",
-		Args: []toolrt.Arg{
-			{Name: "time", Required: true, Kind: toolrt.KindString, Format: toolrt.DateTime},
-			{Name: "time_p", Kind: toolrt.KindString, Nullable: true, Format: toolrt.DateTime},
-			{Name: "time_z", Kind: toolrt.KindString, Format: toolrt.DateTime},
-			{Name: "dur", Required: true, Kind: toolrt.KindInteger},
-			{Name: "number", Required: true, Kind: toolrt.KindNumber},
-			{Name: "number_p", Kind: toolrt.KindNumber, Nullable: true},
-			{Name: "raw", Required: true},
-			{Name: "o_raw"},
-			{Name: "any", Required: true},
-			{Name: "anys", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{}},
-			{Name: "any_map", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{}},
-			{Name: "bytes", Required: true, Kind: toolrt.KindString, Format: toolrt.Base64},
-			{Name: "hash", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger, Range: toolrt.RangeUint8}, Fixed: true, Len: 4},
-			{Name: "level", Required: true, Kind: toolrt.KindString},
-			{Name: "levels", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "level_p", Kind: toolrt.KindString, Nullable: true},
-			{Name: "custom", Required: true},
-			{Name: "custom_p", Nullable: true},
-			{Name: "customs", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{}},
-			{Name: "stamp", Required: true, Kind: toolrt.KindString, Format: toolrt.DateTime},
-			{Name: "label", Required: true, Kind: toolrt.KindString},
-			{Name: "err", Nullable: true},
-			{Name: "month", Required: true, Kind: toolrt.KindInteger, Enum: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}},
-			{Name: "mode", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint32},
-			{Name: "perm", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint8},
-		},
-	}
-)
+var mcptagEchoSpecialsInput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"time_z":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"number_p":{"type":"number"},"raw":{},"o_raw":{},"any":{},"anys":{"type":"array","items":{}},"any_map":{"type":"object","properties":{},"additionalProperties":{}},"bytes":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form: \"L3\"."},"levels":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."}},"level_p":{"type":"string","description":"Has a text form: \"L3\"."},"custom":{},"custom_p":{},"customs":{"type":"array","items":{}},"stamp":{"type":"string","format":"date-time"},"label":{"type":"string","description":"Written as its Level's text: the promoted text methods make the whole struct a text value."},"err":{},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12]},"mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255}},"description":"Has the types encoding/json or their methods write specially.","required":["time","dur","number","raw","any","anys","any_map","bytes","hash","level","levels","custom","customs","stamp","label","month","mode","perm"],"additionalProperties":false}`)
+var mcptagEchoSpecialsOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"time_z":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"number_p":{"type":["number","null"]},"raw":{},"o_raw":{},"any":{},"anys":{"type":["array","null"],"items":{}},"any_map":{"type":["object","null"],"additionalProperties":{}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form: \"L3\"."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form: \"L3\"."}},"level_p":{"type":["string","null"],"description":"Has a text form: \"L3\"."},"custom":{},"custom_p":{},"customs":{"type":["array","null"],"items":{}},"stamp":{"type":"string","format":"date-time"},"label":{"type":"string","description":"Written as its Level's text: the promoted text methods make the whole struct a text value."},"err":{},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255}},"description":"Has the types encoding/json or their methods write specially.","required":["time","dur","number","number_p","raw","any","anys","any_map","bytes","hash","level","levels","level_p","custom","custom_p","customs","stamp","label","month","mode","perm"]}`)
+var mcptagEchoSpecialsArgs = &toolimpl.Spec{
+	Tool: "echo_specials",
+	Args: []toolimpl.Arg{
+		{Name: "time", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DateTime},
+		{Name: "time_p", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DateTime},
+		{Name: "time_z", Kind: toolimpl.KindString, Format: toolimpl.DateTime},
+		{Name: "dur", Required: true, Kind: toolimpl.KindInteger},
+		{Name: "number", Required: true, Kind: toolimpl.KindNumber},
+		{Name: "number_p", Kind: toolimpl.KindNumber, Nullable: true},
+		{Name: "raw", Required: true},
+		{Name: "o_raw"},
+		{Name: "any", Required: true},
+		{Name: "anys", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{}},
+		{Name: "any_map", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}},
+		{Name: "bytes", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
+		{Name: "hash", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8}, Fixed: true, Len: 4},
+		{Name: "level", Required: true, Kind: toolimpl.KindString},
+		{Name: "levels", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "level_p", Kind: toolimpl.KindString, Nullable: true},
+		{Name: "custom", Required: true},
+		{Name: "custom_p", Nullable: true},
+		{Name: "customs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{}},
+		{Name: "stamp", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DateTime},
+		{Name: "label", Required: true, Kind: toolimpl.KindString},
+		{Name: "err", Nullable: true},
+		{Name: "month", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}},
+		{Name: "mode", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint32},
+		{Name: "perm", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8},
+	},
+}
 
 func mcptagEchoSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_specials", &res)
+	defer toolimpl.Recover(ctx, "echo_specials", &res)
 	var in Specials
 	if err := mcptagEchoSpecialsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoSpecials(in)
-	return toolrt.Object("echo_specials", out), nil
+	return toolimpl.Object("echo_specials", out), nil
 }
 
 // Schemas and arguments of echo_maps, computed by mcptag.
-var (
-	mcptagEchoMapsInput  = json.RawMessage(`{"type":"object","properties":{"by_string":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"by_int":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i64":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_u8":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_uint":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":"object","properties":{},"additionalProperties":{"type":"number"}},"by_level":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"by_prio":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"nested":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"graph":{"$ref":"#/$defs/Graph"},"levels":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"level_ps":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"customs":{"type":"object","properties":{},"additionalProperties":{},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stamps":{"type":"object","properties":{},"additionalProperties":{"type":"string","format":"date-time"}},"times":{"type":"object","properties":{},"additionalProperties":{"type":"string","format":"date-time"}},"bytes":{"type":"object","properties":{},"additionalProperties":{"type":"string","contentEncoding":"base64"}},"raws":{"type":"object","properties":{},"additionalProperties":{}},"by_i16":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uptr":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_count":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_lower":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"arr_map":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."},"minItems":2,"maxItems":2}},"raw_ps":{"type":"object","properties":{},"additionalProperties":{}}},"$defs":{"Graph":{"type":"object","properties":{},"description":"A recursive map.","additionalProperties":{"$ref":"#/$defs/Graph"}}},"description":"Has every kind of map key.","required":["by_string","by_unit","by_int","by_i8","by_i64","by_u8","by_uint","by_text","by_level","by_prio","nested","items","graph","levels","level_ps","customs","stamps","times","bytes","raws","by_i16","by_uptr","by_count","by_lower","arr_map","raw_ps"],"additionalProperties":false}`)
-	mcptagEchoMapsOutput = json.RawMessage(`{"type":"object","properties":{"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"by_int":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i64":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_u8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_prio":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"nested":{"type":["object","null"],"additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":["object","null"],"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"levels":{"type":["object","null"],"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"level_ps":{"type":["object","null"],"additionalProperties":{"type":["string","null"],"description":"Has a text form: \"L3\"."}},"customs":{"type":["object","null"],"additionalProperties":{},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stamps":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},"times":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},"bytes":{"type":["object","null"],"additionalProperties":{"type":["string","null"],"contentEncoding":"base64"}},"raws":{"type":["object","null"],"additionalProperties":{}},"by_i16":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uptr":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_count":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_lower":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"arr_map":{"type":["object","null"],"additionalProperties":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."},"minItems":2,"maxItems":2}},"raw_ps":{"type":["object","null"],"additionalProperties":{}}},"$defs":{"Graph":{"type":"object","description":"A recursive map.","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"description":"Has every kind of map key.","required":["by_string","by_unit","by_int","by_i8","by_i64","by_u8","by_uint","by_text","by_level","by_prio","nested","items","graph","levels","level_ps","customs","stamps","times","bytes","raws","by_i16","by_uptr","by_count","by_lower","arr_map","raw_ps"]}`)
-	mcptagEchoMapsArgs   = &toolrt.Spec{
-		Tool: "echo_maps",
-		Args: []toolrt.Arg{
-			{Name: "by_string", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-			{Name: "by_unit", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindBoolean}},
-			{Name: "by_int", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Keys: toolrt.DecimalInt},
-			{Name: "by_i8", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Keys: toolrt.DecimalInt},
-			{Name: "by_i64", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Keys: toolrt.DecimalInt},
-			{Name: "by_u8", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Keys: toolrt.DecimalUint},
-			{Name: "by_uint", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Keys: toolrt.DecimalUint},
-			{Name: "by_text", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}},
-			{Name: "by_level", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-			{Name: "by_prio", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Keys: toolrt.DecimalInt},
-			{Name: "nested", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}}, Keys: toolrt.DecimalInt}},
-			{Name: "items", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			}, Closed: true}},
-			{Name: "graph", Required: true, Ref: 1},
-			{Name: "levels", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "level_ps", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "customs", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{}, Keys: toolrt.DecimalInt},
-			{Name: "stamps", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.DateTime}},
-			{Name: "times", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.DateTime}},
-			{Name: "bytes", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.Base64}},
-			{Name: "raws", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{}},
-			{Name: "by_i16", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindBoolean}, Keys: toolrt.DecimalInt},
-			{Name: "by_uptr", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindBoolean}, Keys: toolrt.DecimalUint},
-			{Name: "by_count", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindBoolean}, Keys: toolrt.DecimalInt},
-			{Name: "by_lower", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-			{Name: "arr_map", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Fixed: true, Len: 2}},
-			{Name: "raw_ps", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{}},
-		},
-		Defs: []toolrt.Arg{
-			/* Graph */ {Kind: toolrt.KindObject, Elem: &toolrt.Arg{Ref: 1}},
-		},
-	}
-)
+var mcptagEchoMapsInput = json.RawMessage(`{"type":"object","properties":{"by_string":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"by_int":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i64":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_u8":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_uint":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":"object","properties":{},"additionalProperties":{"type":"number"}},"by_level":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"by_prio":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"nested":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"graph":{"$ref":"#/$defs/Graph"},"levels":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"level_ps":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"customs":{"type":"object","properties":{},"additionalProperties":{},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stamps":{"type":"object","properties":{},"additionalProperties":{"type":"string","format":"date-time"}},"times":{"type":"object","properties":{},"additionalProperties":{"type":"string","format":"date-time"}},"bytes":{"type":"object","properties":{},"additionalProperties":{"type":"string","contentEncoding":"base64"}},"raws":{"type":"object","properties":{},"additionalProperties":{}},"by_i16":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uptr":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_count":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_lower":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"arr_map":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."},"minItems":2,"maxItems":2}},"raw_ps":{"type":"object","properties":{},"additionalProperties":{}}},"$defs":{"Graph":{"type":"object","properties":{},"description":"A recursive map.","additionalProperties":{"$ref":"#/$defs/Graph"}}},"description":"Has every kind of map key.","required":["by_string","by_unit","by_int","by_i8","by_i64","by_u8","by_uint","by_text","by_level","by_prio","nested","items","graph","levels","level_ps","customs","stamps","times","bytes","raws","by_i16","by_uptr","by_count","by_lower","arr_map","raw_ps"],"additionalProperties":false}`)
+var mcptagEchoMapsOutput = json.RawMessage(`{"type":"object","properties":{"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"by_int":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i64":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_u8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_prio":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"nested":{"type":["object","null"],"additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":["object","null"],"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"levels":{"type":["object","null"],"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"level_ps":{"type":["object","null"],"additionalProperties":{"type":["string","null"],"description":"Has a text form: \"L3\"."}},"customs":{"type":["object","null"],"additionalProperties":{},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stamps":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},"times":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},"bytes":{"type":["object","null"],"additionalProperties":{"type":["string","null"],"contentEncoding":"base64"}},"raws":{"type":["object","null"],"additionalProperties":{}},"by_i16":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uptr":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_count":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_lower":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"arr_map":{"type":["object","null"],"additionalProperties":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."},"minItems":2,"maxItems":2}},"raw_ps":{"type":["object","null"],"additionalProperties":{}}},"$defs":{"Graph":{"type":"object","description":"A recursive map.","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"description":"Has every kind of map key.","required":["by_string","by_unit","by_int","by_i8","by_i64","by_u8","by_uint","by_text","by_level","by_prio","nested","items","graph","levels","level_ps","customs","stamps","times","bytes","raws","by_i16","by_uptr","by_count","by_lower","arr_map","raw_ps"]}`)
+var mcptagEchoMapsArgs = &toolimpl.Spec{
+	Tool: "echo_maps",
+	Args: []toolimpl.Arg{
+		{Name: "by_string", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "by_unit", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}},
+		{Name: "by_int", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
+		{Name: "by_i8", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
+		{Name: "by_i64", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
+		{Name: "by_u8", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalUint},
+		{Name: "by_uint", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalUint},
+		{Name: "by_text", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}},
+		{Name: "by_level", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "by_prio", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
+		{Name: "nested", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}}, Keys: toolimpl.DecimalInt}},
+		{Name: "items", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		}, Closed: true}},
+		{Name: "graph", Required: true, Ref: 1},
+		{Name: "levels", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "level_ps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "customs", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}, Keys: toolimpl.DecimalInt},
+		{Name: "stamps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
+		{Name: "times", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
+		{Name: "bytes", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Base64}},
+		{Name: "raws", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}},
+		{Name: "by_i16", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalInt},
+		{Name: "by_uptr", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalUint},
+		{Name: "by_count", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalInt},
+		{Name: "by_lower", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "arr_map", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Fixed: true, Len: 2}},
+		{Name: "raw_ps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}},
+	},
+	Defs: []toolimpl.Arg{
+		/* Graph */ {Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Ref: 1}},
+	},
+}
 
 func mcptagEchoMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_maps", &res)
+	defer toolimpl.Recover(ctx, "echo_maps", &res)
 	var in Maps
 	if err := mcptagEchoMapsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoMaps(in)
-	return toolrt.Object("echo_maps", out), nil
+	return toolimpl.Object("echo_maps", out), nil
 }
 
 // Schemas and arguments of echo_node, computed by mcptag.
-var (
-	mcptagEchoNodeInput  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"description":"A recursive struct.","required":["name"],"additionalProperties":false}},"description":"A recursive struct.","required":["name"],"additionalProperties":false}`)
-	mcptagEchoNodeOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]}},"description":"A recursive struct.","required":["name","parent"]}`)
-	mcptagEchoNodeArgs   = &toolrt.Spec{
-		Tool: "echo_node",
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString},
-			{Name: "children", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Ref: 1}},
+var mcptagEchoNodeInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"description":"A recursive struct.","required":["name"],"additionalProperties":false}},"description":"A recursive struct.","required":["name"],"additionalProperties":false}`)
+var mcptagEchoNodeOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]}},"description":"A recursive struct.","required":["name","parent"]}`)
+var mcptagEchoNodeArgs = &toolimpl.Spec{
+	Tool: "echo_node",
+	Args: []toolimpl.Arg{
+		{Name: "name", Required: true, Kind: toolimpl.KindString},
+		{Name: "children", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Ref: 1}},
+		{Name: "parent", Ref: 1, Nullable: true},
+	},
+	Defs: []toolimpl.Arg{
+		/* Node */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "children", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Ref: 1}},
 			{Name: "parent", Ref: 1, Nullable: true},
-		},
-		Defs: []toolrt.Arg{
-			/* Node */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "children", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Ref: 1}},
-				{Name: "parent", Ref: 1, Nullable: true},
-			}, Closed: true},
-		},
-	}
-)
+		}, Closed: true},
+	},
+}
 
 func mcptagEchoNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_node", &res)
+	defer toolimpl.Recover(ctx, "echo_node", &res)
 	var in testcorpus.Node
 	if err := mcptagEchoNodeArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoNode(in)
-	return toolrt.Object("echo_node", out), nil
+	return toolimpl.Object("echo_node", out), nil
 }
 
 // Schemas and arguments of echo_generic, computed by mcptag.
-var (
-	mcptagEchoGenericInput  = json.RawMessage(`{"type":"object","properties":{"items":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"ints":{"type":"object","properties":{"items":{"type":"array","items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"pair":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"value":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"required":["key"],"additionalProperties":false},"tree":{"$ref":"#/$defs/Tree"},"dir":{"$ref":"#/$defs/Dir"},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"required":["x"],"additionalProperties":false},"anon_list":{"type":"array","items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"],"additionalProperties":false}},"anon_emb":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"created":{"type":"string"},"n":{"type":"integer"}},"required":["id","kind"],"additionalProperties":false},"empty":{"type":"object","properties":{},"additionalProperties":false},"empties":{"type":"array","items":{"type":"object","properties":{},"additionalProperties":false}},"page_p":{"type":"object","properties":{"items":{"type":"array","items":{"$ref":"#/$defs/Node"}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false}},"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"],"additionalProperties":false}}},"description":"Dir and File refer to each other.","required":["name","files"],"additionalProperties":false},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"description":"A recursive struct.","required":["name"],"additionalProperties":false},"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}},"description":"Has instantiated generic and anonymous structs.","required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties"],"additionalProperties":false}`)
-	mcptagEchoGenericOutput = json.RawMessage(`{"type":"object","properties":{"items":{"$ref":"#/$defs/Page_Item"},"ints":{"$ref":"#/$defs/Page_int"},"pair":{"$ref":"#/$defs/Pair_Unit_Item"},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"dir":{"$ref":"#/$defs/Dir"},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["x","Z"]},"anon_list":{"type":["array","null"],"items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"]}},"anon_emb":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"created":{"type":"string"},"n":{"type":"integer"}},"required":["id","kind"]},"empty":{"type":"object","properties":{}},"empties":{"type":["array","null"],"items":{"type":"object","properties":{}}},"page_p":{"anyOf":[{"$ref":"#/$defs/Page_Node"},{"type":"null"}]}},"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}},"description":"Dir and File refer to each other.","required":["name","files"]},"File":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"]},"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]},"Page_Item":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"next":{"type":"string"}},"required":["items"]},"Page_Node":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"next":{"type":"string"}},"required":["items"]},"Page_int":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"]},"Pair_Unit_Item":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"value":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["key","value"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"description":"Has instantiated generic and anonymous structs.","required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties","page_p"]}`)
-	mcptagEchoGenericArgs   = &toolrt.Spec{
-		Tool: "echo_generic",
-		Args: []toolrt.Arg{
-			{Name: "items", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "items", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true}},
-				{Name: "next", Kind: toolrt.KindString},
-			}, Closed: true},
-			{Name: "ints", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "items", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-				{Name: "next", Kind: toolrt.KindString},
-			}, Closed: true},
-			{Name: "pair", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "key", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				{Name: "value", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true},
-			}, Closed: true},
-			{Name: "tree", Required: true, Ref: 3},
-			{Name: "dir", Required: true, Ref: 1},
-			{Name: "anon", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "x", Required: true, Kind: toolrt.KindInteger},
-				{Name: "y", Kind: toolrt.KindString},
-				{Name: "Z", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true},
-			}, Closed: true},
-			{Name: "anon_list", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "P", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt8, Enum: []string{"-1", "0", "1"}},
+var mcptagEchoGenericInput = json.RawMessage(`{"type":"object","properties":{"items":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"ints":{"type":"object","properties":{"items":{"type":"array","items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"pair":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"value":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"required":["key"],"additionalProperties":false},"tree":{"$ref":"#/$defs/Tree"},"dir":{"$ref":"#/$defs/Dir"},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"required":["x"],"additionalProperties":false},"anon_list":{"type":"array","items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"],"additionalProperties":false}},"anon_emb":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"created":{"type":"string"},"n":{"type":"integer"}},"required":["id","kind"],"additionalProperties":false},"empty":{"type":"object","properties":{},"additionalProperties":false},"empties":{"type":"array","items":{"type":"object","properties":{},"additionalProperties":false}},"page_p":{"type":"object","properties":{"items":{"type":"array","items":{"$ref":"#/$defs/Node"}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false}},"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"],"additionalProperties":false}}},"description":"Dir and File refer to each other.","required":["name","files"],"additionalProperties":false},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"description":"A recursive struct.","required":["name"],"additionalProperties":false},"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}},"description":"Has instantiated generic and anonymous structs.","required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties"],"additionalProperties":false}`)
+var mcptagEchoGenericOutput = json.RawMessage(`{"type":"object","properties":{"items":{"$ref":"#/$defs/Page_Item"},"ints":{"$ref":"#/$defs/Page_int"},"pair":{"$ref":"#/$defs/Pair_Unit_Item"},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"dir":{"$ref":"#/$defs/Dir"},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["x","Z"]},"anon_list":{"type":["array","null"],"items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"]}},"anon_emb":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"created":{"type":"string"},"n":{"type":"integer"}},"required":["id","kind"]},"empty":{"type":"object","properties":{}},"empties":{"type":["array","null"],"items":{"type":"object","properties":{}}},"page_p":{"anyOf":[{"$ref":"#/$defs/Page_Node"},{"type":"null"}]}},"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}},"description":"Dir and File refer to each other.","required":["name","files"]},"File":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"]},"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]},"Page_Item":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"next":{"type":"string"}},"required":["items"]},"Page_Node":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"next":{"type":"string"}},"required":["items"]},"Page_int":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"]},"Pair_Unit_Item":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"value":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["key","value"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"description":"Has instantiated generic and anonymous structs.","required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties","page_p"]}`)
+var mcptagEchoGenericArgs = &toolimpl.Spec{
+	Tool: "echo_generic",
+	Args: []toolimpl.Arg{
+		{Name: "items", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 			}, Closed: true}},
-			{Name: "anon_emb", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "kind", Required: true, Kind: toolrt.KindString},
-				{Name: "created", Kind: toolrt.KindString},
-				{Name: "n", Kind: toolrt.KindInteger},
+			{Name: "next", Kind: toolimpl.KindString},
+		}, Closed: true},
+		{Name: "ints", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "next", Kind: toolimpl.KindString},
+		}, Closed: true},
+		{Name: "pair", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "key", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			{Name: "value", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 			}, Closed: true},
-			{Name: "empty", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{}, Closed: true},
-			{Name: "empties", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{}, Closed: true}},
-			{Name: "page_p", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "items", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Ref: 2}},
-				{Name: "next", Kind: toolrt.KindString},
+		}, Closed: true},
+		{Name: "tree", Required: true, Ref: 3},
+		{Name: "dir", Required: true, Ref: 1},
+		{Name: "anon", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "x", Required: true, Kind: toolimpl.KindInteger},
+			{Name: "y", Kind: toolimpl.KindString},
+			{Name: "Z", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 			}, Closed: true},
-		},
-		Defs: []toolrt.Arg{
-			/* Dir */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "files", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "name", Required: true, Kind: toolrt.KindString},
-					{Name: "dir", Ref: 1, Nullable: true},
-				}, Closed: true}},
-			}, Closed: true},
-			/* Node */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "children", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Ref: 2}},
-				{Name: "parent", Ref: 2, Nullable: true},
-			}, Closed: true},
-			/* Tree */ {Kind: toolrt.KindArray, Elem: &toolrt.Arg{Ref: 3}},
-		},
-	}
-)
+		}, Closed: true},
+		{Name: "anon_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "P", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}},
+		}, Closed: true}},
+		{Name: "anon_emb", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "kind", Required: true, Kind: toolimpl.KindString},
+			{Name: "created", Kind: toolimpl.KindString},
+			{Name: "n", Kind: toolimpl.KindInteger},
+		}, Closed: true},
+		{Name: "empty", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{}, Closed: true},
+		{Name: "empties", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{}, Closed: true}},
+		{Name: "page_p", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+			{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Ref: 2}},
+			{Name: "next", Kind: toolimpl.KindString},
+		}, Closed: true},
+	},
+	Defs: []toolimpl.Arg{
+		/* Dir */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "files", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "dir", Ref: 1, Nullable: true},
+			}, Closed: true}},
+		}, Closed: true},
+		/* Node */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "children", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Ref: 2}},
+			{Name: "parent", Ref: 2, Nullable: true},
+		}, Closed: true},
+		/* Tree */ {Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Ref: 3}},
+	},
+}
 
 func mcptagEchoGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_generic", &res)
+	defer toolimpl.Recover(ctx, "echo_generic", &res)
 	var in Generic
 	if err := mcptagEchoGenericArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoGeneric(in)
-	return toolrt.Object("echo_generic", out), nil
+	return toolimpl.Object("echo_generic", out), nil
 }
 
 // Schemas and arguments of echo_enums, computed by mcptag.
-var (
-	mcptagEchoEnumsInput  = json.RawMessage(`{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prios":{"type":"array","items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"arr":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"minItems":2,"maxItems":2},"sym":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"syms":{"type":"array","items":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]}},"big":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"big_p":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"day":{"type":"integer","description":"A Weekday specifies a day of the week (Sunday = 0, ...).","enum":[0,1,2,3,4,5,6]},"by_unit2":{"type":"object","properties":{},"additionalProperties":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"pairs":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"value":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]}},"required":["key","value"],"additionalProperties":false}}},"description":"Has enum types in every position.","required":["unit","prio","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"],"additionalProperties":false}`)
-	mcptagEchoEnumsOutput = json.RawMessage(`{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":["string","null"],"description":"A temperature unit.","enum":["celsius","fahrenheit","",null]},"prios":{"type":["array","null"],"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"arr":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"minItems":2,"maxItems":2},"sym":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"syms":{"type":["array","null"],"items":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]}},"big":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"big_p":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"day":{"type":"integer","description":"A Weekday specifies a day of the week (Sunday = 0, ...).","enum":[0,1,2,3,4,5,6]},"by_unit2":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"pairs":{"type":["array","null"],"items":{"$ref":"#/$defs/Pair_Symbol_Big"}}},"$defs":{"Pair_Symbol_Big":{"type":"object","properties":{"key":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"value":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]}},"required":["key","value"]}},"description":"Has enum types in every position.","required":["unit","prio","unit_p","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"]}`)
-	mcptagEchoEnumsArgs   = &toolrt.Spec{
-		Tool: "echo_enums",
-		Args: []toolrt.Arg{
-			{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			{Name: "o_unit", Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			{Name: "prio", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt8, Enum: []string{"-1", "0", "1"}},
-			{Name: "unit_p", Kind: toolrt.KindString, Nullable: true, Enum: []string{"celsius", "fahrenheit"}},
-			{Name: "prios", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger, Range: toolrt.RangeInt8, Enum: []string{"-1", "0", "1"}}},
-			{Name: "by_unit", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}}},
-			{Name: "arr", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}}, Fixed: true, Len: 2},
-			{Name: "sym", Required: true, Kind: toolrt.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}},
-			{Name: "syms", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}}},
-			{Name: "big", Required: true, Kind: toolrt.KindInteger, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
-			{Name: "big_p", Kind: toolrt.KindInteger, Nullable: true, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
-			{Name: "day", Required: true, Kind: toolrt.KindInteger, Enum: []string{"0", "1", "2", "3", "4", "5", "6"}},
-			{Name: "by_unit2", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindInteger, Range: toolrt.RangeInt8, Enum: []string{"-1", "0", "1"}}},
-			{Name: "pairs", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "key", Required: true, Kind: toolrt.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}},
-				{Name: "value", Required: true, Kind: toolrt.KindInteger, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
-			}, Closed: true}},
-		},
-	}
-)
+var mcptagEchoEnumsInput = json.RawMessage(`{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prios":{"type":"array","items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"arr":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"minItems":2,"maxItems":2},"sym":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"syms":{"type":"array","items":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]}},"big":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"big_p":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"day":{"type":"integer","description":"A Weekday specifies a day of the week (Sunday = 0, ...).","enum":[0,1,2,3,4,5,6]},"by_unit2":{"type":"object","properties":{},"additionalProperties":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"pairs":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"value":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]}},"required":["key","value"],"additionalProperties":false}}},"description":"Has enum types in every position.","required":["unit","prio","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"],"additionalProperties":false}`)
+var mcptagEchoEnumsOutput = json.RawMessage(`{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":["string","null"],"description":"A temperature unit.","enum":["celsius","fahrenheit","",null]},"prios":{"type":["array","null"],"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"arr":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"minItems":2,"maxItems":2},"sym":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"syms":{"type":["array","null"],"items":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]}},"big":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"big_p":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"day":{"type":"integer","description":"A Weekday specifies a day of the week (Sunday = 0, ...).","enum":[0,1,2,3,4,5,6]},"by_unit2":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"pairs":{"type":["array","null"],"items":{"$ref":"#/$defs/Pair_Symbol_Big"}}},"$defs":{"Pair_Symbol_Big":{"type":"object","properties":{"key":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"value":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]}},"required":["key","value"]}},"description":"Has enum types in every position.","required":["unit","prio","unit_p","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"]}`)
+var mcptagEchoEnumsArgs = &toolimpl.Spec{
+	Tool: "echo_enums",
+	Args: []toolimpl.Arg{
+		{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		{Name: "o_unit", Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		{Name: "prio", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}},
+		{Name: "unit_p", Kind: toolimpl.KindString, Nullable: true, Enum: []string{"celsius", "fahrenheit"}},
+		{Name: "prios", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}}},
+		{Name: "by_unit", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}}},
+		{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}}, Fixed: true, Len: 2},
+		{Name: "sym", Required: true, Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}},
+		{Name: "syms", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}}},
+		{Name: "big", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
+		{Name: "big_p", Kind: toolimpl.KindInteger, Nullable: true, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
+		{Name: "day", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"0", "1", "2", "3", "4", "5", "6"}},
+		{Name: "by_unit2", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}}},
+		{Name: "pairs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "key", Required: true, Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}},
+			{Name: "value", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
+		}, Closed: true}},
+	},
+}
 
 func mcptagEchoEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_enums", &res)
+	defer toolimpl.Recover(ctx, "echo_enums", &res)
 	var in Enums
 	if err := mcptagEchoEnumsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoEnums(in)
-	return toolrt.Object("echo_enums", out), nil
+	return toolimpl.Object("echo_enums", out), nil
 }
 
 // Schemas and arguments of echo_everything, computed by mcptag.
-var (
-	mcptagEchoEverythingInput  = json.RawMessage(`{"type":"object","properties":{"scalars":{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"oi8":{"type":"integer","minimum":-128,"maximum":127},"zero":{"type":"integer"},"zf":{"type":"number"},"-":{"type":"string"},"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},"héllo_日本":{"type":"string"},"Apos":{"type":"string","description":"not a valid name: the field's name is used"},"Rain":{"type":"string","description":"likewise"}},"description":"Has every basic kind, and the tags that decide presence.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-","odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~","héllo_日本","Apos","Rain"],"additionalProperties":false},"quoted":{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"i8":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"u64":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":"string","pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":"array","items":{"type":"integer"}},"oq":{"type":"string","pattern":"^-?[0-9]+$"},"cnt":{"type":"string","pattern":"^-?[0-9]+$"},"pu8":{"type":"string","pattern":"^[0-9]+$"},"ptr":{"type":"string","pattern":"^[0-9]+$"},"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}},"description":"Has \",string\" fields: numbers and booleans inside strings.","required":["i64","i8","u","u64","b","f","f32","s","prio","l","cnt","ptr"],"additionalProperties":false},"nullables":{"type":"object","properties":{"p":{"type":"integer"},"s":{"type":"array","items":{"type":"string"}},"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"bytes":{"type":"string","contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"z_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":"array","items":{"type":"integer"}},"pp":{"type":"integer"},"pm":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"map_elems":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"integer"}}},"nested":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"blob":{"type":"string","contentEncoding":"base64"},"arr_p":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":"array","items":{"type":"string","contentEncoding":"base64"}},"time_ps":{"type":"array","items":{"type":"string","format":"date-time"}},"numbers":{"type":"array","items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":"string","contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["s","m","bytes","arr","elems","nested","arr_of_ptrs","blob","bytes_list","time_ps","numbers","big","octets"],"additionalProperties":false},"embeds":{"type":"object","properties":{"id":{"type":"string"},"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":"integer"},"kind":{"type":"integer"}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","kind"],"additionalProperties":false},"tagged":{"type":"object","properties":{"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"],"additionalProperties":false}},"description":"Has tagged embedded structs: nested objects.","additionalProperties":false},"specials":{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"time_z":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"number_p":{"type":"number"},"raw":{},"o_raw":{},"any":{},"anys":{"type":"array","items":{}},"any_map":{"type":"object","properties":{},"additionalProperties":{}},"bytes":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form: \"L3\"."},"levels":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."}},"level_p":{"type":"string","description":"Has a text form: \"L3\"."},"custom":{},"custom_p":{},"customs":{"type":"array","items":{}},"stamp":{"type":"string","format":"date-time"},"label":{"type":"string","description":"Written as its Level's text: the promoted text methods make the whole struct a text value."},"err":{},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12]},"mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255}},"description":"Has the types encoding/json or their methods write specially.","required":["time","dur","number","raw","any","anys","any_map","bytes","hash","level","levels","custom","customs","stamp","label","month","mode","perm"],"additionalProperties":false},"maps":{"type":"object","properties":{"by_string":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"by_int":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i64":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_u8":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_uint":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":"object","properties":{},"additionalProperties":{"type":"number"}},"by_level":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"by_prio":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"nested":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"graph":{"$ref":"#/$defs/Graph"},"levels":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"level_ps":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"customs":{"type":"object","properties":{},"additionalProperties":{},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stamps":{"type":"object","properties":{},"additionalProperties":{"type":"string","format":"date-time"}},"times":{"type":"object","properties":{},"additionalProperties":{"type":"string","format":"date-time"}},"bytes":{"type":"object","properties":{},"additionalProperties":{"type":"string","contentEncoding":"base64"}},"raws":{"type":"object","properties":{},"additionalProperties":{}},"by_i16":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uptr":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_count":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_lower":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"arr_map":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."},"minItems":2,"maxItems":2}},"raw_ps":{"type":"object","properties":{},"additionalProperties":{}}},"description":"Has every kind of map key.","required":["by_string","by_unit","by_int","by_i8","by_i64","by_u8","by_uint","by_text","by_level","by_prio","nested","items","graph","levels","level_ps","customs","stamps","times","bytes","raws","by_i16","by_uptr","by_count","by_lower","arr_map","raw_ps"],"additionalProperties":false},"node":{"$ref":"#/$defs/Node"},"generic":{"type":"object","properties":{"items":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"ints":{"type":"object","properties":{"items":{"type":"array","items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"pair":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"value":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"required":["key"],"additionalProperties":false},"tree":{"$ref":"#/$defs/Tree"},"dir":{"$ref":"#/$defs/Dir"},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"required":["x"],"additionalProperties":false},"anon_list":{"type":"array","items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"],"additionalProperties":false}},"anon_emb":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"created":{"type":"string"},"n":{"type":"integer"}},"required":["id","kind"],"additionalProperties":false},"empty":{"type":"object","properties":{},"additionalProperties":false},"empties":{"type":"array","items":{"type":"object","properties":{},"additionalProperties":false}},"page_p":{"type":"object","properties":{"items":{"type":"array","items":{"$ref":"#/$defs/Node"}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false}},"description":"Has instantiated generic and anonymous structs.","required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties"],"additionalProperties":false},"enums":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prios":{"type":"array","items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"arr":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"minItems":2,"maxItems":2},"sym":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"syms":{"type":"array","items":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]}},"big":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"big_p":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"day":{"type":"integer","description":"A Weekday specifies a day of the week (Sunday = 0, ...).","enum":[0,1,2,3,4,5,6]},"by_unit2":{"type":"object","properties":{},"additionalProperties":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"pairs":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"value":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]}},"required":["key","value"],"additionalProperties":false}}},"description":"Has enum types in every position.","required":["unit","prio","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"],"additionalProperties":false}},"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"],"additionalProperties":false}}},"description":"Dir and File refer to each other.","required":["name","files"],"additionalProperties":false},"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"],"additionalProperties":false},"Graph":{"type":"object","properties":{},"description":"A recursive map.","additionalProperties":{"$ref":"#/$defs/Graph"}},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"description":"A recursive struct.","required":["name"],"additionalProperties":false},"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}},"description":"Puts all of the above in one argument object.","required":["scalars","quoted","nullables","embeds","tagged","specials","maps","generic","enums"],"additionalProperties":false}`)
-	mcptagEchoEverythingOutput = json.RawMessage(`{"type":"object","properties":{"scalars":{"$ref":"#/$defs/Scalars"},"quoted":{"$ref":"#/$defs/Quoted"},"nullables":{"$ref":"#/$defs/Nullables"},"embeds":{"$ref":"#/$defs/Embeds"},"tagged":{"$ref":"#/$defs/Tagged"},"specials":{"$ref":"#/$defs/Specials"},"maps":{"$ref":"#/$defs/Maps"},"node":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]},"generic":{"$ref":"#/$defs/Generic"},"enums":{"$ref":"#/$defs/Enums"}},"$defs":{"Base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]},"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}},"description":"Dir and File refer to each other.","required":["name","files"]},"Embeds":{"type":"object","properties":{"id":{"type":"string"},"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":["integer","null"]},"kind":{"type":"integer"}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","Num","kind"]},"Enums":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":["string","null"],"description":"A temperature unit.","enum":["celsius","fahrenheit","",null]},"prios":{"type":["array","null"],"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"arr":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"minItems":2,"maxItems":2},"sym":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"syms":{"type":["array","null"],"items":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]}},"big":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"big_p":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"day":{"type":"integer","description":"A Weekday specifies a day of the week (Sunday = 0, ...).","enum":[0,1,2,3,4,5,6]},"by_unit2":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"pairs":{"type":["array","null"],"items":{"$ref":"#/$defs/Pair_Symbol_Big"}}},"description":"Has enum types in every position.","required":["unit","prio","unit_p","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"]},"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"]},"File":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"]},"Generic":{"type":"object","properties":{"items":{"$ref":"#/$defs/Page_Item"},"ints":{"$ref":"#/$defs/Page_int"},"pair":{"$ref":"#/$defs/Pair_Unit_Item"},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"dir":{"$ref":"#/$defs/Dir"},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["x","Z"]},"anon_list":{"type":["array","null"],"items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"]}},"anon_emb":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"created":{"type":"string"},"n":{"type":"integer"}},"required":["id","kind"]},"empty":{"type":"object","properties":{}},"empties":{"type":["array","null"],"items":{"type":"object","properties":{}}},"page_p":{"anyOf":[{"$ref":"#/$defs/Page_Node"},{"type":"null"}]}},"description":"Has instantiated generic and anonymous structs.","required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties","page_p"]},"Graph":{"type":"object","description":"A recursive map.","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Maps":{"type":"object","properties":{"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"by_int":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i64":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_u8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_prio":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"nested":{"type":["object","null"],"additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":["object","null"],"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"levels":{"type":["object","null"],"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"level_ps":{"type":["object","null"],"additionalProperties":{"type":["string","null"],"description":"Has a text form: \"L3\"."}},"customs":{"type":["object","null"],"additionalProperties":{},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stamps":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},"times":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},"bytes":{"type":["object","null"],"additionalProperties":{"type":["string","null"],"contentEncoding":"base64"}},"raws":{"type":["object","null"],"additionalProperties":{}},"by_i16":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uptr":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_count":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_lower":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"arr_map":{"type":["object","null"],"additionalProperties":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."},"minItems":2,"maxItems":2}},"raw_ps":{"type":["object","null"],"additionalProperties":{}}},"description":"Has every kind of map key.","required":["by_string","by_unit","by_int","by_i8","by_i64","by_u8","by_uint","by_text","by_level","by_prio","nested","items","graph","levels","level_ps","customs","stamps","times","bytes","raws","by_i16","by_uptr","by_count","by_lower","arr_map","raw_ps"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]},"Nullables":{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"$ref":"#/$defs/Item"},"o_item":{"$ref":"#/$defs/Item"},"z_item":{"$ref":"#/$defs/Item"},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2},"blob":{"type":["string","null"],"contentEncoding":"base64"},"arr_p":{"type":["array","null"],"items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":["array","null"],"items":{"type":["string","null"],"contentEncoding":"base64"}},"time_ps":{"type":["array","null"],"items":{"type":["string","null"],"format":"date-time"}},"numbers":{"type":["array","null"],"items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":["string","null"],"contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["p","s","m","bytes","arr","item_p","o_item","o_arr","p_any","elems","nested","arr_of_ptrs","blob","arr_p","bytes_list","time_ps","numbers","big","octets"]},"Page_Item":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"next":{"type":"string"}},"required":["items"]},"Page_Node":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"next":{"type":"string"}},"required":["items"]},"Page_int":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"]},"Pair_Symbol_Big":{"type":"object","properties":{"key":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"value":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]}},"required":["key","value"]},"Pair_Unit_Item":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"value":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["key","value"]},"Quoted":{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"i8":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"u64":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":["array","null"],"items":{"type":"integer"}},"oq":{"type":"string","pattern":"^-?[0-9]+$"},"cnt":{"type":"string","pattern":"^-?[0-9]+$"},"pu8":{"type":["string","null"],"pattern":"^[0-9]+$"},"ptr":{"type":"string","pattern":"^[0-9]+$"},"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}},"description":"Has \",string\" fields: numbers and booleans inside strings.","required":["i64","i8","u","u64","b","f","f32","s","p","prio","l","cnt","pu8","ptr"]},"Scalars":{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"oi8":{"type":"integer","minimum":-128,"maximum":127},"zero":{"type":"integer"},"zf":{"type":"number"},"-":{"type":"string"},"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},"héllo_日本":{"type":"string"},"Apos":{"type":"string","description":"not a valid name: the field's name is used"},"Rain":{"type":"string","description":"likewise"}},"description":"Has every basic kind, and the tags that decide presence.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-","odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~","héllo_日本","Apos","Rain"]},"Specials":{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"time_z":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"number_p":{"type":["number","null"]},"raw":{},"o_raw":{},"any":{},"anys":{"type":["array","null"],"items":{}},"any_map":{"type":["object","null"],"additionalProperties":{}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form: \"L3\"."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form: \"L3\"."}},"level_p":{"type":["string","null"],"description":"Has a text form: \"L3\"."},"custom":{},"custom_p":{},"customs":{"type":["array","null"],"items":{}},"stamp":{"type":"string","format":"date-time"},"label":{"type":"string","description":"Written as its Level's text: the promoted text methods make the whole struct a text value."},"err":{},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255}},"description":"Has the types encoding/json or their methods write specially.","required":["time","dur","number","number_p","raw","any","anys","any_map","bytes","hash","level","levels","level_p","custom","custom_p","customs","stamp","label","month","mode","perm"]},"Tagged":{"type":"object","properties":{"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},"base":{"$ref":"#/$defs/Base"}},"description":"Has tagged embedded structs: nested objects.","required":["meta","base"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"description":"Puts all of the above in one argument object.","required":["scalars","quoted","nullables","embeds","tagged","specials","maps","node","generic","enums"]}`)
-	mcptagEchoEverythingArgs   = &toolrt.Spec{
-		Tool: "echo_everything",
-		Args: []toolrt.Arg{
-			{Name: "scalars", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "b", Required: true, Kind: toolrt.KindBoolean},
-				{Name: "i", Required: true, Kind: toolrt.KindInteger},
-				{Name: "i8", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
-				{Name: "i16", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt16},
-				{Name: "i32", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt32},
-				{Name: "i64", Required: true, Kind: toolrt.KindInteger},
-				{Name: "u", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint64},
-				{Name: "u8", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint8},
-				{Name: "u16", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint16},
-				{Name: "u32", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint32},
-				{Name: "u64", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint64},
-				{Name: "uptr", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint64},
-				{Name: "f32", Required: true, Kind: toolrt.KindNumber, Range: toolrt.RangeFloat32},
-				{Name: "f64", Required: true, Kind: toolrt.KindNumber},
-				{Name: "s", Required: true, Kind: toolrt.KindString},
-				{Name: "r", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt32},
-				{Name: "By", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint8},
-				{Name: "omit", Kind: toolrt.KindString},
-				{Name: "oi8", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
-				{Name: "zero", Kind: toolrt.KindInteger},
-				{Name: "zf", Kind: toolrt.KindNumber},
-				{Name: "-", Required: true, Kind: toolrt.KindString},
-				{Name: "odd key!#$%&()*+-./:;<=>?@[]^_{|}~", Required: true, Kind: toolrt.KindString},
-				{Name: "héllo_日本", Required: true, Kind: toolrt.KindString},
-				{Name: "Apos", Required: true, Kind: toolrt.KindString},
-				{Name: "Rain", Required: true, Kind: toolrt.KindString},
+var mcptagEchoEverythingInput = json.RawMessage(`{"type":"object","properties":{"scalars":{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"oi8":{"type":"integer","minimum":-128,"maximum":127},"zero":{"type":"integer"},"zf":{"type":"number"},"-":{"type":"string"},"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},"héllo_日本":{"type":"string"},"Apos":{"type":"string","description":"not a valid name: the field's name is used"},"Rain":{"type":"string","description":"likewise"}},"description":"Has every basic kind, and the tags that decide presence.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-","odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~","héllo_日本","Apos","Rain"],"additionalProperties":false},"quoted":{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"i8":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"u64":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":"string","pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":"array","items":{"type":"integer"}},"oq":{"type":"string","pattern":"^-?[0-9]+$"},"cnt":{"type":"string","pattern":"^-?[0-9]+$"},"pu8":{"type":"string","pattern":"^[0-9]+$"},"ptr":{"type":"string","pattern":"^[0-9]+$"},"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}},"description":"Has \",string\" fields: numbers and booleans inside strings.","required":["i64","i8","u","u64","b","f","f32","s","prio","l","cnt","ptr"],"additionalProperties":false},"nullables":{"type":"object","properties":{"p":{"type":"integer"},"s":{"type":"array","items":{"type":"string"}},"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"bytes":{"type":"string","contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"z_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":"array","items":{"type":"integer"}},"pp":{"type":"integer"},"pm":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"map_elems":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"integer"}}},"nested":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"blob":{"type":"string","contentEncoding":"base64"},"arr_p":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":"array","items":{"type":"string","contentEncoding":"base64"}},"time_ps":{"type":"array","items":{"type":"string","format":"date-time"}},"numbers":{"type":"array","items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":"string","contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["s","m","bytes","arr","elems","nested","arr_of_ptrs","blob","bytes_list","time_ps","numbers","big","octets"],"additionalProperties":false},"embeds":{"type":"object","properties":{"id":{"type":"string"},"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":"integer"},"kind":{"type":"integer"}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","kind"],"additionalProperties":false},"tagged":{"type":"object","properties":{"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"],"additionalProperties":false}},"description":"Has tagged embedded structs: nested objects.","additionalProperties":false},"specials":{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"time_z":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"number_p":{"type":"number"},"raw":{},"o_raw":{},"any":{},"anys":{"type":"array","items":{}},"any_map":{"type":"object","properties":{},"additionalProperties":{}},"bytes":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form: \"L3\"."},"levels":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."}},"level_p":{"type":"string","description":"Has a text form: \"L3\"."},"custom":{},"custom_p":{},"customs":{"type":"array","items":{}},"stamp":{"type":"string","format":"date-time"},"label":{"type":"string","description":"Written as its Level's text: the promoted text methods make the whole struct a text value."},"err":{},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12]},"mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255}},"description":"Has the types encoding/json or their methods write specially.","required":["time","dur","number","raw","any","anys","any_map","bytes","hash","level","levels","custom","customs","stamp","label","month","mode","perm"],"additionalProperties":false},"maps":{"type":"object","properties":{"by_string":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"by_int":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i64":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_u8":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_uint":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":"object","properties":{},"additionalProperties":{"type":"number"}},"by_level":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"by_prio":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"nested":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"graph":{"$ref":"#/$defs/Graph"},"levels":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"level_ps":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"customs":{"type":"object","properties":{},"additionalProperties":{},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stamps":{"type":"object","properties":{},"additionalProperties":{"type":"string","format":"date-time"}},"times":{"type":"object","properties":{},"additionalProperties":{"type":"string","format":"date-time"}},"bytes":{"type":"object","properties":{},"additionalProperties":{"type":"string","contentEncoding":"base64"}},"raws":{"type":"object","properties":{},"additionalProperties":{}},"by_i16":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uptr":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_count":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_lower":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"arr_map":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."},"minItems":2,"maxItems":2}},"raw_ps":{"type":"object","properties":{},"additionalProperties":{}}},"description":"Has every kind of map key.","required":["by_string","by_unit","by_int","by_i8","by_i64","by_u8","by_uint","by_text","by_level","by_prio","nested","items","graph","levels","level_ps","customs","stamps","times","bytes","raws","by_i16","by_uptr","by_count","by_lower","arr_map","raw_ps"],"additionalProperties":false},"node":{"$ref":"#/$defs/Node"},"generic":{"type":"object","properties":{"items":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"ints":{"type":"object","properties":{"items":{"type":"array","items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"pair":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"value":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"required":["key"],"additionalProperties":false},"tree":{"$ref":"#/$defs/Tree"},"dir":{"$ref":"#/$defs/Dir"},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"required":["x"],"additionalProperties":false},"anon_list":{"type":"array","items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"],"additionalProperties":false}},"anon_emb":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"created":{"type":"string"},"n":{"type":"integer"}},"required":["id","kind"],"additionalProperties":false},"empty":{"type":"object","properties":{},"additionalProperties":false},"empties":{"type":"array","items":{"type":"object","properties":{},"additionalProperties":false}},"page_p":{"type":"object","properties":{"items":{"type":"array","items":{"$ref":"#/$defs/Node"}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false}},"description":"Has instantiated generic and anonymous structs.","required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties"],"additionalProperties":false},"enums":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prios":{"type":"array","items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"arr":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"minItems":2,"maxItems":2},"sym":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"syms":{"type":"array","items":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]}},"big":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"big_p":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"day":{"type":"integer","description":"A Weekday specifies a day of the week (Sunday = 0, ...).","enum":[0,1,2,3,4,5,6]},"by_unit2":{"type":"object","properties":{},"additionalProperties":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"pairs":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"value":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]}},"required":["key","value"],"additionalProperties":false}}},"description":"Has enum types in every position.","required":["unit","prio","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"],"additionalProperties":false}},"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"],"additionalProperties":false}}},"description":"Dir and File refer to each other.","required":["name","files"],"additionalProperties":false},"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"],"additionalProperties":false},"Graph":{"type":"object","properties":{},"description":"A recursive map.","additionalProperties":{"$ref":"#/$defs/Graph"}},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"description":"A recursive struct.","required":["name"],"additionalProperties":false},"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}},"description":"Puts all of the above in one argument object.","required":["scalars","quoted","nullables","embeds","tagged","specials","maps","generic","enums"],"additionalProperties":false}`)
+var mcptagEchoEverythingOutput = json.RawMessage(`{"type":"object","properties":{"scalars":{"$ref":"#/$defs/Scalars"},"quoted":{"$ref":"#/$defs/Quoted"},"nullables":{"$ref":"#/$defs/Nullables"},"embeds":{"$ref":"#/$defs/Embeds"},"tagged":{"$ref":"#/$defs/Tagged"},"specials":{"$ref":"#/$defs/Specials"},"maps":{"$ref":"#/$defs/Maps"},"node":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]},"generic":{"$ref":"#/$defs/Generic"},"enums":{"$ref":"#/$defs/Enums"}},"$defs":{"Base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]},"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}},"description":"Dir and File refer to each other.","required":["name","files"]},"Embeds":{"type":"object","properties":{"id":{"type":"string"},"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":["integer","null"]},"kind":{"type":"integer"}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","Num","kind"]},"Enums":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":["string","null"],"description":"A temperature unit.","enum":["celsius","fahrenheit","",null]},"prios":{"type":["array","null"],"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"arr":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"minItems":2,"maxItems":2},"sym":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"syms":{"type":["array","null"],"items":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]}},"big":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"big_p":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"day":{"type":"integer","description":"A Weekday specifies a day of the week (Sunday = 0, ...).","enum":[0,1,2,3,4,5,6]},"by_unit2":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"pairs":{"type":["array","null"],"items":{"$ref":"#/$defs/Pair_Symbol_Big"}}},"description":"Has enum types in every position.","required":["unit","prio","unit_p","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"]},"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"]},"File":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"]},"Generic":{"type":"object","properties":{"items":{"$ref":"#/$defs/Page_Item"},"ints":{"$ref":"#/$defs/Page_int"},"pair":{"$ref":"#/$defs/Pair_Unit_Item"},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"dir":{"$ref":"#/$defs/Dir"},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["x","Z"]},"anon_list":{"type":["array","null"],"items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"]}},"anon_emb":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"created":{"type":"string"},"n":{"type":"integer"}},"required":["id","kind"]},"empty":{"type":"object","properties":{}},"empties":{"type":["array","null"],"items":{"type":"object","properties":{}}},"page_p":{"anyOf":[{"$ref":"#/$defs/Page_Node"},{"type":"null"}]}},"description":"Has instantiated generic and anonymous structs.","required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties","page_p"]},"Graph":{"type":"object","description":"A recursive map.","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Maps":{"type":"object","properties":{"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"by_int":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i64":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_u8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_prio":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"nested":{"type":["object","null"],"additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":["object","null"],"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"levels":{"type":["object","null"],"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"level_ps":{"type":["object","null"],"additionalProperties":{"type":["string","null"],"description":"Has a text form: \"L3\"."}},"customs":{"type":["object","null"],"additionalProperties":{},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stamps":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},"times":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},"bytes":{"type":["object","null"],"additionalProperties":{"type":["string","null"],"contentEncoding":"base64"}},"raws":{"type":["object","null"],"additionalProperties":{}},"by_i16":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uptr":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_count":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_lower":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"arr_map":{"type":["object","null"],"additionalProperties":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."},"minItems":2,"maxItems":2}},"raw_ps":{"type":["object","null"],"additionalProperties":{}}},"description":"Has every kind of map key.","required":["by_string","by_unit","by_int","by_i8","by_i64","by_u8","by_uint","by_text","by_level","by_prio","nested","items","graph","levels","level_ps","customs","stamps","times","bytes","raws","by_i16","by_uptr","by_count","by_lower","arr_map","raw_ps"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]},"Nullables":{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"$ref":"#/$defs/Item"},"o_item":{"$ref":"#/$defs/Item"},"z_item":{"$ref":"#/$defs/Item"},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2},"blob":{"type":["string","null"],"contentEncoding":"base64"},"arr_p":{"type":["array","null"],"items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":["array","null"],"items":{"type":["string","null"],"contentEncoding":"base64"}},"time_ps":{"type":["array","null"],"items":{"type":["string","null"],"format":"date-time"}},"numbers":{"type":["array","null"],"items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":["string","null"],"contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["p","s","m","bytes","arr","item_p","o_item","o_arr","p_any","elems","nested","arr_of_ptrs","blob","arr_p","bytes_list","time_ps","numbers","big","octets"]},"Page_Item":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"next":{"type":"string"}},"required":["items"]},"Page_Node":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"next":{"type":"string"}},"required":["items"]},"Page_int":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"]},"Pair_Symbol_Big":{"type":"object","properties":{"key":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"value":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]}},"required":["key","value"]},"Pair_Unit_Item":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"value":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["key","value"]},"Quoted":{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"i8":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"u64":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":["array","null"],"items":{"type":"integer"}},"oq":{"type":"string","pattern":"^-?[0-9]+$"},"cnt":{"type":"string","pattern":"^-?[0-9]+$"},"pu8":{"type":["string","null"],"pattern":"^[0-9]+$"},"ptr":{"type":"string","pattern":"^[0-9]+$"},"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}},"description":"Has \",string\" fields: numbers and booleans inside strings.","required":["i64","i8","u","u64","b","f","f32","s","p","prio","l","cnt","pu8","ptr"]},"Scalars":{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"oi8":{"type":"integer","minimum":-128,"maximum":127},"zero":{"type":"integer"},"zf":{"type":"number"},"-":{"type":"string"},"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},"héllo_日本":{"type":"string"},"Apos":{"type":"string","description":"not a valid name: the field's name is used"},"Rain":{"type":"string","description":"likewise"}},"description":"Has every basic kind, and the tags that decide presence.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-","odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~","héllo_日本","Apos","Rain"]},"Specials":{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"time_z":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"number_p":{"type":["number","null"]},"raw":{},"o_raw":{},"any":{},"anys":{"type":["array","null"],"items":{}},"any_map":{"type":["object","null"],"additionalProperties":{}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form: \"L3\"."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form: \"L3\"."}},"level_p":{"type":["string","null"],"description":"Has a text form: \"L3\"."},"custom":{},"custom_p":{},"customs":{"type":["array","null"],"items":{}},"stamp":{"type":"string","format":"date-time"},"label":{"type":"string","description":"Written as its Level's text: the promoted text methods make the whole struct a text value."},"err":{},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255}},"description":"Has the types encoding/json or their methods write specially.","required":["time","dur","number","number_p","raw","any","anys","any_map","bytes","hash","level","levels","level_p","custom","custom_p","customs","stamp","label","month","mode","perm"]},"Tagged":{"type":"object","properties":{"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},"base":{"$ref":"#/$defs/Base"}},"description":"Has tagged embedded structs: nested objects.","required":["meta","base"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"description":"Puts all of the above in one argument object.","required":["scalars","quoted","nullables","embeds","tagged","specials","maps","node","generic","enums"]}`)
+var mcptagEchoEverythingArgs = &toolimpl.Spec{
+	Tool: "echo_everything",
+	Args: []toolimpl.Arg{
+		{Name: "scalars", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "b", Required: true, Kind: toolimpl.KindBoolean},
+			{Name: "i", Required: true, Kind: toolimpl.KindInteger},
+			{Name: "i8", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
+			{Name: "i16", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt16},
+			{Name: "i32", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt32},
+			{Name: "i64", Required: true, Kind: toolimpl.KindInteger},
+			{Name: "u", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint64},
+			{Name: "u8", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8},
+			{Name: "u16", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint16},
+			{Name: "u32", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint32},
+			{Name: "u64", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint64},
+			{Name: "uptr", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint64},
+			{Name: "f32", Required: true, Kind: toolimpl.KindNumber, Range: toolimpl.RangeFloat32},
+			{Name: "f64", Required: true, Kind: toolimpl.KindNumber},
+			{Name: "s", Required: true, Kind: toolimpl.KindString},
+			{Name: "r", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt32},
+			{Name: "By", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8},
+			{Name: "omit", Kind: toolimpl.KindString},
+			{Name: "oi8", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
+			{Name: "zero", Kind: toolimpl.KindInteger},
+			{Name: "zf", Kind: toolimpl.KindNumber},
+			{Name: "-", Required: true, Kind: toolimpl.KindString},
+			{Name: "odd key!#$%&()*+-./:;<=>?@[]^_{|}~", Required: true, Kind: toolimpl.KindString},
+			{Name: "héllo_日本", Required: true, Kind: toolimpl.KindString},
+			{Name: "Apos", Required: true, Kind: toolimpl.KindString},
+			{Name: "Rain", Required: true, Kind: toolimpl.KindString},
+		}, Closed: true},
+		{Name: "quoted", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "i64", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
+			{Name: "i8", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
+			{Name: "u", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalUint},
+			{Name: "u64", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalUint},
+			{Name: "b", Required: true, Kind: toolimpl.KindString, Enum: []string{"false", "true"}},
+			{Name: "f", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalFloat},
+			{Name: "f32", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalFloat},
+			{Name: "s", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.Pattern, Text: `^".*"$`}}},
+			{Name: "p", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DecimalInt},
+			{Name: "op", Kind: toolimpl.KindString, Nullable: true, Enum: []string{"false", "true"}},
+			{Name: "prio", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
+			{Name: "l", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "oq", Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
+			{Name: "cnt", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
+			{Name: "pu8", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DecimalUint},
+			{Name: "ptr", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalUint},
+			{Name: "f0", Kind: toolimpl.KindString, Format: toolimpl.DecimalFloat},
+		}, Closed: true},
+		{Name: "nullables", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "p", Kind: toolimpl.KindInteger, Nullable: true},
+			{Name: "s", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "m", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "bytes", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
+			{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+			{Name: "item_p", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 			}, Closed: true},
-			{Name: "quoted", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "i64", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalInt},
-				{Name: "i8", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalInt},
-				{Name: "u", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalUint},
-				{Name: "u64", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalUint},
-				{Name: "b", Required: true, Kind: toolrt.KindString, Enum: []string{"false", "true"}},
-				{Name: "f", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalFloat},
-				{Name: "f32", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalFloat},
-				{Name: "s", Required: true, Kind: toolrt.KindString, Rules: []toolrt.Rule{{Op: toolrt.Pattern, Text: `^".*"$`}}},
-				{Name: "p", Kind: toolrt.KindString, Nullable: true, Format: toolrt.DecimalInt},
-				{Name: "op", Kind: toolrt.KindString, Nullable: true, Enum: []string{"false", "true"}},
-				{Name: "prio", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalInt},
-				{Name: "l", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-				{Name: "oq", Kind: toolrt.KindString, Format: toolrt.DecimalInt},
-				{Name: "cnt", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalInt},
-				{Name: "pu8", Kind: toolrt.KindString, Nullable: true, Format: toolrt.DecimalUint},
-				{Name: "ptr", Required: true, Kind: toolrt.KindString, Format: toolrt.DecimalUint},
-				{Name: "f0", Kind: toolrt.KindString, Format: toolrt.DecimalFloat},
+			{Name: "op", Kind: toolimpl.KindInteger, Nullable: true},
+			{Name: "os", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "om", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "zs", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "zp", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 			}, Closed: true},
-			{Name: "nullables", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "p", Kind: toolrt.KindInteger, Nullable: true},
-				{Name: "s", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-				{Name: "m", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-				{Name: "bytes", Required: true, Kind: toolrt.KindString, Format: toolrt.Base64},
-				{Name: "arr", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-				{Name: "item_p", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true},
-				{Name: "op", Kind: toolrt.KindInteger, Nullable: true},
-				{Name: "os", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-				{Name: "om", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-				{Name: "zs", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-				{Name: "zp", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true},
-				{Name: "o_item", Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true},
-				{Name: "z_item", Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true},
-				{Name: "o_arr", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-				{Name: "o_arr0", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 0},
-				{Name: "ps", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-				{Name: "pp", Kind: toolrt.KindInteger, Nullable: true},
-				{Name: "pm", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindBoolean}},
-				{Name: "p_any", Nullable: true},
-				{Name: "elems", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			{Name: "o_item", Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			}, Closed: true},
+			{Name: "z_item", Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			}, Closed: true},
+			{Name: "o_arr", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+			{Name: "o_arr0", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 0},
+			{Name: "ps", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "pp", Kind: toolimpl.KindInteger, Nullable: true},
+			{Name: "pm", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}},
+			{Name: "p_any", Nullable: true},
+			{Name: "elems", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			}, Closed: true}},
+			{Name: "map_elems", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}}},
+			{Name: "nested", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}}},
+			{Name: "opt_bytes", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Base64},
+			{Name: "arr_of_ptrs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+			{Name: "blob", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
+			{Name: "arr_p", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+			{Name: "bytes_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Base64}},
+			{Name: "time_ps", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
+			{Name: "numbers", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}},
+			{Name: "big", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8}, Fixed: true, Len: 40},
+			{Name: "octets", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
+		}, Closed: true},
+		{Name: "embeds", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "meta", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "created", Required: true, Kind: toolimpl.KindString},
+			}, Closed: true},
+			{Name: "note", Kind: toolimpl.KindString},
+			{Name: "more", Ref: 2, Nullable: true},
+			{Name: "hidden", Required: true, Kind: toolimpl.KindString},
+			{Name: "Label", Required: true, Kind: toolimpl.KindString},
+			{Name: "Code", Required: true, Kind: toolimpl.KindString},
+			{Name: "Num", Kind: toolimpl.KindInteger, Nullable: true},
+			{Name: "kind", Required: true, Kind: toolimpl.KindInteger},
+		}, Closed: true},
+		{Name: "tagged", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "meta", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "created", Required: true, Kind: toolimpl.KindString},
+			}, Closed: true},
+			{Name: "base", Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "kind", Required: true, Kind: toolimpl.KindString},
+			}, Closed: true},
+		}, Closed: true},
+		{Name: "specials", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "time", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DateTime},
+			{Name: "time_p", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DateTime},
+			{Name: "time_z", Kind: toolimpl.KindString, Format: toolimpl.DateTime},
+			{Name: "dur", Required: true, Kind: toolimpl.KindInteger},
+			{Name: "number", Required: true, Kind: toolimpl.KindNumber},
+			{Name: "number_p", Kind: toolimpl.KindNumber, Nullable: true},
+			{Name: "raw", Required: true},
+			{Name: "o_raw"},
+			{Name: "any", Required: true},
+			{Name: "anys", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{}},
+			{Name: "any_map", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}},
+			{Name: "bytes", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
+			{Name: "hash", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8}, Fixed: true, Len: 4},
+			{Name: "level", Required: true, Kind: toolimpl.KindString},
+			{Name: "levels", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "level_p", Kind: toolimpl.KindString, Nullable: true},
+			{Name: "custom", Required: true},
+			{Name: "custom_p", Nullable: true},
+			{Name: "customs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{}},
+			{Name: "stamp", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DateTime},
+			{Name: "label", Required: true, Kind: toolimpl.KindString},
+			{Name: "err", Nullable: true},
+			{Name: "month", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}},
+			{Name: "mode", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint32},
+			{Name: "perm", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8},
+		}, Closed: true},
+		{Name: "maps", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "by_string", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "by_unit", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}},
+			{Name: "by_int", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
+			{Name: "by_i8", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
+			{Name: "by_i64", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
+			{Name: "by_u8", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalUint},
+			{Name: "by_uint", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalUint},
+			{Name: "by_text", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}},
+			{Name: "by_level", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "by_prio", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
+			{Name: "nested", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}}, Keys: toolimpl.DecimalInt}},
+			{Name: "items", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			}, Closed: true}},
+			{Name: "graph", Required: true, Ref: 3},
+			{Name: "levels", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "level_ps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "customs", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}, Keys: toolimpl.DecimalInt},
+			{Name: "stamps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
+			{Name: "times", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
+			{Name: "bytes", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Base64}},
+			{Name: "raws", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}},
+			{Name: "by_i16", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalInt},
+			{Name: "by_uptr", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalUint},
+			{Name: "by_count", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalInt},
+			{Name: "by_lower", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "arr_map", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Fixed: true, Len: 2}},
+			{Name: "raw_ps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}},
+		}, Closed: true},
+		{Name: "node", Ref: 4, Nullable: true},
+		{Name: "generic", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "items", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+					{Name: "id", Required: true, Kind: toolimpl.KindString},
+					{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 				}, Closed: true}},
-				{Name: "map_elems", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}}},
-				{Name: "nested", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}}},
-				{Name: "opt_bytes", Kind: toolrt.KindString, Nullable: true, Format: toolrt.Base64},
-				{Name: "arr_of_ptrs", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-				{Name: "blob", Required: true, Kind: toolrt.KindString, Format: toolrt.Base64},
-				{Name: "arr_p", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-				{Name: "bytes_list", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.Base64}},
-				{Name: "time_ps", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.DateTime}},
-				{Name: "numbers", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}},
-				{Name: "big", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger, Range: toolrt.RangeUint8}, Fixed: true, Len: 40},
-				{Name: "octets", Required: true, Kind: toolrt.KindString, Format: toolrt.Base64},
+				{Name: "next", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "embeds", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "meta", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "created", Required: true, Kind: toolrt.KindString},
-				}, Closed: true},
-				{Name: "note", Kind: toolrt.KindString},
-				{Name: "more", Ref: 2, Nullable: true},
-				{Name: "hidden", Required: true, Kind: toolrt.KindString},
-				{Name: "Label", Required: true, Kind: toolrt.KindString},
-				{Name: "Code", Required: true, Kind: toolrt.KindString},
-				{Name: "Num", Kind: toolrt.KindInteger, Nullable: true},
-				{Name: "kind", Required: true, Kind: toolrt.KindInteger},
+			{Name: "ints", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+				{Name: "next", Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "tagged", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "meta", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-					{Name: "created", Required: true, Kind: toolrt.KindString},
-				}, Closed: true},
-				{Name: "base", Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "kind", Required: true, Kind: toolrt.KindString},
+			{Name: "pair", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "key", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+				{Name: "value", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+					{Name: "id", Required: true, Kind: toolimpl.KindString},
+					{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 				}, Closed: true},
 			}, Closed: true},
-			{Name: "specials", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "time", Required: true, Kind: toolrt.KindString, Format: toolrt.DateTime},
-				{Name: "time_p", Kind: toolrt.KindString, Nullable: true, Format: toolrt.DateTime},
-				{Name: "time_z", Kind: toolrt.KindString, Format: toolrt.DateTime},
-				{Name: "dur", Required: true, Kind: toolrt.KindInteger},
-				{Name: "number", Required: true, Kind: toolrt.KindNumber},
-				{Name: "number_p", Kind: toolrt.KindNumber, Nullable: true},
-				{Name: "raw", Required: true},
-				{Name: "o_raw"},
-				{Name: "any", Required: true},
-				{Name: "anys", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{}},
-				{Name: "any_map", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{}},
-				{Name: "bytes", Required: true, Kind: toolrt.KindString, Format: toolrt.Base64},
-				{Name: "hash", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger, Range: toolrt.RangeUint8}, Fixed: true, Len: 4},
-				{Name: "level", Required: true, Kind: toolrt.KindString},
-				{Name: "levels", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-				{Name: "level_p", Kind: toolrt.KindString, Nullable: true},
-				{Name: "custom", Required: true},
-				{Name: "custom_p", Nullable: true},
-				{Name: "customs", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{}},
-				{Name: "stamp", Required: true, Kind: toolrt.KindString, Format: toolrt.DateTime},
-				{Name: "label", Required: true, Kind: toolrt.KindString},
-				{Name: "err", Nullable: true},
-				{Name: "month", Required: true, Kind: toolrt.KindInteger, Enum: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}},
-				{Name: "mode", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint32},
-				{Name: "perm", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint8},
-			}, Closed: true},
-			{Name: "maps", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "by_string", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-				{Name: "by_unit", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindBoolean}},
-				{Name: "by_int", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Keys: toolrt.DecimalInt},
-				{Name: "by_i8", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Keys: toolrt.DecimalInt},
-				{Name: "by_i64", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Keys: toolrt.DecimalInt},
-				{Name: "by_u8", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Keys: toolrt.DecimalUint},
-				{Name: "by_uint", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Keys: toolrt.DecimalUint},
-				{Name: "by_text", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}},
-				{Name: "by_level", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-				{Name: "by_prio", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Keys: toolrt.DecimalInt},
-				{Name: "nested", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}}, Keys: toolrt.DecimalInt}},
-				{Name: "items", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true}},
-				{Name: "graph", Required: true, Ref: 3},
-				{Name: "levels", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-				{Name: "level_ps", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-				{Name: "customs", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{}, Keys: toolrt.DecimalInt},
-				{Name: "stamps", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.DateTime}},
-				{Name: "times", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.DateTime}},
-				{Name: "bytes", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.Base64}},
-				{Name: "raws", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{}},
-				{Name: "by_i16", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindBoolean}, Keys: toolrt.DecimalInt},
-				{Name: "by_uptr", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindBoolean}, Keys: toolrt.DecimalUint},
-				{Name: "by_count", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindBoolean}, Keys: toolrt.DecimalInt},
-				{Name: "by_lower", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-				{Name: "arr_map", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Fixed: true, Len: 2}},
-				{Name: "raw_ps", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{}},
-			}, Closed: true},
-			{Name: "node", Ref: 4, Nullable: true},
-			{Name: "generic", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "items", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "items", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-						{Name: "id", Required: true, Kind: toolrt.KindString},
-						{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-					}, Closed: true}},
-					{Name: "next", Kind: toolrt.KindString},
-				}, Closed: true},
-				{Name: "ints", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "items", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-					{Name: "next", Kind: toolrt.KindString},
-				}, Closed: true},
-				{Name: "pair", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "key", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-					{Name: "value", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-						{Name: "id", Required: true, Kind: toolrt.KindString},
-						{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-					}, Closed: true},
-				}, Closed: true},
-				{Name: "tree", Required: true, Ref: 5},
-				{Name: "dir", Required: true, Ref: 1},
-				{Name: "anon", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "x", Required: true, Kind: toolrt.KindInteger},
-					{Name: "y", Kind: toolrt.KindString},
-					{Name: "Z", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-						{Name: "id", Required: true, Kind: toolrt.KindString},
-						{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-					}, Closed: true},
-				}, Closed: true},
-				{Name: "anon_list", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "P", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt8, Enum: []string{"-1", "0", "1"}},
-				}, Closed: true}},
-				{Name: "anon_emb", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "kind", Required: true, Kind: toolrt.KindString},
-					{Name: "created", Kind: toolrt.KindString},
-					{Name: "n", Kind: toolrt.KindInteger},
-				}, Closed: true},
-				{Name: "empty", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{}, Closed: true},
-				{Name: "empties", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{}, Closed: true}},
-				{Name: "page_p", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-					{Name: "items", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Ref: 4}},
-					{Name: "next", Kind: toolrt.KindString},
+			{Name: "tree", Required: true, Ref: 5},
+			{Name: "dir", Required: true, Ref: 1},
+			{Name: "anon", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "x", Required: true, Kind: toolimpl.KindInteger},
+				{Name: "y", Kind: toolimpl.KindString},
+				{Name: "Z", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+					{Name: "id", Required: true, Kind: toolimpl.KindString},
+					{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 				}, Closed: true},
 			}, Closed: true},
-			{Name: "enums", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				{Name: "o_unit", Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				{Name: "prio", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt8, Enum: []string{"-1", "0", "1"}},
-				{Name: "unit_p", Kind: toolrt.KindString, Nullable: true, Enum: []string{"celsius", "fahrenheit"}},
-				{Name: "prios", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger, Range: toolrt.RangeInt8, Enum: []string{"-1", "0", "1"}}},
-				{Name: "by_unit", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}}},
-				{Name: "arr", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}}, Fixed: true, Len: 2},
-				{Name: "sym", Required: true, Kind: toolrt.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}},
-				{Name: "syms", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}}},
-				{Name: "big", Required: true, Kind: toolrt.KindInteger, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
-				{Name: "big_p", Kind: toolrt.KindInteger, Nullable: true, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
-				{Name: "day", Required: true, Kind: toolrt.KindInteger, Enum: []string{"0", "1", "2", "3", "4", "5", "6"}},
-				{Name: "by_unit2", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindInteger, Range: toolrt.RangeInt8, Enum: []string{"-1", "0", "1"}}},
-				{Name: "pairs", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "key", Required: true, Kind: toolrt.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}},
-					{Name: "value", Required: true, Kind: toolrt.KindInteger, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
-				}, Closed: true}},
+			{Name: "anon_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "P", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}},
+			}, Closed: true}},
+			{Name: "anon_emb", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "kind", Required: true, Kind: toolimpl.KindString},
+				{Name: "created", Kind: toolimpl.KindString},
+				{Name: "n", Kind: toolimpl.KindInteger},
 			}, Closed: true},
-		},
-		Defs: []toolrt.Arg{
-			/* Dir */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "files", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "name", Required: true, Kind: toolrt.KindString},
-					{Name: "dir", Ref: 1, Nullable: true},
-				}, Closed: true}},
+			{Name: "empty", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{}, Closed: true},
+			{Name: "empties", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{}, Closed: true}},
+			{Name: "page_p", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Ref: 4}},
+				{Name: "next", Kind: toolimpl.KindString},
 			}, Closed: true},
-			/* Extra */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "note", Required: true, Kind: toolrt.KindString},
-				{Name: "more", Ref: 2, Nullable: true},
-			}, Closed: true},
-			/* Graph */ {Kind: toolrt.KindObject, Elem: &toolrt.Arg{Ref: 3}},
-			/* Node */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "children", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Ref: 4}},
-				{Name: "parent", Ref: 4, Nullable: true},
-			}, Closed: true},
-			/* Tree */ {Kind: toolrt.KindArray, Elem: &toolrt.Arg{Ref: 5}},
-		},
-	}
-)
+		}, Closed: true},
+		{Name: "enums", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			{Name: "o_unit", Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			{Name: "prio", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}},
+			{Name: "unit_p", Kind: toolimpl.KindString, Nullable: true, Enum: []string{"celsius", "fahrenheit"}},
+			{Name: "prios", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}}},
+			{Name: "by_unit", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}}},
+			{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}}, Fixed: true, Len: 2},
+			{Name: "sym", Required: true, Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}},
+			{Name: "syms", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}}},
+			{Name: "big", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
+			{Name: "big_p", Kind: toolimpl.KindInteger, Nullable: true, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
+			{Name: "day", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"0", "1", "2", "3", "4", "5", "6"}},
+			{Name: "by_unit2", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}}},
+			{Name: "pairs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "key", Required: true, Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}},
+				{Name: "value", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
+			}, Closed: true}},
+		}, Closed: true},
+	},
+	Defs: []toolimpl.Arg{
+		/* Dir */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "files", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "name", Required: true, Kind: toolimpl.KindString},
+				{Name: "dir", Ref: 1, Nullable: true},
+			}, Closed: true}},
+		}, Closed: true},
+		/* Extra */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "note", Required: true, Kind: toolimpl.KindString},
+			{Name: "more", Ref: 2, Nullable: true},
+		}, Closed: true},
+		/* Graph */ {Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Ref: 3}},
+		/* Node */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "children", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Ref: 4}},
+			{Name: "parent", Ref: 4, Nullable: true},
+		}, Closed: true},
+		/* Tree */ {Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Ref: 5}},
+	},
+}
 
 func mcptagEchoEverything(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "echo_everything", &res)
+	defer toolimpl.Recover(ctx, "echo_everything", &res)
 	var in Everything
 	if err := mcptagEchoEverythingArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := EchoEverything(in)
-	return toolrt.Object("echo_everything", out), nil
+	return toolimpl.Object("echo_everything", out), nil
 }
 
 // Schemas and arguments of plain_scalars, computed by mcptag.
-var (
-	mcptagPlainScalarsInput  = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"dur":{"type":"integer"}},"required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","s","dur"],"additionalProperties":false}`)
-	mcptagPlainScalarsOutput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"dur":{"type":"integer"}},"description":"The arguments of plain_scalars.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","s","dur"]}`)
-	mcptagPlainScalarsArgs   = &toolrt.Spec{
-		Tool: "plain_scalars",
-		Args: []toolrt.Arg{
-			{Name: "b", Required: true, Kind: toolrt.KindBoolean},
-			{Name: "i", Required: true, Kind: toolrt.KindInteger},
-			{Name: "i8", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt8},
-			{Name: "i16", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt16},
-			{Name: "i32", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt32},
-			{Name: "i64", Required: true, Kind: toolrt.KindInteger},
-			{Name: "u", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint64},
-			{Name: "u8", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint8},
-			{Name: "u16", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint16},
-			{Name: "u32", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint32},
-			{Name: "u64", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeUint64},
-			{Name: "f32", Required: true, Kind: toolrt.KindNumber, Range: toolrt.RangeFloat32},
-			{Name: "f64", Required: true, Kind: toolrt.KindNumber},
-			{Name: "s", Required: true, Kind: toolrt.KindString},
-			{Name: "dur", Required: true, Kind: toolrt.KindInteger},
-		},
-	}
-)
+var mcptagPlainScalarsInput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"dur":{"type":"integer"}},"required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","s","dur"],"additionalProperties":false}`)
+var mcptagPlainScalarsOutput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"dur":{"type":"integer"}},"description":"The arguments of plain_scalars.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","s","dur"]}`)
+var mcptagPlainScalarsArgs = &toolimpl.Spec{
+	Tool: "plain_scalars",
+	Args: []toolimpl.Arg{
+		{Name: "b", Required: true, Kind: toolimpl.KindBoolean},
+		{Name: "i", Required: true, Kind: toolimpl.KindInteger},
+		{Name: "i8", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
+		{Name: "i16", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt16},
+		{Name: "i32", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt32},
+		{Name: "i64", Required: true, Kind: toolimpl.KindInteger},
+		{Name: "u", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint64},
+		{Name: "u8", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8},
+		{Name: "u16", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint16},
+		{Name: "u32", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint32},
+		{Name: "u64", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint64},
+		{Name: "f32", Required: true, Kind: toolimpl.KindNumber, Range: toolimpl.RangeFloat32},
+		{Name: "f64", Required: true, Kind: toolimpl.KindNumber},
+		{Name: "s", Required: true, Kind: toolimpl.KindString},
+		{Name: "dur", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagPlainScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "plain_scalars", &res)
+	defer toolimpl.Recover(ctx, "plain_scalars", &res)
 	args, err := mcptagPlainScalarsArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 bool
-	if err := args.Decode("b", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var b bool
+	if err := args.Decode("b", &b); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg1 int
-	if err := args.Decode("i", &arg1); err != nil {
-		return toolrt.Error(err), nil
+	var i int
+	if err := args.Decode("i", &i); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg2 int8
-	if err := args.Decode("i8", &arg2); err != nil {
-		return toolrt.Error(err), nil
+	var i8 int8
+	if err := args.Decode("i8", &i8); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg3 int16
-	if err := args.Decode("i16", &arg3); err != nil {
-		return toolrt.Error(err), nil
+	var i16 int16
+	if err := args.Decode("i16", &i16); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg4 int32
-	if err := args.Decode("i32", &arg4); err != nil {
-		return toolrt.Error(err), nil
+	var i32 int32
+	if err := args.Decode("i32", &i32); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg5 int64
-	if err := args.Decode("i64", &arg5); err != nil {
-		return toolrt.Error(err), nil
+	var i64 int64
+	if err := args.Decode("i64", &i64); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg6 uint
-	if err := args.Decode("u", &arg6); err != nil {
-		return toolrt.Error(err), nil
+	var u uint
+	if err := args.Decode("u", &u); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg7 uint8
-	if err := args.Decode("u8", &arg7); err != nil {
-		return toolrt.Error(err), nil
+	var u8 uint8
+	if err := args.Decode("u8", &u8); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg8 uint16
-	if err := args.Decode("u16", &arg8); err != nil {
-		return toolrt.Error(err), nil
+	var u16 uint16
+	if err := args.Decode("u16", &u16); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg9 uint32
-	if err := args.Decode("u32", &arg9); err != nil {
-		return toolrt.Error(err), nil
+	var u32 uint32
+	if err := args.Decode("u32", &u32); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg10 uint64
-	if err := args.Decode("u64", &arg10); err != nil {
-		return toolrt.Error(err), nil
+	var u64 uint64
+	if err := args.Decode("u64", &u64); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg11 float32
-	if err := args.Decode("f32", &arg11); err != nil {
-		return toolrt.Error(err), nil
+	var f32 float32
+	if err := args.Decode("f32", &f32); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg12 float64
-	if err := args.Decode("f64", &arg12); err != nil {
-		return toolrt.Error(err), nil
+	var f64 float64
+	if err := args.Decode("f64", &f64); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg13 string
-	if err := args.Decode("s", &arg13); err != nil {
-		return toolrt.Error(err), nil
+	var s string
+	if err := args.Decode("s", &s); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg14 time.Duration
-	if err := args.Decode("dur", &arg14); err != nil {
-		return toolrt.Error(err), nil
+	var dur time.Duration
+	if err := args.Decode("dur", &dur); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := PlainScalars(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14)
-	return toolrt.Object("plain_scalars", out), nil
+	out := PlainScalars(b, i, i8, i16, i32, i64, u, u8, u16, u32, u64, f32, f64, s, dur)
+	return toolimpl.Object("plain_scalars", out), nil
 }
 
 // Schemas and arguments of plain_pointers, computed by mcptag.
-var (
-	mcptagPlainPointersInput  = json.RawMessage(`{"type":"object","properties":{"i":{"type":"integer"},"s":{"type":"string"},"item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"when":{"type":"string","format":"date-time"},"slice":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"pp":{"type":"integer"},"a":{},"raw":{},"node":{"$ref":"#/$defs/Node"}},"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"description":"A recursive struct.","required":["name"],"additionalProperties":false}},"additionalProperties":false}`)
-	mcptagPlainPointersOutput = json.RawMessage(`{"type":"object","properties":{"i":{"type":"integer"},"s":{"type":"string"},"item":{"$ref":"#/$defs/Item"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"when":{"type":"string","format":"date-time"},"slice":{"type":["array","null"],"items":{"type":"integer"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"pp":{"type":["integer","null"]},"a":{},"raw":{},"node":{"$ref":"#/$defs/Node"}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]}},"description":"The arguments of plain_pointers: optional ones."}`)
-	mcptagPlainPointersArgs   = &toolrt.Spec{
-		Tool: "plain_pointers",
-		Args: []toolrt.Arg{
-			{Name: "i", Kind: toolrt.KindInteger, Nullable: true},
-			{Name: "s", Kind: toolrt.KindString, Nullable: true},
-			{Name: "item", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			}, Closed: true},
-			{Name: "unit", Kind: toolrt.KindString, Nullable: true, Enum: []string{"celsius", "fahrenheit"}},
-			{Name: "when", Kind: toolrt.KindString, Nullable: true, Format: toolrt.DateTime},
-			{Name: "slice", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-			{Name: "m", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-			{Name: "pp", Kind: toolrt.KindInteger, Nullable: true},
-			{Name: "a", Nullable: true},
-			{Name: "raw", Nullable: true},
-			{Name: "node", Ref: 1, Nullable: true},
-		},
-		Defs: []toolrt.Arg{
-			/* Node */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "name", Required: true, Kind: toolrt.KindString},
-				{Name: "children", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Ref: 1}},
-				{Name: "parent", Ref: 1, Nullable: true},
-			}, Closed: true},
-		},
-	}
-)
+var mcptagPlainPointersInput = json.RawMessage(`{"type":"object","properties":{"i":{"type":"integer"},"s":{"type":"string"},"item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"when":{"type":"string","format":"date-time"},"slice":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"pp":{"type":"integer"},"a":{},"raw":{},"node":{"$ref":"#/$defs/Node"}},"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"description":"A recursive struct.","required":["name"],"additionalProperties":false}},"additionalProperties":false}`)
+var mcptagPlainPointersOutput = json.RawMessage(`{"type":"object","properties":{"i":{"type":"integer"},"s":{"type":"string"},"item":{"$ref":"#/$defs/Item"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"when":{"type":"string","format":"date-time"},"slice":{"type":["array","null"],"items":{"type":"integer"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"pp":{"type":["integer","null"]},"a":{},"raw":{},"node":{"$ref":"#/$defs/Node"}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]}},"description":"The arguments of plain_pointers: optional ones."}`)
+var mcptagPlainPointersArgs = &toolimpl.Spec{
+	Tool: "plain_pointers",
+	Args: []toolimpl.Arg{
+		{Name: "i", Kind: toolimpl.KindInteger, Nullable: true},
+		{Name: "s", Kind: toolimpl.KindString, Nullable: true},
+		{Name: "item", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		}, Closed: true},
+		{Name: "unit", Kind: toolimpl.KindString, Nullable: true, Enum: []string{"celsius", "fahrenheit"}},
+		{Name: "when", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DateTime},
+		{Name: "slice", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "m", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "pp", Kind: toolimpl.KindInteger, Nullable: true},
+		{Name: "a", Nullable: true},
+		{Name: "raw", Nullable: true},
+		{Name: "node", Ref: 1, Nullable: true},
+	},
+	Defs: []toolimpl.Arg{
+		/* Node */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
+			{Name: "children", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Ref: 1}},
+			{Name: "parent", Ref: 1, Nullable: true},
+		}, Closed: true},
+	},
+}
 
 func mcptagPlainPointers(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "plain_pointers", &res)
+	defer toolimpl.Recover(ctx, "plain_pointers", &res)
 	args, err := mcptagPlainPointersArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 *int
-	if err := args.Decode("i", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var i *int
+	if err := args.Decode("i", &i); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg1 *string
-	if err := args.Decode("s", &arg1); err != nil {
-		return toolrt.Error(err), nil
+	var s *string
+	if err := args.Decode("s", &s); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg2 *testcorpus.Item
-	if err := args.Decode("item", &arg2); err != nil {
-		return toolrt.Error(err), nil
+	var item *testcorpus.Item
+	if err := args.Decode("item", &item); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg3 *testcorpus.Unit
-	if err := args.Decode("unit", &arg3); err != nil {
-		return toolrt.Error(err), nil
+	var unit *testcorpus.Unit
+	if err := args.Decode("unit", &unit); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg4 *time.Time
-	if err := args.Decode("when", &arg4); err != nil {
-		return toolrt.Error(err), nil
+	var when *time.Time
+	if err := args.Decode("when", &when); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg5 *[]int
-	if err := args.Decode("slice", &arg5); err != nil {
-		return toolrt.Error(err), nil
+	var slice *[]int
+	if err := args.Decode("slice", &slice); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg6 *map[string]int
-	if err := args.Decode("m", &arg6); err != nil {
-		return toolrt.Error(err), nil
+	var m *map[string]int
+	if err := args.Decode("m", &m); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg7 **int
-	if err := args.Decode("pp", &arg7); err != nil {
-		return toolrt.Error(err), nil
+	var pp **int
+	if err := args.Decode("pp", &pp); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg8 *any
-	if err := args.Decode("a", &arg8); err != nil {
-		return toolrt.Error(err), nil
+	var a *any
+	if err := args.Decode("a", &a); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg9 *json.RawMessage
-	if err := args.Decode("raw", &arg9); err != nil {
-		return toolrt.Error(err), nil
+	var raw *json.RawMessage
+	if err := args.Decode("raw", &raw); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg10 *testcorpus.Node
-	if err := args.Decode("node", &arg10); err != nil {
-		return toolrt.Error(err), nil
+	var node *testcorpus.Node
+	if err := args.Decode("node", &node); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := PlainPointers(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10)
-	return toolrt.Object("plain_pointers", out), nil
+	out := PlainPointers(i, s, item, unit, when, slice, m, pp, a, raw, node)
+	return toolimpl.Object("plain_pointers", out), nil
 }
 
 // Schemas and arguments of plain_one, computed by mcptag.
-var (
-	mcptagPlainOneInput  = json.RawMessage(`{"type":"object","properties":{"tree":{"$ref":"#/$defs/Tree"}},"$defs":{"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}},"required":["tree"],"additionalProperties":false}`)
-	mcptagPlainOneOutput = json.RawMessage(`{"type":"object","properties":{"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"$defs":{"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"description":"The arguments of plain_one: one argument that is not a struct.","required":["tree"]}`)
-	mcptagPlainOneArgs   = &toolrt.Spec{
-		Tool: "plain_one",
-		Args: []toolrt.Arg{
-			{Name: "tree", Required: true, Ref: 1},
-		},
-		Defs: []toolrt.Arg{
-			/* Tree */ {Kind: toolrt.KindArray, Elem: &toolrt.Arg{Ref: 1}},
-		},
-	}
-)
+var mcptagPlainOneInput = json.RawMessage(`{"type":"object","properties":{"tree":{"$ref":"#/$defs/Tree"}},"$defs":{"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}},"required":["tree"],"additionalProperties":false}`)
+var mcptagPlainOneOutput = json.RawMessage(`{"type":"object","properties":{"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"$defs":{"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"description":"The arguments of plain_one: one argument that is not a struct.","required":["tree"]}`)
+var mcptagPlainOneArgs = &toolimpl.Spec{
+	Tool: "plain_one",
+	Args: []toolimpl.Arg{
+		{Name: "tree", Required: true, Ref: 1},
+	},
+	Defs: []toolimpl.Arg{
+		/* Tree */ {Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Ref: 1}},
+	},
+}
 
 func mcptagPlainOne(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "plain_one", &res)
+	defer toolimpl.Recover(ctx, "plain_one", &res)
 	args, err := mcptagPlainOneArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 testcorpus.Tree
-	if err := args.Decode("tree", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var tree testcorpus.Tree
+	if err := args.Decode("tree", &tree); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := PlainOne(arg0)
-	return toolrt.Object("plain_one", out), nil
+	out := PlainOne(tree)
+	return toolimpl.Object("plain_one", out), nil
 }
 
 // Schemas and arguments of plain_struct_ptr, computed by mcptag.
-var (
-	mcptagPlainStructPtrInput  = json.RawMessage(`{"type":"object","properties":{"in":{"type":"object","properties":{"p":{"type":"integer"},"s":{"type":"array","items":{"type":"string"}},"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"bytes":{"type":"string","contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"z_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":"array","items":{"type":"integer"}},"pp":{"type":"integer"},"pm":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"map_elems":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"integer"}}},"nested":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"blob":{"type":"string","contentEncoding":"base64"},"arr_p":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":"array","items":{"type":"string","contentEncoding":"base64"}},"time_ps":{"type":"array","items":{"type":"string","format":"date-time"}},"numbers":{"type":"array","items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":"string","contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["s","m","bytes","arr","elems","nested","arr_of_ptrs","blob","bytes_list","time_ps","numbers","big","octets"],"additionalProperties":false}},"additionalProperties":false}`)
-	mcptagPlainStructPtrOutput = json.RawMessage(`{"type":"object","properties":{"in":{"$ref":"#/$defs/Nullables"}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Nullables":{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"$ref":"#/$defs/Item"},"o_item":{"$ref":"#/$defs/Item"},"z_item":{"$ref":"#/$defs/Item"},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2},"blob":{"type":["string","null"],"contentEncoding":"base64"},"arr_p":{"type":["array","null"],"items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":["array","null"],"items":{"type":["string","null"],"contentEncoding":"base64"}},"time_ps":{"type":["array","null"],"items":{"type":["string","null"],"format":"date-time"}},"numbers":{"type":["array","null"],"items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":["string","null"],"contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["p","s","m","bytes","arr","item_p","o_item","o_arr","p_any","elems","nested","arr_of_ptrs","blob","arr_p","bytes_list","time_ps","numbers","big","octets"]}},"description":"The arguments of plain_struct_ptr: a pointer to a struct is one optional argument, not the arguments object."}`)
-	mcptagPlainStructPtrArgs   = &toolrt.Spec{
-		Tool: "plain_struct_ptr",
-		Args: []toolrt.Arg{
-			{Name: "in", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-				{Name: "p", Kind: toolrt.KindInteger, Nullable: true},
-				{Name: "s", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-				{Name: "m", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-				{Name: "bytes", Required: true, Kind: toolrt.KindString, Format: toolrt.Base64},
-				{Name: "arr", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-				{Name: "item_p", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true},
-				{Name: "op", Kind: toolrt.KindInteger, Nullable: true},
-				{Name: "os", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-				{Name: "om", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-				{Name: "zs", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-				{Name: "zp", Kind: toolrt.KindObject, Nullable: true, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true},
-				{Name: "o_item", Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true},
-				{Name: "z_item", Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true},
-				{Name: "o_arr", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-				{Name: "o_arr0", Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 0},
-				{Name: "ps", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-				{Name: "pp", Kind: toolrt.KindInteger, Nullable: true},
-				{Name: "pm", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindBoolean}},
-				{Name: "p_any", Nullable: true},
-				{Name: "elems", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "id", Required: true, Kind: toolrt.KindString},
-					{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true}},
-				{Name: "map_elems", Kind: toolrt.KindObject, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}}},
-				{Name: "nested", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}}},
-				{Name: "opt_bytes", Kind: toolrt.KindString, Nullable: true, Format: toolrt.Base64},
-				{Name: "arr_of_ptrs", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-				{Name: "blob", Required: true, Kind: toolrt.KindString, Format: toolrt.Base64},
-				{Name: "arr_p", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Fixed: true, Len: 2},
-				{Name: "bytes_list", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.Base64}},
-				{Name: "time_ps", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString, Format: toolrt.DateTime}},
-				{Name: "numbers", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}},
-				{Name: "big", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger, Range: toolrt.RangeUint8}, Fixed: true, Len: 40},
-				{Name: "octets", Required: true, Kind: toolrt.KindString, Format: toolrt.Base64},
+var mcptagPlainStructPtrInput = json.RawMessage(`{"type":"object","properties":{"in":{"type":"object","properties":{"p":{"type":"integer"},"s":{"type":"array","items":{"type":"string"}},"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"bytes":{"type":"string","contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"z_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":"array","items":{"type":"integer"}},"pp":{"type":"integer"},"pm":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"map_elems":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"integer"}}},"nested":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"blob":{"type":"string","contentEncoding":"base64"},"arr_p":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":"array","items":{"type":"string","contentEncoding":"base64"}},"time_ps":{"type":"array","items":{"type":"string","format":"date-time"}},"numbers":{"type":"array","items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":"string","contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["s","m","bytes","arr","elems","nested","arr_of_ptrs","blob","bytes_list","time_ps","numbers","big","octets"],"additionalProperties":false}},"additionalProperties":false}`)
+var mcptagPlainStructPtrOutput = json.RawMessage(`{"type":"object","properties":{"in":{"$ref":"#/$defs/Nullables"}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Nullables":{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"$ref":"#/$defs/Item"},"o_item":{"$ref":"#/$defs/Item"},"z_item":{"$ref":"#/$defs/Item"},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2},"blob":{"type":["string","null"],"contentEncoding":"base64"},"arr_p":{"type":["array","null"],"items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":["array","null"],"items":{"type":["string","null"],"contentEncoding":"base64"}},"time_ps":{"type":["array","null"],"items":{"type":["string","null"],"format":"date-time"}},"numbers":{"type":["array","null"],"items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":["string","null"],"contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["p","s","m","bytes","arr","item_p","o_item","o_arr","p_any","elems","nested","arr_of_ptrs","blob","arr_p","bytes_list","time_ps","numbers","big","octets"]}},"description":"The arguments of plain_struct_ptr: a pointer to a struct is one optional argument, not the arguments object."}`)
+var mcptagPlainStructPtrArgs = &toolimpl.Spec{
+	Tool: "plain_struct_ptr",
+	Args: []toolimpl.Arg{
+		{Name: "in", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+			{Name: "p", Kind: toolimpl.KindInteger, Nullable: true},
+			{Name: "s", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "m", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "bytes", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
+			{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+			{Name: "item_p", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 			}, Closed: true},
-		},
-	}
-)
+			{Name: "op", Kind: toolimpl.KindInteger, Nullable: true},
+			{Name: "os", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "om", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "zs", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "zp", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			}, Closed: true},
+			{Name: "o_item", Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			}, Closed: true},
+			{Name: "z_item", Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			}, Closed: true},
+			{Name: "o_arr", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+			{Name: "o_arr0", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 0},
+			{Name: "ps", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "pp", Kind: toolimpl.KindInteger, Nullable: true},
+			{Name: "pm", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}},
+			{Name: "p_any", Nullable: true},
+			{Name: "elems", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			}, Closed: true}},
+			{Name: "map_elems", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}}},
+			{Name: "nested", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}}},
+			{Name: "opt_bytes", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Base64},
+			{Name: "arr_of_ptrs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+			{Name: "blob", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
+			{Name: "arr_p", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+			{Name: "bytes_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Base64}},
+			{Name: "time_ps", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
+			{Name: "numbers", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}},
+			{Name: "big", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8}, Fixed: true, Len: 40},
+			{Name: "octets", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
+		}, Closed: true},
+	},
+}
 
 func mcptagPlainStructPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "plain_struct_ptr", &res)
+	defer toolimpl.Recover(ctx, "plain_struct_ptr", &res)
 	args, err := mcptagPlainStructPtrArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 *Nullables
-	if err := args.Decode("in", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var in *Nullables
+	if err := args.Decode("in", &in); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := PlainStructPtr(arg0)
-	return toolrt.Object("plain_struct_ptr", out), nil
+	out := PlainStructPtr(in)
+	return toolimpl.Object("plain_struct_ptr", out), nil
 }
 
 // Schemas and arguments of plain_mixed, computed by mcptag.
-var (
-	mcptagPlainMixedInput  = json.RawMessage(`{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"byID":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"byU16":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"byText":{"type":"object","properties":{},"additionalProperties":{"type":"string"}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"when":{"type":"string","format":"date-time"},"data":{"type":"string","contentEncoding":"base64"},"num":{"type":"number"},"raw":{},"value":{},"tree":{"$ref":"#/$defs/Tree"},"graph":{"$ref":"#/$defs/Graph"},"window":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"minItems":3,"maxItems":3},"level":{"type":"string","description":"Has a text form: \"L3\"."},"custom":{},"stamp":{"type":"string","format":"date-time"},"page":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"key":{"type":"integer"},"value":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"required":["key","value"],"additionalProperties":false}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"embeds":{"type":"object","properties":{"id":{"type":"string"},"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":"integer"},"kind":{"type":"integer"}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","kind"],"additionalProperties":false}},"$defs":{"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"],"additionalProperties":false},"Graph":{"type":"object","properties":{},"description":"A recursive map.","additionalProperties":{"$ref":"#/$defs/Graph"}},"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}},"required":["items","tags","counts","byID","byU16","byText","unit","prio","when","data","num","raw","value","tree","graph","window","level","custom","stamp","page","embeds"],"additionalProperties":false}`)
-	mcptagPlainMixedOutput = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"tags":{"type":["array","null"],"items":{"type":"string"}},"counts":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"byID":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/Item"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"byU16":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"byText":{"type":["object","null"],"additionalProperties":{"type":"string"}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"when":{"type":"string","format":"date-time"},"data":{"type":["string","null"],"contentEncoding":"base64"},"num":{"type":"number"},"raw":{},"value":{},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"window":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"minItems":3,"maxItems":3},"level":{"type":"string","description":"Has a text form: \"L3\"."},"custom":{},"stamp":{"type":"string","format":"date-time"},"page":{"$ref":"#/$defs/Page_Pair_int_Unit"},"embeds":{"$ref":"#/$defs/Embeds"}},"$defs":{"Embeds":{"type":"object","properties":{"id":{"type":"string"},"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":["integer","null"]},"kind":{"type":"integer"}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","Num","kind"]},"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"]},"Graph":{"type":"object","description":"A recursive map.","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},"Page_Pair_int_Unit":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Pair_int_Unit"}},"next":{"type":"string"}},"required":["items"]},"Pair_int_Unit":{"type":"object","properties":{"key":{"type":"integer"},"value":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"required":["key","value"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"description":"The arguments of plain_mixed.","required":["items","tags","counts","byID","byU16","byText","unit","prio","when","data","num","raw","value","tree","graph","window","level","custom","stamp","page","embeds"]}`)
-	mcptagPlainMixedArgs   = &toolrt.Spec{
-		Tool: "plain_mixed",
-		Args: []toolrt.Arg{
-			{Name: "items", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
+var mcptagPlainMixedInput = json.RawMessage(`{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"byID":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"byU16":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"byText":{"type":"object","properties":{},"additionalProperties":{"type":"string"}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"when":{"type":"string","format":"date-time"},"data":{"type":"string","contentEncoding":"base64"},"num":{"type":"number"},"raw":{},"value":{},"tree":{"$ref":"#/$defs/Tree"},"graph":{"$ref":"#/$defs/Graph"},"window":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"minItems":3,"maxItems":3},"level":{"type":"string","description":"Has a text form: \"L3\"."},"custom":{},"stamp":{"type":"string","format":"date-time"},"page":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"key":{"type":"integer"},"value":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"required":["key","value"],"additionalProperties":false}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"embeds":{"type":"object","properties":{"id":{"type":"string"},"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":"integer"},"kind":{"type":"integer"}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","kind"],"additionalProperties":false}},"$defs":{"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"],"additionalProperties":false},"Graph":{"type":"object","properties":{},"description":"A recursive map.","additionalProperties":{"$ref":"#/$defs/Graph"}},"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}},"required":["items","tags","counts","byID","byU16","byText","unit","prio","when","data","num","raw","value","tree","graph","window","level","custom","stamp","page","embeds"],"additionalProperties":false}`)
+var mcptagPlainMixedOutput = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"tags":{"type":["array","null"],"items":{"type":"string"}},"counts":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"byID":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/Item"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"byU16":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"byText":{"type":["object","null"],"additionalProperties":{"type":"string"}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"when":{"type":"string","format":"date-time"},"data":{"type":["string","null"],"contentEncoding":"base64"},"num":{"type":"number"},"raw":{},"value":{},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"window":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"minItems":3,"maxItems":3},"level":{"type":"string","description":"Has a text form: \"L3\"."},"custom":{},"stamp":{"type":"string","format":"date-time"},"page":{"$ref":"#/$defs/Page_Pair_int_Unit"},"embeds":{"$ref":"#/$defs/Embeds"}},"$defs":{"Embeds":{"type":"object","properties":{"id":{"type":"string"},"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":["integer","null"]},"kind":{"type":"integer"}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","Num","kind"]},"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"]},"Graph":{"type":"object","description":"A recursive map.","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},"Page_Pair_int_Unit":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Pair_int_Unit"}},"next":{"type":"string"}},"required":["items"]},"Pair_int_Unit":{"type":"object","properties":{"key":{"type":"integer"},"value":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"required":["key","value"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"description":"The arguments of plain_mixed.","required":["items","tags","counts","byID","byU16","byText","unit","prio","when","data","num","raw","value","tree","graph","window","level","custom","stamp","page","embeds"]}`)
+var mcptagPlainMixedArgs = &toolimpl.Spec{
+	Tool: "plain_mixed",
+	Args: []toolimpl.Arg{
+		{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		}, Closed: true}},
+		{Name: "tags", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "counts", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "byID", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		}, Closed: true}, Keys: toolimpl.DecimalInt},
+		{Name: "byU16", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalUint},
+		{Name: "byText", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+		{Name: "prio", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}},
+		{Name: "when", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DateTime},
+		{Name: "data", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
+		{Name: "num", Required: true, Kind: toolimpl.KindNumber},
+		{Name: "raw", Required: true},
+		{Name: "value", Required: true},
+		{Name: "tree", Required: true, Ref: 3},
+		{Name: "graph", Required: true, Ref: 2},
+		{Name: "window", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}, Fixed: true, Len: 3},
+		{Name: "level", Required: true, Kind: toolimpl.KindString},
+		{Name: "custom", Required: true},
+		{Name: "stamp", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DateTime},
+		{Name: "page", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "key", Required: true, Kind: toolimpl.KindInteger},
+				{Name: "value", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 			}, Closed: true}},
-			{Name: "tags", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "counts", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}},
-			{Name: "byID", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			}, Closed: true}, Keys: toolrt.DecimalInt},
-			{Name: "byU16", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindBoolean}, Keys: toolrt.DecimalUint},
-			{Name: "byText", Required: true, Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-			{Name: "unit", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			{Name: "prio", Required: true, Kind: toolrt.KindInteger, Range: toolrt.RangeInt8, Enum: []string{"-1", "0", "1"}},
-			{Name: "when", Required: true, Kind: toolrt.KindString, Format: toolrt.DateTime},
-			{Name: "data", Required: true, Kind: toolrt.KindString, Format: toolrt.Base64},
-			{Name: "num", Required: true, Kind: toolrt.KindNumber},
-			{Name: "raw", Required: true},
-			{Name: "value", Required: true},
-			{Name: "tree", Required: true, Ref: 3},
-			{Name: "graph", Required: true, Ref: 2},
-			{Name: "window", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger, Range: toolrt.RangeInt8}, Fixed: true, Len: 3},
-			{Name: "level", Required: true, Kind: toolrt.KindString},
-			{Name: "custom", Required: true},
-			{Name: "stamp", Required: true, Kind: toolrt.KindString, Format: toolrt.DateTime},
-			{Name: "page", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "items", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "key", Required: true, Kind: toolrt.KindInteger},
-					{Name: "value", Required: true, Kind: toolrt.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true}},
-				{Name: "next", Kind: toolrt.KindString},
+			{Name: "next", Kind: toolimpl.KindString},
+		}, Closed: true},
+		{Name: "embeds", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindString},
+			{Name: "meta", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "created", Required: true, Kind: toolimpl.KindString},
 			}, Closed: true},
-			{Name: "embeds", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "id", Required: true, Kind: toolrt.KindString},
-				{Name: "meta", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-					{Name: "created", Required: true, Kind: toolrt.KindString},
-				}, Closed: true},
-				{Name: "note", Kind: toolrt.KindString},
-				{Name: "more", Ref: 1, Nullable: true},
-				{Name: "hidden", Required: true, Kind: toolrt.KindString},
-				{Name: "Label", Required: true, Kind: toolrt.KindString},
-				{Name: "Code", Required: true, Kind: toolrt.KindString},
-				{Name: "Num", Kind: toolrt.KindInteger, Nullable: true},
-				{Name: "kind", Required: true, Kind: toolrt.KindInteger},
-			}, Closed: true},
-		},
-		Defs: []toolrt.Arg{
-			/* Extra */ {Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "note", Required: true, Kind: toolrt.KindString},
-				{Name: "more", Ref: 1, Nullable: true},
-			}, Closed: true},
-			/* Graph */ {Kind: toolrt.KindObject, Elem: &toolrt.Arg{Ref: 2}},
-			/* Tree */ {Kind: toolrt.KindArray, Elem: &toolrt.Arg{Ref: 3}},
-		},
-	}
-)
+			{Name: "note", Kind: toolimpl.KindString},
+			{Name: "more", Ref: 1, Nullable: true},
+			{Name: "hidden", Required: true, Kind: toolimpl.KindString},
+			{Name: "Label", Required: true, Kind: toolimpl.KindString},
+			{Name: "Code", Required: true, Kind: toolimpl.KindString},
+			{Name: "Num", Kind: toolimpl.KindInteger, Nullable: true},
+			{Name: "kind", Required: true, Kind: toolimpl.KindInteger},
+		}, Closed: true},
+	},
+	Defs: []toolimpl.Arg{
+		/* Extra */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "note", Required: true, Kind: toolimpl.KindString},
+			{Name: "more", Ref: 1, Nullable: true},
+		}, Closed: true},
+		/* Graph */ {Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Ref: 2}},
+		/* Tree */ {Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Ref: 3}},
+	},
+}
 
 func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "plain_mixed", &res)
+	defer toolimpl.Recover(ctx, "plain_mixed", &res)
 	args, err := mcptagPlainMixedArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 []testcorpus.Item
-	if err := args.Decode("items", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var items []testcorpus.Item
+	if err := args.Decode("items", &items); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg1 []string
-	if err := args.Decode("tags", &arg1); err != nil {
-		return toolrt.Error(err), nil
+	var tags []string
+	if err := args.Decode("tags", &tags); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg2 map[string]int
-	if err := args.Decode("counts", &arg2); err != nil {
-		return toolrt.Error(err), nil
+	var counts map[string]int
+	if err := args.Decode("counts", &counts); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg3 map[int]testcorpus.Item
-	if err := args.Decode("byID", &arg3); err != nil {
-		return toolrt.Error(err), nil
+	var byID map[int]testcorpus.Item
+	if err := args.Decode("byID", &byID); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg4 map[uint16]bool
-	if err := args.Decode("byU16", &arg4); err != nil {
-		return toolrt.Error(err), nil
+	var byU16 map[uint16]bool
+	if err := args.Decode("byU16", &byU16); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg5 map[TextKey]string
-	if err := args.Decode("byText", &arg5); err != nil {
-		return toolrt.Error(err), nil
+	var byText map[TextKey]string
+	if err := args.Decode("byText", &byText); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg6 testcorpus.Unit
-	if err := args.Decode("unit", &arg6); err != nil {
-		return toolrt.Error(err), nil
+	var unit testcorpus.Unit
+	if err := args.Decode("unit", &unit); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg7 testcorpus.Priority
-	if err := args.Decode("prio", &arg7); err != nil {
-		return toolrt.Error(err), nil
+	var prio testcorpus.Priority
+	if err := args.Decode("prio", &prio); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg8 time.Time
-	if err := args.Decode("when", &arg8); err != nil {
-		return toolrt.Error(err), nil
+	var when time.Time
+	if err := args.Decode("when", &when); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg9 []byte
-	if err := args.Decode("data", &arg9); err != nil {
-		return toolrt.Error(err), nil
+	var data []byte
+	if err := args.Decode("data", &data); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg10 json.Number
-	if err := args.Decode("num", &arg10); err != nil {
-		return toolrt.Error(err), nil
+	var num json.Number
+	if err := args.Decode("num", &num); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg11 json.RawMessage
-	if err := args.Decode("raw", &arg11); err != nil {
-		return toolrt.Error(err), nil
+	var raw json.RawMessage
+	if err := args.Decode("raw", &raw); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg12 any
-	if err := args.Decode("value", &arg12); err != nil {
-		return toolrt.Error(err), nil
+	var value any
+	if err := args.Decode("value", &value); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg13 testcorpus.Tree
-	if err := args.Decode("tree", &arg13); err != nil {
-		return toolrt.Error(err), nil
+	var tree testcorpus.Tree
+	if err := args.Decode("tree", &tree); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg14 Graph
-	if err := args.Decode("graph", &arg14); err != nil {
-		return toolrt.Error(err), nil
+	var graph Graph
+	if err := args.Decode("graph", &graph); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg15 [3]int8
-	if err := args.Decode("window", &arg15); err != nil {
-		return toolrt.Error(err), nil
+	var window [3]int8
+	if err := args.Decode("window", &window); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg16 Level
-	if err := args.Decode("level", &arg16); err != nil {
-		return toolrt.Error(err), nil
+	var level Level
+	if err := args.Decode("level", &level); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg17 Custom
-	if err := args.Decode("custom", &arg17); err != nil {
-		return toolrt.Error(err), nil
+	var custom Custom
+	if err := args.Decode("custom", &custom); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg18 Stamp
-	if err := args.Decode("stamp", &arg18); err != nil {
-		return toolrt.Error(err), nil
+	var stamp Stamp
+	if err := args.Decode("stamp", &stamp); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg19 testcorpus.Page[testcorpus.Pair[int, testcorpus.Unit]]
-	if err := args.Decode("page", &arg19); err != nil {
-		return toolrt.Error(err), nil
+	var page testcorpus.Page[testcorpus.Pair[int, testcorpus.Unit]]
+	if err := args.Decode("page", &page); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg20 Embeds
-	if err := args.Decode("embeds", &arg20); err != nil {
-		return toolrt.Error(err), nil
+	var embeds Embeds
+	if err := args.Decode("embeds", &embeds); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := PlainMixed(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15, arg16, arg17, arg18, arg19, arg20)
-	return toolrt.Object("plain_mixed", out), nil
+	out := PlainMixed(items, tags, counts, byID, byU16, byText, unit, prio, when, data, num, raw, value, tree, graph, window, level, custom, stamp, page, embeds)
+	return toolimpl.Object("plain_mixed", out), nil
 }

@@ -6,15 +6,15 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 2 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -24,7 +24,7 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: receive.
 func RegisterTools(s *mcp.Server) {
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "receive",
 		Description:  `Checks what it receives: its error is a value that breaks the constraint of its field, which the handler should have rejected.`,
 		InputSchema:  mcptagReceiveInput,
@@ -33,68 +33,66 @@ func RegisterTools(s *mcp.Server) {
 }
 
 // Schemas and arguments of receive, computed by mcptag.
-var (
-	mcptagReceiveInput  = json.RawMessage(`{"type":"object","properties":{"f64_min":{"type":"number","minimum":0.1},"f64_max":{"type":"number","maximum":0.3},"f64_exmin":{"type":"number","exclusiveMinimum":0},"f64_exmax":{"type":"number","exclusiveMaximum":10},"f64_mult":{"type":"number","multipleOf":0.1},"f32_min":{"type":"number","minimum":0.1},"f32_max":{"type":"number","maximum":0.3},"f32_exmin":{"type":"number","exclusiveMinimum":0},"f32_exmax":{"type":"number","exclusiveMaximum":1},"f32_mult":{"type":"number","multipleOf":0.25},"int_min":{"type":"integer","minimum":-5},"int_max":{"type":"integer","maximum":7},"i8_exmin":{"type":"integer","minimum":-128,"maximum":127,"exclusiveMinimum":-100},"u16_exmax":{"type":"integer","minimum":0,"maximum":65535,"exclusiveMaximum":1000},"i64_mult":{"type":"integer","multipleOf":3},"u64_max":{"type":"integer","minimum":0,"maximum":10000000000000000000},"int_enum":{"type":"integer","enum":[1,2]},"flag":{"type":"boolean"},"text":{"type":"string","minLength":2,"maxLength":4},"letters":{"type":"string","pattern":"^[a-c]+$"},"word":{"type":"string","enum":["x","y"]},"date":{"type":"string","format":"date"},"date_time":{"type":"string","format":"date-time"},"clock":{"type":"string","format":"time"},"mail":{"type":"string","format":"email"},"link":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"v4":{"type":"string","format":"ipv4"},"v6":{"type":"string","format":"ipv6"},"host":{"type":"string","format":"hostname"},"when":{"type":"string","format":"date-time"},"ints":{"type":"array","items":{"type":"integer"},"minItems":1,"maxItems":3,"uniqueItems":true},"floats":{"type":"array","items":{"type":"number"},"uniqueItems":true},"floats32":{"type":"array","items":{"type":"number"},"uniqueItems":true},"bools":{"type":"array","items":{"type":"boolean"},"uniqueItems":true},"texts":{"type":"array","items":{"type":"string"},"uniqueItems":true},"items":{"type":"array","items":{"type":"object","properties":{"a":{"type":"integer"},"d":{"type":"string","default":"x"},"p":{"type":"integer"}},"description":"An array item with an optional field, one with a default and a pointer.","additionalProperties":false},"uniqueItems":true},"maps":{"type":"array","items":{"type":"object","properties":{},"additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"uniqueItems":true},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}},"uniqueItems":true}},"description":"Has one optional field per constraint key and Go type: a call sends one or a few, and the tool checks those it gets.","additionalProperties":false}`)
-	mcptagReceiveOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagReceiveArgs   = &toolrt.Spec{
-		Tool: "receive",
-		Args: []toolrt.Arg{
-			{Name: "f64_min", Kind: toolrt.KindNumber, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 0.1}}},
-			{Name: "f64_max", Kind: toolrt.KindNumber, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.Maximum, Num: 0.3}}},
-			{Name: "f64_exmin", Kind: toolrt.KindNumber, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMinimum, Num: 0}}},
-			{Name: "f64_exmax", Kind: toolrt.KindNumber, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMaximum, Num: 10}}},
-			{Name: "f64_mult", Kind: toolrt.KindNumber, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.MultipleOf, Num: 0.1}}},
-			{Name: "f32_min", Kind: toolrt.KindNumber, Nullable: true, Range: toolrt.RangeFloat32, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 0.1}}},
-			{Name: "f32_max", Kind: toolrt.KindNumber, Nullable: true, Range: toolrt.RangeFloat32, Rules: []toolrt.Rule{{Op: toolrt.Maximum, Num: 0.3}}},
-			{Name: "f32_exmin", Kind: toolrt.KindNumber, Nullable: true, Range: toolrt.RangeFloat32, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMinimum, Num: 0}}},
-			{Name: "f32_exmax", Kind: toolrt.KindNumber, Nullable: true, Range: toolrt.RangeFloat32, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMaximum, Num: 1}}},
-			{Name: "f32_mult", Kind: toolrt.KindNumber, Nullable: true, Range: toolrt.RangeFloat32, Rules: []toolrt.Rule{{Op: toolrt.MultipleOf, Num: 0.25}}},
-			{Name: "int_min", Kind: toolrt.KindInteger, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: -5}}},
-			{Name: "int_max", Kind: toolrt.KindInteger, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.Maximum, Num: 7}}},
-			{Name: "i8_exmin", Kind: toolrt.KindInteger, Nullable: true, Range: toolrt.RangeInt8, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMinimum, Num: -100}}},
-			{Name: "u16_exmax", Kind: toolrt.KindInteger, Nullable: true, Range: toolrt.RangeUint16, Rules: []toolrt.Rule{{Op: toolrt.ExclusiveMaximum, Num: 1000}}},
-			{Name: "i64_mult", Kind: toolrt.KindInteger, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.MultipleOf, Num: 3}}},
-			{Name: "u64_max", Kind: toolrt.KindInteger, Nullable: true, Range: toolrt.RangeUint64, Rules: []toolrt.Rule{{Op: toolrt.Maximum, Num: 1e+19}}},
-			{Name: "int_enum", Kind: toolrt.KindInteger, Nullable: true, Enum: []string{"1", "2"}},
-			{Name: "flag", Kind: toolrt.KindBoolean, Nullable: true},
-			{Name: "text", Kind: toolrt.KindString, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.MinLength, Count: 2}, {Op: toolrt.MaxLength, Count: 4}}},
-			{Name: "letters", Kind: toolrt.KindString, Nullable: true, Rules: []toolrt.Rule{{Op: toolrt.Pattern, Text: `^[a-c]+$`}}},
-			{Name: "word", Kind: toolrt.KindString, Nullable: true, Enum: []string{"x", "y"}},
-			{Name: "date", Kind: toolrt.KindString, Nullable: true, Format: toolrt.Date},
-			{Name: "date_time", Kind: toolrt.KindString, Nullable: true, Format: toolrt.DateTime},
-			{Name: "clock", Kind: toolrt.KindString, Nullable: true, Format: toolrt.Time},
-			{Name: "mail", Kind: toolrt.KindString, Nullable: true, Format: toolrt.Email},
-			{Name: "link", Kind: toolrt.KindString, Nullable: true, Format: toolrt.URI},
-			{Name: "id", Kind: toolrt.KindString, Nullable: true, Format: toolrt.UUID},
-			{Name: "v4", Kind: toolrt.KindString, Nullable: true, Format: toolrt.IPv4},
-			{Name: "v6", Kind: toolrt.KindString, Nullable: true, Format: toolrt.IPv6},
-			{Name: "host", Kind: toolrt.KindString, Nullable: true, Format: toolrt.Hostname},
-			{Name: "when", Kind: toolrt.KindString, Nullable: true, Format: toolrt.DateTime},
-			{Name: "ints", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}, Rules: []toolrt.Rule{{Op: toolrt.MinItems, Count: 1}, {Op: toolrt.MaxItems, Count: 3}, {Op: toolrt.UniqueItems}}},
-			{Name: "floats", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Rules: []toolrt.Rule{{Op: toolrt.UniqueItems}}},
-			{Name: "floats32", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindNumber, Range: toolrt.RangeFloat32}, Rules: []toolrt.Rule{{Op: toolrt.UniqueItems}}},
-			{Name: "bools", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindBoolean}, Rules: []toolrt.Rule{{Op: toolrt.UniqueItems}}},
-			{Name: "texts", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString}, Rules: []toolrt.Rule{{Op: toolrt.UniqueItems}}},
-			{Name: "items", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "a", Kind: toolrt.KindInteger},
-				{Name: "d", Kind: toolrt.KindString, Default: []byte(`"x"`)},
-				{Name: "p", Kind: toolrt.KindInteger, Nullable: true},
-			}, Closed: true}, Rules: []toolrt.Rule{{Op: toolrt.UniqueItems}}},
-			{Name: "maps", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindObject, Elem: &toolrt.Arg{Kind: toolrt.KindNumber}, Keys: toolrt.DecimalInt}, Rules: []toolrt.Rule{{Op: toolrt.UniqueItems}}},
-			{Name: "nested", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindInteger}}, Rules: []toolrt.Rule{{Op: toolrt.UniqueItems}}},
-		},
-	}
-)
+var mcptagReceiveInput = json.RawMessage(`{"type":"object","properties":{"f64_min":{"type":"number","minimum":0.1},"f64_max":{"type":"number","maximum":0.3},"f64_exmin":{"type":"number","exclusiveMinimum":0},"f64_exmax":{"type":"number","exclusiveMaximum":10},"f64_mult":{"type":"number","multipleOf":0.1},"f32_min":{"type":"number","minimum":0.1},"f32_max":{"type":"number","maximum":0.3},"f32_exmin":{"type":"number","exclusiveMinimum":0},"f32_exmax":{"type":"number","exclusiveMaximum":1},"f32_mult":{"type":"number","multipleOf":0.25},"int_min":{"type":"integer","minimum":-5},"int_max":{"type":"integer","maximum":7},"i8_exmin":{"type":"integer","minimum":-128,"maximum":127,"exclusiveMinimum":-100},"u16_exmax":{"type":"integer","minimum":0,"maximum":65535,"exclusiveMaximum":1000},"i64_mult":{"type":"integer","multipleOf":3},"u64_max":{"type":"integer","minimum":0,"maximum":10000000000000000000},"int_enum":{"type":"integer","enum":[1,2]},"flag":{"type":"boolean"},"text":{"type":"string","minLength":2,"maxLength":4},"letters":{"type":"string","pattern":"^[a-c]+$"},"word":{"type":"string","enum":["x","y"]},"date":{"type":"string","format":"date"},"date_time":{"type":"string","format":"date-time"},"clock":{"type":"string","format":"time"},"mail":{"type":"string","format":"email"},"link":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"v4":{"type":"string","format":"ipv4"},"v6":{"type":"string","format":"ipv6"},"host":{"type":"string","format":"hostname"},"when":{"type":"string","format":"date-time"},"ints":{"type":"array","items":{"type":"integer"},"minItems":1,"maxItems":3,"uniqueItems":true},"floats":{"type":"array","items":{"type":"number"},"uniqueItems":true},"floats32":{"type":"array","items":{"type":"number"},"uniqueItems":true},"bools":{"type":"array","items":{"type":"boolean"},"uniqueItems":true},"texts":{"type":"array","items":{"type":"string"},"uniqueItems":true},"items":{"type":"array","items":{"type":"object","properties":{"a":{"type":"integer"},"d":{"type":"string","default":"x"},"p":{"type":"integer"}},"description":"An array item with an optional field, one with a default and a pointer.","additionalProperties":false},"uniqueItems":true},"maps":{"type":"array","items":{"type":"object","properties":{},"additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"uniqueItems":true},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}},"uniqueItems":true}},"description":"Has one optional field per constraint key and Go type: a call sends one or a few, and the tool checks those it gets.","additionalProperties":false}`)
+var mcptagReceiveOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagReceiveArgs = &toolimpl.Spec{
+	Tool: "receive",
+	Args: []toolimpl.Arg{
+		{Name: "f64_min", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 0.1}}},
+		{Name: "f64_max", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Maximum, Num: 0.3}}},
+		{Name: "f64_exmin", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0}}},
+		{Name: "f64_exmax", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMaximum, Num: 10}}},
+		{Name: "f64_mult", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 0.1}}},
+		{Name: "f32_min", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 0.1}}},
+		{Name: "f32_max", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{{Op: toolimpl.Maximum, Num: 0.3}}},
+		{Name: "f32_exmin", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0}}},
+		{Name: "f32_exmax", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMaximum, Num: 1}}},
+		{Name: "f32_mult", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 0.25}}},
+		{Name: "int_min", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: -5}}},
+		{Name: "int_max", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Maximum, Num: 7}}},
+		{Name: "i8_exmin", Kind: toolimpl.KindInteger, Nullable: true, Range: toolimpl.RangeInt8, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: -100}}},
+		{Name: "u16_exmax", Kind: toolimpl.KindInteger, Nullable: true, Range: toolimpl.RangeUint16, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMaximum, Num: 1000}}},
+		{Name: "i64_mult", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 3}}},
+		{Name: "u64_max", Kind: toolimpl.KindInteger, Nullable: true, Range: toolimpl.RangeUint64, Rules: []toolimpl.Rule{{Op: toolimpl.Maximum, Num: 1e+19}}},
+		{Name: "int_enum", Kind: toolimpl.KindInteger, Nullable: true, Enum: []string{"1", "2"}},
+		{Name: "flag", Kind: toolimpl.KindBoolean, Nullable: true},
+		{Name: "text", Kind: toolimpl.KindString, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 2}, {Op: toolimpl.MaxLength, Count: 4}}},
+		{Name: "letters", Kind: toolimpl.KindString, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Pattern, Text: `^[a-c]+$`}}},
+		{Name: "word", Kind: toolimpl.KindString, Nullable: true, Enum: []string{"x", "y"}},
+		{Name: "date", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Date},
+		{Name: "date_time", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DateTime},
+		{Name: "clock", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Time},
+		{Name: "mail", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Email},
+		{Name: "link", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.URI},
+		{Name: "id", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.UUID},
+		{Name: "v4", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.IPv4},
+		{Name: "v6", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.IPv6},
+		{Name: "host", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Hostname},
+		{Name: "when", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DateTime},
+		{Name: "ints", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 3}, {Op: toolimpl.UniqueItems}}},
+		{Name: "floats", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "floats32", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber, Range: toolimpl.RangeFloat32}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "bools", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "texts", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "items", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "a", Kind: toolimpl.KindInteger},
+			{Name: "d", Kind: toolimpl.KindString, Default: []byte(`"x"`)},
+			{Name: "p", Kind: toolimpl.KindInteger, Nullable: true},
+		}, Closed: true}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "maps", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Keys: toolimpl.DecimalInt}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "nested", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+	},
+}
 
 func mcptagReceive(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "receive", &res)
+	defer toolimpl.Recover(ctx, "receive", &res)
 	var in Received
 	if err := mcptagReceiveArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := Receive(in)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Wrapped("receive", out), nil
+	return toolimpl.Wrapped("receive", out), nil
 }

@@ -6,15 +6,15 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 2 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -24,30 +24,30 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: delete_files, ask_name, refuse, fail, act.
 func RegisterTools(s *mcp.Server) {
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "delete_files",
 		Description:  `Deletes each file the user confirms, asking for each in turn, and returns those it deleted.`,
-		Annotations:  &mcp.ToolAnnotations{DestructiveHint: toolrt.Bool(true)},
+		Annotations:  &mcp.ToolAnnotations{DestructiveHint: toolimpl.Bool(true)},
 		InputSchema:  mcptagDeleteFilesInput,
 		OutputSchema: mcptagDeleteFilesOutput,
 	}, mcptagDeleteFiles)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "ask_name",
 		Description:  `Asks the client for a name, by an input request of its own, and greets whoever it names.`,
 		InputSchema:  mcptagAskNameInput,
 		OutputSchema: mcptagAskNameOutput,
 	}, mcptagAskName)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "refuse",
 		Description: `Fails with the JSON-RPC error of code, wrapped.`,
 		InputSchema: mcptagRefuseInput,
 	}, mcptagRefuse)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "fail",
 		Description: `Fails with an error of its own, which is a tool error.`,
 		InputSchema: mcptagFailInput,
 	}, mcptagFail)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "act",
 		Description:  `Acts as a user, and returns what it did.`,
 		InputSchema:  mcptagDoActInput,
@@ -56,123 +56,113 @@ func RegisterTools(s *mcp.Server) {
 }
 
 // Schemas and arguments of delete_files, computed by mcptag.
-var (
-	mcptagDeleteFilesInput  = json.RawMessage(`{"type":"object","properties":{"names":{"type":"array","items":{"type":"string"},"description":"the files"}},"required":["names"],"additionalProperties":false}`)
-	mcptagDeleteFilesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"]}`)
-	mcptagDeleteFilesArgs   = &toolrt.Spec{
-		Tool: "delete_files",
-		Args: []toolrt.Arg{
-			{Name: "names", Required: true, Kind: toolrt.KindArray, Elem: &toolrt.Arg{Kind: toolrt.KindString}},
-		},
-	}
-)
+var mcptagDeleteFilesInput = json.RawMessage(`{"type":"object","properties":{"names":{"type":"array","items":{"type":"string"},"description":"the files"}},"required":["names"],"additionalProperties":false}`)
+var mcptagDeleteFilesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"]}`)
+var mcptagDeleteFilesArgs = &toolimpl.Spec{
+	Tool: "delete_files",
+	Args: []toolimpl.Arg{
+		{Name: "names", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+	},
+}
 
 func mcptagDeleteFiles(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "delete_files", &res)
+	defer toolimpl.Recover(ctx, "delete_files", &res)
 	args, err := mcptagDeleteFilesArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 []string
-	if err := args.Decode("names", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var names []string
+	if err := args.Decode("names", &names); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out, err := DeleteFiles(ctx, req, arg0)
+	out, err := DeleteFiles(ctx, req, names)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Slice("delete_files", out), nil
+	return toolimpl.Slice("delete_files", out), nil
 }
 
 // Schemas and arguments of ask_name, computed by mcptag.
-var (
-	mcptagAskNameInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagAskNameOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"The name the user gave."}},"description":"Who ask_name greets.","required":["name"]}`)
-	mcptagAskNameArgs   = &toolrt.Spec{
-		Tool: "ask_name",
-	}
-)
+var mcptagAskNameInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagAskNameOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"The name the user gave."}},"description":"Who ask_name greets.","required":["name"]}`)
+var mcptagAskNameArgs = &toolimpl.Spec{
+	Tool: "ask_name",
+}
 
 func mcptagAskName(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "ask_name", &res)
+	defer toolimpl.Recover(ctx, "ask_name", &res)
 	if _, err := mcptagAskNameArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := AskName(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Merge(res, toolrt.Object("ask_name", out)), nil
+	return toolimpl.Merge(res, toolimpl.Object("ask_name", out)), nil
 }
 
 // Schemas and arguments of refuse, computed by mcptag.
-var (
-	mcptagRefuseInput = json.RawMessage(`{"type":"object","properties":{"code":{"type":"integer","description":"the error's code"}},"required":["code"],"additionalProperties":false}`)
-	mcptagRefuseArgs  = &toolrt.Spec{
-		Tool: "refuse",
-		Args: []toolrt.Arg{
-			{Name: "code", Required: true, Kind: toolrt.KindInteger},
-		},
-	}
-)
+var mcptagRefuseInput = json.RawMessage(`{"type":"object","properties":{"code":{"type":"integer","description":"the error's code"}},"required":["code"],"additionalProperties":false}`)
+var mcptagRefuseArgs = &toolimpl.Spec{
+	Tool: "refuse",
+	Args: []toolimpl.Arg{
+		{Name: "code", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagRefuse(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "refuse", &res)
+	defer toolimpl.Recover(ctx, "refuse", &res)
 	args, err := mcptagRefuseArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 int64
-	if err := args.Decode("code", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var code int64
+	if err := args.Decode("code", &code); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	if err := Refuse(arg0); err != nil {
-		return toolrt.Failed(err)
+	if err := Refuse(code); err != nil {
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Empty(), nil
+	return toolimpl.Empty(), nil
 }
 
 // Schemas and arguments of fail, computed by mcptag.
-var (
-	mcptagFailInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagFailArgs  = &toolrt.Spec{
-		Tool: "fail",
-	}
-)
+var mcptagFailInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagFailArgs = &toolimpl.Spec{
+	Tool: "fail",
+}
 
 func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "fail", &res)
+	defer toolimpl.Recover(ctx, "fail", &res)
 	if _, err := mcptagFailArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	if err := Fail(); err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Empty(), nil
+	return toolimpl.Empty(), nil
 }
 
 // Schemas and arguments of act, computed by mcptag.
-var (
-	mcptagDoActInput  = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"Who acts.","x-mcp-header":"User"},"count":{"type":"integer","description":"How many times.","minimum":-9007199254740991,"maximum":9007199254740991,"x-mcp-header":"Count"},"dry":{"type":"boolean","description":"Whether only to pretend.","x-mcp-header":"Dry"}},"description":"What act does, with arguments that travel in headers too.","required":["user","count"],"additionalProperties":false}`)
-	mcptagDoActOutput = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"Who acts."},"count":{"type":"integer","description":"How many times."},"dry":{"type":"boolean","description":"Whether only to pretend."}},"description":"What act does, with arguments that travel in headers too.","required":["user","count"]}`)
-	mcptagDoActArgs   = &toolrt.Spec{
-		Tool: "act",
-		Args: []toolrt.Arg{
-			{Name: "user", Required: true, Kind: toolrt.KindString},
-			{Name: "count", Required: true, Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: -9.007199254740991e+15}, {Op: toolrt.Maximum, Num: 9.007199254740991e+15}}},
-			{Name: "dry", Kind: toolrt.KindBoolean},
-		},
-	}
-)
+var mcptagDoActInput = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"Who acts.","x-mcp-header":"User"},"count":{"type":"integer","description":"How many times.","minimum":-9007199254740991,"maximum":9007199254740991,"x-mcp-header":"Count"},"dry":{"type":"boolean","description":"Whether only to pretend.","x-mcp-header":"Dry"}},"description":"What act does, with arguments that travel in headers too.","required":["user","count"],"additionalProperties":false}`)
+var mcptagDoActOutput = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"Who acts."},"count":{"type":"integer","description":"How many times."},"dry":{"type":"boolean","description":"Whether only to pretend."}},"description":"What act does, with arguments that travel in headers too.","required":["user","count"]}`)
+var mcptagDoActArgs = &toolimpl.Spec{
+	Tool: "act",
+	Args: []toolimpl.Arg{
+		{Name: "user", Required: true, Kind: toolimpl.KindString},
+		{Name: "count", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: -9.007199254740991e+15}, {Op: toolimpl.Maximum, Num: 9.007199254740991e+15}}},
+		{Name: "dry", Kind: toolimpl.KindBoolean},
+	},
+}
 
 func mcptagDoAct(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "act", &res)
+	defer toolimpl.Recover(ctx, "act", &res)
 	var in Act
 	if err := mcptagDoActArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := DoAct(in)
-	return toolrt.Object("act", out), nil
+	return toolimpl.Object("act", out), nil
 }
 
 // ElicitConfirm asks the user of the client that made the tool call req to
@@ -180,7 +170,7 @@ func mcptagDoAct(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 // declines or cancels; an answer that breaks the form's schema is an
 // error. The tool returns the error as it is (or wrapped): on protocol
 // 2026-07-28, it asks the client for the form, and the tool runs again up
-// to here with the answer. See toolrt.Form.Elicit.
+// to here with the answer. See toolimpl.Form.Elicit.
 func ElicitConfirm(ctx context.Context, req *mcp.CallToolRequest, message string) (Confirm, bool, error) {
 	var answer Confirm
 	if ok, err := mcptagConfirmForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
@@ -190,14 +180,14 @@ func ElicitConfirm(ctx context.Context, req *mcp.CallToolRequest, message string
 }
 
 // The form of ElicitConfirm, computed by mcptag.
-var mcptagConfirmForm = &toolrt.Form{
+var mcptagConfirmForm = &toolimpl.Form{
 	Name:   "Confirm",
 	Schema: json.RawMessage(`{"type":"object","properties":{"yes":{"type":"boolean","description":"Delete it."}},"required":["yes"]}`),
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool:   "Confirm form",
 		Strict: true,
-		Args: []toolrt.Arg{
-			{Name: "yes", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "yes", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	},
 }

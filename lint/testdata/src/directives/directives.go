@@ -67,3 +67,9 @@ func body() {
 	//mcp:tool // want `directive: //mcp:tool must be in the doc comment of a function or method; here it declares nothing`
 	_ = 0
 }
+
+// GetStation names a station.
+//
+//mcp:tool
+//mcptag:ignore unstructed a station is prose // want `directive: //mcptag:ignore: unknown category "unstructed" \(did you mean "unstructured"\?\)`
+func GetStation() string { return "" }

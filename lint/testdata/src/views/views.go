@@ -1,4 +1,4 @@
-package views // want package:"mcptag docs: 4 declared here, 0 from dependencies"
+package views // want package:"mcptag docs: 7 declared here, 0 from dependencies"
 
 // Pod is a pod.
 type Pod struct {
@@ -25,3 +25,17 @@ func GetPod() Pod { return Pod{} }
 //
 //mcp:tool view="metadata,metadata.name"
 func GetPodTwice() Pod { return Pod{} }
+
+// Deploy is a deployment, of which a view serves part: a field it never
+// serves gets no advice, since it is never sent.
+type Deploy struct {
+	// Its name.
+	Name   string            `json:"name"`
+	Labels map[string]string `json:"labels"`
+	Tags   []string          `json:"tags"` // want `nullable: output field tags can be null`
+}
+
+// GetDeploy returns a deployment's name and tags.
+//
+//mcp:tool view="name,tags"
+func GetDeploy() Deploy { return Deploy{} }

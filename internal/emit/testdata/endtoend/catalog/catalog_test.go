@@ -15,8 +15,7 @@ import (
 // included, to a go-sdk client.
 func session(t *testing.T) *mcp.ClientSession {
 	return mcptest.SessionWith(t, &mcp.ServerOptions{CompletionHandler: catalog.Complete}, func(s *mcp.Server) {
-		catalog.Register(s)
-		catalog.RegisterShelf(s, catalog.NewShelf())
+		catalog.Register(s, catalog.NewShelf())
 	})
 }
 

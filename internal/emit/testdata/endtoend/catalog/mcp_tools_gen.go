@@ -6,19 +6,23 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 2 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools; prompts greet, paint, review_code, broken, panicky; resources readme, logo, colors, discontinued, stock; resource templates color_of, item, package.
-func Register(s *mcp.Server) {
+// Register adds everything the package declares to s: the tools of RegisterTools; prompts greet, paint, review_code, broken, panicky, recommend; resources readme, logo, colors, discontinued, stock; resource templates color_of, item, package, book.
+//
+// It binds the methods: those of *Shelf to shelf. Register takes a
+// value of every receiver type whose methods it registers, so that none is
+// left out.
+func Register(s *mcp.Server, shelf *Shelf) {
 	RegisterTools(s)
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "greet",
@@ -52,6 +56,13 @@ func Register(s *mcp.Server) {
 		Name:        "panicky",
 		Description: `Panics.`,
 	}, mcptagPanicky)
+	s.AddPrompt(&mcp.Prompt{
+		Name:        "recommend",
+		Description: `Asks for a book of a genre.`,
+		Arguments: []*mcp.PromptArgument{
+			{Name: "genre", Description: `the genre`, Required: true},
+		},
+	}, mcptagShelfRecommend(shelf))
 	s.AddResource(&mcp.Resource{
 		URI:         "catalog://readme",
 		Name:        "readme",
@@ -99,11 +110,17 @@ func Register(s *mcp.Server) {
 		Name:        "package",
 		Description: `A package of a size, in the go-sdk's own shape.`,
 	}, mcptagPackage)
+	s.AddResourceTemplate(&mcp.ResourceTemplate{
+		URITemplate: "shelf://books/{title}",
+		Name:        "book",
+		Description: `A book on the shelf.`,
+		MIMEType:    `text/plain`,
+	}, mcptagShelfBook(shelf))
 }
 
 // RegisterTools adds the package's tools to s: version.
 func RegisterTools(s *mcp.Server) {
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "version",
 		Description:  `Reports the catalog's version.`,
 		InputSchema:  mcptagVersionInput,
@@ -111,316 +128,314 @@ func RegisterTools(s *mcp.Server) {
 	}, mcptagVersion)
 }
 
-// RegisterShelf adds everything Shelf's methods declare to s, bound to recv: prompts recommend; resource templates book.
-func RegisterShelf(s *mcp.Server, recv *Shelf) {
+// RegisterShelf adds everything Shelf's methods declare to s, bound to shelf: prompts recommend; resource templates book.
+func RegisterShelf(s *mcp.Server, shelf *Shelf) {
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "recommend",
 		Description: `Asks for a book of a genre.`,
 		Arguments: []*mcp.PromptArgument{
 			{Name: "genre", Description: `the genre`, Required: true},
 		},
-	}, mcptagShelfRecommend(recv))
+	}, mcptagShelfRecommend(shelf))
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: "shelf://books/{title}",
 		Name:        "book",
 		Description: `A book on the shelf.`,
 		MIMEType:    `text/plain`,
-	}, mcptagShelfBook(recv))
+	}, mcptagShelfBook(shelf))
 }
 
 // Schemas and arguments of version, computed by mcptag.
-var (
-	mcptagVersionInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagVersionOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagVersionArgs   = &toolrt.Spec{
-		Tool: "version",
-	}
-)
+var mcptagVersionInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagVersionOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagVersionArgs = &toolimpl.Spec{
+	Tool: "version",
+}
 
 func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "version", &res)
+	defer toolimpl.Recover(ctx, "version", &res)
 	if _, err := mcptagVersionArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Version()
-	return toolrt.Wrapped("version", out), nil
+	return toolimpl.Wrapped("version", out), nil
 }
 
 // The arguments of prompt greet, computed by mcptag.
-var mcptagGreetArgs = &toolrt.Spec{
+var mcptagGreetArgs = &toolimpl.Spec{
 	Tool: "greet",
-	Args: []toolrt.Arg{
-		{Name: "name", Required: true, Kind: toolrt.KindString, Rules: []toolrt.Rule{{Op: toolrt.MinLength, Count: 2}}},
-		{Name: "mood", Kind: toolrt.KindString, Nullable: true},
+	Args: []toolimpl.Arg{
+		{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 2}}},
+		{Name: "mood", Kind: toolimpl.KindString, Nullable: true},
 	},
 }
 
 func mcptagGreet(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
-	defer toolrt.RecoverError(ctx, "greet", &err)
-	args, err := mcptagGreetArgs.Parse(toolrt.StringArguments(req.Params.Arguments))
+	defer toolimpl.RecoverError(ctx, "greet", &err)
+	args, err := mcptagGreetArgs.Parse(toolimpl.StringArguments(req.Params.Arguments))
 	if err != nil {
-		return nil, toolrt.InvalidParams(err)
+		return nil, toolimpl.InvalidParams(err)
 	}
-	var arg0 string
-	if err := args.Decode("name", &arg0); err != nil {
-		return nil, toolrt.InvalidParams(err)
+	var name string
+	if err := args.Decode("name", &name); err != nil {
+		return nil, toolimpl.InvalidParams(err)
 	}
-	var arg1 *string
-	if err := args.Decode("mood", &arg1); err != nil {
-		return nil, toolrt.InvalidParams(err)
+	var mood *string
+	if err := args.Decode("mood", &mood); err != nil {
+		return nil, toolimpl.InvalidParams(err)
 	}
-	out := Greet(arg0, arg1)
-	return toolrt.PromptText(out), nil
+	out := Greet(name, mood)
+	return toolimpl.PromptText(out), nil
 }
 
 // The arguments of prompt paint, computed by mcptag.
-var mcptagPaintArgs = &toolrt.Spec{
+var mcptagPaintArgs = &toolimpl.Spec{
 	Tool: "paint",
-	Args: []toolrt.Arg{
-		{Name: "color", Required: true, Kind: toolrt.KindString, Enum: []string{"red", "green", "blue"}},
-		{Name: "subject", Kind: toolrt.KindString},
+	Args: []toolimpl.Arg{
+		{Name: "color", Required: true, Kind: toolimpl.KindString, Enum: []string{"red", "green", "blue"}},
+		{Name: "subject", Kind: toolimpl.KindString},
 	},
 }
 
 func mcptagPaint(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
-	defer toolrt.RecoverError(ctx, "paint", &err)
-	var in PaintRequest
-	if err := mcptagPaintArgs.DecodeStruct(toolrt.StringArguments(req.Params.Arguments), &in); err != nil {
-		return nil, toolrt.InvalidParams(err)
+	defer toolimpl.RecoverError(ctx, "paint", &err)
+	var reqArg PaintRequest
+	if err := mcptagPaintArgs.DecodeStruct(toolimpl.StringArguments(req.Params.Arguments), &reqArg); err != nil {
+		return nil, toolimpl.InvalidParams(err)
 	}
-	out, err := Paint(ctx, in)
+	out, err := Paint(ctx, reqArg)
 	if err != nil {
-		return nil, toolrt.HandlerError("paint", err)
+		return nil, toolimpl.HandlerError("paint", err)
 	}
-	return toolrt.PromptMessages(out), nil
+	return toolimpl.PromptMessages(out), nil
 }
 
 // The arguments of prompt review_code, computed by mcptag.
-var mcptagReviewArgs = &toolrt.Spec{
+var mcptagReviewArgs = &toolimpl.Spec{
 	Tool: "review_code",
-	Args: []toolrt.Arg{
-		{Name: "code", Required: true, Kind: toolrt.KindString},
+	Args: []toolimpl.Arg{
+		{Name: "code", Required: true, Kind: toolimpl.KindString},
 	},
 }
 
 func mcptagReview(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
-	defer toolrt.RecoverError(ctx, "review_code", &err)
-	args, err := mcptagReviewArgs.Parse(toolrt.StringArguments(req.Params.Arguments))
+	defer toolimpl.RecoverError(ctx, "review_code", &err)
+	args, err := mcptagReviewArgs.Parse(toolimpl.StringArguments(req.Params.Arguments))
 	if err != nil {
-		return nil, toolrt.InvalidParams(err)
+		return nil, toolimpl.InvalidParams(err)
 	}
-	var arg0 string
-	if err := args.Decode("code", &arg0); err != nil {
-		return nil, toolrt.InvalidParams(err)
+	var code string
+	if err := args.Decode("code", &code); err != nil {
+		return nil, toolimpl.InvalidParams(err)
 	}
-	out, err := Review(ctx, req, arg0)
+	out, err := Review(ctx, req, code)
 	if err != nil {
-		return nil, toolrt.HandlerError("review_code", err)
+		return nil, toolimpl.HandlerError("review_code", err)
 	}
-	return toolrt.PromptResult("review_code", out)
+	return toolimpl.PromptResult("review_code", out)
 }
 
 // The arguments of prompt broken, computed by mcptag.
-var mcptagBrokenArgs = &toolrt.Spec{
+var mcptagBrokenArgs = &toolimpl.Spec{
 	Tool: "broken",
 }
 
 func mcptagBroken(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
-	defer toolrt.RecoverError(ctx, "broken", &err)
-	if _, err := mcptagBrokenArgs.Parse(toolrt.StringArguments(req.Params.Arguments)); err != nil {
-		return nil, toolrt.InvalidParams(err)
+	defer toolimpl.RecoverError(ctx, "broken", &err)
+	if _, err := mcptagBrokenArgs.Parse(toolimpl.StringArguments(req.Params.Arguments)); err != nil {
+		return nil, toolimpl.InvalidParams(err)
 	}
 	out, err := Broken()
 	if err != nil {
-		return nil, toolrt.HandlerError("broken", err)
+		return nil, toolimpl.HandlerError("broken", err)
 	}
-	return toolrt.PromptText(out), nil
+	return toolimpl.PromptText(out), nil
 }
 
 // The arguments of prompt panicky, computed by mcptag.
-var mcptagPanickyArgs = &toolrt.Spec{
+var mcptagPanickyArgs = &toolimpl.Spec{
 	Tool: "panicky",
 }
 
 func mcptagPanicky(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
-	defer toolrt.RecoverError(ctx, "panicky", &err)
-	if _, err := mcptagPanickyArgs.Parse(toolrt.StringArguments(req.Params.Arguments)); err != nil {
-		return nil, toolrt.InvalidParams(err)
+	defer toolimpl.RecoverError(ctx, "panicky", &err)
+	if _, err := mcptagPanickyArgs.Parse(toolimpl.StringArguments(req.Params.Arguments)); err != nil {
+		return nil, toolimpl.InvalidParams(err)
 	}
 	out := Panicky()
-	return toolrt.PromptText(out), nil
+	return toolimpl.PromptText(out), nil
 }
 
 // The arguments of prompt recommend, computed by mcptag.
-var mcptagShelfRecommendArgs = &toolrt.Spec{
+var mcptagShelfRecommendArgs = &toolimpl.Spec{
 	Tool: "recommend",
-	Args: []toolrt.Arg{
-		{Name: "genre", Required: true, Kind: toolrt.KindString},
+	Args: []toolimpl.Arg{
+		{Name: "genre", Required: true, Kind: toolimpl.KindString},
 	},
 }
 
 func mcptagShelfRecommend(recv *Shelf) mcp.PromptHandler {
 	return func(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
-		defer toolrt.RecoverError(ctx, "recommend", &err)
-		args, err := mcptagShelfRecommendArgs.Parse(toolrt.StringArguments(req.Params.Arguments))
+		defer toolimpl.RecoverError(ctx, "recommend", &err)
+		args, err := mcptagShelfRecommendArgs.Parse(toolimpl.StringArguments(req.Params.Arguments))
 		if err != nil {
-			return nil, toolrt.InvalidParams(err)
+			return nil, toolimpl.InvalidParams(err)
 		}
-		var arg0 string
-		if err := args.Decode("genre", &arg0); err != nil {
-			return nil, toolrt.InvalidParams(err)
+		var genre string
+		if err := args.Decode("genre", &genre); err != nil {
+			return nil, toolimpl.InvalidParams(err)
 		}
-		out := recv.Recommend(arg0)
-		return toolrt.PromptText(out), nil
+		out := recv.Recommend(genre)
+		return toolimpl.PromptText(out), nil
 	}
 }
 
 func mcptagReadme(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "readme", &err)
+	defer toolimpl.RecoverError(ctx, "readme", &err)
 	out := Readme()
-	return toolrt.TextContents(req.Params.URI, "text/markdown", out), nil
+	return toolimpl.TextContents(req.Params.URI, "text/markdown", out), nil
 }
 
 func mcptagLogo(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "logo", &err)
+	defer toolimpl.RecoverError(ctx, "logo", &err)
 	out := Logo()
-	return toolrt.BlobContents(req.Params.URI, "image/png", out), nil
+	return toolimpl.BlobContents(req.Params.URI, "image/png", out), nil
 }
 
 func mcptagColors(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "colors", &err)
+	defer toolimpl.RecoverError(ctx, "colors", &err)
 	out := Colors()
-	return toolrt.JSONContents("colors", req.Params.URI, "application/json", out)
+	return toolimpl.JSONContents("colors", req.Params.URI, "application/json", out)
 }
 
 func mcptagDiscontinued(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "discontinued", &err)
+	defer toolimpl.RecoverError(ctx, "discontinued", &err)
 	out := Discontinued()
-	return toolrt.JSONContents("discontinued", req.Params.URI, "application/json", out)
+	return toolimpl.JSONContents("discontinued", req.Params.URI, "application/json", out)
 }
 
 func mcptagStock(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "stock", &err)
+	defer toolimpl.RecoverError(ctx, "stock", &err)
 	out := Stock()
-	return toolrt.JSONContents("stock", req.Params.URI, "application/json", out)
+	return toolimpl.JSONContents("stock", req.Params.URI, "application/json", out)
 }
 
 // The variables of resource template color_of, computed by mcptag.
-var mcptagColorOfURI = &toolrt.URITemplate{
+var mcptagColorOfURI = &toolimpl.URITemplate{
 	Template: "catalog://colors/{color}",
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool: "color_of",
-		Args: []toolrt.Arg{
-			{Name: "color", Required: true, Kind: toolrt.KindString, Enum: []string{"red", "green", "blue"}},
+		Args: []toolimpl.Arg{
+			{Name: "color", Required: true, Kind: toolimpl.KindString, Enum: []string{"red", "green", "blue"}},
 		},
 	},
 }
 
 func mcptagColorOf(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "color_of", &err)
+	defer toolimpl.RecoverError(ctx, "color_of", &err)
 	args, err := mcptagColorOfURI.Match(req.Params.URI)
 	if err != nil {
 		return nil, err
 	}
-	var arg0 Color
-	if err := args.Decode("color", &arg0); err != nil {
-		return nil, toolrt.InvalidURI(req.Params.URI, err)
+	var color Color
+	if err := args.Decode("color", &color); err != nil {
+		return nil, toolimpl.InvalidURI(req.Params.URI, err)
 	}
-	out, err := ColorOf(arg0)
+	out, err := ColorOf(color)
 	if err != nil {
-		return nil, toolrt.ReadError("color_of", req.Params.URI, err)
+		return nil, toolimpl.ReadError("color_of", req.Params.URI, err)
 	}
-	return toolrt.JSONContents("color_of", req.Params.URI, "application/json", out)
+	return toolimpl.JSONContents("color_of", req.Params.URI, "application/json", out)
 }
 
 // The variables of resource template item, computed by mcptag.
-var mcptagItemURI = &toolrt.URITemplate{
+var mcptagItemURI = &toolimpl.URITemplate{
 	Template: "catalog://items/{id}{?verbose}",
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool: "item",
-		Args: []toolrt.Arg{
-			{Name: "id", Required: true, Kind: toolrt.KindInteger},
-			{Name: "verbose", Kind: toolrt.KindString, Nullable: true},
+		Args: []toolimpl.Arg{
+			{Name: "id", Required: true, Kind: toolimpl.KindInteger},
+			{Name: "verbose", Kind: toolimpl.KindString, Nullable: true},
 		},
 	},
 }
 
 func mcptagItem(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "item", &err)
+	defer toolimpl.RecoverError(ctx, "item", &err)
 	args, err := mcptagItemURI.Match(req.Params.URI)
 	if err != nil {
 		return nil, err
 	}
-	var arg0 int
-	if err := args.Decode("id", &arg0); err != nil {
-		return nil, toolrt.InvalidURI(req.Params.URI, err)
+	var id int
+	if err := args.Decode("id", &id); err != nil {
+		return nil, toolimpl.InvalidURI(req.Params.URI, err)
 	}
-	var arg1 *string
-	if err := args.Decode("verbose", &arg1); err != nil {
-		return nil, toolrt.InvalidURI(req.Params.URI, err)
+	var verbose *string
+	if err := args.Decode("verbose", &verbose); err != nil {
+		return nil, toolimpl.InvalidURI(req.Params.URI, err)
 	}
-	out, err := Item(ctx, arg0, arg1)
+	out, err := Item(ctx, id, verbose)
 	if err != nil {
-		return nil, toolrt.ReadError("item", req.Params.URI, err)
+		return nil, toolimpl.ReadError("item", req.Params.URI, err)
 	}
-	return toolrt.TextContents(req.Params.URI, "text/plain", out), nil
+	return toolimpl.TextContents(req.Params.URI, "text/plain", out), nil
 }
 
 // The variables of resource template package, computed by mcptag.
-var mcptagPackageURI = &toolrt.URITemplate{
+var mcptagPackageURI = &toolimpl.URITemplate{
 	Template: "catalog://packages/{size}",
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool: "package",
-		Args: []toolrt.Arg{
-			{Name: "size", Required: true, Kind: toolrt.KindInteger, Enum: []string{"1", "3"}},
+		Args: []toolimpl.Arg{
+			{Name: "size", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"1", "3"}},
 		},
 	},
 }
 
 func mcptagPackage(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "package", &err)
+	defer toolimpl.RecoverError(ctx, "package", &err)
 	args, err := mcptagPackageURI.Match(req.Params.URI)
 	if err != nil {
 		return nil, err
 	}
-	var arg0 Size
-	if err := args.Decode("size", &arg0); err != nil {
-		return nil, toolrt.InvalidURI(req.Params.URI, err)
+	var size Size
+	if err := args.Decode("size", &size); err != nil {
+		return nil, toolimpl.InvalidURI(req.Params.URI, err)
 	}
-	out, err := Package(req, arg0)
+	out, err := Package(req, size)
 	if err != nil {
-		return nil, toolrt.ReadError("package", req.Params.URI, err)
+		return nil, toolimpl.ReadError("package", req.Params.URI, err)
 	}
-	return toolrt.ReadResult("package", out)
+	return toolimpl.ReadResult("package", out)
 }
 
 // The variables of resource template book, computed by mcptag.
-var mcptagShelfBookURI = &toolrt.URITemplate{
+var mcptagShelfBookURI = &toolimpl.URITemplate{
 	Template: "shelf://books/{title}",
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool: "book",
-		Args: []toolrt.Arg{
-			{Name: "title", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "title", Required: true, Kind: toolimpl.KindString},
 		},
 	},
 }
 
 func mcptagShelfBook(recv *Shelf) mcp.ResourceHandler {
 	return func(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-		defer toolrt.RecoverError(ctx, "book", &err)
+		defer toolimpl.RecoverError(ctx, "book", &err)
 		args, err := mcptagShelfBookURI.Match(req.Params.URI)
 		if err != nil {
 			return nil, err
 		}
-		var arg0 string
-		if err := args.Decode("title", &arg0); err != nil {
-			return nil, toolrt.InvalidURI(req.Params.URI, err)
+		var title string
+		if err := args.Decode("title", &title); err != nil {
+			return nil, toolimpl.InvalidURI(req.Params.URI, err)
 		}
-		out, err := recv.Book(arg0)
+		out, err := recv.Book(title)
 		if err != nil {
-			return nil, toolrt.ReadError("book", req.Params.URI, err)
+			return nil, toolimpl.ReadError("book", req.Params.URI, err)
 		}
-		return toolrt.TextContents(req.Params.URI, "text/plain", out), nil
+		return toolimpl.TextContents(req.Params.URI, "text/plain", out), nil
 	}
 }
 
@@ -433,7 +448,7 @@ func Complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResul
 }
 
 // The values of each argument of Complete, computed by mcptag.
-var mcptagCompletions = &toolrt.Completions{
+var mcptagCompletions = &toolimpl.Completions{
 	Prompts: map[string]map[string][]string{
 		"paint": {
 			"color": {"red", "green", "blue"},

@@ -6,153 +6,155 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 2 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
-func Register(s *mcp.Server) {
-	RegisterTools(s)
+//
+// It binds the methods: those of Clock to clock, those of *Store to store. Register takes a
+// value of every receiver type whose methods it registers, so that none is
+// left out.
+func Register(s *mcp.Server, clock Clock, store *Store) {
+	RegisterTools(s, clock, store)
 }
 
-// RegisterTools adds the package's tools to s: version.
-func RegisterTools(s *mcp.Server) {
-	toolrt.AddTool(s, &mcp.Tool{
+// RegisterTools adds the package's tools to s: store_get, store_keys, now, version.
+//
+// It binds the methods: those of Clock to clock, those of *Store to store. RegisterTools takes a
+// value of every receiver type whose methods it registers, so that none is
+// left out.
+func RegisterTools(s *mcp.Server, clock Clock, store *Store) {
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "version",
 		Description:  `Is a plain function beside the methods.`,
 		InputSchema:  mcptagVersionInput,
 		OutputSchema: mcptagVersionOutput,
 	}, mcptagVersion)
+	RegisterClockTools(s, clock)
+	RegisterStoreTools(s, store)
 }
 
-// RegisterClock adds everything Clock's methods declare to s, bound to recv: the tools of RegisterClockTools.
-func RegisterClock(s *mcp.Server, recv Clock) {
-	RegisterClockTools(s, recv)
+// RegisterClock adds everything Clock's methods declare to s, bound to clock: the tools of RegisterClockTools.
+func RegisterClock(s *mcp.Server, clock Clock) {
+	RegisterClockTools(s, clock)
 }
 
-// RegisterClockTools adds the tools of Clock's methods to s, bound to recv: now.
-func RegisterClockTools(s *mcp.Server, recv Clock) {
-	toolrt.AddTool(s, &mcp.Tool{
+// RegisterClockTools adds the tools of Clock's methods to s, bound to clock: now.
+func RegisterClockTools(s *mcp.Server, clock Clock) {
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "now",
 		Description:  `Returns the time as text.`,
 		InputSchema:  mcptagClockNowInput,
 		OutputSchema: mcptagClockNowOutput,
-	}, mcptagClockNow(recv))
+	}, mcptagClockNow(clock))
 }
 
-// RegisterStore adds everything Store's methods declare to s, bound to recv: the tools of RegisterStoreTools.
-func RegisterStore(s *mcp.Server, recv *Store) {
-	RegisterStoreTools(s, recv)
+// RegisterStore adds everything Store's methods declare to s, bound to store: the tools of RegisterStoreTools.
+func RegisterStore(s *mcp.Server, store *Store) {
+	RegisterStoreTools(s, store)
 }
 
-// RegisterStoreTools adds the tools of Store's methods to s, bound to recv: store_get, store_keys.
-func RegisterStoreTools(s *mcp.Server, recv *Store) {
-	toolrt.AddTool(s, &mcp.Tool{
+// RegisterStoreTools adds the tools of Store's methods to s, bound to store: store_get, store_keys.
+func RegisterStoreTools(s *mcp.Server, store *Store) {
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "store_get",
 		Description:  `Returns the value of a key.`,
 		InputSchema:  mcptagStoreGetInput,
 		OutputSchema: mcptagStoreGetOutput,
-	}, mcptagStoreGet(recv))
-	toolrt.AddTool(s, &mcp.Tool{
+	}, mcptagStoreGet(store))
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "store_keys",
 		Description:  `Lists the keys.`,
 		InputSchema:  mcptagStoreKeysInput,
 		OutputSchema: mcptagStoreKeysOutput,
-	}, mcptagStoreKeys(recv))
+	}, mcptagStoreKeys(store))
 }
 
 // Schemas and arguments of store_get, computed by mcptag.
-var (
-	mcptagStoreGetInput  = json.RawMessage(`{"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`)
-	mcptagStoreGetOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagStoreGetArgs   = &toolrt.Spec{
-		Tool: "store_get",
-		Args: []toolrt.Arg{
-			{Name: "key", Required: true, Kind: toolrt.KindString},
-		},
-	}
-)
+var mcptagStoreGetInput = json.RawMessage(`{"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`)
+var mcptagStoreGetOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagStoreGetArgs = &toolimpl.Spec{
+	Tool: "store_get",
+	Args: []toolimpl.Arg{
+		{Name: "key", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagStoreGet(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "store_get", &res)
+		defer toolimpl.Recover(ctx, "store_get", &res)
 		args, err := mcptagStoreGetArgs.Parse(req.Params.Arguments)
 		if err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
-		var arg0 string
-		if err := args.Decode("key", &arg0); err != nil {
-			return toolrt.Error(err), nil
+		var key string
+		if err := args.Decode("key", &key); err != nil {
+			return toolimpl.Error(err), nil
 		}
-		out, err := recv.Get(ctx, arg0)
+		out, err := recv.Get(ctx, key)
 		if err != nil {
-			return toolrt.Failed(err)
+			return toolimpl.Failed(err)
 		}
-		return toolrt.Wrapped("store_get", out), nil
+		return toolimpl.Wrapped("store_get", out), nil
 	}
 }
 
 // Schemas and arguments of store_keys, computed by mcptag.
-var (
-	mcptagStoreKeysInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagStoreKeysOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"]}`)
-	mcptagStoreKeysArgs   = &toolrt.Spec{
-		Tool: "store_keys",
-	}
-)
+var mcptagStoreKeysInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagStoreKeysOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"]}`)
+var mcptagStoreKeysArgs = &toolimpl.Spec{
+	Tool: "store_keys",
+}
 
 func mcptagStoreKeys(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "store_keys", &res)
+		defer toolimpl.Recover(ctx, "store_keys", &res)
 		if _, err := mcptagStoreKeysArgs.Parse(req.Params.Arguments); err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
 		out := recv.Keys()
-		return toolrt.Slice("store_keys", out), nil
+		return toolimpl.Slice("store_keys", out), nil
 	}
 }
 
 // Schemas and arguments of now, computed by mcptag.
-var (
-	mcptagClockNowInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagClockNowOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagClockNowArgs   = &toolrt.Spec{
-		Tool: "now",
-	}
-)
+var mcptagClockNowInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagClockNowOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagClockNowArgs = &toolimpl.Spec{
+	Tool: "now",
+}
 
 func mcptagClockNow(recv Clock) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer toolrt.Recover(ctx, "now", &res)
+		defer toolimpl.Recover(ctx, "now", &res)
 		if _, err := mcptagClockNowArgs.Parse(req.Params.Arguments); err != nil {
-			return toolrt.Error(err), nil
+			return toolimpl.Error(err), nil
 		}
 		out := recv.Now()
-		return toolrt.Wrapped("now", out), nil
+		return toolimpl.Wrapped("now", out), nil
 	}
 }
 
 // Schemas and arguments of version, computed by mcptag.
-var (
-	mcptagVersionInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagVersionOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagVersionArgs   = &toolrt.Spec{
-		Tool: "version",
-	}
-)
+var mcptagVersionInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagVersionOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagVersionArgs = &toolimpl.Spec{
+	Tool: "version",
+}
 
 func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "version", &res)
+	defer toolimpl.Recover(ctx, "version", &res)
 	if _, err := mcptagVersionArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Version()
-	return toolrt.Wrapped("version", out), nil
+	return toolimpl.Wrapped("version", out), nil
 }

@@ -13,9 +13,7 @@ import (
 // runs it.
 func TestMethodTools(t *testing.T) {
 	cs := mcptest.Session(t, func(s *mcp.Server) {
-		methods.RegisterTools(s)
-		methods.RegisterStoreTools(s, methods.NewStore(map[string]string{"a": "1"}))
-		methods.RegisterClockTools(s, methods.Clock{})
+		methods.RegisterTools(s, methods.Clock{}, methods.NewStore(map[string]string{"a": "1"}))
 	})
 	mcptest.Run(t, cs, []mcptest.Call{
 		{Tool: "store_get", Args: map[string]any{"key": "a"}, Structured: `{"result":"1"}`, Texts: []string{"1"}},

@@ -4,17 +4,18 @@ package protocol
 
 import (
 	"context"
+	"embed"
 	"encoding/json"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 2 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools; resources board; resource templates day.
@@ -26,31 +27,31 @@ func Register(s *mcp.Server) {
 		Description: `The notice board, which a client may keep a minute, for its user only.`,
 		MIMEType:    `text/plain`,
 		Icons:       []mcp.Icon{mcptagIcon3},
-	}, toolrt.CacheReads(mcptagBoard, 60000, "private"))
+	}, toolimpl.CacheReads(mcptagBoard, 60000, "private"))
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: "notes://days/{day}",
 		Name:        "day",
 		Description: `The notes of a day, which any cache may keep a day.`,
 		MIMEType:    `text/plain`,
-	}, toolrt.CacheReads(mcptagDay, 86400000, ""))
+	}, toolimpl.CacheReads(mcptagDay, 86400000, ""))
 }
 
 // RegisterTools adds the package's tools to s: note, find, place_order.
 func RegisterTools(s *mcp.Server) {
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "note",
 		Description:  `Files a note.`,
 		Icons:        []mcp.Icon{mcptagIcon1, mcptagIcon2},
 		InputSchema:  mcptagNoteInput,
 		OutputSchema: mcptagNoteOutput,
 	}, mcptagNote)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "find",
 		Description:  `Finds notes.`,
 		InputSchema:  mcptagFindInput,
 		OutputSchema: mcptagFindOutput,
 	}, mcptagFind)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "place_order",
 		Description:  `Asks the user for an order, then to confirm it.`,
 		InputSchema:  mcptagPlaceOrderInput,
@@ -59,113 +60,107 @@ func RegisterTools(s *mcp.Server) {
 }
 
 // Schemas and arguments of note, computed by mcptag.
-var (
-	mcptagNoteInput  = json.RawMessage(`{"type":"object","properties":{"priority":{"type":"integer","description":"The note's priority.","minimum":1,"maximum":5,"x-mcp-header":"Priority"},"scope":{"type":"object","properties":{"team":{"type":"string","description":"The team.","x-mcp-header":"Team"},"managers":{"type":"boolean","description":"Only managers.","x-mcp-header":"Managers"}},"description":"Who sees it.","required":["team"],"additionalProperties":false},"text":{"type":"string","description":"The text."}},"description":"Files a note.","required":["priority","scope","text"],"additionalProperties":false}`)
-	mcptagNoteOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagNoteArgs   = &toolrt.Spec{
-		Tool: "note",
-		Args: []toolrt.Arg{
-			{Name: "priority", Required: true, Kind: toolrt.KindInteger, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 1}, {Op: toolrt.Maximum, Num: 5}}},
-			{Name: "scope", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "team", Required: true, Kind: toolrt.KindString},
-				{Name: "managers", Kind: toolrt.KindBoolean},
-			}, Closed: true},
-			{Name: "text", Required: true, Kind: toolrt.KindString},
-		},
-	}
-)
+var mcptagNoteInput = json.RawMessage(`{"type":"object","properties":{"priority":{"type":"integer","description":"The note's priority.","minimum":1,"maximum":5,"x-mcp-header":"Priority"},"scope":{"type":"object","properties":{"team":{"type":"string","description":"The team.","x-mcp-header":"Team"},"managers":{"type":"boolean","description":"Only managers.","x-mcp-header":"Managers"}},"description":"Who sees it.","required":["team"],"additionalProperties":false},"text":{"type":"string","description":"The text."}},"description":"Files a note.","required":["priority","scope","text"],"additionalProperties":false}`)
+var mcptagNoteOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagNoteArgs = &toolimpl.Spec{
+	Tool: "note",
+	Args: []toolimpl.Arg{
+		{Name: "priority", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 5}}},
+		{Name: "scope", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "team", Required: true, Kind: toolimpl.KindString},
+			{Name: "managers", Kind: toolimpl.KindBoolean},
+		}, Closed: true},
+		{Name: "text", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagNote(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "note", &res)
-	var in NoteRequest
-	if err := mcptagNoteArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+	defer toolimpl.Recover(ctx, "note", &res)
+	var reqArg NoteRequest
+	if err := mcptagNoteArgs.DecodeStruct(req.Params.Arguments, &reqArg); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := Note(in)
-	return toolrt.Wrapped("note", out), nil
+	out := Note(reqArg)
+	return toolimpl.Wrapped("note", out), nil
 }
 
 // Schemas and arguments of find, computed by mcptag.
-var (
-	mcptagFindInput  = json.RawMessage(`{"type":"object","properties":{"tenant":{"type":"string","description":"whose notes","x-mcp-header":"Tenant"},"query":{"type":"string","description":"what to look for"}},"required":["tenant","query"],"additionalProperties":false}`)
-	mcptagFindOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
-	mcptagFindArgs   = &toolrt.Spec{
-		Tool: "find",
-		Args: []toolrt.Arg{
-			{Name: "tenant", Required: true, Kind: toolrt.KindString},
-			{Name: "query", Required: true, Kind: toolrt.KindString},
-		},
-	}
-)
+var mcptagFindInput = json.RawMessage(`{"type":"object","properties":{"tenant":{"type":"string","description":"whose notes","x-mcp-header":"Tenant"},"query":{"type":"string","description":"what to look for"}},"required":["tenant","query"],"additionalProperties":false}`)
+var mcptagFindOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagFindArgs = &toolimpl.Spec{
+	Tool: "find",
+	Args: []toolimpl.Arg{
+		{Name: "tenant", Required: true, Kind: toolimpl.KindString},
+		{Name: "query", Required: true, Kind: toolimpl.KindString},
+	},
+}
 
 func mcptagFind(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "find", &res)
+	defer toolimpl.Recover(ctx, "find", &res)
 	args, err := mcptagFindArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 string
-	if err := args.Decode("tenant", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var tenant string
+	if err := args.Decode("tenant", &tenant); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg1 string
-	if err := args.Decode("query", &arg1); err != nil {
-		return toolrt.Error(err), nil
+	var query string
+	if err := args.Decode("query", &query); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := Find(arg0, arg1)
-	return toolrt.Wrapped("find", out), nil
+	out := Find(tenant, query)
+	return toolimpl.Wrapped("find", out), nil
 }
 
 // Schemas and arguments of place_order, computed by mcptag.
-var (
-	mcptagPlaceOrderInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagPlaceOrderOutput = json.RawMessage(`{"type":"object","properties":{"order":{"$ref":"#/$defs/Order","description":"What was ordered."},"placed":{"type":"boolean","description":"Whether the user confirmed it."}},"$defs":{"Order":{"type":"object","properties":{"name":{"type":"string","description":"Your name."},"email":{"type":"string","description":"Where to send the receipt."},"day":{"type":"string","description":"When to deliver."},"count":{"type":"integer","description":"How many.","minimum":-128,"maximum":127},"size":{"type":"string","description":"The size.","enum":["s","l",""]},"topping":{"type":"string","description":"The main topping.","enum":["cheese","olives",""]},"extras":{"type":"array","items":{"type":"string","description":"A topping.","enum":["cheese","olives",""]},"description":"More toppings."},"wrap":{"type":"boolean","description":"Gift wrap."}},"description":"What a user orders.","required":["name","size","topping"]}},"description":"A placed order.","required":["order","placed"]}`)
-	mcptagPlaceOrderArgs   = &toolrt.Spec{
-		Tool: "place_order",
-	}
-)
+var mcptagPlaceOrderInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagPlaceOrderOutput = json.RawMessage(`{"type":"object","properties":{"order":{"$ref":"#/$defs/Order","description":"What was ordered."},"placed":{"type":"boolean","description":"Whether the user confirmed it."}},"$defs":{"Order":{"type":"object","properties":{"name":{"type":"string","description":"Your name."},"email":{"type":"string","description":"Where to send the receipt."},"day":{"type":"string","description":"When to deliver."},"count":{"type":"integer","description":"How many.","minimum":-128,"maximum":127},"size":{"type":"string","description":"The size.","enum":["s","l",""]},"topping":{"type":"string","description":"The main topping.","enum":["cheese","olives",""]},"extras":{"type":"array","items":{"type":"string","description":"A topping.","enum":["cheese","olives",""]},"description":"More toppings."},"wrap":{"type":"boolean","description":"Gift wrap."}},"description":"What a user orders.","required":["name","size","topping"]}},"description":"A placed order.","required":["order","placed"]}`)
+var mcptagPlaceOrderArgs = &toolimpl.Spec{
+	Tool: "place_order",
+}
 
 func mcptagPlaceOrder(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "place_order", &res)
+	defer toolimpl.Recover(ctx, "place_order", &res)
 	if _, err := mcptagPlaceOrderArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := PlaceOrder(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Object("place_order", out), nil
+	return toolimpl.Object("place_order", out), nil
 }
 
 func mcptagBoard(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "board", &err)
+	defer toolimpl.RecoverError(ctx, "board", &err)
 	out := Board()
-	return toolrt.TextContents(req.Params.URI, "text/plain", out), nil
+	return toolimpl.TextContents(req.Params.URI, "text/plain", out), nil
 }
 
 // The variables of resource template day, computed by mcptag.
-var mcptagDayURI = &toolrt.URITemplate{
+var mcptagDayURI = &toolimpl.URITemplate{
 	Template: "notes://days/{day}",
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool: "day",
-		Args: []toolrt.Arg{
-			{Name: "day", Required: true, Kind: toolrt.KindString},
+		Args: []toolimpl.Arg{
+			{Name: "day", Required: true, Kind: toolimpl.KindString},
 		},
 	},
 }
 
 func mcptagDay(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
-	defer toolrt.RecoverError(ctx, "day", &err)
+	defer toolimpl.RecoverError(ctx, "day", &err)
 	args, err := mcptagDayURI.Match(req.Params.URI)
 	if err != nil {
 		return nil, err
 	}
-	var arg0 string
-	if err := args.Decode("day", &arg0); err != nil {
-		return nil, toolrt.InvalidURI(req.Params.URI, err)
+	var day string
+	if err := args.Decode("day", &day); err != nil {
+		return nil, toolimpl.InvalidURI(req.Params.URI, err)
 	}
-	out := Day(arg0)
-	return toolrt.TextContents(req.Params.URI, "text/plain", out), nil
+	out := Day(day)
+	return toolimpl.TextContents(req.Params.URI, "text/plain", out), nil
 }
 
 // Complete answers completion/complete requests for the arguments of the
@@ -177,14 +172,14 @@ func Complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResul
 }
 
 // The values of each argument of Complete, computed by mcptag.
-var mcptagCompletions = &toolrt.Completions{}
+var mcptagCompletions = &toolimpl.Completions{}
 
 // ElicitConfirm asks the user of the client that made the tool call req to
 // fill in the form Confirm, showing message. ok is false when the user
 // declines or cancels; an answer that breaks the form's schema is an
 // error. The tool returns the error as it is (or wrapped): on protocol
 // 2026-07-28, it asks the client for the form, and the tool runs again up
-// to here with the answer. See toolrt.Form.Elicit.
+// to here with the answer. See toolimpl.Form.Elicit.
 func ElicitConfirm(ctx context.Context, req *mcp.CallToolRequest, message string) (Confirm, bool, error) {
 	var answer Confirm
 	if ok, err := mcptagConfirmForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
@@ -194,14 +189,14 @@ func ElicitConfirm(ctx context.Context, req *mcp.CallToolRequest, message string
 }
 
 // The form of ElicitConfirm, computed by mcptag.
-var mcptagConfirmForm = &toolrt.Form{
+var mcptagConfirmForm = &toolimpl.Form{
 	Name:   "Confirm",
 	Schema: json.RawMessage(`{"type":"object","properties":{"ok":{"type":"boolean","description":"Go ahead."}},"required":["ok"]}`),
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool:   "Confirm form",
 		Strict: true,
-		Args: []toolrt.Arg{
-			{Name: "ok", Required: true, Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "ok", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	},
 }
@@ -211,7 +206,7 @@ var mcptagConfirmForm = &toolrt.Form{
 // declines or cancels; an answer that breaks the form's schema is an
 // error. The tool returns the error as it is (or wrapped): on protocol
 // 2026-07-28, it asks the client for the form, and the tool runs again up
-// to here with the answer. See toolrt.Form.Elicit.
+// to here with the answer. See toolimpl.Form.Elicit.
 func ElicitOrder(ctx context.Context, req *mcp.CallToolRequest, message string) (Order, bool, error) {
 	var answer Order
 	if ok, err := mcptagOrderForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
@@ -221,28 +216,32 @@ func ElicitOrder(ctx context.Context, req *mcp.CallToolRequest, message string) 
 }
 
 // The form of ElicitOrder, computed by mcptag.
-var mcptagOrderForm = &toolrt.Form{
+var mcptagOrderForm = &toolimpl.Form{
 	Name:   "Order",
 	Schema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Your name.","minLength":1},"email":{"type":"string","description":"Where to send the receipt.","format":"email"},"day":{"type":"string","description":"When to deliver.","format":"date"},"count":{"type":"integer","description":"How many.","default":1,"minimum":1,"maximum":127},"size":{"type":"string","description":"The size.","enum":["s","l"]},"topping":{"type":"string","description":"The main topping.","oneOf":[{"title":"Extra cheese","const":"cheese"},{"title":"Black olives","const":"olives"}]},"extras":{"type":"array","items":{"anyOf":[{"title":"Extra cheese","const":"cheese"},{"title":"Black olives","const":"olives"}]},"description":"More toppings."},"wrap":{"type":"boolean","description":"Gift wrap."}},"required":["name","size","topping"]}`),
-	Spec: &toolrt.Spec{
+	Spec: &toolimpl.Spec{
 		Tool:   "Order form",
 		Strict: true,
-		Args: []toolrt.Arg{
-			{Name: "name", Required: true, Kind: toolrt.KindString, Rules: []toolrt.Rule{{Op: toolrt.MinLength, Count: 1}}},
-			{Name: "email", Kind: toolrt.KindString, Format: toolrt.Email},
-			{Name: "day", Kind: toolrt.KindString, Format: toolrt.Date},
-			{Name: "count", Kind: toolrt.KindInteger, Range: toolrt.RangeInt8, Rules: []toolrt.Rule{{Op: toolrt.Minimum, Num: 1}}, Default: []byte(`1`)},
-			{Name: "size", Required: true, Kind: toolrt.KindString, Enum: []string{"s", "l"}},
-			{Name: "topping", Required: true, Kind: toolrt.KindString, Enum: []string{"cheese", "olives"}},
-			{Name: "extras", Kind: toolrt.KindArray, Nullable: true, Elem: &toolrt.Arg{Kind: toolrt.KindString, Enum: []string{"cheese", "olives"}}},
-			{Name: "wrap", Kind: toolrt.KindBoolean},
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 1}}},
+			{Name: "email", Kind: toolimpl.KindString, Format: toolimpl.Email},
+			{Name: "day", Kind: toolimpl.KindString, Format: toolimpl.Date},
+			{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}}, Default: []byte(`1`)},
+			{Name: "size", Required: true, Kind: toolimpl.KindString, Enum: []string{"s", "l"}},
+			{Name: "topping", Required: true, Kind: toolimpl.KindString, Enum: []string{"cheese", "olives"}},
+			{Name: "extras", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"cheese", "olives"}}},
+			{Name: "wrap", Kind: toolimpl.KindBoolean},
 		},
 	},
 }
 
 // The icons of the package's declarations, read by mcptag.
-var (
-	mcptagIcon1 = mcp.Icon{Source: `data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHJlY3QgeD0iMiIgeT0iMiIgd2lkdGg9IjEyIiBoZWlnaHQ9IjEyIi8+PC9zdmc+Cg==`, MIMEType: "image/svg+xml", Sizes: []string{"any"}, Theme: "light"}
-	mcptagIcon2 = mcp.Icon{Source: `https://example.com/note-dark.png`, MIMEType: "image/png", Theme: "dark"}
-	mcptagIcon3 = mcp.Icon{Source: `data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHJlY3QgeD0iMiIgeT0iMiIgd2lkdGg9IjEyIiBoZWlnaHQ9IjEyIi8+PC9zdmc+Cg==`, MIMEType: "image/svg+xml", Sizes: []string{"any"}}
-)
+var mcptagIcon3 = mcp.Icon{Source: `data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHJlY3QgeD0iMiIgeT0iMiIgd2lkdGg9IjEyIiBoZWlnaHQ9IjEyIi8+PC9zdmc+Cg==`, MIMEType: "image/svg+xml", Sizes: []string{"any"}}
+var mcptagIcon1 = mcp.Icon{Source: `data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHJlY3QgeD0iMiIgeT0iMiIgd2lkdGg9IjEyIiBoZWlnaHQ9IjEyIi8+PC9zdmc+Cg==`, MIMEType: "image/svg+xml", Sizes: []string{"any"}, Theme: "light"}
+var mcptagIcon2 = mcp.Icon{Source: `https://example.com/note-dark.png`, MIMEType: "image/png", Theme: "dark"}
+
+// The icon files, embedded so that the go command counts them among the
+// package's inputs: go vet checks the package again when one changes.
+//
+//go:embed "note.svg"
+var mcptagIconFiles embed.FS

@@ -8,15 +8,15 @@ import (
 	"net/netip"
 	"time"
 
-	"github.com/mcptag/mcptag/toolrt"
+	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 2 of toolrt's generated code:
+// mcptag generated this file for version 2 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolrt.RegenerateWithMcptagOfGoMod(2 - toolrt.MinGeneratedVersion)
-	_ = toolrt.RegenerateWithMcptagOfGoMod(toolrt.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools.
@@ -26,84 +26,84 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: ping, fail, origin, count, corners, bytes, labels, address, handler, describe, text, indented, summarized, shallow.
 func RegisterTools(s *mcp.Server) {
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "ping",
 		Description: `Checks that the server is alive.`,
 		InputSchema: mcptagPingInput,
 	}, mcptagPing)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "fail",
 		Description: `Always fails.`,
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: toolrt.Bool(false)},
+		Annotations: &mcp.ToolAnnotations{DestructiveHint: toolimpl.Bool(false)},
 		InputSchema: mcptagFailInput,
 	}, mcptagFail)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "origin",
 		Title:        "The origin",
 		Description:  `Returns the origin, or nil.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: toolrt.Bool(false)},
+		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: toolimpl.Bool(false)},
 		InputSchema:  mcptagOriginInput,
 		OutputSchema: mcptagOriginOutput,
 	}, mcptagOrigin)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "count",
 		Description:  `Returns a pointer to a number.`,
 		InputSchema:  mcptagCountInput,
 		OutputSchema: mcptagCountOutput,
 	}, mcptagCount)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "corners",
 		Description:  `Returns an array.`,
 		InputSchema:  mcptagCornersInput,
 		OutputSchema: mcptagCornersOutput,
 	}, mcptagCorners)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "bytes",
 		Description:  `Returns raw bytes.`,
 		InputSchema:  mcptagBytesInput,
 		OutputSchema: mcptagBytesOutput,
 	}, mcptagBytes)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "labels",
 		Description:  `Returns a map of labels.`,
 		InputSchema:  mcptagLabelsInput,
 		OutputSchema: mcptagLabelsOutput,
 	}, mcptagLabels)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "address",
 		Description:  `Parses an address.`,
 		InputSchema:  mcptagAddressInput,
 		OutputSchema: mcptagAddressOutput,
 	}, mcptagAddress)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "handler",
 		Description:  `Is a go-sdk style handler.`,
 		InputSchema:  mcptagHandlerInput,
 		OutputSchema: mcptagHandlerOutput,
 	}, mcptagHandler)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "describe",
 		Description: `Returns a value with no JSON shape.`,
 		InputSchema: mcptagDescribeInput,
 	}, mcptagDescribe)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:        "text",
 		Description: `Returns a point as text only.`,
 		InputSchema: mcptagTextInput,
 	}, mcptagText)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "indented",
 		Description:  `Mirrors its result as indented JSON.`,
 		InputSchema:  mcptagIndentedInput,
 		OutputSchema: mcptagIndentedOutput,
 	}, mcptagIndented)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "summarized",
 		Description:  `Sends its result in structuredContent only, with a note.`,
 		InputSchema:  mcptagSummarizedInput,
 		OutputSchema: mcptagSummarizedOutput,
 	}, mcptagSummarized)
-	toolrt.AddTool(s, &mcp.Tool{
+	toolimpl.AddTool(s, &mcp.Tool{
 		Name:         "shallow",
 		Description:  `Cuts the objects out of its schemas, down to their type, and drops their descriptions.`,
 		InputSchema:  mcptagShallowInput,
@@ -112,330 +112,302 @@ func RegisterTools(s *mcp.Server) {
 }
 
 // Schemas and arguments of ping, computed by mcptag.
-var (
-	mcptagPingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagPingArgs  = &toolrt.Spec{
-		Tool: "ping",
-	}
-)
+var mcptagPingInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagPingArgs = &toolimpl.Spec{
+	Tool: "ping",
+}
 
 func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "ping", &res)
+	defer toolimpl.Recover(ctx, "ping", &res)
 	if _, err := mcptagPingArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	Ping()
-	return toolrt.Empty(), nil
+	return toolimpl.Empty(), nil
 }
 
 // Schemas and arguments of fail, computed by mcptag.
-var (
-	mcptagFailInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagFailArgs  = &toolrt.Spec{
-		Tool: "fail",
-	}
-)
+var mcptagFailInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagFailArgs = &toolimpl.Spec{
+	Tool: "fail",
+}
 
 func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "fail", &res)
+	defer toolimpl.Recover(ctx, "fail", &res)
 	if _, err := mcptagFailArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	if err := Fail(ctx); err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Empty(), nil
+	return toolimpl.Empty(), nil
 }
 
 // Schemas and arguments of origin, computed by mcptag.
-var (
-	mcptagOriginInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagOriginOutput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}`)
-	mcptagOriginArgs   = &toolrt.Spec{
-		Tool: "origin",
-	}
-)
+var mcptagOriginInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagOriginOutput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}`)
+var mcptagOriginArgs = &toolimpl.Spec{
+	Tool: "origin",
+}
 
 func mcptagOrigin(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "origin", &res)
+	defer toolimpl.Recover(ctx, "origin", &res)
 	if _, err := mcptagOriginArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := Origin(ctx, req)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
 	if out == nil {
 		out = new(Point)
 	}
-	return toolrt.Object("origin", out), nil
+	return toolimpl.Object("origin", out), nil
 }
 
 // Schemas and arguments of count, computed by mcptag.
-var (
-	mcptagCountInput  = json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false}`)
-	mcptagCountOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
-	mcptagCountArgs   = &toolrt.Spec{
-		Tool: "count",
-		Args: []toolrt.Arg{
-			{Name: "limit", Kind: toolrt.KindInteger, Nullable: true},
-		},
-	}
-)
+var mcptagCountInput = json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false}`)
+var mcptagCountOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
+var mcptagCountArgs = &toolimpl.Spec{
+	Tool: "count",
+	Args: []toolimpl.Arg{
+		{Name: "limit", Kind: toolimpl.KindInteger, Nullable: true},
+	},
+}
 
 func mcptagCount(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "count", &res)
+	defer toolimpl.Recover(ctx, "count", &res)
 	args, err := mcptagCountArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 *int
-	if err := args.Decode("limit", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var limit *int
+	if err := args.Decode("limit", &limit); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := Count(arg0)
+	out := Count(limit)
 	if out == nil {
 		out = new(int)
 	}
-	return toolrt.Wrapped("count", *out), nil
+	return toolimpl.Wrapped("count", *out), nil
 }
 
 // Schemas and arguments of corners, computed by mcptag.
-var (
-	mcptagCornersInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagCornersOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"},"minItems":4,"maxItems":4}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
-	mcptagCornersArgs   = &toolrt.Spec{
-		Tool: "corners",
-	}
-)
+var mcptagCornersInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagCornersOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"},"minItems":4,"maxItems":4}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
+var mcptagCornersArgs = &toolimpl.Spec{
+	Tool: "corners",
+}
 
 func mcptagCorners(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "corners", &res)
+	defer toolimpl.Recover(ctx, "corners", &res)
 	if _, err := mcptagCornersArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Corners()
 	if out == nil {
 		out = new([4]Point)
 	}
-	return toolrt.Slice("corners", out[:]), nil
+	return toolimpl.Slice("corners", out[:]), nil
 }
 
 // Schemas and arguments of bytes, computed by mcptag.
-var (
-	mcptagBytesInput  = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
-	mcptagBytesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":["string","null"],"contentEncoding":"base64"}},"required":["result"]}`)
-	mcptagBytesArgs   = &toolrt.Spec{
-		Tool: "bytes",
-		Args: []toolrt.Arg{
-			{Name: "n", Required: true, Kind: toolrt.KindInteger},
-		},
-	}
-)
+var mcptagBytesInput = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
+var mcptagBytesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":["string","null"],"contentEncoding":"base64"}},"required":["result"]}`)
+var mcptagBytesArgs = &toolimpl.Spec{
+	Tool: "bytes",
+	Args: []toolimpl.Arg{
+		{Name: "n", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagBytes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "bytes", &res)
+	defer toolimpl.Recover(ctx, "bytes", &res)
 	args, err := mcptagBytesArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 int
-	if err := args.Decode("n", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var n int
+	if err := args.Decode("n", &n); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := Bytes(arg0)
-	return toolrt.Wrapped("bytes", out), nil
+	out := Bytes(n)
+	return toolimpl.Wrapped("bytes", out), nil
 }
 
 // Schemas and arguments of labels, computed by mcptag.
-var (
-	mcptagLabelsInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagLabelsOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"string"}}`)
-	mcptagLabelsArgs   = &toolrt.Spec{
-		Tool: "labels",
-	}
-)
+var mcptagLabelsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagLabelsOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"string"}}`)
+var mcptagLabelsArgs = &toolimpl.Spec{
+	Tool: "labels",
+}
 
 func mcptagLabels(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "labels", &res)
+	defer toolimpl.Recover(ctx, "labels", &res)
 	if _, err := mcptagLabelsArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out, err := Labels()
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
 	if out == nil {
 		out = new(map[string]string)
 	}
-	return toolrt.Object("labels", out), nil
+	return toolimpl.Object("labels", out), nil
 }
 
 // Schemas and arguments of address, computed by mcptag.
-var (
-	mcptagAddressInput  = json.RawMessage(`{"type":"object","properties":{"addr":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."},"timeout":{"type":"integer"}},"required":["addr","timeout"],"additionalProperties":false}`)
-	mcptagAddressOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."}},"required":["result"]}`)
-	mcptagAddressArgs   = &toolrt.Spec{
-		Tool: "address",
-		Args: []toolrt.Arg{
-			{Name: "addr", Required: true, Kind: toolrt.KindString},
-			{Name: "timeout", Required: true, Kind: toolrt.KindInteger},
-		},
-	}
-)
+var mcptagAddressInput = json.RawMessage(`{"type":"object","properties":{"addr":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."},"timeout":{"type":"integer"}},"required":["addr","timeout"],"additionalProperties":false}`)
+var mcptagAddressOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."}},"required":["result"]}`)
+var mcptagAddressArgs = &toolimpl.Spec{
+	Tool: "address",
+	Args: []toolimpl.Arg{
+		{Name: "addr", Required: true, Kind: toolimpl.KindString},
+		{Name: "timeout", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "address", &res)
+	defer toolimpl.Recover(ctx, "address", &res)
 	args, err := mcptagAddressArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
-	var arg0 netip.Addr
-	if err := args.Decode("addr", &arg0); err != nil {
-		return toolrt.Error(err), nil
+	var addr netip.Addr
+	if err := args.Decode("addr", &addr); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	var arg1 time.Duration
-	if err := args.Decode("timeout", &arg1); err != nil {
-		return toolrt.Error(err), nil
+	var timeout time.Duration
+	if err := args.Decode("timeout", &timeout); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out, err := Address(arg0, arg1)
+	out, err := Address(addr, timeout)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Wrapped("address", out), nil
+	return toolimpl.Wrapped("address", out), nil
 }
 
 // Schemas and arguments of handler, computed by mcptag.
-var (
-	mcptagHandlerInput  = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
-	mcptagHandlerOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
-	mcptagHandlerArgs   = &toolrt.Spec{
-		Tool: "handler",
-		Args: []toolrt.Arg{
-			{Name: "X", Required: true, Kind: toolrt.KindInteger},
-			{Name: "Y", Required: true, Kind: toolrt.KindInteger},
-		},
-	}
-)
+var mcptagHandlerInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
+var mcptagHandlerOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
+var mcptagHandlerArgs = &toolimpl.Spec{
+	Tool: "handler",
+	Args: []toolimpl.Arg{
+		{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+		{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagHandler(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "handler", &res)
+	defer toolimpl.Recover(ctx, "handler", &res)
 	var in Point
 	if err := mcptagHandlerArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	res, out, err := Handler(ctx, req, in)
 	if err != nil {
-		return toolrt.Failed(err)
+		return toolimpl.Failed(err)
 	}
-	return toolrt.Merge(res, toolrt.Slice("handler", out)), nil
+	return toolimpl.Merge(res, toolimpl.Slice("handler", out)), nil
 }
 
 // Schemas and arguments of describe, computed by mcptag.
-var (
-	mcptagDescribeInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
-	mcptagDescribeArgs  = &toolrt.Spec{
-		Tool: "describe",
-		Args: []toolrt.Arg{
-			{Name: "X", Required: true, Kind: toolrt.KindInteger},
-			{Name: "Y", Required: true, Kind: toolrt.KindInteger},
-		},
-	}
-)
+var mcptagDescribeInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
+var mcptagDescribeArgs = &toolimpl.Spec{
+	Tool: "describe",
+	Args: []toolimpl.Arg{
+		{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+		{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagDescribe(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "describe", &res)
-	var in Point
-	if err := mcptagDescribeArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+	defer toolimpl.Recover(ctx, "describe", &res)
+	var p Point
+	if err := mcptagDescribeArgs.DecodeStruct(req.Params.Arguments, &p); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := Describe(in)
-	return toolrt.Sprint(out), nil
+	out := Describe(p)
+	return toolimpl.Sprint(out), nil
 }
 
 // Schemas and arguments of text, computed by mcptag.
-var (
-	mcptagTextInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
-	mcptagTextArgs  = &toolrt.Spec{
-		Tool: "text",
-		Args: []toolrt.Arg{
-			{Name: "X", Required: true, Kind: toolrt.KindInteger},
-			{Name: "Y", Required: true, Kind: toolrt.KindInteger},
-		},
-	}
-)
+var mcptagTextInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
+var mcptagTextArgs = &toolimpl.Spec{
+	Tool: "text",
+	Args: []toolimpl.Arg{
+		{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+		{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
 
 func mcptagText(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "text", &res)
-	var in Point
-	if err := mcptagTextArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+	defer toolimpl.Recover(ctx, "text", &res)
+	var p Point
+	if err := mcptagTextArgs.DecodeStruct(req.Params.Arguments, &p); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := Text(in)
-	return toolrt.JSONText("text", out), nil
+	out := Text(p)
+	return toolimpl.JSONText("text", out), nil
 }
 
 // Schemas and arguments of indented, computed by mcptag.
-var (
-	mcptagIndentedInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagIndentedOutput = json.RawMessage(`{"type":"object","properties":{"from":{"$ref":"#/$defs/Point"},"to":{"$ref":"#/$defs/Point"}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"description":"Two points.","required":["from","to"]}`)
-	mcptagIndentedArgs   = &toolrt.Spec{
-		Tool: "indented",
-	}
-)
+var mcptagIndentedInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagIndentedOutput = json.RawMessage(`{"type":"object","properties":{"from":{"$ref":"#/$defs/Point"},"to":{"$ref":"#/$defs/Point"}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"description":"Two points.","required":["from","to"]}`)
+var mcptagIndentedArgs = &toolimpl.Spec{
+	Tool: "indented",
+}
 
 func mcptagIndented(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "indented", &res)
+	defer toolimpl.Recover(ctx, "indented", &res)
 	if _, err := mcptagIndentedArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Indented()
-	return toolrt.Object("indented", out, toolrt.IndentedText), nil
+	return toolimpl.Object("indented", out, toolimpl.IndentedText), nil
 }
 
 // Schemas and arguments of summarized, computed by mcptag.
-var (
-	mcptagSummarizedInput  = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	mcptagSummarizedOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
-	mcptagSummarizedArgs   = &toolrt.Spec{
-		Tool: "summarized",
-	}
-)
+var mcptagSummarizedInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagSummarizedOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
+var mcptagSummarizedArgs = &toolimpl.Spec{
+	Tool: "summarized",
+}
 
 func mcptagSummarized(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "summarized", &res)
+	defer toolimpl.Recover(ctx, "summarized", &res)
 	if _, err := mcptagSummarizedArgs.Parse(req.Params.Arguments); err != nil {
-		return toolrt.Error(err), nil
+		return toolimpl.Error(err), nil
 	}
 	out := Summarized()
-	return toolrt.Slice("summarized", out, toolrt.NoText), nil
+	return toolimpl.Slice("summarized", out, toolimpl.NoText), nil
 }
 
 // Schemas and arguments of shallow, computed by mcptag.
-var (
-	mcptagShallowInput  = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object","description":"A point on a plane."},"to":{"type":"object","description":"A point on a plane."}},"required":["from","to"],"additionalProperties":false}`)
-	mcptagShallowOutput = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object"},"to":{"type":"object"}},"required":["from","to"]}`)
-	mcptagShallowArgs   = &toolrt.Spec{
-		Tool: "shallow",
-		Args: []toolrt.Arg{
-			{Name: "from", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "X", Required: true, Kind: toolrt.KindInteger},
-				{Name: "Y", Required: true, Kind: toolrt.KindInteger},
-			}, Closed: true},
-			{Name: "to", Required: true, Kind: toolrt.KindObject, Fields: []toolrt.Arg{
-				{Name: "X", Required: true, Kind: toolrt.KindInteger},
-				{Name: "Y", Required: true, Kind: toolrt.KindInteger},
-			}, Closed: true},
-		},
-	}
-)
+var mcptagShallowInput = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object","description":"A point on a plane."},"to":{"type":"object","description":"A point on a plane."}},"required":["from","to"],"additionalProperties":false}`)
+var mcptagShallowOutput = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object"},"to":{"type":"object"}},"required":["from","to"]}`)
+var mcptagShallowArgs = &toolimpl.Spec{
+	Tool: "shallow",
+	Args: []toolimpl.Arg{
+		{Name: "from", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+			{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
+		}, Closed: true},
+		{Name: "to", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+			{Name: "X", Required: true, Kind: toolimpl.KindInteger},
+			{Name: "Y", Required: true, Kind: toolimpl.KindInteger},
+		}, Closed: true},
+	},
+}
 
 func mcptagShallow(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-	defer toolrt.Recover(ctx, "shallow", &res)
-	var in Line
-	if err := mcptagShallowArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
-		return toolrt.Error(err), nil
+	defer toolimpl.Recover(ctx, "shallow", &res)
+	var l Line
+	if err := mcptagShallowArgs.DecodeStruct(req.Params.Arguments, &l); err != nil {
+		return toolimpl.Error(err), nil
 	}
-	out := Shallow(in)
-	return toolrt.Object("shallow", out), nil
+	out := Shallow(l)
+	return toolimpl.Object("shallow", out), nil
 }

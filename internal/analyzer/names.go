@@ -1,0 +1,322 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+)
+
+// Names is the registry of every identifier the generated file of a
+// package declares at package level. There are two kinds:
+//
+//   - the functions a server calls (Funcs: Register..., Complete,
+//     Elicit...), whose names are a promise; one the package declares
+//     itself is a finding at its declaration (checkGeneratedNames);
+//   - mcptag's own handlers and variables (mcptag...), which no one
+//     calls by name: one the package's sources declare already makes
+//     the generated one take another name (mcptagHello2), so that the
+//     generated file always compiles beside them.
+//
+// The generated code takes every name it declares from here, and the
+// check of the package's own declarations reads the same list.
+type Names struct {
+	Funcs []GeneratedFunc // the functions a server calls, in the order the file declares them
+
+	decls       map[*types.Func]string
+	forms       map[*Form]string
+	icons       map[string]string // by iconKey
+	iconFiles   string            // the variable that embeds the icon files, or ""
+	completions string
+	// taken are the package-level names of the package's sources (the
+	// generated file left out) and of the generated file.
+	taken map[string]bool
+}
+
+// A GeneratedFunc is a function the generated code declares, that a
+// server calls.
+type GeneratedFunc struct {
+	Name string
+	Recv *types.Named // the receiver type whose declarations it registers, or nil
+	Pos  token.Pos    // the first declaration it registers
+	Doc  string       // what it does, in a few words
+}
+
+// declSuffixes are the names the generated file derives from the name of
+// a declaration's handler: its schemas, its argument checks, the view of
+// its result, its URI template. A handler's name is free when all are.
+var declSuffixes = []string{"", "Input", "Output", "Args", "View", "Write", "URI"}
+
+// GeneratedNames returns the registry of the names the generated file
+// declares, computed once; a Package that Analyze did not return is taken
+// to declare nothing of its own.
+func (p *Package) GeneratedNames() *Names {
+	if p.Names == nil {
+		p.Names = newNames(p, func(string) bool { return false })
+	}
+	return p.Names
+}
+
+// newNames names what the generated file of p declares; declared reports
+// whether the package's sources declare a name at package level.
+func newNames(p *Package, declared func(string) bool) *Names {
+	n := &Names{
+		decls: map[*types.Func]string{}, forms: map[*Form]string{}, icons: map[string]string{},
+		taken: map[string]bool{},
+	}
+	if p.Types != nil {
+		for _, name := range p.Types.Scope().Names() {
+			if declared(name) {
+				n.taken[name] = true
+			}
+		}
+	}
+	n.Funcs = registerFuncs(p)
+	for _, f := range n.Funcs {
+		n.taken[f.Name] = true
+	}
+	var icons [][]Icon
+	for _, d := range p.Decls() {
+		n.decls[d.Func] = n.free(declBase(d.Recv, d.Func))
+		icons = append(icons, d.Icons)
+	}
+	completes := len(p.Prompts) > 0
+	for _, r := range p.Resources {
+		completes = completes || r.Template
+	}
+	for _, f := range p.Forms {
+		n.forms[f] = n.fresh("mcptag" + exported(f.Name) + "Form")
+	}
+	for _, is := range icons {
+		for _, i := range is {
+			if k := iconKey(i); n.icons[k] == "" {
+				n.icons[k] = n.fresh(fmt.Sprintf("mcptagIcon%d", len(n.icons)+1))
+			}
+		}
+	}
+	for _, is := range icons {
+		for _, i := range is {
+			if i.File != "" && n.iconFiles == "" {
+				n.iconFiles = n.fresh("mcptagIconFiles")
+			}
+		}
+	}
+	if completes {
+		n.completions = n.fresh("mcptagCompletions")
+	}
+	return n
+}
+
+// declBase is the name of the handler of the declaration fn, a method of
+// recv or a function: mcptag, then the names with their first letter in
+// upper case (rune by rune: Ñandú, not a broken byte).
+func declBase(recv *types.Named, fn *types.Func) string {
+	if recv != nil {
+		return "mcptag" + exported(recv.Obj().Name()) + exported(fn.Name())
+	}
+	return "mcptag" + exported(fn.Name())
+}
+
+// free takes the first of base, base2, base3... whose derived names
+// (declSuffixes) are all free.
+func (n *Names) free(base string) string {
+	for i := 1; ; i++ {
+		name := base
+		if i > 1 {
+			name = fmt.Sprintf("%s%d", base, i)
+		}
+		if !n.anyTaken(name) {
+			for _, s := range declSuffixes {
+				n.taken[name+s] = true
+			}
+			return name
+		}
+	}
+}
+
+func (n *Names) anyTaken(name string) bool {
+	for _, s := range declSuffixes {
+		if n.taken[name+s] {
+			return true
+		}
+	}
+	return false
+}
+
+// fresh takes the first free name of base, base2, base3...
+func (n *Names) fresh(base string) string {
+	name := base
+	for i := 2; n.taken[name]; i++ {
+		name = fmt.Sprintf("%s%d", base, i)
+	}
+	n.taken[name] = true
+	return name
+}
+
+func iconKey(i Icon) string {
+	return strings.Join([]string{i.Source, i.MIMEType, strings.Join(i.Sizes, " "), i.Theme}, "\x00")
+}
+
+// Handler is the name of the handler of the declaration fn: the
+// generated code derives the names of its variables from it, adding
+// Input, Output, Args, View, Write or URI.
+func (n *Names) Handler(fn *types.Func) string { return n.decls[fn] }
+
+// Form is the name of the toolrt.Form variable of f.
+func (n *Names) Form(f *Form) string { return n.forms[f] }
+
+// Icon is the name of the variable holding icon, one per distinct icon.
+func (n *Names) Icon(i Icon) string { return n.icons[iconKey(i)] }
+
+// IconFiles is the name of the variable that embeds the icon files the
+// package's icons were read from, "" when none was read from a file.
+func (n *Names) IconFiles() string { return n.iconFiles }
+
+// Completions is the name of the variable of the completions Complete
+// answers, "" when the package has neither prompts nor templates.
+func (n *Names) Completions() string { return n.completions }
+
+// Taken reports whether name is declared at package level, by the
+// package's sources or by the generated file.
+func (n *Names) Taken(name string) bool { return n.taken[name] }
+
+// registerFuncs lists the functions that the generated code declares for
+// a server to call. Register registers every declaration of the package
+// and RegisterTools every tool; each takes a value of every receiver type
+// whose methods they register, so that none can be left out by mistake.
+// For the methods of each receiver type R, RegisterR and RegisterRTools
+// register R's alone. Complete, the completion handler, is declared when
+// there are prompts or templates, and Elicit<Type> for each form.
+func registerFuncs(p *Package) []GeneratedFunc {
+	var funcs []GeneratedFunc
+	type group struct {
+		pos   token.Pos
+		tools bool
+	}
+	groups := map[*types.Named]*group{}
+	var recvs []*types.Named
+	add := func(recv *types.Named, pos token.Pos, tool bool) {
+		g := groups[recv]
+		if g == nil {
+			g = &group{pos: pos}
+			groups[recv] = g
+			if recv != nil {
+				recvs = append(recvs, recv)
+			}
+		}
+		g.tools = g.tools || tool
+	}
+	first, firstTool, complete := token.NoPos, token.NoPos, token.NoPos
+	for _, t := range p.Tools {
+		add(t.Recv, t.Pos, true)
+		if firstTool == token.NoPos {
+			firstTool = t.Pos
+		}
+	}
+	for _, pr := range p.Prompts {
+		add(pr.Recv, pr.Pos, false)
+		if complete == token.NoPos {
+			complete = pr.Pos
+		}
+	}
+	for _, r := range p.Resources {
+		add(r.Recv, r.Pos, false)
+		if r.Template && complete == token.NoPos {
+			complete = r.Pos
+		}
+	}
+	for _, pos := range []token.Pos{firstTool, complete, p.firstDeclPos()} {
+		if pos != token.NoPos && (first == token.NoPos || pos < first) {
+			first = pos
+		}
+	}
+	if first != token.NoPos {
+		funcs = append(funcs, GeneratedFunc{"Register", nil, first, "it registers every declaration"})
+	}
+	if firstTool != token.NoPos {
+		funcs = append(funcs, GeneratedFunc{"RegisterTools", nil, firstTool, "it registers the tools"})
+	}
+	sort.Slice(recvs, func(i, j int) bool { return recvs[i].Obj().Name() < recvs[j].Obj().Name() })
+	for _, recv := range recvs {
+		name := RegisterName(recv)
+		g := groups[recv]
+		funcs = append(funcs, GeneratedFunc{name, recv, g.pos, "it registers every declaration of " + recv.Obj().Name()})
+		if g.tools {
+			funcs = append(funcs, GeneratedFunc{name + "Tools", recv, g.pos, "it registers the tools of " + recv.Obj().Name()})
+		}
+	}
+	if complete != token.NoPos {
+		funcs = append(funcs, GeneratedFunc{"Complete", nil, complete, "it completes the arguments of prompts and resource templates"})
+	}
+	for _, f := range p.Forms {
+		funcs = append(funcs, GeneratedFunc{f.Func, nil, f.Pos, "it asks the user to fill in the form " + f.Name})
+	}
+	return funcs
+}
+
+// firstDeclPos is the position of the package's first prompt or
+// resource, token.NoPos if none.
+func (p *Package) firstDeclPos() token.Pos {
+	pos := token.NoPos
+	for _, pr := range p.Prompts {
+		if pos == token.NoPos || pr.Pos < pos {
+			pos = pr.Pos
+		}
+	}
+	for _, r := range p.Resources {
+		if pos == token.NoPos || r.Pos < pos {
+			pos = r.Pos
+		}
+	}
+	return pos
+}
+
+// Decls lists the declarations of the package: its tools', then its
+// prompts', then its resources'.
+func (p *Package) Decls() []*Decl {
+	var out []*Decl
+	for _, t := range p.Tools {
+		out = append(out, &t.Decl)
+	}
+	for _, pr := range p.Prompts {
+		out = append(out, &pr.Decl)
+	}
+	for _, r := range p.Resources {
+		out = append(out, &r.Decl)
+	}
+	return out
+}
+
+// Receivers lists the receiver types whose methods the package declares
+// as tools, prompts or resources, by name: the parameters of Register
+// after the server. tools limits them to those of tools (RegisterTools).
+func (p *Package) Receivers(tools bool) []*types.Named {
+	seen := map[*types.Named]bool{}
+	var out []*types.Named
+	add := func(recv *types.Named) {
+		if recv != nil && !seen[recv] {
+			seen[recv] = true
+			out = append(out, recv)
+		}
+	}
+	decls := p.Decls()
+	if tools {
+		decls = decls[:len(p.Tools)]
+	}
+	for _, d := range decls {
+		add(d.Recv)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Obj().Name() < out[j].Obj().Name() })
+	return out
+}
+
+// RegisterName is the name of the generated function that registers the
+// declarations of the package (recv nil) or of recv's methods: Register,
+// or RegisterR for a receiver type R.
+func RegisterName(recv *types.Named) string {
+	if recv == nil {
+		return "Register"
+	}
+	return "Register" + exported(recv.Obj().Name())
+}

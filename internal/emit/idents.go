@@ -1,0 +1,67 @@
+package emit
+
+import (
+	"fmt"
+
+	"github.com/mcptag/mcptag/internal/argspec"
+)
+
+// The packages the generated code refers to.
+const (
+	toolrtPackage   GoImportPath = "github.com/mcptag/mcptag/toolrt"
+	toolimplPackage GoImportPath = "github.com/mcptag/mcptag/toolimpl"
+	mcpPackage      GoImportPath = "github.com/modelcontextprotocol/go-sdk/mcp"
+	jsonPackage     GoImportPath = "encoding/json"
+	contextPackage  GoImportPath = "context"
+)
+
+// runtimeNames is every identifier of mcptag's run time that generated
+// code uses, with the package that declares it: the one place that says
+// where each lives, so that moving a name to another package is a change
+// of this table.
+var runtimeNames = map[string]GoImportPath{}
+
+func init() {
+	for _, name := range []string{
+		// The version pin.
+		"RegenerateWithMcptagOfGoMod", "MinGeneratedVersion", "MaxGeneratedVersion",
+		// Tool handlers and their results.
+		"AddTool", "Failed", "Recover", "Error", "Bool", "Empty", "Object", "Slice", "Wrapped", "JSONText", "Sprint", "Merge",
+		"IndentedText", "NoText",
+		// Argument checks.
+		"Spec", "Arg", "Rule",
+		"KindBoolean", "KindInteger", "KindNumber", "KindString", "KindArray", "KindObject",
+		"RangeInt8", "RangeInt16", "RangeInt32", "RangeUint8", "RangeUint16", "RangeUint32", "RangeUint64", "RangeFloat32",
+		"Minimum", "Maximum", "ExclusiveMinimum", "ExclusiveMaximum", "MultipleOf",
+		"MinLength", "MaxLength", "Pattern", "MinItems", "MaxItems", "UniqueItems",
+		// Views.
+		"View", "Writer", "ViewSlice", "ViewWrapped", "ViewObject",
+		"StringKeys", "IntKeys", "UintKeys", "TextKeys", "NilPointer", "IsZero", "IsZeroValue",
+		// Prompts, resources, completions, forms.
+		"RecoverError", "StringArguments", "InvalidParams", "HandlerError", "PromptText", "PromptMessages", "PromptResult",
+		"URITemplate", "InvalidURI", "ReadError", "TextContents", "BlobContents", "JSONContents", "ReadResult", "CacheReads",
+		"Completions", "Form",
+	} {
+		runtimeNames[name] = toolimplPackage
+	}
+	for f := range argspec.Format(255) {
+		if ident := argspec.FormatIdent(f); ident != "" {
+			runtimeNames[ident] = toolimplPackage
+		}
+	}
+	// What a server calls itself, named in doc comments only.
+	runtimeNames["FirstCompletion"] = toolrtPackage
+}
+
+// rt is the run-time identifier name; it panics on a name runtimeNames
+// does not list, which every golden test would show.
+func rt(name string) GoIdent {
+	p, ok := runtimeNames[name]
+	if !ok {
+		panic(fmt.Sprintf("emit: %s is not in runtimeNames", name))
+	}
+	return p.Ident(name)
+}
+
+// mcpIdent is the go-sdk's identifier name.
+func mcpIdent(name string) GoIdent { return mcpPackage.Ident(name) }

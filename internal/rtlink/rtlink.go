@@ -1,0 +1,16 @@
+// Package rtlink links toolimpl, the run-time of generated code, to what
+// toolrt, the run-time a server uses, keeps unexported. toolrt fills it in
+// when it is initialized, which is before toolimpl runs, since toolimpl
+// imports toolrt.
+package rtlink
+
+import "github.com/modelcontextprotocol/go-sdk/mcp"
+
+// NewInputRequired returns a *toolrt.InputRequired: the request for the
+// form params, named key, with the request state that carries the
+// answers to the forms asked before.
+var NewInputRequired func(key string, params *mcp.ElicitParams, state string) error
+
+// StateKey returns the key that signs the request states of forms, which
+// toolrt.SetStateKey sets.
+var StateKey func() []byte

@@ -1,0 +1,178 @@
+package toolimpl
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+
+	"github.com/mcptag/mcptag/internal/rtlink"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A Form is a struct type marked //mcp:elicit: the requested schema that
+// a client shows its user as a form, and the checks the answer must pass,
+// both computed by mcptag. Generated code declares one per form, and its
+// Elicit<Type> function calls Elicit; it is used from any number of
+// goroutines.
+type Form struct {
+	Name   string          // the struct type's name
+	Schema json.RawMessage // the requested schema, the protocol's restricted form
+	Spec   *Spec           // the answer's checks, as a tool's arguments are checked
+}
+
+// newProtocol is the first protocol version whose clients answer a
+// server's requests by retrying the call (multi round-trip requests),
+// rather than while the call waits.
+const newProtocol = "2026-07-28"
+
+// stateMark starts the request state of a call whose forms Elicit has
+// asked for.
+const stateMark = "mcptag.forms:"
+
+// Elicit asks the user of the client that made the tool call req to fill
+// in the form, showing message, and decodes the answer into dst, a
+// pointer to the form's struct. It reports false when the user declines
+// or cancels. An answer that breaks the form's schema is an error, and
+// dst is then left as it is.
+//
+// A client on protocol 2026-07-28 or later answers by calling the tool
+// again with the answer (multi round-trip requests): the first time,
+// Elicit returns a *toolrt.InputRequired error, which the tool returns as it is
+// (or wrapped), and the generated handler turns into the result that asks
+// for the form (see Error). The tool's function then runs again, up to
+// Elicit, which returns the answer: what it does before Elicit must be
+// safe to do twice. The answers so far travel in the call's request
+// state, signed (see SetStateKey): a state that fails verification is a
+// JSON-RPC invalid-params error, never used. An older client is asked
+// while the call waits, once. A client that declared no form elicitation
+// is asked nothing: the error is the protocol's for a missing client
+// capability, a *jsonrpc.Error that the generated handler sends as it is.
+func (f *Form) Elicit(ctx context.Context, req *mcp.CallToolRequest, message string, dst any) (ok bool, err error) {
+	if req == nil || req.Session == nil || req.Params == nil {
+		return false, fmt.Errorf("%s: a form is asked during a tool call: want its *mcp.CallToolRequest", f.Name)
+	}
+	params := &mcp.ElicitParams{Mode: "form", Message: message, RequestedSchema: f.Schema}
+	res, err := f.ask(ctx, req, params)
+	if err != nil {
+		return false, err
+	}
+	switch res.Action {
+	case "accept":
+	case "decline", "cancel":
+		return false, nil
+	default:
+		return false, fmt.Errorf("%s: the client answered the form with the action %q; want accept, decline or cancel", f.Name, res.Action)
+	}
+	content, err := json.Marshal(res.Content)
+	if err != nil {
+		return false, fmt.Errorf("%s: the answer: %v", f.Name, err)
+	}
+	if err := f.Spec.DecodeStruct(content, dst); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// ask returns the client's answer to params: by asking while the call
+// waits, for an older client; for a newer one, from the answers it sent
+// with this call, or else by a *toolrt.InputRequired error. A client that
+// cannot be asked is answered at once with the protocol's error.
+func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.ElicitParams) (*mcp.ElicitResult, error) {
+	if err := f.canAsk(req); err != nil {
+		return nil, err
+	}
+	if ip := req.Session.InitializeParams(); ip != nil && ip.ProtocolVersion < newProtocol {
+		res, err := req.Session.Elicit(ctx, params)
+		if err != nil {
+			return nil, fmt.Errorf("%s: asking for the form: %w", f.Name, err)
+		}
+		return res, nil
+	}
+	st, err := verifyState(req.Params)
+	if err != nil {
+		return nil, err
+	}
+	key := f.key(params.Message)
+	st.keep(req.Params.InputResponses)
+	if res, ok := st.answer(key); ok {
+		return res, nil
+	}
+	st.Asked = key
+	state, err := signState(req.Params, st)
+	if err != nil {
+		return nil, fmt.Errorf("%s: keeping the answers: %v", f.Name, err)
+	}
+	return nil, rtlink.NewInputRequired(key, params, state)
+}
+
+// canAsk reports, as the protocol's error for a missing client
+// capability (-32021, with the capability it needs), that the client of
+// req declared no form elicitation: nothing is sent to such a client,
+// which might wait for ever on a request it cannot answer. The
+// capabilities are those of the request on 2026-07-28, of the session
+// before; a client that declares elicitation with neither mode takes
+// forms, as the protocol says.
+func (f *Form) canAsk(req *mcp.CallToolRequest) error {
+	caps := req.ClientCapabilities()
+	var el *mcp.ElicitationCapabilities
+	if caps != nil {
+		el = caps.Elicitation
+	}
+	if el != nil && (el.Form != nil || el.URL == nil) {
+		return nil
+	}
+	return &jsonrpc.Error{
+		Code:    mcp.CodeMissingRequiredClientCapabilities,
+		Message: fmt.Sprintf("%s: the client declared no form elicitation capability, so the form cannot be asked", f.Name),
+		Data:    missingFormCapability,
+	}
+}
+
+// missingFormCapability is the data of canAsk's error: the capability the
+// form needs, as the protocol's MissingRequiredClientCapabilityError
+// names it.
+var missingFormCapability = json.RawMessage(`{"requiredCapabilities":{"elicitation":{"form":{}}}}`)
+
+// key names the request for the form with message in a call's input
+// requests: a form asked twice with one message is asked once, and two
+// messages are two requests, since the key holds the message's whole
+// SHA-256.
+func (f *Form) key(message string) string {
+	sum := sha256.Sum256([]byte(message))
+	return f.Name + "." + hex.EncodeToString(sum[:])
+}
+
+// keep adds to st the answer the client sent in responses to the request
+// st asked, the one answer it sends once. A response to any other key is
+// ignored: the server asked for none.
+func (st *formState) keep(responses mcp.InputResponseMap) {
+	res, ok := responses[st.Asked].(*mcp.ElicitResult)
+	if st.Asked == "" || !ok || res == nil {
+		return
+	}
+	data, err := json.Marshal(res)
+	if err != nil {
+		return
+	}
+	if st.Answers == nil {
+		st.Answers = map[string]json.RawMessage{}
+	}
+	st.Answers[st.Asked] = data
+	st.Asked = ""
+}
+
+// CacheReads returns h with the caching hints of the resource's reads
+// set: ttlMs, and cacheScope ("" leaves the go-sdk's default, "public").
+// A result on which h set either hint itself keeps its own.
+func CacheReads(h mcp.ResourceHandler, ttlMs int, scope string) mcp.ResourceHandler {
+	return func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		res, err := h(ctx, req)
+		if res != nil && res.TTLMs == 0 && res.CacheScope == "" {
+			res.TTLMs, res.CacheScope = ttlMs, scope
+		}
+		return res, err
+	}
+}

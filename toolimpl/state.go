@@ -1,0 +1,109 @@
+package toolimpl
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"github.com/mcptag/mcptag/internal/rtlink"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// formState is what a request state of forms holds: the answers so far,
+// by the key of their form's request, and the key of the request the
+// client is answering, whose answer it sends once, in its input
+// responses.
+type formState struct {
+	Asked   string                     `json:"asked,omitempty"`
+	Answers map[string]json.RawMessage `json:"answers,omitempty"`
+}
+
+// signState renders st as the request state of the call p: stateMark,
+// the state in base64, a dot and its HMAC-SHA-256 in base64.
+func signState(p *mcp.CallToolParamsRaw, st formState) (string, error) {
+	data, err := json.Marshal(st)
+	if err != nil {
+		return "", err
+	}
+	body := stateMark + base64.RawURLEncoding.EncodeToString(data)
+	return body + "." + base64.RawURLEncoding.EncodeToString(stateMAC(p, body)), nil
+}
+
+// stateMAC is the signature of the state body of the call p. It signs the
+// tool's name and the call's arguments too (their SHA-256, white space
+// left out), so that a state answers only the call it was issued for: not
+// another tool's, nor the same tool's with other arguments, where the
+// same message would take the answer given for other ones. A client sends
+// a call again with the arguments it sent.
+func stateMAC(p *mcp.CallToolParamsRaw, body string) []byte {
+	var args bytes.Buffer
+	if json.Compact(&args, p.Arguments) != nil {
+		args.Reset()
+		args.Write(p.Arguments)
+	}
+	argSum := sha256.Sum256(args.Bytes())
+	mac := hmac.New(sha256.New, rtlink.StateKey())
+	mac.Write([]byte(p.Name))
+	mac.Write([]byte{0})
+	mac.Write(argSum[:])
+	mac.Write([]byte(body))
+	return mac.Sum(nil)
+}
+
+// errState is why a request state is refused.
+var errState = errors.New("the request state is not one this server signed for this call of the tool (altered, from another call, from another server, or signed with another key): call the tool again without it")
+
+// verifyState returns the state that the client sent back with the call
+// p: none for "", and an error for a state that fails verification,
+// which is never used. The signature covers the exact text, so that a
+// state re-encoded in any way is refused too.
+func verifyState(p *mcp.CallToolParamsRaw) (formState, error) {
+	tool, state := p.Name, p.RequestState
+	var st formState
+	if state == "" {
+		return st, nil
+	}
+	dot := strings.LastIndexByte(state, '.')
+	body, sig := state[:max(dot, 0)], state[dot+1:]
+	enc, marked := strings.CutPrefix(body, stateMark)
+	if dot < 0 || !marked {
+		return st, stateError(tool)
+	}
+	got, err := base64.RawURLEncoding.Strict().DecodeString(sig)
+	if err != nil || subtle.ConstantTimeCompare(got, stateMAC(p, body)) != 1 {
+		return st, stateError(tool)
+	}
+	data, err := base64.RawURLEncoding.Strict().DecodeString(enc)
+	if err != nil || json.Unmarshal(data, &st) != nil {
+		return formState{}, stateError(tool) // signed, yet not a state: never ours
+	}
+	return st, nil
+}
+
+// stateError is the protocol error of a call whose request state fails
+// verification: invalid params, as any other argument the client got
+// wrong, but a JSON-RPC error rather than a tool error, since no tool
+// ran.
+func stateError(tool string) error {
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: tool + ": " + errState.Error()}
+}
+
+// answer returns the answer kept under key, if it is one: a null or
+// malformed answer is none.
+func (st formState) answer(key string) (*mcp.ElicitResult, bool) {
+	raw, ok := st.Answers[key]
+	if !ok {
+		return nil, false
+	}
+	var res *mcp.ElicitResult
+	if json.Unmarshal(raw, &res) != nil || res == nil {
+		return nil, false
+	}
+	return res, true
+}

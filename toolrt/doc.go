@@ -1,0 +1,10 @@
+// Package toolrt holds what a server that serves mcptag's generated code
+// sets, calls or meets: the limits on one call's arguments, the helpers
+// that combine completion handlers, and the errors a tool may see
+// (InputRequired, ArgError). Its API is covered by the module's
+// compatibility promise (docs/compat.md).
+//
+// What only generated code calls is package toolimpl, whose promise is
+// narrower: it keeps existing generated code working, through the
+// generated file's version pin, and nothing more.
+package toolrt

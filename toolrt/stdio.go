@@ -1,0 +1,191 @@
+package toolrt
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// StdioTransport is the go-sdk's newline-delimited stdio transport
+// (mcp.StdioTransport) with each line checked before the go-sdk reads
+// it, for a server: serve it with server.Run(ctx, &toolrt.StdioTransport{}).
+//
+// The go-sdk (v1.8.0) ends a stdio session, without a reply, on a line
+// that is not JSON, not a JSON-RPC 2.0 message, or nested deeper than
+// it decodes, and on a batch it refuses; the client is left waiting on
+// a process that has exited. StdioTransport answers such a line with a
+// JSON-RPC error instead (with the message's id when it has one) and
+// the session goes on: -32700 (parse error) for a line that is no JSON
+// value or is longer than MaxLineLength, -32600 (invalid request) for
+// any other. MCP has no batches since protocol 2025-06-18, so every
+// batch (a line that is a JSON array) is refused, each request in it
+// answered with its id.
+type StdioTransport struct {
+	// Reader and Writer are the session's input and output: os.Stdin
+	// and os.Stdout when nil. Writer is never closed.
+	Reader io.Reader
+	Writer io.Writer
+	// MaxLineLength bounds one line, in bytes: mcp.DefaultMaxLineLength
+	// when 0, no bound when negative.
+	MaxLineLength int
+}
+
+// Connect implements mcp.Transport: it starts checking the lines of
+// Reader, and returns the go-sdk's connection over the ones that are
+// JSON-RPC messages.
+func (t *StdioTransport) Connect(ctx context.Context) (mcp.Connection, error) {
+	in, out, maxLine := t.Reader, t.Writer, t.MaxLineLength
+	if in == nil {
+		in = os.Stdin
+	}
+	if out == nil {
+		out = os.Stdout
+	}
+	if maxLine == 0 {
+		maxLine = mcp.DefaultMaxLineLength
+	}
+	w := &lockedWriter{w: out}
+	pr, pw := io.Pipe()
+	go func() { pw.CloseWithError(checkLines(in, pw, w, maxLine)) }()
+	// The go-sdk's own bound counts what its decoder reads ahead of a
+	// message too: the lines are bounded here, so it gets twice as much.
+	goMax := -1
+	if maxLine > 0 {
+		goMax = 2 * maxLine
+	}
+	return (&mcp.IOTransport{Reader: pr, Writer: w, MaxLineLength: goMax}).Connect(ctx)
+}
+
+// checkLines copies the lines of in that are JSON-RPC messages to
+// forward, and answers the others on reply, until in ends. A negative
+// maxLine bounds nothing.
+func checkLines(in io.Reader, forward, reply io.Writer, maxLine int) error {
+	r := bufio.NewReaderSize(in, 64<<10)
+	var line []byte
+	tooLong := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if maxLine >= 0 && len(line)+len(chunk) > maxLine {
+			line, tooLong = line[:0], true
+		} else if !tooLong {
+			line = append(line, chunk...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if tooLong {
+			if werr := writeError(reply, nil, jsonrpc.CodeParseError, fmt.Sprintf("parse error: a message longer than %d bytes", maxLine)); werr != nil {
+				return werr
+			}
+		} else if werr := checkLine(line, forward, reply); werr != nil {
+			return werr
+		}
+		line, tooLong = line[:0], false
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// checkLine forwards one line or answers it.
+func checkLine(line []byte, forward, reply io.Writer) error {
+	msg := bytes.TrimSpace(line)
+	switch {
+	case len(msg) == 0:
+		return nil
+	case !json.Valid(msg):
+		return writeError(reply, nil, jsonrpc.CodeParseError, "parse error: not a JSON value")
+	case msg[0] == '[':
+		return refuseBatch(msg, reply)
+	default:
+		if _, err := jsonrpc.DecodeMessage(msg); err != nil {
+			return writeError(reply, messageID(msg), jsonrpc.CodeInvalidRequest, "invalid request: "+err.Error())
+		}
+	}
+	_, err := forward.Write(append(msg, '\n'))
+	return err
+}
+
+// refuseBatch answers each request of a batch, by its id, or the batch
+// as a whole when it holds no request with one.
+func refuseBatch(batch []byte, reply io.Writer) error {
+	const message = "invalid request: batches are not supported"
+	var elems []json.RawMessage
+	_ = json.Unmarshal(batch, &elems) // batch is a valid JSON array
+	answered := false
+	for _, elem := range elems {
+		if id := messageID(elem); id != nil {
+			if err := writeError(reply, id, jsonrpc.CodeInvalidRequest, message); err != nil {
+				return err
+			}
+			answered = true
+		}
+	}
+	if answered {
+		return nil
+	}
+	return writeError(reply, nil, jsonrpc.CodeInvalidRequest, message)
+}
+
+// messageID is the id of a message, if it has a string or number one;
+// nil otherwise.
+func messageID(msg []byte) json.RawMessage {
+	var m struct{ ID json.RawMessage }
+	if json.Unmarshal(msg, &m) != nil || len(m.ID) == 0 || (m.ID[0] != '"' && m.ID[0] != '-' && (m.ID[0] < '0' || m.ID[0] > '9')) {
+		return nil
+	}
+	return m.ID
+}
+
+// errorResponse is a JSON-RPC error response.
+type errorResponse struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Error   struct {
+		Code    int64  `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// writeError writes a JSON-RPC error response; a nil id is written as null.
+func writeError(w io.Writer, id json.RawMessage, code int64, message string) error {
+	resp := errorResponse{JSONRPC: "2.0", ID: id}
+	if id == nil {
+		resp.ID = json.RawMessage("null")
+	}
+	resp.Error.Code, resp.Error.Message = code, message
+	data, err := json.Marshal(resp)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
+}
+
+// lockedWriter serializes writes, so that the go-sdk's messages and the
+// errors answered here never interleave: each is one Write.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// Close leaves the underlying writer open: it is usually the process's
+// stdout, which outlives the session.
+func (l *lockedWriter) Close() error { return nil }
