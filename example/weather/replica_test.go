@@ -74,6 +74,7 @@ func roundRobin(replicas ...*url.URL) http.Handler {
 // take it; replicas with their own random keys refuse it, with the
 // protocol's error and without running the tool.
 func TestReplicasShareTheStateKey(t *testing.T) {
+	skipShort(t)
 	keyFile := filepath.Join(t.TempDir(), "state.key")
 	if err := os.WriteFile(keyFile, []byte("a secret shared by the replicas, 32 bytes or more\n"), 0o600); err != nil {
 		t.Fatal(err)
