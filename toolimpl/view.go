@@ -477,16 +477,49 @@ func ViewSlice[E any](tool string, s []E, write func(*Writer, *E), sel Selection
 	if err != nil {
 		return resultError(tool, err)
 	}
-	content := make([]mcp.Content, 0, len(s))
+	var content []mcp.Content
 	start := len(`{"result":[`)
 	for _, end := range ends {
-		if m != NoText {
+		if m != NoText && m != IndentedList {
 			content = append(content, &mcp.TextContent{Text: text(data[start:end], m, "")})
 		}
 		start = end + 1 // past the comma
 	}
-	if m == NoText {
-		content = append(content, &mcp.TextContent{Text: fmt.Sprintf("the result is the %d items of structuredContent.result", len(s))})
-	}
+	content = listEnd(content, len(s), data[len(`{"result":`):len(data)-1], m)
 	return &mcp.CallToolResult{Content: content, StructuredContent: json.RawMessage(data)}
+}
+
+// ViewText is the result of a tool whose view is sent as text only
+// (structured=false): one text content, the view of v as JSON (indented
+// for IndentedText), and no structuredContent.
+func ViewText[T any](tool string, v T, write func(*Writer, T), sel Selection, mode ...TextMode) *mcp.CallToolResult {
+	data, _, err := writeView(sel, v, write, false)
+	return viewText(tool, data, err, mode)
+}
+
+// ViewSliceText is ViewText for a tool returning a slice or an array: one
+// text content, the array of the views of its elements (a nil slice as
+// []), which write writes one by one.
+func ViewSliceText[E any](tool string, s []E, write func(*Writer, *E), sel Selection, mode ...TextMode) *mcp.CallToolResult {
+	data, _, err := writeView(sel, s, func(w *Writer, s []E) {
+		w.BeginArray()
+		for i := range s {
+			w.Elem()
+			write(w, &s[i])
+		}
+		w.EndArray()
+	}, false)
+	return viewText(tool, data, err, mode)
+}
+
+// viewText is the text-only result of a view whose JSON is data, or err.
+func viewText(tool string, data []byte, err error, modes []TextMode) *mcp.CallToolResult {
+	if err != nil {
+		return resultError(tool, err)
+	}
+	m := textMode(modes)
+	if m == NoText {
+		m = compactText // the text is all there is
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text(data, m, "")}}}
 }

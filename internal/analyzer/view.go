@@ -35,6 +35,9 @@ type View struct {
 	Fields bool
 	// Root is the result's value, as the view writes it.
 	Root *ViewValue
+	// TextOnly says that the view is sent as text only (structured=false):
+	// the tool has no output schema and sends no structuredContent.
+	TextOnly bool
 	// Full is the output schema the tool would have without the view,
 	// cut down as its own is: what the view saves, for mcptag stats.
 	Full *jsonschema.Schema
@@ -204,11 +207,8 @@ func (a *analysis) resolveView(t *Tool, dir *directive.Directive) *View {
 }
 
 func whyNoView(r Result) string {
-	switch {
-	case r.Kind == ResultNone:
+	if r.Kind == ResultNone {
 		return "the tool returns no value"
-	case r.OptOut:
-		return "structured=false sends text only"
 	}
 	return "the result type has no JSON schema"
 }
