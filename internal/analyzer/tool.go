@@ -83,11 +83,15 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directi
 		return nil
 	}
 	t.Error = t.Result.Error
-	params, doc := a.paramDocs(t.Name, t.Args, t.Params, fd.Doc)
+	var extra []string
+	if dir.Fields {
+		extra = []string{"fields"}
+	}
+	params, doc := a.paramDocs(t.Name, t.Args, t.Params, extra, fd.Doc)
 	t.Description = describe(fn.Name(), CommentText(doc))
 	t.Arguments = a.input(t.Pos, t.Args, t.Params, params)
 	a.outputSchema(t, dir)
-	a.viewTool(t, dir) // view.go: prunes t.Output, adds an argument
+	a.viewTool(t, dir, params["fields"].Text) // view.go: prunes t.Output, adds an argument
 	textOnlyView(t)
 	t.Input = t.Arguments.Schema()
 	if t.Output != nil && a.opts.Titles {

@@ -33,6 +33,11 @@ type View struct {
 	// Fields says that the tool's fields argument picks among Paths per
 	// call.
 	Fields bool
+	// Keep are the paths of keep=, which every call serves.
+	Keep []string
+	// Offered are the paths the fields argument offers: Paths less Keep,
+	// in the order view= lists them (with fields alone, the JSON's).
+	Offered []string
 	// Root is the result's value, as the view writes it.
 	Root *ViewValue
 	// TextOnly says that the view is sent as text only (structured=false):
@@ -192,6 +197,9 @@ func (a *analysis) resolveView(t *Tool, dir *directive.Directive) *View {
 		paths := directive.ViewPaths(dir.View, func(off int, format string, args ...any) {
 			vb.errorf(off, format, args...)
 		})
+		for _, p := range paths {
+			vb.view.Offered = append(vb.view.Offered, p.Text)
+		}
 		// Shorter paths first: a path inside one kept whole is the
 		// redundant one.
 		slices.SortStableFunc(paths, func(p, q directive.ViewPath) int { return len(p.Steps) - len(q.Steps) })
@@ -203,7 +211,24 @@ func (a *analysis) resolveView(t *Tool, dir *directive.Directive) *View {
 		return nil
 	}
 	vb.number(root)
+	vb.offered()
 	return vb.view
+}
+
+// offered keeps of the paths as view= lists them those that number
+// kept, once each: the order in which fields offers them.
+func (vb *viewBuilder) offered() {
+	if vb.view.Offered == nil {
+		vb.view.Offered = slices.Clone(vb.view.Paths)
+		return
+	}
+	var out []string
+	for _, p := range vb.view.Offered {
+		if slices.Contains(vb.view.Paths, p) && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	vb.view.Offered = out
 }
 
 func whyNoView(r Result) string {

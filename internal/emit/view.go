@@ -22,7 +22,11 @@ func (g *genFile) viewPaths(t *analyzer.Tool) string {
 	if t.View == nil || !t.View.Fields {
 		return ""
 	}
-	return "&" + g.QualifiedGoIdent(rt("View")) + "{Paths: []string{" + quoteAll(t.View.Paths) + "}}"
+	keep := ""
+	if len(t.View.Keep) > 0 {
+		keep = ", Keep: []string{" + quoteAll(t.View.Keep) + "}"
+	}
+	return "&" + g.QualifiedGoIdent(rt("View")) + "{Paths: []string{" + quoteAll(t.View.Paths) + "}" + keep + "}"
 }
 
 // viewFunc prints the writer of t's view, named ident, if t has a view.
@@ -100,6 +104,10 @@ func (g *genFile) viewSelect(t *analyzer.Tool, ident string) {
 	g.P("if err != nil {")
 	g.P("return ", g.toolFailed())
 	g.P("}")
+	if t.Context {
+		// for toolrt.Fields
+		g.P("ctx = ", ident, "View.WithFields(ctx, sel)")
+	}
 }
 
 // A viewWriter renders the body of a view's writer.
