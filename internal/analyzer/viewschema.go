@@ -119,9 +119,7 @@ func zeroTest(t types.Type) ZeroTest {
 func (a *analysis) viewTool(t *Tool, dir *directive.Directive, fieldsDoc string) {
 	view := a.resolveView(t, dir)
 	if view == nil {
-		if dir.Keep != "" && !dir.Fields {
-			a.errorf(dir.Spans["keep"].Pos, finding.CatDirective, "keep needs fields: it lists the paths that fields never leaves out")
-		}
+		a.keepWithoutFields(dir)
 		return
 	}
 	if !a.keepPaths(view, dir) {
@@ -143,8 +141,7 @@ func (a *analysis) keepPaths(view *View, dir *directive.Directive) bool {
 		return true
 	}
 	span := dir.Spans["keep"]
-	if !dir.Fields {
-		a.errorf(span.Pos, finding.CatDirective, "keep needs fields: it lists the paths that fields never leaves out")
+	if a.keepWithoutFields(dir) {
 		return false
 	}
 	offs := span.ValueOffsets()
@@ -280,6 +277,16 @@ func (p *pruner) reached(root *jsonschema.Schema) map[string]*jsonschema.Schema 
 		return nil
 	}
 	return defs
+}
+
+// keepWithoutFields reports keep= on a tool without fields, and whether
+// it did.
+func (a *analysis) keepWithoutFields(dir *directive.Directive) bool {
+	if dir.Keep == "" || dir.Fields {
+		return false
+	}
+	a.errorf(dir.Spans["keep"].Pos, finding.CatDirective, "keep needs fields: it lists the paths that fields never leaves out")
+	return true
 }
 
 // fieldsArgument adds the optional argument fields to t's arguments: the
