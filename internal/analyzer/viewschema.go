@@ -305,7 +305,7 @@ func (a *analysis) fieldsArgument(t *Tool, pos token.Pos, doc string) {
 		paths[i] = p
 	}
 	if doc == "" {
-		doc = fieldsDescription(t.Result)
+		doc = fieldsDescription(t.Result, t.View.Keep)
 	}
 	one := 1
 	root.Fields = append(slices.Clone(root.Fields), argmodel.Field{Name: "fields", Pos: pos, Value: &argmodel.Value{
@@ -315,8 +315,9 @@ func (a *analysis) fieldsArgument(t *Tool, pos token.Pos, doc string) {
 	t.Arguments = &argmodel.Input{Root: &root, Defs: t.Arguments.Defs}
 }
 
-// fieldsDescription tells a model what the fields argument does.
-func fieldsDescription(r Result) string {
+// fieldsDescription tells a model what the fields argument does, and
+// which paths come whatever it says.
+func fieldsDescription(r Result, keep []string) string {
 	of := "the result"
 	switch {
 	case r.Slice:
@@ -324,5 +325,9 @@ func fieldsDescription(r Result) string {
 	case r.Kind == ResultMap:
 		of = "each value of the result"
 	}
-	return "Return only these parts of " + of + ", each a path of property names; all of them when absent."
+	desc := "Return only these parts of " + of + ", each a path of property names; all of them when absent."
+	if len(keep) > 0 {
+		desc += " Always returned: " + strings.Join(keep, ", ") + "."
+	}
+	return desc
 }

@@ -205,7 +205,7 @@ func mcptagListIssuesWrite(w *toolimpl.Writer, v *Page) {
 }
 
 // Schemas and arguments of selected, computed by mcptag.
-var mcptagSelectedInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["title","body"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagSelectedInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["title","body"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent. Always returned: number.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
 var mcptagSelectedOutput = json.RawMessage(`{"type":"object","properties":{"number":{"type":"integer"},"title":{"type":"string"},"body":{"type":"string"}},"description":"An issue of a tracker."}`)
 var mcptagSelectedArgs = &toolimpl.Spec{
 	Tool: "selected",

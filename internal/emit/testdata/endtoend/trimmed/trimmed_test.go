@@ -36,6 +36,8 @@ func TestTrimmedResults(t *testing.T) {
 	for tool, want := range map[string]string{
 		"list_issues": "which parts of the page to return; pageInfo always comes",
 		"search":      "the issue parts to send back",
+		// Without a doc item, the description says what comes anyway.
+		"selected": "Return only these parts of the result, each a path of property names; all of them when absent. Always returned: number.",
 	} {
 		if got := schemas[tool].Raw.Properties["fields"].Description; got != want {
 			t.Errorf("%s: fields described as %q, want %q", tool, got, want)
