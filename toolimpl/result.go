@@ -61,6 +61,10 @@ const (
 	// NoText writes only a short note that the result is in
 	// structuredContent, for clients that read it.
 	NoText
+	// IndentedList is IndentedText for a list: one text content, the
+	// whole list as indented JSON, in place of one per element, for
+	// clients that show a model only the first content block.
+	IndentedList
 )
 
 func textMode(modes []TextMode) TextMode {
@@ -122,6 +126,9 @@ func Slice[E any](tool string, s []E, mode ...TextMode) *mcp.CallToolResult {
 	}
 	m := textMode(mode)
 	content := make([]mcp.Content, 0, len(s))
+	if m == IndentedList {
+		content = nil // one content, of the whole list, below
+	}
 	var buf bytes.Buffer
 	buf.WriteByte('[')
 	for i := range s {
@@ -133,15 +140,25 @@ func Slice[E any](tool string, s []E, mode ...TextMode) *mcp.CallToolResult {
 			buf.WriteByte(',')
 		}
 		buf.Write(data)
-		if m != NoText {
+		if m != NoText && m != IndentedList {
 			content = append(content, &mcp.TextContent{Text: text(data, m, "")})
 		}
 	}
 	buf.WriteByte(']')
-	if m == NoText {
-		content = append(content, &mcp.TextContent{Text: fmt.Sprintf("the result is the %d items of structuredContent.result", len(s))})
+	return &mcp.CallToolResult{Content: listEnd(content, len(s), buf.Bytes(), m), StructuredContent: wrap(buf.Bytes())}
+}
+
+// listEnd completes the content of a list of n items whose JSON is data:
+// with NoText, the note that says how many items structuredContent.result
+// holds; with IndentedList, the one text of the whole list.
+func listEnd(content []mcp.Content, n int, data []byte, m TextMode) []mcp.Content {
+	switch m {
+	case NoText:
+		return append(content, &mcp.TextContent{Text: fmt.Sprintf("the result is the %d items of structuredContent.result", n)})
+	case IndentedList:
+		return append(content, &mcp.TextContent{Text: text(data, IndentedText, "")})
 	}
-	return &mcp.CallToolResult{Content: content, StructuredContent: wrap(buf.Bytes())}
+	return content
 }
 
 // JSONText is the result of a structured=false tool: text only, a string
@@ -206,7 +223,7 @@ func text(data []byte, mode TextMode, note string) string {
 			return s
 		}
 	case '{', '[':
-		if mode == IndentedText {
+		if mode == IndentedText || mode == IndentedList {
 			return indent(data)
 		}
 	}

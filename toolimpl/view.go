@@ -7,6 +7,7 @@ package toolimpl
 
 import (
 	"bytes"
+	"context"
 	"encoding"
 	"encoding/json"
 	"errors"
@@ -20,18 +21,22 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcptag/mcptag/internal/argspec"
+	"github.com/mcptag/mcptag/internal/rtlink"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // A View names the paths of a tool's view that the tool's fields argument
-// chooses among, in the order the generated writer numbers them.
+// chooses among, in the order the generated writer numbers them, and
+// those of them (Keep) that every call serves.
 type View struct {
 	Paths []string
+	Keep  []string
 }
 
-// Select returns the selection the fields argument of a call makes: nil,
-// every path, when the argument is absent or null. Call it with arguments
-// the tool's Spec has checked, which holds fields to unique paths of v.
+// Select returns the selection the fields argument of a call makes, with
+// the paths of Keep: nil, every path, when the argument is absent or
+// null. Call it with arguments the tool's Spec has checked, which holds
+// fields to unique paths of v.
 func (v *View) Select(raw json.RawMessage) (Selection, error) {
 	if len(raw) == 0 {
 		return nil, nil
@@ -46,7 +51,7 @@ func (v *View) Select(raw json.RawMessage) (Selection, error) {
 		return nil, nil
 	}
 	sel := make(Selection, (len(v.Paths)+63)/64)
-	for _, f := range args.Fields {
+	for _, f := range slices.Concat(v.Keep, args.Fields) {
 		i := slices.Index(v.Paths, f)
 		if i < 0 {
 			return nil, fmt.Errorf("argument \"fields\": unknown path %q", f)
@@ -54,6 +59,18 @@ func (v *View) Select(raw json.RawMessage) (Selection, error) {
 		sel[i/64] |= 1 << (i % 64)
 	}
 	return sel, nil
+}
+
+// WithFields returns ctx carrying the paths sel selects, in the order of
+// Paths, for toolrt.Fields.
+func (v *View) WithFields(ctx context.Context, sel Selection) context.Context {
+	paths := make([]string, 0, len(v.Paths))
+	for i, p := range v.Paths {
+		if sel.has(i, i+1) {
+			paths = append(paths, p)
+		}
+	}
+	return rtlink.WithFields(ctx, paths)
 }
 
 // A Selection is the set of a view's paths one call asks for, by their
@@ -477,16 +494,49 @@ func ViewSlice[E any](tool string, s []E, write func(*Writer, *E), sel Selection
 	if err != nil {
 		return resultError(tool, err)
 	}
-	content := make([]mcp.Content, 0, len(s))
+	var content []mcp.Content
 	start := len(`{"result":[`)
 	for _, end := range ends {
-		if m != NoText {
+		if m != NoText && m != IndentedList {
 			content = append(content, &mcp.TextContent{Text: text(data[start:end], m, "")})
 		}
 		start = end + 1 // past the comma
 	}
-	if m == NoText {
-		content = append(content, &mcp.TextContent{Text: fmt.Sprintf("the result is the %d items of structuredContent.result", len(s))})
-	}
+	content = listEnd(content, len(s), data[len(`{"result":`):len(data)-1], m)
 	return &mcp.CallToolResult{Content: content, StructuredContent: json.RawMessage(data)}
+}
+
+// ViewText is the result of a tool whose view is sent as text only
+// (structured=false): one text content, the view of v as JSON (indented
+// for IndentedText), and no structuredContent.
+func ViewText[T any](tool string, v T, write func(*Writer, T), sel Selection, mode ...TextMode) *mcp.CallToolResult {
+	data, _, err := writeView(sel, v, write, false)
+	return viewText(tool, data, err, mode)
+}
+
+// ViewSliceText is ViewText for a tool returning a slice or an array: one
+// text content, the array of the views of its elements (a nil slice as
+// []), which write writes one by one.
+func ViewSliceText[E any](tool string, s []E, write func(*Writer, *E), sel Selection, mode ...TextMode) *mcp.CallToolResult {
+	data, _, err := writeView(sel, s, func(w *Writer, s []E) {
+		w.BeginArray()
+		for i := range s {
+			w.Elem()
+			write(w, &s[i])
+		}
+		w.EndArray()
+	}, false)
+	return viewText(tool, data, err, mode)
+}
+
+// viewText is the text-only result of a view whose JSON is data, or err.
+func viewText(tool string, data []byte, err error, modes []TextMode) *mcp.CallToolResult {
+	if err != nil {
+		return resultError(tool, err)
+	}
+	m := textMode(modes)
+	if m == NoText {
+		m = compactText // the text is all there is
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text(data, m, "")}}}
 }

@@ -59,7 +59,8 @@ in a struct type's), with no space after //:
 	    title="..."  structured=true|false  strict  closed
 	    readonly  destructive  idempotent  openworld (each =false too)
 	    depth=N  descriptions=N|first|none  text=json|compact|none
-	    budget=N  view="a.b,c"  fields  icon=URL|FILE  icon-dark=URL|FILE
+	    budget=N  view="a.b,c"  fields  keep="a"  icon=URL|FILE
+	    icon-dark=URL|FILE
 	//mcp:prompt [NAME] [title="..."] [icon=...] [icon-dark=...]
 	//mcp:resource URI [name=NAME] [title="..."] [mime=TYPE]
 	    [icon=...] [icon-dark=...] [ttl=DURATION] [cache=public|private]

@@ -122,14 +122,14 @@ func mcptagStoreGetRepository(recv *Store) mcp.ToolHandler {
 }
 
 // Schemas and arguments of list_issues, computed by mcptag.
-var mcptagStoreListIssuesInput = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns it"},"repo":{"type":"string","description":"its name"},"fields":{"type":"array","items":{"type":"string","enum":["number","state","title","user.login","labels.name","comments","created_at","updated_at","html_url","assignees.login"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"required":["owner","repo"],"additionalProperties":false}`)
+var mcptagStoreListIssuesInput = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns it"},"repo":{"type":"string","description":"its name"},"fields":{"type":"array","items":{"type":"string","enum":["number","title","state","user.login","labels.name","assignees.login","comments","created_at","updated_at","html_url"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"required":["owner","repo"],"additionalProperties":false}`)
 var mcptagStoreListIssuesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string"},"title":{"type":"string"},"user":{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},"labels":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"Represents a GitHub label on an Issue."},{"type":"null"}]}},"comments":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"html_url":{"type":"string"},"assignees":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},{"type":"null"}]}}},"description":"Represents a GitHub issue on a repository.\n\nNote: As far as the GitHub API is concerned, every pull request is an issue, but not every issue is a pull request. Some endpoints, events, and webhooks may also return pull requests via this struct. If PullRequestLinks is nil, this is an issue, and if PullRequestLinks is not nil, this is a pull request. The IsPullRequest helper method can be used to check that."},{"type":"null"}]}}},"required":["result"]}`)
 var mcptagStoreListIssuesArgs = &toolimpl.Spec{
 	Tool: "list_issues",
 	Args: []toolimpl.Arg{
 		{Name: "owner", Required: true, Kind: toolimpl.KindString},
 		{Name: "repo", Required: true, Kind: toolimpl.KindString},
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"number", "state", "title", "user.login", "labels.name", "comments", "created_at", "updated_at", "html_url", "assignees.login"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"number", "title", "state", "user.login", "labels.name", "assignees.login", "comments", "created_at", "updated_at", "html_url"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
 var mcptagStoreListIssuesView = &toolimpl.View{Paths: []string{"number", "state", "title", "user.login", "labels.name", "comments", "created_at", "updated_at", "html_url", "assignees.login"}}
@@ -153,6 +153,7 @@ func mcptagStoreListIssues(recv *Store) mcp.ToolHandler {
 		if err != nil {
 			return toolimpl.Error(err), nil
 		}
+		ctx = mcptagStoreListIssuesView.WithFields(ctx, sel)
 		out, err := recv.ListIssues(ctx, owner, repo)
 		if err != nil {
 			return toolimpl.Failed(err)

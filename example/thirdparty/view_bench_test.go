@@ -42,15 +42,27 @@ func BenchmarkViewPod(b *testing.B) {
 			return toolimpl.ViewObject("get_pod", &pod, mcptagStoreGetPodWrite, nil)
 		}},
 		{"projection", func() *mcp.CallToolResult { return toolimpl.Object("get_pod", projectPod(&pod)) }},
+		{"writer-text", func() *mcp.CallToolResult {
+			return toolimpl.ViewText("get_pod", &pod, mcptagStoreGetPodWrite, nil)
+		}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
-			b.SetBytes(int64(len(bc.result().StructuredContent.(json.RawMessage))))
+			b.SetBytes(resultBytes(bc.result()))
 			for b.Loop() {
 				bc.result()
 			}
 		})
 	}
+}
+
+// resultBytes is the size of a result's JSON: its structuredContent, or
+// for a text-only result its text.
+func resultBytes(res *mcp.CallToolResult) int64 {
+	if sc, ok := res.StructuredContent.(json.RawMessage); ok {
+		return int64(len(sc))
+	}
+	return int64(len(res.Content[0].(*mcp.TextContent).Text))
 }
 
 func BenchmarkViewIssues(b *testing.B) {
@@ -74,10 +86,13 @@ func BenchmarkViewIssues(b *testing.B) {
 		{"writer-fields", func() *mcp.CallToolResult {
 			return toolimpl.ViewSlice("list_issues", issues, mcptagStoreListIssuesWrite, sel)
 		}},
+		{"writer-text", func() *mcp.CallToolResult {
+			return toolimpl.ViewSliceText("list_issues", issues, mcptagStoreListIssuesWrite, nil)
+		}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
-			b.SetBytes(int64(len(bc.result().StructuredContent.(json.RawMessage))))
+			b.SetBytes(resultBytes(bc.result()))
 			for b.Loop() {
 				bc.result()
 			}

@@ -41,20 +41,24 @@ const bq = "`?"
 var colonlessItem = regexp.MustCompile(`^//\s+(?:[-*+•]|[0-9]+[.)])\s+` + bq + `([\pL_][\pL\pN_]*)` + bq + `\s*\(([^)]*)\)\s*([^:\s].*)?$`)
 
 // paramDocs reads the list items of doc that name a plain parameter of
-// the tool or prompt called name,
+// the tool or prompt called name, or one of the arguments extra that
+// mcptag adds (a view's fields, whatever the tool's style of arguments),
 // and returns them with the doc comment less those items, which a model
 // need not read twice: once in the description, once on the argument. An
 // item of that form that names no parameter is a finding, and is left out
 // too (see strayItem).
-func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *ast.CommentGroup) (paramDocs, *ast.CommentGroup) {
+func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, extra []string, doc *ast.CommentGroup) (paramDocs, *ast.CommentGroup) {
 	docs := paramDocs{}
-	if style != ArgsPlain || doc == nil {
+	if style != ArgsPlain && len(extra) == 0 || doc == nil {
 		return docs, doc
 	}
-	names := make([]string, len(params))
-	for i, p := range params {
-		names[i] = p.Name
+	var names []string
+	if style == ArgsPlain {
+		for _, p := range params {
+			names = append(names, p.Name)
+		}
 	}
+	names = append(names, extra...)
 	var kept []*ast.Comment
 	list := doc.List
 	for i := 0; i < len(list); i++ {
@@ -71,6 +75,12 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, doc *a
 		end := i
 		for end+1 < len(list) && continues(list[end+1].Text, indent) {
 			end++
+		}
+		if !slices.Contains(names, item) && style != ArgsPlain {
+			// A struct's fields are described by their own comments: an
+			// item of its tool's doc is the tool's prose.
+			kept = append(kept, c)
+			continue
 		}
 		if !slices.Contains(names, item) {
 			a.strayItem(c.Slash+token.Pos(m[6]), item, name, names)

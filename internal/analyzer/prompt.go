@@ -70,7 +70,7 @@ func (a *analysis) prompt(fd *ast.FuncDecl, fn *types.Func, dir *directive.Direc
 		return nil
 	}
 	p.Handler = h
-	docs, doc := a.paramDocs(p.Name, p.Args, p.Params, fd.Doc)
+	docs, doc := a.paramDocs(p.Name, p.Args, p.Params, nil, fd.Doc)
 	p.Description = describe(fn.Name(), CommentText(doc))
 	if !a.textArguments(&p.Decl, "prompt argument", "a prompt's arguments are strings; want a string type, or a pointer to one for an optional argument") {
 		return nil

@@ -83,12 +83,17 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directi
 		return nil
 	}
 	t.Error = t.Result.Error
-	params, doc := a.paramDocs(t.Name, t.Args, t.Params, fd.Doc)
+	var extra []string
+	if dir.Fields {
+		extra = []string{"fields"}
+	}
+	params, doc := a.paramDocs(t.Name, t.Args, t.Params, extra, fd.Doc)
 	t.Description = describe(fn.Name(), CommentText(doc))
 	t.Arguments = a.input(t.Pos, t.Args, t.Params, params)
 	a.noEnumNames(t.Arguments, "a tool's arguments") // elicit.go
 	a.outputSchema(t, dir)
-	a.viewTool(t, dir) // view.go: prunes t.Output, adds an argument
+	a.viewTool(t, dir, params["fields"].Text) // view.go: prunes t.Output, adds an argument
+	textOnlyView(t)
 	t.Input = t.Arguments.Schema()
 	if t.Output != nil && a.opts.Titles {
 		addTitles(t)
@@ -127,6 +132,19 @@ func addTitles(t *Tool) {
 	titles.Add(t.Output, root)
 }
 
+// textOnlyView drops the output schema of a tool whose view is sent as
+// text only (structured=false): its text is the view's JSON, and no
+// structuredContent is sent for a schema to describe. The view keeps the
+// full schema, which the view's paths were checked against.
+func textOnlyView(t *Tool) {
+	if t.Result.OptOut && t.Output != nil {
+		t.Output = nil
+		if t.View != nil {
+			t.View.TextOnly = true
+		}
+	}
+}
+
 // outputSchema derives the output schema of t.
 func (a *analysis) outputSchema(t *Tool, dir *directive.Directive) {
 	r := &t.Result
@@ -135,17 +153,25 @@ func (a *analysis) outputSchema(t *Tool, dir *directive.Directive) {
 	}
 	structured := dir.Structured
 	if structured != nil && !*structured {
-		r.Kind, r.OptOut = ResultText, true
-		return
+		r.OptOut = true
+		if dir.View == "" && !dir.Fields {
+			r.Kind = ResultText
+			return
+		}
+		// A view sent as text only is resolved over the schema it would
+		// have had; textOnlyView drops the schema once it has.
+		structured = nil
 	}
 	closed := dir.Closed || a.opts.Closed
 	b := a.newSchemaBuilder(closed, t.Pos)
 	switch r.Kind = a.resultKind(r.Elem); r.Kind {
 	case ResultText:
-		if structured != nil {
+		switch {
+		case r.OptOut: // the view says why it has nothing to view
+		case structured != nil:
 			a.errorf(t.Pos, finding.CatUnstructured, "%s: structured=true, but result type %s has no JSON schema (%s)",
 				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem))
-		} else {
+		default:
 			a.warnf(t.Pos, finding.CatUnstructured, "%s: result type %s degrades to unstructured text: %s%s",
 				t.Name, a.typeString(r.Type), a.whyUnstructured(r.Elem), textOnPurpose(r.Elem))
 		}

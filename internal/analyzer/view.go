@@ -33,8 +33,16 @@ type View struct {
 	// Fields says that the tool's fields argument picks among Paths per
 	// call.
 	Fields bool
+	// Keep are the paths of keep=, which every call serves.
+	Keep []string
+	// Offered are the paths the fields argument offers: Paths less Keep,
+	// in the order view= lists them (with fields alone, the JSON's).
+	Offered []string
 	// Root is the result's value, as the view writes it.
 	Root *ViewValue
+	// TextOnly says that the view is sent as text only (structured=false):
+	// the tool has no output schema and sends no structuredContent.
+	TextOnly bool
 	// Full is the output schema the tool would have without the view,
 	// cut down as its own is: what the view saves, for mcptag stats.
 	Full *jsonschema.Schema
@@ -189,6 +197,9 @@ func (a *analysis) resolveView(t *Tool, dir *directive.Directive) *View {
 		paths := directive.ViewPaths(dir.View, func(off int, format string, args ...any) {
 			vb.errorf(off, format, args...)
 		})
+		for _, p := range paths {
+			vb.view.Offered = append(vb.view.Offered, p.Text)
+		}
 		// Shorter paths first: a path inside one kept whole is the
 		// redundant one.
 		slices.SortStableFunc(paths, func(p, q directive.ViewPath) int { return len(p.Steps) - len(q.Steps) })
@@ -200,15 +211,29 @@ func (a *analysis) resolveView(t *Tool, dir *directive.Directive) *View {
 		return nil
 	}
 	vb.number(root)
+	vb.offered()
 	return vb.view
 }
 
+// offered keeps of the paths as view= lists them those that number
+// kept, once each: the order in which fields offers them.
+func (vb *viewBuilder) offered() {
+	if vb.view.Offered == nil {
+		vb.view.Offered = slices.Clone(vb.view.Paths)
+		return
+	}
+	var out []string
+	for _, p := range vb.view.Offered {
+		if slices.Contains(vb.view.Paths, p) && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	vb.view.Offered = out
+}
+
 func whyNoView(r Result) string {
-	switch {
-	case r.Kind == ResultNone:
+	if r.Kind == ResultNone {
 		return "the tool returns no value"
-	case r.OptOut:
-		return "structured=false sends text only"
 	}
 	return "the result type has no JSON schema"
 }

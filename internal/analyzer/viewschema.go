@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
+	"github.com/mcptag/mcptag/internal/suggest"
 )
 
 // A ZeroTest says how encoding/json decides that a property's value is
@@ -112,17 +114,61 @@ func zeroTest(t types.Type) ZeroTest {
 
 // viewTool applies dir's view= and fields to t: the view, its output
 // schema, and the fields argument.
-func (a *analysis) viewTool(t *Tool, dir *directive.Directive) {
+// fieldsDoc is the doc-list item that describes the fields argument, if
+// the tool's doc has one.
+func (a *analysis) viewTool(t *Tool, dir *directive.Directive, fieldsDoc string) {
 	view := a.resolveView(t, dir)
 	if view == nil {
+		a.keepWithoutFields(dir)
+		return
+	}
+	if !a.keepPaths(view, dir) {
 		return
 	}
 	t.View = view
 	view.Full = t.Output
 	t.Output = pruneSchema(t.Output, t.Result.Kind == ResultWrapped, view)
 	if view.Fields {
-		a.fieldsArgument(t, dir.Spans["fields"].Pos)
+		a.fieldsArgument(t, dir.Spans["fields"].Pos, fieldsDoc)
 	}
+}
+
+// keepPaths resolves dir's keep= over the view: each a path of the view,
+// which every call serves and fields does not offer. It reports whether
+// they are sound.
+func (a *analysis) keepPaths(view *View, dir *directive.Directive) bool {
+	if dir.Keep == "" {
+		return true
+	}
+	span := dir.Spans["keep"]
+	if a.keepWithoutFields(dir) {
+		return false
+	}
+	offs := span.ValueOffsets()
+	ok := true
+	for _, p := range directive.ViewPaths(dir.Keep, func(off int, format string, args ...any) {
+		a.errorf(span.Pos+token.Pos(offs[min(off, len(offs)-1)]), finding.CatDirective, "keep: "+format, args...)
+		ok = false
+	}) {
+		if !slices.Contains(view.Paths, p.Text) {
+			msg := fmt.Sprintf("keep path %q is not a path of the view", p.Text)
+			if s := suggest.Closest(p.Text, view.Paths); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			a.errorf(span.Pos+token.Pos(offs[p.Off]), finding.CatDirective, "%s", msg)
+			ok = false
+			continue
+		}
+		if !slices.Contains(view.Keep, p.Text) {
+			view.Keep = append(view.Keep, p.Text)
+		}
+	}
+	view.Offered = slices.DeleteFunc(view.Offered, func(p string) bool { return slices.Contains(view.Keep, p) })
+	if ok && len(view.Offered) == 0 {
+		a.errorf(span.Pos, finding.CatDirective, "keep: every path of the view is kept, which leaves fields nothing to choose; drop fields")
+		return false
+	}
+	return ok
 }
 
 // pruneSchema returns the output schema full pruned to the view: the
@@ -233,10 +279,20 @@ func (p *pruner) reached(root *jsonschema.Schema) map[string]*jsonschema.Schema 
 	return defs
 }
 
+// keepWithoutFields reports keep= on a tool without fields, and whether
+// it did.
+func (a *analysis) keepWithoutFields(dir *directive.Directive) bool {
+	if dir.Keep == "" || dir.Fields {
+		return false
+	}
+	a.errorf(dir.Spans["keep"].Pos, finding.CatDirective, "keep needs fields: it lists the paths that fields never leaves out")
+	return true
+}
+
 // fieldsArgument adds the optional argument fields to t's arguments: the
 // view's paths to keep in this call, as an enum. An argument encoding/json
 // would match to the name (which it matches ignoring case) is an error.
-func (a *analysis) fieldsArgument(t *Tool, pos token.Pos) {
+func (a *analysis) fieldsArgument(t *Tool, pos token.Pos, doc string) {
 	root := *t.Arguments.Root // the struct's own Value may be a $defs entry too
 	for _, f := range root.Fields {
 		if strings.EqualFold(f.Name, "fields") {
@@ -244,20 +300,24 @@ func (a *analysis) fieldsArgument(t *Tool, pos token.Pos) {
 			return
 		}
 	}
-	paths := make([]any, len(t.View.Paths))
-	for i, p := range t.View.Paths {
+	paths := make([]any, len(t.View.Offered))
+	for i, p := range t.View.Offered {
 		paths[i] = p
+	}
+	if doc == "" {
+		doc = fieldsDescription(t.Result, t.View.Keep)
 	}
 	one := 1
 	root.Fields = append(slices.Clone(root.Fields), argmodel.Field{Name: "fields", Pos: pos, Value: &argmodel.Value{
-		Kind: argmodel.KindArray, NullOK: true, Description: fieldsDescription(t.Result),
+		Kind: argmodel.KindArray, NullOK: true, Description: doc,
 		Items: &argmodel.Value{Kind: argmodel.KindString, Enum: paths, TypeEnum: true}, MinItems: &one, UniqueItems: true,
 	}})
 	t.Arguments = &argmodel.Input{Root: &root, Defs: t.Arguments.Defs}
 }
 
-// fieldsDescription tells a model what the fields argument does.
-func fieldsDescription(r Result) string {
+// fieldsDescription tells a model what the fields argument does, and
+// which paths come whatever it says.
+func fieldsDescription(r Result, keep []string) string {
 	of := "the result"
 	switch {
 	case r.Slice:
@@ -265,5 +325,9 @@ func fieldsDescription(r Result) string {
 	case r.Kind == ResultMap:
 		of = "each value of the result"
 	}
-	return "Return only these parts of " + of + ", each a path of property names; all of them when absent."
+	desc := "Return only these parts of " + of + ", each a path of property names; all of them when absent."
+	if len(keep) > 0 {
+		desc += " Always returned: " + strings.Join(keep, ", ") + "."
+	}
+	return desc
 }

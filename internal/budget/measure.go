@@ -48,6 +48,10 @@ type Tool struct {
 	// WithoutView, for a tool with a view, is what its whole entry would
 	// take without it.
 	WithoutView *Size `json:"withoutView,omitempty"`
+	// WithoutOutputSchema, for a tool with an output schema, is what its
+	// whole entry would take without it (structured=false, or a view
+	// with structured=false): the trade-off docs/budget.md describes.
+	WithoutOutputSchema *Size `json:"withoutOutputSchema,omitempty"`
 }
 
 // MeasureTool measures t as tools/list serves it.
@@ -84,6 +88,8 @@ func Measure(entry []byte) (Tool, error) {
 	}
 	if out := root.get("outputSchema"); out != nil {
 		t.Output = measureSchema(out)
+		without := sizeOf(compact(withoutMember(withoutMember(root, "icons"), "outputSchema")))
+		t.WithoutOutputSchema = &without
 	}
 	return t, nil
 }

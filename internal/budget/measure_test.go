@@ -81,6 +81,7 @@ func TestMeasure(t *testing.T) {
 		},
 		Total: size(compactJSON(t, entry)),
 	}
+	want.WithoutOutputSchema = got.WithoutOutputSchema // TestWithoutOutputSchema checks it
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Measure (-want +got):\n%s", diff)
 	}
@@ -187,5 +188,30 @@ func TestMeasureLeavesOutIcons(t *testing.T) {
 	}
 	if !reflect.DeepEqual(with, without) {
 		t.Errorf("with an icon: %+v\nwithout: %+v", with, without)
+	}
+}
+
+// TestWithoutOutputSchema checks that what a tool would take without its
+// output schema is what the same entry measures with none, and that a
+// tool without one has no such size.
+func TestWithoutOutputSchema(t *testing.T) {
+	full, err := Measure([]byte(entry))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The entry as written, less its outputSchema member.
+	start, end := strings.Index(entry, `"outputSchema"`), strings.Index(entry, `"annotations"`)
+	bare, err := Measure([]byte(entry[:start] + entry[end:]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.WithoutOutputSchema == nil || *full.WithoutOutputSchema != bare.Total {
+		t.Errorf("without its output schema: %+v, want %+v", full.WithoutOutputSchema, bare.Total)
+	}
+	if full.WithoutOutputSchema.Tokens >= full.Total.Tokens {
+		t.Errorf("without its output schema, %d tokens, not fewer than %d", full.WithoutOutputSchema.Tokens, full.Total.Tokens)
+	}
+	if bare.WithoutOutputSchema != nil {
+		t.Errorf("a tool without an output schema: WithoutOutputSchema = %+v, want nil", bare.WithoutOutputSchema)
 	}
 }

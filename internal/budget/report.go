@@ -16,6 +16,9 @@ type Totals struct {
 	Input  SchemaTotals `json:"inputSchema"`
 	Output SchemaTotals `json:"outputSchema"`
 	Total  Size         `json:"total"`
+	// WithoutOutputSchema is what the tools would take with no output
+	// schemas.
+	WithoutOutputSchema Size `json:"withoutOutputSchema"`
 }
 
 // SchemaTotals add up the sizes of several tools' input or output schemas.
@@ -32,6 +35,11 @@ func (s *Totals) Add(t Tool) {
 	s.Input.add(t.Input)
 	s.Output.add(t.Output)
 	s.Total = s.Total.plus(t.Total)
+	if t.WithoutOutputSchema != nil {
+		s.WithoutOutputSchema = s.WithoutOutputSchema.plus(*t.WithoutOutputSchema)
+	} else {
+		s.WithoutOutputSchema = s.WithoutOutputSchema.plus(t.Total)
+	}
 }
 
 func (s *SchemaTotals) add(schema Schema) {
@@ -79,14 +87,15 @@ func NewReport(pkgs []Package) Report {
 // LargestDefs is how many $defs entries a table row names.
 const LargestDefs = 3
 
-var header = []string{"TOOL", "TOKENS", "BYTES", "TEXT", "INPUT", "IN DOCS", "OUTPUT", "OUT DOCS", "$DEFS", "LARGEST $DEFS"}
+var header = []string{"TOOL", "TOKENS", "BYTES", "TEXT", "INPUT", "IN DOCS", "OUTPUT", "OUT DOCS", "NO OUTPUT", "$DEFS", "LARGEST $DEFS"}
 
 // WriteTable writes the report as a table: for each package, its import
 // path, a row per tool and a row of totals; then the totals of all
 // packages, if there are several. A tool with a view has a line of its
 // own below it: what it would take without the view. Columns: the whole entry's tokens and
 // bytes; the tokens of its text (name, title, description), of its input
-// and output schemas and of the description keywords in each; its number
+// and output schemas and of the description keywords in each; what the
+// entry takes without its output schema (NO OUTPUT); its number
 // of $defs and the largest of them, by tokens.
 func (r Report) WriteTable(w io.Writer) error {
 	rows := [][]string{header}
@@ -117,8 +126,17 @@ func toolRow(t Tool) []string {
 	return []string{"  " + t.Name,
 		Thousands(t.Total.Tokens), Thousands(t.Total.Bytes), Thousands(t.Text.Tokens),
 		Thousands(t.Input.Tokens), Thousands(t.Input.DescriptionTokens),
-		Thousands(t.Output.Tokens), Thousands(t.Output.DescriptionTokens),
+		Thousands(t.Output.Tokens), Thousands(t.Output.DescriptionTokens), withoutOutput(t),
 		Thousands(len(defs)), strings.Join(largest, ", ")}
+}
+
+// withoutOutput is the NO OUTPUT cell of t: its entry's tokens without
+// its output schema, the same as TOKENS for a tool that has none.
+func withoutOutput(t Tool) string {
+	if t.WithoutOutputSchema == nil {
+		return Thousands(t.Total.Tokens)
+	}
+	return Thousands(t.WithoutOutputSchema.Tokens)
 }
 
 func totalsRow(label string, s Totals) []string {
@@ -129,7 +147,7 @@ func totalsRow(label string, s Totals) []string {
 	return []string{fmt.Sprintf("  %s (%d %s)", label, s.Tools, tools),
 		Thousands(s.Total.Tokens), Thousands(s.Total.Bytes), Thousands(s.Text.Tokens),
 		Thousands(s.Input.Tokens), Thousands(s.Input.DescriptionTokens),
-		Thousands(s.Output.Tokens), Thousands(s.Output.DescriptionTokens),
+		Thousands(s.Output.Tokens), Thousands(s.Output.DescriptionTokens), Thousands(s.WithoutOutputSchema.Tokens),
 		Thousands(s.Input.Defs + s.Output.Defs), ""}
 }
 

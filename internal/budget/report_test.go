@@ -107,6 +107,12 @@ func sum(tools []Tool) Totals {
 		}
 		s.Total.Bytes += tool.Total.Bytes
 		s.Total.Tokens += tool.Total.Tokens
+		without := tool.Total
+		if tool.WithoutOutputSchema != nil {
+			without = *tool.WithoutOutputSchema
+		}
+		s.WithoutOutputSchema.Bytes += without.Bytes
+		s.WithoutOutputSchema.Tokens += without.Tokens
 	}
 	return s
 }

@@ -115,14 +115,24 @@ type Cost struct {
 	Other int
 	Limit int // the tool's budget
 	Over  bool
+	// WithoutOutput is what the entry would take without its output
+	// schema (structured=false); 0 for a tool that has none.
+	WithoutOutput int
 }
 
 func newCost(m budget.Tool, limit int) *Cost {
 	return &Cost{
 		Total: m.Total.Tokens, Text: m.Text.Tokens, Input: m.Input.Tokens, Output: m.Output.Tokens,
 		Other: max(0, m.Total.Tokens-m.Text.Tokens-m.Input.Tokens-m.Output.Tokens),
-		Limit: limit, Over: m.Total.Tokens > limit,
+		Limit: limit, Over: m.Total.Tokens > limit, WithoutOutput: withoutOutput(m),
 	}
+}
+
+func withoutOutput(m budget.Tool) int {
+	if m.WithoutOutputSchema == nil {
+		return 0
+	}
+	return m.WithoutOutputSchema.Tokens
 }
 
 // A Source is one analyzed package for the page, and where it is.

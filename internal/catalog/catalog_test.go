@@ -103,10 +103,30 @@ func TestTokensAreStats(t *testing.T) {
 		if strings.Count(html, hook) != 1 {
 			t.Errorf("the page does not carry %s once", hook)
 		}
+		// What the tool would take without its output schema, if it has one.
+		if c.WithoutOutputSchema != nil {
+			if hook := `data-no-output="` + strconv.Itoa(c.WithoutOutputSchema.Tokens) + `"`; !strings.Contains(html, hook) {
+				t.Errorf("%s: the page does not carry %s", c.Name, hook)
+			}
+		}
+	}
+	if got, want := strings.Count(html, "data-no-output="), withOutput(costs); got != want {
+		t.Errorf("%d tools shown without their output schemas, want %d", got, want)
 	}
 	if got := strings.Count(html, "data-bar="); got != len(costs) {
 		t.Errorf("%d chart bars, want %d", got, len(costs))
 	}
+}
+
+// withOutput counts the tools that have an output schema.
+func withOutput(costs []budget.Tool) int {
+	n := 0
+	for _, c := range costs {
+		if c.WithoutOutputSchema != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // TestHostileEscaped renders a package whose every text carries markup,

@@ -72,6 +72,9 @@ type Directive struct {
 	// Fields adds the argument fields, which picks among the view's paths
 	// (or the result's top-level properties) per call.
 	Fields bool
+	// Keep is keep=: paths of the view that every call serves, which
+	// fields then does not offer.
+	Keep string
 
 	// Spans are where each option given is in the source, by key, for
 	// the findings about their values that only the analysis can make (a
@@ -527,6 +530,7 @@ var toolKind = &directiveKind{name: Tool, options: []option{
 	iconOption, iconDarkOption,
 	{"view", viewOption},
 	{"fields", flagOption(func(d *Directive, b bool) { d.Fields = b })},
+	{"keep", keepOption},
 }}
 
 // promptKind is //mcp:prompt's.

@@ -20,6 +20,16 @@ func viewOption(d *Directive, key, value string, hasValue bool) string {
 	return ""
 }
 
+// keepOption is keep=: paths of the view, separated by commas, that fields
+// never leaves out.
+func keepOption(d *Directive, key, value string, hasValue bool) string {
+	if !hasValue || strings.Trim(value, " ,") == "" {
+		return key + ` needs paths of the view that every call keeps: keep="pageInfo"`
+	}
+	d.Keep = value
+	return ""
+}
+
 // A ViewPath is one path of view=, with where its text starts in the
 // option's value.
 type ViewPath struct {

@@ -359,7 +359,7 @@ func (g *genFile) toolResults(t *analyzer.Tool, ident, call string) {
 	}
 	q := strconv.Quote(t.Name)
 	modeArg := ""
-	if mode := textModes[t.Text]; mode != "" {
+	if mode := textMode(t); mode != "" {
 		modeArg = ", " + g.QualifiedGoIdent(rt(mode))
 	}
 	call1 := func(name string, args ...string) string {
@@ -401,6 +401,16 @@ func (g *genFile) toolResults(t *analyzer.Tool, ident, call string) {
 // textModes are the toolimpl.TextMode of each text= option of the directive
 // but the default.
 var textModes = map[string]string{"json": "IndentedText", "none": "NoText"}
+
+// textMode is the toolimpl.TextMode of t's text= option, "" for the
+// default. text=json on a list sends the whole list as one text rather
+// than one per element; a text-only list is one text whatever it says.
+func textMode(t *analyzer.Tool) string {
+	if t.Text == "json" && t.Result.Slice && !t.Result.OptOut {
+		return "IndentedList"
+	}
+	return textModes[t.Text]
+}
 
 // unexported returns name with its leading capitals in lower case, as
 // a Go programmer names a value of the type: store for Store, urlStore

@@ -27,7 +27,7 @@ func init() {
 		"RegenerateWithMcptagOfGoMod", "MinGeneratedVersion", "MaxGeneratedVersion",
 		// Tool handlers and their results.
 		"AddTool", "Failed", "Recover", "Error", "Bool", "Empty", "Object", "Slice", "Wrapped", "JSONText", "Sprint", "Merge",
-		"IndentedText", "NoText",
+		"IndentedText", "NoText", "IndentedList",
 		// Argument checks.
 		"Spec", "Arg", "Rule",
 		"KindBoolean", "KindInteger", "KindNumber", "KindString", "KindArray", "KindObject",
@@ -35,7 +35,7 @@ func init() {
 		"Minimum", "Maximum", "ExclusiveMinimum", "ExclusiveMaximum", "MultipleOf",
 		"MinLength", "MaxLength", "Pattern", "MinItems", "MaxItems", "UniqueItems",
 		// Views.
-		"View", "Writer", "ViewSlice", "ViewWrapped", "ViewObject",
+		"View", "Writer", "ViewSlice", "ViewWrapped", "ViewObject", "ViewText", "ViewSliceText",
 		"StringKeys", "IntKeys", "UintKeys", "TextKeys", "NilPointer", "IsZero", "IsZeroValue",
 		// Prompts, resources, completions, forms.
 		"RecoverError", "StringArguments", "InvalidParams", "HandlerError", "PromptText", "PromptMessages", "PromptResult",

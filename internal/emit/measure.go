@@ -28,10 +28,11 @@ func Measure(pkg *analyzer.Package) ([]*mcp.Tool, []budget.Tool, error) {
 }
 
 // measureTool measures the tools/list entry t of the analyzed tool a, and
-// for a tool with a view, the entry it would have without.
+// for a tool with a view, the entry it would have without; not for a view
+// sent as text only, which without its view has no output schema either.
 func measureTool(t *mcp.Tool, a *analyzer.Tool) (budget.Tool, error) {
 	m, err := budget.MeasureTool(t)
-	if err != nil || a.View == nil {
+	if err != nil || a.View == nil || a.View.TextOnly {
 		return m, err
 	}
 	full, err := SchemaJSON(a.View.Full)

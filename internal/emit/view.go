@@ -22,7 +22,11 @@ func (g *genFile) viewPaths(t *analyzer.Tool) string {
 	if t.View == nil || !t.View.Fields {
 		return ""
 	}
-	return "&" + g.QualifiedGoIdent(rt("View")) + "{Paths: []string{" + quoteAll(t.View.Paths) + "}}"
+	keep := ""
+	if len(t.View.Keep) > 0 {
+		keep = ", Keep: []string{" + quoteAll(t.View.Keep) + "}"
+	}
+	return "&" + g.QualifiedGoIdent(rt("View")) + "{Paths: []string{" + quoteAll(t.View.Paths) + "}" + keep + "}"
 }
 
 // viewFunc prints the writer of t's view, named ident, if t has a view.
@@ -72,12 +76,23 @@ func (g *genFile) viewResult(t *analyzer.Tool, q, value, write, modeArg string) 
 		ptr = after // a pointer result, never nil by now
 	}
 	switch {
+	case t.View.TextOnly:
+		return g.viewTextResult(t, q, value, ptr, write, sel+modeArg)
 	case r.Slice:
 		return fmt.Sprintf("%s(%s, %s, %s, %s%s)", g.QualifiedGoIdent(rt("ViewSlice")), q, value, write, sel, modeArg)
 	case r.Kind == analyzer.ResultWrapped:
 		return fmt.Sprintf("%s(%s, %s, %s, %s%s)", g.QualifiedGoIdent(rt("ViewWrapped")), q, ptr, write, sel, modeArg)
 	}
 	return fmt.Sprintf("%s(%s, %s, %s, %s%s)", g.QualifiedGoIdent(rt("ViewObject")), q, ptr, write, sel, modeArg)
+}
+
+// viewTextResult is viewResult for a view sent as text only
+// (structured=false): the value unwrapped, in one text content.
+func (g *genFile) viewTextResult(t *analyzer.Tool, q, value, ptr, write, rest string) string {
+	if t.Result.Slice {
+		return fmt.Sprintf("%s(%s, %s, %s, %s)", g.QualifiedGoIdent(rt("ViewSliceText")), q, value, write, rest)
+	}
+	return fmt.Sprintf("%s(%s, %s, %s, %s)", g.QualifiedGoIdent(rt("ViewText")), q, ptr, write, rest)
 }
 
 // viewSelect prints the statement that reads a call's fields argument.
@@ -89,6 +104,10 @@ func (g *genFile) viewSelect(t *analyzer.Tool, ident string) {
 	g.P("if err != nil {")
 	g.P("return ", g.toolFailed())
 	g.P("}")
+	if t.Context {
+		// for toolrt.Fields
+		g.P("ctx = ", ident, "View.WithFields(ctx, sel)")
+	}
 }
 
 // A viewWriter renders the body of a view's writer.

@@ -29,6 +29,7 @@
 //
 // stdout: one line {"tools":[...names...]}, with "prompts", "resources" and
 // "resourceTemplates" (names, URIs, URI templates) when the server lists them,
+// and "inputSchemas" (by tool name) when INTEROP_INPUT_SCHEMAS is set,
 // then one JSON line per call: for tools/call
 //   {"name":..., "isError":..., "structuredContent":..., "content":[...]}
 // with "elicited": [{"message":..., "requestedSchema":...}] when the server
@@ -161,6 +162,10 @@ async function main() {
   }
   const listed = tools.map((t) => t.name);
   const lists = { tools: listed };
+  if (process.env.INTEROP_INPUT_SCHEMAS) {
+    // as the client parsed them, for tests of what a tool's arguments say
+    lists.inputSchemas = Object.fromEntries(tools.map((t) => [t.name, t.inputSchema]));
+  }
   let features;
   try {
     features = await listFeatures();

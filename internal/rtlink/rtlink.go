@@ -4,7 +4,11 @@
 // imports toolrt.
 package rtlink
 
-import "github.com/modelcontextprotocol/go-sdk/mcp"
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
 
 // NewInputRequired returns a *toolrt.InputRequired: the request for the
 // form params, named key, with the request state that carries the
@@ -14,3 +18,7 @@ var NewInputRequired func(key string, params *mcp.ElicitParams, state string) er
 // StateKey returns the key that signs the request states of forms, which
 // toolrt.SetStateKey sets.
 var StateKey func() []byte
+
+// WithFields returns ctx carrying the view paths a call's result will
+// carry, which toolrt.Fields returns.
+var WithFields func(ctx context.Context, paths []string) context.Context
