@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -619,7 +618,7 @@ func (c *checker) str(a *Arg) error {
 		return c.errorf("string is not valid UTF-8")
 	}
 	if a.Enum != nil && a.Kind&KindInteger == 0 {
-		if !slices.Contains(a.Enum, s) {
+		if !c.sp.inEnum(a, s) {
 			return c.notInEnum(a, s, Excerpt(c.data[start:c.pos]))
 		}
 		return c.stringRules(a, s, start)
@@ -712,7 +711,7 @@ func (c *checker) numberLiteral(a *Arg, nullable bool, lit string, start int) er
 	}
 	if a.Enum != nil && !n.float {
 		i, err := strconv.ParseInt(lit, 10, 64)
-		if err != nil || !slices.Contains(a.Enum, strconv.FormatInt(i, 10)) {
+		if err != nil || !c.sp.inEnum(a, strconv.FormatInt(i, 10)) {
 			return c.notInEnum(a, lit, Excerpt(c.data[start:c.pos]))
 		}
 	}

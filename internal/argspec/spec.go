@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -84,8 +85,9 @@ type Spec struct {
 	Strict bool
 
 	indexOnce sync.Once
-	index     map[*Arg]map[string]int // see Spec.fieldIndex
-	patterns  sync.Map                // Pattern rules, compiled: see Spec.pattern
+	index     map[*Arg]map[string]int     // see Spec.fieldIndex
+	enums     map[*string]map[string]bool // see Spec.inEnum
+	patterns  sync.Map                    // Pattern rules, compiled: see Spec.pattern
 }
 
 // linearFields is the most fields looked up by a scan of their names;
@@ -116,15 +118,36 @@ func (sp *Spec) fieldIndex(fields []Arg, name string) int {
 	return -1
 }
 
+// inEnum reports whether s is one of the values of a's Enum. A long
+// enum is looked up in an index built on first use, as fieldIndex looks
+// up fields, so that an array of enum values costs time linear in the
+// call, not its items times the enum's values (a view's fields argument
+// lists every property of a result).
+func (sp *Spec) inEnum(a *Arg, s string) bool {
+	if len(a.Enum) > linearFields {
+		sp.indexOnce.Do(sp.buildIndex)
+		if values, ok := sp.enums[&a.Enum[0]]; ok {
+			return values[s]
+		}
+	}
+	return slices.Contains(a.Enum, s)
+}
+
 // buildIndex maps every list of more than linearFields fields reachable
-// from sp, by its first element, to the index of each name in it.
+// from sp, by its first element, to the index of each name in it; and
+// every enum of more than linearFields values, by its first element, to
+// the set of its values.
 func (sp *Spec) buildIndex() {
 	sp.index = map[*Arg]map[string]int{}
+	sp.enums = map[*string]map[string]bool{}
 	visited := map[*Arg]bool{}
 	var visit func(a *Arg)
 	visit = func(a *Arg) {
 		for ; a != nil && !visited[a]; a = a.Elem {
 			visited[a] = true
+			if len(a.Enum) > linearFields {
+				sp.enums[&a.Enum[0]] = setOf(a.Enum)
+			}
 			if len(a.Fields) > linearFields && sp.index[&a.Fields[0]] == nil {
 				byName := make(map[string]int, len(a.Fields))
 				for i := len(a.Fields) - 1; i >= 0; i-- {
@@ -351,4 +374,13 @@ func jsonType(t reflect.Type) string {
 		return jsonType(t.Elem())
 	}
 	return t.String()
+}
+
+// setOf is the set of values.
+func setOf(values []string) map[string]bool {
+	set := make(map[string]bool, len(values))
+	for _, v := range values {
+		set[v] = true
+	}
+	return set
 }
