@@ -111,6 +111,36 @@ func ipv6URIArgs(size int) (good, hostile string) {
 	return good[:len(good)-2] + strings.Repeat("a", len(hostile)-len(good)) + `"}`, hostile
 }
 
+// caseSpec has a string and an array of strings of an enum of n values,
+// which a value in the wrong case is folded to be looked up in, and a
+// plain string of no enum.
+func caseSpec(n int) (sp *toolimpl.Spec, values []string) {
+	for i := range n {
+		values = append(values, fmt.Sprintf("State%d", i))
+	}
+	enum := toolimpl.Arg{Kind: toolimpl.KindString, Enum: values}
+	return &toolimpl.Spec{Tool: "cases", Args: []toolimpl.Arg{
+		{Name: "plain", Kind: toolimpl.KindString},
+		{Name: "one", Kind: toolimpl.KindString, Enum: values},
+		{Name: "many", Kind: toolimpl.KindArray, Elem: &enum},
+	}}, values
+}
+
+// caseArrayArgs are items of an enum's last value as spelled, and the
+// same items upper-cased, each of which is folded and converted.
+func caseArrayArgs(values []string, items int) (good, hostile string) {
+	list := func(v string) string { return `["` + strings.Repeat(v+`","`, items-1) + v + `"]` }
+	last := values[len(values)-1]
+	return `{"many":` + list(last) + `}`, `{"many":` + list(strings.ToUpper(last)) + `}`
+}
+
+// caseLongArgs are a string of about size bytes in the plain argument,
+// and the same in the enum's, longer than any of its values.
+func caseLongArgs(size int) (good, hostile string) {
+	value := strings.Repeat("A", size)
+	return `{"plain":"` + value + `"}`, `{"one":"` + value + `"}`
+}
+
 func parse(sp *toolimpl.Spec, args string) func() error {
 	return func() error { _, err := sp.Parse([]byte(args)); return err }
 }
@@ -119,7 +149,7 @@ func match(uri string) func() error {
 	return func() error { _, err := currentTemplate.Match(uri); return err }
 }
 
-// costPairs are the four levers, each a good and a hostile call of the
+// costPairs are the levers, each a good and a hostile call of the
 // same size: size bytes for a long number and a format, which cost in
 // proportion to their size, or as much as a lever allows.
 func costPairs(size int) []costPair {
@@ -138,6 +168,11 @@ func costPairs(size int) []costPair {
 		good, hostile = formatArgs(name, size)
 		pairs = append(pairs, costPair{"format-" + name, parse(formatSpec, good), parse(formatSpec, hostile), 3})
 	}
+	sp, values := caseSpec(1000)
+	good, hostile = caseArrayArgs(values, 1000)
+	pairs = append(pairs, costPair{"enum-case-array", parse(sp, good), parse(sp, hostile), 3})
+	good, hostile = caseLongArgs(size)
+	pairs = append(pairs, costPair{"enum-case-long", parse(sp, good), parse(sp, hostile), 3})
 	good, hostile = ipv6URIArgs(8000)
 	pairs = append(pairs, costPair{"uri-ipv6", parse(formatSpec, good), parse(formatSpec, hostile), 2})
 	return pairs
