@@ -209,6 +209,8 @@ func whyNoView(r Result) string {
 		return "the tool returns no value"
 	case r.OptOut:
 		return "structured=false sends text only"
+	case r.Kind == ResultContent:
+		return "content blocks are sent as they are"
 	}
 	return "the result type has no JSON schema"
 }
