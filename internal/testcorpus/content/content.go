@@ -1,7 +1,8 @@
 // Package content holds tools whose results are the go-sdk's content
-// blocks, of every kind and shape mcptag sends as they are, and tools
-// whose enum arguments a call may send in another case. Its tests call
-// them through a go-sdk client and through the strict TypeScript client.
+// blocks, of every kind and shape mcptag sends as they are, and tools, a
+// prompt and a resource template whose enum arguments a call may send in
+// another case. Its tests call them through a go-sdk client and through
+// the strict TypeScript client.
 package content
 
 //go:generate go run github.com/mcptag/mcptag/cmd/mcptag
@@ -144,3 +145,15 @@ func ListIssuesStrict(f Filter) string { return describe(f) }
 func describe(f Filter) string {
 	return fmt.Sprintf("state=%s also=%v kind=%s", f.State, f.Also, f.Kind)
 }
+
+// Triage asks to triage the issues of a state, which a call may send in
+// another case.
+//
+//mcp:prompt
+func Triage(state State) string { return "Triage the " + string(state) + " issues." }
+
+// IssueCount counts the issues of a state, which a URI may name in
+// another case.
+//
+//mcp:resource issues://{state}/count
+func IssueCount(state State) (string, error) { return "12 issues are " + string(state), nil }

@@ -136,13 +136,16 @@ func TestEnumCaseThroughGoClient(t *testing.T) {
 
 // TestThroughStrictTypeScriptClient makes the same calls through the
 // strict TypeScript client, which validates every result against the
-// protocol's schema: each content block, and each enum conversion.
+// protocol's schema: each content block, each enum conversion, and the
+// prompt and template that take a value in another case.
 func TestThroughStrictTypeScriptClient(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs node and a server")
 	}
 	type call struct {
-		Name        string         `json:"name"`
+		Method      string         `json:"method,omitempty"`
+		Name        string         `json:"name,omitempty"`
+		URI         string         `json:"uri,omitempty"`
 		Arguments   map[string]any `json:"arguments,omitempty"`
 		ExpectError bool           `json:"expectError"`
 	}
@@ -157,6 +160,12 @@ func TestThroughStrictTypeScriptClient(t *testing.T) {
 		text, _ := json.Marshal(c.Texts[0])
 		want = append(want, `{"name":"`+c.Tool+`","isError":`+map[bool]string{true: "true", false: "false"}[c.IsError]+`,"structuredContent":null,"content":[{"type":"text","text":`+string(text)+`}]}`)
 	}
+	calls = append(calls,
+		call{Method: "prompts/get", Name: "triage", Arguments: map[string]any{"state": "closed"}},
+		call{Method: "resources/read", URI: "issues://Open/count"})
+	want = append(want,
+		`{"method":"prompts/get","result":{"messages":[{"role":"user","content":{"type":"text","text":"Triage the CLOSED issues."}}]}}`,
+		`{"method":"resources/read","result":{"contents":[{"uri":"issues://Open/count","mimeType":"text/plain","text":"12 issues are OPEN"}],"ttlMs":0,"cacheScope":"public"}}`)
 	data, err := json.Marshal(calls)
 	if err != nil {
 		t.Fatal(err)
@@ -193,4 +202,26 @@ func jsonEqual(a, b string) bool {
 	ja, _ := json.Marshal(va)
 	jb, _ := json.Marshal(vb)
 	return string(ja) == string(jb)
+}
+
+// TestEnumCaseInPromptsAndTemplates checks that a prompt argument and a
+// template variable in another case reach the function as the constant,
+// as a tool's argument does.
+func TestEnumCaseInPromptsAndTemplates(t *testing.T) {
+	cs := mcptest.Session(t, Register)
+	ctx := context.Background()
+	p, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "triage", Arguments: map[string]string{"state": "closed"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Messages[0].Content.(*mcp.TextContent).Text; got != "Triage the CLOSED issues." {
+		t.Errorf("prompt: %q, want the CLOSED issues", got)
+	}
+	r, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "issues://Open/count"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Contents[0].Text; got != "12 issues are OPEN" {
+		t.Errorf("resource: %q, want the OPEN issues", got)
+	}
 }

@@ -17,9 +17,22 @@ const (
 	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of RegisterTools; prompts triage; resource templates issue_count.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
+	s.AddPrompt(&mcp.Prompt{
+		Name:        "triage",
+		Description: `Asks to triage the issues of a state, which a call may send in another case.`,
+		Arguments: []*mcp.PromptArgument{
+			{Name: "state", Description: `The state of an issue. One of: OPEN, CLOSED.`, Required: true},
+		},
+	}, mcptagTriage)
+	s.AddResourceTemplate(&mcp.ResourceTemplate{
+		URITemplate: "issues://{state}/count",
+		Name:        "issue_count",
+		Description: `Counts the issues of a state, which a URI may name in another case.`,
+		MIMEType:    `text/plain`,
+	}, mcptagIssueCount)
 }
 
 // RegisterTools adds the package's tools to s: chart, clip, link, links, attach, caption, report, thumbnails, list_issues, list_issues_strict.
@@ -275,4 +288,76 @@ func mcptagListIssuesStrict(ctx context.Context, req *mcp.CallToolRequest) (res 
 	}
 	out := ListIssuesStrict(f)
 	return toolimpl.JSONText("list_issues_strict", out), nil
+}
+
+// The arguments of prompt triage, computed by mcptag.
+var mcptagTriageArgs = &toolimpl.Spec{
+	Tool: "triage",
+	Args: []toolimpl.Arg{
+		{Name: "state", Required: true, Kind: toolimpl.KindString, Enum: []string{"OPEN", "CLOSED"}},
+	},
+}
+
+func mcptagTriage(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
+	defer toolimpl.RecoverError(ctx, "triage", &err)
+	args, err := mcptagTriageArgs.Parse(toolimpl.StringArguments(req.Params.Arguments))
+	if err != nil {
+		return nil, toolimpl.InvalidParams(err)
+	}
+	var state State
+	if err := args.Decode("state", &state); err != nil {
+		return nil, toolimpl.InvalidParams(err)
+	}
+	out := Triage(state)
+	return toolimpl.PromptText(out), nil
+}
+
+// The variables of resource template issue_count, computed by mcptag.
+var mcptagIssueCountURI = &toolimpl.URITemplate{
+	Template: "issues://{state}/count",
+	Spec: &toolimpl.Spec{
+		Tool: "issue_count",
+		Args: []toolimpl.Arg{
+			{Name: "state", Required: true, Kind: toolimpl.KindString, Enum: []string{"OPEN", "CLOSED"}},
+		},
+	},
+}
+
+func mcptagIssueCount(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
+	defer toolimpl.RecoverError(ctx, "issue_count", &err)
+	args, err := mcptagIssueCountURI.Match(req.Params.URI)
+	if err != nil {
+		return nil, err
+	}
+	var state State
+	if err := args.Decode("state", &state); err != nil {
+		return nil, toolimpl.InvalidURI(req.Params.URI, err)
+	}
+	out, err := IssueCount(state)
+	if err != nil {
+		return nil, toolimpl.ReadError("issue_count", req.Params.URI, err)
+	}
+	return toolimpl.TextContents(req.Params.URI, "text/plain", out), nil
+}
+
+// Complete answers completion/complete requests for the arguments of the
+// package's prompts and resource templates whose values are the constants
+// of their type. Install it as mcp.ServerOptions.CompletionHandler, alone
+// or after a handler of your own with toolrt.FirstCompletion.
+func Complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
+	return mcptagCompletions.Complete(ctx, req)
+}
+
+// The values of each argument of Complete, computed by mcptag.
+var mcptagCompletions = &toolimpl.Completions{
+	Prompts: map[string]map[string][]string{
+		"triage": {
+			"state": {"OPEN", "CLOSED"},
+		},
+	},
+	Resources: map[string]map[string][]string{
+		"issues://{state}/count": {
+			"state": {"OPEN", "CLOSED"},
+		},
+	},
 }
