@@ -652,16 +652,17 @@ func (c *checker) str(a *Arg) error {
 // or one value but for its case, which the tool receives instead (see
 // fold.go).
 func (c *checker) enumString(a *Arg, s string, start int) error {
-	v, match := c.sp.enumValue(a, s)
+	i, match := c.sp.enumValue(a, s)
 	switch match {
 	case noMatch:
 		return c.notInEnum(a, s, Excerpt(c.data[start:c.pos]))
 	case ambiguous:
 		return c.errorf("want one of %s as spelled, got %s, which is each of them but for case", quoteList(caseMatches(a.Enum, s)), Excerpt(c.data[start:c.pos]))
 	case folded:
-		c.edits = append(c.edits, edit{start, c.pos, quoteJSON(v)})
+		c.edits = append(c.edits, edit{start, c.pos, c.sp.enumJSON(a, i)})
+		s = a.Enum[i]
 	}
-	return c.stringRules(a, v, start)
+	return c.stringRules(a, s, start)
 }
 
 func (c *checker) notInEnum(a *Arg, value, got string) error {

@@ -7,7 +7,6 @@ package argspec
 
 import (
 	"encoding/json"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -23,91 +22,89 @@ const (
 	ambiguous           // s is more than one value ignoring case
 )
 
-// enumValue returns the value of a's Enum that s stands for, and how it
-// matched: s itself, or unless the tool is strict, the one value equal
-// to s ignoring case (Unicode simple folding, as strings.EqualFold).
-func (sp *Spec) enumValue(a *Arg, s string) (string, enumMatch) {
+// enumValue returns the index in a's Enum of the value that s stands
+// for, and how it matched: s itself, or unless the tool is strict, the
+// one value equal to s ignoring case (Unicode simple folding, as
+// strings.EqualFold). A string not sent as spelled is looked up in an
+// index built with the exact one: it costs a count of its characters, a
+// fold of it and a hash, however many values the enum has.
+func (sp *Spec) enumValue(a *Arg, s string) (int, enumMatch) {
 	if sp.inEnum(a, s) {
-		return s, exactly
+		return -1, exactly
 	}
-	if sp.Strict {
-		return "", noMatch
+	if sp.Strict || len(a.Enum) == 0 {
+		return -1, noMatch
 	}
-	if len(a.Enum) > linearFields {
-		return sp.foldedLookup(a, s)
-	}
-	value, match := "", noMatch
-	for _, v := range a.Enum {
-		if strings.EqualFold(v, s) {
-			if match == folded {
-				return "", ambiguous
-			}
-			value, match = v, folded
-		}
-	}
-	return value, match
-}
-
-// A foldIndex maps the fold keys of a long enum's values to them.
-type foldIndex struct {
-	values   map[string]string // fold key to value; "" and ambiguous for two
-	ambig    map[string]bool
-	maxRunes int // the longest value's characters: a longer s matches none
-}
-
-// foldedLookup looks s up in the fold index of a long enum, built with
-// the exact one: a long s costs one count of its characters, a short one
-// a fold of it and a hash, however many values the enum has.
-func (sp *Spec) foldedLookup(a *Arg, s string) (string, enumMatch) {
 	sp.indexOnce.Do(sp.buildIndex)
 	idx := sp.folds[&a.Enum[0]]
 	if idx == nil || utf8.RuneCountInString(s) > idx.maxRunes {
-		return "", noMatch
+		return -1, noMatch
 	}
-	key := foldKey(s)
-	if idx.ambig[key] {
-		return "", ambiguous
+	var scratch [64]byte
+	i, ok := idx.byKey[string(appendFoldKey(scratch[:0], s))]
+	switch {
+	case !ok:
+		return -1, noMatch
+	case i < 0:
+		return -1, ambiguous
 	}
-	if v, ok := idx.values[key]; ok {
-		return v, folded
-	}
-	return "", noMatch
+	return i, folded
+}
+
+// A foldIndex maps the fold keys of an enum's values to their indexes,
+// -1 for a key of two values, and holds each value's JSON, which replaces
+// a string sent in another case.
+type foldIndex struct {
+	byKey    map[string]int
+	quoted   [][]byte
+	maxRunes int // the longest value's characters: a longer s matches none
 }
 
 // newFoldIndex indexes values by their fold keys.
 func newFoldIndex(values []string) *foldIndex {
-	idx := &foldIndex{values: make(map[string]string, len(values)), ambig: map[string]bool{}}
-	for _, v := range values {
-		key := foldKey(v)
-		if prev, ok := idx.values[key]; ok && prev != v {
-			idx.ambig[key] = true
+	idx := &foldIndex{byKey: make(map[string]int, len(values)), quoted: make([][]byte, len(values))}
+	for i, v := range values {
+		key := string(appendFoldKey(nil, v))
+		if j, ok := idx.byKey[key]; ok && (j < 0 || values[j] != v) {
+			idx.byKey[key] = -1
+		} else if !ok {
+			idx.byKey[key] = i
 		}
-		idx.values[key] = v
+		idx.quoted[i], _ = json.Marshal(v)
 		idx.maxRunes = max(idx.maxRunes, utf8.RuneCountInString(v))
 	}
 	return idx
 }
 
-// foldKey is s with each character replaced by the least of the
-// characters equal to it ignoring case: two strings have the same key
-// exactly when strings.EqualFold holds for them. A fold keeps the number
-// of characters.
-func foldKey(s string) string {
-	if ascii(s) {
-		// The least of an ASCII letter's equals is its upper case
-		// (K and S included, whose others are not ASCII).
-		return strings.ToUpper(s)
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
+// enumJSON is the JSON of the value at index i of a's Enum, once
+// enumValue found it.
+func (sp *Spec) enumJSON(a *Arg, i int) []byte { return sp.folds[&a.Enum[0]].quoted[i] }
+
+// appendFoldKey appends to dst s with each character replaced by the
+// least of the characters equal to it ignoring case: two strings have the
+// same key exactly when strings.EqualFold holds for them. A fold keeps
+// the number of characters.
+func appendFoldKey(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			// The least of an ASCII letter's equals is its upper case
+			// (K and S included, whose others are not ASCII).
+			if 'a' <= c && c <= 'z' {
+				c -= 'a' - 'A'
+			}
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
 		least := r
 		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
 			least = min(least, f)
 		}
-		b.WriteRune(least)
+		dst = utf8.AppendRune(dst, least)
+		i += size
 	}
-	return b.String()
+	return dst
 }
 
 // caseMatches are the values equal to s ignoring case, for the message
@@ -120,23 +117,4 @@ func caseMatches(values []string, s string) []string {
 		}
 	}
 	return matches
-}
-
-func ascii(s string) bool {
-	for i := range len(s) {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-// quoteJSON is the JSON string of s, an enum value that replaces a
-// string sent in another case.
-func quoteJSON(s string) []byte {
-	if ascii(s) && !strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f || r == '<' || r == '>' || r == '&' }) {
-		return strconv.AppendQuote(nil, s) // the same as JSON's for these
-	}
-	data, _ := json.Marshal(s)
-	return data
 }

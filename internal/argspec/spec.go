@@ -138,7 +138,8 @@ func (sp *Spec) inEnum(a *Arg, s string) bool {
 // buildIndex maps every list of more than linearFields fields reachable
 // from sp, by its first element, to the index of each name in it; and
 // every enum of more than linearFields values, by its first element, to
-// the set of its values.
+// the set of its values; and unless sp is strict, every string enum to
+// its fold index (fold.go).
 func (sp *Spec) buildIndex() {
 	sp.index = map[*Arg]map[string]int{}
 	sp.enums = map[*string]map[string]bool{}
@@ -150,6 +151,8 @@ func (sp *Spec) buildIndex() {
 			visited[a] = true
 			if len(a.Enum) > linearFields {
 				sp.enums[&a.Enum[0]] = setOf(a.Enum)
+			}
+			if len(a.Enum) > 0 && a.Kind&KindInteger == 0 && !sp.Strict {
 				sp.folds[&a.Enum[0]] = newFoldIndex(a.Enum)
 			}
 			if len(a.Fields) > linearFields && sp.index[&a.Fields[0]] == nil {

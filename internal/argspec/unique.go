@@ -112,8 +112,8 @@ func (k *checker) writeStringKey(b *strings.Builder, a *Arg) {
 		return
 	}
 	if a.Enum != nil {
-		if v, match := k.sp.enumValue(a, s); match == folded {
-			s = v // the tool receives the enum's spelling
+		if i, match := k.sp.enumValue(a, s); match == folded {
+			s = a.Enum[i] // the tool receives the enum's spelling
 		}
 	}
 	switch a.Format {
