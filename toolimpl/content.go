@@ -18,16 +18,21 @@ func Content(tool string, block mcp.Content) *mcp.CallToolResult {
 // Contents is the result of a tool whose value is a list of content
 // blocks (a []mcp.Content, a []*mcp.ImageContent): the blocks in order,
 // each as it is, without the nil ones, which would be null on the wire.
-// An embedded resource with no contents, which no client can read, is a
-// tool error.
+// An embedded resource with no contents, which no client can read, and a
+// block that only sampling messages carry are a tool error.
 func Contents[C mcp.Content](tool string, blocks []C) *mcp.CallToolResult {
 	content := make([]mcp.Content, 0, len(blocks))
 	for i, b := range blocks {
 		if isNilBlock(b) {
 			continue
 		}
-		if e, ok := mcp.Content(b).(*mcp.EmbeddedResource); ok && e.Resource == nil {
-			return Error(fmt.Errorf("%s: result: content block %d is an embedded resource with no Resource", tool, i))
+		switch b := mcp.Content(b).(type) {
+		case *mcp.EmbeddedResource:
+			if b.Resource == nil {
+				return Error(fmt.Errorf("%s: result: content block %d is an embedded resource with no Resource", tool, i))
+			}
+		case *mcp.ToolUseContent, *mcp.ToolResultContent:
+			return Error(fmt.Errorf("%s: result: content block %d is %T, which only sampling messages carry", tool, i, b))
 		}
 		content = append(content, b)
 	}

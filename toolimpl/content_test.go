@@ -11,7 +11,7 @@ import (
 // TestContentBlocks checks that content blocks are sent as they are, in
 // order, that a nil block of any kind is left out rather than sent as
 // null, that blocks held by value are sent, and that an embedded resource
-// no client could read is a tool error.
+// no client could read, or a block of sampling messages, is a tool error.
 func TestContentBlocks(t *testing.T) {
 	var nilImage *mcp.ImageContent
 	links := []mcp.ResourceLink{{URI: "file:///a", Name: "a"}, {URI: "file:///b", Name: "b"}}
@@ -33,6 +33,8 @@ func TestContentBlocks(t *testing.T) {
 		{"empty", toolimpl.Contents("t", []mcp.Content(nil)), `{"content":[]}`},
 		{"embedded without contents", toolimpl.Contents("t", []mcp.Content{&mcp.TextContent{Text: "x"}, &mcp.EmbeddedResource{}}),
 			`{"content":[{"type":"text","text":"t: result: content block 1 is an embedded resource with no Resource"}],"isError":true}`},
+		{"sampling only", toolimpl.Content("t", &mcp.ToolUseContent{ID: "1", Name: "x"}),
+			`{"content":[{"type":"text","text":"t: result: content block 0 is *mcp.ToolUseContent, which only sampling messages carry"}],"isError":true}`},
 	} {
 		got, err := json.Marshal(tc.res)
 		if err != nil || string(got) != tc.want {
