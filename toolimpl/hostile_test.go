@@ -142,6 +142,36 @@ func fieldsArgs(values []string) (good, hostile string) {
 	return `{"plainUnique":` + list + `}`, `{"fields":` + list + `}`
 }
 
+// caseSpec has a string and an array of strings of an enum of n values,
+// which a value in the wrong case is folded to be looked up in, and a
+// plain string of no enum.
+func caseSpec(n int) (sp *toolimpl.Spec, values []string) {
+	for i := range n {
+		values = append(values, fmt.Sprintf("State%d", i))
+	}
+	enum := toolimpl.Arg{Kind: toolimpl.KindString, Enum: values}
+	return &toolimpl.Spec{Tool: "cases", Args: []toolimpl.Arg{
+		{Name: "plain", Kind: toolimpl.KindString},
+		{Name: "one", Kind: toolimpl.KindString, Enum: values},
+		{Name: "many", Kind: toolimpl.KindArray, Elem: &enum},
+	}}, values
+}
+
+// caseArrayArgs are items of an enum's last value as spelled, and the
+// same items upper-cased, each of which is folded and converted.
+func caseArrayArgs(values []string, items int) (good, hostile string) {
+	list := func(v string) string { return `["` + strings.Repeat(v+`","`, items-1) + v + `"]` }
+	last := values[len(values)-1]
+	return `{"many":` + list(last) + `}`, `{"many":` + list(strings.ToUpper(last)) + `}`
+}
+
+// caseLongArgs are a string of about size bytes in the plain argument,
+// and the same in the enum's, longer than any of its values.
+func caseLongArgs(size int) (good, hostile string) {
+	value := strings.Repeat("A", size)
+	return `{"plain":"` + value + `"}`, `{"one":"` + value + `"}`
+}
+
 func parse(sp *toolimpl.Spec, args string) func() error {
 	return func() error { _, err := sp.Parse([]byte(args)); return err }
 }
@@ -175,6 +205,15 @@ func costPairs(size int) []costPair {
 	sp, values = enumSpec(10000)
 	good, hostile = fieldsArgs(values)
 	pairs = append(pairs, costPair{"view-fields", parse(sp, good), parse(sp, hostile), 3})
+	sp, values = caseSpec(1000)
+	good, hostile = caseArrayArgs(values, 1000)
+	pairs = append(pairs, costPair{"enum-case-array", parse(sp, good), parse(sp, hostile), 3})
+	sp, values = caseSpec(2)
+	good, hostile = caseArrayArgs(values, 1000)
+	pairs = append(pairs, costPair{"enum-case-short", parse(sp, good), parse(sp, hostile), 3})
+	sp, _ = caseSpec(1000)
+	good, hostile = caseLongArgs(size)
+	pairs = append(pairs, costPair{"enum-case-long", parse(sp, good), parse(sp, hostile), 3})
 	good, hostile = ipv6URIArgs(8000)
 	pairs = append(pairs, costPair{"uri-ipv6", parse(formatSpec, good), parse(formatSpec, hostile), 2})
 	return pairs

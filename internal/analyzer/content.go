@@ -4,29 +4,47 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 )
 
-// contentResult reports a finding, at pos, and returns true if the tool
-// t's result type is one of the go-sdk's content blocks (*mcp.ImageContent,
-// *mcp.AudioContent, *mcp.ResourceLink, *mcp.EmbeddedResource, ...), the
-// mcp.Content interface, or a slice or array of them. Served as a value,
-// such a result would reach the client as text holding the block's JSON,
-// not as the image or link it is; the shape that sends blocks is the
-// go-sdk's, with the blocks in the result's Content.
-func (a *analysis) contentResult(t *Tool, typ types.Type, pos token.Pos) bool {
+// contentResult reports whether typ, the result type of the tool t, is
+// one of the go-sdk's content blocks (*mcp.ImageContent,
+// *mcp.AudioContent, *mcp.ResourceLink, *mcp.EmbeddedResource,
+// *mcp.TextContent, or any of them by value), the mcp.Content interface,
+// or a slice or array of them; if so, it fills r for a result whose
+// blocks are the content, with no schema (docs/results.md). A block that
+// only sampling messages may carry (tool use, tool results) is a
+// finding at pos, and ok false.
+func (a *analysis) contentResult(t *Tool, r *Result, typ types.Type, pos token.Pos) (isContent, ok bool) {
 	block, many := contentBlock(typ)
 	if block == nil {
-		return false
+		return false, true
 	}
-	what := "a content block"
-	if many {
-		what = "content blocks"
+	if name := samplingOnly(block); name != "" {
+		a.errorf(pos, finding.CatSignature, "%s: result %s: a tool result cannot hold mcp.%s, which only sampling messages carry; "+
+			"return text, images, audio, resource links or embedded resources", t.Name, a.shortTypeString(typ), name)
+		return true, false
 	}
-	a.errorf(pos, finding.CatSignature, "%s: result %s would reach the client as text, its JSON, not as %s; "+
-		"put the blocks in a result's Content instead: func(...) (*mcp.CallToolResult, any, error) with structured=false on the directive",
-		t.Name, a.shortTypeString(typ), what)
-	return true
+	r.Kind, r.Elem, r.Slice = ResultContent, typ, many
+	_, isPtr := types.Unalias(block).(*types.Pointer)
+	_, isIface := block.Underlying().(*types.Interface)
+	r.BlockByValue = !isPtr && !isIface
+	return true, true
+}
+
+// samplingOnly is the name of the go-sdk's content type that block is or
+// points to if only sampling messages may carry it, else "".
+func samplingOnly(block types.Type) string {
+	if p, ok := types.Unalias(block).(*types.Pointer); ok {
+		block = p.Elem()
+	}
+	for _, name := range []string{"ToolUseContent", "ToolResultContent"} {
+		if isNamed(block, sdkPath, name) {
+			return name
+		}
+	}
+	return ""
 }
 
 // shortTypeString is t as Go code that imports its packages by their
@@ -82,4 +100,16 @@ func implementsContent(t types.Type) bool {
 	}
 	iface, _ := content.Type().Underlying().(*types.Interface)
 	return iface != nil && (types.Identical(t, content.Type()) || types.Implements(t, iface))
+}
+
+// contentOptions reports the directive options of t that say how a
+// structured result is sent, which content blocks, sent as they are, do
+// not have: structured=true and text=.
+func (a *analysis) contentOptions(t *Tool, dir *directive.Directive) {
+	if dir.Structured != nil && *dir.Structured {
+		a.errorf(dir.Spans["structured"].Pos, finding.CatDirective, "%s: structured=true, but content blocks have no JSON schema: they are sent as they are", t.Name)
+	}
+	if dir.Text != "" {
+		a.errorf(dir.Spans["text"].Pos, finding.CatDirective, "%s: text=%s says how a structured result is mirrored as text; content blocks are sent as they are", t.Name, dir.Text)
+	}
 }

@@ -116,8 +116,8 @@ func (a *analysis) results(t *Tool, res *types.Tuple, bad func(string, ...any) b
 	if isPointerTo(r.Type, sdkPath, "CallToolResult") && !r.SDK {
 		return bad("unsupported results (*mcp.CallToolResult%s): the go-sdk's shape has the structured result T between them, with T any and structured=false for none", map[bool]string{true: ", error"}[r.Error])
 	}
-	if a.contentResult(t, r.Type, res.At(n-1).Pos()) {
-		return false
+	if isContent, ok := a.contentResult(t, r, r.Type, res.At(n-1).Pos()); isContent {
+		return ok
 	}
 	if isError(r.Type) || isPointerTo(r.Type, sdkPath, "CallToolResult") {
 		return bad("unsupported results %s", a.typeString(res))

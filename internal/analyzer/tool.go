@@ -60,6 +60,7 @@ const (
 	ResultMap                       // a map: an object; a nil map is sent as {}
 	ResultWrapped                   // anything else with a schema: {"result": v}
 	ResultText                      // unstructured: text only
+	ResultContent                   // go-sdk content blocks, sent as they are, with no schema
 )
 
 // Result is the shape of a tool's results.
@@ -70,9 +71,12 @@ type Result struct {
 	Type, Elem types.Type
 	Pointer    bool
 	Slice      bool // a slice or array, whose elements become one content each
-	Error      bool // the last result is an error
-	SDK        bool // the go-sdk shape (*mcp.CallToolResult, T, error)
-	OptOut     bool // structured=false: text only, by the developer's choice
+	// BlockByValue says a ResultContent's blocks are go-sdk content
+	// values (mcp.ResourceLink), whose pointers are the blocks.
+	BlockByValue bool
+	Error        bool // the last result is an error
+	SDK          bool // the go-sdk shape (*mcp.CallToolResult, T, error)
+	OptOut       bool // structured=false: text only, by the developer's choice
 }
 
 // tool analyzes the function declaration fd of fn, whose directive is
@@ -152,6 +156,10 @@ func (a *analysis) outputSchema(t *Tool, dir *directive.Directive) {
 		return
 	}
 	structured := dir.Structured
+	if r.Kind == ResultContent {
+		a.contentOptions(t, dir)
+		return
+	}
 	if structured != nil && !*structured {
 		r.OptOut = true
 		if dir.View == "" && !dir.Fields {

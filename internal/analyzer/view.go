@@ -232,8 +232,11 @@ func (vb *viewBuilder) offered() {
 }
 
 func whyNoView(r Result) string {
-	if r.Kind == ResultNone {
+	switch {
+	case r.Kind == ResultNone:
 		return "the tool returns no value"
+	case r.Kind == ResultContent:
+		return "content blocks are sent as they are"
 	}
 	return "the result type has no JSON schema"
 }

@@ -618,10 +618,7 @@ func (c *checker) str(a *Arg) error {
 		return c.errorf("string is not valid UTF-8")
 	}
 	if a.Enum != nil && a.Kind&KindInteger == 0 {
-		if !c.sp.inEnum(a, s) {
-			return c.notInEnum(a, s, Excerpt(c.data[start:c.pos]))
-		}
-		return c.stringRules(a, s, start)
+		return c.enumString(a, s, start)
 	}
 	if err := c.stringRules(a, s, start); err != nil {
 		return err
@@ -649,6 +646,23 @@ func (c *checker) str(a *Arg) error {
 		}
 	}
 	return nil
+}
+
+// enumString checks s, the string at start, against a's Enum: a value,
+// or one value but for its case, which the tool receives instead (see
+// fold.go).
+func (c *checker) enumString(a *Arg, s string, start int) error {
+	i, match := c.sp.enumValue(a, s)
+	switch match {
+	case noMatch:
+		return c.notInEnum(a, s, Excerpt(c.data[start:c.pos]))
+	case ambiguous:
+		return c.errorf("want one of %s as spelled, got %s, which is each of them but for case", quoteList(caseMatches(a.Enum, s)), Excerpt(c.data[start:c.pos]))
+	case folded:
+		c.edits = append(c.edits, edit{start, c.pos, c.sp.enumJSON(a, i)})
+		s = a.Enum[i]
+	}
+	return c.stringRules(a, s, start)
 }
 
 func (c *checker) notInEnum(a *Arg, value, got string) error {

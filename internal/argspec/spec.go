@@ -79,14 +79,16 @@ type Spec struct {
 	Tool string
 	Args []Arg // the properties of the arguments object, in schema order
 	Defs []Arg // descriptions shared through Arg.Ref (the schema's $defs)
-	// Strict turns off the leniency toward scalars sent as strings: by
-	// default a string holding a number is accepted for a number, and
-	// "true" or "false" for a boolean.
+	// Strict turns off the leniency toward scalars sent as strings and
+	// the case of enum values: by default a string holding a number is
+	// accepted for a number, "true" or "false" for a boolean, and a
+	// string equal to one enum value ignoring case for that value.
 	Strict bool
 
 	indexOnce sync.Once
 	index     map[*Arg]map[string]int     // see Spec.fieldIndex
 	enums     map[*string]map[string]bool // see Spec.inEnum
+	folds     map[*string]*foldIndex      // see Spec.foldedLookup
 	patterns  sync.Map                    // Pattern rules, compiled: see Spec.pattern
 }
 
@@ -136,10 +138,12 @@ func (sp *Spec) inEnum(a *Arg, s string) bool {
 // buildIndex maps every list of more than linearFields fields reachable
 // from sp, by its first element, to the index of each name in it; and
 // every enum of more than linearFields values, by its first element, to
-// the set of its values.
+// the set of its values; and unless sp is strict, every string enum to
+// its fold index (fold.go).
 func (sp *Spec) buildIndex() {
 	sp.index = map[*Arg]map[string]int{}
 	sp.enums = map[*string]map[string]bool{}
+	sp.folds = map[*string]*foldIndex{}
 	visited := map[*Arg]bool{}
 	var visit func(a *Arg)
 	visit = func(a *Arg) {
@@ -147,6 +151,9 @@ func (sp *Spec) buildIndex() {
 			visited[a] = true
 			if len(a.Enum) > linearFields {
 				sp.enums[&a.Enum[0]] = setOf(a.Enum)
+			}
+			if len(a.Enum) > 0 && a.Kind&KindInteger == 0 && !sp.Strict {
+				sp.folds[&a.Enum[0]] = newFoldIndex(a.Enum)
 			}
 			if len(a.Fields) > linearFields && sp.index[&a.Fields[0]] == nil {
 				byName := make(map[string]int, len(a.Fields))

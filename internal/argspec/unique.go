@@ -99,7 +99,8 @@ func writeNumberKey(b *strings.Builder, n number) {
 }
 
 // writeStringKey renders the string at k.pos: its text, what it encodes
-// (base64, a decimal), or for a scalar sent as a string, the scalar.
+// (base64, a decimal), the enum value it is but for case, or for a
+// scalar sent as a string, the scalar.
 func (k *checker) writeStringKey(b *strings.Builder, a *Arg) {
 	s, _ := k.stringValue()
 	if a.Kind&KindString == 0 { // lenient: a number or a boolean
@@ -109,6 +110,11 @@ func (k *checker) writeStringKey(b *strings.Builder, a *Arg) {
 		}
 		writeNumberKey(b, readNumber(a, s))
 		return
+	}
+	if a.Enum != nil {
+		if i, match := k.sp.enumValue(a, s); match == folded {
+			s = a.Enum[i] // the tool receives the enum's spelling
+		}
 	}
 	switch a.Format {
 	case Base64:

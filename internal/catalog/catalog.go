@@ -95,6 +95,10 @@ type Entry struct {
 	ResultOpen bool
 	Cost       *Cost // a tool's tokens; nil for the other kinds
 	Diff       *EntryDiff
+
+	// Content says the tool's result is content blocks (images, audio,
+	// links), sent as they are: not text, though it has no schema.
+	Content bool
 }
 
 // Key is what the page's test hooks call the entry: a tool's or a
@@ -232,6 +236,7 @@ func buildPackage(p Source, opts Options, ids *ids) (*Package, error) {
 			return nil, fmt.Errorf("%s: %v", t.Name, err)
 		}
 		e.Cost = newCost(costs[i], budget.Limit(opts.Budget, p.Tools[i].Directive.Budget))
+		e.Content = p.Tools[i].Result.Kind == analyzer.ResultContent
 		pkg.Tokens += e.Cost.Total
 		pkg.Tools = append(pkg.Tools, e)
 	}

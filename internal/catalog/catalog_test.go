@@ -423,3 +423,31 @@ func TestIDs(t *testing.T) {
 		t.Errorf("ids (-want +got):\n%s", diff)
 	}
 }
+
+// TestContentResults checks that a tool whose result is content blocks
+// says so, where a tool with no schema sends text only.
+func TestContentResults(t *testing.T) {
+	page, err := Build(loadPackages(t, "./internal/testcorpus/content"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := map[string]string{}
+	for _, e := range page.Packages[0].Tools {
+		switch {
+		case e.Result != nil:
+			results[e.Name] = "structured"
+		case e.Content:
+			results[e.Name] = "content"
+		default:
+			results[e.Name] = "text"
+		}
+	}
+	for name, want := range map[string]string{"chart": "content", "report": "content", "links": "content", "thumbnails": "content", "list_issues": "text"} {
+		if results[name] != want {
+			t.Errorf("%s: result %q, want %q", name, results[name], want)
+		}
+	}
+	if html := render(t, page); strings.Count(html, "Result: content blocks") != 8 {
+		t.Errorf("the page says %d times that a result is content blocks, want 8 (the content tools)", strings.Count(html, "Result: content blocks"))
+	}
+}

@@ -378,6 +378,8 @@ func (g *genFile) toolResults(t *analyzer.Tool, ident, call string) {
 		result = g.viewResult(t, q, value, ident+"Write", modeArg)
 	case r.Kind == analyzer.ResultNone:
 		result = g.QualifiedGoIdent(rt("Empty")) + "()"
+	case r.Kind == analyzer.ResultContent:
+		result = g.contentResult(r, q, isArray)
 	case r.Kind == analyzer.ResultObject || r.Kind == analyzer.ResultMap:
 		result = call1("Object", q, strings.TrimPrefix(value, "*"))
 	case r.Kind == analyzer.ResultWrapped && r.Slice:
@@ -396,6 +398,26 @@ func (g *genFile) toolResults(t *analyzer.Tool, ident, call string) {
 		result = g.QualifiedGoIdent(rt("Merge")) + "(res, " + result + ")"
 	}
 	g.P("return ", result, ", nil")
+}
+
+// contentResult is the result of a tool whose value, out, is content
+// blocks (docs/results.md); tool is its quoted name. A block held by value
+// is sent by its address, which is what implements mcp.Content.
+func (g *genFile) contentResult(r analyzer.Result, tool string, isArray bool) string {
+	value := "out"
+	switch {
+	case !r.Slice && r.BlockByValue:
+		return g.QualifiedGoIdent(rt("Content")) + "(" + tool + ", &out)"
+	case !r.Slice:
+		return g.QualifiedGoIdent(rt("Content")) + "(" + tool + ", out)"
+	case isArray:
+		value = "out[:]"
+	}
+	fn := "Contents"
+	if r.BlockByValue {
+		fn = "ContentValues"
+	}
+	return g.QualifiedGoIdent(rt(fn)) + "(" + tool + ", " + value + ")"
 }
 
 // textModes are the toolimpl.TextMode of each text= option of the directive

@@ -27,7 +27,7 @@ func init() {
 		"RegenerateWithMcptagOfGoMod", "MinGeneratedVersion", "MaxGeneratedVersion",
 		// Tool handlers and their results.
 		"AddTool", "Failed", "Recover", "Error", "Bool", "Empty", "Object", "Slice", "Wrapped", "JSONText", "Sprint", "Merge",
-		"IndentedText", "NoText", "IndentedList",
+		"IndentedText", "NoText", "IndentedList", "Content", "Contents", "ContentValues",
 		// Argument checks.
 		"Spec", "Arg", "Rule",
 		"KindBoolean", "KindInteger", "KindNumber", "KindString", "KindArray", "KindObject",

@@ -99,7 +99,7 @@ var stringArgs = []arg{
 	}},
 	{name: "unit", valid: oneOf("celsius", "fahrenheit"), bad: []bad{
 		{value: "kelvin", message: `argument "unit": want one of "celsius", "fahrenheit", got "kelvin"`},
-		{value: "Celsius", message: `argument "unit": want one of "celsius", "fahrenheit", got "Celsius" (did you mean "celsius"?)`},
+		{value: "Celsiu", message: `argument "unit": want one of "celsius", "fahrenheit", got "Celsiu" (did you mean "celsius"?)`},
 	}},
 }
 
