@@ -73,6 +73,12 @@ type Directive struct {
 	// (or the result's top-level properties) per call.
 	Fields bool
 
+	// The tool's place in a server's inventory (inventory.go): its
+	// toolset=, scopes= and flag=, "" or nil when not given.
+	Toolset string
+	Scopes  []string
+	Flag    string
+
 	// Spans are where each option given is in the source, by key, for
 	// the findings about their values that only the analysis can make (a
 	// missing icon file, an unknown view path).
@@ -527,6 +533,7 @@ var toolKind = &directiveKind{name: Tool, options: []option{
 	iconOption, iconDarkOption,
 	{"view", viewOption},
 	{"fields", flagOption(func(d *Directive, b bool) { d.Fields = b })},
+	toolsetOption, scopesOption, flagNameOption,
 }}
 
 // promptKind is //mcp:prompt's.
