@@ -80,3 +80,30 @@ func stringSlice(ss []string) string {
 	}
 	return "[]string{" + quoteAll(ss) + "}"
 }
+
+// A Placement is a tool's place in a server's inventory, as the snapshot
+// records it: what tools/list does not show, and what a server selects by
+// and checks a caller's token for.
+type Placement struct {
+	Toolset string   `json:"toolset,omitempty"`
+	Scopes  []string `json:"scopes,omitempty"`
+	Flag    string   `json:"flag,omitempty"`
+}
+
+// Inventory returns the placements of the package's tools that declare a
+// toolset, scopes or a flag, by name; nil when none does, so that the
+// snapshot of such a package stays as it was.
+func Inventory(pkg *analyzer.Package) map[string]Placement {
+	var inv map[string]Placement
+	for _, t := range pkg.Tools {
+		p := Placement{t.Toolset, t.Scopes, t.Flag}
+		if p.Toolset == "" && len(p.Scopes) == 0 && p.Flag == "" {
+			continue
+		}
+		if inv == nil {
+			inv = map[string]Placement{}
+		}
+		inv[t.Name] = p
+	}
+	return inv
+}
