@@ -133,6 +133,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSaveCityOutput,
 			},
 			Handler: mcptagSaveCity,
+			Toolset: "cities",
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -143,6 +144,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagForgetCityOutput,
 			},
 			Handler: mcptagForgetCity,
+			Toolset: "cities",
+			Scopes:  []string{"cities:write"},
 		}),
 	}
 }
