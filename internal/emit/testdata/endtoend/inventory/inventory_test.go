@@ -2,13 +2,16 @@ package inventory_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/mcptag/mcptag/internal/emit/testdata/endtoend/inventory"
 	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/toolrt"
@@ -265,4 +268,35 @@ func TestNoAuthChangesNothing(t *testing.T) {
 	if store.Deleted.Load() != 1 {
 		t.Errorf("delete_city ran %d times, want 1", store.Deleted.Load())
 	}
+}
+
+// TestSnapshotInventoryIsTheData: the snapshot's "inventory" records the
+// toolset, scopes and flag that the Tools functions return, for every
+// tool that has any.
+func TestSnapshotInventoryIsTheData(t *testing.T) {
+	data, err := os.ReadFile("mcp_tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snapshot struct {
+		Inventory map[string]placement `json:"inventory"`
+	}
+	if err := json.Unmarshal(data, &snapshot); err != nil {
+		t.Fatal(err)
+	}
+	fromData := map[string]placement{}
+	for _, tool := range all(&inventory.Store{}) {
+		if tool.Toolset != "" || len(tool.Scopes) > 0 || tool.Flag != "" {
+			fromData[tool.Tool.Name] = placement{tool.Toolset, tool.Scopes, tool.Flag}
+		}
+	}
+	if diff := cmp.Diff(fromData, snapshot.Inventory); diff != "" {
+		t.Errorf("the snapshot's inventory differs from the Tools functions' (-data +snapshot):\n%s", diff)
+	}
+}
+
+type placement struct {
+	Toolset string   `json:"toolset"`
+	Scopes  []string `json:"scopes"`
+	Flag    string   `json:"flag"`
 }
