@@ -50,6 +50,9 @@ type Page struct {
 	// Since names the snapshots compared with (a -diff revision); "" when
 	// the page compares nothing.
 	Since string
+	// Toolsets are the toolsets of the page's tools, in order, for the
+	// page's toolset filter; nil when no tool has one.
+	Toolsets []string
 }
 
 // Totals count what the page shows.
@@ -95,6 +98,11 @@ type Entry struct {
 	ResultOpen bool
 	Cost       *Cost // a tool's tokens; nil for the other kinds
 	Diff       *EntryDiff
+	// A tool's place in a server's inventory: its toolset, the OAuth
+	// scopes a caller's token must hold, and its feature flag.
+	Toolset string
+	Scopes  []string
+	Flag    string
 }
 
 // Key is what the page's test hooks call the entry: a tool's or a
@@ -152,7 +160,13 @@ func Build(pkgs []Source, opts Options) (*Page, error) {
 		}
 		page.Packages = append(page.Packages, pkg)
 		page.Totals.add(pkg)
+		for _, e := range pkg.Tools {
+			if e.Toolset != "" && !slices.Contains(page.Toolsets, e.Toolset) {
+				page.Toolsets = append(page.Toolsets, e.Toolset)
+			}
+		}
 	}
+	slices.Sort(page.Toolsets)
 	if opts.Diff != nil {
 		page.Since = opts.Diff.Since
 	}
@@ -222,6 +236,7 @@ func buildPackage(p Source, opts Options, ids *ids) (*Package, error) {
 			return nil, fmt.Errorf("%s: %v", t.Name, err)
 		}
 		e.Cost = newCost(costs[i], budget.Limit(opts.Budget, p.Tools[i].Directive.Budget))
+		e.Toolset, e.Scopes, e.Flag = p.Tools[i].Toolset, p.Tools[i].Scopes, p.Tools[i].Flag
 		pkg.Tokens += e.Cost.Total
 		pkg.Tools = append(pkg.Tools, e)
 	}
