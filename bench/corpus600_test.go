@@ -14,4 +14,5 @@ const (
 var (
 	registerTools       = corpus600.RegisterTools
 	registerWithAddTool = corpus600.RegisterWithAddTool
+	corpusTools         = corpus600.Tools
 )

@@ -14,4 +14,5 @@ const (
 var (
 	registerTools       = corpus.RegisterTools
 	registerWithAddTool = corpus.RegisterWithAddTool
+	corpusTools         = corpus.Tools
 )

@@ -1,7 +1,9 @@
 // Package toolrt holds what a server that serves mcptag's generated code
 // sets, calls or meets: the limits on one call's arguments, the helpers
-// that combine completion handlers, and the errors a tool may see
-// (InputRequired, ArgError). Its API is covered by the module's
+// that combine completion handlers, the errors a tool may see
+// (InputRequired, ArgError), and the tools as data (Tool), with the
+// selections a server makes of them and the check of their OAuth scopes
+// over HTTP (RequireScopes). Its API is covered by the module's
 // compatibility promise (docs/compat.md).
 //
 // What only generated code calls is package toolimpl, whose promise is

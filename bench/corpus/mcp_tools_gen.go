@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -24,1066 +25,1557 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: get_invoice_0, get_customer_1, get_order_2, get_shipment_3, get_product_4, get_warehouse_5, get_ticket_6, get_employee_7, get_project_8, get_repository_9, get_deployment_10, get_alert_11, get_subscription_12, get_payment_13, get_contract_14, get_campaign_15, get_document_16, get_meeting_17, get_vendor_18, get_asset_19, list_invoice_20, list_customer_21, list_order_22, list_shipment_23, list_product_24, list_warehouse_25, list_ticket_26, list_employee_27, list_project_28, list_repository_29, list_deployment_30, list_alert_31, list_subscription_32, list_payment_33, list_contract_34, list_campaign_35, list_document_36, list_meeting_37, list_vendor_38, list_asset_39, search_invoice_40, search_customer_41, search_order_42, search_shipment_43, search_product_44, search_warehouse_45, search_ticket_46, search_employee_47, search_project_48, search_repository_49, search_deployment_50, search_alert_51, search_subscription_52, search_payment_53, search_contract_54, search_campaign_55, search_document_56, search_meeting_57, search_vendor_58, search_asset_59, create_invoice_60, create_customer_61, create_order_62, create_shipment_63, create_product_64, create_warehouse_65, create_ticket_66, create_employee_67, create_project_68, create_repository_69, create_deployment_70, create_alert_71, create_subscription_72, create_payment_73, create_contract_74, create_campaign_75, create_document_76, create_meeting_77, create_vendor_78, create_asset_79, update_invoice_80, update_customer_81, update_order_82, update_shipment_83, update_product_84, update_warehouse_85, update_ticket_86, update_employee_87, update_project_88, update_repository_89, update_deployment_90, update_alert_91, update_subscription_92, update_payment_93, update_contract_94, update_campaign_95, update_document_96, update_meeting_97, update_vendor_98, update_asset_99, archive_invoice_100, archive_customer_101, archive_order_102, archive_shipment_103, archive_product_104, archive_warehouse_105, archive_ticket_106, archive_employee_107, archive_project_108, archive_repository_109, archive_deployment_110, archive_alert_111, archive_subscription_112, archive_payment_113, archive_contract_114, archive_campaign_115, archive_document_116, archive_meeting_117, archive_vendor_118, archive_asset_119, export_invoice_120, export_customer_121, export_order_122, export_shipment_123, export_product_124, export_warehouse_125, export_ticket_126, export_employee_127, export_project_128, export_repository_129, export_deployment_130, export_alert_131, export_subscription_132, export_payment_133, export_contract_134, export_campaign_135, export_document_136, export_meeting_137, export_vendor_138, export_asset_139, summarize_invoice_140, summarize_customer_141, summarize_order_142, summarize_shipment_143, summarize_product_144, summarize_warehouse_145, summarize_ticket_146, summarize_employee_147, summarize_project_148, summarize_repository_149, summarize_deployment_150, summarize_alert_151, summarize_subscription_152, summarize_payment_153, summarize_contract_154, summarize_campaign_155, summarize_document_156, summarize_meeting_157, summarize_vendor_158, summarize_asset_159.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_invoice_0",
-		Description:  `Gets one invoice by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetInvoice0Input,
-		OutputSchema: mcptagGetInvoice0Output,
-	}, mcptagGetInvoice0)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_customer_1",
-		Description:  `Gets one customer by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetCustomer1Input,
-		OutputSchema: mcptagGetCustomer1Output,
-	}, mcptagGetCustomer1)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_order_2",
-		Description:  `Gets one order by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetOrder2Input,
-		OutputSchema: mcptagGetOrder2Output,
-	}, mcptagGetOrder2)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_shipment_3",
-		Description:  `Gets one shipment by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetShipment3Input,
-		OutputSchema: mcptagGetShipment3Output,
-	}, mcptagGetShipment3)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_product_4",
-		Description:  `Gets one product by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetProduct4Input,
-		OutputSchema: mcptagGetProduct4Output,
-	}, mcptagGetProduct4)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_warehouse_5",
-		Description:  `Gets one warehouse by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetWarehouse5Input,
-		OutputSchema: mcptagGetWarehouse5Output,
-	}, mcptagGetWarehouse5)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_ticket_6",
-		Description:  `Gets one ticket by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetTicket6Input,
-		OutputSchema: mcptagGetTicket6Output,
-	}, mcptagGetTicket6)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_employee_7",
-		Description:  `Gets one employee by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetEmployee7Input,
-		OutputSchema: mcptagGetEmployee7Output,
-	}, mcptagGetEmployee7)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_project_8",
-		Description:  `Gets one project by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetProject8Input,
-		OutputSchema: mcptagGetProject8Output,
-	}, mcptagGetProject8)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_repository_9",
-		Description:  `Gets one repository by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetRepository9Input,
-		OutputSchema: mcptagGetRepository9Output,
-	}, mcptagGetRepository9)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_deployment_10",
-		Description:  `Gets one deployment by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetDeployment10Input,
-		OutputSchema: mcptagGetDeployment10Output,
-	}, mcptagGetDeployment10)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_alert_11",
-		Description:  `Gets one alert by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetAlert11Input,
-		OutputSchema: mcptagGetAlert11Output,
-	}, mcptagGetAlert11)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_subscription_12",
-		Description:  `Gets one subscription by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetSubscription12Input,
-		OutputSchema: mcptagGetSubscription12Output,
-	}, mcptagGetSubscription12)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_payment_13",
-		Description:  `Gets one payment by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetPayment13Input,
-		OutputSchema: mcptagGetPayment13Output,
-	}, mcptagGetPayment13)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_contract_14",
-		Description:  `Gets one contract by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetContract14Input,
-		OutputSchema: mcptagGetContract14Output,
-	}, mcptagGetContract14)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_campaign_15",
-		Description:  `Gets one campaign by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetCampaign15Input,
-		OutputSchema: mcptagGetCampaign15Output,
-	}, mcptagGetCampaign15)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_document_16",
-		Description:  `Gets one document by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetDocument16Input,
-		OutputSchema: mcptagGetDocument16Output,
-	}, mcptagGetDocument16)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_meeting_17",
-		Description:  `Gets one meeting by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetMeeting17Input,
-		OutputSchema: mcptagGetMeeting17Output,
-	}, mcptagGetMeeting17)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_vendor_18",
-		Description:  `Gets one vendor by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetVendor18Input,
-		OutputSchema: mcptagGetVendor18Output,
-	}, mcptagGetVendor18)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_asset_19",
-		Description:  `Gets one asset by ID.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetAsset19Input,
-		OutputSchema: mcptagGetAsset19Output,
-	}, mcptagGetAsset19)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_invoice_20",
-		Description:  `Lists invoices, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListInvoice20Input,
-		OutputSchema: mcptagListInvoice20Output,
-	}, mcptagListInvoice20)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_customer_21",
-		Description:  `Lists customers, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListCustomer21Input,
-		OutputSchema: mcptagListCustomer21Output,
-	}, mcptagListCustomer21)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_order_22",
-		Description:  `Lists orders, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListOrder22Input,
-		OutputSchema: mcptagListOrder22Output,
-	}, mcptagListOrder22)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_shipment_23",
-		Description:  `Lists shipments, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListShipment23Input,
-		OutputSchema: mcptagListShipment23Output,
-	}, mcptagListShipment23)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_product_24",
-		Description:  `Lists products, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListProduct24Input,
-		OutputSchema: mcptagListProduct24Output,
-	}, mcptagListProduct24)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_warehouse_25",
-		Description:  `Lists warehouses, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListWarehouse25Input,
-		OutputSchema: mcptagListWarehouse25Output,
-	}, mcptagListWarehouse25)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_ticket_26",
-		Description:  `Lists tickets, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListTicket26Input,
-		OutputSchema: mcptagListTicket26Output,
-	}, mcptagListTicket26)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_employee_27",
-		Description:  `Lists employees, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListEmployee27Input,
-		OutputSchema: mcptagListEmployee27Output,
-	}, mcptagListEmployee27)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_project_28",
-		Description:  `Lists projects, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListProject28Input,
-		OutputSchema: mcptagListProject28Output,
-	}, mcptagListProject28)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_repository_29",
-		Description:  `Lists repositories, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListRepository29Input,
-		OutputSchema: mcptagListRepository29Output,
-	}, mcptagListRepository29)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_deployment_30",
-		Description:  `Lists deployments, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListDeployment30Input,
-		OutputSchema: mcptagListDeployment30Output,
-	}, mcptagListDeployment30)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_alert_31",
-		Description:  `Lists alerts, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListAlert31Input,
-		OutputSchema: mcptagListAlert31Output,
-	}, mcptagListAlert31)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_subscription_32",
-		Description:  `Lists subscriptions, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListSubscription32Input,
-		OutputSchema: mcptagListSubscription32Output,
-	}, mcptagListSubscription32)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_payment_33",
-		Description:  `Lists payments, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListPayment33Input,
-		OutputSchema: mcptagListPayment33Output,
-	}, mcptagListPayment33)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_contract_34",
-		Description:  `Lists contracts, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListContract34Input,
-		OutputSchema: mcptagListContract34Output,
-	}, mcptagListContract34)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_campaign_35",
-		Description:  `Lists campaigns, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListCampaign35Input,
-		OutputSchema: mcptagListCampaign35Output,
-	}, mcptagListCampaign35)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_document_36",
-		Description:  `Lists documents, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListDocument36Input,
-		OutputSchema: mcptagListDocument36Output,
-	}, mcptagListDocument36)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_meeting_37",
-		Description:  `Lists meetings, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListMeeting37Input,
-		OutputSchema: mcptagListMeeting37Output,
-	}, mcptagListMeeting37)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_vendor_38",
-		Description:  `Lists vendors, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListVendor38Input,
-		OutputSchema: mcptagListVendor38Output,
-	}, mcptagListVendor38)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_asset_39",
-		Description:  `Lists assets, a page at a time.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagListAsset39Input,
-		OutputSchema: mcptagListAsset39Output,
-	}, mcptagListAsset39)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_invoice_40",
-		Description:  `Searches invoices by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchInvoice40Input,
-		OutputSchema: mcptagSearchInvoice40Output,
-	}, mcptagSearchInvoice40)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_customer_41",
-		Description:  `Searches customers by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchCustomer41Input,
-		OutputSchema: mcptagSearchCustomer41Output,
-	}, mcptagSearchCustomer41)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_order_42",
-		Description:  `Searches orders by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchOrder42Input,
-		OutputSchema: mcptagSearchOrder42Output,
-	}, mcptagSearchOrder42)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_shipment_43",
-		Description:  `Searches shipments by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchShipment43Input,
-		OutputSchema: mcptagSearchShipment43Output,
-	}, mcptagSearchShipment43)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_product_44",
-		Description:  `Searches products by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchProduct44Input,
-		OutputSchema: mcptagSearchProduct44Output,
-	}, mcptagSearchProduct44)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_warehouse_45",
-		Description:  `Searches warehouses by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchWarehouse45Input,
-		OutputSchema: mcptagSearchWarehouse45Output,
-	}, mcptagSearchWarehouse45)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_ticket_46",
-		Description:  `Searches tickets by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchTicket46Input,
-		OutputSchema: mcptagSearchTicket46Output,
-	}, mcptagSearchTicket46)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_employee_47",
-		Description:  `Searches employees by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchEmployee47Input,
-		OutputSchema: mcptagSearchEmployee47Output,
-	}, mcptagSearchEmployee47)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_project_48",
-		Description:  `Searches projects by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchProject48Input,
-		OutputSchema: mcptagSearchProject48Output,
-	}, mcptagSearchProject48)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_repository_49",
-		Description:  `Searches repositories by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchRepository49Input,
-		OutputSchema: mcptagSearchRepository49Output,
-	}, mcptagSearchRepository49)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_deployment_50",
-		Description:  `Searches deployments by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchDeployment50Input,
-		OutputSchema: mcptagSearchDeployment50Output,
-	}, mcptagSearchDeployment50)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_alert_51",
-		Description:  `Searches alerts by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchAlert51Input,
-		OutputSchema: mcptagSearchAlert51Output,
-	}, mcptagSearchAlert51)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_subscription_52",
-		Description:  `Searches subscriptions by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchSubscription52Input,
-		OutputSchema: mcptagSearchSubscription52Output,
-	}, mcptagSearchSubscription52)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_payment_53",
-		Description:  `Searches payments by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchPayment53Input,
-		OutputSchema: mcptagSearchPayment53Output,
-	}, mcptagSearchPayment53)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_contract_54",
-		Description:  `Searches contracts by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchContract54Input,
-		OutputSchema: mcptagSearchContract54Output,
-	}, mcptagSearchContract54)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_campaign_55",
-		Description:  `Searches campaigns by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchCampaign55Input,
-		OutputSchema: mcptagSearchCampaign55Output,
-	}, mcptagSearchCampaign55)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_document_56",
-		Description:  `Searches documents by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchDocument56Input,
-		OutputSchema: mcptagSearchDocument56Output,
-	}, mcptagSearchDocument56)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_meeting_57",
-		Description:  `Searches meetings by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchMeeting57Input,
-		OutputSchema: mcptagSearchMeeting57Output,
-	}, mcptagSearchMeeting57)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_vendor_58",
-		Description:  `Searches vendors by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchVendor58Input,
-		OutputSchema: mcptagSearchVendor58Output,
-	}, mcptagSearchVendor58)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search_asset_59",
-		Description:  `Searches assets by free text and filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSearchAsset59Input,
-		OutputSchema: mcptagSearchAsset59Output,
-	}, mcptagSearchAsset59)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_invoice_60",
-		Description:  `Creates a invoice.`,
-		InputSchema:  mcptagCreateInvoice60Input,
-		OutputSchema: mcptagCreateInvoice60Output,
-	}, mcptagCreateInvoice60)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_customer_61",
-		Description:  `Creates a customer.`,
-		InputSchema:  mcptagCreateCustomer61Input,
-		OutputSchema: mcptagCreateCustomer61Output,
-	}, mcptagCreateCustomer61)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_order_62",
-		Description:  `Creates a order.`,
-		InputSchema:  mcptagCreateOrder62Input,
-		OutputSchema: mcptagCreateOrder62Output,
-	}, mcptagCreateOrder62)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_shipment_63",
-		Description:  `Creates a shipment.`,
-		InputSchema:  mcptagCreateShipment63Input,
-		OutputSchema: mcptagCreateShipment63Output,
-	}, mcptagCreateShipment63)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_product_64",
-		Description:  `Creates a product.`,
-		InputSchema:  mcptagCreateProduct64Input,
-		OutputSchema: mcptagCreateProduct64Output,
-	}, mcptagCreateProduct64)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_warehouse_65",
-		Description:  `Creates a warehouse.`,
-		InputSchema:  mcptagCreateWarehouse65Input,
-		OutputSchema: mcptagCreateWarehouse65Output,
-	}, mcptagCreateWarehouse65)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_ticket_66",
-		Description:  `Creates a ticket.`,
-		InputSchema:  mcptagCreateTicket66Input,
-		OutputSchema: mcptagCreateTicket66Output,
-	}, mcptagCreateTicket66)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_employee_67",
-		Description:  `Creates a employee.`,
-		InputSchema:  mcptagCreateEmployee67Input,
-		OutputSchema: mcptagCreateEmployee67Output,
-	}, mcptagCreateEmployee67)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_project_68",
-		Description:  `Creates a project.`,
-		InputSchema:  mcptagCreateProject68Input,
-		OutputSchema: mcptagCreateProject68Output,
-	}, mcptagCreateProject68)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_repository_69",
-		Description:  `Creates a repository.`,
-		InputSchema:  mcptagCreateRepository69Input,
-		OutputSchema: mcptagCreateRepository69Output,
-	}, mcptagCreateRepository69)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_deployment_70",
-		Description:  `Creates a deployment.`,
-		InputSchema:  mcptagCreateDeployment70Input,
-		OutputSchema: mcptagCreateDeployment70Output,
-	}, mcptagCreateDeployment70)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_alert_71",
-		Description:  `Creates a alert.`,
-		InputSchema:  mcptagCreateAlert71Input,
-		OutputSchema: mcptagCreateAlert71Output,
-	}, mcptagCreateAlert71)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_subscription_72",
-		Description:  `Creates a subscription.`,
-		InputSchema:  mcptagCreateSubscription72Input,
-		OutputSchema: mcptagCreateSubscription72Output,
-	}, mcptagCreateSubscription72)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_payment_73",
-		Description:  `Creates a payment.`,
-		InputSchema:  mcptagCreatePayment73Input,
-		OutputSchema: mcptagCreatePayment73Output,
-	}, mcptagCreatePayment73)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_contract_74",
-		Description:  `Creates a contract.`,
-		InputSchema:  mcptagCreateContract74Input,
-		OutputSchema: mcptagCreateContract74Output,
-	}, mcptagCreateContract74)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_campaign_75",
-		Description:  `Creates a campaign.`,
-		InputSchema:  mcptagCreateCampaign75Input,
-		OutputSchema: mcptagCreateCampaign75Output,
-	}, mcptagCreateCampaign75)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_document_76",
-		Description:  `Creates a document.`,
-		InputSchema:  mcptagCreateDocument76Input,
-		OutputSchema: mcptagCreateDocument76Output,
-	}, mcptagCreateDocument76)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_meeting_77",
-		Description:  `Creates a meeting.`,
-		InputSchema:  mcptagCreateMeeting77Input,
-		OutputSchema: mcptagCreateMeeting77Output,
-	}, mcptagCreateMeeting77)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_vendor_78",
-		Description:  `Creates a vendor.`,
-		InputSchema:  mcptagCreateVendor78Input,
-		OutputSchema: mcptagCreateVendor78Output,
-	}, mcptagCreateVendor78)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "create_asset_79",
-		Description:  `Creates a asset.`,
-		InputSchema:  mcptagCreateAsset79Input,
-		OutputSchema: mcptagCreateAsset79Output,
-	}, mcptagCreateAsset79)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_invoice_80",
-		Description:  `Updates fields of a invoice.`,
-		InputSchema:  mcptagUpdateInvoice80Input,
-		OutputSchema: mcptagUpdateInvoice80Output,
-	}, mcptagUpdateInvoice80)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_customer_81",
-		Description:  `Updates fields of a customer.`,
-		InputSchema:  mcptagUpdateCustomer81Input,
-		OutputSchema: mcptagUpdateCustomer81Output,
-	}, mcptagUpdateCustomer81)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_order_82",
-		Description:  `Updates fields of a order.`,
-		InputSchema:  mcptagUpdateOrder82Input,
-		OutputSchema: mcptagUpdateOrder82Output,
-	}, mcptagUpdateOrder82)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_shipment_83",
-		Description:  `Updates fields of a shipment.`,
-		InputSchema:  mcptagUpdateShipment83Input,
-		OutputSchema: mcptagUpdateShipment83Output,
-	}, mcptagUpdateShipment83)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_product_84",
-		Description:  `Updates fields of a product.`,
-		InputSchema:  mcptagUpdateProduct84Input,
-		OutputSchema: mcptagUpdateProduct84Output,
-	}, mcptagUpdateProduct84)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_warehouse_85",
-		Description:  `Updates fields of a warehouse.`,
-		InputSchema:  mcptagUpdateWarehouse85Input,
-		OutputSchema: mcptagUpdateWarehouse85Output,
-	}, mcptagUpdateWarehouse85)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_ticket_86",
-		Description:  `Updates fields of a ticket.`,
-		InputSchema:  mcptagUpdateTicket86Input,
-		OutputSchema: mcptagUpdateTicket86Output,
-	}, mcptagUpdateTicket86)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_employee_87",
-		Description:  `Updates fields of a employee.`,
-		InputSchema:  mcptagUpdateEmployee87Input,
-		OutputSchema: mcptagUpdateEmployee87Output,
-	}, mcptagUpdateEmployee87)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_project_88",
-		Description:  `Updates fields of a project.`,
-		InputSchema:  mcptagUpdateProject88Input,
-		OutputSchema: mcptagUpdateProject88Output,
-	}, mcptagUpdateProject88)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_repository_89",
-		Description:  `Updates fields of a repository.`,
-		InputSchema:  mcptagUpdateRepository89Input,
-		OutputSchema: mcptagUpdateRepository89Output,
-	}, mcptagUpdateRepository89)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_deployment_90",
-		Description:  `Updates fields of a deployment.`,
-		InputSchema:  mcptagUpdateDeployment90Input,
-		OutputSchema: mcptagUpdateDeployment90Output,
-	}, mcptagUpdateDeployment90)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_alert_91",
-		Description:  `Updates fields of a alert.`,
-		InputSchema:  mcptagUpdateAlert91Input,
-		OutputSchema: mcptagUpdateAlert91Output,
-	}, mcptagUpdateAlert91)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_subscription_92",
-		Description:  `Updates fields of a subscription.`,
-		InputSchema:  mcptagUpdateSubscription92Input,
-		OutputSchema: mcptagUpdateSubscription92Output,
-	}, mcptagUpdateSubscription92)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_payment_93",
-		Description:  `Updates fields of a payment.`,
-		InputSchema:  mcptagUpdatePayment93Input,
-		OutputSchema: mcptagUpdatePayment93Output,
-	}, mcptagUpdatePayment93)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_contract_94",
-		Description:  `Updates fields of a contract.`,
-		InputSchema:  mcptagUpdateContract94Input,
-		OutputSchema: mcptagUpdateContract94Output,
-	}, mcptagUpdateContract94)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_campaign_95",
-		Description:  `Updates fields of a campaign.`,
-		InputSchema:  mcptagUpdateCampaign95Input,
-		OutputSchema: mcptagUpdateCampaign95Output,
-	}, mcptagUpdateCampaign95)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_document_96",
-		Description:  `Updates fields of a document.`,
-		InputSchema:  mcptagUpdateDocument96Input,
-		OutputSchema: mcptagUpdateDocument96Output,
-	}, mcptagUpdateDocument96)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_meeting_97",
-		Description:  `Updates fields of a meeting.`,
-		InputSchema:  mcptagUpdateMeeting97Input,
-		OutputSchema: mcptagUpdateMeeting97Output,
-	}, mcptagUpdateMeeting97)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_vendor_98",
-		Description:  `Updates fields of a vendor.`,
-		InputSchema:  mcptagUpdateVendor98Input,
-		OutputSchema: mcptagUpdateVendor98Output,
-	}, mcptagUpdateVendor98)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "update_asset_99",
-		Description:  `Updates fields of a asset.`,
-		InputSchema:  mcptagUpdateAsset99Input,
-		OutputSchema: mcptagUpdateAsset99Output,
-	}, mcptagUpdateAsset99)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_invoice_100",
-		Description:  `Archives a invoice.`,
-		InputSchema:  mcptagArchiveInvoice100Input,
-		OutputSchema: mcptagArchiveInvoice100Output,
-	}, mcptagArchiveInvoice100)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_customer_101",
-		Description:  `Archives a customer.`,
-		InputSchema:  mcptagArchiveCustomer101Input,
-		OutputSchema: mcptagArchiveCustomer101Output,
-	}, mcptagArchiveCustomer101)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_order_102",
-		Description:  `Archives a order.`,
-		InputSchema:  mcptagArchiveOrder102Input,
-		OutputSchema: mcptagArchiveOrder102Output,
-	}, mcptagArchiveOrder102)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_shipment_103",
-		Description:  `Archives a shipment.`,
-		InputSchema:  mcptagArchiveShipment103Input,
-		OutputSchema: mcptagArchiveShipment103Output,
-	}, mcptagArchiveShipment103)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_product_104",
-		Description:  `Archives a product.`,
-		InputSchema:  mcptagArchiveProduct104Input,
-		OutputSchema: mcptagArchiveProduct104Output,
-	}, mcptagArchiveProduct104)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_warehouse_105",
-		Description:  `Archives a warehouse.`,
-		InputSchema:  mcptagArchiveWarehouse105Input,
-		OutputSchema: mcptagArchiveWarehouse105Output,
-	}, mcptagArchiveWarehouse105)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_ticket_106",
-		Description:  `Archives a ticket.`,
-		InputSchema:  mcptagArchiveTicket106Input,
-		OutputSchema: mcptagArchiveTicket106Output,
-	}, mcptagArchiveTicket106)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_employee_107",
-		Description:  `Archives a employee.`,
-		InputSchema:  mcptagArchiveEmployee107Input,
-		OutputSchema: mcptagArchiveEmployee107Output,
-	}, mcptagArchiveEmployee107)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_project_108",
-		Description:  `Archives a project.`,
-		InputSchema:  mcptagArchiveProject108Input,
-		OutputSchema: mcptagArchiveProject108Output,
-	}, mcptagArchiveProject108)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_repository_109",
-		Description:  `Archives a repository.`,
-		InputSchema:  mcptagArchiveRepository109Input,
-		OutputSchema: mcptagArchiveRepository109Output,
-	}, mcptagArchiveRepository109)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_deployment_110",
-		Description:  `Archives a deployment.`,
-		InputSchema:  mcptagArchiveDeployment110Input,
-		OutputSchema: mcptagArchiveDeployment110Output,
-	}, mcptagArchiveDeployment110)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_alert_111",
-		Description:  `Archives a alert.`,
-		InputSchema:  mcptagArchiveAlert111Input,
-		OutputSchema: mcptagArchiveAlert111Output,
-	}, mcptagArchiveAlert111)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_subscription_112",
-		Description:  `Archives a subscription.`,
-		InputSchema:  mcptagArchiveSubscription112Input,
-		OutputSchema: mcptagArchiveSubscription112Output,
-	}, mcptagArchiveSubscription112)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_payment_113",
-		Description:  `Archives a payment.`,
-		InputSchema:  mcptagArchivePayment113Input,
-		OutputSchema: mcptagArchivePayment113Output,
-	}, mcptagArchivePayment113)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_contract_114",
-		Description:  `Archives a contract.`,
-		InputSchema:  mcptagArchiveContract114Input,
-		OutputSchema: mcptagArchiveContract114Output,
-	}, mcptagArchiveContract114)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_campaign_115",
-		Description:  `Archives a campaign.`,
-		InputSchema:  mcptagArchiveCampaign115Input,
-		OutputSchema: mcptagArchiveCampaign115Output,
-	}, mcptagArchiveCampaign115)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_document_116",
-		Description:  `Archives a document.`,
-		InputSchema:  mcptagArchiveDocument116Input,
-		OutputSchema: mcptagArchiveDocument116Output,
-	}, mcptagArchiveDocument116)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_meeting_117",
-		Description:  `Archives a meeting.`,
-		InputSchema:  mcptagArchiveMeeting117Input,
-		OutputSchema: mcptagArchiveMeeting117Output,
-	}, mcptagArchiveMeeting117)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_vendor_118",
-		Description:  `Archives a vendor.`,
-		InputSchema:  mcptagArchiveVendor118Input,
-		OutputSchema: mcptagArchiveVendor118Output,
-	}, mcptagArchiveVendor118)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "archive_asset_119",
-		Description:  `Archives a asset.`,
-		InputSchema:  mcptagArchiveAsset119Input,
-		OutputSchema: mcptagArchiveAsset119Output,
-	}, mcptagArchiveAsset119)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_invoice_120",
-		Description:  `Exports invoices matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportInvoice120Input,
-		OutputSchema: mcptagExportInvoice120Output,
-	}, mcptagExportInvoice120)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_customer_121",
-		Description:  `Exports customers matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportCustomer121Input,
-		OutputSchema: mcptagExportCustomer121Output,
-	}, mcptagExportCustomer121)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_order_122",
-		Description:  `Exports orders matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportOrder122Input,
-		OutputSchema: mcptagExportOrder122Output,
-	}, mcptagExportOrder122)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_shipment_123",
-		Description:  `Exports shipments matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportShipment123Input,
-		OutputSchema: mcptagExportShipment123Output,
-	}, mcptagExportShipment123)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_product_124",
-		Description:  `Exports products matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportProduct124Input,
-		OutputSchema: mcptagExportProduct124Output,
-	}, mcptagExportProduct124)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_warehouse_125",
-		Description:  `Exports warehouses matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportWarehouse125Input,
-		OutputSchema: mcptagExportWarehouse125Output,
-	}, mcptagExportWarehouse125)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_ticket_126",
-		Description:  `Exports tickets matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportTicket126Input,
-		OutputSchema: mcptagExportTicket126Output,
-	}, mcptagExportTicket126)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_employee_127",
-		Description:  `Exports employees matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportEmployee127Input,
-		OutputSchema: mcptagExportEmployee127Output,
-	}, mcptagExportEmployee127)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_project_128",
-		Description:  `Exports projects matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportProject128Input,
-		OutputSchema: mcptagExportProject128Output,
-	}, mcptagExportProject128)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_repository_129",
-		Description:  `Exports repositories matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportRepository129Input,
-		OutputSchema: mcptagExportRepository129Output,
-	}, mcptagExportRepository129)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_deployment_130",
-		Description:  `Exports deployments matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportDeployment130Input,
-		OutputSchema: mcptagExportDeployment130Output,
-	}, mcptagExportDeployment130)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_alert_131",
-		Description:  `Exports alerts matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportAlert131Input,
-		OutputSchema: mcptagExportAlert131Output,
-	}, mcptagExportAlert131)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_subscription_132",
-		Description:  `Exports subscriptions matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportSubscription132Input,
-		OutputSchema: mcptagExportSubscription132Output,
-	}, mcptagExportSubscription132)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_payment_133",
-		Description:  `Exports payments matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportPayment133Input,
-		OutputSchema: mcptagExportPayment133Output,
-	}, mcptagExportPayment133)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_contract_134",
-		Description:  `Exports contracts matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportContract134Input,
-		OutputSchema: mcptagExportContract134Output,
-	}, mcptagExportContract134)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_campaign_135",
-		Description:  `Exports campaigns matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportCampaign135Input,
-		OutputSchema: mcptagExportCampaign135Output,
-	}, mcptagExportCampaign135)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_document_136",
-		Description:  `Exports documents matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportDocument136Input,
-		OutputSchema: mcptagExportDocument136Output,
-	}, mcptagExportDocument136)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_meeting_137",
-		Description:  `Exports meetings matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportMeeting137Input,
-		OutputSchema: mcptagExportMeeting137Output,
-	}, mcptagExportMeeting137)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_vendor_138",
-		Description:  `Exports vendors matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportVendor138Input,
-		OutputSchema: mcptagExportVendor138Output,
-	}, mcptagExportVendor138)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "export_asset_139",
-		Description:  `Exports assets matching filters.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagExportAsset139Input,
-		OutputSchema: mcptagExportAsset139Output,
-	}, mcptagExportAsset139)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_invoice_140",
-		Description:  `Summarizes invoices over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeInvoice140Input,
-		OutputSchema: mcptagSummarizeInvoice140Output,
-	}, mcptagSummarizeInvoice140)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_customer_141",
-		Description:  `Summarizes customers over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeCustomer141Input,
-		OutputSchema: mcptagSummarizeCustomer141Output,
-	}, mcptagSummarizeCustomer141)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_order_142",
-		Description:  `Summarizes orders over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeOrder142Input,
-		OutputSchema: mcptagSummarizeOrder142Output,
-	}, mcptagSummarizeOrder142)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_shipment_143",
-		Description:  `Summarizes shipments over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeShipment143Input,
-		OutputSchema: mcptagSummarizeShipment143Output,
-	}, mcptagSummarizeShipment143)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_product_144",
-		Description:  `Summarizes products over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeProduct144Input,
-		OutputSchema: mcptagSummarizeProduct144Output,
-	}, mcptagSummarizeProduct144)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_warehouse_145",
-		Description:  `Summarizes warehouses over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeWarehouse145Input,
-		OutputSchema: mcptagSummarizeWarehouse145Output,
-	}, mcptagSummarizeWarehouse145)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_ticket_146",
-		Description:  `Summarizes tickets over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeTicket146Input,
-		OutputSchema: mcptagSummarizeTicket146Output,
-	}, mcptagSummarizeTicket146)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_employee_147",
-		Description:  `Summarizes employees over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeEmployee147Input,
-		OutputSchema: mcptagSummarizeEmployee147Output,
-	}, mcptagSummarizeEmployee147)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_project_148",
-		Description:  `Summarizes projects over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeProject148Input,
-		OutputSchema: mcptagSummarizeProject148Output,
-	}, mcptagSummarizeProject148)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_repository_149",
-		Description:  `Summarizes repositories over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeRepository149Input,
-		OutputSchema: mcptagSummarizeRepository149Output,
-	}, mcptagSummarizeRepository149)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_deployment_150",
-		Description:  `Summarizes deployments over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeDeployment150Input,
-		OutputSchema: mcptagSummarizeDeployment150Output,
-	}, mcptagSummarizeDeployment150)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_alert_151",
-		Description:  `Summarizes alerts over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeAlert151Input,
-		OutputSchema: mcptagSummarizeAlert151Output,
-	}, mcptagSummarizeAlert151)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_subscription_152",
-		Description:  `Summarizes subscriptions over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeSubscription152Input,
-		OutputSchema: mcptagSummarizeSubscription152Output,
-	}, mcptagSummarizeSubscription152)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_payment_153",
-		Description:  `Summarizes payments over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizePayment153Input,
-		OutputSchema: mcptagSummarizePayment153Output,
-	}, mcptagSummarizePayment153)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_contract_154",
-		Description:  `Summarizes contracts over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeContract154Input,
-		OutputSchema: mcptagSummarizeContract154Output,
-	}, mcptagSummarizeContract154)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_campaign_155",
-		Description:  `Summarizes campaigns over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeCampaign155Input,
-		OutputSchema: mcptagSummarizeCampaign155Output,
-	}, mcptagSummarizeCampaign155)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_document_156",
-		Description:  `Summarizes documents over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeDocument156Input,
-		OutputSchema: mcptagSummarizeDocument156Output,
-	}, mcptagSummarizeDocument156)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_meeting_157",
-		Description:  `Summarizes meetings over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeMeeting157Input,
-		OutputSchema: mcptagSummarizeMeeting157Output,
-	}, mcptagSummarizeMeeting157)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_vendor_158",
-		Description:  `Summarizes vendors over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeVendor158Input,
-		OutputSchema: mcptagSummarizeVendor158Output,
-	}, mcptagSummarizeVendor158)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarize_asset_159",
-		Description:  `Summarizes assets over a period.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagSummarizeAsset159Input,
-		OutputSchema: mcptagSummarizeAsset159Output,
-	}, mcptagSummarizeAsset159)
+	toolrt.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: get_invoice_0, get_customer_1, get_order_2, get_shipment_3, get_product_4, get_warehouse_5, get_ticket_6, get_employee_7, get_project_8, get_repository_9, get_deployment_10, get_alert_11, get_subscription_12, get_payment_13, get_contract_14, get_campaign_15, get_document_16, get_meeting_17, get_vendor_18, get_asset_19, list_invoice_20, list_customer_21, list_order_22, list_shipment_23, list_product_24, list_warehouse_25, list_ticket_26, list_employee_27, list_project_28, list_repository_29, list_deployment_30, list_alert_31, list_subscription_32, list_payment_33, list_contract_34, list_campaign_35, list_document_36, list_meeting_37, list_vendor_38, list_asset_39, search_invoice_40, search_customer_41, search_order_42, search_shipment_43, search_product_44, search_warehouse_45, search_ticket_46, search_employee_47, search_project_48, search_repository_49, search_deployment_50, search_alert_51, search_subscription_52, search_payment_53, search_contract_54, search_campaign_55, search_document_56, search_meeting_57, search_vendor_58, search_asset_59, create_invoice_60, create_customer_61, create_order_62, create_shipment_63, create_product_64, create_warehouse_65, create_ticket_66, create_employee_67, create_project_68, create_repository_69, create_deployment_70, create_alert_71, create_subscription_72, create_payment_73, create_contract_74, create_campaign_75, create_document_76, create_meeting_77, create_vendor_78, create_asset_79, update_invoice_80, update_customer_81, update_order_82, update_shipment_83, update_product_84, update_warehouse_85, update_ticket_86, update_employee_87, update_project_88, update_repository_89, update_deployment_90, update_alert_91, update_subscription_92, update_payment_93, update_contract_94, update_campaign_95, update_document_96, update_meeting_97, update_vendor_98, update_asset_99, archive_invoice_100, archive_customer_101, archive_order_102, archive_shipment_103, archive_product_104, archive_warehouse_105, archive_ticket_106, archive_employee_107, archive_project_108, archive_repository_109, archive_deployment_110, archive_alert_111, archive_subscription_112, archive_payment_113, archive_contract_114, archive_campaign_115, archive_document_116, archive_meeting_117, archive_vendor_118, archive_asset_119, export_invoice_120, export_customer_121, export_order_122, export_shipment_123, export_product_124, export_warehouse_125, export_ticket_126, export_employee_127, export_project_128, export_repository_129, export_deployment_130, export_alert_131, export_subscription_132, export_payment_133, export_contract_134, export_campaign_135, export_document_136, export_meeting_137, export_vendor_138, export_asset_139, summarize_invoice_140, summarize_customer_141, summarize_order_142, summarize_shipment_143, summarize_product_144, summarize_warehouse_145, summarize_ticket_146, summarize_employee_147, summarize_project_148, summarize_repository_149, summarize_deployment_150, summarize_alert_151, summarize_subscription_152, summarize_payment_153, summarize_contract_154, summarize_campaign_155, summarize_document_156, summarize_meeting_157, summarize_vendor_158, summarize_asset_159.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_invoice_0",
+				Description:  `Gets one invoice by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetInvoice0Input,
+				OutputSchema: mcptagGetInvoice0Output,
+			},
+			Handler: mcptagGetInvoice0,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_customer_1",
+				Description:  `Gets one customer by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetCustomer1Input,
+				OutputSchema: mcptagGetCustomer1Output,
+			},
+			Handler: mcptagGetCustomer1,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_order_2",
+				Description:  `Gets one order by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetOrder2Input,
+				OutputSchema: mcptagGetOrder2Output,
+			},
+			Handler: mcptagGetOrder2,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_shipment_3",
+				Description:  `Gets one shipment by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetShipment3Input,
+				OutputSchema: mcptagGetShipment3Output,
+			},
+			Handler: mcptagGetShipment3,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_product_4",
+				Description:  `Gets one product by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetProduct4Input,
+				OutputSchema: mcptagGetProduct4Output,
+			},
+			Handler: mcptagGetProduct4,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_warehouse_5",
+				Description:  `Gets one warehouse by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetWarehouse5Input,
+				OutputSchema: mcptagGetWarehouse5Output,
+			},
+			Handler: mcptagGetWarehouse5,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_ticket_6",
+				Description:  `Gets one ticket by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetTicket6Input,
+				OutputSchema: mcptagGetTicket6Output,
+			},
+			Handler: mcptagGetTicket6,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_employee_7",
+				Description:  `Gets one employee by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetEmployee7Input,
+				OutputSchema: mcptagGetEmployee7Output,
+			},
+			Handler: mcptagGetEmployee7,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_project_8",
+				Description:  `Gets one project by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetProject8Input,
+				OutputSchema: mcptagGetProject8Output,
+			},
+			Handler: mcptagGetProject8,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_repository_9",
+				Description:  `Gets one repository by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetRepository9Input,
+				OutputSchema: mcptagGetRepository9Output,
+			},
+			Handler: mcptagGetRepository9,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_deployment_10",
+				Description:  `Gets one deployment by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetDeployment10Input,
+				OutputSchema: mcptagGetDeployment10Output,
+			},
+			Handler: mcptagGetDeployment10,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_alert_11",
+				Description:  `Gets one alert by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetAlert11Input,
+				OutputSchema: mcptagGetAlert11Output,
+			},
+			Handler: mcptagGetAlert11,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_subscription_12",
+				Description:  `Gets one subscription by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetSubscription12Input,
+				OutputSchema: mcptagGetSubscription12Output,
+			},
+			Handler: mcptagGetSubscription12,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_payment_13",
+				Description:  `Gets one payment by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetPayment13Input,
+				OutputSchema: mcptagGetPayment13Output,
+			},
+			Handler: mcptagGetPayment13,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_contract_14",
+				Description:  `Gets one contract by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetContract14Input,
+				OutputSchema: mcptagGetContract14Output,
+			},
+			Handler: mcptagGetContract14,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_campaign_15",
+				Description:  `Gets one campaign by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetCampaign15Input,
+				OutputSchema: mcptagGetCampaign15Output,
+			},
+			Handler: mcptagGetCampaign15,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_document_16",
+				Description:  `Gets one document by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetDocument16Input,
+				OutputSchema: mcptagGetDocument16Output,
+			},
+			Handler: mcptagGetDocument16,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_meeting_17",
+				Description:  `Gets one meeting by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetMeeting17Input,
+				OutputSchema: mcptagGetMeeting17Output,
+			},
+			Handler: mcptagGetMeeting17,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_vendor_18",
+				Description:  `Gets one vendor by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetVendor18Input,
+				OutputSchema: mcptagGetVendor18Output,
+			},
+			Handler: mcptagGetVendor18,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_asset_19",
+				Description:  `Gets one asset by ID.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetAsset19Input,
+				OutputSchema: mcptagGetAsset19Output,
+			},
+			Handler: mcptagGetAsset19,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_invoice_20",
+				Description:  `Lists invoices, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListInvoice20Input,
+				OutputSchema: mcptagListInvoice20Output,
+			},
+			Handler: mcptagListInvoice20,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_customer_21",
+				Description:  `Lists customers, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListCustomer21Input,
+				OutputSchema: mcptagListCustomer21Output,
+			},
+			Handler: mcptagListCustomer21,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_order_22",
+				Description:  `Lists orders, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListOrder22Input,
+				OutputSchema: mcptagListOrder22Output,
+			},
+			Handler: mcptagListOrder22,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_shipment_23",
+				Description:  `Lists shipments, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListShipment23Input,
+				OutputSchema: mcptagListShipment23Output,
+			},
+			Handler: mcptagListShipment23,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_product_24",
+				Description:  `Lists products, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListProduct24Input,
+				OutputSchema: mcptagListProduct24Output,
+			},
+			Handler: mcptagListProduct24,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_warehouse_25",
+				Description:  `Lists warehouses, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListWarehouse25Input,
+				OutputSchema: mcptagListWarehouse25Output,
+			},
+			Handler: mcptagListWarehouse25,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_ticket_26",
+				Description:  `Lists tickets, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListTicket26Input,
+				OutputSchema: mcptagListTicket26Output,
+			},
+			Handler: mcptagListTicket26,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_employee_27",
+				Description:  `Lists employees, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListEmployee27Input,
+				OutputSchema: mcptagListEmployee27Output,
+			},
+			Handler: mcptagListEmployee27,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_project_28",
+				Description:  `Lists projects, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListProject28Input,
+				OutputSchema: mcptagListProject28Output,
+			},
+			Handler: mcptagListProject28,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_repository_29",
+				Description:  `Lists repositories, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListRepository29Input,
+				OutputSchema: mcptagListRepository29Output,
+			},
+			Handler: mcptagListRepository29,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_deployment_30",
+				Description:  `Lists deployments, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListDeployment30Input,
+				OutputSchema: mcptagListDeployment30Output,
+			},
+			Handler: mcptagListDeployment30,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_alert_31",
+				Description:  `Lists alerts, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListAlert31Input,
+				OutputSchema: mcptagListAlert31Output,
+			},
+			Handler: mcptagListAlert31,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_subscription_32",
+				Description:  `Lists subscriptions, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListSubscription32Input,
+				OutputSchema: mcptagListSubscription32Output,
+			},
+			Handler: mcptagListSubscription32,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_payment_33",
+				Description:  `Lists payments, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListPayment33Input,
+				OutputSchema: mcptagListPayment33Output,
+			},
+			Handler: mcptagListPayment33,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_contract_34",
+				Description:  `Lists contracts, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListContract34Input,
+				OutputSchema: mcptagListContract34Output,
+			},
+			Handler: mcptagListContract34,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_campaign_35",
+				Description:  `Lists campaigns, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListCampaign35Input,
+				OutputSchema: mcptagListCampaign35Output,
+			},
+			Handler: mcptagListCampaign35,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_document_36",
+				Description:  `Lists documents, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListDocument36Input,
+				OutputSchema: mcptagListDocument36Output,
+			},
+			Handler: mcptagListDocument36,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_meeting_37",
+				Description:  `Lists meetings, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListMeeting37Input,
+				OutputSchema: mcptagListMeeting37Output,
+			},
+			Handler: mcptagListMeeting37,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_vendor_38",
+				Description:  `Lists vendors, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListVendor38Input,
+				OutputSchema: mcptagListVendor38Output,
+			},
+			Handler: mcptagListVendor38,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_asset_39",
+				Description:  `Lists assets, a page at a time.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagListAsset39Input,
+				OutputSchema: mcptagListAsset39Output,
+			},
+			Handler: mcptagListAsset39,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_invoice_40",
+				Description:  `Searches invoices by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchInvoice40Input,
+				OutputSchema: mcptagSearchInvoice40Output,
+			},
+			Handler: mcptagSearchInvoice40,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_customer_41",
+				Description:  `Searches customers by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchCustomer41Input,
+				OutputSchema: mcptagSearchCustomer41Output,
+			},
+			Handler: mcptagSearchCustomer41,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_order_42",
+				Description:  `Searches orders by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchOrder42Input,
+				OutputSchema: mcptagSearchOrder42Output,
+			},
+			Handler: mcptagSearchOrder42,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_shipment_43",
+				Description:  `Searches shipments by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchShipment43Input,
+				OutputSchema: mcptagSearchShipment43Output,
+			},
+			Handler: mcptagSearchShipment43,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_product_44",
+				Description:  `Searches products by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchProduct44Input,
+				OutputSchema: mcptagSearchProduct44Output,
+			},
+			Handler: mcptagSearchProduct44,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_warehouse_45",
+				Description:  `Searches warehouses by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchWarehouse45Input,
+				OutputSchema: mcptagSearchWarehouse45Output,
+			},
+			Handler: mcptagSearchWarehouse45,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_ticket_46",
+				Description:  `Searches tickets by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchTicket46Input,
+				OutputSchema: mcptagSearchTicket46Output,
+			},
+			Handler: mcptagSearchTicket46,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_employee_47",
+				Description:  `Searches employees by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchEmployee47Input,
+				OutputSchema: mcptagSearchEmployee47Output,
+			},
+			Handler: mcptagSearchEmployee47,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_project_48",
+				Description:  `Searches projects by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchProject48Input,
+				OutputSchema: mcptagSearchProject48Output,
+			},
+			Handler: mcptagSearchProject48,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_repository_49",
+				Description:  `Searches repositories by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchRepository49Input,
+				OutputSchema: mcptagSearchRepository49Output,
+			},
+			Handler: mcptagSearchRepository49,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_deployment_50",
+				Description:  `Searches deployments by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchDeployment50Input,
+				OutputSchema: mcptagSearchDeployment50Output,
+			},
+			Handler: mcptagSearchDeployment50,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_alert_51",
+				Description:  `Searches alerts by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchAlert51Input,
+				OutputSchema: mcptagSearchAlert51Output,
+			},
+			Handler: mcptagSearchAlert51,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_subscription_52",
+				Description:  `Searches subscriptions by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchSubscription52Input,
+				OutputSchema: mcptagSearchSubscription52Output,
+			},
+			Handler: mcptagSearchSubscription52,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_payment_53",
+				Description:  `Searches payments by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchPayment53Input,
+				OutputSchema: mcptagSearchPayment53Output,
+			},
+			Handler: mcptagSearchPayment53,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_contract_54",
+				Description:  `Searches contracts by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchContract54Input,
+				OutputSchema: mcptagSearchContract54Output,
+			},
+			Handler: mcptagSearchContract54,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_campaign_55",
+				Description:  `Searches campaigns by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchCampaign55Input,
+				OutputSchema: mcptagSearchCampaign55Output,
+			},
+			Handler: mcptagSearchCampaign55,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_document_56",
+				Description:  `Searches documents by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchDocument56Input,
+				OutputSchema: mcptagSearchDocument56Output,
+			},
+			Handler: mcptagSearchDocument56,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_meeting_57",
+				Description:  `Searches meetings by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchMeeting57Input,
+				OutputSchema: mcptagSearchMeeting57Output,
+			},
+			Handler: mcptagSearchMeeting57,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_vendor_58",
+				Description:  `Searches vendors by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchVendor58Input,
+				OutputSchema: mcptagSearchVendor58Output,
+			},
+			Handler: mcptagSearchVendor58,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search_asset_59",
+				Description:  `Searches assets by free text and filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSearchAsset59Input,
+				OutputSchema: mcptagSearchAsset59Output,
+			},
+			Handler: mcptagSearchAsset59,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_invoice_60",
+				Description:  `Creates a invoice.`,
+				InputSchema:  mcptagCreateInvoice60Input,
+				OutputSchema: mcptagCreateInvoice60Output,
+			},
+			Handler: mcptagCreateInvoice60,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_customer_61",
+				Description:  `Creates a customer.`,
+				InputSchema:  mcptagCreateCustomer61Input,
+				OutputSchema: mcptagCreateCustomer61Output,
+			},
+			Handler: mcptagCreateCustomer61,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_order_62",
+				Description:  `Creates a order.`,
+				InputSchema:  mcptagCreateOrder62Input,
+				OutputSchema: mcptagCreateOrder62Output,
+			},
+			Handler: mcptagCreateOrder62,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_shipment_63",
+				Description:  `Creates a shipment.`,
+				InputSchema:  mcptagCreateShipment63Input,
+				OutputSchema: mcptagCreateShipment63Output,
+			},
+			Handler: mcptagCreateShipment63,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_product_64",
+				Description:  `Creates a product.`,
+				InputSchema:  mcptagCreateProduct64Input,
+				OutputSchema: mcptagCreateProduct64Output,
+			},
+			Handler: mcptagCreateProduct64,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_warehouse_65",
+				Description:  `Creates a warehouse.`,
+				InputSchema:  mcptagCreateWarehouse65Input,
+				OutputSchema: mcptagCreateWarehouse65Output,
+			},
+			Handler: mcptagCreateWarehouse65,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_ticket_66",
+				Description:  `Creates a ticket.`,
+				InputSchema:  mcptagCreateTicket66Input,
+				OutputSchema: mcptagCreateTicket66Output,
+			},
+			Handler: mcptagCreateTicket66,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_employee_67",
+				Description:  `Creates a employee.`,
+				InputSchema:  mcptagCreateEmployee67Input,
+				OutputSchema: mcptagCreateEmployee67Output,
+			},
+			Handler: mcptagCreateEmployee67,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_project_68",
+				Description:  `Creates a project.`,
+				InputSchema:  mcptagCreateProject68Input,
+				OutputSchema: mcptagCreateProject68Output,
+			},
+			Handler: mcptagCreateProject68,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_repository_69",
+				Description:  `Creates a repository.`,
+				InputSchema:  mcptagCreateRepository69Input,
+				OutputSchema: mcptagCreateRepository69Output,
+			},
+			Handler: mcptagCreateRepository69,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_deployment_70",
+				Description:  `Creates a deployment.`,
+				InputSchema:  mcptagCreateDeployment70Input,
+				OutputSchema: mcptagCreateDeployment70Output,
+			},
+			Handler: mcptagCreateDeployment70,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_alert_71",
+				Description:  `Creates a alert.`,
+				InputSchema:  mcptagCreateAlert71Input,
+				OutputSchema: mcptagCreateAlert71Output,
+			},
+			Handler: mcptagCreateAlert71,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_subscription_72",
+				Description:  `Creates a subscription.`,
+				InputSchema:  mcptagCreateSubscription72Input,
+				OutputSchema: mcptagCreateSubscription72Output,
+			},
+			Handler: mcptagCreateSubscription72,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_payment_73",
+				Description:  `Creates a payment.`,
+				InputSchema:  mcptagCreatePayment73Input,
+				OutputSchema: mcptagCreatePayment73Output,
+			},
+			Handler: mcptagCreatePayment73,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_contract_74",
+				Description:  `Creates a contract.`,
+				InputSchema:  mcptagCreateContract74Input,
+				OutputSchema: mcptagCreateContract74Output,
+			},
+			Handler: mcptagCreateContract74,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_campaign_75",
+				Description:  `Creates a campaign.`,
+				InputSchema:  mcptagCreateCampaign75Input,
+				OutputSchema: mcptagCreateCampaign75Output,
+			},
+			Handler: mcptagCreateCampaign75,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_document_76",
+				Description:  `Creates a document.`,
+				InputSchema:  mcptagCreateDocument76Input,
+				OutputSchema: mcptagCreateDocument76Output,
+			},
+			Handler: mcptagCreateDocument76,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_meeting_77",
+				Description:  `Creates a meeting.`,
+				InputSchema:  mcptagCreateMeeting77Input,
+				OutputSchema: mcptagCreateMeeting77Output,
+			},
+			Handler: mcptagCreateMeeting77,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_vendor_78",
+				Description:  `Creates a vendor.`,
+				InputSchema:  mcptagCreateVendor78Input,
+				OutputSchema: mcptagCreateVendor78Output,
+			},
+			Handler: mcptagCreateVendor78,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "create_asset_79",
+				Description:  `Creates a asset.`,
+				InputSchema:  mcptagCreateAsset79Input,
+				OutputSchema: mcptagCreateAsset79Output,
+			},
+			Handler: mcptagCreateAsset79,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_invoice_80",
+				Description:  `Updates fields of a invoice.`,
+				InputSchema:  mcptagUpdateInvoice80Input,
+				OutputSchema: mcptagUpdateInvoice80Output,
+			},
+			Handler: mcptagUpdateInvoice80,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_customer_81",
+				Description:  `Updates fields of a customer.`,
+				InputSchema:  mcptagUpdateCustomer81Input,
+				OutputSchema: mcptagUpdateCustomer81Output,
+			},
+			Handler: mcptagUpdateCustomer81,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_order_82",
+				Description:  `Updates fields of a order.`,
+				InputSchema:  mcptagUpdateOrder82Input,
+				OutputSchema: mcptagUpdateOrder82Output,
+			},
+			Handler: mcptagUpdateOrder82,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_shipment_83",
+				Description:  `Updates fields of a shipment.`,
+				InputSchema:  mcptagUpdateShipment83Input,
+				OutputSchema: mcptagUpdateShipment83Output,
+			},
+			Handler: mcptagUpdateShipment83,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_product_84",
+				Description:  `Updates fields of a product.`,
+				InputSchema:  mcptagUpdateProduct84Input,
+				OutputSchema: mcptagUpdateProduct84Output,
+			},
+			Handler: mcptagUpdateProduct84,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_warehouse_85",
+				Description:  `Updates fields of a warehouse.`,
+				InputSchema:  mcptagUpdateWarehouse85Input,
+				OutputSchema: mcptagUpdateWarehouse85Output,
+			},
+			Handler: mcptagUpdateWarehouse85,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_ticket_86",
+				Description:  `Updates fields of a ticket.`,
+				InputSchema:  mcptagUpdateTicket86Input,
+				OutputSchema: mcptagUpdateTicket86Output,
+			},
+			Handler: mcptagUpdateTicket86,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_employee_87",
+				Description:  `Updates fields of a employee.`,
+				InputSchema:  mcptagUpdateEmployee87Input,
+				OutputSchema: mcptagUpdateEmployee87Output,
+			},
+			Handler: mcptagUpdateEmployee87,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_project_88",
+				Description:  `Updates fields of a project.`,
+				InputSchema:  mcptagUpdateProject88Input,
+				OutputSchema: mcptagUpdateProject88Output,
+			},
+			Handler: mcptagUpdateProject88,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_repository_89",
+				Description:  `Updates fields of a repository.`,
+				InputSchema:  mcptagUpdateRepository89Input,
+				OutputSchema: mcptagUpdateRepository89Output,
+			},
+			Handler: mcptagUpdateRepository89,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_deployment_90",
+				Description:  `Updates fields of a deployment.`,
+				InputSchema:  mcptagUpdateDeployment90Input,
+				OutputSchema: mcptagUpdateDeployment90Output,
+			},
+			Handler: mcptagUpdateDeployment90,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_alert_91",
+				Description:  `Updates fields of a alert.`,
+				InputSchema:  mcptagUpdateAlert91Input,
+				OutputSchema: mcptagUpdateAlert91Output,
+			},
+			Handler: mcptagUpdateAlert91,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_subscription_92",
+				Description:  `Updates fields of a subscription.`,
+				InputSchema:  mcptagUpdateSubscription92Input,
+				OutputSchema: mcptagUpdateSubscription92Output,
+			},
+			Handler: mcptagUpdateSubscription92,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_payment_93",
+				Description:  `Updates fields of a payment.`,
+				InputSchema:  mcptagUpdatePayment93Input,
+				OutputSchema: mcptagUpdatePayment93Output,
+			},
+			Handler: mcptagUpdatePayment93,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_contract_94",
+				Description:  `Updates fields of a contract.`,
+				InputSchema:  mcptagUpdateContract94Input,
+				OutputSchema: mcptagUpdateContract94Output,
+			},
+			Handler: mcptagUpdateContract94,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_campaign_95",
+				Description:  `Updates fields of a campaign.`,
+				InputSchema:  mcptagUpdateCampaign95Input,
+				OutputSchema: mcptagUpdateCampaign95Output,
+			},
+			Handler: mcptagUpdateCampaign95,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_document_96",
+				Description:  `Updates fields of a document.`,
+				InputSchema:  mcptagUpdateDocument96Input,
+				OutputSchema: mcptagUpdateDocument96Output,
+			},
+			Handler: mcptagUpdateDocument96,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_meeting_97",
+				Description:  `Updates fields of a meeting.`,
+				InputSchema:  mcptagUpdateMeeting97Input,
+				OutputSchema: mcptagUpdateMeeting97Output,
+			},
+			Handler: mcptagUpdateMeeting97,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_vendor_98",
+				Description:  `Updates fields of a vendor.`,
+				InputSchema:  mcptagUpdateVendor98Input,
+				OutputSchema: mcptagUpdateVendor98Output,
+			},
+			Handler: mcptagUpdateVendor98,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "update_asset_99",
+				Description:  `Updates fields of a asset.`,
+				InputSchema:  mcptagUpdateAsset99Input,
+				OutputSchema: mcptagUpdateAsset99Output,
+			},
+			Handler: mcptagUpdateAsset99,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_invoice_100",
+				Description:  `Archives a invoice.`,
+				InputSchema:  mcptagArchiveInvoice100Input,
+				OutputSchema: mcptagArchiveInvoice100Output,
+			},
+			Handler: mcptagArchiveInvoice100,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_customer_101",
+				Description:  `Archives a customer.`,
+				InputSchema:  mcptagArchiveCustomer101Input,
+				OutputSchema: mcptagArchiveCustomer101Output,
+			},
+			Handler: mcptagArchiveCustomer101,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_order_102",
+				Description:  `Archives a order.`,
+				InputSchema:  mcptagArchiveOrder102Input,
+				OutputSchema: mcptagArchiveOrder102Output,
+			},
+			Handler: mcptagArchiveOrder102,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_shipment_103",
+				Description:  `Archives a shipment.`,
+				InputSchema:  mcptagArchiveShipment103Input,
+				OutputSchema: mcptagArchiveShipment103Output,
+			},
+			Handler: mcptagArchiveShipment103,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_product_104",
+				Description:  `Archives a product.`,
+				InputSchema:  mcptagArchiveProduct104Input,
+				OutputSchema: mcptagArchiveProduct104Output,
+			},
+			Handler: mcptagArchiveProduct104,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_warehouse_105",
+				Description:  `Archives a warehouse.`,
+				InputSchema:  mcptagArchiveWarehouse105Input,
+				OutputSchema: mcptagArchiveWarehouse105Output,
+			},
+			Handler: mcptagArchiveWarehouse105,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_ticket_106",
+				Description:  `Archives a ticket.`,
+				InputSchema:  mcptagArchiveTicket106Input,
+				OutputSchema: mcptagArchiveTicket106Output,
+			},
+			Handler: mcptagArchiveTicket106,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_employee_107",
+				Description:  `Archives a employee.`,
+				InputSchema:  mcptagArchiveEmployee107Input,
+				OutputSchema: mcptagArchiveEmployee107Output,
+			},
+			Handler: mcptagArchiveEmployee107,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_project_108",
+				Description:  `Archives a project.`,
+				InputSchema:  mcptagArchiveProject108Input,
+				OutputSchema: mcptagArchiveProject108Output,
+			},
+			Handler: mcptagArchiveProject108,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_repository_109",
+				Description:  `Archives a repository.`,
+				InputSchema:  mcptagArchiveRepository109Input,
+				OutputSchema: mcptagArchiveRepository109Output,
+			},
+			Handler: mcptagArchiveRepository109,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_deployment_110",
+				Description:  `Archives a deployment.`,
+				InputSchema:  mcptagArchiveDeployment110Input,
+				OutputSchema: mcptagArchiveDeployment110Output,
+			},
+			Handler: mcptagArchiveDeployment110,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_alert_111",
+				Description:  `Archives a alert.`,
+				InputSchema:  mcptagArchiveAlert111Input,
+				OutputSchema: mcptagArchiveAlert111Output,
+			},
+			Handler: mcptagArchiveAlert111,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_subscription_112",
+				Description:  `Archives a subscription.`,
+				InputSchema:  mcptagArchiveSubscription112Input,
+				OutputSchema: mcptagArchiveSubscription112Output,
+			},
+			Handler: mcptagArchiveSubscription112,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_payment_113",
+				Description:  `Archives a payment.`,
+				InputSchema:  mcptagArchivePayment113Input,
+				OutputSchema: mcptagArchivePayment113Output,
+			},
+			Handler: mcptagArchivePayment113,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_contract_114",
+				Description:  `Archives a contract.`,
+				InputSchema:  mcptagArchiveContract114Input,
+				OutputSchema: mcptagArchiveContract114Output,
+			},
+			Handler: mcptagArchiveContract114,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_campaign_115",
+				Description:  `Archives a campaign.`,
+				InputSchema:  mcptagArchiveCampaign115Input,
+				OutputSchema: mcptagArchiveCampaign115Output,
+			},
+			Handler: mcptagArchiveCampaign115,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_document_116",
+				Description:  `Archives a document.`,
+				InputSchema:  mcptagArchiveDocument116Input,
+				OutputSchema: mcptagArchiveDocument116Output,
+			},
+			Handler: mcptagArchiveDocument116,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_meeting_117",
+				Description:  `Archives a meeting.`,
+				InputSchema:  mcptagArchiveMeeting117Input,
+				OutputSchema: mcptagArchiveMeeting117Output,
+			},
+			Handler: mcptagArchiveMeeting117,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_vendor_118",
+				Description:  `Archives a vendor.`,
+				InputSchema:  mcptagArchiveVendor118Input,
+				OutputSchema: mcptagArchiveVendor118Output,
+			},
+			Handler: mcptagArchiveVendor118,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive_asset_119",
+				Description:  `Archives a asset.`,
+				InputSchema:  mcptagArchiveAsset119Input,
+				OutputSchema: mcptagArchiveAsset119Output,
+			},
+			Handler: mcptagArchiveAsset119,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_invoice_120",
+				Description:  `Exports invoices matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportInvoice120Input,
+				OutputSchema: mcptagExportInvoice120Output,
+			},
+			Handler: mcptagExportInvoice120,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_customer_121",
+				Description:  `Exports customers matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportCustomer121Input,
+				OutputSchema: mcptagExportCustomer121Output,
+			},
+			Handler: mcptagExportCustomer121,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_order_122",
+				Description:  `Exports orders matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportOrder122Input,
+				OutputSchema: mcptagExportOrder122Output,
+			},
+			Handler: mcptagExportOrder122,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_shipment_123",
+				Description:  `Exports shipments matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportShipment123Input,
+				OutputSchema: mcptagExportShipment123Output,
+			},
+			Handler: mcptagExportShipment123,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_product_124",
+				Description:  `Exports products matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportProduct124Input,
+				OutputSchema: mcptagExportProduct124Output,
+			},
+			Handler: mcptagExportProduct124,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_warehouse_125",
+				Description:  `Exports warehouses matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportWarehouse125Input,
+				OutputSchema: mcptagExportWarehouse125Output,
+			},
+			Handler: mcptagExportWarehouse125,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_ticket_126",
+				Description:  `Exports tickets matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportTicket126Input,
+				OutputSchema: mcptagExportTicket126Output,
+			},
+			Handler: mcptagExportTicket126,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_employee_127",
+				Description:  `Exports employees matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportEmployee127Input,
+				OutputSchema: mcptagExportEmployee127Output,
+			},
+			Handler: mcptagExportEmployee127,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_project_128",
+				Description:  `Exports projects matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportProject128Input,
+				OutputSchema: mcptagExportProject128Output,
+			},
+			Handler: mcptagExportProject128,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_repository_129",
+				Description:  `Exports repositories matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportRepository129Input,
+				OutputSchema: mcptagExportRepository129Output,
+			},
+			Handler: mcptagExportRepository129,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_deployment_130",
+				Description:  `Exports deployments matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportDeployment130Input,
+				OutputSchema: mcptagExportDeployment130Output,
+			},
+			Handler: mcptagExportDeployment130,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_alert_131",
+				Description:  `Exports alerts matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportAlert131Input,
+				OutputSchema: mcptagExportAlert131Output,
+			},
+			Handler: mcptagExportAlert131,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_subscription_132",
+				Description:  `Exports subscriptions matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportSubscription132Input,
+				OutputSchema: mcptagExportSubscription132Output,
+			},
+			Handler: mcptagExportSubscription132,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_payment_133",
+				Description:  `Exports payments matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportPayment133Input,
+				OutputSchema: mcptagExportPayment133Output,
+			},
+			Handler: mcptagExportPayment133,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_contract_134",
+				Description:  `Exports contracts matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportContract134Input,
+				OutputSchema: mcptagExportContract134Output,
+			},
+			Handler: mcptagExportContract134,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_campaign_135",
+				Description:  `Exports campaigns matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportCampaign135Input,
+				OutputSchema: mcptagExportCampaign135Output,
+			},
+			Handler: mcptagExportCampaign135,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_document_136",
+				Description:  `Exports documents matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportDocument136Input,
+				OutputSchema: mcptagExportDocument136Output,
+			},
+			Handler: mcptagExportDocument136,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_meeting_137",
+				Description:  `Exports meetings matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportMeeting137Input,
+				OutputSchema: mcptagExportMeeting137Output,
+			},
+			Handler: mcptagExportMeeting137,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_vendor_138",
+				Description:  `Exports vendors matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportVendor138Input,
+				OutputSchema: mcptagExportVendor138Output,
+			},
+			Handler: mcptagExportVendor138,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "export_asset_139",
+				Description:  `Exports assets matching filters.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagExportAsset139Input,
+				OutputSchema: mcptagExportAsset139Output,
+			},
+			Handler: mcptagExportAsset139,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_invoice_140",
+				Description:  `Summarizes invoices over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeInvoice140Input,
+				OutputSchema: mcptagSummarizeInvoice140Output,
+			},
+			Handler: mcptagSummarizeInvoice140,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_customer_141",
+				Description:  `Summarizes customers over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeCustomer141Input,
+				OutputSchema: mcptagSummarizeCustomer141Output,
+			},
+			Handler: mcptagSummarizeCustomer141,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_order_142",
+				Description:  `Summarizes orders over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeOrder142Input,
+				OutputSchema: mcptagSummarizeOrder142Output,
+			},
+			Handler: mcptagSummarizeOrder142,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_shipment_143",
+				Description:  `Summarizes shipments over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeShipment143Input,
+				OutputSchema: mcptagSummarizeShipment143Output,
+			},
+			Handler: mcptagSummarizeShipment143,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_product_144",
+				Description:  `Summarizes products over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeProduct144Input,
+				OutputSchema: mcptagSummarizeProduct144Output,
+			},
+			Handler: mcptagSummarizeProduct144,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_warehouse_145",
+				Description:  `Summarizes warehouses over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeWarehouse145Input,
+				OutputSchema: mcptagSummarizeWarehouse145Output,
+			},
+			Handler: mcptagSummarizeWarehouse145,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_ticket_146",
+				Description:  `Summarizes tickets over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeTicket146Input,
+				OutputSchema: mcptagSummarizeTicket146Output,
+			},
+			Handler: mcptagSummarizeTicket146,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_employee_147",
+				Description:  `Summarizes employees over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeEmployee147Input,
+				OutputSchema: mcptagSummarizeEmployee147Output,
+			},
+			Handler: mcptagSummarizeEmployee147,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_project_148",
+				Description:  `Summarizes projects over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeProject148Input,
+				OutputSchema: mcptagSummarizeProject148Output,
+			},
+			Handler: mcptagSummarizeProject148,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_repository_149",
+				Description:  `Summarizes repositories over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeRepository149Input,
+				OutputSchema: mcptagSummarizeRepository149Output,
+			},
+			Handler: mcptagSummarizeRepository149,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_deployment_150",
+				Description:  `Summarizes deployments over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeDeployment150Input,
+				OutputSchema: mcptagSummarizeDeployment150Output,
+			},
+			Handler: mcptagSummarizeDeployment150,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_alert_151",
+				Description:  `Summarizes alerts over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeAlert151Input,
+				OutputSchema: mcptagSummarizeAlert151Output,
+			},
+			Handler: mcptagSummarizeAlert151,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_subscription_152",
+				Description:  `Summarizes subscriptions over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeSubscription152Input,
+				OutputSchema: mcptagSummarizeSubscription152Output,
+			},
+			Handler: mcptagSummarizeSubscription152,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_payment_153",
+				Description:  `Summarizes payments over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizePayment153Input,
+				OutputSchema: mcptagSummarizePayment153Output,
+			},
+			Handler: mcptagSummarizePayment153,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_contract_154",
+				Description:  `Summarizes contracts over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeContract154Input,
+				OutputSchema: mcptagSummarizeContract154Output,
+			},
+			Handler: mcptagSummarizeContract154,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_campaign_155",
+				Description:  `Summarizes campaigns over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeCampaign155Input,
+				OutputSchema: mcptagSummarizeCampaign155Output,
+			},
+			Handler: mcptagSummarizeCampaign155,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_document_156",
+				Description:  `Summarizes documents over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeDocument156Input,
+				OutputSchema: mcptagSummarizeDocument156Output,
+			},
+			Handler: mcptagSummarizeDocument156,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_meeting_157",
+				Description:  `Summarizes meetings over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeMeeting157Input,
+				OutputSchema: mcptagSummarizeMeeting157Output,
+			},
+			Handler: mcptagSummarizeMeeting157,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_vendor_158",
+				Description:  `Summarizes vendors over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeVendor158Input,
+				OutputSchema: mcptagSummarizeVendor158Output,
+			},
+			Handler: mcptagSummarizeVendor158,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_asset_159",
+				Description:  `Summarizes assets over a period.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeAsset159Input,
+				OutputSchema: mcptagSummarizeAsset159Output,
+			},
+			Handler: mcptagSummarizeAsset159,
+		}),
+	}
 }
 
 // Schemas and arguments of get_invoice_0, computed by mcptag.

@@ -61,6 +61,7 @@ in a struct type's), with no space after //:
 	    depth=N  descriptions=N|first|none  text=json|compact|none
 	    budget=N  view="a.b,c"  fields  keep="a"  icon=URL|FILE
 	    icon-dark=URL|FILE
+	    toolset=NAME  scopes="s1 s2"  flag=NAME (docs/security.md)
 	//mcp:prompt [NAME] [title="..."] [icon=...] [icon-dark=...]
 	//mcp:resource URI [name=NAME] [title="..."] [mime=TYPE]
 	    [icon=...] [icon-dark=...] [ttl=DURATION] [cache=public|private]

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-github/v93/github"
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	v12 "k8s.io/api/apps/v1"
 	"k8s.io/api/core/v1"
@@ -45,43 +46,69 @@ func RegisterStore(s *mcp.Server, store *Store) {
 
 // RegisterStoreTools adds the tools of Store's methods to s, bound to store: get_repository, list_issues, get_pull_request, get_pod, get_deployment.
 func RegisterStoreTools(s *mcp.Server, store *Store) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name: "get_repository",
-		Description: `Fetches a GitHub repository.
+	toolrt.AddTools(s, StoreTools(store))
+}
+
+// StoreTools returns the tools of Store's methods as data, bound to store, in declaration order: get_repository, list_issues, get_pull_request, get_pod, get_deployment.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func StoreTools(store *Store) []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name: "get_repository",
+				Description: `Fetches a GitHub repository.
 
 Its schema keeps two levels of objects and the descriptions of the first: a whole Repository costs a model 6,600 tokens.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagStoreGetRepositoryInput,
-		OutputSchema: mcptagStoreGetRepositoryOutput,
-	}, mcptagStoreGetRepository(store))
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_issues",
-		Description:  `Lists the open issues of a GitHub repository.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagStoreListIssuesInput,
-		OutputSchema: mcptagStoreListIssuesOutput,
-	}, mcptagStoreListIssues(store))
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_pull_request",
-		Description:  `Fetches one pull request of a GitHub repository.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagStoreGetPullRequestInput,
-		OutputSchema: mcptagStoreGetPullRequestOutput,
-	}, mcptagStoreGetPullRequest(store))
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_pod",
-		Description:  `Fetches a Kubernetes Pod: its name, labels and node, its containers' images, ports and resources, and its status.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagStoreGetPodInput,
-		OutputSchema: mcptagStoreGetPodOutput,
-	}, mcptagStoreGetPod(store))
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_deployment",
-		Description:  `Fetches a Kubernetes Deployment: its replicas, its pods' containers and images, and its rollout's status.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagStoreGetDeploymentInput,
-		OutputSchema: mcptagStoreGetDeploymentOutput,
-	}, mcptagStoreGetDeployment(store))
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagStoreGetRepositoryInput,
+				OutputSchema: mcptagStoreGetRepositoryOutput,
+			},
+			Handler: mcptagStoreGetRepository(store),
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_issues",
+				Description:  `Lists the open issues of a GitHub repository.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagStoreListIssuesInput,
+				OutputSchema: mcptagStoreListIssuesOutput,
+			},
+			Handler: mcptagStoreListIssues(store),
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_pull_request",
+				Description:  `Fetches one pull request of a GitHub repository.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagStoreGetPullRequestInput,
+				OutputSchema: mcptagStoreGetPullRequestOutput,
+			},
+			Handler: mcptagStoreGetPullRequest(store),
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_pod",
+				Description:  `Fetches a Kubernetes Pod: its name, labels and node, its containers' images, ports and resources, and its status.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagStoreGetPodInput,
+				OutputSchema: mcptagStoreGetPodOutput,
+			},
+			Handler: mcptagStoreGetPod(store),
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_deployment",
+				Description:  `Fetches a Kubernetes Deployment: its replicas, its pods' containers and images, and its rollout's status.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagStoreGetDeploymentInput,
+				OutputSchema: mcptagStoreGetDeploymentOutput,
+			},
+			Handler: mcptagStoreGetDeployment(store),
+		}),
+	}
 }
 
 // Schemas and arguments of get_repository, computed by mcptag.

@@ -1,7 +1,10 @@
 // Command weather is an MCP server built with mcptag: the weather tools of
 // the MCP Python SDK's structured-output guide, written as plain Go
 // functions. It serves stdio by default, or streamable HTTP with -http,
-// configured as a server open to untrusted clients should be.
+// configured as a server open to untrusted clients should be. With
+// -read-only it serves the tools that only read; with -http -tokens it
+// takes bearer tokens, and asks a caller for the scopes a tool requires
+// (forget_city's cities:write) with the OAuth step-up challenge.
 package main
 
 import (
@@ -13,10 +16,13 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/mcptag/mcptag/toolrt"
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -39,6 +45,8 @@ func main() {
 	addr := flag.String("http", "", "serve streamable HTTP on this address (host:port) instead of stdio")
 	stateless := flag.Bool("stateless", false, "with -http, serve without sessions: protocol 2026-07-28 and later, and older clients that need no server-to-client requests")
 	stateKeyFile := flag.String("state-key-file", "", "with -http -stateless, a file holding the secret key (32 bytes or more) that signs forms' request state: the same file for every replica behind one address (default: a random key per process)")
+	readOnly := flag.Bool("read-only", false, "serve only the tools that only read")
+	tokensFile := flag.String("tokens", "", "with -http, a file of bearer tokens, one a line: the token, then the OAuth scopes it holds; a request without one of them is refused")
 	flag.Parse()
 	if *stateKeyFile != "" {
 		if err := setStateKey(*stateKeyFile); err != nil {
@@ -46,7 +54,7 @@ func main() {
 		}
 	}
 
-	server := newServer()
+	server := newServerOf(*readOnly)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var err error
@@ -55,6 +63,13 @@ func main() {
 		h := newHTTPHandler(server, sessionTimeout)
 		if *stateless {
 			h = newStatelessHTTPHandler(server)
+		}
+		if *tokensFile != "" {
+			tokens, err := readTokens(*tokensFile)
+			if err != nil {
+				log.Fatal(err)
+			}
+			h = requireTokens(h, tokens)
 		}
 		err = serveHTTP(ctx, newHTTPServer(*addr, h))
 	} else {
@@ -80,12 +95,41 @@ func setStateKey(file string) error {
 // newServer is the MCP server of the weather tools, prompt and
 // resources, which completes the cities its prompt and resource template
 // take.
-func newServer() *mcp.Server {
+func newServer() *mcp.Server { return newServerOf(false) }
+
+// newServerOf is newServer, with only the tools that only read when
+// readOnly is set: one server per configuration, chosen at start-up.
+func newServerOf(readOnly bool) *mcp.Server {
 	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1.0.0"}, &mcp.ServerOptions{
 		CompletionHandler: Complete,
 	})
 	Register(server)
+	if readOnly {
+		// Register serves every tool, with the prompt and resources; the
+		// selection takes back the tools it leaves out.
+		server.RemoveTools(names(leftOut(Tools(), toolrt.ReadOnly(Tools())))...)
+	}
 	return server
+}
+
+// leftOut returns the tools of all that selected does not hold.
+func leftOut(all, selected []toolrt.Tool) []toolrt.Tool {
+	var out []toolrt.Tool
+	for _, t := range all {
+		if !slices.ContainsFunc(selected, func(s toolrt.Tool) bool { return s.Tool.Name == t.Tool.Name }) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// names returns the names of tools.
+func names(tools []toolrt.Tool) []string {
+	var out []string
+	for _, t := range tools {
+		out = append(out, t.Tool.Name)
+	}
+	return out
 }
 
 // newHTTPHandler serves server over streamable HTTP, closing sessions
@@ -143,4 +187,35 @@ func serveHTTP(ctx context.Context, srv *http.Server) error {
 		return srv.Close()
 	}
 	return nil
+}
+
+// readTokens reads a file of bearer tokens, one a line: the token, then
+// the scopes it holds, separated by spaces.
+func readTokens(file string) (map[string][]string, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	tokens := map[string][]string{}
+	for line := range strings.Lines(string(data)) {
+		if fields := strings.Fields(line); len(fields) > 0 {
+			tokens[fields[0]] = fields[1:]
+		}
+	}
+	return tokens, nil
+}
+
+// requireTokens serves h to the requests that carry one of tokens, with
+// the go-sdk's bearer token check, and answers a tools/call whose token
+// lacks a scope of the tool with the OAuth step-up challenge (HTTP 403);
+// the tools themselves refuse such a call too, as a tool error.
+func requireTokens(h http.Handler, tokens map[string][]string) http.Handler {
+	verify := func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+		scopes, ok := tokens[token]
+		if !ok {
+			return nil, auth.ErrInvalidToken
+		}
+		return &auth.TokenInfo{Scopes: scopes, Expiration: time.Now().Add(time.Hour)}, nil
+	}
+	return auth.RequireBearerToken(verify, nil)(toolrt.RequireScopes(h, Tools(), nil))
 }

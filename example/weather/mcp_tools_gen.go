@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -47,66 +48,107 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: get_temperature, get_weather, get_forecast, get_temperatures, weather_report, get_station, last_updated, save_city, forget_city.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_temperature",
-		Description:  `Reports the current temperature in a city, in whole degrees Celsius.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetTemperatureInput,
-		OutputSchema: mcptagGetTemperatureOutput,
-	}, mcptagGetTemperature)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_weather",
-		Description:  `Reports the current weather for a city.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		Icons:        []mcp.Icon{mcptagIcon1},
-		InputSchema:  mcptagGetWeatherInput,
-		OutputSchema: mcptagGetWeatherOutput,
-	}, mcptagGetWeather)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_forecast",
-		Description:  `Gives a daily forecast for a city.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagGetForecastInput,
-		OutputSchema: mcptagGetForecastOutput,
-	}, mcptagGetForecast)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_temperatures",
-		Description:  `Reports the current temperature of each city, in degrees Celsius; cities without readings are left out.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema:  mcptagGetTemperaturesInput,
-		OutputSchema: mcptagGetTemperaturesOutput,
-	}, mcptagGetTemperatures)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "weather_report",
-		Description: `Gives a human-readable weather report for a city.`,
-		InputSchema: mcptagWeatherReportInput,
-	}, mcptagWeatherReport)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "get_station",
-		Description: `Looks up a weather station by name.`,
-		InputSchema: mcptagGetStationInput,
-	}, mcptagGetStation)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "last_updated",
-		Description:  `Reports when the readings were last refreshed.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema:  mcptagLastUpdatedInput,
-		OutputSchema: mcptagLastUpdatedOutput,
-	}, mcptagLastUpdated)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "save_city",
-		Description:  `Saves a city to a user's list and returns the list.`,
-		Annotations:  &mcp.ToolAnnotations{IdempotentHint: true},
-		InputSchema:  mcptagSaveCityInput,
-		OutputSchema: mcptagSaveCityOutput,
-	}, mcptagSaveCity)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "forget_city",
-		Description:  `Forgets a city a user saved, once the user confirms it, and returns the cities left.`,
-		Annotations:  &mcp.ToolAnnotations{DestructiveHint: toolimpl.Bool(true), IdempotentHint: true},
-		InputSchema:  mcptagForgetCityInput,
-		OutputSchema: mcptagForgetCityOutput,
-	}, mcptagForgetCity)
+	toolrt.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: get_temperature, get_weather, get_forecast, get_temperatures, weather_report, get_station, last_updated, save_city, forget_city.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_temperature",
+				Description:  `Reports the current temperature in a city, in whole degrees Celsius.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetTemperatureInput,
+				OutputSchema: mcptagGetTemperatureOutput,
+			},
+			Handler: mcptagGetTemperature,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_weather",
+				Description:  `Reports the current weather for a city.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				Icons:        []mcp.Icon{mcptagIcon1},
+				InputSchema:  mcptagGetWeatherInput,
+				OutputSchema: mcptagGetWeatherOutput,
+			},
+			Handler: mcptagGetWeather,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_forecast",
+				Description:  `Gives a daily forecast for a city.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagGetForecastInput,
+				OutputSchema: mcptagGetForecastOutput,
+			},
+			Handler: mcptagGetForecast,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_temperatures",
+				Description:  `Reports the current temperature of each city, in degrees Celsius; cities without readings are left out.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
+				InputSchema:  mcptagGetTemperaturesInput,
+				OutputSchema: mcptagGetTemperaturesOutput,
+			},
+			Handler: mcptagGetTemperatures,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "weather_report",
+				Description: `Gives a human-readable weather report for a city.`,
+				InputSchema: mcptagWeatherReportInput,
+			},
+			Handler: mcptagWeatherReport,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "get_station",
+				Description: `Looks up a weather station by name.`,
+				InputSchema: mcptagGetStationInput,
+			},
+			Handler: mcptagGetStation,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "last_updated",
+				Description:  `Reports when the readings were last refreshed.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagLastUpdatedInput,
+				OutputSchema: mcptagLastUpdatedOutput,
+			},
+			Handler: mcptagLastUpdated,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "save_city",
+				Description:  `Saves a city to a user's list and returns the list.`,
+				Annotations:  &mcp.ToolAnnotations{IdempotentHint: true},
+				InputSchema:  mcptagSaveCityInput,
+				OutputSchema: mcptagSaveCityOutput,
+			},
+			Handler: mcptagSaveCity,
+			Toolset: "cities",
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "forget_city",
+				Description:  `Forgets a city a user saved, once the user confirms it, and returns the cities left.`,
+				Annotations:  &mcp.ToolAnnotations{DestructiveHint: toolimpl.Bool(true), IdempotentHint: true},
+				InputSchema:  mcptagForgetCityInput,
+				OutputSchema: mcptagForgetCityOutput,
+			},
+			Handler: mcptagForgetCity,
+			Toolset: "cities",
+			Scopes:  []string{"cities:write"},
+		}),
+	}
 }
 
 // Schemas and arguments of get_temperature, computed by mcptag.

@@ -191,7 +191,7 @@ var saved = struct {
 //   - user (header=User): who saves it
 //   - city: the city to save
 //
-//mcp:tool idempotent
+//mcp:tool idempotent toolset=cities
 func SaveCity(user string, city City) []City {
 	saved.Lock()
 	defer saved.Unlock()
@@ -232,7 +232,7 @@ type Saved struct {
 // ForgetCity forgets a city a user saved, once the user confirms it, and
 // returns the cities left.
 //
-//mcp:tool destructive idempotent
+//mcp:tool destructive idempotent toolset=cities scopes=cities:write
 func ForgetCity(ctx context.Context, req *mcp.CallToolRequest, in ForgetRequest) (Saved, error) {
 	answer, ok, err := ElicitConfirmation(ctx, req, fmt.Sprintf("Forget %s from the cities %s saved?", in.City, in.User))
 	if err != nil {

@@ -186,7 +186,8 @@ func (n *Names) Taken(name string) bool { return n.taken[name] }
 // and RegisterTools every tool; each takes a value of every receiver type
 // whose methods they register, so that none can be left out by mistake.
 // For the methods of each receiver type R, RegisterR and RegisterRTools
-// register R's alone. Complete, the completion handler, is declared when
+// register R's alone. Tools and RTools return the same tools as data,
+// for a server that selects what it serves. Complete, the completion handler, is declared when
 // there are prompts or templates, and Elicit<Type> for each form.
 func registerFuncs(p *Package) []GeneratedFunc {
 	var funcs []GeneratedFunc
@@ -207,11 +208,14 @@ func registerFuncs(p *Package) []GeneratedFunc {
 		}
 		g.tools = g.tools || tool
 	}
-	first, firstTool, complete := token.NoPos, token.NoPos, token.NoPos
+	first, firstTool, firstFuncTool, complete := token.NoPos, token.NoPos, token.NoPos, token.NoPos
 	for _, t := range p.Tools {
 		add(t.Recv, t.Pos, true)
 		if firstTool == token.NoPos {
 			firstTool = t.Pos
+		}
+		if t.Recv == nil && firstFuncTool == token.NoPos {
+			firstFuncTool = t.Pos
 		}
 	}
 	for _, pr := range p.Prompts {
@@ -237,6 +241,9 @@ func registerFuncs(p *Package) []GeneratedFunc {
 	if firstTool != token.NoPos {
 		funcs = append(funcs, GeneratedFunc{"RegisterTools", nil, firstTool, "it registers the tools"})
 	}
+	if firstFuncTool != token.NoPos {
+		funcs = append(funcs, GeneratedFunc{ToolsName(nil), nil, firstFuncTool, "it returns the tools as data"})
+	}
 	sort.Slice(recvs, func(i, j int) bool { return recvs[i].Obj().Name() < recvs[j].Obj().Name() })
 	for _, recv := range recvs {
 		name := RegisterName(recv)
@@ -244,6 +251,7 @@ func registerFuncs(p *Package) []GeneratedFunc {
 		funcs = append(funcs, GeneratedFunc{name, recv, g.pos, "it registers every declaration of " + recv.Obj().Name()})
 		if g.tools {
 			funcs = append(funcs, GeneratedFunc{name + "Tools", recv, g.pos, "it registers the tools of " + recv.Obj().Name()})
+			funcs = append(funcs, GeneratedFunc{ToolsName(recv), recv, g.pos, "it returns the tools of " + recv.Obj().Name() + " as data"})
 		}
 	}
 	if complete != token.NoPos {
@@ -309,6 +317,16 @@ func (p *Package) Receivers(tools bool) []*types.Named {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Obj().Name() < out[j].Obj().Name() })
 	return out
+}
+
+// ToolsName is the name of the generated function that returns the
+// package's tool functions as data (recv nil), or the tools of recv's
+// methods: Tools, or RTools for a receiver type R.
+func ToolsName(recv *types.Named) string {
+	if recv == nil {
+		return "Tools"
+	}
+	return exported(recv.Obj().Name()) + "Tools"
 }
 
 // RegisterName is the name of the generated function that registers the

@@ -85,9 +85,9 @@ func testOutputSchemas(t *testing.T, opts analyzer.Options, precise bool) {
 	seen := map[string]bool{}
 	for _, tool := range p.Tools {
 		seen[tool.Name] = true
-		fn, ok := testcorpus.Tools[tool.Name]
+		fn, ok := testcorpus.ToolFuncs[tool.Name]
 		if !ok {
-			t.Errorf("testcorpus.Tools has no %s", tool.Name)
+			t.Errorf("testcorpus.ToolFuncs has no %s", tool.Name)
 			continue
 		}
 		if tool.Output == nil {
@@ -97,9 +97,9 @@ func testOutputSchemas(t *testing.T, opts analyzer.Options, precise bool) {
 			checkTool(t, tool, reflect.TypeOf(fn).Out(0), precise)
 		})
 	}
-	for name := range testcorpus.Tools {
+	for name := range testcorpus.ToolFuncs {
 		if !seen[name] {
-			t.Errorf("testcorpus.Tools has %s, which the analyzer did not find", name)
+			t.Errorf("testcorpus.ToolFuncs has %s, which the analyzer did not find", name)
 		}
 	}
 }

@@ -32,6 +32,12 @@ type Tool struct {
 	// View is the part of the result the tool serves (view= and fields),
 	// nil for all of it.
 	View *View
+	// Toolset, Scopes and Flag are the tool's place in a server's
+	// inventory (toolset=, scopes=, flag=): what a server selects by and
+	// the scopes the generated handler checks a caller's token for.
+	Toolset string
+	Scopes  []string
+	Flag    string
 }
 
 // ArgStyle says how a tool's parameters carry its arguments.
@@ -82,7 +88,8 @@ type Result struct {
 // tool analyzes the function declaration fd of fn, whose directive is
 // dir; nil when it cannot be a tool.
 func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) *Tool {
-	t := &Tool{Decl: newDecl(fd, fn, dir), Annotations: dir.Annotations, Text: dir.Text}
+	t := &Tool{Decl: newDecl(fd, fn, dir), Annotations: dir.Annotations, Text: dir.Text,
+		Toolset: dir.Toolset, Scopes: dir.Scopes, Flag: dir.Flag}
 	if !a.signature(t, fd) {
 		return nil
 	}

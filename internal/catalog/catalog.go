@@ -50,6 +50,9 @@ type Page struct {
 	// Since names the snapshots compared with (a -diff revision); "" when
 	// the page compares nothing.
 	Since string
+	// Toolsets are the toolsets of the page's tools, in order, for the
+	// page's toolset filter; nil when no tool has one.
+	Toolsets []string
 }
 
 // Totals count what the page shows.
@@ -99,6 +102,11 @@ type Entry struct {
 	// Content says the tool's result is content blocks (images, audio,
 	// links), sent as they are: not text, though it has no schema.
 	Content bool
+	// A tool's place in a server's inventory: its toolset, the OAuth
+	// scopes a caller's token must hold, and its feature flag.
+	Toolset string
+	Scopes  []string
+	Flag    string
 }
 
 // Key is what the page's test hooks call the entry: a tool's or a
@@ -166,7 +174,13 @@ func Build(pkgs []Source, opts Options) (*Page, error) {
 		}
 		page.Packages = append(page.Packages, pkg)
 		page.Totals.add(pkg)
+		for _, e := range pkg.Tools {
+			if e.Toolset != "" && !slices.Contains(page.Toolsets, e.Toolset) {
+				page.Toolsets = append(page.Toolsets, e.Toolset)
+			}
+		}
 	}
+	slices.Sort(page.Toolsets)
 	if opts.Diff != nil {
 		page.Since = opts.Diff.Since
 	}
@@ -237,6 +251,7 @@ func buildPackage(p Source, opts Options, ids *ids) (*Package, error) {
 		}
 		e.Cost = newCost(costs[i], budget.Limit(opts.Budget, p.Tools[i].Directive.Budget))
 		e.Content = p.Tools[i].Result.Kind == analyzer.ResultContent
+		e.Toolset, e.Scopes, e.Flag = p.Tools[i].Toolset, p.Tools[i].Scopes, p.Tools[i].Flag
 		pkg.Tokens += e.Cost.Total
 		pkg.Tools = append(pkg.Tools, e)
 	}

@@ -3,6 +3,8 @@
   const search = document.getElementById("search");
   const count = document.getElementById("count");
   const nothing = document.getElementById("nothing");
+  // The toolset filter, on a page whose tools have toolsets.
+  const toolset = document.getElementById("toolset");
 
   // What each entry is found by: its name, title, URI and description,
   // read once from the page itself.
@@ -22,9 +24,10 @@
   // them would cost more than the search itself.
   function filter() {
     const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+    const set = toolset ? toolset.value : "";
     let shown = 0, changed = false;
     for (const e of entries) {
-      const hit = words.every((w) => e.text.includes(w));
+      const hit = words.every((w) => e.text.includes(w)) && (!set || e.el.dataset.toolset === set);
       if (e.el.hidden === hit) {
         changed = true;
         e.el.hidden = !hit;
@@ -32,7 +35,7 @@
       }
       if (hit) shown++;
     }
-    count.textContent = words.length ? shown + " of " + entries.length : "";
+    count.textContent = words.length || set ? shown + " of " + entries.length : "";
     if (!changed) return;
     for (const g of groups) g.hidden = !g.querySelector("[data-entry]:not([hidden])");
     packages.forEach((p, i) => {
@@ -43,6 +46,7 @@
   }
 
   search.addEventListener("input", filter);
+  if (toolset) toolset.addEventListener("change", filter);
   search.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape") {
       search.value = "";

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -87,131 +88,7 @@ func Register(s *mcp.Server, lists *Lists) {
 // value of every receiver type whose methods it registers, so that none is
 // left out.
 func RegisterTools(s *mcp.Server, lists *Lists) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_simple_text",
-		Description: `Tests a simple text content response.`,
-		InputSchema: mcptagSimpleTextInput,
-	}, mcptagSimpleText)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_image_content",
-		Description: `Tests an image content response.`,
-		InputSchema: mcptagImageContentInput,
-	}, mcptagImageContent)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_audio_content",
-		Description: `Tests an audio content response.`,
-		InputSchema: mcptagAudioContentInput,
-	}, mcptagAudioContent)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_embedded_resource",
-		Description: `Tests an embedded resource content response.`,
-		InputSchema: mcptagEmbeddedResourceInput,
-	}, mcptagEmbeddedResource)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_multiple_content_types",
-		Description: `Tests a response with multiple content types (text, image, resource).`,
-		InputSchema: mcptagMultipleContentTypesInput,
-	}, mcptagMultipleContentTypes)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_tool_with_logging",
-		Description: `Tests a tool that emits log messages during execution.`,
-		InputSchema: mcptagToolWithLoggingInput,
-	}, mcptagToolWithLogging)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_tool_with_progress",
-		Description: `Tests a tool that reports progress notifications, and answers with its progress token.`,
-		InputSchema: mcptagToolWithProgressInput,
-	}, mcptagToolWithProgress)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_error_handling",
-		Description: `Tests error response handling.`,
-		InputSchema: mcptagErrorHandlingInput,
-	}, mcptagErrorHandling)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_sampling",
-		Description: `Tests server-initiated sampling (an LLM completion request).`,
-		InputSchema: mcptagSamplingInput,
-	}, mcptagSampling)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_reconnection",
-		Description: `Tests SSE stream disconnection and client reconnection: the server closes the stream mid-call and sends the result once the client has reconnected.`,
-		InputSchema: mcptagReconnectionInput,
-	}, mcptagReconnection)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_elicitation",
-		Description: `Tests server-initiated elicitation (a user input request).`,
-		InputSchema: mcptagElicitationInput,
-	}, mcptagElicitation)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_elicitation_sep1034_defaults",
-		Description: `Tests elicitation with default values (SEP-1034).`,
-		InputSchema: mcptagElicitationDefaultsInput,
-	}, mcptagElicitationDefaults)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_elicitation_sep1330_enums",
-		Description: `Tests elicitation with the enum schemas of SEP-1330.`,
-		InputSchema: mcptagElicitationEnumsInput,
-	}, mcptagElicitationEnums)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_input_required_result_request_state",
-		Description: `Round-trips the request state alongside a form.`,
-		InputSchema: mcptagInputRequiredRequestStateInput,
-	}, mcptagInputRequiredRequestState)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_input_required_result_tampered_state",
-		Description: `Refuses a retry whose request state fails verification.`,
-		InputSchema: mcptagInputRequiredTamperedStateInput,
-	}, mcptagInputRequiredTamperedState)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_input_required_result_multi_round",
-		Description: `Asks two forms in turn before it completes.`,
-		InputSchema: mcptagInputRequiredMultiRoundInput,
-	}, mcptagInputRequiredMultiRound)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_input_required_result_elicitation",
-		Description: `Asks for the caller's name with the input request user_name.`,
-		InputSchema: mcptagInputRequiredElicitationInput,
-	}, mcptagInputRequiredElicitation)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_input_required_result_sampling",
-		Description: `Asks the client's model a question.`,
-		InputSchema: mcptagInputRequiredSamplingInput,
-	}, mcptagInputRequiredSampling)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_input_required_result_list_roots",
-		Description: `Asks the client for its roots.`,
-		InputSchema: mcptagInputRequiredListRootsInput,
-	}, mcptagInputRequiredListRoots)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_input_required_result_multiple_inputs",
-		Description: `Asks for a form, a model's answer and the client's roots in one round.`,
-		InputSchema: mcptagInputRequiredMultipleInputsInput,
-	}, mcptagInputRequiredMultipleInputs)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_input_required_result_capabilities",
-		Description: `Asks only for the input that the client's declared capabilities cover.`,
-		InputSchema: mcptagInputRequiredCapabilitiesInput,
-	}, mcptagInputRequiredCapabilities)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_x_mcp_header",
-		Description: `Tests the Mcp-Param-* headers checked against the body (SEP-2243).`,
-		InputSchema: mcptagXMcpHeaderInput,
-	}, mcptagXMcpHeader)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_missing_capability",
-		Description: `Requires the client's sampling capability, and answers a client without it with MissingRequiredClientCapabilityError (-32021, SEP-2575).`,
-		InputSchema: mcptagMissingCapabilityInput,
-	}, mcptagMissingCapability)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_streaming_elicitation",
-		Description: `Answers on a stream that carries no independent request: a plain result (SEP-2575).`,
-		InputSchema: mcptagStreamingElicitationInput,
-	}, mcptagStreamingElicitation)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_logging_tool",
-		Description: `Tries to log; the go-sdk drops the message unless the request set a log level in its _meta (SEP-2575).`,
-		InputSchema: mcptagLoggingToolInput,
-	}, mcptagLoggingTool)
+	toolrt.AddTools(s, Tools())
 	RegisterListsTools(s, lists)
 }
 
@@ -222,16 +99,243 @@ func RegisterLists(s *mcp.Server, lists *Lists) {
 
 // RegisterListsTools adds the tools of Lists's methods to s, bound to lists: test_trigger_tool_change, test_trigger_prompt_change.
 func RegisterListsTools(s *mcp.Server, lists *Lists) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_trigger_tool_change",
-		Description: `Registers the server's tools again, which tells subscribers that the tool list changed.`,
-		InputSchema: mcptagListsTriggerToolChangeInput,
-	}, mcptagListsTriggerToolChange(lists))
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "test_trigger_prompt_change",
-		Description: `Registers the server's prompts (and all else the package declares) again, which tells subscribers that the prompt list changed.`,
-		InputSchema: mcptagListsTriggerPromptChangeInput,
-	}, mcptagListsTriggerPromptChange(lists))
+	toolrt.AddTools(s, ListsTools(lists))
+}
+
+// Tools returns the package's tool functions as data, in declaration order: test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_reconnection, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums, test_input_required_result_request_state, test_input_required_result_tampered_state, test_input_required_result_multi_round, test_input_required_result_elicitation, test_input_required_result_sampling, test_input_required_result_list_roots, test_input_required_result_multiple_inputs, test_input_required_result_capabilities, test_x_mcp_header, test_missing_capability, test_streaming_elicitation, test_logging_tool.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_simple_text",
+				Description: `Tests a simple text content response.`,
+				InputSchema: mcptagSimpleTextInput,
+			},
+			Handler: mcptagSimpleText,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_image_content",
+				Description: `Tests an image content response.`,
+				InputSchema: mcptagImageContentInput,
+			},
+			Handler: mcptagImageContent,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_audio_content",
+				Description: `Tests an audio content response.`,
+				InputSchema: mcptagAudioContentInput,
+			},
+			Handler: mcptagAudioContent,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_embedded_resource",
+				Description: `Tests an embedded resource content response.`,
+				InputSchema: mcptagEmbeddedResourceInput,
+			},
+			Handler: mcptagEmbeddedResource,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_multiple_content_types",
+				Description: `Tests a response with multiple content types (text, image, resource).`,
+				InputSchema: mcptagMultipleContentTypesInput,
+			},
+			Handler: mcptagMultipleContentTypes,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_tool_with_logging",
+				Description: `Tests a tool that emits log messages during execution.`,
+				InputSchema: mcptagToolWithLoggingInput,
+			},
+			Handler: mcptagToolWithLogging,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_tool_with_progress",
+				Description: `Tests a tool that reports progress notifications, and answers with its progress token.`,
+				InputSchema: mcptagToolWithProgressInput,
+			},
+			Handler: mcptagToolWithProgress,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_error_handling",
+				Description: `Tests error response handling.`,
+				InputSchema: mcptagErrorHandlingInput,
+			},
+			Handler: mcptagErrorHandling,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_sampling",
+				Description: `Tests server-initiated sampling (an LLM completion request).`,
+				InputSchema: mcptagSamplingInput,
+			},
+			Handler: mcptagSampling,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_reconnection",
+				Description: `Tests SSE stream disconnection and client reconnection: the server closes the stream mid-call and sends the result once the client has reconnected.`,
+				InputSchema: mcptagReconnectionInput,
+			},
+			Handler: mcptagReconnection,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_elicitation",
+				Description: `Tests server-initiated elicitation (a user input request).`,
+				InputSchema: mcptagElicitationInput,
+			},
+			Handler: mcptagElicitation,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_elicitation_sep1034_defaults",
+				Description: `Tests elicitation with default values (SEP-1034).`,
+				InputSchema: mcptagElicitationDefaultsInput,
+			},
+			Handler: mcptagElicitationDefaults,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_elicitation_sep1330_enums",
+				Description: `Tests elicitation with the enum schemas of SEP-1330.`,
+				InputSchema: mcptagElicitationEnumsInput,
+			},
+			Handler: mcptagElicitationEnums,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_input_required_result_request_state",
+				Description: `Round-trips the request state alongside a form.`,
+				InputSchema: mcptagInputRequiredRequestStateInput,
+			},
+			Handler: mcptagInputRequiredRequestState,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_input_required_result_tampered_state",
+				Description: `Refuses a retry whose request state fails verification.`,
+				InputSchema: mcptagInputRequiredTamperedStateInput,
+			},
+			Handler: mcptagInputRequiredTamperedState,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_input_required_result_multi_round",
+				Description: `Asks two forms in turn before it completes.`,
+				InputSchema: mcptagInputRequiredMultiRoundInput,
+			},
+			Handler: mcptagInputRequiredMultiRound,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_input_required_result_elicitation",
+				Description: `Asks for the caller's name with the input request user_name.`,
+				InputSchema: mcptagInputRequiredElicitationInput,
+			},
+			Handler: mcptagInputRequiredElicitation,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_input_required_result_sampling",
+				Description: `Asks the client's model a question.`,
+				InputSchema: mcptagInputRequiredSamplingInput,
+			},
+			Handler: mcptagInputRequiredSampling,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_input_required_result_list_roots",
+				Description: `Asks the client for its roots.`,
+				InputSchema: mcptagInputRequiredListRootsInput,
+			},
+			Handler: mcptagInputRequiredListRoots,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_input_required_result_multiple_inputs",
+				Description: `Asks for a form, a model's answer and the client's roots in one round.`,
+				InputSchema: mcptagInputRequiredMultipleInputsInput,
+			},
+			Handler: mcptagInputRequiredMultipleInputs,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_input_required_result_capabilities",
+				Description: `Asks only for the input that the client's declared capabilities cover.`,
+				InputSchema: mcptagInputRequiredCapabilitiesInput,
+			},
+			Handler: mcptagInputRequiredCapabilities,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_x_mcp_header",
+				Description: `Tests the Mcp-Param-* headers checked against the body (SEP-2243).`,
+				InputSchema: mcptagXMcpHeaderInput,
+			},
+			Handler: mcptagXMcpHeader,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_missing_capability",
+				Description: `Requires the client's sampling capability, and answers a client without it with MissingRequiredClientCapabilityError (-32021, SEP-2575).`,
+				InputSchema: mcptagMissingCapabilityInput,
+			},
+			Handler: mcptagMissingCapability,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_streaming_elicitation",
+				Description: `Answers on a stream that carries no independent request: a plain result (SEP-2575).`,
+				InputSchema: mcptagStreamingElicitationInput,
+			},
+			Handler: mcptagStreamingElicitation,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_logging_tool",
+				Description: `Tries to log; the go-sdk drops the message unless the request set a log level in its _meta (SEP-2575).`,
+				InputSchema: mcptagLoggingToolInput,
+			},
+			Handler: mcptagLoggingTool,
+		}),
+	}
+}
+
+// ListsTools returns the tools of Lists's methods as data, bound to lists, in declaration order: test_trigger_tool_change, test_trigger_prompt_change.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func ListsTools(lists *Lists) []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_trigger_tool_change",
+				Description: `Registers the server's tools again, which tells subscribers that the tool list changed.`,
+				InputSchema: mcptagListsTriggerToolChangeInput,
+			},
+			Handler: mcptagListsTriggerToolChange(lists),
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_trigger_prompt_change",
+				Description: `Registers the server's prompts (and all else the package declares) again, which tells subscribers that the prompt list changed.`,
+				InputSchema: mcptagListsTriggerPromptChangeInput,
+			},
+			Handler: mcptagListsTriggerPromptChange(lists),
+		}),
+	}
 }
 
 // Schemas and arguments of test_simple_text, computed by mcptag.

@@ -76,6 +76,12 @@ type Directive struct {
 	// fields then does not offer.
 	Keep string
 
+	// The tool's place in a server's inventory (inventory.go): its
+	// toolset=, scopes= and flag=, "" or nil when not given.
+	Toolset string
+	Scopes  []string
+	Flag    string
+
 	// Spans are where each option given is in the source, by key, for
 	// the findings about their values that only the analysis can make (a
 	// missing icon file, an unknown view path).
@@ -531,6 +537,7 @@ var toolKind = &directiveKind{name: Tool, options: []option{
 	{"view", viewOption},
 	{"fields", flagOption(func(d *Directive, b bool) { d.Fields = b })},
 	{"keep", keepOption},
+	toolsetOption, scopesOption, flagNameOption,
 }}
 
 // promptKind is //mcp:prompt's.

@@ -32,7 +32,8 @@ func goSource(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 	g := newGenFile(pkg)
 	g.recvVars = g.receiverVars()
 	g.pin()
-	g.registerFuncs(tools)
+	g.registerFuncs()
+	g.toolsFuncs(tools)
 	for i, t := range pkg.Tools {
 		g.tool(t, tools[i])
 	}
@@ -88,7 +89,7 @@ func (g *genFile) receiverVars() map[*types.Named]string {
 // package declares: Register and RegisterTools take every receiver their
 // declarations need, so that none can be forgotten; RegisterR and
 // RegisterRTools register the methods of one receiver type R.
-func (g *genFile) registerFuncs(tools []*mcp.Tool) {
+func (g *genFile) registerFuncs() {
 	if len(g.pkg.Tools)+len(g.pkg.Prompts)+len(g.pkg.Resources) == 0 {
 		return
 	}
@@ -107,7 +108,9 @@ func (g *genFile) registerFuncs(tools []*mcp.Tool) {
 		g.P("// RegisterTools adds the package's tools to s: ", toolNames(g.pkg.Tools, func(*types.Named) bool { return true }), ".")
 		g.bindings("RegisterTools", toolRecvs)
 		g.P("func RegisterTools(", g.serverParams(toolRecvs), ") {")
-		g.addTools(tools, func(recv *types.Named) bool { return recv == nil })
+		if toolNames(g.pkg.Tools, func(recv *types.Named) bool { return recv == nil }) != "" {
+			g.addToolList(nil)
+		}
 		for _, recv := range toolRecvs {
 			g.P(analyzer.RegisterName(recv), "Tools(", g.serverArgs([]*types.Named{recv}), ")")
 		}
@@ -129,7 +132,7 @@ func (g *genFile) registerFuncs(tools []*mcp.Tool) {
 			g.P()
 			g.P("// ", name, "Tools adds the tools of ", recv.Obj().Name(), "'s methods to s, bound to ", g.recvVars[recv], ": ", toolNames(g.pkg.Tools, ofRecv), ".")
 			g.P("func ", name, "Tools(", g.serverParams(only), ") {")
-			g.addTools(tools, ofRecv)
+			g.addToolList(recv)
 			g.P("}")
 		}
 	}
@@ -218,18 +221,6 @@ func toolNames(tools []*analyzer.Tool, mine func(*types.Named) bool) string {
 		}
 	}
 	return strings.Join(names, ", ")
-}
-
-// addTools prints the statements that add the tools whose receiver type
-// mine picks (nil for functions) to s.
-func (g *genFile) addTools(tools []*mcp.Tool, mine func(*types.Named) bool) {
-	for i, t := range g.pkg.Tools {
-		if mine(t.Recv) {
-			g.P(rt("AddTool"), "(s, &", mcpIdent("Tool"), "{")
-			g.toolFields(tools[i], g.names.Handler(t.Func))
-			g.P("}, ", g.handlerValue(t.Func, t.Recv), ")")
-		}
-	}
 }
 
 // handlerValue is the handler of the declaration fn: the handler

@@ -49,8 +49,12 @@ func init() {
 			runtimeNames[ident] = toolimplPackage
 		}
 	}
-	// What a server calls itself, named in doc comments only.
-	runtimeNames["FirstCompletion"] = toolrtPackage
+	runtimeNames["GuardTool"] = toolimplPackage
+	// What a server calls itself: the tools as data, and in doc comments
+	// only, the combining of completion handlers.
+	for _, name := range []string{"Tool", "AddTools", "FirstCompletion"} {
+		runtimeNames[name] = toolrtPackage
+	}
 }
 
 // rt is the run-time identifier name; it panics on a name runtimeNames

@@ -19,7 +19,9 @@ import (
 // that marks the file as generated, a member "options" that records the
 // generator's options unless they are the defaults, and last, under
 // "cacheable", the caching hints that resources/read carries for the
-// resources that declare them (by URI). Between the two, under "forms",
+// resources that declare them (by URI), after "inventory", the toolset,
+// scopes and flag of the tools that declare any (by name). Between the
+// two, under "forms",
 // the package's forms by name, each with the requestedSchema its
 // Elicit function sends: a form is a schema a client fills in, and
 // changes to it matter to clients as an argument's do. An empty list is
@@ -57,8 +59,9 @@ func snapshot(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 		Resources         []*mcp.Resource         `json:"resources,omitempty"`
 		ResourceTemplates []*mcp.ResourceTemplate `json:"resourceTemplates,omitempty"`
 		Forms             []snapshotForm          `json:"forms,omitempty"`
+		Inventory         map[string]Placement    `json:"inventory,omitempty"`
 		Cacheable         map[string]Cache        `json:"cacheable,omitempty"`
-	}{genfile.Comment, pkg.Flags, tools, prompts, resources, templates, forms, Cacheable(pkg)}); err != nil {
+	}{genfile.Comment, pkg.Flags, tools, prompts, resources, templates, forms, Inventory(pkg), Cacheable(pkg)}); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -75,6 +75,9 @@ type CatalogPage struct {
 	// entries that must stay visible, every other one hidden.
 	Search  string   `json:"search,omitempty"`
 	Matches []string `json:"matches"`
+	// Toolsets are, by toolset, the tools that choosing it in the page's
+	// toolset filter must leave visible, every other entry hidden.
+	Toolsets map[string][]string `json:"toolsets,omitempty"`
 	// Measure are queries whose search is timed, for CatalogResult.
 	Measure []string `json:"measure,omitempty"`
 	// Hostile checks that no injected markup took effect: the page's

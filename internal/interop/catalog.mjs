@@ -85,6 +85,7 @@ async function check(want) {
   await checkLayout(tab, want);
   await checkArgs(tab, want);
   if (want.search) await checkSearch(tab, want);
+  await checkToolsets(tab, want);
   for (const q of want.measure ?? []) result.searches.push(await timeSearch(tab, q));
   if (want.hostile) result.sizes = await checkHostile(tab, want);
   const fragments = await tab.evaluate(() => {
@@ -226,6 +227,23 @@ async function checkSearch(tab, want) {
   seen = await visibleKeys(tab);
   const all = [...Object.keys(want.tools), ...(want.prompts ?? []), ...(want.resources ?? []), ...(want.forms ?? [])];
   sameSet(want, 'entries visible after Escape', seen.entries, all);
+}
+
+// checkToolsets chooses each toolset in the toolset filter: exactly its
+// tools stay visible; choosing every toolset again shows every entry. A
+// page whose tools have no toolset has no filter.
+async function checkToolsets(tab, want) {
+  const toolsets = Object.keys(want.toolsets ?? {});
+  const hasFilter = await tab.evaluate(() => document.getElementById('toolset') !== null);
+  if (hasFilter !== toolsets.length > 0) fail(want, `toolset filter shown: ${hasFilter}, want ${toolsets.length > 0}`);
+  if (!hasFilter) return;
+  for (const set of toolsets) {
+    await tab.selectOption('#toolset', set);
+    sameSet(want, `entries visible in toolset ${set}`, (await visibleKeys(tab)).entries, want.toolsets[set]);
+  }
+  await tab.selectOption('#toolset', '');
+  const all = [...Object.keys(want.tools), ...(want.prompts ?? []), ...(want.resources ?? []), ...(want.forms ?? [])];
+  sameSet(want, 'entries visible in every toolset', (await visibleKeys(tab)).entries, all);
 }
 
 // timeSearch types q into the search box at once and measures the filter

@@ -204,6 +204,7 @@ func addSnapshot(t *testing.T, page *interop.CatalogPage, file string) {
 	}
 	var snap struct {
 		Tools, Prompts, Resources, ResourceTemplates, Forms []entry
+		Inventory                                           map[string]struct{ Toolset string }
 	}
 	if err := json.Unmarshal(data, &snap); err != nil {
 		t.Fatalf("%s: %v", file, err)
@@ -215,7 +216,17 @@ func addSnapshot(t *testing.T, page *interop.CatalogPage, file string) {
 		}
 	}
 	for _, e := range snap.Tools {
-		match(e.Name, e)
+		// A tool's toolset is found by the search too.
+		toolset := snap.Inventory[e.Name].Toolset
+		withToolset := e
+		withToolset.Description += "\n" + toolset
+		match(e.Name, withToolset)
+		if toolset != "" {
+			if page.Toolsets == nil {
+				page.Toolsets = map[string][]string{}
+			}
+			page.Toolsets[toolset] = append(page.Toolsets[toolset], e.Name)
+		}
 		if e.Name == "" || page.Tools[e.Name] == 0 {
 			t.Fatalf("%s: tool %q is not in mcptag stats: is the snapshot stale?", file, e.Name)
 		}

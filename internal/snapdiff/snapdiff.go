@@ -50,6 +50,9 @@ type Snapshot struct {
 	// Cacheable are the caching hints of resource reads, by URI or URI
 	// template (protocol.go).
 	Cacheable map[string]Cache
+	// Inventory are the toolset, scopes and flag of the tools that
+	// declare any, by name (inventory.go).
+	Inventory map[string]Placement
 }
 
 // Tool is one entry of a snapshot's "tools" array.
@@ -91,6 +94,9 @@ func Parse(data []byte) (*Snapshot, error) {
 	}
 	var err error
 	if s.Cacheable, err = parseCacheable(file); err != nil {
+		return nil, err
+	}
+	if s.Inventory, err = parseInventory(file); err != nil {
 		return nil, err
 	}
 	raw, ok := file["tools"]

@@ -376,8 +376,8 @@ func GetPage() Page[Item] { return Page[Item]{} }
 //mcptag:ignore unstructured the corpus has an interface result on purpose
 func GetAny() any { return nil }
 
-// Tools maps each tool's name to its function, for the test.
-var Tools = map[string]any{
+// ToolFuncs maps each tool's name to its function, for the test.
+var ToolFuncs = map[string]any{
 	"get_scalars":        GetScalars,
 	"get_quoted":         GetQuoted,
 	"get_nullables":      GetNullables,

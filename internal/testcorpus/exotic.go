@@ -113,6 +113,6 @@ func init() {
 		"get_units":       GetUnits,
 		"get_stamps":      GetStamps,
 	} {
-		Tools[name] = fn
+		ToolFuncs[name] = fn
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -24,200 +25,328 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: get_scalars, get_quoted, get_nullables, get_embeds, get_specials, get_specials_ptr, get_maps, get_node, get_dir, get_generic, get_enums, get_temperature, get_name, get_ratio, get_unit, get_forecast, get_temperatures, get_by_id, get_grades, get_grade, get_grade_ptr, get_triple, get_bytes, get_time, get_custom, get_ptr_custom, get_ptr_custom_ptr, get_tree, get_page, get_any, get_exotic, get_exotic_ptr, get_labelled, get_wrapper, get_wrapper_ptr, get_graph, get_graph_ptr, get_units, get_stamps.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_scalars",
-		InputSchema:  mcptagGetScalarsInput,
-		OutputSchema: mcptagGetScalarsOutput,
-	}, mcptagGetScalars)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_quoted",
-		InputSchema:  mcptagGetQuotedInput,
-		OutputSchema: mcptagGetQuotedOutput,
-	}, mcptagGetQuoted)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_nullables",
-		InputSchema:  mcptagGetNullablesInput,
-		OutputSchema: mcptagGetNullablesOutput,
-	}, mcptagGetNullables)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_embeds",
-		InputSchema:  mcptagGetEmbedsInput,
-		OutputSchema: mcptagGetEmbedsOutput,
-	}, mcptagGetEmbeds)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_specials",
-		InputSchema:  mcptagGetSpecialsInput,
-		OutputSchema: mcptagGetSpecialsOutput,
-	}, mcptagGetSpecials)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_specials_ptr",
-		InputSchema:  mcptagGetSpecialsPtrInput,
-		OutputSchema: mcptagGetSpecialsPtrOutput,
-	}, mcptagGetSpecialsPtr)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_maps",
-		InputSchema:  mcptagGetMapsInput,
-		OutputSchema: mcptagGetMapsOutput,
-	}, mcptagGetMaps)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_node",
-		InputSchema:  mcptagGetNodeInput,
-		OutputSchema: mcptagGetNodeOutput,
-	}, mcptagGetNode)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_dir",
-		InputSchema:  mcptagGetDirInput,
-		OutputSchema: mcptagGetDirOutput,
-	}, mcptagGetDir)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_generic",
-		InputSchema:  mcptagGetGenericInput,
-		OutputSchema: mcptagGetGenericOutput,
-	}, mcptagGetGeneric)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_enums",
-		InputSchema:  mcptagGetEnumsInput,
-		OutputSchema: mcptagGetEnumsOutput,
-	}, mcptagGetEnums)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_temperature",
-		InputSchema:  mcptagGetTemperatureInput,
-		OutputSchema: mcptagGetTemperatureOutput,
-	}, mcptagGetTemperature)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_name",
-		InputSchema:  mcptagGetNameInput,
-		OutputSchema: mcptagGetNameOutput,
-	}, mcptagGetName)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_ratio",
-		InputSchema:  mcptagGetRatioInput,
-		OutputSchema: mcptagGetRatioOutput,
-	}, mcptagGetRatio)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_unit",
-		InputSchema:  mcptagGetUnitInput,
-		OutputSchema: mcptagGetUnitOutput,
-	}, mcptagGetUnit)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_forecast",
-		InputSchema:  mcptagGetForecastInput,
-		OutputSchema: mcptagGetForecastOutput,
-	}, mcptagGetForecast)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_temperatures",
-		InputSchema:  mcptagGetTemperaturesInput,
-		OutputSchema: mcptagGetTemperaturesOutput,
-	}, mcptagGetTemperatures)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_by_id",
-		InputSchema:  mcptagGetByIDInput,
-		OutputSchema: mcptagGetByIDOutput,
-	}, mcptagGetByID)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_grades",
-		InputSchema:  mcptagGetGradesInput,
-		OutputSchema: mcptagGetGradesOutput,
-	}, mcptagGetGrades)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_grade",
-		InputSchema:  mcptagGetGradeInput,
-		OutputSchema: mcptagGetGradeOutput,
-	}, mcptagGetGrade)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_grade_ptr",
-		InputSchema:  mcptagGetGradePtrInput,
-		OutputSchema: mcptagGetGradePtrOutput,
-	}, mcptagGetGradePtr)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_triple",
-		InputSchema:  mcptagGetTripleInput,
-		OutputSchema: mcptagGetTripleOutput,
-	}, mcptagGetTriple)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_bytes",
-		InputSchema:  mcptagGetBytesInput,
-		OutputSchema: mcptagGetBytesOutput,
-	}, mcptagGetBytes)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_time",
-		InputSchema:  mcptagGetTimeInput,
-		OutputSchema: mcptagGetTimeOutput,
-	}, mcptagGetTime)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_custom",
-		InputSchema:  mcptagGetCustomInput,
-		OutputSchema: mcptagGetCustomOutput,
-	}, mcptagGetCustom)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_ptr_custom",
-		InputSchema:  mcptagGetPtrCustomInput,
-		OutputSchema: mcptagGetPtrCustomOutput,
-	}, mcptagGetPtrCustom)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_ptr_custom_ptr",
-		InputSchema:  mcptagGetPtrCustomPtrInput,
-		OutputSchema: mcptagGetPtrCustomPtrOutput,
-	}, mcptagGetPtrCustomPtr)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_tree",
-		InputSchema:  mcptagGetTreeInput,
-		OutputSchema: mcptagGetTreeOutput,
-	}, mcptagGetTree)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_page",
-		InputSchema:  mcptagGetPageInput,
-		OutputSchema: mcptagGetPageOutput,
-	}, mcptagGetPage)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "get_any",
-		InputSchema: mcptagGetAnyInput,
-	}, mcptagGetAny)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_exotic",
-		InputSchema:  mcptagGetExoticInput,
-		OutputSchema: mcptagGetExoticOutput,
-	}, mcptagGetExotic)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_exotic_ptr",
-		InputSchema:  mcptagGetExoticPtrInput,
-		OutputSchema: mcptagGetExoticPtrOutput,
-	}, mcptagGetExoticPtr)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_labelled",
-		InputSchema:  mcptagGetLabelledInput,
-		OutputSchema: mcptagGetLabelledOutput,
-	}, mcptagGetLabelled)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_wrapper",
-		InputSchema:  mcptagGetWrapperInput,
-		OutputSchema: mcptagGetWrapperOutput,
-	}, mcptagGetWrapper)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_wrapper_ptr",
-		InputSchema:  mcptagGetWrapperPtrInput,
-		OutputSchema: mcptagGetWrapperPtrOutput,
-	}, mcptagGetWrapperPtr)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_graph",
-		InputSchema:  mcptagGetGraphInput,
-		OutputSchema: mcptagGetGraphOutput,
-	}, mcptagGetGraph)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_graph_ptr",
-		InputSchema:  mcptagGetGraphPtrInput,
-		OutputSchema: mcptagGetGraphPtrOutput,
-	}, mcptagGetGraphPtr)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_units",
-		InputSchema:  mcptagGetUnitsInput,
-		OutputSchema: mcptagGetUnitsOutput,
-	}, mcptagGetUnits)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_stamps",
-		InputSchema:  mcptagGetStampsInput,
-		OutputSchema: mcptagGetStampsOutput,
-	}, mcptagGetStamps)
+	toolrt.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: get_scalars, get_quoted, get_nullables, get_embeds, get_specials, get_specials_ptr, get_maps, get_node, get_dir, get_generic, get_enums, get_temperature, get_name, get_ratio, get_unit, get_forecast, get_temperatures, get_by_id, get_grades, get_grade, get_grade_ptr, get_triple, get_bytes, get_time, get_custom, get_ptr_custom, get_ptr_custom_ptr, get_tree, get_page, get_any, get_exotic, get_exotic_ptr, get_labelled, get_wrapper, get_wrapper_ptr, get_graph, get_graph_ptr, get_units, get_stamps.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_scalars",
+				InputSchema:  mcptagGetScalarsInput,
+				OutputSchema: mcptagGetScalarsOutput,
+			},
+			Handler: mcptagGetScalars,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_quoted",
+				InputSchema:  mcptagGetQuotedInput,
+				OutputSchema: mcptagGetQuotedOutput,
+			},
+			Handler: mcptagGetQuoted,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_nullables",
+				InputSchema:  mcptagGetNullablesInput,
+				OutputSchema: mcptagGetNullablesOutput,
+			},
+			Handler: mcptagGetNullables,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_embeds",
+				InputSchema:  mcptagGetEmbedsInput,
+				OutputSchema: mcptagGetEmbedsOutput,
+			},
+			Handler: mcptagGetEmbeds,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_specials",
+				InputSchema:  mcptagGetSpecialsInput,
+				OutputSchema: mcptagGetSpecialsOutput,
+			},
+			Handler: mcptagGetSpecials,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_specials_ptr",
+				InputSchema:  mcptagGetSpecialsPtrInput,
+				OutputSchema: mcptagGetSpecialsPtrOutput,
+			},
+			Handler: mcptagGetSpecialsPtr,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_maps",
+				InputSchema:  mcptagGetMapsInput,
+				OutputSchema: mcptagGetMapsOutput,
+			},
+			Handler: mcptagGetMaps,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_node",
+				InputSchema:  mcptagGetNodeInput,
+				OutputSchema: mcptagGetNodeOutput,
+			},
+			Handler: mcptagGetNode,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_dir",
+				InputSchema:  mcptagGetDirInput,
+				OutputSchema: mcptagGetDirOutput,
+			},
+			Handler: mcptagGetDir,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_generic",
+				InputSchema:  mcptagGetGenericInput,
+				OutputSchema: mcptagGetGenericOutput,
+			},
+			Handler: mcptagGetGeneric,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_enums",
+				InputSchema:  mcptagGetEnumsInput,
+				OutputSchema: mcptagGetEnumsOutput,
+			},
+			Handler: mcptagGetEnums,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_temperature",
+				InputSchema:  mcptagGetTemperatureInput,
+				OutputSchema: mcptagGetTemperatureOutput,
+			},
+			Handler: mcptagGetTemperature,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_name",
+				InputSchema:  mcptagGetNameInput,
+				OutputSchema: mcptagGetNameOutput,
+			},
+			Handler: mcptagGetName,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_ratio",
+				InputSchema:  mcptagGetRatioInput,
+				OutputSchema: mcptagGetRatioOutput,
+			},
+			Handler: mcptagGetRatio,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_unit",
+				InputSchema:  mcptagGetUnitInput,
+				OutputSchema: mcptagGetUnitOutput,
+			},
+			Handler: mcptagGetUnit,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_forecast",
+				InputSchema:  mcptagGetForecastInput,
+				OutputSchema: mcptagGetForecastOutput,
+			},
+			Handler: mcptagGetForecast,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_temperatures",
+				InputSchema:  mcptagGetTemperaturesInput,
+				OutputSchema: mcptagGetTemperaturesOutput,
+			},
+			Handler: mcptagGetTemperatures,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_by_id",
+				InputSchema:  mcptagGetByIDInput,
+				OutputSchema: mcptagGetByIDOutput,
+			},
+			Handler: mcptagGetByID,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_grades",
+				InputSchema:  mcptagGetGradesInput,
+				OutputSchema: mcptagGetGradesOutput,
+			},
+			Handler: mcptagGetGrades,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_grade",
+				InputSchema:  mcptagGetGradeInput,
+				OutputSchema: mcptagGetGradeOutput,
+			},
+			Handler: mcptagGetGrade,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_grade_ptr",
+				InputSchema:  mcptagGetGradePtrInput,
+				OutputSchema: mcptagGetGradePtrOutput,
+			},
+			Handler: mcptagGetGradePtr,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_triple",
+				InputSchema:  mcptagGetTripleInput,
+				OutputSchema: mcptagGetTripleOutput,
+			},
+			Handler: mcptagGetTriple,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_bytes",
+				InputSchema:  mcptagGetBytesInput,
+				OutputSchema: mcptagGetBytesOutput,
+			},
+			Handler: mcptagGetBytes,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_time",
+				InputSchema:  mcptagGetTimeInput,
+				OutputSchema: mcptagGetTimeOutput,
+			},
+			Handler: mcptagGetTime,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_custom",
+				InputSchema:  mcptagGetCustomInput,
+				OutputSchema: mcptagGetCustomOutput,
+			},
+			Handler: mcptagGetCustom,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_ptr_custom",
+				InputSchema:  mcptagGetPtrCustomInput,
+				OutputSchema: mcptagGetPtrCustomOutput,
+			},
+			Handler: mcptagGetPtrCustom,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_ptr_custom_ptr",
+				InputSchema:  mcptagGetPtrCustomPtrInput,
+				OutputSchema: mcptagGetPtrCustomPtrOutput,
+			},
+			Handler: mcptagGetPtrCustomPtr,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_tree",
+				InputSchema:  mcptagGetTreeInput,
+				OutputSchema: mcptagGetTreeOutput,
+			},
+			Handler: mcptagGetTree,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_page",
+				InputSchema:  mcptagGetPageInput,
+				OutputSchema: mcptagGetPageOutput,
+			},
+			Handler: mcptagGetPage,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "get_any",
+				InputSchema: mcptagGetAnyInput,
+			},
+			Handler: mcptagGetAny,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_exotic",
+				InputSchema:  mcptagGetExoticInput,
+				OutputSchema: mcptagGetExoticOutput,
+			},
+			Handler: mcptagGetExotic,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_exotic_ptr",
+				InputSchema:  mcptagGetExoticPtrInput,
+				OutputSchema: mcptagGetExoticPtrOutput,
+			},
+			Handler: mcptagGetExoticPtr,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_labelled",
+				InputSchema:  mcptagGetLabelledInput,
+				OutputSchema: mcptagGetLabelledOutput,
+			},
+			Handler: mcptagGetLabelled,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_wrapper",
+				InputSchema:  mcptagGetWrapperInput,
+				OutputSchema: mcptagGetWrapperOutput,
+			},
+			Handler: mcptagGetWrapper,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_wrapper_ptr",
+				InputSchema:  mcptagGetWrapperPtrInput,
+				OutputSchema: mcptagGetWrapperPtrOutput,
+			},
+			Handler: mcptagGetWrapperPtr,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_graph",
+				InputSchema:  mcptagGetGraphInput,
+				OutputSchema: mcptagGetGraphOutput,
+			},
+			Handler: mcptagGetGraph,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_graph_ptr",
+				InputSchema:  mcptagGetGraphPtrInput,
+				OutputSchema: mcptagGetGraphPtrOutput,
+			},
+			Handler: mcptagGetGraphPtr,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_units",
+				InputSchema:  mcptagGetUnitsInput,
+				OutputSchema: mcptagGetUnitsOutput,
+			},
+			Handler: mcptagGetUnits,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_stamps",
+				InputSchema:  mcptagGetStampsInput,
+				OutputSchema: mcptagGetStampsOutput,
+			},
+			Handler: mcptagGetStamps,
+		}),
+	}
 }
 
 // Schemas and arguments of get_scalars, computed by mcptag.

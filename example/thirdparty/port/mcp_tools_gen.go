@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -42,12 +43,26 @@ func RegisterIssues(s *mcp.Server, issues Issues) {
 
 // RegisterIssuesTools adds the tools of Issues's methods to s, bound to issues: search_issues.
 func RegisterIssuesTools(s *mcp.Server, issues Issues) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "search_issues",
-		Description: `Searches the issues of a GitHub repository by the words of their titles, a page at a time.`,
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: mcptagIssuesSearchIssuesInput,
-	}, mcptagIssuesSearchIssues(issues))
+	toolrt.AddTools(s, IssuesTools(issues))
+}
+
+// IssuesTools returns the tools of Issues's methods as data, bound to issues, in declaration order: search_issues.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func IssuesTools(issues Issues) []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "search_issues",
+				Description: `Searches the issues of a GitHub repository by the words of their titles, a page at a time.`,
+				Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema: mcptagIssuesSearchIssuesInput,
+			},
+			Handler: mcptagIssuesSearchIssues(issues),
+		}),
+	}
 }
 
 // Schemas and arguments of search_issues, computed by mcptag.

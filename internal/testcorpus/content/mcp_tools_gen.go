@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -37,66 +38,107 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: chart, clip, link, links, attach, caption, report, thumbnails, list_issues, list_issues_strict.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "chart",
-		Description: `Draws the latency chart, or nothing.`,
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: mcptagChartInput,
-	}, mcptagChart)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "clip",
-		Description: `Plays the alert's sound.`,
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: mcptagClipInput,
-	}, mcptagClip)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "link",
-		Description: `Links to the latest report.`,
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: mcptagLinkInput,
-	}, mcptagLink)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "links",
-		Description: `Links to the two latest reports.`,
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: mcptagLinksInput,
-	}, mcptagLinks)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "attach",
-		Description: `Attaches the report itself.`,
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: mcptagAttachInput,
-	}, mcptagAttach)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "caption",
-		Description: `Says what the chart shows.`,
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: mcptagCaptionInput,
-	}, mcptagCaption)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "report",
-		Description: `Sends a caption, the chart, the sound, a link and the report, in that order, skipping what is nil.`,
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: mcptagReportInput,
-	}, mcptagReport)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "thumbnails",
-		Description: `Is a go-sdk handler whose value is images: they fill the content it leaves unset.`,
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: mcptagThumbnailsInput,
-	}, mcptagThumbnails)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "list_issues",
-		Description: `Says which issues it would list: the enum values it received.`,
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: mcptagListIssuesInput,
-	}, mcptagListIssues)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "list_issues_strict",
-		Description: `Says which issues it would list, taking enum values only as spelled.`,
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: mcptagListIssuesStrictInput,
-	}, mcptagListIssuesStrict)
+	toolrt.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: chart, clip, link, links, attach, caption, report, thumbnails, list_issues, list_issues_strict.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "chart",
+				Description: `Draws the latency chart, or nothing.`,
+				Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema: mcptagChartInput,
+			},
+			Handler: mcptagChart,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "clip",
+				Description: `Plays the alert's sound.`,
+				Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema: mcptagClipInput,
+			},
+			Handler: mcptagClip,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "link",
+				Description: `Links to the latest report.`,
+				Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema: mcptagLinkInput,
+			},
+			Handler: mcptagLink,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "links",
+				Description: `Links to the two latest reports.`,
+				Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema: mcptagLinksInput,
+			},
+			Handler: mcptagLinks,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "attach",
+				Description: `Attaches the report itself.`,
+				Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema: mcptagAttachInput,
+			},
+			Handler: mcptagAttach,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "caption",
+				Description: `Says what the chart shows.`,
+				Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema: mcptagCaptionInput,
+			},
+			Handler: mcptagCaption,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "report",
+				Description: `Sends a caption, the chart, the sound, a link and the report, in that order, skipping what is nil.`,
+				Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema: mcptagReportInput,
+			},
+			Handler: mcptagReport,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "thumbnails",
+				Description: `Is a go-sdk handler whose value is images: they fill the content it leaves unset.`,
+				Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema: mcptagThumbnailsInput,
+			},
+			Handler: mcptagThumbnails,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "list_issues",
+				Description: `Says which issues it would list: the enum values it received.`,
+				Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema: mcptagListIssuesInput,
+			},
+			Handler: mcptagListIssues,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "list_issues_strict",
+				Description: `Says which issues it would list, taking enum values only as spelled.`,
+				Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema: mcptagListIssuesStrictInput,
+			},
+			Handler: mcptagListIssuesStrict,
+		}),
+	}
 }
 
 // Schemas and arguments of chart, computed by mcptag.

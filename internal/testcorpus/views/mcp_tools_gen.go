@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/testcorpus"
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -25,138 +26,227 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: get_scalars, get_quoted, get_nullables, get_embeds, get_embeds_ptr, get_specials, get_specials_ptr, get_specials_by_value, get_maps, get_node, get_node_ptr_ptr, get_generic, get_exotic, get_forecast, get_by_id, get_triple, get_triple_ptr, get_dir, get_page, get_enums, get_tagged, get_items_by_name, get_zeros, get_keyed, find_node, get_node_sdk.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_scalars",
-		InputSchema:  mcptagGetScalarsInput,
-		OutputSchema: mcptagGetScalarsOutput,
-	}, mcptagGetScalars)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_quoted",
-		InputSchema:  mcptagGetQuotedInput,
-		OutputSchema: mcptagGetQuotedOutput,
-	}, mcptagGetQuoted)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_nullables",
-		InputSchema:  mcptagGetNullablesInput,
-		OutputSchema: mcptagGetNullablesOutput,
-	}, mcptagGetNullables)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_embeds",
-		InputSchema:  mcptagGetEmbedsInput,
-		OutputSchema: mcptagGetEmbedsOutput,
-	}, mcptagGetEmbeds)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_embeds_ptr",
-		InputSchema:  mcptagGetEmbedsPtrInput,
-		OutputSchema: mcptagGetEmbedsPtrOutput,
-	}, mcptagGetEmbedsPtr)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_specials",
-		InputSchema:  mcptagGetSpecialsInput,
-		OutputSchema: mcptagGetSpecialsOutput,
-	}, mcptagGetSpecials)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_specials_ptr",
-		InputSchema:  mcptagGetSpecialsPtrInput,
-		OutputSchema: mcptagGetSpecialsPtrOutput,
-	}, mcptagGetSpecialsPtr)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_specials_by_value",
-		Description:  `Reaches inside PtrCustom, whose MarshalJSON has a pointer receiver: encoding/json does not call it on a field of a value it cannot address.`,
-		InputSchema:  mcptagGetSpecialsByValueInput,
-		OutputSchema: mcptagGetSpecialsByValueOutput,
-	}, mcptagGetSpecialsByValue)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_maps",
-		InputSchema:  mcptagGetMapsInput,
-		OutputSchema: mcptagGetMapsOutput,
-	}, mcptagGetMaps)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_node",
-		InputSchema:  mcptagGetNodeInput,
-		OutputSchema: mcptagGetNodeOutput,
-	}, mcptagGetNode)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_node_ptr_ptr",
-		InputSchema:  mcptagGetNodePtrPtrInput,
-		OutputSchema: mcptagGetNodePtrPtrOutput,
-	}, mcptagGetNodePtrPtr)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_generic",
-		InputSchema:  mcptagGetGenericInput,
-		OutputSchema: mcptagGetGenericOutput,
-	}, mcptagGetGeneric)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_exotic",
-		InputSchema:  mcptagGetExoticInput,
-		OutputSchema: mcptagGetExoticOutput,
-	}, mcptagGetExotic)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_forecast",
-		InputSchema:  mcptagGetForecastInput,
-		OutputSchema: mcptagGetForecastOutput,
-	}, mcptagGetForecast)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_by_id",
-		InputSchema:  mcptagGetByIDInput,
-		OutputSchema: mcptagGetByIDOutput,
-	}, mcptagGetByID)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_triple",
-		InputSchema:  mcptagGetTripleInput,
-		OutputSchema: mcptagGetTripleOutput,
-	}, mcptagGetTriple)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_triple_ptr",
-		InputSchema:  mcptagGetTriplePtrInput,
-		OutputSchema: mcptagGetTriplePtrOutput,
-	}, mcptagGetTriplePtr)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_dir",
-		InputSchema:  mcptagGetDirInput,
-		OutputSchema: mcptagGetDirOutput,
-	}, mcptagGetDir)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_page",
-		InputSchema:  mcptagGetPageInput,
-		OutputSchema: mcptagGetPageOutput,
-	}, mcptagGetPage)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_enums",
-		InputSchema:  mcptagGetEnumsInput,
-		OutputSchema: mcptagGetEnumsOutput,
-	}, mcptagGetEnums)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_tagged",
-		InputSchema:  mcptagGetTaggedInput,
-		OutputSchema: mcptagGetTaggedOutput,
-	}, mcptagGetTagged)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_items_by_name",
-		InputSchema:  mcptagGetItemsByNameInput,
-		OutputSchema: mcptagGetItemsByNameOutput,
-	}, mcptagGetItemsByName)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_zeros",
-		InputSchema:  mcptagGetZerosInput,
-		OutputSchema: mcptagGetZerosOutput,
-	}, mcptagGetZeros)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_keyed",
-		InputSchema:  mcptagGetKeyedInput,
-		OutputSchema: mcptagGetKeyedOutput,
-	}, mcptagGetKeyed)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "find_node",
-		InputSchema:  mcptagFindNodeInput,
-		OutputSchema: mcptagFindNodeOutput,
-	}, mcptagFindNode)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "get_node_sdk",
-		Description:  `Has the go-sdk handler's shape; its value is viewed, as any.`,
-		InputSchema:  mcptagGetNodeSDKInput,
-		OutputSchema: mcptagGetNodeSDKOutput,
-	}, mcptagGetNodeSDK)
+	toolrt.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: get_scalars, get_quoted, get_nullables, get_embeds, get_embeds_ptr, get_specials, get_specials_ptr, get_specials_by_value, get_maps, get_node, get_node_ptr_ptr, get_generic, get_exotic, get_forecast, get_by_id, get_triple, get_triple_ptr, get_dir, get_page, get_enums, get_tagged, get_items_by_name, get_zeros, get_keyed, find_node, get_node_sdk.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_scalars",
+				InputSchema:  mcptagGetScalarsInput,
+				OutputSchema: mcptagGetScalarsOutput,
+			},
+			Handler: mcptagGetScalars,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_quoted",
+				InputSchema:  mcptagGetQuotedInput,
+				OutputSchema: mcptagGetQuotedOutput,
+			},
+			Handler: mcptagGetQuoted,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_nullables",
+				InputSchema:  mcptagGetNullablesInput,
+				OutputSchema: mcptagGetNullablesOutput,
+			},
+			Handler: mcptagGetNullables,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_embeds",
+				InputSchema:  mcptagGetEmbedsInput,
+				OutputSchema: mcptagGetEmbedsOutput,
+			},
+			Handler: mcptagGetEmbeds,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_embeds_ptr",
+				InputSchema:  mcptagGetEmbedsPtrInput,
+				OutputSchema: mcptagGetEmbedsPtrOutput,
+			},
+			Handler: mcptagGetEmbedsPtr,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_specials",
+				InputSchema:  mcptagGetSpecialsInput,
+				OutputSchema: mcptagGetSpecialsOutput,
+			},
+			Handler: mcptagGetSpecials,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_specials_ptr",
+				InputSchema:  mcptagGetSpecialsPtrInput,
+				OutputSchema: mcptagGetSpecialsPtrOutput,
+			},
+			Handler: mcptagGetSpecialsPtr,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_specials_by_value",
+				Description:  `Reaches inside PtrCustom, whose MarshalJSON has a pointer receiver: encoding/json does not call it on a field of a value it cannot address.`,
+				InputSchema:  mcptagGetSpecialsByValueInput,
+				OutputSchema: mcptagGetSpecialsByValueOutput,
+			},
+			Handler: mcptagGetSpecialsByValue,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_maps",
+				InputSchema:  mcptagGetMapsInput,
+				OutputSchema: mcptagGetMapsOutput,
+			},
+			Handler: mcptagGetMaps,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_node",
+				InputSchema:  mcptagGetNodeInput,
+				OutputSchema: mcptagGetNodeOutput,
+			},
+			Handler: mcptagGetNode,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_node_ptr_ptr",
+				InputSchema:  mcptagGetNodePtrPtrInput,
+				OutputSchema: mcptagGetNodePtrPtrOutput,
+			},
+			Handler: mcptagGetNodePtrPtr,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_generic",
+				InputSchema:  mcptagGetGenericInput,
+				OutputSchema: mcptagGetGenericOutput,
+			},
+			Handler: mcptagGetGeneric,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_exotic",
+				InputSchema:  mcptagGetExoticInput,
+				OutputSchema: mcptagGetExoticOutput,
+			},
+			Handler: mcptagGetExotic,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_forecast",
+				InputSchema:  mcptagGetForecastInput,
+				OutputSchema: mcptagGetForecastOutput,
+			},
+			Handler: mcptagGetForecast,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_by_id",
+				InputSchema:  mcptagGetByIDInput,
+				OutputSchema: mcptagGetByIDOutput,
+			},
+			Handler: mcptagGetByID,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_triple",
+				InputSchema:  mcptagGetTripleInput,
+				OutputSchema: mcptagGetTripleOutput,
+			},
+			Handler: mcptagGetTriple,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_triple_ptr",
+				InputSchema:  mcptagGetTriplePtrInput,
+				OutputSchema: mcptagGetTriplePtrOutput,
+			},
+			Handler: mcptagGetTriplePtr,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_dir",
+				InputSchema:  mcptagGetDirInput,
+				OutputSchema: mcptagGetDirOutput,
+			},
+			Handler: mcptagGetDir,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_page",
+				InputSchema:  mcptagGetPageInput,
+				OutputSchema: mcptagGetPageOutput,
+			},
+			Handler: mcptagGetPage,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_enums",
+				InputSchema:  mcptagGetEnumsInput,
+				OutputSchema: mcptagGetEnumsOutput,
+			},
+			Handler: mcptagGetEnums,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_tagged",
+				InputSchema:  mcptagGetTaggedInput,
+				OutputSchema: mcptagGetTaggedOutput,
+			},
+			Handler: mcptagGetTagged,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_items_by_name",
+				InputSchema:  mcptagGetItemsByNameInput,
+				OutputSchema: mcptagGetItemsByNameOutput,
+			},
+			Handler: mcptagGetItemsByName,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_zeros",
+				InputSchema:  mcptagGetZerosInput,
+				OutputSchema: mcptagGetZerosOutput,
+			},
+			Handler: mcptagGetZeros,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_keyed",
+				InputSchema:  mcptagGetKeyedInput,
+				OutputSchema: mcptagGetKeyedOutput,
+			},
+			Handler: mcptagGetKeyed,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "find_node",
+				InputSchema:  mcptagFindNodeInput,
+				OutputSchema: mcptagFindNodeOutput,
+			},
+			Handler: mcptagFindNode,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_node_sdk",
+				Description:  `Has the go-sdk handler's shape; its value is viewed, as any.`,
+				InputSchema:  mcptagGetNodeSDKInput,
+				OutputSchema: mcptagGetNodeSDKOutput,
+			},
+			Handler: mcptagGetNodeSDK,
+		}),
+	}
 }
 
 // Schemas and arguments of get_scalars, computed by mcptag.

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -32,48 +33,7 @@ func Register(s *mcp.Server, counter *Counter) {
 // value of every receiver type whose methods it registers, so that none is
 // left out.
 func RegisterTools(s *mcp.Server, counter *Counter) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search",
-		Description:  `Echoes a search request: the struct argument style.`,
-		InputSchema:  mcptagSearchInput,
-		OutputSchema: mcptagSearchOutput,
-	}, mcptagSearch)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "greet",
-		Description:  `Greets someone: the plain argument style, with the context and request passed through.`,
-		InputSchema:  mcptagGreetInput,
-		OutputSchema: mcptagGreetOutput,
-	}, mcptagGreet)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "count_nodes",
-		Description:  `Counts the nodes of a tree: a recursive argument type.`,
-		InputSchema:  mcptagCountNodesInput,
-		OutputSchema: mcptagCountNodesOutput,
-	}, mcptagCountNodes)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "crash",
-		Description:  `Panics: a tool with a bug.`,
-		InputSchema:  mcptagCrashInput,
-		OutputSchema: mcptagCrashOutput,
-	}, mcptagCrash)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo",
-		Description:  `Returns any JSON value it is given.`,
-		InputSchema:  mcptagEchoInput,
-		OutputSchema: mcptagEchoOutput,
-	}, mcptagEcho)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "ping",
-		Description:  `Takes no arguments.`,
-		InputSchema:  mcptagPingInput,
-		OutputSchema: mcptagPingOutput,
-	}, mcptagPing)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "sum",
-		Description:  `Adds numbers: the go-sdk handler shape.`,
-		InputSchema:  mcptagSumInput,
-		OutputSchema: mcptagSumOutput,
-	}, mcptagSum)
+	toolrt.AddTools(s, Tools())
 	RegisterCounterTools(s, counter)
 }
 
@@ -84,12 +44,99 @@ func RegisterCounter(s *mcp.Server, counter *Counter) {
 
 // RegisterCounterTools adds the tools of Counter's methods to s, bound to counter: add.
 func RegisterCounterTools(s *mcp.Server, counter *Counter) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "add",
-		Description:  `Adds n to the counter and reports the new total.`,
-		InputSchema:  mcptagCounterAddInput,
-		OutputSchema: mcptagCounterAddOutput,
-	}, mcptagCounterAdd(counter))
+	toolrt.AddTools(s, CounterTools(counter))
+}
+
+// Tools returns the package's tool functions as data, in declaration order: search, greet, count_nodes, crash, echo, ping, sum.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search",
+				Description:  `Echoes a search request: the struct argument style.`,
+				InputSchema:  mcptagSearchInput,
+				OutputSchema: mcptagSearchOutput,
+			},
+			Handler: mcptagSearch,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "greet",
+				Description:  `Greets someone: the plain argument style, with the context and request passed through.`,
+				InputSchema:  mcptagGreetInput,
+				OutputSchema: mcptagGreetOutput,
+			},
+			Handler: mcptagGreet,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "count_nodes",
+				Description:  `Counts the nodes of a tree: a recursive argument type.`,
+				InputSchema:  mcptagCountNodesInput,
+				OutputSchema: mcptagCountNodesOutput,
+			},
+			Handler: mcptagCountNodes,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "crash",
+				Description:  `Panics: a tool with a bug.`,
+				InputSchema:  mcptagCrashInput,
+				OutputSchema: mcptagCrashOutput,
+			},
+			Handler: mcptagCrash,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo",
+				Description:  `Returns any JSON value it is given.`,
+				InputSchema:  mcptagEchoInput,
+				OutputSchema: mcptagEchoOutput,
+			},
+			Handler: mcptagEcho,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "ping",
+				Description:  `Takes no arguments.`,
+				InputSchema:  mcptagPingInput,
+				OutputSchema: mcptagPingOutput,
+			},
+			Handler: mcptagPing,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "sum",
+				Description:  `Adds numbers: the go-sdk handler shape.`,
+				InputSchema:  mcptagSumInput,
+				OutputSchema: mcptagSumOutput,
+			},
+			Handler: mcptagSum,
+		}),
+	}
+}
+
+// CounterTools returns the tools of Counter's methods as data, bound to counter, in declaration order: add.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func CounterTools(counter *Counter) []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "add",
+				Description:  `Adds n to the counter and reports the new total.`,
+				InputSchema:  mcptagCounterAddInput,
+				OutputSchema: mcptagCounterAddOutput,
+			},
+			Handler: mcptagCounterAdd(counter),
+		}),
+	}
 }
 
 // Schemas and arguments of search, computed by mcptag.

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -24,54 +25,92 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: echo_numbers, echo_decimals, echo_strings, echo_arrays, echo_defaults, echo_strict, book, formats, plain_strict.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_numbers",
-		InputSchema:  mcptagEchoNumbersInput,
-		OutputSchema: mcptagEchoNumbersOutput,
-	}, mcptagEchoNumbers)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_decimals",
-		InputSchema:  mcptagEchoDecimalsInput,
-		OutputSchema: mcptagEchoDecimalsOutput,
-	}, mcptagEchoDecimals)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_strings",
-		InputSchema:  mcptagEchoStringsInput,
-		OutputSchema: mcptagEchoStringsOutput,
-	}, mcptagEchoStrings)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_arrays",
-		InputSchema:  mcptagEchoArraysInput,
-		OutputSchema: mcptagEchoArraysOutput,
-	}, mcptagEchoArrays)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_defaults",
-		InputSchema:  mcptagEchoDefaultsInput,
-		OutputSchema: mcptagEchoDefaultsOutput,
-	}, mcptagEchoDefaults)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_strict",
-		InputSchema:  mcptagEchoStrictInput,
-		OutputSchema: mcptagEchoStrictOutput,
-	}, mcptagEchoStrict)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "book",
-		Description:  `Books a table.`,
-		InputSchema:  mcptagBookInput,
-		OutputSchema: mcptagBookOutput,
-	}, mcptagBook)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "formats",
-		Description:  `Takes a string of every format.`,
-		InputSchema:  mcptagFormatsInput,
-		OutputSchema: mcptagFormatsOutput,
-	}, mcptagFormats)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "plain_strict",
-		Description:  `Takes no strings for numbers.`,
-		InputSchema:  mcptagPlainStrictInput,
-		OutputSchema: mcptagPlainStrictOutput,
-	}, mcptagPlainStrict)
+	toolrt.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: echo_numbers, echo_decimals, echo_strings, echo_arrays, echo_defaults, echo_strict, book, formats, plain_strict.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_numbers",
+				InputSchema:  mcptagEchoNumbersInput,
+				OutputSchema: mcptagEchoNumbersOutput,
+			},
+			Handler: mcptagEchoNumbers,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_decimals",
+				InputSchema:  mcptagEchoDecimalsInput,
+				OutputSchema: mcptagEchoDecimalsOutput,
+			},
+			Handler: mcptagEchoDecimals,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_strings",
+				InputSchema:  mcptagEchoStringsInput,
+				OutputSchema: mcptagEchoStringsOutput,
+			},
+			Handler: mcptagEchoStrings,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_arrays",
+				InputSchema:  mcptagEchoArraysInput,
+				OutputSchema: mcptagEchoArraysOutput,
+			},
+			Handler: mcptagEchoArrays,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_defaults",
+				InputSchema:  mcptagEchoDefaultsInput,
+				OutputSchema: mcptagEchoDefaultsOutput,
+			},
+			Handler: mcptagEchoDefaults,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_strict",
+				InputSchema:  mcptagEchoStrictInput,
+				OutputSchema: mcptagEchoStrictOutput,
+			},
+			Handler: mcptagEchoStrict,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "book",
+				Description:  `Books a table.`,
+				InputSchema:  mcptagBookInput,
+				OutputSchema: mcptagBookOutput,
+			},
+			Handler: mcptagBook,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "formats",
+				Description:  `Takes a string of every format.`,
+				InputSchema:  mcptagFormatsInput,
+				OutputSchema: mcptagFormatsOutput,
+			},
+			Handler: mcptagFormats,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "plain_strict",
+				Description:  `Takes no strings for numbers.`,
+				InputSchema:  mcptagPlainStrictInput,
+				OutputSchema: mcptagPlainStrictOutput,
+			},
+			Handler: mcptagPlainStrict,
+		}),
+	}
 }
 
 // Schemas and arguments of echo_numbers, computed by mcptag.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcptag/mcptag/internal/testcorpus"
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -26,86 +27,145 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: echo_scalars, echo_quoted, echo_nullables, echo_embeds, echo_tagged, echo_specials, echo_maps, echo_node, echo_generic, echo_enums, echo_everything, plain_scalars, plain_pointers, plain_one, plain_struct_ptr, plain_mixed.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_scalars",
-		InputSchema:  mcptagEchoScalarsInput,
-		OutputSchema: mcptagEchoScalarsOutput,
-	}, mcptagEchoScalars)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_quoted",
-		InputSchema:  mcptagEchoQuotedInput,
-		OutputSchema: mcptagEchoQuotedOutput,
-	}, mcptagEchoQuoted)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_nullables",
-		InputSchema:  mcptagEchoNullablesInput,
-		OutputSchema: mcptagEchoNullablesOutput,
-	}, mcptagEchoNullables)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_embeds",
-		InputSchema:  mcptagEchoEmbedsInput,
-		OutputSchema: mcptagEchoEmbedsOutput,
-	}, mcptagEchoEmbeds)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_tagged",
-		InputSchema:  mcptagEchoTaggedInput,
-		OutputSchema: mcptagEchoTaggedOutput,
-	}, mcptagEchoTagged)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_specials",
-		InputSchema:  mcptagEchoSpecialsInput,
-		OutputSchema: mcptagEchoSpecialsOutput,
-	}, mcptagEchoSpecials)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_maps",
-		InputSchema:  mcptagEchoMapsInput,
-		OutputSchema: mcptagEchoMapsOutput,
-	}, mcptagEchoMaps)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_node",
-		InputSchema:  mcptagEchoNodeInput,
-		OutputSchema: mcptagEchoNodeOutput,
-	}, mcptagEchoNode)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_generic",
-		InputSchema:  mcptagEchoGenericInput,
-		OutputSchema: mcptagEchoGenericOutput,
-	}, mcptagEchoGeneric)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_enums",
-		InputSchema:  mcptagEchoEnumsInput,
-		OutputSchema: mcptagEchoEnumsOutput,
-	}, mcptagEchoEnums)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo_everything",
-		InputSchema:  mcptagEchoEverythingInput,
-		OutputSchema: mcptagEchoEverythingOutput,
-	}, mcptagEchoEverything)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "plain_scalars",
-		InputSchema:  mcptagPlainScalarsInput,
-		OutputSchema: mcptagPlainScalarsOutput,
-	}, mcptagPlainScalars)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "plain_pointers",
-		InputSchema:  mcptagPlainPointersInput,
-		OutputSchema: mcptagPlainPointersOutput,
-	}, mcptagPlainPointers)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "plain_one",
-		InputSchema:  mcptagPlainOneInput,
-		OutputSchema: mcptagPlainOneOutput,
-	}, mcptagPlainOne)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "plain_struct_ptr",
-		InputSchema:  mcptagPlainStructPtrInput,
-		OutputSchema: mcptagPlainStructPtrOutput,
-	}, mcptagPlainStructPtr)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "plain_mixed",
-		InputSchema:  mcptagPlainMixedInput,
-		OutputSchema: mcptagPlainMixedOutput,
-	}, mcptagPlainMixed)
+	toolrt.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: echo_scalars, echo_quoted, echo_nullables, echo_embeds, echo_tagged, echo_specials, echo_maps, echo_node, echo_generic, echo_enums, echo_everything, plain_scalars, plain_pointers, plain_one, plain_struct_ptr, plain_mixed.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_scalars",
+				InputSchema:  mcptagEchoScalarsInput,
+				OutputSchema: mcptagEchoScalarsOutput,
+			},
+			Handler: mcptagEchoScalars,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_quoted",
+				InputSchema:  mcptagEchoQuotedInput,
+				OutputSchema: mcptagEchoQuotedOutput,
+			},
+			Handler: mcptagEchoQuoted,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_nullables",
+				InputSchema:  mcptagEchoNullablesInput,
+				OutputSchema: mcptagEchoNullablesOutput,
+			},
+			Handler: mcptagEchoNullables,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_embeds",
+				InputSchema:  mcptagEchoEmbedsInput,
+				OutputSchema: mcptagEchoEmbedsOutput,
+			},
+			Handler: mcptagEchoEmbeds,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_tagged",
+				InputSchema:  mcptagEchoTaggedInput,
+				OutputSchema: mcptagEchoTaggedOutput,
+			},
+			Handler: mcptagEchoTagged,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_specials",
+				InputSchema:  mcptagEchoSpecialsInput,
+				OutputSchema: mcptagEchoSpecialsOutput,
+			},
+			Handler: mcptagEchoSpecials,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_maps",
+				InputSchema:  mcptagEchoMapsInput,
+				OutputSchema: mcptagEchoMapsOutput,
+			},
+			Handler: mcptagEchoMaps,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_node",
+				InputSchema:  mcptagEchoNodeInput,
+				OutputSchema: mcptagEchoNodeOutput,
+			},
+			Handler: mcptagEchoNode,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_generic",
+				InputSchema:  mcptagEchoGenericInput,
+				OutputSchema: mcptagEchoGenericOutput,
+			},
+			Handler: mcptagEchoGeneric,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_enums",
+				InputSchema:  mcptagEchoEnumsInput,
+				OutputSchema: mcptagEchoEnumsOutput,
+			},
+			Handler: mcptagEchoEnums,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo_everything",
+				InputSchema:  mcptagEchoEverythingInput,
+				OutputSchema: mcptagEchoEverythingOutput,
+			},
+			Handler: mcptagEchoEverything,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "plain_scalars",
+				InputSchema:  mcptagPlainScalarsInput,
+				OutputSchema: mcptagPlainScalarsOutput,
+			},
+			Handler: mcptagPlainScalars,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "plain_pointers",
+				InputSchema:  mcptagPlainPointersInput,
+				OutputSchema: mcptagPlainPointersOutput,
+			},
+			Handler: mcptagPlainPointers,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "plain_one",
+				InputSchema:  mcptagPlainOneInput,
+				OutputSchema: mcptagPlainOneOutput,
+			},
+			Handler: mcptagPlainOne,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "plain_struct_ptr",
+				InputSchema:  mcptagPlainStructPtrInput,
+				OutputSchema: mcptagPlainStructPtrOutput,
+			},
+			Handler: mcptagPlainStructPtr,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "plain_mixed",
+				InputSchema:  mcptagPlainMixedInput,
+				OutputSchema: mcptagPlainMixedOutput,
+			},
+			Handler: mcptagPlainMixed,
+		}),
+	}
 }
 
 // Schemas and arguments of echo_scalars, computed by mcptag.

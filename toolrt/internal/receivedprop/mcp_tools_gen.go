@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -24,12 +25,26 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: receive.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "receive",
-		Description:  `Checks what it receives: its error is a value that breaks the constraint of its field, which the handler should have rejected.`,
-		InputSchema:  mcptagReceiveInput,
-		OutputSchema: mcptagReceiveOutput,
-	}, mcptagReceive)
+	toolrt.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: receive.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "receive",
+				Description:  `Checks what it receives: its error is a value that breaks the constraint of its field, which the handler should have rejected.`,
+				InputSchema:  mcptagReceiveInput,
+				OutputSchema: mcptagReceiveOutput,
+			},
+			Handler: mcptagReceive,
+		}),
+	}
 }
 
 // Schemas and arguments of receive, computed by mcptag.

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -24,35 +25,61 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: delete_files, ask_name, refuse, fail, act.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "delete_files",
-		Description:  `Deletes each file the user confirms, asking for each in turn, and returns those it deleted.`,
-		Annotations:  &mcp.ToolAnnotations{DestructiveHint: toolimpl.Bool(true)},
-		InputSchema:  mcptagDeleteFilesInput,
-		OutputSchema: mcptagDeleteFilesOutput,
-	}, mcptagDeleteFiles)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "ask_name",
-		Description:  `Asks the client for a name, by an input request of its own, and greets whoever it names.`,
-		InputSchema:  mcptagAskNameInput,
-		OutputSchema: mcptagAskNameOutput,
-	}, mcptagAskName)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "refuse",
-		Description: `Fails with the JSON-RPC error of code, wrapped.`,
-		InputSchema: mcptagRefuseInput,
-	}, mcptagRefuse)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "fail",
-		Description: `Fails with an error of its own, which is a tool error.`,
-		InputSchema: mcptagFailInput,
-	}, mcptagFail)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "act",
-		Description:  `Acts as a user, and returns what it did.`,
-		InputSchema:  mcptagDoActInput,
-		OutputSchema: mcptagDoActOutput,
-	}, mcptagDoAct)
+	toolrt.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: delete_files, ask_name, refuse, fail, act.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "delete_files",
+				Description:  `Deletes each file the user confirms, asking for each in turn, and returns those it deleted.`,
+				Annotations:  &mcp.ToolAnnotations{DestructiveHint: toolimpl.Bool(true)},
+				InputSchema:  mcptagDeleteFilesInput,
+				OutputSchema: mcptagDeleteFilesOutput,
+			},
+			Handler: mcptagDeleteFiles,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "ask_name",
+				Description:  `Asks the client for a name, by an input request of its own, and greets whoever it names.`,
+				InputSchema:  mcptagAskNameInput,
+				OutputSchema: mcptagAskNameOutput,
+			},
+			Handler: mcptagAskName,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "refuse",
+				Description: `Fails with the JSON-RPC error of code, wrapped.`,
+				InputSchema: mcptagRefuseInput,
+			},
+			Handler: mcptagRefuse,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "fail",
+				Description: `Fails with an error of its own, which is a tool error.`,
+				InputSchema: mcptagFailInput,
+			},
+			Handler: mcptagFail,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "act",
+				Description:  `Acts as a user, and returns what it did.`,
+				InputSchema:  mcptagDoActInput,
+				OutputSchema: mcptagDoActOutput,
+			},
+			Handler: mcptagDoAct,
+		}),
+	}
 }
 
 // Schemas and arguments of delete_files, computed by mcptag.

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -120,12 +121,7 @@ func Register(s *mcp.Server, shelf *Shelf) {
 
 // RegisterTools adds the package's tools to s: version.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "version",
-		Description:  `Reports the catalog's version.`,
-		InputSchema:  mcptagVersionInput,
-		OutputSchema: mcptagVersionOutput,
-	}, mcptagVersion)
+	toolrt.AddTools(s, Tools())
 }
 
 // RegisterShelf adds everything Shelf's methods declare to s, bound to shelf: prompts recommend; resource templates book.
@@ -143,6 +139,25 @@ func RegisterShelf(s *mcp.Server, shelf *Shelf) {
 		Description: `A book on the shelf.`,
 		MIMEType:    `text/plain`,
 	}, mcptagShelfBook(shelf))
+}
+
+// Tools returns the package's tool functions as data, in declaration order: version.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "version",
+				Description:  `Reports the catalog's version.`,
+				InputSchema:  mcptagVersionInput,
+				OutputSchema: mcptagVersionOutput,
+			},
+			Handler: mcptagVersion,
+		}),
+	}
 }
 
 // Schemas and arguments of version, computed by mcptag.

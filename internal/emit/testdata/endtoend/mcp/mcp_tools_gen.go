@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	mcp2 "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -32,18 +33,7 @@ func Register(s *mcp2.Server, funcArg Func, nest *Nest) {
 // value of every receiver type whose methods it registers, so that none is
 // left out.
 func RegisterTools(s *mcp2.Server, funcArg Func, nest *Nest) {
-	toolimpl.AddTool(s, &mcp2.Tool{
-		Name:         "hello",
-		Description:  `Greets someone.`,
-		InputSchema:  mcptagHello2Input,
-		OutputSchema: mcptagHello2Output,
-	}, mcptagHello2)
-	toolimpl.AddTool(s, &mcp2.Tool{
-		Name:         "nandu",
-		Description:  `Names the bird.`,
-		InputSchema:  mcptagÑandúInput,
-		OutputSchema: mcptagÑandúOutput,
-	}, mcptagÑandú)
+	toolrt.AddTools(s, Tools())
 	RegisterFuncTools(s, funcArg)
 	RegisterNestTools(s, nest)
 }
@@ -55,12 +45,7 @@ func RegisterFunc(s *mcp2.Server, funcArg Func) {
 
 // RegisterFuncTools adds the tools of Func's methods to s, bound to funcArg: kind.
 func RegisterFuncTools(s *mcp2.Server, funcArg Func) {
-	toolimpl.AddTool(s, &mcp2.Tool{
-		Name:         "kind",
-		Description:  `Names the kind.`,
-		InputSchema:  mcptagFuncKindInput,
-		OutputSchema: mcptagFuncKindOutput,
-	}, mcptagFuncKind(funcArg))
+	toolrt.AddTools(s, FuncTools(funcArg))
 }
 
 // RegisterNest adds everything Nest's methods declare to s, bound to nest: the tools of RegisterNestTools.
@@ -70,12 +55,73 @@ func RegisterNest(s *mcp2.Server, nest *Nest) {
 
 // RegisterNestTools adds the tools of Nest's methods to s, bound to nest: count.
 func RegisterNestTools(s *mcp2.Server, nest *Nest) {
-	toolimpl.AddTool(s, &mcp2.Tool{
-		Name:         "count",
-		Description:  `Counts the birds of the nest.`,
-		InputSchema:  mcptagNestCountInput,
-		OutputSchema: mcptagNestCountOutput,
-	}, mcptagNestCount(nest))
+	toolrt.AddTools(s, NestTools(nest))
+}
+
+// Tools returns the package's tool functions as data, in declaration order: hello, nandu.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp2.Tool{
+				Name:         "hello",
+				Description:  `Greets someone.`,
+				InputSchema:  mcptagHello2Input,
+				OutputSchema: mcptagHello2Output,
+			},
+			Handler: mcptagHello2,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp2.Tool{
+				Name:         "nandu",
+				Description:  `Names the bird.`,
+				InputSchema:  mcptagÑandúInput,
+				OutputSchema: mcptagÑandúOutput,
+			},
+			Handler: mcptagÑandú,
+		}),
+	}
+}
+
+// FuncTools returns the tools of Func's methods as data, bound to funcArg, in declaration order: kind.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func FuncTools(funcArg Func) []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp2.Tool{
+				Name:         "kind",
+				Description:  `Names the kind.`,
+				InputSchema:  mcptagFuncKindInput,
+				OutputSchema: mcptagFuncKindOutput,
+			},
+			Handler: mcptagFuncKind(funcArg),
+		}),
+	}
+}
+
+// NestTools returns the tools of Nest's methods as data, bound to nest, in declaration order: count.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func NestTools(nest *Nest) []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp2.Tool{
+				Name:         "count",
+				Description:  `Counts the birds of the nest.`,
+				InputSchema:  mcptagNestCountInput,
+				OutputSchema: mcptagNestCountOutput,
+			},
+			Handler: mcptagNestCount(nest),
+		}),
+	}
 }
 
 // Schemas and arguments of hello, computed by mcptag.
@@ -95,15 +141,15 @@ func mcptagHello2(ctx context.Context, req *mcp2.CallToolRequest) (res *mcp2.Cal
 	if err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var toolrt string
-	if err := args.Decode("toolrt", &toolrt); err != nil {
+	var toolrtArg string
+	if err := args.Decode("toolrt", &toolrtArg); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	var jsonArg int
 	if err := args.Decode("json", &jsonArg); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Hello(ctx, toolrt, jsonArg)
+	out := Hello(ctx, toolrtArg, jsonArg)
 	return toolimpl.Wrapped("hello", out), nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -32,12 +33,7 @@ func Register(s *mcp.Server, clock Clock, store *Store) {
 // value of every receiver type whose methods it registers, so that none is
 // left out.
 func RegisterTools(s *mcp.Server, clock Clock, store *Store) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "version",
-		Description:  `Is a plain function beside the methods.`,
-		InputSchema:  mcptagVersionInput,
-		OutputSchema: mcptagVersionOutput,
-	}, mcptagVersion)
+	toolrt.AddTools(s, Tools())
 	RegisterClockTools(s, clock)
 	RegisterStoreTools(s, store)
 }
@@ -49,12 +45,7 @@ func RegisterClock(s *mcp.Server, clock Clock) {
 
 // RegisterClockTools adds the tools of Clock's methods to s, bound to clock: now.
 func RegisterClockTools(s *mcp.Server, clock Clock) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "now",
-		Description:  `Returns the time as text.`,
-		InputSchema:  mcptagClockNowInput,
-		OutputSchema: mcptagClockNowOutput,
-	}, mcptagClockNow(clock))
+	toolrt.AddTools(s, ClockTools(clock))
 }
 
 // RegisterStore adds everything Store's methods declare to s, bound to store: the tools of RegisterStoreTools.
@@ -64,18 +55,73 @@ func RegisterStore(s *mcp.Server, store *Store) {
 
 // RegisterStoreTools adds the tools of Store's methods to s, bound to store: store_get, store_keys.
 func RegisterStoreTools(s *mcp.Server, store *Store) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "store_get",
-		Description:  `Returns the value of a key.`,
-		InputSchema:  mcptagStoreGetInput,
-		OutputSchema: mcptagStoreGetOutput,
-	}, mcptagStoreGet(store))
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "store_keys",
-		Description:  `Lists the keys.`,
-		InputSchema:  mcptagStoreKeysInput,
-		OutputSchema: mcptagStoreKeysOutput,
-	}, mcptagStoreKeys(store))
+	toolrt.AddTools(s, StoreTools(store))
+}
+
+// Tools returns the package's tool functions as data, in declaration order: version.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "version",
+				Description:  `Is a plain function beside the methods.`,
+				InputSchema:  mcptagVersionInput,
+				OutputSchema: mcptagVersionOutput,
+			},
+			Handler: mcptagVersion,
+		}),
+	}
+}
+
+// ClockTools returns the tools of Clock's methods as data, bound to clock, in declaration order: now.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func ClockTools(clock Clock) []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "now",
+				Description:  `Returns the time as text.`,
+				InputSchema:  mcptagClockNowInput,
+				OutputSchema: mcptagClockNowOutput,
+			},
+			Handler: mcptagClockNow(clock),
+		}),
+	}
+}
+
+// StoreTools returns the tools of Store's methods as data, bound to store, in declaration order: store_get, store_keys.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func StoreTools(store *Store) []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "store_get",
+				Description:  `Returns the value of a key.`,
+				InputSchema:  mcptagStoreGetInput,
+				OutputSchema: mcptagStoreGetOutput,
+			},
+			Handler: mcptagStoreGet(store),
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "store_keys",
+				Description:  `Lists the keys.`,
+				InputSchema:  mcptagStoreKeysInput,
+				OutputSchema: mcptagStoreKeysOutput,
+			},
+			Handler: mcptagStoreKeys(store),
+		}),
+	}
 }
 
 // Schemas and arguments of store_get, computed by mcptag.

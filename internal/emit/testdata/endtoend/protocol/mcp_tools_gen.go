@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -38,25 +39,45 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: note, find, place_order.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "note",
-		Description:  `Files a note.`,
-		Icons:        []mcp.Icon{mcptagIcon1, mcptagIcon2},
-		InputSchema:  mcptagNoteInput,
-		OutputSchema: mcptagNoteOutput,
-	}, mcptagNote)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "find",
-		Description:  `Finds notes.`,
-		InputSchema:  mcptagFindInput,
-		OutputSchema: mcptagFindOutput,
-	}, mcptagFind)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "place_order",
-		Description:  `Asks the user for an order, then to confirm it.`,
-		InputSchema:  mcptagPlaceOrderInput,
-		OutputSchema: mcptagPlaceOrderOutput,
-	}, mcptagPlaceOrder)
+	toolrt.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: note, find, place_order.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "note",
+				Description:  `Files a note.`,
+				Icons:        []mcp.Icon{mcptagIcon1, mcptagIcon2},
+				InputSchema:  mcptagNoteInput,
+				OutputSchema: mcptagNoteOutput,
+			},
+			Handler: mcptagNote,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "find",
+				Description:  `Finds notes.`,
+				InputSchema:  mcptagFindInput,
+				OutputSchema: mcptagFindOutput,
+			},
+			Handler: mcptagFind,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "place_order",
+				Description:  `Asks the user for an order, then to confirm it.`,
+				InputSchema:  mcptagPlaceOrderInput,
+				OutputSchema: mcptagPlaceOrderOutput,
+			},
+			Handler: mcptagPlaceOrder,
+		}),
+	}
 }
 
 // Schemas and arguments of note, computed by mcptag.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -26,89 +27,142 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: ping, fail, origin, count, corners, bytes, labels, address, handler, describe, text, indented, summarized, shallow.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "ping",
-		Description: `Checks that the server is alive.`,
-		InputSchema: mcptagPingInput,
-	}, mcptagPing)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "fail",
-		Description: `Always fails.`,
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: toolimpl.Bool(false)},
-		InputSchema: mcptagFailInput,
-	}, mcptagFail)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "origin",
-		Title:        "The origin",
-		Description:  `Returns the origin, or nil.`,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: toolimpl.Bool(false)},
-		InputSchema:  mcptagOriginInput,
-		OutputSchema: mcptagOriginOutput,
-	}, mcptagOrigin)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "count",
-		Description:  `Returns a pointer to a number.`,
-		InputSchema:  mcptagCountInput,
-		OutputSchema: mcptagCountOutput,
-	}, mcptagCount)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "corners",
-		Description:  `Returns an array.`,
-		InputSchema:  mcptagCornersInput,
-		OutputSchema: mcptagCornersOutput,
-	}, mcptagCorners)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "bytes",
-		Description:  `Returns raw bytes.`,
-		InputSchema:  mcptagBytesInput,
-		OutputSchema: mcptagBytesOutput,
-	}, mcptagBytes)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "labels",
-		Description:  `Returns a map of labels.`,
-		InputSchema:  mcptagLabelsInput,
-		OutputSchema: mcptagLabelsOutput,
-	}, mcptagLabels)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "address",
-		Description:  `Parses an address.`,
-		InputSchema:  mcptagAddressInput,
-		OutputSchema: mcptagAddressOutput,
-	}, mcptagAddress)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "handler",
-		Description:  `Is a go-sdk style handler.`,
-		InputSchema:  mcptagHandlerInput,
-		OutputSchema: mcptagHandlerOutput,
-	}, mcptagHandler)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "describe",
-		Description: `Returns a value with no JSON shape.`,
-		InputSchema: mcptagDescribeInput,
-	}, mcptagDescribe)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "text",
-		Description: `Returns a point as text only.`,
-		InputSchema: mcptagTextInput,
-	}, mcptagText)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "indented",
-		Description:  `Mirrors its result as indented JSON.`,
-		InputSchema:  mcptagIndentedInput,
-		OutputSchema: mcptagIndentedOutput,
-	}, mcptagIndented)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "summarized",
-		Description:  `Sends its result in structuredContent only, with a note.`,
-		InputSchema:  mcptagSummarizedInput,
-		OutputSchema: mcptagSummarizedOutput,
-	}, mcptagSummarized)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "shallow",
-		Description:  `Cuts the objects out of its schemas, down to their type, and drops their descriptions.`,
-		InputSchema:  mcptagShallowInput,
-		OutputSchema: mcptagShallowOutput,
-	}, mcptagShallow)
+	toolrt.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: ping, fail, origin, count, corners, bytes, labels, address, handler, describe, text, indented, summarized, shallow.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "ping",
+				Description: `Checks that the server is alive.`,
+				InputSchema: mcptagPingInput,
+			},
+			Handler: mcptagPing,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "fail",
+				Description: `Always fails.`,
+				Annotations: &mcp.ToolAnnotations{DestructiveHint: toolimpl.Bool(false)},
+				InputSchema: mcptagFailInput,
+			},
+			Handler: mcptagFail,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "origin",
+				Title:        "The origin",
+				Description:  `Returns the origin, or nil.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: toolimpl.Bool(false)},
+				InputSchema:  mcptagOriginInput,
+				OutputSchema: mcptagOriginOutput,
+			},
+			Handler: mcptagOrigin,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "count",
+				Description:  `Returns a pointer to a number.`,
+				InputSchema:  mcptagCountInput,
+				OutputSchema: mcptagCountOutput,
+			},
+			Handler: mcptagCount,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "corners",
+				Description:  `Returns an array.`,
+				InputSchema:  mcptagCornersInput,
+				OutputSchema: mcptagCornersOutput,
+			},
+			Handler: mcptagCorners,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "bytes",
+				Description:  `Returns raw bytes.`,
+				InputSchema:  mcptagBytesInput,
+				OutputSchema: mcptagBytesOutput,
+			},
+			Handler: mcptagBytes,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "labels",
+				Description:  `Returns a map of labels.`,
+				InputSchema:  mcptagLabelsInput,
+				OutputSchema: mcptagLabelsOutput,
+			},
+			Handler: mcptagLabels,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "address",
+				Description:  `Parses an address.`,
+				InputSchema:  mcptagAddressInput,
+				OutputSchema: mcptagAddressOutput,
+			},
+			Handler: mcptagAddress,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "handler",
+				Description:  `Is a go-sdk style handler.`,
+				InputSchema:  mcptagHandlerInput,
+				OutputSchema: mcptagHandlerOutput,
+			},
+			Handler: mcptagHandler,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "describe",
+				Description: `Returns a value with no JSON shape.`,
+				InputSchema: mcptagDescribeInput,
+			},
+			Handler: mcptagDescribe,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "text",
+				Description: `Returns a point as text only.`,
+				InputSchema: mcptagTextInput,
+			},
+			Handler: mcptagText,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "indented",
+				Description:  `Mirrors its result as indented JSON.`,
+				InputSchema:  mcptagIndentedInput,
+				OutputSchema: mcptagIndentedOutput,
+			},
+			Handler: mcptagIndented,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarized",
+				Description:  `Sends its result in structuredContent only, with a note.`,
+				InputSchema:  mcptagSummarizedInput,
+				OutputSchema: mcptagSummarizedOutput,
+			},
+			Handler: mcptagSummarized,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "shallow",
+				Description:  `Cuts the objects out of its schemas, down to their type, and drops their descriptions.`,
+				InputSchema:  mcptagShallowInput,
+				OutputSchema: mcptagShallowOutput,
+			},
+			Handler: mcptagShallow,
+		}),
+	}
 }
 
 // Schemas and arguments of ping, computed by mcptag.

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -24,24 +25,44 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: deep, boxes, chain.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "deep",
-		Description:  `Counts the leaves of a DAG of types.`,
-		InputSchema:  mcptagDeepInput,
-		OutputSchema: mcptagDeepOutput,
-	}, mcptagDeep)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "boxes",
-		Description:  `Returns the leftmost leaf of pairs nested six deep.`,
-		InputSchema:  mcptagBoxesInput,
-		OutputSchema: mcptagBoxesOutput,
-	}, mcptagBoxes)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "chain",
-		Description:  `Reports whether a chain has a second link.`,
-		InputSchema:  mcptagChainInput,
-		OutputSchema: mcptagChainOutput,
-	}, mcptagChain)
+	toolrt.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: deep, boxes, chain.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "deep",
+				Description:  `Counts the leaves of a DAG of types.`,
+				InputSchema:  mcptagDeepInput,
+				OutputSchema: mcptagDeepOutput,
+			},
+			Handler: mcptagDeep,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "boxes",
+				Description:  `Returns the leftmost leaf of pairs nested six deep.`,
+				InputSchema:  mcptagBoxesInput,
+				OutputSchema: mcptagBoxesOutput,
+			},
+			Handler: mcptagBoxes,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "chain",
+				Description:  `Reports whether a chain has a second link.`,
+				InputSchema:  mcptagChainInput,
+				OutputSchema: mcptagChainOutput,
+			},
+			Handler: mcptagChain,
+		}),
+	}
 }
 
 // Schemas and arguments of deep, computed by mcptag.

@@ -7,6 +7,7 @@ import (
 	json2 "encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	toolrt2 "github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -24,24 +25,44 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: echo, keep, stamp.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "echo",
-		Description:  `Returns what it is given, with the package's own names.`,
-		InputSchema:  mcptagEchoInput,
-		OutputSchema: mcptagEchoOutput,
-	}, mcptagEcho)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "keep",
-		Description:  `Keeps a note.`,
-		InputSchema:  mcptagKeepInput,
-		OutputSchema: mcptagKeepOutput,
-	}, mcptagKeep)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "stamp",
-		Description:  `Returns the mark it is given.`,
-		InputSchema:  mcptagStampInput,
-		OutputSchema: mcptagStampOutput,
-	}, mcptagStamp)
+	toolrt2.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: echo, keep, stamp.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt2.Tool {
+	return []toolrt2.Tool{
+		toolimpl.GuardTool(toolrt2.Tool{
+			Tool: &mcp.Tool{
+				Name:         "echo",
+				Description:  `Returns what it is given, with the package's own names.`,
+				InputSchema:  mcptagEchoInput,
+				OutputSchema: mcptagEchoOutput,
+			},
+			Handler: mcptagEcho,
+		}),
+		toolimpl.GuardTool(toolrt2.Tool{
+			Tool: &mcp.Tool{
+				Name:         "keep",
+				Description:  `Keeps a note.`,
+				InputSchema:  mcptagKeepInput,
+				OutputSchema: mcptagKeepOutput,
+			},
+			Handler: mcptagKeep,
+		}),
+		toolimpl.GuardTool(toolrt2.Tool{
+			Tool: &mcp.Tool{
+				Name:         "stamp",
+				Description:  `Returns the mark it is given.`,
+				InputSchema:  mcptagStampInput,
+				OutputSchema: mcptagStampOutput,
+			},
+			Handler: mcptagStamp,
+		}),
+	}
 }
 
 // Schemas and arguments of echo, computed by mcptag.

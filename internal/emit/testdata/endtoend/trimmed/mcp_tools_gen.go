@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -24,40 +25,69 @@ func Register(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: get_issue, list_issue_texts, list_issues, selected, search, all_issues.
 func RegisterTools(s *mcp.Server) {
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "get_issue",
-		Description: `Returns an issue, as text only.`,
-		InputSchema: mcptagGetIssueInput,
-	}, mcptagGetIssue)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:        "list_issue_texts",
-		Description: `Lists issues, as text only: one text, the array.`,
-		InputSchema: mcptagListIssueTextsInput,
-	}, mcptagListIssueTexts)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "list_issues",
-		Description:  `Lists a page of issues.`,
-		InputSchema:  mcptagListIssuesInput,
-		OutputSchema: mcptagListIssuesOutput,
-	}, mcptagListIssues)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "selected",
-		Description:  `Returns the paths the call selects, which toolrt.Fields reads.`,
-		InputSchema:  mcptagSelectedInput,
-		OutputSchema: mcptagSelectedOutput,
-	}, mcptagSelected)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "search",
-		Description:  `Searches issues.`,
-		InputSchema:  mcptagSearchInput,
-		OutputSchema: mcptagSearchOutput,
-	}, mcptagSearch)
-	toolimpl.AddTool(s, &mcp.Tool{
-		Name:         "all_issues",
-		Description:  `Lists issues as one indented text, for clients that show a model only the first content block.`,
-		InputSchema:  mcptagAllIssuesInput,
-		OutputSchema: mcptagAllIssuesOutput,
-	}, mcptagAllIssues)
+	toolrt.AddTools(s, Tools())
+}
+
+// Tools returns the package's tool functions as data, in declaration order: get_issue, list_issue_texts, list_issues, selected, search, all_issues.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func Tools() []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "get_issue",
+				Description: `Returns an issue, as text only.`,
+				InputSchema: mcptagGetIssueInput,
+			},
+			Handler: mcptagGetIssue,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "list_issue_texts",
+				Description: `Lists issues, as text only: one text, the array.`,
+				InputSchema: mcptagListIssueTextsInput,
+			},
+			Handler: mcptagListIssueTexts,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "list_issues",
+				Description:  `Lists a page of issues.`,
+				InputSchema:  mcptagListIssuesInput,
+				OutputSchema: mcptagListIssuesOutput,
+			},
+			Handler: mcptagListIssues,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "selected",
+				Description:  `Returns the paths the call selects, which toolrt.Fields reads.`,
+				InputSchema:  mcptagSelectedInput,
+				OutputSchema: mcptagSelectedOutput,
+			},
+			Handler: mcptagSelected,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "search",
+				Description:  `Searches issues.`,
+				InputSchema:  mcptagSearchInput,
+				OutputSchema: mcptagSearchOutput,
+			},
+			Handler: mcptagSearch,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "all_issues",
+				Description:  `Lists issues as one indented text, for clients that show a model only the first content block.`,
+				InputSchema:  mcptagAllIssuesInput,
+				OutputSchema: mcptagAllIssuesOutput,
+			},
+			Handler: mcptagAllIssues,
+		}),
+	}
 }
 
 // Schemas and arguments of get_issue, computed by mcptag.

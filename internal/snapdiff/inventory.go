@@ -1,0 +1,96 @@
+package snapdiff
+
+// The inventory: the toolset, OAuth scopes and feature flag of the tools
+// that declare any, which a snapshot records by tool name under
+// "inventory". They are not in tools/list, but they decide who may call
+// a tool and which servers serve it:
+//
+//   - a scope added is breaking: a caller whose token lacks it, who
+//     called the tool before, is now refused; a scope removed is
+//     compatible;
+//   - a flag added or changed is breaking: a server that does not turn
+//     the new flag on no longer serves the tool; a flag removed is
+//     compatible;
+//   - a toolset changed is compatible, but reported: a server that
+//     selects by toolset serves the tool under its new one.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcptag/mcptag/toolrt"
+)
+
+// Placement is a tool's entry in a snapshot's "inventory".
+type Placement struct {
+	Toolset string
+	Scopes  []string
+	Flag    string
+}
+
+// parseInventory reads the "inventory" member of a snapshot file.
+func parseInventory(file map[string]any) (map[string]Placement, error) {
+	raw, ok := file["inventory"]
+	if !ok || raw == nil {
+		return nil, nil
+	}
+	m, ok := raw.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf(`"inventory" is not an object`)
+	}
+	out := map[string]Placement{}
+	for name, v := range m {
+		e, ok := v.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("inventory[%q] is not an object", name)
+		}
+		var p Placement
+		if err := object(e).strs([]string{"toolset", "flag"}, &p.Toolset, &p.Flag); err != nil {
+			return nil, fmt.Errorf("inventory[%q]: %v", name, err)
+		}
+		if s, ok := e["scopes"]; ok && s != nil {
+			list, ok := s.([]any)
+			for _, x := range list {
+				scope, isString := x.(string)
+				ok = ok && isString
+				p.Scopes = append(p.Scopes, scope)
+			}
+			if !ok {
+				return nil, fmt.Errorf("inventory[%q]: scopes is not an array of strings", name)
+			}
+		}
+		out[name] = p
+	}
+	return out, nil
+}
+
+// compareInventory returns the changes of the placements of the tools
+// that both snapshots list; a tool added or removed is reported as such.
+func compareInventory(o, n *Snapshot) []Change {
+	var changes []Change
+	oldTools, newTools := toolsByName(o), toolsByName(n)
+	for _, name := range unionKeys(o.Inventory, n.Inventory) {
+		if oldTools[name] == nil || newTools[name] == nil {
+			continue
+		}
+		op, np := o.Inventory[name], n.Inventory[name]
+		add := adder(&changes, "", name)
+		if added := toolrt.MissingScopes(np.Scopes, op.Scopes); len(added) > 0 {
+			add("inventory.scopes", true, fmt.Sprintf("now requires the scopes %q: a caller whose token lacks them is refused", strings.Join(added, " ")))
+		}
+		if removed := toolrt.MissingScopes(op.Scopes, np.Scopes); len(removed) > 0 {
+			add("inventory.scopes", false, fmt.Sprintf("no longer requires the scopes %q", strings.Join(removed, " ")))
+		}
+		switch {
+		case op.Flag == np.Flag:
+		case np.Flag == "":
+			add("inventory.flag", false, fmt.Sprintf("no longer behind the feature flag %s", op.Flag))
+		default:
+			add("inventory.flag", true, fmt.Sprintf("now behind the feature flag %s: a server that does not turn it on no longer serves the tool", np.Flag))
+		}
+		if op.Toolset != np.Toolset {
+			add("inventory.toolset", false, fmt.Sprintf("toolset changed from %q to %q: a server that selects by toolset serves it under the new one", op.Toolset, np.Toolset))
+		}
+	}
+	return changes
+}

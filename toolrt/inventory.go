@@ -1,0 +1,83 @@
+package toolrt
+
+import (
+	"slices"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A Tool is one generated tool as data: what a server needs to decide
+// whether to serve it, and to serve it. The generated Tools and
+// <Type>Tools functions return them in declaration order, each with a
+// fresh Tool value, so that a server may change a Description or a Title
+// (a translation, a text that depends on the host) before it registers
+// the tools it selects with AddTools or s.AddTool(t.Tool, t.Handler).
+type Tool struct {
+	// Tool is the tool's listing, as tools/list serves it.
+	Tool *mcp.Tool
+	// Handler runs the tool. It refuses a call whose parameter headers
+	// differ from its arguments, and a call whose bearer token lacks one
+	// of Scopes (docs/security.md), before the tool's code runs.
+	Handler mcp.ToolHandler
+	// Toolset is the toolset the tool belongs to (toolset=), "" for none.
+	Toolset string
+	// Scopes are the OAuth scopes a caller's token must hold (scopes=).
+	Scopes []string
+	// Flag is the feature flag that must be on for the tool to be served
+	// (flag=), "" for none.
+	Flag string
+}
+
+// AddTools adds tools to s, as s.AddTool does for each.
+func AddTools(s *mcp.Server, tools []Tool) {
+	for _, t := range tools {
+		s.AddTool(t.Tool, t.Handler)
+	}
+}
+
+// InToolsets returns the tools that belong to one of toolsets, in order.
+// A tool without a toolset belongs to none.
+func InToolsets(tools []Tool, toolsets ...string) []Tool {
+	return keep(tools, func(t Tool) bool { return t.Toolset != "" && slices.Contains(toolsets, t.Toolset) })
+}
+
+// ReadOnly returns the tools whose annotations say they only read, in
+// order: those of a server's read-only mode.
+func ReadOnly(tools []Tool) []Tool {
+	return keep(tools, func(t Tool) bool { return t.Tool.Annotations != nil && t.Tool.Annotations.ReadOnlyHint })
+}
+
+// FlagsOn returns the tools without a feature flag and those whose flag
+// is one of flags, in order.
+func FlagsOn(tools []Tool, flags ...string) []Tool {
+	return keep(tools, func(t Tool) bool { return t.Flag == "" || slices.Contains(flags, t.Flag) })
+}
+
+// ScopesHeld returns the tools whose scopes are all among held, the
+// scopes of a caller's token, in order: the tools that caller may call.
+func ScopesHeld(tools []Tool, held []string) []Tool {
+	return keep(tools, func(t Tool) bool { return len(MissingScopes(t.Scopes, held)) == 0 })
+}
+
+// MissingScopes returns the scopes of required that held lacks, in the
+// order of required; nil when held has them all.
+func MissingScopes(required, held []string) []string {
+	var missing []string
+	for _, s := range required {
+		if !slices.Contains(held, s) {
+			missing = append(missing, s)
+		}
+	}
+	return missing
+}
+
+// keep returns the tools that pick picks, in a new slice.
+func keep(tools []Tool, pick func(Tool) bool) []Tool {
+	var out []Tool
+	for _, t := range tools {
+		if pick(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}

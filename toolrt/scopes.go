@@ -1,0 +1,106 @@
+package toolrt
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// StepUpOptions are the options of RequireScopes.
+type StepUpOptions struct {
+	// ResourceMetadataURL is the URL of the server's OAuth protected
+	// resource metadata (RFC 9728), sent in the challenge as
+	// resource_metadata so that a client finds where to ask for the
+	// scopes; "" leaves it out.
+	ResourceMetadataURL string
+}
+
+// RequireScopes returns h, answering a tools/call whose bearer token
+// lacks one of the called tool's scopes with the OAuth step-up challenge
+// before h sees it: HTTP 403 with
+//
+//	WWW-Authenticate: Bearer error="insufficient_scope", scope="the tool's scopes"
+//
+// from which a client asks its authorization server for a token with
+// those scopes and calls again. It goes inside the go-sdk's
+// auth.RequireBearerToken, which puts the token's TokenInfo in the
+// request's context: a request without one, and every request but a
+// tools/call of one of tools that declares scopes, goes to h unchanged.
+// The generated handlers refuse the same calls themselves, as a tool
+// error, so a server that serves without this wrapper is no less safe;
+// it only offers the client no way to step up.
+func RequireScopes(h http.Handler, tools []Tool, opts *StepUpOptions) http.Handler {
+	scopes := map[string][]string{}
+	for _, t := range tools {
+		if len(t.Scopes) > 0 {
+			scopes[t.Tool.Name] = t.Scopes
+		}
+	}
+	metadata := ""
+	if opts != nil {
+		metadata = opts.ResourceMetadataURL
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		info := auth.TokenInfoFromContext(req.Context())
+		if info == nil || req.Method != http.MethodPost || req.Body == nil || len(scopes) == 0 {
+			h.ServeHTTP(w, req)
+			return
+		}
+		name := peekToolCall(req)
+		required := scopes[name]
+		if missing := MissingScopes(required, info.Scopes); len(missing) > 0 {
+			challenge := fmt.Sprintf("Bearer error=%q, scope=%q", "insufficient_scope", strings.Join(required, " "))
+			if metadata != "" {
+				challenge += fmt.Sprintf(", resource_metadata=%q", metadata)
+			}
+			w.Header().Set("WWW-Authenticate", challenge)
+			http.Error(w, (&InsufficientScope{name, missing}).Error(), http.StatusForbidden)
+			return
+		}
+		h.ServeHTTP(w, req)
+	})
+}
+
+// peekToolCall returns the name of the tool that the JSON-RPC request in
+// req's body calls, "" when it is no single tools/call; it leaves the
+// body for the next handler to read as it was. It reads at most the
+// go-sdk's default limit of a body: a longer one goes on unread, for the
+// transport to refuse.
+func peekToolCall(req *http.Request) string {
+	head, err := io.ReadAll(io.LimitReader(req.Body, mcp.DefaultMaxRequestBodyBytes+1))
+	req.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(head), req.Body), req.Body}
+	if err != nil || len(head) > mcp.DefaultMaxRequestBodyBytes {
+		return ""
+	}
+	var call struct {
+		Method string `json:"method"`
+		Params struct {
+			Name string `json:"name"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(head, &call) != nil || call.Method != "tools/call" {
+		return ""
+	}
+	return call.Params.Name
+}
+
+// InsufficientScope refuses a call of a tool by a caller whose bearer
+// token lacks some of the tool's scopes: the generated handler's tool
+// error, and the body of RequireScopes's 403, say it.
+type InsufficientScope struct {
+	Tool    string   // the tool called
+	Missing []string // the tool's scopes that the token lacks
+}
+
+func (e *InsufficientScope) Error() string {
+	return fmt.Sprintf("insufficient_scope: tool %s requires the OAuth scopes %q, which the token lacks", e.Tool, strings.Join(e.Missing, " "))
+}
