@@ -151,7 +151,15 @@ async function checkArgs(tab, want) {
 async function checkFragment(want, url, id) {
   const tab = await context.newPage();
   await tab.goto(`${url}#${encodeURIComponent(id)}`, { waitUntil: 'load', timeout: 120_000 });
-  await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // The page scrolls to the fragment again once its entries are drawn,
+  // which a loaded machine may take a while to do: wait for the heading
+  // to come into place (or 10 s), then measure where it is.
+  await tab.waitForFunction((id) => {
+    const head = document.getElementById(id)?.querySelector('h4');
+    if (!head) return false;
+    const r = head.getBoundingClientRect();
+    return r.top >= document.querySelector('.top').getBoundingClientRect().bottom && r.bottom <= innerHeight;
+  }, id, { timeout: 10_000 }).catch(() => {});
   const got = await tab.evaluate((id) => {
     const target = document.getElementById(id);
     const head = target.querySelector('h4');
