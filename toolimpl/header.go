@@ -28,21 +28,6 @@ type paramHeader struct {
 	typ    string
 }
 
-// AddTool adds the tool t, whose handler is h, to s, as s.AddTool does,
-// and has each call's parameter headers checked against its arguments
-// before h runs, whatever protocol version the request declares: a
-// present Mcp-Param- header must be the only one of its name and equal
-// the argument, an integer in plain decimal form, a boolean true or
-// false. A call that breaks this is refused with the protocol's header
-// mismatch error (-32020). A tool without parameter headers gets h as it
-// is.
-func AddTool(s *mcp.Server, t *mcp.Tool, h mcp.ToolHandler) {
-	if headers := paramHeaders(t.InputSchema); len(headers) > 0 {
-		h = checkingHeaders(headers, h)
-	}
-	s.AddTool(t, h)
-}
-
 // checkingHeaders returns h, refusing a call whose parameter headers
 // differ from its arguments before it runs.
 func checkingHeaders(headers []paramHeader, h mcp.ToolHandler) mcp.ToolHandler {

@@ -7,10 +7,16 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// GuardTool returns t with its Handler guarded as AddTool guards a handler,
-// and, when t declares scopes, refusing a call whose bearer token lacks
-// one of them before the tool runs. A call without a token is not
-// checked: a server without authorization gets nothing new.
+// GuardTool returns t with its Handler guarded. Each call's parameter
+// headers are checked against its arguments before the tool runs,
+// whatever protocol version the request declares: a present Mcp-Param-
+// header must be the only one of its name and equal the argument, an
+// integer in plain decimal form, a boolean true or false; a call that
+// breaks this is refused with the protocol's header mismatch error
+// (-32020). When t declares scopes, a call whose bearer token lacks one
+// of them is refused before the tool runs; a call without a token is not
+// checked, so a server without authorization gets nothing new. A tool
+// with neither keeps its handler as it is.
 func GuardTool(t toolrt.Tool) toolrt.Tool {
 	if headers := paramHeaders(t.Tool.InputSchema); len(headers) > 0 {
 		t.Handler = checkingHeaders(headers, t.Handler)

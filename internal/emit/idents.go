@@ -26,7 +26,7 @@ func init() {
 		// The version pin.
 		"RegenerateWithMcptagOfGoMod", "MinGeneratedVersion", "MaxGeneratedVersion",
 		// Tool handlers and their results.
-		"AddTool", "Failed", "Recover", "Error", "Bool", "Empty", "Object", "Slice", "Wrapped", "JSONText", "Sprint", "Merge",
+		"Failed", "Recover", "Error", "Bool", "Empty", "Object", "Slice", "Wrapped", "JSONText", "Sprint", "Merge",
 		"IndentedText", "NoText", "IndentedList", "Content", "Contents", "ContentValues",
 		// Argument checks.
 		"Spec", "Arg", "Rule",
