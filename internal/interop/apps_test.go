@@ -1,0 +1,272 @@
+package interop_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcptag/mcptag/internal/interop"
+)
+
+// The example's app: get_forecast's page, its source and its URI.
+var (
+	forecastPage   = filepath.Join(repoRoot, "example", "weather", "forecast.html")
+	forecastSource = filepath.Join(repoRoot, "example", "weather", "ui", "forecast.src.html")
+)
+
+const (
+	forecastURI = "ui://weather/get_forecast"
+	uiExtension = "io.modelcontextprotocol/ui"
+)
+
+// TestForecastPageFresh builds the weather example's page from its
+// source and fails if the committed page differs; -update writes it.
+func TestForecastPageFresh(t *testing.T) {
+	skipShort(t)
+	built := interop.BuildAppPage(t, forecastSource)
+	if *update {
+		if err := os.WriteFile(forecastPage, built, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	committed, err := os.ReadFile(forecastPage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(committed, built) {
+		t.Errorf("%s differs from a fresh build of %s (%d bytes, built %d): rerun with -update", forecastPage, forecastSource, len(committed), len(built))
+	}
+}
+
+// A forecastDay is one element of get_forecast's structured result.
+type forecastDay struct {
+	Temperature float64 `json:"temperature"`
+	Humidity    float64 `json:"humidity"`
+	Conditions  string  `json:"conditions"`
+}
+
+// TestForecastAppInBrowser calls get_forecast through a go-sdk client that
+// declares MCP Apps, reads the page its listing points at, and has a web
+// host built from the ext-apps bridge show the page with the call's
+// input and result (interop.ShowApp): the chart must draw one bar a day,
+// each with the day's values and a label of its temperature, bars as
+// tall as their temperatures are warm, with no console error and no
+// request beyond the host's own pages. The screenshot goes to the test's
+// temporary directory, and with -update to docs/apps.png.
+func TestForecastAppInBrowser(t *testing.T) {
+	skipShort(t)
+	interop.RequireBrowser(t)
+	call := forecastCall(t, forecastSession(t), map[string]any{"city": "Reykjavik", "days": 5})
+	call.Screenshot = filepath.Join(t.TempDir(), "apps.png")
+	shown, err := interop.ShowApp(t, call)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var result struct {
+		StructuredContent struct{ Result []forecastDay }
+	}
+	if err := json.Unmarshal(call.Result, &result); err != nil {
+		t.Fatal(err)
+	}
+	checkChart(t, shown, result.StructuredContent.Result)
+	if got, want := shown.Texts["#title"], []string{"Forecast for Reykjavik"}; !slices.Equal(got, want) {
+		t.Errorf("the page's title is %q, want %q, from the tool's input", got, want)
+	}
+	if shown.Origins.Host == shown.Origins.View {
+		t.Errorf("the page runs on the host's origin, %s", shown.Origins.Host)
+	}
+	t.Logf("screenshot in %s", call.Screenshot)
+	if *update {
+		copyFile(t, call.Screenshot, filepath.Join(repoRoot, "docs", "apps.png"))
+	}
+}
+
+// TestAppHostCatches checks that interop.ShowApp fails a page that asks
+// the network for anything, that logs a console error, or that draws
+// fewer marks than the result has values.
+func TestAppHostCatches(t *testing.T) {
+	skipShort(t)
+	interop.RequireBrowser(t)
+	call := forecastCall(t, forecastSession(t), map[string]any{"city": "London", "days": 2})
+	for _, tc := range []struct {
+		name   string
+		change func(*interop.AppCall)
+		want   string
+	}{
+		{"an image from a CDN", func(c *interop.AppCall) {
+			c.HTML = strings.Replace(c.HTML, "</body>", `<img src="https://cdn.example.com/sun.png"></body>`, 1)
+		}, "Content Security Policy"},
+		{"an image the policy allows", func(c *interop.AppCall) {
+			c.CSP = json.RawMessage(`{"resourceDomains":["https://cdn.example.com"]}`)
+			c.HTML = strings.Replace(c.HTML, "</body>", `<img src="https://cdn.example.com/sun.png"></body>`, 1)
+		}, "requested https://cdn.example.com/sun.png"},
+		{"a console error", func(c *interop.AppCall) {
+			c.HTML = strings.Replace(c.HTML, "</body>", `<script>console.error("boom")</script></body>`, 1)
+		}, "boom"},
+		{"a mark short", func(c *interop.AppCall) { c.Want++ }, "drew 2 rect.bar, want 3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := call
+			tc.change(&c)
+			_, err := interop.ShowApp(t, c)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err = %v, want one that mentions %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// checkChart checks the bars the page drew against days, get_forecast's
+// result: one a day, in order, with the day's values and its
+// temperature as a label; a warmer day's bar taller (the days of the
+// calls here are all above 0 °C).
+func checkChart(t *testing.T, shown interop.AppShown, days []forecastDay) {
+	t.Helper()
+	if len(shown.Marks) != len(days) || len(days) == 0 {
+		t.Fatalf("the chart has %d bars for %d days", len(shown.Marks), len(days))
+	}
+	labels := shown.Texts["text.value"]
+	if len(labels) != len(days) {
+		t.Errorf("the chart has %d value labels for %d days: %q", len(labels), len(days), labels)
+	}
+	for i, d := range days {
+		m := shown.Marks[i].Data
+		temp, err := strconv.ParseFloat(m["temperature"], 64)
+		if m["day"] != strconv.Itoa(i) || err != nil || temp != d.Temperature || m["conditions"] != d.Conditions || m["humidity"] != strconv.FormatFloat(d.Humidity, 'f', -1, 64) {
+			t.Errorf("bar %d shows %v, want day %d: %+v", i, m, i, d)
+		}
+		if i < len(labels) && !strings.HasPrefix(labels[i], strconv.FormatFloat(d.Temperature, 'f', 1, 64)+" ") {
+			t.Errorf("bar %d is labelled %q, want %.1f °C", i, labels[i], d.Temperature)
+		}
+		for j := range i {
+			if (days[j].Temperature < d.Temperature) != (shown.Marks[j].Height < shown.Marks[i].Height) {
+				t.Errorf("day %d (%.1f °C) has a bar %.0f px high, day %d (%.1f °C) %.0f px", j, days[j].Temperature, shown.Marks[j].Height, i, d.Temperature, shown.Marks[i].Height)
+			}
+		}
+	}
+}
+
+// forecastCall lists get_forecast on cs, checks that its listing points at
+// its page, reads the page and calls the tool with args.
+func forecastCall(t *testing.T, cs *mcp.ClientSession, args map[string]any) interop.AppCall {
+	t.Helper()
+	ctx := t.Context()
+	var tool *mcp.Tool
+	for tl, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tl.Name == "get_forecast" {
+			tool = tl
+		}
+	}
+	if tool == nil {
+		t.Fatal("tools/list has no get_forecast")
+	}
+	ui, _ := tool.Meta["ui"].(map[string]any)
+	if uri := ui["resourceUri"]; uri != forecastURI {
+		t.Fatalf("get_forecast lists _meta.ui.resourceUri %v, want %s", uri, forecastURI)
+	}
+	read, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: forecastURI})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(read.Contents) != 1 || read.Contents[0].MIMEType != "text/html;profile=mcp-app" {
+		t.Fatalf("resources/read %s: %d contents, want one of text/html;profile=mcp-app", forecastURI, len(read.Contents))
+	}
+	page := read.Contents[0]
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_forecast", Arguments: args})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.IsError {
+		t.Fatalf("get_forecast %v failed: %v", args, res.Content)
+	}
+	call := interop.AppCall{HTML: page.Text, Tool: marshal(t, tool), Input: args, Result: marshal(t, res),
+		Marks: "rect.bar", Want: args["days"].(int), Texts: []string{"#title", "#status", "text.value"}}
+	meta, _ := page.Meta["ui"].(map[string]any)
+	if csp, ok := meta["csp"]; ok {
+		call.CSP = marshal(t, csp)
+	}
+	call.PrefersBorder, _ = meta["prefersBorder"].(bool)
+	return call
+}
+
+func marshal(t *testing.T, v any) json.RawMessage {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// forecastSession connects a go-sdk client that declares MCP Apps to a
+// server with get_forecast and its page.
+func forecastSession(t *testing.T) *mcp.ClientSession {
+	t.Helper()
+	caps := &mcp.ClientCapabilities{}
+	caps.AddExtension(uiExtension, map[string]any{"mimeTypes": []string{"text/html;profile=mcp-app"}})
+	client := mcp.NewClient(&mcp.Implementation{Name: "apps-test", Version: "v0"}, &mcp.ClientOptions{Capabilities: caps})
+	ct, st := mcp.NewInMemoryTransports()
+	if _, err := handServer(t).Connect(context.Background(), st, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := client.Connect(t.Context(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// handServer serves get_forecast and its page with the MCP Apps metadata
+// written by hand.
+func handServer(t *testing.T) *mcp.Server {
+	html, err := os.ReadFile(forecastPage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "hand", Version: "v0"}, nil)
+	meta := mcp.Meta{"ui": map[string]any{"prefersBorder": true}}
+	s.AddResource(&mcp.Resource{URI: forecastURI, Name: "get_forecast", MIMEType: "text/html;profile=mcp-app", Meta: meta},
+		func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: forecastURI, MIMEType: "text/html;profile=mcp-app", Text: string(html), Meta: meta}}}, nil
+		})
+	type req struct {
+		City string `json:"city"`
+		Days int    `json:"days"`
+	}
+	type out struct {
+		Result []forecastDay `json:"result"`
+	}
+	mcp.AddTool(s, &mcp.Tool{Name: "get_forecast", Meta: mcp.Meta{"ui": map[string]any{"resourceUri": forecastURI}, "ui/resourceUri": forecastURI}},
+		func(_ context.Context, _ *mcp.CallToolRequest, r req) (*mcp.CallToolResult, out, error) {
+			var o out
+			for d := range r.Days {
+				o.Result = append(o.Result, forecastDay{Temperature: 4.4 + float64(d), Humidity: 0.83, Conditions: "Overcast"})
+			}
+			return nil, o, nil
+		})
+	return s
+}
