@@ -22,10 +22,8 @@ var (
 	forecastSource = filepath.Join(repoRoot, "example", "weather", "ui", "forecast.src.html")
 )
 
-const (
-	forecastURI = "ui://weather/get_forecast"
-	uiExtension = "io.modelcontextprotocol/ui"
-)
+// uiExtension is the MCP Apps extension, which the test's client declares.
+const uiExtension = "io.modelcontextprotocol/ui"
 
 // TestForecastPageFresh builds the weather example's page from its
 // source and fails if the committed page differs; -update writes it.
@@ -173,15 +171,16 @@ func forecastCall(t *testing.T, cs *mcp.ClientSession, args map[string]any) inte
 		t.Fatal("tools/list has no get_forecast")
 	}
 	ui, _ := tool.Meta["ui"].(map[string]any)
-	if uri := ui["resourceUri"]; uri != forecastURI {
-		t.Fatalf("get_forecast lists _meta.ui.resourceUri %v, want %s", uri, forecastURI)
+	uri, _ := ui["resourceUri"].(string)
+	if !strings.HasPrefix(uri, "ui://") || tool.Meta["ui/resourceUri"] != uri {
+		t.Fatalf("get_forecast lists _meta %v, want a ui:// URI in ui.resourceUri and ui/resourceUri", tool.Meta)
 	}
-	read, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: forecastURI})
+	read, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(read.Contents) != 1 || read.Contents[0].MIMEType != "text/html;profile=mcp-app" {
-		t.Fatalf("resources/read %s: %d contents, want one of text/html;profile=mcp-app", forecastURI, len(read.Contents))
+		t.Fatalf("resources/read %s: %d contents, want one of text/html;profile=mcp-app", uri, len(read.Contents))
 	}
 	page := read.Contents[0]
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_forecast", Arguments: args})
@@ -248,6 +247,7 @@ func handServer(t *testing.T) *mcp.Server {
 		t.Fatal(err)
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "hand", Version: "v0"}, nil)
+	const forecastURI = "ui://weather/get_forecast"
 	meta := mcp.Meta{"ui": map[string]any{"prefersBorder": true}}
 	s.AddResource(&mcp.Resource{URI: forecastURI, Name: "get_forecast", MIMEType: "text/html;profile=mcp-app", Meta: meta},
 		func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
