@@ -56,8 +56,12 @@ func Serve(s *mcp.Server) {
 		return
 	}
 	runtime.AddCleanup(s, func(k weak.Pointer[mcp.Server]) { served.Delete(k) }, key)
-	s.AddReceivingMiddleware(middleware)
+	install(s)
 }
+
+// install adds the extension's middleware to s; a variable, so that a
+// test counts how often Serve installs it.
+var install = func(s *mcp.Server) { s.AddReceivingMiddleware(middleware) }
 
 // middleware is the receiving middleware of Serve.
 func middleware(next mcp.MethodHandler) mcp.MethodHandler {
