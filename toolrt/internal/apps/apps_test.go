@@ -315,3 +315,31 @@ func TestAddToolsTwice(t *testing.T) {
 		t.Errorf("%d servers built for %d connections", built.Load(), len(connections))
 	}
 }
+
+// TestStatelessOldProtocolListsWithoutUI: over stateless HTTP on
+// 2025-11-25 a request carries no capabilities, and the go-sdk makes up
+// an initialize without them for each, so a client's declaration of the
+// extension never reaches tools/list: the server, which cannot know,
+// lists no UI, as to a client without the extension. The capability is
+// advertised all the same.
+func TestStatelessOldProtocolListsWithoutUI(t *testing.T) {
+	ts := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return newServer(tools()) },
+		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}))
+	t.Cleanup(ts.Close)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, clientOptions(true)).
+		Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	init := cs.InitializeResult()
+	if init.ProtocolVersion != "2025-11-25" {
+		t.Fatalf("protocol %s, want 2025-11-25", init.ProtocolVersion)
+	}
+	if _, ok := init.Capabilities.Extensions[uiext.Extension]; !ok {
+		t.Errorf("initialize does not advertise %s", uiext.Extension)
+	}
+	if diff := cmp.Diff(map[string]any{"example.com/k": "kept"}, listedMeta(t, cs)["show"]); diff != "" {
+		t.Errorf("show's _meta (-want +got):\n%s", diff)
+	}
+}
