@@ -88,7 +88,7 @@ func clientOptions(withUI bool) *mcp.ClientOptions {
 // session to a server that serve builds (once, or per request).
 type connection struct {
 	name, protocol string
-	connect        func(t *testing.T, serve func() *mcp.Server, opts *mcp.ClientOptions) *mcp.ClientSession
+	connect        func(t testing.TB, serve func() *mcp.Server, opts *mcp.ClientOptions) *mcp.ClientSession
 }
 
 var connections = []connection{
@@ -99,7 +99,7 @@ var connections = []connection{
 
 // statefulHTTP connects over streamable HTTP with sessions, which speaks
 // 2025-11-25: the capabilities travel in initialize.
-func statefulHTTP(t *testing.T, serve func() *mcp.Server, opts *mcp.ClientOptions) *mcp.ClientSession {
+func statefulHTTP(t testing.TB, serve func() *mcp.Server, opts *mcp.ClientOptions) *mcp.ClientSession {
 	server := serve()
 	return httpSession(t, mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil), opts)
 }
@@ -108,12 +108,12 @@ func statefulHTTP(t *testing.T, serve func() *mcp.Server, opts *mcp.ClientOption
 // 2026-07-28, with a server built for each request as such a deployment
 // may: the server's capabilities travel in server/discover, the client's
 // in each request's _meta.
-func statelessHTTP(t *testing.T, serve func() *mcp.Server, opts *mcp.ClientOptions) *mcp.ClientSession {
+func statelessHTTP(t testing.TB, serve func() *mcp.Server, opts *mcp.ClientOptions) *mcp.ClientSession {
 	return httpSession(t, mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return serve() },
 		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}), opts)
 }
 
-func httpSession(t *testing.T, h http.Handler, opts *mcp.ClientOptions) *mcp.ClientSession {
+func httpSession(t testing.TB, h http.Handler, opts *mcp.ClientOptions) *mcp.ClientSession {
 	t.Helper()
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
@@ -128,7 +128,7 @@ func httpSession(t *testing.T, h http.Handler, opts *mcp.ClientOptions) *mcp.Cli
 
 // inMemory connects in memory, where the client opens with
 // server/discover on 2026-07-28.
-func inMemory(t *testing.T, serve func() *mcp.Server, opts *mcp.ClientOptions) *mcp.ClientSession {
+func inMemory(t testing.TB, serve func() *mcp.Server, opts *mcp.ClientOptions) *mcp.ClientSession {
 	t.Helper()
 	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()
