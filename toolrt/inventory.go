@@ -12,7 +12,8 @@ import (
 // <Type>Tools functions return them in declaration order, each with a
 // fresh Tool value, so that a server may change a Description or a Title
 // (a translation, a text that depends on the host) before it registers
-// the tools it selects with AddTools or s.AddTool(t.Tool, t.Handler).
+// the tools it selects with AddTools, or, for a tool without a Page,
+// s.AddTool(t.Tool, t.Handler).
 type Tool struct {
 	// Tool is the tool's listing, as tools/list serves it.
 	Tool *mcp.Tool
