@@ -84,12 +84,16 @@ func middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
-// advertised returns a copy of caps with the extension added; caps
-// itself, which may be shared, is left as it is.
+// advertised returns a copy of caps with the extension added, unless
+// the server's own options already declare it, with settings of their
+// own; caps itself, which may be shared, is left as it is.
 func advertised(caps *mcp.ServerCapabilities) *mcp.ServerCapabilities {
 	var out mcp.ServerCapabilities
 	if caps != nil {
 		out = *caps
+	}
+	if _, ok := out.Extensions[Extension]; ok {
+		return &out
 	}
 	out.Extensions = maps.Clone(out.Extensions)
 	out.AddExtension(Extension, settings())
