@@ -27,12 +27,13 @@ const page = "<!DOCTYPE html>\r\n<html lang=\"fr\"><meta charset=\"utf-8\">\r\n"
 	"<p>Prévisions à 7 jours ☀ — 12 °C</p>\r\n" +
 	"<script>const end = \"</script>\"; document.title = \"\\u00e9t\\u00e9\";</script>\r\n</html>\r\n"
 
-// uiMeta is the ui object of the page's resource and read content.
+// uiMeta is the ui object of the page's resource and read content, in
+// the types JSON decodes it to, as a client reads it.
 func uiMeta() map[string]any {
 	return map[string]any{
 		"csp": map[string]any{
-			"connectDomains":  []string{"https://api.example.com"},
-			"resourceDomains": []string{"https://cdn.example.com"},
+			"connectDomains":  []any{"https://api.example.com"},
+			"resourceDomains": []any{"https://cdn.example.com"},
 		},
 		"prefersBorder": true,
 	}
@@ -143,21 +144,6 @@ func inMemory(t testing.TB, serve func() *mcp.Server, opts *mcp.ClientOptions) *
 	return cs
 }
 
-// asJSON is v as JSON decodes it, so that a listing compares with what
-// a client reads off the wire whatever Go types built it.
-func asJSON(t *testing.T, v any) any {
-	t.Helper()
-	data, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out any
-	if err := json.Unmarshal(data, &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 // listedMeta returns the _meta of each tool cs lists, by name.
 func listedMeta(t *testing.T, cs *mcp.ClientSession) map[string]any {
 	t.Helper()
@@ -167,7 +153,7 @@ func listedMeta(t *testing.T, cs *mcp.ClientSession) map[string]any {
 	}
 	metas := map[string]any{}
 	for _, tool := range list.Tools {
-		metas[tool.Name] = asJSON(t, tool.Meta)
+		metas[tool.Name] = map[string]any(tool.Meta)
 	}
 	return metas
 }
@@ -182,7 +168,7 @@ func TestCapabilityAdvertised(t *testing.T) {
 			if init.ProtocolVersion != c.protocol {
 				t.Fatalf("%s: protocol %s, want %s", c.name, init.ProtocolVersion, c.protocol)
 			}
-			got := asJSON(t, init.Capabilities.Extensions[uiext.Extension])
+			got := init.Capabilities.Extensions[uiext.Extension]
 			want := map[string]any{"mimeTypes": []any{uiext.MIMEType}}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("%s, client with the extension %v: capabilities.extensions[%q] (-want +got):\n%s", c.name, withUI, uiext.Extension, diff)
@@ -235,7 +221,7 @@ func TestToolMetadata(t *testing.T) {
 // with it sees next, on one server that serves both.
 func TestStrippedListingKeepsStoredTool(t *testing.T) {
 	ts := tools()
-	before := asJSON(t, ts[0].Tool)
+	before, _ := json.Marshal(ts[0].Tool)
 	server := newServer(ts)
 	serve := func() *mcp.Server { return server }
 	for _, c := range connections {
@@ -243,7 +229,8 @@ func TestStrippedListingKeepsStoredTool(t *testing.T) {
 		if _, ok := listedMeta(t, without)["show"].(map[string]any)["ui"]; ok {
 			t.Fatalf("%s: a client without the extension was listed _meta.ui", c.name)
 		}
-		if diff := cmp.Diff(before, asJSON(t, ts[0].Tool)); diff != "" {
+		after, _ := json.Marshal(ts[0].Tool)
+		if diff := cmp.Diff(string(before), string(after)); diff != "" {
 			t.Errorf("%s: the stored tool changed with a stripped listing (-before +after):\n%s", c.name, diff)
 		}
 		with := c.connect(t, serve, clientOptions(true))
@@ -257,13 +244,13 @@ func TestStrippedListingKeepsStoredTool(t *testing.T) {
 // _meta.ui (CSP, border), and its read returns one content: the exact
 // text, the MIME type and the same _meta.
 func TestPageResource(t *testing.T) {
-	wantListed := map[string]any{
-		"uri": pageURI, "name": "show", "title": "Show", "mimeType": uiext.MIMEType,
-		"_meta": asJSON(t, map[string]any{"ui": uiMeta()}),
-	}
-	wantRead := []any{map[string]any{
-		"uri": pageURI, "mimeType": uiext.MIMEType, "text": page,
-		"_meta": asJSON(t, map[string]any{"ui": uiMeta()}),
+	wantListed := []*mcp.Resource{{
+		URI: pageURI, Name: "show", Title: "Show", MIMEType: uiext.MIMEType,
+		Meta: mcp.Meta{"ui": uiMeta()},
+	}}
+	wantRead := []*mcp.ResourceContents{{
+		URI: pageURI, MIMEType: uiext.MIMEType, Text: page,
+		Meta: mcp.Meta{"ui": uiMeta()},
 	}}
 	ctx := context.Background()
 	for _, c := range connections {
@@ -273,14 +260,14 @@ func TestPageResource(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff([]any{wantListed}, asJSON(t, list.Resources)); diff != "" {
+			if diff := cmp.Diff(wantListed, list.Resources); diff != "" {
 				t.Errorf("%s, client with the extension %v: resources/list (-want +got):\n%s", c.name, declared, diff)
 			}
 			read, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: pageURI})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(wantRead, asJSON(t, read.Contents)); diff != "" {
+			if diff := cmp.Diff(wantRead, read.Contents); diff != "" {
 				t.Errorf("%s, client with the extension %v: resources/read (-want +got):\n%s", c.name, declared, diff)
 			}
 			if text := read.Contents[0].Text; text != page {
