@@ -89,7 +89,12 @@ async function show(tab) {
     origin: location.origin,
   }), { marks: config.marks, texts: config.texts ?? [] });
   const hostOrigin = await tab.evaluate(() => location.origin);
-  if (config.screenshot) await tab.screenshot({ path: config.screenshot, fullPage: true });
+  if (config.screenshot) {
+    // As tall as what the host shows, which the page's height sets.
+    const height = await tab.evaluate(() => Math.ceil(document.querySelector('.turn').getBoundingClientRect().bottom) + 24);
+    await tab.setViewportSize({ width: 800, height });
+    await tab.screenshot({ path: config.screenshot });
+  }
   return { marks: got.marks, texts: got.texts, origins: { host: hostOrigin, view: got.origin } };
 }
 
