@@ -10,15 +10,17 @@
 //	node apphost.mjs CONFIG.json
 //
 // CONFIG is {chromium, html, csp, prefersBorder, tool, input, result,
-// marks, want, texts, screenshot}: the page's text and its _meta.ui, the
-// tool as tools/list gave it, the call's arguments and result; marks is a
-// selector, want how many of its elements the page should draw, texts
-// selectors whose text to report; screenshot a PNG file to write.
+// ready, marks, want, texts, screenshot}: the page's text and its
+// _meta.ui, the tool as tools/list gave it, the call's arguments and
+// result; ready selects what the page shows once it has taken the
+// result, marks the elements that stand for its values, want is how many
+// of them it should draw, texts select elements whose text to report;
+// screenshot is a PNG file to write.
 //
 // It prints what the page shows: {marks: [{data, height}], texts,
 // origins}. It fails on a console error or uncaught exception in any
 // frame, a request for anything but the host page and the sandbox proxy,
-// or a page that draws other than want marks.
+// or a page that never shows ready or draws other than want marks.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,11 +77,11 @@ async function show(tab) {
     html: config.html, csp: config.csp, prefersBorder: config.prefersBorder,
   });
   const view = await viewFrame(tab);
-  // The page draws its marks at once, when the result comes.
-  const drawn = await view.waitForFunction((marks) => document.querySelector(marks) !== null,
-    config.marks, { timeout: 30_000 }).then(() => true, () => false);
+  const shown = await view.waitForFunction((ready) => document.querySelector(ready) !== null,
+    config.ready, { timeout: 30_000 }).then(() => true, () => false);
+  if (!shown) fail(`the page never showed ${config.ready}`);
   const count = await view.evaluate((marks) => document.querySelectorAll(marks).length, config.marks);
-  if (!drawn || count !== config.want) fail(`the page drew ${count} ${config.marks}, want ${config.want}`);
+  if (count !== config.want) fail(`the page drew ${count} ${config.marks}, want ${config.want}`);
   // The iframe takes the page's height from its size-changed notice:
   // wait for two frames of the host, then for the page to be drawn.
   await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -40,9 +40,10 @@ type AppCall struct {
 	Tool          json.RawMessage `json:"tool"`
 	Input         map[string]any  `json:"input"`
 	Result        json.RawMessage `json:"result"`
-	// Marks selects the elements of the page that stand for the result's
-	// values, Want how many the page must draw; Texts select elements
-	// whose text to report.
+	// Ready selects what the page shows once it has taken the result;
+	// Marks the elements that stand for the result's values, Want how many
+	// the page must draw; Texts select elements whose text to report.
+	Ready string   `json:"ready"`
 	Marks string   `json:"marks"`
 	Want  int      `json:"want"`
 	Texts []string `json:"texts,omitempty"`
@@ -75,7 +76,8 @@ type AppMark struct {
 // its csp asks for, fed the call's input and result by the ext-apps
 // host-side bridge. err lists what went wrong: a console error or
 // uncaught exception in any frame, a request for anything but the host
-// and its proxy, other than call.Want marks.
+// and its proxy, a page that never shows call.Ready or draws other than
+// call.Want marks.
 func ShowApp(t testing.TB, call AppCall) (AppShown, error) {
 	t.Helper()
 	RequireBrowser(t)

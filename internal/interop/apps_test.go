@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -85,6 +86,30 @@ func TestForecastAppInBrowser(t *testing.T) {
 	t.Logf("screenshot in %s", call.Screenshot)
 	if *update {
 		copyFile(t, call.Screenshot, filepath.Join(repoRoot, "docs", "apps.png"))
+	}
+}
+
+// TestForecastAppShowsErrors has the page shown with the result of a
+// call that fails: it draws no chart and shows the tool's text, as a
+// host without apps does.
+func TestForecastAppShowsErrors(t *testing.T) {
+	skipShort(t)
+	interop.RequireBrowser(t)
+	call := forecastCall(t, forecastSession(t), map[string]any{"city": "Reykjavik", "days": 8})
+	var result mcp.CallToolResult
+	if err := json.Unmarshal(call.Result, &result); err != nil {
+		t.Fatal(err)
+	}
+	if !result.IsError || len(result.Content) != 1 {
+		t.Fatalf("get_forecast for 8 days: %s, want one text of an error", call.Result)
+	}
+	call.Ready = `body[data-result="text"]`
+	shown, err := interop.ShowApp(t, call)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := shown.Texts["#status"], []string{result.Content[0].(*mcp.TextContent).Text}; !slices.Equal(got, want) {
+		t.Errorf("the page shows %q, want the tool's text %q", got, want)
 	}
 }
 
@@ -187,11 +212,11 @@ func forecastCall(t *testing.T, cs *mcp.ClientSession, args map[string]any) inte
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.IsError {
-		t.Fatalf("get_forecast %v failed: %v", args, res.Content)
-	}
 	call := interop.AppCall{HTML: page.Text, Tool: marshal(t, tool), Input: args, Result: marshal(t, res),
-		Marks: "rect.bar", Want: args["days"].(int), Texts: []string{"#title", "#status", "text.value"}}
+		Ready: "body[data-result]", Marks: "rect.bar", Texts: []string{"#title", "#status", "text.value"}}
+	if !res.IsError {
+		call.Want = args["days"].(int)
+	}
 	meta, _ := page.Meta["ui"].(map[string]any)
 	if csp, ok := meta["csp"]; ok {
 		call.CSP = marshal(t, csp)
@@ -263,6 +288,9 @@ func handServer(t *testing.T) *mcp.Server {
 	mcp.AddTool(s, &mcp.Tool{Name: "get_forecast", Meta: mcp.Meta{"ui": map[string]any{"resourceUri": forecastURI}, "ui/resourceUri": forecastURI}},
 		func(_ context.Context, _ *mcp.CallToolRequest, r req) (*mcp.CallToolResult, out, error) {
 			var o out
+			if r.Days > 7 {
+				return nil, o, fmt.Errorf("days must be 1 to 7, got %d", r.Days)
+			}
 			for d := range r.Days {
 				o.Result = append(o.Result, forecastDay{Temperature: 4.4 + float64(d), Humidity: 0.83, Conditions: "Overcast"})
 			}
