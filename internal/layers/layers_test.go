@@ -40,9 +40,9 @@ var rules = []rule{
 		why: "the linter runs under drivers that load packages themselves, and does not import the pipeline"},
 	{pkg: "internal/catalog", forbid: []string{"internal/load", "internal/generate"},
 		why: "the catalogue renders analyzed packages it is given, and does not import the pipeline"},
-	{pkg: "toolrt", only: []string{"internal/argspec", "internal/suggest", "internal/rtlink"},
+	{pkg: "toolrt", only: []string{"internal/argspec", "internal/suggest", "internal/rtlink", "internal/paramheader"},
 		why: "toolrt is what a server uses: never toolimpl, never the generator"},
-	{pkg: "toolimpl", only: []string{"toolrt", "internal/argspec", "internal/suggest", "internal/rtlink"},
+	{pkg: "toolimpl", only: []string{"toolrt", "internal/argspec", "internal/suggest", "internal/rtlink", "internal/paramheader"},
 		why: "generated code links toolimpl, which carries none of the generator"},
 }
 
