@@ -26,12 +26,25 @@ type Tool struct {
 	// Flag is the feature flag that must be on for the tool to be served
 	// (flag=), "" for none.
 	Flag string
+	// Page is the tool's MCP App page (ui=), nil for none.
+	Page *AppPage
 }
 
-// AddTools adds tools to s, as s.AddTool does for each.
+// An AppPage is the page of a tool shown as an MCP App (ui=): a ui://
+// resource that AddTools registers beside the tool.
+type AppPage struct {
+	Resource *mcp.Resource
+	Handler  mcp.ResourceHandler
+}
+
+// AddTools adds tools to s, as s.AddTool does for each, and the page of
+// each that has one as a resource.
 func AddTools(s *mcp.Server, tools []Tool) {
 	for _, t := range tools {
 		s.AddTool(t.Tool, t.Handler)
+		if t.Page != nil {
+			s.AddResource(t.Page.Resource, t.Page.Handler)
+		}
 	}
 }
 
