@@ -66,6 +66,19 @@ func AppResource(t *analyzer.Tool) *mcp.Resource {
 	return r
 }
 
+// AppResources returns the resources of the pages of the package's
+// apps, in the order of the tools: resources/list serves them beside
+// the package's own.
+func AppResources(pkg *analyzer.Package) []*mcp.Resource {
+	var out []*mcp.Resource
+	for _, t := range pkg.Tools {
+		if r := AppResource(t); r != nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // pageField is the Go expression of the Page field of t's toolrt.Tool
 // literal, "" when t has no app.
 func (g *genFile) pageField(t *analyzer.Tool) string {
@@ -127,7 +140,8 @@ func goValue(v any) string {
 // pageVars prints the variable that embeds the page of each app, in the
 // order of the tools: the go command counts the page among the package's
 // inputs, so go vet checks the package again when one changes, and the
-// generated code serves its exact text.
+// generated code serves its exact text. Its doc comment holds the page's
+// digest, so that the check finds the file stale then.
 func (g *genFile) pageVars() {
 	var apps []*analyzer.Tool
 	for _, t := range g.pkg.Tools {
@@ -142,6 +156,9 @@ func (g *genFile) pageVars() {
 	for _, t := range apps {
 		g.P()
 		g.P("// The page of the MCP App of ", t.Name, ", served as ", t.App.URI, ".")
+		g.P("// The digest, the snapshot's, makes this file stale when the page changes.")
+		g.P("//")
+		g.P("// sha256: ", t.App.SHA256())
 		g.P("//")
 		g.P("//go:embed ", strconv.Quote(t.App.File))
 		g.P("var ", g.names.Page(t), " string")

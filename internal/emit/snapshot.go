@@ -40,7 +40,7 @@ func snapshot(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 	sort.Slice(tools, func(i, j int) bool { return tools[i].Name < tools[j].Name })
 	prompts := Prompts(pkg)
 	sort.Slice(prompts, func(i, j int) bool { return prompts[i].Name < prompts[j].Name })
-	resources := Resources(pkg)
+	resources := append(Resources(pkg), AppResources(pkg)...)
 	sort.Slice(resources, func(i, j int) bool { return resources[i].URI < resources[j].URI })
 	templates := ResourceTemplates(pkg)
 	sort.Slice(templates, func(i, j int) bool { return templates[i].URITemplate < templates[j].URITemplate })
