@@ -92,7 +92,7 @@ var Categories = []Category{
 	{CatRedundant, false, LintOnly, "a view= path that another path of the view already keeps whole"},
 	{CatElicit, false, LintOnly, "an Elicit<Type> error that cannot reach the tool's return as it is or wrapped with %w, which on 2026-07-28 asks nothing"},
 	{CatApp, false, LintOnly, "an MCP App page over 1 MiB, or an app-only tool whose text content carries nothing of its result"},
-	{CatAppCSP, true, Warns, "an MCP App page that loads a script, style, image, font or fetch target from an origin its ui-resources= or ui-connect= does not list"},
+	{CatAppCSP, false, LintOnly, "an MCP App page that loads a script, style, image, font or fetch target from an origin its ui-resources= or ui-connect= does not list"},
 }
 
 // CategoryNames lists the names of Categories, in order.
