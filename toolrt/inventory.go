@@ -3,6 +3,7 @@ package toolrt
 import (
 	"slices"
 
+	"github.com/mcptag/mcptag/internal/uiext"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -11,7 +12,8 @@ import (
 // <Type>Tools functions return them in declaration order, each with a
 // fresh Tool value, so that a server may change a Description or a Title
 // (a translation, a text that depends on the host) before it registers
-// the tools it selects with AddTools or s.AddTool(t.Tool, t.Handler).
+// the tools it selects with AddTools, or, for a tool without a Page,
+// s.AddTool(t.Tool, t.Handler).
 type Tool struct {
 	// Tool is the tool's listing, as tools/list serves it.
 	Tool *mcp.Tool
@@ -26,25 +28,38 @@ type Tool struct {
 	// Flag is the feature flag that must be on for the tool to be served
 	// (flag=), "" for none.
 	Flag string
-	// Page is the tool's MCP App page (ui=), nil for none.
+	// Page is the page that shows the tool's result as an MCP App (ui=),
+	// nil for a tool without one.
 	Page *AppPage
 }
 
 // An AppPage is the page of a tool shown as an MCP App (ui=): a ui://
 // resource that AddTools registers beside the tool.
 type AppPage struct {
+	// Resource is the page's listing, as resources/list serves it: its
+	// ui:// URI, its MIME type, and in _meta.ui its CSP and border.
 	Resource *mcp.Resource
-	Handler  mcp.ResourceHandler
+	// Handler reads the page: one content, its exact text.
+	Handler mcp.ResourceHandler
 }
 
 // AddTools adds tools to s, as s.AddTool does for each, and the page of
-// each that has one as a resource.
+// each tool that has one, as s.AddResource does. When some tool has a
+// page, s is set up for the MCP Apps extension (docs/apps.md): it
+// advertises the extension in every handshake, and lists the tools'
+// _meta.ui only to clients that declare it. That is done once per
+// server, however many times AddTools is called.
 func AddTools(s *mcp.Server, tools []Tool) {
+	pages := false
 	for _, t := range tools {
 		s.AddTool(t.Tool, t.Handler)
 		if t.Page != nil {
 			s.AddResource(t.Page.Resource, t.Page.Handler)
+			pages = true
 		}
+	}
+	if pages {
+		uiext.Serve(s)
 	}
 }
 

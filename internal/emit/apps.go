@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/uiext"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -16,7 +17,7 @@ import (
 
 // PageMIMEType is the MIME type of an MCP App's page, as the extension
 // names it.
-const PageMIMEType = "text/html;profile=mcp-app"
+const PageMIMEType = uiext.MIMEType
 
 // appToolMeta is the _meta of the listing of a tool whose app is app:
 // the page's URI under ui, and under the flat key that hosts of the

@@ -13,7 +13,8 @@
 //     and catalog do not pull the pipeline in;
 //   - toolrt is the run-time a server uses and toolimpl the one generated
 //     code calls: toolimpl may import toolrt, never the reverse, and
-//     neither carries any of the generator.
+//     neither carries any of the generator; both serve the MCP Apps
+//     extension through uiext, which imports only the go-sdk.
 //
 // The golangci-lint plugin (lint/golangci, a module of its own) imports
 // only lint; its own test builds it against an mcptag whose internal

@@ -40,10 +40,12 @@ var rules = []rule{
 		why: "the linter runs under drivers that load packages themselves, and does not import the pipeline"},
 	{pkg: "internal/catalog", forbid: []string{"internal/load", "internal/generate"},
 		why: "the catalogue renders analyzed packages it is given, and does not import the pipeline"},
-	{pkg: "toolrt", only: []string{"internal/argspec", "internal/suggest", "internal/rtlink"},
+	{pkg: "toolrt", only: []string{"internal/argspec", "internal/suggest", "internal/rtlink", "internal/uiext"},
 		why: "toolrt is what a server uses: never toolimpl, never the generator"},
-	{pkg: "toolimpl", only: []string{"toolrt", "internal/argspec", "internal/suggest", "internal/rtlink"},
+	{pkg: "toolimpl", only: []string{"toolrt", "internal/argspec", "internal/suggest", "internal/rtlink", "internal/uiext"},
 		why: "generated code links toolimpl, which carries none of the generator"},
+	{pkg: "internal/uiext", only: []string{},
+		why: "the MCP Apps extension is served on the go-sdk alone, below both run-time packages"},
 }
 
 // TestImportRules checks every rule against the packages as the go

@@ -6,19 +6,16 @@ import (
 	"encoding/hex"
 	"testing"
 
+	"github.com/mcptag/mcptag/internal/uiext"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-// AppsExtension is the name of the MCP Apps extension, which a client
-// declares in its capabilities to be shown tools' pages.
-const AppsExtension = "io.modelcontextprotocol/ui"
 
 // AppSession is Session with a client that declares the MCP Apps
 // extension, to which a server lists its tools' _meta.ui.
 func AppSession(t *testing.T, register func(*mcp.Server)) *mcp.ClientSession {
 	t.Helper()
 	caps := &mcp.ClientCapabilities{}
-	caps.AddExtension(AppsExtension, map[string]any{"mimeTypes": []string{"text/html;profile=mcp-app"}})
+	caps.AddExtension(uiext.Extension, map[string]any{"mimeTypes": []string{uiext.MIMEType}})
 	return session(t, nil, &mcp.ClientOptions{Capabilities: caps}, register)
 }
 
@@ -35,7 +32,7 @@ func servedApps(t *testing.T, cs *mcp.ClientSession, apps map[string]any) {
 			t.Errorf("%s: reading its page %s: %v", tool, uri, err)
 			continue
 		}
-		if len(res.Contents) != 1 || res.Contents[0].MIMEType != "text/html;profile=mcp-app" {
+		if len(res.Contents) != 1 || res.Contents[0].MIMEType != uiext.MIMEType {
 			t.Errorf("%s: %s reads as %+v, want one text/html;profile=mcp-app content", tool, uri, res.Contents)
 			continue
 		}

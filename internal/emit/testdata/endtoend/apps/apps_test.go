@@ -87,3 +87,36 @@ func TestTextStays(t *testing.T) {
 		{Tool: "refresh", Structured: `{"result":"Oslo refreshed"}`, Texts: []string{"Oslo refreshed"}},
 	})
 }
+
+// TestWithoutExtension: the generated Register sets the server up for
+// the extension by itself: it advertises it in the handshake, and a
+// client that does not declare it is listed no UI metadata, but the
+// pages all the same.
+func TestWithoutExtension(t *testing.T) {
+	apps := mcptest.AppSession(t, register)
+	if _, ok := apps.InitializeResult().Capabilities.Extensions["io.modelcontextprotocol/ui"]; !ok {
+		t.Errorf("the server advertises %v, want the MCP Apps extension", apps.InitializeResult().Capabilities.Extensions)
+	}
+	cs := mcptest.Session(t, register)
+	ctx := context.Background()
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range tools.Tools {
+		if tool.Meta != nil {
+			t.Errorf("%s lists _meta %v to a client without the extension", tool.Name, tool.Meta)
+		}
+	}
+	resources, err := cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uris []string
+	for _, r := range resources.Resources {
+		uris = append(uris, r.URI)
+	}
+	if diff := cmp.Diff([]string{"ui://apps/get_forecast", "ui://apps/refresh"}, uris); diff != "" {
+		t.Errorf("resources/list (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,182 @@
+// Package uiext serves the MCP Apps extension (io.modelcontextprotocol/ui)
+// on a go-sdk server: the capability in every handshake, the tools'
+// UI metadata only to a client that declares the extension, and the
+// pages, ui:// resources, as their reads return them.
+//
+// The go-sdk fixes a server's capabilities when it is made; a server
+// that registers generated tools is made by its own code, so Serve adds
+// the extension afterwards, by receiving middleware (docs/apps.md).
+package uiext
+
+import (
+	"context"
+	"maps"
+	"runtime"
+	"slices"
+	"sync"
+	"weak"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Extension is the identifier of the MCP Apps extension, the key of its
+// entry in a client's and a server's capabilities.extensions.
+const Extension = "io.modelcontextprotocol/ui"
+
+// MIMEType is the MIME type of an MCP App's page, as its resource lists
+// it and its read returns it.
+const MIMEType = "text/html;profile=mcp-app"
+
+// Metadata keys of a tool that the extension defines: the ui object
+// (resourceUri, visibility) and the flat key that hosts of the
+// extension's drafts still read.
+const (
+	metaUI            = "ui"
+	metaUIResourceURI = "ui/resourceUri"
+)
+
+// settings is the extension's entry in the server's capabilities: the
+// page types the server serves.
+func settings() map[string]any {
+	return map[string]any{"mimeTypes": []string{MIMEType}}
+}
+
+// served holds the servers Serve has set up, weakly: a stateless HTTP
+// handler may build a server per request, and remembering one must not
+// keep it alive. Each entry goes when its server is collected.
+var served sync.Map // weak.Pointer[mcp.Server] -> struct{}
+
+// Serve sets up the extension on s: every initialize and server/discover
+// result advertises it, and tools/list leaves the tools' UI metadata out
+// for a client whose capabilities do not declare it. Calling it again
+// for the same server does nothing.
+func Serve(s *mcp.Server) {
+	key := weak.Make(s)
+	if _, loaded := served.LoadOrStore(key, struct{}{}); loaded {
+		return
+	}
+	runtime.AddCleanup(s, func(k weak.Pointer[mcp.Server]) { served.Delete(k) }, key)
+	install(s)
+}
+
+// install adds the extension's middleware to s; a variable, so that a
+// test counts how often Serve installs it.
+var install = func(s *mcp.Server) { s.AddReceivingMiddleware(middleware) }
+
+// middleware is the receiving middleware of Serve.
+func middleware(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if err != nil {
+			return res, err
+		}
+		switch res := res.(type) {
+		case *mcp.InitializeResult:
+			res.Capabilities = advertised(res.Capabilities)
+		case *mcp.DiscoverResult:
+			res.Capabilities = advertised(res.Capabilities)
+		case *mcp.ListToolsResult:
+			if list, ok := req.(*mcp.ListToolsRequest); ok && !Declared(list.ClientCapabilities()) {
+				res.Tools = stripped(res.Tools)
+			}
+		}
+		return res, nil
+	}
+}
+
+// advertised returns a copy of caps with the extension added, unless
+// the server's own options already declare it, with settings of their
+// own; caps itself, which may be shared, is left as it is.
+func advertised(caps *mcp.ServerCapabilities) *mcp.ServerCapabilities {
+	var out mcp.ServerCapabilities
+	if caps != nil {
+		out = *caps
+	}
+	if _, ok := out.Extensions[Extension]; ok {
+		return &out
+	}
+	out.Extensions = maps.Clone(out.Extensions)
+	out.AddExtension(Extension, settings())
+	return &out
+}
+
+// Declared reports whether caps, a client's capabilities, declare the
+// extension with support for MIMEType: an entry under Extension whose
+// mimeTypes, when it lists any, include MIMEType.
+func Declared(caps *mcp.ClientCapabilities) bool {
+	if caps == nil {
+		return false
+	}
+	entry, ok := caps.Extensions[Extension]
+	if !ok {
+		return false
+	}
+	types, listed := mimeTypes(entry)
+	return !listed || slices.Contains(types, MIMEType)
+}
+
+// mimeTypes returns the mimeTypes of an extension's settings, as a Go
+// client builds them or as JSON decodes them, and whether it lists any.
+func mimeTypes(entry any) ([]string, bool) {
+	m, ok := entry.(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	switch v := m["mimeTypes"].(type) {
+	case []string:
+		return v, true
+	case []any:
+		var types []string
+		for _, t := range v {
+			if s, ok := t.(string); ok {
+				types = append(types, s)
+			}
+		}
+		return types, true
+	}
+	return nil, false
+}
+
+// stripped returns tools with each tool that carries UI metadata
+// replaced by a copy without it; the tools themselves, which the server
+// stores and lists to every client, are not changed.
+func stripped(tools []*mcp.Tool) []*mcp.Tool {
+	out := make([]*mcp.Tool, len(tools))
+	for i, t := range tools {
+		out[i] = t
+		if !hasUI(t.Meta) {
+			continue
+		}
+		cp := *t
+		cp.Meta = maps.Clone(t.Meta)
+		delete(cp.Meta, metaUI)
+		delete(cp.Meta, metaUIResourceURI)
+		if len(cp.Meta) == 0 {
+			cp.Meta = nil
+		}
+		out[i] = &cp
+	}
+	return out
+}
+
+// hasUI reports whether meta holds a key of the extension.
+func hasUI(meta mcp.Meta) bool {
+	_, ui := meta[metaUI]
+	_, flat := meta[metaUIResourceURI]
+	return ui || flat
+}
+
+// Page returns the handler of res, a page's resource: its read returns
+// one content, the page's exact text html with MIMEType and the
+// resource's _meta (the page's CSP and border), as the extension asks of
+// the content a host renders.
+func Page(res *mcp.Resource, html string) mcp.ResourceHandler {
+	return func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{
+			URI:      res.URI,
+			MIMEType: MIMEType,
+			Text:     html,
+			Meta:     maps.Clone(res.Meta),
+		}}}, nil
+	}
+}
