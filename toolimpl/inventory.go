@@ -3,6 +3,7 @@ package toolimpl
 import (
 	"context"
 
+	"github.com/mcptag/mcptag/internal/paramheader"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -18,7 +19,7 @@ import (
 // checked, so a server without authorization gets nothing new. A tool
 // with neither keeps its handler as it is.
 func GuardTool(t toolrt.Tool) toolrt.Tool {
-	if headers := paramHeaders(t.Tool.InputSchema); len(headers) > 0 {
+	if headers := paramheader.Find(t.Tool.InputSchema); len(headers) > 0 {
 		t.Handler = checkingHeaders(headers, t.Handler)
 	}
 	if len(t.Scopes) > 0 {

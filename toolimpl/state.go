@@ -8,25 +8,29 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mcptag/mcptag/internal/rtlink"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// formState is what a request state of forms holds: the answers so far,
-// by the key of their form's request, and the key of the request the
-// client is answering, whose answer it sends once, in its input
-// responses.
+// formState is what a request state of forms holds: when it was signed
+// (Unix seconds), the answers so far, by the key of their form's request,
+// and the key of the request the client is answering, whose answer it
+// sends once, in its input responses.
 type formState struct {
+	Issued  int64                      `json:"issued"`
 	Asked   string                     `json:"asked,omitempty"`
 	Answers map[string]json.RawMessage `json:"answers,omitempty"`
 }
 
-// signState renders st as the request state of the call p: stateMark,
-// the state in base64, a dot and its HMAC-SHA-256 in base64.
+// signState renders st as the request state of the call p, dated now:
+// stateMark, the state in base64, a dot and its HMAC-SHA-256 in base64.
 func signState(p *mcp.CallToolParamsRaw, st formState) (string, error) {
+	st.Issued = rtlink.Now().Unix()
 	data, err := json.Marshal(st)
 	if err != nil {
 		return "", err
@@ -60,9 +64,10 @@ func stateMAC(p *mcp.CallToolParamsRaw, body string) []byte {
 var errState = errors.New("the request state is not one this server signed for this call of the tool (altered, from another call, from another server, or signed with another key): call the tool again without it")
 
 // verifyState returns the state that the client sent back with the call
-// p: none for "", and an error for a state that fails verification,
-// which is never used. The signature covers the exact text, so that a
-// state re-encoded in any way is refused too.
+// p: none for "", and an error for a state that fails verification or is
+// older than rtlink.StateMaxAge, which is never used. The signature
+// covers the exact text, so that a state re-encoded in any way is refused
+// too.
 func verifyState(p *mcp.CallToolParamsRaw) (formState, error) {
 	tool, state := p.Name, p.RequestState
 	var st formState
@@ -80,10 +85,30 @@ func verifyState(p *mcp.CallToolParamsRaw) (formState, error) {
 		return st, stateError(tool)
 	}
 	data, err := base64.RawURLEncoding.Strict().DecodeString(enc)
-	if err != nil || json.Unmarshal(data, &st) != nil {
+	if err != nil || json.Unmarshal(data, &st) != nil || st.Issued == 0 {
 		return formState{}, stateError(tool) // signed, yet not a state: never ours
 	}
+	if err := checkAge(tool, st.Issued); err != nil {
+		return formState{}, err
+	}
 	return st, nil
+}
+
+// checkAge returns the protocol error of a state issued at the Unix time
+// issued, if it was issued longer ago than a state is accepted, or as
+// long after the server's clock reads now (a replica's clock far ahead).
+func checkAge(tool string, issued int64) error {
+	maxAge := rtlink.StateMaxAge()
+	age := rtlink.Now().Sub(time.Unix(issued, 0))
+	switch {
+	case age > maxAge:
+		return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf(
+			"%s: the request state expired: it was issued %v ago, and a state is accepted for %v: call the tool again without it", tool, age.Truncate(time.Second), maxAge)}
+	case age < -maxAge:
+		return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf(
+			"%s: the request state was issued %v after this server's clock reads now: call the tool again without it", tool, (-age).Truncate(time.Second))}
+	}
+	return nil
 }
 
 // stateError is the protocol error of a call whose request state fails

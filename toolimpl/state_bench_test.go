@@ -5,19 +5,20 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/mcptag/mcptag/internal/paramheader"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // BenchmarkParamHeaders checks the headers of a call with three
-// parameter headers against its arguments, as AddTool's handler does
+// parameter headers against its arguments, as GuardTool's handler does
 // before the tool runs.
 func BenchmarkParamHeaders(b *testing.B) {
-	headers := paramHeaders(json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","x-mcp-header":"User"},"count":{"type":"integer","x-mcp-header":"Count"},"dry":{"type":"boolean","x-mcp-header":"Dry"}}}`))
+	headers := paramheader.Find(json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","x-mcp-header":"User"},"count":{"type":"integer","x-mcp-header":"Count"},"dry":{"type":"boolean","x-mcp-header":"Dry"}}}`))
 	h := http.Header{"Mcp-Param-User": {"alice"}, "Mcp-Param-Count": {"5"}, "Mcp-Param-Dry": {"true"}}
 	args := json.RawMessage(`{"user":"alice","count":5,"dry":true}`)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := checkParamHeaders(h, args, headers); err != nil {
+		if err := paramheader.Check(h, args, headers); err != nil {
 			b.Fatal(err)
 		}
 	}

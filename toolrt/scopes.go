@@ -52,7 +52,8 @@ func RequireScopes(h http.Handler, tools []Tool, opts *StepUpOptions) http.Handl
 			h.ServeHTTP(w, req)
 			return
 		}
-		name := peekToolCall(req)
+		call, _ := peekToolCall(req)
+		name := call.Params.Name
 		required := scopes[name]
 		if missing := MissingScopes(required, info.Scopes); len(missing) > 0 {
 			challenge := fmt.Sprintf("Bearer error=%q, scope=%q", "insufficient_scope", strings.Join(required, " "))
@@ -67,30 +68,32 @@ func RequireScopes(h http.Handler, tools []Tool, opts *StepUpOptions) http.Handl
 	})
 }
 
-// peekToolCall returns the name of the tool that the JSON-RPC request in
-// req's body calls, "" when it is no single tools/call; it leaves the
-// body for the next handler to read as it was. It reads at most the
-// go-sdk's default limit of a body: a longer one goes on unread, for the
-// transport to refuse.
-func peekToolCall(req *http.Request) string {
+// A toolCall is what a wrapper reads of a JSON-RPC tools/call: its id,
+// the tool's name and the arguments.
+type toolCall struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	} `json:"params"`
+}
+
+// peekToolCall returns the JSON-RPC request in req's body when it is a
+// single tools/call, and false otherwise; it leaves the body for the next
+// handler to read as it was. It reads at most the go-sdk's default limit
+// of a body: a longer one goes on unread, for the transport to refuse.
+func peekToolCall(req *http.Request) (toolCall, bool) {
 	head, err := io.ReadAll(io.LimitReader(req.Body, mcp.DefaultMaxRequestBodyBytes+1))
 	req.Body = struct {
 		io.Reader
 		io.Closer
 	}{io.MultiReader(bytes.NewReader(head), req.Body), req.Body}
-	if err != nil || len(head) > mcp.DefaultMaxRequestBodyBytes {
-		return ""
+	var call toolCall
+	if err != nil || len(head) > mcp.DefaultMaxRequestBodyBytes || json.Unmarshal(head, &call) != nil || call.Method != "tools/call" {
+		return toolCall{}, false
 	}
-	var call struct {
-		Method string `json:"method"`
-		Params struct {
-			Name string `json:"name"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(head, &call) != nil || call.Method != "tools/call" {
-		return ""
-	}
-	return call.Params.Name
+	return call, true
 }
 
 // InsufficientScope refuses a call of a tool by a caller whose bearer

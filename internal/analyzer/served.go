@@ -8,11 +8,13 @@ import (
 	"github.com/mcptag/mcptag/internal/finding"
 )
 
-// dropUnserved drops the advice about output fields that a view= leaves
-// out of every tool that returns them: a nullable, untyped or
-// undocumented field that is never sent troubles no client, and a fix
-// (omitempty) would edit what is never sent. A field that some tool
-// serves, whole or on a view's path, keeps its findings.
+// dropUnserved drops the advice about output fields that no output schema
+// describes: those a view= leaves out of every tool that returns them,
+// and those only a text-only view (structured=false) sends, which no
+// schema describes. A nullable, untyped or undocumented field troubles a
+// client only through the schema it reads, and a fix (omitempty) would
+// edit what no schema shows. A field that some tool serves with a
+// schema, whole or on a view's path, keeps its findings.
 func (a *analysis) dropUnserved(tools []*Tool) {
 	viewed, served := map[token.Pos]bool{}, map[token.Pos]bool{}
 	for _, t := range tools {
@@ -20,6 +22,8 @@ func (a *analysis) dropUnserved(tools []*Tool) {
 		case t.Result.Kind == ResultNone || t.Result.Elem == nil:
 		case t.View == nil || t.View.Root == nil:
 			a.fieldsOf(t.Result.Elem, served)
+		case t.View.TextOnly:
+			a.fieldsOf(t.Result.Elem, viewed)
 		default:
 			a.fieldsOf(t.Result.Elem, viewed)
 			a.viewedFields(t.View.Root, served)

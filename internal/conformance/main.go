@@ -28,11 +28,13 @@ func main() {
 }
 
 // newHandler serves a new conformance server over streamable HTTP, with
-// sessions or, stateless, without.
+// sessions or, stateless, without; a parameter header that disagrees
+// with its argument gets HTTP 400, as the protocol asks.
 func newHandler(stateless bool) http.Handler {
 	server := newServer()
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
 		&mcp.StreamableHTTPOptions{Stateless: stateless})
+	return toolrt.CheckHeaders(h, Tools())
 }
 
 // newServer is the server of the suite's fixtures: the package's tools,

@@ -6,6 +6,7 @@ package rtlink
 
 import (
 	"context"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -18,6 +19,14 @@ var NewInputRequired func(key string, params *mcp.ElicitParams, state string) er
 // StateKey returns the key that signs the request states of forms, which
 // toolrt.SetStateKey sets.
 var StateKey func() []byte
+
+// StateMaxAge returns how long after it was signed a request state is
+// accepted, which toolrt.SetStateMaxAge sets.
+var StateMaxAge func() time.Duration
+
+// Now is the clock that dates request states and judges their age: the
+// wall clock, which a test of expiry replaces.
+var Now = time.Now
 
 // WithFields returns ctx carrying the view paths a call's result will
 // carry, which toolrt.Fields returns.

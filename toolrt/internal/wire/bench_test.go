@@ -1,11 +1,15 @@
 package wire
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/mcptag/mcptag/internal/mcptest"
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -85,5 +89,33 @@ func BenchmarkFormCall(b *testing.B) {
 			b.Fatal(err, res)
 		}
 		takeDeleted()
+	}
+}
+
+// BenchmarkCheckHeaders serves a tools/call of act with its three
+// parameter headers through toolrt.CheckHeaders to a handler that only
+// reads the body, beside that handler alone: the wrapper's cost, which a
+// call over HTTP pays on top of the generated handler's own check.
+func BenchmarkCheckHeaders(b *testing.B) {
+	body := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"act","arguments":{"user":"alice","count":5,"dry":true}}}`)
+	reader := http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { io.Copy(io.Discard, r.Body) })
+	for _, c := range []struct {
+		name string
+		h    http.Handler
+	}{{"alone", reader}, {"checked", toolrt.CheckHeaders(reader, Tools())}} {
+		b.Run("handler="+c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				req := httptest.NewRequest("POST", "/", bytes.NewReader(body))
+				req.Header["Mcp-Param-User"] = []string{"alice"}
+				req.Header["Mcp-Param-Count"] = []string{"5"}
+				req.Header["Mcp-Param-Dry"] = []string{"true"}
+				rec := httptest.NewRecorder()
+				c.h.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK {
+					b.Fatalf("HTTP %d: %s", rec.Code, rec.Body)
+				}
+			}
+		})
 	}
 }

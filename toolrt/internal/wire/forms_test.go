@@ -2,19 +2,23 @@ package wire
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcptag/mcptag/internal/mcptest"
+	"github.com/mcptag/mcptag/internal/rtlink"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -216,7 +220,7 @@ func TestRequestStateRefused(t *testing.T) {
 	nullAnswer := strings.Replace(string(payload), `{"action":"accept","content":{"yes":true}}`, `null`, 1)
 	for name, bad := range map[string]string{
 		"tampered":      state + "-TAMPERED",
-		"padded":        "mcptag.forms:" + base64.URLEncoding.EncodeToString(payload) + "." + sig,
+		"padded":        "mcptag.forms:" + body + "=." + sig,
 		"re-encoded":    "mcptag.forms:" + base64.RawURLEncoding.EncodeToString([]byte(denied)) + "." + sig,
 		"null answer":   "mcptag.forms:" + base64.RawURLEncoding.EncodeToString([]byte(nullAnswer)) + "." + sig,
 		"null":          "mcptag.forms:" + base64.RawURLEncoding.EncodeToString([]byte("null")) + "." + sig,
@@ -274,18 +278,87 @@ func TestNullStoredAnswer(t *testing.T) {
 	})
 	args := map[string]any{"names": []string{"a"}}
 	keyA := askedKey(t, call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args}))
+	issued := fmt.Sprintf(`"issued":%d,`, time.Now().Unix())
 	for _, answer := range []string{`null`, `7`, `[]`, `{"action":5}`} {
-		state := signed(key, `{"names":["a"]}`, `{"answers":{"`+keyA+`":`+answer+`}}`)
+		state := signed(key, `{"names":["a"]}`, `{`+issued+`"answers":{"`+keyA+`":`+answer+`}}`)
 		again := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args, RequestState: state})
 		if askedKey(t, again) != keyA {
 			t.Errorf("stored answer %s: asked %v, want %s again", answer, again.InputRequests, keyA)
 		}
 	}
-	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_files", Arguments: args, RequestState: signed(key, `{"names":["a"]}`, `{"answers":{"`+keyA+`":{"action":"accept","content":{"yes":true}}}}`)})
+	accepted := `"answers":{"` + keyA + `":{"action":"accept","content":{"yes":true}}}}`
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_files", Arguments: args, RequestState: signed(key, `{"names":["a"]}`, `{`+accepted)})
+	var rpc *jsonrpc.Error
+	if got := takeDeleted(); !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeInvalidParams || len(got) > 0 {
+		t.Errorf("a state signed with the key, with no time it was issued: deleted %q, %v; want it refused", got, err)
+	}
+	_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_files", Arguments: args, RequestState: signed(key, `{"names":["a"]}`, `{`+issued+accepted)})
 	if got := takeDeleted(); err != nil || !slices.Equal(got, []string{"a"}) {
 		t.Errorf("a state signed with the key: deleted %q, %v", got, err)
 	}
 	if err := toolrt.SetStateKey(key[:31]); err == nil {
 		t.Errorf("SetStateKey took a key of 31 bytes")
+	}
+}
+
+// TestRequestStateExpires: a state is accepted for the bound
+// toolrt.SetStateMaxAge sets, ten minutes unless set, from when it was
+// signed, on a clock the test moves: older, or dated as far ahead, it is
+// refused with an error that says it expired, and the tool acts on
+// nothing. Within the bound the same state is accepted, even twice.
+func TestRequestStateExpires(t *testing.T) {
+	clock := time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)
+	rtlink.Now = func() time.Time { return clock }
+	t.Cleanup(func() {
+		rtlink.Now = time.Now
+		toolrt.SetStateMaxAge(toolrt.DefaultStateMaxAge)
+	})
+	cs := memSession(t, &mcp.ClientOptions{
+		Capabilities:   &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}},
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+	})
+	args := map[string]any{"names": []string{"a"}}
+	signedAt := clock
+	first := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args})
+	answer := &mcp.CallToolParams{Name: "delete_files", Arguments: args, InputResponses: mcp.InputResponseMap{askedKey(t, first): yes}, RequestState: first.RequestState}
+	for _, tc := range []struct {
+		name   string
+		after  time.Duration // from when the state was signed
+		maxAge time.Duration // 0: the default
+		want   string        // in the refusal; "" for the call to run
+	}{
+		{"a second too late", 10*time.Minute + time.Second, 0, "the request state expired: it was issued 10m1s ago, and a state is accepted for 10m0s"},
+		{"a day too late", 24 * time.Hour, 0, "expired"},
+		{"from a clock far ahead", -10*time.Minute - time.Second, 0, "after this server's clock reads now"},
+		{"at the bound", 10 * time.Minute, 0, ""},
+		{"replayed within the bound", time.Minute, 0, ""},
+		{"under a shorter bound", 2 * time.Minute, time.Minute, "expired"},
+		{"under a longer bound", time.Hour, 2 * time.Hour, ""},
+	} {
+		clock = signedAt.Add(tc.after)
+		maxAge := cmp.Or(tc.maxAge, toolrt.DefaultStateMaxAge)
+		if err := toolrt.SetStateMaxAge(maxAge); err != nil {
+			t.Fatal(err)
+		}
+		res, err := cs.CallTool(context.Background(), answer)
+		got := takeDeleted()
+		if tc.want == "" {
+			if err != nil || res.IsError || !slices.Equal(got, []string{"a"}) {
+				t.Errorf("%s: deleted %q, %v %+v; want the call run", tc.name, got, err, res)
+			}
+			continue
+		}
+		var rpc *jsonrpc.Error
+		if !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeInvalidParams || !strings.Contains(rpc.Message, tc.want) {
+			t.Errorf("%s: %v, want -32602 saying %q", tc.name, err, tc.want)
+		}
+		if len(got) > 0 {
+			t.Errorf("%s: deleted %q with an expired state", tc.name, got)
+		}
+	}
+	for _, d := range []time.Duration{0, -time.Second} {
+		if toolrt.SetStateMaxAge(d) == nil {
+			t.Errorf("SetStateMaxAge took %v", d)
+		}
 	}
 }

@@ -8,15 +8,21 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // statelessURL serves a new server over streamable HTTP without
-// sessions, answering with JSON, and returns its address.
-func statelessURL(t *testing.T) string {
+// sessions, answering with JSON, and returns its address; checked puts
+// toolrt.CheckHeaders in front of it.
+func statelessURL(t *testing.T, checked bool) string {
 	t.Helper()
 	server := newServer()
-	ts := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}))
+	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
+	if checked {
+		h = toolrt.CheckHeaders(h, Tools())
+	}
+	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
 	return ts.URL
 }
@@ -24,6 +30,7 @@ func statelessURL(t *testing.T) string {
 // rpcReply is what a raw call reads of the response.
 type rpcReply struct {
 	status int
+	ID     json.RawMessage `json:"id"`
 	Error  *struct {
 		Code    int64  `json:"code"`
 		Message string `json:"message"`
@@ -79,10 +86,20 @@ const modern, older = "2026-07-28", "2025-11-25"
 // TestHeadersRefused: a call whose parameter headers are not the only
 // ones of their names, or differ from its arguments in any form, is
 // refused with the protocol's header mismatch error before the tool
-// runs, whatever protocol version it declares; where the go-sdk refuses
-// it first, as it did, with HTTP 400.
+// runs, whatever protocol version it declares. Behind
+// toolrt.CheckHeaders every refusal is HTTP 400, as the protocol asks;
+// without it, only those the go-sdk makes itself are, and the generated
+// handler's are sent with 200.
 func TestHeadersRefused(t *testing.T) {
-	url := statelessURL(t)
+	for _, checked := range []bool{false, true} {
+		t.Run(map[bool]string{false: "handler", true: "CheckHeaders"}[checked], func(t *testing.T) {
+			testHeadersRefused(t, checked)
+		})
+	}
+}
+
+func testHeadersRefused(t *testing.T, checked bool) {
+	url := statelessURL(t, checked)
 	alice5 := map[string]any{"user": "alice", "count": 5}
 	h := func(kv ...string) map[string][]string {
 		m := map[string][]string{}
@@ -119,8 +136,11 @@ func TestHeadersRefused(t *testing.T) {
 		if r.Error == nil || r.Error.Code != mcp.CodeHeaderMismatch {
 			t.Errorf("%s: %+v %s, want the error %d", tc.name, r.Error, r.Result, mcp.CodeHeaderMismatch)
 		}
-		if wantStatus := map[bool]int{true: http.StatusBadRequest, false: http.StatusOK}[tc.sdk]; r.status != wantStatus {
+		if wantStatus := map[bool]int{true: http.StatusBadRequest, false: http.StatusOK}[tc.sdk || checked]; r.status != wantStatus {
 			t.Errorf("%s: HTTP %d, want %d", tc.name, r.status, wantStatus)
+		}
+		if string(r.ID) != "1" {
+			t.Errorf("%s: the error answers the id %s, want 1", tc.name, r.ID)
 		}
 		if got := takeActed(); len(got) > 0 {
 			t.Errorf("%s: the tool ran: %+v", tc.name, got)
@@ -132,7 +152,12 @@ func TestHeadersRefused(t *testing.T) {
 // protocol sends, let the call run, on either version; so does a call
 // without them on the older one.
 func TestHeadersAccepted(t *testing.T) {
-	url := statelessURL(t)
+	for _, checked := range []bool{false, true} {
+		testHeadersAccepted(t, statelessURL(t, checked))
+	}
+}
+
+func testHeadersAccepted(t *testing.T, url string) {
 	for _, tc := range []struct {
 		name    string
 		version string

@@ -23,12 +23,12 @@ func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: delete_files, ask_name, refuse, fail, act.
+// RegisterTools adds the package's tools to s: delete_files, ask_name, refuse, fail, act, save_note, count_notes.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: delete_files, ask_name, refuse, fail, act.
+// Tools returns the package's tool functions as data, in declaration order: delete_files, ask_name, refuse, fail, act, save_note, count_notes.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -78,6 +78,27 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDoActOutput,
 			},
 			Handler: mcptagDoAct,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "save_note",
+				Description:  `Saves a note, for a caller whose token holds notes:write.`,
+				InputSchema:  mcptagSaveNoteInput,
+				OutputSchema: mcptagSaveNoteOutput,
+			},
+			Handler: mcptagSaveNote,
+			Scopes:  []string{"notes:write"},
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "count_notes",
+				Description:  `Says how many notes a caller whose token holds notes:read would read.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagCountNotesInput,
+				OutputSchema: mcptagCountNotesOutput,
+			},
+			Handler: mcptagCountNotes,
+			Scopes:  []string{"notes:read"},
 		}),
 	}
 }
@@ -190,6 +211,46 @@ func mcptagDoAct(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 	}
 	out := DoAct(in)
 	return toolimpl.Object("act", out), nil
+}
+
+// Schemas and arguments of save_note, computed by mcptag.
+var mcptagSaveNoteInput = json.RawMessage(`{"type":"object","properties":{"text":{"type":"string","description":"the note"}},"required":["text"],"additionalProperties":false}`)
+var mcptagSaveNoteOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagSaveNoteArgs = &toolimpl.Spec{
+	Tool: "save_note",
+	Args: []toolimpl.Arg{
+		{Name: "text", Required: true, Kind: toolimpl.KindString},
+	},
+}
+
+func mcptagSaveNote(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "save_note", &res)
+	args, err := mcptagSaveNoteArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return toolimpl.Error(err), nil
+	}
+	var text string
+	if err := args.Decode("text", &text); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	out := SaveNote(text)
+	return toolimpl.Wrapped("save_note", out), nil
+}
+
+// Schemas and arguments of count_notes, computed by mcptag.
+var mcptagCountNotesInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagCountNotesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
+var mcptagCountNotesArgs = &toolimpl.Spec{
+	Tool: "count_notes",
+}
+
+func mcptagCountNotes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "count_notes", &res)
+	if _, err := mcptagCountNotesArgs.Parse(req.Params.Arguments); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	out := CountNotes()
+	return toolimpl.Wrapped("count_notes", out), nil
 }
 
 // ElicitConfirm asks the user of the client that made the tool call req to

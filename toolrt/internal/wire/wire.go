@@ -1,7 +1,7 @@
 // Package wire holds tools whose calls reach the edges of the protocol:
 // forms asked in turn, input requests from a go-sdk style handler, a
-// tool's own JSON-RPC error, and arguments that travel in parameter
-// headers. Its tests drive the generated handlers through go-sdk clients
+// tool's own JSON-RPC error, arguments that travel in parameter headers,
+// and tools that need OAuth scopes. Its tests drive the generated handlers through go-sdk clients
 // and raw HTTP requests, as a hostile client would send them.
 package wire
 
@@ -136,4 +136,38 @@ func DoAct(in Act) Act {
 	defer acted.Unlock()
 	acted.calls = append(acted.calls, in)
 	return in
+}
+
+// notes are the notes SaveNote saved, in order.
+var notes struct {
+	sync.Mutex
+	texts []string
+}
+
+// takeNotes returns the notes saved since it was last called.
+func takeNotes() []string {
+	notes.Lock()
+	defer notes.Unlock()
+	texts := notes.texts
+	notes.texts = nil
+	return texts
+}
+
+// SaveNote saves a note, for a caller whose token holds notes:write.
+//   - text: the note
+//
+//mcp:tool scopes="notes:write"
+func SaveNote(text string) string {
+	notes.Lock()
+	defer notes.Unlock()
+	notes.texts = append(notes.texts, text)
+	return "saved"
+}
+
+// CountNotes says how many notes a caller whose token holds notes:read
+// would read.
+//
+//mcp:tool readonly scopes="notes:read"
+func CountNotes() int {
+	return 0
 }

@@ -1,4 +1,4 @@
-package views // want package:"mcptag docs: 7 declared here, 0 from dependencies"
+package views // want package:"mcptag docs: 11 declared here, 0 from dependencies"
 
 // Pod is a pod.
 type Pod struct {
@@ -39,3 +39,29 @@ type Deploy struct {
 //
 //mcp:tool view="name,tags"
 func GetDeploy() Deploy { return Deploy{} }
+
+// ListDeploys returns a page of deployments as text only: the tags keep
+// their advice, since GetDeploy sends them under an output schema.
+//
+//mcp:tool structured=false view="name,tags"
+func ListDeploys() Deploy { return Deploy{} }
+
+// Page is a page of items, which only a text-only view sends: with no
+// output schema, its fields get no advice about a schema.
+type Page struct {
+	// The items.
+	Items []Item `json:"items"`
+	// Where the next page starts.
+	Next *string `json:"next"`
+}
+
+// Item is an item.
+type Item struct {
+	Name  string `json:"name"`
+	Attrs any    `json:"attrs"`
+}
+
+// ListItems returns a page of items as text only.
+//
+//mcp:tool structured=false view="items.name,items.attrs,next"
+func ListItems() Page { return Page{} }
