@@ -113,7 +113,7 @@ func appWithoutPage(d *Directive) []finding.Finding {
 		return nil // on a prompt or a resource, each is an unknown option
 	}
 	var out []finding.Finding
-	for _, o := range appOptions[1:] {
+	for _, o := range appOptions[1:] { // appOptions[0] is ui= itself
 		if s, ok := d.Spans[o.key]; ok {
 			out = append(out, finding.Finding{Pos: s.Pos, End: s.End, Category: finding.CatDirective, Error: true,
 				Message: o.key + "= needs ui= too: it describes the page of an MCP App, and the tool has none"})
