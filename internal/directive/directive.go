@@ -409,6 +409,12 @@ func Parse(pos token.Pos, text string) (*Directive, []finding.Finding) {
 		findings = append(findings, finding.Finding{Pos: d.NamePos, End: nameEnd, Category: finding.CatName, Error: true,
 			Message: fmt.Sprintf("invalid %s name %q: must match %s: %s", kind.name, d.Name, naming.Valid, naming.Fault(d.Name))})
 	}
+	if d.Name == "" && d.NamePos.IsValid() {
+		// An empty name written out ("" or name="") is a slip, not a
+		// request for the default name: taking the default would hide it.
+		findings = append(findings, finding.Finding{Pos: d.NamePos, End: nameEnd, Category: finding.CatName, Error: true,
+			Message: fmt.Sprintf("empty %s name: write the name, or leave it out for the default", kind.name)})
+	}
 	if kind.uri && d.URI == "" {
 		errorf(0, len(text), "//mcp:%s needs a URI first, such as //mcp:%[1]s weather://cities or a template //mcp:%[1]s weather://{city}/current", kind.name)
 	}

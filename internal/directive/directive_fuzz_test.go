@@ -37,6 +37,8 @@ func FuzzParseDirective(f *testing.F) {
 		` view= fields=false`,
 		` ui=page.html ui-visibility=app ui-connect="https://a.example.com wss://b.example.com:8443" ui-resources=https://cdn.example.com ui-border=false`,
 		` ui-border=true`,
+		` ""`,
+		` name=""`,
 		` ui=p.html ui-connect=https://A.example.com/x`,
 	} {
 		f.Add(s)
