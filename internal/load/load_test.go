@@ -1,11 +1,10 @@
 package load_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mcptag/mcptag/internal/filetree"
 	"github.com/mcptag/mcptag/internal/genfile"
 	"github.com/mcptag/mcptag/internal/load"
 )
@@ -16,15 +15,7 @@ func writeModule(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	files["go.mod"] = "module example.com/m\n\ngo 1.26\n"
-	for name, text := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	filetree.Write(t, dir, files)
 	return dir
 }
 
