@@ -49,6 +49,20 @@ var update = flag.Bool("update", false, "rewrite the expected files of failing c
 // every script's go vet, and readme.txtar's go tool mcptag, then share
 // one binary and one analysis of the go-sdk and the standard library,
 // this run and the next.
+//
+// go test -short, the inner loop, runs every script but those that build,
+// vet or run code (go build, go vet, go run, go test, $MCPTAG), which
+// start with
+//
+//	[short] skip 'builds, vets or runs the generated code: go test without -short runs it'
+//
+// and so check only what mcptag prints and writes; a new script does the
+// same, or puts such steps in a script of their own. What the others cost
+// is mcptag's own runs: each generation asks the go command for its
+// packages and for export data (a tenth of a second or two), and each
+// lint of a package with generated code loads the go-sdk and the
+// standard library from source (a second or two): a script lints such a
+// package once where one run can show what two would.
 func TestScripts(t *testing.T) {
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
