@@ -53,9 +53,14 @@ func pageLoads(page string) []pageLoad {
 		}, c)
 	})
 	var loads []pageLoad
+	newlines := newlineOffsets(page)
 	add := func(off int, what, u string, connect bool) {
 		if absoluteURL(u) {
-			loads = append(loads, pageLoad{strings.Count(page[:off], "\n") + 1, what, u, connect})
+			// The line is a search among the page's newlines, not a count
+			// from its start: a page of many URLs costs its size, not its
+			// size times their number.
+			line, _ := slices.BinarySearch(newlines, off)
+			loads = append(loads, pageLoad{line + 1, what, u, connect})
 		}
 	}
 	for _, m := range loadTag.FindAllStringSubmatchIndex(page, -1) {
@@ -90,6 +95,17 @@ func pageLoads(page string) []pageLoad {
 	}
 	slices.SortStableFunc(loads, func(a, b pageLoad) int { return a.Line - b.Line })
 	return loads
+}
+
+// newlineOffsets returns the offsets of page's newlines, in order.
+func newlineOffsets(page string) []int {
+	var offs []int
+	for i := 0; i < len(page); i++ {
+		if page[i] == '\n' {
+			offs = append(offs, i)
+		}
+	}
+	return offs
 }
 
 // attrURLs returns the URLs an attribute's value names: one, or for

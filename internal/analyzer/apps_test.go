@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"github.com/mcptag/mcptag/internal/costtest"
 	"go/token"
 	"go/types"
 	"net/url"
@@ -104,5 +105,26 @@ func TestPageSizes(t *testing.T) {
 		if want != "" && strings.HasPrefix(want, "app:") && a.findings[0].Category != finding.CatApp {
 			t.Errorf("%s: category %s", file, a.findings[0].Category)
 		}
+	}
+}
+
+// TestPageLoadsCost compares the policy check of a page made of absolute
+// URLs with that of a page of the same size with one: each load found
+// costs about what reading its bytes does, so the first stays within a
+// 3× of the second, as the other hostile inputs do (a line counted from the page's start for
+// every load made it grow with the square of the page).
+func TestPageLoadsCost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures cost: go test without -short runs it")
+	}
+	const size = 1 << 20
+	load := `<img src="https://a.example/x.png">` + "\n"
+	hostile := &App{HTML: "<!doctype html>\n" + strings.Repeat(load, size/len(load))}
+	good := &App{HTML: "<!doctype html>\n" + load + strings.Repeat("<p>a plain paragraph</p>\n", (size-len(load))/25)}
+	g, h := costtest.Compare(3, func() { uncoveredLoads(good) }, func() { uncoveredLoads(hostile) })
+	ratio := float64(h) / float64(g)
+	t.Logf("%d loads: %v; one: %v (%.1f×)", size/len(load), h, g, ratio)
+	if ratio > 3 {
+		t.Errorf("%d loads cost %v, one load in a page of the same size %v: %.1f×, want at most 3×", size/len(load), h, g, ratio)
 	}
 }
