@@ -110,9 +110,9 @@ func TestPageSizes(t *testing.T) {
 
 // TestPageLoadsCost compares the policy check of a page made of absolute
 // URLs with that of a page of the same size with one: each load found
-// costs about what reading its bytes does, so the first stays within a
-// 3× of the second, as the other hostile inputs do (a line counted from the page's start for
-// every load made it grow with the square of the page).
+// costs about what reading its bytes does, so the first stays within 3×
+// of the second, as other hostile inputs do. (A line counted from the
+// page's start for every load made it grow with the square of the page.)
 func TestPageLoadsCost(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures cost: go test without -short runs it")
