@@ -60,16 +60,56 @@ func parseForLint(fset *token.FileSet, name string, src []byte, own bool) (*ast.
 // dropBodies replaces the body of each function declared in f by one that
 // refers to nothing and never returns, "{ for {} }": a body still, which
 // a generic function and init need, and a terminating statement, which a
-// function with results needs.
+// function with results needs. The values of f's package-level variables
+// lose what their types do not depend on (see dropValues).
 func dropBodies(f *ast.File) {
 	for _, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil {
-			continue
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Body != nil {
+				d.Body = endlessBody(d.Body)
+			}
+		case *ast.GenDecl:
+			if d.Tok == token.VAR {
+				dropValues(d)
+			}
 		}
-		at := fd.Body.Lbrace
-		loop := &ast.ForStmt{For: at, Body: &ast.BlockStmt{Lbrace: at, Rbrace: at}}
-		fd.Body = &ast.BlockStmt{Lbrace: at, List: []ast.Stmt{loop}, Rbrace: fd.Body.Rbrace}
+	}
+}
+
+// endlessBody returns "{ for {} }" at the place of body.
+func endlessBody(body *ast.BlockStmt) *ast.BlockStmt {
+	at := body.Lbrace
+	loop := &ast.ForStmt{For: at, Body: &ast.BlockStmt{Lbrace: at, Rbrace: at}}
+	return &ast.BlockStmt{Lbrace: at, List: []ast.Stmt{loop}, Rbrace: body.Rbrace}
+}
+
+// dropValues empties the composite literals in the values of the
+// variables d declares, and the bodies of their function literals: the
+// type of a literal is written in it, whatever its elements (but for an
+// array of [...] elements, whose length is their count, and which keeps
+// them). Checking the elements of tables such as unicode's was most of
+// the time spent checking the standard library's declarations.
+func dropValues(d *ast.GenDecl) {
+	for _, spec := range d.Specs {
+		for _, v := range spec.(*ast.ValueSpec).Values {
+			ast.Inspect(v, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CompositeLit:
+					if a, ok := n.Type.(*ast.ArrayType); ok {
+						if _, counted := a.Len.(*ast.Ellipsis); counted {
+							return true
+						}
+					}
+					n.Elts = nil
+					return false
+				case *ast.FuncLit:
+					n.Body = endlessBody(n.Body)
+					return false
+				}
+				return true
+			})
+		}
 	}
 }
 

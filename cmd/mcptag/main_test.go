@@ -49,6 +49,20 @@ var update = flag.Bool("update", false, "rewrite the expected files of failing c
 // every script's go vet, and readme.txtar's go tool mcptag, then share
 // one binary and one analysis of the go-sdk and the standard library,
 // this run and the next.
+//
+// go test -short, the inner loop, runs every script but those that build,
+// vet or run code (go build, go vet, go run, go test, $MCPTAG), which
+// start with
+//
+//	[short] skip 'builds, vets or runs the generated code: go test without -short runs it'
+//
+// and so check only what mcptag prints and writes; a new script does the
+// same, or puts such steps in a script of their own. What the others cost
+// is mcptag's own runs: each generation asks the go command for its
+// packages and for export data (a tenth of a second or two), and each
+// lint of a package with generated code loads the go-sdk and the
+// standard library from source (a second or two): a script lints such a
+// package once where one run can show what two would.
 func TestScripts(t *testing.T) {
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -81,10 +95,18 @@ func TestScripts(t *testing.T) {
 			}
 			env.Setenv("GOMODCACHE", modCache)
 			env.Setenv("GOCACHE", buildCache)
+			env.Setenv("GOGC", scriptGOGC)
 			return nil
 		},
 	})
 }
+
+// scriptGOGC is the GOGC of every process a script starts: each lives a
+// few seconds at most (an mcptag lint loads the go-sdk and the standard
+// library from source, a go list hashes their files), and collecting its
+// garbage a quarter as often takes a fifth less of the time it runs, for
+// a third more memory. It changes what each costs, not what it does.
+const scriptGOGC = "400"
 
 // offline is the environment of the go command in scripts: modules from
 // the local module cache only, with this toolchain.

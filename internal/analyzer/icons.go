@@ -147,7 +147,7 @@ func (a *analysis) fileIcon(d *directive.Directive, name string) (Icon, error) {
 		return Icon{}, fmt.Errorf("unknown icon type %q: want a .png, .jpg, .jpeg, .svg or .webp file", path.Ext(name))
 	}
 	dir := filepath.Dir(a.fset.PositionFor(d.Pos, false).Filename)
-	file, err := regularFile(dir, name)
+	file, err := regularFile(dir, name, "an icon")
 	if err != nil {
 		return Icon{}, err
 	}
@@ -176,8 +176,9 @@ var embeddable = regexp.MustCompile(`^[\pL\pN~+-][\pL\pN._~+-]*(/[\pL\pN~+-][\pL
 
 // regularFile returns the path of the file name, slash-separated, below
 // dir, after checking with Lstat, element by element, that no symbolic
-// link leads there and that it is a regular file.
-func regularFile(dir, name string) (string, error) {
+// link leads there and that it is a regular file; what says what the
+// file is for the errors ("an icon").
+func regularFile(dir, name, what string) (string, error) {
 	p := dir
 	elems := strings.Split(name, "/")
 	for i, elem := range elems {
@@ -189,11 +190,11 @@ func regularFile(dir, name string) (string, error) {
 		case err != nil:
 			return "", err
 		case info.Mode()&fs.ModeSymlink != 0:
-			return "", fmt.Errorf("%s is a symbolic link: an icon must be a regular file in the package directory, as go:embed takes it", path.Join(elems[:i+1]...))
+			return "", fmt.Errorf("%s is a symbolic link: %s must be a regular file in the package directory, as go:embed takes it", path.Join(elems[:i+1]...), what)
 		case i < len(elems)-1 && !info.IsDir():
 			return "", fmt.Errorf("no file %s in the package directory", name)
 		case i == len(elems)-1 && !info.Mode().IsRegular():
-			return "", fmt.Errorf("%s is not a regular file (%s): an icon must be one", name, fileKind(info.Mode()))
+			return "", fmt.Errorf("%s is not a regular file (%s): %s must be one", name, fileKind(info.Mode()), what)
 		}
 	}
 	return p, nil

@@ -28,6 +28,7 @@ type Names struct {
 	forms       map[*Form]string
 	icons       map[string]string // by iconKey
 	iconFiles   string            // the variable that embeds the icon files, or ""
+	pages       map[*Tool]string  // the variable that embeds each app's page
 	completions string
 	// taken are the package-level names of the package's sources (the
 	// generated file left out) and of the generated file.
@@ -63,7 +64,7 @@ func (p *Package) GeneratedNames() *Names {
 func newNames(p *Package, declared func(string) bool) *Names {
 	n := &Names{
 		decls: map[*types.Func]string{}, forms: map[*Form]string{}, icons: map[string]string{},
-		taken: map[string]bool{},
+		pages: map[*Tool]string{}, taken: map[string]bool{},
 	}
 	if p.Types != nil {
 		for _, name := range p.Types.Scope().Names() {
@@ -100,6 +101,11 @@ func newNames(p *Package, declared func(string) bool) *Names {
 			if i.File != "" && n.iconFiles == "" {
 				n.iconFiles = n.fresh("mcptagIconFiles")
 			}
+		}
+	}
+	for _, t := range p.Tools {
+		if t.App != nil {
+			n.pages[t] = n.fresh("mcptagPage" + strings.TrimPrefix(declBase(t.Recv, t.Func), "mcptag"))
 		}
 	}
 	if completes {
@@ -172,6 +178,10 @@ func (n *Names) Icon(i Icon) string { return n.icons[iconKey(i)] }
 // IconFiles is the name of the variable that embeds the icon files the
 // package's icons were read from, "" when none was read from a file.
 func (n *Names) IconFiles() string { return n.iconFiles }
+
+// Page is the name of the string variable that embeds the page of t's
+// MCP App, "" when t has none.
+func (n *Names) Page(t *Tool) string { return n.pages[t] }
 
 // Completions is the name of the variable of the completions Complete
 // answers, "" when the package has neither prompts nor templates.

@@ -38,6 +38,8 @@ type Tool struct {
 	Toolset string
 	Scopes  []string
 	Flag    string
+	// App is the tool's MCP App (ui=), nil for none.
+	App *App
 }
 
 // ArgStyle says how a tool's parameters carry its arguments.
@@ -110,6 +112,7 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directi
 		addTitles(t)
 	}
 	t.Icons = a.icons(dir)
+	t.App = a.app(t, dir) // apps.go
 	// The handler checks the full arguments whatever the input schema
 	// shows: shrinking either schema keeps the tool sound.
 	cut := a.opts.Shrink.Over(dir.Shrink)

@@ -107,6 +107,8 @@ type Entry struct {
 	Toolset string
 	Scopes  []string
 	Flag    string
+	// App is a tool's MCP App (apps.go), nil for none.
+	App *App
 }
 
 // Key is what the page's test hooks call the entry: a tool's or a
@@ -252,6 +254,7 @@ func buildPackage(p Source, opts Options, ids *ids) (*Package, error) {
 		e.Cost = newCost(costs[i], budget.Limit(opts.Budget, p.Tools[i].Directive.Budget))
 		e.Content = p.Tools[i].Result.Kind == analyzer.ResultContent
 		e.Toolset, e.Scopes, e.Flag = p.Tools[i].Toolset, p.Tools[i].Scopes, p.Tools[i].Flag
+		e.App = newApp(p.Tools[i])
 		pkg.Tokens += e.Cost.Total
 		pkg.Tools = append(pkg.Tools, e)
 	}

@@ -2,8 +2,10 @@ package catalog
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"flag"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -449,5 +451,41 @@ func TestContentResults(t *testing.T) {
 	}
 	if html := render(t, page); strings.Count(html, "Result: content blocks") != 8 {
 		t.Errorf("the page says %d times that a result is content blocks, want 8 (the content tools)", strings.Count(html, "Result: content blocks"))
+	}
+}
+
+// TestApps: a tool shown as an MCP App has the app badge, its visibility
+// when it declares one, its page's URI, file, border and policy, and a
+// link that downloads the page, whose data: URL holds the page's text.
+func TestApps(t *testing.T) {
+	page, err := Build(loadPackages(t, "./internal/emit/testdata/endtoend/apps"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pageHTML := render(t, page)
+	forecast, err := os.ReadFile(filepath.Join(repoRoot, "internal/emit/testdata/endtoend/apps/forecast.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := regexp.MustCompile(`<div class="app" data-app="ui://apps/get_forecast">(?s:.*?)<a class="app-page" href="data:text/html;charset=utf-8;base64,([^"]*)" download="forecast.html" type="text/html">`).FindStringSubmatch(pageHTML)
+	if link == nil {
+		t.Fatalf("no link to the page of get_forecast")
+	}
+	if got, err := base64.StdEncoding.DecodeString(html.UnescapeString(link[1])); err != nil || string(got) != string(forecast) {
+		t.Errorf("the link's page is\n%s (%v)\nwant\n%s", got, err, forecast)
+	}
+	for _, s := range []string{
+		`<span class="badge app" title="shown as an MCP App: its page is ui://apps/get_forecast">app</span>`,
+		`<span class="badge app" title="shown as an MCP App: its page is ui://apps/refresh">app</span> <span class="badge visibility">app only</span>`,
+		`the page <code class="s">ui://apps/get_forecast</code> from <code>forecast.html</code>, border. Its policy <span class="csp">connects to https://api.example.com; loads from https://cdn.example.com, https://fonts.example.com:8443</span>.`,
+		`the page <code class="s">ui://apps/refresh</code> from <code>pages/refresh.html</code>. Its policy allows no origin.`,
+		`download="refresh.html"`,
+	} {
+		if !strings.Contains(pageHTML, s) {
+			t.Errorf("the page does not hold %s", s)
+		}
+	}
+	if n := strings.Count(pageHTML, `class="badge app"`); n != 2 {
+		t.Errorf("%d app badges, want 2: ping has no page", n)
 	}
 }

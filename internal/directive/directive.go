@@ -82,6 +82,16 @@ type Directive struct {
 	Scopes  []string
 	Flag    string
 
+	// The tool's MCP App (apps.go): UI is ui=, the page's HTML file in
+	// the package directory, "" for none; UIVisibility is ui-visibility=,
+	// VisibilityApp, VisibilityModel or "" for both; UIConnect and
+	// UIResources are the origins of ui-connect= and ui-resources=; UIBorder
+	// is ui-border=, nil when not given.
+	UI                     string
+	UIVisibility           string
+	UIConnect, UIResources []string
+	UIBorder               *bool
+
 	// Spans are where each option given is in the source, by key, for
 	// the findings about their values that only the analysis can make (a
 	// missing icon file, an unknown view path).
@@ -394,9 +404,16 @@ func Parse(pos token.Pos, text string) (*Directive, []finding.Finding) {
 		findings = append(findings, finding.Finding{Pos: s.Pos, End: s.End, Category: finding.CatDirective, Error: true,
 			Message: "readonly and destructive contradict each other: a tool that only reads destroys nothing; keep the one that is true"})
 	}
+	findings = append(findings, appWithoutPage(d)...)
 	if d.Name != "" && !naming.Valid.MatchString(d.Name) {
 		findings = append(findings, finding.Finding{Pos: d.NamePos, End: nameEnd, Category: finding.CatName, Error: true,
 			Message: fmt.Sprintf("invalid %s name %q: must match %s: %s", kind.name, d.Name, naming.Valid, naming.Fault(d.Name))})
+	}
+	if d.Name == "" && d.NamePos.IsValid() {
+		// An empty name written out ("" or name="") is a slip, not a
+		// request for the default name: taking the default would hide it.
+		findings = append(findings, finding.Finding{Pos: d.NamePos, End: nameEnd, Category: finding.CatName, Error: true,
+			Message: fmt.Sprintf("empty %s name: write the name, or leave it out for the default", kind.name)})
 	}
 	if kind.uri && d.URI == "" {
 		errorf(0, len(text), "//mcp:%s needs a URI first, such as //mcp:%[1]s weather://cities or a template //mcp:%[1]s weather://{city}/current", kind.name)
@@ -492,6 +509,9 @@ func (k *directiveKind) set(d *Directive, key, value string, hasValue bool) stri
 	if o := k.option(key); o != nil {
 		return o.set(d, key, value, hasValue)
 	}
+	if isAppOption(key) {
+		return appOnOther(k.name, key)
+	}
 	if len(k.options) == 0 {
 		return fmt.Sprintf("unknown option %q: //mcp:%s takes none", key, k.name)
 	}
@@ -512,7 +532,7 @@ func (k *directiveKind) keyFix(key string, pos token.Pos) *finding.Fix {
 }
 
 // toolKind is //mcp:tool's.
-var toolKind = &directiveKind{name: Tool, options: []option{
+var toolKind = &directiveKind{name: Tool, options: slices.Concat([]option{
 	{"title", text(func(d *Directive, v string) { d.Title = v })},
 	{"structured", boolValue(func(d *Directive, b bool) { d.Structured = &b })},
 	{"closed", flagOption(func(d *Directive, b bool) { d.Closed = b })},
@@ -538,7 +558,7 @@ var toolKind = &directiveKind{name: Tool, options: []option{
 	{"fields", flagOption(func(d *Directive, b bool) { d.Fields = b })},
 	{"keep", keepOption},
 	toolsetOption, scopesOption, flagNameOption,
-}}
+}, appOptions)}
 
 // promptKind is //mcp:prompt's.
 var promptKind = &directiveKind{name: Prompt, options: []option{

@@ -35,6 +35,11 @@ func FuzzParseDirective(f *testing.F) {
 		" " + strings.Repeat("x", 129),
 		` view="metadata.name, status.phase" fields`,
 		` view= fields=false`,
+		` ui=page.html ui-visibility=app ui-connect="https://a.example.com wss://b.example.com:8443" ui-resources=https://cdn.example.com ui-border=false`,
+		` ui-border=true`,
+		` ""`,
+		` name=""`,
+		` ui=p.html ui-connect=https://A.example.com/x`,
 	} {
 		f.Add(s)
 	}
@@ -102,6 +107,18 @@ func render(d *Directive) string {
 	if d.Fields {
 		parts = append(parts, "fields")
 	}
+	if d.UI != "" {
+		parts = append(parts, "ui="+strconv.Quote(d.UI))
+	}
+	if d.UIVisibility != "" {
+		parts = append(parts, "ui-visibility="+d.UIVisibility)
+	}
+	for key, origins := range map[string][]string{"ui-connect": d.UIConnect, "ui-resources": d.UIResources} {
+		if origins != nil {
+			parts = append(parts, key+"="+strconv.Quote(strings.Join(origins, " ")))
+		}
+	}
+	flag("ui-border", d.UIBorder)
 	return strings.Join(parts, " ")
 }
 

@@ -49,6 +49,7 @@ func goSource(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 	}
 	g.iconVars()
 	g.iconFiles()
+	g.pageVars() // apps.go
 	header := genfile.Header
 	if line := genfile.OptionsLine(pkg.Flags); line != "" {
 		header += "\n" + line
@@ -242,6 +243,7 @@ func (g *genFile) toolFields(t *mcp.Tool, ident string) {
 		{key: "Description", value: text(t.Description)},
 		{key: "Annotations", value: g.annotations(t.Annotations)},
 		{key: "Icons", value: g.iconsField(t.Icons)},
+		{key: "Meta", value: g.metaLiteral(t.Meta)},
 		{key: "InputSchema", value: ident + "Input"},
 	}
 	if t.OutputSchema != nil {

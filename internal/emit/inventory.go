@@ -57,6 +57,7 @@ func (g *genFile) toolList(tools []*mcp.Tool, mine func(*types.Named) bool) {
 			field{key: "Toolset", value: quoted(t.Toolset)},
 			field{key: "Scopes", value: stringSlice(t.Scopes)},
 			field{key: "Flag", value: quoted(t.Flag)},
+			field{key: "Page", value: g.pageField(t)}, // apps.go
 		)
 		g.P("}),")
 	}

@@ -105,7 +105,7 @@ func (g *genFile) QualifiedGoIdent(id GoIdent) string {
 // (which would read as the package itself), a declaration of the package
 // or of the generated file, another import, or a generated local.
 func (g *genFile) importName(p GoImportPath, name string) string {
-	if n, ok := g.imports[p]; ok {
+	if n, ok := g.imports[p]; ok && n != "_" {
 		return n
 	}
 	base := name
@@ -114,6 +114,14 @@ func (g *genFile) importName(p GoImportPath, name string) string {
 	}
 	g.imports[p], g.used[name] = name, true
 	return name
+}
+
+// blankImport imports p for its effect alone (import _ "embed", which
+// //go:embed of a string needs), unless the file imports it by name.
+func (g *genFile) blankImport(p GoImportPath) {
+	if _, ok := g.imports[p]; !ok {
+		g.imports[p] = "_"
+	}
 }
 
 func (g *genFile) qualifier(p *types.Package) string {

@@ -20,7 +20,8 @@ import (
 // generator's options unless they are the defaults, and last, under
 // "cacheable", the caching hints that resources/read carries for the
 // resources that declare them (by URI), after "inventory", the toolset,
-// scopes and flag of the tools that declare any (by name). Between the
+// scopes and flag of the tools that declare any (by name), and "apps",
+// the MCP App of each tool that has one (by name, AppRecord). Between the
 // two, under "forms",
 // the package's forms by name, each with the requestedSchema its
 // Elicit function sends: a form is a schema a client fills in, and
@@ -39,7 +40,7 @@ func snapshot(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 	sort.Slice(tools, func(i, j int) bool { return tools[i].Name < tools[j].Name })
 	prompts := Prompts(pkg)
 	sort.Slice(prompts, func(i, j int) bool { return prompts[i].Name < prompts[j].Name })
-	resources := Resources(pkg)
+	resources := append(Resources(pkg), AppResources(pkg)...)
 	sort.Slice(resources, func(i, j int) bool { return resources[i].URI < resources[j].URI })
 	templates := ResourceTemplates(pkg)
 	sort.Slice(templates, func(i, j int) bool { return templates[i].URITemplate < templates[j].URITemplate })
@@ -60,8 +61,9 @@ func snapshot(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 		ResourceTemplates []*mcp.ResourceTemplate `json:"resourceTemplates,omitempty"`
 		Forms             []snapshotForm          `json:"forms,omitempty"`
 		Inventory         map[string]Placement    `json:"inventory,omitempty"`
+		Apps              map[string]AppRecord    `json:"apps,omitempty"`
 		Cacheable         map[string]Cache        `json:"cacheable,omitempty"`
-	}{genfile.Comment, pkg.Flags, tools, prompts, resources, templates, forms, Inventory(pkg), Cacheable(pkg)}); err != nil {
+	}{genfile.Comment, pkg.Flags, tools, prompts, resources, templates, forms, Inventory(pkg), Apps(pkg), Cacheable(pkg)}); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -93,6 +95,9 @@ func Tools(pkg *analyzer.Package) ([]*mcp.Tool, error) {
 	var tools []*mcp.Tool
 	for _, t := range pkg.Tools {
 		tool := &mcp.Tool{Name: t.Name, Title: t.Title, Description: t.Description, Icons: mcpIcons(t.Icons)}
+		if t.App != nil {
+			tool.Meta = appToolMeta(t.App)
+		}
 		in, err := SchemaJSON(t.Input)
 		if err != nil {
 			return nil, err

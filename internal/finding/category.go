@@ -66,6 +66,8 @@ const (
 	CatSensitive       = "sensitive"
 	CatRedundant       = "redundant"
 	CatElicit          = "elicit"
+	CatApp             = "app"
+	CatAppCSP          = "app-csp"
 )
 
 // Categories is the table of every category, in a stable order. The
@@ -89,6 +91,8 @@ var Categories = []Category{
 	{CatSensitive, false, LintOnly, "a form field or header argument named like a secret (password, token, API key, credit card)"},
 	{CatRedundant, false, LintOnly, "a view= path that another path of the view already keeps whole"},
 	{CatElicit, false, LintOnly, "an Elicit<Type> error that cannot reach the tool's return as it is or wrapped with %w, which on 2026-07-28 asks nothing"},
+	{CatApp, false, LintOnly, "an MCP App page over 1 MiB, or an app-only tool whose text content carries nothing of its result"},
+	{CatAppCSP, false, LintOnly, "an MCP App page that loads a script, style, image, font or fetch target from an origin its ui-resources= or ui-connect= does not list"},
 }
 
 // CategoryNames lists the names of Categories, in order.

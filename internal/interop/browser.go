@@ -67,6 +67,9 @@ type CatalogPage struct {
 	// parameter headers (x-mcp-header) the rows must mark.
 	FieldPaths map[string][]string          `json:"fieldPaths"`
 	Headers    map[string]map[string]string `json:"headers"`
+	// Apps are, by page URI, the SHA-256 of the page that the entry of
+	// each tool shown as an MCP App must link to.
+	Apps map[string]string `json:"apps"`
 	// Over are the tools that must stand out as over their budget, in
 	// the list and in the chart.
 	Over []string `json:"over"`

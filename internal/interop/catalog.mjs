@@ -17,7 +17,9 @@
 //   - nothing is logged to the console as an error (a Content-Security-Policy
 //     violation is one), no script fails, and the page requests nothing but
 //     its own file: every other request is aborted and reported;
-//   - on a hostile page, no injected markup took effect.
+//   - on a hostile page, no injected markup took effect;
+//   - each tool shown as an MCP App, and only those, links to its page: a
+//     data: URL whose text has the page's SHA-256.
 //
 //	node catalog.mjs PAGES.json
 //
@@ -25,6 +27,7 @@
 // browser.go). On success it prints a JSON array of one result per page
 // (its size, load time and search timings) and exits 0; otherwise it
 // prints every failed check on stderr and exits 1.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { withChromium } from './chromium.mjs';
@@ -72,6 +75,7 @@ async function check(want) {
   await checkEntries(tab, want);
   await checkLayout(tab, want);
   await checkArgs(tab, want);
+  await checkApps(tab, want);
   if (want.search) await checkSearch(tab, want);
   await checkToolsets(tab, want);
   for (const q of want.measure ?? []) result.searches.push(await timeSearch(tab, q));
@@ -130,6 +134,25 @@ async function checkArgs(tab, want) {
       const row = rows[`${tool} ${arg}`];
       if (!row || !row.header.includes(header)) fail(want, `tool ${tool}: argument ${arg} is not marked as the header ${header}: ${row && row.header}`);
     }
+  }
+}
+
+// checkApps checks the link of each app's entry: the data: URL of a
+// page whose digest is the snapshot's, downloaded rather than opened.
+async function checkApps(tab, want) {
+  const got = await tab.evaluate(() => Array.from(document.querySelectorAll('[data-app]'), (el) => {
+    const a = el.querySelector('a.app-page');
+    return { uri: el.dataset.app, href: a?.getAttribute('href') ?? '', download: a?.hasAttribute('download') };
+  }));
+  sameSet(want, 'apps', got.map((a) => a.uri), Object.keys(want.apps ?? {}));
+  for (const a of got) {
+    const [head, data] = a.href.split(',', 2);
+    if (head !== 'data:text/html;charset=utf-8;base64' || !a.download) {
+      fail(want, `app ${a.uri}: its link is ${a.href.slice(0, 60)}, download ${a.download}: want a downloaded data: URL of the page`);
+      continue;
+    }
+    const sum = crypto.createHash('sha256').update(Buffer.from(data, 'base64')).digest('hex');
+    if (want.apps && want.apps[a.uri] && sum !== want.apps[a.uri]) fail(want, `app ${a.uri}: its link holds a page of sha256 ${sum}, the snapshot says ${want.apps[a.uri]}`);
   }
 }
 

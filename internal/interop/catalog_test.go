@@ -24,7 +24,9 @@ var update = flag.Bool("update", false, "write docs/catalog.png, the README's sc
 // hostile ones, in headless Chromium, and checks what catalog.mjs checks:
 // every tool with the tokens mcptag stats -json gives it, the prompts and
 // resources, one chart bar a tool, the search, no console error, no
-// request but the page itself, and that hostile descriptions stay text.
+// request but the page itself, that hostile descriptions stay text, and
+// (on the page of endtoend/apps) that each tool shown as an MCP App links
+// to its page.
 // It logs the search timings on 600 tools.
 func TestCatalogInBrowser(t *testing.T) {
 	skipShort(t)
@@ -33,11 +35,13 @@ func TestCatalogInBrowser(t *testing.T) {
 	tmp := t.TempDir()
 	weather := filepath.Join(repoRoot, "example", "weather")
 	thirdparty := filepath.Join(repoRoot, "example", "thirdparty")
+	apps := filepath.Join(repoRoot, "internal", "emit", "testdata", "endtoend", "apps")
 	mod, env := corpusModule(t, bin)
 	pages := []interop.CatalogPage{
 		catalogPage(t, bin, catalogRun{name: "weather", dir: repoRoot, patterns: []string{"./example/weather"}, snapshots: weather, search: "forecast"}),
 		catalogPage(t, bin, catalogRun{name: "thirdparty", dir: thirdparty, patterns: []string{"./..."}, snapshots: thirdparty, search: "forecast"}),
 		catalogPage(t, bin, catalogRun{name: "corpus600+hostile", dir: mod, env: env, patterns: []string{"./..."}, snapshots: mod, search: "invoice"}),
+		catalogPage(t, bin, catalogRun{name: "apps", dir: repoRoot, patterns: []string{"./internal/emit/testdata/endtoend/apps"}, snapshots: apps, search: "forecast"}),
 	}
 	for i := range pages {
 		pages[i].Screenshot = filepath.Join(tmp, pages[i].Name+".png")
@@ -155,7 +159,7 @@ func catalogPage(t *testing.T, bin string, r catalogRun) interop.CatalogPage {
 	file := filepath.Join(t.TempDir(), r.name+".html")
 	runMcptag(t, bin, r.dir, r.env, append([]string{"catalog", "-o", file}, r.patterns...)...)
 	page := interop.CatalogPage{Name: r.name, File: file, Tools: map[string]int{}, Search: r.search, Matches: []string{},
-		FieldPaths: map[string][]string{}, Headers: map[string]map[string]string{}}
+		FieldPaths: map[string][]string{}, Headers: map[string]map[string]string{}, Apps: map[string]string{}}
 
 	var report struct {
 		Packages []struct {
@@ -205,6 +209,10 @@ func addSnapshot(t *testing.T, page *interop.CatalogPage, file string) {
 	var snap struct {
 		Tools, Prompts, Resources, ResourceTemplates, Forms []entry
 		Inventory                                           map[string]struct{ Toolset string }
+		Apps                                                map[string]struct {
+			ResourceURI string `json:"resourceUri"`
+			SHA256      string
+		}
 	}
 	if err := json.Unmarshal(data, &snap); err != nil {
 		t.Fatalf("%s: %v", file, err)
@@ -250,8 +258,16 @@ func addSnapshot(t *testing.T, page *interop.CatalogPage, file string) {
 		page.Prompts = append(page.Prompts, e.Name)
 		match(e.Name, e)
 	}
+	pages := map[string]bool{}
+	for _, app := range snap.Apps {
+		page.Apps[app.ResourceURI] = app.SHA256
+		pages[app.ResourceURI] = true
+	}
 	for _, e := range slices.Concat(snap.Resources, snap.ResourceTemplates) {
 		uri := e.URI + e.URITemplate
+		if pages[uri] {
+			continue // an app's page is shown with its tool
+		}
 		page.Resources = append(page.Resources, uri)
 		match(uri, e)
 	}

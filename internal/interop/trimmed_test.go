@@ -18,6 +18,7 @@ import (
 // fields argument says what its doc item says; the tool reads the
 // selection (toolrt.Fields); text=json sends a list as one text.
 func TestTrimmedResultsThroughTypeScript(t *testing.T) {
+	skipShort(t)
 	interop.Require(t)
 	bin := filepath.Join(t.TempDir(), "trimmedserver")
 	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/trimmedserver").CombinedOutput(); err != nil {

@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/gcexportdata"
@@ -59,7 +60,9 @@ func (e Errors) Error() string {
 // everything else together on a large package.) Function bodies are not
 // checked, and the generated file is left out: it is about to be
 // replaced, and it goes stale (refers to a renamed function, say) exactly
-// when it needs regenerating.
+// when it needs regenerating. So are its imports: export data is asked
+// for only what the other files import, and the go-sdk, which only the
+// generated file of most packages imports, is then not built or hashed.
 //
 // A package whose declarations do not load or type-check is an error:
 // mcptag must not generate code from a guess. A reference to a Register
@@ -81,17 +84,22 @@ func Packages(dir string, patterns ...string) ([]*Package, error) {
 		l.addPackageErrors(p)
 		l.hiddenDirectives(p)
 	}
-	if len(l.errs) == 0 {
-		l.loadExports(dir)
+	if len(l.errs) > 0 {
+		return nil, l.errs
 	}
+	ordered := l.order(roots)
+	sources := map[*packages.Package]parsed{}
+	for _, p := range ordered {
+		sources[p] = l.parse(p)
+	}
+	l.loadExports(dir, sources)
 	if len(l.errs) > 0 {
 		return nil, l.errs
 	}
 	var checked []*checkedPackage
-	for _, p := range l.order(roots) {
-		if c := l.check(p); c != nil {
-			checked = append(checked, c)
-		}
+	for _, p := range ordered {
+		l.errs = append(l.errs, sources[p].errs...)
+		checked = append(checked, l.check(p, sources[p].files))
 	}
 	if len(l.errs) > 0 {
 		return nil, l.errs
@@ -163,16 +171,20 @@ func configuration() string {
 }
 
 // loadExports asks the go command for the export data of every package
-// the roots import, except the roots themselves: those are checked from
-// source, so that a stale generated file in one cannot stop another.
-func (l *loader) loadExports(dir string) {
+// the sources of the roots import, except the roots themselves: those
+// are checked from source, so that a stale generated file in one cannot
+// stop another.
+func (l *loader) loadExports(dir string, sources map[*packages.Package]parsed) {
 	seen := map[string]bool{}
 	var imports []string
-	for _, p := range l.roots {
-		for _, imp := range p.Imports {
-			if _, isRoot := l.roots[imp.PkgPath]; !isRoot && imp.PkgPath != "C" && !seen[imp.PkgPath] {
-				seen[imp.PkgPath] = true
-				imports = append(imports, imp.PkgPath)
+	for p, src := range sources {
+		for _, f := range src.files {
+			for _, spec := range f.Imports {
+				path := importedPath(p, spec)
+				if _, isRoot := l.roots[path]; !isRoot && path != "C" && !seen[path] {
+					seen[path] = true
+					imports = append(imports, path)
+				}
 			}
 		}
 	}
@@ -223,10 +235,48 @@ type checkedPackage struct {
 	sources []*ast.File // the package's files but the generated one
 }
 
-// check parses and type-checks one root, recording its errors but for
-// those Packages forgives.
-func (l *loader) check(p *packages.Package) *checkedPackage {
-	c := &checkedPackage{p: p, info: &types.Info{
+// importedPath returns the path of the package that spec, an import of
+// a file of p, names: as go list resolved it (vendored, say).
+func importedPath(p *packages.Package, spec *ast.ImportSpec) string {
+	path, err := strconv.Unquote(spec.Path.Value)
+	if err != nil {
+		return spec.Path.Value // not a string literal: a syntax error, recorded
+	}
+	if imp, ok := p.Imports[path]; ok {
+		return imp.PkgPath
+	}
+	return path
+}
+
+// parsed holds the files of one root that parse, and the syntax errors
+// of those that do not.
+type parsed struct {
+	files []*ast.File
+	errs  Errors
+}
+
+// parse parses the files of one root but the generated one (see
+// Packages).
+func (l *loader) parse(p *packages.Package) parsed {
+	var out parsed
+	for _, name := range p.GoFiles {
+		if genfile.IsGoFile(name) {
+			continue // about to be replaced; see Packages
+		}
+		f, err := parser.ParseFile(l.fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			out.errs = append(out.errs, syntaxErrors(err)...)
+			continue
+		}
+		out.files = append(out.files, f)
+	}
+	return out
+}
+
+// check type-checks one root from its parsed sources, recording its
+// errors but for those Packages forgives.
+func (l *loader) check(p *packages.Package, sources []*ast.File) *checkedPackage {
+	c := &checkedPackage{p: p, sources: sources, info: &types.Info{
 		Types:        map[ast.Expr]types.TypeAndValue{},
 		Defs:         map[*ast.Ident]types.Object{},
 		Uses:         map[*ast.Ident]types.Object{},
@@ -236,17 +286,6 @@ func (l *loader) check(p *packages.Package) *checkedPackage {
 		Instances:    map[*ast.Ident]types.Instance{},
 		FileVersions: map[*ast.File]string{},
 	}}
-	for _, name := range p.GoFiles {
-		if genfile.IsGoFile(name) {
-			continue // about to be replaced; see Packages
-		}
-		f, err := parser.ParseFile(l.fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			l.addSyntaxErrors(err)
-			continue
-		}
-		c.sources = append(c.sources, f)
-	}
 	conf := &types.Config{
 		// Schemas come from declarations; function bodies are the
 		// compiler's business, and the bulk of the time.
@@ -308,16 +347,17 @@ func (l *loader) importFrom(p *packages.Package, path string) (*types.Package, e
 	return gcexportdata.Read(r, l.fset, l.pkgs, path)
 }
 
-// addSyntaxErrors records the errors of parsing one file, one by one.
-func (l *loader) addSyntaxErrors(err error) {
+// syntaxErrors returns the errors of parsing one file, one by one.
+func syntaxErrors(err error) Errors {
 	var list scanner.ErrorList
 	if !errors.As(err, &list) {
-		l.errs = append(l.errs, genfile.PositionedError{Msg: err.Error()})
-		return
+		return Errors{{Msg: err.Error()}}
 	}
+	var out Errors
 	for _, e := range list {
-		l.errs = append(l.errs, genfile.PositionedError{Pos: e.Pos.String(), Msg: e.Msg})
+		out = append(out, genfile.PositionedError{Pos: e.Pos.String(), Msg: e.Msg})
 	}
+	return out
 }
 
 type importerFunc func(path string) (*types.Package, error)

@@ -36,6 +36,12 @@ func Session(t *testing.T, register func(*mcp.Server)) *mcp.ClientSession {
 // is dropped unless opts sets a Logger.
 func SessionWith(t *testing.T, opts *mcp.ServerOptions, register func(*mcp.Server)) *mcp.ClientSession {
 	t.Helper()
+	return session(t, opts, nil, register)
+}
+
+// session is SessionWith, its client made with copts.
+func session(t *testing.T, opts *mcp.ServerOptions, copts *mcp.ClientOptions, register func(*mcp.Server)) *mcp.ClientSession {
+	t.Helper()
 	o := mcp.ServerOptions{}
 	if opts != nil {
 		o = *opts
@@ -52,7 +58,7 @@ func SessionWith(t *testing.T, opts *mcp.ServerOptions, register func(*mcp.Serve
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, nil).Connect(ctx, ct, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, copts).Connect(ctx, ct, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,6 +190,11 @@ func ServesSnapshot(t *testing.T, cs *mcp.ClientSession, file string) {
 	// Nor is a tool's place in the inventory: the server selects by it.
 	// endtoend/inventory holds it to the generated Tools functions.
 	delete(want, "inventory")
+	// An app's record is what its page's read serves (apps.go).
+	if apps, ok := want["apps"].(map[string]any); ok {
+		servedApps(t, cs, apps)
+		delete(want, "apps")
+	}
 	if err := json.Unmarshal(served, &got); err != nil {
 		t.Fatal(err)
 	}

@@ -212,6 +212,7 @@ func compareFeatures(before, after *Snapshot) []Change {
 	changes = append(changes, compareResources(KindResourceTemplate, o.ResourceTemplates, n.ResourceTemplates)...)
 	changes = append(changes, compareForms(o.Forms, n.Forms)...)
 	changes = append(changes, compareInventory(&o, &n)...)
+	changes = append(changes, compareApps(&o, &n)...)
 	return append(changes, compareCaching(&o, &n)...)
 }
 

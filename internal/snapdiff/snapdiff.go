@@ -53,6 +53,9 @@ type Snapshot struct {
 	// Inventory are the toolset, scopes and flag of the tools that
 	// declare any, by name (inventory.go).
 	Inventory map[string]Placement
+	// Apps are the MCP Apps of the tools that have one, by name
+	// (apps.go).
+	Apps map[string]App
 }
 
 // Tool is one entry of a snapshot's "tools" array.
@@ -99,6 +102,10 @@ func Parse(data []byte) (*Snapshot, error) {
 	if s.Inventory, err = parseInventory(file); err != nil {
 		return nil, err
 	}
+	if s.Apps, err = parseApps(file); err != nil {
+		return nil, err
+	}
+	defer foldApps(s) // once the tools are read
 	raw, ok := file["tools"]
 	if !ok || raw == nil {
 		return s, nil

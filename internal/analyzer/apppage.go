@@ -1,0 +1,184 @@
+package analyzer
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A pageLoad is one thing an MCP App's page loads from an absolute URL:
+// a script, style sheet, image, font or media file (a resource, which
+// ui-resources= must allow), or a fetch, XMLHttpRequest, WebSocket or
+// EventSource target (a connection, which ui-connect= must allow).
+type pageLoad struct {
+	Line    int    // the line of the page, from 1
+	What    string // how it loads: "<script src>", "url()", "fetch"
+	URL     string
+	Connect bool
+}
+
+// The patterns of the small tokenizer of pageLoads: it reads the page
+// as a host's policy sees it, not as a parser builds a tree, and needs
+// only the attributes and calls that name a URL.
+var (
+	htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
+	loadTag     = regexp.MustCompile(`(?i)<(script|link|img|source|video|audio|track|embed|object|input)\b[^>]*>`)
+	tagAttr     = regexp.MustCompile(`(?i)\s([a-z][a-z-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
+	cssURL      = regexp.MustCompile(`(?i)url\(\s*["']?([^"')\s]+)`)
+	cssImport   = regexp.MustCompile(`(?i)@import\s+["']([^"']+)`)
+	connectCall = regexp.MustCompile("\\b(fetch|EventSource|WebSocket|sendBeacon)\\(\\s*[\"'`]([^\"'`\\s]+)")
+	xhrOpen     = regexp.MustCompile("\\.open\\(\\s*[\"'`][A-Za-z]+[\"'`]\\s*,\\s*[\"'`]([^\"'`\\s]+)")
+)
+
+// loadAttrs are the attributes of each element of loadTag that name what
+// the element loads.
+var loadAttrs = map[string][]string{
+	"script": {"src"}, "link": {"href"}, "img": {"src", "srcset"}, "source": {"src", "srcset"},
+	"video": {"src", "poster"}, "audio": {"src"}, "track": {"src"}, "embed": {"src"},
+	"object": {"data"}, "input": {"src"},
+}
+
+// pageLoads lists what page loads from absolute URLs (http, https, ws,
+// wss, or scheme-relative //host), in the order of the page. What a
+// comment holds is not loaded.
+func pageLoads(page string) []pageLoad {
+	page = htmlComment.ReplaceAllStringFunc(page, func(c string) string {
+		return strings.Map(func(r rune) rune {
+			if r == '\n' {
+				return r
+			}
+			return ' '
+		}, c)
+	})
+	var loads []pageLoad
+	newlines := newlineOffsets(page)
+	add := func(off int, what, u string, connect bool) {
+		if absoluteURL(u) {
+			// The line is a search among the page's newlines, not a count
+			// from its start: a page of many URLs costs its size, not its
+			// size times their number.
+			line, _ := slices.BinarySearch(newlines, off)
+			loads = append(loads, pageLoad{line + 1, what, u, connect})
+		}
+	}
+	for _, m := range loadTag.FindAllStringSubmatchIndex(page, -1) {
+		tag := strings.ToLower(page[m[2]:m[3]])
+		for _, am := range tagAttr.FindAllStringSubmatchIndex(page[m[0]:m[1]], -1) {
+			name := strings.ToLower(page[m[0]+am[2] : m[0]+am[3]])
+			if !slices.Contains(loadAttrs[tag], name) {
+				continue
+			}
+			value := ""
+			for g := 4; g < 10; g += 2 {
+				if am[g] >= 0 {
+					value = page[m[0]+am[g] : m[0]+am[g+1]]
+				}
+			}
+			for _, u := range attrURLs(name, value) {
+				add(m[0]+am[0], "<"+tag+" "+name+">", u, false)
+			}
+		}
+	}
+	for _, css := range []*regexp.Regexp{cssURL, cssImport} {
+		what := map[*regexp.Regexp]string{cssURL: "url()", cssImport: "@import"}[css]
+		for _, m := range css.FindAllStringSubmatchIndex(page, -1) {
+			add(m[0], what, page[m[2]:m[3]], false)
+		}
+	}
+	for _, m := range connectCall.FindAllStringSubmatchIndex(page, -1) {
+		add(m[0], page[m[2]:m[3]], page[m[4]:m[5]], true)
+	}
+	for _, m := range xhrOpen.FindAllStringSubmatchIndex(page, -1) {
+		add(m[0], "XMLHttpRequest", page[m[2]:m[3]], true)
+	}
+	slices.SortStableFunc(loads, func(a, b pageLoad) int { return a.Line - b.Line })
+	return loads
+}
+
+// newlineOffsets returns the offsets of page's newlines, in order.
+func newlineOffsets(page string) []int {
+	var offs []int
+	for i := 0; i < len(page); i++ {
+		if page[i] == '\n' {
+			offs = append(offs, i)
+		}
+	}
+	return offs
+}
+
+// attrURLs returns the URLs an attribute's value names: one, or for
+// srcset, the first word of each of its candidates.
+func attrURLs(name, value string) []string {
+	if name != "srcset" {
+		return []string{strings.TrimSpace(value)}
+	}
+	var out []string
+	for c := range strings.SplitSeq(value, ",") {
+		if f := strings.Fields(c); len(f) > 0 {
+			out = append(out, f[0])
+		}
+	}
+	return out
+}
+
+// absoluteURL reports whether u names another origin than the page's:
+// a page served as a resource has no origin of its own to be relative to,
+// so relative URLs and data: or blob: ones load nothing from a network.
+func absoluteURL(u string) bool {
+	lower := strings.ToLower(u)
+	for _, p := range []string{"http://", "https://", "ws://", "wss://", "//"} {
+		if strings.HasPrefix(lower, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// urlOrigin is the origin of an absolute URL as a policy matches it:
+// scheme://host[:port], a scheme-relative URL taken as https and a
+// default port dropped; "" when u does not parse.
+func urlOrigin(u string) string {
+	if strings.HasPrefix(u, "//") {
+		u = "https:" + u
+	}
+	p, err := url.Parse(u)
+	if err != nil || p.Host == "" {
+		return ""
+	}
+	scheme, host := strings.ToLower(p.Scheme), strings.ToLower(p.Hostname())
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	if port := p.Port(); port != "" && !(port == "443" && (scheme == "https" || scheme == "wss")) && !(port == "80" && (scheme == "http" || scheme == "ws")) {
+		host += ":" + port
+	}
+	return scheme + "://" + host
+}
+
+// uncoveredLoads describes each origin that app's page loads from and
+// its policy does not list, once per origin and kind, with the first
+// place that loads from it.
+func uncoveredLoads(app *App) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range pageLoads(app.HTML) {
+		origin := urlOrigin(l.URL)
+		option, allowed := "ui-resources", app.Resources
+		if l.Connect {
+			option, allowed = "ui-connect", app.Connect
+		}
+		if origin == "" || slices.Contains(allowed, origin) || seen[option+" "+origin] {
+			continue
+		}
+		seen[option+" "+origin] = true
+		fix := "add it to " + option + "="
+		if strings.HasPrefix(origin, "http://") || strings.HasPrefix(origin, "ws://") {
+			fix = "a policy lists only https and wss origins: load it over " + map[bool]string{false: "https", true: "https or wss"}[l.Connect]
+		}
+		out = append(out, fmt.Sprintf("line %d: %s loads from %s, which %s= does not list, so a host's policy blocks it; %s",
+			l.Line, l.What, origin, option, fix))
+	}
+	return out
+}
