@@ -2,14 +2,15 @@ package interop_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -245,18 +246,18 @@ func copyFile(t *testing.T, from, to string) {
 	}
 }
 
-// forecastSession connects a go-sdk client that declares MCP Apps to a
-// server with get_forecast and its page.
+// forecastSession starts the weather example and connects a go-sdk
+// client that declares MCP Apps.
 func forecastSession(t *testing.T) *mcp.ClientSession {
 	t.Helper()
+	bin, err := weatherServer()
+	if err != nil {
+		t.Fatal(err)
+	}
 	caps := &mcp.ClientCapabilities{}
 	caps.AddExtension(uiExtension, map[string]any{"mimeTypes": []string{"text/html;profile=mcp-app"}})
 	client := mcp.NewClient(&mcp.Implementation{Name: "apps-test", Version: "v0"}, &mcp.ClientOptions{Capabilities: caps})
-	ct, st := mcp.NewInMemoryTransports()
-	if _, err := handServer(t).Connect(context.Background(), st, nil); err != nil {
-		t.Fatal(err)
-	}
-	cs, err := client.Connect(t.Context(), ct, nil)
+	cs, err := client.Connect(t.Context(), &mcp.CommandTransport{Command: exec.Command(bin)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,37 +265,13 @@ func forecastSession(t *testing.T) *mcp.ClientSession {
 	return cs
 }
 
-// handServer serves get_forecast and its page with the MCP Apps metadata
-// written by hand.
-func handServer(t *testing.T) *mcp.Server {
-	html, err := os.ReadFile(forecastPage)
+// weatherServer builds the weather example, once for all the tests of a
+// run, into the directory TestMain removes.
+var weatherServer = sync.OnceValues(func() (string, error) {
+	bin := filepath.Join(badServerDir, "weather")
+	out, err := exec.Command("go", "build", "-o", bin, "../../example/weather").CombinedOutput()
 	if err != nil {
-		t.Fatal(err)
+		return "", fmt.Errorf("go build ./example/weather: %v\n%s", err, out)
 	}
-	s := mcp.NewServer(&mcp.Implementation{Name: "hand", Version: "v0"}, nil)
-	const forecastURI = "ui://weather/get_forecast"
-	meta := mcp.Meta{"ui": map[string]any{"prefersBorder": true}}
-	s.AddResource(&mcp.Resource{URI: forecastURI, Name: "get_forecast", MIMEType: "text/html;profile=mcp-app", Meta: meta},
-		func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: forecastURI, MIMEType: "text/html;profile=mcp-app", Text: string(html), Meta: meta}}}, nil
-		})
-	type req struct {
-		City string `json:"city"`
-		Days int    `json:"days"`
-	}
-	type out struct {
-		Result []forecastDay `json:"result"`
-	}
-	mcp.AddTool(s, &mcp.Tool{Name: "get_forecast", Meta: mcp.Meta{"ui": map[string]any{"resourceUri": forecastURI}, "ui/resourceUri": forecastURI}},
-		func(_ context.Context, _ *mcp.CallToolRequest, r req) (*mcp.CallToolResult, out, error) {
-			var o out
-			if r.Days > 7 {
-				return nil, o, fmt.Errorf("days must be 1 to 7, got %d", r.Days)
-			}
-			for d := range r.Days {
-				o.Result = append(o.Result, forecastDay{Temperature: 4.4 + float64(d), Humidity: 0.83, Conditions: "Overcast"})
-			}
-			return nil, o, nil
-		})
-	return s
-}
+	return bin, nil
+})
