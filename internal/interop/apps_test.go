@@ -16,16 +16,14 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcptag/mcptag/internal/interop"
+	"github.com/mcptag/mcptag/internal/uiext"
 )
 
-// The example's app: get_forecast's page, its source and its URI.
+// The example's app: get_forecast's page and its source.
 var (
 	forecastPage   = filepath.Join(repoRoot, "example", "weather", "forecast.html")
 	forecastSource = filepath.Join(repoRoot, "example", "weather", "ui", "forecast.src.html")
 )
-
-// uiExtension is the MCP Apps extension, which the test's client declares.
-const uiExtension = "io.modelcontextprotocol/ui"
 
 // TestForecastPageFresh builds the weather example's page from its
 // source and fails if the committed page differs; -update writes it.
@@ -205,8 +203,8 @@ func forecastCall(t *testing.T, cs *mcp.ClientSession, args map[string]any) inte
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(read.Contents) != 1 || read.Contents[0].MIMEType != "text/html;profile=mcp-app" {
-		t.Fatalf("resources/read %s: %d contents, want one of text/html;profile=mcp-app", uri, len(read.Contents))
+	if len(read.Contents) != 1 || read.Contents[0].MIMEType != uiext.MIMEType {
+		t.Fatalf("resources/read %s: %d contents, want one of %s", uri, len(read.Contents), uiext.MIMEType)
 	}
 	page := read.Contents[0]
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_forecast", Arguments: args})
@@ -255,7 +253,7 @@ func forecastSession(t *testing.T) *mcp.ClientSession {
 		t.Fatal(err)
 	}
 	caps := &mcp.ClientCapabilities{}
-	caps.AddExtension(uiExtension, map[string]any{"mimeTypes": []string{"text/html;profile=mcp-app"}})
+	caps.AddExtension(uiext.Extension, map[string]any{"mimeTypes": []string{uiext.MIMEType}})
 	client := mcp.NewClient(&mcp.Implementation{Name: "apps-test", Version: "v0"}, &mcp.ClientOptions{Capabilities: caps})
 	cs, err := client.Connect(t.Context(), &mcp.CommandTransport{Command: exec.Command(bin)}, nil)
 	if err != nil {
