@@ -69,13 +69,16 @@ func TestServerBuiltLikeTheTest(t *testing.T) {
 }
 
 // connect starts the server binary and connects a go-sdk client over
-// stdio, whose user declines every form.
+// stdio, whose user declines every form. The client declares MCP Apps,
+// so that it is listed get_forecast's page as the snapshot records it.
 func connect(t *testing.T) *mcp.ClientSession {
 	t.Helper()
 	decline := func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 		return &mcp.ElicitResult{Action: "decline"}, nil
 	}
-	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: decline})
+	caps := &mcp.ClientCapabilities{}
+	caps.AddExtension("io.modelcontextprotocol/ui", map[string]any{"mimeTypes": []string{pageMIMEType}})
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, &mcp.ClientOptions{ElicitationHandler: decline, Capabilities: caps})
 	cs, err := client.Connect(context.Background(), &mcp.CommandTransport{Command: exec.Command(serverBinary)}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -301,17 +304,18 @@ func TestStrictTypeScriptClient(t *testing.T) {
 		{"name": "save_city", "arguments": {"user": "ts", "city": "Cairo"}},
 		{"name": "forget_city", "arguments": {"user": "ts", "city": "Cairo"}, "elicit": {"action": "decline"}},
 		{"name": "forget_city", "arguments": {"user": "ts", "city": "Cairo"}, "elicit": {"action": "accept", "content": {"forget": true, "notify_email": "not an address"}}, "expectError": true},
-		{"name": "forget_city", "arguments": {"user": "ts", "city": "Cairo"}, "elicit": {"action": "accept", "content": {"forget": true}}}
+		{"name": "forget_city", "arguments": {"user": "ts", "city": "Cairo"}, "elicit": {"action": "accept", "content": {"forget": true}}},
+		{"method": "resources/read", "uri": "` + forecastPageURI + `"}
 	]`
 	lines, err := interop.Run(t, calls, serverBinary)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lines) != 23 {
-		t.Fatalf("got %d lines, want the lists and 22 calls:\n%s", len(lines), strings.Join(lines, "\n"))
+	if len(lines) != 24 {
+		t.Fatalf("got %d lines, want the lists and 23 calls:\n%s", len(lines), strings.Join(lines, "\n"))
 	}
 	want := `{"tools":["forget_city","get_forecast","get_station","get_temperature","get_temperatures","get_weather","last_updated","save_city","weather_report"],` +
-		`"prompts":["plan_trip"],"resources":["weather://cities"],"resourceTemplates":["weather://{city}/current"]}`
+		`"prompts":["plan_trip"],"resources":["` + forecastPageURI + `","weather://cities"],"resourceTemplates":["weather://{city}/current"]}`
 	if lines[0] != want {
 		t.Errorf("lists: %s\nwant %s", lines[0], want)
 	}
@@ -347,6 +351,37 @@ func TestStrictTypeScriptClient(t *testing.T) {
 	}
 	if !strings.Contains(lines[15], `"code":-32602`) {
 		t.Errorf("reading the weather of a city with no readings: %s, want invalid params", lines[15])
+	}
+	var page struct{ Result struct{ Contents []content } }
+	if err := json.Unmarshal([]byte(lines[23]), &page); err != nil {
+		t.Fatalf("reading get_forecast's page, a line of %d bytes: %v", len(lines[23]), err)
+	}
+	checkPage(t, page.Result.Contents)
+}
+
+// The page of get_forecast, an MCP App: its resource's URI and MIME type.
+const (
+	forecastPageURI = "ui://main/get_forecast"
+	pageMIMEType    = "text/html;profile=mcp-app"
+)
+
+// A content is one of a resources/read result's contents, as a client
+// decodes it.
+type content struct{ URI, MIMEType, Text string }
+
+// checkPage checks what a client read of get_forecast's page: one
+// content, the text of forecast.html.
+func checkPage(t *testing.T, contents []content) {
+	t.Helper()
+	want, err := os.ReadFile("forecast.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(contents) != 1 || contents[0] != (content{forecastPageURI, pageMIMEType, string(want)}) {
+		for _, c := range contents {
+			t.Logf("content %s %s, %d bytes", c.URI, c.MIMEType, len(c.Text))
+		}
+		t.Errorf("%s: %d contents, want one: %s, the %d bytes of forecast.html", forecastPageURI, len(contents), pageMIMEType, len(want))
 	}
 }
 

@@ -363,8 +363,8 @@ func inspectorGetsThePrompt(t *testing.T, era string) {
 }
 
 // TestInspectorReadsTheResources lists the prompt, the resources and the
-// template through the Inspector, and reads the static resource and the
-// template, in both eras.
+// template through the Inspector, and reads the static resource, the
+// template and get_forecast's page, in both eras.
 func TestInspectorReadsTheResources(t *testing.T) {
 	skipShort(t)
 	forEachEra(t, inspectorReadsTheResources)
@@ -402,6 +402,15 @@ func inspectorReadsTheResources(t *testing.T, era string) {
 			t.Errorf("%s: contents %+v, want application/json %s", uri, res.Contents, text)
 		}
 	}
+	out, err := interop.Inspector(t, serverBinary, "--protocol-era", era, "--method", "resources/read", "--uri", forecastPageURI)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page struct{ Contents []content }
+	if err := json.Unmarshal(out, &page); err != nil {
+		t.Fatalf("decoding the Inspector's output: %v\n%.300s", err, out)
+	}
+	checkPage(t, page.Contents)
 }
 
 // TestInspectorOverHTTP runs the Inspector's HTTP form, --cli URL

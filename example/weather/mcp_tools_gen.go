@@ -84,10 +84,12 @@ func Tools() []toolrt.Tool {
 				Name:         "get_forecast",
 				Description:  `Gives a daily forecast for a city.`,
 				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				Meta:         mcp.Meta{"ui": map[string]any{"resourceUri": "ui://main/get_forecast"}, "ui/resourceUri": "ui://main/get_forecast"},
 				InputSchema:  mcptagGetForecastInput,
 				OutputSchema: mcptagGetForecastOutput,
 			},
 			Handler: mcptagGetForecast,
+			Page:    toolimpl.AppPage(&mcp.Resource{URI: "ui://main/get_forecast", Name: "get_forecast", MIMEType: "text/html;profile=mcp-app", Meta: mcp.Meta{"ui": map[string]any{"prefersBorder": true}}}, mcptagPageGetForecast),
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -487,3 +489,11 @@ var mcptagIcon1 = mcp.Icon{Source: `data:image/png;base64,iVBORw0KGgoAAAANSUhEUg
 //
 //go:embed "sun.png"
 var mcptagIconFiles embed.FS
+
+// The page of the MCP App of get_forecast, served as ui://main/get_forecast.
+// The digest, the snapshot's, makes this file stale when the page changes.
+//
+// sha256: c9823bb245b502969e7ee7737e0813e70990ffa776905c6690730d479de009a8
+//
+//go:embed "forecast.html"
+var mcptagPageGetForecast string

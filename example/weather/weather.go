@@ -71,7 +71,7 @@ type ForecastRequest struct {
 
 // GetForecast gives a daily forecast for a city.
 //
-//mcp:tool readonly
+//mcp:tool readonly ui=forecast.html ui-border=true
 func GetForecast(ctx context.Context, req ForecastRequest) ([]WeatherData, error) {
 	if req.Days < 1 || req.Days > 7 {
 		return nil, fmt.Errorf("days must be 1 to 7, got %d", req.Days)

@@ -129,12 +129,13 @@ func TestMeasureTool(t *testing.T) {
 			Name, Title, Description  string
 			InputSchema, OutputSchema json.RawMessage
 			Annotations               *mcp.ToolAnnotations
+			Meta                      mcp.Meta `json:"_meta"` // an MCP App's page
 		}
 		if err := json.Unmarshal(r, &fields); err != nil {
 			t.Fatal(err)
 		}
 		tool := &mcp.Tool{Name: fields.Name, Title: fields.Title, Description: fields.Description,
-			InputSchema: fields.InputSchema, Annotations: fields.Annotations}
+			InputSchema: fields.InputSchema, Annotations: fields.Annotations, Meta: fields.Meta}
 		if fields.OutputSchema != nil {
 			tool.OutputSchema = fields.OutputSchema
 		}

@@ -141,23 +141,32 @@ func Catalog(t testing.TB, pages []CatalogPage) ([]CatalogResult, error) {
 	if err := os.WriteFile(file, config, 0o644); err != nil {
 		t.Fatalf("interop.Catalog: %v", err)
 	}
+	out, err := node(t, d, "catalog.mjs", file)
+	if err != nil {
+		return nil, err
+	}
+	var results []CatalogResult
+	if err := json.Unmarshal(out, &results); err != nil {
+		return nil, fmt.Errorf("node catalog.mjs printed %.300q: %v", out, err)
+	}
+	return results, nil
+}
+
+// node runs node script args in dir, within browseTimeout, and returns
+// its standard output; err carries its standard error.
+func node(t testing.TB, dir, script string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(t.Context(), browseTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", filepath.Join(d, "catalog.mjs"), file)
-	cmd.Dir = d
+	cmd := exec.CommandContext(ctx, "node", append([]string{filepath.Join(dir, script)}, args...)...)
+	cmd.Dir = dir
 	cmd.WaitDelay = 10 * time.Second
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
-	if runErr != nil {
+	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
-			runErr = fmt.Errorf("%v (timed out after %v)", runErr, browseTimeout)
+			err = fmt.Errorf("%v (timed out after %v)", err, browseTimeout)
 		}
-		return nil, fmt.Errorf("node catalog.mjs: %v\n%s", runErr, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("node %s: %v\n%s", script, err, strings.TrimSpace(stderr.String()))
 	}
-	var results []CatalogResult
-	if err := json.Unmarshal(stdout.Bytes(), &results); err != nil {
-		return nil, fmt.Errorf("node catalog.mjs printed %.300q: %v", stdout.String(), err)
-	}
-	return results, nil
+	return stdout.Bytes(), nil
 }

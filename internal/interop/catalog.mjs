@@ -27,38 +27,26 @@
 // browser.go). On success it prints a JSON array of one result per page
 // (its size, load time and search timings) and exits 0; otherwise it
 // prints every failed check on stderr and exits 1.
-import { chromium } from 'playwright-core';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { withChromium } from './chromium.mjs';
 
 const config = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const failures = [];
 const fail = (page, msg) => failures.push(`${page.name}: ${msg}`);
 
-// The flags keep a closed network quiet: without the background-networking
-// ones Chromium reaches out to Google's services at start.
-const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mcptag-chromium-'));
 let context;
 const results = [];
 try {
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: config.chromium, headless: true, args: flags,
-    viewport: { width: 1280, height: 800 }, colorScheme: 'light',
+  await withChromium(config.chromium, { width: 1280, height: 800 }, async (c) => {
+    context = c;
+    for (const page of config.pages) {
+      results.push(await check(page));
+    }
   });
-  for (const page of config.pages) {
-    results.push(await check(page));
-  }
 } catch (err) {
   failures.push(`catalog.mjs: ${err && err.stack ? err.stack : err}`);
-} finally {
-  if (context) await context.close();
-  fs.rmSync(profile, { recursive: true, force: true });
 }
 if (failures.length > 0) {
   process.stderr.write(failures.join('\n') + '\n');

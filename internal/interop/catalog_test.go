@@ -16,7 +16,7 @@ import (
 	"github.com/mcptag/mcptag/internal/interop"
 )
 
-var update = flag.Bool("update", false, "write docs/catalog.png, the README's screenshot, from example/thirdparty's catalogue, and the README's words for it")
+var update = flag.Bool("update", false, "write docs/catalog.png, the README's screenshot, from example/thirdparty's catalogue, and the README's words for it; example/weather/forecast.html, built from its source; docs/apps.png, the screenshot of that page shown by a host")
 
 // TestCatalogInBrowser opens the catalogues mcptag catalog writes for the
 // weather example, for example/thirdparty (a module of its own, so mcptag

@@ -312,4 +312,7 @@ try {
 } catch (err) {
   fail(`closing client: ${errText(err)}`);
 }
+// process.exit drops what a pipe has not yet taken of stdout (a read of a
+// large page, say): wait until the last write is flushed.
+await new Promise((resolve) => process.stdout.write('', resolve));
 process.exit(process.exitCode ?? 0);

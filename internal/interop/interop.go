@@ -2,9 +2,11 @@
 // (@modelcontextprotocol/sdk, pinned in package.json) via client.mjs and
 // against the MCP Inspector's command-line mode (@modelcontextprotocol/inspector,
 // pinned too), counts tokens with the o200k BPE tokenizer (gpt-tokenizer,
-// pinned too) via tokens.mjs, and opens the pages of mcptag catalog in
+// pinned too) via tokens.mjs, opens the pages of mcptag catalog in
 // headless Chromium (playwright-core, pinned too, driving the system's
-// Chromium) via catalog.mjs.
+// Chromium) via catalog.mjs, builds the pages of MCP Apps with the ext-apps
+// App inlined (@modelcontextprotocol/ext-apps and vite, pinned too) via
+// apppage.mjs, and shows them as a web host does via apphost.mjs.
 //
 // Install them once with `(cd internal/interop && npm ci)`. Tests call Require
 // (or just Run, Inspector or Tokens, which call it; RequireBrowser and

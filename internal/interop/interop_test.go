@@ -233,6 +233,30 @@ func harnessFails(t *testing.T, bin, mode, calls, want string) {
 	}
 }
 
+// TestStrictClientPrintsLargeResults checks that the harness prints a
+// result of 1 MiB whole: node exits before a pipe takes in a large
+// write unless it waits for it.
+func TestStrictClientPrintsLargeResults(t *testing.T) {
+	skipShort(t)
+	bin := buildBadServer(t)
+	lines, err := interop.Run(t, `[{"method":"resources/read","uri":"x://large"}]`, bin, "-mode", "large")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read struct {
+		Result struct{ Contents []struct{ Text string } }
+	}
+	if len(lines) != 2 {
+		t.Fatalf("got %d lines, want the lists and the read", len(lines))
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &read); err != nil {
+		t.Fatalf("the read's line of %d bytes: %v", len(lines[1]), err)
+	}
+	if len(read.Result.Contents) != 1 || len(read.Result.Contents[0].Text) != 1<<20 {
+		t.Errorf("read %d contents, want one of 1 MiB", len(read.Result.Contents))
+	}
+}
+
 // TestKnownLimitEmptyResourceText reproduces a limit of go-sdk v1.8.0: a
 // resource whose text is empty is sent with neither text nor blob (the
 // field is omitempty), and the strict client rejects the read. toolrt

@@ -12,6 +12,7 @@
 //	                    tool "fail" (returns isError: true)
 //	features            no tools; prompt "hello", resource x://hello (text "hi")
 //	                    and x://empty (text ""), resource template x://{name}
+//	large               no tools; resource x://large, a text of 1 MiB
 //	elicit              tool "ask" asks the client for a form with a string
 //	                    "name" and answers with the client's answer, as text
 package main
@@ -23,6 +24,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -113,6 +115,13 @@ func main() {
 			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Blob: []byte{}}}}, nil
 		})
 		s.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "x://{name}", Name: "named"}, text("named"))
+
+	case "large":
+		// A page shown as an MCP App inlines a bundle of some 0.6 MiB.
+		large := strings.Repeat("0123456789abcdef", 1<<16)
+		s.AddResource(&mcp.Resource{URI: "x://large", Name: "large"}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: large}}}, nil
+		})
 
 	case "elicit":
 		s.AddTool(&mcp.Tool{Name: "ask", InputSchema: objectInput}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -1,0 +1,108 @@
+package interop
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BuildAppPage calls Require, then builds the page of an MCP App from its
+// source with node apppage.mjs (see there): the source's one module
+// script bundled, with the ext-apps App it imports, into the page. It
+// returns the page's text; the test fails if the build does.
+func BuildAppPage(t testing.TB, source string) []byte {
+	t.Helper()
+	Require(t)
+	d, err := dir()
+	if err != nil {
+		t.Fatalf("interop.BuildAppPage: %v", err)
+	}
+	source, err = filepath.Abs(source)
+	if err != nil {
+		t.Fatalf("interop.BuildAppPage: %v", err)
+	}
+	out, err := node(t, d, "apppage.mjs", source)
+	if err != nil {
+		t.Fatalf("interop.BuildAppPage: %v", err)
+	}
+	return out
+}
+
+// An AppCall is a tool call whose result a host shows as an MCP App: the
+// page (the text of its ui:// resource, and its _meta.ui), the tool as
+// tools/list gives it, the call's arguments and result.
+type AppCall struct {
+	HTML          string          `json:"html"`
+	CSP           json.RawMessage `json:"csp,omitempty"`
+	PrefersBorder bool            `json:"prefersBorder"`
+	Tool          json.RawMessage `json:"tool"`
+	Input         map[string]any  `json:"input"`
+	Result        json.RawMessage `json:"result"`
+	// Ready selects what the page shows once it has taken the result;
+	// Marks the elements that stand for the result's values, Want how many
+	// the page must draw; Texts select elements whose text to report.
+	Ready string   `json:"ready"`
+	Marks string   `json:"marks"`
+	Want  int      `json:"want"`
+	Texts []string `json:"texts,omitempty"`
+	// Screenshot is where to write a screenshot of the host showing the
+	// page, if set.
+	Screenshot string `json:"screenshot,omitempty"`
+}
+
+// AppShown is what the page showed.
+type AppShown struct {
+	Marks []AppMark `json:"marks"`
+	// Texts are, by selector of AppCall.Texts, the text of each element
+	// it selects.
+	Texts map[string][]string `json:"texts"`
+	// Origins are those of the host page and of the page shown, which
+	// the specification wants apart.
+	Origins struct{ Host, View string } `json:"origins"`
+}
+
+// An AppMark is an element of AppCall.Marks: its data- attributes and its
+// drawn height in CSS pixels.
+type AppMark struct {
+	Data   map[string]string `json:"data"`
+	Height float64           `json:"height"`
+}
+
+// ShowApp calls RequireBrowser, then runs node apphost.mjs, which shows
+// the page in headless Chromium as a web host does (see apphost.mjs): in
+// a sandbox proxy on another origin, under the Content-Security-Policy
+// its csp asks for, fed the call's input and result by the ext-apps
+// host-side bridge. err lists what went wrong: a console error or
+// uncaught exception in any frame, a request for anything but the host
+// and its proxy, a page that never shows call.Ready or draws other than
+// call.Want marks.
+func ShowApp(t testing.TB, call AppCall) (AppShown, error) {
+	t.Helper()
+	RequireBrowser(t)
+	d, err := dir()
+	if err != nil {
+		t.Fatalf("interop.ShowApp: %v", err)
+	}
+	config, err := json.Marshal(struct {
+		Chromium string `json:"chromium"`
+		AppCall
+	}{Chromium(), call})
+	if err != nil {
+		t.Fatalf("interop.ShowApp: %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "call.json")
+	if err := os.WriteFile(file, config, 0o644); err != nil {
+		t.Fatalf("interop.ShowApp: %v", err)
+	}
+	var shown AppShown
+	out, err := node(t, d, "apphost.mjs", file)
+	if err != nil {
+		return shown, err
+	}
+	if err := json.Unmarshal(out, &shown); err != nil {
+		return shown, fmt.Errorf("node apphost.mjs printed %.300q: %v", out, err)
+	}
+	return shown, nil
+}
