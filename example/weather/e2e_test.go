@@ -361,7 +361,7 @@ func TestStrictTypeScriptClient(t *testing.T) {
 
 // The page of get_forecast, an MCP App: its resource's URI and MIME type.
 const (
-	forecastPageURI = "ui://main/get_forecast"
+	forecastPageURI = "ui://weather/get_forecast"
 	pageMIMEType    = "text/html;profile=mcp-app"
 )
 

@@ -56,10 +56,10 @@ const MaxPageBytes = 4 << 20
 const LargePageBytes = 1 << 20
 
 // AppURI is the URI of the page of the tool named tool, in the package
-// named pkg: ui://PKG/TOOL. PKG is the package name with its ASCII
-// letters in lower case (a URI's host has no case) and every byte beyond
-// ASCII percent-encoded, so that any Go package name gives a valid URI;
-// a tool's name needs no escaping.
+// named pkg: ui://PKG/TOOL. PKG is the package name (AppHost) with its
+// ASCII letters in lower case (a URI's host has no case) and every byte
+// a host does not take as written percent-encoded, so that any name
+// gives a valid URI; a tool's name needs no escaping.
 func AppURI(pkg, tool string) string {
 	var b strings.Builder
 	b.WriteString("ui://")
@@ -67,13 +67,24 @@ func AppURI(pkg, tool string) string {
 		switch c := pkg[i]; {
 		case c >= 'A' && c <= 'Z':
 			b.WriteByte(c + 'a' - 'A')
-		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_':
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.':
 			b.WriteByte(c)
 		default:
 			fmt.Fprintf(&b, "%%%02X", c)
 		}
 	}
 	return b.String() + "/" + tool
+}
+
+// AppHost is the name that AppURI gives the pages of pkg's tools: the
+// package's name, or for a command (package main, the name of every
+// server's) the last element of its import path, its directory's name:
+// ui://weather/get_forecast rather than ui://main/get_forecast.
+func AppHost(pkg *types.Package) string {
+	if pkg.Name() != "main" {
+		return pkg.Name()
+	}
+	return path.Base(pkg.Path())
 }
 
 // app reads the MCP App that the directive d of tool t declares, nil for
@@ -89,7 +100,7 @@ func (a *analysis) app(t *Tool, d *directive.Directive) *App {
 			Message: "ui=" + argmodel.Truncate(d.UI) + ": " + err.Error()})
 		return nil
 	}
-	app := &App{File: d.UI, HTML: html, URI: AppURI(a.pkg.Name(), t.Name),
+	app := &App{File: d.UI, HTML: html, URI: AppURI(AppHost(a.pkg), t.Name),
 		Visibility: d.UIVisibility, Connect: d.UIConnect, Resources: d.UIResources, Border: d.UIBorder}
 	a.lintApp(t, app, d)
 	return app

@@ -23,6 +23,7 @@ func TestAppURI(t *testing.T) {
 		{"Weather2", "a.b-c", "ui://weather2/a.b-c"},
 		{"café", "menu", "ui://caf%C3%A9/menu"},
 		{"日本", "x", "ui://%E6%97%A5%E6%9C%AC/x"},
+		{"my-server.v2", "x", "ui://my-server.v2/x"},
 	} {
 		got := AppURI(tc.pkg, tc.tool)
 		if got != tc.want {
@@ -31,6 +32,20 @@ func TestAppURI(t *testing.T) {
 		u, err := url.Parse(got)
 		if err != nil || u.Scheme != "ui" || u.Hostname() != strings.ToLower(tc.pkg) || u.Path != "/"+tc.tool {
 			t.Errorf("%s parses to %#v, %v", got, u, err)
+		}
+	}
+}
+
+// TestAppHost: a command's pages are named after its directory, since
+// every command is package main; other packages after their name.
+func TestAppHost(t *testing.T) {
+	for _, tc := range []struct{ path, name, want string }{
+		{"example.com/weather", "main", "weather"},
+		{"example.com/cmd/my-server", "main", "my-server"},
+		{"example.com/internal/tools", "weathertools", "weathertools"},
+	} {
+		if got := AppHost(types.NewPackage(tc.path, tc.name)); got != tc.want {
+			t.Errorf("AppHost(%s, package %s) = %q, want %q", tc.path, tc.name, got, tc.want)
 		}
 	}
 }
