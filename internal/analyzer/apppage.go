@@ -26,6 +26,8 @@ var (
 	htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
 	loadTag     = regexp.MustCompile(`(?i)<(script|link|img|source|video|audio|track|embed|object|input)\b[^>]*>`)
 	tagAttr     = regexp.MustCompile(`(?i)\s([a-z][a-z-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
+	styleBlock  = regexp.MustCompile(`(?is)<style\b[^>]*>(.*?)(?:</style|$)`)
+	styleAttr   = regexp.MustCompile(`(?i)\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 	cssURL      = regexp.MustCompile(`(?i)url\(\s*["']?([^"')\s]+)`)
 	cssImport   = regexp.MustCompile(`(?i)@import\s+["']([^"']+)`)
 	connectCall = regexp.MustCompile("\\b(fetch|EventSource|WebSocket|sendBeacon)\\(\\s*[\"'`]([^\"'`\\s]+)")
@@ -81,10 +83,13 @@ func pageLoads(page string) []pageLoad {
 			}
 		}
 	}
-	for _, css := range []*regexp.Regexp{cssURL, cssImport} {
-		what := map[*regexp.Regexp]string{cssURL: "url()", cssImport: "@import"}[css]
-		for _, m := range css.FindAllStringSubmatchIndex(page, -1) {
-			add(m[0], what, page[m[2]:m[3]], false)
+	for _, span := range styleSpans(page) {
+		style := page[span[0]:span[1]]
+		for _, css := range []*regexp.Regexp{cssURL, cssImport} {
+			what := map[*regexp.Regexp]string{cssURL: "url()", cssImport: "@import"}[css]
+			for _, m := range css.FindAllStringSubmatchIndex(style, -1) {
+				add(span[0]+m[0], what, style[m[2]:m[3]], false)
+			}
 		}
 	}
 	for _, m := range connectCall.FindAllStringSubmatchIndex(page, -1) {
@@ -95,6 +100,25 @@ func pageLoads(page string) []pageLoad {
 	}
 	slices.SortStableFunc(loads, func(a, b pageLoad) int { return a.Line - b.Line })
 	return loads
+}
+
+// styleSpans returns the start and end offsets of the CSS in page: the
+// text of its <style> elements and the values of its style attributes.
+// A script's text is not CSS: `new URL("https://...")` in a bundled
+// script loads nothing.
+func styleSpans(page string) [][2]int {
+	var spans [][2]int
+	for _, m := range styleBlock.FindAllStringSubmatchIndex(page, -1) {
+		spans = append(spans, [2]int{m[2], m[3]})
+	}
+	for _, m := range styleAttr.FindAllStringSubmatchIndex(page, -1) {
+		for g := 2; g < 6; g += 2 {
+			if m[g] >= 0 {
+				spans = append(spans, [2]int{m[g], m[g+1]})
+			}
+		}
+	}
+	return spans
 }
 
 // newlineOffsets returns the offsets of page's newlines, in order.
