@@ -136,10 +136,10 @@ func names(tools []toolrt.Tool) []string {
 // idle for sessionTimeout and refusing request bodies larger than any
 // call toolrt accepts.
 func newHTTPHandler(server *mcp.Server, sessionTimeout time.Duration) http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
+	return checkHeaders(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
 		SessionTimeout:      sessionTimeout,
 		MaxRequestBodyBytes: int64(toolrt.MaxArgumentBytes) + envelopeBytes,
-	})
+	}))
 }
 
 // newStatelessHTTPHandler serves server over streamable HTTP without
@@ -148,10 +148,18 @@ func newHTTPHandler(server *mcp.Server, sessionTimeout time.Duration) http.Handl
 // again); an older client is served too, but cannot be asked for a form:
 // without a session, the server cannot send it a request.
 func newStatelessHTTPHandler(server *mcp.Server) http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
+	return checkHeaders(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
 		Stateless:           true,
 		MaxRequestBodyBytes: int64(toolrt.MaxArgumentBytes) + envelopeBytes,
-	})
+	}))
+}
+
+// checkHeaders answers a call whose Mcp-Param-User header disagrees with
+// its user argument with HTTP 400, as the protocol asks, in the forms the
+// go-sdk's own check leaves to the tool too: the tools refuse such a call
+// themselves, but a tool handler cannot set the status.
+func checkHeaders(h http.Handler) http.Handler {
+	return toolrt.CheckHeaders(h, Tools())
 }
 
 // newHTTPServer bounds the time a client may take to send a request, and

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,13 +46,28 @@ func connectHTTP(t *testing.T, stateless bool, rewrite func(http.Header)) *httpC
 	return c
 }
 
-// rewriter changes the headers of every request before it is sent.
+// rewriter changes the headers of every request before it is sent, and
+// keeps the status of each response to a request with an Mcp-Param-User
+// header in paramStatuses.
 type rewriter func(http.Header)
+
+// paramStatuses are the HTTP statuses of the responses to the requests
+// that carried an Mcp-Param-User header, through a rewriter.
+var paramStatuses struct {
+	sync.Mutex
+	codes []int
+}
 
 func (rw rewriter) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	rw(r.Header)
-	return http.DefaultTransport.RoundTrip(r)
+	res, err := http.DefaultTransport.RoundTrip(r)
+	if err == nil && r.Header.Get("Mcp-Param-User") != "" {
+		paramStatuses.Lock()
+		paramStatuses.codes = append(paramStatuses.codes, res.StatusCode)
+		paramStatuses.Unlock()
+	}
+	return res, err
 }
 
 func (c *httpClient) call(t *testing.T, tool string, args map[string]any) *mcp.CallToolResult {
@@ -115,7 +131,10 @@ func TestParameterHeaders(t *testing.T) {
 }
 
 // TestParameterHeaderMismatch: a request whose header says otherwise
-// than its body is refused by the server, before the tool runs.
+// than its body is refused by the server, before the tool runs, with
+// HTTP 400 as the protocol asks: the go-sdk's own check refuses this one;
+// toolrt.CheckHeaders, which the example's handlers wrap, the forms it
+// leaves to the tool (toolrt/internal/wire's TestHeadersRefused).
 func TestParameterHeaderMismatch(t *testing.T) {
 	c := connectHTTP(t, true, func(h http.Header) {
 		if h.Get("Mcp-Param-User") != "" {
@@ -126,6 +145,11 @@ func TestParameterHeaderMismatch(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "Mcp-Param-User") {
 		t.Fatalf("a call whose header does not match its body: %v, want the server's refusal", err)
 	}
+	paramStatuses.Lock()
+	if codes := paramStatuses.codes; len(codes) != 1 || codes[0] != http.StatusBadRequest {
+		t.Errorf("HTTP statuses of the calls with Mcp-Param-User: %v, want one 400", codes)
+	}
+	paramStatuses.Unlock()
 	saved.Lock()
 	defer saved.Unlock()
 	if len(saved.cities["ines"]) > 0 {
