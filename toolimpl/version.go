@@ -7,8 +7,8 @@ package toolimpl
 // generated code it holds, as protobuf-go's generated code does:
 //
 //	const (
-//		_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
-//		_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
+//		_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
+//		_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
 //	)
 //
 // A file whose version this toolimpl does not run, older than
@@ -28,7 +28,8 @@ const (
 	MinGeneratedVersion = 2
 	// MaxGeneratedVersion is the newest version of generated code this
 	// toolimpl runs, and the version the mcptag of this module generates.
-	MaxGeneratedVersion = 2
+	// Version 3 gives a tool shown as an MCP App its page (AppPage).
+	MaxGeneratedVersion = 3
 )
 
 // RegenerateWithMcptagOfGoMod is the type of a generated file's version

@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 2 of toolimpl's generated code:
+// mcptag generated this file for version 3 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(2 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 2)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools; prompts plan_trip; resources cities; resource templates current_weather.
@@ -84,12 +84,12 @@ func Tools() []toolrt.Tool {
 				Name:         "get_forecast",
 				Description:  `Gives a daily forecast for a city.`,
 				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-				Meta:         mcp.Meta{"ui": map[string]any{"resourceUri": "ui://main/get_forecast"}, "ui/resourceUri": "ui://main/get_forecast"},
+				Meta:         mcp.Meta{"ui": map[string]any{"resourceUri": "ui://weather/get_forecast"}, "ui/resourceUri": "ui://weather/get_forecast"},
 				InputSchema:  mcptagGetForecastInput,
 				OutputSchema: mcptagGetForecastOutput,
 			},
 			Handler: mcptagGetForecast,
-			Page:    toolimpl.AppPage(&mcp.Resource{URI: "ui://main/get_forecast", Name: "get_forecast", MIMEType: "text/html;profile=mcp-app", Meta: mcp.Meta{"ui": map[string]any{"prefersBorder": true}}}, mcptagPageGetForecast),
+			Page:    toolimpl.AppPage(&mcp.Resource{URI: "ui://weather/get_forecast", Name: "get_forecast", MIMEType: "text/html;profile=mcp-app", Meta: mcp.Meta{"ui": map[string]any{"prefersBorder": true}}}, mcptagPageGetForecast),
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -490,7 +490,7 @@ var mcptagIcon1 = mcp.Icon{Source: `data:image/png;base64,iVBORw0KGgoAAAANSUhEUg
 //go:embed "sun.png"
 var mcptagIconFiles embed.FS
 
-// The page of the MCP App of get_forecast, served as ui://main/get_forecast.
+// The page of the MCP App of get_forecast, served as ui://weather/get_forecast.
 // The digest, the snapshot's, makes this file stale when the page changes.
 //
 // sha256: c9823bb245b502969e7ee7737e0813e70990ffa776905c6690730d479de009a8
