@@ -21,18 +21,38 @@ type pageLoad struct {
 
 // The patterns of the small tokenizer of pageLoads: it reads the page
 // as a host's policy sees it, not as a parser builds a tree, and needs
-// only the attributes and calls that name a URL.
+// only the attributes and calls that name a URL. HTML's names have no
+// case: the patterns that find them run on a copy of the page in ASCII
+// lower case (asciiLower), each from a literal, which the regexp package
+// finds at the speed of a byte search; without one, as (?i) or a leading
+// \s or \b makes it, it tries every byte of a page most of whose bytes
+// are an inlined script.
 var (
 	htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
-	loadTag     = regexp.MustCompile(`(?i)<(script|link|img|source|video|audio|track|embed|object|input)\b[^>]*>`)
+	loadTag     = regexp.MustCompile(`<(script|link|img|source|video|audio|track|embed|object|input)\b[^>]*>`)
 	tagAttr     = regexp.MustCompile(`(?i)\s([a-z][a-z-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
-	styleBlock  = regexp.MustCompile(`(?is)<style\b[^>]*>(.*?)(?:</style|$)`)
-	styleAttr   = regexp.MustCompile(`(?i)\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')`)
+	styleBlock  = regexp.MustCompile(`(?s)<style\b[^>]*>(.*?)(?:</style|$)`)
+	styleAttr   = regexp.MustCompile(`style\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 	cssURL      = regexp.MustCompile(`(?i)url\(\s*["']?([^"')\s]+)`)
 	cssImport   = regexp.MustCompile(`(?i)@import\s+["']([^"']+)`)
-	connectCall = regexp.MustCompile("\\b(fetch|EventSource|WebSocket|sendBeacon)\\(\\s*[\"'`]([^\"'`\\s]+)")
 	xhrOpen     = regexp.MustCompile("\\.open\\(\\s*[\"'`][A-Za-z]+[\"'`]\\s*,\\s*[\"'`]([^\"'`\\s]+)")
 )
+
+// connectCalls are the script calls that connect to the URL they are
+// given as a string literal, each with a pattern starting with its name
+// (a script's names have case).
+var connectCalls = []struct {
+	name string
+	call *regexp.Regexp
+}{
+	{"fetch", connectCall("fetch")}, {"EventSource", connectCall("EventSource")},
+	{"WebSocket", connectCall("WebSocket")}, {"sendBeacon", connectCall("sendBeacon")},
+}
+
+// connectCall is the pattern of a call of name with a string literal.
+func connectCall(name string) *regexp.Regexp {
+	return regexp.MustCompile(name + "\\(\\s*[\"'`]([^\"'`\\s]+)")
+}
 
 // loadAttrs are the attributes of each element of loadTag that name what
 // the element loads.
@@ -65,10 +85,11 @@ func pageLoads(page string) []pageLoad {
 			loads = append(loads, pageLoad{line + 1, what, u, connect})
 		}
 	}
-	for _, m := range loadTag.FindAllStringSubmatchIndex(page, -1) {
-		tag := strings.ToLower(page[m[2]:m[3]])
+	lower := asciiLower(page)
+	for _, m := range loadTag.FindAllStringSubmatchIndex(lower, -1) {
+		tag := lower[m[2]:m[3]]
 		for _, am := range tagAttr.FindAllStringSubmatchIndex(page[m[0]:m[1]], -1) {
-			name := strings.ToLower(page[m[0]+am[2] : m[0]+am[3]])
+			name := lower[m[0]+am[2] : m[0]+am[3]]
 			if !slices.Contains(loadAttrs[tag], name) {
 				continue
 			}
@@ -83,7 +104,7 @@ func pageLoads(page string) []pageLoad {
 			}
 		}
 	}
-	for _, span := range styleSpans(page) {
+	for _, span := range styleSpans(lower) {
 		style := page[span[0]:span[1]]
 		for _, css := range []*regexp.Regexp{cssURL, cssImport} {
 			what := map[*regexp.Regexp]string{cssURL: "url()", cssImport: "@import"}[css]
@@ -92,8 +113,12 @@ func pageLoads(page string) []pageLoad {
 			}
 		}
 	}
-	for _, m := range connectCall.FindAllStringSubmatchIndex(page, -1) {
-		add(m[0], page[m[2]:m[3]], page[m[4]:m[5]], true)
+	for _, c := range connectCalls {
+		for _, m := range c.call.FindAllStringSubmatchIndex(page, -1) {
+			if m[0] == 0 || !isWordByte(page[m[0]-1]) {
+				add(m[0], c.name, page[m[2]:m[3]], true)
+			}
+		}
 	}
 	for _, m := range xhrOpen.FindAllStringSubmatchIndex(page, -1) {
 		add(m[0], "XMLHttpRequest", page[m[2]:m[3]], true)
@@ -102,16 +127,19 @@ func pageLoads(page string) []pageLoad {
 	return loads
 }
 
-// styleSpans returns the start and end offsets of the CSS in page: the
-// text of its <style> elements and the values of its style attributes.
-// A script's text is not CSS: `new URL("https://...")` in a bundled
-// script loads nothing.
-func styleSpans(page string) [][2]int {
+// styleSpans returns the start and end offsets of the CSS in lower, a
+// page in ASCII lower case: the text of its <style> elements and the
+// values of its style attributes. A script's text is not CSS:
+// `new URL("https://...")` in a bundled script loads nothing.
+func styleSpans(lower string) [][2]int {
 	var spans [][2]int
-	for _, m := range styleBlock.FindAllStringSubmatchIndex(page, -1) {
+	for _, m := range styleBlock.FindAllStringSubmatchIndex(lower, -1) {
 		spans = append(spans, [2]int{m[2], m[3]})
 	}
-	for _, m := range styleAttr.FindAllStringSubmatchIndex(page, -1) {
+	for _, m := range styleAttr.FindAllStringSubmatchIndex(lower, -1) {
+		if m[0] == 0 || !strings.ContainsRune(" \t\n\r\f", rune(lower[m[0]-1])) {
+			continue // an attribute follows white space: not datastyle=
+		}
 		for g := 2; g < 6; g += 2 {
 			if m[g] >= 0 {
 				spans = append(spans, [2]int{m[g], m[g+1]})
@@ -119,6 +147,23 @@ func styleSpans(page string) [][2]int {
 		}
 	}
 	return spans
+}
+
+// asciiLower returns s with its ASCII letters in lower case and every
+// other byte as it is, so that offsets into it are offsets into s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// isWordByte reports whether c is a byte of a word, as \b sees it.
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // newlineOffsets returns the offsets of page's newlines, in order.
