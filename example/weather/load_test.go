@@ -20,8 +20,10 @@ import (
 	"github.com/mcptag/mcptag/toolrt"
 )
 
-// loadSessions is how many sessions TestHTTPLoad runs at once.
-const loadSessions = 50
+// loadSessions is how many sessions TestHTTPLoad runs at once; go test
+// -short runs shortLoadSessions, enough to interleave every call with
+// the others' on two cores.
+const loadSessions, shortLoadSessions = 50, 8
 
 // A loadCall is one request of a session and what it must get: the text
 // of a tool result (isError as said), or an error holding err.
@@ -104,17 +106,21 @@ func (c loadCall) check(ctx context.Context, cs *mcp.ClientSession) error {
 // gets exactly its answer, the sessions all close, and the server's and
 // the clients' goroutines go back to what they were before.
 func TestHTTPLoad(t *testing.T) {
+	clients := loadSessions
+	if testing.Short() {
+		clients = shortLoadSessions
+	}
 	server := newServer()
 	ts := httptest.NewServer(newHTTPHandler(server, 0))
 	defer ts.Close()
-	transport := &http.Transport{MaxIdleConnsPerHost: loadSessions}
+	transport := &http.Transport{MaxIdleConnsPerHost: clients}
 	client := &http.Client{Transport: transport}
 	baseline := runtime.NumGoroutine()
 
 	calls := loadCalls()
-	errs := make(chan error, loadSessions*len(calls))
+	errs := make(chan error, clients*len(calls))
 	var wg sync.WaitGroup
-	for i := range loadSessions {
+	for i := range clients {
 		wg.Go(func() {
 			ctx := context.Background()
 			c := mcp.NewClient(&mcp.Implementation{Name: fmt.Sprintf("load-%d", i), Version: "v0"}, nil)
