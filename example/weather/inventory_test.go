@@ -16,15 +16,7 @@ import (
 // exactly the tools annotated readOnlyHint, and the prompt stays.
 func TestReadOnlyServesTheReadingTools(t *testing.T) {
 	ctx := context.Background()
-	ct, st := mcp.NewInMemoryTransports()
-	if _, err := newServerOf(true).Connect(ctx, st, nil); err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := mcptest.Connect(t, newServerOf(true), nil)
 	list, err := cs.ListTools(ctx, nil)
 	if err != nil {
 		t.Fatal(err)

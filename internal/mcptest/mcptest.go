@@ -51,6 +51,13 @@ func session(t *testing.T, opts *mcp.ServerOptions, copts *mcp.ClientOptions, re
 	}
 	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, &o)
 	register(server)
+	return Connect(t, server, copts)
+}
+
+// Connect connects a client made with copts to server, in memory, and
+// returns its session; both ends close when the test ends.
+func Connect(t testing.TB, server *mcp.Server, copts *mcp.ClientOptions) *mcp.ClientSession {
+	t.Helper()
 	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()
 	ss, err := server.Connect(ctx, st, nil)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/internal/uiext"
 	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/mcptag/mcptag/toolrt"
@@ -131,17 +132,7 @@ func httpSession(t testing.TB, h http.Handler, opts *mcp.ClientOptions) *mcp.Cli
 // server/discover on 2026-07-28.
 func inMemory(t testing.TB, serve func() *mcp.Server, opts *mcp.ClientOptions) *mcp.ClientSession {
 	t.Helper()
-	st, ct := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	if _, err := serve().Connect(ctx, st, nil); err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, opts).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return cs
+	return mcptest.Connect(t, serve(), opts)
 }
 
 // listedMeta returns the _meta of each tool cs lists, by name.
