@@ -36,41 +36,30 @@ type App struct {
 
 // parseApps reads the "apps" member of a snapshot file.
 func parseApps(file map[string]any) (map[string]App, error) {
-	raw, ok := file["apps"]
-	if !ok || raw == nil {
-		return nil, nil
+	return parseEntries(file, "apps", parseApp)
+}
+
+// parseApp reads one entry of "apps".
+func parseApp(e object) (App, error) {
+	var a App
+	if err := e.strs([]string{"resourceUri", "file", "sha256"}, &a.ResourceURI, &a.File, &a.SHA256); err != nil {
+		return App{}, err
 	}
-	m, ok := raw.(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf(`"apps" is not an object`)
+	for key, dst := range map[string]*[]string{"visibility": &a.Visibility, "connectDomains": &a.ConnectDomains, "resourceDomains": &a.ResourceDomains} {
+		list, err := stringList(e[key])
+		if err != nil {
+			return App{}, fmt.Errorf("%s %v", key, err)
+		}
+		*dst = list
 	}
-	out := map[string]App{}
-	for name, v := range m {
-		e, ok := v.(map[string]any)
-		if !ok {
-			return nil, fmt.Errorf("apps[%q] is not an object", name)
-		}
-		var a App
-		if err := object(e).strs([]string{"resourceUri", "file", "sha256"}, &a.ResourceURI, &a.File, &a.SHA256); err != nil {
-			return nil, fmt.Errorf("apps[%q]: %v", name, err)
-		}
-		for key, dst := range map[string]*[]string{"visibility": &a.Visibility, "connectDomains": &a.ConnectDomains, "resourceDomains": &a.ResourceDomains} {
-			list, err := stringList(e[key])
-			if err != nil {
-				return nil, fmt.Errorf("apps[%q]: %s %v", name, key, err)
-			}
-			*dst = list
-		}
-		switch b := e["prefersBorder"].(type) {
-		case nil:
-		case bool:
-			a.PrefersBorder = fmt.Sprint(b)
-		default:
-			return nil, fmt.Errorf("apps[%q]: prefersBorder is not a boolean", name)
-		}
-		out[name] = a
+	switch b := e["prefersBorder"].(type) {
+	case nil:
+	case bool:
+		a.PrefersBorder = fmt.Sprint(b)
+	default:
+		return App{}, fmt.Errorf("prefersBorder is not a boolean")
 	}
-	return out, nil
+	return a, nil
 }
 
 // stringList reads an optional array of strings.

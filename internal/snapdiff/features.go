@@ -133,6 +133,33 @@ func (o object) strs(keys []string, dsts ...*string) error {
 	return nil
 }
 
+// parseEntries reads the member key of a snapshot file, an object whose
+// members are objects, each read by entry; nil when the file has none.
+// An error names the member and the entry it is in: key["name"]: ….
+func parseEntries[T any](file map[string]any, key string, entry func(object) (T, error)) (map[string]T, error) {
+	raw, ok := file[key]
+	if !ok || raw == nil {
+		return nil, nil
+	}
+	m, ok := raw.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%q is not an object", key)
+	}
+	out := map[string]T{}
+	for name, v := range m {
+		e, ok := v.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("%s[%q] is not an object", key, name)
+		}
+		t, err := entry(e)
+		if err != nil {
+			return nil, fmt.Errorf("%s[%q]: %v", key, name, err)
+		}
+		out[name] = t
+	}
+	return out, nil
+}
+
 // other returns the members of o but known.
 func (o object) other(known ...string) map[string]any {
 	var other map[string]any

@@ -30,38 +30,21 @@ type Placement struct {
 
 // parseInventory reads the "inventory" member of a snapshot file.
 func parseInventory(file map[string]any) (map[string]Placement, error) {
-	raw, ok := file["inventory"]
-	if !ok || raw == nil {
-		return nil, nil
+	return parseEntries(file, "inventory", parsePlacement)
+}
+
+// parsePlacement reads one entry of "inventory".
+func parsePlacement(e object) (Placement, error) {
+	var p Placement
+	if err := e.strs([]string{"toolset", "flag"}, &p.Toolset, &p.Flag); err != nil {
+		return Placement{}, err
 	}
-	m, ok := raw.(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf(`"inventory" is not an object`)
+	scopes, err := stringList(e["scopes"])
+	if err != nil {
+		return Placement{}, fmt.Errorf("scopes %v", err)
 	}
-	out := map[string]Placement{}
-	for name, v := range m {
-		e, ok := v.(map[string]any)
-		if !ok {
-			return nil, fmt.Errorf("inventory[%q] is not an object", name)
-		}
-		var p Placement
-		if err := object(e).strs([]string{"toolset", "flag"}, &p.Toolset, &p.Flag); err != nil {
-			return nil, fmt.Errorf("inventory[%q]: %v", name, err)
-		}
-		if s, ok := e["scopes"]; ok && s != nil {
-			list, ok := s.([]any)
-			for _, x := range list {
-				scope, isString := x.(string)
-				ok = ok && isString
-				p.Scopes = append(p.Scopes, scope)
-			}
-			if !ok {
-				return nil, fmt.Errorf("inventory[%q]: scopes is not an array of strings", name)
-			}
-		}
-		out[name] = p
-	}
-	return out, nil
+	p.Scopes = scopes
+	return p, nil
 }
 
 // compareInventory returns the changes of the placements of the tools

@@ -65,35 +65,24 @@ type Cache struct {
 
 // parseCacheable reads the "cacheable" member of a snapshot file.
 func parseCacheable(file map[string]any) (map[string]Cache, error) {
-	raw, ok := file["cacheable"]
-	if !ok || raw == nil {
-		return nil, nil
-	}
-	m, ok := raw.(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf(`"cacheable" is not an object`)
-	}
-	out := map[string]Cache{}
-	for uri, v := range m {
-		e, ok := v.(map[string]any)
-		if !ok {
-			return nil, fmt.Errorf("cacheable[%q] is not an object", uri)
+	return parseEntries(file, "cacheable", parseCache)
+}
+
+// parseCache reads one entry of "cacheable".
+func parseCache(e object) (Cache, error) {
+	var c Cache
+	if n, ok := e["ttlMs"]; ok {
+		ttl, err := strconv.ParseInt(fmt.Sprint(n), 10, 64)
+		if err != nil {
+			return Cache{}, fmt.Errorf("ttlMs is not a whole number")
 		}
-		var c Cache
-		if n, ok := e["ttlMs"]; ok {
-			ttl, err := strconv.ParseInt(fmt.Sprint(n), 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("cacheable[%q]: ttlMs is not a whole number", uri)
-			}
-			c.TTLMs = ttl
-		}
-		var err error
-		if c.CacheScope, err = object(e).str("cacheScope"); err != nil {
-			return nil, fmt.Errorf("cacheable[%q]: %v", uri, err)
-		}
-		out[uri] = c
+		c.TTLMs = ttl
 	}
-	return out, nil
+	var err error
+	if c.CacheScope, err = e.str("cacheScope"); err != nil {
+		return Cache{}, err
+	}
+	return c, nil
 }
 
 // compareCaching returns the changes of the caching hints of the
