@@ -133,17 +133,26 @@ func (o object) strs(keys []string, dsts ...*string) error {
 	return nil
 }
 
+// obj reads the object member key, nil when o has none.
+func (o object) obj(key string) (map[string]any, error) {
+	v, ok := o[key]
+	if !ok || v == nil {
+		return nil, nil
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%q is not an object", key)
+	}
+	return m, nil
+}
+
 // parseEntries reads the member key of a snapshot file, an object whose
 // members are objects, each read by entry; nil when the file has none.
 // An error names the member and the entry it is in: key["name"]: ….
 func parseEntries[T any](file map[string]any, key string, entry func(object) (T, error)) (map[string]T, error) {
-	raw, ok := file[key]
-	if !ok || raw == nil {
-		return nil, nil
-	}
-	m, ok := raw.(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf("%q is not an object", key)
+	m, err := object(file).obj(key)
+	if m == nil || err != nil {
+		return nil, err
 	}
 	out := map[string]T{}
 	for name, v := range m {

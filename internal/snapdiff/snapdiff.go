@@ -149,18 +149,7 @@ func decode(data []byte, v any) error {
 
 func parseTool(m map[string]any) (Tool, error) {
 	var t Tool
-	str := object(m).str
-	obj := func(key string) (map[string]any, error) {
-		v, ok := m[key]
-		if !ok || v == nil {
-			return nil, nil
-		}
-		o, ok := v.(map[string]any)
-		if !ok {
-			return nil, fmt.Errorf("%q is not an object", key)
-		}
-		return o, nil
-	}
+	str, obj := object(m).str, object(m).obj
 	var err error
 	if t.Name, err = str("name"); err != nil {
 		return t, err
