@@ -113,54 +113,54 @@ type Act struct {
 	Dry bool `json:"dry,omitempty" jsonschema:"header=Dry"`
 }
 
-// acted are the calls of DoAct that ran.
-var acted struct {
-	sync.Mutex
-	calls []Act
+// A record keeps what a tool was given, for the tests to take.
+type record[T any] struct {
+	mu    sync.Mutex
+	items []T
 }
 
-// takeActed returns the calls of DoAct since it was last called.
-func takeActed() []Act {
-	acted.Lock()
-	defer acted.Unlock()
-	calls := acted.calls
-	acted.calls = nil
-	return calls
+// add records x.
+func (r *record[T]) add(x T) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.items = append(r.items, x)
 }
+
+// take returns what was recorded since take was last called.
+func (r *record[T]) take() []T {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	items := r.items
+	r.items = nil
+	return items
+}
+
+// acted are the calls of DoAct that ran.
+var acted record[Act]
+
+// takeActed returns the calls of DoAct since it was last called.
+func takeActed() []Act { return acted.take() }
 
 // DoAct acts as a user, and returns what it did.
 //
 //mcp:tool act
 func DoAct(in Act) Act {
-	acted.Lock()
-	defer acted.Unlock()
-	acted.calls = append(acted.calls, in)
+	acted.add(in)
 	return in
 }
 
 // notes are the notes SaveNote saved, in order.
-var notes struct {
-	sync.Mutex
-	texts []string
-}
+var notes record[string]
 
 // takeNotes returns the notes saved since it was last called.
-func takeNotes() []string {
-	notes.Lock()
-	defer notes.Unlock()
-	texts := notes.texts
-	notes.texts = nil
-	return texts
-}
+func takeNotes() []string { return notes.take() }
 
 // SaveNote saves a note, for a caller whose token holds notes:write.
 //   - text: the note
 //
 //mcp:tool scopes="notes:write"
 func SaveNote(text string) string {
-	notes.Lock()
-	defer notes.Unlock()
-	notes.texts = append(notes.texts, text)
+	notes.add(text)
 	return "saved"
 }
 
