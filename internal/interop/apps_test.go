@@ -3,7 +3,6 @@ package interop_test
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -266,10 +265,5 @@ func forecastSession(t *testing.T) *mcp.ClientSession {
 // weatherServer builds the weather example, once for all the tests of a
 // run, into the directory TestMain removes.
 var weatherServer = sync.OnceValues(func() (string, error) {
-	bin := filepath.Join(badServerDir, "weather")
-	out, err := exec.Command("go", "build", "-o", bin, "../../example/weather").CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("go build ./example/weather: %v\n%s", err, out)
-	}
-	return bin, nil
+	return goBuild(badServerDir, "../../example/weather")
 })

@@ -114,9 +114,9 @@ func screenshotInREADME(t *testing.T, page interop.CatalogPage) {
 // buildMcptag builds the mcptag command into a temporary directory.
 func buildMcptag(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "mcptag")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/mcptag").CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/mcptag: %v\n%s", err, out)
+	bin, err := goBuild(t.TempDir(), "../../cmd/mcptag")
+	if err != nil {
+		t.Fatal(err)
 	}
 	return bin
 }

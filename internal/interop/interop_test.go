@@ -31,13 +31,18 @@ func buildBadServer(t *testing.T) string {
 var badServerDir string // set by TestMain
 
 var badServer = sync.OnceValues(func() (string, error) {
-	bin := filepath.Join(badServerDir, "badserver")
-	out, err := exec.Command("go", "build", "-o", bin, "./testdata/badserver").CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("go build ./testdata/badserver: %v\n%s", err, out)
+	return goBuild(badServerDir, "./testdata/badserver")
+})
+
+// goBuild builds the command pkg, a path relative to this package, into
+// dir, and returns the binary's path, named after the command's directory.
+func goBuild(dir, pkg string) (string, error) {
+	bin := filepath.Join(dir, filepath.Base(pkg))
+	if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
 	}
 	return bin, nil
-})
+}
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "badserver")

@@ -2,8 +2,6 @@ package interop_test
 
 import (
 	"encoding/json"
-	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -20,9 +18,9 @@ import (
 func TestTrimmedResultsThroughTypeScript(t *testing.T) {
 	skipShort(t)
 	interop.Require(t)
-	bin := filepath.Join(t.TempDir(), "trimmedserver")
-	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/trimmedserver").CombinedOutput(); err != nil {
-		t.Fatalf("go build ./testdata/trimmedserver: %v\n%s", err, out)
+	bin, err := goBuild(t.TempDir(), "./testdata/trimmedserver")
+	if err != nil {
+		t.Fatal(err)
 	}
 	t.Setenv("INTEROP_INPUT_SCHEMAS", "1")
 	calls := []map[string]any{
