@@ -27,7 +27,7 @@ func appToolMeta(app *analyzer.App) mcp.Meta {
 	if app.Visibility != "" {
 		ui["visibility"] = []string{app.Visibility}
 	}
-	return mcp.Meta{"ui": ui, "ui/resourceUri": app.URI}
+	return mcp.Meta{uiext.MetaKey: ui, uiext.FlatMetaKey: app.URI}
 }
 
 // pageUIMeta is the ui object of the _meta of an app's page resource and

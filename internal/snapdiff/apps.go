@@ -22,6 +22,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/mcptag/mcptag/internal/uiext"
 )
 
 // App is a tool's entry in a snapshot's "apps".
@@ -87,12 +89,8 @@ func foldApps(s *Snapshot) {
 	for name, app := range s.Apps {
 		for i := range s.Tools {
 			if t := &s.Tools[i]; t.Name == name {
-				if meta, ok := t.Other["_meta"].(map[string]any); ok {
-					delete(meta, "ui")
-					delete(meta, "ui/resourceUri")
-					if len(meta) == 0 {
-						delete(t.Other, "_meta")
-					}
+				if meta, ok := t.Other["_meta"].(map[string]any); ok && uiext.DeleteUI(meta) {
+					delete(t.Other, "_meta")
 				}
 			}
 		}

@@ -31,8 +31,8 @@ const MIMEType = "text/html;profile=mcp-app"
 // (resourceUri, visibility) and the flat key that hosts of the
 // extension's drafts still read.
 const (
-	metaUI            = "ui"
-	metaUIResourceURI = "ui/resourceUri"
+	MetaKey     = "ui"
+	FlatMetaKey = "ui/resourceUri"
 )
 
 // settings is the extension's entry in the server's capabilities: the
@@ -149,9 +149,7 @@ func stripped(tools []*mcp.Tool) []*mcp.Tool {
 		}
 		cp := *t
 		cp.Meta = maps.Clone(t.Meta)
-		delete(cp.Meta, metaUI)
-		delete(cp.Meta, metaUIResourceURI)
-		if len(cp.Meta) == 0 {
+		if DeleteUI(cp.Meta) {
 			cp.Meta = nil
 		}
 		out[i] = &cp
@@ -161,9 +159,17 @@ func stripped(tools []*mcp.Tool) []*mcp.Tool {
 
 // hasUI reports whether meta holds a key of the extension.
 func hasUI(meta mcp.Meta) bool {
-	_, ui := meta[metaUI]
-	_, flat := meta[metaUIResourceURI]
+	_, ui := meta[MetaKey]
+	_, flat := meta[FlatMetaKey]
 	return ui || flat
+}
+
+// DeleteUI deletes the extension's keys from meta, a tool's _meta, and
+// reports whether nothing is left of it.
+func DeleteUI(meta map[string]any) (empty bool) {
+	delete(meta, MetaKey)
+	delete(meta, FlatMetaKey)
+	return len(meta) == 0
 }
 
 // Page returns the handler of res, a page's resource: its read returns
