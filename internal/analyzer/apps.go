@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
-	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -121,17 +119,7 @@ func (a *analysis) readPage(d *directive.Directive, name string) (string, error)
 	if ext := strings.ToLower(path.Ext(name)); ext != ".html" && ext != ".htm" {
 		return "", fmt.Errorf("a page must be an .html file, not %q", path.Ext(name))
 	}
-	dir := filepath.Dir(a.fset.PositionFor(d.Pos, false).Filename)
-	file, err := regularFile(dir, name, "a page")
-	if err != nil {
-		return "", err
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxPageBytes+1))
+	data, err := a.readBeside(d, name, "a page", MaxPageBytes)
 	switch {
 	case err != nil:
 		return "", err

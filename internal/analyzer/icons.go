@@ -146,17 +146,7 @@ func (a *analysis) fileIcon(d *directive.Directive, name string) (Icon, error) {
 	if !ok {
 		return Icon{}, fmt.Errorf("unknown icon type %q: want a .png, .jpg, .jpeg, .svg or .webp file", path.Ext(name))
 	}
-	dir := filepath.Dir(a.fset.PositionFor(d.Pos, false).Filename)
-	file, err := regularFile(dir, name, "an icon")
-	if err != nil {
-		return Icon{}, err
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		return Icon{}, err
-	}
-	defer f.Close()
-	img, err := io.ReadAll(io.LimitReader(f, MaxIconBytes+1))
+	img, err := a.readBeside(d, name, "an icon", MaxIconBytes)
 	switch {
 	case err != nil:
 		return Icon{}, err
@@ -173,6 +163,24 @@ func (a *analysis) fileIcon(d *directive.Directive, name string) (Icon, error) {
 // skip, and the go command keeps for itself), and none of the characters
 // a module's file paths forbid.
 var embeddable = regexp.MustCompile(`^[\pL\pN~+-][\pL\pN._~+-]*(/[\pL\pN~+-][\pL\pN._~+-]*)*$`)
+
+// readBeside reads the file name, slash-separated, below the directory
+// of the file that holds d, as go:embed reads it (regularFile; what says
+// what the file is for the errors), and at most limit+1 bytes of it, so
+// that the caller tells a file over limit from one at it.
+func (a *analysis) readBeside(d *directive.Directive, name, what string, limit int) ([]byte, error) {
+	dir := filepath.Dir(a.fset.PositionFor(d.Pos, false).Filename)
+	file, err := regularFile(dir, name, what)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, int64(limit)+1))
+}
 
 // regularFile returns the path of the file name, slash-separated, below
 // dir, after checking with Lstat, element by element, that no symbolic
