@@ -77,9 +77,41 @@
       }
     }
     target.scrollIntoView({ block: "start" });
-    // The entries between take their real height only once drawn
-    // (content-visibility), which moves the target: scroll again after.
-    requestAnimationFrame(() => requestAnimationFrame(() => target.scrollIntoView({ block: "start" })));
+    settle(target);
+  }
+
+  // settle keeps target at the top of the window while the page is drawn.
+  // The entries take their real height only once drawn (content-visibility),
+  // and drawing those near the target, above it, pushes it down: each round
+  // of scrolling draws a few more. So scroll again in every frame the
+  // target moves, until it has stayed put for ten frames, or the reader
+  // scrolls or follows another link.
+  let settling = null;
+  function settle(target) {
+    if (settling) settling.abort();
+    const done = new AbortController();
+    settling = done;
+    for (const type of ["wheel", "touchstart", "keydown", "mousedown"]) {
+      window.addEventListener(type, () => done.abort(), { passive: true, signal: done.signal });
+    }
+    let top = target.getBoundingClientRect().top, still = 0, frames = 0;
+    const step = () => {
+      if (done.signal.aborted) return;
+      const now = target.getBoundingClientRect().top;
+      if (now !== top) {
+        target.scrollIntoView({ block: "start" });
+        top = target.getBoundingClientRect().top;
+        still = 0;
+      } else {
+        still++;
+      }
+      if (still >= 10 || ++frames > 600) {
+        done.abort();
+        return;
+      }
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
   }
   window.addEventListener("hashchange", reveal);
   if (location.hash) reveal();
