@@ -23,8 +23,10 @@ func TestExampleStation(t *testing.T) {
 		t.Fatalf("example/weather/weather.go no longer suppresses get_station's finding with %q", ignore)
 	}
 	// Both copies are loaded at once, to load the packages they import
-	// once. They have no // want comments: ignore analysistest's
-	// complaints and look at the diagnostics themselves.
+	// once, and analyzed as mcptag lint analyzes them, without facts:
+	// on these packages alone, not on the go-sdk under them too. They
+	// have no // want comments: ignore analysistest's complaints and look
+	// at the diagnostics themselves.
 	texts := map[string]string{"suppressed": string(src), "unsuppressed": withoutLines(string(src), ignore)}
 	dir := t.TempDir()
 	for name, text := range texts {
@@ -35,7 +37,7 @@ func TestExampleStation(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	results := analysistest.Run(quiet{}, dir, lint.Analyzer, "suppressed", "unsuppressed")
+	results := analysistest.Run(quiet{}, dir, lint.New(lint.Config{SourceDocs: true}), "suppressed", "unsuppressed")
 	if len(results) != len(texts) {
 		t.Fatalf("%d results, want one for each of %d packages", len(results), len(texts))
 	}

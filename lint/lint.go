@@ -52,6 +52,15 @@ type Config struct {
 	// PackageBudget, when set, is what the tools of a package may take
 	// together.
 	Budget, PackageBudget int
+	// SourceDocs has the Analyzer read the descriptions of types declared
+	// in other packages from the files that declare them, found by their
+	// positions, as the generator does, rather than from analysis facts.
+	// It then declares no facts, so that a driver runs it on the named
+	// packages alone and may load their dependencies from export data:
+	// mcptag lint does. Under go vet and golangci-lint leave it unset:
+	// they cache a package's results by its dependencies' facts, which
+	// change with a description, where export data does not.
+	SourceDocs bool
 }
 
 // generatorOptions are the generator's options that c names, under the
@@ -114,9 +123,14 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:             "mcptag",
 		Doc:              doc(),
 		URL:              "https://pkg.go.dev/github.com/mcptag/mcptag/lint",
-		Run:              c.run,
 		RunDespiteErrors: true, // a stale generated file may not type-check
-		FactTypes:        []analysis.Fact{new(docsFact)},
+	}
+	if c.SourceDocs {
+		docs := analyzer.NewSourceDocs()
+		a.Run = func(pass *analysis.Pass) (any, error) { return c.run(pass, docs.For(pass.Fset)) }
+	} else {
+		a.FactTypes = []analysis.Fact{new(docsFact)}
+		a.Run = func(pass *analysis.Pass) (any, error) { return c.run(pass, nil) }
 	}
 	c.AddFlags(&a.Flags)
 	return a
@@ -146,7 +160,9 @@ func doc() string {
 	return b.String()
 }
 
-func (c *Config) run(pass *analysis.Pass) (any, error) {
+// run analyzes the package of pass, with the descriptions of other
+// packages' types from docs, or from facts if docs is nil.
+func (c *Config) run(pass *analysis.Pass, docs analyzer.DocSource) (any, error) {
 	var src []*ast.File
 	var gen *ast.File
 	for _, f := range pass.Files {
@@ -160,8 +176,11 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 			src = append(src, f)
 		}
 	}
-	imported := importedDocs(pass)
-	exportDocs(pass, src, imported)
+	if docs == nil {
+		imported := importedDocs(pass)
+		exportDocs(pass, src, imported)
+		docs = docSource(pass, imported)
+	}
 
 	r := &reporter{pass: pass, cfg: c, files: map[*token.File]*ast.File{}, place: finding.NewReporter(pass.Fset, src)}
 	for _, f := range src {
@@ -169,7 +188,7 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 	}
 	g := readGenerated(pass, gen)
 	opts, optsErr := g.options(c.generatorOptions())
-	opts.ImportedDocs = docSource(pass, imported)
+	opts.ImportedDocs = docs
 	if pass.Module != nil {
 		opts.Module = pass.Module.Path // as the generator sets it
 	}

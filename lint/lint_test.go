@@ -2,9 +2,11 @@ package lint_test
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/mcptag/mcptag/lint"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -67,4 +69,33 @@ func TestDiagnosticEnds(t *testing.T) {
 // whose tools together take more than the package budget.
 func TestSize(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), lint.New(lint.Config{PackageBudget: 150}), "size")
+}
+
+// TestSourceDocs: an Analyzer that reads other packages' descriptions
+// from their files (Config.SourceDocs, as mcptag lint runs it) reports
+// what one that reads them from facts reports, on packages whose tools
+// reach documented and undocumented types of another package.
+func TestSourceDocs(t *testing.T) {
+	pkgs := []string{"undocumented"}
+	fromFacts := diagnostics(analysistest.Run(quiet{}, analysistest.TestData(), lint.Analyzer, pkgs...))
+	fromFiles := diagnostics(analysistest.Run(quiet{}, analysistest.TestData(), lint.New(lint.Config{SourceDocs: true}), pkgs...))
+	if diff := cmp.Diff(fromFacts, fromFiles); diff != "" {
+		t.Errorf("diagnostics from facts (-) and from files (+) differ:\n%s", diff)
+	}
+	if !slices.ContainsFunc(fromFiles, func(d string) bool { return strings.Contains(d, "docsdep.Place.Code") }) {
+		t.Errorf("no diagnostic about a field of package docsdep's type, in:\n%s", strings.Join(fromFiles, "\n"))
+	}
+}
+
+// diagnostics lists the diagnostics of results, each as "file:line:col:
+// message".
+func diagnostics(results []*analysistest.Result) []string {
+	var out []string
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			out = append(out, r.Pass.Fset.Position(d.Pos).String()+": "+d.Message)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

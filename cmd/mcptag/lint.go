@@ -13,13 +13,10 @@ import (
 
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/generate"
-	"github.com/mcptag/mcptag/internal/genfile"
-	"github.com/mcptag/mcptag/internal/load"
 	"github.com/mcptag/mcptag/lint"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/analysis/unitchecker"
-	"golang.org/x/tools/go/packages"
 )
 
 // lintUsage is the usage of mcptag lint, categories from their table.
@@ -126,13 +123,11 @@ func runLint(cfg lint.Config, patterns []string) ([]lintFinding, []matchedPackag
 	if err != nil {
 		return nil, nil, err
 	}
-	if errs := loadErrors(pkgs); len(errs) > 0 {
-		return nil, nil, errs
-	}
 	var matched []matchedPackage
 	for _, p := range pkgs {
 		matched = append(matched, matchedPackage{p.Syntax, p.Dir})
 	}
+	cfg.SourceDocs = true // see loadForLint
 	graph, err := checker.Analyze([]*analysis.Analyzer{lint.New(cfg)}, pkgs, nil)
 	if err != nil {
 		return nil, nil, err
@@ -163,8 +158,6 @@ func runLint(cfg lint.Config, patterns []string) ([]lintFinding, []matchedPackag
 		}
 		return out[i].text < out[j].text
 	})
-	// A package analyzed twice (as itself and as a dependency) reports
-	// its findings twice.
 	return slices.CompactFunc(out, func(a, b lintFinding) bool { return a.pos == b.pos && a.text == b.text }), matched, nil
 }
 
@@ -334,27 +327,6 @@ func editFile(file string, src []byte, edits []fileEdit) error {
 		return fmt.Errorf("%s: the fixed file does not parse: %v", file, err)
 	}
 	return generate.ReplaceFile(file, out)
-}
-
-// loadErrors lists the errors of the packages and their dependencies,
-// but for those the generator also forgives (see load.Packages): a stale
-// generated file, or a Register function not generated yet, is what the
-// linter is there to report. Nor does it list the errors that dropping a
-// dependency's function bodies causes (loadForLint).
-func loadErrors(pkgs []*packages.Package) load.Errors {
-	var errs load.Errors
-	loaded := map[*packages.Package]bool{}
-	for _, p := range pkgs {
-		loaded[p] = true
-	}
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			if !load.Forgiven(e) && (loaded[p] || !droppedBodyError(e)) {
-				errs = append(errs, genfile.PositionedError{Pos: e.Pos, Msg: e.Msg})
-			}
-		}
-	})
-	return errs
 }
 
 // isVet reports whether mcptag was started by go vet -vettool: to learn

@@ -58,11 +58,8 @@ var update = flag.Bool("update", false, "rewrite the expected files of failing c
 //
 // and so check only what mcptag prints and writes; a new script does the
 // same, or puts such steps in a script of their own. What the others cost
-// is mcptag's own runs: each generation asks the go command for its
-// packages and for export data (a tenth of a second or two), and each
-// lint of a package with generated code loads the go-sdk and the
-// standard library from source (a second or two): a script lints such a
-// package once where one run can show what two would.
+// is mcptag's own runs: each generation or lint asks the go command for
+// its packages and for export data, a tenth of a second or two.
 func TestScripts(t *testing.T) {
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -101,11 +98,11 @@ func TestScripts(t *testing.T) {
 	})
 }
 
-// scriptGOGC is the GOGC of every process a script starts: each lives a
-// few seconds at most (an mcptag lint loads the go-sdk and the standard
-// library from source, a go list hashes their files), and collecting its
-// garbage a quarter as often takes a fifth less of the time it runs, for
-// a third more memory. It changes what each costs, not what it does.
+// scriptGOGC is the GOGC of every process a script starts: each lives
+// a second at most (a go list hashes the files of the go-sdk and the
+// standard library), and collecting its garbage a quarter as often takes
+// less of the time it runs, for a third more memory. It changes what each
+// costs, not what it does.
 const scriptGOGC = "400"
 
 // offline is the environment of the go command in scripts: modules from

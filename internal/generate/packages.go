@@ -4,7 +4,6 @@ import (
 	"errors"
 	"go/ast"
 	"go/token"
-	"go/types"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/genfile"
@@ -30,7 +29,7 @@ func Packages(dir string, opts genopts.Options, patterns ...string) ([]*Package,
 	if err != nil {
 		return nil, err
 	}
-	docs := newFileDocs()
+	docs := analyzer.NewSourceDocs()
 	var out []*Package
 	var errs load.Errors
 	for _, l := range loaded {
@@ -40,7 +39,7 @@ func Packages(dir string, opts genopts.Options, patterns ...string) ([]*Package,
 			continue
 		}
 		if o.ImportedDocs == nil {
-			o.ImportedDocs = func(obj types.Object) string { return docs.lookup(l.Fset, obj) }
+			o.ImportedDocs = docs.For(l.Fset)
 		}
 		a := analyzer.Analyze(l.Fset, l.Files, l.Types, l.Info, o)
 		a.Flags = genopts.Flags(o)

@@ -36,6 +36,9 @@ type Package struct {
 	Types  *types.Package
 	Info   *types.Info
 	Module string // the path of the package's module, or "" if it has none
+	// IgnoredFiles are the package's files that the build configuration
+	// leaves out.
+	IgnoredFiles []string
 }
 
 // Errors lists the errors that stopped packages from loading, each with
@@ -68,6 +71,22 @@ func (e Errors) Error() string {
 // mcptag must not generate code from a guess. A reference to a Register
 // function that is not generated yet is the exception.
 func Packages(dir string, patterns ...string) ([]*Package, error) {
+	return loadPackages(dir, false, patterns)
+}
+
+// ForLint loads the packages matching patterns in dir as mcptag lint
+// reads them: as Packages does, but for three things. The generated file
+// is among Files, and its imports are loaded: the linter tells whether it
+// is fresh, and forgives its type errors, which a stale one has. Function
+// bodies are checked: the linter reads the calls in them. And a file the
+// build configuration leaves out is no error: the linter reports what it
+// can still judge.
+func ForLint(dir string, patterns ...string) ([]*Package, error) {
+	return loadPackages(dir, true, patterns)
+}
+
+// loadPackages is Packages, or ForLint if lint is set.
+func loadPackages(dir string, lint bool, patterns []string) ([]*Package, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
@@ -78,11 +97,13 @@ func Packages(dir string, patterns ...string) ([]*Package, error) {
 	if err != nil {
 		return nil, Errors{{Msg: err.Error()}}
 	}
-	l := &loader{fset: token.NewFileSet(), roots: map[string]*packages.Package{}, pkgs: map[string]*types.Package{}}
+	l := &loader{fset: token.NewFileSet(), lint: lint, roots: map[string]*packages.Package{}, pkgs: map[string]*types.Package{}}
 	for _, p := range roots {
 		l.roots[p.PkgPath] = p
 		l.addPackageErrors(p)
-		l.hiddenDirectives(p)
+		if !lint {
+			l.hiddenDirectives(p)
+		}
 	}
 	if len(l.errs) > 0 {
 		return nil, l.errs
@@ -106,7 +127,7 @@ func Packages(dir string, patterns ...string) ([]*Package, error) {
 	}
 	var out []*Package
 	for _, c := range checked {
-		p := &Package{Fset: l.fset, Dir: packageDir(c.p), Files: c.sources, Types: c.types, Info: c.info}
+		p := &Package{Fset: l.fset, Dir: packageDir(c.p), Files: c.sources, Types: c.types, Info: c.info, IgnoredFiles: c.p.IgnoredFiles}
 		if c.p.Module != nil {
 			p.Module = c.p.Module.Path
 		}
@@ -118,6 +139,7 @@ func Packages(dir string, patterns ...string) ([]*Package, error) {
 // loader holds the state of one Packages call.
 type loader struct {
 	fset    *token.FileSet
+	lint    bool                         // loading for ForLint
 	roots   map[string]*packages.Package // by package path
 	exports map[string]string            // export data file by package path
 	pkgs    map[string]*types.Package    // every package imported or checked
@@ -232,7 +254,7 @@ type checkedPackage struct {
 	p       *packages.Package
 	types   *types.Package
 	info    *types.Info
-	sources []*ast.File // the package's files but the generated one
+	sources []*ast.File // the package's files but the generated one, unless for lint
 }
 
 // importedPath returns the path of the package that spec, an import of
@@ -256,11 +278,11 @@ type parsed struct {
 }
 
 // parse parses the files of one root but the generated one (see
-// Packages).
+// Packages), which only ForLint parses.
 func (l *loader) parse(p *packages.Package) parsed {
 	var out parsed
 	for _, name := range p.GoFiles {
-		if genfile.IsGoFile(name) {
+		if genfile.IsGoFile(name) && !l.lint {
 			continue // about to be replaced; see Packages
 		}
 		f, err := parser.ParseFile(l.fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
@@ -288,8 +310,9 @@ func (l *loader) check(p *packages.Package, sources []*ast.File) *checkedPackage
 	}}
 	conf := &types.Config{
 		// Schemas come from declarations; function bodies are the
-		// compiler's business, and the bulk of the time.
-		IgnoreFuncBodies: true,
+		// compiler's business, and the bulk of the time. The linter
+		// reads the calls in them.
+		IgnoreFuncBodies: !l.lint,
 		Importer:         importerFunc(func(path string) (*types.Package, error) { return l.importFrom(p, path) }),
 		Sizes:            types.SizesFor("gc", runtime.GOARCH),
 		FakeImportC:      true,
@@ -373,17 +396,6 @@ var undefinedRegister = regexp.MustCompile(`^undefined: (\w+\.)?(Register\w*|Com
 // forgiven reports whether a type error at file is one Packages forgives.
 func forgiven(file, msg string) bool {
 	return genfile.IsGoFile(file) || undefinedRegister.MatchString(msg)
-}
-
-// Forgiven reports whether a go/packages error is one that Packages
-// forgives (see Packages). The linter forgives the same ones, and reports
-// staleness instead. A failed compile as the go command reports it ("#
-// path" and the compiler's errors) is forgiven too: the same errors come
-// again as type errors, judged one by one.
-func Forgiven(e packages.Error) bool {
-	file, _, _ := strings.Cut(e.Pos, ":")
-	return forgiven(file, e.Msg) ||
-		(e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# "))
 }
 
 func packageDir(p *packages.Package) string {

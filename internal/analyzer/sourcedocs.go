@@ -1,4 +1,4 @@
-package generate
+package analyzer
 
 import (
 	"go/ast"
@@ -10,17 +10,17 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-
-	"github.com/mcptag/mcptag/internal/analyzer"
 )
 
-// fileDocs finds the descriptions of types from other packages, which
-// the loader read from export data: it parses only the files that declare
-// a type a tool reaches, once each.
+// SourceDocs finds the descriptions of types and fields declared in
+// other packages, which were read from export data, by reading the files
+// that declare them: it parses only the files that declare a type a tool
+// reaches, once each. The generator uses it, and so does mcptag lint,
+// which loads dependencies as the generator does.
 //
 // Export data keeps the line of each declaration but not its column, so
 // a declaration is found by its line and name.
-type fileDocs struct {
+type SourceDocs struct {
 	mu    sync.Mutex
 	files map[string]docsByLine
 }
@@ -28,9 +28,15 @@ type fileDocs struct {
 // docsByLine maps "line:name" of a declared name to its description.
 type docsByLine map[string]string
 
-func newFileDocs() *fileDocs { return &fileDocs{files: map[string]docsByLine{}} }
+// NewSourceDocs returns a SourceDocs that has read no file yet.
+func NewSourceDocs() *SourceDocs { return &SourceDocs{files: map[string]docsByLine{}} }
 
-func (d *fileDocs) lookup(fset *token.FileSet, obj types.Object) string {
+// For returns the DocSource of the objects whose positions fset records.
+func (d *SourceDocs) For(fset *token.FileSet) DocSource {
+	return func(obj types.Object) string { return d.lookup(fset, obj) }
+}
+
+func (d *SourceDocs) lookup(fset *token.FileSet, obj types.Object) string {
 	pos := fset.Position(obj.Pos())
 	if !pos.IsValid() || pos.Filename == "" {
 		return ""
@@ -66,7 +72,7 @@ func parseDocs(filename string) docsByLine {
 	if f == nil {
 		return docs
 	}
-	analyzer.ForEachDoc(f, func(id *ast.Ident, text string) {
+	ForEachDoc(f, func(id *ast.Ident, text string) {
 		docs[lineKey(fset.Position(id.Pos()).Line, id.Name)] = text
 	})
 	return docs
