@@ -28,8 +28,50 @@ import (
 // the package has errors), the requested schemas of its forms, by name
 // ("forms.json", when it has forms and no errors) and every finding, of
 // every category, with its position ("findings").
+//
+// The archives' packages are loaded at once, each in a directory of the
+// module named after its archive: a load each was most of the test's
+// time, each load asking the go command for its packages. So a package
+// that does not load stops them all, which the error's path names.
 func TestDeclarations(t *testing.T) {
-	runArchives(t, "testdata/decls/*.txtar", runDecls)
+	files, err := filepath.Glob("testdata/decls/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata/decls archives: %v", err)
+	}
+	dir := t.TempDir()
+	writeModule(t, dir)
+	archives := map[string]*txtar.Archive{}
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		archives[name] = ar
+		for _, f := range ar.Files {
+			if !slices.Contains(declSections, f.Name) {
+				writeArchiveFile(t, filepath.Join(dir, name), f)
+			}
+		}
+	}
+	pkgs, err := generate.Packages(dir, genopts.Options{}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := map[string]*generate.Package{}
+	for _, p := range pkgs {
+		loaded[filepath.Base(p.Dir)] = p
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			p := loaded[name]
+			if p == nil {
+				t.Fatalf("%s: no package loaded", file)
+			}
+			checkDecls(t, file, archives[name], p)
+		})
+	}
 }
 
 // runArchives runs run on each archive that pattern matches, in
@@ -100,29 +142,17 @@ func writeModule(t *testing.T, dir string) {
 	}
 }
 
-func runDecls(t *testing.T, file string) {
-	ar, err := txtar.ParseFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
+// checkDecls compares what p, the package of the archive ar in file,
+// declares and reports with the archive's sections, or writes them into
+// file under -update.
+func checkDecls(t *testing.T, file string, ar *txtar.Archive, p *generate.Package) {
+	var err error
 	want := map[string][]byte{}
 	for _, f := range ar.Files {
 		if slices.Contains(declSections, f.Name) {
 			want[f.Name] = f.Data
-			continue
 		}
-		writeArchiveFile(t, dir, f)
 	}
-	writeModule(t, dir)
-	pkgs, err := generate.Packages(dir, genopts.Options{}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(pkgs) != 1 {
-		t.Fatalf("loaded %d packages, want 1", len(pkgs))
-	}
-	p := pkgs[0]
 	got := map[string][]byte{}
 	if !p.Errors() && !p.Empty() {
 		if got["snapshot.json"], err = emit.Snapshot(p.Package); err != nil {
@@ -135,7 +165,7 @@ func runDecls(t *testing.T, file string) {
 	var fb strings.Builder
 	for _, f := range p.Findings {
 		checkErrorFails(t, p.Fset, f)
-		fb.WriteString(findingLine(p.Fset, dir, f))
+		fb.WriteString(findingLine(p.Fset, p.Dir, f))
 	}
 	if fb.Len() > 0 {
 		got["findings"] = []byte(fb.String())
