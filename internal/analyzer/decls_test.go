@@ -74,24 +74,6 @@ func TestDeclarations(t *testing.T) {
 	}
 }
 
-// runArchives runs run on each archive that pattern matches, in
-// parallel subtests named after them.
-func runArchives(t *testing.T, pattern string, run func(t *testing.T, file string)) {
-	files, err := filepath.Glob(pattern)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatalf("no %s", pattern)
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			t.Parallel()
-			run(t, file)
-		})
-	}
-}
-
 // findingLine renders a finding of a package loaded from dir as a line,
 // with paths relative to dir, and says whether it is an error.
 func findingLine(fset *token.FileSet, dir string, f finding.Finding) string {

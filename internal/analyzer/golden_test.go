@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"go/token"
+	"maps"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -30,48 +32,147 @@ var update = flag.Bool("update", false, "rewrite the want.json and findings sect
 // where the archive has the section, the tools' descriptions
 // ("descriptions").
 func TestSchemas(t *testing.T) {
-	runArchives(t, "testdata/schemas/*.txtar", runGolden)
+	runSchemaArchives(t, "testdata/schemas/*.txtar", schemaCategories)
 }
 
-func runGolden(t *testing.T, file string) { runGoldenOf(t, file, schemaCategories) }
+// A schemaArchive is one archive of TestSchemas' form.
+type schemaArchive struct {
+	file, name string
+	ar         *txtar.Archive
+	opts       analyzer.Options
+	flags      string // the "flags" section
+	goMod      string // the go.mod section
+	nested     bool   // it holds packages, or a module, in directories of their own
+}
 
-// runGoldenOf runs one archive of TestSchemas' form, whose findings are
-// those of the categories given.
-func runGoldenOf(t *testing.T, file string, categories map[string]bool) {
+// readSchemaArchive reads the archive in file.
+func readSchemaArchive(t *testing.T, file string) *schemaArchive {
 	ar, err := txtar.ParseFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
+	a := &schemaArchive{file: file, name: strings.TrimSuffix(filepath.Base(file), ".txtar"), ar: ar}
+	for _, f := range ar.Files {
+		switch {
+		case f.Name == "flags":
+			a.flags = string(f.Data)
+			var rest []string
+			a.opts, rest, err = genopts.Parse(a.opts, strings.Fields(a.flags))
+			if err != nil || len(rest) > 0 {
+				t.Fatalf("%s: flags: %v %q", file, err, rest)
+			}
+		case f.Name == "go.mod":
+			a.goMod = string(f.Data)
+		case strings.Contains(f.Name, "/") && (strings.HasSuffix(f.Name, ".go") || strings.HasSuffix(f.Name, "/go.mod")):
+			a.nested = true
+		}
+	}
+	return a
+}
+
+// runSchemaArchives checks each archive that pattern matches, in a
+// subtest named after it, reporting the findings of the categories given.
+//
+// The archives that have the same go.mod and flags, and one package, are
+// loaded at once, each package a directory of that module named
+// after its archive: a load each was most of the test's time, each load
+// asking the go command for its packages.
+func runSchemaArchives(t *testing.T, pattern string, categories map[string]bool) {
+	files, err := filepath.Glob(pattern)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no %s: %v", pattern, err)
+	}
+	var archives []*schemaArchive
+	groups := map[string][]*schemaArchive{}
+	var order []string
+	for _, file := range files {
+		a := readSchemaArchive(t, file)
+		archives = append(archives, a)
+		key := a.goMod + "\x00" + a.flags
+		if a.nested {
+			key = a.file
+		}
+		if groups[key] == nil {
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], a)
+	}
+	loaded := map[*schemaArchive]*generate.Package{}
+	for _, key := range order {
+		maps.Copy(loaded, loadSchemaArchives(t, groups[key]))
+	}
+	for _, a := range archives {
+		t.Run(a.name, func(t *testing.T) { checkSchemaArchive(t, a, loaded[a], categories) })
+	}
+}
+
+// loadSchemaArchives loads the packages of archives, which share their
+// go.mod and flags: the one archive's module as it is, or several as
+// directories of one module. It generates each package's files that has
+// no errors, as mcptag would.
+func loadSchemaArchives(t *testing.T, archives []*schemaArchive) map[*schemaArchive]*generate.Package {
 	dir := t.TempDir()
-	var opts analyzer.Options
+	byDir := map[string]*schemaArchive{}
+	patterns := []string{"."}
+	if len(archives) > 1 {
+		patterns = nil
+	}
+	for _, a := range archives {
+		at := dir
+		if len(archives) > 1 {
+			at = filepath.Join(dir, a.name)
+			patterns = append(patterns, "./"+a.name)
+		}
+		byDir[at] = a
+		for _, f := range a.ar.Files {
+			switch f.Name {
+			case "flags", "want.json", "findings", "descriptions":
+			case "go.mod":
+				writeArchiveFile(t, dir, f)
+			default:
+				writeArchiveFile(t, at, f)
+			}
+		}
+	}
+	pkgs, err := generate.Packages(dir, genopts.Options{Base: archives[0].opts}, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[*schemaArchive]*generate.Package{}
+	for _, p := range pkgs {
+		a := byDir[p.Dir]
+		if !p.Errors() {
+			if _, err := emit.Files(p.Dir, p.Package); err != nil {
+				t.Fatalf("%s: %v", a.file, err)
+			}
+		}
+		out[a] = p
+	}
+	for _, a := range archives {
+		if out[a] == nil {
+			t.Fatalf("%s: no package loaded", a.file)
+		}
+	}
+	return out
+}
+
+// checkSchemaArchive compares the schemas, findings (of the categories
+// given) and descriptions of p, the package of a, with a's sections, or
+// writes them into a's file under -update.
+func checkSchemaArchive(t *testing.T, a *schemaArchive, p *generate.Package, categories map[string]bool) {
 	var wantJSON, wantFindings, wantDescriptions []byte
 	haveJSON, haveFindings, haveDescriptions := false, false, false
-	for _, f := range ar.Files {
+	for _, f := range a.ar.Files {
 		switch f.Name {
-		case "flags":
-			var rest []string
-			opts, rest, err = genopts.Parse(opts, strings.Fields(string(f.Data)))
-			if err != nil || len(rest) > 0 {
-				t.Fatalf("flags: %v %q", err, rest)
-			}
 		case "want.json":
 			wantJSON, haveJSON = f.Data, true
 		case "findings":
 			wantFindings, haveFindings = f.Data, true
 		case "descriptions":
 			wantDescriptions, haveDescriptions = f.Data, true
-		default:
-			writeArchiveFile(t, dir, f)
 		}
 	}
-	r, err := generate.Run(dir, genopts.Options{Base: opts}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(r.Packages) != 1 {
-		t.Fatalf("loaded %d packages, want 1", len(r.Packages))
-	}
-	p := r.Packages[0]
+	dir, ar, file := p.Dir, a.ar, a.file
 	gotJSON := toolsJSON(t, p.Tools)
 	var fb strings.Builder
 	for _, f := range p.Findings {

@@ -14,7 +14,5 @@ func TestViews(t *testing.T) {
 	categories := maps.Clone(schemaCategories)
 	categories[finding.CatDirective] = true
 	categories[finding.CatRedundant] = true
-	runArchives(t, "testdata/views/*.txtar", func(t *testing.T, file string) {
-		runGoldenOf(t, file, categories)
-	})
+	runSchemaArchives(t, "testdata/views/*.txtar", categories)
 }
