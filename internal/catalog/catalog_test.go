@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -28,10 +29,25 @@ var update = flag.Bool("update", false, "rewrite testdata/weather.golden.html")
 // repoRoot is the repository root, from this package's directory.
 const repoRoot = "../.."
 
-// load loads and analyzes the packages matching patterns below the
-// repository root, which must analyze without errors.
+// loaded holds what loadPackages loaded, by its patterns: three tests
+// render the weather example, and loading it is most of what each costs.
+// The tests only read what it holds.
+var loaded struct {
+	sync.Mutex
+	sources map[string][]Source
+}
+
+// loadPackages loads and analyzes the packages matching patterns below
+// the repository root, which must analyze without errors, once for all
+// the tests.
 func loadPackages(t *testing.T, patterns ...string) []Source {
 	t.Helper()
+	loaded.Lock()
+	defer loaded.Unlock()
+	key := strings.Join(patterns, "\x00")
+	if sources, ok := loaded.sources[key]; ok {
+		return sources
+	}
 	pkgs, err := generate.Packages(repoRoot, genopts.Options{}, patterns...)
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +59,10 @@ func loadPackages(t *testing.T, patterns ...string) []Source {
 	for i, p := range pkgs {
 		sources[i] = Source{Package: p.Package, Dir: p.Dir}
 	}
+	if loaded.sources == nil {
+		loaded.sources = map[string][]Source{}
+	}
+	loaded.sources[key] = sources
 	return sources
 }
 
