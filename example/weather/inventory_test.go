@@ -13,7 +13,8 @@ import (
 )
 
 // TestReadOnlyServesTheReadingTools: with -read-only, tools/list holds
-// exactly the tools annotated readOnlyHint, and the prompt stays.
+// exactly the tools annotated readOnlyHint, and the prompt, the resources
+// (get_forecast's page among them) and the template stay.
 func TestReadOnlyServesTheReadingTools(t *testing.T) {
 	ctx := context.Background()
 	cs := mcptest.Connect(t, newServerOf(true), nil)
@@ -32,6 +33,22 @@ func TestReadOnlyServesTheReadingTools(t *testing.T) {
 	}
 	if prompts, err := cs.ListPrompts(ctx, nil); err != nil || len(prompts.Prompts) != 1 {
 		t.Errorf("-read-only lost the prompt: %v, %v", prompts, err)
+	}
+	resources, err := cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uris []string
+	for _, r := range resources.Resources {
+		uris = append(uris, r.URI)
+	}
+	slices.Sort(uris)
+	if want := []string{"ui://weather/get_forecast", "weather://cities"}; !slices.Equal(uris, want) {
+		t.Errorf("-read-only serves the resources %v, want %v", uris, want)
+	}
+	templates, err := cs.ListResourceTemplates(ctx, nil)
+	if err != nil || len(templates.ResourceTemplates) != 1 || templates.ResourceTemplates[0].URITemplate != "weather://{city}/current" {
+		t.Errorf("-read-only serves the templates %v (%v), want weather://{city}/current", templates, err)
 	}
 }
 

@@ -16,7 +16,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -103,33 +102,14 @@ func newServerOf(readOnly bool) *mcp.Server {
 	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1.0.0"}, &mcp.ServerOptions{
 		CompletionHandler: Complete,
 	})
-	Register(server)
-	if readOnly {
-		// Register serves every tool, with the prompt and resources; the
-		// selection takes back the tools it leaves out.
-		server.RemoveTools(names(leftOut(Tools(), toolrt.ReadOnly(Tools())))...)
+	if !readOnly {
+		Register(server)
+		return server
 	}
+	// The tools that only read, with the prompt and resources.
+	toolrt.AddTools(server, toolrt.ReadOnly(Tools()))
+	RegisterPromptsAndResources(server)
 	return server
-}
-
-// leftOut returns the tools of all that selected does not hold.
-func leftOut(all, selected []toolrt.Tool) []toolrt.Tool {
-	var out []toolrt.Tool
-	for _, t := range all {
-		if !slices.ContainsFunc(selected, func(s toolrt.Tool) bool { return s.Tool.Name == t.Tool.Name }) {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// names returns the names of tools.
-func names(tools []toolrt.Tool) []string {
-	var out []string
-	for _, t := range tools {
-		out = append(out, t.Tool.Name)
-	}
-	return out
 }
 
 // newHTTPHandler serves server over streamable HTTP, closing sessions

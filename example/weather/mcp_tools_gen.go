@@ -22,6 +22,14 @@ const (
 // Register adds everything the package declares to s: the tools of RegisterTools; prompts plan_trip; resources cities; resource templates current_weather.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
+	RegisterPromptsAndResources(s)
+}
+
+// RegisterPromptsAndResources adds the package's prompts and resources to s,
+// without its tools: prompts plan_trip; resources cities; resource templates current_weather.
+// A server that selects the tools it serves registers them with
+// toolrt.AddTools, and the rest with this.
+func RegisterPromptsAndResources(s *mcp.Server) {
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "plan_trip",
 		Title:       `Plan a trip`,

@@ -192,8 +192,9 @@ func (n *Names) Completions() string { return n.completions }
 func (n *Names) Taken(name string) bool { return n.taken[name] }
 
 // registerFuncs lists the functions that the generated code declares for
-// a server to call. Register registers every declaration of the package
-// and RegisterTools every tool; each takes a value of every receiver type
+// a server to call. Register registers every declaration of the package,
+// RegisterTools every tool and, in a package of both, RegisterPromptsAndResources
+// the rest (for a server that selects its tools); each takes a value of every receiver type
 // whose methods they register, so that none can be left out by mistake.
 // For the methods of each receiver type R, RegisterR and RegisterRTools
 // register R's alone. Tools and RTools return the same tools as data,
@@ -250,6 +251,9 @@ func registerFuncs(p *Package) []GeneratedFunc {
 	}
 	if firstTool != token.NoPos {
 		funcs = append(funcs, GeneratedFunc{"RegisterTools", nil, firstTool, "it registers the tools"})
+		if decl := p.firstDeclPos(); decl != token.NoPos {
+			funcs = append(funcs, GeneratedFunc{"RegisterPromptsAndResources", nil, decl, "it registers the prompts and resources"})
+		}
 	}
 	if firstFuncTool != token.NoPos {
 		funcs = append(funcs, GeneratedFunc{ToolsName(nil), nil, firstFuncTool, "it returns the tools as data"})
@@ -310,20 +314,29 @@ func (p *Package) Decls() []*Decl {
 // as tools, prompts or resources, by name: the parameters of Register
 // after the server. tools limits them to those of tools (RegisterTools).
 func (p *Package) Receivers(tools bool) []*types.Named {
-	seen := map[*types.Named]bool{}
-	var out []*types.Named
-	add := func(recv *types.Named) {
-		if recv != nil && !seen[recv] {
-			seen[recv] = true
-			out = append(out, recv)
-		}
-	}
 	decls := p.Decls()
 	if tools {
 		decls = decls[:len(p.Tools)]
 	}
+	return receivers(decls)
+}
+
+// PromptAndResourceReceivers lists the receiver types whose methods the
+// package declares as prompts or resources, by name: the parameters of
+// RegisterPromptsAndResources after the server.
+func (p *Package) PromptAndResourceReceivers() []*types.Named {
+	return receivers(p.Decls()[len(p.Tools):])
+}
+
+// receivers lists the receiver types of the methods among decls, by name.
+func receivers(decls []*Decl) []*types.Named {
+	seen := map[*types.Named]bool{}
+	var out []*types.Named
 	for _, d := range decls {
-		add(d.Recv)
+		if d.Recv != nil && !seen[d.Recv] {
+			seen[d.Recv] = true
+			out = append(out, d.Recv)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Obj().Name() < out[j].Obj().Name() })
 	return out

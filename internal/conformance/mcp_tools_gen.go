@@ -25,6 +25,14 @@ const (
 // left out.
 func Register(s *mcp.Server, lists *Lists) {
 	RegisterTools(s, lists)
+	RegisterPromptsAndResources(s)
+}
+
+// RegisterPromptsAndResources adds the package's prompts and resources to s,
+// without its tools: prompts test_input_required_result_prompt, test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image; resources static-text, static-binary, watched-resource; resource templates template.
+// A server that selects the tools it serves registers them with
+// toolrt.AddTools, and the rest with this.
+func RegisterPromptsAndResources(s *mcp.Server) {
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "test_input_required_result_prompt",
 		Description: `Asks for the prompt's context before it answers (an input request outside a tool call).`,

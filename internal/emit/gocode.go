@@ -95,16 +95,24 @@ func (g *genFile) registerFuncs() {
 		return
 	}
 	all, toolRecvs := g.pkg.Receivers(false), g.pkg.Receivers(true)
+	hasTools, hasOthers := len(g.pkg.Tools) > 0, len(g.pkg.Prompts)+len(g.pkg.Resources) > 0
 	g.P()
 	g.P("// Register adds everything the package declares to s: ", g.summary(nil, true), ".")
 	g.bindings("Register", all)
 	g.P("func Register(", g.serverParams(all), ") {")
-	if len(g.pkg.Tools) > 0 {
+	if hasTools {
 		g.P("RegisterTools(", g.serverArgs(toolRecvs), ")")
 	}
-	g.addDecls(func(*types.Named) bool { return true })
+	if hasTools && hasOthers {
+		g.P("RegisterPromptsAndResources(", g.serverArgs(g.pkg.PromptAndResourceReceivers()), ")")
+	} else {
+		g.addDecls(func(*types.Named) bool { return true })
+	}
 	g.P("}")
-	if len(g.pkg.Tools) > 0 {
+	if hasTools && hasOthers {
+		g.promptsAndResourcesFunc()
+	}
+	if hasTools {
 		g.P()
 		g.P("// RegisterTools adds the package's tools to s: ", toolNames(g.pkg.Tools, func(*types.Named) bool { return true }), ".")
 		g.bindings("RegisterTools", toolRecvs)
@@ -137,6 +145,22 @@ func (g *genFile) registerFuncs() {
 			g.P("}")
 		}
 	}
+}
+
+// promptsAndResourcesFunc prints RegisterPromptsAndResources, for a
+// server that selects its tools (from Tools, registered with
+// toolrt.AddTools) and serves every prompt and resource.
+func (g *genFile) promptsAndResourcesFunc() {
+	recvs := g.pkg.PromptAndResourceReceivers()
+	g.P()
+	g.P("// RegisterPromptsAndResources adds the package's prompts and resources to s,")
+	g.P("// without its tools: ", g.declSummary(func(*types.Named) bool { return true }), ".")
+	g.P("// A server that selects the tools it serves registers them with")
+	g.P("// toolrt.AddTools, and the rest with this.")
+	g.bindings("RegisterPromptsAndResources", recvs)
+	g.P("func RegisterPromptsAndResources(", g.serverParams(recvs), ") {")
+	g.addDecls(func(*types.Named) bool { return true })
+	g.P("}")
 }
 
 // bindings prints the paragraph of the doc comment of the Register
@@ -188,7 +212,17 @@ func (g *genFile) summary(recv *types.Named, all bool) string {
 			break
 		}
 	}
-	var prompts, resources, templates []string
+	if decls := g.declSummary(mine); decls != "" {
+		parts = append(parts, decls)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// declSummary lists the prompts, resources and resource templates of the
+// receivers mine selects (nil for functions), for a doc comment:
+// "prompts plan_trip; resources cities".
+func (g *genFile) declSummary(mine func(*types.Named) bool) string {
+	var parts, prompts, resources, templates []string
 	for _, p := range g.pkg.Prompts {
 		if mine(p.Recv) {
 			prompts = append(prompts, p.Name)

@@ -21,6 +21,14 @@ const (
 // Register adds everything the package declares to s: the tools of RegisterTools; prompts triage; resource templates issue_count.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
+	RegisterPromptsAndResources(s)
+}
+
+// RegisterPromptsAndResources adds the package's prompts and resources to s,
+// without its tools: prompts triage; resource templates issue_count.
+// A server that selects the tools it serves registers them with
+// toolrt.AddTools, and the rest with this.
+func RegisterPromptsAndResources(s *mcp.Server) {
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "triage",
 		Description: `Asks to triage the issues of a state, which a call may send in another case.`,

@@ -25,6 +25,18 @@ const (
 // left out.
 func Register(s *mcp.Server, shelf *Shelf) {
 	RegisterTools(s)
+	RegisterPromptsAndResources(s, shelf)
+}
+
+// RegisterPromptsAndResources adds the package's prompts and resources to s,
+// without its tools: prompts greet, paint, review_code, broken, panicky, recommend; resources readme, logo, colors, discontinued, stock; resource templates color_of, item, package, book.
+// A server that selects the tools it serves registers them with
+// toolrt.AddTools, and the rest with this.
+//
+// It binds the methods: those of *Shelf to shelf. RegisterPromptsAndResources takes a
+// value of every receiver type whose methods it registers, so that none is
+// left out.
+func RegisterPromptsAndResources(s *mcp.Server, shelf *Shelf) {
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "greet",
 		Title:       `Greeting`,

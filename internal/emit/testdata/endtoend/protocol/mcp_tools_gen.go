@@ -22,6 +22,14 @@ const (
 // Register adds everything the package declares to s: the tools of RegisterTools; resources board; resource templates day.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
+	RegisterPromptsAndResources(s)
+}
+
+// RegisterPromptsAndResources adds the package's prompts and resources to s,
+// without its tools: resources board; resource templates day.
+// A server that selects the tools it serves registers them with
+// toolrt.AddTools, and the rest with this.
+func RegisterPromptsAndResources(s *mcp.Server) {
 	s.AddResource(&mcp.Resource{
 		URI:         "notes://board",
 		Name:        "board",
