@@ -18,15 +18,7 @@ import (
 func TestReadOnlyServesTheReadingTools(t *testing.T) {
 	ctx := context.Background()
 	cs := mcptest.Connect(t, newServerOf(true), nil)
-	list, err := cs.ListTools(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, tool := range list.Tools {
-		got = append(got, tool.Name)
-	}
-	slices.Sort(got)
+	got := mcptest.ToolNames(t, cs)
 	want := []string{"get_forecast", "get_temperature", "get_temperatures", "get_weather", "last_updated"}
 	if !slices.Equal(got, want) {
 		t.Errorf("-read-only serves %v, want %v", got, want)
@@ -34,15 +26,7 @@ func TestReadOnlyServesTheReadingTools(t *testing.T) {
 	if prompts, err := cs.ListPrompts(ctx, nil); err != nil || len(prompts.Prompts) != 1 {
 		t.Errorf("-read-only lost the prompt: %v, %v", prompts, err)
 	}
-	resources, err := cs.ListResources(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var uris []string
-	for _, r := range resources.Resources {
-		uris = append(uris, r.URI)
-	}
-	slices.Sort(uris)
+	uris := mcptest.ResourceURIs(t, cs)
 	if want := []string{"ui://weather/get_forecast", "weather://cities"}; !slices.Equal(uris, want) {
 		t.Errorf("-read-only serves the resources %v, want %v", uris, want)
 	}

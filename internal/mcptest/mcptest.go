@@ -356,3 +356,33 @@ func HTTPSession(t testing.TB, handler http.Handler, u *User, hc *http.Client) (
 		return headers[tool]
 	}
 }
+
+// ToolNames returns the names of the tools cs lists, sorted.
+func ToolNames(t testing.TB, cs *mcp.ClientSession) []string {
+	t.Helper()
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range res.Tools {
+		names = append(names, tool.Name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// ResourceURIs returns the URIs of the resources cs lists, sorted.
+func ResourceURIs(t testing.TB, cs *mcp.ClientSession) []string {
+	t.Helper()
+	res, err := cs.ListResources(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uris []string
+	for _, r := range res.Resources {
+		uris = append(uris, r.URI)
+	}
+	slices.Sort(uris)
+	return uris
+}

@@ -108,14 +108,7 @@ func TestWithoutExtension(t *testing.T) {
 			t.Errorf("%s lists _meta %v to a client without the extension", tool.Name, tool.Meta)
 		}
 	}
-	resources, err := cs.ListResources(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var uris []string
-	for _, r := range resources.Resources {
-		uris = append(uris, r.URI)
-	}
+	uris := mcptest.ResourceURIs(t, cs)
 	if diff := cmp.Diff([]string{"ui://apps/get_forecast", "ui://apps/refresh"}, uris); diff != "" {
 		t.Errorf("resources/list (-want +got):\n%s", diff)
 	}

@@ -28,17 +28,7 @@ func all(store *inventory.Store) []toolrt.Tool {
 // that registers tools.
 func listed(t *testing.T, tools []toolrt.Tool) []string {
 	t.Helper()
-	cs := mcptest.Session(t, func(s *mcp.Server) { toolrt.AddTools(s, tools) })
-	res, err := cs.ListTools(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, tool := range res.Tools {
-		names = append(names, tool.Name)
-	}
-	slices.Sort(names)
-	return names
+	return mcptest.ToolNames(t, mcptest.Session(t, func(s *mcp.Server) { toolrt.AddTools(s, tools) }))
 }
 
 // TestSelectionsServeTheirTools serves each selection through a go-sdk
