@@ -32,7 +32,7 @@ import (
 type Package struct {
 	Fset   *token.FileSet
 	Dir    string      // the package's directory
-	Files  []*ast.File // the package's files, but the generated one
+	Files  []*ast.File // the package's files, but the generated one (which ForLint keeps)
 	Types  *types.Package
 	Info   *types.Info
 	Module string // the path of the package's module, or "" if it has none
