@@ -76,16 +76,18 @@ func render(t *testing.T, page *Page) string {
 }
 
 // normalize replaces what the golden does not pin down, the inline style
-// and script (the browser test checks them) and their hashes, so that the
+// and script (the browser test checks them) and their hashes, and the
+// pages of MCP Apps in their links (TestApps checks those), so that the
 // golden shows the page's structure.
 func normalize(html string) string {
+	html = regexp.MustCompile(`href="data:text/html;charset=utf-8;base64,[^"]*"`).ReplaceAllString(html, `href="data:text/html;charset=utf-8;base64,PAGE"`)
 	html = regexp.MustCompile(`(?s)<style>.*?</style>`).ReplaceAllString(html, "<style>/* page.css */</style>")
 	html = regexp.MustCompile(`(?s)<script>.*?</script>`).ReplaceAllString(html, "<script>/* page.js */</script>")
 	return regexp.MustCompile(`sha256-.*?&#39;`).ReplaceAllString(html, "sha256-HASH&#39;")
 }
 
 // TestWeatherGolden pins the page of the weather example, but for its
-// style and script: every element, attribute and text.
+// style, script and app page: every element, attribute and text.
 func TestWeatherGolden(t *testing.T) {
 	page, err := Build(loadPackages(t, "./example/weather"), Options{})
 	if err != nil {
