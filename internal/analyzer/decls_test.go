@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,10 +30,8 @@ import (
 // ("forms.json", when it has forms and no errors) and every finding, of
 // every category, with its position ("findings").
 //
-// The archives' packages are loaded at once, each in a directory of the
-// module named after its archive: a load each was most of the test's
-// time, each load asking the go command for its packages. So a package
-// that does not load stops them all, which the error's path names.
+// The archives' packages are loaded at once (loadArchiveDirs), so a
+// package that does not load stops them all, which the error's path names.
 func TestDeclarations(t *testing.T) {
 	files, err := filepath.Glob("testdata/decls/*.txtar")
 	if err != nil || len(files) == 0 {
@@ -41,37 +40,60 @@ func TestDeclarations(t *testing.T) {
 	dir := t.TempDir()
 	writeModule(t, dir)
 	archives := map[string]*txtar.Archive{}
+	sources := map[string][]txtar.File{}
 	for _, file := range files {
 		ar, err := txtar.ParseFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		name := archiveName(file)
 		archives[name] = ar
 		for _, f := range ar.Files {
 			if !slices.Contains(declSections, f.Name) {
-				writeArchiveFile(t, filepath.Join(dir, name), f)
+				sources[name] = append(sources[name], f)
 			}
 		}
 	}
-	pkgs, err := generate.Packages(dir, genopts.Options{}, "./...")
+	loaded := loadArchiveDirs(t, dir, genopts.Options{}, sources)
+	for _, file := range files {
+		name := archiveName(file)
+		t.Run(name, func(t *testing.T) { checkDecls(t, file, archives[name], loaded[name]) })
+	}
+}
+
+// archiveName is the name of the archive in file: its base name without
+// ".txtar".
+func archiveName(file string) string { return strings.TrimSuffix(filepath.Base(file), ".txtar") }
+
+// loadArchiveDirs writes the files of each archive (by its name) into a
+// directory of dir named after it, where dir holds the go.mod they share,
+// and loads their packages in one load, with opts: a load each would be
+// most of what a test of them costs, each asking the go command for its
+// packages. It returns the packages by archive name, and fails the test
+// if one does not load, which stops them all.
+func loadArchiveDirs(t *testing.T, dir string, opts genopts.Options, files map[string][]txtar.File) map[string]*generate.Package {
+	t.Helper()
+	var patterns []string
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		for _, f := range files[name] {
+			writeArchiveFile(t, filepath.Join(dir, name), f)
+		}
+		patterns = append(patterns, "./"+name)
+	}
+	pkgs, err := generate.Packages(dir, opts, patterns...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	loaded := map[string]*generate.Package{}
+	out := map[string]*generate.Package{}
 	for _, p := range pkgs {
-		loaded[filepath.Base(p.Dir)] = p
+		out[filepath.Base(p.Dir)] = p
 	}
-	for _, file := range files {
-		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
-		t.Run(name, func(t *testing.T) {
-			p := loaded[name]
-			if p == nil {
-				t.Fatalf("%s: no package loaded", file)
-			}
-			checkDecls(t, file, archives[name], p)
-		})
+	for name := range files {
+		if out[name] == nil {
+			t.Fatalf("archive %s: no package loaded", name)
+		}
 	}
+	return out
 }
 
 // findingLine renders a finding of a package loaded from dir as a line,

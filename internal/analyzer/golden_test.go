@@ -51,7 +51,7 @@ func readSchemaArchive(t *testing.T, file string) *schemaArchive {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &schemaArchive{file: file, name: strings.TrimSuffix(filepath.Base(file), ".txtar"), ar: ar}
+	a := &schemaArchive{file: file, name: archiveName(file), ar: ar}
 	for _, f := range ar.Files {
 		switch {
 		case f.Name == "flags":
@@ -108,50 +108,51 @@ func runSchemaArchives(t *testing.T, pattern string, categories map[string]bool)
 
 // loadSchemaArchives loads the packages of archives, which share their
 // go.mod and flags: the one archive's module as it is, or several as
-// directories of one module. It generates each package's files that has
-// no errors, as mcptag would.
+// directories of one module (loadArchiveDirs). It generates each package's
+// files that has no errors, as mcptag would.
 func loadSchemaArchives(t *testing.T, archives []*schemaArchive) map[*schemaArchive]*generate.Package {
 	dir := t.TempDir()
-	byDir := map[string]*schemaArchive{}
-	patterns := []string{"."}
-	if len(archives) > 1 {
-		patterns = nil
-	}
+	opts := genopts.Options{Base: archives[0].opts}
+	sources := map[string][]txtar.File{}
 	for _, a := range archives {
-		at := dir
-		if len(archives) > 1 {
-			at = filepath.Join(dir, a.name)
-			patterns = append(patterns, "./"+a.name)
-		}
-		byDir[at] = a
 		for _, f := range a.ar.Files {
 			switch f.Name {
 			case "flags", "want.json", "findings", "descriptions":
 			case "go.mod":
 				writeArchiveFile(t, dir, f)
 			default:
-				writeArchiveFile(t, at, f)
+				sources[a.name] = append(sources[a.name], f)
 			}
 		}
 	}
-	pkgs, err := generate.Packages(dir, genopts.Options{Base: archives[0].opts}, patterns...)
-	if err != nil {
-		t.Fatal(err)
+	var loaded map[string]*generate.Package
+	if len(archives) == 1 {
+		// Its own module, at the root: a replace in its go.mod names
+		// the directories beside it.
+		a := archives[0]
+		for _, f := range sources[a.name] {
+			writeArchiveFile(t, dir, f)
+		}
+		pkgs, err := generate.Packages(dir, opts, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pkgs) != 1 {
+			t.Fatalf("%s: loaded %d packages, want 1", a.file, len(pkgs))
+		}
+		loaded = map[string]*generate.Package{a.name: pkgs[0]}
+	} else {
+		loaded = loadArchiveDirs(t, dir, opts, sources)
 	}
 	out := map[*schemaArchive]*generate.Package{}
-	for _, p := range pkgs {
-		a := byDir[p.Dir]
+	for _, a := range archives {
+		p := loaded[a.name]
 		if !p.Errors() {
 			if _, err := emit.Files(p.Dir, p.Package); err != nil {
 				t.Fatalf("%s: %v", a.file, err)
 			}
 		}
 		out[a] = p
-	}
-	for _, a := range archives {
-		if out[a] == nil {
-			t.Fatalf("%s: no package loaded", a.file)
-		}
 	}
 	return out
 }
