@@ -136,14 +136,25 @@ func matchHeader(ph Header, value string, arg json.RawMessage) error {
 }
 
 // decodeHeaderValue returns the value a header carries: the base64 text
-// between =?base64? and ?=, or the value as it is.
+// between =?base64? and ?=, when the value both starts and ends with
+// them (the markers spelled exactly), or else the value as it is, as the
+// go-sdk's decodeHeaderValue reads it. A value that ends in ?= alone,
+// such as what?=, is a plain value: the go-sdk's client sends it so.
+// The base64 is read strictly, which refuses the non-zero padding bits
+// that no client writes.
 func decodeHeaderValue(v string) (string, bool) {
 	inner, ok := strings.CutPrefix(v, "=?base64?")
+	if !ok {
+		return v, true
+	}
 	if inner, ok = strings.CutSuffix(inner, "?="); !ok {
 		return v, true
 	}
 	data, err := base64.StdEncoding.Strict().DecodeString(inner)
-	return string(data), err == nil
+	if err != nil {
+		return "", false
+	}
+	return string(data), true
 }
 
 // integerHeaderEqual reports whether header is an integer in the plain

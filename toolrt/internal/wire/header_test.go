@@ -2,12 +2,14 @@ package wire
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -176,6 +178,29 @@ func testHeadersAccepted(t *testing.T, url string) {
 		}
 		if got := takeActed(); len(got) != 1 || got[0].User != tc.args["user"] {
 			t.Errorf("%s: ran %+v", tc.name, got)
+		}
+	}
+}
+
+// TestSDKClientHeaderValues: a go-sdk client on protocol 2026-07-28 calls
+// act with users whose headers it sends verbatim though they end in ?=,
+// or base64-encoded; each call runs, with and without CheckHeaders.
+func TestSDKClientHeaderValues(t *testing.T) {
+	for _, checked := range []bool{false, true} {
+		handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return newServer() }, &mcp.StreamableHTTPOptions{Stateless: true})
+		var h http.Handler = handler
+		if checked {
+			h = toolrt.CheckHeaders(h, Tools())
+		}
+		cs, sent := mcptest.HTTPSession(t, h, &mcptest.User{}, nil)
+		for _, user := range []string{"what?=", "aGk=?=", "?=", "=?BASE64?abc?=", "=?base64?literal?=", " ünï"} {
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "act", Arguments: map[string]any{"user": user, "count": 1}})
+			if err != nil || res.IsError {
+				t.Errorf("checked %t: act as %q (Mcp-Param-User %q): %v %+v", checked, user, sent("act").Get("Mcp-Param-User"), err, res)
+			}
+			if got := takeActed(); len(got) != 1 || got[0].User != user {
+				t.Errorf("checked %t: act as %q ran %+v", checked, user, got)
+			}
 		}
 	}
 }
