@@ -16,9 +16,10 @@ import (
 // handlers check, by the same rules and whatever protocol version the
 // request declares: those refuse the same calls themselves, so a server
 // without this wrapper is no less safe, but a handler cannot set the
-// HTTP status, and its refusal is sent with 200. Every request but a
-// tools/call of one of tools that carries a parameter header goes to h
-// unchanged.
+// HTTP status, and its refusal is sent with 200. A request with a
+// parameter header is read as the go-sdk's streamable handler reads it,
+// every tools/call in it checked, and refused when it cannot be read so,
+// as RequireScopes refuses it; every other request goes to h unchanged.
 func CheckHeaders(h http.Handler, tools []Tool) http.Handler {
 	headers := map[string][]paramheader.Header{}
 	for _, t := range tools {
@@ -31,14 +32,16 @@ func CheckHeaders(h http.Handler, tools []Tool) http.Handler {
 			h.ServeHTTP(w, req)
 			return
 		}
-		call, ok := peekToolCall(req)
-		if !ok {
-			h.ServeHTTP(w, req)
+		calls, bad := readToolCalls(req)
+		if bad != nil {
+			bad.write(w)
 			return
 		}
-		if err := paramheader.Check(req.Header, call.Params.Arguments, headers[call.Params.Name]); err != nil {
-			writeRPCError(w, http.StatusBadRequest, call.ID, err)
-			return
+		for _, call := range calls {
+			if err := paramheader.Check(req.Header, call.Arguments, headers[call.Name]); err != nil {
+				writeRPCError(w, http.StatusBadRequest, call.ID, err)
+				return
+			}
 		}
 		h.ServeHTTP(w, req)
 	})

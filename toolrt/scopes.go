@@ -1,15 +1,11 @@
 package toolrt
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // StepUpOptions are the options of RequireScopes.
@@ -34,7 +30,11 @@ type StepUpOptions struct {
 // tools/call of one of tools that declares scopes, goes to h unchanged.
 // The generated handlers refuse the same calls themselves, as a tool
 // error, so a server that serves without this wrapper is no less safe;
-// it only offers the client no way to step up.
+// it only offers the client no way to step up. It reads the body as the
+// go-sdk's streamable handler does, and checks every tools/call in it
+// (each of a batch); a body it cannot read so is refused, with 413 past
+// MaxArgumentBytes and 64 KiB, with 400 when it is no JSON-RPC
+// (docs/security.md).
 func RequireScopes(h http.Handler, tools []Tool, opts *StepUpOptions) http.Handler {
 	scopes := map[string][]string{}
 	for _, t := range tools {
@@ -52,48 +52,25 @@ func RequireScopes(h http.Handler, tools []Tool, opts *StepUpOptions) http.Handl
 			h.ServeHTTP(w, req)
 			return
 		}
-		call, _ := peekToolCall(req)
-		name := call.Params.Name
-		required := scopes[name]
-		if missing := MissingScopes(required, info.Scopes); len(missing) > 0 {
-			challenge := fmt.Sprintf("Bearer error=%q, scope=%q", "insufficient_scope", strings.Join(required, " "))
-			if metadata != "" {
-				challenge += fmt.Sprintf(", resource_metadata=%q", metadata)
-			}
-			w.Header().Set("WWW-Authenticate", challenge)
-			http.Error(w, (&InsufficientScope{name, missing}).Error(), http.StatusForbidden)
+		calls, bad := readToolCalls(req)
+		if bad != nil {
+			bad.write(w)
 			return
+		}
+		for _, call := range calls {
+			required := scopes[call.Name]
+			if missing := MissingScopes(required, info.Scopes); len(missing) > 0 {
+				challenge := fmt.Sprintf("Bearer error=%q, scope=%q", "insufficient_scope", strings.Join(required, " "))
+				if metadata != "" {
+					challenge += fmt.Sprintf(", resource_metadata=%q", metadata)
+				}
+				w.Header().Set("WWW-Authenticate", challenge)
+				http.Error(w, (&InsufficientScope{Tool: call.Name, Missing: missing}).Error(), http.StatusForbidden)
+				return
+			}
 		}
 		h.ServeHTTP(w, req)
 	})
-}
-
-// A toolCall is what a wrapper reads of a JSON-RPC tools/call: its id,
-// the tool's name and the arguments.
-type toolCall struct {
-	ID     json.RawMessage `json:"id"`
-	Method string          `json:"method"`
-	Params struct {
-		Name      string          `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
-	} `json:"params"`
-}
-
-// peekToolCall returns the JSON-RPC request in req's body when it is a
-// single tools/call, and false otherwise; it leaves the body for the next
-// handler to read as it was. It reads at most the go-sdk's default limit
-// of a body: a longer one goes on unread, for the transport to refuse.
-func peekToolCall(req *http.Request) (toolCall, bool) {
-	head, err := io.ReadAll(io.LimitReader(req.Body, mcp.DefaultMaxRequestBodyBytes+1))
-	req.Body = struct {
-		io.Reader
-		io.Closer
-	}{io.MultiReader(bytes.NewReader(head), req.Body), req.Body}
-	var call toolCall
-	if err != nil || len(head) > mcp.DefaultMaxRequestBodyBytes || json.Unmarshal(head, &call) != nil || call.Method != "tools/call" {
-		return toolCall{}, false
-	}
-	return call, true
 }
 
 // InsufficientScope refuses a call of a tool by a caller whose bearer

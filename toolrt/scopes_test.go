@@ -38,8 +38,9 @@ func TestRequireScopesPassesTheRest(t *testing.T) {
 		{"no scopes needed", []string{}, call("read"), http.StatusOK},
 		{"no token", nil, call("save"), http.StatusOK},
 		{"another method", []string{}, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, http.StatusOK},
-		{"not JSON", []string{}, `not json`, http.StatusOK},
-		{"a batch", []string{}, "[" + call("save") + "]", http.StatusOK},
+		{"not JSON", []string{}, `not json`, http.StatusBadRequest},
+		{"a batch", []string{}, "[" + call("save") + "]", http.StatusForbidden},
+		{"a batch without calls", []string{}, `[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]`, http.StatusOK},
 	} {
 		got = ""
 		req := httptest.NewRequest("POST", "/", strings.NewReader(c.body))
