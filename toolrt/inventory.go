@@ -19,11 +19,17 @@ type Tool struct {
 	Tool *mcp.Tool
 	// Handler runs the tool. It refuses a call whose parameter headers
 	// differ from its arguments, and a call whose bearer token lacks one
-	// of Scopes (docs/security.md), before the tool's code runs.
+	// of the scopes the tool was generated with, or that carries no
+	// token (docs/security.md), before the tool's code runs.
 	Handler mcp.ToolHandler
 	// Toolset is the toolset the tool belongs to (toolset=), "" for none.
 	Toolset string
 	// Scopes are the OAuth scopes a caller's token must hold (scopes=).
+	// AddTools enforces them as they are when it registers the tool, in
+	// place of those Handler was generated with: a server may add or
+	// remove scopes, or clear them to serve the tool where calls carry no
+	// token (stdio, SSE). s.AddTool(t.Tool, t.Handler) enforces the
+	// generated ones whatever Scopes holds.
 	Scopes []string
 	// Flag is the feature flag that must be on for the tool to be served
 	// (flag=), "" for none.
@@ -44,7 +50,9 @@ type AppPage struct {
 }
 
 // AddTools adds tools to s, as s.AddTool does for each, and the page of
-// each tool that has one, as s.AddResource does. When some tool has a
+// each tool that has one, as s.AddResource does. Each tool's handler
+// enforces the tool's Scopes as they are now: a call whose token lacks
+// one of them, or that carries none, is refused before the tool runs. When some tool has a
 // page, s is set up for the MCP Apps extension (docs/apps.md): it
 // advertises the extension in every handshake, and lists the tools'
 // _meta.ui only to clients that declare it. That is done once per
@@ -52,7 +60,7 @@ type AppPage struct {
 func AddTools(s *mcp.Server, tools []Tool) {
 	pages := false
 	for _, t := range tools {
-		s.AddTool(t.Tool, t.Handler)
+		s.AddTool(t.Tool, registeredHandler(t))
 		if t.Page != nil {
 			s.AddResource(t.Page.Resource, t.Page.Handler)
 			pages = true

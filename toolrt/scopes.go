@@ -1,11 +1,15 @@
 package toolrt
 
 import (
+	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/rtlink"
 	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // StepUpOptions are the options of RequireScopes.
@@ -74,13 +78,79 @@ func RequireScopes(h http.Handler, tools []Tool, opts *StepUpOptions) http.Handl
 }
 
 // InsufficientScope refuses a call of a tool by a caller whose bearer
-// token lacks some of the tool's scopes: the generated handler's tool
-// error, and the body of RequireScopes's 403, say it.
+// token lacks some of the tool's scopes, or who sent none: the generated
+// handler's tool error, and the body of RequireScopes's 403, say it.
 type InsufficientScope struct {
 	Tool    string   // the tool called
 	Missing []string // the tool's scopes that the token lacks
+	// NoToken is set when the call carried no token at all: it came over
+	// stdio, SSE or in memory, or over streamable HTTP without
+	// auth.RequireBearerToken in front; Missing holds all the scopes.
+	NoToken bool
 }
 
 func (e *InsufficientScope) Error() string {
+	if e.NoToken {
+		return fmt.Sprintf("insufficient_scope: tool %s requires the OAuth scopes %q, and the call carries no bearer token: the server serves it only over streamable HTTP behind auth.RequireBearerToken", e.Tool, strings.Join(e.Missing, " "))
+	}
 	return fmt.Sprintf("insufficient_scope: tool %s requires the OAuth scopes %q, which the token lacks", e.Tool, strings.Join(e.Missing, " "))
+}
+
+// scopesRefusal returns why the call req of the tool name may not run,
+// nil when it may: a tool with scopes runs only for a token
+// (req.Extra.TokenInfo, which the go-sdk's streamable HTTP handler takes
+// from auth.RequireBearerToken) that holds them all. A call without one
+// is refused, never let through: the go-sdk's SSE transport, stdio and
+// in-memory connections carry no token, whatever guards the endpoint.
+func scopesRefusal(name string, scopes []string, req *mcp.CallToolRequest) *InsufficientScope {
+	if len(scopes) == 0 {
+		return nil
+	}
+	if req.Extra == nil || req.Extra.TokenInfo == nil {
+		return &InsufficientScope{Tool: name, Missing: scopes, NoToken: true}
+	}
+	if missing := MissingScopes(scopes, req.Extra.TokenInfo.Scopes); len(missing) > 0 {
+		return &InsufficientScope{Tool: name, Missing: missing}
+	}
+	return nil
+}
+
+// guardScopes returns h, answering a call that scopesRefusal refuses
+// with a tool error that says why, without running h.
+func guardScopes(name string, scopes []string, h mcp.ToolHandler) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if err := scopesRefusal(name, scopes, req); err != nil {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}, IsError: true}, nil
+		}
+		return h(ctx, req)
+	}
+}
+
+// scopesCheckedKey marks the context of a call with the name of the tool
+// whose scopes AddTools checked, as the Tool held them when registered:
+// the check of the generated handler, of the scopes it was generated
+// with, then steps aside, so that a server that changed Scopes before
+// registering is obeyed, and ScopesHeld and the handler agree.
+type scopesCheckedKey struct{}
+
+// registeredHandler returns t's Handler as AddTools registers it:
+// checking t.Scopes as they are now.
+func registeredHandler(t Tool) mcp.ToolHandler {
+	name := t.Tool.Name
+	h := guardScopes(name, slices.Clone(t.Scopes), t.Handler)
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return h(context.WithValue(ctx, scopesCheckedKey{}, name), req)
+	}
+}
+
+func init() {
+	rtlink.GuardScopes = func(name string, scopes []string, h mcp.ToolHandler) mcp.ToolHandler {
+		guarded := guardScopes(name, slices.Clone(scopes), h)
+		return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			if checked, _ := ctx.Value(scopesCheckedKey{}).(string); checked == name {
+				return h(ctx, req)
+			}
+			return guarded(ctx, req)
+		}
+	}
 }

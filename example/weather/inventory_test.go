@@ -17,7 +17,7 @@ import (
 // (get_forecast's page among them) and the template stay.
 func TestReadOnlyServesTheReadingTools(t *testing.T) {
 	ctx := context.Background()
-	cs := mcptest.Connect(t, newServerOf(true), nil)
+	cs := mcptest.Connect(t, newServerOf(true, false), nil)
 	got := mcptest.ToolNames(t, cs)
 	want := []string{"get_forecast", "get_temperature", "get_temperatures", "get_weather", "last_updated"}
 	if !slices.Equal(got, want) {
@@ -40,7 +40,7 @@ func TestReadOnlyServesTheReadingTools(t *testing.T) {
 // without cities:write is answered 403 with the challenge naming it, and
 // forgets nothing; a token without the scope still calls the other tools.
 func TestTokensStepUp(t *testing.T) {
-	h := requireTokens(newHTTPHandler(newServer(), 0), map[string][]string{"r": nil, "w": {"cities:write"}})
+	h := requireTokens(newHTTPHandler(newServerOf(false, true), 0), map[string][]string{"r": nil, "w": {"cities:write"}})
 	ts := httptest.NewServer(h)
 	defer ts.Close()
 	post := func(token, body string) *http.Response {

@@ -53,7 +53,7 @@ func main() {
 		}
 	}
 
-	server := newServerOf(*readOnly)
+	server := newServerOf(*readOnly, *tokensFile != "")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var err error
@@ -94,20 +94,26 @@ func setStateKey(file string) error {
 // newServer is the MCP server of the weather tools, prompt and
 // resources, which completes the cities its prompt and resource template
 // take.
-func newServer() *mcp.Server { return newServerOf(false) }
+func newServer() *mcp.Server { return newServerOf(false, false) }
 
 // newServerOf is newServer, with only the tools that only read when
-// readOnly is set: one server per configuration, chosen at start-up.
-func newServerOf(readOnly bool) *mcp.Server {
+// readOnly is set: one server per configuration, chosen at start-up. A
+// tool's scopes are enforced when tokens is set; without tokens a call
+// carries none, and a tool that kept its scopes would refuse every call.
+func newServerOf(readOnly, tokens bool) *mcp.Server {
 	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1.0.0"}, &mcp.ServerOptions{
 		CompletionHandler: Complete,
 	})
-	if !readOnly {
-		Register(server)
-		return server
+	tools := Tools()
+	if readOnly {
+		tools = toolrt.ReadOnly(tools)
 	}
-	// The tools that only read, with the prompt and resources.
-	toolrt.AddTools(server, toolrt.ReadOnly(Tools()))
+	if !tokens {
+		for i := range tools {
+			tools[i].Scopes = nil
+		}
+	}
+	toolrt.AddTools(server, tools)
 	RegisterPromptsAndResources(server)
 	return server
 }

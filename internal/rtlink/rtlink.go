@@ -31,3 +31,9 @@ var Now = time.Now
 // WithFields returns ctx carrying the view paths a call's result will
 // carry, which toolrt.Fields returns.
 var WithFields func(ctx context.Context, paths []string) context.Context
+
+// GuardScopes returns h, refusing a call of the tool name whose bearer
+// token lacks one of scopes, or that carries none, unless
+// toolrt.AddTools registered the tool and checked the scopes it holds
+// now; toolrt sets it.
+var GuardScopes func(name string, scopes []string, h mcp.ToolHandler) mcp.ToolHandler

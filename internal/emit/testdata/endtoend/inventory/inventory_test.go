@@ -245,14 +245,30 @@ func TestStepUpAnswers403(t *testing.T) {
 	}
 }
 
-// TestNoAuthChangesNothing: a server without authorization serves the
-// tools with scopes as every other: no token, no check.
-func TestNoAuthChangesNothing(t *testing.T) {
+// TestNoAuthRefusesScopedTools: a call without a token (in memory, as
+// over stdio) of a tool with scopes is refused before the tool runs; a
+// server that serves such tools without authorization clears their
+// Scopes before it registers them, and they run.
+func TestNoAuthRefusesScopedTools(t *testing.T) {
 	store := &inventory.Store{}
 	cs := mcptest.Session(t, func(s *mcp.Server) { inventory.RegisterTools(s, store) })
 	for _, tool := range []string{"save_city", "delete_city"} {
+		res, err := call(t, cs, tool)
+		if err != nil || !res.IsError || !strings.Contains(strings.Join(mcptest.Texts(res), ""), "carries no bearer token") {
+			t.Errorf("%s without auth: %v, %v; want a tool error saying the call carries no token", tool, res, err)
+		}
+	}
+	if store.Deleted.Load() != 0 {
+		t.Errorf("delete_city ran %d times without a token", store.Deleted.Load())
+	}
+	tools := all(store)
+	for i := range tools {
+		tools[i].Scopes = nil
+	}
+	cs = mcptest.Session(t, func(s *mcp.Server) { toolrt.AddTools(s, tools) })
+	for _, tool := range []string{"save_city", "delete_city"} {
 		if res, err := call(t, cs, tool); err != nil || res.IsError {
-			t.Errorf("%s without auth: %v, %v", tool, res, err)
+			t.Errorf("%s cleared of its scopes, without auth: %v, %v", tool, res, err)
 		}
 	}
 	if store.Deleted.Load() != 1 {
