@@ -23,12 +23,12 @@ func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: delete_files, ask_name, refuse, fail, act, save_note, count_notes.
+// RegisterTools adds the package's tools to s: delete_files, ask_name, refuse, fail, act, save_note, count_notes, act_for.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: delete_files, ask_name, refuse, fail, act, save_note, count_notes.
+// Tools returns the package's tool functions as data, in declaration order: delete_files, ask_name, refuse, fail, act, save_note, count_notes, act_for.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -99,6 +99,15 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagCountNotes,
 			Scopes:  []string{"notes:read"},
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "act_for",
+				Description:  `Acts for a tenant, which a gateway routes on by its header.`,
+				InputSchema:  mcptagActForInput,
+				OutputSchema: mcptagActForOutput,
+			},
+			Handler: mcptagActFor,
 		}),
 	}
 }
@@ -251,6 +260,30 @@ func mcptagCountNotes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	out := CountNotes()
 	return toolimpl.Wrapped("count_notes", out), nil
+}
+
+// Schemas and arguments of act_for, computed by mcptag.
+var mcptagActForInput = json.RawMessage(`{"type":"object","properties":{"tenant":{"type":"string","description":"whose data","enum":["ACME","KELVIN"],"x-mcp-header":"Tenant"}},"required":["tenant"],"additionalProperties":false}`)
+var mcptagActForOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Whose data a call touches.","enum":["ACME","KELVIN",""]}},"required":["result"]}`)
+var mcptagActForArgs = &toolimpl.Spec{
+	Tool: "act_for",
+	Args: []toolimpl.Arg{
+		{Name: "tenant", Required: true, Kind: toolimpl.KindString, Enum: []string{"ACME", "KELVIN"}},
+	},
+}
+
+func mcptagActFor(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "act_for", &res)
+	args, err := mcptagActForArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return toolimpl.Error(err), nil
+	}
+	var tenant Tenant
+	if err := args.Decode("tenant", &tenant); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	out := ActFor(tenant)
+	return toolimpl.Wrapped("act_for", out), nil
 }
 
 // ElicitConfirm asks the user of the client that made the tool call req to

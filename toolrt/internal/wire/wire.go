@@ -171,3 +171,28 @@ func SaveNote(text string) string {
 func CountNotes() int {
 	return 0
 }
+
+// Tenant is whose data a call touches.
+type Tenant string
+
+// The tenants.
+const (
+	TenantAcme   Tenant = "ACME"
+	TenantKelvin Tenant = "KELVIN"
+)
+
+// tenants are the tenants ActFor acted for, in order.
+var tenants record[Tenant]
+
+// takeTenants returns the tenants ActFor acted for since it was last
+// called.
+func takeTenants() []Tenant { return tenants.take() }
+
+// ActFor acts for a tenant, which a gateway routes on by its header.
+//   - tenant (header=Tenant): whose data
+//
+//mcp:tool act_for
+func ActFor(tenant Tenant) Tenant {
+	tenants.add(tenant)
+	return tenant
+}
