@@ -12,14 +12,16 @@ import (
 // header must be the only one of its name and equal the argument, an
 // integer in plain decimal form, a boolean true or false; a call that
 // breaks this is refused with the protocol's header mismatch error
-// (-32020). When t declares scopes, a call whose bearer token lacks one
+// (-32020). An argument with an enum that travels in a header must be
+// one of the enum's values as spelled, never but for case, or the call is
+// refused as a tool error (docs/protocol.md). When t declares scopes, a call whose bearer token lacks one
 // of them, or that carries no token, is refused before the tool runs,
 // unless toolrt.AddTools registered the tool, which checks the Tool's
 // Scopes as they are then instead. A tool with neither keeps its handler
 // as it is.
 func GuardTool(t toolrt.Tool) toolrt.Tool {
 	if headers := paramheader.Find(t.Tool.InputSchema); len(headers) > 0 {
-		t.Handler = checkingHeaders(headers, t.Handler)
+		t.Handler = checkingHeaders(t.Tool.Name, headers, t.Handler)
 	}
 	if len(t.Scopes) > 0 {
 		t.Handler = rtlink.GuardScopes(t.Tool.Name, t.Scopes, t.Handler)

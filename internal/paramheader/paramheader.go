@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math/big"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,12 +25,13 @@ import (
 const Prefix = "Mcp-Param-"
 
 // A Header is an argument that travels in an HTTP header too: its
-// path of property names from the arguments, its header, and its JSON
-// type (string, integer or boolean).
+// path of property names from the arguments, its header, its JSON type
+// (string, integer or boolean), and the values of its enum, if any.
 type Header struct {
 	path   []string
 	header string
 	typ    string
+	enum   []string
 }
 
 // schemaProperty is what Find reads of an input schema's
@@ -37,6 +39,7 @@ type Header struct {
 type schemaProperty struct {
 	Type       string                    `json:"type"`
 	Header     string                    `json:"x-mcp-header"`
+	Enum       []json.RawMessage         `json:"enum"`
 	Properties map[string]schemaProperty `json:"properties"`
 }
 
@@ -62,7 +65,7 @@ func collectHeaders(props map[string]schemaProperty, prefix []string, out []Head
 	for name, p := range props {
 		path := append(prefix[:len(prefix):len(prefix)], name)
 		if p.Header != "" {
-			out = append(out, Header{path: path, header: http.CanonicalHeaderKey(Prefix + p.Header), typ: p.Type})
+			out = append(out, Header{path: path, header: http.CanonicalHeaderKey(Prefix + p.Header), typ: p.Type, enum: stringEnum(p.Enum)})
 		}
 		out = collectHeaders(p.Properties, path, out)
 	}
@@ -97,6 +100,67 @@ func Check(h http.Header, args json.RawMessage, headers []Header) error {
 		}
 	}
 	return nil
+}
+
+// stringEnum returns the string values of enum.
+func stringEnum(enum []json.RawMessage) []string {
+	var out []string
+	for _, v := range enum {
+		var s string
+		if json.Unmarshal(v, &s) == nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// HasEnum reports whether some of headers is an argument with an enum,
+// which CheckSpelled checks.
+func HasEnum(headers []Header) bool {
+	for _, ph := range headers {
+		if len(ph.enum) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckSpelled returns an error for the first argument of headers with
+// an enum whose value in args is a string that is none of the enum's
+// values as spelled. A generated handler takes a string that is one of
+// them but for case (Unicode simple folding: "acme", or "Kelvin" with
+// the Kelvin sign U+212A) for that value; an argument that travels in a
+// header must not be, for the header a gateway routes on would then name
+// another value than the one the tool acts on. It is checked whether the
+// header is present or not, so that the rule does not depend on the
+// protocol version; an absent, null or non-string argument is left to the
+// handler's own checks.
+func CheckSpelled(args json.RawMessage, headers []Header) error {
+	var body map[string]json.RawMessage
+	if json.Unmarshal(args, &body) != nil {
+		return nil
+	}
+	for _, ph := range headers {
+		if len(ph.enum) == 0 {
+			continue
+		}
+		arg, ok := lookupArgument(body, ph.path)
+		var s string
+		if !ok || len(arg) == 0 || arg[0] != '"' || json.Unmarshal(arg, &s) != nil || slices.Contains(ph.enum, s) {
+			continue
+		}
+		return fmt.Errorf("argument %q: want one of %s as spelled, got %q: an argument that travels in the %s header is never matched ignoring case", strings.Join(ph.path, "."), quoteAll(ph.enum), s, ph.header)
+	}
+	return nil
+}
+
+// quoteAll returns values quoted, comma-separated.
+func quoteAll(values []string) string {
+	quoted := make([]string, len(values))
+	for i, v := range values {
+		quoted[i] = strconv.Quote(v)
+	}
+	return strings.Join(quoted, ", ")
 }
 
 // lookupArgument returns the value at path in body.

@@ -113,3 +113,38 @@ func checkOne(typ, arg, header string) error {
 	h.Set(Prefix+"X", header)
 	return Check(h, json.RawMessage(`{"a":`+arg+`}`), Find(schema))
 }
+
+// TestCheckSpelled: an argument with an enum that travels in a header
+// is one of the enum's values as spelled, or refused; one that is not a
+// string, absent, or without an enum is left to the handler.
+func TestCheckSpelled(t *testing.T) {
+	headers := Find(json.RawMessage(`{"type":"object","properties":{
+		"tenant":{"type":"string","enum":["ACME","KELVIN"],"x-mcp-header":"Tenant"},
+		"user":{"type":"string","x-mcp-header":"User"},
+		"where":{"type":"object","properties":{"zone":{"type":"string","enum":["eu"],"x-mcp-header":"Zone"}}}}}`))
+	if !HasEnum(headers) {
+		t.Fatal("HasEnum: false")
+	}
+	for _, tc := range []struct {
+		args string
+		ok   bool
+	}{
+		{`{"tenant":"ACME","user":"alice"}`, true},
+		{`{"tenant":"KELVIN","where":{"zone":"eu"}}`, true},
+		{`{"user":"anyone"}`, true},
+		{`{"tenant":null}`, true},
+		{`{"tenant":5}`, true},
+		{`not JSON`, true},
+		{`{"tenant":"acme"}`, false},
+		{`{"tenant":"\u212AELVIN"}`, false},
+		{`{"tenant":"ACME "}`, false},
+		{`{"where":{"zone":"EU"}}`, false},
+	} {
+		if err := CheckSpelled(json.RawMessage(tc.args), headers); (err == nil) != tc.ok {
+			t.Errorf("CheckSpelled(%s) = %v, want ok %t", tc.args, err, tc.ok)
+		}
+	}
+	if HasEnum(Find(json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","x-mcp-header":"User"}}}`))) {
+		t.Error("HasEnum of a header without an enum: true")
+	}
+}

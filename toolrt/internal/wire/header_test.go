@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/mcptag/mcptag/internal/mcptest"
@@ -200,6 +201,44 @@ func TestSDKClientHeaderValues(t *testing.T) {
 			}
 			if got := takeActed(); len(got) != 1 || got[0].User != user {
 				t.Errorf("checked %t: act as %q ran %+v", checked, user, got)
+			}
+		}
+	}
+}
+
+// TestHeaderArgumentNotFolded: an enum argument that travels in a
+// parameter header is taken only as spelled. A go-sdk client calling
+// act_for with the tenant "acme", or "Kelvin" written with the Kelvin
+// sign (U+212A), sends it in the body and in Mcp-Param-Tenant alike, so
+// both checks of the header pass; but the tool would act for ACME or
+// KELVIN, which a gateway routing on the header never saw. The call is
+// refused before the tool runs, and the tenants as spelled act.
+func TestHeaderArgumentNotFolded(t *testing.T) {
+	for _, checked := range []bool{false, true} {
+		var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return newServer() }, &mcp.StreamableHTTPOptions{Stateless: true})
+		if checked {
+			h = toolrt.CheckHeaders(h, Tools())
+		}
+		cs, sent := mcptest.HTTPSession(t, h, &mcptest.User{}, nil)
+		for _, tenant := range []string{"acme", "Acme", "\u212Aelvin", "\u212AELVIN"} {
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "act_for", Arguments: map[string]any{"tenant": tenant}})
+			if got := sent("act_for").Get("Mcp-Param-Tenant"); got == "" {
+				t.Fatalf("the client sent no Mcp-Param-Tenant for %q", tenant)
+			}
+			if err != nil || !res.IsError || !strings.Contains(strings.Join(mcptest.Texts(res), ""), "as spelled") {
+				t.Errorf("checked %t: act_for %q: %v %+v, want a tool error", checked, tenant, err, res)
+			}
+			if got := takeTenants(); len(got) > 0 {
+				t.Errorf("checked %t: act_for %q acted for %q", checked, tenant, got)
+			}
+		}
+		for _, tenant := range []Tenant{TenantAcme, TenantKelvin} {
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "act_for", Arguments: map[string]any{"tenant": tenant}})
+			if err != nil || res.IsError {
+				t.Errorf("checked %t: act_for %q: %v %+v", checked, tenant, err, res)
+			}
+			if got := takeTenants(); len(got) != 1 || got[0] != tenant {
+				t.Errorf("checked %t: act_for %q acted for %q", checked, tenant, got)
 			}
 		}
 	}
