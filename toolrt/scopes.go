@@ -31,7 +31,8 @@ type StepUpOptions struct {
 // those scopes and calls again. It goes inside the go-sdk's
 // auth.RequireBearerToken, which puts the token's TokenInfo in the
 // request's context: a request without one, and every request but a
-// tools/call of one of tools that declares scopes, goes to h unchanged.
+// tools/call of one of tools that declares scopes, goes to h unchanged
+// (the handler of a tool with scopes refuses a call without a token).
 // The generated handlers refuse the same calls themselves, as a tool
 // error, so a server that serves without this wrapper is no less safe;
 // it only offers the client no way to step up. It reads the body as the
