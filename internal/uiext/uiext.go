@@ -59,6 +59,50 @@ func Serve(s *mcp.Server) {
 	install(s)
 }
 
+// owners holds, per server, weakly as served does, the tool whose page
+// each ui:// URI AddPages registered is.
+var owners sync.Map // weak.Pointer[mcp.Server] -> *pageOwners
+
+type pageOwners struct {
+	mu    sync.Mutex
+	byURI map[string]string
+}
+
+// A Clash is two tools whose pages have one URI.
+type Clash struct{ URI, Tool, Other string }
+
+// ClaimPages records that the page at uris[i] on s is the page of
+// tools[i], unless one of the URIs is already the page of another tool,
+// on s or among tools: then it records nothing and returns the first
+// such clash. A tool's page claimed again, as a server that adds its
+// tools twice does, is no clash.
+func ClaimPages(s *mcp.Server, uris, tools []string) *Clash {
+	if len(uris) == 0 {
+		return nil
+	}
+	key := weak.Make(s)
+	v, loaded := owners.LoadOrStore(key, &pageOwners{byURI: map[string]string{}})
+	if !loaded {
+		runtime.AddCleanup(s, func(k weak.Pointer[mcp.Server]) { owners.Delete(k) }, key)
+	}
+	o := v.(*pageOwners)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	claimed := map[string]string{}
+	for i, uri := range uris {
+		owner, ok := claimed[uri]
+		if !ok {
+			owner, ok = o.byURI[uri]
+		}
+		if ok && owner != tools[i] {
+			return &Clash{URI: uri, Tool: owner, Other: tools[i]}
+		}
+		claimed[uri] = tools[i]
+	}
+	maps.Copy(o.byURI, claimed)
+	return nil
+}
+
 // install adds the extension's middleware to s; a variable, so that a
 // test counts how often Serve installs it.
 var install = func(s *mcp.Server) { s.AddReceivingMiddleware(middleware) }
