@@ -11,6 +11,7 @@ package uiext
 import (
 	"context"
 	"maps"
+	"mime"
 	"runtime"
 	"slices"
 	"sync"
@@ -146,7 +147,7 @@ func advertised(caps *mcp.ServerCapabilities) *mcp.ServerCapabilities {
 
 // Declared reports whether caps, a client's capabilities, declare the
 // extension with support for MIMEType: an entry under Extension whose
-// mimeTypes, when it lists any, include MIMEType.
+// mimeTypes, when it lists any, include MIMEType (IsPageType).
 func Declared(caps *mcp.ClientCapabilities) bool {
 	if caps == nil {
 		return false
@@ -156,7 +157,19 @@ func Declared(caps *mcp.ClientCapabilities) bool {
 		return false
 	}
 	types, listed := mimeTypes(entry)
-	return !listed || slices.Contains(types, MIMEType)
+	return !listed || slices.ContainsFunc(types, IsPageType)
+}
+
+// pageType and pageParams are MIMEType parsed.
+var pageType, pageParams, _ = mime.ParseMediaType(MIMEType)
+
+// IsPageType reports whether t is MIMEType as RFC 2045 compares MIME
+// types: its type, subtype and parameter names in any case, white space
+// around its parameters, a value quoted or not; the parameters the same,
+// with the same values, as spelled.
+func IsPageType(t string) bool {
+	typ, params, err := mime.ParseMediaType(t)
+	return err == nil && typ == pageType && maps.Equal(params, pageParams)
 }
 
 // mimeTypes returns the mimeTypes of an extension's settings, as a Go
