@@ -216,16 +216,7 @@ func TestSearchDecodes(t *testing.T) {
 		"unit": "celsius", "priority": 3, "limit": 10, "level": 255, "offset": -2147483648, "scale": 0.5,
 		"since": "2026-11-30T06:00:00Z", "labels": {"k": "v"}, "by_day": {"-1": 1.5, "2": 3},
 		"data": "aGk=", "window": [1, 2], "id": "9223372036854775807", "extra": {"any": [1]}, "home": {"city": "Oslo"}}`
-	res := callHandler(t, "search", []byte(args))
-	if res.IsError {
-		t.Fatal(resultText(res))
-	}
-	var got SearchResult
-	data, _ := json.Marshal(res.StructuredContent)
-	if err := json.Unmarshal(data, &got); err != nil {
-		t.Fatal(err)
-	}
-	r := got.Request
+	r := searchRequest(t, args)
 	limit := 10
 	want := SearchRequest{
 		Query:   "rain",
@@ -241,11 +232,10 @@ func TestSearchDecodes(t *testing.T) {
 	}
 }
 
-// TestWholeNumbersDecode checks that an integer argument sent with a
-// point or an exponent reaches the tool as the integer it is.
-func TestWholeNumbersDecode(t *testing.T) {
-	args := `{"query": "q", "priority": 3.0, "limit": 1e1, "level": 2.55e2, "offset": -2.147483648e9,
-		"window": [-0.0, 1.0e2], "by_day": {"1": 2.0}}`
+// searchRequest calls search with args, which it must accept, and
+// returns the request the tool received.
+func searchRequest(t *testing.T, args string) SearchRequest {
+	t.Helper()
 	res := callHandler(t, "search", []byte(args))
 	if res.IsError {
 		t.Fatal(resultText(res))
@@ -255,10 +245,18 @@ func TestWholeNumbersDecode(t *testing.T) {
 	if err := json.Unmarshal(data, &got); err != nil {
 		t.Fatal(err)
 	}
+	return got.Request
+}
+
+// TestWholeNumbersDecode checks that an integer argument sent with a
+// point or an exponent reaches the tool as the integer it is.
+func TestWholeNumbersDecode(t *testing.T) {
+	args := `{"query": "q", "priority": 3.0, "limit": 1e1, "level": 2.55e2, "offset": -2.147483648e9,
+		"window": [-0.0, 1.0e2], "by_day": {"1": 2.0}}`
 	limit := 10
 	want := SearchRequest{Query: "q", Priority: High, Limit: &limit, Level: 255, Offset: -2147483648,
 		Window: [2]int{0, 100}, ByDay: map[int]float64{1: 2}}
-	if diff := cmp.Diff(want, got.Request); diff != "" {
+	if diff := cmp.Diff(want, searchRequest(t, args)); diff != "" {
 		t.Errorf("decoded differently (-want +got):\n%s", diff)
 	}
 }
