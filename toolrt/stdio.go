@@ -228,6 +228,9 @@ func eachMember(data []byte, f func(name, value []byte) bool) {
 			name, i = data[i:end], skipSpace(data, end)+1 // past the colon
 			i = skipSpace(data, i)
 		}
+		if i >= len(data) {
+			return
+		}
 		end := skipValue(data, i)
 		if !f(name, data[i:end]) {
 			return
