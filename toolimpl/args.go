@@ -42,7 +42,7 @@ type Kind = argspec.Kind
 // The JSON types of a Kind.
 const (
 	KindBoolean = argspec.KindBoolean // true or false
-	KindInteger = argspec.KindInteger // an integer: a number written without a fraction or exponent
+	KindInteger = argspec.KindInteger // an integer: a whole number, 2 or 2.0 or 2e0
 	KindNumber  = argspec.KindNumber  // any number, integers included
 	KindString  = argspec.KindString  // a string
 	KindArray   = argspec.KindArray   // an array

@@ -48,6 +48,8 @@ var numberSpec = &toolimpl.Spec{Tool: "numbers", Args: []toolimpl.Arg{
 	{Name: "e", Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0}}},
 	{Name: "m", Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 0.1}}},
 	{Name: "xs", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+	{Name: "i", Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 7}, {Op: toolimpl.MultipleOf, Num: 3}}},
+	{Name: "is", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt32}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
 	{Name: "pad", Kind: toolimpl.KindString},
 }}
 
@@ -83,6 +85,18 @@ func uniqueArgs() (good, hostile string) {
 // multipleArgs are a multiple of 0.1 and a tiny number of the same size.
 func multipleArgs() (good, hostile string) {
 	return `{"m":1234567.8` + padding, `{"m":1e-999999` + padding
+}
+
+// wholeArgs are ten integers written with exponents for an integer
+// argument, and ten whole numbers of huge exponent, all the same length:
+// an integer is written out only when it is short.
+func wholeArgs() (good, hostile string) {
+	var g, h []string
+	for i := range 10 {
+		g = append(g, fmt.Sprintf("1.2345%de5", i))
+		h = append(h, fmt.Sprintf("1e99999999%d", i))
+	}
+	return `{"is":[` + strings.Join(g, ",") + `]` + padding, `{"i":1e999999999,"is":[` + strings.Join(h, ",") + `]` + padding
 }
 
 // formatSpec has a string of every format, and a plain one.
@@ -193,6 +207,8 @@ func costPairs(size int) []costPair {
 	pairs = append(pairs, costPair{"tiny-exponent", parse(numberSpec, good), parse(numberSpec, hostile), 3})
 	good, hostile = uniqueArgs()
 	pairs = append(pairs, costPair{"unique-exponents", parse(numberSpec, good), parse(numberSpec, hostile), 3})
+	good, hostile = wholeArgs()
+	pairs = append(pairs, costPair{"whole-exponents", parse(numberSpec, good), parse(numberSpec, hostile), 3})
 	good, hostile = multipleArgs()
 	pairs = append(pairs, costPair{"multiple-exponent", parse(numberSpec, good), parse(numberSpec, hostile), 3})
 	for _, name := range argspec.FormatNames() {

@@ -31,12 +31,17 @@ import (
 type View struct {
 	Paths []string
 	Keep  []string
+
+	once    sync.Once
+	choices []int            // the index in Paths of each path fields may name
+	lookup  func(string) int // finds a path of choices by name (argspec.Lookup)
 }
 
 // Select returns the selection the fields argument of a call makes, with
 // the paths of Keep: nil, every path, when the argument is absent or
 // null. Call it with arguments the tool's Spec has checked, which holds
-// fields to unique paths of v.
+// fields to unique paths of v, each as spelled or, unless the tool is
+// strict, in another case: a path is found as the Spec's enum finds it.
 func (v *View) Select(raw json.RawMessage) (Selection, error) {
 	if len(raw) == 0 {
 		return nil, nil
@@ -50,15 +55,37 @@ func (v *View) Select(raw json.RawMessage) (Selection, error) {
 	if args.Fields == nil {
 		return nil, nil
 	}
+	v.once.Do(v.index)
 	sel := make(Selection, (len(v.Paths)+63)/64)
-	for _, f := range slices.Concat(v.Keep, args.Fields) {
+	for _, f := range v.Keep {
 		i := slices.Index(v.Paths, f)
 		if i < 0 {
 			return nil, fmt.Errorf("argument \"fields\": unknown path %q", f)
 		}
 		sel[i/64] |= 1 << (i % 64)
 	}
+	for _, f := range args.Fields {
+		c := v.lookup(f)
+		if c < 0 {
+			return nil, fmt.Errorf("argument \"fields\": unknown path %q", f)
+		}
+		i := v.choices[c]
+		sel[i/64] |= 1 << (i % 64)
+	}
 	return sel, nil
+}
+
+// index lists the paths fields may name: those not kept, which its enum
+// lists.
+func (v *View) index() {
+	var names []string
+	for i, p := range v.Paths {
+		if !slices.Contains(v.Keep, p) {
+			v.choices = append(v.choices, i)
+			names = append(names, p)
+		}
+	}
+	v.lookup = argspec.Lookup(names)
 }
 
 // WithFields returns ctx carrying the paths sel selects, in the order of

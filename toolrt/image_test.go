@@ -22,6 +22,20 @@ func TestImageSniffsTheType(t *testing.T) {
 		{`<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>`, "image/svg+xml"},
 		{`<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>`, "image/svg+xml"},
 		{"just some text", "text/plain"},
+		// SVG is a document whose root element is svg, after a byte
+		// order mark, white space, an XML declaration, comments,
+		// processing instructions and a doctype.
+		{"\ufeff \n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- Generator: a <svg> tool -->\n" +
+			`<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">` + "\n<svg\n xmlns=\"http://www.w3.org/2000/svg\"/>", "image/svg+xml"},
+		{`<!DOCTYPE svg [ <!ENTITY a "b>"> ]><?xml-stylesheet href="s.css"?><svg>&a;</svg>`, "image/svg+xml"},
+		{"<!--" + strings.Repeat(" ", 600) + "--><svg/>", "image/svg+xml"},
+		{"\t<svg>", "image/svg+xml"},
+		// Text that holds <svg is not SVG.
+		{"how to draw: write <svg width=10> and then a <circle>", "text/plain"},
+		{"<p>an inline <svg></svg> in a page</p>", "text/html"},
+		{`<?xml version="1.0"?><figure><svg xmlns="http://www.w3.org/2000/svg"/></figure>`, "text/xml"},
+		{"<svgs/>", "text/plain"},
+		{"<!-- <svg/> in a comment that never ends", "text/html"},
 	} {
 		img := toolrt.Image([]byte(tc.data))
 		if img.MIMEType != tc.want || string(img.Data) != tc.data {

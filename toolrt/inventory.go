@@ -1,6 +1,7 @@
 package toolrt
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/mcptag/mcptag/internal/uiext"
@@ -57,7 +58,14 @@ type AppPage struct {
 // advertises the extension in every handshake, and lists the tools'
 // _meta.ui only to clients that declare it. That is done once per
 // server, however many times AddTools is called.
+//
+// AddTools panics, as s.AddTool does for a tool it cannot serve, before
+// it adds any of tools, when the pages of two tools have one URI, among
+// tools or beside those added before: a server serves one page per URI,
+// and the second would replace the first in silence. The tools of two
+// packages of one name, renamed so that their names differ, do that.
 func AddTools(s *mcp.Server, tools []Tool) {
+	claimPages(s, tools)
 	pages := false
 	for _, t := range tools {
 		s.AddTool(t.Tool, registeredHandler(t))
@@ -68,6 +76,19 @@ func AddTools(s *mcp.Server, tools []Tool) {
 	}
 	if pages {
 		uiext.Serve(s)
+	}
+}
+
+// claimPages records the pages of tools as s's, and panics on a clash.
+func claimPages(s *mcp.Server, tools []Tool) {
+	var uris, names []string
+	for _, t := range tools {
+		if t.Page != nil {
+			uris, names = append(uris, t.Page.Resource.URI), append(names, t.Tool.Name)
+		}
+	}
+	if c := uiext.ClaimPages(s, uris, names); c != nil {
+		panic(fmt.Sprintf("toolrt.AddTools: tools %q and %q both have the page %s; a server serves one page per URI (the URI is ui://PACKAGE/TOOL: give one of the packages another name)", c.Tool, c.Other, c.URI))
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -25,7 +26,8 @@ import (
 // JSON-RPC error instead (with the message's id when it has one) and
 // the session goes on: -32700 (parse error) for a line that is no JSON
 // value or is longer than MaxLineLength, -32600 (invalid request) for
-// any other. MCP has no batches since protocol 2025-06-18, so every
+// any other, a message nested deeper than encoding/json reads included.
+// MCP has no batches since protocol 2025-06-18, so every
 // batch (a line that is a JSON array) is refused, each request in it
 // answered with its id.
 type StdioTransport struct {
@@ -33,8 +35,8 @@ type StdioTransport struct {
 	// and os.Stdout when nil. Writer is never closed.
 	Reader io.Reader
 	Writer io.Writer
-	// MaxLineLength bounds one line, in bytes: mcp.DefaultMaxLineLength
-	// when 0, no bound when negative.
+	// MaxLineLength bounds one line, in bytes, its newline left out:
+	// mcp.DefaultMaxLineLength when 0, no bound when negative.
 	MaxLineLength int
 }
 
@@ -65,15 +67,16 @@ func (t *StdioTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 }
 
 // checkLines copies the lines of in that are JSON-RPC messages to
-// forward, and answers the others on reply, until in ends. A negative
-// maxLine bounds nothing.
+// forward, and answers the others on reply, until in ends. maxLine
+// bounds a line's bytes, its newline left out; a negative one bounds
+// nothing.
 func checkLines(in io.Reader, forward, reply io.Writer, maxLine int) error {
 	r := bufio.NewReaderSize(in, 64<<10)
 	var line []byte
 	tooLong := false
 	for {
 		chunk, err := r.ReadSlice('\n')
-		if maxLine >= 0 && len(line)+len(chunk) > maxLine {
+		if maxLine >= 0 && len(line)+len(bytes.TrimSuffix(chunk, []byte("\n"))) > maxLine {
 			line, tooLong = line[:0], true
 		} else if !tooLong {
 			line = append(line, chunk...)
@@ -104,7 +107,7 @@ func checkLine(line []byte, forward, reply io.Writer) error {
 	switch {
 	case len(msg) == 0:
 		return nil
-	case !json.Valid(msg):
+	case !json.Valid(msg) && !validDeep(msg):
 		return writeError(reply, nil, jsonrpc.CodeParseError, "parse error: not a JSON value")
 	case msg[0] == '[':
 		return refuseBatch(msg, reply)
@@ -121,31 +124,169 @@ func checkLine(line []byte, forward, reply io.Writer) error {
 // as a whole when it holds no request with one.
 func refuseBatch(batch []byte, reply io.Writer) error {
 	const message = "invalid request: batches are not supported"
-	var elems []json.RawMessage
-	_ = json.Unmarshal(batch, &elems) // batch is a valid JSON array
 	answered := false
-	for _, elem := range elems {
+	var err error
+	eachMember(batch, func(_, elem []byte) bool {
 		if id := messageID(elem); id != nil {
-			if err := writeError(reply, id, jsonrpc.CodeInvalidRequest, message); err != nil {
-				return err
+			if err = writeError(reply, id, jsonrpc.CodeInvalidRequest, message); err != nil {
+				return false
 			}
 			answered = true
 		}
-	}
-	if answered {
-		return nil
+		return true
+	})
+	if err != nil || answered {
+		return err
 	}
 	return writeError(reply, nil, jsonrpc.CodeInvalidRequest, message)
 }
 
-// messageID is the id of a message, if it has a string or number one;
-// nil otherwise.
+// messageID is the id of a message, valid JSON, if it has a string or
+// number one; nil otherwise. It reads the id as encoding/json decodes it
+// into a field ID (the last member named id ignoring case), but in time
+// linear in the message however deep it nests, which encoding/json
+// refuses beyond 10,000 levels.
 func messageID(msg []byte) json.RawMessage {
-	var m struct{ ID json.RawMessage }
-	if json.Unmarshal(msg, &m) != nil || len(m.ID) == 0 || (m.ID[0] != '"' && m.ID[0] != '-' && (m.ID[0] < '0' || m.ID[0] > '9')) {
+	var id json.RawMessage
+	eachMember(msg, func(name, value []byte) bool {
+		var key string
+		if name != nil && json.Unmarshal(name, &key) == nil && strings.EqualFold(key, "id") {
+			id = value
+		}
+		return true
+	})
+	if len(id) == 0 || (id[0] != '"' && id[0] != '-' && (id[0] < '0' || id[0] > '9')) {
 		return nil
 	}
-	return m.ID
+	return id
+}
+
+// validDeep reports whether msg, which json.Valid refuses, is a JSON
+// value nested deeper than encoding/json reads (10,000 levels), valid
+// but for that. It costs time linear in msg, and nothing when msg nests
+// less deep.
+func validDeep(msg []byte) bool {
+	if maxNesting(msg) <= 10000 {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(msg))
+	dec.UseNumber()
+	depth := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch tok {
+		case json.Delim('['), json.Delim('{'):
+			depth++
+		case json.Delim(']'), json.Delim('}'):
+			depth--
+		}
+		if depth == 0 {
+			_, err := dec.Token()
+			return err == io.EOF // nothing after the value
+		}
+	}
+}
+
+// maxNesting is how deep the brackets of msg nest, outside its strings.
+func maxNesting(msg []byte) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(msg); i++ {
+		switch msg[i] {
+		case '"':
+			i = skipString(msg, i) - 1
+		case '[', '{':
+			depth++
+			deepest = max(deepest, depth)
+		case ']', '}':
+			depth--
+		}
+	}
+	return deepest
+}
+
+// eachMember calls f with the name and value of each member of data, a
+// JSON object, in order, or with a nil name and each element of data, a
+// JSON array, until f returns false. It does not recurse: its time is
+// linear in data however deep it nests. data is valid JSON.
+func eachMember(data []byte, f func(name, value []byte) bool) {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' && data[i] != '[' {
+		return
+	}
+	object := data[i] == '{'
+	for i++; ; i++ { // past the bracket, then past each comma
+		i = skipSpace(data, i)
+		if i >= len(data) || data[i] == '}' || data[i] == ']' {
+			return
+		}
+		var name []byte
+		if object {
+			end := skipString(data, i)
+			name, i = data[i:end], skipSpace(data, end)+1 // past the colon
+			i = skipSpace(data, i)
+		}
+		if i >= len(data) {
+			return
+		}
+		end := skipValue(data, i)
+		if !f(name, data[i:end]) {
+			return
+		}
+		i = skipSpace(data, end)
+	}
+}
+
+// skipSpace returns the index of the first byte of data from i on that
+// is not JSON white space.
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index past the JSON string at data[i].
+func skipString(data []byte, i int) int {
+	for i++; i < len(data); i++ {
+		switch data[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return len(data)
+}
+
+// skipValue returns the index past the JSON value at data[i], without
+// recursion.
+func skipValue(data []byte, i int) int {
+	depth := 0
+	for i < len(data) {
+		switch data[i] {
+		case '"':
+			i = skipString(data, i)
+		case '[', '{':
+			depth++
+			i++
+		case ']', '}':
+			depth--
+			i++
+		case ',', ':', ' ', '\t', '\n', '\r':
+			i++
+		default: // a number or a literal
+			for i < len(data) && strings.IndexByte(",:]} \t\n\r", data[i]) < 0 {
+				i++
+			}
+		}
+		if depth == 0 {
+			return i
+		}
+	}
+	return i
 }
 
 // errorResponse is a JSON-RPC error response.

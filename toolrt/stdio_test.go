@@ -59,6 +59,65 @@ func TestStdioTransportAnswersBadLines(t *testing.T) {
 	}
 }
 
+// TestStdioTransportAnswersDeepLines: a message nested deeper than
+// encoding/json decodes (10,000 levels) is a JSON value still, and is
+// answered as one nested deeper than the go-sdk's 1,000 levels is: with
+// -32600 and its id, read in time linear in the line; each request of such
+// a batch by its own. A line that is no JSON value however deep is a
+// parse error.
+func TestStdioTransportAnswersDeepLines(t *testing.T) {
+	p := startStdioPipe(t, 1<<20)
+	depthError := `"error":{"code":-32600,"message":"invalid request: unmarshaling jsonrpc message: json: exceeded maximum nesting depth of 1000"}}`
+	deep := strings.Repeat("[", 20000) + strings.Repeat("]", 20000)
+	for _, tc := range []struct{ line, want string }{
+		{deepRequest(`"c"`, 10001), `{"jsonrpc":"2.0","id":"c",` + depthError},
+		{deepRequest(`"c2"`, 100000), `{"jsonrpc":"2.0","id":"c2",` + depthError},
+		// The id after the deep part, and an id only ignoring case, as
+		// encoding/json reads it.
+		{`{"jsonrpc":"2.0","method":"tools/call","params":{"arguments":{"x":` + deep + `}},"ID":"c3"}`, `{"jsonrpc":"2.0","id":"c3",` + depthError},
+		{`{"jsonrpc":"2.0","method":"ping","x":` + deep + `}`, `{"jsonrpc":"2.0","id":null,` + depthError},
+		{`{"jsonrpc":"2.0","id":"c4","x":` + deep + `,}`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: not a JSON value"}}`},
+		{`{"jsonrpc":"2.0","id":"c5","x":` + deep + `} x`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: not a JSON value"}}`},
+		{`{"jsonrpc":"2.0","id":"c6","x":` + strings.Repeat("[", 20000) + `}`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: not a JSON value"}}`},
+	} {
+		p.send(t, tc.line)
+		if got := p.refusal(t); got != tc.want {
+			t.Errorf("line %.60q:\ngot  %s\nwant %s", tc.line, got, tc.want)
+		}
+	}
+	p.send(t, `[{"jsonrpc":"2.0","id":"d","method":"ping","x":`+deep+`},{"jsonrpc":"2.0","id":"e","method":"ping"}]`)
+	for _, id := range []string{"d", "e"} {
+		want := `{"jsonrpc":"2.0","id":"` + id + `","error":{"code":-32600,"message":"invalid request: batches are not supported"}}`
+		if got := p.refusal(t); got != want {
+			t.Errorf("deep batch:\ngot  %s\nwant %s", got, want)
+		}
+	}
+	if _, err := p.client.ListTools(t.Context(), nil); err != nil {
+		t.Fatalf("tools/list after the deep lines: %v", err)
+	}
+}
+
+// TestStdioTransportLineBound: MaxLineLength bounds a line's bytes, its
+// newline left out: a line of exactly MaxLineLength bytes is read, one
+// byte more is refused.
+func TestStdioTransportLineBound(t *testing.T) {
+	const maxLine = 4096
+	p := startStdioPipe(t, maxLine)
+	exact := `{"jsonrpc":"2.0","id":"f","method":"x","params":{"pad":"`
+	exact += strings.Repeat("a", maxLine-len(exact)-len(`"}}`)) + `"}}`
+	p.send(t, exact)
+	if got, want := p.refusal(t), `{"jsonrpc":"2.0","id":"f","error":{"code":-32601,"message":"method not found: \"x\""}}`; got != want {
+		t.Errorf("a line of %d bytes: got %s, want the server's answer %s", len(exact), got, want)
+	}
+	p.send(t, exact[:len(exact)-3]+`a"}}`)
+	if got, want := p.refusal(t), `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: a message longer than 4096 bytes"}}`; got != want {
+		t.Errorf("a line of %d bytes: got %s, want %s", len(exact)+1, got, want)
+	}
+	if _, err := p.client.ListTools(t.Context(), nil); err != nil {
+		t.Fatalf("tools/list after the long lines: %v", err)
+	}
+}
+
 // deepRequest is a tools/call of id whose message nests depth levels deep.
 func deepRequest(id string, depth int) string {
 	depth -= 3 // the message, params and arguments

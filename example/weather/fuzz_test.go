@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -65,8 +66,8 @@ func FuzzGetForecast(f *testing.F) {
 }
 
 // validDays reports whether the days argument, as sent, is absent (or
-// null, which stands for absent) or an integer from 1 to 7, bare or in a
-// string.
+// null, which stands for absent) or a whole number from 1 to 7, bare or
+// in a string.
 func validDays(raw json.RawMessage) bool {
 	if raw == nil || string(raw) == "null" {
 		return true
@@ -75,6 +76,7 @@ func validDays(raw json.RawMessage) bool {
 	if json.Unmarshal(raw, &s) == nil {
 		raw = json.RawMessage(s)
 	}
-	n, err := strconv.Atoi(string(raw))
-	return err == nil && n >= 1 && n <= 7
+	// A whole number is an integer however written: 3, 3.0, 0.3e1.
+	n, err := strconv.ParseFloat(string(raw), 64)
+	return err == nil && n == math.Trunc(n) && n >= 1 && n <= 7
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"go/token"
 	"go/types"
 	"path"
 	"path/filepath"
@@ -89,6 +90,18 @@ func AppHost(pkg *types.Package) string {
 // none, reporting what is wrong with it at its options.
 func (a *analysis) app(t *Tool, d *directive.Directive) *App {
 	if d.UI == "" {
+		return nil
+	}
+	if t.Name == "." || t.Name == ".." {
+		// A tool name is one segment of the URI's path, where . and ..
+		// are dot segments: a client resolving the URI removes them,
+		// and reads another page, or none.
+		end := d.NamePos + token.Pos(len(t.Name))
+		if d.NameQuoted {
+			end += 2
+		}
+		a.report(finding.Finding{Pos: d.NamePos, End: end, Category: finding.CatDirective, Error: true,
+			Message: fmt.Sprintf("tool name %q would make the page's URI %s, whose last segment a URI resolves away: name the tool otherwise", t.Name, AppURI(AppHost(a.pkg), t.Name))})
 		return nil
 	}
 	html, err := a.readPage(d, d.UI)

@@ -22,6 +22,7 @@ import (
 // the Go type it decodes into; only encoding/json knows the type.
 type suspect struct {
 	path, literal string
+	sent          string // the literal as sent, which may be literal written another way
 }
 
 // checker walks the arguments, which are valid JSON, against a Spec.
@@ -692,44 +693,52 @@ func (c *checker) number(a *Arg, nullable bool) error {
 	for c.pos < len(c.data) && strings.IndexByte("+-0123456789.eE", c.data[c.pos]) >= 0 {
 		c.pos++
 	}
-	return c.numberLiteral(a, nullable, string(c.data[start:c.pos]), start)
+	lit := string(c.data[start:c.pos])
+	text, err := c.numberLiteral(a, nullable, lit, start)
+	if err == nil && text != lit {
+		c.edits = append(c.edits, edit{start, c.pos, []byte(text)})
+	}
+	return err
 }
 
 // numberLiteral checks the number lit, the JSON value at start up to
-// c.pos (or inside it, for a number sent as a string).
-func (c *checker) numberLiteral(a *Arg, nullable bool, lit string, start int) error {
-	integral := strings.IndexAny(lit, ".eE") < 0
+// c.pos (or inside it, for a number sent as a string), and returns the
+// text encoding/json is to decode: lit, or for an integer sent with a
+// point or an exponent, the integer written out.
+func (c *checker) numberLiteral(a *Arg, nullable bool, lit string, start int) (string, error) {
+	text := lit
 	if a.Kind&KindNumber == 0 {
-		if !integral {
-			return c.wrongType(a, nullable, start)
+		var whole bool
+		if text, whole = integerText(lit); !whole {
+			return "", c.wrongType(a, nullable, start)
 		}
-		if err := c.integerRange(a, lit, start); err != nil {
-			return err
+		if err := c.integerRange(a, text, start); err != nil {
+			return "", err
 		}
 	}
 	if len(lit) > maxNumberBytes() {
-		return c.errorf("want a number of at most %d characters, got %d: %s", maxNumberBytes(), len(lit), Excerpt(c.data[start:c.pos]))
+		return "", c.errorf("want a number of at most %d characters, got %d: %s", maxNumberBytes(), len(lit), Excerpt(c.data[start:c.pos]))
 	}
 	n := readNumber(a, lit)
 	switch {
 	case n.inf && n.bits == 32:
-		return c.errorf("want number that fits float32, got %s", Excerpt([]byte(lit)))
+		return "", c.errorf("want number that fits float32, got %s", Excerpt([]byte(lit)))
 	case n.inf:
 		// A float64 fails to decode it, with this message; a json.Number
 		// takes it.
-		c.suspects = append(c.suspects, suspect{c.pathString(), lit})
+		c.suspects = append(c.suspects, suspect{c.pathString(), lit, lit})
 	case !n.float && a.Range == AnyInt:
-		if _, err := strconv.ParseInt(lit, 10, 64); err != nil {
-			c.suspects = append(c.suspects, suspect{c.pathString(), lit})
+		if _, err := strconv.ParseInt(text, 10, 64); err != nil {
+			c.suspects = append(c.suspects, suspect{c.pathString(), text, lit})
 		}
 	}
 	if a.Enum != nil && !n.float {
-		i, err := strconv.ParseInt(lit, 10, 64)
+		i, err := strconv.ParseInt(text, 10, 64)
 		if err != nil || !c.sp.inEnum(a, strconv.FormatInt(i, 10)) {
-			return c.notInEnum(a, lit, Excerpt(c.data[start:c.pos]))
+			return "", c.notInEnum(a, lit, Excerpt(c.data[start:c.pos]))
 		}
 	}
-	return c.numberRules(a, n)
+	return text, c.numberRules(a, n)
 }
 
 // integerRange checks the integer lit against the range of a's Go type.

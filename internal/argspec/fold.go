@@ -118,3 +118,29 @@ func caseMatches(values []string, s string) []string {
 	}
 	return matches
 }
+
+// Lookup returns a function that finds the value of values a string
+// stands for, as a string enum of a tool that is not strict takes it: the
+// value itself, or the one value equal to it ignoring case. The function
+// returns the value's index, or -1 when the string is none of them, or
+// more than one ignoring case.
+func Lookup(values []string) func(s string) int {
+	exact := make(map[string]int, len(values))
+	for i := len(values) - 1; i >= 0; i-- {
+		exact[values[i]] = i // the first of equal values wins
+	}
+	folds := newFoldIndex(values)
+	return func(s string) int {
+		if i, ok := exact[s]; ok {
+			return i
+		}
+		if utf8.RuneCountInString(s) > folds.maxRunes {
+			return -1
+		}
+		var scratch [64]byte
+		if i, ok := folds.byKey[string(appendFoldKey(scratch[:0], s))]; ok {
+			return i
+		}
+		return -1
+	}
+}

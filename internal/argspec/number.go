@@ -266,3 +266,34 @@ func powMod(b, e, m uint64) uint64 {
 	}
 	return r
 }
+
+// maxIntegerDigits is the most digits an integer of a 64-bit Go type
+// has: a whole number longer than that fits none, and is not written out.
+const maxIntegerDigits = 20
+
+// integerText is lit, a JSON number, as the JSON integer encoding/json
+// decodes into a Go integer, when its value is whole: JSON Schema counts
+// 2.0, 1e1 and -0.0 as integers, and encoding/json takes only 2, 10 and 0.
+// A whole number of more than maxIntegerDigits digits stays as sent, in
+// time linear in its length: it fits no Go integer, which the range
+// checks and decoding report. whole is false for a number with a
+// fraction.
+func integerText(lit string) (text string, whole bool) {
+	if strings.IndexAny(lit, ".eE") < 0 {
+		return lit, true
+	}
+	d := parseDecimal(lit)
+	switch {
+	case d.digits == "":
+		return "0", true
+	case d.exp < int64(len(d.digits)):
+		return "", false
+	case d.exp > maxIntegerDigits:
+		return lit, true
+	}
+	sign := ""
+	if d.neg {
+		sign = "-"
+	}
+	return sign + d.digits + strings.Repeat("0", int(d.exp)-len(d.digits)), true
+}

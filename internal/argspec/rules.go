@@ -3,7 +3,6 @@ package argspec
 import (
 	"regexp"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -68,13 +67,11 @@ func (c *checker) lenient(a *Arg, nullable bool) (handled bool, err error) {
 	switch {
 	case escaped:
 	case a.Kind&(KindInteger|KindNumber) != 0 && IsJSONNumber(text):
-		if a.Kind&KindNumber == 0 && strings.ContainsAny(text, ".eE") {
-			break // not an integer: the usual error
-		}
-		if err := c.numberLiteral(a, nullable, text, start); err != nil {
+		number, err := c.numberLiteral(a, nullable, text, start)
+		if err != nil {
 			return true, err
 		}
-		c.edits = append(c.edits, edit{start, c.pos, raw})
+		c.edits = append(c.edits, edit{start, c.pos, []byte(number)})
 		return true, nil
 	case a.Kind&KindBoolean != 0 && (text == "true" || text == "false"):
 		c.edits = append(c.edits, edit{start, c.pos, raw})

@@ -330,7 +330,7 @@ func (sp *Spec) decodeError(arg string, err error, suspects []suspect) error {
 		if ok {
 			for _, s := range suspects {
 				if s.literal == lit {
-					return sp.errorf("argument %q: want %s that fits %s, got %s", s.path, jsonType(te.Type), te.Type, Excerpt([]byte(lit)))
+					return sp.errorf("argument %q: want %s that fits %s, got %s", s.path, jsonType(te.Type), te.Type, Excerpt([]byte(s.sent)))
 				}
 			}
 		}

@@ -86,11 +86,15 @@ func writeNumberKey(b *strings.Builder, n number) {
 		b.WriteString("n" + n.lit) // decoding fails
 	default:
 		b.WriteByte('i')
-		if i, err := strconv.ParseInt(n.lit, 10, 64); err == nil {
+		lit, whole := integerText(n.lit) // 2.0 is 2
+		if !whole {
+			lit = n.lit
+		}
+		if i, err := strconv.ParseInt(lit, 10, 64); err == nil {
 			b.WriteString(strconv.FormatInt(i, 10))
 			return
 		}
-		d := parseDecimal(n.lit)
+		d := parseDecimal(lit)
 		if d.neg {
 			b.WriteByte('-')
 		}

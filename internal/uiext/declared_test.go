@@ -24,6 +24,15 @@ func TestDeclared(t *testing.T) {
 		{"no mimeTypes", withExtension(Extension, map[string]any{"features": []any{}}), true},
 		{"other types only", withExtension(Extension, map[string]any{"mimeTypes": []any{"text/uri-list"}}), false},
 		{"an empty list", withExtension(Extension, map[string]any{"mimeTypes": []any{}}), false},
+		// A MIME type as RFC 2045 reads it: type, subtype and parameter
+		// names in any case, white space around the parameters, a
+		// quoted value; the value itself as spelled.
+		{"the page type in another case", withExtension(Extension, map[string]any{"mimeTypes": []any{"Text/HTML; Profile=mcp-app"}}), true},
+		{"the page type with space and quotes", withExtension(Extension, map[string]any{"mimeTypes": []string{`text/html ; profile="mcp-app"`}}), true},
+		{"another profile", withExtension(Extension, map[string]any{"mimeTypes": []any{"text/html;profile=MCP-APP"}}), false},
+		{"no profile", withExtension(Extension, map[string]any{"mimeTypes": []any{"text/html"}}), false},
+		{"another parameter", withExtension(Extension, map[string]any{"mimeTypes": []any{"text/html;profile=mcp-app;charset=latin1"}}), false},
+		{"not a MIME type", withExtension(Extension, map[string]any{"mimeTypes": []any{"text/html;profile=mcp-app;;="}}), false},
 	} {
 		if got := Declared(tc.caps); got != tc.want {
 			t.Errorf("%s: Declared = %v, want %v", tc.name, got, tc.want)

@@ -11,6 +11,7 @@ package uiext
 import (
 	"context"
 	"maps"
+	"mime"
 	"runtime"
 	"slices"
 	"sync"
@@ -59,6 +60,50 @@ func Serve(s *mcp.Server) {
 	install(s)
 }
 
+// owners holds, per server, weakly as served does, the tool whose page
+// each ui:// URI AddPages registered is.
+var owners sync.Map // weak.Pointer[mcp.Server] -> *pageOwners
+
+type pageOwners struct {
+	mu    sync.Mutex
+	byURI map[string]string
+}
+
+// A Clash is two tools whose pages have one URI.
+type Clash struct{ URI, Tool, Other string }
+
+// ClaimPages records that the page at uris[i] on s is the page of
+// tools[i], unless one of the URIs is already the page of another tool,
+// on s or among tools: then it records nothing and returns the first
+// such clash. A tool's page claimed again, as a server that adds its
+// tools twice does, is no clash.
+func ClaimPages(s *mcp.Server, uris, tools []string) *Clash {
+	if len(uris) == 0 {
+		return nil
+	}
+	key := weak.Make(s)
+	v, loaded := owners.LoadOrStore(key, &pageOwners{byURI: map[string]string{}})
+	if !loaded {
+		runtime.AddCleanup(s, func(k weak.Pointer[mcp.Server]) { owners.Delete(k) }, key)
+	}
+	o := v.(*pageOwners)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	claimed := map[string]string{}
+	for i, uri := range uris {
+		owner, ok := claimed[uri]
+		if !ok {
+			owner, ok = o.byURI[uri]
+		}
+		if ok && owner != tools[i] {
+			return &Clash{URI: uri, Tool: owner, Other: tools[i]}
+		}
+		claimed[uri] = tools[i]
+	}
+	maps.Copy(o.byURI, claimed)
+	return nil
+}
+
 // install adds the extension's middleware to s; a variable, so that a
 // test counts how often Serve installs it.
 var install = func(s *mcp.Server) { s.AddReceivingMiddleware(middleware) }
@@ -102,7 +147,7 @@ func advertised(caps *mcp.ServerCapabilities) *mcp.ServerCapabilities {
 
 // Declared reports whether caps, a client's capabilities, declare the
 // extension with support for MIMEType: an entry under Extension whose
-// mimeTypes, when it lists any, include MIMEType.
+// mimeTypes, when it lists any, include MIMEType (IsPageType).
 func Declared(caps *mcp.ClientCapabilities) bool {
 	if caps == nil {
 		return false
@@ -112,7 +157,19 @@ func Declared(caps *mcp.ClientCapabilities) bool {
 		return false
 	}
 	types, listed := mimeTypes(entry)
-	return !listed || slices.Contains(types, MIMEType)
+	return !listed || slices.ContainsFunc(types, IsPageType)
+}
+
+// pageType and pageParams are MIMEType parsed.
+var pageType, pageParams, _ = mime.ParseMediaType(MIMEType)
+
+// IsPageType reports whether t is MIMEType as RFC 2045 compares MIME
+// types: its type, subtype and parameter names in any case, white space
+// around its parameters, a value quoted or not; the parameters the same,
+// with the same values, as spelled.
+func IsPageType(t string) bool {
+	typ, params, err := mime.ParseMediaType(t)
+	return err == nil && typ == pageType && maps.Equal(params, pageParams)
 }
 
 // mimeTypes returns the mimeTypes of an extension's settings, as a Go

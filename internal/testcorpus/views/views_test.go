@@ -375,6 +375,7 @@ func TestFieldsChecked(t *testing.T) {
 		`{"fields":[]}`:              `get_node: argument "fields": want at least 1 item, got 0`,
 		`{"fields":"name"}`:          `get_node: argument "fields": want array, got "name"`,
 		`{"Fields":["name"]}`:        `get_node: unknown argument "Fields" (did you mean "fields"?)`,
+		`{"fields":["name","NAME"]}`: `get_node: argument "fields": want unique items, got "NAME" at [0] and [1]`,
 	} {
 		res := call(args)
 		if got := res.Content[0].(*mcp.TextContent).Text; !res.IsError || got != want {
@@ -396,9 +397,15 @@ func TestFieldsChecked(t *testing.T) {
 		`{"fields":["parent.parent.name"]}`:   `{"parent":{"parent":null}}`,
 		`{"fields":["parent.name","name"]}`:   `{"name":"n","parent":{"name":"p"}}`,
 		`{"fields":["children.name","name"]}`: `{"name":"n"}`,
+		// A path sent in another case is the path, as any enum value is.
+		`{"fields":["PARENT.Name"]}`: `{"parent":{"name":"p"}}`,
 	} {
 		res := call(args)
-		if got := string(res.StructuredContent.(json.RawMessage)); res.IsError || got != want {
+		if res.IsError {
+			t.Errorf("%s: %s, want %s", args, res.Content[0].(*mcp.TextContent).Text, want)
+			continue
+		}
+		if got := string(res.StructuredContent.(json.RawMessage)); got != want {
 			t.Errorf("%s: %s, want %s", args, got, want)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -320,4 +321,43 @@ func TestStatelessOldProtocolListsWithoutUI(t *testing.T) {
 	if diff := cmp.Diff(map[string]any{"example.com/k": "kept"}, listedMeta(t, cs)["show"]); diff != "" {
 		t.Errorf("show's _meta (-want +got):\n%s", diff)
 	}
+}
+
+// TestAddToolsRefusesAPageURIClash: the pages of two tools with one URI,
+// say of two packages named alike whose tools a server renamed, cannot
+// both be served: AddTools refuses them, in one call or in two, and
+// names both tools and the URI; it registers nothing of the call it
+// refuses.
+func TestAddToolsRefusesAPageURIClash(t *testing.T) {
+	renamed := func(name, html string) toolrt.Tool {
+		tool := tools()[0]
+		tool.Tool.Name = name
+		tool.Page = toolimpl.AppPage(&mcp.Resource{URI: pageURI, Name: name, MIMEType: uiext.MIMEType}, html)
+		return tool
+	}
+	one, other := renamed("one_show", page), renamed("other_show", "<!doctype html><p>other</p>")
+	want := `toolrt.AddTools: tools "one_show" and "other_show" both have the page ui://apps/show; a server serves one page per URI (the URI is ui://PACKAGE/TOOL: give one of the packages another name)`
+	for name, add := range map[string]func(s *mcp.Server){
+		"one call":  func(s *mcp.Server) { toolrt.AddTools(s, []toolrt.Tool{one, other}) },
+		"two calls": func(s *mcp.Server) { toolrt.AddTools(s, []toolrt.Tool{one}); toolrt.AddTools(s, []toolrt.Tool{other}) },
+	} {
+		s := mcp.NewServer(&mcp.Implementation{Name: "apps", Version: "v0"}, nil)
+		got := func() (msg any) {
+			defer func() { msg = recover() }()
+			add(s)
+			return nil
+		}()
+		if got != want {
+			t.Errorf("%s: AddTools panicked with %v\nwant %s", name, got, want)
+		}
+		cs := mcptest.Connect(t, s, nil)
+		wantTools := map[string][]string{"one call": nil, "two calls": {"one_show"}}[name]
+		if got := mcptest.ToolNames(t, cs); !slices.Equal(got, wantTools) {
+			t.Errorf("%s: tools %q served, want %q", name, got, wantTools)
+		}
+	}
+	// One tool's page added again is no clash.
+	s := mcp.NewServer(&mcp.Implementation{Name: "apps", Version: "v0"}, nil)
+	toolrt.AddTools(s, []toolrt.Tool{one})
+	toolrt.AddTools(s, []toolrt.Tool{renamed("one_show", page)})
 }

@@ -86,7 +86,8 @@ var badInput = []struct {
 	{"string for integer", "greet", `{"name": "Ada", "times": "two", "unit": "celsius", "tags": []}`, `greet: argument "times": want integer, got "two"`},
 	{"integer for string", "greet", `{"name": 3, "times": 1, "unit": "celsius", "tags": []}`, `greet: argument "name": want string, got 3`},
 	{"fraction for integer", "greet", `{"name": "Ada", "times": 1.5, "unit": "celsius", "tags": []}`, `greet: argument "times": want integer, got 1.5`},
-	{"exponent for integer", "greet", `{"name": "Ada", "times": 1e2, "unit": "celsius", "tags": []}`, `greet: argument "times": want integer, got 1e2`},
+	{"fraction with an exponent for integer", "greet", `{"name": "Ada", "times": 1.25e1, "unit": "celsius", "tags": []}`, `greet: argument "times": want integer, got 1.25e1`},
+	{"tiny exponent for integer", "greet", `{"name": "Ada", "times": 1e-999999999, "unit": "celsius", "tags": []}`, `greet: argument "times": want integer, got 1e-999999999`},
 	{"string for boolean", "greet", `{"name": "Ada", "times": 1, "loud": "yes", "unit": "celsius", "tags": []}`, `greet: argument "loud": want boolean, got "yes"`},
 	{"object for array", "greet", `{"name": "Ada", "times": 1, "unit": "celsius", "tags": {"a": 1}}`, `greet: argument "tags": want array, got {"a": 1}`},
 	{"array for object", "search", `{"query": "q", "home": ["Oslo"]}`, `search: argument "home": want object, got ["Oslo"]`},
@@ -117,6 +118,12 @@ var badInput = []struct {
 	{"int64 too large, struct", "search", `{"query": "q", "limit": 9223372036854775808}`, `search: argument "limit": want integer that fits int, got 9223372036854775808`},
 	{"int too large, plain", "greet", `{"name": "Ada", "times": 99999999999999999999, "unit": "celsius", "tags": []}`, `greet: argument "times": want integer that fits int, got 99999999999999999999`},
 	{"int too large, method", "add", `{"n": -99999999999999999999}`, `add: argument "n": want integer that fits int, got -99999999999999999999`},
+	{"whole number too large for int", "greet", `{"name": "Ada", "times": 1e400, "unit": "celsius", "tags": []}`, `greet: argument "times": want integer that fits int, got 1e400`},
+	{"whole number too large for int, huge exponent", "greet", `{"name": "Ada", "times": 1e999999999, "unit": "celsius", "tags": []}`, `greet: argument "times": want integer that fits int, got 1e999999999`},
+	{"whole number too large for int, written out", "greet", `{"name": "Ada", "times": 9.3e18, "unit": "celsius", "tags": []}`, `greet: argument "times": want integer that fits int, got 9.3e18`},
+	{"whole number too large for uint8", "search", `{"query": "q", "level": 2.56e2}`, `search: argument "level": want integer from 0 to 255, got 2.56e2`},
+	{"whole number too large for uint8, huge exponent", "search", `{"query": "q", "level": 1e400}`, `search: argument "level": want integer from 0 to 255, got 1e400`},
+	{"whole number not in an integer enum", "search", `{"query": "q", "priority": 7.0}`, `search: argument "priority": want one of 1, 2, 3, got 7.0`},
 	{"float32 overflow", "search", `{"query": "q", "scale": 1e39}`, `search: argument "scale": want number that fits float32, got 1e39`},
 	{"float64 overflow", "sum", `{"numbers": [1, 2, 1e400]}`, `sum: argument "numbers[2]": want number that fits float64, got 1e400`},
 	{"string-encoded int64", "search", `{"query": "q", "id": "12x"}`, `search: argument "id": want a string holding a decimal integer, got "12x"`},
@@ -209,16 +216,7 @@ func TestSearchDecodes(t *testing.T) {
 		"unit": "celsius", "priority": 3, "limit": 10, "level": 255, "offset": -2147483648, "scale": 0.5,
 		"since": "2026-11-30T06:00:00Z", "labels": {"k": "v"}, "by_day": {"-1": 1.5, "2": 3},
 		"data": "aGk=", "window": [1, 2], "id": "9223372036854775807", "extra": {"any": [1]}, "home": {"city": "Oslo"}}`
-	res := callHandler(t, "search", []byte(args))
-	if res.IsError {
-		t.Fatal(resultText(res))
-	}
-	var got SearchResult
-	data, _ := json.Marshal(res.StructuredContent)
-	if err := json.Unmarshal(data, &got); err != nil {
-		t.Fatal(err)
-	}
-	r := got.Request
+	r := searchRequest(t, args)
 	limit := 10
 	want := SearchRequest{
 		Query:   "rain",
@@ -230,6 +228,35 @@ func TestSearchDecodes(t *testing.T) {
 		Extra: json.RawMessage(`{"any":[1]}`), Home: &Filter{City: "Oslo"},
 	}
 	if diff := cmp.Diff(want, r); diff != "" {
+		t.Errorf("decoded differently (-want +got):\n%s", diff)
+	}
+}
+
+// searchRequest calls search with args, which it must accept, and
+// returns the request the tool received.
+func searchRequest(t *testing.T, args string) SearchRequest {
+	t.Helper()
+	res := callHandler(t, "search", []byte(args))
+	if res.IsError {
+		t.Fatal(resultText(res))
+	}
+	var got SearchResult
+	data, _ := json.Marshal(res.StructuredContent)
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	return got.Request
+}
+
+// TestWholeNumbersDecode checks that an integer argument sent with a
+// point or an exponent reaches the tool as the integer it is.
+func TestWholeNumbersDecode(t *testing.T) {
+	args := `{"query": "q", "priority": 3.0, "limit": 1e1, "level": 2.55e2, "offset": -2.147483648e9,
+		"window": [-0.0, 1.0e2], "by_day": {"1": 2.0}}`
+	limit := 10
+	want := SearchRequest{Query: "q", Priority: High, Limit: &limit, Level: 255, Offset: -2147483648,
+		Window: [2]int{0, 100}, ByDay: map[int]float64{1: 2}}
+	if diff := cmp.Diff(want, searchRequest(t, args)); diff != "" {
 		t.Errorf("decoded differently (-want +got):\n%s", diff)
 	}
 }

@@ -146,8 +146,10 @@ func TestLenientScalars(t *testing.T) {
 		{tool: "echo_numbers", arg: "level", sent: `"4"`, message: `argument "level": want one of 1, 2, 3, got "4"`},
 		{tool: "echo_numbers", arg: "small", sent: `"-129"`, message: `argument "small": want integer from -128 to 127, got "-129"`},
 		{tool: "book", arg: "seats", sent: `"1"`, message: `argument "seats": want at least 2, got 1`},
-		// Only what JSON writes as an integer is one.
-		{tool: "echo_numbers", arg: "days", sent: `"5.0"`, message: `argument "days": want integer, got "5.0"`},
+		// A whole number is an integer, however written.
+		{tool: "echo_numbers", arg: "days", sent: `"5.0"`, want: 5},
+		{tool: "echo_numbers", arg: "days", sent: `"5.5"`, message: `argument "days": want integer, got "5.5"`},
+		// Only what JSON writes as a number is one.
 		{tool: "echo_numbers", arg: "days", sent: `" 5"`, message: `argument "days": want integer, got " 5"`},
 		{tool: "echo_numbers", arg: "days", sent: `"+5"`, message: `argument "days": want integer, got "+5"`},
 		{tool: "echo_numbers", arg: "ratio", sent: `".5"`, message: `argument "ratio": want number, got ".5"`},
@@ -157,6 +159,11 @@ func TestLenientScalars(t *testing.T) {
 		{tool: "echo_strict", arg: "f", sent: `"1.5"`, message: `argument "f": want number, got "1.5"`},
 		{tool: "echo_strict", arg: "b", sent: `"true"`, message: `argument "b": want boolean, got "true"`},
 		{tool: "plain_strict", arg: "n", sent: `"5"`, message: `argument "n": want integer, got "5"`},
+		// An integer written with a point or an exponent is one, strict
+		// or not, as JSON Schema says.
+		{tool: "echo_strict", arg: "days", sent: `5.0`, want: 5},
+		{tool: "plain_strict", arg: "n", sent: `1e1`, want: 10},
+		{tool: "plain_strict", arg: "n", sent: `1.5`, message: `argument "n": want integer, got 1.5`},
 		{tool: "plain_strict", arg: "f", sent: `"2.5"`, message: `argument "f": want number, got "2.5"`},
 		{tool: "plain_strict", arg: "b", sent: `"false"`, message: `argument "b": want boolean, got "false"`},
 	} {
