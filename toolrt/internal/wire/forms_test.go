@@ -241,6 +241,47 @@ func TestRequestStateRefused(t *testing.T) {
 	}
 }
 
+// TestRequestStateMaxAgeBelowASecond: the age of a state is measured in
+// milliseconds, so that a bound under a second means what it says: with
+// a bound of 300ms, a state signed 150ms ago is accepted and one signed
+// 400ms ago refused, on a clock the test moves, whatever the fraction of
+// a second the state was signed at.
+func TestRequestStateMaxAgeBelowASecond(t *testing.T) {
+	clock := time.Date(2026, 7, 28, 12, 0, 0, 900*int(time.Millisecond), time.UTC)
+	rtlink.Now = func() time.Time { return clock }
+	t.Cleanup(func() {
+		rtlink.Now = time.Now
+		toolrt.SetStateMaxAge(toolrt.DefaultStateMaxAge)
+	})
+	if err := toolrt.SetStateMaxAge(300 * time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	cs := memSession(t, &mcp.ClientOptions{
+		Capabilities:   &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}},
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+	})
+	args := map[string]any{"names": []string{"a"}}
+	signedAt := clock
+	first := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args})
+	answer := &mcp.CallToolParams{Name: "delete_files", Arguments: args, InputResponses: mcp.InputResponseMap{askedKey(t, first): yes}, RequestState: first.RequestState}
+
+	clock = signedAt.Add(150 * time.Millisecond)
+	res, err := cs.CallTool(context.Background(), answer)
+	if got := takeDeleted(); err != nil || res.IsError || !slices.Equal(got, []string{"a"}) {
+		t.Errorf("150ms old: deleted %q, %v %+v; want the call run", got, err, res)
+	}
+	clock = signedAt.Add(400 * time.Millisecond)
+	_, err = cs.CallTool(context.Background(), answer)
+	want := "the request state expired: it was issued 400ms ago, and a state is accepted for 300ms"
+	var rpc *jsonrpc.Error
+	if !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeInvalidParams || !strings.Contains(rpc.Message, want) {
+		t.Errorf("400ms old: %v, want -32602 saying %q", err, want)
+	}
+	if got := takeDeleted(); len(got) > 0 {
+		t.Errorf("400ms old: deleted %q", got)
+	}
+}
+
 // signed is the state payload signed with key for a call of delete_files
 // with the arguments args, as toolrt signs it: a client that knew the key
 // could send it.
@@ -269,7 +310,7 @@ func TestNullStoredAnswer(t *testing.T) {
 	})
 	args := map[string]any{"names": []string{"a"}}
 	keyA := askedKey(t, call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args}))
-	issued := fmt.Sprintf(`"issued":%d,`, time.Now().Unix())
+	issued := fmt.Sprintf(`"issuedMs":%d,`, time.Now().UnixMilli())
 	for _, answer := range []string{`null`, `7`, `[]`, `{"action":5}`} {
 		state := signed(key, `{"names":["a"]}`, `{`+issued+`"answers":{"`+keyA+`":`+answer+`}}`)
 		again := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args, RequestState: state})
