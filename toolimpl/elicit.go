@@ -81,10 +81,11 @@ func (f *Form) Elicit(ctx context.Context, req *mcp.CallToolRequest, message str
 // with this call, or else by a *toolrt.InputRequired error. A client that
 // cannot be asked is answered at once with the protocol's error.
 func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.ElicitParams) (*mcp.ElicitResult, error) {
-	if err := f.canAsk(req); err != nil {
+	waits := asksWhileWaiting(req)
+	if err := f.canAsk(req, waits); err != nil {
 		return nil, err
 	}
-	if ip := req.Session.InitializeParams(); ip != nil && ip.ProtocolVersion < newProtocol {
+	if waits {
 		res, err := req.Session.Elicit(ctx, params)
 		if err != nil {
 			return nil, fmt.Errorf("%s: asking for the form: %w", f.Name, err)
@@ -108,14 +109,33 @@ func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.El
 	return nil, rtlink.NewInputRequired(key, params, state)
 }
 
+// asksWhileWaiting reports whether the form of the call req is asked
+// while the call waits, as protocols before 2026-07-28 ask, rather than
+// by an input request. It goes by the protocol the call is served on,
+// never by the version a client asked for in initialize: a request of
+// 2026-07-28 or later declares its version in its _meta, which is how
+// the go-sdk tells it; a session that ran initialize negotiated an older
+// version, whatever the client asked for (the go-sdk answers initialize
+// with 2025-11-25 at the latest). A session with neither is served as
+// 2026-07-28.
+func asksWhileWaiting(req *mcp.CallToolRequest) bool {
+	if v, ok := req.Params.Meta[mcp.MetaKeyProtocolVersion].(string); ok && v >= newProtocol {
+		return false
+	}
+	return req.Session.InitializeParams() != nil
+}
+
 // canAsk reports, as the protocol's error for a missing client
 // capability (-32021, with the capability it needs), that the client of
 // req declared no form elicitation: nothing is sent to such a client,
 // which might wait for ever on a request it cannot answer. The
 // capabilities are those of the request on 2026-07-28, of the session
-// before; a client that declares elicitation with neither mode takes
-// forms, as the protocol says.
-func (f *Form) canAsk(req *mcp.CallToolRequest) error {
+// before (waits); a client that declares elicitation with neither mode
+// takes forms, as the protocol says. Before 2026-07-28 a server without
+// sessions has no session to ask on: the go-sdk gives each request a
+// session of its own, made up, with no capabilities, which the error
+// says rather than blame the client.
+func (f *Form) canAsk(req *mcp.CallToolRequest, waits bool) error {
 	caps := req.ClientCapabilities()
 	var el *mcp.ElicitationCapabilities
 	if caps != nil {
@@ -124,11 +144,23 @@ func (f *Form) canAsk(req *mcp.CallToolRequest) error {
 	if el != nil && (el.Form != nil || el.URL == nil) {
 		return nil
 	}
+	why := "the client declared no form elicitation capability"
+	if ip := req.Session.InitializeParams(); waits && madeUp(ip) {
+		why = "protocol " + ip.ProtocolVersion + " asks for a form on the client's session, and this server serves without sessions"
+	}
 	return &jsonrpc.Error{
 		Code:    mcp.CodeMissingRequiredClientCapabilities,
-		Message: fmt.Sprintf("%s: the client declared no form elicitation capability, so the form cannot be asked", f.Name),
+		Message: fmt.Sprintf("%s: %s, so the form cannot be asked", f.Name, why),
 		Data:    missingFormCapability,
 	}
+}
+
+// madeUp reports whether ip are the initialize parameters that the
+// go-sdk's streamable HTTP handler without sessions makes up for a
+// request before 2026-07-28: a protocol version alone. A client's
+// initialize always names the client.
+func madeUp(ip *mcp.InitializeParams) bool {
+	return ip != nil && ip.ClientInfo == nil && ip.Capabilities == nil
 }
 
 // missingFormCapability is the data of canAsk's error: the capability the

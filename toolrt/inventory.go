@@ -47,9 +47,12 @@ type AppPage struct {
 // each tool that has one, as s.AddResource does. When some tool has a
 // page, s is set up for the MCP Apps extension (docs/apps.md): it
 // advertises the extension in every handshake, and lists the tools'
-// _meta.ui only to clients that declare it. That is done once per
-// server, however many times AddTools is called.
+// _meta.ui only to clients that declare it. A client that asks for a
+// version later than 2025-11-25 in initialize is served, as the session's
+// protocol, the version initialize negotiates (docs/protocol.md, Forms).
+// That is done once per server, however many times AddTools is called.
 func AddTools(s *mcp.Server, tools []Tool) {
+	negotiate(s)
 	pages := false
 	for _, t := range tools {
 		s.AddTool(t.Tool, t.Handler)

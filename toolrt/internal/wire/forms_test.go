@@ -140,6 +140,110 @@ func TestFormOfClientWithoutElicitation(t *testing.T) {
 	}
 }
 
+// connectAt connects a go-sdk client made with opts, asking for protocol
+// version, to a new server over streamable HTTP, stateless or with
+// sessions.
+func connectAt(t *testing.T, stateless bool, version string, opts *mcp.ClientOptions) *mcp.ClientSession {
+	t.Helper()
+	server := newServer()
+	ts := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{Stateless: stateless}))
+	t.Cleanup(ts.Close)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, opts).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL}, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// TestFormOnStatelessOlderProtocol: a client on 2025-11-25 that declared
+// forms, of a server without sessions, is told that its protocol has no
+// session to ask on, not that it declared no capability; nothing is
+// asked.
+func TestFormOnStatelessOlderProtocol(t *testing.T) {
+	var user mcptest.User
+	cs := connectAt(t, true, "2025-11-25", &mcp.ClientOptions{ElicitationHandler: user.Elicit})
+	if v := cs.InitializeResult().ProtocolVersion; v != "2025-11-25" {
+		t.Fatalf("protocol %s, want 2025-11-25", v)
+	}
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_files", Arguments: map[string]any{"names": []string{"a"}}})
+	var rpc *jsonrpc.Error
+	if !errors.As(err, &rpc) || rpc.Code != mcp.CodeMissingRequiredClientCapabilities {
+		t.Fatalf("%v, want the error %d", err, mcp.CodeMissingRequiredClientCapabilities)
+	}
+	want := "Confirm: protocol 2025-11-25 asks for a form on the client's session, and this server serves without sessions, so the form cannot be asked"
+	if rpc.Message != want {
+		t.Errorf("message %q,\nwant %q", rpc.Message, want)
+	}
+	if len(user.Asked()) > 0 || len(takeDeleted()) > 0 {
+		t.Errorf("asked %d forms, deleted %q", len(user.Asked()), takeDeleted())
+	}
+}
+
+// askingFor is a client transport that sends initialize asking for
+// protocol version, whatever its client asked for: a client that asks
+// for a version the server negotiates down.
+type askingFor struct {
+	mcp.Transport
+	version string
+}
+
+func (t askingFor) Connect(ctx context.Context) (mcp.Connection, error) {
+	c, err := t.Transport.Connect(ctx)
+	return askingForConn{c, t.version}, err
+}
+
+type askingForConn struct {
+	mcp.Connection
+	version string
+}
+
+func (c askingForConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if req, ok := msg.(*jsonrpc.Request); ok && req.Method == "initialize" {
+		req.Params = bytes.Replace(req.Params, []byte(`"protocolVersion":"2025-11-25"`), []byte(`"protocolVersion":"`+c.version+`"`), 1)
+	}
+	return c.Connection.Write(ctx, msg)
+}
+
+// TestFormOfNegotiatedVersion: a client that asks for 2026-07-28, or a
+// version to come, in initialize, and is answered 2025-11-25, is asked
+// for the form while the call waits, as that version asks, and its
+// answer reaches the tool; it is never sent input requests it does not
+// know.
+func TestFormOfNegotiatedVersion(t *testing.T) {
+	for _, asked := range []string{"2026-07-28", "2099-01-01"} {
+		t.Run(asked, func(t *testing.T) {
+			ct, st := mcp.NewInMemoryTransports()
+			ss, err := newServer().Connect(context.Background(), st, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { ss.Close() })
+			var user mcptest.User
+			user.Answer(yes)
+			client := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, &mcp.ClientOptions{
+				ElicitationHandler: user.Elicit,
+				MultiRoundTrip:     &mcp.MultiRoundTripOptions{Disabled: true},
+			})
+			cs, err := client.Connect(context.Background(), askingFor{ct, asked}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { cs.Close() })
+			if v := cs.InitializeResult().ProtocolVersion; v != "2025-11-25" {
+				t.Fatalf("negotiated %s, want 2025-11-25", v)
+			}
+			res := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: map[string]any{"names": []string{"a"}}})
+			if got := takeDeleted(); res.IsError || len(res.InputRequests) > 0 || !slices.Equal(got, []string{"a"}) {
+				t.Errorf("deleted %q, %+v; want the form asked while the call waits, and a deleted", got, res)
+			}
+			if len(user.Asked()) != 1 {
+				t.Errorf("asked %d forms, want 1", len(user.Asked()))
+			}
+		})
+	}
+}
+
 // TestInputRequestsOfHandler: a go-sdk style handler that returns input
 // requests of its own gets them to the client as they are (no content
 // beside them, which the go-sdk refuses), and its value once answered.
