@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -18,7 +19,11 @@ import (
 // Elicit<Type> function calls Elicit; it is used from any number of
 // goroutines.
 type Form struct {
-	Name   string          // the struct type's name
+	Name string // the struct type's name
+	// Key is the key of every input request of the form (key=), the name
+	// a caller answers it by; "" keys each request by the form's name and
+	// the SHA-256 of its message.
+	Key    string
 	Schema json.RawMessage // the requested schema, the protocol's restricted form
 	Spec   *Spec           // the answer's checks, as a tool's arguments are checked
 }
@@ -101,12 +106,15 @@ func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.El
 	if res, ok := st.answer(key); ok {
 		return res, nil
 	}
-	st.Asked = key
+	st.Asked, st.AskedAs = key, ""
+	if f.Key != "" {
+		st.AskedAs = f.Key
+	}
 	state, err := signState(req.Params, st)
 	if err != nil {
 		return nil, fmt.Errorf("%s: keeping the answers: %v", f.Name, err)
 	}
-	return nil, rtlink.NewInputRequired(key, params, state)
+	return nil, rtlink.NewInputRequired(cmp.Or(st.AskedAs, key), params, state)
 }
 
 // asksWhileWaiting reports whether the form of the call req is asked
@@ -168,20 +176,24 @@ func madeUp(ip *mcp.InitializeParams) bool {
 // names it.
 var missingFormCapability = json.RawMessage(`{"requiredCapabilities":{"elicitation":{"form":{}}}}`)
 
-// key names the request for the form with message in a call's input
-// requests: a form asked twice with one message is asked once, and two
-// messages are two requests, since the key holds the message's whole
-// SHA-256.
+// key names the answer to the form with message in a call's request
+// state, and the request for it in the call's input requests unless the
+// form's Key names every request of the form: a form asked twice with one
+// message is asked once, and two messages are two requests, since the
+// key holds the message's whole SHA-256. A form with a Key asked with two
+// messages in one call is asked twice, in two rounds, under that Key,
+// and its answers are kept apart; so are those of two forms with one Key.
 func (f *Form) key(message string) string {
 	sum := sha256.Sum256([]byte(message))
 	return f.Name + "." + hex.EncodeToString(sum[:])
 }
 
 // keep adds to st the answer the client sent in responses to the request
-// st asked, the one answer it sends once. A response to any other key is
-// ignored: the server asked for none.
+// st asked, the one answer it sends once, under the key the request had
+// (AskedAs, or else Asked). A response to any other key is ignored: the
+// server asked for none.
 func (st *formState) keep(responses mcp.InputResponseMap) {
-	res, ok := responses[st.Asked].(*mcp.ElicitResult)
+	res, ok := responses[cmp.Or(st.AskedAs, st.Asked)].(*mcp.ElicitResult)
 	if st.Asked == "" || !ok || res == nil {
 		return
 	}
@@ -193,7 +205,7 @@ func (st *formState) keep(responses mcp.InputResponseMap) {
 		st.Answers = map[string]json.RawMessage{}
 	}
 	st.Answers[st.Asked] = data
-	st.Asked = ""
+	st.Asked, st.AskedAs = "", ""
 }
 
 // CacheReads returns h with the caching hints of the resource's reads

@@ -19,12 +19,14 @@ import (
 
 // formState is what a request state of forms holds: when it was signed
 // (Unix milliseconds, so that a bound under a second holds), the answers
-// so far, by the key of their form's request,
-// and the key of the request the client is answering, whose answer it
-// sends once, in its input responses.
+// so far, by their form's name and message (Form.key), and the form and
+// message the client is answering, whose answer it sends once, in its
+// input responses, under the request's key: AskedAs for a form with a
+// fixed key, else Asked itself.
 type formState struct {
 	Issued  int64                      `json:"issuedMs"`
 	Asked   string                     `json:"asked,omitempty"`
+	AskedAs string                     `json:"askedAs,omitempty"`
 	Answers map[string]json.RawMessage `json:"answers,omitempty"`
 }
 

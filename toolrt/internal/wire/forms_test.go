@@ -244,6 +244,41 @@ func TestFormOfNegotiatedVersion(t *testing.T) {
 	}
 }
 
+// TestFormWithKey: a form with key= is asked under that key, by each of
+// its messages in turn: the answer to the first message is not taken for
+// the second, and a response under the key that the state did not ask
+// for is ignored. On 2025-11-25 both are asked while the call waits.
+func TestFormWithKey(t *testing.T) {
+	cs := memSession(t, &mcp.ClientOptions{
+		Capabilities:   &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}},
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+	})
+	name := func(n string) *mcp.ElicitResult {
+		return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"name": n}}
+	}
+	p := &mcp.CallToolParams{Name: "greet_two", InputResponses: mcp.InputResponseMap{"user_name": name("Eve")}}
+	first := call(t, cs, p)
+	if key := askedKey(t, first); key != "user_name" || first.InputRequests[key].(*mcp.ElicitParams).Message != "Your name?" {
+		t.Fatalf("asked %v, want user_name: Your name? (Eve's answer, asked for by no state, ignored)", first.InputRequests)
+	}
+	p = &mcp.CallToolParams{Name: "greet_two", InputResponses: mcp.InputResponseMap{"user_name": name("Alice")}, RequestState: first.RequestState}
+	second := call(t, cs, p)
+	if key := askedKey(t, second); key != "user_name" || second.InputRequests[key].(*mcp.ElicitParams).Message != "Your friend's name?" {
+		t.Fatalf("asked %v, want user_name: Your friend's name?", second.InputRequests)
+	}
+	p = &mcp.CallToolParams{Name: "greet_two", InputResponses: mcp.InputResponseMap{"user_name": name("Bob")}, RequestState: second.RequestState}
+	if got := mcptest.Texts(call(t, cs, p)); !slices.Equal(got, []string{"Hello, Alice and Bob"}) {
+		t.Errorf("greet_two: %q, want Hello, Alice and Bob", got)
+	}
+
+	var user mcptest.User
+	user.Answer(name("Ann"), name("Ben"))
+	old := stateful(t, &mcp.ClientOptions{ElicitationHandler: user.Elicit})
+	if got := mcptest.Texts(call(t, old, &mcp.CallToolParams{Name: "greet_two"})); !slices.Equal(got, []string{"Hello, Ann and Ben"}) || len(user.Asked()) != 2 {
+		t.Errorf("on 2025-11-25: %q, asked %d forms; want Hello, Ann and Ben, two", got, len(user.Asked()))
+	}
+}
+
 // TestInputRequestsOfHandler: a go-sdk style handler that returns input
 // requests of its own gets them to the client as they are (no content
 // beside them, which the go-sdk refuses), and its value once answered.
