@@ -380,36 +380,46 @@ func TestRequestStateRefused(t *testing.T) {
 	}
 }
 
+// answerOnClock puts the request states on a clock that reads start
+// until the test moves it, restored with the default bound at the end,
+// and returns a session whose client answers forms by hand, the call of
+// delete_files that answers its form with the state signed at start,
+// and the clock.
+func answerOnClock(t *testing.T, start time.Time) (*mcp.ClientSession, *mcp.CallToolParams, *time.Time) {
+	t.Helper()
+	clock := start
+	rtlink.Now = func() time.Time { return clock }
+	t.Cleanup(func() {
+		rtlink.Now = time.Now
+		toolrt.SetStateMaxAge(toolrt.DefaultStateMaxAge)
+	})
+	cs := memSession(t, &mcp.ClientOptions{
+		Capabilities:   &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}},
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+	})
+	args := map[string]any{"names": []string{"a"}}
+	first := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args})
+	return cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args, InputResponses: mcp.InputResponseMap{askedKey(t, first): yes}, RequestState: first.RequestState}, &clock
+}
+
 // TestRequestStateMaxAgeBelowASecond: the age of a state is measured in
 // milliseconds, so that a bound under a second means what it says: with
 // a bound of 300ms, a state signed 150ms ago is accepted and one signed
 // 400ms ago refused, on a clock the test moves, whatever the fraction of
 // a second the state was signed at.
 func TestRequestStateMaxAgeBelowASecond(t *testing.T) {
-	clock := time.Date(2026, 7, 28, 12, 0, 0, 900*int(time.Millisecond), time.UTC)
-	rtlink.Now = func() time.Time { return clock }
-	t.Cleanup(func() {
-		rtlink.Now = time.Now
-		toolrt.SetStateMaxAge(toolrt.DefaultStateMaxAge)
-	})
+	signedAt := time.Date(2026, 7, 28, 12, 0, 0, 900*int(time.Millisecond), time.UTC)
+	cs, answer, clock := answerOnClock(t, signedAt)
 	if err := toolrt.SetStateMaxAge(300 * time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
-	cs := memSession(t, &mcp.ClientOptions{
-		Capabilities:   &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}},
-		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
-	})
-	args := map[string]any{"names": []string{"a"}}
-	signedAt := clock
-	first := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args})
-	answer := &mcp.CallToolParams{Name: "delete_files", Arguments: args, InputResponses: mcp.InputResponseMap{askedKey(t, first): yes}, RequestState: first.RequestState}
 
-	clock = signedAt.Add(150 * time.Millisecond)
+	*clock = signedAt.Add(150 * time.Millisecond)
 	res, err := cs.CallTool(context.Background(), answer)
 	if got := takeDeleted(); err != nil || res.IsError || !slices.Equal(got, []string{"a"}) {
 		t.Errorf("150ms old: deleted %q, %v %+v; want the call run", got, err, res)
 	}
-	clock = signedAt.Add(400 * time.Millisecond)
+	*clock = signedAt.Add(400 * time.Millisecond)
 	_, err = cs.CallTool(context.Background(), answer)
 	want := "the request state expired: it was issued 400ms ago, and a state is accepted for 300ms"
 	var rpc *jsonrpc.Error
@@ -478,20 +488,8 @@ func TestNullStoredAnswer(t *testing.T) {
 // refused with an error that says it expired, and the tool acts on
 // nothing. Within the bound the same state is accepted, even twice.
 func TestRequestStateExpires(t *testing.T) {
-	clock := time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)
-	rtlink.Now = func() time.Time { return clock }
-	t.Cleanup(func() {
-		rtlink.Now = time.Now
-		toolrt.SetStateMaxAge(toolrt.DefaultStateMaxAge)
-	})
-	cs := memSession(t, &mcp.ClientOptions{
-		Capabilities:   &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}},
-		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
-	})
-	args := map[string]any{"names": []string{"a"}}
-	signedAt := clock
-	first := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args})
-	answer := &mcp.CallToolParams{Name: "delete_files", Arguments: args, InputResponses: mcp.InputResponseMap{askedKey(t, first): yes}, RequestState: first.RequestState}
+	signedAt := time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)
+	cs, answer, clock := answerOnClock(t, signedAt)
 	for _, tc := range []struct {
 		name   string
 		after  time.Duration // from when the state was signed
@@ -506,7 +504,7 @@ func TestRequestStateExpires(t *testing.T) {
 		{"under a shorter bound", 2 * time.Minute, time.Minute, "expired"},
 		{"under a longer bound", time.Hour, 2 * time.Hour, ""},
 	} {
-		clock = signedAt.Add(tc.after)
+		*clock = signedAt.Add(tc.after)
 		maxAge := cmp.Or(tc.maxAge, toolrt.DefaultStateMaxAge)
 		if err := toolrt.SetStateMaxAge(maxAge); err != nil {
 			t.Fatal(err)
