@@ -106,10 +106,7 @@ func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.El
 	if res, ok := st.answer(key); ok {
 		return res, nil
 	}
-	st.Asked, st.AskedAs = key, ""
-	if f.Key != "" {
-		st.AskedAs = f.Key
-	}
+	st.Asked, st.AskedAs = key, f.Key
 	state, err := signState(req.Params, st)
 	if err != nil {
 		return nil, fmt.Errorf("%s: keeping the answers: %v", f.Name, err)
