@@ -242,6 +242,33 @@ func TestFormOfNegotiatedVersion(t *testing.T) {
 			}
 		})
 	}
+	// A server whose tools are added one by one, not by toolrt.AddTools,
+	// keeps the version asked for, and the go-sdk refuses to ask while
+	// the call waits: the call fails, and is never answered with input
+	// requests the client does not know.
+	ct, st := mcp.NewInMemoryTransports()
+	bare := mcp.NewServer(&mcp.Implementation{Name: "bare", Version: "v0"}, nil)
+	for _, tool := range Tools() {
+		bare.AddTool(tool.Tool, tool.Handler)
+	}
+	ss, err := bare.Connect(context.Background(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	client := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, &mcp.ClientOptions{
+		Capabilities:   &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}},
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+	})
+	cs, err := client.Connect(context.Background(), askingFor{ct, "2099-01-01"}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	res := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: map[string]any{"names": []string{"a"}}})
+	if got := takeDeleted(); !res.IsError || len(res.InputRequests) > 0 || len(got) > 0 {
+		t.Errorf("without toolrt.AddTools: deleted %q, %+v; want the call failed, with no input requests", got, res)
+	}
 }
 
 // TestFormWithKey: a form with key= is asked under that key, by each of
