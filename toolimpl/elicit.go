@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -18,7 +19,11 @@ import (
 // Elicit<Type> function calls Elicit; it is used from any number of
 // goroutines.
 type Form struct {
-	Name   string          // the struct type's name
+	Name string // the struct type's name
+	// Key is the key of every input request of the form (key=), the name
+	// a caller answers it by; "" keys each request by the form's name and
+	// the SHA-256 of its message.
+	Key    string
 	Schema json.RawMessage // the requested schema, the protocol's restricted form
 	Spec   *Spec           // the answer's checks, as a tool's arguments are checked
 }
@@ -81,10 +86,11 @@ func (f *Form) Elicit(ctx context.Context, req *mcp.CallToolRequest, message str
 // with this call, or else by a *toolrt.InputRequired error. A client that
 // cannot be asked is answered at once with the protocol's error.
 func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.ElicitParams) (*mcp.ElicitResult, error) {
-	if err := f.canAsk(req); err != nil {
+	waits := asksWhileWaiting(req)
+	if err := f.canAsk(req, waits); err != nil {
 		return nil, err
 	}
-	if ip := req.Session.InitializeParams(); ip != nil && ip.ProtocolVersion < newProtocol {
+	if waits {
 		res, err := req.Session.Elicit(ctx, params)
 		if err != nil {
 			return nil, fmt.Errorf("%s: asking for the form: %w", f.Name, err)
@@ -100,12 +106,28 @@ func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.El
 	if res, ok := st.answer(key); ok {
 		return res, nil
 	}
-	st.Asked = key
+	st.Asked, st.AskedAs = key, f.Key
 	state, err := signState(req.Params, st)
 	if err != nil {
 		return nil, fmt.Errorf("%s: keeping the answers: %v", f.Name, err)
 	}
-	return nil, rtlink.NewInputRequired(key, params, state)
+	return nil, rtlink.NewInputRequired(cmp.Or(st.AskedAs, key), params, state)
+}
+
+// asksWhileWaiting reports whether the form of the call req is asked
+// while the call waits, as protocols before 2026-07-28 ask, rather than
+// by an input request. It goes by the protocol the call is served on,
+// never by the version a client asked for in initialize: a request of
+// 2026-07-28 or later declares its version in its _meta, which is how
+// the go-sdk tells it; a session that ran initialize negotiated an older
+// version, whatever the client asked for (the go-sdk answers initialize
+// with 2025-11-25 at the latest). A session with neither is served as
+// 2026-07-28.
+func asksWhileWaiting(req *mcp.CallToolRequest) bool {
+	if v, ok := req.Params.Meta[mcp.MetaKeyProtocolVersion].(string); ok && v >= newProtocol {
+		return false
+	}
+	return req.Session.InitializeParams() != nil
 }
 
 // canAsk reports, as the protocol's error for a missing client
@@ -113,9 +135,12 @@ func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.El
 // req declared no form elicitation: nothing is sent to such a client,
 // which might wait for ever on a request it cannot answer. The
 // capabilities are those of the request on 2026-07-28, of the session
-// before; a client that declares elicitation with neither mode takes
-// forms, as the protocol says.
-func (f *Form) canAsk(req *mcp.CallToolRequest) error {
+// before (waits); a client that declares elicitation with neither mode
+// takes forms, as the protocol says. Before 2026-07-28 a server without
+// sessions has no session to ask on: the go-sdk gives each request a
+// session of its own, made up, with no capabilities, which the error
+// says rather than blame the client.
+func (f *Form) canAsk(req *mcp.CallToolRequest, waits bool) error {
 	caps := req.ClientCapabilities()
 	var el *mcp.ElicitationCapabilities
 	if caps != nil {
@@ -124,11 +149,23 @@ func (f *Form) canAsk(req *mcp.CallToolRequest) error {
 	if el != nil && (el.Form != nil || el.URL == nil) {
 		return nil
 	}
+	why := "the client declared no form elicitation capability"
+	if ip := req.Session.InitializeParams(); waits && madeUp(ip) {
+		why = "protocol " + ip.ProtocolVersion + " asks for a form on the client's session, and this server serves without sessions"
+	}
 	return &jsonrpc.Error{
 		Code:    mcp.CodeMissingRequiredClientCapabilities,
-		Message: fmt.Sprintf("%s: the client declared no form elicitation capability, so the form cannot be asked", f.Name),
+		Message: fmt.Sprintf("%s: %s, so the form cannot be asked", f.Name, why),
 		Data:    missingFormCapability,
 	}
+}
+
+// madeUp reports whether ip are the initialize parameters that the
+// go-sdk's streamable HTTP handler without sessions makes up for a
+// request before 2026-07-28: a protocol version alone. A client's
+// initialize always names the client.
+func madeUp(ip *mcp.InitializeParams) bool {
+	return ip != nil && ip.ClientInfo == nil && ip.Capabilities == nil
 }
 
 // missingFormCapability is the data of canAsk's error: the capability the
@@ -136,20 +173,24 @@ func (f *Form) canAsk(req *mcp.CallToolRequest) error {
 // names it.
 var missingFormCapability = json.RawMessage(`{"requiredCapabilities":{"elicitation":{"form":{}}}}`)
 
-// key names the request for the form with message in a call's input
-// requests: a form asked twice with one message is asked once, and two
-// messages are two requests, since the key holds the message's whole
-// SHA-256.
+// key names the answer to the form with message in a call's request
+// state, and the request for it in the call's input requests unless the
+// form's Key names every request of the form: a form asked twice with one
+// message is asked once, and two messages are two requests, since the
+// key holds the message's whole SHA-256. A form with a Key asked with two
+// messages in one call is asked twice, in two rounds, under that Key,
+// and its answers are kept apart; so are those of two forms with one Key.
 func (f *Form) key(message string) string {
 	sum := sha256.Sum256([]byte(message))
 	return f.Name + "." + hex.EncodeToString(sum[:])
 }
 
 // keep adds to st the answer the client sent in responses to the request
-// st asked, the one answer it sends once. A response to any other key is
-// ignored: the server asked for none.
+// st asked, the one answer it sends once, under the key the request had
+// (AskedAs, or else Asked). A response to any other key is ignored: the
+// server asked for none.
 func (st *formState) keep(responses mcp.InputResponseMap) {
-	res, ok := responses[st.Asked].(*mcp.ElicitResult)
+	res, ok := responses[cmp.Or(st.AskedAs, st.Asked)].(*mcp.ElicitResult)
 	if st.Asked == "" || !ok || res == nil {
 		return
 	}
@@ -161,7 +202,7 @@ func (st *formState) keep(responses mcp.InputResponseMap) {
 		st.Answers = map[string]json.RawMessage{}
 	}
 	st.Answers[st.Asked] = data
-	st.Asked = ""
+	st.Asked, st.AskedAs = "", ""
 }
 
 // CacheReads returns h with the caching hints of the resource's reads

@@ -18,19 +18,22 @@ import (
 )
 
 // formState is what a request state of forms holds: when it was signed
-// (Unix seconds), the answers so far, by the key of their form's request,
-// and the key of the request the client is answering, whose answer it
-// sends once, in its input responses.
+// (Unix milliseconds, so that a bound under a second holds), the answers
+// so far, by their form's name and message (Form.key), and the form and
+// message the client is answering, whose answer it sends once, in its
+// input responses, under the request's key: AskedAs for a form with a
+// fixed key, else Asked itself.
 type formState struct {
-	Issued  int64                      `json:"issued"`
+	Issued  int64                      `json:"issuedMs"`
 	Asked   string                     `json:"asked,omitempty"`
+	AskedAs string                     `json:"askedAs,omitempty"`
 	Answers map[string]json.RawMessage `json:"answers,omitempty"`
 }
 
 // signState renders st as the request state of the call p, dated now:
 // stateMark, the state in base64, a dot and its HMAC-SHA-256 in base64.
 func signState(p *mcp.CallToolParamsRaw, st formState) (string, error) {
-	st.Issued = rtlink.Now().Unix()
+	st.Issued = rtlink.Now().UnixMilli()
 	data, err := json.Marshal(st)
 	if err != nil {
 		return "", err
@@ -95,20 +98,29 @@ func verifyState(p *mcp.CallToolParamsRaw) (formState, error) {
 }
 
 // checkAge returns the protocol error of a state issued at the Unix time
-// issued, if it was issued longer ago than a state is accepted, or as
+// issued, in milliseconds, if it was issued longer ago than a state is accepted, or as
 // long after the server's clock reads now (a replica's clock far ahead).
 func checkAge(tool string, issued int64) error {
 	maxAge := rtlink.StateMaxAge()
-	age := rtlink.Now().Sub(time.Unix(issued, 0))
+	age := rtlink.Now().Sub(time.UnixMilli(issued))
 	switch {
 	case age > maxAge:
 		return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf(
-			"%s: the request state expired: it was issued %v ago, and a state is accepted for %v: call the tool again without it", tool, age.Truncate(time.Second), maxAge)}
+			"%s: the request state expired: it was issued %v ago, and a state is accepted for %v: call the tool again without it", tool, roughly(age), maxAge)}
 	case age < -maxAge:
 		return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf(
-			"%s: the request state was issued %v after this server's clock reads now: call the tool again without it", tool, (-age).Truncate(time.Second))}
+			"%s: the request state was issued %v after this server's clock reads now: call the tool again without it", tool, roughly(-age))}
 	}
 	return nil
+}
+
+// roughly is d as an error message says it: in whole seconds, or in
+// milliseconds under a second, where the bound may be too.
+func roughly(d time.Duration) time.Duration {
+	if d < time.Second {
+		return d.Truncate(time.Millisecond)
+	}
+	return d.Truncate(time.Second)
 }
 
 // stateError is the protocol error of a call whose request state fails

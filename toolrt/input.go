@@ -1,7 +1,11 @@
 package toolrt
 
 import (
+	"context"
 	"fmt"
+	"runtime"
+	"sync"
+	"weak"
 
 	"github.com/mcptag/mcptag/internal/rtlink"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -34,4 +38,41 @@ func init() {
 	rtlink.NewInputRequired = func(key string, params *mcp.ElicitParams, state string) error {
 		return &InputRequired{key: key, params: params, state: state}
 	}
+}
+
+// latestInitialized is the latest protocol version that initialize
+// negotiates: later versions have no initialize.
+const latestInitialized = "2025-11-25"
+
+// negotiatedInitialize is receiving middleware that hands the go-sdk an
+// initialize that asks for 2025-11-25 when the client asked for a later
+// version, which the go-sdk negotiates down to the same version. The
+// go-sdk keeps the version a client asked for as the session's, and goes
+// by it to ask for a form while a call waits, or to refuse to; with it
+// at the negotiated version, a client that asked for 2026-07-28 in
+// initialize, or for a version to come, is asked as the version it
+// speaks asks.
+func negotiatedInitialize(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if init, ok := req.(*mcp.ServerRequest[*mcp.InitializeParams]); ok && init.Params != nil && init.Params.ProtocolVersion > latestInitialized {
+			params := *init.Params
+			params.ProtocolVersion = latestInitialized
+			req = &mcp.ServerRequest[*mcp.InitializeParams]{Session: init.Session, Params: &params, Extra: init.Extra}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// negotiating holds the servers that negotiatedInitialize serves,
+// weakly: a stateless HTTP handler may build a server per request.
+var negotiating sync.Map // weak.Pointer[mcp.Server] -> struct{}
+
+// negotiate installs negotiatedInitialize on s, once.
+func negotiate(s *mcp.Server) {
+	key := weak.Make(s)
+	if _, loaded := negotiating.LoadOrStore(key, struct{}{}); loaded {
+		return
+	}
+	runtime.AddCleanup(s, func(k weak.Pointer[mcp.Server]) { negotiating.Delete(k) }, key)
+	s.AddReceivingMiddleware(negotiatedInitialize)
 }

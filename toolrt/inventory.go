@@ -53,11 +53,13 @@ type AppPage struct {
 // AddTools adds tools to s, as s.AddTool does for each, and the page of
 // each tool that has one, as s.AddResource does. Each tool's handler
 // enforces the tool's Scopes as they are now: a call whose token lacks
-// one of them, or that carries none, is refused before the tool runs. When some tool has a
-// page, s is set up for the MCP Apps extension (docs/apps.md): it
+// one of them, or that carries none, is refused before the tool runs.
+// When some tool has a page, s is set up for the MCP Apps extension (docs/apps.md): it
 // advertises the extension in every handshake, and lists the tools'
-// _meta.ui only to clients that declare it. That is done once per
-// server, however many times AddTools is called.
+// _meta.ui only to clients that declare it. A client that asks for a
+// version later than 2025-11-25 in initialize is served, as the session's
+// protocol, the version initialize negotiates (docs/protocol.md, Forms).
+// That is done once per server, however many times AddTools is called.
 //
 // AddTools panics, as s.AddTool does for a tool it cannot serve, before
 // it adds any of tools, when the pages of two tools have one URI, among
@@ -66,6 +68,7 @@ type AppPage struct {
 // packages of one name, renamed so that their names differ, do that.
 func AddTools(s *mcp.Server, tools []Tool) {
 	claimPages(s, tools)
+	negotiate(s)
 	pages := false
 	for _, t := range tools {
 		s.AddTool(t.Tool, registeredHandler(t))

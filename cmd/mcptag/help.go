@@ -67,7 +67,8 @@ in a struct type's), with no space after //:
 	//mcp:prompt [NAME] [title="..."] [icon=...] [icon-dark=...]
 	//mcp:resource URI [name=NAME] [title="..."] [mime=TYPE]
 	    [icon=...] [icon-dark=...] [ttl=DURATION] [cache=public|private]
-	//mcp:elicit    on a struct type: a form, asked with Elicit<Type>
+	//mcp:elicit [key=NAME]  on a struct type: a form, asked with Elicit<Type>;
+	    key= names its input requests (docs/protocol.md, Forms)
 
 NAME defaults to the function's name in snake_case (GetWeather is
 get_weather). Quote a value with spaces (title="Get the weather"), and

@@ -251,7 +251,8 @@ func TestElicitation(t *testing.T) {
 // TestElicitationStatelessLegacy: a server without sessions cannot send
 // a client on 2025-11-25 a request, so forget_city cannot ask it for the
 // form: the call is answered at once with the protocol's error for a
-// missing client capability, and nothing is asked.
+// missing client capability, which says that the protocol has no session
+// to ask on, and nothing is asked.
 func TestElicitationStatelessLegacy(t *testing.T) {
 	ts := httptest.NewServer(newStatelessHTTPHandler(newServer()))
 	t.Cleanup(ts.Close)
@@ -264,7 +265,7 @@ func TestElicitationStatelessLegacy(t *testing.T) {
 	}
 	t.Cleanup(func() { cs.Close() })
 	_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "forget_city", Arguments: map[string]any{"user": "stateless", "city": "Cairo"}})
-	mcptest.RPCError(t, err, mcp.CodeMissingRequiredClientCapabilities, "Confirmation: the client declared no form elicitation capability, so the form cannot be asked")
+	mcptest.RPCError(t, err, mcp.CodeMissingRequiredClientCapabilities, "Confirmation: protocol 2025-11-25 asks for a form on the client's session, and this server serves without sessions, so the form cannot be asked")
 	if asked := c.user.Asked(); len(asked) != 0 {
 		t.Errorf("the client was asked %d forms", len(asked))
 	}

@@ -28,6 +28,9 @@ type Form struct {
 	Pos       token.Pos    // the type's name
 	Type      *types.Named // the struct type
 	Directive *directive.Directive
+	// Key is key=, the key of every input request of the form on protocol
+	// 2026-07-28; "" keys each by its message.
+	Key string
 	// Fields are the form's fields, as the answer is checked against
 	// them: each a property of Fields.Root.
 	Fields *argmodel.Input
@@ -63,9 +66,32 @@ func (a *analysis) declareForms(p *Package, f *ast.File) {
 			}
 			a.toolPos = ts.Name.Pos()
 			if form := a.form(ts, dir); form != nil {
+				a.checkFormKey(p.Forms, form)
 				p.Forms = append(p.Forms, form)
 			}
 			a.toolPos = token.NoPos
+		}
+	}
+}
+
+// checkFormKey reports form's key= when one of forms, those of the
+// package declared before it, has the same key. A caller answers a form
+// with a fixed key by that key, so two forms that one tool may ask under
+// one key are two requests it cannot tell apart. Which forms a tool asks
+// is known only as it runs (any function of the package may call any
+// Elicit<Type>, through helpers and function values), so no two forms of
+// a package share a key.
+func (a *analysis) checkFormKey(forms []*Form, form *Form) {
+	if form.Key == "" {
+		return
+	}
+	for _, prev := range forms {
+		if prev.Key == form.Key {
+			at := form.Directive.OptionAt("key")
+			a.report(finding.Finding{Pos: at.Pos, End: at.End, Category: finding.CatName, Error: true, Message: fmt.Sprintf(
+				"form %s: key=%s is the key of form %s too (first at %s): a caller answers a form by its key, and could not tell the two apart; give each form of the package a key of its own",
+				form.Name, form.Key, prev.Name, a.fset.Position(prev.Directive.OptionAt("key").Pos))})
+			return
 		}
 	}
 }
@@ -108,7 +134,7 @@ func (a *analysis) form(ts *ast.TypeSpec, dir *directive.Directive) *Form {
 			obj.Name(), obj.Name(), a.typeString(obj.Type().Underlying()))
 		return nil
 	}
-	f := &Form{Name: obj.Name(), Func: "Elicit" + exported(obj.Name()), Pos: ts.Name.Pos(), Type: n, Directive: dir}
+	f := &Form{Name: obj.Name(), Func: "Elicit" + exported(obj.Name()), Pos: ts.Name.Pos(), Type: n, Directive: dir, Key: dir.FormKey}
 	f.Fields = a.input(f.Pos, ArgsStruct, []Param{{Name: f.Name, Type: n, Required: true, Pos: f.Pos}}, nil)
 	a.noHeaders(f.Fields, "a form's fields")
 	if f.Fields.Root.Ref != "" || len(f.Fields.Defs) > 0 {

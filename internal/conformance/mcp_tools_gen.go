@@ -648,11 +648,11 @@ func mcptagInputRequiredElicitation(ctx context.Context, req *mcp.CallToolReques
 	if _, err := mcptagInputRequiredElicitationArgs.Parse(req.Params.Arguments); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	res, out, err := InputRequiredElicitation(ctx, req)
+	out, err := InputRequiredElicitation(ctx, req)
 	if err != nil {
 		return toolimpl.Failed(err)
 	}
-	return toolimpl.Merge(res, toolimpl.JSONText("test_input_required_result_elicitation", out)), nil
+	return toolimpl.JSONText("test_input_required_result_elicitation", out), nil
 }
 
 // Schemas and arguments of test_input_required_result_sampling, computed by mcptag.
@@ -1145,6 +1145,34 @@ var mcptagUserInfoForm = &toolimpl.Form{
 		Args: []toolimpl.Arg{
 			{Name: "username", Required: true, Kind: toolimpl.KindString},
 			{Name: "email", Required: true, Kind: toolimpl.KindString},
+		},
+	},
+}
+
+// ElicitUserName asks the user of the client that made the tool call req to
+// fill in the form UserName, showing message. ok is false when the user
+// declines or cancels; an answer that breaks the form's schema is an
+// error. The tool returns the error as it is (or wrapped): on protocol
+// 2026-07-28, it asks the client for the form, and the tool runs again up
+// to here with the answer. See toolimpl.Form.Elicit.
+func ElicitUserName(ctx context.Context, req *mcp.CallToolRequest, message string) (UserName, bool, error) {
+	var answer UserName
+	if ok, err := mcptagUserNameForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
+		return UserName{}, false, err
+	}
+	return answer, true, nil
+}
+
+// The form of ElicitUserName, computed by mcptag.
+var mcptagUserNameForm = &toolimpl.Form{
+	Name:   "UserName",
+	Key:    "user_name",
+	Schema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`),
+	Spec: &toolimpl.Spec{
+		Tool:   "UserName form",
+		Strict: true,
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
 		},
 	},
 }

@@ -9,10 +9,11 @@ import (
 )
 
 // The multi round-trip tools of SEP-2322 (protocol 2026-07-28). Those
-// whose forms are mcptag's (Elicit<Type>) leave the input requests, their
-// keys and the request state to toolrt; those whose scenarios fix the
-// keys, or ask for sampling or roots, which have no directive, return
-// the input requests from the go-sdk handler's result.
+// whose forms are mcptag's (Elicit<Type>) leave the input requests and
+// the request state to toolrt, a form's key= naming its request where a
+// scenario fixes the key; those that ask for sampling or roots, which
+// have no directive, return the input requests from the go-sdk handler's
+// result.
 
 // Confirm is a yes or no.
 //
@@ -92,15 +93,26 @@ func acceptedName(responses mcp.InputResponseMap, key string) string {
 	return name
 }
 
+// UserName is the caller's name, asked under the key the suite answers.
+//
+//mcp:elicit key=user_name
+type UserName struct {
+	Name string `json:"name"`
+}
+
 // InputRequiredElicitation asks for the caller's name with the input
 // request user_name.
 //
 //mcp:tool test_input_required_result_elicitation structured=false
-func InputRequiredElicitation(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, any, error) {
-	if name := acceptedName(req.Params.InputResponses, "user_name"); name != "" {
-		return text("Hello, " + name + "!"), nil, nil
+func InputRequiredElicitation(ctx context.Context, req *mcp.CallToolRequest) (string, error) {
+	answer, ok, err := ElicitUserName(ctx, req, "What is your name?")
+	if err != nil {
+		return "", err
 	}
-	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"user_name": nameRequest()}}, nil, nil
+	if !ok {
+		return "Hello, whoever you are!", nil
+	}
+	return "Hello, " + answer.Name + "!", nil
 }
 
 // samplingRequest asks the client's model to answer prompt.

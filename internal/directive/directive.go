@@ -65,6 +65,7 @@ type Directive struct {
 	Icon, IconDark string // icon= and icon-dark=: a URL, a data: URI or a file
 	TTL            *int   // ttl=: how long a read may be cached, in milliseconds
 	CacheScope     string // cache=: "public" or "private"
+	FormKey        string // key= of //mcp:elicit: the key of every request of the form; "" keys each by its message
 
 	// View is view=: the paths of the result the tool serves (view.go);
 	// "" serves all of it.

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"math"
+	"strings"
 	"time"
 )
 
@@ -58,9 +59,31 @@ func ttlMillis(value string) (int, error) {
 var cacheOption = option{"cache", oneOf([]string{"public", "private"}, func(d *Directive, v string) { d.CacheScope = v })}
 
 // elicitKind is //mcp:elicit's, on a struct type: the form that the
-// generated Elicit<Type> function asks a user to fill. It takes no
-// options.
-var elicitKind = &directiveKind{name: Elicit}
+// generated Elicit<Type> function asks a user to fill.
+var elicitKind = &directiveKind{name: Elicit, options: []option{formKeyOption}}
+
+// formKeyOption is key=, the key of every input request of a form on
+// protocol 2026-07-28, in place of one per message: the name a caller
+// answers it by. It holds letters, digits, _ and -, and no dot, so that
+// it is never the key a message gives (<Type>.<SHA-256>).
+var formKeyOption = option{"key", func(d *Directive, key, value string, hasValue bool) string {
+	switch {
+	case !hasValue || value == "":
+		return key + " needs a value: " + key + "=user_name"
+	case len(value) > maxFormKey:
+		return fmt.Sprintf("%s=%s: want at most %d characters", key, value, maxFormKey)
+	case strings.TrimLeft(value, formKeyChars) != "":
+		return fmt.Sprintf("%s=%s: a form's key holds letters, digits, _ and - only", key, value)
+	}
+	d.FormKey = value
+	return ""
+}}
+
+// The characters of a form's key, and its longest length.
+const (
+	formKeyChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+	maxFormKey   = 64
+)
 
 // OptionAt returns where the option key is, or the directive's position
 // when it has none.

@@ -162,7 +162,7 @@ func formValue(f *analyzer.Form) (*toolimpl.Form, error) {
 	if err != nil {
 		return nil, fmt.Errorf("form %s: %v", f.Name, err)
 	}
-	return &toolimpl.Form{Name: f.Name, Schema: schema, Spec: f.Fields.Spec(f.Name+" form", true)}, nil
+	return &toolimpl.Form{Name: f.Name, Key: f.Key, Schema: schema, Spec: f.Fields.Spec(f.Name+" form", true)}, nil
 }
 
 // forms prints the package's forms, in the order of their names: each
@@ -193,8 +193,13 @@ func (g *genFile) forms() error {
 		g.P()
 		g.P("// The form of ", f.Func, ", computed by mcptag.")
 		g.P("var ", ident, " = &", rt("Form"), "{")
+		var key string
+		if form.Key != "" {
+			key = strconv.Quote(form.Key)
+		}
 		g.fields(
 			field{key: "Name", value: strconv.Quote(form.Name)},
+			field{key: "Key", value: key},
 			field{key: "Schema", value: g.rawJSON(form.Schema)},
 			field{key: "Spec", head: "&" + g.QualifiedGoIdent(rt("Spec")) + "{", body: func() { g.specFields(form.Spec, f.Fields) }},
 		)
@@ -206,13 +211,28 @@ func (g *genFile) forms() error {
 // FormSchemas returns the requested schema of each of the package's
 // forms, by the form's name, as the generated code sends it.
 func FormSchemas(pkg *analyzer.Package) (map[string]json.RawMessage, error) {
+	forms, err := formValues(pkg)
+	if err != nil {
+		return nil, err
+	}
 	out := map[string]json.RawMessage{}
+	for _, f := range forms {
+		out[f.Name] = f.Schema
+	}
+	return out, nil
+}
+
+// formValues returns the toolimpl.Form of each of the package's forms,
+// in the order of their names, as the generated code holds them.
+func formValues(pkg *analyzer.Package) ([]*toolimpl.Form, error) {
+	var out []*toolimpl.Form
 	for _, f := range pkg.Forms {
 		form, err := formValue(f)
 		if err != nil {
 			return nil, err
 		}
-		out[f.Name] = form.Schema
+		out = append(out, form)
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
 }

@@ -70,23 +70,24 @@ func snapshot(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 }
 
 // A snapshotForm is one form in the snapshot: its name, the Go type's,
-// and the schema elicitation/create sends for it.
+// the key of its input requests when key= fixes it, and the schema
+// elicitation/create sends for it.
 type snapshotForm struct {
 	Name            string          `json:"name"`
+	Key             string          `json:"key,omitempty"`
 	RequestedSchema json.RawMessage `json:"requestedSchema"`
 }
 
 // snapshotForms returns the package's forms, sorted by name.
 func snapshotForms(pkg *analyzer.Package) ([]snapshotForm, error) {
-	schemas, err := FormSchemas(pkg)
+	values, err := formValues(pkg)
 	if err != nil {
 		return nil, err
 	}
 	var forms []snapshotForm
-	for name, schema := range schemas {
-		forms = append(forms, snapshotForm{name, schema})
+	for _, f := range values {
+		forms = append(forms, snapshotForm{f.Name, f.Key, f.Schema})
 	}
-	sort.Slice(forms, func(i, j int) bool { return forms[i].Name < forms[j].Name })
 	return forms, nil
 }
 

@@ -14,16 +14,22 @@ package snapdiff
 // compatible. The checker refuses a field the form does not have, so a
 // form is compared as a closed object: removing a field is breaking.
 // Adding or removing a whole form breaks no answer: a client is asked
-// only the forms the server has.
+// only the forms the server has. A form's key (key=) is the name a caller
+// answers its requests by, so a key added, removed or changed is
+// breaking: the caller's answer under the old name is ignored.
 
 import (
 	"errors"
+	"fmt"
 	"maps"
 )
 
 // Form is one entry of a snapshot's "forms" array.
 type Form struct {
 	Name string
+	// Key is the key of the form's input requests, "" when each is keyed
+	// by its message.
+	Key string
 	// Schema is the requestedSchema that elicitation/create sends.
 	Schema map[string]any
 	// Other holds any other member.
@@ -36,7 +42,7 @@ const KindForm = "form"
 func parseForm(o object) (Form, string, error) {
 	var f Form
 	var err error
-	if f.Name, err = o.str("name"); err != nil {
+	if err = o.strs([]string{"name", "key"}, &f.Name, &f.Key); err != nil {
 		return f, "", err
 	}
 	if s, ok := o["requestedSchema"]; ok && s != nil {
@@ -44,7 +50,7 @@ func parseForm(o object) (Form, string, error) {
 			return f, "", errors.New(`"requestedSchema" is not an object`)
 		}
 	}
-	f.Other = o.other("name", "requestedSchema")
+	f.Other = o.other("name", "key", "requestedSchema")
 	return f, f.Name, nil
 }
 
@@ -62,6 +68,7 @@ func compareForms(before, after []Form) []Change {
 		case !inOld:
 			add("", false, "form added")
 		default:
+			compareFormKey(add, o.Key, n.Key)
 			compareOther(add, o.Other, n.Other)
 			d := &schemaDiff{form: true, oldRoot: o.Schema, newRoot: n.Schema, report: add}
 			d.compare(closedForm(o.Schema), closedForm(n.Schema), loc{path: "requestedSchema"})
@@ -71,6 +78,19 @@ func compareForms(before, after []Form) []Change {
 }
 
 func formName(f Form) string { return f.Name }
+
+// compareFormKey reports a change of a form's key, which is breaking.
+func compareFormKey(add func(string, bool, string), o, n string) {
+	switch {
+	case o == n:
+	case o == "":
+		add("key", true, fmt.Sprintf("key %q added: its requests were keyed by their messages", n))
+	case n == "":
+		add("key", true, fmt.Sprintf("key %q removed: its requests are keyed by their messages", o))
+	default:
+		add("key", true, fmt.Sprintf("key changed from %q to %q", o, n))
+	}
+}
 
 // closedForm is a form's schema as the generated checker applies it: an
 // object that admits no property it does not declare.

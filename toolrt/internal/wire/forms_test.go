@@ -140,6 +140,172 @@ func TestFormOfClientWithoutElicitation(t *testing.T) {
 	}
 }
 
+// connectAt connects a go-sdk client made with opts, asking for protocol
+// version, to a new server over streamable HTTP, stateless or with
+// sessions.
+func connectAt(t *testing.T, stateless bool, version string, opts *mcp.ClientOptions) *mcp.ClientSession {
+	t.Helper()
+	server := newServer()
+	ts := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{Stateless: stateless}))
+	t.Cleanup(ts.Close)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, opts).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL}, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// TestFormOnStatelessOlderProtocol: a client on 2025-11-25 that declared
+// forms, of a server without sessions, is told that its protocol has no
+// session to ask on, not that it declared no capability; nothing is
+// asked.
+func TestFormOnStatelessOlderProtocol(t *testing.T) {
+	var user mcptest.User
+	cs := connectAt(t, true, "2025-11-25", &mcp.ClientOptions{ElicitationHandler: user.Elicit})
+	if v := cs.InitializeResult().ProtocolVersion; v != "2025-11-25" {
+		t.Fatalf("protocol %s, want 2025-11-25", v)
+	}
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "delete_files", Arguments: map[string]any{"names": []string{"a"}}})
+	var rpc *jsonrpc.Error
+	if !errors.As(err, &rpc) || rpc.Code != mcp.CodeMissingRequiredClientCapabilities {
+		t.Fatalf("%v, want the error %d", err, mcp.CodeMissingRequiredClientCapabilities)
+	}
+	want := "Confirm: protocol 2025-11-25 asks for a form on the client's session, and this server serves without sessions, so the form cannot be asked"
+	if rpc.Message != want {
+		t.Errorf("message %q,\nwant %q", rpc.Message, want)
+	}
+	if len(user.Asked()) > 0 || len(takeDeleted()) > 0 {
+		t.Errorf("asked %d forms, deleted %q", len(user.Asked()), takeDeleted())
+	}
+}
+
+// askingFor is a client transport that sends initialize asking for
+// protocol version, whatever its client asked for: a client that asks
+// for a version the server negotiates down.
+type askingFor struct {
+	mcp.Transport
+	version string
+}
+
+func (t askingFor) Connect(ctx context.Context) (mcp.Connection, error) {
+	c, err := t.Transport.Connect(ctx)
+	return askingForConn{c, t.version}, err
+}
+
+type askingForConn struct {
+	mcp.Connection
+	version string
+}
+
+func (c askingForConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if req, ok := msg.(*jsonrpc.Request); ok && req.Method == "initialize" {
+		req.Params = bytes.Replace(req.Params, []byte(`"protocolVersion":"2025-11-25"`), []byte(`"protocolVersion":"`+c.version+`"`), 1)
+	}
+	return c.Connection.Write(ctx, msg)
+}
+
+// TestFormOfNegotiatedVersion: a client that asks for 2026-07-28, or a
+// version to come, in initialize, and is answered 2025-11-25, is asked
+// for the form while the call waits, as that version asks, and its
+// answer reaches the tool; it is never sent input requests it does not
+// know.
+func TestFormOfNegotiatedVersion(t *testing.T) {
+	for _, asked := range []string{"2026-07-28", "2099-01-01"} {
+		t.Run(asked, func(t *testing.T) {
+			ct, st := mcp.NewInMemoryTransports()
+			ss, err := newServer().Connect(context.Background(), st, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { ss.Close() })
+			var user mcptest.User
+			user.Answer(yes)
+			client := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, &mcp.ClientOptions{
+				ElicitationHandler: user.Elicit,
+				MultiRoundTrip:     &mcp.MultiRoundTripOptions{Disabled: true},
+			})
+			cs, err := client.Connect(context.Background(), askingFor{ct, asked}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { cs.Close() })
+			if v := cs.InitializeResult().ProtocolVersion; v != "2025-11-25" {
+				t.Fatalf("negotiated %s, want 2025-11-25", v)
+			}
+			res := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: map[string]any{"names": []string{"a"}}})
+			if got := takeDeleted(); res.IsError || len(res.InputRequests) > 0 || !slices.Equal(got, []string{"a"}) {
+				t.Errorf("deleted %q, %+v; want the form asked while the call waits, and a deleted", got, res)
+			}
+			if len(user.Asked()) != 1 {
+				t.Errorf("asked %d forms, want 1", len(user.Asked()))
+			}
+		})
+	}
+	// A server whose tools are added one by one, not by toolrt.AddTools,
+	// keeps the version asked for, and the go-sdk refuses to ask while
+	// the call waits: the call fails, and is never answered with input
+	// requests the client does not know.
+	ct, st := mcp.NewInMemoryTransports()
+	bare := mcp.NewServer(&mcp.Implementation{Name: "bare", Version: "v0"}, nil)
+	for _, tool := range Tools() {
+		bare.AddTool(tool.Tool, tool.Handler)
+	}
+	ss, err := bare.Connect(context.Background(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	client := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, &mcp.ClientOptions{
+		Capabilities:   &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}},
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+	})
+	cs, err := client.Connect(context.Background(), askingFor{ct, "2099-01-01"}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	res := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: map[string]any{"names": []string{"a"}}})
+	if got := takeDeleted(); !res.IsError || len(res.InputRequests) > 0 || len(got) > 0 {
+		t.Errorf("without toolrt.AddTools: deleted %q, %+v; want the call failed, with no input requests", got, res)
+	}
+}
+
+// TestFormWithKey: a form with key= is asked under that key, by each of
+// its messages in turn: the answer to the first message is not taken for
+// the second, and a response under the key that the state did not ask
+// for is ignored. On 2025-11-25 both are asked while the call waits.
+func TestFormWithKey(t *testing.T) {
+	cs := memSession(t, &mcp.ClientOptions{
+		Capabilities:   &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}},
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+	})
+	name := func(n string) *mcp.ElicitResult {
+		return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"name": n}}
+	}
+	p := &mcp.CallToolParams{Name: "greet_two", InputResponses: mcp.InputResponseMap{"user_name": name("Eve")}}
+	first := call(t, cs, p)
+	if key := askedKey(t, first); key != "user_name" || first.InputRequests[key].(*mcp.ElicitParams).Message != "Your name?" {
+		t.Fatalf("asked %v, want user_name: Your name? (Eve's answer, asked for by no state, ignored)", first.InputRequests)
+	}
+	p = &mcp.CallToolParams{Name: "greet_two", InputResponses: mcp.InputResponseMap{"user_name": name("Alice")}, RequestState: first.RequestState}
+	second := call(t, cs, p)
+	if key := askedKey(t, second); key != "user_name" || second.InputRequests[key].(*mcp.ElicitParams).Message != "Your friend's name?" {
+		t.Fatalf("asked %v, want user_name: Your friend's name?", second.InputRequests)
+	}
+	p = &mcp.CallToolParams{Name: "greet_two", InputResponses: mcp.InputResponseMap{"user_name": name("Bob")}, RequestState: second.RequestState}
+	if got := mcptest.Texts(call(t, cs, p)); !slices.Equal(got, []string{"Hello, Alice and Bob"}) {
+		t.Errorf("greet_two: %q, want Hello, Alice and Bob", got)
+	}
+
+	var user mcptest.User
+	user.Answer(name("Ann"), name("Ben"))
+	old := stateful(t, &mcp.ClientOptions{ElicitationHandler: user.Elicit})
+	if got := mcptest.Texts(call(t, old, &mcp.CallToolParams{Name: "greet_two"})); !slices.Equal(got, []string{"Hello, Ann and Ben"}) || len(user.Asked()) != 2 {
+		t.Errorf("on 2025-11-25: %q, asked %d forms; want Hello, Ann and Ben, two", got, len(user.Asked()))
+	}
+}
+
 // TestInputRequestsOfHandler: a go-sdk style handler that returns input
 // requests of its own gets them to the client as they are (no content
 // beside them, which the go-sdk refuses), and its value once answered.
@@ -241,6 +407,57 @@ func TestRequestStateRefused(t *testing.T) {
 	}
 }
 
+// answerOnClock puts the request states on a clock that reads start
+// until the test moves it, restored with the default bound at the end,
+// and returns a session whose client answers forms by hand, the call of
+// delete_files that answers its form with the state signed at start,
+// and the clock.
+func answerOnClock(t *testing.T, start time.Time) (*mcp.ClientSession, *mcp.CallToolParams, *time.Time) {
+	t.Helper()
+	clock := start
+	rtlink.Now = func() time.Time { return clock }
+	t.Cleanup(func() {
+		rtlink.Now = time.Now
+		toolrt.SetStateMaxAge(toolrt.DefaultStateMaxAge)
+	})
+	cs := memSession(t, &mcp.ClientOptions{
+		Capabilities:   &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}},
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+	})
+	args := map[string]any{"names": []string{"a"}}
+	first := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args})
+	return cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args, InputResponses: mcp.InputResponseMap{askedKey(t, first): yes}, RequestState: first.RequestState}, &clock
+}
+
+// TestRequestStateMaxAgeBelowASecond: the age of a state is measured in
+// milliseconds, so that a bound under a second means what it says: with
+// a bound of 300ms, a state signed 150ms ago is accepted and one signed
+// 400ms ago refused, on a clock the test moves, whatever the fraction of
+// a second the state was signed at.
+func TestRequestStateMaxAgeBelowASecond(t *testing.T) {
+	signedAt := time.Date(2026, 7, 28, 12, 0, 0, 900*int(time.Millisecond), time.UTC)
+	cs, answer, clock := answerOnClock(t, signedAt)
+	if err := toolrt.SetStateMaxAge(300 * time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+
+	*clock = signedAt.Add(150 * time.Millisecond)
+	res, err := cs.CallTool(context.Background(), answer)
+	if got := takeDeleted(); err != nil || res.IsError || !slices.Equal(got, []string{"a"}) {
+		t.Errorf("150ms old: deleted %q, %v %+v; want the call run", got, err, res)
+	}
+	*clock = signedAt.Add(400 * time.Millisecond)
+	_, err = cs.CallTool(context.Background(), answer)
+	want := "the request state expired: it was issued 400ms ago, and a state is accepted for 300ms"
+	var rpc *jsonrpc.Error
+	if !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeInvalidParams || !strings.Contains(rpc.Message, want) {
+		t.Errorf("400ms old: %v, want -32602 saying %q", err, want)
+	}
+	if got := takeDeleted(); len(got) > 0 {
+		t.Errorf("400ms old: deleted %q", got)
+	}
+}
+
 // signed is the state payload signed with key for a call of delete_files
 // with the arguments args, as toolrt signs it: a client that knew the key
 // could send it.
@@ -269,7 +486,7 @@ func TestNullStoredAnswer(t *testing.T) {
 	})
 	args := map[string]any{"names": []string{"a"}}
 	keyA := askedKey(t, call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args}))
-	issued := fmt.Sprintf(`"issued":%d,`, time.Now().Unix())
+	issued := fmt.Sprintf(`"issuedMs":%d,`, time.Now().UnixMilli())
 	for _, answer := range []string{`null`, `7`, `[]`, `{"action":5}`} {
 		state := signed(key, `{"names":["a"]}`, `{`+issued+`"answers":{"`+keyA+`":`+answer+`}}`)
 		again := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args, RequestState: state})
@@ -298,20 +515,8 @@ func TestNullStoredAnswer(t *testing.T) {
 // refused with an error that says it expired, and the tool acts on
 // nothing. Within the bound the same state is accepted, even twice.
 func TestRequestStateExpires(t *testing.T) {
-	clock := time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)
-	rtlink.Now = func() time.Time { return clock }
-	t.Cleanup(func() {
-		rtlink.Now = time.Now
-		toolrt.SetStateMaxAge(toolrt.DefaultStateMaxAge)
-	})
-	cs := memSession(t, &mcp.ClientOptions{
-		Capabilities:   &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}},
-		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
-	})
-	args := map[string]any{"names": []string{"a"}}
-	signedAt := clock
-	first := call(t, cs, &mcp.CallToolParams{Name: "delete_files", Arguments: args})
-	answer := &mcp.CallToolParams{Name: "delete_files", Arguments: args, InputResponses: mcp.InputResponseMap{askedKey(t, first): yes}, RequestState: first.RequestState}
+	signedAt := time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)
+	cs, answer, clock := answerOnClock(t, signedAt)
 	for _, tc := range []struct {
 		name   string
 		after  time.Duration // from when the state was signed
@@ -326,7 +531,7 @@ func TestRequestStateExpires(t *testing.T) {
 		{"under a shorter bound", 2 * time.Minute, time.Minute, "expired"},
 		{"under a longer bound", time.Hour, 2 * time.Hour, ""},
 	} {
-		clock = signedAt.Add(tc.after)
+		*clock = signedAt.Add(tc.after)
 		maxAge := cmp.Or(tc.maxAge, toolrt.DefaultStateMaxAge)
 		if err := toolrt.SetStateMaxAge(maxAge); err != nil {
 			t.Fatal(err)

@@ -23,12 +23,12 @@ func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: delete_files, ask_name, refuse, fail, act, save_note, count_notes, act_for.
+// RegisterTools adds the package's tools to s: delete_files, ask_name, greet_two, refuse, fail, act, save_note, count_notes, act_for.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: delete_files, ask_name, refuse, fail, act, save_note, count_notes, act_for.
+// Tools returns the package's tool functions as data, in declaration order: delete_files, ask_name, greet_two, refuse, fail, act, save_note, count_notes, act_for.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -53,6 +53,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagAskNameOutput,
 			},
 			Handler: mcptagAskName,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "greet_two",
+				Description:  `Asks for two names, one form each, and greets both.`,
+				InputSchema:  mcptagGreetTwoInput,
+				OutputSchema: mcptagGreetTwoOutput,
+			},
+			Handler: mcptagGreetTwo,
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -156,6 +165,25 @@ func mcptagAskName(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 		return toolimpl.Failed(err)
 	}
 	return toolimpl.Merge(res, toolimpl.Object("ask_name", out)), nil
+}
+
+// Schemas and arguments of greet_two, computed by mcptag.
+var mcptagGreetTwoInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagGreetTwoOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagGreetTwoArgs = &toolimpl.Spec{
+	Tool: "greet_two",
+}
+
+func mcptagGreetTwo(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "greet_two", &res)
+	if _, err := mcptagGreetTwoArgs.Parse(req.Params.Arguments); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	out, err := GreetTwo(ctx, req)
+	if err != nil {
+		return toolimpl.Failed(err)
+	}
+	return toolimpl.Wrapped("greet_two", out), nil
 }
 
 // Schemas and arguments of refuse, computed by mcptag.
@@ -309,6 +337,34 @@ var mcptagConfirmForm = &toolimpl.Form{
 		Strict: true,
 		Args: []toolimpl.Arg{
 			{Name: "yes", Required: true, Kind: toolimpl.KindBoolean},
+		},
+	},
+}
+
+// ElicitPerson asks the user of the client that made the tool call req to
+// fill in the form Person, showing message. ok is false when the user
+// declines or cancels; an answer that breaks the form's schema is an
+// error. The tool returns the error as it is (or wrapped): on protocol
+// 2026-07-28, it asks the client for the form, and the tool runs again up
+// to here with the answer. See toolimpl.Form.Elicit.
+func ElicitPerson(ctx context.Context, req *mcp.CallToolRequest, message string) (Person, bool, error) {
+	var answer Person
+	if ok, err := mcptagPersonForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
+		return Person{}, false, err
+	}
+	return answer, true, nil
+}
+
+// The form of ElicitPerson, computed by mcptag.
+var mcptagPersonForm = &toolimpl.Form{
+	Name:   "Person",
+	Key:    "user_name",
+	Schema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"A name."}},"required":["name"]}`),
+	Spec: &toolimpl.Spec{
+		Tool:   "Person form",
+		Strict: true,
+		Args: []toolimpl.Arg{
+			{Name: "name", Required: true, Kind: toolimpl.KindString},
 		},
 	},
 }

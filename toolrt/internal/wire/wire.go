@@ -88,6 +88,29 @@ func AskName(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{askNameKey: ask}}, Greeting{}, nil
 }
 
+// Person is a name, asked under the key user_name whatever the message.
+//
+//mcp:elicit key=user_name
+type Person struct {
+	// A name.
+	Name string `json:"name"`
+}
+
+// GreetTwo asks for two names, one form each, and greets both.
+//
+//mcp:tool
+func GreetTwo(ctx context.Context, req *mcp.CallToolRequest) (string, error) {
+	first, _, err := ElicitPerson(ctx, req, "Your name?")
+	if err != nil {
+		return "", err
+	}
+	second, _, err := ElicitPerson(ctx, req, "Your friend's name?")
+	if err != nil {
+		return "", err
+	}
+	return "Hello, " + first.Name + " and " + second.Name, nil
+}
+
 // Refuse fails with the JSON-RPC error of code, wrapped.
 //   - code: the error's code
 //

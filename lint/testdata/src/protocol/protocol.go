@@ -1,13 +1,23 @@
-package protocol // want package:"mcptag docs: 6 declared here, 0 from dependencies"
+package protocol // want package:"mcptag docs: 8 declared here, 0 from dependencies"
 
 // Login asks who the user is.
 //
-//mcp:elicit
+//mcp:elicit key=user_name
 type Login struct {
 	// Your name.
 	User string `json:"user"`
 	// Your password.
 	Password string `json:"password"` // want `sensitive: form Login: field password looks like it collects a secret \("password"\)`
+}
+
+// Again asks under Login's key.
+//
+// want +2 `name: form Again: key=user_name is the key of form Login too`
+//
+//mcp:elicit key=user_name
+type Again struct {
+	// Go on.
+	Go bool `json:"go"`
 }
 
 // KeyRequest asks with a key.
