@@ -366,7 +366,7 @@ func Parse(pos token.Pos, text string) (*Directive, []finding.Finding) {
 		case stray > 0:
 			stray--
 			continue
-		case i == 0 && kind.uri && kind.option(key) == nil:
+		case i == 0 && kind.uri && kind.option(key) == nil && !toolOptionFirst(tok.text):
 			// A URI may hold "=" (config://app?format=json).
 			d.URI, d.URIPos = tok.text, pos+token.Pos(tok.off)
 			d.URIExact = text[tok.off:tok.end] == tok.text
@@ -512,11 +512,17 @@ func (k *directiveKind) set(d *Directive, key, value string, hasValue bool) stri
 	if isAppOption(key) {
 		return appOnOther(k.name, key)
 	}
+	if k != toolKind && toolKind.option(key) != nil && len(k.options) > 0 {
+		return k.toolOptionOn(key, "")
+	}
 	if len(k.options) == 0 {
 		return fmt.Sprintf("unknown option %q: //mcp:%s takes none", key, k.name)
 	}
 	if s := suggest.Closest(key, k.keys()); s != "" {
 		return fmt.Sprintf("unknown option %q (did you mean %q?)", key, s)
+	}
+	if s := suggest.Closest(key, toolKind.keys()); s != "" && k != toolKind {
+		return k.toolOptionOn(s, key)
 	}
 	return fmt.Sprintf("unknown option %q; options are %s", key, strings.Join(k.keys(), ", "))
 }
