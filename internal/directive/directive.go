@@ -405,6 +405,7 @@ func Parse(pos token.Pos, text string) (*Directive, []finding.Finding) {
 			Message: "readonly and destructive contradict each other: a tool that only reads destroys nothing; keep the one that is true"})
 	}
 	findings = append(findings, appWithoutPage(d)...)
+	findings = append(findings, scopesWithCommas(d)...)
 	if d.Name != "" && !naming.Valid.MatchString(d.Name) {
 		findings = append(findings, finding.Finding{Pos: d.NamePos, End: nameEnd, Category: finding.CatName, Error: true,
 			Message: fmt.Sprintf("invalid %s name %q: must match %s: %s", kind.name, d.Name, naming.Valid, naming.Fault(d.Name))})
