@@ -578,8 +578,11 @@ var resourceKind = &directiveKind{name: Resource, uri: true, options: []option{
 	{"name", text(func(d *Directive, v string) { d.Name = v })},
 	{"title", text(func(d *Directive, v string) { d.Title = v })},
 	{"mime", func(d *Directive, key, value string, hasValue bool) string {
-		if _, _, err := mime.ParseMediaType(value); !hasValue || err != nil || !strings.Contains(value, "/") {
+		if !hasValue {
 			return key + " needs a MIME type: " + key + "=text/markdown"
+		}
+		if _, _, err := mime.ParseMediaType(value); err != nil || !strings.Contains(value, "/") {
+			return fmt.Sprintf("%s=%q: want a MIME type, such as %[1]s=text/markdown", key, value)
 		}
 		d.MIME = value
 		return ""
@@ -627,8 +630,11 @@ func text(set func(*Directive, string)) func(*Directive, string, string, bool) s
 func count(least int, set func(*Directive, int)) func(*Directive, string, string, bool) string {
 	return func(d *Directive, key, value string, hasValue bool) string {
 		n, err := strconv.Atoi(value)
-		if !hasValue || err != nil || n < least {
+		switch {
+		case !hasValue:
 			return fmt.Sprintf("%[1]s needs a whole number, %[2]d or more: %[1]s=N", key, least)
+		case err != nil || n < least:
+			return fmt.Sprintf("%s=%q: want a whole number, %d or more", key, value, least)
 		}
 		set(d, n)
 		return ""
@@ -638,8 +644,12 @@ func count(least int, set func(*Directive, int)) func(*Directive, string, string
 // oneOf is an option whose value is one of values.
 func oneOf(values []string, set func(*Directive, string)) func(*Directive, string, string, bool) string {
 	return func(d *Directive, key, value string, hasValue bool) string {
-		if !hasValue || !slices.Contains(values, value) {
-			return fmt.Sprintf("%s needs one of %s=%s", key, key, strings.Join(values, ", "+key+"="))
+		want := key + "=" + strings.Join(values, ", "+key+"=")
+		switch {
+		case !hasValue:
+			return fmt.Sprintf("%s needs one of %s", key, want)
+		case !slices.Contains(values, value):
+			return fmt.Sprintf("%s=%q: want one of %s", key, value, want)
 		}
 		set(d, value)
 		return ""
