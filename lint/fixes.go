@@ -3,6 +3,7 @@ package lint
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"reflect"
 	"strconv"
 	"strings"
@@ -31,7 +32,7 @@ func (r *reporter) fixes(f finding.Finding) []analysis.SuggestedFix {
 	case finding.CatDirective:
 		return directiveFix(file, f.Pos)
 	case finding.CatNullable:
-		return omitemptyFix(file, f.Pos)
+		return omitemptyFix(file, f.Pos, r.pass.TypesInfo)
 	}
 	return nil
 }
@@ -68,14 +69,19 @@ func commentAt(file *ast.File, pos token.Pos) *ast.Comment {
 }
 
 // omitemptyFix adds omitempty to the json tag of the field declared at
-// pos, or a json tag with it if there is none.
-func omitemptyFix(file *ast.File, pos token.Pos) []analysis.SuggestedFix {
+// pos, or a json tag with it if there is none. Its message says what that
+// changes in what the tool sends (analyzer.OmitemptyEffect).
+func omitemptyFix(file *ast.File, pos token.Pos, info *types.Info) []analysis.SuggestedFix {
 	field := fieldAt(file, pos)
 	if field == nil || len(field.Names) > 1 {
 		return nil // one tag for several fields: not obvious
 	}
+	msg := "add omitempty"
+	if t := info.TypeOf(field.Type); t != nil {
+		msg += ": " + analyzer.OmitemptyEffect(t)
+	}
 	fix := func(edit analysis.TextEdit) []analysis.SuggestedFix {
-		return []analysis.SuggestedFix{{Message: "add omitempty to the json tag", TextEdits: []analysis.TextEdit{edit}}}
+		return []analysis.SuggestedFix{{Message: msg, TextEdits: []analysis.TextEdit{edit}}}
 	}
 	if field.Tag == nil {
 		return fix(analysis.TextEdit{Pos: field.Type.End(), End: field.Type.End(), NewText: []byte(" `json:\",omitempty\"`")})

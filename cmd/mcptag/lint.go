@@ -71,7 +71,7 @@ func lintCommand(stderr io.Writer) (*command, *lintOptions) {
 	o := &lintOptions{}
 	o.AddFlags(c.FlagSet)
 	c.BoolVar(&o.warnings, "warnings", true, "print the findings that do not fail, as warnings (false: only count them)")
-	c.Var(&o.fix, "fix", "apply the suggested fixes that do not change what a tool sends (misspelled directives); -fix=`CATS` also those of the categories named (nullable: add omitempty; json-tag: correct a misspelled tag key)")
+	c.Var(&o.fix, "fix", "apply the suggested fixes that do not change what a tool sends (misspelled directives); -fix=`CATS` also those of the categories named (nullable: add omitempty, which leaves out an empty list as well as null and makes the property optional, breaking by mcptag diff; json-tag: correct a misspelled tag key)")
 	return c, o
 }
 

@@ -256,7 +256,36 @@ func (a *analysis) nullableField(b *schemaBuilder, f jsonField) {
 	if !a.inModule(f.Var.Pkg()) {
 		return // not the user's to change
 	}
-	a.warnf(f.Var.Pos(), finding.CatNullable, "output field %s can be null; add omitempty to leave it out instead", b.fieldPath())
+	a.warnf(f.Var.Pos(), finding.CatNullable, "output field %s can be null; add omitempty to leave it out instead: %s", b.fieldPath(), OmitemptyEffect(f.Type))
+}
+
+// OmitemptyEffect says what adding omitempty to an output field of type t
+// that can be null changes in what a tool sends: besides leaving a null
+// out, it leaves out an empty list or map (or an empty []byte's ""),
+// which was sent, and the property is no longer required, which mcptag
+// diff reports as breaking: a client may rely on it being there.
+func OmitemptyEffect(t types.Type) string {
+	const optional = "the property becomes optional: breaking by mcptag diff"
+	if empty := emptyJSON(t); empty != "" {
+		return "an empty one is then left out too, not sent as " + empty + ", and " + optional
+	}
+	return optional
+}
+
+// emptyJSON is how encoding/json writes the empty, non-nil value of t
+// that omitempty leaves out too: [] for a slice, {} for a map, "" for a
+// []byte; "" for a type with no such value apart from nil.
+func emptyJSON(t types.Type) string {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return `""`
+		}
+		return "[]"
+	case *types.Map:
+		return "{}"
+	}
+	return ""
 }
 
 // recursiveInput reports an argument of a recursive type: its values can

@@ -10,13 +10,15 @@ import (
 
 // A pageLoad is one thing an MCP App's page loads from an absolute URL:
 // a script, style sheet, image, font or media file (a resource, which
-// ui-resources= must allow), or a fetch, XMLHttpRequest, WebSocket or
-// EventSource target (a connection, which ui-connect= must allow).
+// ui-resources= must allow), a fetch, XMLHttpRequest, WebSocket or
+// EventSource target (a connection, which ui-connect= must allow), or a
+// nested frame's page (which no option allows).
 type pageLoad struct {
 	Line    int    // the line of the page, from 1
 	What    string // how it loads: "<script src>", "url()", "fetch"
 	URL     string
 	Connect bool
+	Frame   bool
 }
 
 // The patterns of the small tokenizer of pageLoads: it reads the page
@@ -29,14 +31,30 @@ type pageLoad struct {
 // are an inlined script.
 var (
 	htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
-	loadTag     = regexp.MustCompile(`<(script|link|img|source|video|audio|track|embed|object|input)\b[^>]*>`)
-	tagAttr     = regexp.MustCompile(`(?i)\s([a-z][a-z-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
+	loadTag     = regexp.MustCompile(`<(script|link|img|image|source|video|audio|track|embed|object|input|iframe)\b[^>]*>`)
+	tagAttr     = regexp.MustCompile(`(?i)\s([a-z][a-z:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
 	styleBlock  = regexp.MustCompile(`(?s)<style\b[^>]*>(.*?)(?:</style|$)`)
 	styleAttr   = regexp.MustCompile(`style\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 	cssURL      = regexp.MustCompile(`(?i)url\(\s*["']?([^"')\s]+)`)
 	cssImport   = regexp.MustCompile(`(?i)@import\s+["']([^"']+)`)
 	xhrOpen     = regexp.MustCompile("\\.open\\(\\s*[\"'`][A-Za-z]+[\"'`]\\s*,\\s*[\"'`]([^\"'`\\s]+)")
+	// srcAssign is a script's assignment of a literal URL to an element's
+	// src, which loads it: new Image().src = "...", script.src = "...".
+	srcAssign = regexp.MustCompile("\\.src\\s*=\\s*[\"'`]([^\"'`\\s]+)")
 )
+
+// scriptLoads are the script's own loads of a resource, each with a
+// pattern starting with a literal: a module imported, dynamically
+// (import("...")) or statically (import ... from "..."), and a URL given
+// to an element's src.
+var scriptLoads = []struct {
+	what string
+	load *regexp.Regexp
+}{
+	{`import("...")`, connectCall("import")},
+	{`import ... from "..."`, regexp.MustCompile("from\\s*[\"'`]([^\"'`\\s]+)")},
+	{`.src = "..."`, srcAssign},
+}
 
 // connectCalls are the script calls that connect to the URL they are
 // given as a string literal, each with a pattern starting with its name
@@ -59,7 +77,7 @@ func connectCall(name string) *regexp.Regexp {
 var loadAttrs = map[string][]string{
 	"script": {"src"}, "link": {"href"}, "img": {"src", "srcset"}, "source": {"src", "srcset"},
 	"video": {"src", "poster"}, "audio": {"src"}, "track": {"src"}, "embed": {"src"},
-	"object": {"data"}, "input": {"src"},
+	"object": {"data"}, "input": {"src"}, "image": {"href", "xlink:href"}, "iframe": {"src"},
 }
 
 // pageLoads lists what page loads from absolute URLs (http, https, ws,
@@ -76,16 +94,35 @@ func pageLoads(page string) []pageLoad {
 	})
 	var loads []pageLoad
 	newlines := newlineOffsets(page)
-	add := func(off int, what, u string, connect bool) {
-		if absoluteURL(u) {
+	add := func(off int, l pageLoad) {
+		if absoluteURL(l.URL) {
 			// The line is a search among the page's newlines, not a count
 			// from its start: a page of many URLs costs its size, not its
 			// size times their number.
 			line, _ := slices.BinarySearch(newlines, off)
-			loads = append(loads, pageLoad{line + 1, what, u, connect})
+			l.Line = line + 1
+			loads = append(loads, l)
 		}
 	}
 	lower := asciiLower(page)
+	tagLoads(page, lower, add)
+	for _, span := range styleSpans(lower) {
+		style := page[span[0]:span[1]]
+		for _, css := range []*regexp.Regexp{cssURL, cssImport} {
+			what := map[*regexp.Regexp]string{cssURL: "url()", cssImport: "@import"}[css]
+			for _, m := range css.FindAllStringSubmatchIndex(style, -1) {
+				add(span[0]+m[0], pageLoad{What: what, URL: style[m[2]:m[3]]})
+			}
+		}
+	}
+	scriptLoadsOf(page, add)
+	slices.SortStableFunc(loads, func(a, b pageLoad) int { return a.Line - b.Line })
+	return loads
+}
+
+// tagLoads calls add with what each element of loadTag in page loads,
+// found in lower, the page in ASCII lower case, at its offset.
+func tagLoads(page, lower string, add func(int, pageLoad)) {
 	for _, m := range loadTag.FindAllStringSubmatchIndex(lower, -1) {
 		tag := lower[m[2]:m[3]]
 		for _, am := range tagAttr.FindAllStringSubmatchIndex(page[m[0]:m[1]], -1) {
@@ -100,31 +137,34 @@ func pageLoads(page string) []pageLoad {
 				}
 			}
 			for _, u := range attrURLs(name, value) {
-				add(m[0]+am[0], "<"+tag+" "+name+">", u, false)
+				add(m[0]+am[0], pageLoad{What: "<" + tag + " " + name + ">", URL: u, Frame: tag == "iframe"})
 			}
 		}
 	}
-	for _, span := range styleSpans(lower) {
-		style := page[span[0]:span[1]]
-		for _, css := range []*regexp.Regexp{cssURL, cssImport} {
-			what := map[*regexp.Regexp]string{cssURL: "url()", cssImport: "@import"}[css]
-			for _, m := range css.FindAllStringSubmatchIndex(style, -1) {
-				add(span[0]+m[0], what, style[m[2]:m[3]], false)
-			}
-		}
-	}
+}
+
+// scriptLoadsOf calls add with what the script calls and assignments of
+// page connect to or load, each a call of a literal URL that is not part
+// of a longer name (refetch("...") is not fetch).
+func scriptLoadsOf(page string, add func(int, pageLoad)) {
+	wordStart := func(off int) bool { return off == 0 || !isWordByte(page[off-1]) }
 	for _, c := range connectCalls {
 		for _, m := range c.call.FindAllStringSubmatchIndex(page, -1) {
-			if m[0] == 0 || !isWordByte(page[m[0]-1]) {
-				add(m[0], c.name, page[m[2]:m[3]], true)
+			if wordStart(m[0]) {
+				add(m[0], pageLoad{What: c.name, URL: page[m[2]:m[3]], Connect: true})
 			}
 		}
 	}
 	for _, m := range xhrOpen.FindAllStringSubmatchIndex(page, -1) {
-		add(m[0], "XMLHttpRequest", page[m[2]:m[3]], true)
+		add(m[0], pageLoad{What: "XMLHttpRequest", URL: page[m[2]:m[3]], Connect: true})
 	}
-	slices.SortStableFunc(loads, func(a, b pageLoad) int { return a.Line - b.Line })
-	return loads
+	for _, l := range scriptLoads {
+		for _, m := range l.load.FindAllStringSubmatchIndex(page, -1) {
+			if wordStart(m[0]) {
+				add(m[0], pageLoad{What: l.what, URL: page[m[2]:m[3]]})
+			}
+		}
+	}
 }
 
 // styleSpans returns the start and end offsets of the CSS in lower, a
@@ -242,6 +282,11 @@ func uncoveredLoads(app *App) []string {
 			continue
 		}
 		seen[option+" "+origin] = true
+		if l.Frame {
+			out = append(out, fmt.Sprintf("line %d: %s loads a page from %s, which a host's policy blocks: the origins a page may nest in frames (the policy's frameDomains) are none, and no option adds one; link to the page instead",
+				l.Line, l.What, origin))
+			continue
+		}
 		fix := "add it to " + option + "="
 		if strings.HasPrefix(origin, "http://") || strings.HasPrefix(origin, "ws://") {
 			fix = "a policy lists only https and wss origins: load it over " + map[bool]string{false: "https", true: "https or wss"}[l.Connect]

@@ -12,7 +12,6 @@ import (
 	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/naming"
-	"github.com/mcptag/mcptag/internal/suggest"
 )
 
 // checks adds the findings that matter to a reader of the code rather than
@@ -57,31 +56,23 @@ func (a *analysis) checkName(t *Tool, d *directive.Directive) {
 }
 
 // checkOptionName reports, as an error, the explicit name of directive d
-// that looks like a misspelled option of its kind: "//mcp:tool readonyl"
-// names the tool "readonyl" and leaves it writable. A quoted name is
-// meant as one.
+// that is taken for an option (directive.OptionLike): "//mcp:tool
+// readonyl" names the tool "readonyl" and leaves it writable, and
+// "//mcp:prompt readonly" renames the prompt. A quoted name is meant as
+// one.
 func (a *analysis) checkOptionName(d *directive.Directive) {
 	if d.Name == "" || d.NameQuoted {
 		return
 	}
-	if o := closeOption(directive.Kinds()[d.Kind], d.Name); o != "" {
+	switch o, owner := directive.OptionLike(d.Kind, d.Name); {
+	case o == "":
+	case owner != d.Kind:
+		a.errorf(d.NamePos, finding.CatName, "%[1]s name %[2]q looks like the %[3]s option %[4]s; a %[1]s takes %[5]s, and its name is its first word: quote the name to keep it: //mcp:%[1]s %[2]q",
+			d.Kind, d.Name, owner, o, directive.OptionsOf(d.Kind))
+	default:
 		a.errorf(d.NamePos, finding.CatName, "%s name %q looks like a misspelled option %q; a name is only taken from the first word, so write the option as %s, or quote the name to keep it: //mcp:%s %q",
 			d.Kind, d.Name, o, o, d.Kind, d.Name)
 	}
-}
-
-// closeOption returns the option among keys that name is a likely typo of:
-// equal ignoring case and punctuation ("ReadOnly", "read_only"), or, for
-// the long options, up to two edits away ("readonyl", "idempotnet").
-// Short options must match exactly: "close" and "titles" are fair names.
-func closeOption(keys []string, name string) string {
-	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "", ".", "").Replace(name))
-	for _, o := range keys {
-		if norm == o || (len(o) >= 8 && suggest.Distance(norm, o) <= 2) {
-			return o
-		}
-	}
-	return ""
 }
 
 // undocumentedFields reports the output properties of t, at any depth,

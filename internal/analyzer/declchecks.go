@@ -65,14 +65,21 @@ func (a *analysis) undocumented(d *Decl, kind string) {
 // unmentionedVars reports the variables of resource template r that its
 // description does not mention: resources/templates/list gives a
 // variable no description of its own, so a client, or a model, learns
-// what one holds from the template's description, or not at all.
+// what one holds from the template's description, or not at all. A
+// template with no description leaves every variable undocumented, as a
+// tool with none still has each argument with none reported.
 func (a *analysis) unmentionedVars(r *Resource) {
-	if !r.Template || r.Description == "" || r.Arguments == nil {
-		return // no description at all is reported as such
+	if !r.Template || r.Arguments == nil {
+		return
 	}
 	for _, f := range r.Arguments.Root.Fields {
 		word := regexp.MustCompile(`(?i)(^|[^\pL\pN_])` + regexp.QuoteMeta(f.Name) + `($|[^\pL\pN_])`)
-		if a.declaredHere(f.Pos) && !word.MatchString(r.Description) {
+		switch {
+		case !a.declaredHere(f.Pos) || word.MatchString(r.Description):
+		case r.Description == "":
+			a.warnf(f.Pos, finding.CatUndocumented, "template variable %q of resource %s has no description: a client learns what it holds from the template's description, which it has none of; describe it in the doc comment: //   - %[1]s: ...",
+				f.Name, r.Name)
+		default:
 			a.warnf(f.Pos, finding.CatUndocumented, "template variable %q of resource %s is not mentioned in its description, where a client learns what it holds; say so in the doc comment",
 				f.Name, r.Name)
 		}

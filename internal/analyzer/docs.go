@@ -83,8 +83,11 @@ func EmbeddedIdent(e ast.Expr) *ast.Ident {
 }
 
 // CommentText turns a comment group into a description: directives
-// dropped, lines of a paragraph joined with spaces but for list items,
-// which keep a line each, paragraphs kept apart by a blank line.
+// dropped, lines of a paragraph joined with spaces, paragraphs kept apart
+// by a blank line. What Go doc shows line by line keeps its lines: a list
+// item keeps a line (its indented continuation joined to it), and an
+// indented block that is no list, which Go doc shows as code, keeps each
+// line, indented as it is past the block's first line.
 func CommentText(doc *ast.CommentGroup) string {
 	if doc == nil {
 		return ""
@@ -97,24 +100,47 @@ func CommentText(doc *ast.CommentGroup) string {
 		if b.Len() == 0 {
 			sep = ""
 		}
-		started := false
-		for _, line := range strings.Split(p, "\n") {
-			words := strings.Fields(line)
-			switch {
-			case len(words) == 0:
-				continue
-			case !started:
-			case listMarker.MatchString(line): // a list item keeps a line
-				sep = "\n"
-			default:
-				sep = " "
-			}
-			b.WriteString(sep)
-			writeWords(&b, words)
-			started = true
-		}
+		writeParagraph(&b, p, sep)
 	}
 	return b.String()
+}
+
+// writeParagraph writes the lines of paragraph p to b, the first after
+// sep, as CommentText says.
+func writeParagraph(b *strings.Builder, p, sep string) {
+	started, inList := false, false
+	codeIndent := "" // the indentation of the code block's first line, "" outside one
+	for _, line := range strings.Split(p, "\n") {
+		words := strings.Fields(line)
+		indent := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
+		switch {
+		case len(words) == 0:
+			continue
+		case listMarker.MatchString(line): // a list item keeps a line
+			inList, codeIndent = true, ""
+			if started {
+				sep = "\n"
+			}
+		case indent != "" && !inList: // a line of code keeps its line
+			if codeIndent == "" {
+				codeIndent = indent
+			}
+			if started {
+				sep = "\n"
+			}
+			b.WriteString(sep)
+			b.WriteString(strings.TrimRight(strings.TrimPrefix(line, codeIndent), " \t"))
+			started = true
+			continue
+		case codeIndent != "": // the code block is over
+			sep, codeIndent = "\n", ""
+		case started:
+			sep = " "
+		}
+		b.WriteString(sep)
+		writeWords(b, words)
+		started = true
+	}
 }
 
 // writeWords writes words to b, a space between two.

@@ -367,7 +367,7 @@ func Parse(pos token.Pos, text string) (*Directive, []finding.Finding) {
 		case stray > 0:
 			stray--
 			continue
-		case i == 0 && kind.uri && kind.option(key) == nil:
+		case i == 0 && kind.uri && kind.option(key) == nil && !toolOptionFirst(tok.text):
 			// A URI may hold "=" (config://app?format=json).
 			d.URI, d.URIPos = tok.text, pos+token.Pos(tok.off)
 			d.URIExact = text[tok.off:tok.end] == tok.text
@@ -406,6 +406,7 @@ func Parse(pos token.Pos, text string) (*Directive, []finding.Finding) {
 			Message: "readonly and destructive contradict each other: a tool that only reads destroys nothing; keep the one that is true"})
 	}
 	findings = append(findings, appWithoutPage(d)...)
+	findings = append(findings, scopesWithCommas(d)...)
 	if d.Name != "" && !naming.Valid.MatchString(d.Name) {
 		findings = append(findings, finding.Finding{Pos: d.NamePos, End: nameEnd, Category: finding.CatName, Error: true,
 			Message: fmt.Sprintf("invalid %s name %q: must match %s: %s", kind.name, d.Name, naming.Valid, naming.Fault(d.Name))})
@@ -513,11 +514,17 @@ func (k *directiveKind) set(d *Directive, key, value string, hasValue bool) stri
 	if isAppOption(key) {
 		return appOnOther(k.name, key)
 	}
+	if k != toolKind && toolKind.option(key) != nil && len(k.options) > 0 {
+		return k.toolOptionOn(key, "")
+	}
 	if len(k.options) == 0 {
 		return fmt.Sprintf("unknown option %q: //mcp:%s takes none", key, k.name)
 	}
 	if s := suggest.Closest(key, k.keys()); s != "" {
 		return fmt.Sprintf("unknown option %q (did you mean %q?)", key, s)
+	}
+	if s := suggest.Closest(key, toolKind.keys()); s != "" && k != toolKind {
+		return k.toolOptionOn(s, key)
 	}
 	return fmt.Sprintf("unknown option %q; options are %s", key, strings.Join(k.keys(), ", "))
 }
@@ -572,8 +579,11 @@ var resourceKind = &directiveKind{name: Resource, uri: true, options: []option{
 	{"name", text(func(d *Directive, v string) { d.Name = v })},
 	{"title", text(func(d *Directive, v string) { d.Title = v })},
 	{"mime", func(d *Directive, key, value string, hasValue bool) string {
-		if _, _, err := mime.ParseMediaType(value); !hasValue || err != nil || !strings.Contains(value, "/") {
+		if !hasValue {
 			return key + " needs a MIME type: " + key + "=text/markdown"
+		}
+		if _, _, err := mime.ParseMediaType(value); err != nil || !strings.Contains(value, "/") {
+			return fmt.Sprintf("%s=%q: want a MIME type, such as %[1]s=text/markdown", key, value)
 		}
 		d.MIME = value
 		return ""
@@ -621,8 +631,11 @@ func text(set func(*Directive, string)) func(*Directive, string, string, bool) s
 func count(least int, set func(*Directive, int)) func(*Directive, string, string, bool) string {
 	return func(d *Directive, key, value string, hasValue bool) string {
 		n, err := strconv.Atoi(value)
-		if !hasValue || err != nil || n < least {
+		switch {
+		case !hasValue:
 			return fmt.Sprintf("%[1]s needs a whole number, %[2]d or more: %[1]s=N", key, least)
+		case err != nil || n < least:
+			return fmt.Sprintf("%s=%q: want a whole number, %d or more", key, value, least)
 		}
 		set(d, n)
 		return ""
@@ -632,8 +645,12 @@ func count(least int, set func(*Directive, int)) func(*Directive, string, string
 // oneOf is an option whose value is one of values.
 func oneOf(values []string, set func(*Directive, string)) func(*Directive, string, string, bool) string {
 	return func(d *Directive, key, value string, hasValue bool) string {
-		if !hasValue || !slices.Contains(values, value) {
-			return fmt.Sprintf("%s needs one of %s=%s", key, key, strings.Join(values, ", "+key+"="))
+		want := key + "=" + strings.Join(values, ", "+key+"=")
+		switch {
+		case !hasValue:
+			return fmt.Sprintf("%s needs one of %s", key, want)
+		case !slices.Contains(values, value):
+			return fmt.Sprintf("%s=%q: want one of %s", key, value, want)
 		}
 		set(d, value)
 		return ""

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/naming"
 )
 
@@ -40,6 +41,7 @@ func FuzzParseDirective(f *testing.F) {
 		` ""`,
 		` name=""`,
 		` ui=p.html ui-connect=https://A.example.com/x`,
+		` scopes=ci:write,ci:admin`,
 	} {
 		f.Add(s)
 	}
@@ -54,11 +56,11 @@ func FuzzParseDirective(f *testing.F) {
 			if fd.Pos < base || fd.Pos > base+token.Pos(len(text)) {
 				t.Errorf("finding %q at offset %d, outside the comment of %d bytes", fd.Message, fd.Pos-base, len(text))
 			}
-			if fd.Message == "" || !fd.Error {
-				t.Errorf("finding %+v: want an error with a message", fd)
+			if fd.Message == "" || !fd.Error && !fd.GoesOn {
+				t.Errorf("finding %+v: want an error, or a warning that generation goes on with, with a message", fd)
 			}
 		}
-		if len(findings) > 0 {
+		if len(errorsOf(findings)) > 0 {
 			return
 		}
 		if d.Name != "" && !naming.Valid.MatchString(d.Name) {
@@ -68,7 +70,7 @@ func FuzzParseDirective(f *testing.F) {
 			t.Errorf("title %q from valid UTF-8 text %q is not valid UTF-8", d.Title, text)
 		}
 		again, findings := Parse(base, render(d))
-		if len(findings) > 0 {
+		if findings = errorsOf(findings); len(findings) > 0 {
 			t.Fatalf("%q rendered as %q: %v", text, render(d), findings)
 		}
 		again.Pos, again.NamePos = d.Pos, d.NamePos
@@ -119,6 +121,9 @@ func render(d *Directive) string {
 		}
 	}
 	flag("ui-border", d.UIBorder)
+	if d.Scopes != nil {
+		parts = append(parts, "scopes="+strconv.Quote(strings.Join(d.Scopes, " ")))
+	}
 	return strings.Join(parts, " ")
 }
 
@@ -163,4 +168,15 @@ func FuzzParseResourceDirective(f *testing.F) {
 			t.Errorf("%q: URI %q is not at offset %d", text, d.URI, off)
 		}
 	})
+}
+
+// errorsOf returns the errors among findings, leaving out the warnings.
+func errorsOf(findings []finding.Finding) []finding.Finding {
+	var errs []finding.Finding
+	for _, f := range findings {
+		if f.Error {
+			errs = append(errs, f)
+		}
+	}
+	return errs
 }

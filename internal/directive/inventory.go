@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/mcptag/mcptag/internal/finding"
 )
 
 // The directive options that place a tool in a server's inventory
@@ -60,4 +62,32 @@ func inventoryWord(set func(*Directive, string)) func(*Directive, string, string
 		set(d, value)
 		return ""
 	}
+}
+
+// scopesWithCommas warns of each scope of d that holds a comma: OAuth
+// allows one in a scope (RFC 6749, section 3.3), but scopes=a,b is most
+// likely two scopes meant, which OAuth separates with spaces; as written,
+// a token must hold the one scope "a,b".
+func scopesWithCommas(d *Directive) []finding.Finding {
+	var out []finding.Finding
+	s := d.Spans[scopesOption.key]
+	for _, scope := range d.Scopes {
+		if !strings.Contains(scope, ",") {
+			continue
+		}
+		out = append(out, finding.Finding{Pos: s.Pos, End: s.End, Category: finding.CatDirective, GoesOn: true,
+			Message: fmt.Sprintf("scope %q holds a comma, so it is one scope, which a token must hold as written; scopes are separated by spaces: %s=%q",
+				scope, scopesOption.key, strings.Join(spaced(d.Scopes), " "))})
+	}
+	return out
+}
+
+// spaced splits each scope of scopes at its commas, leaving out the empty
+// words, as scopes separated by spaces would be written.
+func spaced(scopes []string) []string {
+	var out []string
+	for _, s := range scopes {
+		out = append(out, strings.FieldsFunc(s, func(r rune) bool { return r == ',' })...)
+	}
+	return out
 }

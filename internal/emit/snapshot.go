@@ -111,8 +111,11 @@ func Tools(pkg *analyzer.Package) ([]*mcp.Tool, error) {
 			}
 			tool.OutputSchema = json.RawMessage(out)
 		}
-		if a := t.Annotations; !a.IsZero() {
+		// The title goes in the annotations too: the protocol's first
+		// tool title was annotations.title, which some hosts still read.
+		if a := t.Annotations; !a.IsZero() || t.Title != "" {
 			tool.Annotations = &mcp.ToolAnnotations{
+				Title:           t.Title,
 				DestructiveHint: a.Destructive,
 				OpenWorldHint:   a.OpenWorld,
 				ReadOnlyHint:    a.ReadOnly != nil && *a.ReadOnly,

@@ -60,6 +60,7 @@ func Tools() []toolrt.Tool {
 				Name:         "get_forecast",
 				Title:        "Forecast",
 				Description:  `Forecasts the weather of a city.`,
+				Annotations:  &mcp.ToolAnnotations{Title: "Forecast"},
 				Icons:        []mcp.Icon{mcptagIcon1},
 				Meta:         mcp.Meta{"ui": map[string]any{"resourceUri": "ui://apps/get_forecast"}, "ui/resourceUri": "ui://apps/get_forecast"},
 				InputSchema:  mcptagGetForecastInput,

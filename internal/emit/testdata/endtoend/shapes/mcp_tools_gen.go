@@ -59,7 +59,7 @@ func Tools() []toolrt.Tool {
 				Name:         "origin",
 				Title:        "The origin",
 				Description:  `Returns the origin, or nil.`,
-				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: toolimpl.Bool(false)},
+				Annotations:  &mcp.ToolAnnotations{Title: "The origin", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: toolimpl.Bool(false)},
 				InputSchema:  mcptagOriginInput,
 				OutputSchema: mcptagOriginOutput,
 			},
