@@ -23,12 +23,12 @@ func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: get_issue, list_issue_texts, list_issues, selected, search, all_issues.
+// RegisterTools adds the package's tools to s: get_issue, list_issue_texts, list_issues, selected, get_assignee, search, all_issues.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: get_issue, list_issue_texts, list_issues, selected, search, all_issues.
+// Tools returns the package's tool functions as data, in declaration order: get_issue, list_issue_texts, list_issues, selected, get_assignee, search, all_issues.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -68,6 +68,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSelectedOutput,
 			},
 			Handler: mcptagSelected,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "get_assignee",
+				Description:  `Returns an issue's number and its assignee's login.`,
+				InputSchema:  mcptagGetAssigneeInput,
+				OutputSchema: mcptagGetAssigneeOutput,
+			},
+			Handler: mcptagGetAssignee,
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -275,6 +284,50 @@ func mcptagSelectedWrite(w *toolimpl.Writer, v *Issue) {
 			w.Name(`"body":`)
 			w.String(string(v.Body), false)
 		}
+	}
+	w.EndObject()
+}
+
+// Schemas and arguments of get_assignee, computed by mcptag.
+var mcptagGetAssigneeInput = json.RawMessage(`{"type":"object","properties":{"number":{"type":"integer"}},"required":["number"],"additionalProperties":false}`)
+var mcptagGetAssigneeOutput = json.RawMessage(`{"type":"object","properties":{"number":{"type":"integer"},"assignee":{"type":"object","properties":{"login":{"type":"string"}},"description":"Whom the issue is assigned to, and the links in its body: left out when there are none, so that the view tests nil once.","required":["login"]},"links":{"type":"array","items":{"type":"string"}}},"description":"An issue of a tracker.","required":["number"]}`)
+var mcptagGetAssigneeArgs = &toolimpl.Spec{
+	Tool: "get_assignee",
+	Args: []toolimpl.Arg{
+		{Name: "number", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
+
+func mcptagGetAssignee(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "get_assignee", &res)
+	args, err := mcptagGetAssigneeArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return toolimpl.Error(err), nil
+	}
+	var number int
+	if err := args.Decode("number", &number); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	out := GetAssignee(number)
+	return toolimpl.ViewObject("get_assignee", &out, mcptagGetAssigneeWrite, nil), nil
+}
+
+// mcptagGetAssigneeWrite writes the view of get_assignee's result.
+func mcptagGetAssigneeWrite(w *toolimpl.Writer, v *Issue) {
+	w.BeginObject()
+	w.Name(`"number":`)
+	w.Int(int64(v.Number), false)
+	if !(v.Assignee == nil) {
+		w.Name(`"assignee":`)
+		obj1 := v.Assignee
+		w.BeginObject()
+		w.Name(`"login":`)
+		w.String(string(obj1.Login), false)
+		w.EndObject()
+	}
+	if !(len(v.Links) == 0) {
+		w.Name(`"links":`)
+		w.Marshal(&v.Links)
 	}
 	w.EndObject()
 }
