@@ -698,7 +698,7 @@ func (c *checker) number(a *Arg, nullable bool) error {
 // numberLiteral checks the number lit, the JSON value at start up to
 // c.pos (or inside it, for a number sent as a string).
 func (c *checker) numberLiteral(a *Arg, nullable bool, lit string, start int) error {
-	integral := strings.IndexAny(lit, ".eE") < 0
+	integral := !strings.ContainsAny(lit, ".eE")
 	if a.Kind&KindNumber == 0 {
 		if !integral {
 			return c.wrongType(a, nullable, start)

@@ -139,7 +139,10 @@ func matchHeader(ph Header, value string, arg json.RawMessage) error {
 // between =?base64? and ?=, or the value as it is.
 func decodeHeaderValue(v string) (string, bool) {
 	inner, ok := strings.CutPrefix(v, "=?base64?")
-	if inner, ok = strings.CutSuffix(inner, "?="); !ok {
+	if ok {
+		inner, ok = strings.CutSuffix(inner, "?=")
+	}
+	if !ok {
 		return v, true
 	}
 	data, err := base64.StdEncoding.Strict().DecodeString(inner)
