@@ -6,17 +6,18 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
+	"time"
 
 	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
 // Register adds everything the package declares to s: the tools of RegisterTools; resources board; resource templates day.
@@ -36,13 +37,13 @@ func RegisterPromptsAndResources(s *mcp.Server) {
 		Description: `The notice board, which a client may keep a minute, for its user only.`,
 		MIMEType:    `text/plain`,
 		Icons:       []mcp.Icon{mcptagIcon3},
-	}, toolimpl.CacheReads(mcptagBoard, 60000, "private"))
+	}, toolimpl.CacheReadsFor(mcptagBoard, time.Minute, toolimpl.CachePrivate))
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: "notes://days/{day}",
 		Name:        "day",
 		Description: `The notes of a day, which any cache may keep a day.`,
 		MIMEType:    `text/plain`,
-	}, toolimpl.CacheReads(mcptagDay, 86400000, ""))
+	}, toolimpl.CacheReadsFor(mcptagDay, 24*time.Hour, toolimpl.CacheDefault))
 }
 
 // RegisterTools adds the package's tools to s: note, find, place_order.
