@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"sort"
@@ -54,24 +55,21 @@ var declSuffixes = []string{"", "Input", "Output", "Args", "View", "Write", "URI
 // to declare nothing of its own.
 func (p *Package) GeneratedNames() *Names {
 	if p.Names == nil {
-		p.Names = newNames(p, func(string) bool { return false })
+		p.Names = newNames(p, nil)
 	}
 	return p.Names
 }
 
-// newNames names what the generated file of p declares; declared reports
-// whether the package's sources declare a name at package level.
-func newNames(p *Package, declared func(string) bool) *Names {
+// newNames names what the generated file of p declares; declared are the
+// names the package's sources, its in-package test files included,
+// declare at package level.
+func newNames(p *Package, declared []string) *Names {
 	n := &Names{
 		decls: map[*types.Func]string{}, forms: map[*Form]string{}, icons: map[string]string{},
 		pages: map[*Tool]string{}, taken: map[string]bool{},
 	}
-	if p.Types != nil {
-		for _, name := range p.Types.Scope().Names() {
-			if declared(name) {
-				n.taken[name] = true
-			}
-		}
+	for _, name := range declared {
+		n.taken[name] = true
 	}
 	n.Funcs = registerFuncs(p)
 	for _, f := range n.Funcs {
@@ -112,6 +110,63 @@ func newNames(p *Package, declared func(string) bool) *Names {
 		n.completions = n.fresh("mcptagCompletions")
 	}
 	return n
+}
+
+// declaredNames lists the names that the package's sources (the
+// generated file left out) and its in-package test files declare at
+// package level.
+func (a *analysis) declaredNames() []string {
+	var names []string
+	for _, name := range a.pkg.Scope().Names() {
+		if a.declaredHere(a.pkg.Scope().Lookup(name).Pos()) {
+			names = append(names, name)
+		}
+	}
+	for name := range a.testDecls {
+		names = append(names, name)
+	}
+	return names
+}
+
+// A TopLevelName is a name that a file declares at package level.
+type TopLevelName struct {
+	Pos  token.Pos // the name in its first declaration
+	Kind string    // "function", "type", "constant" or "variable", as objectKind says
+}
+
+// TopLevelNames returns the names that files declare at package level:
+// functions (not methods), types, variables and constants; not "_", nor
+// init, which declares nothing.
+func TopLevelNames(files []*ast.File) map[string]TopLevelName {
+	names := map[string]TopLevelName{}
+	kinds := map[token.Token]string{token.TYPE: "type", token.CONST: "constant", token.VAR: "variable"}
+	add := func(id *ast.Ident, kind string) {
+		if _, ok := names[id.Name]; !ok && id.Name != "_" && id.Name != "init" {
+			names[id.Name] = TopLevelName{id.Pos(), kind}
+		}
+	}
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			switch d := decl.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					add(d.Name, "function")
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					switch s := spec.(type) {
+					case *ast.TypeSpec:
+						add(s.Name, kinds[d.Tok])
+					case *ast.ValueSpec:
+						for _, id := range s.Names {
+							add(id, kinds[d.Tok])
+						}
+					}
+				}
+			}
+		}
+	}
+	return names
 }
 
 // declBase is the name of the handler of the declaration fn, a method of
