@@ -213,8 +213,10 @@ func (c *Config) run(pass *analysis.Pass, docs analyzer.DocSource) (any, error) 
 	// Nor can a build configuration that leaves out a file declaring
 	// tools judge the code, which generation there refuses to write.
 	stops = stops || hidesDirectives(pass.IgnoredFiles)
-	if f, ok := stale(src, g, optsErr, pkg); ok && !stops {
-		r.report(f)
+	if !stops {
+		for _, f := range stale(src, g, optsErr, pkg) {
+			r.report(f)
+		}
 	}
 	for _, f := range r.place.SuppressionFindings(true) {
 		r.diagnose(f.Pos, f.End, f.Category, f.Message, r.fixes(f))

@@ -34,6 +34,9 @@ type Names struct {
 	// taken are the package-level names of the package's sources (the
 	// generated file left out) and of the generated file.
 	taken map[string]bool
+	// declared are the package-level names of the package's sources and
+	// its in-package test files, at their declarations.
+	declared map[string]TopLevelName
 }
 
 // A GeneratedFunc is a function the generated code declares, that a
@@ -63,12 +66,12 @@ func (p *Package) GeneratedNames() *Names {
 // newNames names what the generated file of p declares; declared are the
 // names the package's sources, its in-package test files included,
 // declare at package level.
-func newNames(p *Package, declared []string) *Names {
+func newNames(p *Package, declared map[string]TopLevelName) *Names {
 	n := &Names{
 		decls: map[*types.Func]string{}, forms: map[*Form]string{}, icons: map[string]string{},
-		pages: map[*Tool]string{}, taken: map[string]bool{},
+		pages: map[*Tool]string{}, taken: map[string]bool{}, declared: declared,
 	}
-	for _, name := range declared {
+	for name := range declared {
 		n.taken[name] = true
 	}
 	n.Funcs = registerFuncs(p)
@@ -112,18 +115,18 @@ func newNames(p *Package, declared []string) *Names {
 	return n
 }
 
-// declaredNames lists the names that the package's sources (the
+// declaredNames returns the names that the package's sources (the
 // generated file left out) and its in-package test files declare at
 // package level.
-func (a *analysis) declaredNames() []string {
-	var names []string
-	for _, name := range a.pkg.Scope().Names() {
-		if a.declaredHere(a.pkg.Scope().Lookup(name).Pos()) {
-			names = append(names, name)
-		}
+func (a *analysis) declaredNames() map[string]TopLevelName {
+	names := map[string]TopLevelName{}
+	for name, d := range a.testDecls {
+		names[name] = d
 	}
-	for name := range a.testDecls {
-		names = append(names, name)
+	for _, name := range a.pkg.Scope().Names() {
+		if obj := a.pkg.Scope().Lookup(name); a.declaredHere(obj.Pos()) {
+			names[name] = TopLevelName{obj.Pos(), objectKind(obj)}
+		}
 	}
 	return names
 }
@@ -241,6 +244,13 @@ func (n *Names) Page(t *Tool) string { return n.pages[t] }
 // Completions is the name of the variable of the completions Complete
 // answers, "" when the package has neither prompts nor templates.
 func (n *Names) Completions() string { return n.completions }
+
+// Declared returns the declaration of name at package level in the
+// package's sources or its in-package test files, if there is one.
+func (n *Names) Declared(name string) (TopLevelName, bool) {
+	d, ok := n.declared[name]
+	return d, ok
+}
 
 // Taken reports whether name is declared at package level, by the
 // package's sources or by the generated file.
