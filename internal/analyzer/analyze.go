@@ -127,6 +127,7 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 	}
 	a.testDecls = TopLevelNames(opts.TestFiles)
 	p.Names = newNames(p, a.declaredNames())
+	p.Names.imports = importNames(files)
 	a.checkNames(p.Tools)
 	a.checks(p.Tools)       // checks.go: findings for the linter
 	a.checkDecls(p)         // declchecks.go: prompts and resources

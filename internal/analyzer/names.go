@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -37,6 +38,9 @@ type Names struct {
 	// declared are the package-level names of the package's sources and
 	// its in-package test files, at their declarations.
 	declared map[string]TopLevelName
+	// imports are the names the package's sources give the packages they
+	// import by a name of their own, by import path.
+	imports map[string]string
 }
 
 // A GeneratedFunc is a function the generated code declares, that a
@@ -244,6 +248,44 @@ func (n *Names) Page(t *Tool) string { return n.pages[t] }
 // Completions is the name of the variable of the completions Complete
 // answers, "" when the package has neither prompts nor templates.
 func (n *Names) Completions() string { return n.completions }
+
+// ImportName is the name that the package's sources give the import of
+// path, "" when they give it none of their own (or "_" or "."): the
+// generated file imports it under the same name when that is free, so
+// that it reads as the sources do (appsv1, not v12). Where the files
+// give it several names, it is the one most of them use, the first of
+// those in file order on a tie.
+func (n *Names) ImportName(path string) string { return n.imports[path] }
+
+// importNames returns, by import path, the name that most of files give
+// an import of their own (see ImportName).
+func importNames(files []*ast.File) map[string]string {
+	counts := map[string]map[string]int{}
+	var order []string // path and name pairs in file order, for ties
+	for _, f := range files {
+		for _, spec := range f.Imports {
+			path, err := strconv.Unquote(spec.Path.Value)
+			if err != nil || spec.Name == nil || spec.Name.Name == "_" || spec.Name.Name == "." {
+				continue
+			}
+			if counts[path] == nil {
+				counts[path] = map[string]int{}
+			}
+			if counts[path][spec.Name.Name] == 0 {
+				order = append(order, path+"\x00"+spec.Name.Name)
+			}
+			counts[path][spec.Name.Name]++
+		}
+	}
+	names := map[string]string{}
+	for _, pn := range order {
+		path, name, _ := strings.Cut(pn, "\x00")
+		if best := names[path]; best == "" || counts[path][name] > counts[path][best] {
+			names[path] = name
+		}
+	}
+	return names
+}
 
 // Declared returns the declaration of name at package level in the
 // package's sources or its in-package test files, if there is one.

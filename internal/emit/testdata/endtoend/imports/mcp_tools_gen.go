@@ -6,7 +6,7 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/mcptag/mcptag/internal/emit/testdata/endtoend/imports/alpha/v1"
+	alphav1 "github.com/mcptag/mcptag/internal/emit/testdata/endtoend/imports/alpha/v1"
 	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -60,7 +60,7 @@ var mcptagConvertArgs = &toolimpl.Spec{
 
 func mcptagConvert(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "convert", &res)
-	var item v1.Item
+	var item alphav1.Item
 	if err := mcptagConvertArgs.DecodeStruct(req.Params.Arguments, &item); err != nil {
 		return toolimpl.Error(err), nil
 	}

@@ -3,7 +3,7 @@
 package toolrt
 
 import (
-	context2 "context"
+	stdcontext "context"
 	json2 "encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
@@ -75,7 +75,7 @@ var mcptagEchoArgs = &toolimpl.Spec{
 	},
 }
 
-func mcptagEcho(ctx context2.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+func mcptagEcho(ctx stdcontext.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo", &res)
 	args, err := mcptagEchoArgs.Parse(req.Params.Arguments)
 	if err != nil {
@@ -99,7 +99,7 @@ var mcptagKeepArgs = &toolimpl.Spec{
 	},
 }
 
-func mcptagKeep(ctx context2.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+func mcptagKeep(ctx stdcontext.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "keep", &res)
 	var note Note
 	if err := mcptagKeepArgs.DecodeStruct(req.Params.Arguments, &note); err != nil {
@@ -122,7 +122,7 @@ var mcptagStampArgs = &toolimpl.Spec{
 	},
 }
 
-func mcptagStamp(ctx context2.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+func mcptagStamp(ctx stdcontext.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "stamp", &res)
 	args, err := mcptagStampArgs.Parse(req.Params.Arguments)
 	if err != nil {
