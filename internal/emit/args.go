@@ -20,6 +20,18 @@ import (
 // argument's depth, however deep a chain of struct types goes.
 const maxSpecLines = 6
 
+// maxSpecWidth is the most bytes of a line of a Spec literal that holds
+// the element type of an array or map on the line of its argument; a
+// longer one is printed on lines of its own.
+const maxSpecWidth = 100
+
+// argText is the text of the fields of a, all on one line.
+func (g *genFile) argText(a toolimpl.Arg) string {
+	w := &lineWriter{g: g}
+	g.argFields(w, a, maxSpecLines)
+	return w.b.String()
+}
+
 // specVar prints the variable name holding sp, the Spec of in.
 func (g *genFile) specVar(name string, sp *toolimpl.Spec, in *argmodel.Input) {
 	g.P("var ", name, " = &", rt("Spec"), "{")
@@ -120,7 +132,16 @@ func (g *genFile) argFields(w *lineWriter, a toolimpl.Arg, depth int) {
 	}
 	if a.Elem != nil {
 		add("Elem: &", g.QualifiedGoIdent(rt("Arg")), "{")
-		g.argFields(w, *a.Elem, depth)
+		if depth < maxSpecLines && w.b.Len()+len(g.argText(*a.Elem)) > maxSpecWidth {
+			// Too long for the line: the element's fields on lines of
+			// their own, as a Fields list is printed.
+			w.flush()
+			g.argFields(w, *a.Elem, depth+1)
+			w.put(",")
+			w.flush()
+		} else {
+			g.argFields(w, *a.Elem, depth)
+		}
 		w.put("}")
 	}
 	if a.Fields != nil {

@@ -224,11 +224,12 @@ func unquotedPath(spec string) string {
 // A field is one key: value element of a keyed composite literal. value
 // is its Go text, "" to leave it out; a value of several lines is rather
 // head, the text on the key's line ending in "{", then body's lines, then
-// the closing "}".
+// the closing "}" and tail (the rest of a call, say).
 type field struct {
 	key, value string
 	head       string
 	body       func()
+	tail       string
 }
 
 // oneLine reports whether gofmt takes the field for one line, which it
@@ -260,7 +261,7 @@ func (g *genFile) fields(fs ...field) {
 			} else {
 				g.P(f.key, ": ", f.head)
 				f.body()
-				g.P("},")
+				g.P("}", f.tail, ",")
 			}
 			continue
 		}

@@ -19,7 +19,8 @@ const (
 	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
@@ -29,7 +30,8 @@ func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: convert.
+// Tools returns the package's tool functions as data, in declaration order:
+// convert.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -49,8 +51,19 @@ func Tools() []toolrt.Tool {
 }
 
 // Schemas and arguments of convert, computed by mcptag.
-var mcptagConvertInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}},"description":"An Item is what alpha lists.","required":["name"],"additionalProperties":false}`)
-var mcptagConvertOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"}},"description":"An Item is what beta lists.","required":["id"]}`)
+var mcptagConvertInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"}},` +
+	`"description":"An Item is what alpha lists.",` +
+	`"required":["name"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagConvertOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"id":{"type":"integer"}},` +
+	`"description":"An Item is what beta lists.",` +
+	`"required":["id"]` +
+	`}`)
 var mcptagConvertArgs = &toolimpl.Spec{
 	Tool: "convert",
 	Args: []toolimpl.Arg{

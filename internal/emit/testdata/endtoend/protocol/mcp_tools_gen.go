@@ -20,16 +20,17 @@ const (
 	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools; resources board; resource templates day.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools; resources board; resource templates day.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 	RegisterPromptsAndResources(s)
 }
 
 // RegisterPromptsAndResources adds the package's prompts and resources to s,
-// without its tools: resources board; resource templates day.
-// A server that selects the tools it serves registers them with
-// toolrt.AddTools, and the rest with this.
+// without its tools: resources board; resource templates day. A server that
+// selects the tools it serves registers them with toolrt.AddTools, and the rest
+// with this.
 func RegisterPromptsAndResources(s *mcp.Server) {
 	s.AddResource(&mcp.Resource{
 		URI:         "notes://board",
@@ -51,7 +52,8 @@ func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: note, find, place_order.
+// Tools returns the package's tool functions as data, in declaration order:
+// note, find, place_order.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -90,7 +92,32 @@ func Tools() []toolrt.Tool {
 }
 
 // Schemas and arguments of note, computed by mcptag.
-var mcptagNoteInput = json.RawMessage(`{"type":"object","properties":{"priority":{"type":"integer","description":"The note's priority.","minimum":1,"maximum":5,"x-mcp-header":"Priority"},"scope":{"type":"object","properties":{"team":{"type":"string","description":"The team.","x-mcp-header":"Team"},"managers":{"type":"boolean","description":"Only managers.","x-mcp-header":"Managers"}},"description":"Who sees it.","required":["team"],"additionalProperties":false},"text":{"type":"string","description":"The text."}},"description":"Files a note.","required":["priority","scope","text"],"additionalProperties":false}`)
+var mcptagNoteInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"priority":{` +
+	`"type":"integer",` +
+	`"description":"The note's priority.",` +
+	`"minimum":1,` +
+	`"maximum":5,` +
+	`"x-mcp-header":"Priority"` +
+	`},` +
+	`"scope":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"team":{"type":"string","description":"The team.","x-mcp-header":"Team"},` +
+	`"managers":{"type":"boolean","description":"Only managers.","x-mcp-header":"Managers"}` +
+	`},` +
+	`"description":"Who sees it.",` +
+	`"required":["team"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"text":{"type":"string","description":"The text."}` +
+	`},` +
+	`"description":"Files a note.",` +
+	`"required":["priority","scope","text"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagNoteOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagNoteArgs = &toolimpl.Spec{
 	Tool: "note",
@@ -115,7 +142,15 @@ func mcptagNote(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 }
 
 // Schemas and arguments of find, computed by mcptag.
-var mcptagFindInput = json.RawMessage(`{"type":"object","properties":{"tenant":{"type":"string","description":"whose notes","x-mcp-header":"Tenant"},"query":{"type":"string","description":"what to look for"}},"required":["tenant","query"],"additionalProperties":false}`)
+var mcptagFindInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"tenant":{"type":"string","description":"whose notes","x-mcp-header":"Tenant"},` +
+	`"query":{"type":"string","description":"what to look for"}` +
+	`},` +
+	`"required":["tenant","query"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagFindOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagFindArgs = &toolimpl.Spec{
 	Tool: "find",
@@ -145,7 +180,36 @@ func mcptagFind(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 
 // Schemas and arguments of place_order, computed by mcptag.
 var mcptagPlaceOrderInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagPlaceOrderOutput = json.RawMessage(`{"type":"object","properties":{"order":{"$ref":"#/$defs/Order","description":"What was ordered."},"placed":{"type":"boolean","description":"Whether the user confirmed it."}},"$defs":{"Order":{"type":"object","properties":{"name":{"type":"string","description":"Your name."},"email":{"type":"string","description":"Where to send the receipt."},"day":{"type":"string","description":"When to deliver."},"count":{"type":"integer","description":"How many.","minimum":-128,"maximum":127},"size":{"type":"string","description":"The size.","enum":["s","l",""]},"topping":{"type":"string","description":"The main topping.","enum":["cheese","olives",""]},"extras":{"type":"array","items":{"type":"string","description":"A topping.","enum":["cheese","olives",""]},"description":"More toppings."},"wrap":{"type":"boolean","description":"Gift wrap."}},"description":"What a user orders.","required":["name","size","topping"]}},"description":"A placed order.","required":["order","placed"]}`)
+var mcptagPlaceOrderOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"order":{"$ref":"#/$defs/Order","description":"What was ordered."},` +
+	`"placed":{"type":"boolean","description":"Whether the user confirmed it."}` +
+	`},` +
+	`"$defs":{` +
+	`"Order":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string","description":"Your name."},` +
+	`"email":{"type":"string","description":"Where to send the receipt."},` +
+	`"day":{"type":"string","description":"When to deliver."},` +
+	`"count":{"type":"integer","description":"How many.","minimum":-128,"maximum":127},` +
+	`"size":{"type":"string","description":"The size.","enum":["s","l",""]},` +
+	`"topping":{"type":"string","description":"The main topping.","enum":["cheese","olives",""]},` +
+	`"extras":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"A topping.","enum":["cheese","olives",""]},` +
+	`"description":"More toppings."` +
+	`},` +
+	`"wrap":{"type":"boolean","description":"Gift wrap."}` +
+	`},` +
+	`"description":"What a user orders.",` +
+	`"required":["name","size","topping"]` +
+	`}` +
+	`},` +
+	`"description":"A placed order.",` +
+	`"required":["order","placed"]` +
+	`}`)
 var mcptagPlaceOrderArgs = &toolimpl.Spec{
 	Tool: "place_order",
 }
@@ -247,8 +311,31 @@ func ElicitOrder(ctx context.Context, req *mcp.CallToolRequest, message string) 
 
 // The form of ElicitOrder, computed by mcptag.
 var mcptagOrderForm = &toolimpl.Form{
-	Name:   "Order",
-	Schema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Your name.","minLength":1},"email":{"type":"string","description":"Where to send the receipt.","format":"email"},"day":{"type":"string","description":"When to deliver.","format":"date"},"count":{"type":"integer","description":"How many.","default":1,"minimum":1,"maximum":127},"size":{"type":"string","description":"The size.","enum":["s","l"]},"topping":{"type":"string","description":"The main topping.","oneOf":[{"title":"Extra cheese","const":"cheese"},{"title":"Black olives","const":"olives"}]},"extras":{"type":"array","items":{"anyOf":[{"title":"Extra cheese","const":"cheese"},{"title":"Black olives","const":"olives"}]},"description":"More toppings."},"wrap":{"type":"boolean","description":"Gift wrap."}},"required":["name","size","topping"]}`),
+	Name: "Order",
+	Schema: json.RawMessage(`{` +
+		`"type":"object",` +
+		`"properties":{` +
+		`"name":{"type":"string","description":"Your name.","minLength":1},` +
+		`"email":{"type":"string","description":"Where to send the receipt.","format":"email"},` +
+		`"day":{"type":"string","description":"When to deliver.","format":"date"},` +
+		`"count":{"type":"integer","description":"How many.","default":1,"minimum":1,"maximum":127},` +
+		`"size":{"type":"string","description":"The size.","enum":["s","l"]},` +
+		`"topping":{` +
+		`"type":"string",` +
+		`"description":"The main topping.",` +
+		`"oneOf":[{"title":"Extra cheese","const":"cheese"},{"title":"Black olives","const":"olives"}]` +
+		`},` +
+		`"extras":{` +
+		`"type":"array",` +
+		`"items":{` +
+		`"anyOf":[{"title":"Extra cheese","const":"cheese"},{"title":"Black olives","const":"olives"}]` +
+		`},` +
+		`"description":"More toppings."` +
+		`},` +
+		`"wrap":{"type":"boolean","description":"Gift wrap."}` +
+		`},` +
+		`"required":["name","size","topping"]` +
+		`}`),
 	Spec: &toolimpl.Spec{
 		Tool:   "Order form",
 		Strict: true,
@@ -259,7 +346,9 @@ var mcptagOrderForm = &toolimpl.Form{
 			{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}}, Default: []byte(`1`)},
 			{Name: "size", Required: true, Kind: toolimpl.KindString, Enum: []string{"s", "l"}},
 			{Name: "topping", Required: true, Kind: toolimpl.KindString, Enum: []string{"cheese", "olives"}},
-			{Name: "extras", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"cheese", "olives"}}},
+			{Name: "extras", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Enum: []string{"cheese", "olives"},
+			}},
 			{Name: "wrap", Kind: toolimpl.KindBoolean},
 		},
 	},
