@@ -316,9 +316,7 @@ func (g *genFile) tool(t *analyzer.Tool, mt *mcp.Tool) {
 		g.P("var ", ident, "Output = ", g.rawJSON(mt.OutputSchema.(json.RawMessage)))
 	}
 	g.specVar(ident+"Args", t.Arguments.Spec(t.Name, t.Directive != nil && t.Directive.Strict), t.Arguments)
-	if paths := g.viewPaths(t); paths != "" {
-		g.P("var ", ident, "View = ", paths)
-	}
+	g.viewVar(t, ident+"View")
 	d := toolDecl(t, ident)
 	failed := g.toolFailed()
 	d.check = &argsCheck{spec: ident + "Args", method: "Parse", input: "req.Params.Arguments", checkFailed: failed, decodeFailed: failed}

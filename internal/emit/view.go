@@ -16,17 +16,34 @@ import (
 // lies outside the view. It follows the analyzer's model, which has
 // decided every rule; here it is only spelled in Go.
 
-// viewPaths renders the toolimpl.View literal of a tool whose fields
-// argument picks among its view's paths, or "" for a tool without one.
-func (g *genFile) viewPaths(t *analyzer.Tool) string {
+// viewVar prints the variable name holding the toolimpl.View literal of
+// a tool whose fields argument picks among its view's paths, if t has
+// one: on one line, or a path a line when that is long.
+func (g *genFile) viewVar(t *analyzer.Tool, name string) {
 	if t.View == nil || !t.View.Fields {
-		return ""
+		return
 	}
 	keep := ""
 	if len(t.View.Keep) > 0 {
-		keep = ", Keep: []string{" + quoteAll(t.View.Keep) + "}"
+		keep = "[]string{" + quoteAll(t.View.Keep) + "}"
 	}
-	return "&" + g.QualifiedGoIdent(rt("View")) + "{Paths: []string{" + quoteAll(t.View.Paths) + "}" + keep + "}"
+	head := "var " + name + " = &" + g.QualifiedGoIdent(rt("View")) + "{"
+	paths := "[]string{" + quoteAll(t.View.Paths) + "}"
+	inline := "Paths: " + paths
+	if keep != "" {
+		inline += ", Keep: " + keep
+	}
+	if len(head)+len(inline)+1 <= maxSpecWidth {
+		g.P(head, inline, "}")
+		return
+	}
+	g.P(head)
+	g.fields(field{key: "Paths", head: "[]string{", body: func() {
+		for _, p := range t.View.Paths {
+			g.P(strconv.Quote(p), ",")
+		}
+	}}, field{key: "Keep", value: keep})
+	g.P("}")
 }
 
 // viewFunc prints the writer of t's view, named ident, if t has a view.

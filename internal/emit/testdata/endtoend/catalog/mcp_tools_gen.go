@@ -197,7 +197,9 @@ func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 var mcptagGreetArgs = &toolimpl.Spec{
 	Tool: "greet",
 	Args: []toolimpl.Arg{
-		{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 2}}},
+		{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MinLength, Count: 2},
+		}},
 		{Name: "mood", Kind: toolimpl.KindString, Nullable: true},
 	},
 }

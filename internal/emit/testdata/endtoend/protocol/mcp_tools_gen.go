@@ -122,7 +122,10 @@ var mcptagNoteOutput = json.RawMessage(`{"type":"object","properties":{"result":
 var mcptagNoteArgs = &toolimpl.Spec{
 	Tool: "note",
 	Args: []toolimpl.Arg{
-		{Name: "priority", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 5}}},
+		{Name: "priority", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 1},
+			{Op: toolimpl.Maximum, Num: 5},
+		}},
 		{Name: "scope", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 			{Name: "team", Required: true, Kind: toolimpl.KindString},
 			{Name: "managers", Kind: toolimpl.KindBoolean},
@@ -340,10 +343,14 @@ var mcptagOrderForm = &toolimpl.Form{
 		Tool:   "Order form",
 		Strict: true,
 		Args: []toolimpl.Arg{
-			{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 1}}},
+			{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{
+				{Op: toolimpl.MinLength, Count: 1},
+			}},
 			{Name: "email", Kind: toolimpl.KindString, Format: toolimpl.Email},
 			{Name: "day", Kind: toolimpl.KindString, Format: toolimpl.Date},
-			{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}}, Default: []byte(`1`)},
+			{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Rules: []toolimpl.Rule{
+				{Op: toolimpl.Minimum, Num: 1},
+			}, Default: []byte(`1`)},
 			{Name: "size", Required: true, Kind: toolimpl.KindString, Enum: []string{"s", "l"}},
 			{Name: "topping", Required: true, Kind: toolimpl.KindString, Enum: []string{"cheese", "olives"}},
 			{Name: "extras", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{

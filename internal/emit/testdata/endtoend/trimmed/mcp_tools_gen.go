@@ -247,7 +247,15 @@ var mcptagListIssuesArgs = &toolimpl.Spec{
 		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagListIssuesView = &toolimpl.View{Paths: []string{"issues.number", "issues.title", "pageInfo", "total"}, Keep: []string{"pageInfo"}}
+var mcptagListIssuesView = &toolimpl.View{
+	Paths: []string{
+		"issues.number",
+		"issues.title",
+		"pageInfo",
+		"total",
+	},
+	Keep: []string{"pageInfo"},
+}
 
 func mcptagListIssues(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_issues", &res)
@@ -332,7 +340,14 @@ var mcptagSelectedArgs = &toolimpl.Spec{
 		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagSelectedView = &toolimpl.View{Paths: []string{"number", "title", "body"}, Keep: []string{"number"}}
+var mcptagSelectedView = &toolimpl.View{
+	Paths: []string{
+		"number",
+		"title",
+		"body",
+	},
+	Keep: []string{"number"},
+}
 
 func mcptagSelected(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "selected", &res)
