@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -191,6 +192,11 @@ func (c *Config) run(pass *analysis.Pass, docs analyzer.DocSource) (any, error) 
 	opts.ImportedDocs = docs
 	if pass.Module != nil {
 		opts.Module = pass.Module.Path // as the generator sets it
+	}
+	if len(src) > 0 {
+		// As the generator reads them, whether or not pass holds them.
+		dir := filepath.Dir(pass.Fset.File(src[0].FileStart).Name())
+		opts.TestFiles = analyzer.TestFiles(pass.Fset, dir, pass.Pkg.Name())
 	}
 	pkg := analyzer.Analyze(pass.Fset, src, pass.Pkg, pass.TypesInfo, opts)
 	pkg.Flags = genopts.Flags(opts) // as the generator records them

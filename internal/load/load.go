@@ -41,11 +41,6 @@ type Package struct {
 	// IgnoredFiles are the package's files that the build configuration
 	// leaves out.
 	IgnoredFiles []string
-	// TestFiles are the package's in-package _test.go files that the
-	// build configuration includes, parsed and not type-checked: go vet
-	// and go test check them in the package's scope, beside the
-	// generated file, so the names they declare are taken.
-	TestFiles []*ast.File
 }
 
 // Errors lists the errors that stopped packages from loading, each with
@@ -135,7 +130,6 @@ func loadPackages(dir string, lint bool, patterns []string) ([]*Package, error) 
 	var out []*Package
 	for _, c := range checked {
 		p := &Package{Fset: l.fset, Dir: packageDir(c.p), Files: c.sources, Types: c.types, Info: c.info, IgnoredFiles: c.p.IgnoredFiles}
-		p.TestFiles = l.testFiles(p.Dir, c.types.Name())
 		if c.p.Module != nil {
 			p.Module = c.p.Module.Path
 		}
@@ -299,25 +293,6 @@ func (l *loader) parse(p *packages.Package) parsed {
 			continue
 		}
 		out.files = append(out.files, f)
-	}
-	return out
-}
-
-// testFiles parses the _test.go files in dir of package name (not those
-// of the external test package, name_test) that the build configuration
-// includes, for the names they declare. go vet reports what does not
-// parse in one: what does is kept.
-func (l *loader) testFiles(dir, name string) []*ast.File {
-	paths, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
-	var out []*ast.File
-	for _, path := range paths {
-		if ok, err := build.Default.MatchFile(dir, filepath.Base(path)); !ok || err != nil {
-			continue
-		}
-		f, _ := parser.ParseFile(l.fset, path, nil, parser.SkipObjectResolution)
-		if f != nil && f.Name != nil && f.Name.Name == name {
-			out = append(out, f)
-		}
 	}
 	return out
 }
