@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -118,11 +117,7 @@ func (g *genFile) mapField(key, typ string, m map[string]any) field {
 		return field{key: key, value: typ + body}
 	}
 	return field{key: key, head: typ + "{", body: func() {
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
+		keys := sortedKeys(m)
 		fs := make([]field, len(keys))
 		for i, k := range keys {
 			if sub, ok := m[k].(map[string]any); ok {
@@ -138,11 +133,7 @@ func (g *genFile) mapField(key, typ string, m map[string]any) field {
 // mapBody is the braces of the literal of a map of the _meta values
 // apps hold, its keys sorted; goValue writes each value.
 func mapBody(m map[string]any) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := sortedKeys(m)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		parts[i] = strconv.Quote(k) + ": " + goValue(m[k])
