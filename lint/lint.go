@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -192,6 +193,11 @@ func (c *Config) run(pass *analysis.Pass, docs analyzer.DocSource) (any, error) 
 	if pass.Module != nil {
 		opts.Module = pass.Module.Path // as the generator sets it
 	}
+	if len(src) > 0 {
+		// As the generator reads them, whether or not pass holds them.
+		dir := filepath.Dir(pass.Fset.File(src[0].FileStart).Name())
+		opts.TestFiles = analyzer.TestFiles(pass.Fset, dir, pass.Pkg.Name())
+	}
 	pkg := analyzer.Analyze(pass.Fset, src, pass.Pkg, pass.TypesInfo, opts)
 	pkg.Flags = genopts.Flags(opts) // as the generator records them
 	stops := false                  // generation would refuse the package
@@ -213,8 +219,10 @@ func (c *Config) run(pass *analysis.Pass, docs analyzer.DocSource) (any, error) 
 	// Nor can a build configuration that leaves out a file declaring
 	// tools judge the code, which generation there refuses to write.
 	stops = stops || hidesDirectives(pass.IgnoredFiles)
-	if f, ok := stale(src, g, optsErr, pkg); ok && !stops {
-		r.report(f)
+	if !stops {
+		for _, f := range stale(src, g, optsErr, pkg) {
+			r.report(f)
+		}
 	}
 	for _, f := range r.place.SuppressionFindings(true) {
 		r.diagnose(f.Pos, f.End, f.Category, f.Message, r.fixes(f))

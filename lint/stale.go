@@ -57,14 +57,27 @@ func (g generated) options(opts genopts.Options) (analyzer.Options, error) {
 // generator would write now; optsErr is why the options it records could
 // not be read. The finding sits at the first declaration whose entry in
 // the snapshot changed, else at the package clause of the file of the
-// first declaration (or of the first file, when they are gone).
-func stale(src []*ast.File, g generated, optsErr error, pkg *analyzer.Package) (finding.Finding, bool) {
+// first declaration (or of the first file, when they are gone). A
+// package whose declarations shadow a predeclared name that the code
+// uses gets generation's findings instead (emit.Shadowing): the code
+// cannot be generated.
+func stale(src []*ast.File, g generated, optsErr error, pkg *analyzer.Package) []finding.Finding {
 	if len(src) == 0 || pkg.Errors() || (g.name == "" && pkg.Empty()) {
-		return finding.Finding{}, false
+		return nil
 	}
 	at := firstDeclClause(src, pkg)
-	staleAt := func(msg string) (finding.Finding, bool) {
-		return finding.Finding{Pos: at, Category: finding.CatStale, Message: msg}, true
+	staleAt := func(msg string) []finding.Finding {
+		return []finding.Finding{{Pos: at, Category: finding.CatStale, Message: msg}}
+	}
+	var want []byte
+	if !pkg.Empty() {
+		var err error
+		if want, err = emit.Go(pkg); err != nil {
+			return nil // the generator reports it
+		}
+		if shadowed := emit.Shadowing(pkg, want); len(shadowed) > 0 {
+			return shadowed
+		}
 	}
 	switch {
 	case g.name == "":
@@ -76,17 +89,13 @@ func stale(src []*ast.File, g generated, optsErr error, pkg *analyzer.Package) (
 	case optsErr != nil:
 		return staleAt(inPackage(optsErr))
 	}
-	want, err := emit.Go(pkg)
-	if err != nil {
-		return finding.Finding{}, false // the generator reports it
-	}
 	if !genfile.Fresh(g.data, want) {
 		if pos := changedDecl(g.name, pkg); pos.IsValid() {
 			at = pos
 		}
 		return staleAt(genfile.GoName + " is stale: it differs from what mcptag generates from the sources now; run go generate")
 	}
-	return finding.Finding{}, false
+	return nil
 }
 
 // inPackage is the message of err, whose position is in the package's

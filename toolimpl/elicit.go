@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/mcptag/mcptag/internal/rtlink"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -207,12 +208,33 @@ func (st *formState) keep(responses mcp.InputResponseMap) {
 
 // CacheReads returns h with the caching hints of the resource's reads
 // set: ttlMs, and cacheScope ("" leaves the go-sdk's default, "public").
-// A result on which h set either hint itself keeps its own.
+// A result on which h set either hint itself keeps its own. Files of
+// version 2 and 3 call it; later ones call CacheReadsFor.
 func CacheReads(h mcp.ResourceHandler, ttlMs int, scope string) mcp.ResourceHandler {
+	return CacheReadsFor(h, time.Duration(ttlMs)*time.Millisecond, CacheScope(scope))
+}
+
+// A CacheScope is who may cache a resource's reads, the cacheScope of a
+// resources/read result: cache= of //mcp:resource.
+type CacheScope string
+
+// The cache scopes: CacheDefault sends none, which leaves the go-sdk's
+// default (public).
+const (
+	CacheDefault CacheScope = ""
+	CachePublic  CacheScope = "public"
+	CachePrivate CacheScope = "private"
+)
+
+// CacheReadsFor returns h with the caching hints of the resource's reads
+// set: ttl, sent in milliseconds (0 sends none), and scope. A result on
+// which h set either hint itself keeps its own.
+func CacheReadsFor(h mcp.ResourceHandler, ttl time.Duration, scope CacheScope) mcp.ResourceHandler {
+	ttlMs := int(ttl / time.Millisecond)
 	return func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 		res, err := h(ctx, req)
 		if res != nil && res.TTLMs == 0 && res.CacheScope == "" {
-			res.TTLMs, res.CacheScope = ttlMs, scope
+			res.TTLMs, res.CacheScope = ttlMs, string(scope)
 		}
 		return res, err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/toolimpl"
@@ -180,12 +181,18 @@ func TestCacheReads(t *testing.T) {
 		{mcp.Cacheable{TTLMs: 7}, mcp.Cacheable{TTLMs: 7}},
 		{mcp.Cacheable{CacheScope: "public"}, mcp.Cacheable{CacheScope: "public"}},
 	} {
-		h := toolimpl.CacheReads(func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		read := func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 			return &mcp.ReadResourceResult{Cacheable: tc.own}, nil
-		}, 5000, "private")
-		res, err := h(ctx, req)
-		if err != nil || res.Cacheable != tc.want {
-			t.Errorf("own %+v: %+v %v, want %+v", tc.own, res.Cacheable, err, tc.want)
+		}
+		// What files of version 3 call, and what later ones do.
+		for _, h := range []mcp.ResourceHandler{
+			toolimpl.CacheReads(read, 5000, "private"),
+			toolimpl.CacheReadsFor(read, 5*time.Second, toolimpl.CachePrivate),
+		} {
+			res, err := h(ctx, req)
+			if err != nil || res.Cacheable != tc.want {
+				t.Errorf("own %+v: %+v %v, want %+v", tc.own, res.Cacheable, err, tc.want)
+			}
 		}
 	}
 	boom := errors.New("boom")

@@ -28,8 +28,10 @@ const (
 	MinGeneratedVersion = 2
 	// MaxGeneratedVersion is the newest version of generated code this
 	// toolimpl runs, and the version the mcptag of this module generates.
-	// Version 3 gives a tool shown as an MCP App its page (AppPage).
-	MaxGeneratedVersion = 3
+	// Version 3 gives a tool shown as an MCP App its page (AppPage);
+	// version 4 passes a resource's cache hints as a time.Duration and a
+	// CacheScope (CacheReadsFor).
+	MaxGeneratedVersion = 4
 )
 
 // RegenerateWithMcptagOfGoMod is the type of a generated file's version

@@ -10,46 +10,50 @@ import (
 	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	v12 "k8s.io/api/apps/v1"
-	"k8s.io/api/core/v1"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 //
-// It binds the methods: those of *Store to store. Register takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of *Store to store. Register takes a value of
+// every receiver type whose methods it registers, so that none is left out.
 func Register(s *mcp.Server, store *Store) {
 	RegisterTools(s, store)
 }
 
-// RegisterTools adds the package's tools to s: get_repository, list_issues, get_pull_request, get_pod, get_deployment.
+// RegisterTools adds the package's tools to s: get_repository, list_issues,
+// get_pull_request, get_pod, get_deployment.
 //
-// It binds the methods: those of *Store to store. RegisterTools takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of *Store to store. RegisterTools takes a value
+// of every receiver type whose methods it registers, so that none is left out.
 func RegisterTools(s *mcp.Server, store *Store) {
 	RegisterStoreTools(s, store)
 }
 
-// RegisterStore adds everything Store's methods declare to s, bound to store: the tools of RegisterStoreTools.
+// RegisterStore adds everything Store's methods declare to s, bound to store:
+// the tools of RegisterStoreTools.
 func RegisterStore(s *mcp.Server, store *Store) {
 	RegisterStoreTools(s, store)
 }
 
-// RegisterStoreTools adds the tools of Store's methods to s, bound to store: get_repository, list_issues, get_pull_request, get_pod, get_deployment.
+// RegisterStoreTools adds the tools of Store's methods to s, bound to store:
+// get_repository, list_issues, get_pull_request, get_pod, get_deployment.
 func RegisterStoreTools(s *mcp.Server, store *Store) {
 	toolrt.AddTools(s, StoreTools(store))
 }
 
-// StoreTools returns the tools of Store's methods as data, bound to store, in declaration order: get_repository, list_issues, get_pull_request, get_pod, get_deployment.
+// StoreTools returns the tools of Store's methods as data, bound to store, in
+// declaration order: get_repository, list_issues, get_pull_request, get_pod,
+// get_deployment.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -112,8 +116,532 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 }
 
 // Schemas and arguments of get_repository, computed by mcptag.
-var mcptagStoreGetRepositoryInput = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns it"},"repo":{"type":"string","description":"its name"}},"required":["owner","repo"],"additionalProperties":false}`)
-var mcptagStoreGetRepositoryOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"owner":{"$ref":"#/$defs/User"},"name":{"type":"string"},"full_name":{"type":"string"},"description":{"type":"string"},"homepage":{"type":"string"},"code_of_conduct":{"$ref":"#/$defs/CodeOfConduct"},"default_branch":{"type":"string"},"master_branch":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"pushed_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"html_url":{"type":"string"},"clone_url":{"type":"string"},"git_url":{"type":"string"},"mirror_url":{"type":"string"},"ssh_url":{"type":"string"},"svn_url":{"type":"string"},"language":{"type":"string"},"fork":{"type":"boolean"},"forks_count":{"type":"integer"},"network_count":{"type":"integer"},"open_issues_count":{"type":"integer"},"open_issues":{"type":"integer","description":"Deprecated: Replaced by OpenIssuesCount. For backward compatibility OpenIssues is still populated."},"stargazers_count":{"type":"integer"},"subscribers_count":{"type":"integer"},"watchers_count":{"type":"integer","description":"Deprecated: Replaced by StargazersCount. For backward compatibility WatchersCount is still populated."},"watchers":{"type":"integer","description":"Deprecated: Replaced by StargazersCount. For backward compatibility Watchers is still populated."},"size":{"type":"integer"},"auto_init":{"type":"boolean"},"parent":{"$ref":"#/$defs/Repository"},"source":{"$ref":"#/$defs/Repository"},"template_repository":{"$ref":"#/$defs/Repository"},"organization":{"$ref":"#/$defs/Organization"},"permissions":{"$ref":"#/$defs/RepositoryPermissions"},"allow_rebase_merge":{"type":"boolean"},"allow_update_branch":{"type":"boolean"},"allow_squash_merge":{"type":"boolean"},"allow_merge_commit":{"type":"boolean"},"allow_auto_merge":{"type":"boolean"},"allow_forking":{"type":"boolean"},"web_commit_signoff_required":{"type":"boolean"},"delete_branch_on_merge":{"type":"boolean"},"use_squash_pr_title_as_default":{"type":"boolean"},"squash_merge_commit_title":{"type":"string","description":"Can be one of: \"PR_TITLE\", \"COMMIT_OR_PR_TITLE\""},"squash_merge_commit_message":{"type":"string","description":"Can be one of: \"PR_BODY\", \"COMMIT_MESSAGES\", \"BLANK\""},"merge_commit_title":{"type":"string","description":"Can be one of: \"PR_TITLE\", \"MERGE_MESSAGE\""},"merge_commit_message":{"type":"string","description":"Can be one of: \"PR_BODY\", \"PR_TITLE\", \"BLANK\""},"topics":{"type":"array","items":{"type":"string"}},"custom_properties":{"type":"object","additionalProperties":{}},"archived":{"type":"boolean"},"disabled":{"type":"boolean"},"license":{"$ref":"#/$defs/License","description":"Only provided when using RepositoriesService.Get while in preview"},"private":{"type":"boolean","description":"Additional mutable fields when creating and editing a repository"},"has_issues":{"type":"boolean"},"has_wiki":{"type":"boolean"},"has_pages":{"type":"boolean"},"has_projects":{"type":"boolean"},"has_downloads":{"type":"boolean"},"has_discussions":{"type":"boolean"},"has_pull_requests":{"type":"boolean"},"pull_request_creation_policy":{"type":"string","description":"Can be one of: \"all\", \"collaborators_only\""},"is_template":{"type":"boolean"},"license_template":{"type":"string"},"gitignore_template":{"type":"string"},"security_and_analysis":{"$ref":"#/$defs/SecurityAndAnalysis","description":"Options for configuring Advanced Security and Secret Scanning"},"team_id":{"type":"integer","description":"Creating an organization repository. Required for non-owners."},"url":{"type":"string","description":"API URLs"},"archive_url":{"type":"string"},"assignees_url":{"type":"string"},"blobs_url":{"type":"string"},"branches_url":{"type":"string"},"collaborators_url":{"type":"string"},"comments_url":{"type":"string"},"commits_url":{"type":"string"},"compare_url":{"type":"string"},"contents_url":{"type":"string"},"contributors_url":{"type":"string"},"deployments_url":{"type":"string"},"downloads_url":{"type":"string"},"events_url":{"type":"string"},"forks_url":{"type":"string"},"git_commits_url":{"type":"string"},"git_refs_url":{"type":"string"},"git_tags_url":{"type":"string"},"hooks_url":{"type":"string"},"issue_comment_url":{"type":"string"},"issue_events_url":{"type":"string"},"issues_url":{"type":"string"},"keys_url":{"type":"string"},"labels_url":{"type":"string"},"languages_url":{"type":"string"},"merges_url":{"type":"string"},"milestones_url":{"type":"string"},"notifications_url":{"type":"string"},"pulls_url":{"type":"string"},"releases_url":{"type":"string"},"stargazers_url":{"type":"string"},"statuses_url":{"type":"string"},"subscribers_url":{"type":"string"},"subscription_url":{"type":"string"},"tags_url":{"type":"string"},"trees_url":{"type":"string"},"teams_url":{"type":"string"},"text_matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]},"description":"TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search?apiVersion=2022-11-28#text-match-metadata"},"visibility":{"type":"string","description":"Visibility is only used for Create and Edit endpoints. The visibility field overrides the field parameter when both are used. Can be one of public, private or internal."},"role_name":{"type":"string","description":"RoleName is only returned by the API 'check team permissions for a repository'. See: teams.go (IsTeamRepoByID) https://docs.github.com/rest/teams/teams?apiVersion=2022-11-28#check-team-permissions-for-a-repository"}},"$defs":{"AdvancedSecurity":{"type":"object","properties":{"status":{"type":"string"}}},"CodeOfConduct":{"type":"object","properties":{"name":{"type":"string"},"key":{"type":"string"},"url":{"type":"string"},"body":{"type":"string"}},"description":"Represents a code of conduct."},"CodeSecurity":{"type":"object","properties":{"status":{"type":"string"}}},"DependabotSecurityUpdates":{"type":"object","properties":{"status":{"type":"string"}}},"License":{"type":"object","properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"spdx_id":{"type":"string"},"html_url":{"type":"string"},"featured":{"type":"boolean"},"description":{"type":"string"},"implementation":{"type":"string"},"permissions":{"type":["array","null"],"items":{"type":"string"}},"conditions":{"type":["array","null"],"items":{"type":"string"}},"limitations":{"type":["array","null"],"items":{"type":"string"}},"body":{"type":"string"}},"description":"Represents an open source license."},"Match":{"type":"object","properties":{"text":{"type":"string"},"indices":{"type":"array","items":{"type":"integer"}}}},"Organization":{"type":"object","properties":{"login":{"type":"string"},"id":{"type":"integer"},"node_id":{"type":"string"},"avatar_url":{"type":"string"},"html_url":{"type":"string"},"name":{"type":"string"},"company":{"type":"string"},"blog":{"type":"string"},"location":{"type":"string"},"email":{"type":"string"},"twitter_username":{"type":"string"},"description":{"type":"string"},"public_repos":{"type":"integer"},"public_gists":{"type":"integer"},"followers":{"type":"integer"},"following":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"archived_at":{"type":"string","format":"date-time"},"total_private_repos":{"type":"integer"},"owned_private_repos":{"type":"integer"},"private_gists":{"type":"integer"},"disk_usage":{"type":"integer"},"collaborators":{"type":"integer"},"billing_email":{"type":"string"},"type":{"type":"string"},"plan":{"$ref":"#/$defs/Plan"},"two_factor_requirement_enabled":{"type":"boolean"},"is_verified":{"type":"boolean"},"has_organization_projects":{"type":"boolean"},"has_repository_projects":{"type":"boolean"},"default_repository_permission":{"type":"string"},"default_repository_settings":{"type":"string"},"members_can_create_repositories":{"type":"boolean"},"members_can_create_public_repositories":{"type":"boolean"},"members_can_create_private_repositories":{"type":"boolean"},"members_can_create_internal_repositories":{"type":"boolean"},"members_can_fork_private_repositories":{"type":"boolean"},"deploy_keys_enabled_for_repositories":{"type":"boolean"},"members_allowed_repository_creation_type":{"type":"string"},"members_can_create_pages":{"type":"boolean"},"members_can_create_public_pages":{"type":"boolean"},"members_can_create_private_pages":{"type":"boolean"},"web_commit_signoff_required":{"type":"boolean"},"advanced_security_enabled_for_new_repositories":{"type":"boolean"},"dependabot_alerts_enabled_for_new_repositories":{"type":"boolean"},"dependabot_security_updates_enabled_for_new_repositories":{"type":"boolean"},"dependency_graph_enabled_for_new_repositories":{"type":"boolean"},"secret_scanning_enabled_for_new_repositories":{"type":"boolean"},"secret_scanning_push_protection_enabled_for_new_repositories":{"type":"boolean"},"secret_scanning_validity_checks_enabled":{"type":"boolean"},"secret_scanning_push_protection_custom_link_enabled":{"type":"boolean"},"secret_scanning_push_protection_custom_link":{"type":"string"},"members_can_delete_repositories":{"type":"boolean"},"members_can_change_repo_visibility":{"type":"boolean"},"members_can_invite_outside_collaborators":{"type":"boolean"},"members_can_delete_issues":{"type":"boolean"},"display_commenter_full_name_setting_enabled":{"type":"boolean"},"readers_can_create_discussions":{"type":"boolean"},"members_can_create_teams":{"type":"boolean"},"members_can_view_dependency_insights":{"type":"boolean"},"default_repository_branch":{"type":"string"},"url":{"type":"string"},"events_url":{"type":"string"},"hooks_url":{"type":"string"},"issues_url":{"type":"string"},"members_url":{"type":"string"},"public_members_url":{"type":"string"},"repos_url":{"type":"string"}},"description":"Represents a GitHub organization account."},"Plan":{"type":"object","properties":{"name":{"type":"string"},"space":{"type":"integer"},"collaborators":{"type":"integer"},"private_repos":{"type":"integer"},"filled_seats":{"type":"integer"},"seats":{"type":"integer"}}},"Repository":{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"owner":{"$ref":"#/$defs/User"},"name":{"type":"string"},"full_name":{"type":"string"},"description":{"type":"string"},"homepage":{"type":"string"},"code_of_conduct":{"$ref":"#/$defs/CodeOfConduct"},"default_branch":{"type":"string"},"master_branch":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"pushed_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"html_url":{"type":"string"},"clone_url":{"type":"string"},"git_url":{"type":"string"},"mirror_url":{"type":"string"},"ssh_url":{"type":"string"},"svn_url":{"type":"string"},"language":{"type":"string"},"fork":{"type":"boolean"},"forks_count":{"type":"integer"},"network_count":{"type":"integer"},"open_issues_count":{"type":"integer"},"open_issues":{"type":"integer"},"stargazers_count":{"type":"integer"},"subscribers_count":{"type":"integer"},"watchers_count":{"type":"integer"},"watchers":{"type":"integer"},"size":{"type":"integer"},"auto_init":{"type":"boolean"},"parent":{"$ref":"#/$defs/Repository"},"source":{"$ref":"#/$defs/Repository"},"template_repository":{"$ref":"#/$defs/Repository"},"organization":{"$ref":"#/$defs/Organization"},"permissions":{"$ref":"#/$defs/RepositoryPermissions"},"allow_rebase_merge":{"type":"boolean"},"allow_update_branch":{"type":"boolean"},"allow_squash_merge":{"type":"boolean"},"allow_merge_commit":{"type":"boolean"},"allow_auto_merge":{"type":"boolean"},"allow_forking":{"type":"boolean"},"web_commit_signoff_required":{"type":"boolean"},"delete_branch_on_merge":{"type":"boolean"},"use_squash_pr_title_as_default":{"type":"boolean"},"squash_merge_commit_title":{"type":"string"},"squash_merge_commit_message":{"type":"string"},"merge_commit_title":{"type":"string"},"merge_commit_message":{"type":"string"},"topics":{"type":"array","items":{"type":"string"}},"custom_properties":{"type":"object","additionalProperties":{}},"archived":{"type":"boolean"},"disabled":{"type":"boolean"},"license":{"$ref":"#/$defs/License"},"private":{"type":"boolean"},"has_issues":{"type":"boolean"},"has_wiki":{"type":"boolean"},"has_pages":{"type":"boolean"},"has_projects":{"type":"boolean"},"has_downloads":{"type":"boolean"},"has_discussions":{"type":"boolean"},"has_pull_requests":{"type":"boolean"},"pull_request_creation_policy":{"type":"string"},"is_template":{"type":"boolean"},"license_template":{"type":"string"},"gitignore_template":{"type":"string"},"security_and_analysis":{"$ref":"#/$defs/SecurityAndAnalysis"},"team_id":{"type":"integer"},"url":{"type":"string"},"archive_url":{"type":"string"},"assignees_url":{"type":"string"},"blobs_url":{"type":"string"},"branches_url":{"type":"string"},"collaborators_url":{"type":"string"},"comments_url":{"type":"string"},"commits_url":{"type":"string"},"compare_url":{"type":"string"},"contents_url":{"type":"string"},"contributors_url":{"type":"string"},"deployments_url":{"type":"string"},"downloads_url":{"type":"string"},"events_url":{"type":"string"},"forks_url":{"type":"string"},"git_commits_url":{"type":"string"},"git_refs_url":{"type":"string"},"git_tags_url":{"type":"string"},"hooks_url":{"type":"string"},"issue_comment_url":{"type":"string"},"issue_events_url":{"type":"string"},"issues_url":{"type":"string"},"keys_url":{"type":"string"},"labels_url":{"type":"string"},"languages_url":{"type":"string"},"merges_url":{"type":"string"},"milestones_url":{"type":"string"},"notifications_url":{"type":"string"},"pulls_url":{"type":"string"},"releases_url":{"type":"string"},"stargazers_url":{"type":"string"},"statuses_url":{"type":"string"},"subscribers_url":{"type":"string"},"subscription_url":{"type":"string"},"tags_url":{"type":"string"},"trees_url":{"type":"string"},"teams_url":{"type":"string"},"text_matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]}},"visibility":{"type":"string"},"role_name":{"type":"string"}},"description":"Represents a GitHub repository."},"RepositoryPermissions":{"type":"object","properties":{"admin":{"type":"boolean"},"maintain":{"type":"boolean"},"push":{"type":"boolean"},"triage":{"type":"boolean"},"pull":{"type":"boolean"}},"description":"Represents the permissions a user has for a repository."},"SecretScanning":{"type":"object","properties":{"status":{"type":"string"}}},"SecretScanningPushProtection":{"type":"object","properties":{"status":{"type":"string"}}},"SecretScanningValidityChecks":{"type":"object","properties":{"status":{"type":"string"}}},"SecurityAndAnalysis":{"type":"object","properties":{"advanced_security":{"$ref":"#/$defs/AdvancedSecurity"},"secret_scanning":{"$ref":"#/$defs/SecretScanning"},"secret_scanning_push_protection":{"$ref":"#/$defs/SecretScanningPushProtection"},"dependabot_security_updates":{"$ref":"#/$defs/DependabotSecurityUpdates"},"secret_scanning_validity_checks":{"$ref":"#/$defs/SecretScanningValidityChecks"},"code_security":{"$ref":"#/$defs/CodeSecurity"}},"description":"Specifies the optional advanced security features that are enabled on a given repository."},"Team":{"type":"object","properties":{"id":{"type":"integer"},"node_id":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"},"url":{"type":"string"},"slug":{"type":"string"},"permission":{"type":"string"},"privacy":{"type":"string"},"notification_setting":{"type":"string"},"members_count":{"type":"integer"},"repos_count":{"type":"integer"},"organization":{"type":"object"},"html_url":{"type":"string"},"members_url":{"type":"string"},"repositories_url":{"type":"string"},"parent":{"type":"object"},"ldap_dn":{"type":"string"},"permissions":{"type":"object"},"assignment":{"type":"string"},"type":{"type":"string"},"access_source":{"type":"string"}}},"TextMatch":{"type":"object","properties":{"object_url":{"type":"string"},"object_type":{"type":"string"},"property":{"type":"string"},"fragment":{"type":"string"},"matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Match"},{"type":"null"}]}}},"description":"Represents a text match for a SearchResult."},"User":{"type":"object","properties":{"login":{"type":"string"},"id":{"type":"integer"},"user_view_type":{"type":"string"},"node_id":{"type":"string"},"avatar_url":{"type":"string"},"html_url":{"type":"string"},"gravatar_id":{"type":"string"},"name":{"type":"string"},"company":{"type":"string"},"blog":{"type":"string"},"location":{"type":"string"},"email":{"type":"string"},"notification_email":{"type":"string"},"hireable":{"type":"boolean"},"bio":{"type":"string"},"twitter_username":{"type":"string"},"public_repos":{"type":"integer"},"public_gists":{"type":"integer"},"followers":{"type":"integer"},"following":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"suspended_at":{"type":"string","format":"date-time"},"type":{"type":"string"},"site_admin":{"type":"boolean"},"total_private_repos":{"type":"integer"},"owned_private_repos":{"type":"integer"},"private_gists":{"type":"integer"},"disk_usage":{"type":"integer"},"collaborators":{"type":"integer"},"two_factor_authentication":{"type":"boolean"},"plan":{"$ref":"#/$defs/Plan"},"business_plus":{"type":"boolean"},"ldap_dn":{"type":"string"},"url":{"type":"string"},"events_url":{"type":"string"},"following_url":{"type":"string"},"followers_url":{"type":"string"},"gists_url":{"type":"string"},"organizations_url":{"type":"string"},"received_events_url":{"type":"string"},"repos_url":{"type":"string"},"starred_url":{"type":"string"},"subscriptions_url":{"type":"string"},"text_matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]}},"permissions":{"$ref":"#/$defs/RepositoryPermissions"},"role_name":{"type":"string"},"assignment":{"type":"string"},"inherited_from":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Team"},{"type":"null"}]}},"role":{"type":"string"},"inherited":{"type":"boolean"}},"description":"Represents a GitHub user."}},"description":"Represents a GitHub repository."}`)
+var mcptagStoreGetRepositoryInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"owner":{"type":"string","description":"the account that owns it"},` +
+	`"repo":{"type":"string","description":"its name"}` +
+	`},` +
+	`"required":["owner","repo"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagStoreGetRepositoryOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"integer"},` +
+	`"node_id":{"type":"string"},` +
+	`"owner":{"$ref":"#/$defs/User"},` +
+	`"name":{"type":"string"},` +
+	`"full_name":{"type":"string"},` +
+	`"description":{"type":"string"},` +
+	`"homepage":{"type":"string"},` +
+	`"code_of_conduct":{"$ref":"#/$defs/CodeOfConduct"},` +
+	`"default_branch":{"type":"string"},` +
+	`"master_branch":{"type":"string"},` +
+	`"created_at":{"type":"string","format":"date-time"},` +
+	`"pushed_at":{"type":"string","format":"date-time"},` +
+	`"updated_at":{"type":"string","format":"date-time"},` +
+	`"html_url":{"type":"string"},` +
+	`"clone_url":{"type":"string"},` +
+	`"git_url":{"type":"string"},` +
+	`"mirror_url":{"type":"string"},` +
+	`"ssh_url":{"type":"string"},` +
+	`"svn_url":{"type":"string"},` +
+	`"language":{"type":"string"},` +
+	`"fork":{"type":"boolean"},` +
+	`"forks_count":{"type":"integer"},` +
+	`"network_count":{"type":"integer"},` +
+	`"open_issues_count":{"type":"integer"},` +
+	`"open_issues":{` +
+	`"type":"integer",` +
+	`"description":"Deprecated: Replaced by OpenIssuesCount. For backward compatibility OpenIssues is still populated."` +
+	`},` +
+	`"stargazers_count":{"type":"integer"},` +
+	`"subscribers_count":{"type":"integer"},` +
+	`"watchers_count":{` +
+	`"type":"integer",` +
+	`"description":"Deprecated: Replaced by StargazersCount. For backward compatibility WatchersCount is still populated."` +
+	`},` +
+	`"watchers":{` +
+	`"type":"integer",` +
+	`"description":"Deprecated: Replaced by StargazersCount. For backward compatibility Watchers is still populated."` +
+	`},` +
+	`"size":{"type":"integer"},` +
+	`"auto_init":{"type":"boolean"},` +
+	`"parent":{"$ref":"#/$defs/Repository"},` +
+	`"source":{"$ref":"#/$defs/Repository"},` +
+	`"template_repository":{"$ref":"#/$defs/Repository"},` +
+	`"organization":{"$ref":"#/$defs/Organization"},` +
+	`"permissions":{"$ref":"#/$defs/RepositoryPermissions"},` +
+	`"allow_rebase_merge":{"type":"boolean"},` +
+	`"allow_update_branch":{"type":"boolean"},` +
+	`"allow_squash_merge":{"type":"boolean"},` +
+	`"allow_merge_commit":{"type":"boolean"},` +
+	`"allow_auto_merge":{"type":"boolean"},` +
+	`"allow_forking":{"type":"boolean"},` +
+	`"web_commit_signoff_required":{"type":"boolean"},` +
+	`"delete_branch_on_merge":{"type":"boolean"},` +
+	`"use_squash_pr_title_as_default":{"type":"boolean"},` +
+	`"squash_merge_commit_title":{` +
+	`"type":"string",` +
+	`"description":"Can be one of: \"PR_TITLE\", \"COMMIT_OR_PR_TITLE\""` +
+	`},` +
+	`"squash_merge_commit_message":{` +
+	`"type":"string",` +
+	`"description":"Can be one of: \"PR_BODY\", \"COMMIT_MESSAGES\", \"BLANK\""` +
+	`},` +
+	`"merge_commit_title":{` +
+	`"type":"string",` +
+	`"description":"Can be one of: \"PR_TITLE\", \"MERGE_MESSAGE\""` +
+	`},` +
+	`"merge_commit_message":{` +
+	`"type":"string",` +
+	`"description":"Can be one of: \"PR_BODY\", \"PR_TITLE\", \"BLANK\""` +
+	`},` +
+	`"topics":{"type":"array","items":{"type":"string"}},` +
+	`"custom_properties":{"type":"object","additionalProperties":{}},` +
+	`"archived":{"type":"boolean"},` +
+	`"disabled":{"type":"boolean"},` +
+	`"license":{` +
+	`"$ref":"#/$defs/License",` +
+	`"description":"Only provided when using RepositoriesService.Get while in preview"` +
+	`},` +
+	`"private":{` +
+	`"type":"boolean",` +
+	`"description":"Additional mutable fields when creating and editing a repository"` +
+	`},` +
+	`"has_issues":{"type":"boolean"},` +
+	`"has_wiki":{"type":"boolean"},` +
+	`"has_pages":{"type":"boolean"},` +
+	`"has_projects":{"type":"boolean"},` +
+	`"has_downloads":{"type":"boolean"},` +
+	`"has_discussions":{"type":"boolean"},` +
+	`"has_pull_requests":{"type":"boolean"},` +
+	`"pull_request_creation_policy":{` +
+	`"type":"string",` +
+	`"description":"Can be one of: \"all\", \"collaborators_only\""` +
+	`},` +
+	`"is_template":{"type":"boolean"},` +
+	`"license_template":{"type":"string"},` +
+	`"gitignore_template":{"type":"string"},` +
+	`"security_and_analysis":{` +
+	`"$ref":"#/$defs/SecurityAndAnalysis",` +
+	`"description":"Options for configuring Advanced Security and Secret Scanning"` +
+	`},` +
+	`"team_id":{` +
+	`"type":"integer",` +
+	`"description":"Creating an organization repository. Required for non-owners."` +
+	`},` +
+	`"url":{"type":"string","description":"API URLs"},` +
+	`"archive_url":{"type":"string"},` +
+	`"assignees_url":{"type":"string"},` +
+	`"blobs_url":{"type":"string"},` +
+	`"branches_url":{"type":"string"},` +
+	`"collaborators_url":{"type":"string"},` +
+	`"comments_url":{"type":"string"},` +
+	`"commits_url":{"type":"string"},` +
+	`"compare_url":{"type":"string"},` +
+	`"contents_url":{"type":"string"},` +
+	`"contributors_url":{"type":"string"},` +
+	`"deployments_url":{"type":"string"},` +
+	`"downloads_url":{"type":"string"},` +
+	`"events_url":{"type":"string"},` +
+	`"forks_url":{"type":"string"},` +
+	`"git_commits_url":{"type":"string"},` +
+	`"git_refs_url":{"type":"string"},` +
+	`"git_tags_url":{"type":"string"},` +
+	`"hooks_url":{"type":"string"},` +
+	`"issue_comment_url":{"type":"string"},` +
+	`"issue_events_url":{"type":"string"},` +
+	`"issues_url":{"type":"string"},` +
+	`"keys_url":{"type":"string"},` +
+	`"labels_url":{"type":"string"},` +
+	`"languages_url":{"type":"string"},` +
+	`"merges_url":{"type":"string"},` +
+	`"milestones_url":{"type":"string"},` +
+	`"notifications_url":{"type":"string"},` +
+	`"pulls_url":{"type":"string"},` +
+	`"releases_url":{"type":"string"},` +
+	`"stargazers_url":{"type":"string"},` +
+	`"statuses_url":{"type":"string"},` +
+	`"subscribers_url":{"type":"string"},` +
+	`"subscription_url":{"type":"string"},` +
+	`"tags_url":{"type":"string"},` +
+	`"trees_url":{"type":"string"},` +
+	`"teams_url":{"type":"string"},` +
+	`"text_matches":{` +
+	`"type":"array",` +
+	`"items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]},` +
+	`"description":"TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search?apiVersion=2022-11-28#text-match-metadata"` +
+	`},` +
+	`"visibility":{` +
+	`"type":"string",` +
+	`"description":"Visibility is only used for Create and Edit endpoints. The visibility field overrides the field parameter when both are used. Can be one of public, private or internal."` +
+	`},` +
+	`"role_name":{` +
+	`"type":"string",` +
+	`"description":"RoleName is only returned by the API 'check team permissions for a repository'. See: teams.go (IsTeamRepoByID) https://docs.github.com/rest/teams/teams?apiVersion=2022-11-28#check-team-permissions-for-a-repository"` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"AdvancedSecurity":{"type":"object","properties":{"status":{"type":"string"}}},` +
+	`"CodeOfConduct":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"key":{"type":"string"},` +
+	`"url":{"type":"string"},` +
+	`"body":{"type":"string"}` +
+	`},` +
+	`"description":"Represents a code of conduct."` +
+	`},` +
+	`"CodeSecurity":{"type":"object","properties":{"status":{"type":"string"}}},` +
+	`"DependabotSecurityUpdates":{"type":"object","properties":{"status":{"type":"string"}}},` +
+	`"License":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"key":{"type":"string"},` +
+	`"name":{"type":"string"},` +
+	`"url":{"type":"string"},` +
+	`"spdx_id":{"type":"string"},` +
+	`"html_url":{"type":"string"},` +
+	`"featured":{"type":"boolean"},` +
+	`"description":{"type":"string"},` +
+	`"implementation":{"type":"string"},` +
+	`"permissions":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"conditions":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"limitations":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"body":{"type":"string"}` +
+	`},` +
+	`"description":"Represents an open source license."` +
+	`},` +
+	`"Match":{` +
+	`"type":"object",` +
+	`"properties":{"text":{"type":"string"},"indices":{"type":"array","items":{"type":"integer"}}}` +
+	`},` +
+	`"Organization":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"login":{"type":"string"},` +
+	`"id":{"type":"integer"},` +
+	`"node_id":{"type":"string"},` +
+	`"avatar_url":{"type":"string"},` +
+	`"html_url":{"type":"string"},` +
+	`"name":{"type":"string"},` +
+	`"company":{"type":"string"},` +
+	`"blog":{"type":"string"},` +
+	`"location":{"type":"string"},` +
+	`"email":{"type":"string"},` +
+	`"twitter_username":{"type":"string"},` +
+	`"description":{"type":"string"},` +
+	`"public_repos":{"type":"integer"},` +
+	`"public_gists":{"type":"integer"},` +
+	`"followers":{"type":"integer"},` +
+	`"following":{"type":"integer"},` +
+	`"created_at":{"type":"string","format":"date-time"},` +
+	`"updated_at":{"type":"string","format":"date-time"},` +
+	`"archived_at":{"type":"string","format":"date-time"},` +
+	`"total_private_repos":{"type":"integer"},` +
+	`"owned_private_repos":{"type":"integer"},` +
+	`"private_gists":{"type":"integer"},` +
+	`"disk_usage":{"type":"integer"},` +
+	`"collaborators":{"type":"integer"},` +
+	`"billing_email":{"type":"string"},` +
+	`"type":{"type":"string"},` +
+	`"plan":{"$ref":"#/$defs/Plan"},` +
+	`"two_factor_requirement_enabled":{"type":"boolean"},` +
+	`"is_verified":{"type":"boolean"},` +
+	`"has_organization_projects":{"type":"boolean"},` +
+	`"has_repository_projects":{"type":"boolean"},` +
+	`"default_repository_permission":{"type":"string"},` +
+	`"default_repository_settings":{"type":"string"},` +
+	`"members_can_create_repositories":{"type":"boolean"},` +
+	`"members_can_create_public_repositories":{"type":"boolean"},` +
+	`"members_can_create_private_repositories":{"type":"boolean"},` +
+	`"members_can_create_internal_repositories":{"type":"boolean"},` +
+	`"members_can_fork_private_repositories":{"type":"boolean"},` +
+	`"deploy_keys_enabled_for_repositories":{"type":"boolean"},` +
+	`"members_allowed_repository_creation_type":{"type":"string"},` +
+	`"members_can_create_pages":{"type":"boolean"},` +
+	`"members_can_create_public_pages":{"type":"boolean"},` +
+	`"members_can_create_private_pages":{"type":"boolean"},` +
+	`"web_commit_signoff_required":{"type":"boolean"},` +
+	`"advanced_security_enabled_for_new_repositories":{"type":"boolean"},` +
+	`"dependabot_alerts_enabled_for_new_repositories":{"type":"boolean"},` +
+	`"dependabot_security_updates_enabled_for_new_repositories":{"type":"boolean"},` +
+	`"dependency_graph_enabled_for_new_repositories":{"type":"boolean"},` +
+	`"secret_scanning_enabled_for_new_repositories":{"type":"boolean"},` +
+	`"secret_scanning_push_protection_enabled_for_new_repositories":{"type":"boolean"},` +
+	`"secret_scanning_validity_checks_enabled":{"type":"boolean"},` +
+	`"secret_scanning_push_protection_custom_link_enabled":{"type":"boolean"},` +
+	`"secret_scanning_push_protection_custom_link":{"type":"string"},` +
+	`"members_can_delete_repositories":{"type":"boolean"},` +
+	`"members_can_change_repo_visibility":{"type":"boolean"},` +
+	`"members_can_invite_outside_collaborators":{"type":"boolean"},` +
+	`"members_can_delete_issues":{"type":"boolean"},` +
+	`"display_commenter_full_name_setting_enabled":{"type":"boolean"},` +
+	`"readers_can_create_discussions":{"type":"boolean"},` +
+	`"members_can_create_teams":{"type":"boolean"},` +
+	`"members_can_view_dependency_insights":{"type":"boolean"},` +
+	`"default_repository_branch":{"type":"string"},` +
+	`"url":{"type":"string"},` +
+	`"events_url":{"type":"string"},` +
+	`"hooks_url":{"type":"string"},` +
+	`"issues_url":{"type":"string"},` +
+	`"members_url":{"type":"string"},` +
+	`"public_members_url":{"type":"string"},` +
+	`"repos_url":{"type":"string"}` +
+	`},` +
+	`"description":"Represents a GitHub organization account."` +
+	`},` +
+	`"Plan":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"space":{"type":"integer"},` +
+	`"collaborators":{"type":"integer"},` +
+	`"private_repos":{"type":"integer"},` +
+	`"filled_seats":{"type":"integer"},` +
+	`"seats":{"type":"integer"}` +
+	`}` +
+	`},` +
+	`"Repository":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"integer"},` +
+	`"node_id":{"type":"string"},` +
+	`"owner":{"$ref":"#/$defs/User"},` +
+	`"name":{"type":"string"},` +
+	`"full_name":{"type":"string"},` +
+	`"description":{"type":"string"},` +
+	`"homepage":{"type":"string"},` +
+	`"code_of_conduct":{"$ref":"#/$defs/CodeOfConduct"},` +
+	`"default_branch":{"type":"string"},` +
+	`"master_branch":{"type":"string"},` +
+	`"created_at":{"type":"string","format":"date-time"},` +
+	`"pushed_at":{"type":"string","format":"date-time"},` +
+	`"updated_at":{"type":"string","format":"date-time"},` +
+	`"html_url":{"type":"string"},` +
+	`"clone_url":{"type":"string"},` +
+	`"git_url":{"type":"string"},` +
+	`"mirror_url":{"type":"string"},` +
+	`"ssh_url":{"type":"string"},` +
+	`"svn_url":{"type":"string"},` +
+	`"language":{"type":"string"},` +
+	`"fork":{"type":"boolean"},` +
+	`"forks_count":{"type":"integer"},` +
+	`"network_count":{"type":"integer"},` +
+	`"open_issues_count":{"type":"integer"},` +
+	`"open_issues":{"type":"integer"},` +
+	`"stargazers_count":{"type":"integer"},` +
+	`"subscribers_count":{"type":"integer"},` +
+	`"watchers_count":{"type":"integer"},` +
+	`"watchers":{"type":"integer"},` +
+	`"size":{"type":"integer"},` +
+	`"auto_init":{"type":"boolean"},` +
+	`"parent":{"$ref":"#/$defs/Repository"},` +
+	`"source":{"$ref":"#/$defs/Repository"},` +
+	`"template_repository":{"$ref":"#/$defs/Repository"},` +
+	`"organization":{"$ref":"#/$defs/Organization"},` +
+	`"permissions":{"$ref":"#/$defs/RepositoryPermissions"},` +
+	`"allow_rebase_merge":{"type":"boolean"},` +
+	`"allow_update_branch":{"type":"boolean"},` +
+	`"allow_squash_merge":{"type":"boolean"},` +
+	`"allow_merge_commit":{"type":"boolean"},` +
+	`"allow_auto_merge":{"type":"boolean"},` +
+	`"allow_forking":{"type":"boolean"},` +
+	`"web_commit_signoff_required":{"type":"boolean"},` +
+	`"delete_branch_on_merge":{"type":"boolean"},` +
+	`"use_squash_pr_title_as_default":{"type":"boolean"},` +
+	`"squash_merge_commit_title":{"type":"string"},` +
+	`"squash_merge_commit_message":{"type":"string"},` +
+	`"merge_commit_title":{"type":"string"},` +
+	`"merge_commit_message":{"type":"string"},` +
+	`"topics":{"type":"array","items":{"type":"string"}},` +
+	`"custom_properties":{"type":"object","additionalProperties":{}},` +
+	`"archived":{"type":"boolean"},` +
+	`"disabled":{"type":"boolean"},` +
+	`"license":{"$ref":"#/$defs/License"},` +
+	`"private":{"type":"boolean"},` +
+	`"has_issues":{"type":"boolean"},` +
+	`"has_wiki":{"type":"boolean"},` +
+	`"has_pages":{"type":"boolean"},` +
+	`"has_projects":{"type":"boolean"},` +
+	`"has_downloads":{"type":"boolean"},` +
+	`"has_discussions":{"type":"boolean"},` +
+	`"has_pull_requests":{"type":"boolean"},` +
+	`"pull_request_creation_policy":{"type":"string"},` +
+	`"is_template":{"type":"boolean"},` +
+	`"license_template":{"type":"string"},` +
+	`"gitignore_template":{"type":"string"},` +
+	`"security_and_analysis":{"$ref":"#/$defs/SecurityAndAnalysis"},` +
+	`"team_id":{"type":"integer"},` +
+	`"url":{"type":"string"},` +
+	`"archive_url":{"type":"string"},` +
+	`"assignees_url":{"type":"string"},` +
+	`"blobs_url":{"type":"string"},` +
+	`"branches_url":{"type":"string"},` +
+	`"collaborators_url":{"type":"string"},` +
+	`"comments_url":{"type":"string"},` +
+	`"commits_url":{"type":"string"},` +
+	`"compare_url":{"type":"string"},` +
+	`"contents_url":{"type":"string"},` +
+	`"contributors_url":{"type":"string"},` +
+	`"deployments_url":{"type":"string"},` +
+	`"downloads_url":{"type":"string"},` +
+	`"events_url":{"type":"string"},` +
+	`"forks_url":{"type":"string"},` +
+	`"git_commits_url":{"type":"string"},` +
+	`"git_refs_url":{"type":"string"},` +
+	`"git_tags_url":{"type":"string"},` +
+	`"hooks_url":{"type":"string"},` +
+	`"issue_comment_url":{"type":"string"},` +
+	`"issue_events_url":{"type":"string"},` +
+	`"issues_url":{"type":"string"},` +
+	`"keys_url":{"type":"string"},` +
+	`"labels_url":{"type":"string"},` +
+	`"languages_url":{"type":"string"},` +
+	`"merges_url":{"type":"string"},` +
+	`"milestones_url":{"type":"string"},` +
+	`"notifications_url":{"type":"string"},` +
+	`"pulls_url":{"type":"string"},` +
+	`"releases_url":{"type":"string"},` +
+	`"stargazers_url":{"type":"string"},` +
+	`"statuses_url":{"type":"string"},` +
+	`"subscribers_url":{"type":"string"},` +
+	`"subscription_url":{"type":"string"},` +
+	`"tags_url":{"type":"string"},` +
+	`"trees_url":{"type":"string"},` +
+	`"teams_url":{"type":"string"},` +
+	`"text_matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]}},` +
+	`"visibility":{"type":"string"},` +
+	`"role_name":{"type":"string"}` +
+	`},` +
+	`"description":"Represents a GitHub repository."` +
+	`},` +
+	`"RepositoryPermissions":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"admin":{"type":"boolean"},` +
+	`"maintain":{"type":"boolean"},` +
+	`"push":{"type":"boolean"},` +
+	`"triage":{"type":"boolean"},` +
+	`"pull":{"type":"boolean"}` +
+	`},` +
+	`"description":"Represents the permissions a user has for a repository."` +
+	`},` +
+	`"SecretScanning":{"type":"object","properties":{"status":{"type":"string"}}},` +
+	`"SecretScanningPushProtection":{"type":"object","properties":{"status":{"type":"string"}}},` +
+	`"SecretScanningValidityChecks":{"type":"object","properties":{"status":{"type":"string"}}},` +
+	`"SecurityAndAnalysis":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"advanced_security":{"$ref":"#/$defs/AdvancedSecurity"},` +
+	`"secret_scanning":{"$ref":"#/$defs/SecretScanning"},` +
+	`"secret_scanning_push_protection":{"$ref":"#/$defs/SecretScanningPushProtection"},` +
+	`"dependabot_security_updates":{"$ref":"#/$defs/DependabotSecurityUpdates"},` +
+	`"secret_scanning_validity_checks":{"$ref":"#/$defs/SecretScanningValidityChecks"},` +
+	`"code_security":{"$ref":"#/$defs/CodeSecurity"}` +
+	`},` +
+	`"description":"Specifies the optional advanced security features that are enabled on a given repository."` +
+	`},` +
+	`"Team":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"integer"},` +
+	`"node_id":{"type":"string"},` +
+	`"name":{"type":"string"},` +
+	`"description":{"type":"string"},` +
+	`"url":{"type":"string"},` +
+	`"slug":{"type":"string"},` +
+	`"permission":{"type":"string"},` +
+	`"privacy":{"type":"string"},` +
+	`"notification_setting":{"type":"string"},` +
+	`"members_count":{"type":"integer"},` +
+	`"repos_count":{"type":"integer"},` +
+	`"organization":{"type":"object"},` +
+	`"html_url":{"type":"string"},` +
+	`"members_url":{"type":"string"},` +
+	`"repositories_url":{"type":"string"},` +
+	`"parent":{"type":"object"},` +
+	`"ldap_dn":{"type":"string"},` +
+	`"permissions":{"type":"object"},` +
+	`"assignment":{"type":"string"},` +
+	`"type":{"type":"string"},` +
+	`"access_source":{"type":"string"}` +
+	`}` +
+	`},` +
+	`"TextMatch":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"object_url":{"type":"string"},` +
+	`"object_type":{"type":"string"},` +
+	`"property":{"type":"string"},` +
+	`"fragment":{"type":"string"},` +
+	`"matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Match"},{"type":"null"}]}}` +
+	`},` +
+	`"description":"Represents a text match for a SearchResult."` +
+	`},` +
+	`"User":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"login":{"type":"string"},` +
+	`"id":{"type":"integer"},` +
+	`"user_view_type":{"type":"string"},` +
+	`"node_id":{"type":"string"},` +
+	`"avatar_url":{"type":"string"},` +
+	`"html_url":{"type":"string"},` +
+	`"gravatar_id":{"type":"string"},` +
+	`"name":{"type":"string"},` +
+	`"company":{"type":"string"},` +
+	`"blog":{"type":"string"},` +
+	`"location":{"type":"string"},` +
+	`"email":{"type":"string"},` +
+	`"notification_email":{"type":"string"},` +
+	`"hireable":{"type":"boolean"},` +
+	`"bio":{"type":"string"},` +
+	`"twitter_username":{"type":"string"},` +
+	`"public_repos":{"type":"integer"},` +
+	`"public_gists":{"type":"integer"},` +
+	`"followers":{"type":"integer"},` +
+	`"following":{"type":"integer"},` +
+	`"created_at":{"type":"string","format":"date-time"},` +
+	`"updated_at":{"type":"string","format":"date-time"},` +
+	`"suspended_at":{"type":"string","format":"date-time"},` +
+	`"type":{"type":"string"},` +
+	`"site_admin":{"type":"boolean"},` +
+	`"total_private_repos":{"type":"integer"},` +
+	`"owned_private_repos":{"type":"integer"},` +
+	`"private_gists":{"type":"integer"},` +
+	`"disk_usage":{"type":"integer"},` +
+	`"collaborators":{"type":"integer"},` +
+	`"two_factor_authentication":{"type":"boolean"},` +
+	`"plan":{"$ref":"#/$defs/Plan"},` +
+	`"business_plus":{"type":"boolean"},` +
+	`"ldap_dn":{"type":"string"},` +
+	`"url":{"type":"string"},` +
+	`"events_url":{"type":"string"},` +
+	`"following_url":{"type":"string"},` +
+	`"followers_url":{"type":"string"},` +
+	`"gists_url":{"type":"string"},` +
+	`"organizations_url":{"type":"string"},` +
+	`"received_events_url":{"type":"string"},` +
+	`"repos_url":{"type":"string"},` +
+	`"starred_url":{"type":"string"},` +
+	`"subscriptions_url":{"type":"string"},` +
+	`"text_matches":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/TextMatch"},{"type":"null"}]}},` +
+	`"permissions":{"$ref":"#/$defs/RepositoryPermissions"},` +
+	`"role_name":{"type":"string"},` +
+	`"assignment":{"type":"string"},` +
+	`"inherited_from":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Team"},{"type":"null"}]}},` +
+	`"role":{"type":"string"},` +
+	`"inherited":{"type":"boolean"}` +
+	`},` +
+	`"description":"Represents a GitHub user."` +
+	`}` +
+	`},` +
+	`"description":"Represents a GitHub repository."` +
+	`}`)
 var mcptagStoreGetRepositoryArgs = &toolimpl.Spec{
 	Tool: "get_repository",
 	Args: []toolimpl.Arg{
@@ -149,17 +677,125 @@ func mcptagStoreGetRepository(recv *Store) mcp.ToolHandler {
 }
 
 // Schemas and arguments of list_issues, computed by mcptag.
-var mcptagStoreListIssuesInput = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns it"},"repo":{"type":"string","description":"its name"},"fields":{"type":"array","items":{"type":"string","enum":["number","title","state","user.login","labels.name","assignees.login","comments","created_at","updated_at","html_url"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"required":["owner","repo"],"additionalProperties":false}`)
-var mcptagStoreListIssuesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string"},"title":{"type":"string"},"user":{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},"labels":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"Represents a GitHub label on an Issue."},{"type":"null"}]}},"comments":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"html_url":{"type":"string"},"assignees":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},{"type":"null"}]}}},"description":"Represents a GitHub issue on a repository.\n\nNote: As far as the GitHub API is concerned, every pull request is an issue, but not every issue is a pull request. Some endpoints, events, and webhooks may also return pull requests via this struct. If PullRequestLinks is nil, this is an issue, and if PullRequestLinks is not nil, this is a pull request. The IsPullRequest helper method can be used to check that."},{"type":"null"}]}}},"required":["result"]}`)
+var mcptagStoreListIssuesInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"owner":{"type":"string","description":"the account that owns it"},` +
+	`"repo":{"type":"string","description":"its name"},` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"enum":[` +
+	`"number",` +
+	`"title",` +
+	`"state",` +
+	`"user.login",` +
+	`"labels.name",` +
+	`"assignees.login",` +
+	`"comments",` +
+	`"created_at",` +
+	`"updated_at",` +
+	`"html_url"` +
+	`]` +
+	`},` +
+	`"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"required":["owner","repo"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagStoreListIssuesOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"anyOf":[` +
+	`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"number":{"type":"integer"},` +
+	`"state":{"type":"string"},` +
+	`"title":{"type":"string"},` +
+	`"user":{` +
+	`"type":"object",` +
+	`"properties":{"login":{"type":"string"}},` +
+	`"description":"Represents a GitHub user."` +
+	`},` +
+	`"labels":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"anyOf":[` +
+	`{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"}},` +
+	`"description":"Represents a GitHub label on an Issue."` +
+	`},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`},` +
+	`"comments":{"type":"integer"},` +
+	`"created_at":{"type":"string","format":"date-time"},` +
+	`"updated_at":{"type":"string","format":"date-time"},` +
+	`"html_url":{"type":"string"},` +
+	`"assignees":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"anyOf":[` +
+	`{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`}` +
+	`},` +
+	`"description":"Represents a GitHub issue on a repository.\n\nNote: As far as the GitHub API is concerned, every pull request is an issue, but not every issue is a pull request. Some endpoints, events, and webhooks may also return pull requests via this struct. If PullRequestLinks is nil, this is an issue, and if PullRequestLinks is not nil, this is a pull request. The IsPullRequest helper method can be used to check that."` +
+	`},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagStoreListIssuesArgs = &toolimpl.Spec{
 	Tool: "list_issues",
 	Args: []toolimpl.Arg{
 		{Name: "owner", Required: true, Kind: toolimpl.KindString},
 		{Name: "repo", Required: true, Kind: toolimpl.KindString},
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"number", "title", "state", "user.login", "labels.name", "assignees.login", "comments", "created_at", "updated_at", "html_url"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"number",
+				"title",
+				"state",
+				"user.login",
+				"labels.name",
+				"assignees.login",
+				"comments",
+				"created_at",
+				"updated_at",
+				"html_url",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagStoreListIssuesView = &toolimpl.View{Paths: []string{"number", "state", "title", "user.login", "labels.name", "comments", "created_at", "updated_at", "html_url", "assignees.login"}}
+var mcptagStoreListIssuesView = &toolimpl.View{
+	Paths: []string{
+		"number",
+		"state",
+		"title",
+		"user.login",
+		"labels.name",
+		"comments",
+		"created_at",
+		"updated_at",
+		"html_url",
+		"assignees.login",
+	},
+}
 
 func mcptagStoreListIssues(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -198,86 +834,59 @@ func mcptagStoreListIssuesWrite(w *toolimpl.Writer, v **github.Issue) {
 		if w.Has(0, 1) {
 			if !(ptr1.Number == nil) {
 				w.Name(`"number":`)
-				if ptr2 := ptr1.Number; ptr2 == nil {
-					w.Null()
-				} else {
-					w.Int(int64(*ptr2), false)
-				}
+				w.Int(int64(*ptr1.Number), false)
 			}
 		}
 		if w.Has(1, 2) {
 			if !(ptr1.State == nil) {
 				w.Name(`"state":`)
-				if ptr3 := ptr1.State; ptr3 == nil {
-					w.Null()
-				} else {
-					w.String(string(*ptr3), false)
-				}
+				w.String(string(*ptr1.State), false)
 			}
 		}
 		if w.Has(2, 3) {
 			if !(ptr1.Title == nil) {
 				w.Name(`"title":`)
-				if ptr4 := ptr1.Title; ptr4 == nil {
-					w.Null()
-				} else {
-					w.String(string(*ptr4), false)
-				}
+				w.String(string(*ptr1.Title), false)
 			}
 		}
 		if w.Has(3, 4) {
 			if !(ptr1.User == nil) {
 				w.Name(`"user":`)
-				if ptr5 := ptr1.User; ptr5 == nil {
-					w.Null()
-				} else {
-					w.BeginObject()
-					if w.Has(3, 4) {
-						if !(ptr5.Login == nil) {
-							w.Name(`"login":`)
-							if ptr6 := ptr5.Login; ptr6 == nil {
-								w.Null()
-							} else {
-								w.String(string(*ptr6), false)
-							}
-						}
+				obj2 := ptr1.User
+				w.BeginObject()
+				if w.Has(3, 4) {
+					if !(obj2.Login == nil) {
+						w.Name(`"login":`)
+						w.String(string(*obj2.Login), false)
 					}
-					w.EndObject()
 				}
+				w.EndObject()
 			}
 		}
 		if w.Has(4, 5) {
 			if !(len(ptr1.Labels) == 0) {
 				w.Name(`"labels":`)
-				if sl7 := ptr1.Labels; sl7 == nil {
-					w.Null()
-				} else {
-					w.BeginArray()
-					for i8 := range sl7 {
-						w.Elem()
-						if ptr9 := sl7[i8]; ptr9 == nil {
-							w.Null()
-						} else {
-							w.BeginObject()
-							if w.Has(4, 5) {
-								w.Name(`"name":`)
-								w.String(string(ptr9.Name), false)
-							}
-							w.EndObject()
+				w.BeginArray()
+				for i3 := range ptr1.Labels {
+					w.Elem()
+					if ptr4 := ptr1.Labels[i3]; ptr4 == nil {
+						w.Null()
+					} else {
+						w.BeginObject()
+						if w.Has(4, 5) {
+							w.Name(`"name":`)
+							w.String(string(ptr4.Name), false)
 						}
+						w.EndObject()
 					}
-					w.EndArray()
 				}
+				w.EndArray()
 			}
 		}
 		if w.Has(5, 6) {
 			if !(ptr1.Comments == nil) {
 				w.Name(`"comments":`)
-				if ptr10 := ptr1.Comments; ptr10 == nil {
-					w.Null()
-				} else {
-					w.Int(int64(*ptr10), false)
-				}
+				w.Int(int64(*ptr1.Comments), false)
 			}
 		}
 		if w.Has(6, 7) {
@@ -295,41 +904,29 @@ func mcptagStoreListIssuesWrite(w *toolimpl.Writer, v **github.Issue) {
 		if w.Has(8, 9) {
 			if !(ptr1.HTMLURL == nil) {
 				w.Name(`"html_url":`)
-				if ptr11 := ptr1.HTMLURL; ptr11 == nil {
-					w.Null()
-				} else {
-					w.String(string(*ptr11), false)
-				}
+				w.String(string(*ptr1.HTMLURL), false)
 			}
 		}
 		if w.Has(9, 10) {
 			if !(len(ptr1.Assignees) == 0) {
 				w.Name(`"assignees":`)
-				if sl12 := ptr1.Assignees; sl12 == nil {
-					w.Null()
-				} else {
-					w.BeginArray()
-					for i13 := range sl12 {
-						w.Elem()
-						if ptr14 := sl12[i13]; ptr14 == nil {
-							w.Null()
-						} else {
-							w.BeginObject()
-							if w.Has(9, 10) {
-								if !(ptr14.Login == nil) {
-									w.Name(`"login":`)
-									if ptr15 := ptr14.Login; ptr15 == nil {
-										w.Null()
-									} else {
-										w.String(string(*ptr15), false)
-									}
-								}
+				w.BeginArray()
+				for i5 := range ptr1.Assignees {
+					w.Elem()
+					if ptr6 := ptr1.Assignees[i5]; ptr6 == nil {
+						w.Null()
+					} else {
+						w.BeginObject()
+						if w.Has(9, 10) {
+							if !(ptr6.Login == nil) {
+								w.Name(`"login":`)
+								w.String(string(*ptr6.Login), false)
 							}
-							w.EndObject()
 						}
+						w.EndObject()
 					}
-					w.EndArray()
 				}
+				w.EndArray()
 			}
 		}
 		w.EndObject()
@@ -337,8 +934,74 @@ func mcptagStoreListIssuesWrite(w *toolimpl.Writer, v **github.Issue) {
 }
 
 // Schemas and arguments of get_pull_request, computed by mcptag.
-var mcptagStoreGetPullRequestInput = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns the repository"},"repo":{"type":"string","description":"the repository's name"},"number":{"type":"integer","description":"the pull request's number"}},"required":["owner","repo","number"],"additionalProperties":false}`)
-var mcptagStoreGetPullRequestOutput = json.RawMessage(`{"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string"},"title":{"type":"string"},"body":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"labels":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"Represents a GitHub label on an Issue.","required":["name"]},{"type":"null"}]}},"user":{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},"draft":{"type":"boolean"},"html_url":{"type":"string"},"requested_reviewers":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},{"type":"null"}]}},"merged":{"type":"boolean","description":"These fields are not populated by the List operation."},"mergeable":{"type":"boolean"},"commits":{"type":"integer"},"additions":{"type":"integer"},"deletions":{"type":"integer"},"changed_files":{"type":"integer"},"head":{"type":"object","properties":{"ref":{"type":"string"},"sha":{"type":"string"}},"description":"Represents a base or head branch in a GitHub pull request."},"base":{"type":"object","properties":{"ref":{"type":"string"}},"description":"Represents a base or head branch in a GitHub pull request."}},"description":"Represents a GitHub pull request on a repository."}`)
+var mcptagStoreGetPullRequestInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"owner":{"type":"string","description":"the account that owns the repository"},` +
+	`"repo":{"type":"string","description":"the repository's name"},` +
+	`"number":{"type":"integer","description":"the pull request's number"}` +
+	`},` +
+	`"required":["owner","repo","number"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagStoreGetPullRequestOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"number":{"type":"integer"},` +
+	`"state":{"type":"string"},` +
+	`"title":{"type":"string"},` +
+	`"body":{"type":"string"},` +
+	`"created_at":{"type":"string","format":"date-time"},` +
+	`"updated_at":{"type":"string","format":"date-time"},` +
+	`"labels":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"anyOf":[` +
+	`{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"}},` +
+	`"description":"Represents a GitHub label on an Issue.",` +
+	`"required":["name"]` +
+	`},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`},` +
+	`"user":{` +
+	`"type":"object",` +
+	`"properties":{"login":{"type":"string"}},` +
+	`"description":"Represents a GitHub user."` +
+	`},` +
+	`"draft":{"type":"boolean"},` +
+	`"html_url":{"type":"string"},` +
+	`"requested_reviewers":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"anyOf":[` +
+	`{"type":"object","properties":{"login":{"type":"string"}},"description":"Represents a GitHub user."},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`},` +
+	`"merged":{"type":"boolean","description":"These fields are not populated by the List operation."},` +
+	`"mergeable":{"type":"boolean"},` +
+	`"commits":{"type":"integer"},` +
+	`"additions":{"type":"integer"},` +
+	`"deletions":{"type":"integer"},` +
+	`"changed_files":{"type":"integer"},` +
+	`"head":{` +
+	`"type":"object",` +
+	`"properties":{"ref":{"type":"string"},"sha":{"type":"string"}},` +
+	`"description":"Represents a base or head branch in a GitHub pull request."` +
+	`},` +
+	`"base":{` +
+	`"type":"object",` +
+	`"properties":{"ref":{"type":"string"}},` +
+	`"description":"Represents a base or head branch in a GitHub pull request."` +
+	`}` +
+	`},` +
+	`"description":"Represents a GitHub pull request on a repository."` +
+	`}`)
 var mcptagStoreGetPullRequestArgs = &toolimpl.Spec{
 	Tool: "get_pull_request",
 	Args: []toolimpl.Arg{
@@ -383,35 +1046,19 @@ func mcptagStoreGetPullRequestWrite(w *toolimpl.Writer, v *github.PullRequest) {
 	w.BeginObject()
 	if !(v.Number == nil) {
 		w.Name(`"number":`)
-		if ptr1 := v.Number; ptr1 == nil {
-			w.Null()
-		} else {
-			w.Int(int64(*ptr1), false)
-		}
+		w.Int(int64(*v.Number), false)
 	}
 	if !(v.State == nil) {
 		w.Name(`"state":`)
-		if ptr2 := v.State; ptr2 == nil {
-			w.Null()
-		} else {
-			w.String(string(*ptr2), false)
-		}
+		w.String(string(*v.State), false)
 	}
 	if !(v.Title == nil) {
 		w.Name(`"title":`)
-		if ptr3 := v.Title; ptr3 == nil {
-			w.Null()
-		} else {
-			w.String(string(*ptr3), false)
-		}
+		w.String(string(*v.Title), false)
 	}
 	if !(v.Body == nil) {
 		w.Name(`"body":`)
-		if ptr4 := v.Body; ptr4 == nil {
-			w.Null()
-		} else {
-			w.String(string(*ptr4), false)
-		}
+		w.String(string(*v.Body), false)
 	}
 	if !(v.CreatedAt == nil) {
 		w.Name(`"created_at":`)
@@ -423,179 +1070,253 @@ func mcptagStoreGetPullRequestWrite(w *toolimpl.Writer, v *github.PullRequest) {
 	}
 	if !(len(v.Labels) == 0) {
 		w.Name(`"labels":`)
-		if sl5 := v.Labels; sl5 == nil {
-			w.Null()
-		} else {
-			w.BeginArray()
-			for i6 := range sl5 {
-				w.Elem()
-				if ptr7 := sl5[i6]; ptr7 == nil {
-					w.Null()
-				} else {
-					w.BeginObject()
-					w.Name(`"name":`)
-					w.String(string(ptr7.Name), false)
-					w.EndObject()
-				}
+		w.BeginArray()
+		for i1 := range v.Labels {
+			w.Elem()
+			if ptr2 := v.Labels[i1]; ptr2 == nil {
+				w.Null()
+			} else {
+				w.BeginObject()
+				w.Name(`"name":`)
+				w.String(string(ptr2.Name), false)
+				w.EndObject()
 			}
-			w.EndArray()
 		}
+		w.EndArray()
 	}
 	if !(v.User == nil) {
 		w.Name(`"user":`)
-		if ptr8 := v.User; ptr8 == nil {
-			w.Null()
-		} else {
-			w.BeginObject()
-			if !(ptr8.Login == nil) {
-				w.Name(`"login":`)
-				if ptr9 := ptr8.Login; ptr9 == nil {
-					w.Null()
-				} else {
-					w.String(string(*ptr9), false)
-				}
-			}
-			w.EndObject()
+		obj3 := v.User
+		w.BeginObject()
+		if !(obj3.Login == nil) {
+			w.Name(`"login":`)
+			w.String(string(*obj3.Login), false)
 		}
+		w.EndObject()
 	}
 	if !(v.Draft == nil) {
 		w.Name(`"draft":`)
-		if ptr10 := v.Draft; ptr10 == nil {
-			w.Null()
-		} else {
-			w.Bool(bool(*ptr10), false)
-		}
+		w.Bool(bool(*v.Draft), false)
 	}
 	if !(v.HTMLURL == nil) {
 		w.Name(`"html_url":`)
-		if ptr11 := v.HTMLURL; ptr11 == nil {
-			w.Null()
-		} else {
-			w.String(string(*ptr11), false)
-		}
+		w.String(string(*v.HTMLURL), false)
 	}
 	if !(len(v.RequestedReviewers) == 0) {
 		w.Name(`"requested_reviewers":`)
-		if sl12 := v.RequestedReviewers; sl12 == nil {
-			w.Null()
-		} else {
-			w.BeginArray()
-			for i13 := range sl12 {
-				w.Elem()
-				if ptr14 := sl12[i13]; ptr14 == nil {
-					w.Null()
-				} else {
-					w.BeginObject()
-					if !(ptr14.Login == nil) {
-						w.Name(`"login":`)
-						if ptr15 := ptr14.Login; ptr15 == nil {
-							w.Null()
-						} else {
-							w.String(string(*ptr15), false)
-						}
-					}
-					w.EndObject()
+		w.BeginArray()
+		for i4 := range v.RequestedReviewers {
+			w.Elem()
+			if ptr5 := v.RequestedReviewers[i4]; ptr5 == nil {
+				w.Null()
+			} else {
+				w.BeginObject()
+				if !(ptr5.Login == nil) {
+					w.Name(`"login":`)
+					w.String(string(*ptr5.Login), false)
 				}
+				w.EndObject()
 			}
-			w.EndArray()
 		}
+		w.EndArray()
 	}
 	if !(v.Merged == nil) {
 		w.Name(`"merged":`)
-		if ptr16 := v.Merged; ptr16 == nil {
-			w.Null()
-		} else {
-			w.Bool(bool(*ptr16), false)
-		}
+		w.Bool(bool(*v.Merged), false)
 	}
 	if !(v.Mergeable == nil) {
 		w.Name(`"mergeable":`)
-		if ptr17 := v.Mergeable; ptr17 == nil {
-			w.Null()
-		} else {
-			w.Bool(bool(*ptr17), false)
-		}
+		w.Bool(bool(*v.Mergeable), false)
 	}
 	if !(v.Commits == nil) {
 		w.Name(`"commits":`)
-		if ptr18 := v.Commits; ptr18 == nil {
-			w.Null()
-		} else {
-			w.Int(int64(*ptr18), false)
-		}
+		w.Int(int64(*v.Commits), false)
 	}
 	if !(v.Additions == nil) {
 		w.Name(`"additions":`)
-		if ptr19 := v.Additions; ptr19 == nil {
-			w.Null()
-		} else {
-			w.Int(int64(*ptr19), false)
-		}
+		w.Int(int64(*v.Additions), false)
 	}
 	if !(v.Deletions == nil) {
 		w.Name(`"deletions":`)
-		if ptr20 := v.Deletions; ptr20 == nil {
-			w.Null()
-		} else {
-			w.Int(int64(*ptr20), false)
-		}
+		w.Int(int64(*v.Deletions), false)
 	}
 	if !(v.ChangedFiles == nil) {
 		w.Name(`"changed_files":`)
-		if ptr21 := v.ChangedFiles; ptr21 == nil {
-			w.Null()
-		} else {
-			w.Int(int64(*ptr21), false)
-		}
+		w.Int(int64(*v.ChangedFiles), false)
 	}
 	if !(v.Head == nil) {
 		w.Name(`"head":`)
-		if ptr22 := v.Head; ptr22 == nil {
-			w.Null()
-		} else {
-			w.BeginObject()
-			if !(ptr22.Ref == nil) {
-				w.Name(`"ref":`)
-				if ptr23 := ptr22.Ref; ptr23 == nil {
-					w.Null()
-				} else {
-					w.String(string(*ptr23), false)
-				}
-			}
-			if !(ptr22.SHA == nil) {
-				w.Name(`"sha":`)
-				if ptr24 := ptr22.SHA; ptr24 == nil {
-					w.Null()
-				} else {
-					w.String(string(*ptr24), false)
-				}
-			}
-			w.EndObject()
+		obj6 := v.Head
+		w.BeginObject()
+		if !(obj6.Ref == nil) {
+			w.Name(`"ref":`)
+			w.String(string(*obj6.Ref), false)
 		}
+		if !(obj6.SHA == nil) {
+			w.Name(`"sha":`)
+			w.String(string(*obj6.SHA), false)
+		}
+		w.EndObject()
 	}
 	if !(v.Base == nil) {
 		w.Name(`"base":`)
-		if ptr25 := v.Base; ptr25 == nil {
-			w.Null()
-		} else {
-			w.BeginObject()
-			if !(ptr25.Ref == nil) {
-				w.Name(`"ref":`)
-				if ptr26 := ptr25.Ref; ptr26 == nil {
-					w.Null()
-				} else {
-					w.String(string(*ptr26), false)
-				}
-			}
-			w.EndObject()
+		obj7 := v.Base
+		w.BeginObject()
+		if !(obj7.Ref == nil) {
+			w.Name(`"ref":`)
+			w.String(string(*obj7.Ref), false)
 		}
+		w.EndObject()
 	}
 	w.EndObject()
 }
 
 // Schemas and arguments of get_pod, computed by mcptag.
-var mcptagStoreGetPodInput = json.RawMessage(`{"type":"object","properties":{"namespace":{"type":"string","description":"the Pod's namespace"},"name":{"type":"string","description":"the Pod's name"}},"required":["namespace","name"],"additionalProperties":false}`)
-var mcptagStoreGetPodOutput = json.RawMessage(`{"type":"object","properties":{"metadata":{"type":"object","properties":{"name":{"type":"string","description":"Name must be unique within a namespace."},"namespace":{"type":"string","description":"Namespace defines the space within which each name must be unique."},"creationTimestamp":{"type":["string","null"],"description":"CreationTimestamp is a timestamp representing the server time when this object was created.","format":"date-time"},"labels":{"type":"object","description":"Map of string keys and values that can be used to organize and categorize (scope and select) objects.","additionalProperties":{"type":"string"}}},"description":"Standard object's metadata."},"spec":{"type":"object","properties":{"containers":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string","description":"Name of the container specified as a DNS_LABEL."},"image":{"type":"string","description":"Container image name."},"ports":{"type":"array","items":{"type":"object","properties":{"containerPort":{"type":"integer","description":"Number of port to expose on the pod's IP address.","minimum":-2147483648,"maximum":2147483647}},"description":"Represents a network port in a single container.","required":["containerPort"]},"description":"List of ports to expose from the container."},"resources":{"type":"object","properties":{"limits":{"type":"object","description":"Limits describes the maximum amount of compute resources allowed.","additionalProperties":{"type":"string"}},"requests":{"type":"object","description":"Requests describes the minimum amount of compute resources required.","additionalProperties":{"type":"string"}}},"description":"Compute Resources required by this container."}},"description":"A single application container that you want to run within a pod.","required":["name","resources"]},"description":"List of containers belonging to the pod."},"nodeName":{"type":"string","description":"NodeName indicates in which node this pod is scheduled."}},"description":"Specification of the desired behavior of the pod.","required":["containers"]},"status":{"type":"object","properties":{"phase":{"type":"string","description":"The phase of a Pod is a simple, high-level summary of where the Pod is in its lifecycle."},"conditions":{"type":"array","items":{"type":"object","properties":{"type":{"type":"string","description":"Type is the type of the condition."},"status":{"type":"string","description":"Status is the status of the condition."}},"description":"Contains details for the current condition of this pod.","required":["type","status"]},"description":"Current service state of pod."},"podIP":{"type":"string","description":"podIP address allocated to the pod."},"startTime":{"type":["string","null"],"description":"RFC 3339 date and time at which the object was acknowledged by the Kubelet.","format":"date-time"},"containerStatuses":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Name is a DNS_LABEL representing the unique name of the container."},"ready":{"type":"boolean","description":"Ready specifies whether the container is currently passing its readiness check."},"restartCount":{"type":"integer","description":"RestartCount holds the number of times the container has been restarted.","minimum":-2147483648,"maximum":2147483647}},"description":"Contains details for the current status of this container.","required":["name","ready","restartCount"]},"description":"Statuses of containers in this pod."}},"description":"Most recently observed status of the pod."}},"description":"A collection of containers that can run on a host.","required":["metadata","spec","status"]}`)
+var mcptagStoreGetPodInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"namespace":{"type":"string","description":"the Pod's namespace"},` +
+	`"name":{"type":"string","description":"the Pod's name"}` +
+	`},` +
+	`"required":["namespace","name"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagStoreGetPodOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"metadata":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string","description":"Name must be unique within a namespace."},` +
+	`"namespace":{` +
+	`"type":"string",` +
+	`"description":"Namespace defines the space within which each name must be unique."` +
+	`},` +
+	`"creationTimestamp":{` +
+	`"type":["string","null"],` +
+	`"description":"CreationTimestamp is a timestamp representing the server time when this object was created.",` +
+	`"format":"date-time"` +
+	`},` +
+	`"labels":{` +
+	`"type":"object",` +
+	`"description":"Map of string keys and values that can be used to organize and categorize (scope and select) objects.",` +
+	`"additionalProperties":{"type":"string"}` +
+	`}` +
+	`},` +
+	`"description":"Standard object's metadata."` +
+	`},` +
+	`"spec":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"containers":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string","description":"Name of the container specified as a DNS_LABEL."},` +
+	`"image":{"type":"string","description":"Container image name."},` +
+	`"ports":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"containerPort":{` +
+	`"type":"integer",` +
+	`"description":"Number of port to expose on the pod's IP address.",` +
+	`"minimum":-2147483648,` +
+	`"maximum":2147483647` +
+	`}` +
+	`},` +
+	`"description":"Represents a network port in a single container.",` +
+	`"required":["containerPort"]` +
+	`},` +
+	`"description":"List of ports to expose from the container."` +
+	`},` +
+	`"resources":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"limits":{` +
+	`"type":"object",` +
+	`"description":"Limits describes the maximum amount of compute resources allowed.",` +
+	`"additionalProperties":{"type":"string"}` +
+	`},` +
+	`"requests":{` +
+	`"type":"object",` +
+	`"description":"Requests describes the minimum amount of compute resources required.",` +
+	`"additionalProperties":{"type":"string"}` +
+	`}` +
+	`},` +
+	`"description":"Compute Resources required by this container."` +
+	`}` +
+	`},` +
+	`"description":"A single application container that you want to run within a pod.",` +
+	`"required":["name","resources"]` +
+	`},` +
+	`"description":"List of containers belonging to the pod."` +
+	`},` +
+	`"nodeName":{"type":"string","description":"NodeName indicates in which node this pod is scheduled."}` +
+	`},` +
+	`"description":"Specification of the desired behavior of the pod.",` +
+	`"required":["containers"]` +
+	`},` +
+	`"status":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"phase":{` +
+	`"type":"string",` +
+	`"description":"The phase of a Pod is a simple, high-level summary of where the Pod is in its lifecycle."` +
+	`},` +
+	`"conditions":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"type":{"type":"string","description":"Type is the type of the condition."},` +
+	`"status":{"type":"string","description":"Status is the status of the condition."}` +
+	`},` +
+	`"description":"Contains details for the current condition of this pod.",` +
+	`"required":["type","status"]` +
+	`},` +
+	`"description":"Current service state of pod."` +
+	`},` +
+	`"podIP":{"type":"string","description":"podIP address allocated to the pod."},` +
+	`"startTime":{` +
+	`"type":["string","null"],` +
+	`"description":"RFC 3339 date and time at which the object was acknowledged by the Kubelet.",` +
+	`"format":"date-time"` +
+	`},` +
+	`"containerStatuses":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{` +
+	`"type":"string",` +
+	`"description":"Name is a DNS_LABEL representing the unique name of the container."` +
+	`},` +
+	`"ready":{` +
+	`"type":"boolean",` +
+	`"description":"Ready specifies whether the container is currently passing its readiness check."` +
+	`},` +
+	`"restartCount":{` +
+	`"type":"integer",` +
+	`"description":"RestartCount holds the number of times the container has been restarted.",` +
+	`"minimum":-2147483648,` +
+	`"maximum":2147483647` +
+	`}` +
+	`},` +
+	`"description":"Contains details for the current status of this container.",` +
+	`"required":["name","ready","restartCount"]` +
+	`},` +
+	`"description":"Statuses of containers in this pod."` +
+	`}` +
+	`},` +
+	`"description":"Most recently observed status of the pod."` +
+	`}` +
+	`},` +
+	`"description":"A collection of containers that can run on a host.",` +
+	`"required":["metadata","spec","status"]` +
+	`}`)
 var mcptagStoreGetPodArgs = &toolimpl.Spec{
 	Tool: "get_pod",
 	Args: []toolimpl.Arg{
@@ -628,7 +1349,7 @@ func mcptagStoreGetPod(recv *Store) mcp.ToolHandler {
 }
 
 // mcptagStoreGetPodWrite writes the view of get_pod's result.
-func mcptagStoreGetPodWrite(w *toolimpl.Writer, v *v1.Pod) {
+func mcptagStoreGetPodWrite(w *toolimpl.Writer, v *corev1.Pod) {
 	w.BeginObject()
 	w.Name(`"metadata":`)
 	obj1 := &v.ObjectMeta
@@ -670,31 +1391,27 @@ func mcptagStoreGetPodWrite(w *toolimpl.Writer, v *v1.Pod) {
 			}
 			if !(len(obj5.Ports) == 0) {
 				w.Name(`"ports":`)
-				if sl6 := obj5.Ports; sl6 == nil {
-					w.Null()
-				} else {
-					w.BeginArray()
-					for i7 := range sl6 {
-						w.Elem()
-						obj8 := &sl6[i7]
-						w.BeginObject()
-						w.Name(`"containerPort":`)
-						w.Int(int64(obj8.ContainerPort), false)
-						w.EndObject()
-					}
-					w.EndArray()
+				w.BeginArray()
+				for i6 := range obj5.Ports {
+					w.Elem()
+					obj7 := &obj5.Ports[i6]
+					w.BeginObject()
+					w.Name(`"containerPort":`)
+					w.Int(int64(obj7.ContainerPort), false)
+					w.EndObject()
 				}
+				w.EndArray()
 			}
 			w.Name(`"resources":`)
-			obj9 := &obj5.Resources
+			obj8 := &obj5.Resources
 			w.BeginObject()
-			if !(len(obj9.Limits) == 0) {
+			if !(len(obj8.Limits) == 0) {
 				w.Name(`"limits":`)
-				w.Marshal(&obj9.Limits)
+				w.Marshal(&obj8.Limits)
 			}
-			if !(len(obj9.Requests) == 0) {
+			if !(len(obj8.Requests) == 0) {
 				w.Name(`"requests":`)
-				w.Marshal(&obj9.Requests)
+				w.Marshal(&obj8.Requests)
 			}
 			w.EndObject()
 			w.EndObject()
@@ -707,67 +1424,193 @@ func mcptagStoreGetPodWrite(w *toolimpl.Writer, v *v1.Pod) {
 	}
 	w.EndObject()
 	w.Name(`"status":`)
-	obj10 := &v.Status
+	obj9 := &v.Status
 	w.BeginObject()
-	if !(obj10.Phase == "") {
+	if !(obj9.Phase == "") {
 		w.Name(`"phase":`)
-		w.String(string(obj10.Phase), false)
+		w.String(string(obj9.Phase), false)
 	}
-	if !(len(obj10.Conditions) == 0) {
+	if !(len(obj9.Conditions) == 0) {
 		w.Name(`"conditions":`)
-		if sl11 := obj10.Conditions; sl11 == nil {
-			w.Null()
-		} else {
-			w.BeginArray()
-			for i12 := range sl11 {
-				w.Elem()
-				obj13 := &sl11[i12]
-				w.BeginObject()
-				w.Name(`"type":`)
-				w.String(string(obj13.Type), false)
-				w.Name(`"status":`)
-				w.String(string(obj13.Status), false)
-				w.EndObject()
-			}
-			w.EndArray()
+		w.BeginArray()
+		for i10 := range obj9.Conditions {
+			w.Elem()
+			obj11 := &obj9.Conditions[i10]
+			w.BeginObject()
+			w.Name(`"type":`)
+			w.String(string(obj11.Type), false)
+			w.Name(`"status":`)
+			w.String(string(obj11.Status), false)
+			w.EndObject()
 		}
+		w.EndArray()
 	}
-	if !(obj10.PodIP == "") {
+	if !(obj9.PodIP == "") {
 		w.Name(`"podIP":`)
-		w.String(string(obj10.PodIP), false)
+		w.String(string(obj9.PodIP), false)
 	}
-	if !(obj10.StartTime == nil) {
+	if !(obj9.StartTime == nil) {
 		w.Name(`"startTime":`)
-		w.Marshal(&obj10.StartTime)
+		w.Marshal(&obj9.StartTime)
 	}
-	if !(len(obj10.ContainerStatuses) == 0) {
+	if !(len(obj9.ContainerStatuses) == 0) {
 		w.Name(`"containerStatuses":`)
-		if sl14 := obj10.ContainerStatuses; sl14 == nil {
-			w.Null()
-		} else {
-			w.BeginArray()
-			for i15 := range sl14 {
-				w.Elem()
-				obj16 := &sl14[i15]
-				w.BeginObject()
-				w.Name(`"name":`)
-				w.String(string(obj16.Name), false)
-				w.Name(`"ready":`)
-				w.Bool(bool(obj16.Ready), false)
-				w.Name(`"restartCount":`)
-				w.Int(int64(obj16.RestartCount), false)
-				w.EndObject()
-			}
-			w.EndArray()
+		w.BeginArray()
+		for i12 := range obj9.ContainerStatuses {
+			w.Elem()
+			obj13 := &obj9.ContainerStatuses[i12]
+			w.BeginObject()
+			w.Name(`"name":`)
+			w.String(string(obj13.Name), false)
+			w.Name(`"ready":`)
+			w.Bool(bool(obj13.Ready), false)
+			w.Name(`"restartCount":`)
+			w.Int(int64(obj13.RestartCount), false)
+			w.EndObject()
 		}
+		w.EndArray()
 	}
 	w.EndObject()
 	w.EndObject()
 }
 
 // Schemas and arguments of get_deployment, computed by mcptag.
-var mcptagStoreGetDeploymentInput = json.RawMessage(`{"type":"object","properties":{"namespace":{"type":"string","description":"the Deployment's namespace"},"name":{"type":"string","description":"the Deployment's name"}},"required":["namespace","name"],"additionalProperties":false}`)
-var mcptagStoreGetDeploymentOutput = json.RawMessage(`{"type":"object","properties":{"metadata":{"type":"object","properties":{"name":{"type":"string","description":"Name must be unique within a namespace."},"namespace":{"type":"string","description":"Namespace defines the space within which each name must be unique."},"labels":{"type":"object","description":"Map of string keys and values that can be used to organize and categorize (scope and select) objects.","additionalProperties":{"type":"string"}}},"description":"Standard object's metadata."},"spec":{"type":"object","properties":{"replicas":{"type":"integer","description":"Number of desired pods.","minimum":-2147483648,"maximum":2147483647},"selector":{"description":"Label selector for pods.","anyOf":[{"type":"object","properties":{"matchLabels":{"type":"object","description":"matchLabels is a map of {key,value} pairs.","additionalProperties":{"type":"string"}}},"description":"A label selector is a label query over a set of resources."},{"type":"null"}]},"template":{"type":"object","properties":{"spec":{"type":"object","properties":{"containers":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string","description":"Name of the container specified as a DNS_LABEL."},"image":{"type":"string","description":"Container image name."}},"description":"A single application container that you want to run within a pod.","required":["name"]},"description":"List of containers belonging to the pod."}},"description":"Specification of the desired behavior of the pod.","required":["containers"]}},"description":"Template describes the pods that will be created.","required":["spec"]}},"description":"Specification of the desired behavior of the Deployment.","required":["selector","template"]},"status":{"type":"object","properties":{"replicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this deployment (their labels match the selector).","minimum":-2147483648,"maximum":2147483647},"updatedReplicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this deployment that have the desired template spec.","minimum":-2147483648,"maximum":2147483647},"readyReplicas":{"type":"integer","description":"Total number of non-terminating pods targeted by this Deployment with a Ready Condition.","minimum":-2147483648,"maximum":2147483647},"availableReplicas":{"type":"integer","description":"Total number of available non-terminating pods (ready for at least minReadySeconds) targeted by this deployment.","minimum":-2147483648,"maximum":2147483647},"conditions":{"type":"array","items":{"type":"object","properties":{"type":{"type":"string","description":"Type of deployment condition."},"status":{"type":"string","description":"Status of the condition, one of True, False, Unknown."},"message":{"type":"string","description":"A human readable message indicating details about the transition."}},"description":"Describes the state of a deployment at a certain point.","required":["type","status"]},"description":"Represents the latest available observations of a deployment's current state."}},"description":"Most recently observed status of the Deployment."}},"description":"Enables declarative updates for Pods and ReplicaSets.","required":["metadata","spec","status"]}`)
+var mcptagStoreGetDeploymentInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"namespace":{"type":"string","description":"the Deployment's namespace"},` +
+	`"name":{"type":"string","description":"the Deployment's name"}` +
+	`},` +
+	`"required":["namespace","name"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagStoreGetDeploymentOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"metadata":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string","description":"Name must be unique within a namespace."},` +
+	`"namespace":{` +
+	`"type":"string",` +
+	`"description":"Namespace defines the space within which each name must be unique."` +
+	`},` +
+	`"labels":{` +
+	`"type":"object",` +
+	`"description":"Map of string keys and values that can be used to organize and categorize (scope and select) objects.",` +
+	`"additionalProperties":{"type":"string"}` +
+	`}` +
+	`},` +
+	`"description":"Standard object's metadata."` +
+	`},` +
+	`"spec":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"replicas":{` +
+	`"type":"integer",` +
+	`"description":"Number of desired pods.",` +
+	`"minimum":-2147483648,` +
+	`"maximum":2147483647` +
+	`},` +
+	`"selector":{` +
+	`"description":"Label selector for pods.",` +
+	`"anyOf":[` +
+	`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"matchLabels":{` +
+	`"type":"object",` +
+	`"description":"matchLabels is a map of {key,value} pairs.",` +
+	`"additionalProperties":{"type":"string"}` +
+	`}` +
+	`},` +
+	`"description":"A label selector is a label query over a set of resources."` +
+	`},` +
+	`{"type":"null"}` +
+	`]` +
+	`},` +
+	`"template":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"spec":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"containers":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string","description":"Name of the container specified as a DNS_LABEL."},` +
+	`"image":{"type":"string","description":"Container image name."}` +
+	`},` +
+	`"description":"A single application container that you want to run within a pod.",` +
+	`"required":["name"]` +
+	`},` +
+	`"description":"List of containers belonging to the pod."` +
+	`}` +
+	`},` +
+	`"description":"Specification of the desired behavior of the pod.",` +
+	`"required":["containers"]` +
+	`}` +
+	`},` +
+	`"description":"Template describes the pods that will be created.",` +
+	`"required":["spec"]` +
+	`}` +
+	`},` +
+	`"description":"Specification of the desired behavior of the Deployment.",` +
+	`"required":["selector","template"]` +
+	`},` +
+	`"status":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"replicas":{` +
+	`"type":"integer",` +
+	`"description":"Total number of non-terminating pods targeted by this deployment (their labels match the selector).",` +
+	`"minimum":-2147483648,` +
+	`"maximum":2147483647` +
+	`},` +
+	`"updatedReplicas":{` +
+	`"type":"integer",` +
+	`"description":"Total number of non-terminating pods targeted by this deployment that have the desired template spec.",` +
+	`"minimum":-2147483648,` +
+	`"maximum":2147483647` +
+	`},` +
+	`"readyReplicas":{` +
+	`"type":"integer",` +
+	`"description":"Total number of non-terminating pods targeted by this Deployment with a Ready Condition.",` +
+	`"minimum":-2147483648,` +
+	`"maximum":2147483647` +
+	`},` +
+	`"availableReplicas":{` +
+	`"type":"integer",` +
+	`"description":"Total number of available non-terminating pods (ready for at least minReadySeconds) targeted by this deployment.",` +
+	`"minimum":-2147483648,` +
+	`"maximum":2147483647` +
+	`},` +
+	`"conditions":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"type":{"type":"string","description":"Type of deployment condition."},` +
+	`"status":{"type":"string","description":"Status of the condition, one of True, False, Unknown."},` +
+	`"message":{` +
+	`"type":"string",` +
+	`"description":"A human readable message indicating details about the transition."` +
+	`}` +
+	`},` +
+	`"description":"Describes the state of a deployment at a certain point.",` +
+	`"required":["type","status"]` +
+	`},` +
+	`"description":"Represents the latest available observations of a deployment's current state."` +
+	`}` +
+	`},` +
+	`"description":"Most recently observed status of the Deployment."` +
+	`}` +
+	`},` +
+	`"description":"Enables declarative updates for Pods and ReplicaSets.",` +
+	`"required":["metadata","spec","status"]` +
+	`}`)
 var mcptagStoreGetDeploymentArgs = &toolimpl.Spec{
 	Tool: "get_deployment",
 	Args: []toolimpl.Arg{
@@ -800,7 +1643,7 @@ func mcptagStoreGetDeployment(recv *Store) mcp.ToolHandler {
 }
 
 // mcptagStoreGetDeploymentWrite writes the view of get_deployment's result.
-func mcptagStoreGetDeploymentWrite(w *toolimpl.Writer, v *v12.Deployment) {
+func mcptagStoreGetDeploymentWrite(w *toolimpl.Writer, v *appsv1.Deployment) {
 	w.BeginObject()
 	w.Name(`"metadata":`)
 	obj1 := &v.ObjectMeta
@@ -823,43 +1666,39 @@ func mcptagStoreGetDeploymentWrite(w *toolimpl.Writer, v *v12.Deployment) {
 	w.BeginObject()
 	if !(obj2.Replicas == nil) {
 		w.Name(`"replicas":`)
-		if ptr3 := obj2.Replicas; ptr3 == nil {
-			w.Null()
-		} else {
-			w.Int(int64(*ptr3), false)
-		}
+		w.Int(int64(*obj2.Replicas), false)
 	}
 	w.Name(`"selector":`)
-	if ptr4 := obj2.Selector; ptr4 == nil {
+	if ptr3 := obj2.Selector; ptr3 == nil {
 		w.Null()
 	} else {
 		w.BeginObject()
-		if !(len(ptr4.MatchLabels) == 0) {
+		if !(len(ptr3.MatchLabels) == 0) {
 			w.Name(`"matchLabels":`)
-			w.Marshal(&ptr4.MatchLabels)
+			w.Marshal(&ptr3.MatchLabels)
 		}
 		w.EndObject()
 	}
 	w.Name(`"template":`)
-	obj5 := &obj2.Template
+	obj4 := &obj2.Template
 	w.BeginObject()
 	w.Name(`"spec":`)
-	obj6 := &obj5.Spec
+	obj5 := &obj4.Spec
 	w.BeginObject()
 	w.Name(`"containers":`)
-	if sl7 := obj6.Containers; sl7 == nil {
+	if sl6 := obj5.Containers; sl6 == nil {
 		w.Null()
 	} else {
 		w.BeginArray()
-		for i8 := range sl7 {
+		for i7 := range sl6 {
 			w.Elem()
-			obj9 := &sl7[i8]
+			obj8 := &sl6[i7]
 			w.BeginObject()
 			w.Name(`"name":`)
-			w.String(string(obj9.Name), false)
-			if !(obj9.Image == "") {
+			w.String(string(obj8.Name), false)
+			if !(obj8.Image == "") {
 				w.Name(`"image":`)
-				w.String(string(obj9.Image), false)
+				w.String(string(obj8.Image), false)
 			}
 			w.EndObject()
 		}
@@ -869,46 +1708,42 @@ func mcptagStoreGetDeploymentWrite(w *toolimpl.Writer, v *v12.Deployment) {
 	w.EndObject()
 	w.EndObject()
 	w.Name(`"status":`)
-	obj10 := &v.Status
+	obj9 := &v.Status
 	w.BeginObject()
-	if !(obj10.Replicas == 0) {
+	if !(obj9.Replicas == 0) {
 		w.Name(`"replicas":`)
-		w.Int(int64(obj10.Replicas), false)
+		w.Int(int64(obj9.Replicas), false)
 	}
-	if !(obj10.UpdatedReplicas == 0) {
+	if !(obj9.UpdatedReplicas == 0) {
 		w.Name(`"updatedReplicas":`)
-		w.Int(int64(obj10.UpdatedReplicas), false)
+		w.Int(int64(obj9.UpdatedReplicas), false)
 	}
-	if !(obj10.ReadyReplicas == 0) {
+	if !(obj9.ReadyReplicas == 0) {
 		w.Name(`"readyReplicas":`)
-		w.Int(int64(obj10.ReadyReplicas), false)
+		w.Int(int64(obj9.ReadyReplicas), false)
 	}
-	if !(obj10.AvailableReplicas == 0) {
+	if !(obj9.AvailableReplicas == 0) {
 		w.Name(`"availableReplicas":`)
-		w.Int(int64(obj10.AvailableReplicas), false)
+		w.Int(int64(obj9.AvailableReplicas), false)
 	}
-	if !(len(obj10.Conditions) == 0) {
+	if !(len(obj9.Conditions) == 0) {
 		w.Name(`"conditions":`)
-		if sl11 := obj10.Conditions; sl11 == nil {
-			w.Null()
-		} else {
-			w.BeginArray()
-			for i12 := range sl11 {
-				w.Elem()
-				obj13 := &sl11[i12]
-				w.BeginObject()
-				w.Name(`"type":`)
-				w.String(string(obj13.Type), false)
-				w.Name(`"status":`)
-				w.String(string(obj13.Status), false)
-				if !(obj13.Message == "") {
-					w.Name(`"message":`)
-					w.String(string(obj13.Message), false)
-				}
-				w.EndObject()
+		w.BeginArray()
+		for i10 := range obj9.Conditions {
+			w.Elem()
+			obj11 := &obj9.Conditions[i10]
+			w.BeginObject()
+			w.Name(`"type":`)
+			w.String(string(obj11.Type), false)
+			w.Name(`"status":`)
+			w.String(string(obj11.Status), false)
+			if !(obj11.Message == "") {
+				w.Name(`"message":`)
+				w.String(string(obj11.Message), false)
 			}
-			w.EndArray()
+			w.EndObject()
 		}
+		w.EndArray()
 	}
 	w.EndObject()
 	w.EndObject()

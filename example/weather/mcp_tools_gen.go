@@ -6,29 +6,32 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
+	"time"
 
 	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools; prompts plan_trip; resources cities; resource templates current_weather.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools; prompts plan_trip; resources cities; resource templates
+// current_weather.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 	RegisterPromptsAndResources(s)
 }
 
 // RegisterPromptsAndResources adds the package's prompts and resources to s,
-// without its tools: prompts plan_trip; resources cities; resource templates current_weather.
-// A server that selects the tools it serves registers them with
-// toolrt.AddTools, and the rest with this.
+// without its tools: prompts plan_trip; resources cities; resource templates
+// current_weather. A server that selects the tools it serves registers them
+// with toolrt.AddTools, and the rest with this.
 func RegisterPromptsAndResources(s *mcp.Server) {
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "plan_trip",
@@ -44,7 +47,7 @@ func RegisterPromptsAndResources(s *mcp.Server) {
 		Name:        "cities",
 		Description: `The cities with readings, in alphabetical order. The list changes rarely: a client may keep it an hour.`,
 		MIMEType:    `application/json`,
-	}, toolimpl.CacheReads(mcptagCities, 3600000, ""))
+	}, toolimpl.CacheReadsFor(mcptagCities, time.Hour, toolimpl.CacheDefault))
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: "weather://{city}/current",
 		Name:        "current_weather",
@@ -54,12 +57,16 @@ func RegisterPromptsAndResources(s *mcp.Server) {
 	}, mcptagCurrentWeather)
 }
 
-// RegisterTools adds the package's tools to s: get_temperature, get_weather, get_forecast, get_temperatures, weather_report, get_station, last_updated, save_city, forget_city.
+// RegisterTools adds the package's tools to s: get_temperature, get_weather,
+// get_forecast, get_temperatures, weather_report, get_station, last_updated,
+// save_city, forget_city.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: get_temperature, get_weather, get_forecast, get_temperatures, weather_report, get_station, last_updated, save_city, forget_city.
+// Tools returns the package's tool functions as data, in declaration order:
+// get_temperature, get_weather, get_forecast, get_temperatures, weather_report,
+// get_station, last_updated, save_city, forget_city.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -89,15 +96,23 @@ func Tools() []toolrt.Tool {
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
-				Name:         "get_forecast",
-				Description:  `Gives a daily forecast for a city.`,
-				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-				Meta:         mcp.Meta{"ui": map[string]any{"resourceUri": "ui://weather/get_forecast"}, "ui/resourceUri": "ui://weather/get_forecast"},
+				Name:        "get_forecast",
+				Description: `Gives a daily forecast for a city.`,
+				Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+				Meta: mcp.Meta{
+					"ui":             map[string]any{"resourceUri": "ui://weather/get_forecast"},
+					"ui/resourceUri": "ui://weather/get_forecast",
+				},
 				InputSchema:  mcptagGetForecastInput,
 				OutputSchema: mcptagGetForecastOutput,
 			},
 			Handler: mcptagGetForecast,
-			Page:    toolimpl.AppPage(&mcp.Resource{URI: "ui://weather/get_forecast", Name: "get_forecast", MIMEType: "text/html;profile=mcp-app", Meta: mcp.Meta{"ui": map[string]any{"prefersBorder": true}}}, mcptagPageGetForecast),
+			Page: toolimpl.AppPage(&mcp.Resource{
+				URI:      "ui://weather/get_forecast",
+				Name:     "get_forecast",
+				MIMEType: "text/html;profile=mcp-app",
+				Meta:     mcp.Meta{"ui": map[string]any{"prefersBorder": true}},
+			}, mcptagPageGetForecast),
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -162,7 +177,12 @@ func Tools() []toolrt.Tool {
 }
 
 // Schemas and arguments of get_temperature, computed by mcptag.
-var mcptagGetTemperatureInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city to report on, such as \"London\""}},"required":["city"],"additionalProperties":false}`)
+var mcptagGetTemperatureInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"city":{"type":"string","description":"the city to report on, such as \"London\""}},` +
+	`"required":["city"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagGetTemperatureOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
 var mcptagGetTemperatureArgs = &toolimpl.Spec{
 	Tool: "get_temperature",
@@ -189,12 +209,30 @@ func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *m
 }
 
 // Schemas and arguments of get_weather, computed by mcptag.
-var mcptagGetWeatherInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city to report on, such as \"London\"","minLength":1}},"required":["city"],"additionalProperties":false}`)
-var mcptagGetWeatherOutput = json.RawMessage(`{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"The current weather at one place.","required":["temperature","humidity","conditions"]}`)
+var mcptagGetWeatherInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"city":{"type":"string","description":"the city to report on, such as \"London\"","minLength":1}` +
+	`},` +
+	`"required":["city"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetWeatherOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"temperature":{"type":"number","description":"Degrees Celsius."},` +
+	`"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},` +
+	`"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}` +
+	`},` +
+	`"description":"The current weather at one place.",` +
+	`"required":["temperature","humidity","conditions"]` +
+	`}`)
 var mcptagGetWeatherArgs = &toolimpl.Spec{
 	Tool: "get_weather",
 	Args: []toolimpl.Arg{
-		{Name: "city", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 1}}},
+		{Name: "city", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MinLength, Count: 1},
+		}},
 	},
 }
 
@@ -216,13 +254,48 @@ func mcptagGetWeather(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of get_forecast, computed by mcptag.
-var mcptagGetForecastInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"The city to forecast for.","examples":["London"],"minLength":1},"days":{"type":"integer","description":"How many days ahead.","default":3,"minimum":1,"maximum":7}},"description":"Asks for a daily forecast.","required":["city"],"additionalProperties":false}`)
-var mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/WeatherData"}}},"$defs":{"WeatherData":{"type":"object","properties":{"temperature":{"type":"number","description":"Degrees Celsius."},"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}},"description":"The current weather at one place.","required":["temperature","humidity","conditions"]}},"required":["result"]}`)
+var mcptagGetForecastInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"city":{` +
+	`"type":"string",` +
+	`"description":"The city to forecast for.",` +
+	`"examples":["London"],` +
+	`"minLength":1` +
+	`},` +
+	`"days":{"type":"integer","description":"How many days ahead.","default":3,"minimum":1,"maximum":7}` +
+	`},` +
+	`"description":"Asks for a daily forecast.",` +
+	`"required":["city"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetForecastOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":"array","items":{"$ref":"#/$defs/WeatherData"}}},` +
+	`"$defs":{` +
+	`"WeatherData":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"temperature":{"type":"number","description":"Degrees Celsius."},` +
+	`"humidity":{"type":"number","description":"Relative humidity, 0 to 1."},` +
+	`"conditions":{"type":"string","description":"Overcast, Sunny, Rain, ..."}` +
+	`},` +
+	`"description":"The current weather at one place.",` +
+	`"required":["temperature","humidity","conditions"]` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetForecastArgs = &toolimpl.Spec{
 	Tool: "get_forecast",
 	Args: []toolimpl.Arg{
-		{Name: "city", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 1}}},
-		{Name: "days", Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 7}}, Default: []byte(`3`)},
+		{Name: "city", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MinLength, Count: 1},
+		}},
+		{Name: "days", Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 1},
+			{Op: toolimpl.Maximum, Num: 7},
+		}, Default: []byte(`3`)},
 	},
 }
 
@@ -240,12 +313,32 @@ func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 }
 
 // Schemas and arguments of get_temperatures, computed by mcptag.
-var mcptagGetTemperaturesInput = json.RawMessage(`{"type":"object","properties":{"cities":{"type":"array","items":{"type":"string"},"description":"the cities to report on","minItems":1,"maxItems":20,"uniqueItems":true}},"required":["cities"],"additionalProperties":false}`)
+var mcptagGetTemperaturesInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"cities":{` +
+	`"type":"array",` +
+	`"items":{"type":"string"},` +
+	`"description":"the cities to report on",` +
+	`"minItems":1,` +
+	`"maxItems":20,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"required":["cities"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagGetTemperaturesOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"number"}}`)
 var mcptagGetTemperaturesArgs = &toolimpl.Spec{
 	Tool: "get_temperatures",
 	Args: []toolimpl.Arg{
-		{Name: "cities", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 20}, {Op: toolimpl.UniqueItems}}},
+		{Name: "cities", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MinItems, Count: 1},
+			{Op: toolimpl.MaxItems, Count: 20},
+			{Op: toolimpl.UniqueItems},
+		}},
 	},
 }
 
@@ -264,7 +357,12 @@ func mcptagGetTemperatures(ctx context.Context, req *mcp.CallToolRequest) (res *
 }
 
 // Schemas and arguments of weather_report, computed by mcptag.
-var mcptagWeatherReportInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city to report on"}},"required":["city"],"additionalProperties":false}`)
+var mcptagWeatherReportInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"city":{"type":"string","description":"the city to report on"}},` +
+	`"required":["city"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagWeatherReportArgs = &toolimpl.Spec{
 	Tool: "weather_report",
 	Args: []toolimpl.Arg{
@@ -287,7 +385,12 @@ func mcptagWeatherReport(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 }
 
 // Schemas and arguments of get_station, computed by mcptag.
-var mcptagGetStationInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"the station's name"}},"required":["name"],"additionalProperties":false}`)
+var mcptagGetStationInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string","description":"the station's name"}},` +
+	`"required":["name"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagGetStationArgs = &toolimpl.Spec{
 	Tool: "get_station",
 	Args: []toolimpl.Arg{
@@ -311,7 +414,11 @@ func mcptagGetStation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 
 // Schemas and arguments of last_updated, computed by mcptag.
 var mcptagLastUpdatedInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagLastUpdatedOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"]}`)
+var mcptagLastUpdatedOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":"string","format":"date-time"}},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagLastUpdatedArgs = &toolimpl.Spec{
 	Tool: "last_updated",
 }
@@ -326,13 +433,38 @@ func mcptagLastUpdated(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 }
 
 // Schemas and arguments of save_city, computed by mcptag.
-var mcptagSaveCityInput = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"who saves it","x-mcp-header":"User"},"city":{"type":"string","description":"the city to save","enum":["Cairo","London","Reykjavik"]}},"required":["user","city"],"additionalProperties":false}`)
-var mcptagSaveCityOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string","description":"A city with readings.","enum":["Cairo","London","Reykjavik",""]}}},"required":["result"]}`)
+var mcptagSaveCityInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"user":{"type":"string","description":"who saves it","x-mcp-header":"User"},` +
+	`"city":{"type":"string","description":"the city to save","enum":["Cairo","London","Reykjavik"]}` +
+	`},` +
+	`"required":["user","city"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagSaveCityOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"description":"A city with readings.",` +
+	`"enum":["Cairo","London","Reykjavik",""]` +
+	`}` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagSaveCityArgs = &toolimpl.Spec{
 	Tool: "save_city",
 	Args: []toolimpl.Arg{
 		{Name: "user", Required: true, Kind: toolimpl.KindString},
-		{Name: "city", Required: true, Kind: toolimpl.KindString, Enum: []string{"Cairo", "London", "Reykjavik"}},
+		{Name: "city", Required: true, Kind: toolimpl.KindString, Enum: []string{
+			"Cairo",
+			"London",
+			"Reykjavik",
+		}},
 	},
 }
 
@@ -355,13 +487,46 @@ func mcptagSaveCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 }
 
 // Schemas and arguments of forget_city, computed by mcptag.
-var mcptagForgetCityInput = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"Who saved it.","x-mcp-header":"User"},"city":{"type":"string","description":"The city to forget.","enum":["Cairo","London","Reykjavik"]}},"description":"Names a saved city to forget.","required":["user","city"],"additionalProperties":false}`)
-var mcptagForgetCityOutput = json.RawMessage(`{"type":"object","properties":{"cities":{"type":"array","items":{"type":"string","description":"A city with readings.","enum":["Cairo","London","Reykjavik",""]},"description":"The user's cities, in the order saved."},"forgotten":{"type":"boolean","description":"Whether the city was forgotten: false when the user kept it."},"notify_email":{"type":"string","description":"Who is told that it was, if anyone."}},"description":"A user's saved cities after a change.","required":["forgotten"]}`)
+var mcptagForgetCityInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"user":{"type":"string","description":"Who saved it.","x-mcp-header":"User"},` +
+	`"city":{"type":"string","description":"The city to forget.","enum":["Cairo","London","Reykjavik"]}` +
+	`},` +
+	`"description":"Names a saved city to forget.",` +
+	`"required":["user","city"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagForgetCityOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"cities":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"description":"A city with readings.",` +
+	`"enum":["Cairo","London","Reykjavik",""]` +
+	`},` +
+	`"description":"The user's cities, in the order saved."` +
+	`},` +
+	`"forgotten":{` +
+	`"type":"boolean",` +
+	`"description":"Whether the city was forgotten: false when the user kept it."` +
+	`},` +
+	`"notify_email":{"type":"string","description":"Who is told that it was, if anyone."}` +
+	`},` +
+	`"description":"A user's saved cities after a change.",` +
+	`"required":["forgotten"]` +
+	`}`)
 var mcptagForgetCityArgs = &toolimpl.Spec{
 	Tool: "forget_city",
 	Args: []toolimpl.Arg{
 		{Name: "user", Required: true, Kind: toolimpl.KindString},
-		{Name: "city", Required: true, Kind: toolimpl.KindString, Enum: []string{"Cairo", "London", "Reykjavik"}},
+		{Name: "city", Required: true, Kind: toolimpl.KindString, Enum: []string{
+			"Cairo",
+			"London",
+			"Reykjavik",
+		}},
 	},
 }
 
@@ -382,8 +547,14 @@ func mcptagForgetCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 var mcptagPlanTripArgs = &toolimpl.Spec{
 	Tool: "plan_trip",
 	Args: []toolimpl.Arg{
-		{Name: "city", Required: true, Kind: toolimpl.KindString, Enum: []string{"Cairo", "London", "Reykjavik"}},
-		{Name: "days", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.Pattern, Text: `^[1-7]$`}}},
+		{Name: "city", Required: true, Kind: toolimpl.KindString, Enum: []string{
+			"Cairo",
+			"London",
+			"Reykjavik",
+		}},
+		{Name: "days", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Pattern, Text: `^[1-7]$`},
+		}},
 	},
 }
 
@@ -417,7 +588,11 @@ var mcptagCurrentWeatherURI = &toolimpl.URITemplate{
 	Spec: &toolimpl.Spec{
 		Tool: "current_weather",
 		Args: []toolimpl.Arg{
-			{Name: "city", Required: true, Kind: toolimpl.KindString, Enum: []string{"Cairo", "London", "Reykjavik"}},
+			{Name: "city", Required: true, Kind: toolimpl.KindString, Enum: []string{
+				"Cairo",
+				"London",
+				"Reykjavik",
+			}},
 		},
 	},
 }
@@ -477,8 +652,19 @@ func ElicitConfirmation(ctx context.Context, req *mcp.CallToolRequest, message s
 
 // The form of ElicitConfirmation, computed by mcptag.
 var mcptagConfirmationForm = &toolimpl.Form{
-	Name:   "Confirmation",
-	Schema: json.RawMessage(`{"type":"object","properties":{"forget":{"type":"boolean","description":"Forget the city."},"notify_email":{"type":"string","description":"An address to tell once it is done, if any.","format":"email"}},"required":["forget"]}`),
+	Name: "Confirmation",
+	Schema: json.RawMessage(`{` +
+		`"type":"object",` +
+		`"properties":{` +
+		`"forget":{"type":"boolean","description":"Forget the city."},` +
+		`"notify_email":{` +
+		`"type":"string",` +
+		`"description":"An address to tell once it is done, if any.",` +
+		`"format":"email"` +
+		`}` +
+		`},` +
+		`"required":["forget"]` +
+		`}`),
 	Spec: &toolimpl.Spec{
 		Tool:   "Confirmation form",
 		Strict: true,

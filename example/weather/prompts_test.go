@@ -119,10 +119,7 @@ func TestCompleteBadArguments(t *testing.T) {
 // TestCitiesHaveReadings holds the City constants to the readings: every
 // city completes, and every completion has a reading.
 func TestCitiesHaveReadings(t *testing.T) {
-	var want []City
-	for _, c := range Cities() {
-		want = append(want, c)
-	}
+	want := append([]City(nil), Cities()...)
 	if got := []City{Cairo, London, Reykjavik}; !cmp.Equal(got, want) {
 		t.Errorf("City constants %v, readings of %v", got, want)
 	}

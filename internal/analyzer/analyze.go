@@ -94,6 +94,9 @@ type analysis struct {
 	enums   map[*types.TypeName][]any                             // see enumValues
 	tags    map[token.Pos]*ast.BasicLit                           // struct tags by field name, see tagEnd
 	toolPos token.Pos                                             // the function being analyzed, for Finding.ToolPos
+	// testDecls are the package-level names that the in-package test
+	// files declare, at their declarations (Options.TestFiles).
+	testDecls map[string]TopLevelName
 }
 
 // Analyze finds the tools declared in files, which type-check to pkg.
@@ -122,7 +125,9 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 			a.declare(p, fd)
 		}
 	}
-	p.Names = newNames(p, func(name string) bool { return a.declaredHere(pkg.Scope().Lookup(name).Pos()) })
+	a.testDecls = TopLevelNames(opts.TestFiles)
+	p.Names = newNames(p, a.declaredNames())
+	p.Names.imports = importNames(files)
 	a.checkNames(p.Tools)
 	a.checks(p.Tools)       // checks.go: findings for the linter
 	a.checkDecls(p)         // declchecks.go: prompts and resources

@@ -117,8 +117,8 @@ func (a *analysis) app(t *Tool, d *directive.Directive) *App {
 	return app
 }
 
-// readPage reads the page file name, in the package directory of d, as
-// go:embed reads it and as fileIcon reads an icon: a regular file below
+// readPage reads the page file name, in the package directory of d, the
+// way go:embed reads it and fileIcon reads an icon: a regular file below
 // the directory, reached through no symbolic link, beside the
 // directive's real file. It must be HTML, valid UTF-8, at most
 // MaxPageBytes.

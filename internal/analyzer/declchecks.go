@@ -136,6 +136,9 @@ func (a *analysis) checkGeneratedNames(p *Package) {
 		if obj := a.pkg.Scope().Lookup(g.Name); obj != nil && a.declaredHere(obj.Pos()) {
 			a.errorf(obj.Pos(), finding.CatName, "%s %s is the name of a function the generated code declares (%s); rename it",
 				objectKind(obj), g.Name, g.Doc)
+		} else if d, ok := a.testDecls[g.Name]; ok {
+			a.errorf(d.Pos, finding.CatName, "%s %s is the name of a function the generated code declares (%s); rename it",
+				d.Kind, g.Name, g.Doc)
 		}
 	}
 }

@@ -52,7 +52,8 @@ func (a *analysis) jsonFields(st *types.Struct) []jsonField {
 	// current and next depth: encoding/json explores a type once, but a
 	// type embedded twice at one depth gets its fields doubled, so that
 	// both copies of each name vanish.
-	count, nextCount := map[*types.Struct]int{}, map[*types.Struct]int{}
+	var count map[*types.Struct]int
+	nextCount := map[*types.Struct]int{}
 	visited := map[*types.Struct]bool{}
 	var fields []jsonField
 	for len(next) > 0 {

@@ -2,9 +2,11 @@ package analyzer
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -33,6 +35,12 @@ type Names struct {
 	// taken are the package-level names of the package's sources (the
 	// generated file left out) and of the generated file.
 	taken map[string]bool
+	// declared are the package-level names of the package's sources and
+	// its in-package test files, at their declarations.
+	declared map[string]TopLevelName
+	// imports are the names the package's sources give the packages they
+	// import by a name of their own, by import path.
+	imports map[string]string
 }
 
 // A GeneratedFunc is a function the generated code declares, that a
@@ -54,24 +62,21 @@ var declSuffixes = []string{"", "Input", "Output", "Args", "View", "Write", "URI
 // to declare nothing of its own.
 func (p *Package) GeneratedNames() *Names {
 	if p.Names == nil {
-		p.Names = newNames(p, func(string) bool { return false })
+		p.Names = newNames(p, nil)
 	}
 	return p.Names
 }
 
-// newNames names what the generated file of p declares; declared reports
-// whether the package's sources declare a name at package level.
-func newNames(p *Package, declared func(string) bool) *Names {
+// newNames names what the generated file of p declares; declared are the
+// names the package's sources, its in-package test files included,
+// declare at package level.
+func newNames(p *Package, declared map[string]TopLevelName) *Names {
 	n := &Names{
 		decls: map[*types.Func]string{}, forms: map[*Form]string{}, icons: map[string]string{},
-		pages: map[*Tool]string{}, taken: map[string]bool{},
+		pages: map[*Tool]string{}, taken: map[string]bool{}, declared: declared,
 	}
-	if p.Types != nil {
-		for _, name := range p.Types.Scope().Names() {
-			if declared(name) {
-				n.taken[name] = true
-			}
-		}
+	for name := range declared {
+		n.taken[name] = true
 	}
 	n.Funcs = registerFuncs(p)
 	for _, f := range n.Funcs {
@@ -112,6 +117,63 @@ func newNames(p *Package, declared func(string) bool) *Names {
 		n.completions = n.fresh("mcptagCompletions")
 	}
 	return n
+}
+
+// declaredNames returns the names that the package's sources (the
+// generated file left out) and its in-package test files declare at
+// package level.
+func (a *analysis) declaredNames() map[string]TopLevelName {
+	names := map[string]TopLevelName{}
+	for name, d := range a.testDecls {
+		names[name] = d
+	}
+	for _, name := range a.pkg.Scope().Names() {
+		if obj := a.pkg.Scope().Lookup(name); a.declaredHere(obj.Pos()) {
+			names[name] = TopLevelName{obj.Pos(), objectKind(obj)}
+		}
+	}
+	return names
+}
+
+// A TopLevelName is a name that a file declares at package level.
+type TopLevelName struct {
+	Pos  token.Pos // the name in its first declaration
+	Kind string    // "function", "type", "constant" or "variable", as objectKind says
+}
+
+// TopLevelNames returns the names that files declare at package level:
+// functions (not methods), types, variables and constants; not "_", nor
+// init, which declares nothing.
+func TopLevelNames(files []*ast.File) map[string]TopLevelName {
+	names := map[string]TopLevelName{}
+	kinds := map[token.Token]string{token.TYPE: "type", token.CONST: "constant", token.VAR: "variable"}
+	add := func(id *ast.Ident, kind string) {
+		if _, ok := names[id.Name]; !ok && id.Name != "_" && id.Name != "init" {
+			names[id.Name] = TopLevelName{id.Pos(), kind}
+		}
+	}
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			switch d := decl.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					add(d.Name, "function")
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					switch s := spec.(type) {
+					case *ast.TypeSpec:
+						add(s.Name, kinds[d.Tok])
+					case *ast.ValueSpec:
+						for _, id := range s.Names {
+							add(id, kinds[d.Tok])
+						}
+					}
+				}
+			}
+		}
+	}
+	return names
 }
 
 // declBase is the name of the handler of the declaration fn, a method of
@@ -186,6 +248,51 @@ func (n *Names) Page(t *Tool) string { return n.pages[t] }
 // Completions is the name of the variable of the completions Complete
 // answers, "" when the package has neither prompts nor templates.
 func (n *Names) Completions() string { return n.completions }
+
+// ImportName is the name that the package's sources give the import of
+// path, "" when they give it none of their own (or "_" or "."): the
+// generated file imports it under the same name when that is free, so
+// that it reads as the sources do (appsv1, not v12). Where the files
+// give it several names, it is the one most of them use, the first of
+// those in file order on a tie.
+func (n *Names) ImportName(path string) string { return n.imports[path] }
+
+// importNames returns, by import path, the name that most of files give
+// an import of their own (see ImportName).
+func importNames(files []*ast.File) map[string]string {
+	counts := map[string]map[string]int{}
+	var order []string // path and name pairs in file order, for ties
+	for _, f := range files {
+		for _, spec := range f.Imports {
+			path, err := strconv.Unquote(spec.Path.Value)
+			if err != nil || spec.Name == nil || spec.Name.Name == "_" || spec.Name.Name == "." {
+				continue
+			}
+			if counts[path] == nil {
+				counts[path] = map[string]int{}
+			}
+			if counts[path][spec.Name.Name] == 0 {
+				order = append(order, path+"\x00"+spec.Name.Name)
+			}
+			counts[path][spec.Name.Name]++
+		}
+	}
+	names := map[string]string{}
+	for _, pn := range order {
+		path, name, _ := strings.Cut(pn, "\x00")
+		if best := names[path]; best == "" || counts[path][name] > counts[path][best] {
+			names[path] = name
+		}
+	}
+	return names
+}
+
+// Declared returns the declaration of name at package level in the
+// package's sources or its in-package test files, if there is one.
+func (n *Names) Declared(name string) (TopLevelName, bool) {
+	d, ok := n.declared[name]
+	return d, ok
+}
 
 // Taken reports whether name is declared at package level, by the
 // package's sources or by the generated file.

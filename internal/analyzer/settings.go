@@ -1,6 +1,10 @@
 package analyzer
 
-import "github.com/mcptag/mcptag/internal/shrink"
+import (
+	"go/ast"
+
+	"github.com/mcptag/mcptag/internal/shrink"
+)
 
 // Options change how tools are analyzed. Closed, Titles and Shrink are
 // the generator's options, which a user sets on mcptag's command line
@@ -25,4 +29,8 @@ type Options struct {
 	// another module gets no enum from its constants (see closedEnum).
 	// Empty means every type is the module's own.
 	Module string
+	// TestFiles are the package's in-package _test.go files, parsed: the
+	// names they declare share the package scope with the generated
+	// file's, when go vet or go test builds them.
+	TestFiles []*ast.File
 }

@@ -11,27 +11,33 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools; prompts test_input_required_result_prompt, test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image; resources static-text, static-binary, watched-resource; resource templates template.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools; prompts test_input_required_result_prompt, test_simple_prompt,
+// test_prompt_with_arguments, test_prompt_with_embedded_resource,
+// test_prompt_with_image; resources static-text, static-binary,
+// watched-resource; resource templates template.
 //
-// It binds the methods: those of *Lists to lists. Register takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of *Lists to lists. Register takes a value of
+// every receiver type whose methods it registers, so that none is left out.
 func Register(s *mcp.Server, lists *Lists) {
 	RegisterTools(s, lists)
 	RegisterPromptsAndResources(s)
 }
 
 // RegisterPromptsAndResources adds the package's prompts and resources to s,
-// without its tools: prompts test_input_required_result_prompt, test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image; resources static-text, static-binary, watched-resource; resource templates template.
-// A server that selects the tools it serves registers them with
-// toolrt.AddTools, and the rest with this.
+// without its tools: prompts test_input_required_result_prompt,
+// test_simple_prompt, test_prompt_with_arguments,
+// test_prompt_with_embedded_resource, test_prompt_with_image; resources
+// static-text, static-binary, watched-resource; resource templates template. A
+// server that selects the tools it serves registers them with toolrt.AddTools,
+// and the rest with this.
 func RegisterPromptsAndResources(s *mcp.Server) {
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "test_input_required_result_prompt",
@@ -90,27 +96,53 @@ func RegisterPromptsAndResources(s *mcp.Server) {
 	}, mcptagWatchedResource)
 }
 
-// RegisterTools adds the package's tools to s: test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_reconnection, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums, test_input_required_result_request_state, test_input_required_result_tampered_state, test_input_required_result_multi_round, test_input_required_result_elicitation, test_input_required_result_sampling, test_input_required_result_list_roots, test_input_required_result_multiple_inputs, test_input_required_result_capabilities, test_x_mcp_header, test_missing_capability, test_streaming_elicitation, test_logging_tool, test_trigger_tool_change, test_trigger_prompt_change.
+// RegisterTools adds the package's tools to s: test_simple_text,
+// test_image_content, test_audio_content, test_embedded_resource,
+// test_multiple_content_types, test_tool_with_logging, test_tool_with_progress,
+// test_error_handling, test_sampling, test_reconnection, test_elicitation,
+// test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums,
+// test_input_required_result_request_state,
+// test_input_required_result_tampered_state,
+// test_input_required_result_multi_round,
+// test_input_required_result_elicitation, test_input_required_result_sampling,
+// test_input_required_result_list_roots,
+// test_input_required_result_multiple_inputs,
+// test_input_required_result_capabilities, test_x_mcp_header,
+// test_missing_capability, test_streaming_elicitation, test_logging_tool,
+// test_trigger_tool_change, test_trigger_prompt_change.
 //
-// It binds the methods: those of *Lists to lists. RegisterTools takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of *Lists to lists. RegisterTools takes a value
+// of every receiver type whose methods it registers, so that none is left out.
 func RegisterTools(s *mcp.Server, lists *Lists) {
 	toolrt.AddTools(s, Tools())
 	RegisterListsTools(s, lists)
 }
 
-// RegisterLists adds everything Lists's methods declare to s, bound to lists: the tools of RegisterListsTools.
+// RegisterLists adds everything Lists's methods declare to s, bound to lists:
+// the tools of RegisterListsTools.
 func RegisterLists(s *mcp.Server, lists *Lists) {
 	RegisterListsTools(s, lists)
 }
 
-// RegisterListsTools adds the tools of Lists's methods to s, bound to lists: test_trigger_tool_change, test_trigger_prompt_change.
+// RegisterListsTools adds the tools of Lists's methods to s, bound to lists:
+// test_trigger_tool_change, test_trigger_prompt_change.
 func RegisterListsTools(s *mcp.Server, lists *Lists) {
 	toolrt.AddTools(s, ListsTools(lists))
 }
 
-// Tools returns the package's tool functions as data, in declaration order: test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_reconnection, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums, test_input_required_result_request_state, test_input_required_result_tampered_state, test_input_required_result_multi_round, test_input_required_result_elicitation, test_input_required_result_sampling, test_input_required_result_list_roots, test_input_required_result_multiple_inputs, test_input_required_result_capabilities, test_x_mcp_header, test_missing_capability, test_streaming_elicitation, test_logging_tool.
+// Tools returns the package's tool functions as data, in declaration order:
+// test_simple_text, test_image_content, test_audio_content,
+// test_embedded_resource, test_multiple_content_types, test_tool_with_logging,
+// test_tool_with_progress, test_error_handling, test_sampling,
+// test_reconnection, test_elicitation, test_elicitation_sep1034_defaults,
+// test_elicitation_sep1330_enums, test_input_required_result_request_state,
+// test_input_required_result_tampered_state,
+// test_input_required_result_multi_round,
+// test_input_required_result_elicitation, test_input_required_result_sampling,
+// test_input_required_result_list_roots,
+// test_input_required_result_multiple_inputs,
+// test_input_required_result_capabilities, test_x_mcp_header,
+// test_missing_capability, test_streaming_elicitation, test_logging_tool.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -320,7 +352,8 @@ func Tools() []toolrt.Tool {
 	}
 }
 
-// ListsTools returns the tools of Lists's methods as data, bound to lists, in declaration order: test_trigger_tool_change, test_trigger_prompt_change.
+// ListsTools returns the tools of Lists's methods as data, bound to lists, in
+// declaration order: test_trigger_tool_change, test_trigger_prompt_change.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -481,7 +514,12 @@ func mcptagErrorHandling(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 }
 
 // Schemas and arguments of test_sampling, computed by mcptag.
-var mcptagSamplingInput = json.RawMessage(`{"type":"object","properties":{"prompt":{"type":"string","description":"the prompt to send to the LLM"}},"required":["prompt"],"additionalProperties":false}`)
+var mcptagSamplingInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"prompt":{"type":"string","description":"the prompt to send to the LLM"}},` +
+	`"required":["prompt"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagSamplingArgs = &toolimpl.Spec{
 	Tool: "test_sampling",
 	Args: []toolimpl.Arg{
@@ -522,7 +560,12 @@ func mcptagReconnection(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 }
 
 // Schemas and arguments of test_elicitation, computed by mcptag.
-var mcptagElicitationInput = json.RawMessage(`{"type":"object","properties":{"message":{"type":"string","description":"the message to show the user"}},"required":["message"],"additionalProperties":false}`)
+var mcptagElicitationInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"message":{"type":"string","description":"the message to show the user"}},` +
+	`"required":["message"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagElicitationArgs = &toolimpl.Spec{
 	Tool: "test_elicitation",
 	Args: []toolimpl.Arg{
@@ -728,7 +771,14 @@ func mcptagInputRequiredCapabilities(ctx context.Context, req *mcp.CallToolReque
 }
 
 // Schemas and arguments of test_x_mcp_header, computed by mcptag.
-var mcptagXMcpHeaderInput = json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","description":"mirrored into Mcp-Param-Region","x-mcp-header":"Region"},"level":{"type":"string","description":"not mirrored"}},"additionalProperties":false}`)
+var mcptagXMcpHeaderInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"region":{"type":"string","description":"mirrored into Mcp-Param-Region","x-mcp-header":"Region"},` +
+	`"level":{"type":"string","description":"not mirrored"}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagXMcpHeaderArgs = &toolimpl.Spec{
 	Tool: "test_x_mcp_header",
 	Args: []toolimpl.Arg{
@@ -1048,8 +1098,22 @@ func ElicitDefaults(ctx context.Context, req *mcp.CallToolRequest, message strin
 
 // The form of ElicitDefaults, computed by mcptag.
 var mcptagDefaultsForm = &toolimpl.Form{
-	Name:   "Defaults",
-	Schema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"User name","default":"John Doe"},"age":{"type":"integer","description":"User age","default":30},"score":{"type":"number","description":"User score","default":95.5},"status":{"type":"string","description":"User status","default":"active","enum":["active","inactive","pending"]},"verified":{"type":"boolean","description":"Verification status","default":true}}}`),
+	Name: "Defaults",
+	Schema: json.RawMessage(`{` +
+		`"type":"object",` +
+		`"properties":{` +
+		`"name":{"type":"string","description":"User name","default":"John Doe"},` +
+		`"age":{"type":"integer","description":"User age","default":30},` +
+		`"score":{"type":"number","description":"User score","default":95.5},` +
+		`"status":{` +
+		`"type":"string",` +
+		`"description":"User status",` +
+		`"default":"active",` +
+		`"enum":["active","inactive","pending"]` +
+		`},` +
+		`"verified":{"type":"boolean","description":"Verification status","default":true}` +
+		`}` +
+		`}`),
 	Spec: &toolimpl.Spec{
 		Tool:   "Defaults form",
 		Strict: true,
@@ -1079,17 +1143,80 @@ func ElicitEnums(ctx context.Context, req *mcp.CallToolRequest, message string) 
 
 // The form of ElicitEnums, computed by mcptag.
 var mcptagEnumsForm = &toolimpl.Form{
-	Name:   "Enums",
-	Schema: json.RawMessage(`{"type":"object","properties":{"untitledSingle":{"type":"string","description":"An option without a title.","enum":["option1","option2","option3"]},"titledSingle":{"type":"string","description":"An option with a title.","oneOf":[{"title":"First Option","const":"value1"},{"title":"Second Option","const":"value2"},{"title":"Third Option","const":"value3"}]},"legacyEnum":{"type":"string","description":"An option titled the deprecated way.","enum":["opt1","opt2","opt3"],"enumNames":["Option One","Option Two","Option Three"]},"untitledMulti":{"type":"array","items":{"type":"string","description":"An option without a title.","enum":["option1","option2","option3"]},"minItems":1,"maxItems":3},"titledMulti":{"type":"array","items":{"anyOf":[{"title":"First Option","const":"value1"},{"title":"Second Option","const":"value2"},{"title":"Third Option","const":"value3"}]},"minItems":1,"maxItems":3}},"required":["untitledSingle","titledSingle","legacyEnum","untitledMulti","titledMulti"]}`),
+	Name: "Enums",
+	Schema: json.RawMessage(`{` +
+		`"type":"object",` +
+		`"properties":{` +
+		`"untitledSingle":{` +
+		`"type":"string",` +
+		`"description":"An option without a title.",` +
+		`"enum":["option1","option2","option3"]` +
+		`},` +
+		`"titledSingle":{` +
+		`"type":"string",` +
+		`"description":"An option with a title.",` +
+		`"oneOf":[` +
+		`{"title":"First Option","const":"value1"},` +
+		`{"title":"Second Option","const":"value2"},` +
+		`{"title":"Third Option","const":"value3"}` +
+		`]` +
+		`},` +
+		`"legacyEnum":{` +
+		`"type":"string",` +
+		`"description":"An option titled the deprecated way.",` +
+		`"enum":["opt1","opt2","opt3"],` +
+		`"enumNames":["Option One","Option Two","Option Three"]` +
+		`},` +
+		`"untitledMulti":{` +
+		`"type":"array",` +
+		`"items":{` +
+		`"type":"string",` +
+		`"description":"An option without a title.",` +
+		`"enum":["option1","option2","option3"]` +
+		`},` +
+		`"minItems":1,` +
+		`"maxItems":3` +
+		`},` +
+		`"titledMulti":{` +
+		`"type":"array",` +
+		`"items":{` +
+		`"anyOf":[` +
+		`{"title":"First Option","const":"value1"},` +
+		`{"title":"Second Option","const":"value2"},` +
+		`{"title":"Third Option","const":"value3"}` +
+		`]` +
+		`},` +
+		`"minItems":1,` +
+		`"maxItems":3` +
+		`}` +
+		`},` +
+		`"required":["untitledSingle","titledSingle","legacyEnum","untitledMulti","titledMulti"]` +
+		`}`),
 	Spec: &toolimpl.Spec{
 		Tool:   "Enums form",
 		Strict: true,
 		Args: []toolimpl.Arg{
-			{Name: "untitledSingle", Required: true, Kind: toolimpl.KindString, Enum: []string{"option1", "option2", "option3"}},
-			{Name: "titledSingle", Required: true, Kind: toolimpl.KindString, Enum: []string{"value1", "value2", "value3"}},
-			{Name: "legacyEnum", Required: true, Kind: toolimpl.KindString, Enum: []string{"opt1", "opt2", "opt3"}},
-			{Name: "untitledMulti", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"option1", "option2", "option3"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 3}}},
-			{Name: "titledMulti", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"value1", "value2", "value3"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 3}}},
+			{Name: "untitledSingle", Required: true, Kind: toolimpl.KindString, Enum: []string{
+				"option1",
+				"option2",
+				"option3",
+			}},
+			{Name: "titledSingle", Required: true, Kind: toolimpl.KindString, Enum: []string{
+				"value1",
+				"value2",
+				"value3",
+			}},
+			{Name: "legacyEnum", Required: true, Kind: toolimpl.KindString, Enum: []string{
+				"opt1",
+				"opt2",
+				"opt3",
+			}},
+			{Name: "untitledMulti", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Enum: []string{"option1", "option2", "option3"},
+			}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 3}}},
+			{Name: "titledMulti", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Enum: []string{"value1", "value2", "value3"},
+			}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 3}}},
 		},
 	},
 }
@@ -1137,8 +1264,15 @@ func ElicitUserInfo(ctx context.Context, req *mcp.CallToolRequest, message strin
 
 // The form of ElicitUserInfo, computed by mcptag.
 var mcptagUserInfoForm = &toolimpl.Form{
-	Name:   "UserInfo",
-	Schema: json.RawMessage(`{"type":"object","properties":{"username":{"type":"string","description":"User's response"},"email":{"type":"string","description":"User's email address"}},"required":["username","email"]}`),
+	Name: "UserInfo",
+	Schema: json.RawMessage(`{` +
+		`"type":"object",` +
+		`"properties":{` +
+		`"username":{"type":"string","description":"User's response"},` +
+		`"email":{"type":"string","description":"User's email address"}` +
+		`},` +
+		`"required":["username","email"]` +
+		`}`),
 	Spec: &toolimpl.Spec{
 		Tool:   "UserInfo form",
 		Strict: true,

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -80,41 +79,61 @@ func AppResources(pkg *analyzer.Package) []*mcp.Resource {
 	return out
 }
 
-// pageField is the Go expression of the Page field of t's toolrt.Tool
-// literal, "" when t has no app.
-func (g *genFile) pageField(t *analyzer.Tool) string {
+// pageField is the Page field of t's toolrt.Tool literal, the page's
+// resource one field a line; left out when t has no app.
+func (g *genFile) pageField(t *analyzer.Tool) field {
 	r := AppResource(t)
 	if r == nil {
-		return ""
+		return field{key: "Page"}
 	}
-	fields := []string{"URI: " + strconv.Quote(r.URI), "Name: " + strconv.Quote(r.Name)}
-	if r.Title != "" {
-		fields = append(fields, "Title: "+strconv.Quote(r.Title))
-	}
-	fields = append(fields, "MIMEType: "+strconv.Quote(r.MIMEType))
-	if r.Meta != nil {
-		fields = append(fields, "Meta: "+g.metaLiteral(r.Meta))
-	}
-	res := "&" + g.QualifiedGoIdent(mcpIdent("Resource")) + "{" + strings.Join(fields, ", ") + "}"
-	return g.QualifiedGoIdent(rt("AppPage")) + "(" + res + ", " + g.names.Page(t) + ")"
+	head := g.QualifiedGoIdent(rt("AppPage")) + "(&" + g.QualifiedGoIdent(mcpIdent("Resource")) + "{"
+	return field{key: "Page", head: head, tail: ", " + g.names.Page(t) + ")", body: func() {
+		g.fields(
+			field{key: "URI", value: strconv.Quote(r.URI)},
+			field{key: "Name", value: strconv.Quote(r.Name)},
+			field{key: "Title", value: quoted(r.Title)},
+			field{key: "MIMEType", value: strconv.Quote(r.MIMEType)},
+			g.metaField(r.Meta),
+		)
+	}}
 }
 
-// metaLiteral is the Go literal of m, "" for nil.
-func (g *genFile) metaLiteral(m mcp.Meta) string {
+// maxMapLine is the longest literal of a _meta map printed on one line; a
+// longer one is printed a key a line.
+const maxMapLine = 80
+
+// metaField is the Meta field of a literal: m on its key's line when it
+// is short, else a key a line; left out when m is nil.
+func (g *genFile) metaField(m mcp.Meta) field {
 	if m == nil {
-		return ""
+		return field{key: "Meta"}
 	}
-	return g.QualifiedGoIdent(mcpIdent("Meta")) + mapBody(m)
+	return g.mapField("Meta", g.QualifiedGoIdent(mcpIdent("Meta")), m)
+}
+
+// mapField is the field key of a _meta map literal of type typ.
+func (g *genFile) mapField(key, typ string, m map[string]any) field {
+	if body := mapBody(m); len(body) <= maxMapLine {
+		return field{key: key, value: typ + body}
+	}
+	return field{key: key, head: typ + "{", body: func() {
+		keys := sortedKeys(m)
+		fs := make([]field, len(keys))
+		for i, k := range keys {
+			if sub, ok := m[k].(map[string]any); ok {
+				fs[i] = g.mapField(strconv.Quote(k), "map[string]any", sub)
+			} else {
+				fs[i] = field{key: strconv.Quote(k), value: goValue(m[k])}
+			}
+		}
+		g.fields(fs...)
+	}}
 }
 
 // mapBody is the braces of the literal of a map of the _meta values
 // apps hold, its keys sorted; goValue writes each value.
 func mapBody(m map[string]any) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := sortedKeys(m)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		parts[i] = strconv.Quote(k) + ": " + goValue(m[k])

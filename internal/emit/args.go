@@ -20,6 +20,18 @@ import (
 // argument's depth, however deep a chain of struct types goes.
 const maxSpecLines = 6
 
+// maxSpecWidth is the most bytes of a line of a Spec literal that holds
+// the element type of an array or map on the line of its argument; a
+// longer one is printed on lines of its own.
+const maxSpecWidth = 100
+
+// argText is the text of the fields of a, all on one line.
+func (g *genFile) argText(a toolimpl.Arg) string {
+	w := &lineWriter{g: g}
+	g.argFields(w, a, maxSpecLines)
+	return w.b.String()
+}
+
 // specVar prints the variable name holding sp, the Spec of in.
 func (g *genFile) specVar(name string, sp *toolimpl.Spec, in *argmodel.Input) {
 	g.P("var ", name, " = &", rt("Spec"), "{")
@@ -116,11 +128,21 @@ func (g *genFile) argFields(w *lineWriter, a toolimpl.Arg, depth int) {
 		add("Format: ", g.QualifiedGoIdent(rt(argspec.FormatIdent(a.Format))))
 	}
 	if a.Enum != nil {
-		add("Enum: []string{", quoteAll(a.Enum), "}")
+		add("Enum: ")
+		g.putList(w, "[]string{", quoteEach(a.Enum), depth)
 	}
 	if a.Elem != nil {
 		add("Elem: &", g.QualifiedGoIdent(rt("Arg")), "{")
-		g.argFields(w, *a.Elem, depth)
+		if depth < maxSpecLines && w.b.Len()+len(g.argText(*a.Elem)) > maxSpecWidth {
+			// Too long for the line: the element's fields on lines of
+			// their own, as a Fields list is printed.
+			w.flush()
+			g.argFields(w, *a.Elem, depth+1)
+			w.put(",")
+			w.flush()
+		} else {
+			g.argFields(w, *a.Elem, depth)
+		}
 		w.put("}")
 	}
 	if a.Fields != nil {
@@ -136,7 +158,8 @@ func (g *genFile) argFields(w *lineWriter, a toolimpl.Arg, depth int) {
 		add("Fixed: true, Len: ", strconv.Itoa(a.Len))
 	}
 	if len(a.Rules) > 0 {
-		add("Rules: ", g.rules(a.Rules))
+		add("Rules: ")
+		g.putList(w, "[]"+g.QualifiedGoIdent(rt("Rule"))+"{", g.rules(a.Rules), depth)
 	}
 	if a.Default != nil {
 		add("Default: []byte(", goString(string(a.Default)), ")")
@@ -194,7 +217,8 @@ var opNames = map[toolimpl.Op]string{
 	toolimpl.MinItems: "MinItems", toolimpl.MaxItems: "MaxItems", toolimpl.UniqueItems: "UniqueItems",
 }
 
-func (g *genFile) rules(rs []toolimpl.Rule) string {
+// rules are the literals of the elements of a []toolimpl.Rule.
+func (g *genFile) rules(rs []toolimpl.Rule) []string {
 	var parts []string
 	for _, r := range rs {
 		s := "Op: " + g.QualifiedGoIdent(rt(opNames[r.Op]))
@@ -208,7 +232,25 @@ func (g *genFile) rules(rs []toolimpl.Rule) string {
 		}
 		parts = append(parts, "{"+s+"}")
 	}
-	return "[]" + g.QualifiedGoIdent(rt("Rule")) + "{" + strings.Join(parts, ", ") + "}"
+	return parts
+}
+
+// putList writes the literal head{items...}, on the current line when it
+// fits within maxSpecWidth or past maxSpecLines levels (see argFields),
+// else an item a line, so that a change of one is one changed line.
+func (g *genFile) putList(w *lineWriter, head string, items []string, depth int) {
+	inline := strings.Join(items, ", ")
+	if depth >= maxSpecLines || w.b.Len()+len(head)+len(inline)+1 <= maxSpecWidth {
+		w.put(head, inline, "}")
+		return
+	}
+	w.put(head)
+	w.flush()
+	for _, item := range items {
+		w.put(item, ",")
+		w.flush()
+	}
+	w.put("}")
 }
 
 func commentSafe(s string) string { return strings.ReplaceAll(s, "*/", "* /") }

@@ -455,12 +455,15 @@ func (g *genFile) completionMap(key string, m map[string]map[string][]string) fi
 }
 
 // quoteAll is the elements of a literal of strings.
-func quoteAll(ss []string) string {
+func quoteAll(ss []string) string { return strings.Join(quoteEach(ss), ", ") }
+
+// quoteEach is the Go literals of ss.
+func quoteEach(ss []string) []string {
 	q := make([]string, len(ss))
 	for i, s := range ss {
 		q[i] = strconv.Quote(s)
 	}
-	return strings.Join(q, ", ")
+	return q
 }
 
 // sortedKeys returns the keys of m in order.

@@ -6,11 +6,20 @@ import (
 	"fmt"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/mcptag/mcptag/internal/analyzer"
 )
 
 // GoSource prints a package's code from tools, as Go does after Tools:
 // for benchmarks of the printer alone.
 var GoSource = goSource
+
+// RawJSON is the Go expression of the schema s, at the top level of the
+// file.
+func RawJSON(s string) string {
+	g := newGenFile(&analyzer.Package{Path: "example.com/p", Name: "p"})
+	return g.rawJSON(json.RawMessage(s))
+}
 
 // ReferenceSchemaJSON is SchemaJSON as it was written before it encoded
 // a level at a time: json.Marshal of the whole schema, whose tokens are

@@ -97,7 +97,7 @@ func (g *genFile) registerFuncs() {
 	all, toolRecvs := g.pkg.Receivers(false), g.pkg.Receivers(true)
 	hasTools, hasOthers := len(g.pkg.Tools) > 0, len(g.pkg.Prompts)+len(g.pkg.Resources) > 0
 	g.P()
-	g.P("// Register adds everything the package declares to s: ", g.summary(nil, true), ".")
+	g.doc("Register adds everything the package declares to s: ", g.summary(nil, true), ".")
 	g.bindings("Register", all)
 	g.P("func Register(", g.serverParams(all), ") {")
 	if hasTools {
@@ -114,7 +114,7 @@ func (g *genFile) registerFuncs() {
 	}
 	if hasTools {
 		g.P()
-		g.P("// RegisterTools adds the package's tools to s: ", toolNames(g.pkg.Tools, func(*types.Named) bool { return true }), ".")
+		g.doc("RegisterTools adds the package's tools to s: ", toolNames(g.pkg.Tools, func(*types.Named) bool { return true }), ".")
 		g.bindings("RegisterTools", toolRecvs)
 		g.P("func RegisterTools(", g.serverParams(toolRecvs), ") {")
 		if toolNames(g.pkg.Tools, func(recv *types.Named) bool { return recv == nil }) != "" {
@@ -130,7 +130,7 @@ func (g *genFile) registerFuncs() {
 		ofRecv := func(r *types.Named) bool { return r == recv }
 		hasTools := slices.Contains(toolRecvs, recv)
 		g.P()
-		g.P("// ", name, " adds everything ", recv.Obj().Name(), "'s methods declare to s, bound to ", g.recvVars[recv], ": ", g.summary(recv, false), ".")
+		g.doc(name, " adds everything ", recv.Obj().Name(), "'s methods declare to s, bound to ", g.recvVars[recv], ": ", g.summary(recv, false), ".")
 		g.P("func ", name, "(", g.serverParams(only), ") {")
 		if hasTools {
 			g.P(name, "Tools(", g.serverArgs(only), ")")
@@ -139,7 +139,7 @@ func (g *genFile) registerFuncs() {
 		g.P("}")
 		if hasTools {
 			g.P()
-			g.P("// ", name, "Tools adds the tools of ", recv.Obj().Name(), "'s methods to s, bound to ", g.recvVars[recv], ": ", toolNames(g.pkg.Tools, ofRecv), ".")
+			g.doc(name, "Tools adds the tools of ", recv.Obj().Name(), "'s methods to s, bound to ", g.recvVars[recv], ": ", toolNames(g.pkg.Tools, ofRecv), ".")
 			g.P("func ", name, "Tools(", g.serverParams(only), ") {")
 			g.addToolList(recv)
 			g.P("}")
@@ -153,10 +153,8 @@ func (g *genFile) registerFuncs() {
 func (g *genFile) promptsAndResourcesFunc() {
 	recvs := g.pkg.PromptAndResourceReceivers()
 	g.P()
-	g.P("// RegisterPromptsAndResources adds the package's prompts and resources to s,")
-	g.P("// without its tools: ", g.declSummary(func(*types.Named) bool { return true }), ".")
-	g.P("// A server that selects the tools it serves registers them with")
-	g.P("// toolrt.AddTools, and the rest with this.")
+	g.doc("RegisterPromptsAndResources adds the package's prompts and resources to s, without its tools: ",
+		g.declSummary(func(*types.Named) bool { return true }), ". A server that selects the tools it serves registers them with toolrt.AddTools, and the rest with this.")
 	g.bindings("RegisterPromptsAndResources", recvs)
 	g.P("func RegisterPromptsAndResources(", g.serverParams(recvs), ") {")
 	g.addDecls(func(*types.Named) bool { return true })
@@ -175,9 +173,7 @@ func (g *genFile) bindings(fn string, recvs []*types.Named) {
 		parts = append(parts, "those of "+g.recvParam(recv)+" to "+g.recvVars[recv])
 	}
 	g.P("//")
-	g.P("// It binds the methods: ", strings.Join(parts, ", "), ". ", fn, " takes a")
-	g.P("// value of every receiver type whose methods it registers, so that none is")
-	g.P("// left out.")
+	g.doc("It binds the methods: ", strings.Join(parts, ", "), ". ", fn, " takes a value of every receiver type whose methods it registers, so that none is left out.")
 }
 
 // serverParams is the parameter list of a Register function: the server,
@@ -277,7 +273,7 @@ func (g *genFile) toolFields(t *mcp.Tool, ident string) {
 		{key: "Description", value: text(t.Description)},
 		{key: "Annotations", value: g.annotations(t.Annotations)},
 		{key: "Icons", value: g.iconsField(t.Icons)},
-		{key: "Meta", value: g.metaLiteral(t.Meta)},
+		g.metaField(t.Meta),
 		{key: "InputSchema", value: ident + "Input"},
 	}
 	if t.OutputSchema != nil {
@@ -320,9 +316,7 @@ func (g *genFile) tool(t *analyzer.Tool, mt *mcp.Tool) {
 		g.P("var ", ident, "Output = ", g.rawJSON(mt.OutputSchema.(json.RawMessage)))
 	}
 	g.specVar(ident+"Args", t.Arguments.Spec(t.Name, t.Directive != nil && t.Directive.Strict), t.Arguments)
-	if paths := g.viewPaths(t); paths != "" {
-		g.P("var ", ident, "View = ", paths)
-	}
+	g.viewVar(t, ident+"View")
 	d := toolDecl(t, ident)
 	failed := g.toolFailed()
 	d.check = &argsCheck{spec: ident + "Args", method: "Parse", input: "req.Params.Arguments", checkFailed: failed, decodeFailed: failed}
@@ -331,11 +325,6 @@ func (g *genFile) tool(t *analyzer.Tool, mt *mcp.Tool) {
 		g.toolResults(t, ident, call)
 	})
 	g.viewFunc(t, ident+"Write")
-}
-
-// rawJSON is the Go expression of a schema's JSON.
-func (g *genFile) rawJSON(data json.RawMessage) string {
-	return g.QualifiedGoIdent(jsonPackage.Ident("RawMessage")) + "(" + goString(string(data)) + ")"
 }
 
 // toolFailed is the values a tool's handler returns for err, an

@@ -13,6 +13,7 @@ const (
 	mcpPackage      GoImportPath = "github.com/modelcontextprotocol/go-sdk/mcp"
 	jsonPackage     GoImportPath = "encoding/json"
 	contextPackage  GoImportPath = "context"
+	timePackage     GoImportPath = "time"
 )
 
 // runtimeNames is every identifier of mcptag's run time that generated
@@ -39,7 +40,8 @@ func init() {
 		"StringKeys", "IntKeys", "UintKeys", "TextKeys", "NilPointer", "IsZero", "IsZeroValue",
 		// Prompts, resources, completions, forms.
 		"RecoverError", "StringArguments", "InvalidParams", "HandlerError", "PromptText", "PromptMessages", "PromptResult",
-		"URITemplate", "InvalidURI", "ReadError", "TextContents", "BlobContents", "JSONContents", "ReadResult", "CacheReads",
+		"URITemplate", "InvalidURI", "ReadError", "TextContents", "BlobContents", "JSONContents", "ReadResult", "CacheReadsFor",
+		"CacheDefault", "CachePublic", "CachePrivate",
 		"Completions", "Form",
 	} {
 		runtimeNames[name] = toolimplPackage

@@ -16,7 +16,7 @@ func (g *genFile) toolsFuncs(tools []*mcp.Tool) {
 	funcs := func(recv *types.Named) bool { return recv == nil }
 	if toolNames(g.pkg.Tools, funcs) != "" {
 		g.P()
-		g.P("// ", analyzer.ToolsName(nil), " returns the package's tool functions as data, in declaration order: ", toolNames(g.pkg.Tools, funcs), ".")
+		g.doc(analyzer.ToolsName(nil), " returns the package's tool functions as data, in declaration order: ", toolNames(g.pkg.Tools, funcs), ".")
 		g.toolsDoc()
 		g.P("func ", analyzer.ToolsName(nil), "() []", rt("Tool"), " {")
 		g.toolList(tools, funcs)
@@ -25,7 +25,7 @@ func (g *genFile) toolsFuncs(tools []*mcp.Tool) {
 	for _, recv := range g.pkg.Receivers(true) {
 		ofRecv := func(r *types.Named) bool { return r == recv }
 		g.P()
-		g.P("// ", analyzer.ToolsName(recv), " returns the tools of ", recv.Obj().Name(), "'s methods as data, bound to ", g.recvVars[recv], ", in declaration order: ", toolNames(g.pkg.Tools, ofRecv), ".")
+		g.doc(analyzer.ToolsName(recv), " returns the tools of ", recv.Obj().Name(), "'s methods as data, bound to ", g.recvVars[recv], ", in declaration order: ", toolNames(g.pkg.Tools, ofRecv), ".")
 		g.toolsDoc()
 		g.P("func ", analyzer.ToolsName(recv), "(", g.recvVars[recv], " ", g.recvParam(recv), ") []", rt("Tool"), " {")
 		g.toolList(tools, ofRecv)
@@ -57,7 +57,7 @@ func (g *genFile) toolList(tools []*mcp.Tool, mine func(*types.Named) bool) {
 			field{key: "Toolset", value: quoted(t.Toolset)},
 			field{key: "Scopes", value: stringSlice(t.Scopes)},
 			field{key: "Flag", value: quoted(t.Flag)},
-			field{key: "Page", value: g.pageField(t)}, // apps.go
+			g.pageField(t), // apps.go
 		)
 		g.P("}),")
 	}

@@ -101,19 +101,29 @@ func (g *genFile) QualifiedGoIdent(id GoIdent) string {
 }
 
 // importName returns the local name of the import of p, adding it under
-// name or, when that is taken, name2, name3...: the package's own name
-// (which would read as the package itself), a declaration of the package
-// or of the generated file, another import, or a generated local.
+// the name the package's sources give it, else under name, or, when that
+// is taken (importTaken), name2, name3...
 func (g *genFile) importName(p GoImportPath, name string) string {
 	if n, ok := g.imports[p]; ok && n != "_" {
 		return n
 	}
+	if own := g.names.ImportName(string(p)); own != "" && !g.importTaken(own) {
+		name = own
+	}
 	base := name
-	for i := 2; g.used[name] || g.names.Taken(name) || name == g.pkg.Name; i++ {
+	for i := 2; g.importTaken(name); i++ {
 		name = base + strconv.Itoa(i)
 	}
 	g.imports[p], g.used[name] = name, true
 	return name
+}
+
+// importTaken reports whether the generated file cannot import a package
+// under name: the package's own name, a name declared by the package or
+// the generated file, one of an import or a generated local, or a
+// predeclared one, which the generated code may use (string, error).
+func (g *genFile) importTaken(name string) bool {
+	return g.used[name] || g.names.Taken(name) || name == g.pkg.Name || types.Universe.Lookup(name) != nil
 }
 
 // blankImport imports p for its effect alone (import _ "embed", which
@@ -214,11 +224,12 @@ func unquotedPath(spec string) string {
 // A field is one key: value element of a keyed composite literal. value
 // is its Go text, "" to leave it out; a value of several lines is rather
 // head, the text on the key's line ending in "{", then body's lines, then
-// the closing "}".
+// the closing "}" and tail (the rest of a call, say).
 type field struct {
 	key, value string
 	head       string
 	body       func()
+	tail       string
 }
 
 // oneLine reports whether gofmt takes the field for one line, which it
@@ -250,7 +261,7 @@ func (g *genFile) fields(fs ...field) {
 			} else {
 				g.P(f.key, ": ", f.head)
 				f.body()
-				g.P("},")
+				g.P("}", f.tail, ",")
 			}
 			continue
 		}

@@ -118,11 +118,43 @@ func (g *genFile) cachedHandler(r *analyzer.Resource, h string) string {
 	if r.TTL == nil && r.CacheScope == "" {
 		return h
 	}
-	ttl := 0
+	ttl := "0"
 	if r.TTL != nil {
-		ttl = *r.TTL
+		ttl = g.durationExpr(*r.TTL)
 	}
-	return fmt.Sprintf("%s(%s, %d, %q)", g.QualifiedGoIdent(rt("CacheReads")), h, ttl, r.CacheScope)
+	scope := cacheScopes[r.CacheScope]
+	if scope == "" {
+		panic(fmt.Sprintf("emit: cache scope %q", r.CacheScope)) // the directive's parser allows no other
+	}
+	return fmt.Sprintf("%s(%s, %s, %s)", g.QualifiedGoIdent(rt("CacheReadsFor")), h, ttl, g.QualifiedGoIdent(rt(scope)))
+}
+
+// cacheScopes are the toolimpl constants of the values of cache=.
+var cacheScopes = map[string]string{"": "CacheDefault", "public": "CachePublic", "private": "CachePrivate"}
+
+// timeUnits are the units of a duration in generated code, largest first.
+var timeUnits = []struct {
+	name string
+	ms   int
+}{{"Hour", 3600000}, {"Minute", 60000}, {"Second", 1000}, {"Millisecond", 1}}
+
+// durationExpr is the time.Duration expression of ms milliseconds, a
+// whole number of the largest unit that divides it: time.Hour,
+// 90*time.Second.
+func (g *genFile) durationExpr(ms int) string {
+	if ms == 0 {
+		return "0" // ttl=0: never cache
+	}
+	for _, u := range timeUnits {
+		if ms%u.ms == 0 {
+			unit := g.QualifiedGoIdent(timePackage.Ident(u.name))
+			if ms == u.ms {
+				return unit
+			}
+			return strconv.Itoa(ms/u.ms) + "*" + unit // gofmt's spacing in a call's arguments
+		}
+	}
+	panic("unreachable: every whole number of milliseconds is one of Millisecond")
 }
 
 // Cache is what the reads of a resource carry for a client's cache, as

@@ -134,7 +134,8 @@ type File struct {
 	Data []byte
 }
 
-// Files returns the generated files of one package directory.
+// Files returns the generated files of one package directory: the Go
+// file, then the snapshot.
 func Files(dir string, pkg *analyzer.Package) ([]File, error) {
 	gen := File{Path: filepath.Join(dir, genfile.GoName)}
 	snap := File{Path: filepath.Join(dir, genfile.SnapshotName)}

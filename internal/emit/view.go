@@ -16,17 +16,34 @@ import (
 // lies outside the view. It follows the analyzer's model, which has
 // decided every rule; here it is only spelled in Go.
 
-// viewPaths renders the toolimpl.View literal of a tool whose fields
-// argument picks among its view's paths, or "" for a tool without one.
-func (g *genFile) viewPaths(t *analyzer.Tool) string {
+// viewVar prints the variable name holding the toolimpl.View literal of
+// a tool whose fields argument picks among its view's paths, if t has
+// one: on one line, or a path a line when that is long.
+func (g *genFile) viewVar(t *analyzer.Tool, name string) {
 	if t.View == nil || !t.View.Fields {
-		return ""
+		return
 	}
 	keep := ""
 	if len(t.View.Keep) > 0 {
-		keep = ", Keep: []string{" + quoteAll(t.View.Keep) + "}"
+		keep = "[]string{" + quoteAll(t.View.Keep) + "}"
 	}
-	return "&" + g.QualifiedGoIdent(rt("View")) + "{Paths: []string{" + quoteAll(t.View.Paths) + "}" + keep + "}"
+	head := "var " + name + " = &" + g.QualifiedGoIdent(rt("View")) + "{"
+	paths := "[]string{" + quoteAll(t.View.Paths) + "}"
+	inline := "Paths: " + paths
+	if keep != "" {
+		inline += ", Keep: " + keep
+	}
+	if len(head)+len(inline)+1 <= maxSpecWidth {
+		g.P(head, inline, "}")
+		return
+	}
+	g.P(head)
+	g.fields(field{key: "Paths", head: "[]string{", body: func() {
+		for _, p := range t.View.Paths {
+			g.P(strconv.Quote(p), ",")
+		}
+	}}, field{key: "Keep", value: keep})
+	g.P("}")
 }
 
 // viewFunc prints the writer of t's view, named ident, if t has a view.
@@ -130,7 +147,19 @@ func (vw *viewWriter) newVar(prefix string) string {
 
 // value writes the statements that write v, to which the expression p
 // points (a variable or an address).
-func (vw *viewWriter) value(v *analyzer.ViewValue, p string) {
+func (vw *viewWriter) value(v *analyzer.ViewValue, p string) { vw.valueOf(v, p, false) }
+
+// valueOf is value, told by nonNil that a test before it left out the
+// value when it is a nil pointer, slice or map: it writes no null then.
+func (vw *viewWriter) valueOf(v *analyzer.ViewValue, p string, nonNil bool) {
+	switch {
+	case nonNil && v.Kind == analyzer.ViewPointer:
+		vw.value(v.Elem, deref(p))
+		return
+	case nonNil && v.Kind == analyzer.ViewSlice:
+		vw.items(v.Elem, deref(p))
+		return
+	}
 	switch v.Kind {
 	case analyzer.ViewStruct:
 		vw.structValue(v, p)
@@ -149,7 +178,7 @@ func (vw *viewWriter) value(v *analyzer.ViewValue, p string) {
 		vw.printf("%s := %s\n", a, p)
 		vw.items(v.Elem, a)
 	case analyzer.ViewMap:
-		vw.mapValue(v, p)
+		vw.mapValue(v, p, nonNil)
 	case analyzer.ViewLeaf:
 		vw.leaf(v, p)
 	}
@@ -168,9 +197,14 @@ var keyFuncs = map[analyzer.MapKeys]string{
 }
 
 // mapValue writes a map's entries in encoding/json's order, by key string.
-func (vw *viewWriter) mapValue(v *analyzer.ViewValue, p string) {
+// nonNil says that a test before it left out a nil map.
+func (vw *viewWriter) mapValue(v *analyzer.ViewValue, p string, nonNil bool) {
 	m, keys, k, e := vw.newVar("mp"), vw.newVar("keys"), vw.newVar("key"), vw.newVar("elem")
-	vw.printf("if %s := %s; %s == nil {\nw.Null()\n} else {\n", m, deref(p), m)
+	if nonNil {
+		vw.printf("%s := %s\n", m, deref(p))
+	} else {
+		vw.printf("if %s := %s; %s == nil {\nw.Null()\n} else {\n", m, deref(p), m)
+	}
 	if v.Keys == analyzer.KeysText {
 		vw.printf("%s, err := %s(%s)\nif err != nil {\nw.Fail(err)\nreturn\n}\n", keys, vw.g.QualifiedGoIdent(rt("TextKeys")), m)
 	} else {
@@ -178,7 +212,10 @@ func (vw *viewWriter) mapValue(v *analyzer.ViewValue, p string) {
 	}
 	vw.printf("w.BeginObject()\nfor _, %s := range %s {\nw.MapKey(%s.Name)\n%s := %s[%s.Key]\n", k, keys, k, e, m, k)
 	vw.value(v.Elem, "&"+e)
-	vw.printf("}\nw.EndObject()\n}\n")
+	vw.printf("}\nw.EndObject()\n")
+	if !nonNil {
+		vw.printf("}\n")
+	}
 }
 
 // structValue writes the properties of the struct p points to that are
@@ -210,7 +247,7 @@ func (vw *viewWriter) structValue(v *analyzer.ViewValue, p string) {
 			closers++
 		}
 		vw.printf("w.Name(%s)\n", lineString(f.Key))
-		vw.value(f.Value, "&"+sel)
+		vw.valueOf(f.Value, "&"+sel, omitsNil(f))
 		vw.printf("%s", strings.Repeat("}\n", closers))
 	}
 	vw.printf("w.EndObject()\n")
@@ -226,6 +263,18 @@ func (vw *viewWriter) omitExpr(f *analyzer.ViewField, x string) string {
 		}
 	}
 	return strings.Join(conds, " || ")
+}
+
+// omitsNil reports whether omitempty or omitzero leave out the property
+// f when it is nil: a nil pointer, slice or map is empty and zero, but a
+// struct's IsZero method may say otherwise (ZeroMethod alone).
+func omitsNil(f *analyzer.ViewField) bool {
+	for _, z := range []*analyzer.ZeroTest{f.OmitEmpty, f.OmitZero} {
+		if z != nil && (*z == analyzer.ZeroNil || *z == analyzer.ZeroLen || *z == analyzer.ZeroNilOrMethod) {
+			return true
+		}
+	}
+	return false
 }
 
 // lineString is the Go literal of s on one line: raw unless s holds a

@@ -89,7 +89,13 @@ func Run(dir string, opts genopts.Options, patterns ...string) (*Result, error) 
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", p.Path, err)
 		}
+		// A declaration that shadows what the code uses stops it; only the
+		// code says what it uses.
+		r.Findings = append(r.Findings, emit.Shadowing(p.Package, files[0].Data)...)
 		r.Files = append(r.Files, files...)
+	}
+	if len(r.Errors()) > 0 {
+		r.Files = nil
 	}
 	return r, nil
 }

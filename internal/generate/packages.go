@@ -38,6 +38,7 @@ func Packages(dir string, opts genopts.Options, patterns ...string) ([]*Package,
 			errs = append(errs, positioned(err))
 			continue
 		}
+		o.TestFiles = analyzer.TestFiles(l.Fset, l.Dir, l.Types.Name())
 		if o.ImportedDocs == nil {
 			o.ImportedDocs = docs.For(l.Fset)
 		}

@@ -5,6 +5,7 @@
 package load
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -13,6 +14,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -363,11 +365,46 @@ func (l *loader) importFrom(p *packages.Package, path string) (*types.Package, e
 		return nil, err
 	}
 	defer f.Close()
-	r, err := gcexportdata.NewReader(f)
+	r, err := exportData(f)
 	if err != nil {
 		return nil, fmt.Errorf("reading export data for %s: %v", path, err)
 	}
 	return gcexportdata.Read(r, l.fset, l.pkgs, path)
+}
+
+// exportData returns the export data in an export file of the go
+// command: the whole file, which is what go list -export writes from Go
+// 1.28 on (cmd/export's output), or the __.PKGDEF member of the
+// compiler's archive that it wrote before, between its "$$B" header line
+// and its "$$" end line. gcexportdata.Read reads the former alone, and
+// the NewReader that found the latter is deprecated.
+func exportData(r io.Reader) (io.Reader, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	const magic = "!<arch>\n"
+	if !bytes.HasPrefix(data, []byte(magic)) {
+		return bytes.NewReader(data), nil
+	}
+	// An archive member's header is 60 bytes: the name in the first 16,
+	// the size in decimal at 48 to 58.
+	const headerSize = 60
+	data = data[len(magic):]
+	if len(data) < headerSize || strings.TrimSpace(string(data[:16])) != "__.PKGDEF" {
+		return nil, errors.New("the archive does not start with __.PKGDEF")
+	}
+	size, err := strconv.Atoi(strings.TrimSpace(string(data[48:58])))
+	if err != nil || size > len(data)-headerSize {
+		return nil, errors.New("the archive's __.PKGDEF has a bad size")
+	}
+	member := data[headerSize : headerSize+size]
+	start := bytes.Index(member, []byte("\n$$B\n"))
+	end := bytes.LastIndex(member, []byte("\n$$\n"))
+	if start < 0 || end < start+len("\n$$B\n") {
+		return nil, errors.New("the archive's __.PKGDEF holds no export data")
+	}
+	return bytes.NewReader(member[start+len("\n$$B\n") : end]), nil
 }
 
 // syntaxErrors returns the errors of parsing one file, one by one.

@@ -11,24 +11,40 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: get_scalars, get_quoted, get_nullables, get_embeds, get_specials, get_specials_ptr, get_maps, get_node, get_dir, get_generic, get_enums, get_temperature, get_name, get_ratio, get_unit, get_forecast, get_temperatures, get_by_id, get_grades, get_grade, get_grade_ptr, get_triple, get_bytes, get_time, get_custom, get_ptr_custom, get_ptr_custom_ptr, get_tree, get_page, get_any, get_exotic, get_exotic_ptr, get_labelled, get_wrapper, get_wrapper_ptr, get_graph, get_graph_ptr, get_units, get_stamps.
+// RegisterTools adds the package's tools to s: get_scalars, get_quoted,
+// get_nullables, get_embeds, get_specials, get_specials_ptr, get_maps,
+// get_node, get_dir, get_generic, get_enums, get_temperature, get_name,
+// get_ratio, get_unit, get_forecast, get_temperatures, get_by_id, get_grades,
+// get_grade, get_grade_ptr, get_triple, get_bytes, get_time, get_custom,
+// get_ptr_custom, get_ptr_custom_ptr, get_tree, get_page, get_any, get_exotic,
+// get_exotic_ptr, get_labelled, get_wrapper, get_wrapper_ptr, get_graph,
+// get_graph_ptr, get_units, get_stamps.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: get_scalars, get_quoted, get_nullables, get_embeds, get_specials, get_specials_ptr, get_maps, get_node, get_dir, get_generic, get_enums, get_temperature, get_name, get_ratio, get_unit, get_forecast, get_temperatures, get_by_id, get_grades, get_grade, get_grade_ptr, get_triple, get_bytes, get_time, get_custom, get_ptr_custom, get_ptr_custom_ptr, get_tree, get_page, get_any, get_exotic, get_exotic_ptr, get_labelled, get_wrapper, get_wrapper_ptr, get_graph, get_graph_ptr, get_units, get_stamps.
+// Tools returns the package's tool functions as data, in declaration order:
+// get_scalars, get_quoted, get_nullables, get_embeds, get_specials,
+// get_specials_ptr, get_maps, get_node, get_dir, get_generic, get_enums,
+// get_temperature, get_name, get_ratio, get_unit, get_forecast,
+// get_temperatures, get_by_id, get_grades, get_grade, get_grade_ptr,
+// get_triple, get_bytes, get_time, get_custom, get_ptr_custom,
+// get_ptr_custom_ptr, get_tree, get_page, get_any, get_exotic, get_exotic_ptr,
+// get_labelled, get_wrapper, get_wrapper_ptr, get_graph, get_graph_ptr,
+// get_units, get_stamps.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -351,7 +367,51 @@ func Tools() []toolrt.Tool {
 
 // Schemas and arguments of get_scalars, computed by mcptag.
 var mcptagGetScalarsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetScalarsOutput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"zero":{"type":"integer"},"-":{"type":"string"}},"required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-"]}`)
+var mcptagGetScalarsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"b":{"type":"boolean"},` +
+	`"i":{"type":"integer"},` +
+	`"i8":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"i16":{"type":"integer","minimum":-32768,"maximum":32767},` +
+	`"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"i64":{"type":"integer"},` +
+	`"u":{"type":"integer","minimum":0},` +
+	`"u8":{"type":"integer","minimum":0,"maximum":255},` +
+	`"u16":{"type":"integer","minimum":0,"maximum":65535},` +
+	`"u32":{"type":"integer","minimum":0,"maximum":4294967295},` +
+	`"u64":{"type":"integer","minimum":0},` +
+	`"uptr":{"type":"integer","minimum":0},` +
+	`"f32":{"type":"number"},` +
+	`"f64":{"type":"number"},` +
+	`"s":{"type":"string"},` +
+	`"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"By":{"type":"integer","minimum":0,"maximum":255},` +
+	`"omit":{"type":"string"},` +
+	`"zero":{"type":"integer"},` +
+	`"-":{"type":"string"}` +
+	`},` +
+	`"required":[` +
+	`"b",` +
+	`"i",` +
+	`"i8",` +
+	`"i16",` +
+	`"i32",` +
+	`"i64",` +
+	`"u",` +
+	`"u8",` +
+	`"u16",` +
+	`"u32",` +
+	`"u64",` +
+	`"uptr",` +
+	`"f32",` +
+	`"f64",` +
+	`"s",` +
+	`"r",` +
+	`"By",` +
+	`"-"` +
+	`]` +
+	`}`)
 var mcptagGetScalarsArgs = &toolimpl.Spec{
 	Tool: "get_scalars",
 }
@@ -367,7 +427,22 @@ func mcptagGetScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 
 // Schemas and arguments of get_quoted, computed by mcptag.
 var mcptagGetQuotedInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetQuotedOutput = json.RawMessage(`{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":["array","null"],"items":{"type":"integer"}}},"required":["i64","u","b","f","f32","s","p","prio","l"]}`)
+var mcptagGetQuotedOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"i64":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"u":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"b":{"type":"string","enum":["false","true"]},` +
+	`"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+	`"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+	`"s":{"type":"string","pattern":"^\".*\"$"},` +
+	`"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},` +
+	`"op":{"type":"string","enum":["false","true"]},` +
+	`"prio":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"l":{"type":["array","null"],"items":{"type":"integer"}}` +
+	`},` +
+	`"required":["i64","u","b","f","f32","s","p","prio","l"]` +
+	`}`)
 var mcptagGetQuotedArgs = &toolimpl.Spec{
 	Tool: "get_quoted",
 }
@@ -383,7 +458,52 @@ func mcptagGetQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Ca
 
 // Schemas and arguments of get_nullables, computed by mcptag.
 var mcptagGetNullablesInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetNullablesOutput = json.RawMessage(`{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"$ref":"#/$defs/Item"},"o_item":{"$ref":"#/$defs/Item"},"z_item":{"$ref":"#/$defs/Item"},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"required":["p","s","m","bytes","arr","item_p","o_item","o_arr","elems","nested","arr_of_ptrs"]}`)
+var mcptagGetNullablesOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"p":{"type":["integer","null"]},` +
+	`"s":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"bytes":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},` +
+	`"op":{"type":"integer"},` +
+	`"os":{"type":"array","items":{"type":"string"}},` +
+	`"om":{"type":"object","additionalProperties":{"type":"integer"}},` +
+	`"zs":{"type":"array","items":{"type":"string"}},` +
+	`"zp":{"$ref":"#/$defs/Item"},` +
+	`"o_item":{"$ref":"#/$defs/Item"},` +
+	`"z_item":{"$ref":"#/$defs/Item"},` +
+	`"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},` +
+	`"ps":{"type":["array","null"],"items":{"type":"integer"}},` +
+	`"pp":{"type":["integer","null"]},` +
+	`"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},` +
+	`"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},` +
+	`"map_elems":{` +
+	`"type":"object",` +
+	`"additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}` +
+	`},` +
+	`"nested":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":["array","null"],"items":{"type":["string","null"]}}` +
+	`},` +
+	`"opt_bytes":{"type":"string","contentEncoding":"base64"},` +
+	`"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2}` +
+	`},` +
+	`"$defs":{` +
+	`"Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"]` +
+	`}` +
+	`},` +
+	`"required":["p","s","m","bytes","arr","item_p","o_item","o_arr","elems","nested","arr_of_ptrs"]` +
+	`}`)
 var mcptagGetNullablesArgs = &toolimpl.Spec{
 	Tool: "get_nullables",
 }
@@ -399,7 +519,28 @@ func mcptagGetNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 
 // Schemas and arguments of get_embeds, computed by mcptag.
 var mcptagGetEmbedsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetEmbedsOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"kind":{"type":"integer"}},"$defs":{"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}},"required":["id","meta","hidden","Label","Code","kind"]}`)
+var mcptagGetEmbedsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"meta":{"$ref":"#/$defs/Meta"},` +
+	`"note":{"type":"string"},` +
+	`"more":{"$ref":"#/$defs/Extra"},` +
+	`"hidden":{"type":"string"},` +
+	`"Label":{"type":"string"},` +
+	`"Code":{"type":"string"},` +
+	`"kind":{"type":"integer"}` +
+	`},` +
+	`"$defs":{` +
+	`"Extra":{` +
+	`"type":"object",` +
+	`"properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},` +
+	`"required":["note"]` +
+	`},` +
+	`"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}` +
+	`},` +
+	`"required":["id","meta","hidden","Label","Code","kind"]` +
+	`}`)
 var mcptagGetEmbedsArgs = &toolimpl.Spec{
 	Tool: "get_embeds",
 }
@@ -415,7 +556,72 @@ func mcptagGetEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Ca
 
 // Schemas and arguments of get_specials, computed by mcptag.
 var mcptagGetSpecialsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetSpecialsOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"integer","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{"$ref":"#/$defs/PtrCustom"},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}},"$defs":{"PtrCustom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]}},"required":["time","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs"]}`)
+var mcptagGetSpecialsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"time":{"type":"string","format":"date-time"},` +
+	`"time_p":{"type":"string","format":"date-time"},` +
+	`"dur":{"type":"integer"},` +
+	`"number":{"type":"number"},` +
+	`"raw":{},` +
+	`"any":{},` +
+	`"bytes":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"hash":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":4,` +
+	`"maxItems":4` +
+	`},` +
+	`"level":{"type":"string","description":"Has a text form through a value receiver."},` +
+	`"levels":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"Has a text form through a value receiver."}` +
+	`},` +
+	`"grade":{"type":"integer","description":"Has a text form through a pointer receiver only."},` +
+	`"grades":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"Has a text form through a pointer receiver only."}` +
+	`},` +
+	`"grade_map":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"integer",` +
+	`"description":"Has a text form through a pointer receiver only."` +
+	`}` +
+	`},` +
+	`"custom":{},` +
+	`"custom_p":{},` +
+	`"ptr_custom":{"$ref":"#/$defs/PtrCustom"},` +
+	`"ptr_customs":{"type":["array","null"],"items":{}},` +
+	`"err":{}` +
+	`},` +
+	`"$defs":{` +
+	`"PtrCustom":{` +
+	`"type":"object",` +
+	`"properties":{"v":{"type":"integer"}},` +
+	`"description":"Writes itself as a string, but only when addressable.",` +
+	`"required":["v"]` +
+	`}` +
+	`},` +
+	`"required":[` +
+	`"time",` +
+	`"dur",` +
+	`"number",` +
+	`"raw",` +
+	`"any",` +
+	`"bytes",` +
+	`"hash",` +
+	`"level",` +
+	`"levels",` +
+	`"grade",` +
+	`"grades",` +
+	`"grade_map",` +
+	`"custom",` +
+	`"custom_p",` +
+	`"ptr_custom",` +
+	`"ptr_customs"` +
+	`]` +
+	`}`)
 var mcptagGetSpecialsArgs = &toolimpl.Spec{
 	Tool: "get_specials",
 }
@@ -431,7 +637,64 @@ func mcptagGetSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 
 // Schemas and arguments of get_specials_ptr, computed by mcptag.
 var mcptagGetSpecialsPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetSpecialsPtrOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"string","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}},"required":["time","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs"]}`)
+var mcptagGetSpecialsPtrOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"time":{"type":"string","format":"date-time"},` +
+	`"time_p":{"type":"string","format":"date-time"},` +
+	`"dur":{"type":"integer"},` +
+	`"number":{"type":"number"},` +
+	`"raw":{},` +
+	`"any":{},` +
+	`"bytes":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"hash":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":4,` +
+	`"maxItems":4` +
+	`},` +
+	`"level":{"type":"string","description":"Has a text form through a value receiver."},` +
+	`"levels":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"Has a text form through a value receiver."}` +
+	`},` +
+	`"grade":{"type":"string","description":"Has a text form through a pointer receiver only."},` +
+	`"grades":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"Has a text form through a pointer receiver only."}` +
+	`},` +
+	`"grade_map":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"integer",` +
+	`"description":"Has a text form through a pointer receiver only."` +
+	`}` +
+	`},` +
+	`"custom":{},` +
+	`"custom_p":{},` +
+	`"ptr_custom":{},` +
+	`"ptr_customs":{"type":["array","null"],"items":{}},` +
+	`"err":{}` +
+	`},` +
+	`"required":[` +
+	`"time",` +
+	`"dur",` +
+	`"number",` +
+	`"raw",` +
+	`"any",` +
+	`"bytes",` +
+	`"hash",` +
+	`"level",` +
+	`"levels",` +
+	`"grade",` +
+	`"grades",` +
+	`"grade_map",` +
+	`"custom",` +
+	`"custom_p",` +
+	`"ptr_custom",` +
+	`"ptr_customs"` +
+	`]` +
+	`}`)
 var mcptagGetSpecialsPtrArgs = &toolimpl.Spec{
 	Tool: "get_specials_ptr",
 }
@@ -450,7 +713,54 @@ func mcptagGetSpecialsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *m
 
 // Schemas and arguments of get_maps, computed by mcptag.
 var mcptagGetMapsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetMapsOutput = json.RawMessage(`{"type":"object","properties":{"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"by_int":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"nested":{"type":["object","null"],"additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":["object","null"],"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"required":["by_string","by_unit","by_int","by_i8","by_uint","by_text","by_level","nested","items"]}`)
+var mcptagGetMapsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},` +
+	`"by_int":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_i8":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_uint":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},` +
+	`"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"nested":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`}` +
+	`},` +
+	`"items":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"]` +
+	`}` +
+	`},` +
+	`"required":["by_string","by_unit","by_int","by_i8","by_uint","by_text","by_level","nested","items"]` +
+	`}`)
 var mcptagGetMapsArgs = &toolimpl.Spec{
 	Tool: "get_maps",
 }
@@ -466,7 +776,28 @@ func mcptagGetMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 
 // Schemas and arguments of get_node, computed by mcptag.
 var mcptagGetNodeInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetNodeOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]}},"description":"A recursive struct.","required":["name","parent"]}`)
+var mcptagGetNodeOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
+	`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}` +
+	`},` +
+	`"$defs":{` +
+	`"Node":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
+	`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}` +
+	`},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name","parent"]` +
+	`}` +
+	`},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name","parent"]` +
+	`}`)
 var mcptagGetNodeArgs = &toolimpl.Spec{
 	Tool: "get_node",
 }
@@ -482,7 +813,31 @@ func mcptagGetNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 
 // Schemas and arguments of get_dir, computed by mcptag.
 var mcptagGetDirInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetDirOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}},"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}},"description":"Dir and File refer to each other.","required":["name","files"]},"File":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"]}},"description":"Dir and File refer to each other.","required":["name","files"]}`)
+var mcptagGetDirOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}` +
+	`},` +
+	`"$defs":{` +
+	`"Dir":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}` +
+	`},` +
+	`"description":"Dir and File refer to each other.",` +
+	`"required":["name","files"]` +
+	`},` +
+	`"File":{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},` +
+	`"required":["name"]` +
+	`}` +
+	`},` +
+	`"description":"Dir and File refer to each other.",` +
+	`"required":["name","files"]` +
+	`}`)
 var mcptagGetDirArgs = &toolimpl.Spec{
 	Tool: "get_dir",
 }
@@ -501,7 +856,72 @@ func mcptagGetDir(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 
 // Schemas and arguments of get_generic, computed by mcptag.
 var mcptagGetGenericInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetGenericOutput = json.RawMessage(`{"type":"object","properties":{"items":{"$ref":"#/$defs/Page_Item"},"ints":{"$ref":"#/$defs/Page_int"},"pair":{"$ref":"#/$defs/Pair_Unit_Item"},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["x","Z"]},"anon_list":{"type":["array","null"],"items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"]}}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Page_Item":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"next":{"type":"string"}},"required":["items"]},"Page_int":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"]},"Pair_Unit_Item":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"value":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["key","value"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"required":["items","ints","pair","tree","anon","anon_list"]}`)
+var mcptagGetGenericOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{"$ref":"#/$defs/Page_Item"},` +
+	`"ints":{"$ref":"#/$defs/Page_int"},` +
+	`"pair":{"$ref":"#/$defs/Pair_Unit_Item"},` +
+	`"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"anon":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"x":{"type":"integer"},` +
+	`"y":{"type":"string"},` +
+	`"Z":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}` +
+	`},` +
+	`"required":["x","Z"]` +
+	`},` +
+	`"anon_list":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`},` +
+	`"required":["P"]` +
+	`}` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"]` +
+	`},` +
+	`"Page_Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},` +
+	`"next":{"type":"string"}` +
+	`},` +
+	`"required":["items"]` +
+	`},` +
+	`"Page_int":{` +
+	`"type":"object",` +
+	`"properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},` +
+	`"required":["items"]` +
+	`},` +
+	`"Pair_Unit_Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"value":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}` +
+	`},` +
+	`"required":["key","value"]` +
+	`},` +
+	`"Tree":{` +
+	`"type":"array",` +
+	`"items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"description":"A recursive slice."` +
+	`}` +
+	`},` +
+	`"required":["items","ints","pair","tree","anon","anon_list"]` +
+	`}`)
 var mcptagGetGenericArgs = &toolimpl.Spec{
 	Tool: "get_generic",
 }
@@ -517,7 +937,23 @@ func mcptagGetGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 
 // Schemas and arguments of get_enums, computed by mcptag.
 var mcptagGetEnumsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetEnumsOutput = json.RawMessage(`{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":["string","null"],"description":"A temperature unit.","enum":["celsius","fahrenheit","",null]},"prios":{"type":["array","null"],"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}}},"required":["unit","prio","unit_p","prios"]}`)
+var mcptagGetEnumsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},` +
+	`"unit_p":{` +
+	`"type":["string","null"],` +
+	`"description":"A temperature unit.",` +
+	`"enum":["celsius","fahrenheit","",null]` +
+	`},` +
+	`"prios":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`}` +
+	`},` +
+	`"required":["unit","prio","unit_p","prios"]` +
+	`}`)
 var mcptagGetEnumsArgs = &toolimpl.Spec{
 	Tool: "get_enums",
 }
@@ -584,7 +1020,13 @@ func mcptagGetRatio(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 
 // Schemas and arguments of get_unit, computed by mcptag.
 var mcptagGetUnitInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetUnitOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"required":["result"]}`)
+var mcptagGetUnitOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetUnitArgs = &toolimpl.Spec{
 	Tool: "get_unit",
 }
@@ -600,7 +1042,22 @@ func mcptagGetUnit(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 
 // Schemas and arguments of get_forecast, computed by mcptag.
 var mcptagGetForecastInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Weather"}}},"$defs":{"Weather":{"type":"object","properties":{"temperature":{"type":"number"},"humidity":{"type":"number"},"conditions":{"type":"string"}},"required":["temperature","humidity","conditions"]}},"required":["result"]}`)
+var mcptagGetForecastOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Weather"}}},` +
+	`"$defs":{` +
+	`"Weather":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"temperature":{"type":"number"},` +
+	`"humidity":{"type":"number"},` +
+	`"conditions":{"type":"string"}` +
+	`},` +
+	`"required":["temperature","humidity","conditions"]` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetForecastArgs = &toolimpl.Spec{
 	Tool: "get_forecast",
 }
@@ -632,7 +1089,22 @@ func mcptagGetTemperatures(ctx context.Context, req *mcp.CallToolRequest) (res *
 
 // Schemas and arguments of get_by_id, computed by mcptag.
 var mcptagGetByIDInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetByIDOutput = json.RawMessage(`{"type":"object","$defs":{"Weather":{"type":"object","properties":{"temperature":{"type":"number"},"humidity":{"type":"number"},"conditions":{"type":"string"}},"required":["temperature","humidity","conditions"]}},"additionalProperties":{"$ref":"#/$defs/Weather"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}`)
+var mcptagGetByIDOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"$defs":{` +
+	`"Weather":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"temperature":{"type":"number"},` +
+	`"humidity":{"type":"number"},` +
+	`"conditions":{"type":"string"}` +
+	`},` +
+	`"required":["temperature","humidity","conditions"]` +
+	`}` +
+	`},` +
+	`"additionalProperties":{"$ref":"#/$defs/Weather"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`}`)
 var mcptagGetByIDArgs = &toolimpl.Spec{
 	Tool: "get_by_id",
 }
@@ -648,7 +1120,16 @@ func mcptagGetByID(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 
 // Schemas and arguments of get_grades, computed by mcptag.
 var mcptagGetGradesInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetGradesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"integer","description":"Has a text form through a pointer receiver only."}}},"required":["result"]}`)
+var mcptagGetGradesOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","description":"Has a text form through a pointer receiver only."}` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetGradesArgs = &toolimpl.Spec{
 	Tool: "get_grades",
 }
@@ -664,7 +1145,13 @@ func mcptagGetGrades(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Ca
 
 // Schemas and arguments of get_grade, computed by mcptag.
 var mcptagGetGradeInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetGradeOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"required":["result"]}`)
+var mcptagGetGradeOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{"type":"integer","description":"Has a text form through a pointer receiver only."}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetGradeArgs = &toolimpl.Spec{
 	Tool: "get_grade",
 }
@@ -680,7 +1167,13 @@ func mcptagGetGrade(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 
 // Schemas and arguments of get_grade_ptr, computed by mcptag.
 var mcptagGetGradePtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetGradePtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"required":["result"]}`)
+var mcptagGetGradePtrOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{"type":"integer","description":"Has a text form through a pointer receiver only."}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetGradePtrArgs = &toolimpl.Spec{
 	Tool: "get_grade_ptr",
 }
@@ -699,7 +1192,29 @@ func mcptagGetGradePtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 
 // Schemas and arguments of get_triple, computed by mcptag.
 var mcptagGetTripleInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetTripleOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"minItems":3,"maxItems":3}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"required":["result"]}`)
+var mcptagGetTripleOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{` +
+	`"type":"array",` +
+	`"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},` +
+	`"minItems":3,` +
+	`"maxItems":3` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"]` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetTripleArgs = &toolimpl.Spec{
 	Tool: "get_triple",
 }
@@ -715,7 +1230,11 @@ func mcptagGetTriple(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Ca
 
 // Schemas and arguments of get_bytes, computed by mcptag.
 var mcptagGetBytesInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetBytesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":["string","null"],"contentEncoding":"base64"}},"required":["result"]}`)
+var mcptagGetBytesOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":["string","null"],"contentEncoding":"base64"}},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetBytesArgs = &toolimpl.Spec{
 	Tool: "get_bytes",
 }
@@ -731,7 +1250,11 @@ func mcptagGetBytes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 
 // Schemas and arguments of get_time, computed by mcptag.
 var mcptagGetTimeInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetTimeOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"]}`)
+var mcptagGetTimeOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":"string","format":"date-time"}},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetTimeArgs = &toolimpl.Spec{
 	Tool: "get_time",
 }
@@ -763,7 +1286,19 @@ func mcptagGetCustom(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Ca
 
 // Schemas and arguments of get_ptr_custom, computed by mcptag.
 var mcptagGetPtrCustomInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetPtrCustomOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/PtrCustom"}},"$defs":{"PtrCustom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]}},"required":["result"]}`)
+var mcptagGetPtrCustomOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"$ref":"#/$defs/PtrCustom"}},` +
+	`"$defs":{` +
+	`"PtrCustom":{` +
+	`"type":"object",` +
+	`"properties":{"v":{"type":"integer"}},` +
+	`"description":"Writes itself as a string, but only when addressable.",` +
+	`"required":["v"]` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetPtrCustomArgs = &toolimpl.Spec{
 	Tool: "get_ptr_custom",
 }
@@ -779,7 +1314,19 @@ func mcptagGetPtrCustom(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 
 // Schemas and arguments of get_ptr_custom_ptr, computed by mcptag.
 var mcptagGetPtrCustomPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetPtrCustomPtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/PtrCustom"}},"$defs":{"PtrCustom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]}},"required":["result"]}`)
+var mcptagGetPtrCustomPtrOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"$ref":"#/$defs/PtrCustom"}},` +
+	`"$defs":{` +
+	`"PtrCustom":{` +
+	`"type":"object",` +
+	`"properties":{"v":{"type":"integer"}},` +
+	`"description":"Writes itself as a string, but only when addressable.",` +
+	`"required":["v"]` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetPtrCustomPtrArgs = &toolimpl.Spec{
 	Tool: "get_ptr_custom_ptr",
 }
@@ -798,7 +1345,18 @@ func mcptagGetPtrCustomPtr(ctx context.Context, req *mcp.CallToolRequest) (res *
 
 // Schemas and arguments of get_tree, computed by mcptag.
 var mcptagGetTreeInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetTreeOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/Tree"}},"$defs":{"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"required":["result"]}`)
+var mcptagGetTreeOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"$ref":"#/$defs/Tree"}},` +
+	`"$defs":{` +
+	`"Tree":{` +
+	`"type":"array",` +
+	`"items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"description":"A recursive slice."` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetTreeArgs = &toolimpl.Spec{
 	Tool: "get_tree",
 }
@@ -814,7 +1372,25 @@ func mcptagGetTree(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 
 // Schemas and arguments of get_page, computed by mcptag.
 var mcptagGetPageInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetPageOutput = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"next":{"type":"string"}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"required":["items"]}`)
+var mcptagGetPageOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},` +
+	`"next":{"type":"string"}` +
+	`},` +
+	`"$defs":{` +
+	`"Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"]` +
+	`}` +
+	`},` +
+	`"required":["items"]` +
+	`}`)
 var mcptagGetPageArgs = &toolimpl.Spec{
 	Tool: "get_page",
 }
@@ -845,7 +1421,124 @@ func mcptagGetAny(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 
 // Schemas and arguments of get_exotic, computed by mcptag.
 var mcptagGetExoticInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetExoticOutput = json.RawMessage(`{"type":"object","properties":{"labelled":{"type":"string","description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."},"wrapper":{"$ref":"#/$defs/Wrapper"},"wrappers":{"type":["array","null"],"items":{}},"wrapper_p":{},"stamp":{"type":"string","format":"date-time"},"tagged":{"$ref":"#/$defs/Tagged"},"units":{"type":["array","null"],"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"grade_arr":{"type":"array","items":{"type":"integer","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2},"grade_arrs":{"type":["array","null"],"items":{"type":"array","items":{"type":"string","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2}},"grade_keys":{"type":["object","null"],"additionalProperties":{"type":"integer"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stringer":{},"any":{},"opt_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255},"file_mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"deep":{"type":"object","properties":{"inner":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["id","kind"]}},"required":["inner"]}},"$defs":{"Base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]},"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},"Tagged":{"type":"object","properties":{"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},"base":{"$ref":"#/$defs/Base"}},"required":["meta","base"]},"Wrapper":{"type":"object","properties":{"v":{"type":"integer"},"x":{"type":"integer"}},"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only.","required":["v","x"]}},"required":["labelled","wrapper","wrappers","wrapper_p","stamp","tagged","units","graph","grade_arr","grade_arrs","grade_keys","stringer","perm","file_mode","month","deep"]}`)
+var mcptagGetExoticOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"labelled":{` +
+	`"type":"string",` +
+	`"description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."` +
+	`},` +
+	`"wrapper":{"$ref":"#/$defs/Wrapper"},` +
+	`"wrappers":{"type":["array","null"],"items":{}},` +
+	`"wrapper_p":{},` +
+	`"stamp":{"type":"string","format":"date-time"},` +
+	`"tagged":{"$ref":"#/$defs/Tagged"},` +
+	`"units":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},` +
+	`"grade_arr":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","description":"Has a text form through a pointer receiver only."},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`},` +
+	`"grade_arrs":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"Has a text form through a pointer receiver only."},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"grade_keys":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"integer"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"stringer":{},` +
+	`"any":{},` +
+	`"opt_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"perm":{` +
+	`"type":"integer",` +
+	`"description":"A set of bit flags: any combination is a valid value.",` +
+	`"minimum":0,` +
+	`"maximum":255` +
+	`},` +
+	`"file_mode":{` +
+	`"type":"integer",` +
+	`"description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.",` +
+	`"minimum":0,` +
+	`"maximum":4294967295` +
+	`},` +
+	`"month":{` +
+	`"type":"integer",` +
+	`"description":"A Month specifies a month of the year (January = 1, ...).",` +
+	`"enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]` +
+	`},` +
+	`"deep":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"inner":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"kind":{"type":"string"},` +
+	`"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`},` +
+	`"required":["id","kind"]` +
+	`}` +
+	`},` +
+	`"required":["inner"]` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"Base":{` +
+	`"type":"object",` +
+	`"properties":{"id":{"type":"string"},"kind":{"type":"string"}},` +
+	`"required":["id","kind"]` +
+	`},` +
+	`"Graph":{` +
+	`"type":"object",` +
+	`"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}` +
+	`},` +
+	`"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},` +
+	`"Tagged":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},` +
+	`"base":{"$ref":"#/$defs/Base"}` +
+	`},` +
+	`"required":["meta","base"]` +
+	`},` +
+	`"Wrapper":{` +
+	`"type":"object",` +
+	`"properties":{"v":{"type":"integer"},"x":{"type":"integer"}},` +
+	`"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only.",` +
+	`"required":["v","x"]` +
+	`}` +
+	`},` +
+	`"required":[` +
+	`"labelled",` +
+	`"wrapper",` +
+	`"wrappers",` +
+	`"wrapper_p",` +
+	`"stamp",` +
+	`"tagged",` +
+	`"units",` +
+	`"graph",` +
+	`"grade_arr",` +
+	`"grade_arrs",` +
+	`"grade_keys",` +
+	`"stringer",` +
+	`"perm",` +
+	`"file_mode",` +
+	`"month",` +
+	`"deep"` +
+	`]` +
+	`}`)
 var mcptagGetExoticArgs = &toolimpl.Spec{
 	Tool: "get_exotic",
 }
@@ -861,7 +1554,118 @@ func mcptagGetExotic(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Ca
 
 // Schemas and arguments of get_exotic_ptr, computed by mcptag.
 var mcptagGetExoticPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetExoticPtrOutput = json.RawMessage(`{"type":"object","properties":{"labelled":{"type":"string","description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."},"wrapper":{},"wrappers":{"type":["array","null"],"items":{}},"wrapper_p":{},"stamp":{"type":"string","format":"date-time"},"tagged":{"$ref":"#/$defs/Tagged"},"units":{"type":["array","null"],"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"grade_arr":{"type":"array","items":{"type":"string","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2},"grade_arrs":{"type":["array","null"],"items":{"type":"array","items":{"type":"string","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2}},"grade_keys":{"type":["object","null"],"additionalProperties":{"type":"integer"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stringer":{},"any":{},"opt_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255},"file_mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"deep":{"type":"object","properties":{"inner":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["id","kind"]}},"required":["inner"]}},"$defs":{"Base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]},"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},"Tagged":{"type":"object","properties":{"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},"base":{"$ref":"#/$defs/Base"}},"required":["meta","base"]}},"required":["labelled","wrapper","wrappers","wrapper_p","stamp","tagged","units","graph","grade_arr","grade_arrs","grade_keys","stringer","perm","file_mode","month","deep"]}`)
+var mcptagGetExoticPtrOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"labelled":{` +
+	`"type":"string",` +
+	`"description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."` +
+	`},` +
+	`"wrapper":{},` +
+	`"wrappers":{"type":["array","null"],"items":{}},` +
+	`"wrapper_p":{},` +
+	`"stamp":{"type":"string","format":"date-time"},` +
+	`"tagged":{"$ref":"#/$defs/Tagged"},` +
+	`"units":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},` +
+	`"grade_arr":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"Has a text form through a pointer receiver only."},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`},` +
+	`"grade_arrs":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"Has a text form through a pointer receiver only."},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"grade_keys":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"integer"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"stringer":{},` +
+	`"any":{},` +
+	`"opt_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"perm":{` +
+	`"type":"integer",` +
+	`"description":"A set of bit flags: any combination is a valid value.",` +
+	`"minimum":0,` +
+	`"maximum":255` +
+	`},` +
+	`"file_mode":{` +
+	`"type":"integer",` +
+	`"description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.",` +
+	`"minimum":0,` +
+	`"maximum":4294967295` +
+	`},` +
+	`"month":{` +
+	`"type":"integer",` +
+	`"description":"A Month specifies a month of the year (January = 1, ...).",` +
+	`"enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]` +
+	`},` +
+	`"deep":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"inner":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"kind":{"type":"string"},` +
+	`"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`},` +
+	`"required":["id","kind"]` +
+	`}` +
+	`},` +
+	`"required":["inner"]` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"Base":{` +
+	`"type":"object",` +
+	`"properties":{"id":{"type":"string"},"kind":{"type":"string"}},` +
+	`"required":["id","kind"]` +
+	`},` +
+	`"Graph":{` +
+	`"type":"object",` +
+	`"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}` +
+	`},` +
+	`"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},` +
+	`"Tagged":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},` +
+	`"base":{"$ref":"#/$defs/Base"}` +
+	`},` +
+	`"required":["meta","base"]` +
+	`}` +
+	`},` +
+	`"required":[` +
+	`"labelled",` +
+	`"wrapper",` +
+	`"wrappers",` +
+	`"wrapper_p",` +
+	`"stamp",` +
+	`"tagged",` +
+	`"units",` +
+	`"graph",` +
+	`"grade_arr",` +
+	`"grade_arrs",` +
+	`"grade_keys",` +
+	`"stringer",` +
+	`"perm",` +
+	`"file_mode",` +
+	`"month",` +
+	`"deep"` +
+	`]` +
+	`}`)
 var mcptagGetExoticPtrArgs = &toolimpl.Spec{
 	Tool: "get_exotic_ptr",
 }
@@ -880,7 +1684,16 @@ func mcptagGetExoticPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 
 // Schemas and arguments of get_labelled, computed by mcptag.
 var mcptagGetLabelledInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetLabelledOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."}},"required":["result"]}`)
+var mcptagGetLabelledOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{` +
+	`"type":"string",` +
+	`"description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetLabelledArgs = &toolimpl.Spec{
 	Tool: "get_labelled",
 }
@@ -896,7 +1709,19 @@ func mcptagGetLabelled(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 
 // Schemas and arguments of get_wrapper, computed by mcptag.
 var mcptagGetWrapperInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetWrapperOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/Wrapper"}},"$defs":{"Wrapper":{"type":"object","properties":{"v":{"type":"integer"},"x":{"type":"integer"}},"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only.","required":["v","x"]}},"required":["result"]}`)
+var mcptagGetWrapperOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"$ref":"#/$defs/Wrapper"}},` +
+	`"$defs":{` +
+	`"Wrapper":{` +
+	`"type":"object",` +
+	`"properties":{"v":{"type":"integer"},"x":{"type":"integer"}},` +
+	`"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only.",` +
+	`"required":["v","x"]` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetWrapperArgs = &toolimpl.Spec{
 	Tool: "get_wrapper",
 }
@@ -912,7 +1737,19 @@ func mcptagGetWrapper(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 
 // Schemas and arguments of get_wrapper_ptr, computed by mcptag.
 var mcptagGetWrapperPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetWrapperPtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"$ref":"#/$defs/Wrapper"}},"$defs":{"Wrapper":{"type":"object","properties":{"v":{"type":"integer"},"x":{"type":"integer"}},"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only.","required":["v","x"]}},"required":["result"]}`)
+var mcptagGetWrapperPtrOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"$ref":"#/$defs/Wrapper"}},` +
+	`"$defs":{` +
+	`"Wrapper":{` +
+	`"type":"object",` +
+	`"properties":{"v":{"type":"integer"},"x":{"type":"integer"}},` +
+	`"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only.",` +
+	`"required":["v","x"]` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetWrapperPtrArgs = &toolimpl.Spec{
 	Tool: "get_wrapper_ptr",
 }
@@ -931,7 +1768,16 @@ func mcptagGetWrapperPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 
 // Schemas and arguments of get_graph, computed by mcptag.
 var mcptagGetGraphInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetGraphOutput = json.RawMessage(`{"type":"object","$defs":{"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}},"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}`)
+var mcptagGetGraphOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"$defs":{` +
+	`"Graph":{` +
+	`"type":"object",` +
+	`"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}` +
+	`}` +
+	`},` +
+	`"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}` +
+	`}`)
 var mcptagGetGraphArgs = &toolimpl.Spec{
 	Tool: "get_graph",
 }
@@ -947,7 +1793,16 @@ func mcptagGetGraph(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 
 // Schemas and arguments of get_graph_ptr, computed by mcptag.
 var mcptagGetGraphPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetGraphPtrOutput = json.RawMessage(`{"type":"object","$defs":{"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}},"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}`)
+var mcptagGetGraphPtrOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"$defs":{` +
+	`"Graph":{` +
+	`"type":"object",` +
+	`"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}` +
+	`}` +
+	`},` +
+	`"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}` +
+	`}`)
 var mcptagGetGraphPtrArgs = &toolimpl.Spec{
 	Tool: "get_graph_ptr",
 }
@@ -966,7 +1821,16 @@ func mcptagGetGraphPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 
 // Schemas and arguments of get_units, computed by mcptag.
 var mcptagGetUnitsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetUnitsOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}}},"required":["result"]}`)
+var mcptagGetUnitsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetUnitsArgs = &toolimpl.Spec{
 	Tool: "get_units",
 }
@@ -982,7 +1846,11 @@ func mcptagGetUnits(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 
 // Schemas and arguments of get_stamps, computed by mcptag.
 var mcptagGetStampsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetStampsOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string","format":"date-time"}}},"required":["result"]}`)
+var mcptagGetStampsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":"array","items":{"type":"string","format":"date-time"}}},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetStampsArgs = &toolimpl.Spec{
 	Tool: "get_stamps",
 }

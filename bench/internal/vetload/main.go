@@ -13,12 +13,13 @@ package main
 import (
 	"fmt"
 	"go/ast"
+	goimporter "go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
 	"os"
 
-	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -66,7 +67,7 @@ func run(patterns []string) error {
 			}
 			files = append(files, f)
 		}
-		imp := &importer{fset: fset, root: p, exports: exports, pkgs: map[string]*types.Package{}}
+		imp := newImporter(fset, p, exports)
 		info := &types.Info{
 			Types: map[ast.Expr]types.TypeAndValue{},
 			Defs:  map[*ast.Ident]types.Object{},
@@ -79,30 +80,27 @@ func run(patterns []string) error {
 	return nil
 }
 
-// importer reads a package's imports from the go command's export data.
+// importer reads a package's imports from the go command's export data,
+// with the standard library's importer, as go vet's unitchecker does.
 type importer struct {
-	fset    *token.FileSet
-	root    *packages.Package
-	exports map[string]string
-	pkgs    map[string]*types.Package
+	root *packages.Package
+	gc   types.Importer
+}
+
+func newImporter(fset *token.FileSet, root *packages.Package, exports map[string]string) *importer {
+	lookup := func(path string) (io.ReadCloser, error) {
+		file := exports[path]
+		if file == "" {
+			return nil, fmt.Errorf("no export data for %s", path)
+		}
+		return os.Open(file)
+	}
+	return &importer{root: root, gc: goimporter.ForCompiler(fset, "gc", lookup)}
 }
 
 func (im *importer) Import(path string) (*types.Package, error) {
 	if p, ok := im.root.Imports[path]; ok {
 		path = p.PkgPath
 	}
-	file := im.exports[path]
-	if file == "" {
-		return nil, fmt.Errorf("no export data for %s", path)
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	r, err := gcexportdata.NewReader(f)
-	if err != nil {
-		return nil, err
-	}
-	return gcexportdata.Read(r, im.fset, im.pkgs, path)
+	return im.gc.Import(path)
 }

@@ -11,42 +11,44 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 //
-// It binds the methods: those of Issues to issues. Register takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of Issues to issues. Register takes a value of
+// every receiver type whose methods it registers, so that none is left out.
 func Register(s *mcp.Server, issues Issues) {
 	RegisterTools(s, issues)
 }
 
 // RegisterTools adds the package's tools to s: search_issues.
 //
-// It binds the methods: those of Issues to issues. RegisterTools takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of Issues to issues. RegisterTools takes a value
+// of every receiver type whose methods it registers, so that none is left out.
 func RegisterTools(s *mcp.Server, issues Issues) {
 	RegisterIssuesTools(s, issues)
 }
 
-// RegisterIssues adds everything Issues's methods declare to s, bound to issues: the tools of RegisterIssuesTools.
+// RegisterIssues adds everything Issues's methods declare to s, bound to
+// issues: the tools of RegisterIssuesTools.
 func RegisterIssues(s *mcp.Server, issues Issues) {
 	RegisterIssuesTools(s, issues)
 }
 
-// RegisterIssuesTools adds the tools of Issues's methods to s, bound to issues: search_issues.
+// RegisterIssuesTools adds the tools of Issues's methods to s, bound to issues:
+// search_issues.
 func RegisterIssuesTools(s *mcp.Server, issues Issues) {
 	toolrt.AddTools(s, IssuesTools(issues))
 }
 
-// IssuesTools returns the tools of Issues's methods as data, bound to issues, in declaration order: search_issues.
+// IssuesTools returns the tools of Issues's methods as data, bound to issues,
+// in declaration order: search_issues.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -66,7 +68,37 @@ func IssuesTools(issues Issues) []toolrt.Tool {
 }
 
 // Schemas and arguments of search_issues, computed by mcptag.
-var mcptagIssuesSearchIssuesInput = json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string","description":"the account that owns the repository"},"repo":{"type":"string","description":"the repository's name"},"query":{"type":"string","description":"words the title holds; every issue when empty"},"after":{"type":"string","description":"the endCursor of the page before, for the next page"},"fields":{"type":"array","items":{"type":"string","enum":["issues.number","issues.title","issues.state","issues.user.login","issues.labels.name","issues.comments","issues.created_at","issues.html_url","totalCount"]},"description":"which parts of each issue to return; pageInfo always comes","minItems":1,"uniqueItems":true}},"required":["owner","repo","query"],"additionalProperties":false}`)
+var mcptagIssuesSearchIssuesInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"owner":{"type":"string","description":"the account that owns the repository"},` +
+	`"repo":{"type":"string","description":"the repository's name"},` +
+	`"query":{"type":"string","description":"words the title holds; every issue when empty"},` +
+	`"after":{"type":"string","description":"the endCursor of the page before, for the next page"},` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"enum":[` +
+	`"issues.number",` +
+	`"issues.title",` +
+	`"issues.state",` +
+	`"issues.user.login",` +
+	`"issues.labels.name",` +
+	`"issues.comments",` +
+	`"issues.created_at",` +
+	`"issues.html_url",` +
+	`"totalCount"` +
+	`]` +
+	`},` +
+	`"description":"which parts of each issue to return; pageInfo always comes",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"required":["owner","repo","query"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagIssuesSearchIssuesArgs = &toolimpl.Spec{
 	Tool: "search_issues",
 	Args: []toolimpl.Arg{
@@ -74,10 +106,36 @@ var mcptagIssuesSearchIssuesArgs = &toolimpl.Spec{
 		{Name: "repo", Required: true, Kind: toolimpl.KindString},
 		{Name: "query", Required: true, Kind: toolimpl.KindString},
 		{Name: "after", Kind: toolimpl.KindString, Nullable: true},
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"issues.number", "issues.title", "issues.state", "issues.user.login", "issues.labels.name", "issues.comments", "issues.created_at", "issues.html_url", "totalCount"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"issues.number",
+				"issues.title",
+				"issues.state",
+				"issues.user.login",
+				"issues.labels.name",
+				"issues.comments",
+				"issues.created_at",
+				"issues.html_url",
+				"totalCount",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagIssuesSearchIssuesView = &toolimpl.View{Paths: []string{"issues.number", "issues.state", "issues.title", "issues.user.login", "issues.labels.name", "issues.comments", "issues.created_at", "issues.html_url", "pageInfo", "totalCount"}, Keep: []string{"pageInfo"}}
+var mcptagIssuesSearchIssuesView = &toolimpl.View{
+	Paths: []string{
+		"issues.number",
+		"issues.state",
+		"issues.title",
+		"issues.user.login",
+		"issues.labels.name",
+		"issues.comments",
+		"issues.created_at",
+		"issues.html_url",
+		"pageInfo",
+		"totalCount",
+	},
+	Keep: []string{"pageInfo"},
+}
 
 func mcptagIssuesSearchIssues(recv Issues) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -133,86 +191,59 @@ func mcptagIssuesSearchIssuesWrite(w *toolimpl.Writer, v *IssuePage) {
 					if w.Has(0, 1) {
 						if !(ptr3.Number == nil) {
 							w.Name(`"number":`)
-							if ptr4 := ptr3.Number; ptr4 == nil {
-								w.Null()
-							} else {
-								w.Int(int64(*ptr4), false)
-							}
+							w.Int(int64(*ptr3.Number), false)
 						}
 					}
 					if w.Has(1, 2) {
 						if !(ptr3.State == nil) {
 							w.Name(`"state":`)
-							if ptr5 := ptr3.State; ptr5 == nil {
-								w.Null()
-							} else {
-								w.String(string(*ptr5), false)
-							}
+							w.String(string(*ptr3.State), false)
 						}
 					}
 					if w.Has(2, 3) {
 						if !(ptr3.Title == nil) {
 							w.Name(`"title":`)
-							if ptr6 := ptr3.Title; ptr6 == nil {
-								w.Null()
-							} else {
-								w.String(string(*ptr6), false)
-							}
+							w.String(string(*ptr3.Title), false)
 						}
 					}
 					if w.Has(3, 4) {
 						if !(ptr3.User == nil) {
 							w.Name(`"user":`)
-							if ptr7 := ptr3.User; ptr7 == nil {
-								w.Null()
-							} else {
-								w.BeginObject()
-								if w.Has(3, 4) {
-									if !(ptr7.Login == nil) {
-										w.Name(`"login":`)
-										if ptr8 := ptr7.Login; ptr8 == nil {
-											w.Null()
-										} else {
-											w.String(string(*ptr8), false)
-										}
-									}
+							obj4 := ptr3.User
+							w.BeginObject()
+							if w.Has(3, 4) {
+								if !(obj4.Login == nil) {
+									w.Name(`"login":`)
+									w.String(string(*obj4.Login), false)
 								}
-								w.EndObject()
 							}
+							w.EndObject()
 						}
 					}
 					if w.Has(4, 5) {
 						if !(len(ptr3.Labels) == 0) {
 							w.Name(`"labels":`)
-							if sl9 := ptr3.Labels; sl9 == nil {
-								w.Null()
-							} else {
-								w.BeginArray()
-								for i10 := range sl9 {
-									w.Elem()
-									if ptr11 := sl9[i10]; ptr11 == nil {
-										w.Null()
-									} else {
-										w.BeginObject()
-										if w.Has(4, 5) {
-											w.Name(`"name":`)
-											w.String(string(ptr11.Name), false)
-										}
-										w.EndObject()
+							w.BeginArray()
+							for i5 := range ptr3.Labels {
+								w.Elem()
+								if ptr6 := ptr3.Labels[i5]; ptr6 == nil {
+									w.Null()
+								} else {
+									w.BeginObject()
+									if w.Has(4, 5) {
+										w.Name(`"name":`)
+										w.String(string(ptr6.Name), false)
 									}
+									w.EndObject()
 								}
-								w.EndArray()
 							}
+							w.EndArray()
 						}
 					}
 					if w.Has(5, 6) {
 						if !(ptr3.Comments == nil) {
 							w.Name(`"comments":`)
-							if ptr12 := ptr3.Comments; ptr12 == nil {
-								w.Null()
-							} else {
-								w.Int(int64(*ptr12), false)
-							}
+							w.Int(int64(*ptr3.Comments), false)
 						}
 					}
 					if w.Has(6, 7) {
@@ -224,11 +255,7 @@ func mcptagIssuesSearchIssuesWrite(w *toolimpl.Writer, v *IssuePage) {
 					if w.Has(7, 8) {
 						if !(ptr3.HTMLURL == nil) {
 							w.Name(`"html_url":`)
-							if ptr13 := ptr3.HTMLURL; ptr13 == nil {
-								w.Null()
-							} else {
-								w.String(string(*ptr13), false)
-							}
+							w.String(string(*ptr3.HTMLURL), false)
 						}
 					}
 					w.EndObject()

@@ -11,23 +11,24 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools; prompts triage; resource templates issue_count.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools; prompts triage; resource templates issue_count.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 	RegisterPromptsAndResources(s)
 }
 
 // RegisterPromptsAndResources adds the package's prompts and resources to s,
-// without its tools: prompts triage; resource templates issue_count.
-// A server that selects the tools it serves registers them with
-// toolrt.AddTools, and the rest with this.
+// without its tools: prompts triage; resource templates issue_count. A server
+// that selects the tools it serves registers them with toolrt.AddTools, and the
+// rest with this.
 func RegisterPromptsAndResources(s *mcp.Server) {
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "triage",
@@ -44,12 +45,15 @@ func RegisterPromptsAndResources(s *mcp.Server) {
 	}, mcptagIssueCount)
 }
 
-// RegisterTools adds the package's tools to s: chart, clip, link, links, attach, caption, report, thumbnails, list_issues, list_issues_strict.
+// RegisterTools adds the package's tools to s: chart, clip, link, links,
+// attach, caption, report, thumbnails, list_issues, list_issues_strict.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: chart, clip, link, links, attach, caption, report, thumbnails, list_issues, list_issues_strict.
+// Tools returns the package's tool functions as data, in declaration order:
+// chart, clip, link, links, attach, caption, report, thumbnails, list_issues,
+// list_issues_strict.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -150,7 +154,12 @@ func Tools() []toolrt.Tool {
 }
 
 // Schemas and arguments of chart, computed by mcptag.
-var mcptagChartInput = json.RawMessage(`{"type":"object","properties":{"empty":{"type":"boolean","description":"draw nothing: the result is a nil image"}},"required":["empty"],"additionalProperties":false}`)
+var mcptagChartInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"empty":{"type":"boolean","description":"draw nothing: the result is a nil image"}},` +
+	`"required":["empty"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagChartArgs = &toolimpl.Spec{
 	Tool: "chart",
 	Args: []toolimpl.Arg{
@@ -272,7 +281,12 @@ func mcptagReport(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 }
 
 // Schemas and arguments of thumbnails, computed by mcptag.
-var mcptagThumbnailsInput = json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer","description":"how many thumbnails"}},"required":["count"],"additionalProperties":false}`)
+var mcptagThumbnailsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"count":{"type":"integer","description":"how many thumbnails"}},` +
+	`"required":["count"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagThumbnailsArgs = &toolimpl.Spec{
 	Tool: "thumbnails",
 	Args: []toolimpl.Arg{
@@ -298,12 +312,32 @@ func mcptagThumbnails(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of list_issues, computed by mcptag.
-var mcptagListIssuesInput = json.RawMessage(`{"type":"object","properties":{"state":{"type":"string","description":"State is the state of the issues.","enum":["OPEN","CLOSED"]},"also":{"type":"array","items":{"type":"string","description":"The state of an issue.","enum":["OPEN","CLOSED"]},"description":"Also are more states to list."},"kind":{"type":"string","description":"Kind is the kind of the issues.","enum":["Draft","DRAFT","bug"]}},"description":"Chooses issues.","required":["state"],"additionalProperties":false}`)
+var mcptagListIssuesInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"state":{"type":"string","description":"State is the state of the issues.","enum":["OPEN","CLOSED"]},` +
+	`"also":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"The state of an issue.","enum":["OPEN","CLOSED"]},` +
+	`"description":"Also are more states to list."` +
+	`},` +
+	`"kind":{` +
+	`"type":"string",` +
+	`"description":"Kind is the kind of the issues.",` +
+	`"enum":["Draft","DRAFT","bug"]` +
+	`}` +
+	`},` +
+	`"description":"Chooses issues.",` +
+	`"required":["state"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagListIssuesArgs = &toolimpl.Spec{
 	Tool: "list_issues",
 	Args: []toolimpl.Arg{
 		{Name: "state", Required: true, Kind: toolimpl.KindString, Enum: []string{"OPEN", "CLOSED"}},
-		{Name: "also", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"OPEN", "CLOSED"}}},
+		{Name: "also", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"OPEN", "CLOSED"},
+		}},
 		{Name: "kind", Kind: toolimpl.KindString, Enum: []string{"Draft", "DRAFT", "bug"}},
 	},
 }
@@ -319,13 +353,33 @@ func mcptagListIssues(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of list_issues_strict, computed by mcptag.
-var mcptagListIssuesStrictInput = json.RawMessage(`{"type":"object","properties":{"state":{"type":"string","description":"State is the state of the issues.","enum":["OPEN","CLOSED"]},"also":{"type":"array","items":{"type":"string","description":"The state of an issue.","enum":["OPEN","CLOSED"]},"description":"Also are more states to list."},"kind":{"type":"string","description":"Kind is the kind of the issues.","enum":["Draft","DRAFT","bug"]}},"description":"Chooses issues.","required":["state"],"additionalProperties":false}`)
+var mcptagListIssuesStrictInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"state":{"type":"string","description":"State is the state of the issues.","enum":["OPEN","CLOSED"]},` +
+	`"also":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"The state of an issue.","enum":["OPEN","CLOSED"]},` +
+	`"description":"Also are more states to list."` +
+	`},` +
+	`"kind":{` +
+	`"type":"string",` +
+	`"description":"Kind is the kind of the issues.",` +
+	`"enum":["Draft","DRAFT","bug"]` +
+	`}` +
+	`},` +
+	`"description":"Chooses issues.",` +
+	`"required":["state"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagListIssuesStrictArgs = &toolimpl.Spec{
 	Tool:   "list_issues_strict",
 	Strict: true,
 	Args: []toolimpl.Arg{
 		{Name: "state", Required: true, Kind: toolimpl.KindString, Enum: []string{"OPEN", "CLOSED"}},
-		{Name: "also", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"OPEN", "CLOSED"}}},
+		{Name: "also", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"OPEN", "CLOSED"},
+		}},
 		{Name: "kind", Kind: toolimpl.KindString, Enum: []string{"Draft", "DRAFT", "bug"}},
 	},
 }

@@ -12,24 +12,35 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: get_scalars, get_quoted, get_nullables, get_embeds, get_embeds_ptr, get_specials, get_specials_ptr, get_specials_by_value, get_maps, get_node, get_node_ptr_ptr, get_generic, get_exotic, get_forecast, get_by_id, get_triple, get_triple_ptr, get_dir, get_page, get_enums, get_tagged, get_items_by_name, get_zeros, get_keyed, find_node, get_node_sdk.
+// RegisterTools adds the package's tools to s: get_scalars, get_quoted,
+// get_nullables, get_embeds, get_embeds_ptr, get_specials, get_specials_ptr,
+// get_specials_by_value, get_maps, get_node, get_node_ptr_ptr, get_generic,
+// get_exotic, get_forecast, get_by_id, get_triple, get_triple_ptr, get_dir,
+// get_page, get_enums, get_tagged, get_items_by_name, get_zeros, get_keyed,
+// find_node, get_node_sdk.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: get_scalars, get_quoted, get_nullables, get_embeds, get_embeds_ptr, get_specials, get_specials_ptr, get_specials_by_value, get_maps, get_node, get_node_ptr_ptr, get_generic, get_exotic, get_forecast, get_by_id, get_triple, get_triple_ptr, get_dir, get_page, get_enums, get_tagged, get_items_by_name, get_zeros, get_keyed, find_node, get_node_sdk.
+// Tools returns the package's tool functions as data, in declaration order:
+// get_scalars, get_quoted, get_nullables, get_embeds, get_embeds_ptr,
+// get_specials, get_specials_ptr, get_specials_by_value, get_maps, get_node,
+// get_node_ptr_ptr, get_generic, get_exotic, get_forecast, get_by_id,
+// get_triple, get_triple_ptr, get_dir, get_page, get_enums, get_tagged,
+// get_items_by_name, get_zeros, get_keyed, find_node, get_node_sdk.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -250,15 +261,121 @@ func Tools() []toolrt.Tool {
 }
 
 // Schemas and arguments of get_scalars, computed by mcptag.
-var mcptagGetScalarsInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","omit","zero","-"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetScalarsOutput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"zero":{"type":"integer"},"-":{"type":"string"}}}`)
+var mcptagGetScalarsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"enum":[` +
+	`"b",` +
+	`"i",` +
+	`"i8",` +
+	`"i16",` +
+	`"i32",` +
+	`"i64",` +
+	`"u",` +
+	`"u8",` +
+	`"u16",` +
+	`"u32",` +
+	`"u64",` +
+	`"uptr",` +
+	`"f32",` +
+	`"f64",` +
+	`"s",` +
+	`"r",` +
+	`"By",` +
+	`"omit",` +
+	`"zero",` +
+	`"-"` +
+	`]` +
+	`},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetScalarsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"b":{"type":"boolean"},` +
+	`"i":{"type":"integer"},` +
+	`"i8":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"i16":{"type":"integer","minimum":-32768,"maximum":32767},` +
+	`"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"i64":{"type":"integer"},` +
+	`"u":{"type":"integer","minimum":0},` +
+	`"u8":{"type":"integer","minimum":0,"maximum":255},` +
+	`"u16":{"type":"integer","minimum":0,"maximum":65535},` +
+	`"u32":{"type":"integer","minimum":0,"maximum":4294967295},` +
+	`"u64":{"type":"integer","minimum":0},` +
+	`"uptr":{"type":"integer","minimum":0},` +
+	`"f32":{"type":"number"},` +
+	`"f64":{"type":"number"},` +
+	`"s":{"type":"string"},` +
+	`"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"By":{"type":"integer","minimum":0,"maximum":255},` +
+	`"omit":{"type":"string"},` +
+	`"zero":{"type":"integer"},` +
+	`"-":{"type":"string"}` +
+	`}` +
+	`}`)
 var mcptagGetScalarsArgs = &toolimpl.Spec{
 	Tool: "get_scalars",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"b", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "uptr", "f32", "f64", "s", "r", "By", "omit", "zero", "-"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"b",
+				"i",
+				"i8",
+				"i16",
+				"i32",
+				"i64",
+				"u",
+				"u8",
+				"u16",
+				"u32",
+				"u64",
+				"uptr",
+				"f32",
+				"f64",
+				"s",
+				"r",
+				"By",
+				"omit",
+				"zero",
+				"-",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagGetScalarsView = &toolimpl.View{Paths: []string{"b", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "uptr", "f32", "f64", "s", "r", "By", "omit", "zero", "-"}}
+var mcptagGetScalarsView = &toolimpl.View{
+	Paths: []string{
+		"b",
+		"i",
+		"i8",
+		"i16",
+		"i32",
+		"i64",
+		"u",
+		"u8",
+		"u16",
+		"u32",
+		"u64",
+		"uptr",
+		"f32",
+		"f64",
+		"s",
+		"r",
+		"By",
+		"omit",
+		"zero",
+		"-",
+	},
+}
 
 func mcptagGetScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_scalars", &res)
@@ -364,15 +481,56 @@ func mcptagGetScalarsWrite(w *toolimpl.Writer, v *testcorpus.Scalars) {
 }
 
 // Schemas and arguments of get_quoted, computed by mcptag.
-var mcptagGetQuotedInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["i64","u","b","f","f32","s","p","op","prio","l"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetQuotedOutput = json.RawMessage(`{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":["array","null"],"items":{"type":"integer"}}}}`)
+var mcptagGetQuotedInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","enum":["i64","u","b","f","f32","s","p","op","prio","l"]},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetQuotedOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"i64":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"u":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"b":{"type":"string","enum":["false","true"]},` +
+	`"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+	`"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+	`"s":{"type":"string","pattern":"^\".*\"$"},` +
+	`"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},` +
+	`"op":{"type":"string","enum":["false","true"]},` +
+	`"prio":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"l":{"type":["array","null"],"items":{"type":"integer"}}` +
+	`}` +
+	`}`)
 var mcptagGetQuotedArgs = &toolimpl.Spec{
 	Tool: "get_quoted",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"i64", "u", "b", "f", "f32", "s", "p", "op", "prio", "l"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"i64", "u", "b", "f", "f32", "s", "p", "op", "prio", "l"},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagGetQuotedView = &toolimpl.View{Paths: []string{"i64", "u", "b", "f", "f32", "s", "p", "op", "prio", "l"}}
+var mcptagGetQuotedView = &toolimpl.View{
+	Paths: []string{
+		"i64",
+		"u",
+		"b",
+		"f",
+		"f32",
+		"s",
+		"p",
+		"op",
+		"prio",
+		"l",
+	},
+}
 
 func mcptagGetQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_quoted", &res)
@@ -428,11 +586,7 @@ func mcptagGetQuotedWrite(w *toolimpl.Writer, v *testcorpus.Quoted) {
 	if w.Has(7, 8) {
 		if !(v.OP == nil) {
 			w.Name(`"op":`)
-			if ptr2 := v.OP; ptr2 == nil {
-				w.Null()
-			} else {
-				w.Bool(bool(*ptr2), true)
-			}
+			w.Bool(bool(*v.OP), true)
 		}
 	}
 	if w.Has(8, 9) {
@@ -447,15 +601,172 @@ func mcptagGetQuotedWrite(w *toolimpl.Writer, v *testcorpus.Quoted) {
 }
 
 // Schemas and arguments of get_nullables, computed by mcptag.
-var mcptagGetNullablesInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["p","s","m","bytes","arr","item_p.id","item_p.unit","op","os","om","zs","zp.id","o_item.id","z_item.unit","o_arr","o_arr0","ps","pp","pm","elems.id","map_elems","nested","opt_bytes","arr_of_ptrs"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetNullablesOutput = json.RawMessage(`{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},"o_item":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},"z_item":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"elems":{"type":["array","null"],"items":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2}}}`)
+var mcptagGetNullablesInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"enum":[` +
+	`"p",` +
+	`"s",` +
+	`"m",` +
+	`"bytes",` +
+	`"arr",` +
+	`"item_p.id",` +
+	`"item_p.unit",` +
+	`"op",` +
+	`"os",` +
+	`"om",` +
+	`"zs",` +
+	`"zp.id",` +
+	`"o_item.id",` +
+	`"z_item.unit",` +
+	`"o_arr",` +
+	`"o_arr0",` +
+	`"ps",` +
+	`"pp",` +
+	`"pm",` +
+	`"elems.id",` +
+	`"map_elems",` +
+	`"nested",` +
+	`"opt_bytes",` +
+	`"arr_of_ptrs"` +
+	`]` +
+	`},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetNullablesOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"p":{"type":["integer","null"]},` +
+	`"s":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"bytes":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"item_p":{` +
+	`"anyOf":[` +
+	`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct."` +
+	`},` +
+	`{"type":"null"}` +
+	`]` +
+	`},` +
+	`"op":{"type":"integer"},` +
+	`"os":{"type":"array","items":{"type":"string"}},` +
+	`"om":{"type":"object","additionalProperties":{"type":"integer"}},` +
+	`"zs":{"type":"array","items":{"type":"string"}},` +
+	`"zp":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},` +
+	`"o_item":{` +
+	`"type":"object",` +
+	`"properties":{"id":{"type":"string"}},` +
+	`"description":"A small nested struct."` +
+	`},` +
+	`"z_item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct."` +
+	`},` +
+	`"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},` +
+	`"ps":{"type":["array","null"],"items":{"type":"integer"}},` +
+	`"pp":{"type":["integer","null"]},` +
+	`"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},` +
+	`"elems":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"anyOf":[` +
+	`{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`},` +
+	`"map_elems":{` +
+	`"type":"object",` +
+	`"additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}` +
+	`},` +
+	`"nested":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":["array","null"],"items":{"type":["string","null"]}}` +
+	`},` +
+	`"opt_bytes":{"type":"string","contentEncoding":"base64"},` +
+	`"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2}` +
+	`}` +
+	`}`)
 var mcptagGetNullablesArgs = &toolimpl.Spec{
 	Tool: "get_nullables",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"p", "s", "m", "bytes", "arr", "item_p.id", "item_p.unit", "op", "os", "om", "zs", "zp.id", "o_item.id", "z_item.unit", "o_arr", "o_arr0", "ps", "pp", "pm", "elems.id", "map_elems", "nested", "opt_bytes", "arr_of_ptrs"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"p",
+				"s",
+				"m",
+				"bytes",
+				"arr",
+				"item_p.id",
+				"item_p.unit",
+				"op",
+				"os",
+				"om",
+				"zs",
+				"zp.id",
+				"o_item.id",
+				"z_item.unit",
+				"o_arr",
+				"o_arr0",
+				"ps",
+				"pp",
+				"pm",
+				"elems.id",
+				"map_elems",
+				"nested",
+				"opt_bytes",
+				"arr_of_ptrs",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagGetNullablesView = &toolimpl.View{Paths: []string{"p", "s", "m", "bytes", "arr", "item_p.id", "item_p.unit", "op", "os", "om", "zs", "zp.id", "o_item.id", "z_item.unit", "o_arr", "o_arr0", "ps", "pp", "pm", "elems.id", "map_elems", "nested", "opt_bytes", "arr_of_ptrs"}}
+var mcptagGetNullablesView = &toolimpl.View{
+	Paths: []string{
+		"p",
+		"s",
+		"m",
+		"bytes",
+		"arr",
+		"item_p.id",
+		"item_p.unit",
+		"op",
+		"os",
+		"om",
+		"zs",
+		"zp.id",
+		"o_item.id",
+		"z_item.unit",
+		"o_arr",
+		"o_arr0",
+		"ps",
+		"pp",
+		"pm",
+		"elems.id",
+		"map_elems",
+		"nested",
+		"opt_bytes",
+		"arr_of_ptrs",
+	},
+}
 
 func mcptagGetNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_nullables", &res)
@@ -517,11 +828,7 @@ func mcptagGetNullablesWrite(w *toolimpl.Writer, v *testcorpus.Nullables) {
 	if w.Has(7, 8) {
 		if !(v.OP == nil) {
 			w.Name(`"op":`)
-			if ptr3 := v.OP; ptr3 == nil {
-				w.Null()
-			} else {
-				w.Int(int64(*ptr3), false)
-			}
+			w.Int(int64(*v.OP), false)
 		}
 	}
 	if w.Has(8, 9) {
@@ -545,36 +852,33 @@ func mcptagGetNullablesWrite(w *toolimpl.Writer, v *testcorpus.Nullables) {
 	if w.Has(11, 12) {
 		if !(v.ZP == nil) {
 			w.Name(`"zp":`)
-			if ptr4 := v.ZP; ptr4 == nil {
-				w.Null()
-			} else {
-				w.BeginObject()
-				if w.Has(11, 12) {
-					w.Name(`"id":`)
-					w.String(string(ptr4.ID), false)
-				}
-				w.EndObject()
+			obj3 := v.ZP
+			w.BeginObject()
+			if w.Has(11, 12) {
+				w.Name(`"id":`)
+				w.String(string(obj3.ID), false)
 			}
+			w.EndObject()
 		}
 	}
 	if w.Has(12, 13) {
 		w.Name(`"o_item":`)
-		obj5 := &v.OItem
+		obj4 := &v.OItem
 		w.BeginObject()
 		if w.Has(12, 13) {
 			w.Name(`"id":`)
-			w.String(string(obj5.ID), false)
+			w.String(string(obj4.ID), false)
 		}
 		w.EndObject()
 	}
 	if w.Has(13, 14) {
 		if !(toolimpl.IsZero(&v.ZItem)) {
 			w.Name(`"z_item":`)
-			obj6 := &v.ZItem
+			obj5 := &v.ZItem
 			w.BeginObject()
 			if w.Has(13, 14) {
 				w.Name(`"unit":`)
-				w.String(string(obj6.Unit), false)
+				w.String(string(obj5.Unit), false)
 			}
 			w.EndObject()
 		}
@@ -600,14 +904,10 @@ func mcptagGetNullablesWrite(w *toolimpl.Writer, v *testcorpus.Nullables) {
 	if w.Has(17, 18) {
 		if !(v.PP == nil) {
 			w.Name(`"pp":`)
-			if ptr7 := v.PP; ptr7 == nil {
+			if ptr6 := *v.PP; ptr6 == nil {
 				w.Null()
 			} else {
-				if ptr8 := *ptr7; ptr8 == nil {
-					w.Null()
-				} else {
-					w.Int(int64(*ptr8), false)
-				}
+				w.Int(int64(*ptr6), false)
 			}
 		}
 	}
@@ -619,19 +919,19 @@ func mcptagGetNullablesWrite(w *toolimpl.Writer, v *testcorpus.Nullables) {
 	}
 	if w.Has(19, 20) {
 		w.Name(`"elems":`)
-		if sl9 := v.Elems; sl9 == nil {
+		if sl7 := v.Elems; sl7 == nil {
 			w.Null()
 		} else {
 			w.BeginArray()
-			for i10 := range sl9 {
+			for i8 := range sl7 {
 				w.Elem()
-				if ptr11 := sl9[i10]; ptr11 == nil {
+				if ptr9 := sl7[i8]; ptr9 == nil {
 					w.Null()
 				} else {
 					w.BeginObject()
 					if w.Has(19, 20) {
 						w.Name(`"id":`)
-						w.String(string(ptr11.ID), false)
+						w.String(string(ptr9.ID), false)
 					}
 					w.EndObject()
 				}
@@ -663,15 +963,72 @@ func mcptagGetNullablesWrite(w *toolimpl.Writer, v *testcorpus.Nullables) {
 }
 
 // Schemas and arguments of get_embeds, computed by mcptag.
-var mcptagGetEmbedsInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["id","kind","meta.created","note","more.note","more.more.note","hidden","Label","Code"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetEmbedsOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"meta":{"type":"object","properties":{"created":{"type":"string"}}},"note":{"type":"string"},"more":{"type":"object","properties":{"note":{"type":"string"},"more":{"type":"object","properties":{"note":{"type":"string"}}}}},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"kind":{"type":"integer"}}}`)
+var mcptagGetEmbedsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"enum":["id","kind","meta.created","note","more.note","more.more.note","hidden","Label","Code"]` +
+	`},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetEmbedsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"meta":{"type":"object","properties":{"created":{"type":"string"}}},` +
+	`"note":{"type":"string"},` +
+	`"more":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"note":{"type":"string"},` +
+	`"more":{"type":"object","properties":{"note":{"type":"string"}}}` +
+	`}` +
+	`},` +
+	`"hidden":{"type":"string"},` +
+	`"Label":{"type":"string"},` +
+	`"Code":{"type":"string"},` +
+	`"kind":{"type":"integer"}` +
+	`}` +
+	`}`)
 var mcptagGetEmbedsArgs = &toolimpl.Spec{
 	Tool: "get_embeds",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"id", "kind", "meta.created", "note", "more.note", "more.more.note", "hidden", "Label", "Code"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"id",
+				"kind",
+				"meta.created",
+				"note",
+				"more.note",
+				"more.more.note",
+				"hidden",
+				"Label",
+				"Code",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagGetEmbedsView = &toolimpl.View{Paths: []string{"id", "meta.created", "note", "more.note", "more.more.note", "hidden", "Label", "Code", "kind"}}
+var mcptagGetEmbedsView = &toolimpl.View{
+	Paths: []string{
+		"id",
+		"meta.created",
+		"note",
+		"more.note",
+		"more.more.note",
+		"hidden",
+		"Label",
+		"Code",
+		"kind",
+	},
+}
 
 func mcptagGetEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_embeds", &res)
@@ -713,31 +1070,25 @@ func mcptagGetEmbedsWrite(w *toolimpl.Writer, v *testcorpus.Embeds) {
 		if v.Extra != nil {
 			if !(v.Extra.More == nil) {
 				w.Name(`"more":`)
-				if ptr2 := v.Extra.More; ptr2 == nil {
-					w.Null()
-				} else {
-					w.BeginObject()
-					if w.Has(3, 4) {
-						w.Name(`"note":`)
-						w.String(string(ptr2.Note), false)
-					}
-					if w.Has(4, 5) {
-						if !(ptr2.More == nil) {
-							w.Name(`"more":`)
-							if ptr3 := ptr2.More; ptr3 == nil {
-								w.Null()
-							} else {
-								w.BeginObject()
-								if w.Has(4, 5) {
-									w.Name(`"note":`)
-									w.String(string(ptr3.Note), false)
-								}
-								w.EndObject()
-							}
-						}
-					}
-					w.EndObject()
+				obj2 := v.Extra.More
+				w.BeginObject()
+				if w.Has(3, 4) {
+					w.Name(`"note":`)
+					w.String(string(obj2.Note), false)
 				}
+				if w.Has(4, 5) {
+					if !(obj2.More == nil) {
+						w.Name(`"more":`)
+						obj3 := obj2.More
+						w.BeginObject()
+						if w.Has(4, 5) {
+							w.Name(`"note":`)
+							w.String(string(obj3.Note), false)
+						}
+						w.EndObject()
+					}
+				}
+				w.EndObject()
 			}
 		}
 	}
@@ -762,7 +1113,20 @@ func mcptagGetEmbedsWrite(w *toolimpl.Writer, v *testcorpus.Embeds) {
 
 // Schemas and arguments of get_embeds_ptr, computed by mcptag.
 var mcptagGetEmbedsPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetEmbedsPtrOutput = json.RawMessage(`{"type":"object","properties":{"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"type":"object","properties":{"more":{"type":"object","properties":{"note":{"type":"string"}},"required":["note"]}}},"hidden":{"type":"string"}},"$defs":{"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}},"required":["meta","hidden"]}`)
+var mcptagGetEmbedsPtrOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"meta":{"$ref":"#/$defs/Meta"},` +
+	`"note":{"type":"string"},` +
+	`"more":{` +
+	`"type":"object",` +
+	`"properties":{"more":{"type":"object","properties":{"note":{"type":"string"}},"required":["note"]}}` +
+	`},` +
+	`"hidden":{"type":"string"}` +
+	`},` +
+	`"$defs":{"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}},` +
+	`"required":["meta","hidden"]` +
+	`}`)
 var mcptagGetEmbedsPtrArgs = &toolimpl.Spec{
 	Tool: "get_embeds_ptr",
 }
@@ -791,23 +1155,17 @@ func mcptagGetEmbedsPtrWrite(w *toolimpl.Writer, v *testcorpus.Embeds) {
 	if v.Extra != nil {
 		if !(v.Extra.More == nil) {
 			w.Name(`"more":`)
-			if ptr1 := v.Extra.More; ptr1 == nil {
-				w.Null()
-			} else {
+			obj1 := v.Extra.More
+			w.BeginObject()
+			if !(obj1.More == nil) {
+				w.Name(`"more":`)
+				obj2 := obj1.More
 				w.BeginObject()
-				if !(ptr1.More == nil) {
-					w.Name(`"more":`)
-					if ptr2 := ptr1.More; ptr2 == nil {
-						w.Null()
-					} else {
-						w.BeginObject()
-						w.Name(`"note":`)
-						w.String(string(ptr2.Note), false)
-						w.EndObject()
-					}
-				}
+				w.Name(`"note":`)
+				w.String(string(obj2.Note), false)
 				w.EndObject()
 			}
+			w.EndObject()
 		}
 	}
 	w.Name(`"hidden":`)
@@ -816,15 +1174,138 @@ func mcptagGetEmbedsPtrWrite(w *toolimpl.Writer, v *testcorpus.Embeds) {
 }
 
 // Schemas and arguments of get_specials, computed by mcptag.
-var mcptagGetSpecialsInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["time","time_p","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs","err"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetSpecialsOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"integer","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{"$ref":"#/$defs/PtrCustom"},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}},"$defs":{"PtrCustom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]}}}`)
+var mcptagGetSpecialsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"enum":[` +
+	`"time",` +
+	`"time_p",` +
+	`"dur",` +
+	`"number",` +
+	`"raw",` +
+	`"any",` +
+	`"bytes",` +
+	`"hash",` +
+	`"level",` +
+	`"levels",` +
+	`"grade",` +
+	`"grades",` +
+	`"grade_map",` +
+	`"custom",` +
+	`"custom_p",` +
+	`"ptr_custom",` +
+	`"ptr_customs",` +
+	`"err"` +
+	`]` +
+	`},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetSpecialsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"time":{"type":"string","format":"date-time"},` +
+	`"time_p":{"type":"string","format":"date-time"},` +
+	`"dur":{"type":"integer"},` +
+	`"number":{"type":"number"},` +
+	`"raw":{},` +
+	`"any":{},` +
+	`"bytes":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"hash":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":4,` +
+	`"maxItems":4` +
+	`},` +
+	`"level":{"type":"string","description":"Has a text form through a value receiver."},` +
+	`"levels":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"Has a text form through a value receiver."}` +
+	`},` +
+	`"grade":{"type":"integer","description":"Has a text form through a pointer receiver only."},` +
+	`"grades":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"Has a text form through a pointer receiver only."}` +
+	`},` +
+	`"grade_map":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"integer",` +
+	`"description":"Has a text form through a pointer receiver only."` +
+	`}` +
+	`},` +
+	`"custom":{},` +
+	`"custom_p":{},` +
+	`"ptr_custom":{"$ref":"#/$defs/PtrCustom"},` +
+	`"ptr_customs":{"type":["array","null"],"items":{}},` +
+	`"err":{}` +
+	`},` +
+	`"$defs":{` +
+	`"PtrCustom":{` +
+	`"type":"object",` +
+	`"properties":{"v":{"type":"integer"}},` +
+	`"description":"Writes itself as a string, but only when addressable.",` +
+	`"required":["v"]` +
+	`}` +
+	`}` +
+	`}`)
 var mcptagGetSpecialsArgs = &toolimpl.Spec{
 	Tool: "get_specials",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"time", "time_p", "dur", "number", "raw", "any", "bytes", "hash", "level", "levels", "grade", "grades", "grade_map", "custom", "custom_p", "ptr_custom", "ptr_customs", "err"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"time",
+				"time_p",
+				"dur",
+				"number",
+				"raw",
+				"any",
+				"bytes",
+				"hash",
+				"level",
+				"levels",
+				"grade",
+				"grades",
+				"grade_map",
+				"custom",
+				"custom_p",
+				"ptr_custom",
+				"ptr_customs",
+				"err",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagGetSpecialsView = &toolimpl.View{Paths: []string{"time", "time_p", "dur", "number", "raw", "any", "bytes", "hash", "level", "levels", "grade", "grades", "grade_map", "custom", "custom_p", "ptr_custom", "ptr_customs", "err"}}
+var mcptagGetSpecialsView = &toolimpl.View{
+	Paths: []string{
+		"time",
+		"time_p",
+		"dur",
+		"number",
+		"raw",
+		"any",
+		"bytes",
+		"hash",
+		"level",
+		"levels",
+		"grade",
+		"grades",
+		"grade_map",
+		"custom",
+		"custom_p",
+		"ptr_custom",
+		"ptr_customs",
+		"err",
+	},
+}
 
 func mcptagGetSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials", &res)
@@ -922,15 +1403,130 @@ func mcptagGetSpecialsWrite(w *toolimpl.Writer, v *testcorpus.Specials) {
 }
 
 // Schemas and arguments of get_specials_ptr, computed by mcptag.
-var mcptagGetSpecialsPtrInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["time","time_p","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs","err"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetSpecialsPtrOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"string","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}}}`)
+var mcptagGetSpecialsPtrInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"enum":[` +
+	`"time",` +
+	`"time_p",` +
+	`"dur",` +
+	`"number",` +
+	`"raw",` +
+	`"any",` +
+	`"bytes",` +
+	`"hash",` +
+	`"level",` +
+	`"levels",` +
+	`"grade",` +
+	`"grades",` +
+	`"grade_map",` +
+	`"custom",` +
+	`"custom_p",` +
+	`"ptr_custom",` +
+	`"ptr_customs",` +
+	`"err"` +
+	`]` +
+	`},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetSpecialsPtrOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"time":{"type":"string","format":"date-time"},` +
+	`"time_p":{"type":"string","format":"date-time"},` +
+	`"dur":{"type":"integer"},` +
+	`"number":{"type":"number"},` +
+	`"raw":{},` +
+	`"any":{},` +
+	`"bytes":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"hash":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":4,` +
+	`"maxItems":4` +
+	`},` +
+	`"level":{"type":"string","description":"Has a text form through a value receiver."},` +
+	`"levels":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"Has a text form through a value receiver."}` +
+	`},` +
+	`"grade":{"type":"string","description":"Has a text form through a pointer receiver only."},` +
+	`"grades":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"Has a text form through a pointer receiver only."}` +
+	`},` +
+	`"grade_map":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"integer",` +
+	`"description":"Has a text form through a pointer receiver only."` +
+	`}` +
+	`},` +
+	`"custom":{},` +
+	`"custom_p":{},` +
+	`"ptr_custom":{},` +
+	`"ptr_customs":{"type":["array","null"],"items":{}},` +
+	`"err":{}` +
+	`}` +
+	`}`)
 var mcptagGetSpecialsPtrArgs = &toolimpl.Spec{
 	Tool: "get_specials_ptr",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"time", "time_p", "dur", "number", "raw", "any", "bytes", "hash", "level", "levels", "grade", "grades", "grade_map", "custom", "custom_p", "ptr_custom", "ptr_customs", "err"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"time",
+				"time_p",
+				"dur",
+				"number",
+				"raw",
+				"any",
+				"bytes",
+				"hash",
+				"level",
+				"levels",
+				"grade",
+				"grades",
+				"grade_map",
+				"custom",
+				"custom_p",
+				"ptr_custom",
+				"ptr_customs",
+				"err",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagGetSpecialsPtrView = &toolimpl.View{Paths: []string{"time", "time_p", "dur", "number", "raw", "any", "bytes", "hash", "level", "levels", "grade", "grades", "grade_map", "custom", "custom_p", "ptr_custom", "ptr_customs", "err"}}
+var mcptagGetSpecialsPtrView = &toolimpl.View{
+	Paths: []string{
+		"time",
+		"time_p",
+		"dur",
+		"number",
+		"raw",
+		"any",
+		"bytes",
+		"hash",
+		"level",
+		"levels",
+		"grade",
+		"grades",
+		"grade_map",
+		"custom",
+		"custom_p",
+		"ptr_custom",
+		"ptr_customs",
+		"err",
+	},
+}
 
 func mcptagGetSpecialsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials_ptr", &res)
@@ -1032,7 +1628,69 @@ func mcptagGetSpecialsPtrWrite(w *toolimpl.Writer, v *testcorpus.Specials) {
 
 // Schemas and arguments of get_specials_by_value, computed by mcptag.
 var mcptagGetSpecialsByValueInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetSpecialsByValueOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"raw":{},"any":{},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form through a value receiver."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a value receiver."}},"grade":{"type":"integer","description":"Has a text form through a pointer receiver only."},"grades":{"type":["array","null"],"items":{"type":"string","description":"Has a text form through a pointer receiver only."}},"grade_map":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Has a text form through a pointer receiver only."}},"custom":{},"custom_p":{},"ptr_custom":{"type":"object","properties":{"v":{"type":"integer"}},"description":"Writes itself as a string, but only when addressable.","required":["v"]},"ptr_customs":{"type":["array","null"],"items":{}},"err":{}},"required":["time","dur","number","raw","any","bytes","hash","level","levels","grade","grades","grade_map","custom","custom_p","ptr_custom","ptr_customs"]}`)
+var mcptagGetSpecialsByValueOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"time":{"type":"string","format":"date-time"},` +
+	`"time_p":{"type":"string","format":"date-time"},` +
+	`"dur":{"type":"integer"},` +
+	`"number":{"type":"number"},` +
+	`"raw":{},` +
+	`"any":{},` +
+	`"bytes":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"hash":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":4,` +
+	`"maxItems":4` +
+	`},` +
+	`"level":{"type":"string","description":"Has a text form through a value receiver."},` +
+	`"levels":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"Has a text form through a value receiver."}` +
+	`},` +
+	`"grade":{"type":"integer","description":"Has a text form through a pointer receiver only."},` +
+	`"grades":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"Has a text form through a pointer receiver only."}` +
+	`},` +
+	`"grade_map":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"integer",` +
+	`"description":"Has a text form through a pointer receiver only."` +
+	`}` +
+	`},` +
+	`"custom":{},` +
+	`"custom_p":{},` +
+	`"ptr_custom":{` +
+	`"type":"object",` +
+	`"properties":{"v":{"type":"integer"}},` +
+	`"description":"Writes itself as a string, but only when addressable.",` +
+	`"required":["v"]` +
+	`},` +
+	`"ptr_customs":{"type":["array","null"],"items":{}},` +
+	`"err":{}` +
+	`},` +
+	`"required":[` +
+	`"time",` +
+	`"dur",` +
+	`"number",` +
+	`"raw",` +
+	`"any",` +
+	`"bytes",` +
+	`"hash",` +
+	`"level",` +
+	`"levels",` +
+	`"grade",` +
+	`"grades",` +
+	`"grade_map",` +
+	`"custom",` +
+	`"custom_p",` +
+	`"ptr_custom",` +
+	`"ptr_customs"` +
+	`]` +
+	`}`)
 var mcptagGetSpecialsByValueArgs = &toolimpl.Spec{
 	Tool: "get_specials_by_value",
 }
@@ -1097,15 +1755,114 @@ func mcptagGetSpecialsByValueWrite(w *toolimpl.Writer, v *testcorpus.Specials) {
 }
 
 // Schemas and arguments of get_maps, computed by mcptag.
-var mcptagGetMapsInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["by_string","by_unit","by_int","by_i8","by_uint","by_text","by_level","nested","items.id","items.unit"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetMapsOutput = json.RawMessage(`{"type":"object","properties":{"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"by_int":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"nested":{"type":["object","null"],"additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":["object","null"],"additionalProperties":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},{"type":"null"}]}}}}`)
+var mcptagGetMapsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"enum":[` +
+	`"by_string",` +
+	`"by_unit",` +
+	`"by_int",` +
+	`"by_i8",` +
+	`"by_uint",` +
+	`"by_text",` +
+	`"by_level",` +
+	`"nested",` +
+	`"items.id",` +
+	`"items.unit"` +
+	`]` +
+	`},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetMapsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},` +
+	`"by_int":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_i8":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_uint":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},` +
+	`"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"nested":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`}` +
+	`},` +
+	`"items":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"anyOf":[` +
+	`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct."` +
+	`},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`}` +
+	`}` +
+	`}`)
 var mcptagGetMapsArgs = &toolimpl.Spec{
 	Tool: "get_maps",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"by_string", "by_unit", "by_int", "by_i8", "by_uint", "by_text", "by_level", "nested", "items.id", "items.unit"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"by_string",
+				"by_unit",
+				"by_int",
+				"by_i8",
+				"by_uint",
+				"by_text",
+				"by_level",
+				"nested",
+				"items.id",
+				"items.unit",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagGetMapsView = &toolimpl.View{Paths: []string{"by_string", "by_unit", "by_int", "by_i8", "by_uint", "by_text", "by_level", "nested", "items.id", "items.unit"}}
+var mcptagGetMapsView = &toolimpl.View{
+	Paths: []string{
+		"by_string",
+		"by_unit",
+		"by_int",
+		"by_i8",
+		"by_uint",
+		"by_text",
+		"by_level",
+		"nested",
+		"items.id",
+		"items.unit",
+	},
+}
 
 func mcptagGetMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_maps", &res)
@@ -1187,15 +1944,94 @@ func mcptagGetMapsWrite(w *toolimpl.Writer, v *testcorpus.Maps) {
 }
 
 // Schemas and arguments of get_node, computed by mcptag.
-var mcptagGetNodeInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["name","children.name","children.children.name","parent.name","parent.parent.name"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetNodeOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct."},{"type":"null"}]}}},"description":"A recursive struct."},{"type":"null"}]}},"parent":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"},"parent":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct."},{"type":"null"}]}},"description":"A recursive struct."},{"type":"null"}]}},"description":"A recursive struct."}`)
+var mcptagGetNodeInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"enum":["name","children.name","children.children.name","parent.name","parent.parent.name"]` +
+	`},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetNodeOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"anyOf":[` +
+	`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"anyOf":[` +
+	`{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct."},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`}` +
+	`},` +
+	`"description":"A recursive struct."` +
+	`},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`},` +
+	`"parent":{` +
+	`"anyOf":[` +
+	`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"parent":{` +
+	`"anyOf":[` +
+	`{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct."},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`},` +
+	`"description":"A recursive struct."` +
+	`},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`},` +
+	`"description":"A recursive struct."` +
+	`}`)
 var mcptagGetNodeArgs = &toolimpl.Spec{
 	Tool: "get_node",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"name", "children.name", "children.children.name", "parent.name", "parent.parent.name"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"name",
+				"children.name",
+				"children.children.name",
+				"parent.name",
+				"parent.parent.name",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagGetNodeView = &toolimpl.View{Paths: []string{"name", "children.name", "children.children.name", "parent.name", "parent.parent.name"}}
+var mcptagGetNodeView = &toolimpl.View{
+	Paths: []string{
+		"name",
+		"children.name",
+		"children.children.name",
+		"parent.name",
+		"parent.parent.name",
+	},
+}
 
 func mcptagGetNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_node", &res)
@@ -1220,70 +2056,62 @@ func mcptagGetNodeWrite(w *toolimpl.Writer, v *testcorpus.Node) {
 	if w.Has(1, 3) {
 		if !(len(v.Children) == 0) {
 			w.Name(`"children":`)
-			if sl1 := v.Children; sl1 == nil {
-				w.Null()
-			} else {
-				w.BeginArray()
-				for i2 := range sl1 {
-					w.Elem()
-					if ptr3 := sl1[i2]; ptr3 == nil {
-						w.Null()
-					} else {
-						w.BeginObject()
-						if w.Has(1, 2) {
-							w.Name(`"name":`)
-							w.String(string(ptr3.Name), false)
-						}
-						if w.Has(2, 3) {
-							if !(len(ptr3.Children) == 0) {
-								w.Name(`"children":`)
-								if sl4 := ptr3.Children; sl4 == nil {
+			w.BeginArray()
+			for i1 := range v.Children {
+				w.Elem()
+				if ptr2 := v.Children[i1]; ptr2 == nil {
+					w.Null()
+				} else {
+					w.BeginObject()
+					if w.Has(1, 2) {
+						w.Name(`"name":`)
+						w.String(string(ptr2.Name), false)
+					}
+					if w.Has(2, 3) {
+						if !(len(ptr2.Children) == 0) {
+							w.Name(`"children":`)
+							w.BeginArray()
+							for i3 := range ptr2.Children {
+								w.Elem()
+								if ptr4 := ptr2.Children[i3]; ptr4 == nil {
 									w.Null()
 								} else {
-									w.BeginArray()
-									for i5 := range sl4 {
-										w.Elem()
-										if ptr6 := sl4[i5]; ptr6 == nil {
-											w.Null()
-										} else {
-											w.BeginObject()
-											if w.Has(2, 3) {
-												w.Name(`"name":`)
-												w.String(string(ptr6.Name), false)
-											}
-											w.EndObject()
-										}
+									w.BeginObject()
+									if w.Has(2, 3) {
+										w.Name(`"name":`)
+										w.String(string(ptr4.Name), false)
 									}
-									w.EndArray()
+									w.EndObject()
 								}
 							}
+							w.EndArray()
 						}
-						w.EndObject()
 					}
+					w.EndObject()
 				}
-				w.EndArray()
 			}
+			w.EndArray()
 		}
 	}
 	if w.Has(3, 5) {
 		w.Name(`"parent":`)
-		if ptr7 := v.Parent; ptr7 == nil {
+		if ptr5 := v.Parent; ptr5 == nil {
 			w.Null()
 		} else {
 			w.BeginObject()
 			if w.Has(3, 4) {
 				w.Name(`"name":`)
-				w.String(string(ptr7.Name), false)
+				w.String(string(ptr5.Name), false)
 			}
 			if w.Has(4, 5) {
 				w.Name(`"parent":`)
-				if ptr8 := ptr7.Parent; ptr8 == nil {
+				if ptr6 := ptr5.Parent; ptr6 == nil {
 					w.Null()
 				} else {
 					w.BeginObject()
 					if w.Has(4, 5) {
 						w.Name(`"name":`)
-						w.String(string(ptr8.Name), false)
+						w.String(string(ptr6.Name), false)
 					}
 					w.EndObject()
 				}
@@ -1296,7 +2124,23 @@ func mcptagGetNodeWrite(w *toolimpl.Writer, v *testcorpus.Node) {
 
 // Schemas and arguments of get_node_ptr_ptr, computed by mcptag.
 var mcptagGetNodePtrPtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetNodePtrPtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct.","required":["name"]},{"type":"null"}]}},"required":["result"]}`)
+var mcptagGetNodePtrPtrOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{` +
+	`"anyOf":[` +
+	`{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"}},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name"]` +
+	`},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetNodePtrPtrArgs = &toolimpl.Spec{
 	Tool: "get_node_ptr_ptr",
 }
@@ -1326,15 +2170,135 @@ func mcptagGetNodePtrPtrWrite(w *toolimpl.Writer, v **testcorpus.Node) {
 }
 
 // Schemas and arguments of get_generic, computed by mcptag.
-var mcptagGetGenericInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["items.items.id","items.next","ints","pair.value.unit","pair.key","tree","anon.x","anon.Z.id","anon_list.P"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetGenericOutput = json.RawMessage(`{"type":"object","properties":{"items":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."}},"next":{"type":"string"}}},"ints":{"$ref":"#/$defs/Page_int"},"pair":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"value":{"anyOf":[{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},{"type":"null"}]}}},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"anon":{"type":"object","properties":{"x":{"type":"integer"},"Z":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},{"type":"null"}]}}},"anon_list":{"type":["array","null"],"items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}}}}},"$defs":{"Page_int":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}}}`)
+var mcptagGetGenericInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"enum":[` +
+	`"items.items.id",` +
+	`"items.next",` +
+	`"ints",` +
+	`"pair.value.unit",` +
+	`"pair.key",` +
+	`"tree",` +
+	`"anon.x",` +
+	`"anon.Z.id",` +
+	`"anon_list.P"` +
+	`]` +
+	`},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetGenericOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{"id":{"type":"string"}},` +
+	`"description":"A small nested struct."` +
+	`}` +
+	`},` +
+	`"next":{"type":"string"}` +
+	`}` +
+	`},` +
+	`"ints":{"$ref":"#/$defs/Page_int"},` +
+	`"pair":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"value":{` +
+	`"anyOf":[` +
+	`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct."` +
+	`},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`}` +
+	`},` +
+	`"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"anon":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"x":{"type":"integer"},` +
+	`"Z":{` +
+	`"anyOf":[` +
+	`{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`}` +
+	`},` +
+	`"anon_list":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`}` +
+	`}` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"Page_int":{` +
+	`"type":"object",` +
+	`"properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},` +
+	`"required":["items"]` +
+	`},` +
+	`"Tree":{` +
+	`"type":"array",` +
+	`"items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"description":"A recursive slice."` +
+	`}` +
+	`}` +
+	`}`)
 var mcptagGetGenericArgs = &toolimpl.Spec{
 	Tool: "get_generic",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"items.items.id", "items.next", "ints", "pair.value.unit", "pair.key", "tree", "anon.x", "anon.Z.id", "anon_list.P"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"items.items.id",
+				"items.next",
+				"ints",
+				"pair.value.unit",
+				"pair.key",
+				"tree",
+				"anon.x",
+				"anon.Z.id",
+				"anon_list.P",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagGetGenericView = &toolimpl.View{Paths: []string{"items.items.id", "items.next", "ints", "pair.key", "pair.value.unit", "tree", "anon.x", "anon.Z.id", "anon_list.P"}}
+var mcptagGetGenericView = &toolimpl.View{
+	Paths: []string{
+		"items.items.id",
+		"items.next",
+		"ints",
+		"pair.key",
+		"pair.value.unit",
+		"tree",
+		"anon.x",
+		"anon.Z.id",
+		"anon_list.P",
+	},
+}
 
 func mcptagGetGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_generic", &res)
@@ -1460,15 +2424,183 @@ func mcptagGetGenericWrite(w *toolimpl.Writer, v *testcorpus.Generic) {
 }
 
 // Schemas and arguments of get_exotic, computed by mcptag.
-var mcptagGetExoticInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["wrapper.x","wrappers","wrapper_p","stamp","tagged.meta.created","tagged.base.id","units","graph","grade_arr","grade_arrs","grade_keys","labelled","deep.inner.id","deep.inner.prio","perm","month","opt_unit","any","stringer","file_mode"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetExoticOutput = json.RawMessage(`{"type":"object","properties":{"labelled":{"type":"string","description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."},"wrapper":{"type":"object","properties":{"x":{"type":"integer"}},"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only."},"wrappers":{"type":["array","null"],"items":{}},"wrapper_p":{},"stamp":{"type":"string","format":"date-time"},"tagged":{"type":"object","properties":{"meta":{"anyOf":[{"type":"object","properties":{"created":{"type":"string"}}},{"type":"null"}]},"base":{"type":"object","properties":{"id":{"type":"string"}}}}},"units":{"type":["array","null"],"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"grade_arr":{"type":"array","items":{"type":"integer","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2},"grade_arrs":{"type":["array","null"],"items":{"type":"array","items":{"type":"string","description":"Has a text form through a pointer receiver only."},"minItems":2,"maxItems":2}},"grade_keys":{"type":["object","null"],"additionalProperties":{"type":"integer"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stringer":{},"any":{},"opt_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255},"file_mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"deep":{"type":"object","properties":{"inner":{"type":"object","properties":{"id":{"type":"string"},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}}}}}},"$defs":{"Graph":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}}}}`)
+var mcptagGetExoticInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"enum":[` +
+	`"wrapper.x",` +
+	`"wrappers",` +
+	`"wrapper_p",` +
+	`"stamp",` +
+	`"tagged.meta.created",` +
+	`"tagged.base.id",` +
+	`"units",` +
+	`"graph",` +
+	`"grade_arr",` +
+	`"grade_arrs",` +
+	`"grade_keys",` +
+	`"labelled",` +
+	`"deep.inner.id",` +
+	`"deep.inner.prio",` +
+	`"perm",` +
+	`"month",` +
+	`"opt_unit",` +
+	`"any",` +
+	`"stringer",` +
+	`"file_mode"` +
+	`]` +
+	`},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetExoticOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"labelled":{` +
+	`"type":"string",` +
+	`"description":"Written as its Level's text: the promoted MarshalText makes the whole struct a TextMarshaler."` +
+	`},` +
+	`"wrapper":{` +
+	`"type":"object",` +
+	`"properties":{"x":{"type":"integer"}},` +
+	`"description":"Promotes *PtrCustom's MarshalJSON to *Wrapper only."` +
+	`},` +
+	`"wrappers":{"type":["array","null"],"items":{}},` +
+	`"wrapper_p":{},` +
+	`"stamp":{"type":"string","format":"date-time"},` +
+	`"tagged":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"meta":{"anyOf":[{"type":"object","properties":{"created":{"type":"string"}}},{"type":"null"}]},` +
+	`"base":{"type":"object","properties":{"id":{"type":"string"}}}` +
+	`}` +
+	`},` +
+	`"units":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},` +
+	`"grade_arr":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","description":"Has a text form through a pointer receiver only."},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`},` +
+	`"grade_arrs":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"Has a text form through a pointer receiver only."},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"grade_keys":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"integer"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"stringer":{},` +
+	`"any":{},` +
+	`"opt_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"perm":{` +
+	`"type":"integer",` +
+	`"description":"A set of bit flags: any combination is a valid value.",` +
+	`"minimum":0,` +
+	`"maximum":255` +
+	`},` +
+	`"file_mode":{` +
+	`"type":"integer",` +
+	`"description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.",` +
+	`"minimum":0,` +
+	`"maximum":4294967295` +
+	`},` +
+	`"month":{` +
+	`"type":"integer",` +
+	`"description":"A Month specifies a month of the year (January = 1, ...).",` +
+	`"enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]` +
+	`},` +
+	`"deep":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"inner":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`}` +
+	`}` +
+	`}` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"Graph":{` +
+	`"type":"object",` +
+	`"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}` +
+	`}` +
+	`}` +
+	`}`)
 var mcptagGetExoticArgs = &toolimpl.Spec{
 	Tool: "get_exotic",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"wrapper.x", "wrappers", "wrapper_p", "stamp", "tagged.meta.created", "tagged.base.id", "units", "graph", "grade_arr", "grade_arrs", "grade_keys", "labelled", "deep.inner.id", "deep.inner.prio", "perm", "month", "opt_unit", "any", "stringer", "file_mode"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"wrapper.x",
+				"wrappers",
+				"wrapper_p",
+				"stamp",
+				"tagged.meta.created",
+				"tagged.base.id",
+				"units",
+				"graph",
+				"grade_arr",
+				"grade_arrs",
+				"grade_keys",
+				"labelled",
+				"deep.inner.id",
+				"deep.inner.prio",
+				"perm",
+				"month",
+				"opt_unit",
+				"any",
+				"stringer",
+				"file_mode",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagGetExoticView = &toolimpl.View{Paths: []string{"labelled", "wrapper.x", "wrappers", "wrapper_p", "stamp", "tagged.meta.created", "tagged.base.id", "units", "graph", "grade_arr", "grade_arrs", "grade_keys", "stringer", "any", "opt_unit", "perm", "file_mode", "month", "deep.inner.id", "deep.inner.prio"}}
+var mcptagGetExoticView = &toolimpl.View{
+	Paths: []string{
+		"labelled",
+		"wrapper.x",
+		"wrappers",
+		"wrapper_p",
+		"stamp",
+		"tagged.meta.created",
+		"tagged.base.id",
+		"units",
+		"graph",
+		"grade_arr",
+		"grade_arrs",
+		"grade_keys",
+		"stringer",
+		"any",
+		"opt_unit",
+		"perm",
+		"file_mode",
+		"month",
+		"deep.inner.id",
+		"deep.inner.prio",
+	},
+}
 
 func mcptagGetExotic(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_exotic", &res)
@@ -1574,11 +2706,7 @@ func mcptagGetExoticWrite(w *toolimpl.Writer, v *testcorpus.Exotic) {
 	if w.Has(14, 15) {
 		if !(v.OptUnit == nil) {
 			w.Name(`"opt_unit":`)
-			if ptr5 := v.OptUnit; ptr5 == nil {
-				w.Null()
-			} else {
-				w.String(string(*ptr5), false)
-			}
+			w.String(string(*v.OptUnit), false)
 		}
 	}
 	if w.Has(15, 16) {
@@ -1595,20 +2723,20 @@ func mcptagGetExoticWrite(w *toolimpl.Writer, v *testcorpus.Exotic) {
 	}
 	if w.Has(18, 20) {
 		w.Name(`"deep":`)
-		obj6 := &v.Deep
+		obj5 := &v.Deep
 		w.BeginObject()
 		if w.Has(18, 20) {
 			w.Name(`"inner":`)
-			obj7 := &obj6.Inner
+			obj6 := &obj5.Inner
 			w.BeginObject()
 			if w.Has(18, 19) {
 				w.Name(`"id":`)
-				w.String(string(obj7.Base.ID), false)
+				w.String(string(obj6.Base.ID), false)
 			}
 			if w.Has(19, 20) {
-				if !(obj7.Prio == 0) {
+				if !(obj6.Prio == 0) {
 					w.Name(`"prio":`)
-					w.Int(int64(obj7.Prio), false)
+					w.Int(int64(obj6.Prio), false)
 				}
 			}
 			w.EndObject()
@@ -1619,12 +2747,38 @@ func mcptagGetExoticWrite(w *toolimpl.Writer, v *testcorpus.Exotic) {
 }
 
 // Schemas and arguments of get_forecast, computed by mcptag.
-var mcptagGetForecastInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["temperature","conditions"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"object","properties":{"temperature":{"type":"number"},"conditions":{"type":"string"}}}}},"required":["result"]}`)
+var mcptagGetForecastInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","enum":["temperature","conditions"]},` +
+	`"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetForecastOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{"temperature":{"type":"number"},"conditions":{"type":"string"}}` +
+	`}` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetForecastArgs = &toolimpl.Spec{
 	Tool: "get_forecast",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"temperature", "conditions"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"temperature", "conditions"},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
 var mcptagGetForecastView = &toolimpl.View{Paths: []string{"temperature", "conditions"}}
@@ -1658,7 +2812,15 @@ func mcptagGetForecastWrite(w *toolimpl.Writer, v *testcorpus.Weather) {
 
 // Schemas and arguments of get_by_id, computed by mcptag.
 var mcptagGetByIDInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetByIDOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":"object","properties":{"humidity":{"type":"number"}},"required":["humidity"]},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}`)
+var mcptagGetByIDOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"additionalProperties":{` +
+	`"type":"object",` +
+	`"properties":{"humidity":{"type":"number"}},` +
+	`"required":["humidity"]` +
+	`},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`}`)
 var mcptagGetByIDArgs = &toolimpl.Spec{
 	Tool: "get_by_id",
 }
@@ -1693,12 +2855,42 @@ func mcptagGetByIDWrite(w *toolimpl.Writer, v *map[int]testcorpus.Weather) {
 }
 
 // Schemas and arguments of get_triple, computed by mcptag.
-var mcptagGetTripleInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["id"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetTripleOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},{"type":"null"}]},"minItems":3,"maxItems":3}},"required":["result"]}`)
+var mcptagGetTripleInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","enum":["id"]},` +
+	`"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetTripleOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"anyOf":[` +
+	`{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},` +
+	`{"type":"null"}` +
+	`]` +
+	`},` +
+	`"minItems":3,` +
+	`"maxItems":3` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetTripleArgs = &toolimpl.Spec{
 	Tool: "get_triple",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"id"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"id"},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
 var mcptagGetTripleView = &toolimpl.View{Paths: []string{"id"}}
@@ -1732,7 +2924,25 @@ func mcptagGetTripleWrite(w *toolimpl.Writer, v **testcorpus.Item) {
 
 // Schemas and arguments of get_triple_ptr, computed by mcptag.
 var mcptagGetTriplePtrInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetTriplePtrOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["unit"]},"minItems":3,"maxItems":3}},"required":["result"]}`)
+var mcptagGetTriplePtrOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["unit"]` +
+	`},` +
+	`"minItems":3,` +
+	`"maxItems":3` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagGetTriplePtrArgs = &toolimpl.Spec{
 	Tool: "get_triple_ptr",
 }
@@ -1758,15 +2968,64 @@ func mcptagGetTriplePtrWrite(w *toolimpl.Writer, v *testcorpus.Item) {
 }
 
 // Schemas and arguments of get_dir, computed by mcptag.
-var mcptagGetDirInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["name","files.name","files.dir.name","files.dir.files.name"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetDirOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string"},"dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string"}}}}},"description":"Dir and File refer to each other."}}}}},"description":"Dir and File refer to each other."}`)
+var mcptagGetDirInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","enum":["name","files.name","files.dir.name","files.dir.files.name"]},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetDirOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"files":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"dir":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"files":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string"}}}}` +
+	`},` +
+	`"description":"Dir and File refer to each other."` +
+	`}` +
+	`}` +
+	`}` +
+	`}` +
+	`},` +
+	`"description":"Dir and File refer to each other."` +
+	`}`)
 var mcptagGetDirArgs = &toolimpl.Spec{
 	Tool: "get_dir",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"name", "files.name", "files.dir.name", "files.dir.files.name"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"name",
+				"files.name",
+				"files.dir.name",
+				"files.dir.files.name",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagGetDirView = &toolimpl.View{Paths: []string{"name", "files.name", "files.dir.name", "files.dir.files.name"}}
+var mcptagGetDirView = &toolimpl.View{
+	Paths: []string{
+		"name",
+		"files.name",
+		"files.dir.name",
+		"files.dir.files.name",
+	},
+}
 
 func mcptagGetDir(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_dir", &res)
@@ -1808,35 +3067,32 @@ func mcptagGetDirWrite(w *toolimpl.Writer, v *testcorpus.Dir) {
 				if w.Has(2, 4) {
 					if !(obj3.Dir == nil) {
 						w.Name(`"dir":`)
-						if ptr4 := obj3.Dir; ptr4 == nil {
-							w.Null()
-						} else {
-							w.BeginObject()
-							if w.Has(2, 3) {
-								w.Name(`"name":`)
-								w.String(string(ptr4.Name), false)
-							}
-							if w.Has(3, 4) {
-								w.Name(`"files":`)
-								if sl5 := ptr4.Files; sl5 == nil {
-									w.Null()
-								} else {
-									w.BeginArray()
-									for i6 := range sl5 {
-										w.Elem()
-										obj7 := &sl5[i6]
-										w.BeginObject()
-										if w.Has(3, 4) {
-											w.Name(`"name":`)
-											w.String(string(obj7.Name), false)
-										}
-										w.EndObject()
-									}
-									w.EndArray()
-								}
-							}
-							w.EndObject()
+						obj4 := obj3.Dir
+						w.BeginObject()
+						if w.Has(2, 3) {
+							w.Name(`"name":`)
+							w.String(string(obj4.Name), false)
 						}
+						if w.Has(3, 4) {
+							w.Name(`"files":`)
+							if sl5 := obj4.Files; sl5 == nil {
+								w.Null()
+							} else {
+								w.BeginArray()
+								for i6 := range sl5 {
+									w.Elem()
+									obj7 := &sl5[i6]
+									w.BeginObject()
+									if w.Has(3, 4) {
+										w.Name(`"name":`)
+										w.String(string(obj7.Name), false)
+									}
+									w.EndObject()
+								}
+								w.EndArray()
+							}
+						}
+						w.EndObject()
 					}
 				}
 				w.EndObject()
@@ -1849,7 +3105,24 @@ func mcptagGetDirWrite(w *toolimpl.Writer, v *testcorpus.Dir) {
 
 // Schemas and arguments of get_page, computed by mcptag.
 var mcptagGetPageInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetPageOutput = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["unit"]}},"next":{"type":"string"}},"required":["items"]}`)
+var mcptagGetPageOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["unit"]` +
+	`}` +
+	`},` +
+	`"next":{"type":"string"}` +
+	`},` +
+	`"required":["items"]` +
+	`}`)
 var mcptagGetPageArgs = &toolimpl.Spec{
 	Tool: "get_page",
 }
@@ -1889,12 +3162,41 @@ func mcptagGetPageWrite(w *toolimpl.Writer, v *testcorpus.Page[testcorpus.Item])
 }
 
 // Schemas and arguments of get_enums, computed by mcptag.
-var mcptagGetEnumsInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["unit","prio","unit_p","prios"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetEnumsOutput = json.RawMessage(`{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":["string","null"],"description":"A temperature unit.","enum":["celsius","fahrenheit","",null]},"prios":{"type":["array","null"],"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}}}}`)
+var mcptagGetEnumsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","enum":["unit","prio","unit_p","prios"]},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetEnumsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},` +
+	`"unit_p":{` +
+	`"type":["string","null"],` +
+	`"description":"A temperature unit.",` +
+	`"enum":["celsius","fahrenheit","",null]` +
+	`},` +
+	`"prios":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`}` +
+	`}` +
+	`}`)
 var mcptagGetEnumsArgs = &toolimpl.Spec{
 	Tool: "get_enums",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"unit", "prio", "unit_p", "prios"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"unit", "prio", "unit_p", "prios"},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
 var mcptagGetEnumsView = &toolimpl.View{Paths: []string{"unit", "prio", "unit_p", "prios"}}
@@ -1939,12 +3241,32 @@ func mcptagGetEnumsWrite(w *toolimpl.Writer, v *testcorpus.Enums) {
 }
 
 // Schemas and arguments of get_tagged, computed by mcptag.
-var mcptagGetTaggedInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["meta.created","base.id"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetTaggedOutput = json.RawMessage(`{"type":"object","properties":{"meta":{"anyOf":[{"type":"object","properties":{"created":{"type":"string"}}},{"type":"null"}]},"base":{"type":"object","properties":{"id":{"type":"string"}}}}}`)
+var mcptagGetTaggedInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","enum":["meta.created","base.id"]},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetTaggedOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"meta":{"anyOf":[{"type":"object","properties":{"created":{"type":"string"}}},{"type":"null"}]},` +
+	`"base":{"type":"object","properties":{"id":{"type":"string"}}}` +
+	`}` +
+	`}`)
 var mcptagGetTaggedArgs = &toolimpl.Spec{
 	Tool: "get_tagged",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"meta.created", "base.id"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"meta.created", "base.id"},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
 var mcptagGetTaggedView = &toolimpl.View{Paths: []string{"meta.created", "base.id"}}
@@ -1992,12 +3314,40 @@ func mcptagGetTaggedWrite(w *toolimpl.Writer, v *testcorpus.Tagged) {
 }
 
 // Schemas and arguments of get_items_by_name, computed by mcptag.
-var mcptagGetItemsByNameInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["id"]},"description":"Return only these parts of each value of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetItemsByNameOutput = json.RawMessage(`{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"anyOf":[{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},{"type":"null"}]}}}}`)
+var mcptagGetItemsByNameInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","enum":["id"]},` +
+	`"description":"Return only these parts of each value of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetItemsByNameOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"additionalProperties":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"anyOf":[` +
+	`{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`}` +
+	`}` +
+	`}`)
 var mcptagGetItemsByNameArgs = &toolimpl.Spec{
 	Tool: "get_items_by_name",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"id"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"id"},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
 var mcptagGetItemsByNameView = &toolimpl.View{Paths: []string{"id"}}
@@ -2061,15 +3411,113 @@ func mcptagGetItemsByNameWrite(w *toolimpl.Writer, v *map[string]map[string][]*t
 }
 
 // Schemas and arguments of get_zeros, computed by mcptag.
-var mcptagGetZerosInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["t","tp","z","pz","pzs","s","a","f","o","item.id","item_e.unit","deep.name","deeps.tags"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetZerosOutput = json.RawMessage(`{"type":"object","properties":{"t":{"type":"string","format":"date-time"},"tp":{"type":"string","format":"date-time"},"z":{},"pz":{"$ref":"#/$defs/PtrZero"},"pzs":{"type":"array","items":{"$ref":"#/$defs/PtrZero"}},"s":{"type":"object","properties":{"L":{"type":["array","null"],"items":{"type":"integer"}}},"required":["L"]},"a":{"type":"array","items":{"type":"number"},"minItems":2,"maxItems":2},"f":{"type":"number"},"o":{"type":"integer","description":"Zero when odd, by a value-receiver method."},"item":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},"item_e":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"Never empty, a struct is written even under omitempty."},"deep":{"type":"object","properties":{"name":{"type":"string"}},"description":"Cannot be compared with ==."},"deeps":{"type":"array","items":{"type":"object","properties":{"tags":{"type":["array","null"],"items":{"type":"string"}}},"description":"Cannot be compared with ==."}}},"$defs":{"PtrZero":{"type":"object","properties":{"n":{"type":"integer"}},"description":"Zero when N is even, by a pointer-receiver method.","required":["n"]}},"description":"Has omitzero on every kind of type encoding/json tells zero in its own way: an IsZero method on a value, on a pointer, through a pointer receiver, on an interface; == for comparable types (a float's -0 is zero); reflect.Value.IsZero for the others."}`)
+var mcptagGetZerosInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"enum":["t","tp","z","pz","pzs","s","a","f","o","item.id","item_e.unit","deep.name","deeps.tags"]` +
+	`},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetZerosOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"t":{"type":"string","format":"date-time"},` +
+	`"tp":{"type":"string","format":"date-time"},` +
+	`"z":{},` +
+	`"pz":{"$ref":"#/$defs/PtrZero"},` +
+	`"pzs":{"type":"array","items":{"$ref":"#/$defs/PtrZero"}},` +
+	`"s":{` +
+	`"type":"object",` +
+	`"properties":{"L":{"type":["array","null"],"items":{"type":"integer"}}},` +
+	`"required":["L"]` +
+	`},` +
+	`"a":{"type":"array","items":{"type":"number"},"minItems":2,"maxItems":2},` +
+	`"f":{"type":"number"},` +
+	`"o":{"type":"integer","description":"Zero when odd, by a value-receiver method."},` +
+	`"item":{` +
+	`"type":"object",` +
+	`"properties":{"id":{"type":"string"}},` +
+	`"description":"A small nested struct."` +
+	`},` +
+	`"item_e":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"Never empty, a struct is written even under omitempty."` +
+	`},` +
+	`"deep":{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"}},` +
+	`"description":"Cannot be compared with ==."` +
+	`},` +
+	`"deeps":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{"tags":{"type":["array","null"],"items":{"type":"string"}}},` +
+	`"description":"Cannot be compared with ==."` +
+	`}` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"PtrZero":{` +
+	`"type":"object",` +
+	`"properties":{"n":{"type":"integer"}},` +
+	`"description":"Zero when N is even, by a pointer-receiver method.",` +
+	`"required":["n"]` +
+	`}` +
+	`},` +
+	`"description":"Has omitzero on every kind of type encoding/json tells zero in its own way: an IsZero method on a value, on a pointer, through a pointer receiver, on an interface; == for comparable types (a float's -0 is zero); reflect.Value.IsZero for the others."` +
+	`}`)
 var mcptagGetZerosArgs = &toolimpl.Spec{
 	Tool: "get_zeros",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"t", "tp", "z", "pz", "pzs", "s", "a", "f", "o", "item.id", "item_e.unit", "deep.name", "deeps.tags"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"t",
+				"tp",
+				"z",
+				"pz",
+				"pzs",
+				"s",
+				"a",
+				"f",
+				"o",
+				"item.id",
+				"item_e.unit",
+				"deep.name",
+				"deeps.tags",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagGetZerosView = &toolimpl.View{Paths: []string{"t", "tp", "z", "pz", "pzs", "s", "a", "f", "o", "item.id", "item_e.unit", "deep.name", "deeps.tags"}}
+var mcptagGetZerosView = &toolimpl.View{
+	Paths: []string{
+		"t",
+		"tp",
+		"z",
+		"pz",
+		"pzs",
+		"s",
+		"a",
+		"f",
+		"o",
+		"item.id",
+		"item_e.unit",
+		"deep.name",
+		"deeps.tags",
+	},
+}
 
 func mcptagGetZeros(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_zeros", &res)
@@ -2178,37 +3626,120 @@ func mcptagGetZerosWrite(w *toolimpl.Writer, v *Zeros) {
 	if w.Has(12, 13) {
 		if !(len(v.Deeps) == 0) {
 			w.Name(`"deeps":`)
-			if sl4 := v.Deeps; sl4 == nil {
-				w.Null()
-			} else {
-				w.BeginArray()
-				for i5 := range sl4 {
-					w.Elem()
-					obj6 := &sl4[i5]
-					w.BeginObject()
-					if w.Has(12, 13) {
-						w.Name(`"tags":`)
-						w.Marshal(&obj6.Tags)
-					}
-					w.EndObject()
+			w.BeginArray()
+			for i4 := range v.Deeps {
+				w.Elem()
+				obj5 := &v.Deeps[i4]
+				w.BeginObject()
+				if w.Has(12, 13) {
+					w.Name(`"tags":`)
+					w.Marshal(&obj5.Tags)
 				}
-				w.EndArray()
+				w.EndObject()
 			}
+			w.EndArray()
 		}
 	}
 	w.EndObject()
 }
 
 // Schemas and arguments of get_keyed, computed by mcptag.
-var mcptagGetKeyedInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["by_text.id","by_level.unit","by_uint.id","by_grade.unit","by_unit.id"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagGetKeyedOutput = json.RawMessage(`{"type":"object","properties":{"by_text":{"type":["object","null"],"additionalProperties":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."}},"by_level":{"type":["object","null"],"additionalProperties":{"anyOf":[{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},{"type":"null"}]}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_grade":{"type":["object","null"],"additionalProperties":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct."},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_unit":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"}},"description":"A small nested struct."}}},"description":"Has maps whose keys encoding/json names in each of its ways, with paths through their values."}`)
+var mcptagGetKeyedInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"enum":["by_text.id","by_level.unit","by_uint.id","by_grade.unit","by_unit.id"]` +
+	`},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetKeyedOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"by_text":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"object",` +
+	`"properties":{"id":{"type":"string"}},` +
+	`"description":"A small nested struct."` +
+	`}` +
+	`},` +
+	`"by_level":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"anyOf":[` +
+	`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct."` +
+	`},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`},` +
+	`"by_uint":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"object",` +
+	`"properties":{"id":{"type":"string"}},` +
+	`"description":"A small nested struct."` +
+	`},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_grade":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct."` +
+	`},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_unit":{` +
+	`"type":"object",` +
+	`"additionalProperties":{` +
+	`"type":"object",` +
+	`"properties":{"id":{"type":"string"}},` +
+	`"description":"A small nested struct."` +
+	`}` +
+	`}` +
+	`},` +
+	`"description":"Has maps whose keys encoding/json names in each of its ways, with paths through their values."` +
+	`}`)
 var mcptagGetKeyedArgs = &toolimpl.Spec{
 	Tool: "get_keyed",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"by_text.id", "by_level.unit", "by_uint.id", "by_grade.unit", "by_unit.id"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{
+				"by_text.id",
+				"by_level.unit",
+				"by_uint.id",
+				"by_grade.unit",
+				"by_unit.id",
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagGetKeyedView = &toolimpl.View{Paths: []string{"by_text.id", "by_level.unit", "by_uint.id", "by_grade.unit", "by_unit.id"}}
+var mcptagGetKeyedView = &toolimpl.View{
+	Paths: []string{
+		"by_text.id",
+		"by_level.unit",
+		"by_uint.id",
+		"by_grade.unit",
+		"by_unit.id",
+	},
+}
 
 func mcptagGetKeyed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_keyed", &res)
@@ -2327,37 +3858,62 @@ func mcptagGetKeyedWrite(w *toolimpl.Writer, v *Keyed) {
 	if w.Has(4, 5) {
 		if !(len(v.ByUnit) == 0) {
 			w.Name(`"by_unit":`)
-			if mp21 := v.ByUnit; mp21 == nil {
-				w.Null()
-			} else {
-				keys22 := toolimpl.StringKeys(mp21)
+			mp21 := v.ByUnit
+			keys22 := toolimpl.StringKeys(mp21)
+			w.BeginObject()
+			for _, key23 := range keys22 {
+				w.MapKey(key23.Name)
+				elem24 := mp21[key23.Key]
+				obj25 := &elem24
 				w.BeginObject()
-				for _, key23 := range keys22 {
-					w.MapKey(key23.Name)
-					elem24 := mp21[key23.Key]
-					obj25 := &elem24
-					w.BeginObject()
-					if w.Has(4, 5) {
-						w.Name(`"id":`)
-						w.String(string(obj25.ID), false)
-					}
-					w.EndObject()
+				if w.Has(4, 5) {
+					w.Name(`"id":`)
+					w.String(string(obj25.ID), false)
 				}
 				w.EndObject()
 			}
+			w.EndObject()
 		}
 	}
 	w.EndObject()
 }
 
 // Schemas and arguments of find_node, computed by mcptag.
-var mcptagFindNodeInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"A name to give the node, if any."},"fields":{"type":"array","items":{"type":"string","enum":["name","parent.name"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"description":"A struct of arguments, beside which fields is one more.","additionalProperties":false}`)
-var mcptagFindNodeOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"parent":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct."},{"type":"null"}]}},"description":"A recursive struct."}`)
+var mcptagFindNodeInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string","description":"A name to give the node, if any."},` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","enum":["name","parent.name"]},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"description":"A struct of arguments, beside which fields is one more.",` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagFindNodeOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"parent":{` +
+	`"anyOf":[` +
+	`{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct."},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`},` +
+	`"description":"A recursive struct."` +
+	`}`)
 var mcptagFindNodeArgs = &toolimpl.Spec{
 	Tool: "find_node",
 	Args: []toolimpl.Arg{
 		{Name: "name", Kind: toolimpl.KindString},
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"name", "parent.name"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"name", "parent.name"},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
 var mcptagFindNodeView = &toolimpl.View{Paths: []string{"name", "parent.name"}}
@@ -2401,7 +3957,28 @@ func mcptagFindNodeWrite(w *toolimpl.Writer, v *testcorpus.Node) {
 
 // Schemas and arguments of get_node_sdk, computed by mcptag.
 var mcptagGetNodeSDKInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagGetNodeSDKOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"}},"description":"A recursive struct.","required":["name"]},{"type":"null"}]}}},"description":"A recursive struct.","required":["name"]}`)
+var mcptagGetNodeSDKOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"anyOf":[` +
+	`{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"}},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name"]` +
+	`},` +
+	`{"type":"null"}` +
+	`]` +
+	`}` +
+	`}` +
+	`},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name"]` +
+	`}`)
 var mcptagGetNodeSDKArgs = &toolimpl.Spec{
 	Tool: "get_node_sdk",
 }
@@ -2425,23 +4002,19 @@ func mcptagGetNodeSDKWrite(w *toolimpl.Writer, v *testcorpus.Node) {
 	w.String(string(v.Name), false)
 	if !(len(v.Children) == 0) {
 		w.Name(`"children":`)
-		if sl1 := v.Children; sl1 == nil {
-			w.Null()
-		} else {
-			w.BeginArray()
-			for i2 := range sl1 {
-				w.Elem()
-				if ptr3 := sl1[i2]; ptr3 == nil {
-					w.Null()
-				} else {
-					w.BeginObject()
-					w.Name(`"name":`)
-					w.String(string(ptr3.Name), false)
-					w.EndObject()
-				}
+		w.BeginArray()
+		for i1 := range v.Children {
+			w.Elem()
+			if ptr2 := v.Children[i1]; ptr2 == nil {
+				w.Null()
+			} else {
+				w.BeginObject()
+				w.Name(`"name":`)
+				w.String(string(ptr2.Name), false)
+				w.EndObject()
 			}
-			w.EndArray()
 		}
+		w.EndArray()
 	}
 	w.EndObject()
 }

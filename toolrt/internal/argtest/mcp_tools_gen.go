@@ -11,43 +11,47 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 //
-// It binds the methods: those of *Counter to counter. Register takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of *Counter to counter. Register takes a value of
+// every receiver type whose methods it registers, so that none is left out.
 func Register(s *mcp.Server, counter *Counter) {
 	RegisterTools(s, counter)
 }
 
-// RegisterTools adds the package's tools to s: search, greet, count_nodes, crash, echo, ping, add, sum.
+// RegisterTools adds the package's tools to s: search, greet, count_nodes,
+// crash, echo, ping, add, sum.
 //
 // It binds the methods: those of *Counter to counter. RegisterTools takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// value of every receiver type whose methods it registers, so that none is left
+// out.
 func RegisterTools(s *mcp.Server, counter *Counter) {
 	toolrt.AddTools(s, Tools())
 	RegisterCounterTools(s, counter)
 }
 
-// RegisterCounter adds everything Counter's methods declare to s, bound to counter: the tools of RegisterCounterTools.
+// RegisterCounter adds everything Counter's methods declare to s, bound to
+// counter: the tools of RegisterCounterTools.
 func RegisterCounter(s *mcp.Server, counter *Counter) {
 	RegisterCounterTools(s, counter)
 }
 
-// RegisterCounterTools adds the tools of Counter's methods to s, bound to counter: add.
+// RegisterCounterTools adds the tools of Counter's methods to s, bound to
+// counter: add.
 func RegisterCounterTools(s *mcp.Server, counter *Counter) {
 	toolrt.AddTools(s, CounterTools(counter))
 }
 
-// Tools returns the package's tool functions as data, in declaration order: search, greet, count_nodes, crash, echo, ping, sum.
+// Tools returns the package's tool functions as data, in declaration order:
+// search, greet, count_nodes, crash, echo, ping, sum.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -120,7 +124,8 @@ func Tools() []toolrt.Tool {
 	}
 }
 
-// CounterTools returns the tools of Counter's methods as data, bound to counter, in declaration order: add.
+// CounterTools returns the tools of Counter's methods as data, bound to
+// counter, in declaration order: add.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -140,17 +145,116 @@ func CounterTools(counter *Counter) []toolrt.Tool {
 }
 
 // Schemas and arguments of search, computed by mcptag.
-var mcptagSearchInput = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"},"filters":{"type":"array","items":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"],"additionalProperties":false}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"priority":{"type":"integer","description":"Orders the results.","enum":[1,2,3]},"limit":{"type":"integer"},"level":{"type":"integer","minimum":0,"maximum":255},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"scale":{"type":"number"},"since":{"type":"string","format":"date-time"},"labels":{"type":"object","properties":{},"additionalProperties":{"type":"string"}},"by_day":{"type":"object","properties":{},"additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"data":{"type":"string","contentEncoding":"base64"},"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"id":{"type":"string","pattern":"^-?[0-9]+$"},"extra":{},"home":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"],"additionalProperties":false}},"description":"Asks for readings.","required":["query"],"additionalProperties":false}`)
-var mcptagSearchOutput = json.RawMessage(`{"type":"object","properties":{"request":{"$ref":"#/$defs/SearchRequest"}},"$defs":{"Filter":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"description":"Narrows a search to one place.","required":["city"]},"SearchRequest":{"type":"object","properties":{"query":{"type":"string"},"filters":{"type":"array","items":{"$ref":"#/$defs/Filter"}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"priority":{"type":"integer","description":"Orders the results.","enum":[1,2,3]},"limit":{"type":"integer"},"level":{"type":"integer","minimum":0,"maximum":255},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"scale":{"type":"number"},"since":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"by_day":{"type":"object","additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"data":{"type":"string","contentEncoding":"base64"},"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"id":{"type":"string","pattern":"^-?[0-9]+$"},"extra":{},"home":{"$ref":"#/$defs/Filter"}},"description":"Asks for readings.","required":["query"]}},"description":"Echoes what a search understood.","required":["request"]}`)
+var mcptagSearchInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"query":{"type":"string"},` +
+	`"filters":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"city":{"type":"string"},` +
+	`"country":{"type":"string"},` +
+	`"tags":{"type":"array","items":{"type":"string"}}` +
+	`},` +
+	`"description":"Narrows a search to one place.",` +
+	`"required":["city"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"priority":{"type":"integer","description":"Orders the results.","enum":[1,2,3]},` +
+	`"limit":{"type":"integer"},` +
+	`"level":{"type":"integer","minimum":0,"maximum":255},` +
+	`"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"scale":{"type":"number"},` +
+	`"since":{"type":"string","format":"date-time"},` +
+	`"labels":{"type":"object","properties":{},"additionalProperties":{"type":"string"}},` +
+	`"by_day":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"number"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"data":{"type":"string","contentEncoding":"base64"},` +
+	`"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"id":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"extra":{},` +
+	`"home":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"city":{"type":"string"},` +
+	`"country":{"type":"string"},` +
+	`"tags":{"type":"array","items":{"type":"string"}}` +
+	`},` +
+	`"description":"Narrows a search to one place.",` +
+	`"required":["city"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"Asks for readings.",` +
+	`"required":["query"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagSearchOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"request":{"$ref":"#/$defs/SearchRequest"}},` +
+	`"$defs":{` +
+	`"Filter":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"city":{"type":"string"},` +
+	`"country":{"type":"string"},` +
+	`"tags":{"type":"array","items":{"type":"string"}}` +
+	`},` +
+	`"description":"Narrows a search to one place.",` +
+	`"required":["city"]` +
+	`},` +
+	`"SearchRequest":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"query":{"type":"string"},` +
+	`"filters":{"type":"array","items":{"$ref":"#/$defs/Filter"}},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"priority":{"type":"integer","description":"Orders the results.","enum":[1,2,3]},` +
+	`"limit":{"type":"integer"},` +
+	`"level":{"type":"integer","minimum":0,"maximum":255},` +
+	`"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"scale":{"type":"number"},` +
+	`"since":{"type":"string","format":"date-time"},` +
+	`"labels":{"type":"object","additionalProperties":{"type":"string"}},` +
+	`"by_day":{` +
+	`"type":"object",` +
+	`"additionalProperties":{"type":"number"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"data":{"type":"string","contentEncoding":"base64"},` +
+	`"window":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"id":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"extra":{},` +
+	`"home":{"$ref":"#/$defs/Filter"}` +
+	`},` +
+	`"description":"Asks for readings.",` +
+	`"required":["query"]` +
+	`}` +
+	`},` +
+	`"description":"Echoes what a search understood.",` +
+	`"required":["request"]` +
+	`}`)
 var mcptagSearchArgs = &toolimpl.Spec{
 	Tool: "search",
 	Args: []toolimpl.Arg{
 		{Name: "query", Required: true, Kind: toolimpl.KindString},
-		{Name: "filters", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-			{Name: "city", Required: true, Kind: toolimpl.KindString},
-			{Name: "country", Kind: toolimpl.KindString},
-			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
-		}, Closed: true}},
+		{Name: "filters", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "city", Required: true, Kind: toolimpl.KindString},
+				{Name: "country", Kind: toolimpl.KindString},
+				{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+					Kind: toolimpl.KindString,
+				}},
+			}, Closed: true,
+		}},
 		{Name: "unit", Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 		{Name: "priority", Kind: toolimpl.KindInteger, Enum: []string{"1", "2", "3"}},
 		{Name: "limit", Kind: toolimpl.KindInteger, Nullable: true},
@@ -158,8 +262,12 @@ var mcptagSearchArgs = &toolimpl.Spec{
 		{Name: "offset", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt32},
 		{Name: "scale", Kind: toolimpl.KindNumber, Range: toolimpl.RangeFloat32},
 		{Name: "since", Kind: toolimpl.KindString, Format: toolimpl.DateTime},
-		{Name: "labels", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
-		{Name: "by_day", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Keys: toolimpl.DecimalInt},
+		{Name: "labels", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}},
+		{Name: "by_day", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindNumber,
+		}, Keys: toolimpl.DecimalInt},
 		{Name: "data", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Base64},
 		{Name: "window", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
 		{Name: "id", Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
@@ -167,7 +275,9 @@ var mcptagSearchArgs = &toolimpl.Spec{
 		{Name: "home", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
 			{Name: "city", Required: true, Kind: toolimpl.KindString},
 			{Name: "country", Kind: toolimpl.KindString},
-			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString,
+			}},
 		}, Closed: true},
 	},
 }
@@ -186,7 +296,18 @@ func mcptagSearch(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 }
 
 // Schemas and arguments of greet, computed by mcptag.
-var mcptagGreetInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"times":{"type":"integer"},"loud":{"type":"boolean"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}}},"required":["name","times","unit","tags"],"additionalProperties":false}`)
+var mcptagGreetInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"times":{"type":"integer"},` +
+	`"loud":{"type":"boolean"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"tags":{"type":"array","items":{"type":"string"}}` +
+	`},` +
+	`"required":["name","times","unit","tags"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagGreetOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagGreetArgs = &toolimpl.Spec{
 	Tool: "greet",
@@ -195,7 +316,9 @@ var mcptagGreetArgs = &toolimpl.Spec{
 		{Name: "times", Required: true, Kind: toolimpl.KindInteger},
 		{Name: "loud", Kind: toolimpl.KindBoolean, Nullable: true},
 		{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-		{Name: "tags", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "tags", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}},
 	},
 }
 
@@ -233,7 +356,22 @@ func mcptagGreet(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 }
 
 // Schemas and arguments of count_nodes, computed by mcptag.
-var mcptagCountNodesInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"description":"A recursive value.","required":["name"],"additionalProperties":false}},"description":"A recursive value.","required":["name"],"additionalProperties":false}`)
+var mcptagCountNodesInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},` +
+	`"$defs":{` +
+	`"Tree":{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},` +
+	`"description":"A recursive value.",` +
+	`"required":["name"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A recursive value.",` +
+	`"required":["name"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagCountNodesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
 var mcptagCountNodesArgs = &toolimpl.Spec{
 	Tool: "count_nodes",
@@ -260,7 +398,12 @@ func mcptagCountNodes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of crash, computed by mcptag.
-var mcptagCrashInput = json.RawMessage(`{"type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false}`)
+var mcptagCrashInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"reason":{"type":"string"}},` +
+	`"required":["reason"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagCrashOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagCrashArgs = &toolimpl.Spec{
 	Tool: "crash",
@@ -327,7 +470,12 @@ func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 }
 
 // Schemas and arguments of add, computed by mcptag.
-var mcptagCounterAddInput = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
+var mcptagCounterAddInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"n":{"type":"integer"}},` +
+	`"required":["n"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagCounterAddOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
 var mcptagCounterAddArgs = &toolimpl.Spec{
 	Tool: "add",
@@ -356,12 +504,25 @@ func mcptagCounterAdd(recv *Counter) mcp.ToolHandler {
 }
 
 // Schemas and arguments of sum, computed by mcptag.
-var mcptagSumInput = json.RawMessage(`{"type":"object","properties":{"numbers":{"type":"array","items":{"type":"number"}}},"description":"Holds the numbers to add.","required":["numbers"],"additionalProperties":false}`)
-var mcptagSumOutput = json.RawMessage(`{"type":"object","properties":{"total":{"type":"number"}},"description":"Their total.","required":["total"]}`)
+var mcptagSumInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"numbers":{"type":"array","items":{"type":"number"}}},` +
+	`"description":"Holds the numbers to add.",` +
+	`"required":["numbers"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagSumOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"total":{"type":"number"}},` +
+	`"description":"Their total.",` +
+	`"required":["total"]` +
+	`}`)
 var mcptagSumArgs = &toolimpl.Spec{
 	Tool: "sum",
 	Args: []toolimpl.Arg{
-		{Name: "numbers", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}},
+		{Name: "numbers", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindNumber,
+		}},
 	},
 }
 

@@ -11,24 +11,29 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: echo_numbers, echo_decimals, echo_strings, echo_arrays, echo_defaults, echo_strict, book, formats, plain_strict.
+// RegisterTools adds the package's tools to s: echo_numbers, echo_decimals,
+// echo_strings, echo_arrays, echo_defaults, echo_strict, book, formats,
+// plain_strict.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: echo_numbers, echo_decimals, echo_strings, echo_arrays, echo_defaults, echo_strict, book, formats, plain_strict.
+// Tools returns the package's tool functions as data, in declaration order:
+// echo_numbers, echo_decimals, echo_strings, echo_arrays, echo_defaults,
+// echo_strict, book, formats, plain_strict.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -114,18 +119,67 @@ func Tools() []toolrt.Tool {
 }
 
 // Schemas and arguments of echo_numbers, computed by mcptag.
-var mcptagEchoNumbersInput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7},"above":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":100},"step":{"type":"integer","multipleOf":5},"ratio":{"type":"number","multipleOf":0.25,"minimum":-0.5,"maximum":2.5},"open":{"type":"number","exclusiveMinimum":-1.5,"exclusiveMaximum":1.5},"small":{"type":"integer","minimum":-100,"maximum":100},"count":{"type":"integer","minimum":0,"maximum":1000},"level":{"type":"integer","enum":[1,2,3]}},"description":"Has every number key on integers and floats.","required":["days","above","step","ratio","open","small","count","level"],"additionalProperties":false}`)
-var mcptagEchoNumbersOutput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer"},"above":{"type":"integer"},"step":{"type":"integer"},"ratio":{"type":"number"},"open":{"type":"number"},"small":{"type":"integer","minimum":-128,"maximum":127},"count":{"type":"integer","minimum":0,"maximum":65535},"level":{"type":"integer"}},"description":"Has every number key on integers and floats.","required":["days","above","step","ratio","open","small","count","level"]}`)
+var mcptagEchoNumbersInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"days":{"type":"integer","minimum":1,"maximum":7},` +
+	`"above":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":100},` +
+	`"step":{"type":"integer","multipleOf":5},` +
+	`"ratio":{"type":"number","multipleOf":0.25,"minimum":-0.5,"maximum":2.5},` +
+	`"open":{"type":"number","exclusiveMinimum":-1.5,"exclusiveMaximum":1.5},` +
+	`"small":{"type":"integer","minimum":-100,"maximum":100},` +
+	`"count":{"type":"integer","minimum":0,"maximum":1000},` +
+	`"level":{"type":"integer","enum":[1,2,3]}` +
+	`},` +
+	`"description":"Has every number key on integers and floats.",` +
+	`"required":["days","above","step","ratio","open","small","count","level"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoNumbersOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"days":{"type":"integer"},` +
+	`"above":{"type":"integer"},` +
+	`"step":{"type":"integer"},` +
+	`"ratio":{"type":"number"},` +
+	`"open":{"type":"number"},` +
+	`"small":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"count":{"type":"integer","minimum":0,"maximum":65535},` +
+	`"level":{"type":"integer"}` +
+	`},` +
+	`"description":"Has every number key on integers and floats.",` +
+	`"required":["days","above","step","ratio","open","small","count","level"]` +
+	`}`)
 var mcptagEchoNumbersArgs = &toolimpl.Spec{
 	Tool: "echo_numbers",
 	Args: []toolimpl.Arg{
-		{Name: "days", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 7}}},
-		{Name: "above", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0}, {Op: toolimpl.ExclusiveMaximum, Num: 100}}},
-		{Name: "step", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 5}}},
-		{Name: "ratio", Required: true, Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: -0.5}, {Op: toolimpl.Maximum, Num: 2.5}, {Op: toolimpl.MultipleOf, Num: 0.25}}},
-		{Name: "open", Required: true, Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: -1.5}, {Op: toolimpl.ExclusiveMaximum, Num: 1.5}}},
-		{Name: "small", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: -100}, {Op: toolimpl.Maximum, Num: 100}}},
-		{Name: "count", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint16, Rules: []toolimpl.Rule{{Op: toolimpl.Maximum, Num: 1000}}},
+		{Name: "days", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 1},
+			{Op: toolimpl.Maximum, Num: 7},
+		}},
+		{Name: "above", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{
+			{Op: toolimpl.ExclusiveMinimum, Num: 0},
+			{Op: toolimpl.ExclusiveMaximum, Num: 100},
+		}},
+		{Name: "step", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MultipleOf, Num: 5},
+		}},
+		{Name: "ratio", Required: true, Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: -0.5},
+			{Op: toolimpl.Maximum, Num: 2.5},
+			{Op: toolimpl.MultipleOf, Num: 0.25},
+		}},
+		{Name: "open", Required: true, Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{
+			{Op: toolimpl.ExclusiveMinimum, Num: -1.5},
+			{Op: toolimpl.ExclusiveMaximum, Num: 1.5},
+		}},
+		{Name: "small", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: -100},
+			{Op: toolimpl.Maximum, Num: 100},
+		}},
+		{Name: "count", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint16, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Maximum, Num: 1000},
+		}},
 		{Name: "level", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"1", "2", "3"}},
 	},
 }
@@ -141,14 +195,42 @@ func mcptagEchoNumbers(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 }
 
 // Schemas and arguments of echo_decimals, computed by mcptag.
-var mcptagEchoDecimalsInput = json.RawMessage(`{"type":"object","properties":{"cents":{"type":"number","minimum":0.1,"maximum":0.3},"tenths":{"type":"number","multipleOf":0.1},"price":{"type":"number","multipleOf":0.01,"minimum":0.01,"maximum":100}},"description":"Has bounds and steps that a float64 holds only nearly: a tenth, a hundredth. They are the decimals written in the tag.","required":["cents"],"additionalProperties":false}`)
-var mcptagEchoDecimalsOutput = json.RawMessage(`{"type":"object","properties":{"cents":{"type":"number"},"tenths":{"type":["number","null"]},"price":{"type":["number","null"]}},"description":"Has bounds and steps that a float64 holds only nearly: a tenth, a hundredth. They are the decimals written in the tag.","required":["cents","tenths","price"]}`)
+var mcptagEchoDecimalsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"cents":{"type":"number","minimum":0.1,"maximum":0.3},` +
+	`"tenths":{"type":"number","multipleOf":0.1},` +
+	`"price":{"type":"number","multipleOf":0.01,"minimum":0.01,"maximum":100}` +
+	`},` +
+	`"description":"Has bounds and steps that a float64 holds only nearly: a tenth, a hundredth. They are the decimals written in the tag.",` +
+	`"required":["cents"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoDecimalsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"cents":{"type":"number"},` +
+	`"tenths":{"type":["number","null"]},` +
+	`"price":{"type":["number","null"]}` +
+	`},` +
+	`"description":"Has bounds and steps that a float64 holds only nearly: a tenth, a hundredth. They are the decimals written in the tag.",` +
+	`"required":["cents","tenths","price"]` +
+	`}`)
 var mcptagEchoDecimalsArgs = &toolimpl.Spec{
 	Tool: "echo_decimals",
 	Args: []toolimpl.Arg{
-		{Name: "cents", Required: true, Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 0.1}, {Op: toolimpl.Maximum, Num: 0.3}}},
-		{Name: "tenths", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 0.1}}},
-		{Name: "price", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 0.01}, {Op: toolimpl.Maximum, Num: 100}, {Op: toolimpl.MultipleOf, Num: 0.01}}},
+		{Name: "cents", Required: true, Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 0.1},
+			{Op: toolimpl.Maximum, Num: 0.3},
+		}},
+		{Name: "tenths", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MultipleOf, Num: 0.1},
+		}},
+		{Name: "price", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 0.01},
+			{Op: toolimpl.Maximum, Num: 100},
+			{Op: toolimpl.MultipleOf, Num: 0.01},
+		}},
 	},
 }
 
@@ -163,13 +245,55 @@ func mcptagEchoDecimals(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 }
 
 // Schemas and arguments of echo_strings, computed by mcptag.
-var mcptagEchoStringsInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","minLength":2,"maxLength":8},"code":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{2}$"},"unit":{"type":"string","enum":["celsius","fahrenheit"]},"when":{"type":"string","format":"date-time"},"day":{"type":"string","format":"date"},"clock":{"type":"string","format":"time"},"mail":{"type":"string","format":"email"},"link":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"v4":{"type":"string","format":"ipv4"},"v6":{"type":"string","format":"ipv6"},"host":{"type":"string","format":"hostname"}},"description":"Has lengths, a pattern, an enum and every format.","required":["name","code","unit","when","day","clock","mail","link","id","v4","v6","host"],"additionalProperties":false}`)
-var mcptagEchoStringsOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"code":{"type":"string"},"unit":{"type":"string"},"when":{"type":"string"},"day":{"type":"string"},"clock":{"type":"string"},"mail":{"type":"string"},"link":{"type":"string"},"id":{"type":"string"},"v4":{"type":"string"},"v6":{"type":"string"},"host":{"type":"string"}},"description":"Has lengths, a pattern, an enum and every format.","required":["name","code","unit","when","day","clock","mail","link","id","v4","v6","host"]}`)
+var mcptagEchoStringsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string","minLength":2,"maxLength":8},` +
+	`"code":{"type":"string","pattern":"^[A-Z]{3}-[0-9]{2}$"},` +
+	`"unit":{"type":"string","enum":["celsius","fahrenheit"]},` +
+	`"when":{"type":"string","format":"date-time"},` +
+	`"day":{"type":"string","format":"date"},` +
+	`"clock":{"type":"string","format":"time"},` +
+	`"mail":{"type":"string","format":"email"},` +
+	`"link":{"type":"string","format":"uri"},` +
+	`"id":{"type":"string","format":"uuid"},` +
+	`"v4":{"type":"string","format":"ipv4"},` +
+	`"v6":{"type":"string","format":"ipv6"},` +
+	`"host":{"type":"string","format":"hostname"}` +
+	`},` +
+	`"description":"Has lengths, a pattern, an enum and every format.",` +
+	`"required":["name","code","unit","when","day","clock","mail","link","id","v4","v6","host"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoStringsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"code":{"type":"string"},` +
+	`"unit":{"type":"string"},` +
+	`"when":{"type":"string"},` +
+	`"day":{"type":"string"},` +
+	`"clock":{"type":"string"},` +
+	`"mail":{"type":"string"},` +
+	`"link":{"type":"string"},` +
+	`"id":{"type":"string"},` +
+	`"v4":{"type":"string"},` +
+	`"v6":{"type":"string"},` +
+	`"host":{"type":"string"}` +
+	`},` +
+	`"description":"Has lengths, a pattern, an enum and every format.",` +
+	`"required":["name","code","unit","when","day","clock","mail","link","id","v4","v6","host"]` +
+	`}`)
 var mcptagEchoStringsArgs = &toolimpl.Spec{
 	Tool: "echo_strings",
 	Args: []toolimpl.Arg{
-		{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 2}, {Op: toolimpl.MaxLength, Count: 8}}},
-		{Name: "code", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.Pattern, Text: `^[A-Z]{3}-[0-9]{2}$`}}},
+		{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MinLength, Count: 2},
+			{Op: toolimpl.MaxLength, Count: 8},
+		}},
+		{Name: "code", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Pattern, Text: `^[A-Z]{3}-[0-9]{2}$`},
+		}},
 		{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 		{Name: "when", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DateTime},
 		{Name: "day", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Date},
@@ -194,17 +318,67 @@ func mcptagEchoStrings(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 }
 
 // Schemas and arguments of echo_arrays, computed by mcptag.
-var mcptagEchoArraysInput = json.RawMessage(`{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","minLength":2},"minItems":1,"maxItems":4,"uniqueItems":true},"scores":{"type":"array","items":{"type":"integer","minimum":0,"maximum":10},"maxItems":5},"units":{"type":"array","items":{"type":"string","enum":["c","f"]}},"window":{"type":"array","items":{"type":"integer","multipleOf":2},"minItems":3,"maxItems":3},"values":{"type":"array","items":{"type":"number"},"uniqueItems":true},"days":{"type":"array","items":{"type":"string","format":"date"},"maxItems":3}},"description":"Has every array key, and item constraints.","required":["tags","scores","units","window","values","days"],"additionalProperties":false}`)
-var mcptagEchoArraysOutput = json.RawMessage(`{"type":"object","properties":{"tags":{"type":["array","null"],"items":{"type":"string"}},"scores":{"type":["array","null"],"items":{"type":"integer"}},"units":{"type":["array","null"],"items":{"type":"string"}},"window":{"type":"array","items":{"type":"integer"},"minItems":3,"maxItems":3},"values":{"type":["array","null"],"items":{"type":"number"}},"days":{"type":["array","null"],"items":{"type":"string"}}},"description":"Has every array key, and item constraints.","required":["tags","scores","units","window","values","days"]}`)
+var mcptagEchoArraysInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"tags":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","minLength":2},` +
+	`"minItems":1,` +
+	`"maxItems":4,` +
+	`"uniqueItems":true` +
+	`},` +
+	`"scores":{"type":"array","items":{"type":"integer","minimum":0,"maximum":10},"maxItems":5},` +
+	`"units":{"type":"array","items":{"type":"string","enum":["c","f"]}},` +
+	`"window":{"type":"array","items":{"type":"integer","multipleOf":2},"minItems":3,"maxItems":3},` +
+	`"values":{"type":"array","items":{"type":"number"},"uniqueItems":true},` +
+	`"days":{"type":"array","items":{"type":"string","format":"date"},"maxItems":3}` +
+	`},` +
+	`"description":"Has every array key, and item constraints.",` +
+	`"required":["tags","scores","units","window","values","days"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoArraysOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"tags":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"scores":{"type":["array","null"],"items":{"type":"integer"}},` +
+	`"units":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"window":{"type":"array","items":{"type":"integer"},"minItems":3,"maxItems":3},` +
+	`"values":{"type":["array","null"],"items":{"type":"number"}},` +
+	`"days":{"type":["array","null"],"items":{"type":"string"}}` +
+	`},` +
+	`"description":"Has every array key, and item constraints.",` +
+	`"required":["tags","scores","units","window","values","days"]` +
+	`}`)
 var mcptagEchoArraysArgs = &toolimpl.Spec{
 	Tool: "echo_arrays",
 	Args: []toolimpl.Arg{
-		{Name: "tags", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 2}}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 4}, {Op: toolimpl.UniqueItems}}},
-		{Name: "scores", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 0}, {Op: toolimpl.Maximum, Num: 10}}}, Rules: []toolimpl.Rule{{Op: toolimpl.MaxItems, Count: 5}}},
-		{Name: "units", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"c", "f"}}},
-		{Name: "window", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 2}}}, Fixed: true, Len: 3},
-		{Name: "values", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
-		{Name: "days", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Date}, Rules: []toolimpl.Rule{{Op: toolimpl.MaxItems, Count: 3}}},
+		{Name: "tags", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 2}},
+		}, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MinItems, Count: 1},
+			{Op: toolimpl.MaxItems, Count: 4},
+			{Op: toolimpl.UniqueItems},
+		}},
+		{Name: "scores", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{
+				{Op: toolimpl.Minimum, Num: 0},
+				{Op: toolimpl.Maximum, Num: 10},
+			},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MaxItems, Count: 5}}},
+		{Name: "units", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"c", "f"},
+		}},
+		{Name: "window", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 2}},
+		}, Fixed: true, Len: 3},
+		{Name: "values", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindNumber,
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "days", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Format: toolimpl.Date,
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MaxItems, Count: 3}}},
 	},
 }
 
@@ -219,17 +393,52 @@ func mcptagEchoArrays(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of echo_defaults, computed by mcptag.
-var mcptagEchoDefaultsInput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer","default":3,"minimum":1,"maximum":7},"unit":{"type":"string","default":"c","enum":["c","f"]},"ratio":{"type":"number","default":0.5},"flag":{"type":"boolean","default":true},"tags":{"type":"array","items":{"type":"string"},"default":["a","b"]},"ptr":{"type":"integer","default":7,"minimum":0},"greeting":{"type":"string","default":"hello, world"},"day":{"type":"string","default":"2024-02-29","format":"date"}},"description":"Has a default on every kind: each argument may be left out.","additionalProperties":false}`)
-var mcptagEchoDefaultsOutput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer"},"unit":{"type":"string"},"ratio":{"type":"number"},"flag":{"type":"boolean"},"tags":{"type":["array","null"],"items":{"type":"string"}},"ptr":{"type":["integer","null"]},"greeting":{"type":"string"},"day":{"type":"string"}},"description":"Has a default on every kind: each argument may be left out.","required":["days","unit","ratio","flag","tags","ptr","greeting","day"]}`)
+var mcptagEchoDefaultsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"days":{"type":"integer","default":3,"minimum":1,"maximum":7},` +
+	`"unit":{"type":"string","default":"c","enum":["c","f"]},` +
+	`"ratio":{"type":"number","default":0.5},` +
+	`"flag":{"type":"boolean","default":true},` +
+	`"tags":{"type":"array","items":{"type":"string"},"default":["a","b"]},` +
+	`"ptr":{"type":"integer","default":7,"minimum":0},` +
+	`"greeting":{"type":"string","default":"hello, world"},` +
+	`"day":{"type":"string","default":"2024-02-29","format":"date"}` +
+	`},` +
+	`"description":"Has a default on every kind: each argument may be left out.",` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoDefaultsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"days":{"type":"integer"},` +
+	`"unit":{"type":"string"},` +
+	`"ratio":{"type":"number"},` +
+	`"flag":{"type":"boolean"},` +
+	`"tags":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"ptr":{"type":["integer","null"]},` +
+	`"greeting":{"type":"string"},` +
+	`"day":{"type":"string"}` +
+	`},` +
+	`"description":"Has a default on every kind: each argument may be left out.",` +
+	`"required":["days","unit","ratio","flag","tags","ptr","greeting","day"]` +
+	`}`)
 var mcptagEchoDefaultsArgs = &toolimpl.Spec{
 	Tool: "echo_defaults",
 	Args: []toolimpl.Arg{
-		{Name: "days", Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 7}}, Default: []byte(`3`)},
+		{Name: "days", Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 1},
+			{Op: toolimpl.Maximum, Num: 7},
+		}, Default: []byte(`3`)},
 		{Name: "unit", Kind: toolimpl.KindString, Enum: []string{"c", "f"}, Default: []byte(`"c"`)},
 		{Name: "ratio", Kind: toolimpl.KindNumber, Default: []byte(`0.5`)},
 		{Name: "flag", Kind: toolimpl.KindBoolean, Default: []byte(`true`)},
-		{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Default: []byte(`["a","b"]`)},
-		{Name: "ptr", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 0}}, Default: []byte(`7`)},
+		{Name: "tags", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}, Default: []byte(`["a","b"]`)},
+		{Name: "ptr", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 0},
+		}, Default: []byte(`7`)},
 		{Name: "greeting", Kind: toolimpl.KindString, Default: []byte(`"hello, world"`)},
 		{Name: "day", Kind: toolimpl.KindString, Format: toolimpl.Date, Default: []byte(`"2024-02-29"`)},
 	},
@@ -246,13 +455,31 @@ func mcptagEchoDefaults(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 }
 
 // Schemas and arguments of echo_strict, computed by mcptag.
-var mcptagEchoStrictInput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer","minimum":1,"maximum":7},"f":{"type":"number"},"b":{"type":"boolean"}},"description":"The arguments of a strict tool: no number or boolean may come as a string.","required":["days","f","b"],"additionalProperties":false}`)
-var mcptagEchoStrictOutput = json.RawMessage(`{"type":"object","properties":{"days":{"type":"integer"},"f":{"type":"number"},"b":{"type":"boolean"}},"description":"The arguments of a strict tool: no number or boolean may come as a string.","required":["days","f","b"]}`)
+var mcptagEchoStrictInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"days":{"type":"integer","minimum":1,"maximum":7},` +
+	`"f":{"type":"number"},` +
+	`"b":{"type":"boolean"}` +
+	`},` +
+	`"description":"The arguments of a strict tool: no number or boolean may come as a string.",` +
+	`"required":["days","f","b"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoStrictOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"days":{"type":"integer"},"f":{"type":"number"},"b":{"type":"boolean"}},` +
+	`"description":"The arguments of a strict tool: no number or boolean may come as a string.",` +
+	`"required":["days","f","b"]` +
+	`}`)
 var mcptagEchoStrictArgs = &toolimpl.Spec{
 	Tool:   "echo_strict",
 	Strict: true,
 	Args: []toolimpl.Arg{
-		{Name: "days", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 7}}},
+		{Name: "days", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 1},
+			{Op: toolimpl.Maximum, Num: 7},
+		}},
 		{Name: "f", Required: true, Kind: toolimpl.KindNumber},
 		{Name: "b", Required: true, Kind: toolimpl.KindBoolean},
 	},
@@ -269,21 +496,94 @@ func mcptagEchoStrict(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of book, computed by mcptag.
-var mcptagBookInput = json.RawMessage(`{"type":"object","properties":{"guests":{"type":"integer","description":"how many people","minimum":1,"maximum":12},"name":{"type":"string","description":"whose name the table is under","minLength":2,"maxLength":10},"note":{"type":"string","description":"anything for the kitchen","maxLength":20,"pattern":"^[a-z ]*$"},"tags":{"type":"array","items":{"type":"string"},"description":"labels","minItems":1,"maxItems":3,"uniqueItems":true},"ratio":{"type":"number","description":"the share to prepay","exclusiveMinimum":0,"exclusiveMaximum":1},"deposit":{"type":"number","description":"the deposit","default":10.5,"multipleOf":0.5},"vip":{"type":"boolean","description":"whether to seat by the window","default":false},"seats":{"type":"integer","description":"how many chairs","default":4,"minimum":2},"unit":{"type":"string","description":"the currency","default":"eur","enum":["eur","usd"]},"code":{"type":"string","description":"the booking code","pattern":"^[A-Z]{2}[0-9]$"}},"required":["guests","name","note","tags","ratio"],"additionalProperties":false}`)
-var mcptagBookOutput = json.RawMessage(`{"type":"object","properties":{"guests":{"type":"integer"},"name":{"type":"string"},"note":{"type":"string"},"tags":{"type":["array","null"],"items":{"type":"string"}},"ratio":{"type":"number"},"deposit":{"type":"number"},"vip":{"type":"boolean"},"seats":{"type":"integer"},"unit":{"type":"string"},"code":{"type":"string"}},"description":"The arguments of book.","required":["guests","name","note","tags","ratio","deposit","vip","unit"]}`)
+var mcptagBookInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"guests":{"type":"integer","description":"how many people","minimum":1,"maximum":12},` +
+	`"name":{"type":"string","description":"whose name the table is under","minLength":2,"maxLength":10},` +
+	`"note":{` +
+	`"type":"string",` +
+	`"description":"anything for the kitchen",` +
+	`"maxLength":20,` +
+	`"pattern":"^[a-z ]*$"` +
+	`},` +
+	`"tags":{` +
+	`"type":"array",` +
+	`"items":{"type":"string"},` +
+	`"description":"labels",` +
+	`"minItems":1,` +
+	`"maxItems":3,` +
+	`"uniqueItems":true` +
+	`},` +
+	`"ratio":{` +
+	`"type":"number",` +
+	`"description":"the share to prepay",` +
+	`"exclusiveMinimum":0,` +
+	`"exclusiveMaximum":1` +
+	`},` +
+	`"deposit":{"type":"number","description":"the deposit","default":10.5,"multipleOf":0.5},` +
+	`"vip":{"type":"boolean","description":"whether to seat by the window","default":false},` +
+	`"seats":{"type":"integer","description":"how many chairs","default":4,"minimum":2},` +
+	`"unit":{"type":"string","description":"the currency","default":"eur","enum":["eur","usd"]},` +
+	`"code":{"type":"string","description":"the booking code","pattern":"^[A-Z]{2}[0-9]$"}` +
+	`},` +
+	`"required":["guests","name","note","tags","ratio"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagBookOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"guests":{"type":"integer"},` +
+	`"name":{"type":"string"},` +
+	`"note":{"type":"string"},` +
+	`"tags":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"ratio":{"type":"number"},` +
+	`"deposit":{"type":"number"},` +
+	`"vip":{"type":"boolean"},` +
+	`"seats":{"type":"integer"},` +
+	`"unit":{"type":"string"},` +
+	`"code":{"type":"string"}` +
+	`},` +
+	`"description":"The arguments of book.",` +
+	`"required":["guests","name","note","tags","ratio","deposit","vip","unit"]` +
+	`}`)
 var mcptagBookArgs = &toolimpl.Spec{
 	Tool: "book",
 	Args: []toolimpl.Arg{
-		{Name: "guests", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 12}}},
-		{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 2}, {Op: toolimpl.MaxLength, Count: 10}}},
-		{Name: "note", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MaxLength, Count: 20}, {Op: toolimpl.Pattern, Text: `^[a-z ]*$`}}},
-		{Name: "tags", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 3}, {Op: toolimpl.UniqueItems}}},
-		{Name: "ratio", Required: true, Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0}, {Op: toolimpl.ExclusiveMaximum, Num: 1}}},
-		{Name: "deposit", Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 0.5}}, Default: []byte(`10.5`)},
+		{Name: "guests", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 1},
+			{Op: toolimpl.Maximum, Num: 12},
+		}},
+		{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MinLength, Count: 2},
+			{Op: toolimpl.MaxLength, Count: 10},
+		}},
+		{Name: "note", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MaxLength, Count: 20},
+			{Op: toolimpl.Pattern, Text: `^[a-z ]*$`},
+		}},
+		{Name: "tags", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MinItems, Count: 1},
+			{Op: toolimpl.MaxItems, Count: 3},
+			{Op: toolimpl.UniqueItems},
+		}},
+		{Name: "ratio", Required: true, Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{
+			{Op: toolimpl.ExclusiveMinimum, Num: 0},
+			{Op: toolimpl.ExclusiveMaximum, Num: 1},
+		}},
+		{Name: "deposit", Kind: toolimpl.KindNumber, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MultipleOf, Num: 0.5},
+		}, Default: []byte(`10.5`)},
 		{Name: "vip", Kind: toolimpl.KindBoolean, Default: []byte(`false`)},
-		{Name: "seats", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 2}}, Default: []byte(`4`)},
+		{Name: "seats", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 2},
+		}, Default: []byte(`4`)},
 		{Name: "unit", Kind: toolimpl.KindString, Enum: []string{"eur", "usd"}, Default: []byte(`"eur"`)},
-		{Name: "code", Kind: toolimpl.KindString, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Pattern, Text: `^[A-Z]{2}[0-9]$`}}},
+		{Name: "code", Kind: toolimpl.KindString, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Pattern, Text: `^[A-Z]{2}[0-9]$`},
+		}},
 	},
 }
 
@@ -338,8 +638,38 @@ func mcptagBook(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 }
 
 // Schemas and arguments of formats, computed by mcptag.
-var mcptagFormatsInput = json.RawMessage(`{"type":"object","properties":{"when":{"type":"string","description":"a time","format":"date-time"},"day":{"type":"string","description":"a date","format":"date"},"clock":{"type":"string","description":"a time of day","format":"time"},"mail":{"type":"string","description":"an address","format":"email"},"link":{"type":"string","description":"a link","format":"uri"},"id":{"type":"string","description":"an identifier","format":"uuid"},"v4":{"type":"string","description":"an IPv4 address","format":"ipv4"},"v6":{"type":"string","description":"an IPv6 address","format":"ipv6"},"host":{"type":"string","description":"a host","format":"hostname"}},"required":["when","day","clock","mail","link","id","v4","v6","host"],"additionalProperties":false}`)
-var mcptagFormatsOutput = json.RawMessage(`{"type":"object","properties":{"when":{"type":"string"},"day":{"type":"string"},"clock":{"type":"string"},"mail":{"type":"string"},"link":{"type":"string"},"id":{"type":"string"},"v4":{"type":"string"},"v6":{"type":"string"},"host":{"type":"string"}},"description":"The arguments of formats.","required":["when","day","clock","mail","link","id","v4","v6","host"]}`)
+var mcptagFormatsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"when":{"type":"string","description":"a time","format":"date-time"},` +
+	`"day":{"type":"string","description":"a date","format":"date"},` +
+	`"clock":{"type":"string","description":"a time of day","format":"time"},` +
+	`"mail":{"type":"string","description":"an address","format":"email"},` +
+	`"link":{"type":"string","description":"a link","format":"uri"},` +
+	`"id":{"type":"string","description":"an identifier","format":"uuid"},` +
+	`"v4":{"type":"string","description":"an IPv4 address","format":"ipv4"},` +
+	`"v6":{"type":"string","description":"an IPv6 address","format":"ipv6"},` +
+	`"host":{"type":"string","description":"a host","format":"hostname"}` +
+	`},` +
+	`"required":["when","day","clock","mail","link","id","v4","v6","host"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagFormatsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"when":{"type":"string"},` +
+	`"day":{"type":"string"},` +
+	`"clock":{"type":"string"},` +
+	`"mail":{"type":"string"},` +
+	`"link":{"type":"string"},` +
+	`"id":{"type":"string"},` +
+	`"v4":{"type":"string"},` +
+	`"v6":{"type":"string"},` +
+	`"host":{"type":"string"}` +
+	`},` +
+	`"description":"The arguments of formats.",` +
+	`"required":["when","day","clock","mail","link","id","v4","v6","host"]` +
+	`}`)
 var mcptagFormatsArgs = &toolimpl.Spec{
 	Tool: "formats",
 	Args: []toolimpl.Arg{
@@ -369,8 +699,8 @@ func mcptagFormats(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	if err := args.Decode("day", &day); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	var clock string
-	if err := args.Decode("clock", &clock); err != nil {
+	var clockArg string
+	if err := args.Decode("clock", &clockArg); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	var mail string
@@ -397,18 +727,34 @@ func mcptagFormats(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	if err := args.Decode("host", &host); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Formats(when, day, clock, mail, link, id, v4, v6, host)
+	out := Formats(when, day, clockArg, mail, link, id, v4, v6, host)
 	return toolimpl.Object("formats", out), nil
 }
 
 // Schemas and arguments of plain_strict, computed by mcptag.
-var mcptagPlainStrictInput = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer","description":"a count","minimum":1},"f":{"type":"number","description":"a number"},"b":{"type":"boolean","description":"a flag"}},"required":["n","f","b"],"additionalProperties":false}`)
-var mcptagPlainStrictOutput = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"},"f":{"type":"number"},"b":{"type":"boolean"}},"description":"The arguments of plain_strict.","required":["n","f","b"]}`)
+var mcptagPlainStrictInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"n":{"type":"integer","description":"a count","minimum":1},` +
+	`"f":{"type":"number","description":"a number"},` +
+	`"b":{"type":"boolean","description":"a flag"}` +
+	`},` +
+	`"required":["n","f","b"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagPlainStrictOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"n":{"type":"integer"},"f":{"type":"number"},"b":{"type":"boolean"}},` +
+	`"description":"The arguments of plain_strict.",` +
+	`"required":["n","f","b"]` +
+	`}`)
 var mcptagPlainStrictArgs = &toolimpl.Spec{
 	Tool:   "plain_strict",
 	Strict: true,
 	Args: []toolimpl.Arg{
-		{Name: "n", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}}},
+		{Name: "n", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 1},
+		}},
 		{Name: "f", Required: true, Kind: toolimpl.KindNumber},
 		{Name: "b", Required: true, Kind: toolimpl.KindBoolean},
 	},

@@ -13,24 +13,32 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: echo_scalars, echo_quoted, echo_nullables, echo_embeds, echo_tagged, echo_specials, echo_maps, echo_node, echo_generic, echo_enums, echo_everything, plain_scalars, plain_pointers, plain_one, plain_struct_ptr, plain_mixed.
+// RegisterTools adds the package's tools to s: echo_scalars, echo_quoted,
+// echo_nullables, echo_embeds, echo_tagged, echo_specials, echo_maps,
+// echo_node, echo_generic, echo_enums, echo_everything, plain_scalars,
+// plain_pointers, plain_one, plain_struct_ptr, plain_mixed.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: echo_scalars, echo_quoted, echo_nullables, echo_embeds, echo_tagged, echo_specials, echo_maps, echo_node, echo_generic, echo_enums, echo_everything, plain_scalars, plain_pointers, plain_one, plain_struct_ptr, plain_mixed.
+// Tools returns the package's tool functions as data, in declaration order:
+// echo_scalars, echo_quoted, echo_nullables, echo_embeds, echo_tagged,
+// echo_specials, echo_maps, echo_node, echo_generic, echo_enums,
+// echo_everything, plain_scalars, plain_pointers, plain_one, plain_struct_ptr,
+// plain_mixed.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -169,8 +177,119 @@ func Tools() []toolrt.Tool {
 }
 
 // Schemas and arguments of echo_scalars, computed by mcptag.
-var mcptagEchoScalarsInput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"oi8":{"type":"integer","minimum":-128,"maximum":127},"zero":{"type":"integer"},"zf":{"type":"number"},"-":{"type":"string"},"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},"héllo_日本":{"type":"string"},"Apos":{"type":"string","description":"not a valid name: the field's name is used"},"Rain":{"type":"string","description":"likewise"}},"description":"Has every basic kind, and the tags that decide presence.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-","odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~","héllo_日本","Apos","Rain"],"additionalProperties":false}`)
-var mcptagEchoScalarsOutput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"oi8":{"type":"integer","minimum":-128,"maximum":127},"zero":{"type":"integer"},"zf":{"type":"number"},"-":{"type":"string"},"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},"héllo_日本":{"type":"string"},"Apos":{"type":"string","description":"not a valid name: the field's name is used"},"Rain":{"type":"string","description":"likewise"}},"description":"Has every basic kind, and the tags that decide presence.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-","odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~","héllo_日本","Apos","Rain"]}`)
+var mcptagEchoScalarsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"b":{"type":"boolean"},` +
+	`"i":{"type":"integer"},` +
+	`"i8":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"i16":{"type":"integer","minimum":-32768,"maximum":32767},` +
+	`"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"i64":{"type":"integer"},` +
+	`"u":{"type":"integer","minimum":0},` +
+	`"u8":{"type":"integer","minimum":0,"maximum":255},` +
+	`"u16":{"type":"integer","minimum":0,"maximum":65535},` +
+	`"u32":{"type":"integer","minimum":0,"maximum":4294967295},` +
+	`"u64":{"type":"integer","minimum":0},` +
+	`"uptr":{"type":"integer","minimum":0},` +
+	`"f32":{"type":"number"},` +
+	`"f64":{"type":"number"},` +
+	`"s":{"type":"string"},` +
+	`"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"By":{"type":"integer","minimum":0,"maximum":255},` +
+	`"omit":{"type":"string"},` +
+	`"oi8":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"zero":{"type":"integer"},` +
+	`"zf":{"type":"number"},` +
+	`"-":{"type":"string"},` +
+	`"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},` +
+	`"héllo_日本":{"type":"string"},` +
+	`"Apos":{"type":"string","description":"not a valid name: the field's name is used"},` +
+	`"Rain":{"type":"string","description":"likewise"}` +
+	`},` +
+	`"description":"Has every basic kind, and the tags that decide presence.",` +
+	`"required":[` +
+	`"b",` +
+	`"i",` +
+	`"i8",` +
+	`"i16",` +
+	`"i32",` +
+	`"i64",` +
+	`"u",` +
+	`"u8",` +
+	`"u16",` +
+	`"u32",` +
+	`"u64",` +
+	`"uptr",` +
+	`"f32",` +
+	`"f64",` +
+	`"s",` +
+	`"r",` +
+	`"By",` +
+	`"-",` +
+	`"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~",` +
+	`"héllo_日本",` +
+	`"Apos",` +
+	`"Rain"` +
+	`],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoScalarsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"b":{"type":"boolean"},` +
+	`"i":{"type":"integer"},` +
+	`"i8":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"i16":{"type":"integer","minimum":-32768,"maximum":32767},` +
+	`"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"i64":{"type":"integer"},` +
+	`"u":{"type":"integer","minimum":0},` +
+	`"u8":{"type":"integer","minimum":0,"maximum":255},` +
+	`"u16":{"type":"integer","minimum":0,"maximum":65535},` +
+	`"u32":{"type":"integer","minimum":0,"maximum":4294967295},` +
+	`"u64":{"type":"integer","minimum":0},` +
+	`"uptr":{"type":"integer","minimum":0},` +
+	`"f32":{"type":"number"},` +
+	`"f64":{"type":"number"},` +
+	`"s":{"type":"string"},` +
+	`"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"By":{"type":"integer","minimum":0,"maximum":255},` +
+	`"omit":{"type":"string"},` +
+	`"oi8":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"zero":{"type":"integer"},` +
+	`"zf":{"type":"number"},` +
+	`"-":{"type":"string"},` +
+	`"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},` +
+	`"héllo_日本":{"type":"string"},` +
+	`"Apos":{"type":"string","description":"not a valid name: the field's name is used"},` +
+	`"Rain":{"type":"string","description":"likewise"}` +
+	`},` +
+	`"description":"Has every basic kind, and the tags that decide presence.",` +
+	`"required":[` +
+	`"b",` +
+	`"i",` +
+	`"i8",` +
+	`"i16",` +
+	`"i32",` +
+	`"i64",` +
+	`"u",` +
+	`"u8",` +
+	`"u16",` +
+	`"u32",` +
+	`"u64",` +
+	`"uptr",` +
+	`"f32",` +
+	`"f64",` +
+	`"s",` +
+	`"r",` +
+	`"By",` +
+	`"-",` +
+	`"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~",` +
+	`"héllo_日本",` +
+	`"Apos",` +
+	`"Rain"` +
+	`]` +
+	`}`)
 var mcptagEchoScalarsArgs = &toolimpl.Spec{
 	Tool: "echo_scalars",
 	Args: []toolimpl.Arg{
@@ -214,8 +333,55 @@ func mcptagEchoScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 }
 
 // Schemas and arguments of echo_quoted, computed by mcptag.
-var mcptagEchoQuotedInput = json.RawMessage(`{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"i8":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"u64":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":"string","pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":"array","items":{"type":"integer"}},"oq":{"type":"string","pattern":"^-?[0-9]+$"},"cnt":{"type":"string","pattern":"^-?[0-9]+$"},"pu8":{"type":"string","pattern":"^[0-9]+$"},"ptr":{"type":"string","pattern":"^[0-9]+$"},"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}},"description":"Has \",string\" fields: numbers and booleans inside strings.","required":["i64","i8","u","u64","b","f","f32","s","prio","l","cnt","ptr"],"additionalProperties":false}`)
-var mcptagEchoQuotedOutput = json.RawMessage(`{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"i8":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"u64":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":["array","null"],"items":{"type":"integer"}},"oq":{"type":"string","pattern":"^-?[0-9]+$"},"cnt":{"type":"string","pattern":"^-?[0-9]+$"},"pu8":{"type":["string","null"],"pattern":"^[0-9]+$"},"ptr":{"type":"string","pattern":"^[0-9]+$"},"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}},"description":"Has \",string\" fields: numbers and booleans inside strings.","required":["i64","i8","u","u64","b","f","f32","s","p","prio","l","cnt","pu8","ptr"]}`)
+var mcptagEchoQuotedInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"i64":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"i8":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"u":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"u64":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"b":{"type":"string","enum":["false","true"]},` +
+	`"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+	`"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+	`"s":{"type":"string","pattern":"^\".*\"$"},` +
+	`"p":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"op":{"type":"string","enum":["false","true"]},` +
+	`"prio":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"l":{"type":"array","items":{"type":"integer"}},` +
+	`"oq":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"cnt":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"pu8":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"ptr":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}` +
+	`},` +
+	`"description":"Has \",string\" fields: numbers and booleans inside strings.",` +
+	`"required":["i64","i8","u","u64","b","f","f32","s","prio","l","cnt","ptr"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoQuotedOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"i64":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"i8":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"u":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"u64":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"b":{"type":"string","enum":["false","true"]},` +
+	`"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+	`"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+	`"s":{"type":"string","pattern":"^\".*\"$"},` +
+	`"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},` +
+	`"op":{"type":"string","enum":["false","true"]},` +
+	`"prio":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"l":{"type":["array","null"],"items":{"type":"integer"}},` +
+	`"oq":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"cnt":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"pu8":{"type":["string","null"],"pattern":"^[0-9]+$"},` +
+	`"ptr":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}` +
+	`},` +
+	`"description":"Has \",string\" fields: numbers and booleans inside strings.",` +
+	`"required":["i64","i8","u","u64","b","f","f32","s","p","prio","l","cnt","pu8","ptr"]` +
+	`}`)
 var mcptagEchoQuotedArgs = &toolimpl.Spec{
 	Tool: "echo_quoted",
 	Args: []toolimpl.Arg{
@@ -226,7 +392,9 @@ var mcptagEchoQuotedArgs = &toolimpl.Spec{
 		{Name: "b", Required: true, Kind: toolimpl.KindString, Enum: []string{"false", "true"}},
 		{Name: "f", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalFloat},
 		{Name: "f32", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalFloat},
-		{Name: "s", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.Pattern, Text: `^".*"$`}}},
+		{Name: "s", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Pattern, Text: `^".*"$`},
+		}},
 		{Name: "p", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DecimalInt},
 		{Name: "op", Kind: toolimpl.KindString, Nullable: true, Enum: []string{"false", "true"}},
 		{Name: "prio", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
@@ -250,23 +418,217 @@ func mcptagEchoQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of echo_nullables, computed by mcptag.
-var mcptagEchoNullablesInput = json.RawMessage(`{"type":"object","properties":{"p":{"type":"integer"},"s":{"type":"array","items":{"type":"string"}},"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"bytes":{"type":"string","contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"z_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":"array","items":{"type":"integer"}},"pp":{"type":"integer"},"pm":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"map_elems":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"integer"}}},"nested":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"blob":{"type":"string","contentEncoding":"base64"},"arr_p":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":"array","items":{"type":"string","contentEncoding":"base64"}},"time_ps":{"type":"array","items":{"type":"string","format":"date-time"}},"numbers":{"type":"array","items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":"string","contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["s","m","bytes","arr","elems","nested","arr_of_ptrs","blob","bytes_list","time_ps","numbers","big","octets"],"additionalProperties":false}`)
-var mcptagEchoNullablesOutput = json.RawMessage(`{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"$ref":"#/$defs/Item"},"o_item":{"$ref":"#/$defs/Item"},"z_item":{"$ref":"#/$defs/Item"},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2},"blob":{"type":["string","null"],"contentEncoding":"base64"},"arr_p":{"type":["array","null"],"items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":["array","null"],"items":{"type":["string","null"],"contentEncoding":"base64"}},"time_ps":{"type":["array","null"],"items":{"type":["string","null"],"format":"date-time"}},"numbers":{"type":["array","null"],"items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":["string","null"],"contentEncoding":"base64"}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"description":"Has every value that can be nil, with and without omitempty.","required":["p","s","m","bytes","arr","item_p","o_item","o_arr","p_any","elems","nested","arr_of_ptrs","blob","arr_p","bytes_list","time_ps","numbers","big","octets"]}`)
+var mcptagEchoNullablesInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"p":{"type":"integer"},` +
+	`"s":{"type":"array","items":{"type":"string"}},` +
+	`"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"bytes":{"type":"string","contentEncoding":"base64"},` +
+	`"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"item_p":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"op":{"type":"integer"},` +
+	`"os":{"type":"array","items":{"type":"string"}},` +
+	`"om":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"zs":{"type":"array","items":{"type":"string"}},` +
+	`"zp":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"o_item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"z_item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},` +
+	`"ps":{"type":"array","items":{"type":"integer"}},` +
+	`"pp":{"type":"integer"},` +
+	`"pm":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},` +
+	`"p_any":{},` +
+	`"elems":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"map_elems":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"array","items":{"type":"integer"}}` +
+	`},` +
+	`"nested":{"type":"array","items":{"type":"array","items":{"type":"string"}}},` +
+	`"opt_bytes":{"type":"string","contentEncoding":"base64"},` +
+	`"arr_of_ptrs":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"blob":{"type":"string","contentEncoding":"base64"},` +
+	`"arr_p":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"bytes_list":{"type":"array","items":{"type":"string","contentEncoding":"base64"}},` +
+	`"time_ps":{"type":"array","items":{"type":"string","format":"date-time"}},` +
+	`"numbers":{"type":"array","items":{"type":"number"}},` +
+	`"big":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":40,` +
+	`"maxItems":40` +
+	`},` +
+	`"octets":{"type":"string","contentEncoding":"base64"}` +
+	`},` +
+	`"description":"Has every value that can be nil, with and without omitempty.",` +
+	`"required":[` +
+	`"s",` +
+	`"m",` +
+	`"bytes",` +
+	`"arr",` +
+	`"elems",` +
+	`"nested",` +
+	`"arr_of_ptrs",` +
+	`"blob",` +
+	`"bytes_list",` +
+	`"time_ps",` +
+	`"numbers",` +
+	`"big",` +
+	`"octets"` +
+	`],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoNullablesOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"p":{"type":["integer","null"]},` +
+	`"s":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"bytes":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},` +
+	`"op":{"type":"integer"},` +
+	`"os":{"type":"array","items":{"type":"string"}},` +
+	`"om":{"type":"object","additionalProperties":{"type":"integer"}},` +
+	`"zs":{"type":"array","items":{"type":"string"}},` +
+	`"zp":{"$ref":"#/$defs/Item"},` +
+	`"o_item":{"$ref":"#/$defs/Item"},` +
+	`"z_item":{"$ref":"#/$defs/Item"},` +
+	`"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},` +
+	`"ps":{"type":["array","null"],"items":{"type":"integer"}},` +
+	`"pp":{"type":["integer","null"]},` +
+	`"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},` +
+	`"p_any":{},` +
+	`"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},` +
+	`"map_elems":{` +
+	`"type":"object",` +
+	`"additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}` +
+	`},` +
+	`"nested":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":["array","null"],"items":{"type":["string","null"]}}` +
+	`},` +
+	`"opt_bytes":{"type":"string","contentEncoding":"base64"},` +
+	`"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2},` +
+	`"blob":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"arr_p":{"type":["array","null"],"items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"bytes_list":{"type":["array","null"],"items":{"type":["string","null"],"contentEncoding":"base64"}},` +
+	`"time_ps":{"type":["array","null"],"items":{"type":["string","null"],"format":"date-time"}},` +
+	`"numbers":{"type":["array","null"],"items":{"type":"number"}},` +
+	`"big":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":40,` +
+	`"maxItems":40` +
+	`},` +
+	`"octets":{"type":["string","null"],"contentEncoding":"base64"}` +
+	`},` +
+	`"$defs":{` +
+	`"Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"]` +
+	`}` +
+	`},` +
+	`"description":"Has every value that can be nil, with and without omitempty.",` +
+	`"required":[` +
+	`"p",` +
+	`"s",` +
+	`"m",` +
+	`"bytes",` +
+	`"arr",` +
+	`"item_p",` +
+	`"o_item",` +
+	`"o_arr",` +
+	`"p_any",` +
+	`"elems",` +
+	`"nested",` +
+	`"arr_of_ptrs",` +
+	`"blob",` +
+	`"arr_p",` +
+	`"bytes_list",` +
+	`"time_ps",` +
+	`"numbers",` +
+	`"big",` +
+	`"octets"` +
+	`]` +
+	`}`)
 var mcptagEchoNullablesArgs = &toolimpl.Spec{
 	Tool: "echo_nullables",
 	Args: []toolimpl.Arg{
 		{Name: "p", Kind: toolimpl.KindInteger, Nullable: true},
 		{Name: "s", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
-		{Name: "m", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "m", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger,
+		}},
 		{Name: "bytes", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
-		{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+		{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger,
+		}, Fixed: true, Len: 2},
 		{Name: "item_p", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
 			{Name: "id", Required: true, Kind: toolimpl.KindString},
 			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 		}, Closed: true},
 		{Name: "op", Kind: toolimpl.KindInteger, Nullable: true},
 		{Name: "os", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
-		{Name: "om", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "om", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger,
+		}},
 		{Name: "zs", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 		{Name: "zp", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
 			{Name: "id", Required: true, Kind: toolimpl.KindString},
@@ -282,24 +644,46 @@ var mcptagEchoNullablesArgs = &toolimpl.Spec{
 		}, Closed: true},
 		{Name: "o_arr", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
 		{Name: "o_arr0", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 0},
-		{Name: "ps", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "ps", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger,
+		}},
 		{Name: "pp", Kind: toolimpl.KindInteger, Nullable: true},
-		{Name: "pm", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}},
+		{Name: "pm", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindBoolean,
+		}},
 		{Name: "p_any", Nullable: true},
-		{Name: "elems", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-			{Name: "id", Required: true, Kind: toolimpl.KindString},
-			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-		}, Closed: true}},
-		{Name: "map_elems", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}}},
-		{Name: "nested", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}}},
+		{Name: "elems", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			}, Closed: true,
+		}},
+		{Name: "map_elems", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger},
+		}},
+		{Name: "nested", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString},
+		}},
 		{Name: "opt_bytes", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Base64},
-		{Name: "arr_of_ptrs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+		{Name: "arr_of_ptrs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger,
+		}, Fixed: true, Len: 2},
 		{Name: "blob", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
-		{Name: "arr_p", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
-		{Name: "bytes_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Base64}},
-		{Name: "time_ps", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
-		{Name: "numbers", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}},
-		{Name: "big", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8}, Fixed: true, Len: 40},
+		{Name: "arr_p", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger,
+		}, Fixed: true, Len: 2},
+		{Name: "bytes_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Format: toolimpl.Base64,
+		}},
+		{Name: "time_ps", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Format: toolimpl.DateTime,
+		}},
+		{Name: "numbers", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindNumber,
+		}},
+		{Name: "big", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8,
+		}, Fixed: true, Len: 40},
 		{Name: "octets", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
 	},
 }
@@ -315,8 +699,60 @@ func mcptagEchoNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 }
 
 // Schemas and arguments of echo_embeds, computed by mcptag.
-var mcptagEchoEmbedsInput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":"integer"},"kind":{"type":"integer"}},"$defs":{"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"],"additionalProperties":false}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","kind"],"additionalProperties":false}`)
-var mcptagEchoEmbedsOutput = json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":["integer","null"]},"kind":{"type":"integer"}},"$defs":{"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","Num","kind"]}`)
+var mcptagEchoEmbedsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"meta":{` +
+	`"type":"object",` +
+	`"properties":{"created":{"type":"string"}},` +
+	`"required":["created"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"note":{"type":"string"},` +
+	`"more":{"$ref":"#/$defs/Extra"},` +
+	`"hidden":{"type":"string"},` +
+	`"Label":{"type":"string"},` +
+	`"Code":{"type":"string"},` +
+	`"Num":{"type":"integer"},` +
+	`"kind":{"type":"integer"}` +
+	`},` +
+	`"$defs":{` +
+	`"Extra":{` +
+	`"type":"object",` +
+	`"properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},` +
+	`"required":["note"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"Promotes fields by Go's visibility rules.",` +
+	`"required":["id","meta","hidden","Label","Code","kind"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoEmbedsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"meta":{"$ref":"#/$defs/Meta"},` +
+	`"note":{"type":"string"},` +
+	`"more":{"$ref":"#/$defs/Extra"},` +
+	`"hidden":{"type":"string"},` +
+	`"Label":{"type":"string"},` +
+	`"Code":{"type":"string"},` +
+	`"Num":{"type":["integer","null"]},` +
+	`"kind":{"type":"integer"}` +
+	`},` +
+	`"$defs":{` +
+	`"Extra":{` +
+	`"type":"object",` +
+	`"properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},` +
+	`"required":["note"]` +
+	`},` +
+	`"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}` +
+	`},` +
+	`"description":"Promotes fields by Go's visibility rules.",` +
+	`"required":["id","meta","hidden","Label","Code","Num","kind"]` +
+	`}`)
 var mcptagEchoEmbedsArgs = &toolimpl.Spec{
 	Tool: "echo_embeds",
 	Args: []toolimpl.Arg{
@@ -351,8 +787,42 @@ func mcptagEchoEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of echo_tagged, computed by mcptag.
-var mcptagEchoTaggedInput = json.RawMessage(`{"type":"object","properties":{"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"],"additionalProperties":false}},"description":"Has tagged embedded structs: nested objects.","additionalProperties":false}`)
-var mcptagEchoTaggedOutput = json.RawMessage(`{"type":"object","properties":{"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},"base":{"$ref":"#/$defs/Base"}},"$defs":{"Base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}},"description":"Has tagged embedded structs: nested objects.","required":["meta","base"]}`)
+var mcptagEchoTaggedInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"meta":{` +
+	`"type":"object",` +
+	`"properties":{"created":{"type":"string"}},` +
+	`"required":["created"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"base":{` +
+	`"type":"object",` +
+	`"properties":{"id":{"type":"string"},"kind":{"type":"string"}},` +
+	`"required":["id","kind"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"Has tagged embedded structs: nested objects.",` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoTaggedOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},` +
+	`"base":{"$ref":"#/$defs/Base"}` +
+	`},` +
+	`"$defs":{` +
+	`"Base":{` +
+	`"type":"object",` +
+	`"properties":{"id":{"type":"string"},"kind":{"type":"string"}},` +
+	`"required":["id","kind"]` +
+	`},` +
+	`"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]}` +
+	`},` +
+	`"description":"Has tagged embedded structs: nested objects.",` +
+	`"required":["meta","base"]` +
+	`}`)
 var mcptagEchoTaggedArgs = &toolimpl.Spec{
 	Tool: "echo_tagged",
 	Args: []toolimpl.Arg{
@@ -377,8 +847,159 @@ func mcptagEchoTagged(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of echo_specials, computed by mcptag.
-var mcptagEchoSpecialsInput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"time_z":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"number_p":{"type":"number"},"raw":{},"o_raw":{},"any":{},"anys":{"type":"array","items":{}},"any_map":{"type":"object","properties":{},"additionalProperties":{}},"bytes":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form: \"L3\"."},"levels":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."}},"level_p":{"type":"string","description":"Has a text form: \"L3\"."},"custom":{},"custom_p":{},"customs":{"type":"array","items":{}},"stamp":{"type":"string","format":"date-time"},"label":{"type":"string","description":"Written as its Level's text: the promoted text methods make the whole struct a text value."},"err":{},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12]},"mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255}},"description":"Has the types encoding/json or their methods write specially.","required":["time","dur","number","raw","any","anys","any_map","bytes","hash","level","levels","custom","customs","stamp","label","month","mode","perm"],"additionalProperties":false}`)
-var mcptagEchoSpecialsOutput = json.RawMessage(`{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"time_z":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"number_p":{"type":["number","null"]},"raw":{},"o_raw":{},"any":{},"anys":{"type":["array","null"],"items":{}},"any_map":{"type":["object","null"],"additionalProperties":{}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form: \"L3\"."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form: \"L3\"."}},"level_p":{"type":["string","null"],"description":"Has a text form: \"L3\"."},"custom":{},"custom_p":{},"customs":{"type":["array","null"],"items":{}},"stamp":{"type":"string","format":"date-time"},"label":{"type":"string","description":"Written as its Level's text: the promoted text methods make the whole struct a text value."},"err":{},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255}},"description":"Has the types encoding/json or their methods write specially.","required":["time","dur","number","number_p","raw","any","anys","any_map","bytes","hash","level","levels","level_p","custom","custom_p","customs","stamp","label","month","mode","perm"]}`)
+var mcptagEchoSpecialsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"time":{"type":"string","format":"date-time"},` +
+	`"time_p":{"type":"string","format":"date-time"},` +
+	`"time_z":{"type":"string","format":"date-time"},` +
+	`"dur":{"type":"integer"},` +
+	`"number":{"type":"number"},` +
+	`"number_p":{"type":"number"},` +
+	`"raw":{},` +
+	`"o_raw":{},` +
+	`"any":{},` +
+	`"anys":{"type":"array","items":{}},` +
+	`"any_map":{"type":"object","properties":{},"additionalProperties":{}},` +
+	`"bytes":{"type":"string","contentEncoding":"base64"},` +
+	`"hash":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":4,` +
+	`"maxItems":4` +
+	`},` +
+	`"level":{"type":"string","description":"Has a text form: \"L3\"."},` +
+	`"levels":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."}},` +
+	`"level_p":{"type":"string","description":"Has a text form: \"L3\"."},` +
+	`"custom":{},` +
+	`"custom_p":{},` +
+	`"customs":{"type":"array","items":{}},` +
+	`"stamp":{"type":"string","format":"date-time"},` +
+	`"label":{` +
+	`"type":"string",` +
+	`"description":"Written as its Level's text: the promoted text methods make the whole struct a text value."` +
+	`},` +
+	`"err":{},` +
+	`"month":{` +
+	`"type":"integer",` +
+	`"description":"A Month specifies a month of the year (January = 1, ...).",` +
+	`"enum":[1,2,3,4,5,6,7,8,9,10,11,12]` +
+	`},` +
+	`"mode":{` +
+	`"type":"integer",` +
+	`"description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.",` +
+	`"minimum":0,` +
+	`"maximum":4294967295` +
+	`},` +
+	`"perm":{` +
+	`"type":"integer",` +
+	`"description":"A set of bit flags: any combination is a valid value.",` +
+	`"minimum":0,` +
+	`"maximum":255` +
+	`}` +
+	`},` +
+	`"description":"Has the types encoding/json or their methods write specially.",` +
+	`"required":[` +
+	`"time",` +
+	`"dur",` +
+	`"number",` +
+	`"raw",` +
+	`"any",` +
+	`"anys",` +
+	`"any_map",` +
+	`"bytes",` +
+	`"hash",` +
+	`"level",` +
+	`"levels",` +
+	`"custom",` +
+	`"customs",` +
+	`"stamp",` +
+	`"label",` +
+	`"month",` +
+	`"mode",` +
+	`"perm"` +
+	`],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoSpecialsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"time":{"type":"string","format":"date-time"},` +
+	`"time_p":{"type":"string","format":"date-time"},` +
+	`"time_z":{"type":"string","format":"date-time"},` +
+	`"dur":{"type":"integer"},` +
+	`"number":{"type":"number"},` +
+	`"number_p":{"type":["number","null"]},` +
+	`"raw":{},` +
+	`"o_raw":{},` +
+	`"any":{},` +
+	`"anys":{"type":["array","null"],"items":{}},` +
+	`"any_map":{"type":["object","null"],"additionalProperties":{}},` +
+	`"bytes":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"hash":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":4,` +
+	`"maxItems":4` +
+	`},` +
+	`"level":{"type":"string","description":"Has a text form: \"L3\"."},` +
+	`"levels":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"Has a text form: \"L3\"."}` +
+	`},` +
+	`"level_p":{"type":["string","null"],"description":"Has a text form: \"L3\"."},` +
+	`"custom":{},` +
+	`"custom_p":{},` +
+	`"customs":{"type":["array","null"],"items":{}},` +
+	`"stamp":{"type":"string","format":"date-time"},` +
+	`"label":{` +
+	`"type":"string",` +
+	`"description":"Written as its Level's text: the promoted text methods make the whole struct a text value."` +
+	`},` +
+	`"err":{},` +
+	`"month":{` +
+	`"type":"integer",` +
+	`"description":"A Month specifies a month of the year (January = 1, ...).",` +
+	`"enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]` +
+	`},` +
+	`"mode":{` +
+	`"type":"integer",` +
+	`"description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.",` +
+	`"minimum":0,` +
+	`"maximum":4294967295` +
+	`},` +
+	`"perm":{` +
+	`"type":"integer",` +
+	`"description":"A set of bit flags: any combination is a valid value.",` +
+	`"minimum":0,` +
+	`"maximum":255` +
+	`}` +
+	`},` +
+	`"description":"Has the types encoding/json or their methods write specially.",` +
+	`"required":[` +
+	`"time",` +
+	`"dur",` +
+	`"number",` +
+	`"number_p",` +
+	`"raw",` +
+	`"any",` +
+	`"anys",` +
+	`"any_map",` +
+	`"bytes",` +
+	`"hash",` +
+	`"level",` +
+	`"levels",` +
+	`"level_p",` +
+	`"custom",` +
+	`"custom_p",` +
+	`"customs",` +
+	`"stamp",` +
+	`"label",` +
+	`"month",` +
+	`"mode",` +
+	`"perm"` +
+	`]` +
+	`}`)
 var mcptagEchoSpecialsArgs = &toolimpl.Spec{
 	Tool: "echo_specials",
 	Args: []toolimpl.Arg{
@@ -394,9 +1015,13 @@ var mcptagEchoSpecialsArgs = &toolimpl.Spec{
 		{Name: "anys", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{}},
 		{Name: "any_map", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}},
 		{Name: "bytes", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
-		{Name: "hash", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8}, Fixed: true, Len: 4},
+		{Name: "hash", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8,
+		}, Fixed: true, Len: 4},
 		{Name: "level", Required: true, Kind: toolimpl.KindString},
-		{Name: "levels", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "levels", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}},
 		{Name: "level_p", Kind: toolimpl.KindString, Nullable: true},
 		{Name: "custom", Required: true},
 		{Name: "custom_p", Nullable: true},
@@ -404,7 +1029,20 @@ var mcptagEchoSpecialsArgs = &toolimpl.Spec{
 		{Name: "stamp", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DateTime},
 		{Name: "label", Required: true, Kind: toolimpl.KindString},
 		{Name: "err", Nullable: true},
-		{Name: "month", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}},
+		{Name: "month", Required: true, Kind: toolimpl.KindInteger, Enum: []string{
+			"1",
+			"2",
+			"3",
+			"4",
+			"5",
+			"6",
+			"7",
+			"8",
+			"9",
+			"10",
+			"11",
+			"12",
+		}},
 		{Name: "mode", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint32},
 		{Name: "perm", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8},
 	},
@@ -421,39 +1059,396 @@ func mcptagEchoSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 }
 
 // Schemas and arguments of echo_maps, computed by mcptag.
-var mcptagEchoMapsInput = json.RawMessage(`{"type":"object","properties":{"by_string":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"by_int":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i64":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_u8":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_uint":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":"object","properties":{},"additionalProperties":{"type":"number"}},"by_level":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"by_prio":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"nested":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"graph":{"$ref":"#/$defs/Graph"},"levels":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"level_ps":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"customs":{"type":"object","properties":{},"additionalProperties":{},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stamps":{"type":"object","properties":{},"additionalProperties":{"type":"string","format":"date-time"}},"times":{"type":"object","properties":{},"additionalProperties":{"type":"string","format":"date-time"}},"bytes":{"type":"object","properties":{},"additionalProperties":{"type":"string","contentEncoding":"base64"}},"raws":{"type":"object","properties":{},"additionalProperties":{}},"by_i16":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uptr":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_count":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_lower":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"arr_map":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."},"minItems":2,"maxItems":2}},"raw_ps":{"type":"object","properties":{},"additionalProperties":{}}},"$defs":{"Graph":{"type":"object","properties":{},"description":"A recursive map.","additionalProperties":{"$ref":"#/$defs/Graph"}}},"description":"Has every kind of map key.","required":["by_string","by_unit","by_int","by_i8","by_i64","by_u8","by_uint","by_text","by_level","by_prio","nested","items","graph","levels","level_ps","customs","stamps","times","bytes","raws","by_i16","by_uptr","by_count","by_lower","arr_map","raw_ps"],"additionalProperties":false}`)
-var mcptagEchoMapsOutput = json.RawMessage(`{"type":"object","properties":{"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"by_int":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i64":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_u8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_prio":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"nested":{"type":["object","null"],"additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":["object","null"],"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"levels":{"type":["object","null"],"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"level_ps":{"type":["object","null"],"additionalProperties":{"type":["string","null"],"description":"Has a text form: \"L3\"."}},"customs":{"type":["object","null"],"additionalProperties":{},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stamps":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},"times":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},"bytes":{"type":["object","null"],"additionalProperties":{"type":["string","null"],"contentEncoding":"base64"}},"raws":{"type":["object","null"],"additionalProperties":{}},"by_i16":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uptr":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_count":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_lower":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"arr_map":{"type":["object","null"],"additionalProperties":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."},"minItems":2,"maxItems":2}},"raw_ps":{"type":["object","null"],"additionalProperties":{}}},"$defs":{"Graph":{"type":"object","description":"A recursive map.","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]}},"description":"Has every kind of map key.","required":["by_string","by_unit","by_int","by_i8","by_i64","by_u8","by_uint","by_text","by_level","by_prio","nested","items","graph","levels","level_ps","customs","stamps","times","bytes","raws","by_i16","by_uptr","by_count","by_lower","arr_map","raw_ps"]}`)
+var mcptagEchoMapsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"by_string":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},` +
+	`"by_int":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_i8":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_i64":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_u8":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_uint":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_text":{"type":"object","properties":{},"additionalProperties":{"type":"number"}},` +
+	`"by_level":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"by_prio":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"nested":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"array","items":{"type":"string"}},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`}` +
+	`},` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"graph":{"$ref":"#/$defs/Graph"},` +
+	`"levels":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}` +
+	`},` +
+	`"level_ps":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}` +
+	`},` +
+	`"customs":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"stamps":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string","format":"date-time"}` +
+	`},` +
+	`"times":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string","format":"date-time"}` +
+	`},` +
+	`"bytes":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string","contentEncoding":"base64"}` +
+	`},` +
+	`"raws":{"type":"object","properties":{},"additionalProperties":{}},` +
+	`"by_i16":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_uptr":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_count":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_lower":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"arr_map":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"Has a text form: \"L3\"."},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"raw_ps":{"type":"object","properties":{},"additionalProperties":{}}` +
+	`},` +
+	`"$defs":{` +
+	`"Graph":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"description":"A recursive map.",` +
+	`"additionalProperties":{"$ref":"#/$defs/Graph"}` +
+	`}` +
+	`},` +
+	`"description":"Has every kind of map key.",` +
+	`"required":[` +
+	`"by_string",` +
+	`"by_unit",` +
+	`"by_int",` +
+	`"by_i8",` +
+	`"by_i64",` +
+	`"by_u8",` +
+	`"by_uint",` +
+	`"by_text",` +
+	`"by_level",` +
+	`"by_prio",` +
+	`"nested",` +
+	`"items",` +
+	`"graph",` +
+	`"levels",` +
+	`"level_ps",` +
+	`"customs",` +
+	`"stamps",` +
+	`"times",` +
+	`"bytes",` +
+	`"raws",` +
+	`"by_i16",` +
+	`"by_uptr",` +
+	`"by_count",` +
+	`"by_lower",` +
+	`"arr_map",` +
+	`"raw_ps"` +
+	`],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoMapsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},` +
+	`"by_int":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_i8":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_i64":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_u8":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_uint":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},` +
+	`"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"by_prio":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"nested":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`}` +
+	`},` +
+	`"items":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}` +
+	`},` +
+	`"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},` +
+	`"levels":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}` +
+	`},` +
+	`"level_ps":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":["string","null"],"description":"Has a text form: \"L3\"."}` +
+	`},` +
+	`"customs":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"stamps":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},` +
+	`"times":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},` +
+	`"bytes":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":["string","null"],"contentEncoding":"base64"}` +
+	`},` +
+	`"raws":{"type":["object","null"],"additionalProperties":{}},` +
+	`"by_i16":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_uptr":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_count":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_lower":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"arr_map":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"Has a text form: \"L3\"."},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"raw_ps":{"type":["object","null"],"additionalProperties":{}}` +
+	`},` +
+	`"$defs":{` +
+	`"Graph":{` +
+	`"type":"object",` +
+	`"description":"A recursive map.",` +
+	`"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}` +
+	`},` +
+	`"Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"]` +
+	`}` +
+	`},` +
+	`"description":"Has every kind of map key.",` +
+	`"required":[` +
+	`"by_string",` +
+	`"by_unit",` +
+	`"by_int",` +
+	`"by_i8",` +
+	`"by_i64",` +
+	`"by_u8",` +
+	`"by_uint",` +
+	`"by_text",` +
+	`"by_level",` +
+	`"by_prio",` +
+	`"nested",` +
+	`"items",` +
+	`"graph",` +
+	`"levels",` +
+	`"level_ps",` +
+	`"customs",` +
+	`"stamps",` +
+	`"times",` +
+	`"bytes",` +
+	`"raws",` +
+	`"by_i16",` +
+	`"by_uptr",` +
+	`"by_count",` +
+	`"by_lower",` +
+	`"arr_map",` +
+	`"raw_ps"` +
+	`]` +
+	`}`)
 var mcptagEchoMapsArgs = &toolimpl.Spec{
 	Tool: "echo_maps",
 	Args: []toolimpl.Arg{
-		{Name: "by_string", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
-		{Name: "by_unit", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}},
-		{Name: "by_int", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
-		{Name: "by_i8", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
-		{Name: "by_i64", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
-		{Name: "by_u8", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalUint},
-		{Name: "by_uint", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalUint},
-		{Name: "by_text", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}},
-		{Name: "by_level", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
-		{Name: "by_prio", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
-		{Name: "nested", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}}, Keys: toolimpl.DecimalInt}},
-		{Name: "items", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-			{Name: "id", Required: true, Kind: toolimpl.KindString},
-			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-		}, Closed: true}},
+		{Name: "by_string", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger,
+		}},
+		{Name: "by_unit", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindBoolean,
+		}},
+		{Name: "by_int", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}, Keys: toolimpl.DecimalInt},
+		{Name: "by_i8", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}, Keys: toolimpl.DecimalInt},
+		{Name: "by_i64", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}, Keys: toolimpl.DecimalInt},
+		{Name: "by_u8", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}, Keys: toolimpl.DecimalUint},
+		{Name: "by_uint", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}, Keys: toolimpl.DecimalUint},
+		{Name: "by_text", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindNumber,
+		}},
+		{Name: "by_level", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger,
+		}},
+		{Name: "by_prio", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}, Keys: toolimpl.DecimalInt},
+		{Name: "nested", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString},
+			}, Keys: toolimpl.DecimalInt,
+		}},
+		{Name: "items", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			}, Closed: true,
+		}},
 		{Name: "graph", Required: true, Ref: 1},
-		{Name: "levels", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
-		{Name: "level_ps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "levels", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}},
+		{Name: "level_ps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}},
 		{Name: "customs", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}, Keys: toolimpl.DecimalInt},
-		{Name: "stamps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
-		{Name: "times", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
-		{Name: "bytes", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Base64}},
+		{Name: "stamps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Format: toolimpl.DateTime,
+		}},
+		{Name: "times", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Format: toolimpl.DateTime,
+		}},
+		{Name: "bytes", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Format: toolimpl.Base64,
+		}},
 		{Name: "raws", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}},
-		{Name: "by_i16", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalInt},
-		{Name: "by_uptr", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalUint},
-		{Name: "by_count", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalInt},
-		{Name: "by_lower", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
-		{Name: "arr_map", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Fixed: true, Len: 2}},
+		{Name: "by_i16", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindBoolean,
+		}, Keys: toolimpl.DecimalInt},
+		{Name: "by_uptr", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindBoolean,
+		}, Keys: toolimpl.DecimalUint},
+		{Name: "by_count", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindBoolean,
+		}, Keys: toolimpl.DecimalInt},
+		{Name: "by_lower", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger,
+		}},
+		{Name: "arr_map", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Fixed: true, Len: 2,
+		}},
 		{Name: "raw_ps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}},
 	},
 	Defs: []toolimpl.Arg{
@@ -472,8 +1467,52 @@ func mcptagEchoMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 }
 
 // Schemas and arguments of echo_node, computed by mcptag.
-var mcptagEchoNodeInput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"description":"A recursive struct.","required":["name"],"additionalProperties":false}},"description":"A recursive struct.","required":["name"],"additionalProperties":false}`)
-var mcptagEchoNodeOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]}},"description":"A recursive struct.","required":["name","parent"]}`)
+var mcptagEchoNodeInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},` +
+	`"parent":{"$ref":"#/$defs/Node"}` +
+	`},` +
+	`"$defs":{` +
+	`"Node":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},` +
+	`"parent":{"$ref":"#/$defs/Node"}` +
+	`},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoNodeOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
+	`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}` +
+	`},` +
+	`"$defs":{` +
+	`"Node":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
+	`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}` +
+	`},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name","parent"]` +
+	`}` +
+	`},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name","parent"]` +
+	`}`)
 var mcptagEchoNodeArgs = &toolimpl.Spec{
 	Tool: "echo_node",
 	Args: []toolimpl.Arg{
@@ -501,20 +1540,283 @@ func mcptagEchoNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 }
 
 // Schemas and arguments of echo_generic, computed by mcptag.
-var mcptagEchoGenericInput = json.RawMessage(`{"type":"object","properties":{"items":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"ints":{"type":"object","properties":{"items":{"type":"array","items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"pair":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"value":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"required":["key"],"additionalProperties":false},"tree":{"$ref":"#/$defs/Tree"},"dir":{"$ref":"#/$defs/Dir"},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"required":["x"],"additionalProperties":false},"anon_list":{"type":"array","items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"],"additionalProperties":false}},"anon_emb":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"created":{"type":"string"},"n":{"type":"integer"}},"required":["id","kind"],"additionalProperties":false},"empty":{"type":"object","properties":{},"additionalProperties":false},"empties":{"type":"array","items":{"type":"object","properties":{},"additionalProperties":false}},"page_p":{"type":"object","properties":{"items":{"type":"array","items":{"$ref":"#/$defs/Node"}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false}},"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"],"additionalProperties":false}}},"description":"Dir and File refer to each other.","required":["name","files"],"additionalProperties":false},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"description":"A recursive struct.","required":["name"],"additionalProperties":false},"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}},"description":"Has instantiated generic and anonymous structs.","required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties"],"additionalProperties":false}`)
-var mcptagEchoGenericOutput = json.RawMessage(`{"type":"object","properties":{"items":{"$ref":"#/$defs/Page_Item"},"ints":{"$ref":"#/$defs/Page_int"},"pair":{"$ref":"#/$defs/Pair_Unit_Item"},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"dir":{"$ref":"#/$defs/Dir"},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["x","Z"]},"anon_list":{"type":["array","null"],"items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"]}},"anon_emb":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"created":{"type":"string"},"n":{"type":"integer"}},"required":["id","kind"]},"empty":{"type":"object","properties":{}},"empties":{"type":["array","null"],"items":{"type":"object","properties":{}}},"page_p":{"anyOf":[{"$ref":"#/$defs/Page_Node"},{"type":"null"}]}},"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}},"description":"Dir and File refer to each other.","required":["name","files"]},"File":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"]},"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]},"Page_Item":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"next":{"type":"string"}},"required":["items"]},"Page_Node":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"next":{"type":"string"}},"required":["items"]},"Page_int":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"]},"Pair_Unit_Item":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"value":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["key","value"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"description":"Has instantiated generic and anonymous structs.","required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties","page_p"]}`)
+var mcptagEchoGenericInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"next":{"type":"string"}` +
+	`},` +
+	`"required":["items"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"ints":{` +
+	`"type":"object",` +
+	`"properties":{"items":{"type":"array","items":{"type":"integer"}},"next":{"type":"string"}},` +
+	`"required":["items"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"pair":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"value":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"required":["key"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"tree":{"$ref":"#/$defs/Tree"},` +
+	`"dir":{"$ref":"#/$defs/Dir"},` +
+	`"anon":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"x":{"type":"integer"},` +
+	`"y":{"type":"string"},` +
+	`"Z":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"required":["x"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"anon_list":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`},` +
+	`"required":["P"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"anon_emb":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"kind":{"type":"string"},` +
+	`"created":{"type":"string"},` +
+	`"n":{"type":"integer"}` +
+	`},` +
+	`"required":["id","kind"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"empty":{"type":"object","properties":{},"additionalProperties":false},` +
+	`"empties":{"type":"array","items":{"type":"object","properties":{},"additionalProperties":false}},` +
+	`"page_p":{` +
+	`"type":"object",` +
+	`"properties":{"items":{"type":"array","items":{"$ref":"#/$defs/Node"}},"next":{"type":"string"}},` +
+	`"required":["items"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"Dir":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"files":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},` +
+	`"required":["name"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`}` +
+	`},` +
+	`"description":"Dir and File refer to each other.",` +
+	`"required":["name","files"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"Node":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},` +
+	`"parent":{"$ref":"#/$defs/Node"}` +
+	`},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}` +
+	`},` +
+	`"description":"Has instantiated generic and anonymous structs.",` +
+	`"required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoGenericOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{"$ref":"#/$defs/Page_Item"},` +
+	`"ints":{"$ref":"#/$defs/Page_int"},` +
+	`"pair":{"$ref":"#/$defs/Pair_Unit_Item"},` +
+	`"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"dir":{"$ref":"#/$defs/Dir"},` +
+	`"anon":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"x":{"type":"integer"},` +
+	`"y":{"type":"string"},` +
+	`"Z":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}` +
+	`},` +
+	`"required":["x","Z"]` +
+	`},` +
+	`"anon_list":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`},` +
+	`"required":["P"]` +
+	`}` +
+	`},` +
+	`"anon_emb":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"kind":{"type":"string"},` +
+	`"created":{"type":"string"},` +
+	`"n":{"type":"integer"}` +
+	`},` +
+	`"required":["id","kind"]` +
+	`},` +
+	`"empty":{"type":"object","properties":{}},` +
+	`"empties":{"type":["array","null"],"items":{"type":"object","properties":{}}},` +
+	`"page_p":{"anyOf":[{"$ref":"#/$defs/Page_Node"},{"type":"null"}]}` +
+	`},` +
+	`"$defs":{` +
+	`"Dir":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}` +
+	`},` +
+	`"description":"Dir and File refer to each other.",` +
+	`"required":["name","files"]` +
+	`},` +
+	`"File":{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},` +
+	`"required":["name"]` +
+	`},` +
+	`"Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"]` +
+	`},` +
+	`"Node":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
+	`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}` +
+	`},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name","parent"]` +
+	`},` +
+	`"Page_Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},` +
+	`"next":{"type":"string"}` +
+	`},` +
+	`"required":["items"]` +
+	`},` +
+	`"Page_Node":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
+	`"next":{"type":"string"}` +
+	`},` +
+	`"required":["items"]` +
+	`},` +
+	`"Page_int":{` +
+	`"type":"object",` +
+	`"properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},` +
+	`"required":["items"]` +
+	`},` +
+	`"Pair_Unit_Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"value":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}` +
+	`},` +
+	`"required":["key","value"]` +
+	`},` +
+	`"Tree":{` +
+	`"type":"array",` +
+	`"items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"description":"A recursive slice."` +
+	`}` +
+	`},` +
+	`"description":"Has instantiated generic and anonymous structs.",` +
+	`"required":[` +
+	`"items",` +
+	`"ints",` +
+	`"pair",` +
+	`"tree",` +
+	`"dir",` +
+	`"anon",` +
+	`"anon_list",` +
+	`"anon_emb",` +
+	`"empty",` +
+	`"empties",` +
+	`"page_p"` +
+	`]` +
+	`}`)
 var mcptagEchoGenericArgs = &toolimpl.Spec{
 	Tool: "echo_generic",
 	Args: []toolimpl.Arg{
 		{Name: "items", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-			{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "id", Required: true, Kind: toolimpl.KindString},
-				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			}, Closed: true}},
+			{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+					{Name: "id", Required: true, Kind: toolimpl.KindString},
+					{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+				}, Closed: true,
+			}},
 			{Name: "next", Kind: toolimpl.KindString},
 		}, Closed: true},
 		{Name: "ints", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-			{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}},
 			{Name: "next", Kind: toolimpl.KindString},
 		}, Closed: true},
 		{Name: "pair", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
@@ -534,9 +1836,15 @@ var mcptagEchoGenericArgs = &toolimpl.Spec{
 				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 			}, Closed: true},
 		}, Closed: true},
-		{Name: "anon_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-			{Name: "P", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}},
-		}, Closed: true}},
+		{Name: "anon_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "P", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{
+					"-1",
+					"0",
+					"1",
+				}},
+			}, Closed: true,
+		}},
 		{Name: "anon_emb", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 			{Name: "id", Required: true, Kind: toolimpl.KindString},
 			{Name: "kind", Required: true, Kind: toolimpl.KindString},
@@ -544,7 +1852,9 @@ var mcptagEchoGenericArgs = &toolimpl.Spec{
 			{Name: "n", Kind: toolimpl.KindInteger},
 		}, Closed: true},
 		{Name: "empty", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{}, Closed: true},
-		{Name: "empties", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{}, Closed: true}},
+		{Name: "empties", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{}, Closed: true,
+		}},
 		{Name: "page_p", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
 			{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Ref: 2}},
 			{Name: "next", Kind: toolimpl.KindString},
@@ -553,10 +1863,12 @@ var mcptagEchoGenericArgs = &toolimpl.Spec{
 	Defs: []toolimpl.Arg{
 		/* Dir */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 			{Name: "name", Required: true, Kind: toolimpl.KindString},
-			{Name: "files", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "name", Required: true, Kind: toolimpl.KindString},
-				{Name: "dir", Ref: 1, Nullable: true},
-			}, Closed: true}},
+			{Name: "files", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+					{Name: "name", Required: true, Kind: toolimpl.KindString},
+					{Name: "dir", Ref: 1, Nullable: true},
+				}, Closed: true,
+			}},
 		}, Closed: true},
 		/* Node */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 			{Name: "name", Required: true, Kind: toolimpl.KindString},
@@ -578,28 +1890,267 @@ func mcptagEchoGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 }
 
 // Schemas and arguments of echo_enums, computed by mcptag.
-var mcptagEchoEnumsInput = json.RawMessage(`{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prios":{"type":"array","items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"arr":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"minItems":2,"maxItems":2},"sym":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"syms":{"type":"array","items":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]}},"big":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"big_p":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"day":{"type":"integer","description":"A Weekday specifies a day of the week (Sunday = 0, ...).","enum":[0,1,2,3,4,5,6]},"by_unit2":{"type":"object","properties":{},"additionalProperties":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"pairs":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"value":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]}},"required":["key","value"],"additionalProperties":false}}},"description":"Has enum types in every position.","required":["unit","prio","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"],"additionalProperties":false}`)
-var mcptagEchoEnumsOutput = json.RawMessage(`{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":["string","null"],"description":"A temperature unit.","enum":["celsius","fahrenheit","",null]},"prios":{"type":["array","null"],"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"arr":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"minItems":2,"maxItems":2},"sym":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"syms":{"type":["array","null"],"items":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]}},"big":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"big_p":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"day":{"type":"integer","description":"A Weekday specifies a day of the week (Sunday = 0, ...).","enum":[0,1,2,3,4,5,6]},"by_unit2":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"pairs":{"type":["array","null"],"items":{"$ref":"#/$defs/Pair_Symbol_Big"}}},"$defs":{"Pair_Symbol_Big":{"type":"object","properties":{"key":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"value":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]}},"required":["key","value"]}},"description":"Has enum types in every position.","required":["unit","prio","unit_p","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"]}`)
+var mcptagEchoEnumsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},` +
+	`"unit_p":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"prios":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`},` +
+	`"by_unit":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{` +
+	`"type":"string",` +
+	`"description":"A temperature unit.",` +
+	`"enum":["celsius","fahrenheit"]` +
+	`}` +
+	`},` +
+	`"arr":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`},` +
+	`"sym":{` +
+	`"type":"string",` +
+	`"description":"A string enum with odd values, the empty string among them.",` +
+	`"enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]` +
+	`},` +
+	`"syms":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"description":"A string enum with odd values, the empty string among them.",` +
+	`"enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]` +
+	`}` +
+	`},` +
+	`"big":{` +
+	`"type":"integer",` +
+	`"description":"An integer enum at the extremes of int64.",` +
+	`"enum":[-9223372036854775808,0,9223372036854775807]` +
+	`},` +
+	`"big_p":{` +
+	`"type":"integer",` +
+	`"description":"An integer enum at the extremes of int64.",` +
+	`"enum":[-9223372036854775808,0,9223372036854775807]` +
+	`},` +
+	`"day":{` +
+	`"type":"integer",` +
+	`"description":"A Weekday specifies a day of the week (Sunday = 0, ...).",` +
+	`"enum":[0,1,2,3,4,5,6]` +
+	`},` +
+	`"by_unit2":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{` +
+	`"type":"integer",` +
+	`"description":"Orders work.",` +
+	`"enum":[-1,0,1],` +
+	`"minimum":-128,` +
+	`"maximum":127` +
+	`}` +
+	`},` +
+	`"pairs":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"key":{` +
+	`"type":"string",` +
+	`"description":"A string enum with odd values, the empty string among them.",` +
+	`"enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]` +
+	`},` +
+	`"value":{` +
+	`"type":"integer",` +
+	`"description":"An integer enum at the extremes of int64.",` +
+	`"enum":[-9223372036854775808,0,9223372036854775807]` +
+	`}` +
+	`},` +
+	`"required":["key","value"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`}` +
+	`},` +
+	`"description":"Has enum types in every position.",` +
+	`"required":["unit","prio","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoEnumsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},` +
+	`"unit_p":{` +
+	`"type":["string","null"],` +
+	`"description":"A temperature unit.",` +
+	`"enum":["celsius","fahrenheit","",null]` +
+	`},` +
+	`"prios":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`},` +
+	`"by_unit":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"string",` +
+	`"description":"A temperature unit.",` +
+	`"enum":["celsius","fahrenheit",""]` +
+	`}` +
+	`},` +
+	`"arr":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`},` +
+	`"sym":{` +
+	`"type":"string",` +
+	`"description":"A string enum with odd values, the empty string among them.",` +
+	`"enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]` +
+	`},` +
+	`"syms":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"string",` +
+	`"description":"A string enum with odd values, the empty string among them.",` +
+	`"enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]` +
+	`}` +
+	`},` +
+	`"big":{` +
+	`"type":"integer",` +
+	`"description":"An integer enum at the extremes of int64.",` +
+	`"enum":[-9223372036854775808,0,9223372036854775807]` +
+	`},` +
+	`"big_p":{` +
+	`"type":"integer",` +
+	`"description":"An integer enum at the extremes of int64.",` +
+	`"enum":[-9223372036854775808,0,9223372036854775807]` +
+	`},` +
+	`"day":{` +
+	`"type":"integer",` +
+	`"description":"A Weekday specifies a day of the week (Sunday = 0, ...).",` +
+	`"enum":[0,1,2,3,4,5,6]` +
+	`},` +
+	`"by_unit2":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"integer",` +
+	`"description":"Orders work.",` +
+	`"enum":[-1,0,1],` +
+	`"minimum":-128,` +
+	`"maximum":127` +
+	`}` +
+	`},` +
+	`"pairs":{"type":["array","null"],"items":{"$ref":"#/$defs/Pair_Symbol_Big"}}` +
+	`},` +
+	`"$defs":{` +
+	`"Pair_Symbol_Big":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"key":{` +
+	`"type":"string",` +
+	`"description":"A string enum with odd values, the empty string among them.",` +
+	`"enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]` +
+	`},` +
+	`"value":{` +
+	`"type":"integer",` +
+	`"description":"An integer enum at the extremes of int64.",` +
+	`"enum":[-9223372036854775808,0,9223372036854775807]` +
+	`}` +
+	`},` +
+	`"required":["key","value"]` +
+	`}` +
+	`},` +
+	`"description":"Has enum types in every position.",` +
+	`"required":[` +
+	`"unit",` +
+	`"prio",` +
+	`"unit_p",` +
+	`"prios",` +
+	`"by_unit",` +
+	`"arr",` +
+	`"sym",` +
+	`"syms",` +
+	`"big",` +
+	`"day",` +
+	`"by_unit2",` +
+	`"pairs"` +
+	`]` +
+	`}`)
 var mcptagEchoEnumsArgs = &toolimpl.Spec{
 	Tool: "echo_enums",
 	Args: []toolimpl.Arg{
 		{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 		{Name: "o_unit", Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-		{Name: "prio", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}},
+		{Name: "prio", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{
+			"-1",
+			"0",
+			"1",
+		}},
 		{Name: "unit_p", Kind: toolimpl.KindString, Nullable: true, Enum: []string{"celsius", "fahrenheit"}},
-		{Name: "prios", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}}},
-		{Name: "by_unit", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}}},
-		{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}}, Fixed: true, Len: 2},
-		{Name: "sym", Required: true, Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}},
-		{Name: "syms", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}}},
-		{Name: "big", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
-		{Name: "big_p", Kind: toolimpl.KindInteger, Nullable: true, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
-		{Name: "day", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"0", "1", "2", "3", "4", "5", "6"}},
-		{Name: "by_unit2", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}}},
-		{Name: "pairs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-			{Name: "key", Required: true, Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}},
-			{Name: "value", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
-		}, Closed: true}},
+		{Name: "prios", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"},
+		}},
+		{Name: "by_unit", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"},
+		}},
+		{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"},
+		}, Fixed: true, Len: 2},
+		{Name: "sym", Required: true, Kind: toolimpl.KindString, Enum: []string{
+			"",
+			"x y",
+			"\"q\" \\ <&>",
+			"ünï\u2028🌧",
+			"A",
+		}},
+		{Name: "syms", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"},
+		}},
+		{Name: "big", Required: true, Kind: toolimpl.KindInteger, Enum: []string{
+			"-9223372036854775808",
+			"0",
+			"9223372036854775807",
+		}},
+		{Name: "big_p", Kind: toolimpl.KindInteger, Nullable: true, Enum: []string{
+			"-9223372036854775808",
+			"0",
+			"9223372036854775807",
+		}},
+		{Name: "day", Required: true, Kind: toolimpl.KindInteger, Enum: []string{
+			"0",
+			"1",
+			"2",
+			"3",
+			"4",
+			"5",
+			"6",
+		}},
+		{Name: "by_unit2", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"},
+		}},
+		{Name: "pairs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "key", Required: true, Kind: toolimpl.KindString, Enum: []string{
+					"",
+					"x y",
+					"\"q\" \\ <&>",
+					"ünï\u2028🌧",
+					"A",
+				}},
+				{Name: "value", Required: true, Kind: toolimpl.KindInteger, Enum: []string{
+					"-9223372036854775808",
+					"0",
+					"9223372036854775807",
+				}},
+			}, Closed: true,
+		}},
 	},
 }
 
@@ -614,8 +2165,1372 @@ func mcptagEchoEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Ca
 }
 
 // Schemas and arguments of echo_everything, computed by mcptag.
-var mcptagEchoEverythingInput = json.RawMessage(`{"type":"object","properties":{"scalars":{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"oi8":{"type":"integer","minimum":-128,"maximum":127},"zero":{"type":"integer"},"zf":{"type":"number"},"-":{"type":"string"},"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},"héllo_日本":{"type":"string"},"Apos":{"type":"string","description":"not a valid name: the field's name is used"},"Rain":{"type":"string","description":"likewise"}},"description":"Has every basic kind, and the tags that decide presence.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-","odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~","héllo_日本","Apos","Rain"],"additionalProperties":false},"quoted":{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"i8":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"u64":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":"string","pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":"array","items":{"type":"integer"}},"oq":{"type":"string","pattern":"^-?[0-9]+$"},"cnt":{"type":"string","pattern":"^-?[0-9]+$"},"pu8":{"type":"string","pattern":"^[0-9]+$"},"ptr":{"type":"string","pattern":"^[0-9]+$"},"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}},"description":"Has \",string\" fields: numbers and booleans inside strings.","required":["i64","i8","u","u64","b","f","f32","s","prio","l","cnt","ptr"],"additionalProperties":false},"nullables":{"type":"object","properties":{"p":{"type":"integer"},"s":{"type":"array","items":{"type":"string"}},"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"bytes":{"type":"string","contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"z_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":"array","items":{"type":"integer"}},"pp":{"type":"integer"},"pm":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"map_elems":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"integer"}}},"nested":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"blob":{"type":"string","contentEncoding":"base64"},"arr_p":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":"array","items":{"type":"string","contentEncoding":"base64"}},"time_ps":{"type":"array","items":{"type":"string","format":"date-time"}},"numbers":{"type":"array","items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":"string","contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["s","m","bytes","arr","elems","nested","arr_of_ptrs","blob","bytes_list","time_ps","numbers","big","octets"],"additionalProperties":false},"embeds":{"type":"object","properties":{"id":{"type":"string"},"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":"integer"},"kind":{"type":"integer"}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","kind"],"additionalProperties":false},"tagged":{"type":"object","properties":{"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"],"additionalProperties":false}},"description":"Has tagged embedded structs: nested objects.","additionalProperties":false},"specials":{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"time_z":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"number_p":{"type":"number"},"raw":{},"o_raw":{},"any":{},"anys":{"type":"array","items":{}},"any_map":{"type":"object","properties":{},"additionalProperties":{}},"bytes":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form: \"L3\"."},"levels":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."}},"level_p":{"type":"string","description":"Has a text form: \"L3\"."},"custom":{},"custom_p":{},"customs":{"type":"array","items":{}},"stamp":{"type":"string","format":"date-time"},"label":{"type":"string","description":"Written as its Level's text: the promoted text methods make the whole struct a text value."},"err":{},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12]},"mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255}},"description":"Has the types encoding/json or their methods write specially.","required":["time","dur","number","raw","any","anys","any_map","bytes","hash","level","levels","custom","customs","stamp","label","month","mode","perm"],"additionalProperties":false},"maps":{"type":"object","properties":{"by_string":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"by_int":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i64":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_u8":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_uint":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":"object","properties":{},"additionalProperties":{"type":"number"}},"by_level":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"by_prio":{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"nested":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"graph":{"$ref":"#/$defs/Graph"},"levels":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"level_ps":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"customs":{"type":"object","properties":{},"additionalProperties":{},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stamps":{"type":"object","properties":{},"additionalProperties":{"type":"string","format":"date-time"}},"times":{"type":"object","properties":{},"additionalProperties":{"type":"string","format":"date-time"}},"bytes":{"type":"object","properties":{},"additionalProperties":{"type":"string","contentEncoding":"base64"}},"raws":{"type":"object","properties":{},"additionalProperties":{}},"by_i16":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uptr":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_count":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_lower":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"arr_map":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."},"minItems":2,"maxItems":2}},"raw_ps":{"type":"object","properties":{},"additionalProperties":{}}},"description":"Has every kind of map key.","required":["by_string","by_unit","by_int","by_i8","by_i64","by_u8","by_uint","by_text","by_level","by_prio","nested","items","graph","levels","level_ps","customs","stamps","times","bytes","raws","by_i16","by_uptr","by_count","by_lower","arr_map","raw_ps"],"additionalProperties":false},"node":{"$ref":"#/$defs/Node"},"generic":{"type":"object","properties":{"items":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"ints":{"type":"object","properties":{"items":{"type":"array","items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"pair":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"value":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"required":["key"],"additionalProperties":false},"tree":{"$ref":"#/$defs/Tree"},"dir":{"$ref":"#/$defs/Dir"},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"required":["x"],"additionalProperties":false},"anon_list":{"type":"array","items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"],"additionalProperties":false}},"anon_emb":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"created":{"type":"string"},"n":{"type":"integer"}},"required":["id","kind"],"additionalProperties":false},"empty":{"type":"object","properties":{},"additionalProperties":false},"empties":{"type":"array","items":{"type":"object","properties":{},"additionalProperties":false}},"page_p":{"type":"object","properties":{"items":{"type":"array","items":{"$ref":"#/$defs/Node"}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false}},"description":"Has instantiated generic and anonymous structs.","required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties"],"additionalProperties":false},"enums":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prios":{"type":"array","items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"arr":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"minItems":2,"maxItems":2},"sym":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"syms":{"type":"array","items":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]}},"big":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"big_p":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"day":{"type":"integer","description":"A Weekday specifies a day of the week (Sunday = 0, ...).","enum":[0,1,2,3,4,5,6]},"by_unit2":{"type":"object","properties":{},"additionalProperties":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"pairs":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"value":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]}},"required":["key","value"],"additionalProperties":false}}},"description":"Has enum types in every position.","required":["unit","prio","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"],"additionalProperties":false}},"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"],"additionalProperties":false}}},"description":"Dir and File refer to each other.","required":["name","files"],"additionalProperties":false},"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"],"additionalProperties":false},"Graph":{"type":"object","properties":{},"description":"A recursive map.","additionalProperties":{"$ref":"#/$defs/Graph"}},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"description":"A recursive struct.","required":["name"],"additionalProperties":false},"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}},"description":"Puts all of the above in one argument object.","required":["scalars","quoted","nullables","embeds","tagged","specials","maps","generic","enums"],"additionalProperties":false}`)
-var mcptagEchoEverythingOutput = json.RawMessage(`{"type":"object","properties":{"scalars":{"$ref":"#/$defs/Scalars"},"quoted":{"$ref":"#/$defs/Quoted"},"nullables":{"$ref":"#/$defs/Nullables"},"embeds":{"$ref":"#/$defs/Embeds"},"tagged":{"$ref":"#/$defs/Tagged"},"specials":{"$ref":"#/$defs/Specials"},"maps":{"$ref":"#/$defs/Maps"},"node":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]},"generic":{"$ref":"#/$defs/Generic"},"enums":{"$ref":"#/$defs/Enums"}},"$defs":{"Base":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"}},"required":["id","kind"]},"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}},"description":"Dir and File refer to each other.","required":["name","files"]},"Embeds":{"type":"object","properties":{"id":{"type":"string"},"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":["integer","null"]},"kind":{"type":"integer"}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","Num","kind"]},"Enums":{"type":"object","properties":{"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"unit_p":{"type":["string","null"],"description":"A temperature unit.","enum":["celsius","fahrenheit","",null]},"prios":{"type":["array","null"],"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"arr":{"type":"array","items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"minItems":2,"maxItems":2},"sym":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"syms":{"type":["array","null"],"items":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]}},"big":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"big_p":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]},"day":{"type":"integer","description":"A Weekday specifies a day of the week (Sunday = 0, ...).","enum":[0,1,2,3,4,5,6]},"by_unit2":{"type":["object","null"],"additionalProperties":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"pairs":{"type":["array","null"],"items":{"$ref":"#/$defs/Pair_Symbol_Big"}}},"description":"Has enum types in every position.","required":["unit","prio","unit_p","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"]},"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"]},"File":{"type":"object","properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},"required":["name"]},"Generic":{"type":"object","properties":{"items":{"$ref":"#/$defs/Page_Item"},"ints":{"$ref":"#/$defs/Page_int"},"pair":{"$ref":"#/$defs/Pair_Unit_Item"},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"dir":{"$ref":"#/$defs/Dir"},"anon":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string"},"Z":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["x","Z"]},"anon_list":{"type":["array","null"],"items":{"type":"object","properties":{"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}},"required":["P"]}},"anon_emb":{"type":"object","properties":{"id":{"type":"string"},"kind":{"type":"string"},"created":{"type":"string"},"n":{"type":"integer"}},"required":["id","kind"]},"empty":{"type":"object","properties":{}},"empties":{"type":["array","null"],"items":{"type":"object","properties":{}}},"page_p":{"anyOf":[{"$ref":"#/$defs/Page_Node"},{"type":"null"}]}},"description":"Has instantiated generic and anonymous structs.","required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties","page_p"]},"Graph":{"type":"object","description":"A recursive map.","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Maps":{"type":"object","properties":{"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"by_int":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_i64":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_u8":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_uint":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"by_prio":{"type":["object","null"],"additionalProperties":{"type":"string"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"nested":{"type":["object","null"],"additionalProperties":{"type":["object","null"],"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}}},"items":{"type":["object","null"],"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"levels":{"type":["object","null"],"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}},"level_ps":{"type":["object","null"],"additionalProperties":{"type":["string","null"],"description":"Has a text form: \"L3\"."}},"customs":{"type":["object","null"],"additionalProperties":{},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"stamps":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},"times":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},"bytes":{"type":["object","null"],"additionalProperties":{"type":["string","null"],"contentEncoding":"base64"}},"raws":{"type":["object","null"],"additionalProperties":{}},"by_i16":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_uptr":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"by_count":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"by_lower":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"arr_map":{"type":["object","null"],"additionalProperties":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."},"minItems":2,"maxItems":2}},"raw_ps":{"type":["object","null"],"additionalProperties":{}}},"description":"Has every kind of map key.","required":["by_string","by_unit","by_int","by_i8","by_i64","by_u8","by_uint","by_text","by_level","by_prio","nested","items","graph","levels","level_ps","customs","stamps","times","bytes","raws","by_i16","by_uptr","by_count","by_lower","arr_map","raw_ps"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]},"Nullables":{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"$ref":"#/$defs/Item"},"o_item":{"$ref":"#/$defs/Item"},"z_item":{"$ref":"#/$defs/Item"},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2},"blob":{"type":["string","null"],"contentEncoding":"base64"},"arr_p":{"type":["array","null"],"items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":["array","null"],"items":{"type":["string","null"],"contentEncoding":"base64"}},"time_ps":{"type":["array","null"],"items":{"type":["string","null"],"format":"date-time"}},"numbers":{"type":["array","null"],"items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":["string","null"],"contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["p","s","m","bytes","arr","item_p","o_item","o_arr","p_any","elems","nested","arr_of_ptrs","blob","arr_p","bytes_list","time_ps","numbers","big","octets"]},"Page_Item":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"next":{"type":"string"}},"required":["items"]},"Page_Node":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"next":{"type":"string"}},"required":["items"]},"Page_int":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},"required":["items"]},"Pair_Symbol_Big":{"type":"object","properties":{"key":{"type":"string","description":"A string enum with odd values, the empty string among them.","enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]},"value":{"type":"integer","description":"An integer enum at the extremes of int64.","enum":[-9223372036854775808,0,9223372036854775807]}},"required":["key","value"]},"Pair_Unit_Item":{"type":"object","properties":{"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"value":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"required":["key","value"]},"Quoted":{"type":"object","properties":{"i64":{"type":"string","pattern":"^-?[0-9]+$"},"i8":{"type":"string","pattern":"^-?[0-9]+$"},"u":{"type":"string","pattern":"^[0-9]+$"},"u64":{"type":"string","pattern":"^[0-9]+$"},"b":{"type":"string","enum":["false","true"]},"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},"s":{"type":"string","pattern":"^\".*\"$"},"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},"op":{"type":"string","enum":["false","true"]},"prio":{"type":"string","pattern":"^-?[0-9]+$"},"l":{"type":["array","null"],"items":{"type":"integer"}},"oq":{"type":"string","pattern":"^-?[0-9]+$"},"cnt":{"type":"string","pattern":"^-?[0-9]+$"},"pu8":{"type":["string","null"],"pattern":"^[0-9]+$"},"ptr":{"type":"string","pattern":"^[0-9]+$"},"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}},"description":"Has \",string\" fields: numbers and booleans inside strings.","required":["i64","i8","u","u64","b","f","f32","s","p","prio","l","cnt","pu8","ptr"]},"Scalars":{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"uptr":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"By":{"type":"integer","minimum":0,"maximum":255},"omit":{"type":"string"},"oi8":{"type":"integer","minimum":-128,"maximum":127},"zero":{"type":"integer"},"zf":{"type":"number"},"-":{"type":"string"},"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},"héllo_日本":{"type":"string"},"Apos":{"type":"string","description":"not a valid name: the field's name is used"},"Rain":{"type":"string","description":"likewise"}},"description":"Has every basic kind, and the tags that decide presence.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","uptr","f32","f64","s","r","By","-","odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~","héllo_日本","Apos","Rain"]},"Specials":{"type":"object","properties":{"time":{"type":"string","format":"date-time"},"time_p":{"type":"string","format":"date-time"},"time_z":{"type":"string","format":"date-time"},"dur":{"type":"integer"},"number":{"type":"number"},"number_p":{"type":["number","null"]},"raw":{},"o_raw":{},"any":{},"anys":{"type":["array","null"],"items":{}},"any_map":{"type":["object","null"],"additionalProperties":{}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"hash":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":4,"maxItems":4},"level":{"type":"string","description":"Has a text form: \"L3\"."},"levels":{"type":["array","null"],"items":{"type":"string","description":"Has a text form: \"L3\"."}},"level_p":{"type":["string","null"],"description":"Has a text form: \"L3\"."},"custom":{},"custom_p":{},"customs":{"type":["array","null"],"items":{}},"stamp":{"type":"string","format":"date-time"},"label":{"type":"string","description":"Written as its Level's text: the promoted text methods make the whole struct a text value."},"err":{},"month":{"type":"integer","description":"A Month specifies a month of the year (January = 1, ...).","enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]},"mode":{"type":"integer","description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.","minimum":0,"maximum":4294967295},"perm":{"type":"integer","description":"A set of bit flags: any combination is a valid value.","minimum":0,"maximum":255}},"description":"Has the types encoding/json or their methods write specially.","required":["time","dur","number","number_p","raw","any","anys","any_map","bytes","hash","level","levels","level_p","custom","custom_p","customs","stamp","label","month","mode","perm"]},"Tagged":{"type":"object","properties":{"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},"base":{"$ref":"#/$defs/Base"}},"description":"Has tagged embedded structs: nested objects.","required":["meta","base"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"description":"Puts all of the above in one argument object.","required":["scalars","quoted","nullables","embeds","tagged","specials","maps","node","generic","enums"]}`)
+var mcptagEchoEverythingInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"scalars":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"b":{"type":"boolean"},` +
+	`"i":{"type":"integer"},` +
+	`"i8":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"i16":{"type":"integer","minimum":-32768,"maximum":32767},` +
+	`"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"i64":{"type":"integer"},` +
+	`"u":{"type":"integer","minimum":0},` +
+	`"u8":{"type":"integer","minimum":0,"maximum":255},` +
+	`"u16":{"type":"integer","minimum":0,"maximum":65535},` +
+	`"u32":{"type":"integer","minimum":0,"maximum":4294967295},` +
+	`"u64":{"type":"integer","minimum":0},` +
+	`"uptr":{"type":"integer","minimum":0},` +
+	`"f32":{"type":"number"},` +
+	`"f64":{"type":"number"},` +
+	`"s":{"type":"string"},` +
+	`"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"By":{"type":"integer","minimum":0,"maximum":255},` +
+	`"omit":{"type":"string"},` +
+	`"oi8":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"zero":{"type":"integer"},` +
+	`"zf":{"type":"number"},` +
+	`"-":{"type":"string"},` +
+	`"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},` +
+	`"héllo_日本":{"type":"string"},` +
+	`"Apos":{"type":"string","description":"not a valid name: the field's name is used"},` +
+	`"Rain":{"type":"string","description":"likewise"}` +
+	`},` +
+	`"description":"Has every basic kind, and the tags that decide presence.",` +
+	`"required":[` +
+	`"b",` +
+	`"i",` +
+	`"i8",` +
+	`"i16",` +
+	`"i32",` +
+	`"i64",` +
+	`"u",` +
+	`"u8",` +
+	`"u16",` +
+	`"u32",` +
+	`"u64",` +
+	`"uptr",` +
+	`"f32",` +
+	`"f64",` +
+	`"s",` +
+	`"r",` +
+	`"By",` +
+	`"-",` +
+	`"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~",` +
+	`"héllo_日本",` +
+	`"Apos",` +
+	`"Rain"` +
+	`],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"quoted":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"i64":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"i8":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"u":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"u64":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"b":{"type":"string","enum":["false","true"]},` +
+	`"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+	`"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+	`"s":{"type":"string","pattern":"^\".*\"$"},` +
+	`"p":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"op":{"type":"string","enum":["false","true"]},` +
+	`"prio":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"l":{"type":"array","items":{"type":"integer"}},` +
+	`"oq":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"cnt":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"pu8":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"ptr":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}` +
+	`},` +
+	`"description":"Has \",string\" fields: numbers and booleans inside strings.",` +
+	`"required":["i64","i8","u","u64","b","f","f32","s","prio","l","cnt","ptr"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"nullables":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"p":{"type":"integer"},` +
+	`"s":{"type":"array","items":{"type":"string"}},` +
+	`"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"bytes":{"type":"string","contentEncoding":"base64"},` +
+	`"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"item_p":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"op":{"type":"integer"},` +
+	`"os":{"type":"array","items":{"type":"string"}},` +
+	`"om":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"zs":{"type":"array","items":{"type":"string"}},` +
+	`"zp":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"o_item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"z_item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},` +
+	`"ps":{"type":"array","items":{"type":"integer"}},` +
+	`"pp":{"type":"integer"},` +
+	`"pm":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},` +
+	`"p_any":{},` +
+	`"elems":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"map_elems":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"array","items":{"type":"integer"}}` +
+	`},` +
+	`"nested":{"type":"array","items":{"type":"array","items":{"type":"string"}}},` +
+	`"opt_bytes":{"type":"string","contentEncoding":"base64"},` +
+	`"arr_of_ptrs":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"blob":{"type":"string","contentEncoding":"base64"},` +
+	`"arr_p":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"bytes_list":{"type":"array","items":{"type":"string","contentEncoding":"base64"}},` +
+	`"time_ps":{"type":"array","items":{"type":"string","format":"date-time"}},` +
+	`"numbers":{"type":"array","items":{"type":"number"}},` +
+	`"big":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":40,` +
+	`"maxItems":40` +
+	`},` +
+	`"octets":{"type":"string","contentEncoding":"base64"}` +
+	`},` +
+	`"description":"Has every value that can be nil, with and without omitempty.",` +
+	`"required":[` +
+	`"s",` +
+	`"m",` +
+	`"bytes",` +
+	`"arr",` +
+	`"elems",` +
+	`"nested",` +
+	`"arr_of_ptrs",` +
+	`"blob",` +
+	`"bytes_list",` +
+	`"time_ps",` +
+	`"numbers",` +
+	`"big",` +
+	`"octets"` +
+	`],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"embeds":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"meta":{` +
+	`"type":"object",` +
+	`"properties":{"created":{"type":"string"}},` +
+	`"required":["created"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"note":{"type":"string"},` +
+	`"more":{"$ref":"#/$defs/Extra"},` +
+	`"hidden":{"type":"string"},` +
+	`"Label":{"type":"string"},` +
+	`"Code":{"type":"string"},` +
+	`"Num":{"type":"integer"},` +
+	`"kind":{"type":"integer"}` +
+	`},` +
+	`"description":"Promotes fields by Go's visibility rules.",` +
+	`"required":["id","meta","hidden","Label","Code","kind"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"tagged":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"meta":{` +
+	`"type":"object",` +
+	`"properties":{"created":{"type":"string"}},` +
+	`"required":["created"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"base":{` +
+	`"type":"object",` +
+	`"properties":{"id":{"type":"string"},"kind":{"type":"string"}},` +
+	`"required":["id","kind"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"Has tagged embedded structs: nested objects.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"specials":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"time":{"type":"string","format":"date-time"},` +
+	`"time_p":{"type":"string","format":"date-time"},` +
+	`"time_z":{"type":"string","format":"date-time"},` +
+	`"dur":{"type":"integer"},` +
+	`"number":{"type":"number"},` +
+	`"number_p":{"type":"number"},` +
+	`"raw":{},` +
+	`"o_raw":{},` +
+	`"any":{},` +
+	`"anys":{"type":"array","items":{}},` +
+	`"any_map":{"type":"object","properties":{},"additionalProperties":{}},` +
+	`"bytes":{"type":"string","contentEncoding":"base64"},` +
+	`"hash":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":4,` +
+	`"maxItems":4` +
+	`},` +
+	`"level":{"type":"string","description":"Has a text form: \"L3\"."},` +
+	`"levels":{"type":"array","items":{"type":"string","description":"Has a text form: \"L3\"."}},` +
+	`"level_p":{"type":"string","description":"Has a text form: \"L3\"."},` +
+	`"custom":{},` +
+	`"custom_p":{},` +
+	`"customs":{"type":"array","items":{}},` +
+	`"stamp":{"type":"string","format":"date-time"},` +
+	`"label":{` +
+	`"type":"string",` +
+	`"description":"Written as its Level's text: the promoted text methods make the whole struct a text value."` +
+	`},` +
+	`"err":{},` +
+	`"month":{` +
+	`"type":"integer",` +
+	`"description":"A Month specifies a month of the year (January = 1, ...).",` +
+	`"enum":[1,2,3,4,5,6,7,8,9,10,11,12]` +
+	`},` +
+	`"mode":{` +
+	`"type":"integer",` +
+	`"description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.",` +
+	`"minimum":0,` +
+	`"maximum":4294967295` +
+	`},` +
+	`"perm":{` +
+	`"type":"integer",` +
+	`"description":"A set of bit flags: any combination is a valid value.",` +
+	`"minimum":0,` +
+	`"maximum":255` +
+	`}` +
+	`},` +
+	`"description":"Has the types encoding/json or their methods write specially.",` +
+	`"required":[` +
+	`"time",` +
+	`"dur",` +
+	`"number",` +
+	`"raw",` +
+	`"any",` +
+	`"anys",` +
+	`"any_map",` +
+	`"bytes",` +
+	`"hash",` +
+	`"level",` +
+	`"levels",` +
+	`"custom",` +
+	`"customs",` +
+	`"stamp",` +
+	`"label",` +
+	`"month",` +
+	`"mode",` +
+	`"perm"` +
+	`],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"maps":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"by_string":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"by_unit":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},` +
+	`"by_int":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_i8":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_i64":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_u8":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_uint":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_text":{"type":"object","properties":{},"additionalProperties":{"type":"number"}},` +
+	`"by_level":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"by_prio":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"nested":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"array","items":{"type":"string"}},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`}` +
+	`},` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"graph":{"$ref":"#/$defs/Graph"},` +
+	`"levels":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}` +
+	`},` +
+	`"level_ps":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}` +
+	`},` +
+	`"customs":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"stamps":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string","format":"date-time"}` +
+	`},` +
+	`"times":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string","format":"date-time"}` +
+	`},` +
+	`"bytes":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"string","contentEncoding":"base64"}` +
+	`},` +
+	`"raws":{"type":"object","properties":{},"additionalProperties":{}},` +
+	`"by_i16":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_uptr":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_count":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_lower":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"arr_map":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"Has a text form: \"L3\"."},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"raw_ps":{"type":"object","properties":{},"additionalProperties":{}}` +
+	`},` +
+	`"description":"Has every kind of map key.",` +
+	`"required":[` +
+	`"by_string",` +
+	`"by_unit",` +
+	`"by_int",` +
+	`"by_i8",` +
+	`"by_i64",` +
+	`"by_u8",` +
+	`"by_uint",` +
+	`"by_text",` +
+	`"by_level",` +
+	`"by_prio",` +
+	`"nested",` +
+	`"items",` +
+	`"graph",` +
+	`"levels",` +
+	`"level_ps",` +
+	`"customs",` +
+	`"stamps",` +
+	`"times",` +
+	`"bytes",` +
+	`"raws",` +
+	`"by_i16",` +
+	`"by_uptr",` +
+	`"by_count",` +
+	`"by_lower",` +
+	`"arr_map",` +
+	`"raw_ps"` +
+	`],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"node":{"$ref":"#/$defs/Node"},` +
+	`"generic":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"next":{"type":"string"}` +
+	`},` +
+	`"required":["items"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"ints":{` +
+	`"type":"object",` +
+	`"properties":{"items":{"type":"array","items":{"type":"integer"}},"next":{"type":"string"}},` +
+	`"required":["items"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"pair":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"value":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"required":["key"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"tree":{"$ref":"#/$defs/Tree"},` +
+	`"dir":{"$ref":"#/$defs/Dir"},` +
+	`"anon":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"x":{"type":"integer"},` +
+	`"y":{"type":"string"},` +
+	`"Z":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"required":["x"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"anon_list":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`},` +
+	`"required":["P"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"anon_emb":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"kind":{"type":"string"},` +
+	`"created":{"type":"string"},` +
+	`"n":{"type":"integer"}` +
+	`},` +
+	`"required":["id","kind"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"empty":{"type":"object","properties":{},"additionalProperties":false},` +
+	`"empties":{"type":"array","items":{"type":"object","properties":{},"additionalProperties":false}},` +
+	`"page_p":{` +
+	`"type":"object",` +
+	`"properties":{"items":{"type":"array","items":{"$ref":"#/$defs/Node"}},"next":{"type":"string"}},` +
+	`"required":["items"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"Has instantiated generic and anonymous structs.",` +
+	`"required":["items","ints","pair","tree","dir","anon","anon_list","anon_emb","empty","empties"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"enums":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},` +
+	`"unit_p":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"prios":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`},` +
+	`"by_unit":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{` +
+	`"type":"string",` +
+	`"description":"A temperature unit.",` +
+	`"enum":["celsius","fahrenheit"]` +
+	`}` +
+	`},` +
+	`"arr":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`},` +
+	`"sym":{` +
+	`"type":"string",` +
+	`"description":"A string enum with odd values, the empty string among them.",` +
+	`"enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]` +
+	`},` +
+	`"syms":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"string",` +
+	`"description":"A string enum with odd values, the empty string among them.",` +
+	`"enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]` +
+	`}` +
+	`},` +
+	`"big":{` +
+	`"type":"integer",` +
+	`"description":"An integer enum at the extremes of int64.",` +
+	`"enum":[-9223372036854775808,0,9223372036854775807]` +
+	`},` +
+	`"big_p":{` +
+	`"type":"integer",` +
+	`"description":"An integer enum at the extremes of int64.",` +
+	`"enum":[-9223372036854775808,0,9223372036854775807]` +
+	`},` +
+	`"day":{` +
+	`"type":"integer",` +
+	`"description":"A Weekday specifies a day of the week (Sunday = 0, ...).",` +
+	`"enum":[0,1,2,3,4,5,6]` +
+	`},` +
+	`"by_unit2":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{` +
+	`"type":"integer",` +
+	`"description":"Orders work.",` +
+	`"enum":[-1,0,1],` +
+	`"minimum":-128,` +
+	`"maximum":127` +
+	`}` +
+	`},` +
+	`"pairs":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"key":{` +
+	`"type":"string",` +
+	`"description":"A string enum with odd values, the empty string among them.",` +
+	`"enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]` +
+	`},` +
+	`"value":{` +
+	`"type":"integer",` +
+	`"description":"An integer enum at the extremes of int64.",` +
+	`"enum":[-9223372036854775808,0,9223372036854775807]` +
+	`}` +
+	`},` +
+	`"required":["key","value"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`}` +
+	`},` +
+	`"description":"Has enum types in every position.",` +
+	`"required":["unit","prio","prios","by_unit","arr","sym","syms","big","day","by_unit2","pairs"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"Dir":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"files":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},` +
+	`"required":["name"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`}` +
+	`},` +
+	`"description":"Dir and File refer to each other.",` +
+	`"required":["name","files"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"Extra":{` +
+	`"type":"object",` +
+	`"properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},` +
+	`"required":["note"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"Graph":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"description":"A recursive map.",` +
+	`"additionalProperties":{"$ref":"#/$defs/Graph"}` +
+	`},` +
+	`"Node":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},` +
+	`"parent":{"$ref":"#/$defs/Node"}` +
+	`},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}` +
+	`},` +
+	`"description":"Puts all of the above in one argument object.",` +
+	`"required":["scalars","quoted","nullables","embeds","tagged","specials","maps","generic","enums"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagEchoEverythingOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"scalars":{"$ref":"#/$defs/Scalars"},` +
+	`"quoted":{"$ref":"#/$defs/Quoted"},` +
+	`"nullables":{"$ref":"#/$defs/Nullables"},` +
+	`"embeds":{"$ref":"#/$defs/Embeds"},` +
+	`"tagged":{"$ref":"#/$defs/Tagged"},` +
+	`"specials":{"$ref":"#/$defs/Specials"},` +
+	`"maps":{"$ref":"#/$defs/Maps"},` +
+	`"node":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]},` +
+	`"generic":{"$ref":"#/$defs/Generic"},` +
+	`"enums":{"$ref":"#/$defs/Enums"}` +
+	`},` +
+	`"$defs":{` +
+	`"Base":{` +
+	`"type":"object",` +
+	`"properties":{"id":{"type":"string"},"kind":{"type":"string"}},` +
+	`"required":["id","kind"]` +
+	`},` +
+	`"Dir":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"files":{"type":["array","null"],"items":{"$ref":"#/$defs/File"}}` +
+	`},` +
+	`"description":"Dir and File refer to each other.",` +
+	`"required":["name","files"]` +
+	`},` +
+	`"Embeds":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"meta":{"$ref":"#/$defs/Meta"},` +
+	`"note":{"type":"string"},` +
+	`"more":{"$ref":"#/$defs/Extra"},` +
+	`"hidden":{"type":"string"},` +
+	`"Label":{"type":"string"},` +
+	`"Code":{"type":"string"},` +
+	`"Num":{"type":["integer","null"]},` +
+	`"kind":{"type":"integer"}` +
+	`},` +
+	`"description":"Promotes fields by Go's visibility rules.",` +
+	`"required":["id","meta","hidden","Label","Code","Num","kind"]` +
+	`},` +
+	`"Enums":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"o_unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},` +
+	`"unit_p":{` +
+	`"type":["string","null"],` +
+	`"description":"A temperature unit.",` +
+	`"enum":["celsius","fahrenheit","",null]` +
+	`},` +
+	`"prios":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`},` +
+	`"by_unit":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"string",` +
+	`"description":"A temperature unit.",` +
+	`"enum":["celsius","fahrenheit",""]` +
+	`}` +
+	`},` +
+	`"arr":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`},` +
+	`"sym":{` +
+	`"type":"string",` +
+	`"description":"A string enum with odd values, the empty string among them.",` +
+	`"enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]` +
+	`},` +
+	`"syms":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"string",` +
+	`"description":"A string enum with odd values, the empty string among them.",` +
+	`"enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]` +
+	`}` +
+	`},` +
+	`"big":{` +
+	`"type":"integer",` +
+	`"description":"An integer enum at the extremes of int64.",` +
+	`"enum":[-9223372036854775808,0,9223372036854775807]` +
+	`},` +
+	`"big_p":{` +
+	`"type":"integer",` +
+	`"description":"An integer enum at the extremes of int64.",` +
+	`"enum":[-9223372036854775808,0,9223372036854775807]` +
+	`},` +
+	`"day":{` +
+	`"type":"integer",` +
+	`"description":"A Weekday specifies a day of the week (Sunday = 0, ...).",` +
+	`"enum":[0,1,2,3,4,5,6]` +
+	`},` +
+	`"by_unit2":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"integer",` +
+	`"description":"Orders work.",` +
+	`"enum":[-1,0,1],` +
+	`"minimum":-128,` +
+	`"maximum":127` +
+	`}` +
+	`},` +
+	`"pairs":{"type":["array","null"],"items":{"$ref":"#/$defs/Pair_Symbol_Big"}}` +
+	`},` +
+	`"description":"Has enum types in every position.",` +
+	`"required":[` +
+	`"unit",` +
+	`"prio",` +
+	`"unit_p",` +
+	`"prios",` +
+	`"by_unit",` +
+	`"arr",` +
+	`"sym",` +
+	`"syms",` +
+	`"big",` +
+	`"day",` +
+	`"by_unit2",` +
+	`"pairs"` +
+	`]` +
+	`},` +
+	`"Extra":{` +
+	`"type":"object",` +
+	`"properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},` +
+	`"required":["note"]` +
+	`},` +
+	`"File":{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"},"dir":{"$ref":"#/$defs/Dir"}},` +
+	`"required":["name"]` +
+	`},` +
+	`"Generic":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{"$ref":"#/$defs/Page_Item"},` +
+	`"ints":{"$ref":"#/$defs/Page_int"},` +
+	`"pair":{"$ref":"#/$defs/Pair_Unit_Item"},` +
+	`"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"dir":{"$ref":"#/$defs/Dir"},` +
+	`"anon":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"x":{"type":"integer"},` +
+	`"y":{"type":"string"},` +
+	`"Z":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}` +
+	`},` +
+	`"required":["x","Z"]` +
+	`},` +
+	`"anon_list":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"P":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127}` +
+	`},` +
+	`"required":["P"]` +
+	`}` +
+	`},` +
+	`"anon_emb":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"kind":{"type":"string"},` +
+	`"created":{"type":"string"},` +
+	`"n":{"type":"integer"}` +
+	`},` +
+	`"required":["id","kind"]` +
+	`},` +
+	`"empty":{"type":"object","properties":{}},` +
+	`"empties":{"type":["array","null"],"items":{"type":"object","properties":{}}},` +
+	`"page_p":{"anyOf":[{"$ref":"#/$defs/Page_Node"},{"type":"null"}]}` +
+	`},` +
+	`"description":"Has instantiated generic and anonymous structs.",` +
+	`"required":[` +
+	`"items",` +
+	`"ints",` +
+	`"pair",` +
+	`"tree",` +
+	`"dir",` +
+	`"anon",` +
+	`"anon_list",` +
+	`"anon_emb",` +
+	`"empty",` +
+	`"empties",` +
+	`"page_p"` +
+	`]` +
+	`},` +
+	`"Graph":{` +
+	`"type":"object",` +
+	`"description":"A recursive map.",` +
+	`"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}` +
+	`},` +
+	`"Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"]` +
+	`},` +
+	`"Maps":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"by_string":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"by_unit":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},` +
+	`"by_int":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_i8":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_i64":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_u8":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_uint":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_text":{"type":["object","null"],"additionalProperties":{"type":"number"}},` +
+	`"by_level":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"by_prio":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"nested":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`}` +
+	`},` +
+	`"items":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}` +
+	`},` +
+	`"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},` +
+	`"levels":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"string","description":"Has a text form: \"L3\"."}` +
+	`},` +
+	`"level_ps":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":["string","null"],"description":"Has a text form: \"L3\"."}` +
+	`},` +
+	`"customs":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"stamps":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},` +
+	`"times":{"type":["object","null"],"additionalProperties":{"type":"string","format":"date-time"}},` +
+	`"bytes":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":["string","null"],"contentEncoding":"base64"}` +
+	`},` +
+	`"raws":{"type":["object","null"],"additionalProperties":{}},` +
+	`"by_i16":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_uptr":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"by_count":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"by_lower":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"arr_map":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"Has a text form: \"L3\"."},` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"raw_ps":{"type":["object","null"],"additionalProperties":{}}` +
+	`},` +
+	`"description":"Has every kind of map key.",` +
+	`"required":[` +
+	`"by_string",` +
+	`"by_unit",` +
+	`"by_int",` +
+	`"by_i8",` +
+	`"by_i64",` +
+	`"by_u8",` +
+	`"by_uint",` +
+	`"by_text",` +
+	`"by_level",` +
+	`"by_prio",` +
+	`"nested",` +
+	`"items",` +
+	`"graph",` +
+	`"levels",` +
+	`"level_ps",` +
+	`"customs",` +
+	`"stamps",` +
+	`"times",` +
+	`"bytes",` +
+	`"raws",` +
+	`"by_i16",` +
+	`"by_uptr",` +
+	`"by_count",` +
+	`"by_lower",` +
+	`"arr_map",` +
+	`"raw_ps"` +
+	`]` +
+	`},` +
+	`"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},` +
+	`"Node":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
+	`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}` +
+	`},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name","parent"]` +
+	`},` +
+	`"Nullables":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"p":{"type":["integer","null"]},` +
+	`"s":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"bytes":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},` +
+	`"op":{"type":"integer"},` +
+	`"os":{"type":"array","items":{"type":"string"}},` +
+	`"om":{"type":"object","additionalProperties":{"type":"integer"}},` +
+	`"zs":{"type":"array","items":{"type":"string"}},` +
+	`"zp":{"$ref":"#/$defs/Item"},` +
+	`"o_item":{"$ref":"#/$defs/Item"},` +
+	`"z_item":{"$ref":"#/$defs/Item"},` +
+	`"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},` +
+	`"ps":{"type":["array","null"],"items":{"type":"integer"}},` +
+	`"pp":{"type":["integer","null"]},` +
+	`"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},` +
+	`"p_any":{},` +
+	`"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},` +
+	`"map_elems":{` +
+	`"type":"object",` +
+	`"additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}` +
+	`},` +
+	`"nested":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":["array","null"],"items":{"type":["string","null"]}}` +
+	`},` +
+	`"opt_bytes":{"type":"string","contentEncoding":"base64"},` +
+	`"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2},` +
+	`"blob":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"arr_p":{"type":["array","null"],"items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"bytes_list":{"type":["array","null"],"items":{"type":["string","null"],"contentEncoding":"base64"}},` +
+	`"time_ps":{"type":["array","null"],"items":{"type":["string","null"],"format":"date-time"}},` +
+	`"numbers":{"type":["array","null"],"items":{"type":"number"}},` +
+	`"big":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":40,` +
+	`"maxItems":40` +
+	`},` +
+	`"octets":{"type":["string","null"],"contentEncoding":"base64"}` +
+	`},` +
+	`"description":"Has every value that can be nil, with and without omitempty.",` +
+	`"required":[` +
+	`"p",` +
+	`"s",` +
+	`"m",` +
+	`"bytes",` +
+	`"arr",` +
+	`"item_p",` +
+	`"o_item",` +
+	`"o_arr",` +
+	`"p_any",` +
+	`"elems",` +
+	`"nested",` +
+	`"arr_of_ptrs",` +
+	`"blob",` +
+	`"arr_p",` +
+	`"bytes_list",` +
+	`"time_ps",` +
+	`"numbers",` +
+	`"big",` +
+	`"octets"` +
+	`]` +
+	`},` +
+	`"Page_Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},` +
+	`"next":{"type":"string"}` +
+	`},` +
+	`"required":["items"]` +
+	`},` +
+	`"Page_Node":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
+	`"next":{"type":"string"}` +
+	`},` +
+	`"required":["items"]` +
+	`},` +
+	`"Page_int":{` +
+	`"type":"object",` +
+	`"properties":{"items":{"type":["array","null"],"items":{"type":"integer"}},"next":{"type":"string"}},` +
+	`"required":["items"]` +
+	`},` +
+	`"Pair_Symbol_Big":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"key":{` +
+	`"type":"string",` +
+	`"description":"A string enum with odd values, the empty string among them.",` +
+	`"enum":["","x y","\"q\" \\ \u003c\u0026\u003e","ünï\u2028🌧","A"]` +
+	`},` +
+	`"value":{` +
+	`"type":"integer",` +
+	`"description":"An integer enum at the extremes of int64.",` +
+	`"enum":[-9223372036854775808,0,9223372036854775807]` +
+	`}` +
+	`},` +
+	`"required":["key","value"]` +
+	`},` +
+	`"Pair_Unit_Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"key":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"value":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}` +
+	`},` +
+	`"required":["key","value"]` +
+	`},` +
+	`"Quoted":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"i64":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"i8":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"u":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"u64":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"b":{"type":"string","enum":["false","true"]},` +
+	`"f":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+	`"f32":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+	`"s":{"type":"string","pattern":"^\".*\"$"},` +
+	`"p":{"type":["string","null"],"pattern":"^-?[0-9]+$"},` +
+	`"op":{"type":"string","enum":["false","true"]},` +
+	`"prio":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"l":{"type":["array","null"],"items":{"type":"integer"}},` +
+	`"oq":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"cnt":{"type":"string","pattern":"^-?[0-9]+$"},` +
+	`"pu8":{"type":["string","null"],"pattern":"^[0-9]+$"},` +
+	`"ptr":{"type":"string","pattern":"^[0-9]+$"},` +
+	`"f0":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}` +
+	`},` +
+	`"description":"Has \",string\" fields: numbers and booleans inside strings.",` +
+	`"required":["i64","i8","u","u64","b","f","f32","s","p","prio","l","cnt","pu8","ptr"]` +
+	`},` +
+	`"Scalars":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"b":{"type":"boolean"},` +
+	`"i":{"type":"integer"},` +
+	`"i8":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"i16":{"type":"integer","minimum":-32768,"maximum":32767},` +
+	`"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"i64":{"type":"integer"},` +
+	`"u":{"type":"integer","minimum":0},` +
+	`"u8":{"type":"integer","minimum":0,"maximum":255},` +
+	`"u16":{"type":"integer","minimum":0,"maximum":65535},` +
+	`"u32":{"type":"integer","minimum":0,"maximum":4294967295},` +
+	`"u64":{"type":"integer","minimum":0},` +
+	`"uptr":{"type":"integer","minimum":0},` +
+	`"f32":{"type":"number"},` +
+	`"f64":{"type":"number"},` +
+	`"s":{"type":"string"},` +
+	`"r":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"By":{"type":"integer","minimum":0,"maximum":255},` +
+	`"omit":{"type":"string"},` +
+	`"oi8":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"zero":{"type":"integer"},` +
+	`"zf":{"type":"number"},` +
+	`"-":{"type":"string"},` +
+	`"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~":{"type":"string"},` +
+	`"héllo_日本":{"type":"string"},` +
+	`"Apos":{"type":"string","description":"not a valid name: the field's name is used"},` +
+	`"Rain":{"type":"string","description":"likewise"}` +
+	`},` +
+	`"description":"Has every basic kind, and the tags that decide presence.",` +
+	`"required":[` +
+	`"b",` +
+	`"i",` +
+	`"i8",` +
+	`"i16",` +
+	`"i32",` +
+	`"i64",` +
+	`"u",` +
+	`"u8",` +
+	`"u16",` +
+	`"u32",` +
+	`"u64",` +
+	`"uptr",` +
+	`"f32",` +
+	`"f64",` +
+	`"s",` +
+	`"r",` +
+	`"By",` +
+	`"-",` +
+	`"odd key!#$%\u0026()*+-./:;\u003c=\u003e?@[]^_{|}~",` +
+	`"héllo_日本",` +
+	`"Apos",` +
+	`"Rain"` +
+	`]` +
+	`},` +
+	`"Specials":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"time":{"type":"string","format":"date-time"},` +
+	`"time_p":{"type":"string","format":"date-time"},` +
+	`"time_z":{"type":"string","format":"date-time"},` +
+	`"dur":{"type":"integer"},` +
+	`"number":{"type":"number"},` +
+	`"number_p":{"type":["number","null"]},` +
+	`"raw":{},` +
+	`"o_raw":{},` +
+	`"any":{},` +
+	`"anys":{"type":["array","null"],"items":{}},` +
+	`"any_map":{"type":["object","null"],"additionalProperties":{}},` +
+	`"bytes":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"hash":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":4,` +
+	`"maxItems":4` +
+	`},` +
+	`"level":{"type":"string","description":"Has a text form: \"L3\"."},` +
+	`"levels":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":"string","description":"Has a text form: \"L3\"."}` +
+	`},` +
+	`"level_p":{"type":["string","null"],"description":"Has a text form: \"L3\"."},` +
+	`"custom":{},` +
+	`"custom_p":{},` +
+	`"customs":{"type":["array","null"],"items":{}},` +
+	`"stamp":{"type":"string","format":"date-time"},` +
+	`"label":{` +
+	`"type":"string",` +
+	`"description":"Written as its Level's text: the promoted text methods make the whole struct a text value."` +
+	`},` +
+	`"err":{},` +
+	`"month":{` +
+	`"type":"integer",` +
+	`"description":"A Month specifies a month of the year (January = 1, ...).",` +
+	`"enum":[1,2,3,4,5,6,7,8,9,10,11,12,0]` +
+	`},` +
+	`"mode":{` +
+	`"type":"integer",` +
+	`"description":"A FileMode represents a file's mode and permission bits. The bits have the same definition on all systems, so that information about files can be moved from one system to another portably. Not all bits apply to all systems. The only required bit is [ModeDir] for directories.",` +
+	`"minimum":0,` +
+	`"maximum":4294967295` +
+	`},` +
+	`"perm":{` +
+	`"type":"integer",` +
+	`"description":"A set of bit flags: any combination is a valid value.",` +
+	`"minimum":0,` +
+	`"maximum":255` +
+	`}` +
+	`},` +
+	`"description":"Has the types encoding/json or their methods write specially.",` +
+	`"required":[` +
+	`"time",` +
+	`"dur",` +
+	`"number",` +
+	`"number_p",` +
+	`"raw",` +
+	`"any",` +
+	`"anys",` +
+	`"any_map",` +
+	`"bytes",` +
+	`"hash",` +
+	`"level",` +
+	`"levels",` +
+	`"level_p",` +
+	`"custom",` +
+	`"custom_p",` +
+	`"customs",` +
+	`"stamp",` +
+	`"label",` +
+	`"month",` +
+	`"mode",` +
+	`"perm"` +
+	`]` +
+	`},` +
+	`"Tagged":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"meta":{"anyOf":[{"$ref":"#/$defs/Meta"},{"type":"null"}]},` +
+	`"base":{"$ref":"#/$defs/Base"}` +
+	`},` +
+	`"description":"Has tagged embedded structs: nested objects.",` +
+	`"required":["meta","base"]` +
+	`},` +
+	`"Tree":{` +
+	`"type":"array",` +
+	`"items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"description":"A recursive slice."` +
+	`}` +
+	`},` +
+	`"description":"Puts all of the above in one argument object.",` +
+	`"required":[` +
+	`"scalars",` +
+	`"quoted",` +
+	`"nullables",` +
+	`"embeds",` +
+	`"tagged",` +
+	`"specials",` +
+	`"maps",` +
+	`"node",` +
+	`"generic",` +
+	`"enums"` +
+	`]` +
+	`}`)
 var mcptagEchoEverythingArgs = &toolimpl.Spec{
 	Tool: "echo_everything",
 	Args: []toolimpl.Arg{
@@ -655,7 +3570,9 @@ var mcptagEchoEverythingArgs = &toolimpl.Spec{
 			{Name: "b", Required: true, Kind: toolimpl.KindString, Enum: []string{"false", "true"}},
 			{Name: "f", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalFloat},
 			{Name: "f32", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalFloat},
-			{Name: "s", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.Pattern, Text: `^".*"$`}}},
+			{Name: "s", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{
+				{Op: toolimpl.Pattern, Text: `^".*"$`},
+			}},
 			{Name: "p", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DecimalInt},
 			{Name: "op", Kind: toolimpl.KindString, Nullable: true, Enum: []string{"false", "true"}},
 			{Name: "prio", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DecimalInt},
@@ -669,16 +3586,22 @@ var mcptagEchoEverythingArgs = &toolimpl.Spec{
 		{Name: "nullables", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 			{Name: "p", Kind: toolimpl.KindInteger, Nullable: true},
 			{Name: "s", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
-			{Name: "m", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "m", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}},
 			{Name: "bytes", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
-			{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+			{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}, Fixed: true, Len: 2},
 			{Name: "item_p", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
 				{Name: "id", Required: true, Kind: toolimpl.KindString},
 				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 			}, Closed: true},
 			{Name: "op", Kind: toolimpl.KindInteger, Nullable: true},
 			{Name: "os", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
-			{Name: "om", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "om", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}},
 			{Name: "zs", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 			{Name: "zp", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
 				{Name: "id", Required: true, Kind: toolimpl.KindString},
@@ -694,24 +3617,46 @@ var mcptagEchoEverythingArgs = &toolimpl.Spec{
 			}, Closed: true},
 			{Name: "o_arr", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
 			{Name: "o_arr0", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 0},
-			{Name: "ps", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "ps", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}},
 			{Name: "pp", Kind: toolimpl.KindInteger, Nullable: true},
-			{Name: "pm", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}},
+			{Name: "pm", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindBoolean,
+			}},
 			{Name: "p_any", Nullable: true},
-			{Name: "elems", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "id", Required: true, Kind: toolimpl.KindString},
-				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			}, Closed: true}},
-			{Name: "map_elems", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}}},
-			{Name: "nested", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}}},
+			{Name: "elems", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+					{Name: "id", Required: true, Kind: toolimpl.KindString},
+					{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+				}, Closed: true,
+			}},
+			{Name: "map_elems", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger},
+			}},
+			{Name: "nested", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString},
+			}},
 			{Name: "opt_bytes", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Base64},
-			{Name: "arr_of_ptrs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+			{Name: "arr_of_ptrs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}, Fixed: true, Len: 2},
 			{Name: "blob", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
-			{Name: "arr_p", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
-			{Name: "bytes_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Base64}},
-			{Name: "time_ps", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
-			{Name: "numbers", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}},
-			{Name: "big", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8}, Fixed: true, Len: 40},
+			{Name: "arr_p", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}, Fixed: true, Len: 2},
+			{Name: "bytes_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Format: toolimpl.Base64,
+			}},
+			{Name: "time_ps", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Format: toolimpl.DateTime,
+			}},
+			{Name: "numbers", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindNumber,
+			}},
+			{Name: "big", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8,
+			}, Fixed: true, Len: 40},
 			{Name: "octets", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
 		}, Closed: true},
 		{Name: "embeds", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
@@ -749,9 +3694,13 @@ var mcptagEchoEverythingArgs = &toolimpl.Spec{
 			{Name: "anys", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{}},
 			{Name: "any_map", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}},
 			{Name: "bytes", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
-			{Name: "hash", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8}, Fixed: true, Len: 4},
+			{Name: "hash", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8,
+			}, Fixed: true, Len: 4},
 			{Name: "level", Required: true, Kind: toolimpl.KindString},
-			{Name: "levels", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "levels", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString,
+			}},
 			{Name: "level_p", Kind: toolimpl.KindString, Nullable: true},
 			{Name: "custom", Required: true},
 			{Name: "custom_p", Nullable: true},
@@ -759,52 +3708,115 @@ var mcptagEchoEverythingArgs = &toolimpl.Spec{
 			{Name: "stamp", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DateTime},
 			{Name: "label", Required: true, Kind: toolimpl.KindString},
 			{Name: "err", Nullable: true},
-			{Name: "month", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}},
+			{Name: "month", Required: true, Kind: toolimpl.KindInteger, Enum: []string{
+				"1",
+				"2",
+				"3",
+				"4",
+				"5",
+				"6",
+				"7",
+				"8",
+				"9",
+				"10",
+				"11",
+				"12",
+			}},
 			{Name: "mode", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint32},
 			{Name: "perm", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8},
 		}, Closed: true},
 		{Name: "maps", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-			{Name: "by_string", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
-			{Name: "by_unit", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}},
-			{Name: "by_int", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
-			{Name: "by_i8", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
-			{Name: "by_i64", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
-			{Name: "by_u8", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalUint},
-			{Name: "by_uint", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalUint},
-			{Name: "by_text", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}},
-			{Name: "by_level", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
-			{Name: "by_prio", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Keys: toolimpl.DecimalInt},
-			{Name: "nested", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}}, Keys: toolimpl.DecimalInt}},
-			{Name: "items", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "id", Required: true, Kind: toolimpl.KindString},
-				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			}, Closed: true}},
+			{Name: "by_string", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}},
+			{Name: "by_unit", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindBoolean,
+			}},
+			{Name: "by_int", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString,
+			}, Keys: toolimpl.DecimalInt},
+			{Name: "by_i8", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString,
+			}, Keys: toolimpl.DecimalInt},
+			{Name: "by_i64", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString,
+			}, Keys: toolimpl.DecimalInt},
+			{Name: "by_u8", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString,
+			}, Keys: toolimpl.DecimalUint},
+			{Name: "by_uint", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString,
+			}, Keys: toolimpl.DecimalUint},
+			{Name: "by_text", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindNumber,
+			}},
+			{Name: "by_level", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}},
+			{Name: "by_prio", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString,
+			}, Keys: toolimpl.DecimalInt},
+			{Name: "nested", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+					Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString},
+				}, Keys: toolimpl.DecimalInt,
+			}},
+			{Name: "items", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+					{Name: "id", Required: true, Kind: toolimpl.KindString},
+					{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+				}, Closed: true,
+			}},
 			{Name: "graph", Required: true, Ref: 3},
-			{Name: "levels", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
-			{Name: "level_ps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+			{Name: "levels", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString,
+			}},
+			{Name: "level_ps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString,
+			}},
 			{Name: "customs", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}, Keys: toolimpl.DecimalInt},
-			{Name: "stamps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
-			{Name: "times", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
-			{Name: "bytes", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Base64}},
+			{Name: "stamps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Format: toolimpl.DateTime,
+			}},
+			{Name: "times", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Format: toolimpl.DateTime,
+			}},
+			{Name: "bytes", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Format: toolimpl.Base64,
+			}},
 			{Name: "raws", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}},
-			{Name: "by_i16", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalInt},
-			{Name: "by_uptr", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalUint},
-			{Name: "by_count", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalInt},
-			{Name: "by_lower", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
-			{Name: "arr_map", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Fixed: true, Len: 2}},
+			{Name: "by_i16", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindBoolean,
+			}, Keys: toolimpl.DecimalInt},
+			{Name: "by_uptr", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindBoolean,
+			}, Keys: toolimpl.DecimalUint},
+			{Name: "by_count", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindBoolean,
+			}, Keys: toolimpl.DecimalInt},
+			{Name: "by_lower", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}},
+			{Name: "arr_map", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Fixed: true, Len: 2,
+			}},
 			{Name: "raw_ps", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{}},
 		}, Closed: true},
 		{Name: "node", Ref: 4, Nullable: true},
 		{Name: "generic", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 			{Name: "items", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-					{Name: "id", Required: true, Kind: toolimpl.KindString},
-					{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-				}, Closed: true}},
+				{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+					Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+						{Name: "id", Required: true, Kind: toolimpl.KindString},
+						{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+					}, Closed: true,
+				}},
 				{Name: "next", Kind: toolimpl.KindString},
 			}, Closed: true},
 			{Name: "ints", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+				{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+					Kind: toolimpl.KindInteger,
+				}},
 				{Name: "next", Kind: toolimpl.KindString},
 			}, Closed: true},
 			{Name: "pair", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
@@ -824,9 +3836,15 @@ var mcptagEchoEverythingArgs = &toolimpl.Spec{
 					{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 				}, Closed: true},
 			}, Closed: true},
-			{Name: "anon_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "P", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}},
-			}, Closed: true}},
+			{Name: "anon_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+					{Name: "P", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{
+						"-1",
+						"0",
+						"1",
+					}},
+				}, Closed: true,
+			}},
 			{Name: "anon_emb", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 				{Name: "id", Required: true, Kind: toolimpl.KindString},
 				{Name: "kind", Required: true, Kind: toolimpl.KindString},
@@ -834,7 +3852,9 @@ var mcptagEchoEverythingArgs = &toolimpl.Spec{
 				{Name: "n", Kind: toolimpl.KindInteger},
 			}, Closed: true},
 			{Name: "empty", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{}, Closed: true},
-			{Name: "empties", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{}, Closed: true}},
+			{Name: "empties", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{}, Closed: true,
+			}},
 			{Name: "page_p", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
 				{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Ref: 4}},
 				{Name: "next", Kind: toolimpl.KindString},
@@ -843,30 +3863,80 @@ var mcptagEchoEverythingArgs = &toolimpl.Spec{
 		{Name: "enums", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 			{Name: "o_unit", Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			{Name: "prio", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}},
+			{Name: "prio", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{
+				"-1",
+				"0",
+				"1",
+			}},
 			{Name: "unit_p", Kind: toolimpl.KindString, Nullable: true, Enum: []string{"celsius", "fahrenheit"}},
-			{Name: "prios", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}}},
-			{Name: "by_unit", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}}},
-			{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}}, Fixed: true, Len: 2},
-			{Name: "sym", Required: true, Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}},
-			{Name: "syms", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}}},
-			{Name: "big", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
-			{Name: "big_p", Kind: toolimpl.KindInteger, Nullable: true, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
-			{Name: "day", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"0", "1", "2", "3", "4", "5", "6"}},
-			{Name: "by_unit2", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}}},
-			{Name: "pairs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "key", Required: true, Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"}},
-				{Name: "value", Required: true, Kind: toolimpl.KindInteger, Enum: []string{"-9223372036854775808", "0", "9223372036854775807"}},
-			}, Closed: true}},
+			{Name: "prios", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"},
+			}},
+			{Name: "by_unit", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"},
+			}},
+			{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"},
+			}, Fixed: true, Len: 2},
+			{Name: "sym", Required: true, Kind: toolimpl.KindString, Enum: []string{
+				"",
+				"x y",
+				"\"q\" \\ <&>",
+				"ünï\u2028🌧",
+				"A",
+			}},
+			{Name: "syms", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Enum: []string{"", "x y", "\"q\" \\ <&>", "ünï\u2028🌧", "A"},
+			}},
+			{Name: "big", Required: true, Kind: toolimpl.KindInteger, Enum: []string{
+				"-9223372036854775808",
+				"0",
+				"9223372036854775807",
+			}},
+			{Name: "big_p", Kind: toolimpl.KindInteger, Nullable: true, Enum: []string{
+				"-9223372036854775808",
+				"0",
+				"9223372036854775807",
+			}},
+			{Name: "day", Required: true, Kind: toolimpl.KindInteger, Enum: []string{
+				"0",
+				"1",
+				"2",
+				"3",
+				"4",
+				"5",
+				"6",
+			}},
+			{Name: "by_unit2", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"},
+			}},
+			{Name: "pairs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+					{Name: "key", Required: true, Kind: toolimpl.KindString, Enum: []string{
+						"",
+						"x y",
+						"\"q\" \\ <&>",
+						"ünï\u2028🌧",
+						"A",
+					}},
+					{Name: "value", Required: true, Kind: toolimpl.KindInteger, Enum: []string{
+						"-9223372036854775808",
+						"0",
+						"9223372036854775807",
+					}},
+				}, Closed: true,
+			}},
 		}, Closed: true},
 	},
 	Defs: []toolimpl.Arg{
 		/* Dir */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 			{Name: "name", Required: true, Kind: toolimpl.KindString},
-			{Name: "files", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "name", Required: true, Kind: toolimpl.KindString},
-				{Name: "dir", Ref: 1, Nullable: true},
-			}, Closed: true}},
+			{Name: "files", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+					{Name: "name", Required: true, Kind: toolimpl.KindString},
+					{Name: "dir", Ref: 1, Nullable: true},
+				}, Closed: true,
+			}},
 		}, Closed: true},
 		/* Extra */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 			{Name: "note", Required: true, Kind: toolimpl.KindString},
@@ -893,8 +3963,50 @@ func mcptagEchoEverything(ctx context.Context, req *mcp.CallToolRequest) (res *m
 }
 
 // Schemas and arguments of plain_scalars, computed by mcptag.
-var mcptagPlainScalarsInput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"dur":{"type":"integer"}},"required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","s","dur"],"additionalProperties":false}`)
-var mcptagPlainScalarsOutput = json.RawMessage(`{"type":"object","properties":{"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number"},"f64":{"type":"number"},"s":{"type":"string"},"dur":{"type":"integer"}},"description":"The arguments of plain_scalars.","required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","s","dur"]}`)
+var mcptagPlainScalarsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"b":{"type":"boolean"},` +
+	`"i":{"type":"integer"},` +
+	`"i8":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"i16":{"type":"integer","minimum":-32768,"maximum":32767},` +
+	`"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"i64":{"type":"integer"},` +
+	`"u":{"type":"integer","minimum":0},` +
+	`"u8":{"type":"integer","minimum":0,"maximum":255},` +
+	`"u16":{"type":"integer","minimum":0,"maximum":65535},` +
+	`"u32":{"type":"integer","minimum":0,"maximum":4294967295},` +
+	`"u64":{"type":"integer","minimum":0},` +
+	`"f32":{"type":"number"},` +
+	`"f64":{"type":"number"},` +
+	`"s":{"type":"string"},` +
+	`"dur":{"type":"integer"}` +
+	`},` +
+	`"required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","s","dur"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagPlainScalarsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"b":{"type":"boolean"},` +
+	`"i":{"type":"integer"},` +
+	`"i8":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"i16":{"type":"integer","minimum":-32768,"maximum":32767},` +
+	`"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},` +
+	`"i64":{"type":"integer"},` +
+	`"u":{"type":"integer","minimum":0},` +
+	`"u8":{"type":"integer","minimum":0,"maximum":255},` +
+	`"u16":{"type":"integer","minimum":0,"maximum":65535},` +
+	`"u32":{"type":"integer","minimum":0,"maximum":4294967295},` +
+	`"u64":{"type":"integer","minimum":0},` +
+	`"f32":{"type":"number"},` +
+	`"f64":{"type":"number"},` +
+	`"s":{"type":"string"},` +
+	`"dur":{"type":"integer"}` +
+	`},` +
+	`"description":"The arguments of plain_scalars.",` +
+	`"required":["b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","s","dur"]` +
+	`}`)
 var mcptagPlainScalarsArgs = &toolimpl.Spec{
 	Tool: "plain_scalars",
 	Args: []toolimpl.Arg{
@@ -987,8 +4099,83 @@ func mcptagPlainScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp
 }
 
 // Schemas and arguments of plain_pointers, computed by mcptag.
-var mcptagPlainPointersInput = json.RawMessage(`{"type":"object","properties":{"i":{"type":"integer"},"s":{"type":"string"},"item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"when":{"type":"string","format":"date-time"},"slice":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"pp":{"type":"integer"},"a":{},"raw":{},"node":{"$ref":"#/$defs/Node"}},"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}},"description":"A recursive struct.","required":["name"],"additionalProperties":false}},"additionalProperties":false}`)
-var mcptagPlainPointersOutput = json.RawMessage(`{"type":"object","properties":{"i":{"type":"integer"},"s":{"type":"string"},"item":{"$ref":"#/$defs/Item"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"when":{"type":"string","format":"date-time"},"slice":{"type":["array","null"],"items":{"type":"integer"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"pp":{"type":["integer","null"]},"a":{},"raw":{},"node":{"$ref":"#/$defs/Node"}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"description":"A recursive struct.","required":["name","parent"]}},"description":"The arguments of plain_pointers: optional ones."}`)
+var mcptagPlainPointersInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"i":{"type":"integer"},` +
+	`"s":{"type":"string"},` +
+	`"item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"when":{"type":"string","format":"date-time"},` +
+	`"slice":{"type":"array","items":{"type":"integer"}},` +
+	`"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"pp":{"type":"integer"},` +
+	`"a":{},` +
+	`"raw":{},` +
+	`"node":{"$ref":"#/$defs/Node"}` +
+	`},` +
+	`"$defs":{` +
+	`"Node":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},` +
+	`"parent":{"$ref":"#/$defs/Node"}` +
+	`},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagPlainPointersOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"i":{"type":"integer"},` +
+	`"s":{"type":"string"},` +
+	`"item":{"$ref":"#/$defs/Item"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"when":{"type":"string","format":"date-time"},` +
+	`"slice":{"type":["array","null"],"items":{"type":"integer"}},` +
+	`"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"pp":{"type":["integer","null"]},` +
+	`"a":{},` +
+	`"raw":{},` +
+	`"node":{"$ref":"#/$defs/Node"}` +
+	`},` +
+	`"$defs":{` +
+	`"Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"]` +
+	`},` +
+	`"Node":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string"},` +
+	`"children":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
+	`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}` +
+	`},` +
+	`"description":"A recursive struct.",` +
+	`"required":["name","parent"]` +
+	`}` +
+	`},` +
+	`"description":"The arguments of plain_pointers: optional ones."` +
+	`}`)
 var mcptagPlainPointersArgs = &toolimpl.Spec{
 	Tool: "plain_pointers",
 	Args: []toolimpl.Arg{
@@ -1000,8 +4187,12 @@ var mcptagPlainPointersArgs = &toolimpl.Spec{
 		}, Closed: true},
 		{Name: "unit", Kind: toolimpl.KindString, Nullable: true, Enum: []string{"celsius", "fahrenheit"}},
 		{Name: "when", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DateTime},
-		{Name: "slice", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
-		{Name: "m", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+		{Name: "slice", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger,
+		}},
+		{Name: "m", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger,
+		}},
 		{Name: "pp", Kind: toolimpl.KindInteger, Nullable: true},
 		{Name: "a", Nullable: true},
 		{Name: "raw", Nullable: true},
@@ -1071,8 +4262,26 @@ func mcptagPlainPointers(ctx context.Context, req *mcp.CallToolRequest) (res *mc
 }
 
 // Schemas and arguments of plain_one, computed by mcptag.
-var mcptagPlainOneInput = json.RawMessage(`{"type":"object","properties":{"tree":{"$ref":"#/$defs/Tree"}},"$defs":{"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}},"required":["tree"],"additionalProperties":false}`)
-var mcptagPlainOneOutput = json.RawMessage(`{"type":"object","properties":{"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"$defs":{"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"description":"The arguments of plain_one: one argument that is not a struct.","required":["tree"]}`)
+var mcptagPlainOneInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"tree":{"$ref":"#/$defs/Tree"}},` +
+	`"$defs":{"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}},` +
+	`"required":["tree"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagPlainOneOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},` +
+	`"$defs":{` +
+	`"Tree":{` +
+	`"type":"array",` +
+	`"items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"description":"A recursive slice."` +
+	`}` +
+	`},` +
+	`"description":"The arguments of plain_one: one argument that is not a struct.",` +
+	`"required":["tree"]` +
+	`}`)
 var mcptagPlainOneArgs = &toolimpl.Spec{
 	Tool: "plain_one",
 	Args: []toolimpl.Arg{
@@ -1098,24 +4307,229 @@ func mcptagPlainOne(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 }
 
 // Schemas and arguments of plain_struct_ptr, computed by mcptag.
-var mcptagPlainStructPtrInput = json.RawMessage(`{"type":"object","properties":{"in":{"type":"object","properties":{"p":{"type":"integer"},"s":{"type":"array","items":{"type":"string"}},"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"bytes":{"type":"string","contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"z_item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":"array","items":{"type":"integer"}},"pp":{"type":"integer"},"pm":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"map_elems":{"type":"object","properties":{},"additionalProperties":{"type":"array","items":{"type":"integer"}}},"nested":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"blob":{"type":"string","contentEncoding":"base64"},"arr_p":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":"array","items":{"type":"string","contentEncoding":"base64"}},"time_ps":{"type":"array","items":{"type":"string","format":"date-time"}},"numbers":{"type":"array","items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":"string","contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["s","m","bytes","arr","elems","nested","arr_of_ptrs","blob","bytes_list","time_ps","numbers","big","octets"],"additionalProperties":false}},"additionalProperties":false}`)
-var mcptagPlainStructPtrOutput = json.RawMessage(`{"type":"object","properties":{"in":{"$ref":"#/$defs/Nullables"}},"$defs":{"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Nullables":{"type":"object","properties":{"p":{"type":["integer","null"]},"s":{"type":["array","null"],"items":{"type":"string"}},"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"bytes":{"type":["string","null"],"contentEncoding":"base64"},"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},"op":{"type":"integer"},"os":{"type":"array","items":{"type":"string"}},"om":{"type":"object","additionalProperties":{"type":"integer"}},"zs":{"type":"array","items":{"type":"string"}},"zp":{"$ref":"#/$defs/Item"},"o_item":{"$ref":"#/$defs/Item"},"z_item":{"$ref":"#/$defs/Item"},"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},"ps":{"type":["array","null"],"items":{"type":"integer"}},"pp":{"type":["integer","null"]},"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},"p_any":{},"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},"map_elems":{"type":"object","additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}},"nested":{"type":["array","null"],"items":{"type":["array","null"],"items":{"type":["string","null"]}}},"opt_bytes":{"type":"string","contentEncoding":"base64"},"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2},"blob":{"type":["string","null"],"contentEncoding":"base64"},"arr_p":{"type":["array","null"],"items":{"type":"integer"},"minItems":2,"maxItems":2},"bytes_list":{"type":["array","null"],"items":{"type":["string","null"],"contentEncoding":"base64"}},"time_ps":{"type":["array","null"],"items":{"type":["string","null"],"format":"date-time"}},"numbers":{"type":["array","null"],"items":{"type":"number"}},"big":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255},"minItems":40,"maxItems":40},"octets":{"type":["string","null"],"contentEncoding":"base64"}},"description":"Has every value that can be nil, with and without omitempty.","required":["p","s","m","bytes","arr","item_p","o_item","o_arr","p_any","elems","nested","arr_of_ptrs","blob","arr_p","bytes_list","time_ps","numbers","big","octets"]}},"description":"The arguments of plain_struct_ptr: a pointer to a struct is one optional argument, not the arguments object."}`)
+var mcptagPlainStructPtrInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"in":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"p":{"type":"integer"},` +
+	`"s":{"type":"array","items":{"type":"string"}},` +
+	`"m":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"bytes":{"type":"string","contentEncoding":"base64"},` +
+	`"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"item_p":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"op":{"type":"integer"},` +
+	`"os":{"type":"array","items":{"type":"string"}},` +
+	`"om":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"zs":{"type":"array","items":{"type":"string"}},` +
+	`"zp":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"o_item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"z_item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},` +
+	`"ps":{"type":"array","items":{"type":"integer"}},` +
+	`"pp":{"type":"integer"},` +
+	`"pm":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"}},` +
+	`"p_any":{},` +
+	`"elems":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"map_elems":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"array","items":{"type":"integer"}}` +
+	`},` +
+	`"nested":{"type":"array","items":{"type":"array","items":{"type":"string"}}},` +
+	`"opt_bytes":{"type":"string","contentEncoding":"base64"},` +
+	`"arr_of_ptrs":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"blob":{"type":"string","contentEncoding":"base64"},` +
+	`"arr_p":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"bytes_list":{"type":"array","items":{"type":"string","contentEncoding":"base64"}},` +
+	`"time_ps":{"type":"array","items":{"type":"string","format":"date-time"}},` +
+	`"numbers":{"type":"array","items":{"type":"number"}},` +
+	`"big":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":40,` +
+	`"maxItems":40` +
+	`},` +
+	`"octets":{"type":"string","contentEncoding":"base64"}` +
+	`},` +
+	`"description":"Has every value that can be nil, with and without omitempty.",` +
+	`"required":[` +
+	`"s",` +
+	`"m",` +
+	`"bytes",` +
+	`"arr",` +
+	`"elems",` +
+	`"nested",` +
+	`"arr_of_ptrs",` +
+	`"blob",` +
+	`"bytes_list",` +
+	`"time_ps",` +
+	`"numbers",` +
+	`"big",` +
+	`"octets"` +
+	`],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagPlainStructPtrOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"in":{"$ref":"#/$defs/Nullables"}},` +
+	`"$defs":{` +
+	`"Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"]` +
+	`},` +
+	`"Nullables":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"p":{"type":["integer","null"]},` +
+	`"s":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"m":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"bytes":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"item_p":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]},` +
+	`"op":{"type":"integer"},` +
+	`"os":{"type":"array","items":{"type":"string"}},` +
+	`"om":{"type":"object","additionalProperties":{"type":"integer"}},` +
+	`"zs":{"type":"array","items":{"type":"string"}},` +
+	`"zp":{"$ref":"#/$defs/Item"},` +
+	`"o_item":{"$ref":"#/$defs/Item"},` +
+	`"z_item":{"$ref":"#/$defs/Item"},` +
+	`"o_arr":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"o_arr0":{"type":"array","items":{"type":"integer"},"minItems":0,"maxItems":0},` +
+	`"ps":{"type":["array","null"],"items":{"type":"integer"}},` +
+	`"pp":{"type":["integer","null"]},` +
+	`"pm":{"type":["object","null"],"additionalProperties":{"type":"boolean"}},` +
+	`"p_any":{},` +
+	`"elems":{"type":["array","null"],"items":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}},` +
+	`"map_elems":{` +
+	`"type":"object",` +
+	`"additionalProperties":{"type":["array","null"],"items":{"type":"integer"}}` +
+	`},` +
+	`"nested":{` +
+	`"type":["array","null"],` +
+	`"items":{"type":["array","null"],"items":{"type":["string","null"]}}` +
+	`},` +
+	`"opt_bytes":{"type":"string","contentEncoding":"base64"},` +
+	`"arr_of_ptrs":{"type":"array","items":{"type":["integer","null"]},"minItems":2,"maxItems":2},` +
+	`"blob":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"arr_p":{"type":["array","null"],"items":{"type":"integer"},"minItems":2,"maxItems":2},` +
+	`"bytes_list":{"type":["array","null"],"items":{"type":["string","null"],"contentEncoding":"base64"}},` +
+	`"time_ps":{"type":["array","null"],"items":{"type":["string","null"],"format":"date-time"}},` +
+	`"numbers":{"type":["array","null"],"items":{"type":"number"}},` +
+	`"big":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":0,"maximum":255},` +
+	`"minItems":40,` +
+	`"maxItems":40` +
+	`},` +
+	`"octets":{"type":["string","null"],"contentEncoding":"base64"}` +
+	`},` +
+	`"description":"Has every value that can be nil, with and without omitempty.",` +
+	`"required":[` +
+	`"p",` +
+	`"s",` +
+	`"m",` +
+	`"bytes",` +
+	`"arr",` +
+	`"item_p",` +
+	`"o_item",` +
+	`"o_arr",` +
+	`"p_any",` +
+	`"elems",` +
+	`"nested",` +
+	`"arr_of_ptrs",` +
+	`"blob",` +
+	`"arr_p",` +
+	`"bytes_list",` +
+	`"time_ps",` +
+	`"numbers",` +
+	`"big",` +
+	`"octets"` +
+	`]` +
+	`}` +
+	`},` +
+	`"description":"The arguments of plain_struct_ptr: a pointer to a struct is one optional argument, not the arguments object."` +
+	`}`)
 var mcptagPlainStructPtrArgs = &toolimpl.Spec{
 	Tool: "plain_struct_ptr",
 	Args: []toolimpl.Arg{
 		{Name: "in", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
 			{Name: "p", Kind: toolimpl.KindInteger, Nullable: true},
 			{Name: "s", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
-			{Name: "m", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "m", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}},
 			{Name: "bytes", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
-			{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+			{Name: "arr", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}, Fixed: true, Len: 2},
 			{Name: "item_p", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
 				{Name: "id", Required: true, Kind: toolimpl.KindString},
 				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
 			}, Closed: true},
 			{Name: "op", Kind: toolimpl.KindInteger, Nullable: true},
 			{Name: "os", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
-			{Name: "om", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "om", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}},
 			{Name: "zs", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
 			{Name: "zp", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{
 				{Name: "id", Required: true, Kind: toolimpl.KindString},
@@ -1131,24 +4545,46 @@ var mcptagPlainStructPtrArgs = &toolimpl.Spec{
 			}, Closed: true},
 			{Name: "o_arr", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
 			{Name: "o_arr0", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 0},
-			{Name: "ps", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
+			{Name: "ps", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}},
 			{Name: "pp", Kind: toolimpl.KindInteger, Nullable: true},
-			{Name: "pm", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}},
+			{Name: "pm", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindBoolean,
+			}},
 			{Name: "p_any", Nullable: true},
-			{Name: "elems", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "id", Required: true, Kind: toolimpl.KindString},
-				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			}, Closed: true}},
-			{Name: "map_elems", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}}},
-			{Name: "nested", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}}},
+			{Name: "elems", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+					{Name: "id", Required: true, Kind: toolimpl.KindString},
+					{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+				}, Closed: true,
+			}},
+			{Name: "map_elems", Kind: toolimpl.KindObject, Nullable: true, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger},
+			}},
+			{Name: "nested", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString},
+			}},
 			{Name: "opt_bytes", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Base64},
-			{Name: "arr_of_ptrs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
+			{Name: "arr_of_ptrs", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}, Fixed: true, Len: 2},
 			{Name: "blob", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
-			{Name: "arr_p", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Fixed: true, Len: 2},
-			{Name: "bytes_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.Base64}},
-			{Name: "time_ps", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Format: toolimpl.DateTime}},
-			{Name: "numbers", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}},
-			{Name: "big", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8}, Fixed: true, Len: 40},
+			{Name: "arr_p", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger,
+			}, Fixed: true, Len: 2},
+			{Name: "bytes_list", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Format: toolimpl.Base64,
+			}},
+			{Name: "time_ps", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Format: toolimpl.DateTime,
+			}},
+			{Name: "numbers", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindNumber,
+			}},
+			{Name: "big", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindInteger, Range: toolimpl.RangeUint8,
+			}, Fixed: true, Len: 40},
 			{Name: "octets", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
 		}, Closed: true},
 	},
@@ -1169,25 +4605,302 @@ func mcptagPlainStructPtr(ctx context.Context, req *mcp.CallToolRequest) (res *m
 }
 
 // Schemas and arguments of plain_mixed, computed by mcptag.
-var mcptagPlainMixedInput = json.RawMessage(`{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},"byID":{"type":"object","properties":{},"additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"description":"A small nested struct.","required":["id","unit"],"additionalProperties":false},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"byU16":{"type":"object","properties":{},"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"byText":{"type":"object","properties":{},"additionalProperties":{"type":"string"}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"when":{"type":"string","format":"date-time"},"data":{"type":"string","contentEncoding":"base64"},"num":{"type":"number"},"raw":{},"value":{},"tree":{"$ref":"#/$defs/Tree"},"graph":{"$ref":"#/$defs/Graph"},"window":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"minItems":3,"maxItems":3},"level":{"type":"string","description":"Has a text form: \"L3\"."},"custom":{},"stamp":{"type":"string","format":"date-time"},"page":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"key":{"type":"integer"},"value":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}},"required":["key","value"],"additionalProperties":false}},"next":{"type":"string"}},"required":["items"],"additionalProperties":false},"embeds":{"type":"object","properties":{"id":{"type":"string"},"meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"],"additionalProperties":false},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":"integer"},"kind":{"type":"integer"}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","kind"],"additionalProperties":false}},"$defs":{"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"],"additionalProperties":false},"Graph":{"type":"object","properties":{},"description":"A recursive map.","additionalProperties":{"$ref":"#/$defs/Graph"}},"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}},"required":["items","tags","counts","byID","byU16","byText","unit","prio","when","data","num","raw","value","tree","graph","window","level","custom","stamp","page","embeds"],"additionalProperties":false}`)
-var mcptagPlainMixedOutput = json.RawMessage(`{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},"tags":{"type":["array","null"],"items":{"type":"string"}},"counts":{"type":["object","null"],"additionalProperties":{"type":"integer"}},"byID":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/Item"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"byU16":{"type":["object","null"],"additionalProperties":{"type":"boolean"},"propertyNames":{"type":"string","pattern":"^[0-9]+$"}},"byText":{"type":["object","null"],"additionalProperties":{"type":"string"}},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},"when":{"type":"string","format":"date-time"},"data":{"type":["string","null"],"contentEncoding":"base64"},"num":{"type":"number"},"raw":{},"value":{},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"window":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"minItems":3,"maxItems":3},"level":{"type":"string","description":"Has a text form: \"L3\"."},"custom":{},"stamp":{"type":"string","format":"date-time"},"page":{"$ref":"#/$defs/Page_Pair_int_Unit"},"embeds":{"$ref":"#/$defs/Embeds"}},"$defs":{"Embeds":{"type":"object","properties":{"id":{"type":"string"},"meta":{"$ref":"#/$defs/Meta"},"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"},"hidden":{"type":"string"},"Label":{"type":"string"},"Code":{"type":"string"},"Num":{"type":["integer","null"]},"kind":{"type":"integer"}},"description":"Promotes fields by Go's visibility rules.","required":["id","meta","hidden","Label","Code","Num","kind"]},"Extra":{"type":"object","properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},"required":["note"]},"Graph":{"type":"object","description":"A recursive map.","additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"Item":{"type":"object","properties":{"id":{"type":"string"},"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"description":"A small nested struct.","required":["id","unit"]},"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},"Page_Pair_int_Unit":{"type":"object","properties":{"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Pair_int_Unit"}},"next":{"type":"string"}},"required":["items"]},"Pair_int_Unit":{"type":"object","properties":{"key":{"type":"integer"},"value":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}},"required":["key","value"]},"Tree":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"description":"A recursive slice."}},"description":"The arguments of plain_mixed.","required":["items","tags","counts","byID","byU16","byText","unit","prio","when","data","num","raw","value","tree","graph","window","level","custom","stamp","page","embeds"]}`)
+var mcptagPlainMixedInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"tags":{"type":"array","items":{"type":"string"}},` +
+	`"counts":{"type":"object","properties":{},"additionalProperties":{"type":"integer"}},` +
+	`"byID":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"byU16":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"byText":{"type":"object","properties":{},"additionalProperties":{"type":"string"}},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]},` +
+	`"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},` +
+	`"when":{"type":"string","format":"date-time"},` +
+	`"data":{"type":"string","contentEncoding":"base64"},` +
+	`"num":{"type":"number"},` +
+	`"raw":{},` +
+	`"value":{},` +
+	`"tree":{"$ref":"#/$defs/Tree"},` +
+	`"graph":{"$ref":"#/$defs/Graph"},` +
+	`"window":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"minItems":3,` +
+	`"maxItems":3` +
+	`},` +
+	`"level":{"type":"string","description":"Has a text form: \"L3\"."},` +
+	`"custom":{},` +
+	`"stamp":{"type":"string","format":"date-time"},` +
+	`"page":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"key":{"type":"integer"},` +
+	`"value":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit"]}` +
+	`},` +
+	`"required":["key","value"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"next":{"type":"string"}` +
+	`},` +
+	`"required":["items"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"embeds":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"meta":{` +
+	`"type":"object",` +
+	`"properties":{"created":{"type":"string"}},` +
+	`"required":["created"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"note":{"type":"string"},` +
+	`"more":{"$ref":"#/$defs/Extra"},` +
+	`"hidden":{"type":"string"},` +
+	`"Label":{"type":"string"},` +
+	`"Code":{"type":"string"},` +
+	`"Num":{"type":"integer"},` +
+	`"kind":{"type":"integer"}` +
+	`},` +
+	`"description":"Promotes fields by Go's visibility rules.",` +
+	`"required":["id","meta","hidden","Label","Code","kind"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"Extra":{` +
+	`"type":"object",` +
+	`"properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},` +
+	`"required":["note"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"Graph":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"description":"A recursive map.",` +
+	`"additionalProperties":{"$ref":"#/$defs/Graph"}` +
+	`},` +
+	`"Tree":{"type":"array","items":{"$ref":"#/$defs/Tree"},"description":"A recursive slice."}` +
+	`},` +
+	`"required":[` +
+	`"items",` +
+	`"tags",` +
+	`"counts",` +
+	`"byID",` +
+	`"byU16",` +
+	`"byText",` +
+	`"unit",` +
+	`"prio",` +
+	`"when",` +
+	`"data",` +
+	`"num",` +
+	`"raw",` +
+	`"value",` +
+	`"tree",` +
+	`"graph",` +
+	`"window",` +
+	`"level",` +
+	`"custom",` +
+	`"stamp",` +
+	`"page",` +
+	`"embeds"` +
+	`],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagPlainMixedOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Item"}},` +
+	`"tags":{"type":["array","null"],"items":{"type":"string"}},` +
+	`"counts":{"type":["object","null"],"additionalProperties":{"type":"integer"}},` +
+	`"byID":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"$ref":"#/$defs/Item"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"byU16":{` +
+	`"type":["object","null"],` +
+	`"additionalProperties":{"type":"boolean"},` +
+	`"propertyNames":{"type":"string","pattern":"^[0-9]+$"}` +
+	`},` +
+	`"byText":{"type":["object","null"],"additionalProperties":{"type":"string"}},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]},` +
+	`"prio":{"type":"integer","description":"Orders work.","enum":[-1,0,1],"minimum":-128,"maximum":127},` +
+	`"when":{"type":"string","format":"date-time"},` +
+	`"data":{"type":["string","null"],"contentEncoding":"base64"},` +
+	`"num":{"type":"number"},` +
+	`"raw":{},` +
+	`"value":{},` +
+	`"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"graph":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},` +
+	`"window":{` +
+	`"type":"array",` +
+	`"items":{"type":"integer","minimum":-128,"maximum":127},` +
+	`"minItems":3,` +
+	`"maxItems":3` +
+	`},` +
+	`"level":{"type":"string","description":"Has a text form: \"L3\"."},` +
+	`"custom":{},` +
+	`"stamp":{"type":"string","format":"date-time"},` +
+	`"page":{"$ref":"#/$defs/Page_Pair_int_Unit"},` +
+	`"embeds":{"$ref":"#/$defs/Embeds"}` +
+	`},` +
+	`"$defs":{` +
+	`"Embeds":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"meta":{"$ref":"#/$defs/Meta"},` +
+	`"note":{"type":"string"},` +
+	`"more":{"$ref":"#/$defs/Extra"},` +
+	`"hidden":{"type":"string"},` +
+	`"Label":{"type":"string"},` +
+	`"Code":{"type":"string"},` +
+	`"Num":{"type":["integer","null"]},` +
+	`"kind":{"type":"integer"}` +
+	`},` +
+	`"description":"Promotes fields by Go's visibility rules.",` +
+	`"required":["id","meta","hidden","Label","Code","Num","kind"]` +
+	`},` +
+	`"Extra":{` +
+	`"type":"object",` +
+	`"properties":{"note":{"type":"string"},"more":{"$ref":"#/$defs/Extra"}},` +
+	`"required":["note"]` +
+	`},` +
+	`"Graph":{` +
+	`"type":"object",` +
+	`"description":"A recursive map.",` +
+	`"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}` +
+	`},` +
+	`"Item":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"id":{"type":"string"},` +
+	`"unit":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"description":"A small nested struct.",` +
+	`"required":["id","unit"]` +
+	`},` +
+	`"Meta":{"type":"object","properties":{"created":{"type":"string"}},"required":["created"]},` +
+	`"Page_Pair_int_Unit":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"items":{"type":["array","null"],"items":{"$ref":"#/$defs/Pair_int_Unit"}},` +
+	`"next":{"type":"string"}` +
+	`},` +
+	`"required":["items"]` +
+	`},` +
+	`"Pair_int_Unit":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"key":{"type":"integer"},` +
+	`"value":{"type":"string","description":"A temperature unit.","enum":["celsius","fahrenheit",""]}` +
+	`},` +
+	`"required":["key","value"]` +
+	`},` +
+	`"Tree":{` +
+	`"type":"array",` +
+	`"items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"description":"A recursive slice."` +
+	`}` +
+	`},` +
+	`"description":"The arguments of plain_mixed.",` +
+	`"required":[` +
+	`"items",` +
+	`"tags",` +
+	`"counts",` +
+	`"byID",` +
+	`"byU16",` +
+	`"byText",` +
+	`"unit",` +
+	`"prio",` +
+	`"when",` +
+	`"data",` +
+	`"num",` +
+	`"raw",` +
+	`"value",` +
+	`"tree",` +
+	`"graph",` +
+	`"window",` +
+	`"level",` +
+	`"custom",` +
+	`"stamp",` +
+	`"page",` +
+	`"embeds"` +
+	`]` +
+	`}`)
 var mcptagPlainMixedArgs = &toolimpl.Spec{
 	Tool: "plain_mixed",
 	Args: []toolimpl.Arg{
-		{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-			{Name: "id", Required: true, Kind: toolimpl.KindString},
-			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-		}, Closed: true}},
-		{Name: "tags", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
-		{Name: "counts", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}},
-		{Name: "byID", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-			{Name: "id", Required: true, Kind: toolimpl.KindString},
-			{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-		}, Closed: true}, Keys: toolimpl.DecimalInt},
-		{Name: "byU16", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Keys: toolimpl.DecimalUint},
-		{Name: "byText", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			}, Closed: true,
+		}},
+		{Name: "tags", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}},
+		{Name: "counts", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger,
+		}},
+		{Name: "byID", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "id", Required: true, Kind: toolimpl.KindString},
+				{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+			}, Closed: true,
+		}, Keys: toolimpl.DecimalInt},
+		{Name: "byU16", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindBoolean,
+		}, Keys: toolimpl.DecimalUint},
+		{Name: "byText", Required: true, Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}},
 		{Name: "unit", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-		{Name: "prio", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{"-1", "0", "1"}},
+		{Name: "prio", Required: true, Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Enum: []string{
+			"-1",
+			"0",
+			"1",
+		}},
 		{Name: "when", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DateTime},
 		{Name: "data", Required: true, Kind: toolimpl.KindString, Format: toolimpl.Base64},
 		{Name: "num", Required: true, Kind: toolimpl.KindNumber},
@@ -1195,15 +4908,19 @@ var mcptagPlainMixedArgs = &toolimpl.Spec{
 		{Name: "value", Required: true},
 		{Name: "tree", Required: true, Ref: 3},
 		{Name: "graph", Required: true, Ref: 2},
-		{Name: "window", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}, Fixed: true, Len: 3},
+		{Name: "window", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8,
+		}, Fixed: true, Len: 3},
 		{Name: "level", Required: true, Kind: toolimpl.KindString},
 		{Name: "custom", Required: true},
 		{Name: "stamp", Required: true, Kind: toolimpl.KindString, Format: toolimpl.DateTime},
 		{Name: "page", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-			{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "key", Required: true, Kind: toolimpl.KindInteger},
-				{Name: "value", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
-			}, Closed: true}},
+			{Name: "items", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+					{Name: "key", Required: true, Kind: toolimpl.KindInteger},
+					{Name: "value", Required: true, Kind: toolimpl.KindString, Enum: []string{"celsius", "fahrenheit"}},
+				}, Closed: true,
+			}},
 			{Name: "next", Kind: toolimpl.KindString},
 		}, Closed: true},
 		{Name: "embeds", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{

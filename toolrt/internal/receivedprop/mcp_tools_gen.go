@@ -11,14 +11,15 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
@@ -28,7 +29,8 @@ func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: receive.
+// Tools returns the package's tool functions as data, in declaration order:
+// receive.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -48,31 +50,131 @@ func Tools() []toolrt.Tool {
 }
 
 // Schemas and arguments of receive, computed by mcptag.
-var mcptagReceiveInput = json.RawMessage(`{"type":"object","properties":{"f64_min":{"type":"number","minimum":0.1},"f64_max":{"type":"number","maximum":0.3},"f64_exmin":{"type":"number","exclusiveMinimum":0},"f64_exmax":{"type":"number","exclusiveMaximum":10},"f64_mult":{"type":"number","multipleOf":0.1},"f32_min":{"type":"number","minimum":0.1},"f32_max":{"type":"number","maximum":0.3},"f32_exmin":{"type":"number","exclusiveMinimum":0},"f32_exmax":{"type":"number","exclusiveMaximum":1},"f32_mult":{"type":"number","multipleOf":0.25},"int_min":{"type":"integer","minimum":-5},"int_max":{"type":"integer","maximum":7},"i8_exmin":{"type":"integer","minimum":-128,"maximum":127,"exclusiveMinimum":-100},"u16_exmax":{"type":"integer","minimum":0,"maximum":65535,"exclusiveMaximum":1000},"i64_mult":{"type":"integer","multipleOf":3},"u64_max":{"type":"integer","minimum":0,"maximum":10000000000000000000},"int_enum":{"type":"integer","enum":[1,2]},"flag":{"type":"boolean"},"text":{"type":"string","minLength":2,"maxLength":4},"letters":{"type":"string","pattern":"^[a-c]+$"},"word":{"type":"string","enum":["x","y"]},"date":{"type":"string","format":"date"},"date_time":{"type":"string","format":"date-time"},"clock":{"type":"string","format":"time"},"mail":{"type":"string","format":"email"},"link":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"v4":{"type":"string","format":"ipv4"},"v6":{"type":"string","format":"ipv6"},"host":{"type":"string","format":"hostname"},"when":{"type":"string","format":"date-time"},"ints":{"type":"array","items":{"type":"integer"},"minItems":1,"maxItems":3,"uniqueItems":true},"floats":{"type":"array","items":{"type":"number"},"uniqueItems":true},"floats32":{"type":"array","items":{"type":"number"},"uniqueItems":true},"bools":{"type":"array","items":{"type":"boolean"},"uniqueItems":true},"texts":{"type":"array","items":{"type":"string"},"uniqueItems":true},"items":{"type":"array","items":{"type":"object","properties":{"a":{"type":"integer"},"d":{"type":"string","default":"x"},"p":{"type":"integer"}},"description":"An array item with an optional field, one with a default and a pointer.","additionalProperties":false},"uniqueItems":true},"maps":{"type":"array","items":{"type":"object","properties":{},"additionalProperties":{"type":"number"},"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}},"uniqueItems":true},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}},"uniqueItems":true}},"description":"Has one optional field per constraint key and Go type: a call sends one or a few, and the tool checks those it gets.","additionalProperties":false}`)
+var mcptagReceiveInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"f64_min":{"type":"number","minimum":0.1},` +
+	`"f64_max":{"type":"number","maximum":0.3},` +
+	`"f64_exmin":{"type":"number","exclusiveMinimum":0},` +
+	`"f64_exmax":{"type":"number","exclusiveMaximum":10},` +
+	`"f64_mult":{"type":"number","multipleOf":0.1},` +
+	`"f32_min":{"type":"number","minimum":0.1},` +
+	`"f32_max":{"type":"number","maximum":0.3},` +
+	`"f32_exmin":{"type":"number","exclusiveMinimum":0},` +
+	`"f32_exmax":{"type":"number","exclusiveMaximum":1},` +
+	`"f32_mult":{"type":"number","multipleOf":0.25},` +
+	`"int_min":{"type":"integer","minimum":-5},` +
+	`"int_max":{"type":"integer","maximum":7},` +
+	`"i8_exmin":{"type":"integer","minimum":-128,"maximum":127,"exclusiveMinimum":-100},` +
+	`"u16_exmax":{"type":"integer","minimum":0,"maximum":65535,"exclusiveMaximum":1000},` +
+	`"i64_mult":{"type":"integer","multipleOf":3},` +
+	`"u64_max":{"type":"integer","minimum":0,"maximum":10000000000000000000},` +
+	`"int_enum":{"type":"integer","enum":[1,2]},` +
+	`"flag":{"type":"boolean"},` +
+	`"text":{"type":"string","minLength":2,"maxLength":4},` +
+	`"letters":{"type":"string","pattern":"^[a-c]+$"},` +
+	`"word":{"type":"string","enum":["x","y"]},` +
+	`"date":{"type":"string","format":"date"},` +
+	`"date_time":{"type":"string","format":"date-time"},` +
+	`"clock":{"type":"string","format":"time"},` +
+	`"mail":{"type":"string","format":"email"},` +
+	`"link":{"type":"string","format":"uri"},` +
+	`"id":{"type":"string","format":"uuid"},` +
+	`"v4":{"type":"string","format":"ipv4"},` +
+	`"v6":{"type":"string","format":"ipv6"},` +
+	`"host":{"type":"string","format":"hostname"},` +
+	`"when":{"type":"string","format":"date-time"},` +
+	`"ints":{"type":"array","items":{"type":"integer"},"minItems":1,"maxItems":3,"uniqueItems":true},` +
+	`"floats":{"type":"array","items":{"type":"number"},"uniqueItems":true},` +
+	`"floats32":{"type":"array","items":{"type":"number"},"uniqueItems":true},` +
+	`"bools":{"type":"array","items":{"type":"boolean"},"uniqueItems":true},` +
+	`"texts":{"type":"array","items":{"type":"string"},"uniqueItems":true},` +
+	`"items":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{"a":{"type":"integer"},"d":{"type":"string","default":"x"},"p":{"type":"integer"}},` +
+	`"description":"An array item with an optional field, one with a default and a pointer.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"uniqueItems":true` +
+	`},` +
+	`"maps":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{},` +
+	`"additionalProperties":{"type":"number"},` +
+	`"propertyNames":{"type":"string","pattern":"^-?[0-9]+$"}` +
+	`},` +
+	`"uniqueItems":true` +
+	`},` +
+	`"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}},"uniqueItems":true}` +
+	`},` +
+	`"description":"Has one optional field per constraint key and Go type: a call sends one or a few, and the tool checks those it gets.",` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagReceiveOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagReceiveArgs = &toolimpl.Spec{
 	Tool: "receive",
 	Args: []toolimpl.Arg{
-		{Name: "f64_min", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 0.1}}},
-		{Name: "f64_max", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Maximum, Num: 0.3}}},
-		{Name: "f64_exmin", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0}}},
-		{Name: "f64_exmax", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMaximum, Num: 10}}},
-		{Name: "f64_mult", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 0.1}}},
-		{Name: "f32_min", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 0.1}}},
-		{Name: "f32_max", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{{Op: toolimpl.Maximum, Num: 0.3}}},
-		{Name: "f32_exmin", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: 0}}},
-		{Name: "f32_exmax", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMaximum, Num: 1}}},
-		{Name: "f32_mult", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 0.25}}},
-		{Name: "int_min", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: -5}}},
-		{Name: "int_max", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Maximum, Num: 7}}},
-		{Name: "i8_exmin", Kind: toolimpl.KindInteger, Nullable: true, Range: toolimpl.RangeInt8, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMinimum, Num: -100}}},
-		{Name: "u16_exmax", Kind: toolimpl.KindInteger, Nullable: true, Range: toolimpl.RangeUint16, Rules: []toolimpl.Rule{{Op: toolimpl.ExclusiveMaximum, Num: 1000}}},
-		{Name: "i64_mult", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.MultipleOf, Num: 3}}},
-		{Name: "u64_max", Kind: toolimpl.KindInteger, Nullable: true, Range: toolimpl.RangeUint64, Rules: []toolimpl.Rule{{Op: toolimpl.Maximum, Num: 1e+19}}},
+		{Name: "f64_min", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 0.1},
+		}},
+		{Name: "f64_max", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Maximum, Num: 0.3},
+		}},
+		{Name: "f64_exmin", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.ExclusiveMinimum, Num: 0},
+		}},
+		{Name: "f64_exmax", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.ExclusiveMaximum, Num: 10},
+		}},
+		{Name: "f64_mult", Kind: toolimpl.KindNumber, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MultipleOf, Num: 0.1},
+		}},
+		{Name: "f32_min", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 0.1},
+		}},
+		{Name: "f32_max", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Maximum, Num: 0.3},
+		}},
+		{Name: "f32_exmin", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{
+			{Op: toolimpl.ExclusiveMinimum, Num: 0},
+		}},
+		{Name: "f32_exmax", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{
+			{Op: toolimpl.ExclusiveMaximum, Num: 1},
+		}},
+		{Name: "f32_mult", Kind: toolimpl.KindNumber, Nullable: true, Range: toolimpl.RangeFloat32, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MultipleOf, Num: 0.25},
+		}},
+		{Name: "int_min", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: -5},
+		}},
+		{Name: "int_max", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Maximum, Num: 7},
+		}},
+		{Name: "i8_exmin", Kind: toolimpl.KindInteger, Nullable: true, Range: toolimpl.RangeInt8, Rules: []toolimpl.Rule{
+			{Op: toolimpl.ExclusiveMinimum, Num: -100},
+		}},
+		{Name: "u16_exmax", Kind: toolimpl.KindInteger, Nullable: true, Range: toolimpl.RangeUint16, Rules: []toolimpl.Rule{
+			{Op: toolimpl.ExclusiveMaximum, Num: 1000},
+		}},
+		{Name: "i64_mult", Kind: toolimpl.KindInteger, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MultipleOf, Num: 3},
+		}},
+		{Name: "u64_max", Kind: toolimpl.KindInteger, Nullable: true, Range: toolimpl.RangeUint64, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Maximum, Num: 1e+19},
+		}},
 		{Name: "int_enum", Kind: toolimpl.KindInteger, Nullable: true, Enum: []string{"1", "2"}},
 		{Name: "flag", Kind: toolimpl.KindBoolean, Nullable: true},
-		{Name: "text", Kind: toolimpl.KindString, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 2}, {Op: toolimpl.MaxLength, Count: 4}}},
-		{Name: "letters", Kind: toolimpl.KindString, Nullable: true, Rules: []toolimpl.Rule{{Op: toolimpl.Pattern, Text: `^[a-c]+$`}}},
+		{Name: "text", Kind: toolimpl.KindString, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MinLength, Count: 2},
+			{Op: toolimpl.MaxLength, Count: 4},
+		}},
+		{Name: "letters", Kind: toolimpl.KindString, Nullable: true, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Pattern, Text: `^[a-c]+$`},
+		}},
 		{Name: "word", Kind: toolimpl.KindString, Nullable: true, Enum: []string{"x", "y"}},
 		{Name: "date", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Date},
 		{Name: "date_time", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DateTime},
@@ -84,18 +186,38 @@ var mcptagReceiveArgs = &toolimpl.Spec{
 		{Name: "v6", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.IPv6},
 		{Name: "host", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.Hostname},
 		{Name: "when", Kind: toolimpl.KindString, Nullable: true, Format: toolimpl.DateTime},
-		{Name: "ints", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.MaxItems, Count: 3}, {Op: toolimpl.UniqueItems}}},
-		{Name: "floats", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
-		{Name: "floats32", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber, Range: toolimpl.RangeFloat32}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
-		{Name: "bools", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindBoolean}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
-		{Name: "texts", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
-		{Name: "items", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-			{Name: "a", Kind: toolimpl.KindInteger},
-			{Name: "d", Kind: toolimpl.KindString, Default: []byte(`"x"`)},
-			{Name: "p", Kind: toolimpl.KindInteger, Nullable: true},
-		}, Closed: true}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
-		{Name: "maps", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Keys: toolimpl.DecimalInt}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
-		{Name: "nested", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger}}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "ints", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindInteger,
+		}, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MinItems, Count: 1},
+			{Op: toolimpl.MaxItems, Count: 3},
+			{Op: toolimpl.UniqueItems},
+		}},
+		{Name: "floats", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindNumber,
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "floats32", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindNumber, Range: toolimpl.RangeFloat32,
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "bools", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindBoolean,
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "texts", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "items", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				{Name: "a", Kind: toolimpl.KindInteger},
+				{Name: "d", Kind: toolimpl.KindString, Default: []byte(`"x"`)},
+				{Name: "p", Kind: toolimpl.KindInteger, Nullable: true},
+			}, Closed: true,
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "maps", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindObject, Elem: &toolimpl.Arg{Kind: toolimpl.KindNumber}, Keys: toolimpl.DecimalInt,
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
+		{Name: "nested", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindInteger},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.UniqueItems}}},
 	},
 }
 

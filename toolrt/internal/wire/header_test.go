@@ -170,6 +170,8 @@ func testHeadersAccepted(t *testing.T, url string) {
 		{"all", modern, map[string]any{"user": "alice", "count": -5, "dry": true}, map[string][]string{"User": {"alice"}, "Count": {"-5"}, "Dry": {"true"}}},
 		{"zero", modern, map[string]any{"user": "alice", "count": 0}, map[string][]string{"User": {"alice"}, "Count": {"0"}}},
 		{"base64", modern, map[string]any{"user": " ünï", "count": 1}, map[string][]string{"User": {"=?base64?IMO8bsOv?="}, "Count": {"1"}}},
+		// Only a value that starts with =?base64? too is base64.
+		{"ends as base64", modern, map[string]any{"user": "who?=", "count": 1}, map[string][]string{"User": {"who?="}, "Count": {"1"}}},
 		{"older, matching", older, map[string]any{"user": "alice", "count": 5}, map[string][]string{"User": {"alice"}}},
 		{"older, none", older, map[string]any{"user": "alice", "count": 5}, nil},
 	} {

@@ -11,24 +11,28 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: delete_files, ask_name, greet_two, refuse, fail, act, save_note, count_notes, act_for.
+// RegisterTools adds the package's tools to s: delete_files, ask_name,
+// greet_two, refuse, fail, act, save_note, count_notes, act_for.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: delete_files, ask_name, greet_two, refuse, fail, act, save_note, count_notes, act_for.
+// Tools returns the package's tool functions as data, in declaration order:
+// delete_files, ask_name, greet_two, refuse, fail, act, save_note, count_notes,
+// act_for.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -122,12 +126,23 @@ func Tools() []toolrt.Tool {
 }
 
 // Schemas and arguments of delete_files, computed by mcptag.
-var mcptagDeleteFilesInput = json.RawMessage(`{"type":"object","properties":{"names":{"type":"array","items":{"type":"string"},"description":"the files"}},"required":["names"],"additionalProperties":false}`)
-var mcptagDeleteFilesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"]}`)
+var mcptagDeleteFilesInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"names":{"type":"array","items":{"type":"string"},"description":"the files"}},` +
+	`"required":["names"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagDeleteFilesOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":"array","items":{"type":"string"}}},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagDeleteFilesArgs = &toolimpl.Spec{
 	Tool: "delete_files",
 	Args: []toolimpl.Arg{
-		{Name: "names", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindString}},
+		{Name: "names", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}},
 	},
 }
 
@@ -150,7 +165,12 @@ func mcptagDeleteFiles(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 
 // Schemas and arguments of ask_name, computed by mcptag.
 var mcptagAskNameInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagAskNameOutput = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"The name the user gave."}},"description":"Who ask_name greets.","required":["name"]}`)
+var mcptagAskNameOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string","description":"The name the user gave."}},` +
+	`"description":"Who ask_name greets.",` +
+	`"required":["name"]` +
+	`}`)
 var mcptagAskNameArgs = &toolimpl.Spec{
 	Tool: "ask_name",
 }
@@ -187,7 +207,12 @@ func mcptagGreetTwo(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 }
 
 // Schemas and arguments of refuse, computed by mcptag.
-var mcptagRefuseInput = json.RawMessage(`{"type":"object","properties":{"code":{"type":"integer","description":"the error's code"}},"required":["code"],"additionalProperties":false}`)
+var mcptagRefuseInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"code":{"type":"integer","description":"the error's code"}},` +
+	`"required":["code"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagRefuseArgs = &toolimpl.Spec{
 	Tool: "refuse",
 	Args: []toolimpl.Arg{
@@ -229,13 +254,41 @@ func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 }
 
 // Schemas and arguments of act, computed by mcptag.
-var mcptagDoActInput = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"Who acts.","x-mcp-header":"User"},"count":{"type":"integer","description":"How many times.","minimum":-9007199254740991,"maximum":9007199254740991,"x-mcp-header":"Count"},"dry":{"type":"boolean","description":"Whether only to pretend.","x-mcp-header":"Dry"}},"description":"What act does, with arguments that travel in headers too.","required":["user","count"],"additionalProperties":false}`)
-var mcptagDoActOutput = json.RawMessage(`{"type":"object","properties":{"user":{"type":"string","description":"Who acts."},"count":{"type":"integer","description":"How many times."},"dry":{"type":"boolean","description":"Whether only to pretend."}},"description":"What act does, with arguments that travel in headers too.","required":["user","count"]}`)
+var mcptagDoActInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"user":{"type":"string","description":"Who acts.","x-mcp-header":"User"},` +
+	`"count":{` +
+	`"type":"integer",` +
+	`"description":"How many times.",` +
+	`"minimum":-9007199254740991,` +
+	`"maximum":9007199254740991,` +
+	`"x-mcp-header":"Count"` +
+	`},` +
+	`"dry":{"type":"boolean","description":"Whether only to pretend.","x-mcp-header":"Dry"}` +
+	`},` +
+	`"description":"What act does, with arguments that travel in headers too.",` +
+	`"required":["user","count"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagDoActOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"user":{"type":"string","description":"Who acts."},` +
+	`"count":{"type":"integer","description":"How many times."},` +
+	`"dry":{"type":"boolean","description":"Whether only to pretend."}` +
+	`},` +
+	`"description":"What act does, with arguments that travel in headers too.",` +
+	`"required":["user","count"]` +
+	`}`)
 var mcptagDoActArgs = &toolimpl.Spec{
 	Tool: "act",
 	Args: []toolimpl.Arg{
 		{Name: "user", Required: true, Kind: toolimpl.KindString},
-		{Name: "count", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: -9.007199254740991e+15}, {Op: toolimpl.Maximum, Num: 9.007199254740991e+15}}},
+		{Name: "count", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: -9.007199254740991e+15},
+			{Op: toolimpl.Maximum, Num: 9.007199254740991e+15},
+		}},
 		{Name: "dry", Kind: toolimpl.KindBoolean},
 	},
 }
@@ -251,7 +304,12 @@ func mcptagDoAct(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 }
 
 // Schemas and arguments of save_note, computed by mcptag.
-var mcptagSaveNoteInput = json.RawMessage(`{"type":"object","properties":{"text":{"type":"string","description":"the note"}},"required":["text"],"additionalProperties":false}`)
+var mcptagSaveNoteInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"text":{"type":"string","description":"the note"}},` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagSaveNoteOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagSaveNoteArgs = &toolimpl.Spec{
 	Tool: "save_note",
@@ -291,8 +349,26 @@ func mcptagCountNotes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of act_for, computed by mcptag.
-var mcptagActForInput = json.RawMessage(`{"type":"object","properties":{"tenant":{"type":"string","description":"whose data","enum":["ACME","KELVIN"],"x-mcp-header":"Tenant"}},"required":["tenant"],"additionalProperties":false}`)
-var mcptagActForOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Whose data a call touches.","enum":["ACME","KELVIN",""]}},"required":["result"]}`)
+var mcptagActForInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"tenant":{` +
+	`"type":"string",` +
+	`"description":"whose data",` +
+	`"enum":["ACME","KELVIN"],` +
+	`"x-mcp-header":"Tenant"` +
+	`}` +
+	`},` +
+	`"required":["tenant"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagActForOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{"type":"string","description":"Whose data a call touches.","enum":["ACME","KELVIN",""]}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagActForArgs = &toolimpl.Spec{
 	Tool: "act_for",
 	Args: []toolimpl.Arg{
@@ -330,8 +406,12 @@ func ElicitConfirm(ctx context.Context, req *mcp.CallToolRequest, message string
 
 // The form of ElicitConfirm, computed by mcptag.
 var mcptagConfirmForm = &toolimpl.Form{
-	Name:   "Confirm",
-	Schema: json.RawMessage(`{"type":"object","properties":{"yes":{"type":"boolean","description":"Delete it."}},"required":["yes"]}`),
+	Name: "Confirm",
+	Schema: json.RawMessage(`{` +
+		`"type":"object",` +
+		`"properties":{"yes":{"type":"boolean","description":"Delete it."}},` +
+		`"required":["yes"]` +
+		`}`),
 	Spec: &toolimpl.Spec{
 		Tool:   "Confirm form",
 		Strict: true,
@@ -357,9 +437,13 @@ func ElicitPerson(ctx context.Context, req *mcp.CallToolRequest, message string)
 
 // The form of ElicitPerson, computed by mcptag.
 var mcptagPersonForm = &toolimpl.Form{
-	Name:   "Person",
-	Key:    "user_name",
-	Schema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"A name."}},"required":["name"]}`),
+	Name: "Person",
+	Key:  "user_name",
+	Schema: json.RawMessage(`{` +
+		`"type":"object",` +
+		`"properties":{"name":{"type":"string","description":"A name."}},` +
+		`"required":["name"]` +
+		`}`),
 	Spec: &toolimpl.Spec{
 		Tool:   "Person form",
 		Strict: true,

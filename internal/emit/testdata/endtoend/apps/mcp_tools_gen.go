@@ -12,18 +12,18 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 //
-// It binds the methods: those of *Station to station. Register takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of *Station to station. Register takes a value of
+// every receiver type whose methods it registers, so that none is left out.
 func Register(s *mcp.Server, station *Station) {
 	RegisterTools(s, station)
 }
@@ -31,24 +31,27 @@ func Register(s *mcp.Server, station *Station) {
 // RegisterTools adds the package's tools to s: get_forecast, refresh, ping.
 //
 // It binds the methods: those of *Station to station. RegisterTools takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// value of every receiver type whose methods it registers, so that none is left
+// out.
 func RegisterTools(s *mcp.Server, station *Station) {
 	toolrt.AddTools(s, Tools())
 	RegisterStationTools(s, station)
 }
 
-// RegisterStation adds everything Station's methods declare to s, bound to station: the tools of RegisterStationTools.
+// RegisterStation adds everything Station's methods declare to s, bound to
+// station: the tools of RegisterStationTools.
 func RegisterStation(s *mcp.Server, station *Station) {
 	RegisterStationTools(s, station)
 }
 
-// RegisterStationTools adds the tools of Station's methods to s, bound to station: refresh.
+// RegisterStationTools adds the tools of Station's methods to s, bound to
+// station: refresh.
 func RegisterStationTools(s *mcp.Server, station *Station) {
 	toolrt.AddTools(s, StationTools(station))
 }
 
-// Tools returns the package's tool functions as data, in declaration order: get_forecast, ping.
+// Tools returns the package's tool functions as data, in declaration order:
+// get_forecast, ping.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -57,17 +60,34 @@ func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
-				Name:         "get_forecast",
-				Title:        "Forecast",
-				Description:  `Forecasts the weather of a city.`,
-				Annotations:  &mcp.ToolAnnotations{Title: "Forecast"},
-				Icons:        []mcp.Icon{mcptagIcon1},
-				Meta:         mcp.Meta{"ui": map[string]any{"resourceUri": "ui://apps/get_forecast"}, "ui/resourceUri": "ui://apps/get_forecast"},
+				Name:        "get_forecast",
+				Title:       "Forecast",
+				Description: `Forecasts the weather of a city.`,
+				Annotations: &mcp.ToolAnnotations{Title: "Forecast"},
+				Icons:       []mcp.Icon{mcptagIcon1},
+				Meta: mcp.Meta{
+					"ui":             map[string]any{"resourceUri": "ui://apps/get_forecast"},
+					"ui/resourceUri": "ui://apps/get_forecast",
+				},
 				InputSchema:  mcptagGetForecastInput,
 				OutputSchema: mcptagGetForecastOutput,
 			},
 			Handler: mcptagGetForecast,
-			Page:    toolimpl.AppPage(&mcp.Resource{URI: "ui://apps/get_forecast", Name: "get_forecast", Title: "Forecast", MIMEType: "text/html;profile=mcp-app", Meta: mcp.Meta{"ui": map[string]any{"csp": map[string]any{"connectDomains": []string{"https://api.example.com"}, "resourceDomains": []string{"https://cdn.example.com", "https://fonts.example.com:8443"}}, "prefersBorder": true}}}, mcptagPageGetForecast),
+			Page: toolimpl.AppPage(&mcp.Resource{
+				URI:      "ui://apps/get_forecast",
+				Name:     "get_forecast",
+				Title:    "Forecast",
+				MIMEType: "text/html;profile=mcp-app",
+				Meta: mcp.Meta{
+					"ui": map[string]any{
+						"csp": map[string]any{
+							"connectDomains":  []string{"https://api.example.com"},
+							"resourceDomains": []string{"https://cdn.example.com", "https://fonts.example.com:8443"},
+						},
+						"prefersBorder": true,
+					},
+				},
+			}, mcptagPageGetForecast),
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -81,7 +101,8 @@ func Tools() []toolrt.Tool {
 	}
 }
 
-// StationTools returns the tools of Station's methods as data, bound to station, in declaration order: refresh.
+// StationTools returns the tools of Station's methods as data, bound to
+// station, in declaration order: refresh.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -90,21 +111,56 @@ func StationTools(station *Station) []toolrt.Tool {
 	return []toolrt.Tool{
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
-				Name:         "refresh",
-				Description:  `Reloads the station's readings, for the page.`,
-				Meta:         mcp.Meta{"ui": map[string]any{"resourceUri": "ui://apps/refresh", "visibility": []string{"app"}}, "ui/resourceUri": "ui://apps/refresh"},
+				Name:        "refresh",
+				Description: `Reloads the station's readings, for the page.`,
+				Meta: mcp.Meta{
+					"ui":             map[string]any{"resourceUri": "ui://apps/refresh", "visibility": []string{"app"}},
+					"ui/resourceUri": "ui://apps/refresh",
+				},
 				InputSchema:  mcptagStationRefreshInput,
 				OutputSchema: mcptagStationRefreshOutput,
 			},
 			Handler: mcptagStationRefresh(station),
-			Page:    toolimpl.AppPage(&mcp.Resource{URI: "ui://apps/refresh", Name: "refresh", MIMEType: "text/html;profile=mcp-app"}, mcptagPageStationRefresh),
+			Page: toolimpl.AppPage(&mcp.Resource{
+				URI:      "ui://apps/refresh",
+				Name:     "refresh",
+				MIMEType: "text/html;profile=mcp-app",
+			}, mcptagPageStationRefresh),
 		}),
 	}
 }
 
 // Schemas and arguments of get_forecast, computed by mcptag.
-var mcptagGetForecastInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"the city"}},"required":["city"],"additionalProperties":false}`)
-var mcptagGetForecastOutput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"where"},"days":{"type":["array","null"],"items":{"$ref":"#/$defs/Day"},"description":"one per day, from today"}},"$defs":{"Day":{"type":"object","properties":{"date":{"type":"string","description":"the day, YYYY-MM-DD"},"high":{"type":"number","description":"the highest temperature, in °C"}},"description":"A Day is one day of a forecast.","required":["date","high"]}},"description":"The weather of the coming days.","required":["city","days"]}`)
+var mcptagGetForecastInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"city":{"type":"string","description":"the city"}},` +
+	`"required":["city"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetForecastOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"city":{"type":"string","description":"where"},` +
+	`"days":{` +
+	`"type":["array","null"],` +
+	`"items":{"$ref":"#/$defs/Day"},` +
+	`"description":"one per day, from today"` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"Day":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"date":{"type":"string","description":"the day, YYYY-MM-DD"},` +
+	`"high":{"type":"number","description":"the highest temperature, in °C"}` +
+	`},` +
+	`"description":"A Day is one day of a forecast.",` +
+	`"required":["date","high"]` +
+	`}` +
+	`},` +
+	`"description":"The weather of the coming days.",` +
+	`"required":["city","days"]` +
+	`}`)
 var mcptagGetForecastArgs = &toolimpl.Spec{
 	Tool: "get_forecast",
 	Args: []toolimpl.Arg{

@@ -11,31 +11,34 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools; prompts greet, paint, review_code, broken, panicky, recommend; resources readme, logo, colors, discontinued, stock; resource templates color_of, item, package, book.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools; prompts greet, paint, review_code, broken, panicky, recommend;
+// resources readme, logo, colors, discontinued, stock; resource templates
+// color_of, item, package, book.
 //
-// It binds the methods: those of *Shelf to shelf. Register takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of *Shelf to shelf. Register takes a value of
+// every receiver type whose methods it registers, so that none is left out.
 func Register(s *mcp.Server, shelf *Shelf) {
 	RegisterTools(s)
 	RegisterPromptsAndResources(s, shelf)
 }
 
 // RegisterPromptsAndResources adds the package's prompts and resources to s,
-// without its tools: prompts greet, paint, review_code, broken, panicky, recommend; resources readme, logo, colors, discontinued, stock; resource templates color_of, item, package, book.
-// A server that selects the tools it serves registers them with
-// toolrt.AddTools, and the rest with this.
+// without its tools: prompts greet, paint, review_code, broken, panicky,
+// recommend; resources readme, logo, colors, discontinued, stock; resource
+// templates color_of, item, package, book. A server that selects the tools it
+// serves registers them with toolrt.AddTools, and the rest with this.
 //
-// It binds the methods: those of *Shelf to shelf. RegisterPromptsAndResources takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of *Shelf to shelf. RegisterPromptsAndResources
+// takes a value of every receiver type whose methods it registers, so that none
+// is left out.
 func RegisterPromptsAndResources(s *mcp.Server, shelf *Shelf) {
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "greet",
@@ -136,7 +139,8 @@ func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// RegisterShelf adds everything Shelf's methods declare to s, bound to shelf: prompts recommend; resource templates book.
+// RegisterShelf adds everything Shelf's methods declare to s, bound to shelf:
+// prompts recommend; resource templates book.
 func RegisterShelf(s *mcp.Server, shelf *Shelf) {
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "recommend",
@@ -153,7 +157,8 @@ func RegisterShelf(s *mcp.Server, shelf *Shelf) {
 	}, mcptagShelfBook(shelf))
 }
 
-// Tools returns the package's tool functions as data, in declaration order: version.
+// Tools returns the package's tool functions as data, in declaration order:
+// version.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -192,7 +197,9 @@ func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 var mcptagGreetArgs = &toolimpl.Spec{
 	Tool: "greet",
 	Args: []toolimpl.Arg{
-		{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 2}}},
+		{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MinLength, Count: 2},
+		}},
 		{Name: "mood", Kind: toolimpl.KindString, Nullable: true},
 	},
 }

@@ -11,43 +11,46 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 //
-// It binds the methods: those of *Store to store. Register takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of *Store to store. Register takes a value of
+// every receiver type whose methods it registers, so that none is left out.
 func Register(s *mcp.Server, store *Store) {
 	RegisterTools(s, store)
 }
 
-// RegisterTools adds the package's tools to s: forecast, alerts, save_city, delete_city.
+// RegisterTools adds the package's tools to s: forecast, alerts, save_city,
+// delete_city.
 //
-// It binds the methods: those of *Store to store. RegisterTools takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of *Store to store. RegisterTools takes a value
+// of every receiver type whose methods it registers, so that none is left out.
 func RegisterTools(s *mcp.Server, store *Store) {
 	toolrt.AddTools(s, Tools())
 	RegisterStoreTools(s, store)
 }
 
-// RegisterStore adds everything Store's methods declare to s, bound to store: the tools of RegisterStoreTools.
+// RegisterStore adds everything Store's methods declare to s, bound to store:
+// the tools of RegisterStoreTools.
 func RegisterStore(s *mcp.Server, store *Store) {
 	RegisterStoreTools(s, store)
 }
 
-// RegisterStoreTools adds the tools of Store's methods to s, bound to store: delete_city.
+// RegisterStoreTools adds the tools of Store's methods to s, bound to store:
+// delete_city.
 func RegisterStoreTools(s *mcp.Server, store *Store) {
 	toolrt.AddTools(s, StoreTools(store))
 }
 
-// Tools returns the package's tool functions as data, in declaration order: forecast, alerts, save_city.
+// Tools returns the package's tool functions as data, in declaration order:
+// forecast, alerts, save_city.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -91,7 +94,8 @@ func Tools() []toolrt.Tool {
 	}
 }
 
-// StoreTools returns the tools of Store's methods as data, bound to store, in declaration order: delete_city.
+// StoreTools returns the tools of Store's methods as data, bound to store, in
+// declaration order: delete_city.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -114,7 +118,12 @@ func StoreTools(store *Store) []toolrt.Tool {
 }
 
 // Schemas and arguments of forecast, computed by mcptag.
-var mcptagForecastInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)
+var mcptagForecastInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"city":{"type":"string"}},` +
+	`"required":["city"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagForecastOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagForecastArgs = &toolimpl.Spec{
 	Tool: "forecast",
@@ -139,7 +148,11 @@ func mcptagForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 
 // Schemas and arguments of alerts, computed by mcptag.
 var mcptagAlertsInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagAlertsOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"]}`)
+var mcptagAlertsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":"array","items":{"type":"string"}}},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagAlertsArgs = &toolimpl.Spec{
 	Tool: "alerts",
 }
@@ -154,7 +167,12 @@ func mcptagAlerts(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 }
 
 // Schemas and arguments of save_city, computed by mcptag.
-var mcptagSaveCityInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)
+var mcptagSaveCityInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"city":{"type":"string"}},` +
+	`"required":["city"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagSaveCityOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagSaveCityArgs = &toolimpl.Spec{
 	Tool: "save_city",
@@ -178,7 +196,12 @@ func mcptagSaveCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 }
 
 // Schemas and arguments of delete_city, computed by mcptag.
-var mcptagStoreDeleteCityInput = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)
+var mcptagStoreDeleteCityInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"city":{"type":"string"}},` +
+	`"required":["city"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagStoreDeleteCityOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagStoreDeleteCityArgs = &toolimpl.Spec{
 	Tool: "delete_city",

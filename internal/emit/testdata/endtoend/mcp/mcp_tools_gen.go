@@ -11,54 +11,60 @@ import (
 	mcp2 "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 //
-// It binds the methods: those of Func to funcArg, those of *Nest to nest. Register takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of Func to funcArg, those of *Nest to nest.
+// Register takes a value of every receiver type whose methods it registers, so
+// that none is left out.
 func Register(s *mcp2.Server, funcArg Func, nest *Nest) {
 	RegisterTools(s, funcArg, nest)
 }
 
 // RegisterTools adds the package's tools to s: hello, nandu, count, kind.
 //
-// It binds the methods: those of Func to funcArg, those of *Nest to nest. RegisterTools takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of Func to funcArg, those of *Nest to nest.
+// RegisterTools takes a value of every receiver type whose methods it
+// registers, so that none is left out.
 func RegisterTools(s *mcp2.Server, funcArg Func, nest *Nest) {
 	toolrt.AddTools(s, Tools())
 	RegisterFuncTools(s, funcArg)
 	RegisterNestTools(s, nest)
 }
 
-// RegisterFunc adds everything Func's methods declare to s, bound to funcArg: the tools of RegisterFuncTools.
+// RegisterFunc adds everything Func's methods declare to s, bound to funcArg:
+// the tools of RegisterFuncTools.
 func RegisterFunc(s *mcp2.Server, funcArg Func) {
 	RegisterFuncTools(s, funcArg)
 }
 
-// RegisterFuncTools adds the tools of Func's methods to s, bound to funcArg: kind.
+// RegisterFuncTools adds the tools of Func's methods to s, bound to funcArg:
+// kind.
 func RegisterFuncTools(s *mcp2.Server, funcArg Func) {
 	toolrt.AddTools(s, FuncTools(funcArg))
 }
 
-// RegisterNest adds everything Nest's methods declare to s, bound to nest: the tools of RegisterNestTools.
+// RegisterNest adds everything Nest's methods declare to s, bound to nest: the
+// tools of RegisterNestTools.
 func RegisterNest(s *mcp2.Server, nest *Nest) {
 	RegisterNestTools(s, nest)
 }
 
-// RegisterNestTools adds the tools of Nest's methods to s, bound to nest: count.
+// RegisterNestTools adds the tools of Nest's methods to s, bound to nest:
+// count.
 func RegisterNestTools(s *mcp2.Server, nest *Nest) {
 	toolrt.AddTools(s, NestTools(nest))
 }
 
-// Tools returns the package's tool functions as data, in declaration order: hello, nandu.
+// Tools returns the package's tool functions as data, in declaration order:
+// hello, nandu.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -86,7 +92,8 @@ func Tools() []toolrt.Tool {
 	}
 }
 
-// FuncTools returns the tools of Func's methods as data, bound to funcArg, in declaration order: kind.
+// FuncTools returns the tools of Func's methods as data, bound to funcArg, in
+// declaration order: kind.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -105,7 +112,8 @@ func FuncTools(funcArg Func) []toolrt.Tool {
 	}
 }
 
-// NestTools returns the tools of Nest's methods as data, bound to nest, in declaration order: count.
+// NestTools returns the tools of Nest's methods as data, bound to nest, in
+// declaration order: count.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -125,7 +133,12 @@ func NestTools(nest *Nest) []toolrt.Tool {
 }
 
 // Schemas and arguments of hello, computed by mcptag.
-var mcptagHello2Input = json.RawMessage(`{"type":"object","properties":{"toolrt":{"type":"string"},"json":{"type":"integer"}},"required":["toolrt","json"],"additionalProperties":false}`)
+var mcptagHello2Input = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"toolrt":{"type":"string"},"json":{"type":"integer"}},` +
+	`"required":["toolrt","json"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagHello2Output = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagHello2Args = &toolimpl.Spec{
 	Tool: "hello",

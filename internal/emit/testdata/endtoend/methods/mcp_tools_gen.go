@@ -11,54 +11,61 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 //
-// It binds the methods: those of Clock to clock, those of *Store to store. Register takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of Clock to clock, those of *Store to store.
+// Register takes a value of every receiver type whose methods it registers, so
+// that none is left out.
 func Register(s *mcp.Server, clock Clock, store *Store) {
 	RegisterTools(s, clock, store)
 }
 
-// RegisterTools adds the package's tools to s: store_get, store_keys, now, version.
+// RegisterTools adds the package's tools to s: store_get, store_keys, now,
+// version.
 //
-// It binds the methods: those of Clock to clock, those of *Store to store. RegisterTools takes a
-// value of every receiver type whose methods it registers, so that none is
-// left out.
+// It binds the methods: those of Clock to clock, those of *Store to store.
+// RegisterTools takes a value of every receiver type whose methods it
+// registers, so that none is left out.
 func RegisterTools(s *mcp.Server, clock Clock, store *Store) {
 	toolrt.AddTools(s, Tools())
 	RegisterClockTools(s, clock)
 	RegisterStoreTools(s, store)
 }
 
-// RegisterClock adds everything Clock's methods declare to s, bound to clock: the tools of RegisterClockTools.
+// RegisterClock adds everything Clock's methods declare to s, bound to clock:
+// the tools of RegisterClockTools.
 func RegisterClock(s *mcp.Server, clock Clock) {
 	RegisterClockTools(s, clock)
 }
 
-// RegisterClockTools adds the tools of Clock's methods to s, bound to clock: now.
+// RegisterClockTools adds the tools of Clock's methods to s, bound to clock:
+// now.
 func RegisterClockTools(s *mcp.Server, clock Clock) {
 	toolrt.AddTools(s, ClockTools(clock))
 }
 
-// RegisterStore adds everything Store's methods declare to s, bound to store: the tools of RegisterStoreTools.
+// RegisterStore adds everything Store's methods declare to s, bound to store:
+// the tools of RegisterStoreTools.
 func RegisterStore(s *mcp.Server, store *Store) {
 	RegisterStoreTools(s, store)
 }
 
-// RegisterStoreTools adds the tools of Store's methods to s, bound to store: store_get, store_keys.
+// RegisterStoreTools adds the tools of Store's methods to s, bound to store:
+// store_get, store_keys.
 func RegisterStoreTools(s *mcp.Server, store *Store) {
 	toolrt.AddTools(s, StoreTools(store))
 }
 
-// Tools returns the package's tool functions as data, in declaration order: version.
+// Tools returns the package's tool functions as data, in declaration order:
+// version.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -77,7 +84,8 @@ func Tools() []toolrt.Tool {
 	}
 }
 
-// ClockTools returns the tools of Clock's methods as data, bound to clock, in declaration order: now.
+// ClockTools returns the tools of Clock's methods as data, bound to clock, in
+// declaration order: now.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -96,7 +104,8 @@ func ClockTools(clock Clock) []toolrt.Tool {
 	}
 }
 
-// StoreTools returns the tools of Store's methods as data, bound to store, in declaration order: store_get, store_keys.
+// StoreTools returns the tools of Store's methods as data, bound to store, in
+// declaration order: store_get, store_keys.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -125,7 +134,12 @@ func StoreTools(store *Store) []toolrt.Tool {
 }
 
 // Schemas and arguments of store_get, computed by mcptag.
-var mcptagStoreGetInput = json.RawMessage(`{"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`)
+var mcptagStoreGetInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"key":{"type":"string"}},` +
+	`"required":["key"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagStoreGetOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagStoreGetArgs = &toolimpl.Spec{
 	Tool: "store_get",
@@ -155,7 +169,11 @@ func mcptagStoreGet(recv *Store) mcp.ToolHandler {
 
 // Schemas and arguments of store_keys, computed by mcptag.
 var mcptagStoreKeysInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagStoreKeysOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"]}`)
+var mcptagStoreKeysOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":"array","items":{"type":"string"}}},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagStoreKeysArgs = &toolimpl.Spec{
 	Tool: "store_keys",
 }

@@ -6,29 +6,31 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
+	"time"
 
 	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools; resources board; resource templates day.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools; resources board; resource templates day.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 	RegisterPromptsAndResources(s)
 }
 
 // RegisterPromptsAndResources adds the package's prompts and resources to s,
-// without its tools: resources board; resource templates day.
-// A server that selects the tools it serves registers them with
-// toolrt.AddTools, and the rest with this.
+// without its tools: resources board; resource templates day. A server that
+// selects the tools it serves registers them with toolrt.AddTools, and the rest
+// with this.
 func RegisterPromptsAndResources(s *mcp.Server) {
 	s.AddResource(&mcp.Resource{
 		URI:         "notes://board",
@@ -36,13 +38,13 @@ func RegisterPromptsAndResources(s *mcp.Server) {
 		Description: `The notice board, which a client may keep a minute, for its user only.`,
 		MIMEType:    `text/plain`,
 		Icons:       []mcp.Icon{mcptagIcon3},
-	}, toolimpl.CacheReads(mcptagBoard, 60000, "private"))
+	}, toolimpl.CacheReadsFor(mcptagBoard, time.Minute, toolimpl.CachePrivate))
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: "notes://days/{day}",
 		Name:        "day",
 		Description: `The notes of a day, which any cache may keep a day.`,
 		MIMEType:    `text/plain`,
-	}, toolimpl.CacheReads(mcptagDay, 86400000, ""))
+	}, toolimpl.CacheReadsFor(mcptagDay, 24*time.Hour, toolimpl.CacheDefault))
 }
 
 // RegisterTools adds the package's tools to s: note, find, place_order.
@@ -50,7 +52,8 @@ func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: note, find, place_order.
+// Tools returns the package's tool functions as data, in declaration order:
+// note, find, place_order.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -89,12 +92,40 @@ func Tools() []toolrt.Tool {
 }
 
 // Schemas and arguments of note, computed by mcptag.
-var mcptagNoteInput = json.RawMessage(`{"type":"object","properties":{"priority":{"type":"integer","description":"The note's priority.","minimum":1,"maximum":5,"x-mcp-header":"Priority"},"scope":{"type":"object","properties":{"team":{"type":"string","description":"The team.","x-mcp-header":"Team"},"managers":{"type":"boolean","description":"Only managers.","x-mcp-header":"Managers"}},"description":"Who sees it.","required":["team"],"additionalProperties":false},"text":{"type":"string","description":"The text."}},"description":"Files a note.","required":["priority","scope","text"],"additionalProperties":false}`)
+var mcptagNoteInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"priority":{` +
+	`"type":"integer",` +
+	`"description":"The note's priority.",` +
+	`"minimum":1,` +
+	`"maximum":5,` +
+	`"x-mcp-header":"Priority"` +
+	`},` +
+	`"scope":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"team":{"type":"string","description":"The team.","x-mcp-header":"Team"},` +
+	`"managers":{"type":"boolean","description":"Only managers.","x-mcp-header":"Managers"}` +
+	`},` +
+	`"description":"Who sees it.",` +
+	`"required":["team"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"text":{"type":"string","description":"The text."}` +
+	`},` +
+	`"description":"Files a note.",` +
+	`"required":["priority","scope","text"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagNoteOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagNoteArgs = &toolimpl.Spec{
 	Tool: "note",
 	Args: []toolimpl.Arg{
-		{Name: "priority", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}, {Op: toolimpl.Maximum, Num: 5}}},
+		{Name: "priority", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 1},
+			{Op: toolimpl.Maximum, Num: 5},
+		}},
 		{Name: "scope", Required: true, Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 			{Name: "team", Required: true, Kind: toolimpl.KindString},
 			{Name: "managers", Kind: toolimpl.KindBoolean},
@@ -114,7 +145,15 @@ func mcptagNote(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 }
 
 // Schemas and arguments of find, computed by mcptag.
-var mcptagFindInput = json.RawMessage(`{"type":"object","properties":{"tenant":{"type":"string","description":"whose notes","x-mcp-header":"Tenant"},"query":{"type":"string","description":"what to look for"}},"required":["tenant","query"],"additionalProperties":false}`)
+var mcptagFindInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"tenant":{"type":"string","description":"whose notes","x-mcp-header":"Tenant"},` +
+	`"query":{"type":"string","description":"what to look for"}` +
+	`},` +
+	`"required":["tenant","query"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagFindOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagFindArgs = &toolimpl.Spec{
 	Tool: "find",
@@ -144,7 +183,36 @@ func mcptagFind(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 
 // Schemas and arguments of place_order, computed by mcptag.
 var mcptagPlaceOrderInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagPlaceOrderOutput = json.RawMessage(`{"type":"object","properties":{"order":{"$ref":"#/$defs/Order","description":"What was ordered."},"placed":{"type":"boolean","description":"Whether the user confirmed it."}},"$defs":{"Order":{"type":"object","properties":{"name":{"type":"string","description":"Your name."},"email":{"type":"string","description":"Where to send the receipt."},"day":{"type":"string","description":"When to deliver."},"count":{"type":"integer","description":"How many.","minimum":-128,"maximum":127},"size":{"type":"string","description":"The size.","enum":["s","l",""]},"topping":{"type":"string","description":"The main topping.","enum":["cheese","olives",""]},"extras":{"type":"array","items":{"type":"string","description":"A topping.","enum":["cheese","olives",""]},"description":"More toppings."},"wrap":{"type":"boolean","description":"Gift wrap."}},"description":"What a user orders.","required":["name","size","topping"]}},"description":"A placed order.","required":["order","placed"]}`)
+var mcptagPlaceOrderOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"order":{"$ref":"#/$defs/Order","description":"What was ordered."},` +
+	`"placed":{"type":"boolean","description":"Whether the user confirmed it."}` +
+	`},` +
+	`"$defs":{` +
+	`"Order":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"name":{"type":"string","description":"Your name."},` +
+	`"email":{"type":"string","description":"Where to send the receipt."},` +
+	`"day":{"type":"string","description":"When to deliver."},` +
+	`"count":{"type":"integer","description":"How many.","minimum":-128,"maximum":127},` +
+	`"size":{"type":"string","description":"The size.","enum":["s","l",""]},` +
+	`"topping":{"type":"string","description":"The main topping.","enum":["cheese","olives",""]},` +
+	`"extras":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","description":"A topping.","enum":["cheese","olives",""]},` +
+	`"description":"More toppings."` +
+	`},` +
+	`"wrap":{"type":"boolean","description":"Gift wrap."}` +
+	`},` +
+	`"description":"What a user orders.",` +
+	`"required":["name","size","topping"]` +
+	`}` +
+	`},` +
+	`"description":"A placed order.",` +
+	`"required":["order","placed"]` +
+	`}`)
 var mcptagPlaceOrderArgs = &toolimpl.Spec{
 	Tool: "place_order",
 }
@@ -246,19 +314,48 @@ func ElicitOrder(ctx context.Context, req *mcp.CallToolRequest, message string) 
 
 // The form of ElicitOrder, computed by mcptag.
 var mcptagOrderForm = &toolimpl.Form{
-	Name:   "Order",
-	Schema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Your name.","minLength":1},"email":{"type":"string","description":"Where to send the receipt.","format":"email"},"day":{"type":"string","description":"When to deliver.","format":"date"},"count":{"type":"integer","description":"How many.","default":1,"minimum":1,"maximum":127},"size":{"type":"string","description":"The size.","enum":["s","l"]},"topping":{"type":"string","description":"The main topping.","oneOf":[{"title":"Extra cheese","const":"cheese"},{"title":"Black olives","const":"olives"}]},"extras":{"type":"array","items":{"anyOf":[{"title":"Extra cheese","const":"cheese"},{"title":"Black olives","const":"olives"}]},"description":"More toppings."},"wrap":{"type":"boolean","description":"Gift wrap."}},"required":["name","size","topping"]}`),
+	Name: "Order",
+	Schema: json.RawMessage(`{` +
+		`"type":"object",` +
+		`"properties":{` +
+		`"name":{"type":"string","description":"Your name.","minLength":1},` +
+		`"email":{"type":"string","description":"Where to send the receipt.","format":"email"},` +
+		`"day":{"type":"string","description":"When to deliver.","format":"date"},` +
+		`"count":{"type":"integer","description":"How many.","default":1,"minimum":1,"maximum":127},` +
+		`"size":{"type":"string","description":"The size.","enum":["s","l"]},` +
+		`"topping":{` +
+		`"type":"string",` +
+		`"description":"The main topping.",` +
+		`"oneOf":[{"title":"Extra cheese","const":"cheese"},{"title":"Black olives","const":"olives"}]` +
+		`},` +
+		`"extras":{` +
+		`"type":"array",` +
+		`"items":{` +
+		`"anyOf":[{"title":"Extra cheese","const":"cheese"},{"title":"Black olives","const":"olives"}]` +
+		`},` +
+		`"description":"More toppings."` +
+		`},` +
+		`"wrap":{"type":"boolean","description":"Gift wrap."}` +
+		`},` +
+		`"required":["name","size","topping"]` +
+		`}`),
 	Spec: &toolimpl.Spec{
 		Tool:   "Order form",
 		Strict: true,
 		Args: []toolimpl.Arg{
-			{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{{Op: toolimpl.MinLength, Count: 1}}},
+			{Name: "name", Required: true, Kind: toolimpl.KindString, Rules: []toolimpl.Rule{
+				{Op: toolimpl.MinLength, Count: 1},
+			}},
 			{Name: "email", Kind: toolimpl.KindString, Format: toolimpl.Email},
 			{Name: "day", Kind: toolimpl.KindString, Format: toolimpl.Date},
-			{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Rules: []toolimpl.Rule{{Op: toolimpl.Minimum, Num: 1}}, Default: []byte(`1`)},
+			{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8, Rules: []toolimpl.Rule{
+				{Op: toolimpl.Minimum, Num: 1},
+			}, Default: []byte(`1`)},
 			{Name: "size", Required: true, Kind: toolimpl.KindString, Enum: []string{"s", "l"}},
 			{Name: "topping", Required: true, Kind: toolimpl.KindString, Enum: []string{"cheese", "olives"}},
-			{Name: "extras", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"cheese", "olives"}}},
+			{Name: "extras", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindString, Enum: []string{"cheese", "olives"},
+			}},
 			{Name: "wrap", Kind: toolimpl.KindBoolean},
 		},
 	},

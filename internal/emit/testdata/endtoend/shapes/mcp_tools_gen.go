@@ -13,24 +13,29 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: ping, fail, origin, count, corners, bytes, labels, address, handler, describe, text, indented, summarized, shallow.
+// RegisterTools adds the package's tools to s: ping, fail, origin, count,
+// corners, bytes, labels, address, handler, describe, text, indented,
+// summarized, shallow.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: ping, fail, origin, count, corners, bytes, labels, address, handler, describe, text, indented, summarized, shallow.
+// Tools returns the package's tool functions as data, in declaration order:
+// ping, fail, origin, count, corners, bytes, labels, address, handler,
+// describe, text, indented, summarized, shallow.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -199,7 +204,12 @@ func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 
 // Schemas and arguments of origin, computed by mcptag.
 var mcptagOriginInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagOriginOutput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}`)
+var mcptagOriginOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},` +
+	`"description":"A point on a plane.",` +
+	`"required":["X","Y"]` +
+	`}`)
 var mcptagOriginArgs = &toolimpl.Spec{
 	Tool: "origin",
 }
@@ -248,7 +258,19 @@ func mcptagCount(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 
 // Schemas and arguments of corners, computed by mcptag.
 var mcptagCornersInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagCornersOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"},"minItems":4,"maxItems":4}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
+var mcptagCornersOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"},"minItems":4,"maxItems":4}},` +
+	`"$defs":{` +
+	`"Point":{` +
+	`"type":"object",` +
+	`"properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},` +
+	`"description":"A point on a plane.",` +
+	`"required":["X","Y"]` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagCornersArgs = &toolimpl.Spec{
 	Tool: "corners",
 }
@@ -266,8 +288,17 @@ func mcptagCorners(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 }
 
 // Schemas and arguments of bytes, computed by mcptag.
-var mcptagBytesInput = json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
-var mcptagBytesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":["string","null"],"contentEncoding":"base64"}},"required":["result"]}`)
+var mcptagBytesInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"n":{"type":"integer"}},` +
+	`"required":["n"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagBytesOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":["string","null"],"contentEncoding":"base64"}},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagBytesArgs = &toolimpl.Spec{
 	Tool: "bytes",
 	Args: []toolimpl.Arg{
@@ -312,8 +343,28 @@ func mcptagLabels(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 }
 
 // Schemas and arguments of address, computed by mcptag.
-var mcptagAddressInput = json.RawMessage(`{"type":"object","properties":{"addr":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."},"timeout":{"type":"integer"}},"required":["addr","timeout"],"additionalProperties":false}`)
-var mcptagAddressOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string","description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."}},"required":["result"]}`)
+var mcptagAddressInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"addr":{` +
+	`"type":"string",` +
+	`"description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."` +
+	`},` +
+	`"timeout":{"type":"integer"}` +
+	`},` +
+	`"required":["addr","timeout"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagAddressOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{` +
+	`"type":"string",` +
+	`"description":"Represents an IPv4 or IPv6 address (with or without a scoped addressing zone), similar to [net.IP] or [net.IPAddr].\n\nUnlike [net.IP] or [net.IPAddr], Addr is a comparable value type (it supports == and can be a map key) and is immutable.\n\nThe zero Addr is not a valid IP address. Addr{} is distinct from both 0.0.0.0 and ::."` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagAddressArgs = &toolimpl.Spec{
 	Tool: "address",
 	Args: []toolimpl.Arg{
@@ -344,8 +395,26 @@ func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 }
 
 // Schemas and arguments of handler, computed by mcptag.
-var mcptagHandlerInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
-var mcptagHandlerOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
+var mcptagHandlerInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},` +
+	`"description":"A point on a plane.",` +
+	`"required":["X","Y"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagHandlerOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},` +
+	`"$defs":{` +
+	`"Point":{` +
+	`"type":"object",` +
+	`"properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},` +
+	`"description":"A point on a plane.",` +
+	`"required":["X","Y"]` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagHandlerArgs = &toolimpl.Spec{
 	Tool: "handler",
 	Args: []toolimpl.Arg{
@@ -368,7 +437,13 @@ func mcptagHandler(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 }
 
 // Schemas and arguments of describe, computed by mcptag.
-var mcptagDescribeInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
+var mcptagDescribeInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},` +
+	`"description":"A point on a plane.",` +
+	`"required":["X","Y"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagDescribeArgs = &toolimpl.Spec{
 	Tool: "describe",
 	Args: []toolimpl.Arg{
@@ -388,7 +463,13 @@ func mcptagDescribe(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 }
 
 // Schemas and arguments of text, computed by mcptag.
-var mcptagTextInput = json.RawMessage(`{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"],"additionalProperties":false}`)
+var mcptagTextInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},` +
+	`"description":"A point on a plane.",` +
+	`"required":["X","Y"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagTextArgs = &toolimpl.Spec{
 	Tool: "text",
 	Args: []toolimpl.Arg{
@@ -409,7 +490,20 @@ func mcptagText(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 
 // Schemas and arguments of indented, computed by mcptag.
 var mcptagIndentedInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagIndentedOutput = json.RawMessage(`{"type":"object","properties":{"from":{"$ref":"#/$defs/Point"},"to":{"$ref":"#/$defs/Point"}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"description":"Two points.","required":["from","to"]}`)
+var mcptagIndentedOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"from":{"$ref":"#/$defs/Point"},"to":{"$ref":"#/$defs/Point"}},` +
+	`"$defs":{` +
+	`"Point":{` +
+	`"type":"object",` +
+	`"properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},` +
+	`"description":"A point on a plane.",` +
+	`"required":["X","Y"]` +
+	`}` +
+	`},` +
+	`"description":"Two points.",` +
+	`"required":["from","to"]` +
+	`}`)
 var mcptagIndentedArgs = &toolimpl.Spec{
 	Tool: "indented",
 }
@@ -425,7 +519,19 @@ func mcptagIndented(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 
 // Schemas and arguments of summarized, computed by mcptag.
 var mcptagSummarizedInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagSummarizedOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},"$defs":{"Point":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"description":"A point on a plane.","required":["X","Y"]}},"required":["result"]}`)
+var mcptagSummarizedOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":"array","items":{"$ref":"#/$defs/Point"}}},` +
+	`"$defs":{` +
+	`"Point":{` +
+	`"type":"object",` +
+	`"properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},` +
+	`"description":"A point on a plane.",` +
+	`"required":["X","Y"]` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagSummarizedArgs = &toolimpl.Spec{
 	Tool: "summarized",
 }
@@ -440,8 +546,20 @@ func mcptagSummarized(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of shallow, computed by mcptag.
-var mcptagShallowInput = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object","description":"A point on a plane."},"to":{"type":"object","description":"A point on a plane."}},"required":["from","to"],"additionalProperties":false}`)
-var mcptagShallowOutput = json.RawMessage(`{"type":"object","properties":{"from":{"type":"object"},"to":{"type":"object"}},"required":["from","to"]}`)
+var mcptagShallowInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"from":{"type":"object","description":"A point on a plane."},` +
+	`"to":{"type":"object","description":"A point on a plane."}` +
+	`},` +
+	`"required":["from","to"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagShallowOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"from":{"type":"object"},"to":{"type":"object"}},` +
+	`"required":["from","to"]` +
+	`}`)
 var mcptagShallowArgs = &toolimpl.Spec{
 	Tool: "shallow",
 	Args: []toolimpl.Arg{

@@ -11,14 +11,15 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
@@ -28,7 +29,8 @@ func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: deep, boxes, chain.
+// Tools returns the package's tool functions as data, in declaration order:
+// deep, boxes, chain.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -66,7 +68,270 @@ func Tools() []toolrt.Tool {
 }
 
 // Schemas and arguments of deep, computed by mcptag.
-var mcptagDeepInput = json.RawMessage(`{"type":"object","properties":{"a":{"$ref":"#/$defs/L3","description":"A level of the DAG."},"b":{"$ref":"#/$defs/L3","description":"A level of the DAG."}},"$defs":{"L3":{"type":"object","properties":{"a":{"type":"object","properties":{"a":{"type":"object","properties":{"a":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"b":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"c":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"A level of the DAG.","required":["a","b","c"],"additionalProperties":false},"b":{"type":"object","properties":{"a":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"b":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"c":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"A level of the DAG.","required":["a","b","c"],"additionalProperties":false},"c":{"type":"object","properties":{"a":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"b":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"c":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"The second level, optional.","required":["a","b","c"],"additionalProperties":false}},"description":"A level of the DAG.","required":["a","b"],"additionalProperties":false},"b":{"type":"object","properties":{"a":{"type":"object","properties":{"a":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"b":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"c":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"A level of the DAG.","required":["a","b","c"],"additionalProperties":false},"b":{"type":"object","properties":{"a":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"b":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"c":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"A level of the DAG.","required":["a","b","c"],"additionalProperties":false},"c":{"type":"object","properties":{"a":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"b":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"c":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"The second level, optional.","required":["a","b","c"],"additionalProperties":false}},"description":"A level of the DAG.","required":["a","b"],"additionalProperties":false}},"description":"A level of the DAG.","required":["a","b"],"additionalProperties":false}},"description":"The top of the DAG.","required":["a","b"],"additionalProperties":false}`)
+var mcptagDeepInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"a":{"$ref":"#/$defs/L3","description":"A level of the DAG."},` +
+	`"b":{"$ref":"#/$defs/L3","description":"A level of the DAG."}` +
+	`},` +
+	`"$defs":{` +
+	`"L3":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"a":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"a":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"a":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"b":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"c":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A level of the DAG.",` +
+	`"required":["a","b","c"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"b":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"a":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"b":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"c":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A level of the DAG.",` +
+	`"required":["a","b","c"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"c":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"a":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"b":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"c":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"The second level, optional.",` +
+	`"required":["a","b","c"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A level of the DAG.",` +
+	`"required":["a","b"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"b":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"a":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"a":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"b":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"c":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A level of the DAG.",` +
+	`"required":["a","b","c"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"b":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"a":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"b":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"c":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A level of the DAG.",` +
+	`"required":["a","b","c"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"c":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"a":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"b":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"c":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"The second level, optional.",` +
+	`"required":["a","b","c"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A level of the DAG.",` +
+	`"required":["a","b"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A level of the DAG.",` +
+	`"required":["a","b"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"The top of the DAG.",` +
+	`"required":["a","b"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagDeepOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
 var mcptagDeepArgs = &toolimpl.Spec{
 	Tool: "deep",
@@ -182,7 +447,316 @@ func mcptagDeep(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 }
 
 // Schemas and arguments of boxes, computed by mcptag.
-var mcptagBoxesInput = json.RawMessage(`{"type":"object","properties":{"left":{"type":"object","properties":{"left":{"$ref":"#/$defs/Pair_Pair_Pair_Pair_Leaf","description":"A Pair holds two of a type."},"right":{"$ref":"#/$defs/Pair_Pair_Pair_Pair_Leaf","description":"A Pair holds two of a type."}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false},"right":{"type":"object","properties":{"left":{"$ref":"#/$defs/Pair_Pair_Pair_Pair_Leaf","description":"A Pair holds two of a type."},"right":{"$ref":"#/$defs/Pair_Pair_Pair_Pair_Leaf","description":"A Pair holds two of a type."}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false}},"$defs":{"Pair_Pair_Pair_Pair_Leaf":{"type":"object","properties":{"left":{"type":"object","properties":{"left":{"type":"object","properties":{"left":{"type":"object","properties":{"left":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"right":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false},"right":{"type":"object","properties":{"left":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"right":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false},"right":{"type":"object","properties":{"left":{"type":"object","properties":{"left":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"right":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false},"right":{"type":"object","properties":{"left":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"right":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false},"right":{"type":"object","properties":{"left":{"type":"object","properties":{"left":{"type":"object","properties":{"left":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"right":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false},"right":{"type":"object","properties":{"left":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"right":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false},"right":{"type":"object","properties":{"left":{"type":"object","properties":{"left":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"right":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false},"right":{"type":"object","properties":{"left":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"right":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false}},"description":"A Pair holds two of a type.","required":["left","right"],"additionalProperties":false}`)
+var mcptagBoxesInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{"$ref":"#/$defs/Pair_Pair_Pair_Pair_Leaf","description":"A Pair holds two of a type."},` +
+	`"right":{"$ref":"#/$defs/Pair_Pair_Pair_Pair_Leaf","description":"A Pair holds two of a type."}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{"$ref":"#/$defs/Pair_Pair_Pair_Pair_Leaf","description":"A Pair holds two of a type."},` +
+	`"right":{"$ref":"#/$defs/Pair_Pair_Pair_Pair_Leaf","description":"A Pair holds two of a type."}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"Pair_Pair_Pair_Pair_Leaf":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"left":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"right":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A Pair holds two of a type.",` +
+	`"required":["left","right"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagBoxesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagBoxesArgs = &toolimpl.Spec{
 	Tool: "boxes",
@@ -308,7 +882,706 @@ func mcptagBoxes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 }
 
 // Schemas and arguments of chain, computed by mcptag.
-var mcptagChainInput = json.RawMessage(`{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"$ref":"#/$defs/C7","description":"A link of the chain."},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"$defs":{"C7":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"next":{"type":"object","properties":{"text":{"type":"string","description":"The text at the end."}},"description":"The end of a chain of types, each holding the next: each used once, but nested deeper than a schema inlines.","required":["text"],"additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false},"leaves":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string","description":"The text at the bottom."},"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}},"description":"The bottom of the DAG.","required":["text"],"additionalProperties":false},"description":"The link's leaves.","minItems":2,"maxItems":2}},"description":"A link of the chain.","additionalProperties":false}},"description":"A link of the chain.","additionalProperties":false}`)
+var mcptagChainInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{"$ref":"#/$defs/C7","description":"A link of the chain."},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"C7":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"next":{` +
+	`"type":"object",` +
+	`"properties":{"text":{"type":"string","description":"The text at the end."}},` +
+	`"description":"The end of a chain of types, each holding the next: each used once, but nested deeper than a schema inlines.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`},` +
+	`"leaves":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"text":{"type":"string","description":"The text at the bottom."},` +
+	`"count":{"type":"integer","description":"How many times.","minimum":-128,"maximum":127}` +
+	`},` +
+	`"description":"The bottom of the DAG.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`},` +
+	`"description":"The link's leaves.",` +
+	`"minItems":2,` +
+	`"maxItems":2` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`}` +
+	`},` +
+	`"description":"A link of the chain.",` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagChainOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"boolean"}},"required":["result"]}`)
 var mcptagChainArgs = &toolimpl.Spec{
 	Tool: "chain",
@@ -321,30 +1594,37 @@ var mcptagChainArgs = &toolimpl.Spec{
 							{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Ref: 1, Nullable: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true},
 							{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2},
 						}, Closed: true},
-						{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+						{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+							Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true,
+						}, Fixed: true, Len: 2},
+					}, Closed: true},
+					{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+						Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 							{Name: "text", Required: true, Kind: toolimpl.KindString},
 							{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
-						}, Closed: true}, Fixed: true, Len: 2},
-					}, Closed: true},
-					{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+						}, Closed: true,
+					}, Fixed: true, Len: 2},
+				}, Closed: true},
+				{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+					Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 						{Name: "text", Required: true, Kind: toolimpl.KindString},
 						{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
-					}, Closed: true}, Fixed: true, Len: 2},
-				}, Closed: true},
-				{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+					}, Closed: true,
+				}, Fixed: true, Len: 2},
+			}, Closed: true},
+			{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 					{Name: "text", Required: true, Kind: toolimpl.KindString},
 					{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
-				}, Closed: true}, Fixed: true, Len: 2},
-			}, Closed: true},
-			{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+				}, Closed: true,
+			}, Fixed: true, Len: 2},
+		}, Closed: true},
+		{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 				{Name: "text", Required: true, Kind: toolimpl.KindString},
 				{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
-			}, Closed: true}, Fixed: true, Len: 2},
-		}, Closed: true},
-		{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-			{Name: "text", Required: true, Kind: toolimpl.KindString},
-			{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
-		}, Closed: true}, Fixed: true, Len: 2},
+			}, Closed: true,
+		}, Fixed: true, Len: 2},
 	},
 	Defs: []toolimpl.Arg{
 		/* C7 */ {Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
@@ -355,25 +1635,30 @@ var mcptagChainArgs = &toolimpl.Spec{
 							{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "next", Kind: toolimpl.KindObject, Nullable: true, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true}, {Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2}}, Closed: true},
 							{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true}, Fixed: true, Len: 2},
 						}, Closed: true},
-						{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+						{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+							Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{{Name: "text", Required: true, Kind: toolimpl.KindString}, {Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8}}, Closed: true,
+						}, Fixed: true, Len: 2},
+					}, Closed: true},
+					{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+						Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 							{Name: "text", Required: true, Kind: toolimpl.KindString},
 							{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
-						}, Closed: true}, Fixed: true, Len: 2},
-					}, Closed: true},
-					{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+						}, Closed: true,
+					}, Fixed: true, Len: 2},
+				}, Closed: true},
+				{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+					Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 						{Name: "text", Required: true, Kind: toolimpl.KindString},
 						{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
-					}, Closed: true}, Fixed: true, Len: 2},
-				}, Closed: true},
-				{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
+					}, Closed: true,
+				}, Fixed: true, Len: 2},
+			}, Closed: true},
+			{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+				Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
 					{Name: "text", Required: true, Kind: toolimpl.KindString},
 					{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
-				}, Closed: true}, Fixed: true, Len: 2},
-			}, Closed: true},
-			{Name: "leaves", Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{Kind: toolimpl.KindObject, Fields: []toolimpl.Arg{
-				{Name: "text", Required: true, Kind: toolimpl.KindString},
-				{Name: "count", Kind: toolimpl.KindInteger, Range: toolimpl.RangeInt8},
-			}, Closed: true}, Fixed: true, Len: 2},
+				}, Closed: true,
+			}, Fixed: true, Len: 2},
 		}, Closed: true},
 	},
 }

@@ -3,7 +3,7 @@
 package toolrt
 
 import (
-	context2 "context"
+	stdcontext "context"
 	json2 "encoding/json"
 
 	"github.com/mcptag/mcptag/toolimpl"
@@ -11,14 +11,15 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
@@ -28,7 +29,8 @@ func RegisterTools(s *mcp.Server) {
 	toolrt2.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: echo, keep, stamp.
+// Tools returns the package's tool functions as data, in declaration order:
+// echo, keep, stamp.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -66,7 +68,12 @@ func Tools() []toolrt2.Tool {
 }
 
 // Schemas and arguments of echo, computed by mcptag.
-var mcptagEchoInput = json2.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
+var mcptagEchoInput = json2.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"text":{"type":"string"}},` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagEchoOutput = json2.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagEchoArgs = &toolimpl.Spec{
 	Tool: "echo",
@@ -75,7 +82,7 @@ var mcptagEchoArgs = &toolimpl.Spec{
 	},
 }
 
-func mcptagEcho(ctx context2.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+func mcptagEcho(ctx stdcontext.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo", &res)
 	args, err := mcptagEchoArgs.Parse(req.Params.Arguments)
 	if err != nil {
@@ -90,8 +97,19 @@ func mcptagEcho(ctx context2.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 }
 
 // Schemas and arguments of keep, computed by mcptag.
-var mcptagKeepInput = json2.RawMessage(`{"type":"object","properties":{"text":{"type":"string","description":"Text is the note's text."}},"description":"A note.","required":["text"],"additionalProperties":false}`)
-var mcptagKeepOutput = json2.RawMessage(`{"type":"object","properties":{"text":{"type":"string","description":"Text is the note's text."}},"description":"A note.","required":["text"]}`)
+var mcptagKeepInput = json2.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"text":{"type":"string","description":"Text is the note's text."}},` +
+	`"description":"A note.",` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagKeepOutput = json2.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"text":{"type":"string","description":"Text is the note's text."}},` +
+	`"description":"A note.",` +
+	`"required":["text"]` +
+	`}`)
 var mcptagKeepArgs = &toolimpl.Spec{
 	Tool: "keep",
 	Args: []toolimpl.Arg{
@@ -99,7 +117,7 @@ var mcptagKeepArgs = &toolimpl.Spec{
 	},
 }
 
-func mcptagKeep(ctx context2.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+func mcptagKeep(ctx stdcontext.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "keep", &res)
 	var note Note
 	if err := mcptagKeepArgs.DecodeStruct(req.Params.Arguments, &note); err != nil {
@@ -113,7 +131,14 @@ func mcptagKeep(ctx context2.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 }
 
 // Schemas and arguments of stamp, computed by mcptag.
-var mcptagStampInput = json2.RawMessage("{\"type\":\"object\",\"properties\":{\"mark\":{\"type\":\"string\",\"description\":\"A mark a note may carry.\",\"enum\":[\"plain\",\"a\ufeffb\"]}},\"required\":[\"mark\"],\"additionalProperties\":false}")
+var mcptagStampInput = json2.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	"\"mark\":{\"type\":\"string\",\"description\":\"A mark a note may carry.\",\"enum\":[\"plain\",\"a\ufeffb\"]}" +
+	`},` +
+	`"required":["mark"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagStampOutput = json2.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
 var mcptagStampArgs = &toolimpl.Spec{
 	Tool: "stamp",
@@ -122,7 +147,7 @@ var mcptagStampArgs = &toolimpl.Spec{
 	},
 }
 
-func mcptagStamp(ctx context2.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+func mcptagStamp(ctx stdcontext.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "stamp", &res)
 	args, err := mcptagStampArgs.Parse(req.Params.Arguments)
 	if err != nil {

@@ -11,24 +11,28 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 3 of toolimpl's generated code:
+// mcptag generated this file for version 4 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(3 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 3)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
 )
 
-// Register adds everything the package declares to s: the tools of RegisterTools.
+// Register adds everything the package declares to s: the tools of
+// RegisterTools.
 func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: get_issue, list_issue_texts, list_issues, selected, search, all_issues.
+// RegisterTools adds the package's tools to s: get_issue, list_issue_texts,
+// list_issues, selected, get_assignee, search, all_issues.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
-// Tools returns the package's tool functions as data, in declaration order: get_issue, list_issue_texts, list_issues, selected, search, all_issues.
+// Tools returns the package's tool functions as data, in declaration order:
+// get_issue, list_issue_texts, list_issues, selected, get_assignee, search,
+// all_issues.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -71,6 +75,15 @@ func Tools() []toolrt.Tool {
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
+				Name:         "get_assignee",
+				Description:  `Returns an issue's number and its assignee's login.`,
+				InputSchema:  mcptagGetAssigneeInput,
+				OutputSchema: mcptagGetAssigneeOutput,
+			},
+			Handler: mcptagGetAssignee,
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
 				Name:         "search",
 				Description:  `Searches issues.`,
 				InputSchema:  mcptagSearchInput,
@@ -91,7 +104,12 @@ func Tools() []toolrt.Tool {
 }
 
 // Schemas and arguments of get_issue, computed by mcptag.
-var mcptagGetIssueInput = json.RawMessage(`{"type":"object","properties":{"number":{"type":"integer"}},"required":["number"],"additionalProperties":false}`)
+var mcptagGetIssueInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"number":{"type":"integer"}},` +
+	`"required":["number"],` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagGetIssueArgs = &toolimpl.Spec{
 	Tool: "get_issue",
 	Args: []toolimpl.Arg{
@@ -130,11 +148,25 @@ func mcptagGetIssueWrite(w *toolimpl.Writer, v *Issue) {
 }
 
 // Schemas and arguments of list_issue_texts, computed by mcptag.
-var mcptagListIssueTextsInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["title","number"]},"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
+var mcptagListIssueTextsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","enum":["title","number"]},` +
+	`"description":"Return only these parts of each item of the result, each a path of property names; all of them when absent.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
 var mcptagListIssueTextsArgs = &toolimpl.Spec{
 	Tool: "list_issue_texts",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"title", "number"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"title", "number"},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
 var mcptagListIssueTextsView = &toolimpl.View{Paths: []string{"number", "title"}}
@@ -167,16 +199,63 @@ func mcptagListIssueTextsWrite(w *toolimpl.Writer, v *Issue) {
 }
 
 // Schemas and arguments of list_issues, computed by mcptag.
-var mcptagListIssuesInput = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"},"fields":{"type":"array","items":{"type":"string","enum":["total","issues.title","issues.number"]},"description":"which parts of the page to return; pageInfo always comes","minItems":1,"uniqueItems":true}},"required":["query"],"additionalProperties":false}`)
-var mcptagListIssuesOutput = json.RawMessage(`{"type":"object","properties":{"issues":{"type":["array","null"],"items":{"type":"object","properties":{"number":{"type":"integer"},"title":{"type":"string"}},"description":"An issue of a tracker."}},"pageInfo":{"$ref":"#/$defs/PageInfo"},"total":{"type":"integer"}},"$defs":{"PageInfo":{"type":"object","properties":{"next":{"type":"string"}},"description":"The cursor of a page.","required":["next"]}},"description":"A page of issues and where the next one starts."}`)
+var mcptagListIssuesInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"query":{"type":"string"},` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","enum":["total","issues.title","issues.number"]},` +
+	`"description":"which parts of the page to return; pageInfo always comes",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"required":["query"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagListIssuesOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"issues":{` +
+	`"type":["array","null"],` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{"number":{"type":"integer"},"title":{"type":"string"}},` +
+	`"description":"An issue of a tracker."` +
+	`}` +
+	`},` +
+	`"pageInfo":{"$ref":"#/$defs/PageInfo"},` +
+	`"total":{"type":"integer"}` +
+	`},` +
+	`"$defs":{` +
+	`"PageInfo":{` +
+	`"type":"object",` +
+	`"properties":{"next":{"type":"string"}},` +
+	`"description":"The cursor of a page.",` +
+	`"required":["next"]` +
+	`}` +
+	`},` +
+	`"description":"A page of issues and where the next one starts."` +
+	`}`)
 var mcptagListIssuesArgs = &toolimpl.Spec{
 	Tool: "list_issues",
 	Args: []toolimpl.Arg{
 		{Name: "query", Required: true, Kind: toolimpl.KindString},
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"total", "issues.title", "issues.number"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"total", "issues.title", "issues.number"},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagListIssuesView = &toolimpl.View{Paths: []string{"issues.number", "issues.title", "pageInfo", "total"}, Keep: []string{"pageInfo"}}
+var mcptagListIssuesView = &toolimpl.View{
+	Paths: []string{
+		"issues.number",
+		"issues.title",
+		"pageInfo",
+		"total",
+	},
+	Keep: []string{"pageInfo"},
+}
 
 func mcptagListIssues(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_issues", &res)
@@ -235,15 +314,40 @@ func mcptagListIssuesWrite(w *toolimpl.Writer, v *Page) {
 }
 
 // Schemas and arguments of selected, computed by mcptag.
-var mcptagSelectedInput = json.RawMessage(`{"type":"object","properties":{"fields":{"type":"array","items":{"type":"string","enum":["title","body"]},"description":"Return only these parts of the result, each a path of property names; all of them when absent. Always returned: number.","minItems":1,"uniqueItems":true}},"additionalProperties":false}`)
-var mcptagSelectedOutput = json.RawMessage(`{"type":"object","properties":{"number":{"type":"integer"},"title":{"type":"string"},"body":{"type":"string"}},"description":"An issue of a tracker."}`)
+var mcptagSelectedInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","enum":["title","body"]},` +
+	`"description":"Return only these parts of the result, each a path of property names; all of them when absent. Always returned: number.",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagSelectedOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"number":{"type":"integer"},"title":{"type":"string"},"body":{"type":"string"}},` +
+	`"description":"An issue of a tracker."` +
+	`}`)
 var mcptagSelectedArgs = &toolimpl.Spec{
 	Tool: "selected",
 	Args: []toolimpl.Arg{
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"title", "body"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"title", "body"},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
-var mcptagSelectedView = &toolimpl.View{Paths: []string{"number", "title", "body"}, Keep: []string{"number"}}
+var mcptagSelectedView = &toolimpl.View{
+	Paths: []string{
+		"number",
+		"title",
+		"body",
+	},
+	Keep: []string{"number"},
+}
 
 func mcptagSelected(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "selected", &res)
@@ -279,14 +383,115 @@ func mcptagSelectedWrite(w *toolimpl.Writer, v *Issue) {
 	w.EndObject()
 }
 
+// Schemas and arguments of get_assignee, computed by mcptag.
+var mcptagGetAssigneeInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"number":{"type":"integer"}},` +
+	`"required":["number"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGetAssigneeOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"number":{"type":"integer"},` +
+	`"assignee":{` +
+	`"type":"object",` +
+	`"properties":{"login":{"type":"string"}},` +
+	`"description":"Whom the issue is assigned to, and the links in its body: left out when there are none, so that the view tests nil once.",` +
+	`"required":["login"]` +
+	`},` +
+	`"links":{"type":"array","items":{"type":"string"}}` +
+	`},` +
+	`"description":"An issue of a tracker.",` +
+	`"required":["number"]` +
+	`}`)
+var mcptagGetAssigneeArgs = &toolimpl.Spec{
+	Tool: "get_assignee",
+	Args: []toolimpl.Arg{
+		{Name: "number", Required: true, Kind: toolimpl.KindInteger},
+	},
+}
+
+func mcptagGetAssignee(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "get_assignee", &res)
+	args, err := mcptagGetAssigneeArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return toolimpl.Error(err), nil
+	}
+	var number int
+	if err := args.Decode("number", &number); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	out := GetAssignee(number)
+	return toolimpl.ViewObject("get_assignee", &out, mcptagGetAssigneeWrite, nil), nil
+}
+
+// mcptagGetAssigneeWrite writes the view of get_assignee's result.
+func mcptagGetAssigneeWrite(w *toolimpl.Writer, v *Issue) {
+	w.BeginObject()
+	w.Name(`"number":`)
+	w.Int(int64(v.Number), false)
+	if !(v.Assignee == nil) {
+		w.Name(`"assignee":`)
+		obj1 := v.Assignee
+		w.BeginObject()
+		w.Name(`"login":`)
+		w.String(string(obj1.Login), false)
+		w.EndObject()
+	}
+	if !(len(v.Links) == 0) {
+		w.Name(`"links":`)
+		w.Marshal(&v.Links)
+	}
+	w.EndObject()
+}
+
 // Schemas and arguments of search, computed by mcptag.
-var mcptagSearchInput = json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","description":"What to look for."},"fields":{"type":"array","items":{"type":"string","enum":["title","user"]},"description":"the issue parts to send back","minItems":1,"uniqueItems":true}},"description":"A search's arguments.","required":["query"],"additionalProperties":false}`)
-var mcptagSearchOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"type":"object","properties":{"title":{"type":"string"},"user":{"$ref":"#/$defs/User"}},"description":"An issue of a tracker."}}},"$defs":{"User":{"type":"object","properties":{"login":{"type":"string"},"email":{"type":"string"}},"description":"Who opened an issue.","required":["login"]}},"required":["result"]}`)
+var mcptagSearchInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"query":{"type":"string","description":"What to look for."},` +
+	`"fields":{` +
+	`"type":"array",` +
+	`"items":{"type":"string","enum":["title","user"]},` +
+	`"description":"the issue parts to send back",` +
+	`"minItems":1,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"description":"A search's arguments.",` +
+	`"required":["query"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagSearchOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"result":{` +
+	`"type":"array",` +
+	`"items":{` +
+	`"type":"object",` +
+	`"properties":{"title":{"type":"string"},"user":{"$ref":"#/$defs/User"}},` +
+	`"description":"An issue of a tracker."` +
+	`}` +
+	`}` +
+	`},` +
+	`"$defs":{` +
+	`"User":{` +
+	`"type":"object",` +
+	`"properties":{"login":{"type":"string"},"email":{"type":"string"}},` +
+	`"description":"Who opened an issue.",` +
+	`"required":["login"]` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagSearchArgs = &toolimpl.Spec{
 	Tool: "search",
 	Args: []toolimpl.Arg{
 		{Name: "query", Required: true, Kind: toolimpl.KindString},
-		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{Kind: toolimpl.KindString, Enum: []string{"title", "user"}}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
+		{Name: "fields", Kind: toolimpl.KindArray, Nullable: true, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString, Enum: []string{"title", "user"},
+		}, Rules: []toolimpl.Rule{{Op: toolimpl.MinItems, Count: 1}, {Op: toolimpl.UniqueItems}}},
 	},
 }
 var mcptagSearchView = &toolimpl.View{Paths: []string{"title", "user"}}
@@ -321,7 +526,19 @@ func mcptagSearchWrite(w *toolimpl.Writer, v *Issue) {
 
 // Schemas and arguments of all_issues, computed by mcptag.
 var mcptagAllIssuesInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-var mcptagAllIssuesOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/$defs/User"}}},"$defs":{"User":{"type":"object","properties":{"login":{"type":"string"},"email":{"type":"string"}},"description":"Who opened an issue.","required":["login"]}},"required":["result"]}`)
+var mcptagAllIssuesOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":"array","items":{"$ref":"#/$defs/User"}}},` +
+	`"$defs":{` +
+	`"User":{` +
+	`"type":"object",` +
+	`"properties":{"login":{"type":"string"},"email":{"type":"string"}},` +
+	`"description":"Who opened an issue.",` +
+	`"required":["login"]` +
+	`}` +
+	`},` +
+	`"required":["result"]` +
+	`}`)
 var mcptagAllIssuesArgs = &toolimpl.Spec{
 	Tool: "all_issues",
 }

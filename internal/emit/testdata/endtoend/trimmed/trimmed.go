@@ -17,6 +17,10 @@ type Issue struct {
 	Body   string   `json:"body,omitempty"`
 	Labels []string `json:"labels"`
 	User   User     `json:"user"`
+	// Whom the issue is assigned to, and the links in its body: left
+	// out when there are none, so that the view tests nil once.
+	Assignee *User    `json:"assignee,omitempty"`
+	Links    []string `json:"links,omitempty"`
 }
 
 // User is who opened an issue.
@@ -71,6 +75,16 @@ func ListIssues(ctx context.Context, query string) Page {
 //mcp:tool view="title,number,body" keep="number" fields
 func Selected(ctx context.Context) Issue {
 	return Issue{Title: "t", Number: 7, Body: strings.Join(toolrt.Fields(ctx), ",")}
+}
+
+// GetAssignee returns an issue's number and its assignee's login.
+//
+//mcp:tool view="number,assignee.login,links"
+func GetAssignee(number int) Issue {
+	if number == 1 {
+		return Issue{Number: 1, Assignee: &User{Login: "ann"}, Links: []string{"https://example.com"}}
+	}
+	return Issue{Number: number}
 }
 
 // SearchArgs are a search's arguments.

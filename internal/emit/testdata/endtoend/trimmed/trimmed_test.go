@@ -29,6 +29,11 @@ func TestTrimmedResults(t *testing.T) {
 		{Tool: "selected", Args: map[string]any{"fields": []string{"body"}},
 			Structured: `{"number":7,"body":"number,body"}`, Texts: []string{`{"number":7,"body":"number,body"}`}},
 		{Tool: "selected", Structured: `{"number":7,"title":"t","body":"number,title,body"}`, Texts: []string{`{"number":7,"title":"t","body":"number,title,body"}`}},
+		// A nil assignee and no links are left out; set, they are written.
+		{Tool: "get_assignee", Args: map[string]any{"number": 1},
+			Structured: `{"number":1,"assignee":{"login":"ann"},"links":["https://example.com"]}`,
+			Texts:      []string{`{"number":1,"assignee":{"login":"ann"},"links":["https://example.com"]}`}},
+		{Tool: "get_assignee", Args: map[string]any{"number": 2}, Structured: `{"number":2}`, Texts: []string{`{"number":2}`}},
 		{Tool: "all_issues", Structured: `{"result":[{"login":"ann"},{"login":"bob"}]}`,
 			Texts: []string{"[\n  {\n    \"login\": \"ann\"\n  },\n  {\n    \"login\": \"bob\"\n  }\n]"}},
 	})
