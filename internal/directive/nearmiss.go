@@ -94,9 +94,9 @@ func (k *directiveKind) toolOptionOn(key, near string) string {
 		takes = "takes a URI first, then " + optionList(k.keys())
 	}
 	if near != "" {
-		return fmt.Sprintf("unknown option %q (did you mean %s? that is a tool option: a %s %s)", near, key, k.name, takes)
+		return fmt.Sprintf("unknown option %q (did you mean %s? that is a tool option: //mcp:%s %s)", near, key, k.name, takes)
 	}
-	return fmt.Sprintf("%s is a tool option: a %s %s", key, k.name, takes)
+	return fmt.Sprintf("%s is a tool option: //mcp:%s %s", key, k.name, takes)
 }
 
 // optionList lists keys as a directive writes them: title=, icon= and
