@@ -102,6 +102,7 @@ func newServerOf(readOnly bool) *mcp.Server {
 	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1.0.0"}, &mcp.ServerOptions{
 		CompletionHandler: Complete,
 	})
+	withSavedCities(server)
 	if !readOnly {
 		Register(server)
 		return server
