@@ -119,6 +119,19 @@ func ScopesHeld(tools []Tool, held []string) []Tool {
 	return keep(tools, func(t Tool) bool { return len(MissingScopes(t.Scopes, held)) == 0 })
 }
 
+// Unscoped returns the tools without their scopes, in order: those of a
+// server that authenticates no caller (stdio, or HTTP without
+// auth.RequireBearerToken in front). A scoped tool refuses every call
+// that carries no token, so such a server serves its tools unscoped, or
+// not at all (docs/security.md).
+func Unscoped(tools []Tool) []Tool {
+	out := slices.Clone(tools)
+	for i := range out {
+		out[i].Scopes = nil
+	}
+	return out
+}
+
 // MissingScopes returns the scopes of required that held lacks, in the
 // order of required; nil when held has them all.
 func MissingScopes(required, held []string) []string {

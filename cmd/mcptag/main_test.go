@@ -46,9 +46,10 @@ var update = flag.Bool("update", false, "rewrite the expected files of failing c
 //
 // rather than an mcptag the script builds. The go command caches that
 // build, and go vet the analysis of each dependency under its vet tool:
-// every script's go vet, and readme.txtar's go tool mcptag, then share
-// one binary and one analysis of the go-sdk and the standard library,
-// this run and the next.
+// every script's go vet then shares one binary and one analysis of the
+// go-sdk and the standard library, this run and the next. (go tool builds
+// without -trimpath, so the binary holds the checkout's path: readme.txtar,
+// whose checkout is a new directory at every run, builds its own.)
 //
 // go test -short, the inner loop, runs every script but those that build,
 // vet or run code (go build, go vet, go run, go test, $MCPTAG), which
@@ -110,8 +111,8 @@ const scriptGOGC = "400"
 var offline = []string{"GOFLAGS=-mod=mod", "GOPROXY=off", "GOSUMDB=off", "GOTOOLCHAIN=local"}
 
 // toolMcptag returns the path of mcptag built from repo as a tool of a
-// module, as readme.txtar builds it: the same binary, which the go
-// command builds again only when mcptag's code changes.
+// module, as readme.txtar builds it: a binary that the go command builds
+// again only when mcptag's code changes.
 func toolMcptag(t *testing.T, repo string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -128,11 +129,10 @@ func toolMcptag(t *testing.T, repo string) string {
 	goCmd := func(args ...string) string {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
-		// -trimpath, as readme.txtar builds it too: a binary that does
-		// not depend on where the checkout is, so that the go command
-		// (and go vet's cache of what this vet tool found) reuses it
-		// whatever the path of the scripts' temporary directories.
-		cmd.Env = append(os.Environ(), append(offline, "GOFLAGS=-mod=mod -trimpath")...)
+		// The directory of this module does not change the binary: the
+		// go command reuses it, and go vet what it found with it, from
+		// one run to the next.
+		cmd.Env = append(os.Environ(), offline...)
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		out, err := cmd.Output()

@@ -104,14 +104,13 @@ func newServerOf(readOnly, tokens bool) *mcp.Server {
 	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1.0.0"}, &mcp.ServerOptions{
 		CompletionHandler: Complete,
 	})
+	withSavedCities(server)
 	tools := Tools()
 	if readOnly {
 		tools = toolrt.ReadOnly(tools)
 	}
 	if !tokens {
-		for i := range tools {
-			tools[i].Scopes = nil
-		}
+		tools = toolrt.Unscoped(tools)
 	}
 	toolrt.AddTools(server, tools)
 	RegisterPromptsAndResources(server)

@@ -482,7 +482,10 @@ func mcptagSaveCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 	if err := args.Decode("city", &city); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := SaveCity(user, city)
+	out, err := SaveCity(ctx, user, city)
+	if err != nil {
+		return toolimpl.Failed(err)
+	}
 	return toolimpl.Slice("save_city", out), nil
 }
 

@@ -6,8 +6,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,9 +28,10 @@ import (
 // server with sessions speaks 2025-11-25. The request headers of the
 // last tools/call of each tool are kept.
 type httpClient struct {
-	cs      *mcp.ClientSession
-	user    mcptest.User                  // who answers the forms
-	headers func(tool string) http.Header // of each tool's last tools/call
+	cs       *mcp.ClientSession
+	user     mcptest.User                  // who answers the forms
+	headers  func(tool string) http.Header // of each tool's last tools/call
+	statuses *paramStatuses                // through a rewrite, if any
 }
 
 func connectHTTP(t *testing.T, stateless bool, rewrite func(http.Header)) *httpClient {
@@ -40,7 +43,8 @@ func connectHTTP(t *testing.T, stateless bool, rewrite func(http.Header)) *httpC
 	}
 	var hc *http.Client
 	if rewrite != nil {
-		hc = &http.Client{Transport: rewriter(rewrite)}
+		c.statuses = &paramStatuses{}
+		hc = &http.Client{Transport: &rewriter{rewrite: rewrite, statuses: c.statuses}}
 	}
 	c.cs, c.headers = mcptest.HTTPSession(t, handler, &c.user, hc)
 	return c
@@ -48,24 +52,34 @@ func connectHTTP(t *testing.T, stateless bool, rewrite func(http.Header)) *httpC
 
 // rewriter changes the headers of every request before it is sent, and
 // keeps the status of each response to a request with an Mcp-Param-User
-// header in paramStatuses.
-type rewriter func(http.Header)
+// header in statuses.
+type rewriter struct {
+	rewrite  func(http.Header)
+	statuses *paramStatuses
+}
 
 // paramStatuses are the HTTP statuses of the responses to the requests
-// that carried an Mcp-Param-User header, through a rewriter.
-var paramStatuses struct {
+// that carried an Mcp-Param-User header, through one client's rewriter.
+type paramStatuses struct {
 	sync.Mutex
 	codes []int
 }
 
-func (rw rewriter) RoundTrip(r *http.Request) (*http.Response, error) {
+// get returns the statuses so far.
+func (s *paramStatuses) get() []int {
+	s.Lock()
+	defer s.Unlock()
+	return slices.Clone(s.codes)
+}
+
+func (rw *rewriter) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
-	rw(r.Header)
+	rw.rewrite(r.Header)
 	res, err := http.DefaultTransport.RoundTrip(r)
 	if err == nil && r.Header.Get("Mcp-Param-User") != "" {
-		paramStatuses.Lock()
-		paramStatuses.codes = append(paramStatuses.codes, res.StatusCode)
-		paramStatuses.Unlock()
+		rw.statuses.Lock()
+		rw.statuses.codes = append(rw.statuses.codes, res.StatusCode)
+		rw.statuses.Unlock()
 	}
 	return res, err
 }
@@ -136,8 +150,10 @@ func TestParameterHeaders(t *testing.T) {
 // toolrt.CheckHeaders, which the example's handlers wrap, the forms it
 // leaves to the tool (toolrt/internal/wire's TestHeadersRefused).
 func TestParameterHeaderMismatch(t *testing.T) {
+	var lie atomic.Bool
+	lie.Store(true)
 	c := connectHTTP(t, true, func(h http.Header) {
-		if h.Get("Mcp-Param-User") != "" {
+		if lie.Load() && h.Get("Mcp-Param-User") != "" {
 			h.Set("Mcp-Param-User", "mallory")
 		}
 	})
@@ -145,15 +161,13 @@ func TestParameterHeaderMismatch(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "Mcp-Param-User") {
 		t.Fatalf("a call whose header does not match its body: %v, want the server's refusal", err)
 	}
-	paramStatuses.Lock()
-	if codes := paramStatuses.codes; len(codes) != 1 || codes[0] != http.StatusBadRequest {
+	if codes := c.statuses.get(); len(codes) != 1 || codes[0] != http.StatusBadRequest {
 		t.Errorf("HTTP statuses of the calls with Mcp-Param-User: %v, want one 400", codes)
 	}
-	paramStatuses.Unlock()
-	saved.Lock()
-	defer saved.Unlock()
-	if len(saved.cities["ines"]) > 0 {
-		t.Errorf("the tool ran: ines saved %v", saved.cities["ines"])
+	// Had the refused call run, ines's list would hold Cairo before London.
+	lie.Store(false)
+	if res := c.call(t, "save_city", map[string]any{"user": "ines", "city": "London"}); res.IsError || text(res) != "London" {
+		t.Errorf("the refused call ran: ines saved %s", text(res))
 	}
 }
 
@@ -268,5 +282,18 @@ func TestElicitationStatelessLegacy(t *testing.T) {
 	mcptest.RPCError(t, err, mcp.CodeMissingRequiredClientCapabilities, "Confirmation: protocol 2025-11-25 asks for a form on the client's session, and this server serves without sessions, so the form cannot be asked")
 	if asked := c.user.Asked(); len(asked) != 0 {
 		t.Errorf("the client was asked %d forms", len(asked))
+	}
+}
+
+// TestServersKeepTheirOwnCities: the saved cities belong to the server
+// that saved them: a second server, in the same process, starts with
+// none, so that neither tests nor servers see each other's.
+func TestServersKeepTheirOwnCities(t *testing.T) {
+	first, second := connectHTTP(t, true, nil), connectHTTP(t, true, nil)
+	if res := first.call(t, "save_city", map[string]any{"user": "omar", "city": "London"}); res.IsError || text(res) != "London" {
+		t.Fatalf("save_city on the first server: %s", text(res))
+	}
+	if res := second.call(t, "save_city", map[string]any{"user": "omar", "city": "Cairo"}); res.IsError || text(res) != "Cairo" {
+		t.Errorf("save_city on the second server: %s, want only Cairo", text(res))
 	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -178,27 +179,56 @@ func CurrentWeather(ctx context.Context, city City) (WeatherData, error) {
 	return WeatherData{Temperature: t, Humidity: 0.83, Conditions: "Overcast"}, nil
 }
 
-// saved are the cities each user saved, by user, in the order saved. The
-// user of save_city and forget_city travels in the HTTP header
-// Mcp-Param-User too (header=User), from a client on protocol 2026-07-28,
-// for a gateway to route on.
-var saved = struct {
+// savedCities are the cities each user saved, by user, in the order
+// saved: one per server, which newServerOf hands to the tools in the
+// context of every request, so that two servers in one process (or two
+// tests) never see each other's. The user of save_city and forget_city
+// travels in the HTTP header Mcp-Param-User too (header=User), from a
+// client on protocol 2026-07-28, for a gateway to route on.
+type savedCities struct {
 	sync.Mutex
 	cities map[string][]City
-}{cities: map[string][]City{}}
+}
+
+// savedKey is the context key of the server's savedCities.
+type savedKey struct{}
+
+// withSavedCities has every request that server receives carry a
+// savedCities of its own.
+func withSavedCities(server *mcp.Server) {
+	saved := &savedCities{cities: map[string][]City{}}
+	server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			return next(context.WithValue(ctx, savedKey{}, saved), method, req)
+		}
+	})
+}
+
+// savedOf is the savedCities of the server that serves ctx's request.
+func savedOf(ctx context.Context) (*savedCities, error) {
+	saved, ok := ctx.Value(savedKey{}).(*savedCities)
+	if !ok {
+		return nil, errors.New("this server keeps no saved cities: build it with newServerOf")
+	}
+	return saved, nil
+}
 
 // SaveCity saves a city to a user's list and returns the list.
 //   - user (header=User): who saves it
 //   - city: the city to save
 //
 //mcp:tool idempotent toolset=cities
-func SaveCity(user string, city City) []City {
+func SaveCity(ctx context.Context, user string, city City) ([]City, error) {
+	saved, err := savedOf(ctx)
+	if err != nil {
+		return nil, err
+	}
 	saved.Lock()
 	defer saved.Unlock()
 	if !slices.Contains(saved.cities[user], city) {
 		saved.cities[user] = append(saved.cities[user], city)
 	}
-	return slices.Clone(saved.cities[user])
+	return slices.Clone(saved.cities[user]), nil
 }
 
 // ForgetRequest names a saved city to forget.
@@ -237,6 +267,10 @@ func ForgetCity(ctx context.Context, req *mcp.CallToolRequest, in ForgetRequest)
 	answer, ok, err := ElicitConfirmation(ctx, req, fmt.Sprintf("Forget %s from the cities %s saved?", in.City, in.User))
 	if err != nil {
 		return Saved{}, err // on protocol 2026-07-28, the error asks the client for the form
+	}
+	saved, err := savedOf(ctx)
+	if err != nil {
+		return Saved{}, err
 	}
 	saved.Lock()
 	defer saved.Unlock()

@@ -188,7 +188,7 @@ func TestHostileEscaped(t *testing.T) {
 		`&lt;script&gt;window.__pwned = &#34;description&#34;&lt;/script&gt;`,
 		`one of <code>plain</code>, <code>&lt;b&gt;bold&lt;/b&gt;</code>`,
 		`pattern <code>^&lt;[a-z]&#43;&gt;$</code>`,
-		`<code>&#34;&lt;b&gt;bold&lt;/b&gt;&#34;</code>`,
+		`<code class="default whole">&#34;&lt;b&gt;bold&lt;/b&gt;&#34;</code>`,
 	} {
 		if !strings.Contains(html, text) {
 			t.Errorf("the page does not show %s", text)
@@ -489,7 +489,7 @@ func TestApps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	link := regexp.MustCompile(`<div class="app" data-app="ui://apps/get_forecast">(?s:.*?)<a class="app-page" href="data:text/html;charset=utf-8;base64,([^"]*)" download="forecast.html" type="text/html">`).FindStringSubmatch(pageHTML)
+	link := regexp.MustCompile(`<div class="app-info" data-app="ui://apps/get_forecast">(?s:.*?)<a class="app-page" href="data:text/html;charset=utf-8;base64,([^"]*)" download="forecast.html" type="text/html">`).FindStringSubmatch(pageHTML)
 	if link == nil {
 		t.Fatalf("no link to the page of get_forecast")
 	}

@@ -5,9 +5,11 @@
 //   - every tool the page should show is there once, with data-tokens equal
 //     to what mcptag stats -json reports; so are the prompts, resources and
 //     forms, and nothing else;
-//   - at 1280 px no argument name breaks across lines, and the page is no
-//     wider than the window; a fields argument lists the paths it may
-//     name, and an argument sent as a parameter header says which;
+//   - at 1280 px no argument name or short default value breaks across
+//     lines, the header's controls overlap nothing, the badges of an entry
+//     are one line high, and the page is no wider than the window; a
+//     fields argument lists the paths it may name, and an argument sent
+//     as a parameter header says which;
 //   - opened at a #fragment, the page shows the entry it names, below the
 //     sticky header, drawn;
 //   - the chart has one bar per tool; the tools over budget, and only
@@ -91,18 +93,66 @@ async function check(want) {
 }
 
 // checkLayout checks what a reader at 1280 px sees of names: an argument
-// name (of 40 characters or fewer: a longer one may wrap) on one line,
-// and nothing wider than the window on a page without hostile text.
+// name (of 40 characters or fewer: a longer one may wrap) on one line, a
+// default value (of 24 characters or fewer) unbroken, and nothing wider
+// than the window on a page without hostile text; that the controls of
+// the header overlap nothing (the "/" hint lies inside the search box,
+// on nothing else); and, on a page without hostile text, that the badges
+// of every entry are one row of badges one line high.
 async function checkLayout(tab, want) {
-  const got = await tab.evaluate(() => ({
-    broken: Array.from(document.querySelectorAll('.arg-name')).filter((el) => {
-      const lh = parseFloat(getComputedStyle(el).lineHeight) || 20;
-      return el.textContent.length <= 40 && el.getBoundingClientRect().height > lh * 1.5;
-    }).map((el) => `${el.closest('[data-entry]').id}: ${el.textContent}`),
-    width: document.scrollingElement.scrollWidth,
-    window: window.innerWidth,
-  }));
+  const got = await tab.evaluate(() => {
+    const entry = (el) => el.closest('[data-entry]').id;
+    return {
+      broken: Array.from(document.querySelectorAll('.arg-name')).filter((el) => {
+        const lh = parseFloat(getComputedStyle(el).lineHeight) || 20;
+        return el.textContent.length <= 40 && el.getBoundingClientRect().height > lh * 1.5;
+      }).map((el) => `${entry(el)}: ${el.textContent}`),
+      // An inline element broken across lines has a box on each.
+      defaults: Array.from(document.querySelectorAll('td[data-label="Default"] code'))
+        .filter((el) => el.textContent.length <= 24 && el.getClientRects().length > 1)
+        .map((el) => `${entry(el)}: ${el.textContent}`),
+      overlaps: headerOverlaps(),
+      badges: Array.from(document.querySelectorAll('[data-entry] .badges'))
+        .filter((row) => !oneLine(row)).map((row) => `${entry(row)}: ${row.textContent}`),
+      width: document.scrollingElement.scrollWidth,
+      window: window.innerWidth,
+    };
+
+    // headerOverlaps lists the controls of the header that overlap.
+    function headerOverlaps() {
+      const boxes = ['#search', '.find kbd', '#toolset', '#count'].map((sel) => [sel, document.querySelector(sel)])
+        .filter(([, el]) => el && el.getClientRects().length > 0).map(([sel, el]) => [sel, el.getBoundingClientRect()]);
+      const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const inside = (a, b) => a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom;
+      const out = [];
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [[a, ra], [b, rb]] = [boxes[i], boxes[j]];
+          const hintInSearch = a === '#search' && b === '.find kbd';
+          if (hintInSearch ? !inside(rb, ra) : meet(ra, rb)) out.push(hintInSearch ? `${b} outside ${a}` : `${a} overlaps ${b}`);
+        }
+      }
+      return out;
+    }
+
+    // oneLine reports whether the badges of row sit on one line, each as
+    // high as a line of its text: a badge stretched to another's height
+    // is not.
+    function oneLine(row) {
+      const badges = Array.from(row.children);
+      const top = badges.length ? badges[0].getBoundingClientRect().top : 0;
+      return badges.every((b) => {
+        const cs = getComputedStyle(b);
+        const r = b.getBoundingClientRect();
+        const line = parseFloat(cs.lineHeight) + parseFloat(cs.borderTopWidth) + parseFloat(cs.borderBottomWidth);
+        return Math.abs(r.top - top) < 1 && r.height <= line + 1;
+      });
+    }
+  });
   for (const b of got.broken) fail(want, `argument name breaks across lines at 1280 px: ${b}`);
+  for (const d of got.defaults) fail(want, `default value breaks across lines at 1280 px: ${d}`);
+  for (const o of got.overlaps) fail(want, `in the header at 1280 px, ${o}`);
+  if (!want.hostile) for (const b of got.badges) fail(want, `badges not one line high at 1280 px: ${b}`);
   if (!want.hostile && got.width > got.window) fail(want, `the page is ${got.width} px wide in a window of ${got.window}`);
 }
 

@@ -273,11 +273,12 @@ func addSnapshot(t *testing.T, page *interop.CatalogPage, file string) {
 	}
 }
 
-// corpusModule writes a module of two packages into a temporary
-// directory: the bench corpus's 600 tools, as corpusgen writes them, and
-// a package whose tools, prompt and resource template carry markup that
+// corpusModule writes a module of three packages into a temporary
+// directory: the bench corpus's 600 tools, as corpusgen writes them; a
+// package whose tools, prompt and resource template carry markup that
 // would run script if it were not escaped (../catalog/testdata/hostile),
-// and a tool whose description is 100 KB. It
+// and a tool whose description is 100 KB; and a tool whose long argument
+// descriptions crowd the table of its arguments (testdata/layout). It
 // generates their code and snapshots with mcptag, and returns the
 // module's directory and the environment to run the go command in it
 // offline, from the module cache.
@@ -301,11 +302,16 @@ func corpusModule(t *testing.T, bin string) (string, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	layout, err := os.ReadFile(filepath.Join("testdata", "layout", "layout.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	files := map[string]string{
 		"go.mod":             fmt.Sprintf("module example.com/big\n\ngo 1.26\n\nrequire github.com/mcptag/mcptag v0.0.0\n\nreplace github.com/mcptag/mcptag => %s\n", root),
 		"go.sum":             string(sum),
 		"hostile/hostile.go": string(hostile),
 		"hostile/long.go":    longSource(),
+		"layout/layout.go":   string(layout),
 	}
 	for name, text := range files {
 		path := filepath.Join(mod, filepath.FromSlash(name))

@@ -14,7 +14,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// handlers are the generated handlers, by tool name.
+// handlers are the generated handlers, by tool name. Each call of add
+// binds a new Counter, so that no call, and no run of a test, sees what
+// another added.
 var handlers = map[string]mcp.ToolHandler{
 	"search":      mcptagSearch,
 	"greet":       mcptagGreet,
@@ -22,8 +24,13 @@ var handlers = map[string]mcp.ToolHandler{
 	"crash":       mcptagCrash,
 	"echo":        mcptagEcho,
 	"ping":        mcptagPing,
-	"add":         mcptagCounterAdd(&Counter{}),
+	"add":         addToNewCounter,
 	"sum":         mcptagSum,
+}
+
+// addToNewCounter is add's handler, bound to a new Counter.
+func addToNewCounter(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return mcptagCounterAdd(&Counter{})(ctx, req)
 }
 
 // callHandler calls a generated handler directly with raw arguments, as

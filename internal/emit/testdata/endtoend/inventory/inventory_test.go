@@ -261,10 +261,7 @@ func TestNoAuthRefusesScopedTools(t *testing.T) {
 	if store.Deleted.Load() != 0 {
 		t.Errorf("delete_city ran %d times without a token", store.Deleted.Load())
 	}
-	tools := all(store)
-	for i := range tools {
-		tools[i].Scopes = nil
-	}
+	tools := toolrt.Unscoped(all(store))
 	cs = mcptest.Session(t, func(s *mcp.Server) { toolrt.AddTools(s, tools) })
 	for _, tool := range []string{"save_city", "delete_city"} {
 		if res, err := call(t, cs, tool); err != nil || res.IsError {
