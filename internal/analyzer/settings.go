@@ -1,6 +1,9 @@
 package analyzer
 
-import "github.com/mcptag/mcptag/internal/shrink"
+import (
+	"github.com/mcptag/mcptag/internal/profile"
+	"github.com/mcptag/mcptag/internal/shrink"
+)
 
 // Options change how tools are analyzed. Closed, Titles and Shrink are
 // the generator's options, which a user sets on mcptag's command line
@@ -17,6 +20,13 @@ type Options struct {
 	// Shrink cuts every tool's schemas down; a tool's directive can say
 	// more (depth=, descriptions=).
 	Shrink shrink.Options
+	// Profile fits every tool's input schema to the model providers it
+	// names (-profile, docs/profiles.md).
+	Profile profile.Set
+	// CheckProfile reports, as profile findings, where a tool's input
+	// schema as served breaks the rules of the providers it names,
+	// changing nothing: lint's -profile.
+	CheckProfile profile.Set
 
 	// ImportedDocs finds the descriptions of types declared in other
 	// packages.
