@@ -207,10 +207,10 @@ func (w *walker) special(s *jsonschema.Schema, pos token.Pos, path string) []str
 	return words
 }
 
-// moved says that providers ps cannot carry what, which moved into the
-// description.
+// moved says that providers ps cannot carry what, which -profile moves
+// into the description.
 func moved(ps []Provider, what string) string {
-	return fmt.Sprintf("%s cannot carry %s: it is said in the description, and the handler still checks it", names(ps), what)
+	return fmt.Sprintf("%s cannot carry %s: -profile says it in the description instead, and the handler checks it either way", names(ps), what)
 }
 
 // names lists the providers' interfaces for a message.
@@ -253,7 +253,7 @@ func (w *walker) object(s *jsonschema.Schema, v *argmodel.Value, pos token.Pos, 
 	if open := s.AdditionalProperties == nil || !isFalse(s.AdditionalProperties); open {
 		if ps := w.refusing(func(p Provider) bool { return p == Anthropic }); len(ps) > 0 {
 			w.report(Problem{Pos: pos, Path: path, Keyword: "additionalProperties", Providers: ps, Fatal: true,
-				Message: names(ps) + " cannot express an object of any property names (a map, or an object cut by -depth): OpenAI's strict mode takes only closed objects, Gemini's OBJECT lists its properties; declare a struct, or a slice of structs with a key field and a value field, or leave " + providerFlags(ps) + " out of -profile"})
+				Message: names(ps) + " cannot express an object of any property names (a map, or an object cut by -depth): " + openReasons(ps) + "; declare a struct, or a slice of structs with a key field and a value field, or leave " + providerFlags(ps) + " out of -profile"})
 		}
 	}
 	order := s.PropertyOrder
@@ -270,12 +270,26 @@ func (w *walker) object(s *jsonschema.Schema, v *argmodel.Value, pos token.Pos, 
 		if w.set.Has(OpenAI) && !slices.Contains(s.Required, name) {
 			s.Properties[name] = nullable(s.Properties[name])
 			w.report(Problem{Pos: at, Path: join(path, name), Keyword: "required", Providers: []Provider{OpenAI},
-				Message: "OpenAI strict function calling requires every property: the optional argument is listed as required and nullable, and null is taken as absent"})
+				Message: "OpenAI strict function calling requires every property: -profile lists the optional argument as required and nullable, and the handler takes null as absent"})
 		}
 	}
 	if w.set.Has(OpenAI) && !slices.Equal(s.Required, order) && len(order) > 0 {
 		s.Required = slices.Clone(order)
 	}
+}
+
+// openReasons says why providers ps cannot express an open object.
+func openReasons(ps []Provider) string {
+	var reasons []string
+	for _, p := range ps {
+		switch p {
+		case OpenAI:
+			reasons = append(reasons, "OpenAI's strict mode takes only closed objects, with every property listed")
+		case Gemini:
+			reasons = append(reasons, "Gemini's OBJECT lists its properties, and @google/genai drops a map's value schema")
+		}
+	}
+	return strings.Join(reasons, "; ")
 }
 
 func fieldOf(v *argmodel.Value, name string) *argmodel.Field {

@@ -3,7 +3,7 @@ package profile // want "stale: mcp_tools_gen.go is missing" package:"mcptag doc
 // Query is what to look for.
 type Query struct {
 	// City to look in.
-	City string `json:"city" jsonschema:"minLength=1"` // want `profile: find: argument "city": OpenAI strict function calling cannot carry minLength: it is said in the description, and the handler still checks it`
+	City string `json:"city" jsonschema:"minLength=1"` // want `profile: find: argument "city": OpenAI strict function calling cannot carry minLength: -profile says it in the description instead, and the handler checks it either way`
 	// Tags to match.
 	Tags []string `json:"tags,omitempty" jsonschema:"uniqueItems=true"` // want `argument "tags": OpenAI strict function calling and Gemini function parameters cannot carry uniqueItems` `argument "tags": OpenAI strict function calling requires every property`
 	// Labels by name.
