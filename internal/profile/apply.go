@@ -53,7 +53,7 @@ func Apply(s *jsonschema.Schema, in *argmodel.Input, root token.Pos, set Set) []
 	if set.IsZero() || s == nil {
 		return nil
 	}
-	w := &walker{set: set, in: in}
+	w := &walker{set: set, in: in, unions: holdsHeader(s)}
 	var rootValue *argmodel.Value
 	if in != nil {
 		rootValue = in.Root
@@ -92,8 +92,13 @@ func Fatal(ps []Problem) []Problem {
 }
 
 type walker struct {
-	set      Set
-	in       *argmodel.Input
+	set Set
+	in  *argmodel.Input
+	// unions says that a nullable property is a union with null, never a
+	// type array: the schema has x-mcp-header properties, which clients
+	// find only when every property's type is one string (the go-sdk's
+	// client reads it as one, and finds no header at all otherwise).
+	unions   bool
 	problems []Problem
 }
 
@@ -268,9 +273,7 @@ func (w *walker) object(s *jsonschema.Schema, v *argmodel.Value, pos token.Pos, 
 		}
 		w.schema(s.Properties[name], fv, at, join(path, name))
 		if w.set.Has(OpenAI) && !slices.Contains(s.Required, name) {
-			s.Properties[name] = nullable(s.Properties[name])
-			w.report(Problem{Pos: at, Path: join(path, name), Keyword: "required", Providers: []Provider{OpenAI},
-				Message: "OpenAI strict function calling requires every property: -profile lists the optional argument as required and nullable, and the handler takes null as absent"})
+			w.require(s, name, at, join(path, name))
 		}
 	}
 	if w.set.Has(OpenAI) && !slices.Equal(s.Required, order) && len(order) > 0 {
@@ -290,6 +293,36 @@ func openReasons(ps []Provider) string {
 		}
 	}
 	return strings.Join(reasons, "; ")
+}
+
+// require lists the optional property name of s as required and
+// nullable, as OpenAI's strict mode has it.
+func (w *walker) require(s *jsonschema.Schema, name string, at token.Pos, path string) {
+	p := s.Properties[name]
+	if _, header := p.Extra[argmodel.HeaderKeyword]; header && nullBranch(p) == nil {
+		w.report(Problem{Pos: at, Path: path, Keyword: "required", Providers: []Provider{OpenAI}, Fatal: true,
+			Message: "OpenAI strict function calling requires every property, an optional one nullable, and a header= argument cannot be: the protocol puts x-mcp-header only on a property of one primitive type, which the go-sdk holds to; make the argument required, or leave openai out of -profile"})
+		return
+	}
+	if w.unions && nullBranch(p) == nil && len(p.Properties) > 0 && holdsHeader(p) {
+		w.report(Problem{Pos: at, Path: path, Keyword: "required", Providers: []Provider{OpenAI}, Fatal: true,
+			Message: "OpenAI strict function calling requires every property, and this optional object, made nullable, would hide the header= inside it from clients, which look for headers through properties only: make the object required (no omitempty, not a pointer), or leave openai out of -profile"})
+		return
+	}
+	s.Properties[name] = nullable(p, w.unions)
+	w.report(Problem{Pos: at, Path: path, Keyword: "required", Providers: []Provider{OpenAI},
+		Message: "OpenAI strict function calling requires every property: -profile lists the optional argument as required and nullable, and the handler takes null as absent"})
+}
+
+// holdsHeader reports whether s has a property with x-mcp-header, found
+// through properties as clients look for them.
+func holdsHeader(s *jsonschema.Schema) bool {
+	for _, p := range s.Properties {
+		if _, ok := p.Extra[argmodel.HeaderKeyword]; ok || holdsHeader(p) {
+			return true
+		}
+	}
+	return false
 }
 
 func fieldOf(v *argmodel.Value, name string) *argmodel.Field {
@@ -339,18 +372,16 @@ func nullBranch(s *jsonschema.Schema) *jsonschema.Schema {
 
 // nullable returns s accepting null too: one more type of its type
 // array, or a union with null for a schema whose enum or reference a
-// type array cannot widen. The union keeps s whole in its first branch,
-// where Gemini's converter, which unwraps it, looks; the protocol's
-// x-mcp-header stays on the property, where clients look.
-func nullable(s *jsonschema.Schema) *jsonschema.Schema {
+// type array cannot widen, or for every schema when union is set. The
+// union keeps s whole in its first branch, where Gemini's converter,
+// which unwraps it, looks.
+func nullable(s *jsonschema.Schema, union bool) *jsonschema.Schema {
 	switch {
 	case slices.Contains(s.Types, "null") || nullBranch(s) != nil:
 		return s
-	case s.Type != "" && s.Type != "null" && len(s.Enum) == 0:
+	case !union && s.Type != "" && s.Type != "null" && len(s.Enum) == 0:
 		s.Types, s.Type = []string{s.Type, "null"}, ""
 		return s
 	}
-	u := &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s, nullSchema.CloneSchemas()}, Extra: s.Extra}
-	s.Extra = nil
-	return u
+	return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s, nullSchema.CloneSchemas()}}
 }

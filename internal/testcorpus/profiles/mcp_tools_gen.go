@@ -207,12 +207,13 @@ func mcptagCheckPlain(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 }
 
 // Schemas and arguments of check_header, computed by mcptag.
-var mcptagCheckHeaderInput = json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","description":"Region is where to look, mirrored in the Mcp-Param-Region header.","x-mcp-header":"Region"},"limit":{"type":["integer","null"],"description":"Limit caps the answers.","maximum":50}},"description":"An argument carried in an HTTP header too.","required":["region","limit"],"additionalProperties":false}`)
+var mcptagCheckHeaderInput = json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","description":"Region is where to look, mirrored in the Mcp-Param-Region header.","x-mcp-header":"Region"},"zone":{"type":"string","description":"Zone narrows the region, mirrored in the Mcp-Param-Zone header.","x-mcp-header":"Zone"},"limit":{"anyOf":[{"type":"integer","description":"Limit caps the answers.","maximum":50},{"type":"null"}]}},"description":"An argument carried in an HTTP header too.","required":["region","zone","limit"],"additionalProperties":false}`)
 var mcptagCheckHeaderOutput = json.RawMessage(`{"type":"object","properties":{"received":{"type":"string","description":"Received is the arguments as the tool got them, as JSON."}},"description":"What a tool received.","required":["received"]}`)
 var mcptagCheckHeaderArgs = &toolimpl.Spec{
 	Tool: "check_header",
 	Args: []toolimpl.Arg{
 		{Name: "region", Required: true, Kind: toolimpl.KindString},
+		{Name: "zone", Required: true, Kind: toolimpl.KindString},
 		{Name: "limit", Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{{Op: toolimpl.Maximum, Num: 50}}},
 	},
 }

@@ -144,6 +144,8 @@ func CheckPlain(city string, days *int, unit *Unit) Echo {
 type Lookup struct {
 	// Region is where to look, mirrored in the Mcp-Param-Region header.
 	Region string `json:"region" jsonschema:"header=Region"`
+	// Zone narrows the region, mirrored in the Mcp-Param-Zone header.
+	Zone string `json:"zone" jsonschema:"header=Zone"`
 	// Limit caps the answers.
 	Limit int `json:"limit,omitempty" jsonschema:"maximum=50"`
 }

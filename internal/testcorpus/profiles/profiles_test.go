@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"encoding/json"
+	"net/http"
 	"reflect"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ var leftOut = map[string]string{
 	"check_strings": `{"name": "Ada"}`,
 	"check_lists":   `{"tags": ["a"], "points": [{"x": 1}], "origin": {"x": 2}}`,
 	"check_plain":   `{"city": "Oslo"}`,
-	"check_header":  `{"region": "eu"}`,
+	"check_header":  `{"region": "eu", "zone": "z1"}`,
 }
 
 // TestStrictModelArguments sends each tool what a model in OpenAI's strict
@@ -78,6 +79,28 @@ func TestWordsStillEnforced(t *testing.T) {
 		text := strings.Join(mcptest.Texts(res), "\n")
 		if !res.IsError || !strings.Contains(text, c.arg) {
 			t.Errorf("%s %s: isError %v, %q; want an error naming %q", c.tool, c.args, res.IsError, text, c.arg)
+		}
+	}
+}
+
+// TestHeadersFound calls a tool with header arguments over HTTP with the
+// go-sdk client on the protocol that mirrors them in headers: the
+// client, which reads each property's type as one string, still finds
+// the headers of a schema fitted to OpenAI, whose optional properties
+// are nullable (as unions with null, not type arrays, in a tool with
+// headers).
+func TestHeadersFound(t *testing.T) {
+	server := mcp.NewServer(&mcp.Implementation{Name: "profiles", Version: "v0"}, nil)
+	Register(server)
+	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{Stateless: true})
+	cs, headers := mcptest.HTTPSession(t, handler, &mcptest.User{}, nil)
+	args := map[string]any{"region": "eu", "zone": "z1", "limit": nil}
+	if got := call(t, cs, "check_header", args); !strings.Contains(got, `"zone":"z1"`) {
+		t.Errorf("check_header got %s", got)
+	}
+	for name, want := range map[string]string{"Mcp-Param-Region": "eu", "Mcp-Param-Zone": "z1"} {
+		if got := headers("check_header").Get(name); got != want {
+			t.Errorf("%s = %q, want %q", name, got, want)
 		}
 	}
 }
