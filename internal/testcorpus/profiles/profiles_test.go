@@ -1,17 +1,40 @@
 package profiles
 
 import (
+	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
+	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcptag/mcptag/internal/interop"
 	"github.com/mcptag/mcptag/internal/mcptest"
+	"github.com/mcptag/mcptag/toolrt"
 )
+
+// serveEnv, set in the environment of the test binary, makes it serve
+// the package's tools on stdio instead of testing: the server the
+// TypeScript client starts.
+const serveEnv = "MCPTAG_PROFILES_SERVE"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(serveEnv) == "1" {
+		server := mcp.NewServer(&mcp.Implementation{Name: "profiles", Version: "v0"}, nil)
+		Register(server)
+		if err := server.Run(context.Background(), &toolrt.StdioTransport{}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
 
 // leftOut are arguments of each tool that leave every optional argument
 // out, nested ones too.
@@ -45,6 +68,39 @@ func TestStrictModelArguments(t *testing.T) {
 		got, want := call(t, cs, name, strict), call(t, cs, name, absent)
 		if got != want {
 			t.Errorf("%s: with nulls %s, the tool gets\n%s\nleft out:\n%s", name, mustJSON(strict), got, want)
+		}
+	}
+}
+
+// TestTypeScriptClient has the strict TypeScript client list the tools,
+// whose input schemas a profile fitted, and call each with a strict
+// model's nulls and with them left out: it takes the list, and each tool
+// answers the same both ways.
+func TestTypeScriptClient(t *testing.T) {
+	schemas := inputSchemas(t, mcptest.Session(t, Register))
+	type call struct {
+		Name      string         `json:"name"`
+		Arguments map[string]any `json:"arguments"`
+	}
+	var calls []call
+	for _, name := range slices.Sorted(maps.Keys(leftOut)) {
+		var absent map[string]any
+		if err := json.Unmarshal([]byte(leftOut[name]), &absent); err != nil {
+			t.Fatal(err)
+		}
+		calls = append(calls, call{name, withNulls(schemas[name], absent).(map[string]any)}, call{name, absent})
+	}
+	t.Setenv(serveEnv, "1")
+	lines, err := interop.Run(t, mustJSON(calls), os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != 1+len(calls) {
+		t.Fatalf("%d lines for %d calls: %q", len(lines), len(calls), lines)
+	}
+	for i := 1; i < len(lines); i += 2 {
+		if lines[i] != lines[i+1] {
+			t.Errorf("%s: with nulls\n%s\nleft out\n%s", calls[i-1].Name, lines[i], lines[i+1])
 		}
 	}
 }
