@@ -3,11 +3,15 @@ package interop_test
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/mcptag/mcptag/internal/interop"
 	"github.com/mcptag/mcptag/internal/profile"
 )
@@ -42,48 +46,53 @@ func TestProfiledCorpusClean(t *testing.T) {
 }
 
 // TestExamplesProfiled takes the tools of the examples as they are served
-// (generated without a profile) and as -profile=openai,gemini,anthropic
-// fits them (profile.Apply, which the generator calls), through the
-// providers' own packages. Fitted, every tool the profile can express is
-// clean for every provider; as served, every provider's problem with a
-// tool is one that lint -profile reports too (profile.Check).
+// (generated without a profile) and as mcptag generates them with
+// -profile=openai,gemini,anthropic (the generator's pipeline, in memory),
+// through the providers' own packages. Generated with the profile, every
+// tool is clean for every provider; as served, every provider's problem
+// with a tool is one that lint -profile reports too (profile.Check).
 func TestExamplesProfiled(t *testing.T) {
-	for _, path := range []string{"../../example/weather/mcp_tools.json", "../../example/thirdparty/mcp_tools.json"} {
-		t.Run(path, func(t *testing.T) {
-			tools := served(t, path)
+	for _, dir := range []string{"../../example/weather", "../../example/thirdparty"} {
+		t.Run(dir, func(t *testing.T) {
+			tools := served(t, filepath.Join(dir, "mcp_tools.json"))
 			before := interop.Providers(t, tools)
-			fitted, refused := fit(t, tools)
-			after := interop.Providers(t, fitted)
+			after := interop.Providers(t, generated(t, dir))
 			for i, r := range after {
-				if !r.Clean() && !refused[r.Name] {
-					t.Errorf("%s, fitted: openai %q, gemini %q, anthropic %q", r.Name, r.OpenAI, r.Gemini, r.Anthropic)
+				if !r.Clean() {
+					t.Errorf("%s, generated with the profile: openai %q, gemini %q, anthropic %q", r.Name, r.OpenAI, r.Gemini, r.Anthropic)
 				}
 				lintFinds(t, tools[i], before[i])
 			}
-			t.Logf("%d tools; clean for openai, gemini, anthropic: as served %v, fitted %v; refused by the profile: %d",
-				len(tools), cleanCounts(before), cleanCounts(after), len(refused))
+			t.Logf("%d tools; clean for openai, gemini, anthropic: as served %v, generated with -profile %v",
+				len(tools), cleanCounts(before), cleanCounts(after))
 		})
 	}
 }
 
-// fit applies every profile to each tool's input schema, and says which
-// tools it could not fit: the generator refuses them.
-func fit(t *testing.T, tools []interop.ToolSchema) ([]interop.ToolSchema, map[string]bool) {
+// generated returns the tools of the package in dir as mcptag generates
+// them with every profile, which must not refuse them.
+func generated(t *testing.T, dir string) []interop.ToolSchema {
 	t.Helper()
-	refused := map[string]bool{}
-	var fitted []interop.ToolSchema
+	pkgs, err := generate.Packages(dir, genopts.Options{Given: []string{"-profile=" + allProviders.String()}}, ".")
+	if err != nil || len(pkgs) != 1 {
+		t.Fatalf("loading %s: %d packages, %v", dir, len(pkgs), err)
+	}
+	if errs := generate.Stopping(generate.Report(pkgs)); len(errs) > 0 {
+		t.Fatalf("%s: generation stops: %v", dir, errs)
+	}
+	tools, err := emit.Tools(pkgs[0].Package)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []interop.ToolSchema
 	for _, tool := range tools {
-		s := schema(t, tool.InputSchema)
-		if len(profile.Fatal(profile.Apply(s, nil, 0, allProviders))) > 0 {
-			refused[tool.Name] = true
-		}
-		data, err := json.Marshal(s)
+		data, err := json.Marshal(tool.InputSchema)
 		if err != nil {
 			t.Fatal(err)
 		}
-		fitted = append(fitted, interop.ToolSchema{Name: tool.Name, InputSchema: data})
+		out = append(out, interop.ToolSchema{Name: tool.Name, InputSchema: data})
 	}
-	return fitted, refused
+	return out
 }
 
 // lintFinds checks that profile.Check, what lint -profile reports, names
