@@ -14,6 +14,9 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/generate"
+	"github.com/mcptag/mcptag/internal/genopts"
 	"github.com/mcptag/mcptag/internal/interop"
 	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/toolrt"
@@ -102,6 +105,45 @@ func TestTypeScriptClient(t *testing.T) {
 		if lines[i] != lines[i+1] {
 			t.Errorf("%s: with nulls\n%s\nleft out\n%s", calls[i-1].Name, lines[i], lines[i+1])
 		}
+	}
+}
+
+// TestHandlerFromDeclaration generates the package's code with and
+// without its profile: only the recorded options and the input schemas
+// differ, so the handler checks the same arguments the same way whatever
+// the schema says.
+func TestHandlerFromDeclaration(t *testing.T) {
+	code := func(given ...string) []string {
+		pkgs, err := generate.Packages(".", genopts.Options{Given: given}, ".")
+		if err != nil || len(pkgs) != 1 {
+			t.Fatalf("%d packages, %v", len(pkgs), err)
+		}
+		data, err := emit.Go(pkgs[0].Package)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Split(string(data), "\n")
+	}
+	with, without := code(), code("-profile=")
+	if !strings.HasPrefix(with[1], "// mcptag options: -profile=") {
+		t.Fatalf("generated with the profile, the code's second line is %q", with[1])
+	}
+	with = slices.Delete(with, 1, 2)
+	if len(with) != len(without) {
+		t.Fatalf("%d lines with the profile, %d without", len(with), len(without))
+	}
+	schemas := 0
+	for i := range with {
+		switch {
+		case with[i] == without[i]:
+		case strings.HasPrefix(with[i], "var mcptag") && strings.Contains(with[i], "Input = json.RawMessage("):
+			schemas++
+		default:
+			t.Errorf("line %d differs:\n%s\n%s", i+1, with[i], without[i])
+		}
+	}
+	if schemas != len(leftOut) {
+		t.Errorf("%d input schemas differ, want %d", schemas, len(leftOut))
 	}
 }
 
