@@ -59,7 +59,7 @@ func Apply(s *jsonschema.Schema, in *argmodel.Input, root token.Pos, set Set) []
 		rootValue = in.Root
 	}
 	w.schema(s, rootValue, root, "")
-	w.root(s)
+	w.root(s, root)
 	names := make([]string, 0, len(s.Defs))
 	for name := range s.Defs {
 		names = append(names, name)
@@ -132,12 +132,12 @@ func (w *walker) report(p Problem) { w.problems = append(w.problems, p) }
 
 // root checks the rule Anthropic has, which every mcptag input schema
 // meets: the root is an object, not a union.
-func (w *walker) root(s *jsonschema.Schema) {
+func (w *walker) root(s *jsonschema.Schema, pos token.Pos) {
 	if !w.set.Has(Anthropic) {
 		return
 	}
 	if len(s.AnyOf) > 0 || len(s.OneOf) > 0 || len(s.AllOf) > 0 || s.Type != "object" {
-		w.report(Problem{Keyword: "type", Providers: []Provider{Anthropic}, Fatal: true,
+		w.report(Problem{Pos: pos, Keyword: "type", Providers: []Provider{Anthropic}, Fatal: true,
 			Message: "Anthropic input_schema takes an object at the root, without oneOf, anyOf or allOf"})
 	}
 }
@@ -186,7 +186,7 @@ func (w *walker) keywords(s *jsonschema.Schema, pos token.Pos, path string) []st
 		}
 		words = append(words, k.words(s))
 		k.drop(s)
-		w.report(Problem{Pos: pos, Path: path, Keyword: k.name, Providers: ps, Message: moved(ps, k.name)})
+		w.report(Problem{Pos: pos, Path: path, Keyword: k.name, Providers: ps, Message: moved(ps, k.name, k.handler)})
 	}
 	return words
 }
@@ -199,23 +199,27 @@ func (w *walker) special(s *jsonschema.Schema, pos token.Pos, path string) []str
 		if ps := w.refusing(func(p Provider) bool { return carriesFormat(p, f) }); len(ps) > 0 {
 			words = append(words, "Format: "+f+".")
 			s.Format = ""
-			w.report(Problem{Pos: pos, Path: path, Keyword: "format", Providers: ps, Message: moved(ps, "format "+f)})
+			w.report(Problem{Pos: pos, Path: path, Keyword: "format", Providers: ps, Message: moved(ps, "format "+f, "checks it")})
 		}
 	}
 	if len(s.Enum) > 0 {
 		if ps := w.refusing(func(p Provider) bool { return carriesEnum(p, s) }); len(ps) > 0 {
 			words = append(words, "One of "+jsonList(s.Enum, ", ")+".")
 			s.Enum = nil
-			w.report(Problem{Pos: pos, Path: path, Keyword: "enum", Providers: ps, Message: moved(ps, "an enum of "+s.Type+"s")})
+			w.report(Problem{Pos: pos, Path: path, Keyword: "enum", Providers: ps, Message: moved(ps, "an enum of "+s.Type+"s", "checks it")})
 		}
 	}
 	return words
 }
 
 // moved says that providers ps cannot carry what, which -profile moves
-// into the description.
-func moved(ps []Provider, what string) string {
-	return fmt.Sprintf("%s cannot carry %s: -profile says it in the description instead, and the handler checks it either way", names(ps), what)
+// into the description, and what the handler does with it (handler).
+func moved(ps []Provider, what, handler string) string {
+	msg := fmt.Sprintf("%s cannot carry %s: -profile says it in the description instead", names(ps), what)
+	if handler != "" {
+		msg += ", and the handler " + handler + " either way"
+	}
+	return msg
 }
 
 // names lists the providers' interfaces for a message.

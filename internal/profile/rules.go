@@ -14,6 +14,9 @@ import (
 // provider's rule comes from is docs/profiles.md's.
 type keyword struct {
 	name string
+	// handler says what the generated handler does with the keyword's
+	// value whatever the schema says ("checks it"), "" for an annotation.
+	handler string
 	// carried lists the providers that carry the keyword. Anthropic
 	// carries every keyword: its only rule is the root's.
 	carried []Provider
@@ -29,43 +32,43 @@ type keyword struct {
 // carries; format, enum, $ref, additionalProperties and a missing type
 // have rules of their own (special).
 var keywords = []keyword{
-	{"exclusiveMinimum", []Provider{OpenAI, Anthropic},
+	{"exclusiveMinimum", "checks it", []Provider{OpenAI, Anthropic},
 		func(s *jsonschema.Schema) bool { return s.ExclusiveMinimum != nil },
 		func(s *jsonschema.Schema) string { return "Greater than " + number(*s.ExclusiveMinimum) + "." },
 		func(s *jsonschema.Schema) { s.ExclusiveMinimum = nil }},
-	{"exclusiveMaximum", []Provider{OpenAI, Anthropic},
+	{"exclusiveMaximum", "checks it", []Provider{OpenAI, Anthropic},
 		func(s *jsonschema.Schema) bool { return s.ExclusiveMaximum != nil },
 		func(s *jsonschema.Schema) string { return "Less than " + number(*s.ExclusiveMaximum) + "." },
 		func(s *jsonschema.Schema) { s.ExclusiveMaximum = nil }},
-	{"multipleOf", []Provider{OpenAI, Anthropic},
+	{"multipleOf", "checks it", []Provider{OpenAI, Anthropic},
 		func(s *jsonschema.Schema) bool { return s.MultipleOf != nil },
 		func(s *jsonschema.Schema) string { return "A multiple of " + number(*s.MultipleOf) + "." },
 		func(s *jsonschema.Schema) { s.MultipleOf = nil }},
-	{"minLength", []Provider{Gemini, Anthropic},
+	{"minLength", "checks it", []Provider{Gemini, Anthropic},
 		func(s *jsonschema.Schema) bool { return s.MinLength != nil },
 		func(s *jsonschema.Schema) string { return "At least " + characters(*s.MinLength) + "." },
 		func(s *jsonschema.Schema) { s.MinLength = nil }},
-	{"maxLength", []Provider{Gemini, Anthropic},
+	{"maxLength", "checks it", []Provider{Gemini, Anthropic},
 		func(s *jsonschema.Schema) bool { return s.MaxLength != nil },
 		func(s *jsonschema.Schema) string { return "At most " + characters(*s.MaxLength) + "." },
 		func(s *jsonschema.Schema) { s.MaxLength = nil }},
-	{"contentEncoding", []Provider{Anthropic},
+	{"contentEncoding", "checks it", []Provider{Anthropic},
 		func(s *jsonschema.Schema) bool { return s.ContentEncoding != "" },
 		func(s *jsonschema.Schema) string { return encoded(s.ContentEncoding) },
 		func(s *jsonschema.Schema) { s.ContentEncoding = "" }},
-	{"uniqueItems", []Provider{Anthropic},
+	{"uniqueItems", "checks it", []Provider{Anthropic},
 		func(s *jsonschema.Schema) bool { return s.UniqueItems },
 		func(*jsonschema.Schema) string { return "Unique items." },
 		func(s *jsonschema.Schema) { s.UniqueItems = false }},
-	{"propertyNames", []Provider{Anthropic},
+	{"propertyNames", "checks it", []Provider{Anthropic},
 		func(s *jsonschema.Schema) bool { return s.PropertyNames != nil },
 		func(s *jsonschema.Schema) string { return keysWords(s.PropertyNames) },
 		func(s *jsonschema.Schema) { s.PropertyNames = nil }},
-	{"default", []Provider{Gemini, Anthropic},
+	{"default", "applies it", []Provider{Gemini, Anthropic},
 		func(s *jsonschema.Schema) bool { return s.Default != nil },
 		func(s *jsonschema.Schema) string { return "Defaults to " + string(s.Default) + "." },
 		func(s *jsonschema.Schema) { s.Default = nil }},
-	{"examples", []Provider{Anthropic},
+	{"examples", "", []Provider{Anthropic},
 		func(s *jsonschema.Schema) bool { return len(s.Examples) > 0 },
 		func(s *jsonschema.Schema) string { return "For example: " + jsonList(s.Examples, ", ") + "." },
 		func(s *jsonschema.Schema) { s.Examples = nil }},
