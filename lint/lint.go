@@ -319,13 +319,26 @@ func (f *profileFlag) String() string {
 }
 
 func (f *profileFlag) Set(v string) error {
-	var set profile.Set
-	if err := set.Set(v); err != nil {
+	names, err := ParseProfile(strings.Split(v, ","))
+	if err != nil {
 		return err
 	}
-	f.Profile = nil
-	for _, p := range set.List() {
-		f.Profile = append(f.Profile, string(p))
-	}
+	f.Profile = names
 	return nil
+}
+
+// ParseProfile checks names, the model providers that a -profile flag or
+// a driver's settings list, and returns them as Config.Profile takes
+// them: each once, in the order mcptag documents them. An unknown name is
+// an error that suggests the closest one.
+func ParseProfile(names []string) ([]string, error) {
+	var set profile.Set
+	if err := set.Set(strings.Join(names, ",")); err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, p := range set.List() {
+		out = append(out, string(p))
+	}
+	return out, nil
 }
