@@ -29,4 +29,9 @@
 // break clients or hide tools do, and advice does not. A driver with
 // warnings (mcptag lint) prints the rest as warnings; under go vet, which
 // has no warnings, only the failing categories are reported.
+//
+// The -profile flag names model providers (openai, gemini, anthropic):
+// each tool's input schema, as served, is checked against their rules,
+// and each place one would refuse it, or drop a constraint without a
+// word, is a profile finding at the declaration (docs/profiles.md).
 package lint

@@ -18,6 +18,7 @@ import (
 	"github.com/mcptag/mcptag/internal/finding"
 	"github.com/mcptag/mcptag/internal/genfile"
 	"github.com/mcptag/mcptag/internal/genopts"
+	"github.com/mcptag/mcptag/internal/profile"
 	"github.com/mcptag/mcptag/internal/suggest"
 	"golang.org/x/tools/go/analysis"
 )
@@ -62,6 +63,11 @@ type Config struct {
 	// they cache a package's results by its dependencies' facts, which
 	// change with a description, where export data does not.
 	SourceDocs bool
+	// Profile names the model providers (openai, gemini, anthropic)
+	// whose rules each tool's input schema, as served, is checked
+	// against: what one would refuse is a profile finding. It changes
+	// nothing generated (the generator's -profile does).
+	Profile []string
 }
 
 // generatorOptions are the generator's options that c names, under the
@@ -112,6 +118,7 @@ func (c *Config) Fails(category string) bool {
 // AddFlags defines c's flags on fs: -fail and the generator's options.
 func (c *Config) AddFlags(fs *flag.FlagSet) {
 	fs.Var((*failFlag)(c), "fail", "comma-separated `categories` that fail, or \"all\" (default: those that break clients or hide tools); the others are warnings")
+	fs.Var((*profileFlag)(c), "profile", "comma-separated model `providers` (openai, gemini, anthropic) to check each tool's input schema against, as a profile finding where one would refuse it")
 	genopts.AddFlags(fs, &c.GeneratorFlags)
 	fs.Var(budget.TokensFlag{N: &c.Budget}, "budget", "the `tokens` a tool's tools/list entry may take before a size finding (0: 5,000); a tool's budget= overrides it")
 	fs.Var(budget.TokensFlag{N: &c.PackageBudget}, "budget-package", "the `tokens` the tools of a package may take together in tools/list (0: no limit)")
@@ -190,6 +197,9 @@ func (c *Config) run(pass *analysis.Pass, docs analyzer.DocSource) (any, error) 
 	g := readGenerated(pass, gen)
 	opts, optsErr := g.options(c.generatorOptions())
 	opts.ImportedDocs = docs
+	if err := opts.CheckProfile.Set(strings.Join(c.Profile, ",")); err != nil {
+		return nil, err
+	}
 	if pass.Module != nil {
 		opts.Module = pass.Module.Path // as the generator sets it
 	}
@@ -304,4 +314,39 @@ func hidesDirectives(ignored []string) bool {
 		}
 	}
 	return false
+}
+
+// profileFlag is the -profile flag of a Config.
+type profileFlag Config
+
+func (f *profileFlag) String() string {
+	if f == nil {
+		return ""
+	}
+	return strings.Join(f.Profile, ",")
+}
+
+func (f *profileFlag) Set(v string) error {
+	names, err := ParseProfile(strings.Split(v, ","))
+	if err != nil {
+		return err
+	}
+	f.Profile = names
+	return nil
+}
+
+// ParseProfile checks names, the model providers that a -profile flag or
+// a driver's settings list, and returns them as Config.Profile takes
+// them: each once, in the order mcptag documents them. An unknown name is
+// an error that suggests the closest one.
+func ParseProfile(names []string) ([]string, error) {
+	var set profile.Set
+	if err := set.Set(strings.Join(names, ",")); err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, p := range set.List() {
+		out = append(out, string(p))
+	}
+	return out, nil
 }

@@ -99,3 +99,10 @@ func diagnostics(results []*analysistest.Result) []string {
 	slices.Sort(out)
 	return out
 }
+
+// TestProfile reports, at each declaration, where a provider that
+// -profile names would refuse a tool's input schema as served, or drop a
+// constraint without a word.
+func TestProfile(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), lint.New(lint.Config{Profile: []string{"openai", "gemini"}}), "profile")
+}

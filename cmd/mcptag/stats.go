@@ -6,13 +6,17 @@ import (
 	"io"
 	"sort"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcptag/mcptag/internal/analyzer"
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
 	"github.com/mcptag/mcptag/internal/genopts"
+	"github.com/mcptag/mcptag/internal/profile"
 )
 
-const statsUsage = `usage: mcptag stats [-json] [packages]
+const statsUsage = `usage: mcptag stats [-json] [-profile=providers] [packages]
 
 mcptag stats estimates what each tool costs a model's context: the
 tokens of its tools/list entry, as the o200k tokenizer (GPT-4o and
@@ -26,7 +30,9 @@ totals of each package and of all of them:
 	$DEFS           the schemas' $defs entries, and the largest of them
 
 A tool with view= has a line of its own below its row: what its entry
-would take without the view.
+would take without the view. With -profile, every tool has one: what
+its entry would take with its input schema fitted to the model
+providers named (see mcptag -h), or that the profile cannot express it.
 
 Token counts are estimates (see docs/budget.md); -json prints the report
 with every part's bytes and every $defs entry. Each package is analyzed
@@ -36,17 +42,19 @@ Exit codes: 0 ok; 2 usage errors, packages that do not load, and
 patterns that match no package with a declaration or a generated file.
 `
 
-func statsCommand(stderr io.Writer) (*command, *bool) {
+func statsCommand(stderr io.Writer) (*command, *bool, *profile.Set) {
 	c := newCommand("mcptag stats", statsUsage, stderr)
-	return c, c.Bool("json", false, "print the report as JSON")
+	var set profile.Set
+	c.Var(&set, "profile", "also measure each tool with its input schema fitted to the model `providers` named, comma-separated: openai, gemini, anthropic")
+	return c, c.Bool("json", false, "print the report as JSON"), &set
 }
 
 func statsMain(args []string, stdout, stderr io.Writer) int {
-	c, asJSON := statsCommand(stderr)
+	c, asJSON, set := statsCommand(stderr)
 	if ok, code := c.parse(args, stdout); !ok {
 		return code
 	}
-	pkgs, code := measure(c.Args(), stderr)
+	pkgs, code := measure(c.Args(), *set, stderr)
 	if code != exitOK {
 		return code
 	}
@@ -67,8 +75,9 @@ func statsMain(args []string, stdout, stderr io.Writer) int {
 }
 
 // measure loads and analyzes the packages and measures the tools of those
-// that have some, in import path order.
-func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
+// that have some, in import path order, and each with set's profile
+// too, unless set is zero.
+func measure(patterns []string, set profile.Set, stderr io.Writer) ([]budget.Package, int) {
 	loaded, code := loadServable("mcptag stats", patterns, stderr)
 	if code != exitOK {
 		return nil, code
@@ -78,7 +87,10 @@ func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
 		if len(p.Tools) == 0 {
 			continue
 		}
-		_, costs, err := emit.Measure(p.Package)
+		tools, costs, err := emit.Measure(p.Package)
+		if err == nil && !set.IsZero() {
+			err = measureProfile(tools, p.Tools, costs, set)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "mcptag stats: %s: %v\n", p.Path, err)
 			return nil, exitUsage
@@ -107,4 +119,26 @@ func loadServable(prefix string, patterns []string, stderr io.Writer) ([]*genera
 	}
 	sort.Slice(loaded, func(i, j int) bool { return loaded[i].Path < loaded[j].Path })
 	return loaded, exitOK
+}
+
+// measureProfile measures each of tools, the tools/list entries of the
+// analyzed tools analyzed, with its input schema fitted to set, into
+// costs.
+func measureProfile(tools []*mcp.Tool, analyzed []*analyzer.Tool, costs []budget.Tool, set profile.Set) error {
+	for i, t := range tools {
+		in := analyzed[i].Input.CloneSchemas()
+		refused := len(profile.Fatal(profile.Apply(in, analyzed[i].Arguments, analyzed[i].Pos, set))) > 0
+		data, err := emit.SchemaJSON(in)
+		if err != nil {
+			return fmt.Errorf("%s: %v", t.Name, err)
+		}
+		fitted := *t
+		fitted.InputSchema = json.RawMessage(data)
+		m, err := budget.MeasureTool(&fitted)
+		if err != nil {
+			return fmt.Errorf("%s: %v", t.Name, err)
+		}
+		costs[i].Profile = &budget.ProfileCost{Providers: set.String(), Total: m.Total, Refused: refused}
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/ast"
 
+	"github.com/mcptag/mcptag/internal/profile"
 	"github.com/mcptag/mcptag/internal/shrink"
 )
 
@@ -21,6 +22,13 @@ type Options struct {
 	// Shrink cuts every tool's schemas down; a tool's directive can say
 	// more (depth=, descriptions=).
 	Shrink shrink.Options
+	// Profile fits every tool's input schema to the model providers it
+	// names (-profile, docs/profiles.md).
+	Profile profile.Set
+	// CheckProfile reports, as profile findings, where a tool's input
+	// schema as served breaks the rules of the providers it names,
+	// changing nothing: lint's -profile.
+	CheckProfile profile.Set
 
 	// ImportedDocs finds the descriptions of types declared in other
 	// packages.

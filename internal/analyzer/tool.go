@@ -121,6 +121,7 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directi
 	if t.View != nil {
 		cut.Apply(t.View.Full, false)
 	}
+	a.profile(t)      // profile.go: the handler checks the arguments whatever the schema says
 	a.checkHeaders(t) // headers.go, on the input schema as served
 	return t
 }

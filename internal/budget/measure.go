@@ -52,6 +52,19 @@ type Tool struct {
 	// whole entry would take without it (structured=false, or a view
 	// with structured=false): the trade-off docs/budget.md describes.
 	WithoutOutputSchema *Size `json:"withoutOutputSchema,omitempty"`
+	// Profile, measured by mcptag stats -profile, is what the whole entry
+	// takes with its input schema fitted to the model providers it names.
+	Profile *ProfileCost `json:"profile,omitempty"`
+}
+
+// A ProfileCost is what a tool's entry takes with its input schema fitted
+// to some model providers (-profile).
+type ProfileCost struct {
+	Providers string `json:"providers"` // as -profile names them: "openai,gemini"
+	Total     Size   `json:"total"`
+	// Refused says the profile cannot express the tool's arguments: the
+	// generator refuses the tool, and Total is of the schema as it is.
+	Refused bool `json:"refused,omitempty"`
 }
 
 // MeasureTool measures t as tools/list serves it.

@@ -106,6 +106,9 @@ func (r Report) WriteTable(w io.Writer) error {
 			if t.WithoutView != nil {
 				rows = append(rows, []string{fmt.Sprintf("    %s without its view: %s tokens", t.Name, Thousands(t.WithoutView.Tokens))})
 			}
+			if t.Profile != nil {
+				rows = append(rows, []string{profileLine(t)})
+			}
 		}
 		rows = append(rows, totalsRow("total", p.Total))
 	}
@@ -200,4 +203,12 @@ func Thousands(n int) string {
 		s = "-" + s
 	}
 	return s
+}
+
+// profileLine says what a tool's entry takes with -profile.
+func profileLine(t Tool) string {
+	if t.Profile.Refused {
+		return fmt.Sprintf("    %s with -profile=%s: refused (its arguments cannot be expressed)", t.Name, t.Profile.Providers)
+	}
+	return fmt.Sprintf("    %s with -profile=%s: %s tokens (%+d)", t.Name, t.Profile.Providers, Thousands(t.Profile.Total.Tokens), t.Profile.Total.Tokens-t.Total.Tokens)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/mcptag/mcptag/internal/argmodel"
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
+	"github.com/mcptag/mcptag/internal/profile"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -109,6 +110,9 @@ type Entry struct {
 	Flag    string
 	// App is a tool's MCP App (apps.go), nil for none.
 	App *App
+	// Profiles are the model providers whose rules a tool's input
+	// schema, as served, meets: openai, gemini, anthropic (-profile).
+	Profiles []string
 }
 
 // Key is what the page's test hooks call the entry: a tool's or a
@@ -255,6 +259,7 @@ func buildPackage(p Source, opts Options, ids *ids) (*Package, error) {
 		e.Content = p.Tools[i].Result.Kind == analyzer.ResultContent
 		e.Toolset, e.Scopes, e.Flag = p.Tools[i].Toolset, p.Tools[i].Scopes, p.Tools[i].Flag
 		e.App = newApp(p.Tools[i])
+		e.Profiles = profiles(p.Tools[i])
 		pkg.Tokens += e.Cost.Total
 		pkg.Tools = append(pkg.Tools, e)
 	}
@@ -285,6 +290,18 @@ func buildPackage(p Source, opts Options, ids *ids) (*Package, error) {
 		return nil, err
 	}
 	return pkg, nil
+}
+
+// profiles returns the providers whose rules t's input schema meets as
+// it is served: those that lint -profile finds nothing for.
+func profiles(t *analyzer.Tool) []string {
+	var out []string
+	for _, p := range profile.Providers {
+		if len(profile.Check(t.Input, t.Arguments, t.Pos, profile.NewSet(p))) == 0 {
+			out = append(out, string(p))
+		}
+	}
+	return out
 }
 
 // formEntries describes the package's forms, by name, each with the

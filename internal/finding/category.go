@@ -68,6 +68,7 @@ const (
 	CatElicit          = "elicit"
 	CatApp             = "app"
 	CatAppCSP          = "app-csp"
+	CatProfile         = "profile"
 )
 
 // Categories is the table of every category, in a stable order. The
@@ -92,6 +93,7 @@ var Categories = []Category{
 	{CatRedundant, false, LintOnly, "a view= path that another path of the view already keeps whole"},
 	{CatElicit, false, LintOnly, "an Elicit<Type> error that cannot reach the tool's return as it is or wrapped with %w, which on 2026-07-28 asks nothing"},
 	{CatApp, false, LintOnly, "an MCP App page over 1 MiB, or an app-only tool whose text content carries nothing of its result"},
+	{CatProfile, false, LintOnly, "an input schema that a model provider named by -profile (openai, gemini, anthropic) would refuse, or whose constraints it would drop without a word"},
 	{CatAppCSP, false, LintOnly, "an MCP App page that loads a script, style, image, font or fetch target from an origin its ui-resources= or ui-connect= does not list"},
 }
 

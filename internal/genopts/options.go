@@ -28,7 +28,8 @@ type Options struct {
 	Given []string
 }
 
-// AddFlags defines the generator's options as flags of fs. A flag given
+// AddFlags defines the generator's options as flags of fs, but for those
+// fs defines already. A flag given
 // sets no option: it is appended to given (Options.Given), to override
 // what each package's generated files record and nothing else.
 func AddFlags(fs *flag.FlagSet, given *[]string) {
@@ -36,6 +37,9 @@ func AddFlags(fs *flag.FlagSet, given *[]string) {
 	defs := flag.NewFlagSet("", flag.ContinueOnError)
 	defineFlags(&check, defs)
 	defs.VisitAll(func(f *flag.Flag) {
+		if fs.Lookup(f.Name) != nil {
+			return // the driver's own flag of that name: lint's -profile checks, it does not generate
+		}
 		g := givenFlag{f.Value, f.Name, given}
 		if isBool(f.Value) {
 			fs.Var(&givenBool{g}, f.Name, f.Usage)
@@ -50,6 +54,7 @@ func defineFlags(o *analyzer.Options, fs *flag.FlagSet) {
 	fs.BoolVar(&o.Closed, "closed", o.Closed, "close every output object (additionalProperties: false)")
 	fs.BoolVar(&o.Titles, "titles", o.Titles, "add pydantic-style titles, as a Python FastMCP server lists them")
 	o.Shrink.AddFlags(fs)
+	fs.Var(&o.Profile, "profile", "fit every input schema to the model `providers` named, comma-separated: openai, gemini, anthropic (docs/profiles.md)")
 }
 
 // givenFlag is a generator flag of a command line: setting it appends

@@ -26,6 +26,8 @@ func TestFlagsRoundTrip(t *testing.T) {
 		{[]string{"-descriptions=first", "-depth=3", "-titles", "-closed"}, []string{"-closed", "-depth=3", "-descriptions=first", "-titles"}},
 		{[]string{"-descriptions=2"}, []string{"-descriptions=2"}},
 		{[]string{"-descriptions=none"}, []string{"-descriptions=none"}},
+		{[]string{"-profile=anthropic, gemini,openai"}, []string{"-profile=openai,gemini,anthropic"}},
+		{[]string{"-profile=gemini", "-profile="}, nil},
 	} {
 		opts, rest, err := genopts.Parse(analyzer.Options{}, tc.args)
 		if err != nil || len(rest) > 0 {
@@ -61,6 +63,22 @@ func TestAddFlags(t *testing.T) {
 	}
 	if err := fs.Parse([]string{"-depth=-1"}); err == nil || !strings.Contains(err.Error(), "want a whole number") {
 		t.Errorf("-depth=-1: %v, want a usage error", err)
+	}
+}
+
+// TestAddFlagsLeavesDriversFlags: a flag the driver defines already (lint's
+// -profile, which checks rather than generates) stays the driver's.
+func TestAddFlagsLeavesDriversFlags(t *testing.T) {
+	var o genopts.Options
+	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	mine := fs.String("profile", "", "the driver's own")
+	genopts.AddFlags(fs, &o.Given)
+	if err := fs.Parse([]string{"-profile=gemini", "-closed"}); err != nil {
+		t.Fatal(err)
+	}
+	if *mine != "gemini" || !slices.Equal(o.Given, []string{"-closed=true"}) {
+		t.Errorf("driver's -profile = %q, Given = %q; want gemini, [-closed=true]", *mine, o.Given)
 	}
 }
 

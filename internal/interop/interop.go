@@ -6,7 +6,9 @@
 // headless Chromium (playwright-core, pinned too, driving the system's
 // Chromium) via catalog.mjs, builds the pages of MCP Apps with the ext-apps
 // App inlined (@modelcontextprotocol/ext-apps and vite, pinned too) via
-// apppage.mjs, and shows them as a web host does via apphost.mjs.
+// apppage.mjs, shows them as a web host does via apphost.mjs, and checks
+// input schemas with model providers' own packages (openai and
+// @google/genai, pinned too) via providers.mjs.
 //
 // Install them once with `(cd internal/interop && npm ci)`. Tests call Require
 // (or just Run, Inspector or Tokens, which call it; RequireBrowser and

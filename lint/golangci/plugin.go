@@ -35,6 +35,11 @@ type Settings struct {
 	// which is advice, so reported only when fail names size.
 	Budget        int `json:"budget"`
 	PackageBudget int `json:"budget-package"`
+	// Profile is mcptag lint's -profile: the model providers (openai,
+	// gemini, anthropic) whose rules each tool's input schema is checked
+	// against, as profile findings, which are advice, so reported only
+	// when fail names profile.
+	Profile []string `json:"profile"`
 }
 
 // New makes the plugin from its settings, as golangci-lint decoded them
@@ -51,6 +56,10 @@ func New(settings any) (register.LinterPlugin, error) {
 	if s.Budget < 0 || s.PackageBudget < 0 {
 		return nil, errors.New("mcptag: settings: budget and budget-package want a number of tokens, 0 or more")
 	}
+	profile, err := lint.ParseProfile(s.Profile)
+	if err != nil {
+		return nil, fmt.Errorf("mcptag: settings: profile: %w", err)
+	}
 	return plugin{lint.Config{
 		Fail:          fail,
 		Closed:        s.Closed,
@@ -58,6 +67,7 @@ func New(settings any) (register.LinterPlugin, error) {
 		OnlyFailing:   true, // golangci-lint has no warnings
 		Budget:        s.Budget,
 		PackageBudget: s.PackageBudget,
+		Profile:       profile,
 	}}, nil
 }
 

@@ -34,7 +34,7 @@ func TestNew(t *testing.T) {
 		{name: "empty", settings: map[string]any{}, want: lint.Config{OnlyFailing: true}},
 		{
 			name:     "all",
-			settings: map[string]any{"fail": []any{"unstructured", "undocumented"}, "closed": true, "titles": true, "budget": 800, "budget-package": 20000},
+			settings: map[string]any{"fail": []any{"unstructured", "undocumented"}, "closed": true, "titles": true, "budget": 800, "budget-package": 20000, "profile": []any{"gemini", "openai"}},
 			want: lint.Config{
 				Fail:          []string{"unstructured", "undocumented"},
 				Closed:        true,
@@ -42,6 +42,7 @@ func TestNew(t *testing.T) {
 				OnlyFailing:   true,
 				Budget:        800,
 				PackageBudget: 20000,
+				Profile:       []string{"openai", "gemini"},
 			},
 		},
 		{name: "every category", settings: map[string]any{"fail": []any{"all"}}, want: lint.Config{Fail: lint.Categories(), OnlyFailing: true}},
@@ -49,6 +50,7 @@ func TestNew(t *testing.T) {
 		{name: "misspelled category", settings: map[string]any{"fail": []any{"undocumentd"}}, err: `unknown category "undocumentd" (did you mean "undocumented"?)`},
 		{name: "empty fail", settings: map[string]any{"fail": []any{}}, err: "an empty list reports nothing"},
 		{name: "fail not a list", settings: map[string]any{"fail": "stale"}, err: "cannot unmarshal string"},
+		{name: "misspelled provider", settings: map[string]any{"profile": []any{"gemni"}}, err: `profile: unknown provider "gemni" (did you mean "gemini"?)`},
 		{name: "negative budget", settings: map[string]any{"budget": -1}, err: "budget and budget-package want a number of tokens, 0 or more"},
 		{name: "negative package budget", settings: map[string]any{"budget-package": -5}, err: "budget and budget-package want a number of tokens, 0 or more"},
 	} {
