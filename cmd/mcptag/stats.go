@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"sort"
+	"strings"
 
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
@@ -13,6 +15,7 @@ import (
 )
 
 const statsUsage = `usage: mcptag stats [-json] [packages]
+       mcptag stats [-json] -listing FILE
 
 mcptag stats estimates what each tool costs a model's context: the
 tokens of its tools/list entry, as the o200k tokenizer (GPT-4o and
@@ -32,21 +35,38 @@ Token counts are estimates (see docs/budget.md); -json prints the report
 with every part's bytes and every $defs entry. Each package is analyzed
 with the options its generated files record.
 
+-listing FILE measures what a running server lists instead: FILE holds
+the JSON of a tools/list result ({"tools": [...]}), or of the JSON-RPC
+response that carries it. Its tools are one package, named FILE, in the
+listing's order.
+
 Exit codes: 0 ok; 2 usage errors, packages that do not load, and
 patterns that match no package with a declaration or a generated file.
 `
 
-func statsCommand(stderr io.Writer) (*command, *bool) {
-	c := newCommand("mcptag stats", statsUsage, stderr)
-	return c, c.Bool("json", false, "print the report as JSON")
+func statsCommand(stderr io.Writer) (c *command, asJSON *bool, listing *string) {
+	c = newCommand("mcptag stats", statsUsage, stderr)
+	asJSON = c.Bool("json", false, "print the report as JSON")
+	listing = c.String("listing", "", "measure the tools/list result in `FILE` rather than packages")
+	return c, asJSON, listing
 }
 
 func statsMain(args []string, stdout, stderr io.Writer) int {
-	c, asJSON := statsCommand(stderr)
+	c, asJSON, listing := statsCommand(stderr)
 	if ok, code := c.parse(args, stdout); !ok {
 		return code
 	}
-	pkgs, code := measure(c.Args(), stderr)
+	var pkgs []budget.Package
+	code := exitOK
+	switch {
+	case *listing != "" && c.NArg() > 0:
+		fmt.Fprintf(stderr, "mcptag stats: -listing measures a file, not packages: drop %s\n", strings.Join(c.Args(), " "))
+		return exitUsage
+	case *listing != "":
+		pkgs, code = measureListing(*listing, stderr)
+	default:
+		pkgs, code = measure(c.Args(), stderr)
+	}
 	if code != exitOK {
 		return code
 	}
@@ -86,6 +106,22 @@ func measure(patterns []string, stderr io.Writer) ([]budget.Package, int) {
 		pkgs = append(pkgs, budget.NewPackage(p.Path, costs))
 	}
 	return pkgs, exitOK
+}
+
+// measureListing measures the tools/list result in the file name, as one
+// package named after the file.
+func measureListing(name string, stderr io.Writer) ([]budget.Package, int) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptag stats: %v\n", err)
+		return nil, exitUsage
+	}
+	tools, err := budget.Listing(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s:%v\n", name, err)
+		return nil, exitUsage
+	}
+	return []budget.Package{budget.NewPackage(name, tools)}, exitOK
 }
 
 // loadServable loads and analyzes the packages, in import path order. A
