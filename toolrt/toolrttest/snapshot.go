@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -212,18 +213,10 @@ func compareValues(tool, path string, want, got any) []Difference {
 
 // compareObjects compares two objects member by member, in key order.
 func compareObjects(tool, path string, want, got map[string]any) []Difference {
-	var keys []string
-	for k := range want {
-		keys = append(keys, k)
-	}
-	for k := range got {
-		if _, ok := want[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
+	both := maps.Clone(want) // for its keys
+	maps.Copy(both, got)
 	var diffs []Difference
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(both)) {
 		p := path + "/" + escape(k)
 		w, inWant := want[k]
 		g, inGot := got[k]
