@@ -3,6 +3,8 @@ package toolrt
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/mcptag/mcptag/internal/uiext"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -105,6 +107,70 @@ func InToolsets(tools []Tool, toolsets ...string) []Tool {
 // order: those of a server's read-only mode.
 func ReadOnly(tools []Tool) []Tool {
 	return keep(tools, func(t Tool) bool { return t.Tool.Annotations != nil && t.Tool.Annotations.ReadOnlyHint })
+}
+
+// NotDestructive returns the tools whose annotations say they destroy
+// nothing, in order: those annotated readonly, and those annotated
+// destructive=false. MCP's destructiveHint defaults to true and means
+// something only for a tool that does not only read, so a tool without
+// annotations, or whose annotations leave destructiveHint out, may
+// destroy, and is left out: a server that serves "no destructive tools"
+// serves what its tools' authors declared harmless, never what they did
+// not think about.
+func NotDestructive(tools []Tool) []Tool {
+	return keep(tools, func(t Tool) bool {
+		a := t.Tool.Annotations
+		return a != nil && (a.ReadOnlyHint || a.DestructiveHint != nil && !*a.DestructiveHint)
+	})
+}
+
+// Named returns the tools whose names are among names, in the order of
+// tools: a deployment's list of enabled tools. A name that no tool has is
+// an error that names it, and then Named returns no tools: a typo in a
+// configuration would otherwise leave a tool out in silence.
+func Named(tools []Tool, names ...string) ([]Tool, error) {
+	if err := unknownNames(tools, names); err != nil {
+		return nil, err
+	}
+	return keep(tools, func(t Tool) bool { return slices.Contains(names, t.Tool.Name) }), nil
+}
+
+// Without returns the tools whose names are not among names, in order: a
+// deployment's list of disabled tools. A name that no tool has is an
+// error that names it, and then Without returns no tools: a typo would
+// otherwise serve the tool it meant to turn off.
+func Without(tools []Tool, names ...string) ([]Tool, error) {
+	if err := unknownNames(tools, names); err != nil {
+		return nil, err
+	}
+	return keep(tools, func(t Tool) bool { return !slices.Contains(names, t.Tool.Name) }), nil
+}
+
+// unknownNames returns an error naming each of names that no tool has,
+// nil when every name is some tool's.
+func unknownNames(tools []Tool, names []string) error {
+	var unknown []string
+	for _, n := range names {
+		if !slices.ContainsFunc(tools, func(t Tool) bool { return t.Tool.Name == n }) && !slices.Contains(unknown, n) {
+			unknown = append(unknown, n)
+		}
+	}
+	switch len(unknown) {
+	case 0:
+		return nil
+	case 1:
+		return fmt.Errorf("no tool is named %q", unknown[0])
+	}
+	return fmt.Errorf("no tools are named %s", quoteAll(unknown))
+}
+
+// quoteAll returns names quoted and separated by commas.
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
 }
 
 // FlagsOn returns the tools without a feature flag and those whose flag

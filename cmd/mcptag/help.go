@@ -94,7 +94,7 @@ func helpMain(args []string, stdout, stderr io.Writer) int {
 	case "diff":
 		c, _ = diffCommand(stderr)
 	case "stats":
-		c, _, _ = statsCommand(stderr)
+		c, _ = statsCommand(stderr)
 	case "catalog":
 		c, _ = catalogCommand(stderr)
 	case "version":

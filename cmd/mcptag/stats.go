@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"sort"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -17,6 +19,7 @@ import (
 )
 
 const statsUsage = `usage: mcptag stats [-json] [-profile=providers] [packages]
+       mcptag stats [-json] -listing FILE
 
 mcptag stats estimates what each tool costs a model's context: the
 tokens of its tools/list entry, as the o200k tokenizer (GPT-4o and
@@ -38,29 +41,56 @@ Token counts are estimates (see docs/budget.md); -json prints the report
 with every part's bytes and every $defs entry. Each package is analyzed
 with the options its generated files record.
 
+-listing FILE measures what a running server lists instead: FILE holds
+the JSON of a tools/list result ({"tools": [...]}), or of the JSON-RPC
+response that carries it. Its tools are one package, named FILE, in the
+listing's order.
+
 Exit codes: 0 ok; 2 usage errors, packages that do not load, and
 patterns that match no package with a declaration or a generated file.
 `
 
-func statsCommand(stderr io.Writer) (*command, *bool, *profile.Set) {
+// statsFlags are the flags of mcptag stats.
+type statsFlags struct {
+	asJSON   *bool
+	profiles profile.Set
+	listing  *string
+}
+
+func statsCommand(stderr io.Writer) (*command, *statsFlags) {
 	c := newCommand("mcptag stats", statsUsage, stderr)
-	var set profile.Set
-	c.Var(&set, "profile", "also measure each tool with its input schema fitted to the model `providers` named, comma-separated: openai, gemini, anthropic")
-	return c, c.Bool("json", false, "print the report as JSON"), &set
+	f := &statsFlags{}
+	c.Var(&f.profiles, "profile", "also measure each tool with its input schema fitted to the model `providers` named, comma-separated: openai, gemini, anthropic")
+	f.asJSON = c.Bool("json", false, "print the report as JSON")
+	f.listing = c.String("listing", "", "measure the tools/list result in `FILE` rather than packages")
+	return c, f
 }
 
 func statsMain(args []string, stdout, stderr io.Writer) int {
-	c, asJSON, set := statsCommand(stderr)
+	c, f := statsCommand(stderr)
 	if ok, code := c.parse(args, stdout); !ok {
 		return code
 	}
-	pkgs, code := measure(c.Args(), *set, stderr)
+	var pkgs []budget.Package
+	code := exitOK
+	switch {
+	case *f.listing != "" && c.NArg() > 0:
+		fmt.Fprintf(stderr, "mcptag stats: -listing measures a file, not packages: drop %s\n", strings.Join(c.Args(), " "))
+		return exitUsage
+	case *f.listing != "" && !f.profiles.IsZero():
+		fmt.Fprintf(stderr, "mcptag stats: -profile fits the declarations of packages, which a listing does not hold: drop -profile or -listing\n")
+		return exitUsage
+	case *f.listing != "":
+		pkgs, code = measureListing(*f.listing, stderr)
+	default:
+		pkgs, code = measure(c.Args(), f.profiles, stderr)
+	}
 	if code != exitOK {
 		return code
 	}
 	report := budget.NewReport(pkgs)
 	var err error
-	if *asJSON {
+	if *f.asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		err = enc.Encode(report)
@@ -98,6 +128,22 @@ func measure(patterns []string, set profile.Set, stderr io.Writer) ([]budget.Pac
 		pkgs = append(pkgs, budget.NewPackage(p.Path, costs))
 	}
 	return pkgs, exitOK
+}
+
+// measureListing measures the tools/list result in the file name, as one
+// package named after the file.
+func measureListing(name string, stderr io.Writer) ([]budget.Package, int) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptag stats: %v\n", err)
+		return nil, exitUsage
+	}
+	tools, err := budget.Listing(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s:%v\n", name, err)
+		return nil, exitUsage
+	}
+	return []budget.Package{budget.NewPackage(name, tools)}, exitOK
 }
 
 // loadServable loads and analyzes the packages, in import path order. A

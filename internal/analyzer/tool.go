@@ -102,6 +102,7 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directi
 	}
 	params, doc := a.paramDocs(t.Name, t.Args, t.Params, extra, fd.Doc)
 	t.Description = describe(fn.Name(), CommentText(doc))
+	a.placeholders(t.Name, doc, dir) // placeholders.go
 	t.Arguments = a.input(t.Pos, t.Args, t.Params, params)
 	a.noEnumNames(t.Arguments, "a tool's arguments") // elicit.go
 	a.outputSchema(t, dir)
