@@ -14,7 +14,8 @@ import (
 // view sent as text has no output schema and no structuredContent; keep=
 // paths come whatever fields names, and fields does not offer them; the
 // fields argument says what its doc item says; the tool reads the
-// selection (toolrt.Fields); text=json sends a list as one text.
+// selection (toolrt.Fields); text=json sends a list as one text; a view
+// leaves out a nil pointer and a nil list that omitempty leaves out.
 func TestTrimmedResultsThroughTypeScript(t *testing.T) {
 	skipShort(t)
 	interop.Require(t)
@@ -28,6 +29,8 @@ func TestTrimmedResultsThroughTypeScript(t *testing.T) {
 		{"name": "list_issue_texts", "arguments": map[string]any{"fields": []string{"title"}}},
 		{"name": "list_issues", "arguments": map[string]any{"query": "q", "fields": []string{"total"}}},
 		{"name": "selected", "arguments": map[string]any{"fields": []string{"body"}}},
+		{"name": "get_assignee", "arguments": map[string]any{"number": 1}},
+		{"name": "get_assignee", "arguments": map[string]any{"number": 2}},
 		{"name": "search", "arguments": map[string]any{"query": "q", "fields": []string{"title"}}},
 		{"name": "all_issues", "arguments": map[string]any{}},
 	}
@@ -69,6 +72,8 @@ func TestTrimmedResultsThroughTypeScript(t *testing.T) {
 		{"null", []string{`[{"title":"a < b"},{"title":"c"}]`}},
 		{`{"pageInfo":{"next":"c2"},"total":2}`, []string{`{"pageInfo":{"next":"c2"},"total":2}`}},
 		{`{"number":7,"body":"number,body"}`, []string{`{"number":7,"body":"number,body"}`}},
+		{`{"number":1,"assignee":{"login":"ann"},"links":["https://example.com"]}`, []string{`{"number":1,"assignee":{"login":"ann"},"links":["https://example.com"]}`}},
+		{`{"number":2}`, []string{`{"number":2}`}},
 		{`{"result":[{"title":"a < b"},{"title":"c"}]}`, []string{`{"title":"a < b"}`, `{"title":"c"}`}},
 		{`{"result":[{"login":"ann"},{"login":"bob"}]}`, []string{"[\n  {\n    \"login\": \"ann\"\n  },\n  {\n    \"login\": \"bob\"\n  }\n]"}},
 	} {
