@@ -71,11 +71,12 @@ in a struct type's), with no space after //:
 	    key= names its input requests (docs/protocol.md, Forms)
 
 NAME defaults to the function's name in snake_case (GetWeather is
-get_weather). Plain parameters keep their names (runID) but under
-args=snake, or -args=snake for a package, which are snake_case too
-(run_id); args=go keeps them. Quote a value with spaces (title="Get the weather"), and
-a NAME that looks like an option ("closed"). A resource's URI with
-{variables} is a template, one parameter a variable.
+get_weather). A plain parameter is the argument of its name (runID);
+args=snake, or -args=snake for a package, names it in snake_case too
+(run_id), and args=go keeps a tool to the source's names. Quote a value
+with spaces (title="Get the weather"), and a NAME that looks like an
+option ("closed"). A resource's URI with {variables} is a template, one
+parameter a variable.
 `
 
 // helpTopics are the topics of mcptag help.
