@@ -115,12 +115,13 @@ func itemNames(style ArgStyle, params []Param, extra []string) (names []string, 
 	param = map[string]string{}
 	if style == ArgsPlain {
 		for _, p := range params {
-			names = append(names, p.Name)
-			param[p.Name] = p.Name
+			// The wire name first: a suggestion names what the model sees.
 			if p.Wire != "" {
 				names = append(names, p.Wire)
 				param[p.Wire] = p.Name
 			}
+			names = append(names, p.Name)
+			param[p.Name] = p.Name
 		}
 	}
 	for _, e := range extra {
