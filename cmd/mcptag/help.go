@@ -59,8 +59,8 @@ in a struct type's), with no space after //:
 	    title="..."  structured=true|false  strict  closed
 	    readonly  destructive  idempotent  openworld (each =false too)
 	    depth=N  descriptions=N|first|none  text=json|compact|none
-	    budget=N  view="a.b,c"  fields  keep="a"  icon=URL|FILE
-	    icon-dark=URL|FILE
+	    budget=N  args=go|snake  view="a.b,c"  fields  keep="a"
+	    icon=URL|FILE  icon-dark=URL|FILE
 	    toolset=NAME  scopes="s1 s2"  flag=NAME (docs/security.md)
 	    ui=FILE.html  ui-visibility=app|model  ui-connect="ORIGINS"
 	    ui-resources="ORIGINS"  ui-border=true|false (docs/apps.md)
@@ -71,9 +71,12 @@ in a struct type's), with no space after //:
 	    key= names its input requests (docs/protocol.md, Forms)
 
 NAME defaults to the function's name in snake_case (GetWeather is
-get_weather). Quote a value with spaces (title="Get the weather"), and
-a NAME that looks like an option ("closed"). A resource's URI with
-{variables} is a template, one parameter a variable.
+get_weather). A plain parameter is the argument of its name (runID);
+args=snake, or -args=snake for a package, names it in snake_case too
+(run_id), and args=go keeps a tool to the source's names. Quote a value
+with spaces (title="Get the weather"), and a NAME that looks like an
+option ("closed"). A resource's URI with {variables} is a template, one
+parameter a variable.
 `
 
 // helpTopics are the topics of mcptag help.

@@ -64,7 +64,7 @@ func (a *analysis) input(pos token.Pos, style ArgStyle, params []Param, docs par
 // param is the property of one plain parameter, described and
 // constrained by its doc list item.
 func (b *inputBuilder) param(p Param, doc paramDoc) argmodel.Field {
-	b.path = append(b.path, p.Name)
+	b.path = append(b.path, p.WireName())
 	defer func() { b.path = b.path[:len(b.path)-1] }()
 	pos := b.pos
 	b.pos = p.Pos // a finding about its type is at the parameter
@@ -73,7 +73,7 @@ func (b *inputBuilder) param(p Param, doc paramDoc) argmodel.Field {
 	if doc.Text != "" {
 		v.Description = doc.Text
 	}
-	f := argmodel.Field{Name: p.Name, Required: p.Required, Value: v, Pos: p.Pos}
+	f := argmodel.Field{Name: p.WireName(), Required: p.Required, Value: v, Pos: p.Pos}
 	if doc.Tag != "" {
 		b.a.applyTag(&f, doc.Tag, true, func(off int) token.Pos { return doc.TagPos + token.Pos(off) })
 	}

@@ -52,13 +52,7 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, extra 
 	if style != ArgsPlain && len(extra) == 0 || doc == nil {
 		return docs, doc
 	}
-	var names []string
-	if style == ArgsPlain {
-		for _, p := range params {
-			names = append(names, p.Name)
-		}
-	}
-	names = append(names, extra...)
+	names, param := itemNames(style, params, extra)
 	var kept []*ast.Comment
 	list := doc.List
 	for i := 0; i < len(list); i++ {
@@ -99,17 +93,44 @@ func (a *analysis) paramDocs(name string, style ArgStyle, params []Param, extra 
 		for ; i < end; i++ {
 			d.Text += " " + strings.TrimSpace(strings.TrimPrefix(list[i+1].Text, "//"))
 		}
-		if _, dup := docs[item]; dup {
-			a.warnf(c.Slash, finding.CatUndocumented, "parameter %s is described by two doc list items; the first is kept", item)
+		if _, dup := docs[param[item]]; dup {
+			a.warnf(c.Slash, finding.CatUndocumented, "parameter %s is described by two doc list items; the first is kept", param[item])
 			continue
 		}
 		d.Text = strings.Join(strings.Fields(d.Text), " ")
-		docs[item] = d
+		docs[param[item]] = d
 	}
 	if len(kept) == len(doc.List) {
 		return docs, doc
 	}
 	return docs, &ast.CommentGroup{List: withoutBareIntro(kept, doc.List)}
+}
+
+// itemNames returns the names a doc list item may give a parameter of
+// params, of the style given, or an argument of extra: a plain
+// parameter's name in the source or, when it differs, on the wire
+// (args=snake), so that an item may call runID run_id. param maps each
+// name to the parameter's name in the source, the key of paramDocs.
+func itemNames(style ArgStyle, params []Param, extra []string) (names []string, param map[string]string) {
+	param = map[string]string{}
+	if style == ArgsPlain {
+		for _, p := range params {
+			// The wire name first: a suggestion names what the model sees.
+			if p.Wire != "" {
+				names = append(names, p.Wire)
+				param[p.Wire] = p.Name
+			}
+			names = append(names, p.Name)
+			param[p.Name] = p.Name
+		}
+	}
+	for _, e := range extra {
+		names = append(names, e)
+		if _, ok := param[e]; !ok {
+			param[e] = e
+		}
+	}
+	return names, param
 }
 
 // colonlessItem reports a comment line c that would describe a parameter,

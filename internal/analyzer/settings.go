@@ -1,11 +1,36 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
+
+	"github.com/mcptag/mcptag/internal/directive"
 
 	"github.com/mcptag/mcptag/internal/profile"
 	"github.com/mcptag/mcptag/internal/shrink"
 )
+
+// ArgNames says how plain parameters are named on the wire:
+// directive.ArgsGo or directive.ArgsSnake; "" is ArgsGo. It is the
+// value of the -args flag.
+type ArgNames string
+
+// String returns the value, "go" for the default.
+func (n ArgNames) String() string {
+	if n == "" {
+		return directive.ArgsGo
+	}
+	return string(n)
+}
+
+// Set sets the value from a flag: go or snake.
+func (n *ArgNames) Set(v string) error {
+	if v != directive.ArgsGo && v != directive.ArgsSnake {
+		return fmt.Errorf("want %s or %s", directive.ArgsGo, directive.ArgsSnake)
+	}
+	*n = ArgNames(v)
+	return nil
+}
 
 // Options change how tools are analyzed. Closed, Titles and Shrink are
 // the generator's options, which a user sets on mcptag's command line
@@ -25,6 +50,10 @@ type Options struct {
 	// Profile fits every tool's input schema to the model providers it
 	// names (-profile, docs/profiles.md).
 	Profile profile.Set
+	// Args names every tool's plain parameters on the wire, as a tool's
+	// args= does for one tool: as the source spells them (the default)
+	// or in snake case.
+	Args ArgNames
 	// CheckProfile reports, as profile findings, where a tool's input
 	// schema as served breaks the rules of the providers it names,
 	// changing nothing: lint's -profile.

@@ -53,10 +53,21 @@ const (
 
 // A Param is one argument parameter.
 type Param struct {
-	Name     string // the argument's name: the parameter's name in the source
+	Name string // the parameter's name in the source
+	// Wire is the argument's name on the wire, when it is not Name: a
+	// tool's plain parameter under args=snake (see WireName).
+	Wire     string
 	Type     types.Type
 	Required bool
 	Pos      token.Pos
+}
+
+// WireName returns the argument's name on the wire: Wire, or else Name.
+func (p Param) WireName() string {
+	if p.Wire != "" {
+		return p.Wire
+	}
+	return p.Name
 }
 
 // ResultKind says how a tool's result fills a CallToolResult (docs/results.md).
@@ -92,7 +103,7 @@ type Result struct {
 func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) *Tool {
 	t := &Tool{Decl: newDecl(fd, fn, dir), Annotations: dir.Annotations, Text: dir.Text,
 		Toolset: dir.Toolset, Scopes: dir.Scopes, Flag: dir.Flag}
-	if !a.signature(t, fd) {
+	if !a.signature(t, fd) || !a.wireNames(t, dir) {
 		return nil
 	}
 	t.Error = t.Result.Error

@@ -31,6 +31,12 @@ const (
 	Elicit   = "elicit"   // //mcp:elicit: a form, on a struct type
 )
 
+// How a tool's plain parameters are named on the wire (args=).
+const (
+	ArgsGo    = "go"    // as the source spells them: runID
+	ArgsSnake = "snake" // in snake case, as tool names are: run_id
+)
+
 // A Directive is one parsed //mcp: line.
 type Directive struct {
 	Kind    string    // what it declares: Tool, Prompt, Resource or Elicit
@@ -59,6 +65,9 @@ type Directive struct {
 	Shrink      shrink.Options // depth= and descriptions=, for this tool's schemas
 	Text        string         // text=: how a structured result is mirrored as text
 	Budget      int            // budget=: tokens the tool's tools/list entry may take; 0: the run's
+	// Args is args=: how the tool's plain parameters are named on the
+	// wire, ArgsGo or ArgsSnake; "" for the package's (the -args flag).
+	Args string
 
 	// Protocol features (protocol.go): icons on tools, prompts and
 	// resources, and the caching of a resource's reads.
@@ -561,6 +570,7 @@ var toolKind = &directiveKind{name: Tool, options: slices.Concat([]option{
 	}},
 	{"text", oneOf([]string{"json", "compact", "none"}, func(d *Directive, v string) { d.Text = v })},
 	{"budget", count(1, func(d *Directive, n int) { d.Budget = n })},
+	{"args", oneOf([]string{ArgsGo, ArgsSnake}, func(d *Directive, v string) { d.Args = v })},
 	iconOption, iconDarkOption,
 	{"view", viewOption},
 	{"fields", flagOption(func(d *Directive, b bool) { d.Fields = b })},

@@ -154,7 +154,7 @@ func (g *genFile) checkDecodeCall(d *declaration, scope map[string]bool) string 
 	for _, p := range d.Params {
 		v := g.local(scope, p.Name)
 		g.P("var ", v, " ", p.Type)
-		g.P("if err := args.Decode(", strconv.Quote(p.Name), ", &", v, "); err != nil {")
+		g.P("if err := args.Decode(", strconv.Quote(p.WireName()), ", &", v, "); err != nil {")
 		g.P("return ", c.decodeFailed)
 		g.P("}")
 		vars = append(vars, v)

@@ -54,6 +54,7 @@ func defineFlags(o *analyzer.Options, fs *flag.FlagSet) {
 	fs.BoolVar(&o.Closed, "closed", o.Closed, "close every output object (additionalProperties: false)")
 	fs.BoolVar(&o.Titles, "titles", o.Titles, "add pydantic-style titles, as a Python FastMCP server lists them")
 	o.Shrink.AddFlags(fs)
+	fs.Var(&o.Args, "args", "name every tool's plain parameters on the wire in this `style`: go, as the source spells them, or snake (runID is run_id); a tool's args= overrides it (docs/types.md)")
 	fs.Var(&o.Profile, "profile", "fit every input schema to the model `providers` named, comma-separated: openai, gemini, anthropic (docs/profiles.md)")
 }
 

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/mcptag/mcptag/internal/naming"
 )
 
 // schemaDiff compares one schema of a tool (its inputSchema or its
@@ -488,6 +490,7 @@ func (d *schemaDiff) compareObject(o, n map[string]any, l loc) {
 	names := unionKeys(oProps, nProps)
 	names = append(names, unionKeys(oReq, nReq)...)
 	sort.Strings(names)
+	renamed, renaming := d.renames(oProps, nProps)
 	for i, name := range names {
 		if i > 0 && names[i-1] == name {
 			continue
@@ -495,7 +498,11 @@ func (d *schemaDiff) compareObject(o, n map[string]any, l loc) {
 		pl := l.prop(name)
 		oSchema, inOld := oProps[name]
 		nSchema, inNew := nProps[name]
-		switch {
+		switch to := renamed[name]; {
+		case renaming[name]: // reported under its old name
+		case to != "":
+			d.renamedProperty(pl, name, to, nReq[to] || nAdd != open)
+			d.compare(oSchema, nProps[to], l.prop(to))
 		case inOld && !inNew:
 			d.removedProperty(pl, oReq[name], nAdd)
 			if nAdd == mapped {
@@ -555,6 +562,45 @@ func (d *schemaDiff) removedProperty(l loc, wasRequired bool, nAdd additional) {
 		breaking = nAdd != open
 	}
 	d.report(l.path, breaking, d.subject(l)+" removed")
+}
+
+// renames pairs the input arguments that the new schema renamed: an old
+// property it no longer declares with the one new property that spells
+// the same words, as args=snake respells a plain parameter (runID is
+// run_id, and back). renamed maps each old name to its new one, renaming
+// holds the new names. Output properties are not paired.
+func (d *schemaDiff) renames(oProps, nProps map[string]any) (renamed map[string]string, renaming map[string]bool) {
+	renamed, renaming = map[string]string{}, map[string]bool{}
+	if d.output || d.form {
+		return renamed, renaming
+	}
+	for _, o := range slices.Sorted(maps.Keys(oProps)) {
+		if _, kept := nProps[o]; kept {
+			continue
+		}
+		var to []string
+		for n := range nProps {
+			if _, old := oProps[n]; !old && naming.SnakeCase(n) == naming.SnakeCase(o) {
+				to = append(to, n)
+			}
+		}
+		if len(to) == 1 && !renaming[to[0]] {
+			renamed[o], renaming[to[0]] = to[0], true
+		}
+	}
+	return renamed, renaming
+}
+
+// renamedProperty reports the input argument at l, called from in the
+// old schema, called to in the new one. Old calls send it under its old
+// name: breaking unless the new object ignores that name and the new one
+// may be missing.
+func (d *schemaDiff) renamedProperty(l loc, from, to string, breaking bool) {
+	msg := d.subject(l) + fmt.Sprintf(" renamed to %q: old calls still send %q", to, from)
+	if !breaking {
+		msg += ", which the open input ignores"
+	}
+	d.report(l.path, breaking, msg)
 }
 
 // addedProperty reports a property that the old schema did not declare.
