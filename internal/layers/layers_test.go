@@ -40,12 +40,14 @@ var rules = []rule{
 		why: "the linter runs under drivers that load packages themselves, and does not import the pipeline"},
 	{pkg: "internal/catalog", forbid: []string{"internal/load", "internal/generate"},
 		why: "the catalogue renders analyzed packages it is given, and does not import the pipeline"},
-	{pkg: "toolrt", only: []string{"internal/argspec", "internal/suggest", "internal/rtlink", "internal/paramheader", "internal/uiext"},
+	{pkg: "toolrt", only: []string{"internal/argspec", "internal/suggest", "internal/rtlink", "internal/paramheader", "internal/uiext", "internal/placeholder"},
 		why: "toolrt is what a server uses: never toolimpl, never the generator"},
-	{pkg: "toolimpl", only: []string{"toolrt", "internal/argspec", "internal/suggest", "internal/rtlink", "internal/paramheader", "internal/uiext"},
+	{pkg: "toolimpl", only: []string{"toolrt", "internal/argspec", "internal/suggest", "internal/rtlink", "internal/paramheader", "internal/uiext", "internal/placeholder"},
 		why: "generated code links toolimpl, which carries none of the generator"},
 	{pkg: "internal/uiext", only: []string{},
 		why: "the MCP Apps extension is served on the go-sdk alone, below both run-time packages"},
+	{pkg: "internal/placeholder", only: []string{},
+		why: "the generator checks description templates and the run time fills them by the same rules, which need nothing else"},
 }
 
 // TestImportRules checks every rule against the packages as the go
