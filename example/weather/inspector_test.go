@@ -212,7 +212,7 @@ func TestInspectorArgumentNotText(t *testing.T) {
 	})
 }
 
-// TestInspectorUnconvertibleArgument shows what the README warns of: the
+// TestInspectorUnconvertibleArgument shows what CONTRIBUTING.md warns of: the
 // Inspector sends null for a --tool-arg it cannot convert to the
 // argument's type (days=five for an integer), and days, which has a
 // default, takes null as absent: the call is answered as if days had been
