@@ -28,14 +28,14 @@ var tagKeyDocs = map[string]string{
 	"description":      "The description, for one that must begin like `key=value`.",
 	"title":            "The property's title.",
 	"header":           "The argument also travels in the HTTP header `Mcp-Param-NAME` (protocol 2026-07-28).",
+	"required":         "A flag: the argument is required although its field has `omitempty` or is a pointer.",
+	"enumNames":        "A flag, on a form's titled enum: also written in the deprecated form, `enum` beside `enumNames`.",
 }
 
 // tagKeyApplies says what a key applies to where its kinds do not say it:
 // header takes any kind, and refuses those a header cannot carry.
 var tagKeyApplies = map[string]string{
-	"header":    "strings, integers and booleans",
-	"required":  "A flag: the argument is required although its field has `omitempty` or is a pointer.",
-	"enumNames": "A flag, on a form's titled enum: also written in the deprecated form, `enum` beside `enumNames`.",
+	"header": "strings, integers and booleans",
 }
 
 // TagReference returns the section of docs/reference.md on the keys of a
