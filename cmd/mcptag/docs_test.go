@@ -122,3 +122,44 @@ func headingAnchors(markdown string) map[string]bool {
 	}
 	return anchors
 }
+
+// TestReadmeShape holds the README to what it promises and what CI reads
+// from it: at most 300 lines, a way in rather than the whole manual
+// (docs/ holds the rest), and the two set-up commands that .ci/run finds
+// after the comment lines "# The main job" and "# The tests", spelled as
+// it runs them, in a fenced sh block.
+func TestReadmeShape(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(text)
+	if n := strings.Count(readme, "\n"); n > 300 {
+		t.Errorf("README.md has %d lines, want at most 300: move the detail to docs/", n)
+	}
+	want := map[string]string{
+		"# The main job": "go generate ./example/... && go run ./example/weather",
+		"# The tests":    "(cd internal/interop && npm ci) && go test ./...",
+	}
+	for comment, command := range want {
+		found := false
+		for i, block := range strings.Split(readme, "```") {
+			body, ok := strings.CutPrefix(block, "sh\n")
+			if i%2 == 0 || !ok {
+				continue
+			}
+			lines := strings.Split(body, "\n")
+			for j := range len(lines) - 1 {
+				if strings.HasPrefix(lines[j], comment) {
+					found = true
+					if lines[j+1] != command {
+						t.Errorf("README.md: after %q, .ci/run runs %q, want %q", lines[j], lines[j+1], command)
+					}
+				}
+			}
+		}
+		if !found {
+			t.Errorf("README.md has no sh block with a line starting %q, which .ci/run looks for", comment)
+		}
+	}
+}
