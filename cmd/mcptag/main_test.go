@@ -213,25 +213,36 @@ func TestHelpNamesEveryOption(t *testing.T) {
 //	readmeblock TEXT FILE
 //
 // which writes to FILE the fenced code block of the repository's
-// README.md that has a line holding TEXT, so that a script runs the
-// README's own commands.
+// documentation (README.md, CONTRIBUTING.md, docs/*.md, in that order)
+// that has a line holding TEXT, so that a script runs the documentation's
+// own commands and code.
 func readmeBlock(repo string) func(*testscript.TestScript, bool, []string) {
 	return func(ts *testscript.TestScript, neg bool, args []string) {
 		if neg || len(args) != 2 {
 			ts.Fatalf("usage: readmeblock TEXT FILE")
 		}
-		readme, err := os.ReadFile(filepath.Join(repo, "README.md"))
-		ts.Check(err)
-		blocks := strings.Split(string(readme), "```")
-		for i := 1; i < len(blocks); i += 2 {
-			if strings.Contains(blocks[i], args[0]) {
-				_, body, _ := strings.Cut(blocks[i], "\n") // after the info string
-				ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(body), 0o666))
-				return
+		for _, name := range docFiles(ts, repo) {
+			text, err := os.ReadFile(name)
+			ts.Check(err)
+			blocks := strings.Split(string(text), "```")
+			for i := 1; i < len(blocks); i += 2 {
+				if strings.Contains(blocks[i], args[0]) {
+					_, body, _ := strings.Cut(blocks[i], "\n") // after the info string
+					ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(body), 0o666))
+					return
+				}
 			}
 		}
-		ts.Fatalf("README.md has no code block with %q", args[0])
+		ts.Fatalf("no code block of the documentation has %q", args[0])
 	}
+}
+
+// docFiles returns the repository's Markdown documentation: README.md,
+// CONTRIBUTING.md, then docs/*.md.
+func docFiles(ts *testscript.TestScript, repo string) []string {
+	pages, err := filepath.Glob(filepath.Join(repo, "docs", "*.md"))
+	ts.Check(err)
+	return append([]string{filepath.Join(repo, "README.md"), filepath.Join(repo, "CONTRIBUTING.md")}, pages...)
 }
 
 // proxy403 is the script command
@@ -252,7 +263,7 @@ func proxy403(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Setenv("GOPROXY", srv.URL)
 }
 
-// TestDocsSayEachParagraphOnce: no paragraph of the README or of docs/
+// TestDocsSayEachParagraphOnce: no paragraph of the README, CONTRIBUTING.md or docs/
 // is repeated within its file (code blocks aside, which may well show a
 // command twice), as an edit that moves a paragraph and forgets the old
 // copy leaves it.
@@ -262,7 +273,7 @@ func TestDocsSayEachParagraphOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range append(files, filepath.Join(repo, "README.md")) {
+	for _, name := range append(files, filepath.Join(repo, "README.md"), filepath.Join(repo, "CONTRIBUTING.md")) {
 		text, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

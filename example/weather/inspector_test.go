@@ -212,7 +212,7 @@ func TestInspectorArgumentNotText(t *testing.T) {
 	})
 }
 
-// TestInspectorUnconvertibleArgument shows what the README warns of: the
+// TestInspectorUnconvertibleArgument shows what CONTRIBUTING.md warns of: the
 // Inspector sends null for a --tool-arg it cannot convert to the
 // argument's type (days=five for an integer), and days, which has a
 // default, takes null as absent: the call is answered as if days had been
@@ -533,8 +533,9 @@ func serveHTTPBinary(t *testing.T, flags ...string) string {
 	}
 }
 
-// TestREADMEInspectorCommands runs the README's Inspector commands as
-// written, from the repository's root, so that they stay true: each must
+// TestREADMEInspectorCommands runs the Inspector commands of the
+// README, CONTRIBUTING.md and docs/ as written, from the repository's
+// root, so that they stay true: each must
 // exit 0 with a result that is not isError. A block that starts the
 // example with -http on localhost:8080 gets the example's binary on a
 // free port instead, with the same flags, and its commands that port.
@@ -545,14 +546,11 @@ func TestREADMEInspectorCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	readme := docsText(t, root)
 	const inspector = "internal/interop/node_modules/.bin/mcp-inspector "
 	const httpServer = "go run ./example/weather -http localhost:8080"
 	ran := 0
-	for _, block := range strings.Split(string(readme), "```sh\n")[1:] {
+	for _, block := range strings.Split(readme, "```sh\n")[1:] {
 		block, _, _ = strings.Cut(block, "```")
 		url := ""
 		for _, line := range strings.Split(block, "\n") {
@@ -571,8 +569,28 @@ func TestREADMEInspectorCommands(t *testing.T) {
 		}
 	}
 	if ran < 4 {
-		t.Errorf("ran %d Inspector commands of the README, want its 4 or more", ran)
+		t.Errorf("ran %d Inspector commands of the documentation, want its 4 or more", ran)
 	}
+}
+
+// docsText returns the README, CONTRIBUTING.md and every page of docs/
+// under root, one after the other.
+func docsText(t *testing.T, root string) string {
+	t.Helper()
+	pages, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	for _, name := range append([]string{filepath.Join(root, "README.md"), filepath.Join(root, "CONTRIBUTING.md")}, pages...) {
+		text, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all.Write(text)
+		all.WriteString("\n")
+	}
+	return all.String()
 }
 
 // runREADMECommand runs line with sh in dir, and checks that it prints a

@@ -190,8 +190,8 @@ func TestStdioAnswersBadLines(t *testing.T) {
 	}
 }
 
-// The tests below reproduce limits of the go-sdk (v1.8.0) that README's
-// "Known limits" lists. Each fails once the go-sdk lifts its limit, so
+// The tests below reproduce limits of the go-sdk (v1.8.0) that
+// docs/production.md's "Known limits of the go-sdk" lists. Each fails once the go-sdk lifts its limit, so
 // that the list is kept true.
 
 // TestKnownLimitStdioBadLine: on stdio, a line that is not a JSON-RPC

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"go/token"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -92,6 +93,23 @@ func TestApplyTag(t *testing.T) {
 		}
 		if tc.want != nil && !reflect.DeepEqual(fld.Value, tc.want) {
 			t.Errorf("%s: %s: value\n%+v\nwant\n%+v", tc.name, tc.tag, fld.Value, tc.want)
+		}
+	}
+}
+
+// TestTagKeysDocumented holds tagKeyDocs to the keys and flags a tag
+// takes, both ways: a key added without its line in docs/reference.md
+// fails here.
+func TestTagKeysDocumented(t *testing.T) {
+	keys := append(slices.Clone(tagKeyNames), tagFlags...)
+	for _, k := range keys {
+		if tagKeyDocs[k] == "" {
+			t.Errorf("tag key %s has no line in tagKeyDocs", k)
+		}
+	}
+	for k := range tagKeyDocs {
+		if !slices.Contains(keys, k) {
+			t.Errorf("tagKeyDocs documents %s, which no tag takes", k)
 		}
 	}
 }

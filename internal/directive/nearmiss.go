@@ -10,7 +10,7 @@ import (
 // A directive's first word is its name when it is no option, so a
 // misspelled option there silently becomes the name: "//mcp:tool fileds"
 // is a tool named fileds with no fields. OptionLike tells such a word,
-// by a rule that keeps fair names (README.md, The directive):
+// by a rule that keeps fair names (docs/usage.md, The directive):
 //
 //   - the word is the option, ignoring case, "_", "-" and "." (ReadOnly);
 //   - or one slip of the fingers away from it: two neighbouring letters

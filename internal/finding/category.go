@@ -36,7 +36,7 @@ const (
 	Stops
 )
 
-// String is how the README's table of categories says it.
+// String is how docs/lint.md's table of categories says it.
 func (g Generation) String() string {
 	switch g {
 	case Warns:
@@ -72,7 +72,7 @@ const (
 )
 
 // Categories is the table of every category, in a stable order. The
-// linter's usage, its Doc and the README's table are generated from it or
+// linter's usage, its Doc and docs/lint.md's table are generated from it or
 // tested against it.
 var Categories = []Category{
 	{CatUnstructured, true, Warns, "a result with no schema degrades to unstructured text"},

@@ -9,18 +9,18 @@ import (
 	"github.com/mcptag/mcptag/internal/finding"
 )
 
-// TestCategoriesDocumented holds the README's table of lint categories
+// TestCategoriesDocumented holds docs/lint.md's table of lint categories
 // to finding.Categories, row by row: a category added, renamed or
 // changed without its documentation fails here.
 func TestCategoriesDocumented(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/lint.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	const header = "| category | fails by default | go generate | what |\n|---|---|---|---|\n"
 	_, table, ok := strings.Cut(string(readme), header)
 	if !ok {
-		t.Fatalf("README.md has no table starting %q", header)
+		t.Fatalf("docs/lint.md has no table starting %q", header)
 	}
 	table, _, _ = strings.Cut(table, "\n\n")
 	var want []string
@@ -36,7 +36,7 @@ func TestCategoriesDocumented(t *testing.T) {
 	}
 	got := strings.Split(strings.TrimSpace(table), "\n")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("README.md's category table:\n%s\nwant, from finding.Categories:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		t.Errorf("docs/lint.md's category table:\n%s\nwant, from finding.Categories:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 

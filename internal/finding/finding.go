@@ -1,5 +1,5 @@
 // Package finding defines what mcptag reports about a package: a Finding,
-// its Category (whose table the linter's flags, the README and
+// its Category (whose table the linter's flags, docs/lint.md and
 // //mcptag:ignore comments all name), and where and whether each finding
 // is reported (Reporter), so that the generator and the linter report the
 // same findings at the same places.

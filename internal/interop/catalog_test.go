@@ -16,7 +16,7 @@ import (
 	"github.com/mcptag/mcptag/internal/interop"
 )
 
-var update = flag.Bool("update", false, "write docs/catalog.png, the README's screenshot, from example/thirdparty's catalogue, and the README's words for it; example/weather/forecast.html, built from its source; docs/apps.png, the screenshot of that page shown by a host")
+var update = flag.Bool("update", false, "write docs/catalog.png, the screenshot in docs/catalog.md, from example/thirdparty's catalogue, and that page's words for it; example/weather/forecast.html, built from its source; docs/apps.png, the screenshot of that page shown by a host")
 
 // TestCatalogInBrowser opens the catalogues mcptag catalog writes for the
 // weather example, for example/thirdparty (a module of its own, so mcptag
@@ -64,38 +64,38 @@ func TestCatalogInBrowser(t *testing.T) {
 		}
 	}
 	t.Logf("screenshots in %s", tmp)
-	screenshotInREADME(t, pages[1])
+	screenshotInDocs(t, pages[1])
 }
 
-// screenshotLine matches the README's line that shows docs/catalog.png.
-var screenshotLine = regexp.MustCompile(`(?m)^!\[The catalogue of example/thirdparty[^\]]*\]\(docs/catalog\.png\)$`)
+// screenshotLine matches docs/catalog.md's line that shows catalog.png.
+var screenshotLine = regexp.MustCompile(`(?m)^!\[The catalogue of example/thirdparty[^\]]*\]\(catalog\.png\)$`)
 
-// screenshotInREADME holds the README's screenshot of page, the
+// screenshotInDocs holds docs/catalog.md's screenshot of page, the
 // catalogue of example/thirdparty, to the page: its alternative text
 // says how many tools the page shows and their tokens, which change as
 // the example's schemas do. With -update it writes the screenshot to
-// docs/catalog.png and the text into the README; without, a text that
+// docs/catalog.png and the text into docs/catalog.md; without, a text that
 // no longer matches the page means a stale screenshot.
-func screenshotInREADME(t *testing.T, page interop.CatalogPage) {
+func screenshotInDocs(t *testing.T, page interop.CatalogPage) {
 	t.Helper()
 	total := 0
 	for _, tokens := range page.Tools {
 		total += tokens
 	}
-	want := fmt.Sprintf("![The catalogue of example/thirdparty: %d tools, %s tokens in tools/list, against a budget of %s tokens a tool](docs/catalog.png)",
+	want := fmt.Sprintf("![The catalogue of example/thirdparty: %d tools, %s tokens in tools/list, against a budget of %s tokens a tool](catalog.png)",
 		len(page.Tools), budget.Thousands(total), budget.Thousands(budget.DefaultBudget))
-	readmeFile := filepath.Join(repoRoot, "README.md")
+	readmeFile := filepath.Join(repoRoot, "docs", "catalog.md")
 	readme, err := os.ReadFile(readmeFile)
 	if err != nil {
 		t.Fatal(err)
 	}
 	line := screenshotLine.Find(readme)
 	if line == nil {
-		t.Fatalf("README.md shows no docs/catalog.png")
+		t.Fatalf("docs/catalog.md shows no catalog.png")
 	}
 	if !*update {
 		if string(line) != want {
-			t.Errorf("README.md describes its screenshot as\n%s\nbut the page shows\n%s\n(rerun with -update: docs/catalog.png is stale)", line, want)
+			t.Errorf("docs/catalog.md describes its screenshot as\n%s\nbut the page shows\n%s\n(rerun with -update: docs/catalog.png is stale)", line, want)
 		}
 		return
 	}

@@ -33,7 +33,7 @@ const (
 const keptBinaries = 3
 
 // customGolangci returns a golangci-lint with this plugin built in, made
-// from the README's .custom-gcl.yml for a checkout (its path: form) as
+// from docs/lint.md's .custom-gcl.yml for a checkout (its path: form) as
 // "golangci-lint custom" makes one (pkg/commands/internal of
 // golangci-lint: a plugins.go of blank imports in cmd/golangci-lint, a
 // replace for each path, go mod tidy, go build), but from the module
@@ -88,7 +88,7 @@ func buildCustom(t *testing.T, work, key, config string) string {
 	t.Helper()
 	cfg := parseCustomConfig(t, config)
 	if cfg.Version != golangciVersion {
-		t.Fatalf("the README's .custom-gcl.yml builds golangci-lint %s; the test builds %s", cfg.Version, golangciVersion)
+		t.Fatalf("docs/lint.md's .custom-gcl.yml builds golangci-lint %s; the test builds %s", cfg.Version, golangciVersion)
 	}
 	// The user's module, where custom runs, and the checkout beside it.
 	app := filepath.Join(work, "app")
@@ -149,10 +149,10 @@ type customPlugin struct {
 	Module, Import, Version, Path string
 }
 
-// parseCustomConfig reads a .custom-gcl.yml written in the YAML of the
-// README: "key: value" at the top, a list of plugins of "key: value"
+// parseCustomConfig reads a .custom-gcl.yml written in the YAML of
+// docs/lint.md: "key: value" at the top, a list of plugins of "key: value"
 // each, comments. Anything else fails the test, which must not build
-// something other than what the README says.
+// something other than what docs/lint.md says.
 func parseCustomConfig(t *testing.T, text string) customConfig {
 	t.Helper()
 	var cfg customConfig
@@ -192,12 +192,12 @@ func parseCustomConfig(t *testing.T, text string) customConfig {
 	return cfg
 }
 
-// readmeBlock returns the fenced code block of the repository's README
-// that has a line holding text.
+// readmeBlock returns the fenced code block of the repository's
+// docs/lint.md that has a line holding text.
 func readmeBlock(t *testing.T, text string) string {
 	t.Helper()
 	_, root := checkout(t)
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	readme, err := os.ReadFile(filepath.Join(root, "docs", "lint.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func readmeBlock(t *testing.T, text string) string {
 			return body
 		}
 	}
-	t.Fatalf("README.md has no code block with %q", text)
+	t.Fatalf("docs/lint.md has no code block with %q", text)
 	return ""
 }
 

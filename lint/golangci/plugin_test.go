@@ -166,7 +166,7 @@ func TestGolangciLint(t *testing.T) {
 }
 
 // checkDescription holds what golangci-lint linters says of mcptag, with
-// the README's .golangci.yml, to the description that file gives it.
+// docs/lint.md's .golangci.yml, to the description that file gives it.
 func checkDescription(t *testing.T, gcl string) {
 	t.Helper()
 	cmd := exec.Command(gcl, "linters", "--json", "--config", "advice.golangci.yml")
@@ -194,7 +194,7 @@ func checkDescription(t *testing.T, gcl string) {
 	}
 }
 
-// TestReadmeConfigs holds the README's golangci-lint configurations to
+// TestReadmeConfigs holds docs/lint.md's golangci-lint configurations to
 // those the tests use: its .golangci.yml is testdata/fixture's
 // advice.golangci.yml (less comments and default: none, which keeps
 // golangci-lint's own linters out of the test), and its .custom-gcl.yml
@@ -212,7 +212,7 @@ func TestReadmeConfigs(t *testing.T) {
 		}
 	}
 	if got := readmeBlock(t, "enable: [mcptag]"); got != strings.Join(want, "") {
-		t.Errorf("README.md's .golangci.yml:\n%s\nwant testdata/fixture/advice.golangci.yml's:\n%s", got, strings.Join(want, ""))
+		t.Errorf("docs/lint.md's .golangci.yml:\n%s\nwant testdata/fixture/advice.golangci.yml's:\n%s", got, strings.Join(want, ""))
 	}
 	cfg := parseCustomConfig(t, readmeBlock(t, "path: ../mcptag/lint/golangci"))
 	wantCfg := customConfig{Version: golangciVersion, Plugins: []customPlugin{
@@ -220,7 +220,7 @@ func TestReadmeConfigs(t *testing.T) {
 		{Module: rootModule, Import: rootModule + "/lint", Path: "../mcptag"},
 	}}
 	if !reflect.DeepEqual(cfg, wantCfg) {
-		t.Errorf("README.md's .custom-gcl.yml for a checkout reads as %+v, want %+v", cfg, wantCfg)
+		t.Errorf("docs/lint.md's .custom-gcl.yml for a checkout reads as %+v, want %+v", cfg, wantCfg)
 	}
 }
 
