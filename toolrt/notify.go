@@ -101,11 +101,15 @@ func Progress(ctx context.Context, done, total float64, message string) error {
 // protocol 2026-07-28 and no level, or there is no call (ctx does not
 // belong to a tool call), the message goes to the server's log instead:
 // slog's default logger, at the matching slog level, with the tool's
-// name.
+// name if there is a call.
 func Log(ctx context.Context, level mcp.LoggingLevel, message string, args ...any) {
 	c := callOf(ctx)
-	if c == nil || !clientLogs(c.req) {
-		slog.Default().Log(ctx, slogLevel(level), message, append([]any{"tool", toolName(c)}, args...)...)
+	if c == nil {
+		slog.Default().Log(ctx, slogLevel(level), message, args...)
+		return
+	}
+	if !clientLogs(c.req) {
+		slog.Default().Log(ctx, slogLevel(level), message, append([]any{"tool", c.req.Params.Name}, args...)...)
 		return
 	}
 	_ = c.req.Session.Log(ctx, &mcp.LoggingMessageParams{
@@ -124,14 +128,6 @@ func clientLogs(req *mcp.CallToolRequest) bool {
 	}
 	level, _ := req.Params.GetMeta()[mcp.MetaKeyLogLevel].(string)
 	return level != ""
-}
-
-// toolName returns the name of the tool c calls, or "" for no call.
-func toolName(c *call) string {
-	if c == nil {
-		return ""
-	}
-	return c.req.Params.Name
 }
 
 // slogLevels are the slog levels of MCP's logging levels, as the go-sdk
