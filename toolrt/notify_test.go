@@ -1,10 +1,8 @@
 package toolrt_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"log/slog"
 	"math"
 	"sync"
 	"testing"
@@ -143,22 +141,12 @@ func TestProgressWithoutToken(t *testing.T) {
 // TestLogOutsideACall: a message logged with a context of no tool call
 // goes to slog's default logger, at the matching level.
 func TestLogOutsideACall(t *testing.T) {
-	var buf bytes.Buffer
-	logger := slog.Default()
-	t.Cleanup(func() { slog.SetDefault(logger) })
-	slog.SetDefault(slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{
-		ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
-			if a.Key == slog.TimeKey {
-				return slog.Attr{}
-			}
-			return a
-		},
-	})))
+	serverLog := mcptest.ServerLog(t)
 	toolrt.Log(context.Background(), "debug", "hidden below info")
 	toolrt.Log(context.Background(), "notice", "noted", "n", 1)
 	toolrt.Log(context.Background(), "critical", "on fire")
 	want := "level=INFO+2 msg=noted n=1\nlevel=ERROR+4 msg=\"on fire\"\n"
-	if got := buf.String(); got != want {
+	if got := serverLog(); got != want {
 		t.Errorf("slog got\n%s\nwant\n%s", got, want)
 	}
 }

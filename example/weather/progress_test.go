@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"log/slog"
 	"sync"
 	"testing"
 	"time"
@@ -193,17 +191,7 @@ func TestRefreshForecastsKeepsToTheLevelAndToken(t *testing.T) {
 // On protocol 2026-07-28 a call that asks for no log messages, with no
 // level in its _meta, gets none, and the messages go to the server's log.
 func TestRefreshForecastsLogsToTheServerUnasked(t *testing.T) {
-	var buf syncBuffer
-	logger := slog.Default()
-	t.Cleanup(func() { slog.SetDefault(logger) })
-	slog.SetDefault(slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{
-		ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
-			if a.Key == slog.TimeKey {
-				return slog.Attr{}
-			}
-			return a
-		},
-	})))
+	serverLog := mcptest.ServerLog(t)
 	var n notes
 	cs := connectAt(t, "2026-07-28", n.options())
 	callRefresh(t, cs, refreshParams("refresh-3", "Atlantis", "Cairo"))
@@ -213,27 +201,9 @@ func TestRefreshForecastsLogsToTheServerUnasked(t *testing.T) {
 	}
 	want := "level=WARN msg=\"no readings, skipped\" tool=refresh_forecasts city=Atlantis\n" +
 		"level=INFO msg=refreshed tool=refresh_forecasts city=Cairo\n"
-	if got := buf.String(); got != want {
+	if got := serverLog(); got != want {
 		t.Errorf("the server logged\n%s\nwant\n%s", got, want)
 	}
-}
-
-// syncBuffer is a bytes.Buffer that a log handler and a test share.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // A client that cancels a call, here by cancelling the context of
