@@ -1,9 +1,12 @@
 package toolimpl
 
 import (
+	"context"
+
 	"github.com/mcptag/mcptag/internal/paramheader"
 	"github.com/mcptag/mcptag/internal/rtlink"
 	"github.com/mcptag/mcptag/toolrt"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // GuardTool returns t with its Handler guarded. Each call's parameter
@@ -17,9 +20,11 @@ import (
 // refused as a tool error (docs/protocol.md). When t declares scopes, a call whose bearer token lacks one
 // of them, or that carries no token, is refused before the tool runs,
 // unless toolrt.AddTools registered the tool, which checks the Tool's
-// Scopes as they are then instead. A tool with neither keeps its handler
-// as it is.
+// Scopes as they are then instead. Every call's context carries the call,
+// so that the tool can report progress and log with toolrt.Progress and
+// toolrt.Log.
 func GuardTool(t toolrt.Tool) toolrt.Tool {
+	t.Handler = carryingCall(t.Handler)
 	if headers := paramheader.Find(t.Tool.InputSchema); len(headers) > 0 {
 		t.Handler = checkingHeaders(t.Tool.Name, headers, t.Handler)
 	}
@@ -27,4 +32,15 @@ func GuardTool(t toolrt.Tool) toolrt.Tool {
 		t.Handler = rtlink.GuardScopes(t.Tool.Name, t.Scopes, t.Handler)
 	}
 	return t
+}
+
+// carryingCall returns h, running each call with a context that carries
+// the call's request: the tool function receives only the context, and
+// toolrt.Progress and toolrt.Log find the session and progress token in
+// it. The context stays the handler's, which the go-sdk cancels when the
+// client cancels the call.
+func carryingCall(h mcp.ToolHandler) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return h(rtlink.WithCall(ctx, req), req)
+	}
 }

@@ -155,6 +155,11 @@ func TestCallEveryTool(t *testing.T) {
 		structured: `{"result": "2026-11-30T06:00:00Z"}`,
 		texts:      []string{"2026-11-30T06:00:00Z"},
 	}, {
+		tool:       "refresh_forecasts",
+		args:       map[string]any{"cities": []string{"Cairo", "Atlantis"}},
+		structured: `{"result": ["Cairo"]}`,
+		texts:      []string{"Cairo"},
+	}, {
 		tool:    "get_weather",
 		args:    map[string]any{"city": "Atlantis"},
 		texts:   []string{`no readings for "Atlantis"`},
@@ -305,16 +310,17 @@ func TestStrictTypeScriptClient(t *testing.T) {
 		{"name": "forget_city", "arguments": {"user": "ts", "city": "Cairo"}, "elicit": {"action": "decline"}},
 		{"name": "forget_city", "arguments": {"user": "ts", "city": "Cairo"}, "elicit": {"action": "accept", "content": {"forget": true, "notify_email": "not an address"}}, "expectError": true},
 		{"name": "forget_city", "arguments": {"user": "ts", "city": "Cairo"}, "elicit": {"action": "accept", "content": {"forget": true}}},
-		{"method": "resources/read", "uri": "` + forecastPageURI + `"}
+		{"method": "resources/read", "uri": "` + forecastPageURI + `"},
+		{"name": "refresh_forecasts", "arguments": {"cities": ["London", "Atlantis", "Cairo"]}, "progress": true}
 	]`
 	lines, err := interop.Run(t, calls, serverBinary)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lines) != 24 {
-		t.Fatalf("got %d lines, want the lists and 23 calls:\n%s", len(lines), strings.Join(lines, "\n"))
+	if len(lines) != 25 {
+		t.Fatalf("got %d lines, want the lists and 24 calls:\n%s", len(lines), strings.Join(lines, "\n"))
 	}
-	want := `{"tools":["forget_city","get_forecast","get_station","get_temperature","get_temperatures","get_weather","last_updated","save_city","weather_report"],` +
+	want := `{"tools":["forget_city","get_forecast","get_station","get_temperature","get_temperatures","get_weather","last_updated","refresh_forecasts","save_city","weather_report"],` +
 		`"prompts":["plan_trip"],"resources":["` + forecastPageURI + `","weather://cities"],"resourceTemplates":["weather://{city}/current"]}`
 	if lines[0] != want {
 		t.Errorf("lists: %s\nwant %s", lines[0], want)
@@ -357,6 +363,38 @@ func TestStrictTypeScriptClient(t *testing.T) {
 		t.Fatalf("reading get_forecast's page, a line of %d bytes: %v", len(lines[23]), err)
 	}
 	checkPage(t, page.Result.Contents)
+	checkTSProgress(t, lines[24])
+}
+
+// checkTSProgress checks refresh_forecasts' line of the TypeScript
+// client, which asked for progress. The client hands a notification to
+// its handler a moment after it reads it, and a response at once, and
+// forgets the call's progress handler with the response: it drops the
+// progress the server sends just before its result. What it keeps is
+// the progress sent before, in order.
+func checkTSProgress(t *testing.T, line string) {
+	t.Helper()
+	var refresh struct {
+		Name              string
+		IsError           bool
+		StructuredContent json.RawMessage
+		Progress          []json.RawMessage
+	}
+	if err := json.Unmarshal([]byte(line), &refresh); err != nil {
+		t.Fatal(err)
+	}
+	if refresh.Name != "refresh_forecasts" || refresh.IsError || string(refresh.StructuredContent) != `{"result":["London","Cairo"]}` {
+		t.Errorf("refresh_forecasts: %s", line)
+	}
+	want := []string{`{"progress":1,"total":3,"message":"refreshed London"}`, `{"progress":3,"total":3,"message":"refreshed Cairo"}`}
+	if len(refresh.Progress) == 0 || len(refresh.Progress) > len(want) {
+		t.Fatalf("refresh_forecasts: progress %s, want the first of %q at least", refresh.Progress, want)
+	}
+	for i, p := range refresh.Progress {
+		if string(p) != want[i] {
+			t.Errorf("refresh_forecasts: progress %d is %s, want %s", i, p, want[i])
+		}
+	}
 }
 
 // The page of get_forecast, an MCP App: its resource's URI and MIME type.

@@ -159,6 +159,13 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 		structured: `{"result": "2026-11-30T06:00:00Z"}`,
 		texts:      []string{"2026-11-30T06:00:00Z"},
 	}, {
+		// The Inspector asks for no progress: the tool's reports are not sent.
+		name:       "a long call",
+		tool:       "refresh_forecasts",
+		args:       []string{`cities=["Reykjavik"]`},
+		structured: `{"result": ["Reykjavik"]}`,
+		texts:      []string{"Reykjavik"},
+	}, {
 		name:       "a parameter header",
 		tool:       "save_city",
 		args:       []string{"user=inspector", "city=London"},

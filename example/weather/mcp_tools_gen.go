@@ -59,14 +59,14 @@ func RegisterPromptsAndResources(s *mcp.Server) {
 
 // RegisterTools adds the package's tools to s: get_temperature, get_weather,
 // get_forecast, get_temperatures, weather_report, get_station, last_updated,
-// save_city, forget_city.
+// save_city, forget_city, refresh_forecasts.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
 // Tools returns the package's tool functions as data, in declaration order:
 // get_temperature, get_weather, get_forecast, get_temperatures, weather_report,
-// get_station, last_updated, save_city, forget_city.
+// get_station, last_updated, save_city, forget_city, refresh_forecasts.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -172,6 +172,16 @@ func Tools() []toolrt.Tool {
 			Handler: mcptagForgetCity,
 			Toolset: "cities",
 			Scopes:  []string{"cities:write"},
+		}),
+		toolimpl.GuardTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "refresh_forecasts",
+				Description:  `Fetches the forecasts of cities afresh, one after another, and returns the cities it refreshed. It reports its progress as it goes, logs each city, and stops when the client cancels the call.`,
+				Annotations:  &mcp.ToolAnnotations{IdempotentHint: true},
+				InputSchema:  mcptagRefreshForecastsInput,
+				OutputSchema: mcptagRefreshForecastsOutput,
+			},
+			Handler: mcptagRefreshForecasts,
 		}),
 	}
 }
@@ -544,6 +554,57 @@ func mcptagForgetCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("forget_city", out), nil
+}
+
+// Schemas and arguments of refresh_forecasts, computed by mcptag.
+var mcptagRefreshForecastsInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"cities":{` +
+	`"type":"array",` +
+	`"items":{"type":"string"},` +
+	`"description":"the cities to refresh",` +
+	`"minItems":1,` +
+	`"maxItems":20,` +
+	`"uniqueItems":true` +
+	`}` +
+	`},` +
+	`"required":["cities"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagRefreshForecastsOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"result":{"type":"array","items":{"type":"string"}}},` +
+	`"required":["result"]` +
+	`}`)
+var mcptagRefreshForecastsArgs = &toolimpl.Spec{
+	Tool: "refresh_forecasts",
+	Args: []toolimpl.Arg{
+		{Name: "cities", Required: true, Kind: toolimpl.KindArray, Elem: &toolimpl.Arg{
+			Kind: toolimpl.KindString,
+		}, Rules: []toolimpl.Rule{
+			{Op: toolimpl.MinItems, Count: 1},
+			{Op: toolimpl.MaxItems, Count: 20},
+			{Op: toolimpl.UniqueItems},
+		}},
+	},
+}
+
+func mcptagRefreshForecasts(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "refresh_forecasts", &res)
+	args, err := mcptagRefreshForecastsArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return toolimpl.Error(err), nil
+	}
+	var cities []string
+	if err := args.Decode("cities", &cities); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	out, err := RefreshForecasts(ctx, cities)
+	if err != nil {
+		return toolimpl.Failed(err)
+	}
+	return toolimpl.Slice("refresh_forecasts", out), nil
 }
 
 // The arguments of prompt plan_trip, computed by mcptag.

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -279,4 +280,40 @@ func ForgetCity(ctx context.Context, req *mcp.CallToolRequest, in ForgetRequest)
 	}
 	saved.cities[in.User] = slices.DeleteFunc(saved.cities[in.User], func(c City) bool { return c == in.City })
 	return Saved{Cities: slices.Clone(saved.cities[in.User]), Forgotten: true, NotifyEmail: answer.NotifyEmail}, nil
+}
+
+// fetchForecast fetches the forecast of one city afresh. It stands for a
+// slow call to a weather service, and gives up when ctx is done, as such
+// a call does when the client cancels.
+var fetchForecast = func(ctx context.Context, city string) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(50 * time.Millisecond):
+		return nil
+	}
+}
+
+// RefreshForecasts fetches the forecasts of cities afresh, one after
+// another, and returns the cities it refreshed. It reports its progress
+// as it goes, logs each city, and stops when the client cancels the call.
+//   - cities (minItems=1,maxItems=20,uniqueItems=true): the cities to refresh
+//
+//mcp:tool idempotent
+func RefreshForecasts(ctx context.Context, cities []string) ([]string, error) {
+	var refreshed []string
+	for i, city := range cities {
+		if _, ok := readings[city]; !ok {
+			toolrt.Log(ctx, "warning", "no readings, skipped", "city", city)
+			continue
+		}
+		if err := fetchForecast(ctx, city); err != nil {
+			return refreshed, fmt.Errorf("refreshing %s: %w", city, err)
+		}
+		refreshed = append(refreshed, city)
+		toolrt.Log(ctx, "info", "refreshed", "city", city)
+		// A client that asked for no progress gets none, and nil.
+		_ = toolrt.Progress(ctx, float64(i+1), float64(len(cities)), "refreshed "+city)
+	}
+	return refreshed, nil
 }

@@ -366,6 +366,7 @@ func TestDiff(t *testing.T) {
 		"tool weather_report":                        "",
 		"tool save_city":                             "",
 		"tool forget_city":                           "",
+		"tool refresh_forecasts":                     "",
 		"prompt plan_trip":                           "new",
 		"resource weather://cities":                  "",
 		"resource template weather://{city}/current": "",

@@ -25,7 +25,9 @@
 // validates, as it validates the answer against the requested schema):
 //   {"name": "forget_city", "arguments": {...}, "elicit": {"action": "accept", "content": {"forget": true}}}
 // The client declares the form elicitation capability; a form asked during a
-// call without "elicit" is a failure.
+// call without "elicit" is a failure. A tools/call entry with "progress": true
+// asks for progress (the client gives the request a progress token) and keeps
+// the notifications, which the client validates.
 //
 // stdout: one line {"tools":[...names...]}, with "prompts", "resources" and
 // "resourceTemplates" (names, URIs, URI templates) when the server lists them,
@@ -33,7 +35,8 @@
 // then one JSON line per call: for tools/call
 //   {"name":..., "isError":..., "structuredContent":..., "content":[...]}
 // with "elicited": [{"message":..., "requestedSchema":...}] when the server
-// asked for forms during the call,
+// asked for forms during the call, and "progress": [{"progress":..., "total":...,
+// "message":...}] when it asked for progress,
 // and for the others
 //   {"method":..., "result":...} or, when the call was answered with an error,
 //   {"method":..., "error":{"code":..., "message":...}}
@@ -213,8 +216,10 @@ async function main() {
     let res;
     current = c;
     elicited = [];
+    const progress = [];
+    const options = c.progress === true ? { onprogress: (p) => progress.push(p) } : undefined;
     try {
-      res = await client.callTool({ name: c.name, arguments: c.arguments ?? {} });
+      res = await client.callTool({ name: c.name, arguments: c.arguments ?? {} }, undefined, options);
     } catch (err) {
       fail(`tools/call ${JSON.stringify(c.name)} threw: ${errText(err)}`);
       continue;
@@ -230,6 +235,9 @@ async function main() {
     };
     if (elicited.length > 0) {
       line.elicited = elicited;
+    }
+    if (c.progress === true) {
+      line.progress = progress;
     }
     process.stdout.write(JSON.stringify(line) + '\n');
     const expectError = c.expectError === true;

@@ -37,3 +37,7 @@ var WithFields func(ctx context.Context, paths []string) context.Context
 // toolrt.AddTools registered the tool and checked the scopes it holds
 // now; toolrt sets it.
 var GuardScopes func(name string, scopes []string, h mcp.ToolHandler) mcp.ToolHandler
+
+// WithCall returns ctx carrying the tool call req, which toolrt.Progress
+// and toolrt.Log report on; toolrt sets it.
+var WithCall func(ctx context.Context, req *mcp.CallToolRequest) context.Context
