@@ -19430,7 +19430,11 @@ func (c *Client) GetProject8(ctx context.Context, id string, includeAudit bool) 
 }
 
 // GetRepository9 calls the tool get_repository_9.
-func (c *Client) GetRepository9(ctx context.Context, id string, includeAudit bool) (out GetRepository9Result, err error) {
+func (c *Client) GetRepository9(
+	ctx context.Context,
+	id string,
+	includeAudit bool,
+) (out GetRepository9Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "get_repository_9", map[string]any{"id": id, "includeAudit": includeAudit})
 	if err != nil {
 		return out, err
@@ -19439,7 +19443,11 @@ func (c *Client) GetRepository9(ctx context.Context, id string, includeAudit boo
 }
 
 // GetDeployment10 calls the tool get_deployment_10.
-func (c *Client) GetDeployment10(ctx context.Context, id string, includeAudit bool) (out GetDeployment10Result, err error) {
+func (c *Client) GetDeployment10(
+	ctx context.Context,
+	id string,
+	includeAudit bool,
+) (out GetDeployment10Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "get_deployment_10", map[string]any{"id": id, "includeAudit": includeAudit})
 	if err != nil {
 		return out, err
@@ -19457,7 +19465,11 @@ func (c *Client) GetAlert11(ctx context.Context, id string, includeAudit bool) (
 }
 
 // GetSubscription12 calls the tool get_subscription_12.
-func (c *Client) GetSubscription12(ctx context.Context, id string, includeAudit bool) (out GetSubscription12Result, err error) {
+func (c *Client) GetSubscription12(
+	ctx context.Context,
+	id string,
+	includeAudit bool,
+) (out GetSubscription12Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "get_subscription_12", map[string]any{"id": id, "includeAudit": includeAudit})
 	if err != nil {
 		return out, err
@@ -19610,7 +19622,10 @@ func (c *Client) ListProject28(ctx context.Context, in ListProject28Input) (out 
 }
 
 // ListRepository29 calls the tool list_repository_29.
-func (c *Client) ListRepository29(ctx context.Context, in ListRepository29Input) (out ListRepository29Result, err error) {
+func (c *Client) ListRepository29(
+	ctx context.Context,
+	in ListRepository29Input,
+) (out ListRepository29Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "list_repository_29", in)
 	if err != nil {
 		return out, err
@@ -19619,7 +19634,10 @@ func (c *Client) ListRepository29(ctx context.Context, in ListRepository29Input)
 }
 
 // ListDeployment30 calls the tool list_deployment_30.
-func (c *Client) ListDeployment30(ctx context.Context, in ListDeployment30Input) (out ListDeployment30Result, err error) {
+func (c *Client) ListDeployment30(
+	ctx context.Context,
+	in ListDeployment30Input,
+) (out ListDeployment30Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "list_deployment_30", in)
 	if err != nil {
 		return out, err
@@ -19637,7 +19655,10 @@ func (c *Client) ListAlert31(ctx context.Context, in ListAlert31Input) (out List
 }
 
 // ListSubscription32 calls the tool list_subscription_32.
-func (c *Client) ListSubscription32(ctx context.Context, in ListSubscription32Input) (out ListSubscription32Result, err error) {
+func (c *Client) ListSubscription32(
+	ctx context.Context,
+	in ListSubscription32Input,
+) (out ListSubscription32Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "list_subscription_32", in)
 	if err != nil {
 		return out, err
@@ -19718,7 +19739,10 @@ func (c *Client) SearchInvoice40(ctx context.Context, in SearchInvoice40Input) (
 }
 
 // SearchCustomer41 calls the tool search_customer_41.
-func (c *Client) SearchCustomer41(ctx context.Context, in SearchCustomer41Input) (out SearchCustomer41Result, err error) {
+func (c *Client) SearchCustomer41(
+	ctx context.Context,
+	in SearchCustomer41Input,
+) (out SearchCustomer41Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "search_customer_41", in)
 	if err != nil {
 		return out, err
@@ -19736,7 +19760,10 @@ func (c *Client) SearchOrder42(ctx context.Context, in SearchOrder42Input) (out 
 }
 
 // SearchShipment43 calls the tool search_shipment_43.
-func (c *Client) SearchShipment43(ctx context.Context, in SearchShipment43Input) (out SearchShipment43Result, err error) {
+func (c *Client) SearchShipment43(
+	ctx context.Context,
+	in SearchShipment43Input,
+) (out SearchShipment43Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "search_shipment_43", in)
 	if err != nil {
 		return out, err
@@ -19754,7 +19781,10 @@ func (c *Client) SearchProduct44(ctx context.Context, in SearchProduct44Input) (
 }
 
 // SearchWarehouse45 calls the tool search_warehouse_45.
-func (c *Client) SearchWarehouse45(ctx context.Context, in SearchWarehouse45Input) (out SearchWarehouse45Result, err error) {
+func (c *Client) SearchWarehouse45(
+	ctx context.Context,
+	in SearchWarehouse45Input,
+) (out SearchWarehouse45Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "search_warehouse_45", in)
 	if err != nil {
 		return out, err
@@ -19772,7 +19802,10 @@ func (c *Client) SearchTicket46(ctx context.Context, in SearchTicket46Input) (ou
 }
 
 // SearchEmployee47 calls the tool search_employee_47.
-func (c *Client) SearchEmployee47(ctx context.Context, in SearchEmployee47Input) (out SearchEmployee47Result, err error) {
+func (c *Client) SearchEmployee47(
+	ctx context.Context,
+	in SearchEmployee47Input,
+) (out SearchEmployee47Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "search_employee_47", in)
 	if err != nil {
 		return out, err
@@ -19790,7 +19823,10 @@ func (c *Client) SearchProject48(ctx context.Context, in SearchProject48Input) (
 }
 
 // SearchRepository49 calls the tool search_repository_49.
-func (c *Client) SearchRepository49(ctx context.Context, in SearchRepository49Input) (out SearchRepository49Result, err error) {
+func (c *Client) SearchRepository49(
+	ctx context.Context,
+	in SearchRepository49Input,
+) (out SearchRepository49Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "search_repository_49", in)
 	if err != nil {
 		return out, err
@@ -19799,7 +19835,10 @@ func (c *Client) SearchRepository49(ctx context.Context, in SearchRepository49In
 }
 
 // SearchDeployment50 calls the tool search_deployment_50.
-func (c *Client) SearchDeployment50(ctx context.Context, in SearchDeployment50Input) (out SearchDeployment50Result, err error) {
+func (c *Client) SearchDeployment50(
+	ctx context.Context,
+	in SearchDeployment50Input,
+) (out SearchDeployment50Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "search_deployment_50", in)
 	if err != nil {
 		return out, err
@@ -19817,7 +19856,10 @@ func (c *Client) SearchAlert51(ctx context.Context, in SearchAlert51Input) (out 
 }
 
 // SearchSubscription52 calls the tool search_subscription_52.
-func (c *Client) SearchSubscription52(ctx context.Context, in SearchSubscription52Input) (out SearchSubscription52Result, err error) {
+func (c *Client) SearchSubscription52(
+	ctx context.Context,
+	in SearchSubscription52Input,
+) (out SearchSubscription52Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "search_subscription_52", in)
 	if err != nil {
 		return out, err
@@ -19835,7 +19877,10 @@ func (c *Client) SearchPayment53(ctx context.Context, in SearchPayment53Input) (
 }
 
 // SearchContract54 calls the tool search_contract_54.
-func (c *Client) SearchContract54(ctx context.Context, in SearchContract54Input) (out SearchContract54Result, err error) {
+func (c *Client) SearchContract54(
+	ctx context.Context,
+	in SearchContract54Input,
+) (out SearchContract54Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "search_contract_54", in)
 	if err != nil {
 		return out, err
@@ -19844,7 +19889,10 @@ func (c *Client) SearchContract54(ctx context.Context, in SearchContract54Input)
 }
 
 // SearchCampaign55 calls the tool search_campaign_55.
-func (c *Client) SearchCampaign55(ctx context.Context, in SearchCampaign55Input) (out SearchCampaign55Result, err error) {
+func (c *Client) SearchCampaign55(
+	ctx context.Context,
+	in SearchCampaign55Input,
+) (out SearchCampaign55Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "search_campaign_55", in)
 	if err != nil {
 		return out, err
@@ -19853,7 +19901,10 @@ func (c *Client) SearchCampaign55(ctx context.Context, in SearchCampaign55Input)
 }
 
 // SearchDocument56 calls the tool search_document_56.
-func (c *Client) SearchDocument56(ctx context.Context, in SearchDocument56Input) (out SearchDocument56Result, err error) {
+func (c *Client) SearchDocument56(
+	ctx context.Context,
+	in SearchDocument56Input,
+) (out SearchDocument56Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "search_document_56", in)
 	if err != nil {
 		return out, err
@@ -19898,7 +19949,10 @@ func (c *Client) CreateInvoice60(ctx context.Context, in CreateInvoice60Input) (
 }
 
 // CreateCustomer61 calls the tool create_customer_61.
-func (c *Client) CreateCustomer61(ctx context.Context, in CreateCustomer61Input) (out CreateCustomer61Result, err error) {
+func (c *Client) CreateCustomer61(
+	ctx context.Context,
+	in CreateCustomer61Input,
+) (out CreateCustomer61Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "create_customer_61", in)
 	if err != nil {
 		return out, err
@@ -19916,7 +19970,10 @@ func (c *Client) CreateOrder62(ctx context.Context, in CreateOrder62Input) (out 
 }
 
 // CreateShipment63 calls the tool create_shipment_63.
-func (c *Client) CreateShipment63(ctx context.Context, in CreateShipment63Input) (out CreateShipment63Result, err error) {
+func (c *Client) CreateShipment63(
+	ctx context.Context,
+	in CreateShipment63Input,
+) (out CreateShipment63Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "create_shipment_63", in)
 	if err != nil {
 		return out, err
@@ -19934,7 +19991,10 @@ func (c *Client) CreateProduct64(ctx context.Context, in CreateProduct64Input) (
 }
 
 // CreateWarehouse65 calls the tool create_warehouse_65.
-func (c *Client) CreateWarehouse65(ctx context.Context, in CreateWarehouse65Input) (out CreateWarehouse65Result, err error) {
+func (c *Client) CreateWarehouse65(
+	ctx context.Context,
+	in CreateWarehouse65Input,
+) (out CreateWarehouse65Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "create_warehouse_65", in)
 	if err != nil {
 		return out, err
@@ -19952,7 +20012,10 @@ func (c *Client) CreateTicket66(ctx context.Context, in CreateTicket66Input) (ou
 }
 
 // CreateEmployee67 calls the tool create_employee_67.
-func (c *Client) CreateEmployee67(ctx context.Context, in CreateEmployee67Input) (out CreateEmployee67Result, err error) {
+func (c *Client) CreateEmployee67(
+	ctx context.Context,
+	in CreateEmployee67Input,
+) (out CreateEmployee67Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "create_employee_67", in)
 	if err != nil {
 		return out, err
@@ -19970,7 +20033,10 @@ func (c *Client) CreateProject68(ctx context.Context, in CreateProject68Input) (
 }
 
 // CreateRepository69 calls the tool create_repository_69.
-func (c *Client) CreateRepository69(ctx context.Context, in CreateRepository69Input) (out CreateRepository69Result, err error) {
+func (c *Client) CreateRepository69(
+	ctx context.Context,
+	in CreateRepository69Input,
+) (out CreateRepository69Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "create_repository_69", in)
 	if err != nil {
 		return out, err
@@ -19979,7 +20045,10 @@ func (c *Client) CreateRepository69(ctx context.Context, in CreateRepository69In
 }
 
 // CreateDeployment70 calls the tool create_deployment_70.
-func (c *Client) CreateDeployment70(ctx context.Context, in CreateDeployment70Input) (out CreateDeployment70Result, err error) {
+func (c *Client) CreateDeployment70(
+	ctx context.Context,
+	in CreateDeployment70Input,
+) (out CreateDeployment70Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "create_deployment_70", in)
 	if err != nil {
 		return out, err
@@ -19997,7 +20066,10 @@ func (c *Client) CreateAlert71(ctx context.Context, in CreateAlert71Input) (out 
 }
 
 // CreateSubscription72 calls the tool create_subscription_72.
-func (c *Client) CreateSubscription72(ctx context.Context, in CreateSubscription72Input) (out CreateSubscription72Result, err error) {
+func (c *Client) CreateSubscription72(
+	ctx context.Context,
+	in CreateSubscription72Input,
+) (out CreateSubscription72Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "create_subscription_72", in)
 	if err != nil {
 		return out, err
@@ -20015,7 +20087,10 @@ func (c *Client) CreatePayment73(ctx context.Context, in CreatePayment73Input) (
 }
 
 // CreateContract74 calls the tool create_contract_74.
-func (c *Client) CreateContract74(ctx context.Context, in CreateContract74Input) (out CreateContract74Result, err error) {
+func (c *Client) CreateContract74(
+	ctx context.Context,
+	in CreateContract74Input,
+) (out CreateContract74Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "create_contract_74", in)
 	if err != nil {
 		return out, err
@@ -20024,7 +20099,10 @@ func (c *Client) CreateContract74(ctx context.Context, in CreateContract74Input)
 }
 
 // CreateCampaign75 calls the tool create_campaign_75.
-func (c *Client) CreateCampaign75(ctx context.Context, in CreateCampaign75Input) (out CreateCampaign75Result, err error) {
+func (c *Client) CreateCampaign75(
+	ctx context.Context,
+	in CreateCampaign75Input,
+) (out CreateCampaign75Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "create_campaign_75", in)
 	if err != nil {
 		return out, err
@@ -20033,7 +20111,10 @@ func (c *Client) CreateCampaign75(ctx context.Context, in CreateCampaign75Input)
 }
 
 // CreateDocument76 calls the tool create_document_76.
-func (c *Client) CreateDocument76(ctx context.Context, in CreateDocument76Input) (out CreateDocument76Result, err error) {
+func (c *Client) CreateDocument76(
+	ctx context.Context,
+	in CreateDocument76Input,
+) (out CreateDocument76Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "create_document_76", in)
 	if err != nil {
 		return out, err
@@ -20078,7 +20159,10 @@ func (c *Client) UpdateInvoice80(ctx context.Context, in UpdateInvoice80Input) (
 }
 
 // UpdateCustomer81 calls the tool update_customer_81.
-func (c *Client) UpdateCustomer81(ctx context.Context, in UpdateCustomer81Input) (out UpdateCustomer81Result, err error) {
+func (c *Client) UpdateCustomer81(
+	ctx context.Context,
+	in UpdateCustomer81Input,
+) (out UpdateCustomer81Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "update_customer_81", in)
 	if err != nil {
 		return out, err
@@ -20096,7 +20180,10 @@ func (c *Client) UpdateOrder82(ctx context.Context, in UpdateOrder82Input) (out 
 }
 
 // UpdateShipment83 calls the tool update_shipment_83.
-func (c *Client) UpdateShipment83(ctx context.Context, in UpdateShipment83Input) (out UpdateShipment83Result, err error) {
+func (c *Client) UpdateShipment83(
+	ctx context.Context,
+	in UpdateShipment83Input,
+) (out UpdateShipment83Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "update_shipment_83", in)
 	if err != nil {
 		return out, err
@@ -20114,7 +20201,10 @@ func (c *Client) UpdateProduct84(ctx context.Context, in UpdateProduct84Input) (
 }
 
 // UpdateWarehouse85 calls the tool update_warehouse_85.
-func (c *Client) UpdateWarehouse85(ctx context.Context, in UpdateWarehouse85Input) (out UpdateWarehouse85Result, err error) {
+func (c *Client) UpdateWarehouse85(
+	ctx context.Context,
+	in UpdateWarehouse85Input,
+) (out UpdateWarehouse85Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "update_warehouse_85", in)
 	if err != nil {
 		return out, err
@@ -20132,7 +20222,10 @@ func (c *Client) UpdateTicket86(ctx context.Context, in UpdateTicket86Input) (ou
 }
 
 // UpdateEmployee87 calls the tool update_employee_87.
-func (c *Client) UpdateEmployee87(ctx context.Context, in UpdateEmployee87Input) (out UpdateEmployee87Result, err error) {
+func (c *Client) UpdateEmployee87(
+	ctx context.Context,
+	in UpdateEmployee87Input,
+) (out UpdateEmployee87Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "update_employee_87", in)
 	if err != nil {
 		return out, err
@@ -20150,7 +20243,10 @@ func (c *Client) UpdateProject88(ctx context.Context, in UpdateProject88Input) (
 }
 
 // UpdateRepository89 calls the tool update_repository_89.
-func (c *Client) UpdateRepository89(ctx context.Context, in UpdateRepository89Input) (out UpdateRepository89Result, err error) {
+func (c *Client) UpdateRepository89(
+	ctx context.Context,
+	in UpdateRepository89Input,
+) (out UpdateRepository89Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "update_repository_89", in)
 	if err != nil {
 		return out, err
@@ -20159,7 +20255,10 @@ func (c *Client) UpdateRepository89(ctx context.Context, in UpdateRepository89In
 }
 
 // UpdateDeployment90 calls the tool update_deployment_90.
-func (c *Client) UpdateDeployment90(ctx context.Context, in UpdateDeployment90Input) (out UpdateDeployment90Result, err error) {
+func (c *Client) UpdateDeployment90(
+	ctx context.Context,
+	in UpdateDeployment90Input,
+) (out UpdateDeployment90Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "update_deployment_90", in)
 	if err != nil {
 		return out, err
@@ -20177,7 +20276,10 @@ func (c *Client) UpdateAlert91(ctx context.Context, in UpdateAlert91Input) (out 
 }
 
 // UpdateSubscription92 calls the tool update_subscription_92.
-func (c *Client) UpdateSubscription92(ctx context.Context, in UpdateSubscription92Input) (out UpdateSubscription92Result, err error) {
+func (c *Client) UpdateSubscription92(
+	ctx context.Context,
+	in UpdateSubscription92Input,
+) (out UpdateSubscription92Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "update_subscription_92", in)
 	if err != nil {
 		return out, err
@@ -20195,7 +20297,10 @@ func (c *Client) UpdatePayment93(ctx context.Context, in UpdatePayment93Input) (
 }
 
 // UpdateContract94 calls the tool update_contract_94.
-func (c *Client) UpdateContract94(ctx context.Context, in UpdateContract94Input) (out UpdateContract94Result, err error) {
+func (c *Client) UpdateContract94(
+	ctx context.Context,
+	in UpdateContract94Input,
+) (out UpdateContract94Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "update_contract_94", in)
 	if err != nil {
 		return out, err
@@ -20204,7 +20309,10 @@ func (c *Client) UpdateContract94(ctx context.Context, in UpdateContract94Input)
 }
 
 // UpdateCampaign95 calls the tool update_campaign_95.
-func (c *Client) UpdateCampaign95(ctx context.Context, in UpdateCampaign95Input) (out UpdateCampaign95Result, err error) {
+func (c *Client) UpdateCampaign95(
+	ctx context.Context,
+	in UpdateCampaign95Input,
+) (out UpdateCampaign95Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "update_campaign_95", in)
 	if err != nil {
 		return out, err
@@ -20213,7 +20321,10 @@ func (c *Client) UpdateCampaign95(ctx context.Context, in UpdateCampaign95Input)
 }
 
 // UpdateDocument96 calls the tool update_document_96.
-func (c *Client) UpdateDocument96(ctx context.Context, in UpdateDocument96Input) (out UpdateDocument96Result, err error) {
+func (c *Client) UpdateDocument96(
+	ctx context.Context,
+	in UpdateDocument96Input,
+) (out UpdateDocument96Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "update_document_96", in)
 	if err != nil {
 		return out, err
@@ -20249,7 +20360,11 @@ func (c *Client) UpdateAsset99(ctx context.Context, in UpdateAsset99Input) (out 
 }
 
 // ArchiveInvoice100 calls the tool archive_invoice_100.
-func (c *Client) ArchiveInvoice100(ctx context.Context, id string, reason *string) (out ArchiveInvoice100Result, err error) {
+func (c *Client) ArchiveInvoice100(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveInvoice100Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20262,7 +20377,11 @@ func (c *Client) ArchiveInvoice100(ctx context.Context, id string, reason *strin
 }
 
 // ArchiveCustomer101 calls the tool archive_customer_101.
-func (c *Client) ArchiveCustomer101(ctx context.Context, id string, reason *string) (out ArchiveCustomer101Result, err error) {
+func (c *Client) ArchiveCustomer101(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveCustomer101Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20275,7 +20394,11 @@ func (c *Client) ArchiveCustomer101(ctx context.Context, id string, reason *stri
 }
 
 // ArchiveOrder102 calls the tool archive_order_102.
-func (c *Client) ArchiveOrder102(ctx context.Context, id string, reason *string) (out ArchiveOrder102Result, err error) {
+func (c *Client) ArchiveOrder102(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveOrder102Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20288,7 +20411,11 @@ func (c *Client) ArchiveOrder102(ctx context.Context, id string, reason *string)
 }
 
 // ArchiveShipment103 calls the tool archive_shipment_103.
-func (c *Client) ArchiveShipment103(ctx context.Context, id string, reason *string) (out ArchiveShipment103Result, err error) {
+func (c *Client) ArchiveShipment103(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveShipment103Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20301,7 +20428,11 @@ func (c *Client) ArchiveShipment103(ctx context.Context, id string, reason *stri
 }
 
 // ArchiveProduct104 calls the tool archive_product_104.
-func (c *Client) ArchiveProduct104(ctx context.Context, id string, reason *string) (out ArchiveProduct104Result, err error) {
+func (c *Client) ArchiveProduct104(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveProduct104Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20314,7 +20445,11 @@ func (c *Client) ArchiveProduct104(ctx context.Context, id string, reason *strin
 }
 
 // ArchiveWarehouse105 calls the tool archive_warehouse_105.
-func (c *Client) ArchiveWarehouse105(ctx context.Context, id string, reason *string) (out ArchiveWarehouse105Result, err error) {
+func (c *Client) ArchiveWarehouse105(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveWarehouse105Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20327,7 +20462,11 @@ func (c *Client) ArchiveWarehouse105(ctx context.Context, id string, reason *str
 }
 
 // ArchiveTicket106 calls the tool archive_ticket_106.
-func (c *Client) ArchiveTicket106(ctx context.Context, id string, reason *string) (out ArchiveTicket106Result, err error) {
+func (c *Client) ArchiveTicket106(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveTicket106Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20340,7 +20479,11 @@ func (c *Client) ArchiveTicket106(ctx context.Context, id string, reason *string
 }
 
 // ArchiveEmployee107 calls the tool archive_employee_107.
-func (c *Client) ArchiveEmployee107(ctx context.Context, id string, reason *string) (out ArchiveEmployee107Result, err error) {
+func (c *Client) ArchiveEmployee107(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveEmployee107Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20353,7 +20496,11 @@ func (c *Client) ArchiveEmployee107(ctx context.Context, id string, reason *stri
 }
 
 // ArchiveProject108 calls the tool archive_project_108.
-func (c *Client) ArchiveProject108(ctx context.Context, id string, reason *string) (out ArchiveProject108Result, err error) {
+func (c *Client) ArchiveProject108(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveProject108Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20366,7 +20513,11 @@ func (c *Client) ArchiveProject108(ctx context.Context, id string, reason *strin
 }
 
 // ArchiveRepository109 calls the tool archive_repository_109.
-func (c *Client) ArchiveRepository109(ctx context.Context, id string, reason *string) (out ArchiveRepository109Result, err error) {
+func (c *Client) ArchiveRepository109(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveRepository109Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20379,7 +20530,11 @@ func (c *Client) ArchiveRepository109(ctx context.Context, id string, reason *st
 }
 
 // ArchiveDeployment110 calls the tool archive_deployment_110.
-func (c *Client) ArchiveDeployment110(ctx context.Context, id string, reason *string) (out ArchiveDeployment110Result, err error) {
+func (c *Client) ArchiveDeployment110(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveDeployment110Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20392,7 +20547,11 @@ func (c *Client) ArchiveDeployment110(ctx context.Context, id string, reason *st
 }
 
 // ArchiveAlert111 calls the tool archive_alert_111.
-func (c *Client) ArchiveAlert111(ctx context.Context, id string, reason *string) (out ArchiveAlert111Result, err error) {
+func (c *Client) ArchiveAlert111(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveAlert111Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20405,7 +20564,11 @@ func (c *Client) ArchiveAlert111(ctx context.Context, id string, reason *string)
 }
 
 // ArchiveSubscription112 calls the tool archive_subscription_112.
-func (c *Client) ArchiveSubscription112(ctx context.Context, id string, reason *string) (out ArchiveSubscription112Result, err error) {
+func (c *Client) ArchiveSubscription112(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveSubscription112Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20418,7 +20581,11 @@ func (c *Client) ArchiveSubscription112(ctx context.Context, id string, reason *
 }
 
 // ArchivePayment113 calls the tool archive_payment_113.
-func (c *Client) ArchivePayment113(ctx context.Context, id string, reason *string) (out ArchivePayment113Result, err error) {
+func (c *Client) ArchivePayment113(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchivePayment113Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20431,7 +20598,11 @@ func (c *Client) ArchivePayment113(ctx context.Context, id string, reason *strin
 }
 
 // ArchiveContract114 calls the tool archive_contract_114.
-func (c *Client) ArchiveContract114(ctx context.Context, id string, reason *string) (out ArchiveContract114Result, err error) {
+func (c *Client) ArchiveContract114(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveContract114Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20444,7 +20615,11 @@ func (c *Client) ArchiveContract114(ctx context.Context, id string, reason *stri
 }
 
 // ArchiveCampaign115 calls the tool archive_campaign_115.
-func (c *Client) ArchiveCampaign115(ctx context.Context, id string, reason *string) (out ArchiveCampaign115Result, err error) {
+func (c *Client) ArchiveCampaign115(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveCampaign115Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20457,7 +20632,11 @@ func (c *Client) ArchiveCampaign115(ctx context.Context, id string, reason *stri
 }
 
 // ArchiveDocument116 calls the tool archive_document_116.
-func (c *Client) ArchiveDocument116(ctx context.Context, id string, reason *string) (out ArchiveDocument116Result, err error) {
+func (c *Client) ArchiveDocument116(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveDocument116Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20470,7 +20649,11 @@ func (c *Client) ArchiveDocument116(ctx context.Context, id string, reason *stri
 }
 
 // ArchiveMeeting117 calls the tool archive_meeting_117.
-func (c *Client) ArchiveMeeting117(ctx context.Context, id string, reason *string) (out ArchiveMeeting117Result, err error) {
+func (c *Client) ArchiveMeeting117(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveMeeting117Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20483,7 +20666,11 @@ func (c *Client) ArchiveMeeting117(ctx context.Context, id string, reason *strin
 }
 
 // ArchiveVendor118 calls the tool archive_vendor_118.
-func (c *Client) ArchiveVendor118(ctx context.Context, id string, reason *string) (out ArchiveVendor118Result, err error) {
+func (c *Client) ArchiveVendor118(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveVendor118Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20496,7 +20683,11 @@ func (c *Client) ArchiveVendor118(ctx context.Context, id string, reason *string
 }
 
 // ArchiveAsset119 calls the tool archive_asset_119.
-func (c *Client) ArchiveAsset119(ctx context.Context, id string, reason *string) (out ArchiveAsset119Result, err error) {
+func (c *Client) ArchiveAsset119(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveAsset119Result, err error) {
 	args := map[string]any{"id": id}
 	if reason != nil {
 		args["reason"] = reason
@@ -20509,7 +20700,10 @@ func (c *Client) ArchiveAsset119(ctx context.Context, id string, reason *string)
 }
 
 // ExportInvoice120 calls the tool export_invoice_120.
-func (c *Client) ExportInvoice120(ctx context.Context, in ExportInvoice120Input) (out ExportInvoice120Result, err error) {
+func (c *Client) ExportInvoice120(
+	ctx context.Context,
+	in ExportInvoice120Input,
+) (out ExportInvoice120Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_invoice_120", in)
 	if err != nil {
 		return out, err
@@ -20518,7 +20712,10 @@ func (c *Client) ExportInvoice120(ctx context.Context, in ExportInvoice120Input)
 }
 
 // ExportCustomer121 calls the tool export_customer_121.
-func (c *Client) ExportCustomer121(ctx context.Context, in ExportCustomer121Input) (out ExportCustomer121Result, err error) {
+func (c *Client) ExportCustomer121(
+	ctx context.Context,
+	in ExportCustomer121Input,
+) (out ExportCustomer121Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_customer_121", in)
 	if err != nil {
 		return out, err
@@ -20536,7 +20733,10 @@ func (c *Client) ExportOrder122(ctx context.Context, in ExportOrder122Input) (ou
 }
 
 // ExportShipment123 calls the tool export_shipment_123.
-func (c *Client) ExportShipment123(ctx context.Context, in ExportShipment123Input) (out ExportShipment123Result, err error) {
+func (c *Client) ExportShipment123(
+	ctx context.Context,
+	in ExportShipment123Input,
+) (out ExportShipment123Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_shipment_123", in)
 	if err != nil {
 		return out, err
@@ -20545,7 +20745,10 @@ func (c *Client) ExportShipment123(ctx context.Context, in ExportShipment123Inpu
 }
 
 // ExportProduct124 calls the tool export_product_124.
-func (c *Client) ExportProduct124(ctx context.Context, in ExportProduct124Input) (out ExportProduct124Result, err error) {
+func (c *Client) ExportProduct124(
+	ctx context.Context,
+	in ExportProduct124Input,
+) (out ExportProduct124Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_product_124", in)
 	if err != nil {
 		return out, err
@@ -20554,7 +20757,10 @@ func (c *Client) ExportProduct124(ctx context.Context, in ExportProduct124Input)
 }
 
 // ExportWarehouse125 calls the tool export_warehouse_125.
-func (c *Client) ExportWarehouse125(ctx context.Context, in ExportWarehouse125Input) (out ExportWarehouse125Result, err error) {
+func (c *Client) ExportWarehouse125(
+	ctx context.Context,
+	in ExportWarehouse125Input,
+) (out ExportWarehouse125Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_warehouse_125", in)
 	if err != nil {
 		return out, err
@@ -20572,7 +20778,10 @@ func (c *Client) ExportTicket126(ctx context.Context, in ExportTicket126Input) (
 }
 
 // ExportEmployee127 calls the tool export_employee_127.
-func (c *Client) ExportEmployee127(ctx context.Context, in ExportEmployee127Input) (out ExportEmployee127Result, err error) {
+func (c *Client) ExportEmployee127(
+	ctx context.Context,
+	in ExportEmployee127Input,
+) (out ExportEmployee127Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_employee_127", in)
 	if err != nil {
 		return out, err
@@ -20581,7 +20790,10 @@ func (c *Client) ExportEmployee127(ctx context.Context, in ExportEmployee127Inpu
 }
 
 // ExportProject128 calls the tool export_project_128.
-func (c *Client) ExportProject128(ctx context.Context, in ExportProject128Input) (out ExportProject128Result, err error) {
+func (c *Client) ExportProject128(
+	ctx context.Context,
+	in ExportProject128Input,
+) (out ExportProject128Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_project_128", in)
 	if err != nil {
 		return out, err
@@ -20590,7 +20802,10 @@ func (c *Client) ExportProject128(ctx context.Context, in ExportProject128Input)
 }
 
 // ExportRepository129 calls the tool export_repository_129.
-func (c *Client) ExportRepository129(ctx context.Context, in ExportRepository129Input) (out ExportRepository129Result, err error) {
+func (c *Client) ExportRepository129(
+	ctx context.Context,
+	in ExportRepository129Input,
+) (out ExportRepository129Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_repository_129", in)
 	if err != nil {
 		return out, err
@@ -20599,7 +20814,10 @@ func (c *Client) ExportRepository129(ctx context.Context, in ExportRepository129
 }
 
 // ExportDeployment130 calls the tool export_deployment_130.
-func (c *Client) ExportDeployment130(ctx context.Context, in ExportDeployment130Input) (out ExportDeployment130Result, err error) {
+func (c *Client) ExportDeployment130(
+	ctx context.Context,
+	in ExportDeployment130Input,
+) (out ExportDeployment130Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_deployment_130", in)
 	if err != nil {
 		return out, err
@@ -20617,7 +20835,10 @@ func (c *Client) ExportAlert131(ctx context.Context, in ExportAlert131Input) (ou
 }
 
 // ExportSubscription132 calls the tool export_subscription_132.
-func (c *Client) ExportSubscription132(ctx context.Context, in ExportSubscription132Input) (out ExportSubscription132Result, err error) {
+func (c *Client) ExportSubscription132(
+	ctx context.Context,
+	in ExportSubscription132Input,
+) (out ExportSubscription132Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_subscription_132", in)
 	if err != nil {
 		return out, err
@@ -20626,7 +20847,10 @@ func (c *Client) ExportSubscription132(ctx context.Context, in ExportSubscriptio
 }
 
 // ExportPayment133 calls the tool export_payment_133.
-func (c *Client) ExportPayment133(ctx context.Context, in ExportPayment133Input) (out ExportPayment133Result, err error) {
+func (c *Client) ExportPayment133(
+	ctx context.Context,
+	in ExportPayment133Input,
+) (out ExportPayment133Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_payment_133", in)
 	if err != nil {
 		return out, err
@@ -20635,7 +20859,10 @@ func (c *Client) ExportPayment133(ctx context.Context, in ExportPayment133Input)
 }
 
 // ExportContract134 calls the tool export_contract_134.
-func (c *Client) ExportContract134(ctx context.Context, in ExportContract134Input) (out ExportContract134Result, err error) {
+func (c *Client) ExportContract134(
+	ctx context.Context,
+	in ExportContract134Input,
+) (out ExportContract134Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_contract_134", in)
 	if err != nil {
 		return out, err
@@ -20644,7 +20871,10 @@ func (c *Client) ExportContract134(ctx context.Context, in ExportContract134Inpu
 }
 
 // ExportCampaign135 calls the tool export_campaign_135.
-func (c *Client) ExportCampaign135(ctx context.Context, in ExportCampaign135Input) (out ExportCampaign135Result, err error) {
+func (c *Client) ExportCampaign135(
+	ctx context.Context,
+	in ExportCampaign135Input,
+) (out ExportCampaign135Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_campaign_135", in)
 	if err != nil {
 		return out, err
@@ -20653,7 +20883,10 @@ func (c *Client) ExportCampaign135(ctx context.Context, in ExportCampaign135Inpu
 }
 
 // ExportDocument136 calls the tool export_document_136.
-func (c *Client) ExportDocument136(ctx context.Context, in ExportDocument136Input) (out ExportDocument136Result, err error) {
+func (c *Client) ExportDocument136(
+	ctx context.Context,
+	in ExportDocument136Input,
+) (out ExportDocument136Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_document_136", in)
 	if err != nil {
 		return out, err
@@ -20662,7 +20895,10 @@ func (c *Client) ExportDocument136(ctx context.Context, in ExportDocument136Inpu
 }
 
 // ExportMeeting137 calls the tool export_meeting_137.
-func (c *Client) ExportMeeting137(ctx context.Context, in ExportMeeting137Input) (out ExportMeeting137Result, err error) {
+func (c *Client) ExportMeeting137(
+	ctx context.Context,
+	in ExportMeeting137Input,
+) (out ExportMeeting137Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "export_meeting_137", in)
 	if err != nil {
 		return out, err
@@ -20689,7 +20925,10 @@ func (c *Client) ExportAsset139(ctx context.Context, in ExportAsset139Input) (ou
 }
 
 // SummarizeInvoice140 calls the tool summarize_invoice_140.
-func (c *Client) SummarizeInvoice140(ctx context.Context, in SummarizeInvoice140Input) (out SummarizeInvoice140Result, err error) {
+func (c *Client) SummarizeInvoice140(
+	ctx context.Context,
+	in SummarizeInvoice140Input,
+) (out SummarizeInvoice140Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_invoice_140", in)
 	if err != nil {
 		return out, err
@@ -20698,7 +20937,10 @@ func (c *Client) SummarizeInvoice140(ctx context.Context, in SummarizeInvoice140
 }
 
 // SummarizeCustomer141 calls the tool summarize_customer_141.
-func (c *Client) SummarizeCustomer141(ctx context.Context, in SummarizeCustomer141Input) (out SummarizeCustomer141Result, err error) {
+func (c *Client) SummarizeCustomer141(
+	ctx context.Context,
+	in SummarizeCustomer141Input,
+) (out SummarizeCustomer141Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_customer_141", in)
 	if err != nil {
 		return out, err
@@ -20707,7 +20949,10 @@ func (c *Client) SummarizeCustomer141(ctx context.Context, in SummarizeCustomer1
 }
 
 // SummarizeOrder142 calls the tool summarize_order_142.
-func (c *Client) SummarizeOrder142(ctx context.Context, in SummarizeOrder142Input) (out SummarizeOrder142Result, err error) {
+func (c *Client) SummarizeOrder142(
+	ctx context.Context,
+	in SummarizeOrder142Input,
+) (out SummarizeOrder142Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_order_142", in)
 	if err != nil {
 		return out, err
@@ -20716,7 +20961,10 @@ func (c *Client) SummarizeOrder142(ctx context.Context, in SummarizeOrder142Inpu
 }
 
 // SummarizeShipment143 calls the tool summarize_shipment_143.
-func (c *Client) SummarizeShipment143(ctx context.Context, in SummarizeShipment143Input) (out SummarizeShipment143Result, err error) {
+func (c *Client) SummarizeShipment143(
+	ctx context.Context,
+	in SummarizeShipment143Input,
+) (out SummarizeShipment143Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_shipment_143", in)
 	if err != nil {
 		return out, err
@@ -20725,7 +20973,10 @@ func (c *Client) SummarizeShipment143(ctx context.Context, in SummarizeShipment1
 }
 
 // SummarizeProduct144 calls the tool summarize_product_144.
-func (c *Client) SummarizeProduct144(ctx context.Context, in SummarizeProduct144Input) (out SummarizeProduct144Result, err error) {
+func (c *Client) SummarizeProduct144(
+	ctx context.Context,
+	in SummarizeProduct144Input,
+) (out SummarizeProduct144Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_product_144", in)
 	if err != nil {
 		return out, err
@@ -20734,7 +20985,10 @@ func (c *Client) SummarizeProduct144(ctx context.Context, in SummarizeProduct144
 }
 
 // SummarizeWarehouse145 calls the tool summarize_warehouse_145.
-func (c *Client) SummarizeWarehouse145(ctx context.Context, in SummarizeWarehouse145Input) (out SummarizeWarehouse145Result, err error) {
+func (c *Client) SummarizeWarehouse145(
+	ctx context.Context,
+	in SummarizeWarehouse145Input,
+) (out SummarizeWarehouse145Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_warehouse_145", in)
 	if err != nil {
 		return out, err
@@ -20743,7 +20997,10 @@ func (c *Client) SummarizeWarehouse145(ctx context.Context, in SummarizeWarehous
 }
 
 // SummarizeTicket146 calls the tool summarize_ticket_146.
-func (c *Client) SummarizeTicket146(ctx context.Context, in SummarizeTicket146Input) (out SummarizeTicket146Result, err error) {
+func (c *Client) SummarizeTicket146(
+	ctx context.Context,
+	in SummarizeTicket146Input,
+) (out SummarizeTicket146Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_ticket_146", in)
 	if err != nil {
 		return out, err
@@ -20752,7 +21009,10 @@ func (c *Client) SummarizeTicket146(ctx context.Context, in SummarizeTicket146In
 }
 
 // SummarizeEmployee147 calls the tool summarize_employee_147.
-func (c *Client) SummarizeEmployee147(ctx context.Context, in SummarizeEmployee147Input) (out SummarizeEmployee147Result, err error) {
+func (c *Client) SummarizeEmployee147(
+	ctx context.Context,
+	in SummarizeEmployee147Input,
+) (out SummarizeEmployee147Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_employee_147", in)
 	if err != nil {
 		return out, err
@@ -20761,7 +21021,10 @@ func (c *Client) SummarizeEmployee147(ctx context.Context, in SummarizeEmployee1
 }
 
 // SummarizeProject148 calls the tool summarize_project_148.
-func (c *Client) SummarizeProject148(ctx context.Context, in SummarizeProject148Input) (out SummarizeProject148Result, err error) {
+func (c *Client) SummarizeProject148(
+	ctx context.Context,
+	in SummarizeProject148Input,
+) (out SummarizeProject148Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_project_148", in)
 	if err != nil {
 		return out, err
@@ -20770,7 +21033,10 @@ func (c *Client) SummarizeProject148(ctx context.Context, in SummarizeProject148
 }
 
 // SummarizeRepository149 calls the tool summarize_repository_149.
-func (c *Client) SummarizeRepository149(ctx context.Context, in SummarizeRepository149Input) (out SummarizeRepository149Result, err error) {
+func (c *Client) SummarizeRepository149(
+	ctx context.Context,
+	in SummarizeRepository149Input,
+) (out SummarizeRepository149Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_repository_149", in)
 	if err != nil {
 		return out, err
@@ -20779,7 +21045,10 @@ func (c *Client) SummarizeRepository149(ctx context.Context, in SummarizeReposit
 }
 
 // SummarizeDeployment150 calls the tool summarize_deployment_150.
-func (c *Client) SummarizeDeployment150(ctx context.Context, in SummarizeDeployment150Input) (out SummarizeDeployment150Result, err error) {
+func (c *Client) SummarizeDeployment150(
+	ctx context.Context,
+	in SummarizeDeployment150Input,
+) (out SummarizeDeployment150Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_deployment_150", in)
 	if err != nil {
 		return out, err
@@ -20788,7 +21057,10 @@ func (c *Client) SummarizeDeployment150(ctx context.Context, in SummarizeDeploym
 }
 
 // SummarizeAlert151 calls the tool summarize_alert_151.
-func (c *Client) SummarizeAlert151(ctx context.Context, in SummarizeAlert151Input) (out SummarizeAlert151Result, err error) {
+func (c *Client) SummarizeAlert151(
+	ctx context.Context,
+	in SummarizeAlert151Input,
+) (out SummarizeAlert151Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_alert_151", in)
 	if err != nil {
 		return out, err
@@ -20797,7 +21069,10 @@ func (c *Client) SummarizeAlert151(ctx context.Context, in SummarizeAlert151Inpu
 }
 
 // SummarizeSubscription152 calls the tool summarize_subscription_152.
-func (c *Client) SummarizeSubscription152(ctx context.Context, in SummarizeSubscription152Input) (out SummarizeSubscription152Result, err error) {
+func (c *Client) SummarizeSubscription152(
+	ctx context.Context,
+	in SummarizeSubscription152Input,
+) (out SummarizeSubscription152Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_subscription_152", in)
 	if err != nil {
 		return out, err
@@ -20806,7 +21081,10 @@ func (c *Client) SummarizeSubscription152(ctx context.Context, in SummarizeSubsc
 }
 
 // SummarizePayment153 calls the tool summarize_payment_153.
-func (c *Client) SummarizePayment153(ctx context.Context, in SummarizePayment153Input) (out SummarizePayment153Result, err error) {
+func (c *Client) SummarizePayment153(
+	ctx context.Context,
+	in SummarizePayment153Input,
+) (out SummarizePayment153Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_payment_153", in)
 	if err != nil {
 		return out, err
@@ -20815,7 +21093,10 @@ func (c *Client) SummarizePayment153(ctx context.Context, in SummarizePayment153
 }
 
 // SummarizeContract154 calls the tool summarize_contract_154.
-func (c *Client) SummarizeContract154(ctx context.Context, in SummarizeContract154Input) (out SummarizeContract154Result, err error) {
+func (c *Client) SummarizeContract154(
+	ctx context.Context,
+	in SummarizeContract154Input,
+) (out SummarizeContract154Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_contract_154", in)
 	if err != nil {
 		return out, err
@@ -20824,7 +21105,10 @@ func (c *Client) SummarizeContract154(ctx context.Context, in SummarizeContract1
 }
 
 // SummarizeCampaign155 calls the tool summarize_campaign_155.
-func (c *Client) SummarizeCampaign155(ctx context.Context, in SummarizeCampaign155Input) (out SummarizeCampaign155Result, err error) {
+func (c *Client) SummarizeCampaign155(
+	ctx context.Context,
+	in SummarizeCampaign155Input,
+) (out SummarizeCampaign155Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_campaign_155", in)
 	if err != nil {
 		return out, err
@@ -20833,7 +21117,10 @@ func (c *Client) SummarizeCampaign155(ctx context.Context, in SummarizeCampaign1
 }
 
 // SummarizeDocument156 calls the tool summarize_document_156.
-func (c *Client) SummarizeDocument156(ctx context.Context, in SummarizeDocument156Input) (out SummarizeDocument156Result, err error) {
+func (c *Client) SummarizeDocument156(
+	ctx context.Context,
+	in SummarizeDocument156Input,
+) (out SummarizeDocument156Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_document_156", in)
 	if err != nil {
 		return out, err
@@ -20842,7 +21129,10 @@ func (c *Client) SummarizeDocument156(ctx context.Context, in SummarizeDocument1
 }
 
 // SummarizeMeeting157 calls the tool summarize_meeting_157.
-func (c *Client) SummarizeMeeting157(ctx context.Context, in SummarizeMeeting157Input) (out SummarizeMeeting157Result, err error) {
+func (c *Client) SummarizeMeeting157(
+	ctx context.Context,
+	in SummarizeMeeting157Input,
+) (out SummarizeMeeting157Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_meeting_157", in)
 	if err != nil {
 		return out, err
@@ -20851,7 +21141,10 @@ func (c *Client) SummarizeMeeting157(ctx context.Context, in SummarizeMeeting157
 }
 
 // SummarizeVendor158 calls the tool summarize_vendor_158.
-func (c *Client) SummarizeVendor158(ctx context.Context, in SummarizeVendor158Input) (out SummarizeVendor158Result, err error) {
+func (c *Client) SummarizeVendor158(
+	ctx context.Context,
+	in SummarizeVendor158Input,
+) (out SummarizeVendor158Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_vendor_158", in)
 	if err != nil {
 		return out, err
@@ -20860,7 +21153,10 @@ func (c *Client) SummarizeVendor158(ctx context.Context, in SummarizeVendor158In
 }
 
 // SummarizeAsset159 calls the tool summarize_asset_159.
-func (c *Client) SummarizeAsset159(ctx context.Context, in SummarizeAsset159Input) (out SummarizeAsset159Result, err error) {
+func (c *Client) SummarizeAsset159(
+	ctx context.Context,
+	in SummarizeAsset159Input,
+) (out SummarizeAsset159Result, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_asset_159", in)
 	if err != nil {
 		return out, err

@@ -1762,7 +1762,11 @@ func NewStoreClient(cs *mcp.ClientSession) *StoreClient {
 }
 
 // GetRepository calls the tool get_repository.
-func (c *StoreClient) GetRepository(ctx context.Context, owner string, repo string) (out *github.Repository, err error) {
+func (c *StoreClient) GetRepository(
+	ctx context.Context,
+	owner string,
+	repo string,
+) (out *github.Repository, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "get_repository", map[string]any{"owner": owner, "repo": repo})
 	if err != nil {
 		return out, err
@@ -1780,8 +1784,18 @@ func (c *StoreClient) ListIssues(ctx context.Context, owner string, repo string)
 }
 
 // GetPullRequest calls the tool get_pull_request.
-func (c *StoreClient) GetPullRequest(ctx context.Context, owner string, repo string, number int) (out *github.PullRequest, err error) {
-	res, err := toolimpl.CallTool(ctx, c.cs, "get_pull_request", map[string]any{"owner": owner, "repo": repo, "number": number})
+func (c *StoreClient) GetPullRequest(
+	ctx context.Context,
+	owner string,
+	repo string,
+	number int,
+) (out *github.PullRequest, err error) {
+	args := map[string]any{
+		"owner":  owner,
+		"repo":   repo,
+		"number": number,
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_pull_request", args)
 	if err != nil {
 		return out, err
 	}
@@ -1798,7 +1812,11 @@ func (c *StoreClient) GetPod(ctx context.Context, namespace string, name string)
 }
 
 // GetDeployment calls the tool get_deployment.
-func (c *StoreClient) GetDeployment(ctx context.Context, namespace string, name string) (out appsv1.Deployment, err error) {
+func (c *StoreClient) GetDeployment(
+	ctx context.Context,
+	namespace string,
+	name string,
+) (out appsv1.Deployment, err error) {
 	res, err := toolimpl.CallTool(ctx, c.cs, "get_deployment", map[string]any{"namespace": namespace, "name": name})
 	if err != nil {
 		return out, err

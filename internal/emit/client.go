@@ -70,7 +70,17 @@ func (g *genFile) clientMethod(recv, method string, t *analyzer.Tool) {
 	q := strconv.Quote(t.Name)
 	g.P()
 	g.doc(method, " calls the tool ", t.Name, ".")
-	g.P("func (c *", recv, ") ", method, "(", strings.Join(params.decls, ", "), ") (", results, ") {")
+	head := "func (c *" + recv + ") " + method + "("
+	if sig := head + strings.Join(params.decls, ", ") + ") (" + results + ") {"; len(sig) <= maxClientLine {
+		g.P(sig)
+	} else {
+		// One parameter a line, as gofmt keeps a long signature.
+		g.P(head)
+		for _, d := range params.decls {
+			g.P(d, ",")
+		}
+		g.P(") (", results, ") {")
+	}
 	args := g.clientArgs(t, params)
 	lhs := "res, err :="
 	switch {
@@ -88,6 +98,11 @@ func (g *genFile) clientMethod(recv, method string, t *analyzer.Tool) {
 	g.clientDecode(t, q)
 	g.P("}")
 }
+
+// maxClientLine is the longest signature a client method has on one
+// line: a longer one takes a line a parameter, and a literal of its
+// arguments over half of it a line an argument.
+const maxClientLine = 120
 
 // clientParamList is the parameters of a client method after its
 // context: their declarations, and each one's local name and wire name.
@@ -135,14 +150,22 @@ func (g *genFile) clientArgs(t *analyzer.Tool, pl clientParamList) string {
 		}
 	}
 	var entries []string
+	var fs []field
 	for _, i := range always {
 		entries = append(entries, strconv.Quote(pl.wire[i])+": "+pl.locals[i])
+		fs = append(fs, field{key: strconv.Quote(pl.wire[i]), value: pl.locals[i]})
 	}
 	literal := "map[string]any{" + strings.Join(entries, ", ") + "}"
-	if len(nilable) == 0 {
+	switch {
+	case len(nilable) == 0 && len(literal) <= maxClientLine/2:
 		return literal
+	case len(literal) <= maxClientLine/2:
+		g.P("args := ", literal)
+	default:
+		g.P("args := map[string]any{")
+		g.fields(fs...)
+		g.P("}")
 	}
-	g.P("args := ", literal)
 	for _, i := range nilable {
 		g.P("if ", pl.locals[i], " != nil {")
 		g.P("args[", strconv.Quote(pl.wire[i]), "] = ", pl.locals[i])

@@ -288,7 +288,13 @@ func NewIssuesClient(cs *mcp.ClientSession) *IssuesClient {
 }
 
 // SearchIssues calls the tool search_issues.
-func (c *IssuesClient) SearchIssues(ctx context.Context, owner string, repo string, query string, after *string) (out IssuePage, err error) {
+func (c *IssuesClient) SearchIssues(
+	ctx context.Context,
+	owner string,
+	repo string,
+	query string,
+	after *string,
+) (out IssuePage, err error) {
 	args := map[string]any{"owner": owner, "repo": repo, "query": query}
 	if after != nil {
 		args["after"] = after

@@ -561,8 +561,20 @@ func (c *Client) Search(ctx context.Context, req SearchRequest) (out SearchResul
 }
 
 // Greet calls the tool greet.
-func (c *Client) Greet(ctx context.Context, name string, times int, loud *bool, unit Unit, tags []string) (out string, err error) {
-	args := map[string]any{"name": name, "times": times, "unit": unit, "tags": tags}
+func (c *Client) Greet(
+	ctx context.Context,
+	name string,
+	times int,
+	loud *bool,
+	unit Unit,
+	tags []string,
+) (out string, err error) {
+	args := map[string]any{
+		"name":  name,
+		"times": times,
+		"unit":  unit,
+		"tags":  tags,
+	}
 	if loud != nil {
 		args["loud"] = loud
 	}

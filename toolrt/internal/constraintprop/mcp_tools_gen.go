@@ -850,8 +850,29 @@ func (c *Client) EchoStrict(ctx context.Context, in StrictNumbers) (out StrictNu
 }
 
 // Book calls the tool book.
-func (c *Client) Book(ctx context.Context, guests int, name string, note string, tags []string, ratio float64, deposit float64, vip bool, seats *int, unit string, code *string) (out BookArgs, err error) {
-	args := map[string]any{"guests": guests, "name": name, "note": note, "tags": tags, "ratio": ratio, "deposit": deposit, "vip": vip, "unit": unit}
+func (c *Client) Book(
+	ctx context.Context,
+	guests int,
+	name string,
+	note string,
+	tags []string,
+	ratio float64,
+	deposit float64,
+	vip bool,
+	seats *int,
+	unit string,
+	code *string,
+) (out BookArgs, err error) {
+	args := map[string]any{
+		"guests":  guests,
+		"name":    name,
+		"note":    note,
+		"tags":    tags,
+		"ratio":   ratio,
+		"deposit": deposit,
+		"vip":     vip,
+		"unit":    unit,
+	}
 	if seats != nil {
 		args["seats"] = seats
 	}
@@ -866,8 +887,30 @@ func (c *Client) Book(ctx context.Context, guests int, name string, note string,
 }
 
 // Formats calls the tool formats.
-func (c *Client) Formats(ctx context.Context, when string, day string, clockArg string, mail string, link string, id string, v4 string, v6 string, host string) (out FormatsArgs, err error) {
-	res, err := toolimpl.CallTool(ctx, c.cs, "formats", map[string]any{"when": when, "day": day, "clock": clockArg, "mail": mail, "link": link, "id": id, "v4": v4, "v6": v6, "host": host})
+func (c *Client) Formats(
+	ctx context.Context,
+	when string,
+	day string,
+	clockArg string,
+	mail string,
+	link string,
+	id string,
+	v4 string,
+	v6 string,
+	host string,
+) (out FormatsArgs, err error) {
+	args := map[string]any{
+		"when":  when,
+		"day":   day,
+		"clock": clockArg,
+		"mail":  mail,
+		"link":  link,
+		"id":    id,
+		"v4":    v4,
+		"v6":    v6,
+		"host":  host,
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "formats", args)
 	if err != nil {
 		return out, err
 	}

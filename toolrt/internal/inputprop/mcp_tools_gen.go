@@ -5155,8 +5155,42 @@ func (c *Client) EchoEverything(ctx context.Context, in Everything) (out Everyth
 }
 
 // PlainScalars calls the tool plain_scalars.
-func (c *Client) PlainScalars(ctx context.Context, b bool, i int, i8 int8, i16 int16, i32 int32, i64 int64, u uint, u8 uint8, u16 uint16, u32 uint32, u64 uint64, f32 float32, f64 float64, s string, dur time.Duration) (out PlainScalarsArgs, err error) {
-	res, err := toolimpl.CallTool(ctx, c.cs, "plain_scalars", map[string]any{"b": b, "i": i, "i8": i8, "i16": i16, "i32": i32, "i64": i64, "u": u, "u8": u8, "u16": u16, "u32": u32, "u64": u64, "f32": f32, "f64": f64, "s": s, "dur": dur})
+func (c *Client) PlainScalars(
+	ctx context.Context,
+	b bool,
+	i int,
+	i8 int8,
+	i16 int16,
+	i32 int32,
+	i64 int64,
+	u uint,
+	u8 uint8,
+	u16 uint16,
+	u32 uint32,
+	u64 uint64,
+	f32 float32,
+	f64 float64,
+	s string,
+	dur time.Duration,
+) (out PlainScalarsArgs, err error) {
+	args := map[string]any{
+		"b":   b,
+		"i":   i,
+		"i8":  i8,
+		"i16": i16,
+		"i32": i32,
+		"i64": i64,
+		"u":   u,
+		"u8":  u8,
+		"u16": u16,
+		"u32": u32,
+		"u64": u64,
+		"f32": f32,
+		"f64": f64,
+		"s":   s,
+		"dur": dur,
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "plain_scalars", args)
 	if err != nil {
 		return out, err
 	}
@@ -5164,7 +5198,20 @@ func (c *Client) PlainScalars(ctx context.Context, b bool, i int, i8 int8, i16 i
 }
 
 // PlainPointers calls the tool plain_pointers.
-func (c *Client) PlainPointers(ctx context.Context, i *int, s *string, item *testcorpus.Item, unit *testcorpus.Unit, when *time.Time, slice *[]int, m *map[string]int, pp **int, a *any, raw *json.RawMessage, node *testcorpus.Node) (out PlainPointersArgs, err error) {
+func (c *Client) PlainPointers(
+	ctx context.Context,
+	i *int,
+	s *string,
+	item *testcorpus.Item,
+	unit *testcorpus.Unit,
+	when *time.Time,
+	slice *[]int,
+	m *map[string]int,
+	pp **int,
+	a *any,
+	raw *json.RawMessage,
+	node *testcorpus.Node,
+) (out PlainPointersArgs, err error) {
 	args := map[string]any{}
 	if i != nil {
 		args["i"] = i
@@ -5229,8 +5276,54 @@ func (c *Client) PlainStructPtr(ctx context.Context, in *Nullables) (out PlainSt
 }
 
 // PlainMixed calls the tool plain_mixed.
-func (c *Client) PlainMixed(ctx context.Context, items []testcorpus.Item, tags []string, counts map[string]int, byID map[int]testcorpus.Item, byU16 map[uint16]bool, byText map[TextKey]string, unit testcorpus.Unit, prio testcorpus.Priority, when time.Time, data []byte, num json.Number, raw json.RawMessage, value any, tree testcorpus.Tree, graph Graph, window [3]int8, level Level, custom Custom, stamp Stamp, page testcorpus.Page[testcorpus.Pair[int, testcorpus.Unit]], embeds Embeds) (out PlainMixedArgs, err error) {
-	res, err := toolimpl.CallTool(ctx, c.cs, "plain_mixed", map[string]any{"items": items, "tags": tags, "counts": counts, "byID": byID, "byU16": byU16, "byText": byText, "unit": unit, "prio": prio, "when": when, "data": data, "num": num, "raw": raw, "value": value, "tree": tree, "graph": graph, "window": window, "level": level, "custom": custom, "stamp": stamp, "page": page, "embeds": embeds})
+func (c *Client) PlainMixed(
+	ctx context.Context,
+	items []testcorpus.Item,
+	tags []string,
+	counts map[string]int,
+	byID map[int]testcorpus.Item,
+	byU16 map[uint16]bool,
+	byText map[TextKey]string,
+	unit testcorpus.Unit,
+	prio testcorpus.Priority,
+	when time.Time,
+	data []byte,
+	num json.Number,
+	raw json.RawMessage,
+	value any,
+	tree testcorpus.Tree,
+	graph Graph,
+	window [3]int8,
+	level Level,
+	custom Custom,
+	stamp Stamp,
+	page testcorpus.Page[testcorpus.Pair[int, testcorpus.Unit]],
+	embeds Embeds,
+) (out PlainMixedArgs, err error) {
+	args := map[string]any{
+		"items":  items,
+		"tags":   tags,
+		"counts": counts,
+		"byID":   byID,
+		"byU16":  byU16,
+		"byText": byText,
+		"unit":   unit,
+		"prio":   prio,
+		"when":   when,
+		"data":   data,
+		"num":    num,
+		"raw":    raw,
+		"value":  value,
+		"tree":   tree,
+		"graph":  graph,
+		"window": window,
+		"level":  level,
+		"custom": custom,
+		"stamp":  stamp,
+		"page":   page,
+		"embeds": embeds,
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "plain_mixed", args)
 	if err != nil {
 		return out, err
 	}
