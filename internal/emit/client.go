@@ -38,7 +38,11 @@ func (g *genFile) clients() {
 func (g *genFile) client(name string, tools []*analyzer.Tool) {
 	session := "*" + g.QualifiedGoIdent(mcpIdent("ClientSession"))
 	g.P()
-	g.doc(name, " calls the tools ", toolNames(tools, func(*types.Named) bool { return true }),
+	what := "the tools "
+	if len(tools) == 1 {
+		what = "the tool "
+	}
+	g.doc(name, " calls ", what, toolNames(tools, func(*types.Named) bool { return true }),
 		" through a client session: one method a tool, named after its Go function, taking its arguments and returning its result.")
 	g.P("type ", name, " struct {")
 	g.P("cs ", session)

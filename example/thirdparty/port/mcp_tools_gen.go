@@ -275,7 +275,7 @@ func mcptagIssuesSearchIssuesWrite(w *toolimpl.Writer, v *IssuePage) {
 	w.EndObject()
 }
 
-// IssuesClient calls the tools search_issues through a client session: one
+// IssuesClient calls the tool search_issues through a client session: one
 // method a tool, named after its Go function, taking its arguments and
 // returning its result.
 type IssuesClient struct {

@@ -634,9 +634,8 @@ func (c *Client) Sum(ctx context.Context, in SumInput) (res *mcp.CallToolResult,
 	return res, out, err
 }
 
-// CounterClient calls the tools add through a client session: one method a
-// tool, named after its Go function, taking its arguments and returning its
-// result.
+// CounterClient calls the tool add through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
 type CounterClient struct {
 	cs *mcp.ClientSession
 }

@@ -234,7 +234,7 @@ func mcptagReceive(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	return toolimpl.Wrapped("receive", out), nil
 }
 
-// Client calls the tools receive through a client session: one method a tool,
+// Client calls the tool receive through a client session: one method a tool,
 // named after its Go function, taking its arguments and returning its result.
 type Client struct {
 	cs *mcp.ClientSession

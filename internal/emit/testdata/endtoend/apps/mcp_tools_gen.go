@@ -246,7 +246,7 @@ func (c *Client) Ping(ctx context.Context) (out string, err error) {
 	return toolimpl.ClientWrapped[string](res, "ping")
 }
 
-// StationClient calls the tools refresh through a client session: one method a
+// StationClient calls the tool refresh through a client session: one method a
 // tool, named after its Go function, taking its arguments and returning its
 // result.
 type StationClient struct {

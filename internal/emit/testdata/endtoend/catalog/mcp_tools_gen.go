@@ -498,7 +498,7 @@ var mcptagCompletions = &toolimpl.Completions{
 	},
 }
 
-// Client calls the tools version through a client session: one method a tool,
+// Client calls the tool version through a client session: one method a tool,
 // named after its Go function, taking its arguments and returning its result.
 type Client struct {
 	cs *mcp.ClientSession

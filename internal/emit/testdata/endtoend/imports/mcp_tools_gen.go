@@ -82,7 +82,7 @@ func mcptagConvert(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	return toolimpl.Object("convert", out), nil
 }
 
-// Client calls the tools convert through a client session: one method a tool,
+// Client calls the tool convert through a client session: one method a tool,
 // named after its Go function, taking its arguments and returning its result.
 type Client struct {
 	cs *mcp.ClientSession

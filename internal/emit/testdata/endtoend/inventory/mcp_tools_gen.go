@@ -265,8 +265,8 @@ func (c *Client) SaveCity(ctx context.Context, city string) (out string, err err
 	return toolimpl.ClientWrapped[string](res, "save_city")
 }
 
-// StoreClient calls the tools delete_city through a client session: one method
-// a tool, named after its Go function, taking its arguments and returning its
+// StoreClient calls the tool delete_city through a client session: one method a
+// tool, named after its Go function, taking its arguments and returning its
 // result.
 type StoreClient struct {
 	cs *mcp.ClientSession

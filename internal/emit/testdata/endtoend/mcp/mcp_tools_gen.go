@@ -248,7 +248,7 @@ func (c *Client) Ñandú(ctx context.Context) (out string, err error) {
 	return toolimpl.ClientWrapped[string](res, "nandu")
 }
 
-// FuncClient calls the tools kind through a client session: one method a tool,
+// FuncClient calls the tool kind through a client session: one method a tool,
 // named after its Go function, taking its arguments and returning its result.
 type FuncClient struct {
 	cs *mcp2.ClientSession
@@ -268,7 +268,7 @@ func (c *FuncClient) Kind(ctx context.Context) (out string, err error) {
 	return toolimpl.ClientWrapped[string](res, "kind")
 }
 
-// NestClient calls the tools count through a client session: one method a tool,
+// NestClient calls the tool count through a client session: one method a tool,
 // named after its Go function, taking its arguments and returning its result.
 type NestClient struct {
 	cs *mcp2.ClientSession

@@ -223,7 +223,7 @@ func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	return toolimpl.Wrapped("version", out), nil
 }
 
-// Client calls the tools version through a client session: one method a tool,
+// Client calls the tool version through a client session: one method a tool,
 // named after its Go function, taking its arguments and returning its result.
 type Client struct {
 	cs *mcp.ClientSession
@@ -243,7 +243,7 @@ func (c *Client) Version(ctx context.Context) (out string, err error) {
 	return toolimpl.ClientWrapped[string](res, "version")
 }
 
-// ClockClient calls the tools now through a client session: one method a tool,
+// ClockClient calls the tool now through a client session: one method a tool,
 // named after its Go function, taking its arguments and returning its result.
 type ClockClient struct {
 	cs *mcp.ClientSession
