@@ -86,10 +86,19 @@ func decodeStructured(v any, name string, out any) error {
 func ClientText[T ~string](res *mcp.CallToolResult) T { return T(resultText(res)) }
 
 // ClientJSONText decodes the text of a tool's unstructured result, which
-// holds the value as JSON, into a T.
+// holds the value as JSON, into a T. The text of a value whose JSON is a
+// string (a time.Time, a TextMarshaler) is that string, unquoted: it is
+// decoded as the string it stands for.
 func ClientJSONText[T any](res *mcp.CallToolResult, name string) (T, error) {
 	var out T
-	if err := json.Unmarshal([]byte(resultText(res)), &out); err != nil {
+	text := resultText(res)
+	err := json.Unmarshal([]byte(text), &out)
+	if err != nil {
+		quoted, _ := json.Marshal(text)
+		var fromString T
+		if json.Unmarshal(quoted, &fromString) == nil {
+			return fromString, nil
+		}
 		return out, fmt.Errorf("tool %s: its text is not the JSON of its result: %w", name, err)
 	}
 	return out, nil

@@ -232,10 +232,11 @@ func (g *genFile) clientDecode(t *analyzer.Tool, q string) {
 		decode = g.QualifiedGoIdent(rt("ClientObject")) + "[" + value + "](res, " + q + ")"
 	case r.Kind == analyzer.ResultWrapped:
 		decode = g.QualifiedGoIdent(rt("ClientWrapped")) + "[" + value + "](res, " + q + ")"
+	case stringKind(r.Type) || value == "string":
+		// The text of a string is the string itself, structured=false or not.
+		decode = g.QualifiedGoIdent(rt("ClientText")) + "[" + value + "](res), nil"
 	case r.OptOut:
 		decode = g.QualifiedGoIdent(rt("ClientJSONText")) + "[" + value + "](res, " + q + ")"
-	case stringKind(r.Type) || value == "string":
-		decode = g.QualifiedGoIdent(rt("ClientText")) + "[" + value + "](res), nil"
 	}
 	switch {
 	case !r.SDK && decode == "":
