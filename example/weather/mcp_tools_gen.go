@@ -694,7 +694,7 @@ func (c *Client) WeatherReport(ctx context.Context, city string) (out string, er
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "weather_report")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // GetStation calls the tool get_station.

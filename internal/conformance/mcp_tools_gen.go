@@ -1058,7 +1058,7 @@ func (c *Client) SimpleText(ctx context.Context) (out string, err error) {
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_simple_text")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // ImageContent calls the tool test_image_content.
@@ -1107,7 +1107,7 @@ func (c *Client) ToolWithLogging(ctx context.Context) (out string, err error) {
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_tool_with_logging")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // ToolWithProgress calls the tool test_tool_with_progress.
@@ -1116,7 +1116,7 @@ func (c *Client) ToolWithProgress(ctx context.Context) (out string, err error) {
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_tool_with_progress")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // ErrorHandling calls the tool test_error_handling.
@@ -1131,7 +1131,7 @@ func (c *Client) Sampling(ctx context.Context, prompt string) (out string, err e
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_sampling")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // Reconnection calls the tool test_reconnection.
@@ -1140,7 +1140,7 @@ func (c *Client) Reconnection(ctx context.Context) (out string, err error) {
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_reconnection")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // Elicitation calls the tool test_elicitation.
@@ -1149,7 +1149,7 @@ func (c *Client) Elicitation(ctx context.Context, message string) (out string, e
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_elicitation")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // ElicitationDefaults calls the tool test_elicitation_sep1034_defaults.
@@ -1158,7 +1158,7 @@ func (c *Client) ElicitationDefaults(ctx context.Context) (out string, err error
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_elicitation_sep1034_defaults")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // ElicitationEnums calls the tool test_elicitation_sep1330_enums.
@@ -1167,7 +1167,7 @@ func (c *Client) ElicitationEnums(ctx context.Context) (out string, err error) {
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_elicitation_sep1330_enums")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // InputRequiredRequestState calls the tool
@@ -1177,7 +1177,7 @@ func (c *Client) InputRequiredRequestState(ctx context.Context) (out string, err
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_input_required_result_request_state")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // InputRequiredTamperedState calls the tool
@@ -1187,7 +1187,7 @@ func (c *Client) InputRequiredTamperedState(ctx context.Context) (out string, er
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_input_required_result_tampered_state")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // InputRequiredMultiRound calls the tool
@@ -1197,7 +1197,7 @@ func (c *Client) InputRequiredMultiRound(ctx context.Context) (out string, err e
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_input_required_result_multi_round")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // InputRequiredElicitation calls the tool
@@ -1207,7 +1207,7 @@ func (c *Client) InputRequiredElicitation(ctx context.Context) (out string, err 
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_input_required_result_elicitation")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // InputRequiredSampling calls the tool test_input_required_result_sampling.
@@ -1265,7 +1265,7 @@ func (c *Client) XMcpHeader(ctx context.Context, region *string, level *string) 
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_x_mcp_header")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // MissingCapability calls the tool test_missing_capability.
@@ -1274,7 +1274,7 @@ func (c *Client) MissingCapability(ctx context.Context) (out string, err error) 
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_missing_capability")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // StreamingElicitation calls the tool test_streaming_elicitation.
@@ -1283,7 +1283,7 @@ func (c *Client) StreamingElicitation(ctx context.Context) (out string, err erro
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_streaming_elicitation")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // LoggingTool calls the tool test_logging_tool.
@@ -1292,7 +1292,7 @@ func (c *Client) LoggingTool(ctx context.Context) (out string, err error) {
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_logging_tool")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // ListsClient calls the tools test_trigger_tool_change,
@@ -1313,7 +1313,7 @@ func (c *ListsClient) TriggerToolChange(ctx context.Context) (out string, err er
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_trigger_tool_change")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // TriggerPromptChange calls the tool test_trigger_prompt_change.
@@ -1322,7 +1322,7 @@ func (c *ListsClient) TriggerPromptChange(ctx context.Context) (out string, err 
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "test_trigger_prompt_change")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // ElicitColor asks the user of the client that made the tool call req to

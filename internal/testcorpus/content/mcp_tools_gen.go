@@ -557,7 +557,7 @@ func (c *Client) ListIssues(ctx context.Context, f Filter) (out string, err erro
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "list_issues")
+	return toolimpl.ClientText[string](res), nil
 }
 
 // ListIssuesStrict calls the tool list_issues_strict.
@@ -566,5 +566,5 @@ func (c *Client) ListIssuesStrict(ctx context.Context, f Filter) (out string, er
 	if err != nil {
 		return out, err
 	}
-	return toolimpl.ClientJSONText[string](res, "list_issues_strict")
+	return toolimpl.ClientText[string](res), nil
 }
