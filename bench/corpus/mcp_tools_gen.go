@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -19288,4 +19288,1878 @@ func mcptagSummarizeAsset159(ctx context.Context, req *mcp.CallToolRequest) (res
 		return toolimpl.Failed(err)
 	}
 	return toolimpl.Object("summarize_asset_159", out), nil
+}
+
+// Client calls the tools get_invoice_0, get_customer_1, get_order_2,
+// get_shipment_3, get_product_4, get_warehouse_5, get_ticket_6, get_employee_7,
+// get_project_8, get_repository_9, get_deployment_10, get_alert_11,
+// get_subscription_12, get_payment_13, get_contract_14, get_campaign_15,
+// get_document_16, get_meeting_17, get_vendor_18, get_asset_19,
+// list_invoice_20, list_customer_21, list_order_22, list_shipment_23,
+// list_product_24, list_warehouse_25, list_ticket_26, list_employee_27,
+// list_project_28, list_repository_29, list_deployment_30, list_alert_31,
+// list_subscription_32, list_payment_33, list_contract_34, list_campaign_35,
+// list_document_36, list_meeting_37, list_vendor_38, list_asset_39,
+// search_invoice_40, search_customer_41, search_order_42, search_shipment_43,
+// search_product_44, search_warehouse_45, search_ticket_46, search_employee_47,
+// search_project_48, search_repository_49, search_deployment_50,
+// search_alert_51, search_subscription_52, search_payment_53,
+// search_contract_54, search_campaign_55, search_document_56,
+// search_meeting_57, search_vendor_58, search_asset_59, create_invoice_60,
+// create_customer_61, create_order_62, create_shipment_63, create_product_64,
+// create_warehouse_65, create_ticket_66, create_employee_67, create_project_68,
+// create_repository_69, create_deployment_70, create_alert_71,
+// create_subscription_72, create_payment_73, create_contract_74,
+// create_campaign_75, create_document_76, create_meeting_77, create_vendor_78,
+// create_asset_79, update_invoice_80, update_customer_81, update_order_82,
+// update_shipment_83, update_product_84, update_warehouse_85, update_ticket_86,
+// update_employee_87, update_project_88, update_repository_89,
+// update_deployment_90, update_alert_91, update_subscription_92,
+// update_payment_93, update_contract_94, update_campaign_95,
+// update_document_96, update_meeting_97, update_vendor_98, update_asset_99,
+// archive_invoice_100, archive_customer_101, archive_order_102,
+// archive_shipment_103, archive_product_104, archive_warehouse_105,
+// archive_ticket_106, archive_employee_107, archive_project_108,
+// archive_repository_109, archive_deployment_110, archive_alert_111,
+// archive_subscription_112, archive_payment_113, archive_contract_114,
+// archive_campaign_115, archive_document_116, archive_meeting_117,
+// archive_vendor_118, archive_asset_119, export_invoice_120,
+// export_customer_121, export_order_122, export_shipment_123,
+// export_product_124, export_warehouse_125, export_ticket_126,
+// export_employee_127, export_project_128, export_repository_129,
+// export_deployment_130, export_alert_131, export_subscription_132,
+// export_payment_133, export_contract_134, export_campaign_135,
+// export_document_136, export_meeting_137, export_vendor_138, export_asset_139,
+// summarize_invoice_140, summarize_customer_141, summarize_order_142,
+// summarize_shipment_143, summarize_product_144, summarize_warehouse_145,
+// summarize_ticket_146, summarize_employee_147, summarize_project_148,
+// summarize_repository_149, summarize_deployment_150, summarize_alert_151,
+// summarize_subscription_152, summarize_payment_153, summarize_contract_154,
+// summarize_campaign_155, summarize_document_156, summarize_meeting_157,
+// summarize_vendor_158, summarize_asset_159 through a client session: one
+// method a tool, named after its Go function, taking its arguments and
+// returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// GetInvoice0 calls the tool get_invoice_0.
+func (c *Client) GetInvoice0(ctx context.Context, id string, includeAudit bool) (out GetInvoice0Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_invoice_0", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetInvoice0Result](res, "get_invoice_0")
+}
+
+// GetCustomer1 calls the tool get_customer_1.
+func (c *Client) GetCustomer1(ctx context.Context, id string, includeAudit bool) (out GetCustomer1Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_customer_1", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetCustomer1Result](res, "get_customer_1")
+}
+
+// GetOrder2 calls the tool get_order_2.
+func (c *Client) GetOrder2(ctx context.Context, id string, includeAudit bool) (out GetOrder2Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_order_2", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetOrder2Result](res, "get_order_2")
+}
+
+// GetShipment3 calls the tool get_shipment_3.
+func (c *Client) GetShipment3(ctx context.Context, id string, includeAudit bool) (out GetShipment3Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_shipment_3", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetShipment3Result](res, "get_shipment_3")
+}
+
+// GetProduct4 calls the tool get_product_4.
+func (c *Client) GetProduct4(ctx context.Context, id string, includeAudit bool) (out GetProduct4Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_product_4", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetProduct4Result](res, "get_product_4")
+}
+
+// GetWarehouse5 calls the tool get_warehouse_5.
+func (c *Client) GetWarehouse5(ctx context.Context, id string, includeAudit bool) (out GetWarehouse5Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_warehouse_5", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetWarehouse5Result](res, "get_warehouse_5")
+}
+
+// GetTicket6 calls the tool get_ticket_6.
+func (c *Client) GetTicket6(ctx context.Context, id string, includeAudit bool) (out GetTicket6Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_ticket_6", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetTicket6Result](res, "get_ticket_6")
+}
+
+// GetEmployee7 calls the tool get_employee_7.
+func (c *Client) GetEmployee7(ctx context.Context, id string, includeAudit bool) (out GetEmployee7Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_employee_7", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetEmployee7Result](res, "get_employee_7")
+}
+
+// GetProject8 calls the tool get_project_8.
+func (c *Client) GetProject8(ctx context.Context, id string, includeAudit bool) (out GetProject8Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_project_8", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetProject8Result](res, "get_project_8")
+}
+
+// GetRepository9 calls the tool get_repository_9.
+func (c *Client) GetRepository9(
+	ctx context.Context,
+	id string,
+	includeAudit bool,
+) (out GetRepository9Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_repository_9", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetRepository9Result](res, "get_repository_9")
+}
+
+// GetDeployment10 calls the tool get_deployment_10.
+func (c *Client) GetDeployment10(
+	ctx context.Context,
+	id string,
+	includeAudit bool,
+) (out GetDeployment10Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_deployment_10", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetDeployment10Result](res, "get_deployment_10")
+}
+
+// GetAlert11 calls the tool get_alert_11.
+func (c *Client) GetAlert11(ctx context.Context, id string, includeAudit bool) (out GetAlert11Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_alert_11", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetAlert11Result](res, "get_alert_11")
+}
+
+// GetSubscription12 calls the tool get_subscription_12.
+func (c *Client) GetSubscription12(
+	ctx context.Context,
+	id string,
+	includeAudit bool,
+) (out GetSubscription12Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_subscription_12", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetSubscription12Result](res, "get_subscription_12")
+}
+
+// GetPayment13 calls the tool get_payment_13.
+func (c *Client) GetPayment13(ctx context.Context, id string, includeAudit bool) (out GetPayment13Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_payment_13", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetPayment13Result](res, "get_payment_13")
+}
+
+// GetContract14 calls the tool get_contract_14.
+func (c *Client) GetContract14(ctx context.Context, id string, includeAudit bool) (out GetContract14Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_contract_14", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetContract14Result](res, "get_contract_14")
+}
+
+// GetCampaign15 calls the tool get_campaign_15.
+func (c *Client) GetCampaign15(ctx context.Context, id string, includeAudit bool) (out GetCampaign15Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_campaign_15", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetCampaign15Result](res, "get_campaign_15")
+}
+
+// GetDocument16 calls the tool get_document_16.
+func (c *Client) GetDocument16(ctx context.Context, id string, includeAudit bool) (out GetDocument16Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_document_16", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetDocument16Result](res, "get_document_16")
+}
+
+// GetMeeting17 calls the tool get_meeting_17.
+func (c *Client) GetMeeting17(ctx context.Context, id string, includeAudit bool) (out GetMeeting17Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_meeting_17", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetMeeting17Result](res, "get_meeting_17")
+}
+
+// GetVendor18 calls the tool get_vendor_18.
+func (c *Client) GetVendor18(ctx context.Context, id string, includeAudit bool) (out GetVendor18Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_vendor_18", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetVendor18Result](res, "get_vendor_18")
+}
+
+// GetAsset19 calls the tool get_asset_19.
+func (c *Client) GetAsset19(ctx context.Context, id string, includeAudit bool) (out GetAsset19Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_asset_19", map[string]any{"id": id, "includeAudit": includeAudit})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[GetAsset19Result](res, "get_asset_19")
+}
+
+// ListInvoice20 calls the tool list_invoice_20.
+func (c *Client) ListInvoice20(ctx context.Context, in ListInvoice20Input) (out ListInvoice20Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_invoice_20", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListInvoice20Result](res, "list_invoice_20")
+}
+
+// ListCustomer21 calls the tool list_customer_21.
+func (c *Client) ListCustomer21(ctx context.Context, in ListCustomer21Input) (out ListCustomer21Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_customer_21", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListCustomer21Result](res, "list_customer_21")
+}
+
+// ListOrder22 calls the tool list_order_22.
+func (c *Client) ListOrder22(ctx context.Context, in ListOrder22Input) (out ListOrder22Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_order_22", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListOrder22Result](res, "list_order_22")
+}
+
+// ListShipment23 calls the tool list_shipment_23.
+func (c *Client) ListShipment23(ctx context.Context, in ListShipment23Input) (out ListShipment23Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_shipment_23", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListShipment23Result](res, "list_shipment_23")
+}
+
+// ListProduct24 calls the tool list_product_24.
+func (c *Client) ListProduct24(ctx context.Context, in ListProduct24Input) (out ListProduct24Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_product_24", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListProduct24Result](res, "list_product_24")
+}
+
+// ListWarehouse25 calls the tool list_warehouse_25.
+func (c *Client) ListWarehouse25(ctx context.Context, in ListWarehouse25Input) (out ListWarehouse25Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_warehouse_25", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListWarehouse25Result](res, "list_warehouse_25")
+}
+
+// ListTicket26 calls the tool list_ticket_26.
+func (c *Client) ListTicket26(ctx context.Context, in ListTicket26Input) (out ListTicket26Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_ticket_26", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListTicket26Result](res, "list_ticket_26")
+}
+
+// ListEmployee27 calls the tool list_employee_27.
+func (c *Client) ListEmployee27(ctx context.Context, in ListEmployee27Input) (out ListEmployee27Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_employee_27", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListEmployee27Result](res, "list_employee_27")
+}
+
+// ListProject28 calls the tool list_project_28.
+func (c *Client) ListProject28(ctx context.Context, in ListProject28Input) (out ListProject28Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_project_28", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListProject28Result](res, "list_project_28")
+}
+
+// ListRepository29 calls the tool list_repository_29.
+func (c *Client) ListRepository29(
+	ctx context.Context,
+	in ListRepository29Input,
+) (out ListRepository29Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_repository_29", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListRepository29Result](res, "list_repository_29")
+}
+
+// ListDeployment30 calls the tool list_deployment_30.
+func (c *Client) ListDeployment30(
+	ctx context.Context,
+	in ListDeployment30Input,
+) (out ListDeployment30Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_deployment_30", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListDeployment30Result](res, "list_deployment_30")
+}
+
+// ListAlert31 calls the tool list_alert_31.
+func (c *Client) ListAlert31(ctx context.Context, in ListAlert31Input) (out ListAlert31Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_alert_31", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListAlert31Result](res, "list_alert_31")
+}
+
+// ListSubscription32 calls the tool list_subscription_32.
+func (c *Client) ListSubscription32(
+	ctx context.Context,
+	in ListSubscription32Input,
+) (out ListSubscription32Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_subscription_32", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListSubscription32Result](res, "list_subscription_32")
+}
+
+// ListPayment33 calls the tool list_payment_33.
+func (c *Client) ListPayment33(ctx context.Context, in ListPayment33Input) (out ListPayment33Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_payment_33", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListPayment33Result](res, "list_payment_33")
+}
+
+// ListContract34 calls the tool list_contract_34.
+func (c *Client) ListContract34(ctx context.Context, in ListContract34Input) (out ListContract34Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_contract_34", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListContract34Result](res, "list_contract_34")
+}
+
+// ListCampaign35 calls the tool list_campaign_35.
+func (c *Client) ListCampaign35(ctx context.Context, in ListCampaign35Input) (out ListCampaign35Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_campaign_35", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListCampaign35Result](res, "list_campaign_35")
+}
+
+// ListDocument36 calls the tool list_document_36.
+func (c *Client) ListDocument36(ctx context.Context, in ListDocument36Input) (out ListDocument36Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_document_36", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListDocument36Result](res, "list_document_36")
+}
+
+// ListMeeting37 calls the tool list_meeting_37.
+func (c *Client) ListMeeting37(ctx context.Context, in ListMeeting37Input) (out ListMeeting37Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_meeting_37", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListMeeting37Result](res, "list_meeting_37")
+}
+
+// ListVendor38 calls the tool list_vendor_38.
+func (c *Client) ListVendor38(ctx context.Context, in ListVendor38Input) (out ListVendor38Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_vendor_38", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListVendor38Result](res, "list_vendor_38")
+}
+
+// ListAsset39 calls the tool list_asset_39.
+func (c *Client) ListAsset39(ctx context.Context, in ListAsset39Input) (out ListAsset39Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_asset_39", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ListAsset39Result](res, "list_asset_39")
+}
+
+// SearchInvoice40 calls the tool search_invoice_40.
+func (c *Client) SearchInvoice40(ctx context.Context, in SearchInvoice40Input) (out SearchInvoice40Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_invoice_40", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchInvoice40Result](res, "search_invoice_40")
+}
+
+// SearchCustomer41 calls the tool search_customer_41.
+func (c *Client) SearchCustomer41(
+	ctx context.Context,
+	in SearchCustomer41Input,
+) (out SearchCustomer41Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_customer_41", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchCustomer41Result](res, "search_customer_41")
+}
+
+// SearchOrder42 calls the tool search_order_42.
+func (c *Client) SearchOrder42(ctx context.Context, in SearchOrder42Input) (out SearchOrder42Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_order_42", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchOrder42Result](res, "search_order_42")
+}
+
+// SearchShipment43 calls the tool search_shipment_43.
+func (c *Client) SearchShipment43(
+	ctx context.Context,
+	in SearchShipment43Input,
+) (out SearchShipment43Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_shipment_43", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchShipment43Result](res, "search_shipment_43")
+}
+
+// SearchProduct44 calls the tool search_product_44.
+func (c *Client) SearchProduct44(ctx context.Context, in SearchProduct44Input) (out SearchProduct44Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_product_44", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchProduct44Result](res, "search_product_44")
+}
+
+// SearchWarehouse45 calls the tool search_warehouse_45.
+func (c *Client) SearchWarehouse45(
+	ctx context.Context,
+	in SearchWarehouse45Input,
+) (out SearchWarehouse45Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_warehouse_45", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchWarehouse45Result](res, "search_warehouse_45")
+}
+
+// SearchTicket46 calls the tool search_ticket_46.
+func (c *Client) SearchTicket46(ctx context.Context, in SearchTicket46Input) (out SearchTicket46Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_ticket_46", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchTicket46Result](res, "search_ticket_46")
+}
+
+// SearchEmployee47 calls the tool search_employee_47.
+func (c *Client) SearchEmployee47(
+	ctx context.Context,
+	in SearchEmployee47Input,
+) (out SearchEmployee47Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_employee_47", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchEmployee47Result](res, "search_employee_47")
+}
+
+// SearchProject48 calls the tool search_project_48.
+func (c *Client) SearchProject48(ctx context.Context, in SearchProject48Input) (out SearchProject48Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_project_48", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchProject48Result](res, "search_project_48")
+}
+
+// SearchRepository49 calls the tool search_repository_49.
+func (c *Client) SearchRepository49(
+	ctx context.Context,
+	in SearchRepository49Input,
+) (out SearchRepository49Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_repository_49", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchRepository49Result](res, "search_repository_49")
+}
+
+// SearchDeployment50 calls the tool search_deployment_50.
+func (c *Client) SearchDeployment50(
+	ctx context.Context,
+	in SearchDeployment50Input,
+) (out SearchDeployment50Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_deployment_50", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchDeployment50Result](res, "search_deployment_50")
+}
+
+// SearchAlert51 calls the tool search_alert_51.
+func (c *Client) SearchAlert51(ctx context.Context, in SearchAlert51Input) (out SearchAlert51Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_alert_51", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchAlert51Result](res, "search_alert_51")
+}
+
+// SearchSubscription52 calls the tool search_subscription_52.
+func (c *Client) SearchSubscription52(
+	ctx context.Context,
+	in SearchSubscription52Input,
+) (out SearchSubscription52Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_subscription_52", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchSubscription52Result](res, "search_subscription_52")
+}
+
+// SearchPayment53 calls the tool search_payment_53.
+func (c *Client) SearchPayment53(ctx context.Context, in SearchPayment53Input) (out SearchPayment53Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_payment_53", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchPayment53Result](res, "search_payment_53")
+}
+
+// SearchContract54 calls the tool search_contract_54.
+func (c *Client) SearchContract54(
+	ctx context.Context,
+	in SearchContract54Input,
+) (out SearchContract54Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_contract_54", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchContract54Result](res, "search_contract_54")
+}
+
+// SearchCampaign55 calls the tool search_campaign_55.
+func (c *Client) SearchCampaign55(
+	ctx context.Context,
+	in SearchCampaign55Input,
+) (out SearchCampaign55Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_campaign_55", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchCampaign55Result](res, "search_campaign_55")
+}
+
+// SearchDocument56 calls the tool search_document_56.
+func (c *Client) SearchDocument56(
+	ctx context.Context,
+	in SearchDocument56Input,
+) (out SearchDocument56Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_document_56", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchDocument56Result](res, "search_document_56")
+}
+
+// SearchMeeting57 calls the tool search_meeting_57.
+func (c *Client) SearchMeeting57(ctx context.Context, in SearchMeeting57Input) (out SearchMeeting57Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_meeting_57", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchMeeting57Result](res, "search_meeting_57")
+}
+
+// SearchVendor58 calls the tool search_vendor_58.
+func (c *Client) SearchVendor58(ctx context.Context, in SearchVendor58Input) (out SearchVendor58Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_vendor_58", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchVendor58Result](res, "search_vendor_58")
+}
+
+// SearchAsset59 calls the tool search_asset_59.
+func (c *Client) SearchAsset59(ctx context.Context, in SearchAsset59Input) (out SearchAsset59Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_asset_59", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchAsset59Result](res, "search_asset_59")
+}
+
+// CreateInvoice60 calls the tool create_invoice_60.
+func (c *Client) CreateInvoice60(ctx context.Context, in CreateInvoice60Input) (out CreateInvoice60Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_invoice_60", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateInvoice60Result](res, "create_invoice_60")
+}
+
+// CreateCustomer61 calls the tool create_customer_61.
+func (c *Client) CreateCustomer61(
+	ctx context.Context,
+	in CreateCustomer61Input,
+) (out CreateCustomer61Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_customer_61", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateCustomer61Result](res, "create_customer_61")
+}
+
+// CreateOrder62 calls the tool create_order_62.
+func (c *Client) CreateOrder62(ctx context.Context, in CreateOrder62Input) (out CreateOrder62Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_order_62", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateOrder62Result](res, "create_order_62")
+}
+
+// CreateShipment63 calls the tool create_shipment_63.
+func (c *Client) CreateShipment63(
+	ctx context.Context,
+	in CreateShipment63Input,
+) (out CreateShipment63Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_shipment_63", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateShipment63Result](res, "create_shipment_63")
+}
+
+// CreateProduct64 calls the tool create_product_64.
+func (c *Client) CreateProduct64(ctx context.Context, in CreateProduct64Input) (out CreateProduct64Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_product_64", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateProduct64Result](res, "create_product_64")
+}
+
+// CreateWarehouse65 calls the tool create_warehouse_65.
+func (c *Client) CreateWarehouse65(
+	ctx context.Context,
+	in CreateWarehouse65Input,
+) (out CreateWarehouse65Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_warehouse_65", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateWarehouse65Result](res, "create_warehouse_65")
+}
+
+// CreateTicket66 calls the tool create_ticket_66.
+func (c *Client) CreateTicket66(ctx context.Context, in CreateTicket66Input) (out CreateTicket66Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_ticket_66", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateTicket66Result](res, "create_ticket_66")
+}
+
+// CreateEmployee67 calls the tool create_employee_67.
+func (c *Client) CreateEmployee67(
+	ctx context.Context,
+	in CreateEmployee67Input,
+) (out CreateEmployee67Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_employee_67", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateEmployee67Result](res, "create_employee_67")
+}
+
+// CreateProject68 calls the tool create_project_68.
+func (c *Client) CreateProject68(ctx context.Context, in CreateProject68Input) (out CreateProject68Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_project_68", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateProject68Result](res, "create_project_68")
+}
+
+// CreateRepository69 calls the tool create_repository_69.
+func (c *Client) CreateRepository69(
+	ctx context.Context,
+	in CreateRepository69Input,
+) (out CreateRepository69Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_repository_69", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateRepository69Result](res, "create_repository_69")
+}
+
+// CreateDeployment70 calls the tool create_deployment_70.
+func (c *Client) CreateDeployment70(
+	ctx context.Context,
+	in CreateDeployment70Input,
+) (out CreateDeployment70Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_deployment_70", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateDeployment70Result](res, "create_deployment_70")
+}
+
+// CreateAlert71 calls the tool create_alert_71.
+func (c *Client) CreateAlert71(ctx context.Context, in CreateAlert71Input) (out CreateAlert71Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_alert_71", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateAlert71Result](res, "create_alert_71")
+}
+
+// CreateSubscription72 calls the tool create_subscription_72.
+func (c *Client) CreateSubscription72(
+	ctx context.Context,
+	in CreateSubscription72Input,
+) (out CreateSubscription72Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_subscription_72", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateSubscription72Result](res, "create_subscription_72")
+}
+
+// CreatePayment73 calls the tool create_payment_73.
+func (c *Client) CreatePayment73(ctx context.Context, in CreatePayment73Input) (out CreatePayment73Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_payment_73", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreatePayment73Result](res, "create_payment_73")
+}
+
+// CreateContract74 calls the tool create_contract_74.
+func (c *Client) CreateContract74(
+	ctx context.Context,
+	in CreateContract74Input,
+) (out CreateContract74Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_contract_74", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateContract74Result](res, "create_contract_74")
+}
+
+// CreateCampaign75 calls the tool create_campaign_75.
+func (c *Client) CreateCampaign75(
+	ctx context.Context,
+	in CreateCampaign75Input,
+) (out CreateCampaign75Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_campaign_75", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateCampaign75Result](res, "create_campaign_75")
+}
+
+// CreateDocument76 calls the tool create_document_76.
+func (c *Client) CreateDocument76(
+	ctx context.Context,
+	in CreateDocument76Input,
+) (out CreateDocument76Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_document_76", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateDocument76Result](res, "create_document_76")
+}
+
+// CreateMeeting77 calls the tool create_meeting_77.
+func (c *Client) CreateMeeting77(ctx context.Context, in CreateMeeting77Input) (out CreateMeeting77Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_meeting_77", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateMeeting77Result](res, "create_meeting_77")
+}
+
+// CreateVendor78 calls the tool create_vendor_78.
+func (c *Client) CreateVendor78(ctx context.Context, in CreateVendor78Input) (out CreateVendor78Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_vendor_78", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateVendor78Result](res, "create_vendor_78")
+}
+
+// CreateAsset79 calls the tool create_asset_79.
+func (c *Client) CreateAsset79(ctx context.Context, in CreateAsset79Input) (out CreateAsset79Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "create_asset_79", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[CreateAsset79Result](res, "create_asset_79")
+}
+
+// UpdateInvoice80 calls the tool update_invoice_80.
+func (c *Client) UpdateInvoice80(ctx context.Context, in UpdateInvoice80Input) (out UpdateInvoice80Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_invoice_80", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateInvoice80Result](res, "update_invoice_80")
+}
+
+// UpdateCustomer81 calls the tool update_customer_81.
+func (c *Client) UpdateCustomer81(
+	ctx context.Context,
+	in UpdateCustomer81Input,
+) (out UpdateCustomer81Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_customer_81", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateCustomer81Result](res, "update_customer_81")
+}
+
+// UpdateOrder82 calls the tool update_order_82.
+func (c *Client) UpdateOrder82(ctx context.Context, in UpdateOrder82Input) (out UpdateOrder82Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_order_82", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateOrder82Result](res, "update_order_82")
+}
+
+// UpdateShipment83 calls the tool update_shipment_83.
+func (c *Client) UpdateShipment83(
+	ctx context.Context,
+	in UpdateShipment83Input,
+) (out UpdateShipment83Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_shipment_83", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateShipment83Result](res, "update_shipment_83")
+}
+
+// UpdateProduct84 calls the tool update_product_84.
+func (c *Client) UpdateProduct84(ctx context.Context, in UpdateProduct84Input) (out UpdateProduct84Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_product_84", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateProduct84Result](res, "update_product_84")
+}
+
+// UpdateWarehouse85 calls the tool update_warehouse_85.
+func (c *Client) UpdateWarehouse85(
+	ctx context.Context,
+	in UpdateWarehouse85Input,
+) (out UpdateWarehouse85Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_warehouse_85", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateWarehouse85Result](res, "update_warehouse_85")
+}
+
+// UpdateTicket86 calls the tool update_ticket_86.
+func (c *Client) UpdateTicket86(ctx context.Context, in UpdateTicket86Input) (out UpdateTicket86Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_ticket_86", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateTicket86Result](res, "update_ticket_86")
+}
+
+// UpdateEmployee87 calls the tool update_employee_87.
+func (c *Client) UpdateEmployee87(
+	ctx context.Context,
+	in UpdateEmployee87Input,
+) (out UpdateEmployee87Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_employee_87", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateEmployee87Result](res, "update_employee_87")
+}
+
+// UpdateProject88 calls the tool update_project_88.
+func (c *Client) UpdateProject88(ctx context.Context, in UpdateProject88Input) (out UpdateProject88Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_project_88", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateProject88Result](res, "update_project_88")
+}
+
+// UpdateRepository89 calls the tool update_repository_89.
+func (c *Client) UpdateRepository89(
+	ctx context.Context,
+	in UpdateRepository89Input,
+) (out UpdateRepository89Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_repository_89", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateRepository89Result](res, "update_repository_89")
+}
+
+// UpdateDeployment90 calls the tool update_deployment_90.
+func (c *Client) UpdateDeployment90(
+	ctx context.Context,
+	in UpdateDeployment90Input,
+) (out UpdateDeployment90Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_deployment_90", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateDeployment90Result](res, "update_deployment_90")
+}
+
+// UpdateAlert91 calls the tool update_alert_91.
+func (c *Client) UpdateAlert91(ctx context.Context, in UpdateAlert91Input) (out UpdateAlert91Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_alert_91", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateAlert91Result](res, "update_alert_91")
+}
+
+// UpdateSubscription92 calls the tool update_subscription_92.
+func (c *Client) UpdateSubscription92(
+	ctx context.Context,
+	in UpdateSubscription92Input,
+) (out UpdateSubscription92Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_subscription_92", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateSubscription92Result](res, "update_subscription_92")
+}
+
+// UpdatePayment93 calls the tool update_payment_93.
+func (c *Client) UpdatePayment93(ctx context.Context, in UpdatePayment93Input) (out UpdatePayment93Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_payment_93", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdatePayment93Result](res, "update_payment_93")
+}
+
+// UpdateContract94 calls the tool update_contract_94.
+func (c *Client) UpdateContract94(
+	ctx context.Context,
+	in UpdateContract94Input,
+) (out UpdateContract94Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_contract_94", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateContract94Result](res, "update_contract_94")
+}
+
+// UpdateCampaign95 calls the tool update_campaign_95.
+func (c *Client) UpdateCampaign95(
+	ctx context.Context,
+	in UpdateCampaign95Input,
+) (out UpdateCampaign95Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_campaign_95", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateCampaign95Result](res, "update_campaign_95")
+}
+
+// UpdateDocument96 calls the tool update_document_96.
+func (c *Client) UpdateDocument96(
+	ctx context.Context,
+	in UpdateDocument96Input,
+) (out UpdateDocument96Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_document_96", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateDocument96Result](res, "update_document_96")
+}
+
+// UpdateMeeting97 calls the tool update_meeting_97.
+func (c *Client) UpdateMeeting97(ctx context.Context, in UpdateMeeting97Input) (out UpdateMeeting97Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_meeting_97", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateMeeting97Result](res, "update_meeting_97")
+}
+
+// UpdateVendor98 calls the tool update_vendor_98.
+func (c *Client) UpdateVendor98(ctx context.Context, in UpdateVendor98Input) (out UpdateVendor98Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_vendor_98", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateVendor98Result](res, "update_vendor_98")
+}
+
+// UpdateAsset99 calls the tool update_asset_99.
+func (c *Client) UpdateAsset99(ctx context.Context, in UpdateAsset99Input) (out UpdateAsset99Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "update_asset_99", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[UpdateAsset99Result](res, "update_asset_99")
+}
+
+// ArchiveInvoice100 calls the tool archive_invoice_100.
+func (c *Client) ArchiveInvoice100(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveInvoice100Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_invoice_100", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveInvoice100Result](res, "archive_invoice_100")
+}
+
+// ArchiveCustomer101 calls the tool archive_customer_101.
+func (c *Client) ArchiveCustomer101(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveCustomer101Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_customer_101", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveCustomer101Result](res, "archive_customer_101")
+}
+
+// ArchiveOrder102 calls the tool archive_order_102.
+func (c *Client) ArchiveOrder102(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveOrder102Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_order_102", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveOrder102Result](res, "archive_order_102")
+}
+
+// ArchiveShipment103 calls the tool archive_shipment_103.
+func (c *Client) ArchiveShipment103(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveShipment103Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_shipment_103", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveShipment103Result](res, "archive_shipment_103")
+}
+
+// ArchiveProduct104 calls the tool archive_product_104.
+func (c *Client) ArchiveProduct104(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveProduct104Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_product_104", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveProduct104Result](res, "archive_product_104")
+}
+
+// ArchiveWarehouse105 calls the tool archive_warehouse_105.
+func (c *Client) ArchiveWarehouse105(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveWarehouse105Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_warehouse_105", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveWarehouse105Result](res, "archive_warehouse_105")
+}
+
+// ArchiveTicket106 calls the tool archive_ticket_106.
+func (c *Client) ArchiveTicket106(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveTicket106Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_ticket_106", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveTicket106Result](res, "archive_ticket_106")
+}
+
+// ArchiveEmployee107 calls the tool archive_employee_107.
+func (c *Client) ArchiveEmployee107(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveEmployee107Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_employee_107", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveEmployee107Result](res, "archive_employee_107")
+}
+
+// ArchiveProject108 calls the tool archive_project_108.
+func (c *Client) ArchiveProject108(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveProject108Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_project_108", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveProject108Result](res, "archive_project_108")
+}
+
+// ArchiveRepository109 calls the tool archive_repository_109.
+func (c *Client) ArchiveRepository109(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveRepository109Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_repository_109", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveRepository109Result](res, "archive_repository_109")
+}
+
+// ArchiveDeployment110 calls the tool archive_deployment_110.
+func (c *Client) ArchiveDeployment110(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveDeployment110Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_deployment_110", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveDeployment110Result](res, "archive_deployment_110")
+}
+
+// ArchiveAlert111 calls the tool archive_alert_111.
+func (c *Client) ArchiveAlert111(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveAlert111Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_alert_111", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveAlert111Result](res, "archive_alert_111")
+}
+
+// ArchiveSubscription112 calls the tool archive_subscription_112.
+func (c *Client) ArchiveSubscription112(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveSubscription112Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_subscription_112", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveSubscription112Result](res, "archive_subscription_112")
+}
+
+// ArchivePayment113 calls the tool archive_payment_113.
+func (c *Client) ArchivePayment113(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchivePayment113Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_payment_113", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchivePayment113Result](res, "archive_payment_113")
+}
+
+// ArchiveContract114 calls the tool archive_contract_114.
+func (c *Client) ArchiveContract114(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveContract114Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_contract_114", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveContract114Result](res, "archive_contract_114")
+}
+
+// ArchiveCampaign115 calls the tool archive_campaign_115.
+func (c *Client) ArchiveCampaign115(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveCampaign115Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_campaign_115", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveCampaign115Result](res, "archive_campaign_115")
+}
+
+// ArchiveDocument116 calls the tool archive_document_116.
+func (c *Client) ArchiveDocument116(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveDocument116Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_document_116", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveDocument116Result](res, "archive_document_116")
+}
+
+// ArchiveMeeting117 calls the tool archive_meeting_117.
+func (c *Client) ArchiveMeeting117(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveMeeting117Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_meeting_117", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveMeeting117Result](res, "archive_meeting_117")
+}
+
+// ArchiveVendor118 calls the tool archive_vendor_118.
+func (c *Client) ArchiveVendor118(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveVendor118Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_vendor_118", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveVendor118Result](res, "archive_vendor_118")
+}
+
+// ArchiveAsset119 calls the tool archive_asset_119.
+func (c *Client) ArchiveAsset119(
+	ctx context.Context,
+	id string,
+	reason *string,
+) (out ArchiveAsset119Result, err error) {
+	args := map[string]any{"id": id}
+	if reason != nil {
+		args["reason"] = reason
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive_asset_119", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ArchiveAsset119Result](res, "archive_asset_119")
+}
+
+// ExportInvoice120 calls the tool export_invoice_120.
+func (c *Client) ExportInvoice120(
+	ctx context.Context,
+	in ExportInvoice120Input,
+) (out ExportInvoice120Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_invoice_120", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportInvoice120Result](res, "export_invoice_120")
+}
+
+// ExportCustomer121 calls the tool export_customer_121.
+func (c *Client) ExportCustomer121(
+	ctx context.Context,
+	in ExportCustomer121Input,
+) (out ExportCustomer121Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_customer_121", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportCustomer121Result](res, "export_customer_121")
+}
+
+// ExportOrder122 calls the tool export_order_122.
+func (c *Client) ExportOrder122(ctx context.Context, in ExportOrder122Input) (out ExportOrder122Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_order_122", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportOrder122Result](res, "export_order_122")
+}
+
+// ExportShipment123 calls the tool export_shipment_123.
+func (c *Client) ExportShipment123(
+	ctx context.Context,
+	in ExportShipment123Input,
+) (out ExportShipment123Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_shipment_123", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportShipment123Result](res, "export_shipment_123")
+}
+
+// ExportProduct124 calls the tool export_product_124.
+func (c *Client) ExportProduct124(
+	ctx context.Context,
+	in ExportProduct124Input,
+) (out ExportProduct124Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_product_124", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportProduct124Result](res, "export_product_124")
+}
+
+// ExportWarehouse125 calls the tool export_warehouse_125.
+func (c *Client) ExportWarehouse125(
+	ctx context.Context,
+	in ExportWarehouse125Input,
+) (out ExportWarehouse125Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_warehouse_125", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportWarehouse125Result](res, "export_warehouse_125")
+}
+
+// ExportTicket126 calls the tool export_ticket_126.
+func (c *Client) ExportTicket126(ctx context.Context, in ExportTicket126Input) (out ExportTicket126Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_ticket_126", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportTicket126Result](res, "export_ticket_126")
+}
+
+// ExportEmployee127 calls the tool export_employee_127.
+func (c *Client) ExportEmployee127(
+	ctx context.Context,
+	in ExportEmployee127Input,
+) (out ExportEmployee127Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_employee_127", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportEmployee127Result](res, "export_employee_127")
+}
+
+// ExportProject128 calls the tool export_project_128.
+func (c *Client) ExportProject128(
+	ctx context.Context,
+	in ExportProject128Input,
+) (out ExportProject128Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_project_128", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportProject128Result](res, "export_project_128")
+}
+
+// ExportRepository129 calls the tool export_repository_129.
+func (c *Client) ExportRepository129(
+	ctx context.Context,
+	in ExportRepository129Input,
+) (out ExportRepository129Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_repository_129", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportRepository129Result](res, "export_repository_129")
+}
+
+// ExportDeployment130 calls the tool export_deployment_130.
+func (c *Client) ExportDeployment130(
+	ctx context.Context,
+	in ExportDeployment130Input,
+) (out ExportDeployment130Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_deployment_130", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportDeployment130Result](res, "export_deployment_130")
+}
+
+// ExportAlert131 calls the tool export_alert_131.
+func (c *Client) ExportAlert131(ctx context.Context, in ExportAlert131Input) (out ExportAlert131Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_alert_131", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportAlert131Result](res, "export_alert_131")
+}
+
+// ExportSubscription132 calls the tool export_subscription_132.
+func (c *Client) ExportSubscription132(
+	ctx context.Context,
+	in ExportSubscription132Input,
+) (out ExportSubscription132Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_subscription_132", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportSubscription132Result](res, "export_subscription_132")
+}
+
+// ExportPayment133 calls the tool export_payment_133.
+func (c *Client) ExportPayment133(
+	ctx context.Context,
+	in ExportPayment133Input,
+) (out ExportPayment133Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_payment_133", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportPayment133Result](res, "export_payment_133")
+}
+
+// ExportContract134 calls the tool export_contract_134.
+func (c *Client) ExportContract134(
+	ctx context.Context,
+	in ExportContract134Input,
+) (out ExportContract134Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_contract_134", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportContract134Result](res, "export_contract_134")
+}
+
+// ExportCampaign135 calls the tool export_campaign_135.
+func (c *Client) ExportCampaign135(
+	ctx context.Context,
+	in ExportCampaign135Input,
+) (out ExportCampaign135Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_campaign_135", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportCampaign135Result](res, "export_campaign_135")
+}
+
+// ExportDocument136 calls the tool export_document_136.
+func (c *Client) ExportDocument136(
+	ctx context.Context,
+	in ExportDocument136Input,
+) (out ExportDocument136Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_document_136", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportDocument136Result](res, "export_document_136")
+}
+
+// ExportMeeting137 calls the tool export_meeting_137.
+func (c *Client) ExportMeeting137(
+	ctx context.Context,
+	in ExportMeeting137Input,
+) (out ExportMeeting137Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_meeting_137", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportMeeting137Result](res, "export_meeting_137")
+}
+
+// ExportVendor138 calls the tool export_vendor_138.
+func (c *Client) ExportVendor138(ctx context.Context, in ExportVendor138Input) (out ExportVendor138Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_vendor_138", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportVendor138Result](res, "export_vendor_138")
+}
+
+// ExportAsset139 calls the tool export_asset_139.
+func (c *Client) ExportAsset139(ctx context.Context, in ExportAsset139Input) (out ExportAsset139Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "export_asset_139", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ExportAsset139Result](res, "export_asset_139")
+}
+
+// SummarizeInvoice140 calls the tool summarize_invoice_140.
+func (c *Client) SummarizeInvoice140(
+	ctx context.Context,
+	in SummarizeInvoice140Input,
+) (out SummarizeInvoice140Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_invoice_140", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeInvoice140Result](res, "summarize_invoice_140")
+}
+
+// SummarizeCustomer141 calls the tool summarize_customer_141.
+func (c *Client) SummarizeCustomer141(
+	ctx context.Context,
+	in SummarizeCustomer141Input,
+) (out SummarizeCustomer141Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_customer_141", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeCustomer141Result](res, "summarize_customer_141")
+}
+
+// SummarizeOrder142 calls the tool summarize_order_142.
+func (c *Client) SummarizeOrder142(
+	ctx context.Context,
+	in SummarizeOrder142Input,
+) (out SummarizeOrder142Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_order_142", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeOrder142Result](res, "summarize_order_142")
+}
+
+// SummarizeShipment143 calls the tool summarize_shipment_143.
+func (c *Client) SummarizeShipment143(
+	ctx context.Context,
+	in SummarizeShipment143Input,
+) (out SummarizeShipment143Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_shipment_143", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeShipment143Result](res, "summarize_shipment_143")
+}
+
+// SummarizeProduct144 calls the tool summarize_product_144.
+func (c *Client) SummarizeProduct144(
+	ctx context.Context,
+	in SummarizeProduct144Input,
+) (out SummarizeProduct144Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_product_144", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeProduct144Result](res, "summarize_product_144")
+}
+
+// SummarizeWarehouse145 calls the tool summarize_warehouse_145.
+func (c *Client) SummarizeWarehouse145(
+	ctx context.Context,
+	in SummarizeWarehouse145Input,
+) (out SummarizeWarehouse145Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_warehouse_145", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeWarehouse145Result](res, "summarize_warehouse_145")
+}
+
+// SummarizeTicket146 calls the tool summarize_ticket_146.
+func (c *Client) SummarizeTicket146(
+	ctx context.Context,
+	in SummarizeTicket146Input,
+) (out SummarizeTicket146Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_ticket_146", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeTicket146Result](res, "summarize_ticket_146")
+}
+
+// SummarizeEmployee147 calls the tool summarize_employee_147.
+func (c *Client) SummarizeEmployee147(
+	ctx context.Context,
+	in SummarizeEmployee147Input,
+) (out SummarizeEmployee147Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_employee_147", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeEmployee147Result](res, "summarize_employee_147")
+}
+
+// SummarizeProject148 calls the tool summarize_project_148.
+func (c *Client) SummarizeProject148(
+	ctx context.Context,
+	in SummarizeProject148Input,
+) (out SummarizeProject148Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_project_148", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeProject148Result](res, "summarize_project_148")
+}
+
+// SummarizeRepository149 calls the tool summarize_repository_149.
+func (c *Client) SummarizeRepository149(
+	ctx context.Context,
+	in SummarizeRepository149Input,
+) (out SummarizeRepository149Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_repository_149", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeRepository149Result](res, "summarize_repository_149")
+}
+
+// SummarizeDeployment150 calls the tool summarize_deployment_150.
+func (c *Client) SummarizeDeployment150(
+	ctx context.Context,
+	in SummarizeDeployment150Input,
+) (out SummarizeDeployment150Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_deployment_150", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeDeployment150Result](res, "summarize_deployment_150")
+}
+
+// SummarizeAlert151 calls the tool summarize_alert_151.
+func (c *Client) SummarizeAlert151(
+	ctx context.Context,
+	in SummarizeAlert151Input,
+) (out SummarizeAlert151Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_alert_151", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeAlert151Result](res, "summarize_alert_151")
+}
+
+// SummarizeSubscription152 calls the tool summarize_subscription_152.
+func (c *Client) SummarizeSubscription152(
+	ctx context.Context,
+	in SummarizeSubscription152Input,
+) (out SummarizeSubscription152Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_subscription_152", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeSubscription152Result](res, "summarize_subscription_152")
+}
+
+// SummarizePayment153 calls the tool summarize_payment_153.
+func (c *Client) SummarizePayment153(
+	ctx context.Context,
+	in SummarizePayment153Input,
+) (out SummarizePayment153Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_payment_153", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizePayment153Result](res, "summarize_payment_153")
+}
+
+// SummarizeContract154 calls the tool summarize_contract_154.
+func (c *Client) SummarizeContract154(
+	ctx context.Context,
+	in SummarizeContract154Input,
+) (out SummarizeContract154Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_contract_154", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeContract154Result](res, "summarize_contract_154")
+}
+
+// SummarizeCampaign155 calls the tool summarize_campaign_155.
+func (c *Client) SummarizeCampaign155(
+	ctx context.Context,
+	in SummarizeCampaign155Input,
+) (out SummarizeCampaign155Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_campaign_155", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeCampaign155Result](res, "summarize_campaign_155")
+}
+
+// SummarizeDocument156 calls the tool summarize_document_156.
+func (c *Client) SummarizeDocument156(
+	ctx context.Context,
+	in SummarizeDocument156Input,
+) (out SummarizeDocument156Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_document_156", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeDocument156Result](res, "summarize_document_156")
+}
+
+// SummarizeMeeting157 calls the tool summarize_meeting_157.
+func (c *Client) SummarizeMeeting157(
+	ctx context.Context,
+	in SummarizeMeeting157Input,
+) (out SummarizeMeeting157Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_meeting_157", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeMeeting157Result](res, "summarize_meeting_157")
+}
+
+// SummarizeVendor158 calls the tool summarize_vendor_158.
+func (c *Client) SummarizeVendor158(
+	ctx context.Context,
+	in SummarizeVendor158Input,
+) (out SummarizeVendor158Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_vendor_158", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeVendor158Result](res, "summarize_vendor_158")
+}
+
+// SummarizeAsset159 calls the tool summarize_asset_159.
+func (c *Client) SummarizeAsset159(
+	ctx context.Context,
+	in SummarizeAsset159Input,
+) (out SummarizeAsset159Result, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_asset_159", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SummarizeAsset159Result](res, "summarize_asset_159")
 }

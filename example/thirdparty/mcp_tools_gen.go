@@ -14,11 +14,11 @@ import (
 	corev1 "k8s.io/api/core/v1"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -1747,4 +1747,79 @@ func mcptagStoreGetDeploymentWrite(w *toolimpl.Writer, v *appsv1.Deployment) {
 	}
 	w.EndObject()
 	w.EndObject()
+}
+
+// StoreClient calls the tools get_repository, list_issues, get_pull_request,
+// get_pod, get_deployment through a client session: one method a tool, named
+// after its Go function, taking its arguments and returning its result.
+type StoreClient struct {
+	cs *mcp.ClientSession
+}
+
+// NewStoreClient returns a StoreClient that calls the tools through cs.
+func NewStoreClient(cs *mcp.ClientSession) *StoreClient {
+	return &StoreClient{cs: cs}
+}
+
+// GetRepository calls the tool get_repository.
+func (c *StoreClient) GetRepository(
+	ctx context.Context,
+	owner string,
+	repo string,
+) (out *github.Repository, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_repository", map[string]any{"owner": owner, "repo": repo})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[*github.Repository](res, "get_repository")
+}
+
+// ListIssues calls the tool list_issues.
+func (c *StoreClient) ListIssues(ctx context.Context, owner string, repo string) (out []*github.Issue, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_issues", map[string]any{"owner": owner, "repo": repo})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]*github.Issue](res, "list_issues")
+}
+
+// GetPullRequest calls the tool get_pull_request.
+func (c *StoreClient) GetPullRequest(
+	ctx context.Context,
+	owner string,
+	repo string,
+	number int,
+) (out *github.PullRequest, err error) {
+	args := map[string]any{
+		"owner":  owner,
+		"repo":   repo,
+		"number": number,
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_pull_request", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[*github.PullRequest](res, "get_pull_request")
+}
+
+// GetPod calls the tool get_pod.
+func (c *StoreClient) GetPod(ctx context.Context, namespace string, name string) (out corev1.Pod, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_pod", map[string]any{"namespace": namespace, "name": name})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[corev1.Pod](res, "get_pod")
+}
+
+// GetDeployment calls the tool get_deployment.
+func (c *StoreClient) GetDeployment(
+	ctx context.Context,
+	namespace string,
+	name string,
+) (out appsv1.Deployment, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_deployment", map[string]any{"namespace": namespace, "name": name})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[appsv1.Deployment](res, "get_deployment")
 }

@@ -13,11 +13,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -698,6 +698,109 @@ var mcptagCompletions = &toolimpl.Completions{
 			"city": {"Cairo", "London", "Reykjavik"},
 		},
 	},
+}
+
+// Client calls the tools get_temperature, get_weather, get_forecast,
+// get_temperatures, weather_report, get_station, last_updated, save_city,
+// forget_city, refresh_forecasts through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// GetTemperature calls the tool get_temperature.
+func (c *Client) GetTemperature(ctx context.Context, city string) (out int, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_temperature", map[string]any{"city": city})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[int](res, "get_temperature")
+}
+
+// GetWeather calls the tool get_weather.
+func (c *Client) GetWeather(ctx context.Context, city string) (out WeatherData, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_weather", map[string]any{"city": city})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[WeatherData](res, "get_weather")
+}
+
+// GetForecast calls the tool get_forecast.
+func (c *Client) GetForecast(ctx context.Context, req ForecastRequest) (out []WeatherData, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_forecast", req)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]WeatherData](res, "get_forecast")
+}
+
+// GetTemperatures calls the tool get_temperatures.
+func (c *Client) GetTemperatures(ctx context.Context, cities []string) (out map[string]float64, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_temperatures", map[string]any{"cities": cities})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[map[string]float64](res, "get_temperatures")
+}
+
+// WeatherReport calls the tool weather_report.
+func (c *Client) WeatherReport(ctx context.Context, city string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "weather_report", map[string]any{"city": city})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// GetStation calls the tool get_station.
+func (c *Client) GetStation(ctx context.Context, name string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_station", map[string]any{"name": name})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// LastUpdated calls the tool last_updated.
+func (c *Client) LastUpdated(ctx context.Context) (out time.Time, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "last_updated", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[time.Time](res, "last_updated")
+}
+
+// SaveCity calls the tool save_city.
+func (c *Client) SaveCity(ctx context.Context, user string, city City) (out []City, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "save_city", map[string]any{"user": user, "city": city})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]City](res, "save_city")
+}
+
+// ForgetCity calls the tool forget_city.
+func (c *Client) ForgetCity(ctx context.Context, in ForgetRequest) (out Saved, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "forget_city", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Saved](res, "forget_city")
+}
+
+// RefreshForecasts calls the tool refresh_forecasts.
+func (c *Client) RefreshForecasts(ctx context.Context, cities []string) (out []string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "refresh_forecasts", map[string]any{"cities": cities})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]string](res, "refresh_forecasts")
 }
 
 // ElicitConfirmation asks the user of the client that made the tool call req to

@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"regexp"
@@ -133,14 +134,34 @@ func (a *analysis) checkGeneratedNames(p *Package) {
 			continue
 		}
 		first[g.Name] = g.Pos
+		pos, kind := token.NoPos, ""
 		if obj := a.pkg.Scope().Lookup(g.Name); obj != nil && a.declaredHere(obj.Pos()) {
-			a.errorf(obj.Pos(), finding.CatName, "%s %s is the name of a function the generated code declares (%s); rename it",
-				objectKind(obj), g.Name, g.Doc)
+			pos, kind = obj.Pos(), objectKind(obj)
 		} else if d, ok := a.testDecls[g.Name]; ok {
-			a.errorf(d.Pos, finding.CatName, "%s %s is the name of a function the generated code declares (%s); rename it",
-				d.Kind, g.Name, g.Doc)
+			pos, kind = d.Pos, d.Kind
+		}
+		switch {
+		case pos == token.NoPos:
+		case g.isClient():
+			a.skipClient(p, g, pos, kind)
+		default:
+			a.errorf(pos, finding.CatName, "%s %s is the name of a function the generated code declares (%s); rename it",
+				kind, g.Name, g.Doc)
 		}
 	}
+}
+
+// skipClient leaves out the typed client that g belongs to, whose name
+// the package declares at pos, and warns there: a server does not need
+// the client, so the package is generated without it.
+func (a *analysis) skipClient(p *Package, g GeneratedFunc, pos token.Pos, kind string) {
+	n := p.GeneratedNames()
+	if n.noClient == nil {
+		n.noClient = map[*types.Named]bool{}
+	}
+	n.noClient[g.Recv] = true
+	a.report(finding.Finding{Pos: pos, Category: finding.CatName, GoesOn: true,
+		Message: fmt.Sprintf("%s %s is a name of the typed client (%s): the generated code leaves the client out; rename it to have one", kind, g.Name, g.Doc)})
 }
 
 func objectKind(obj types.Object) string {

@@ -32,6 +32,9 @@ type Names struct {
 	iconFiles   string            // the variable that embeds the icon files, or ""
 	pages       map[*Tool]string  // the variable that embeds each app's page
 	completions string
+	// noClient are the receiver types (nil for the package's functions)
+	// whose typed client is left out: the package declares its name.
+	noClient map[*types.Named]bool
 	// taken are the package-level names of the package's sources (the
 	// generated file left out) and of the generated file.
 	taken map[string]bool
@@ -50,6 +53,15 @@ type GeneratedFunc struct {
 	Recv *types.Named // the receiver type whose declarations it registers, or nil
 	Pos  token.Pos    // the first declaration it registers
 	Doc  string       // what it does, in a few words
+}
+
+// isClient reports whether g is a typed client's type or constructor: a
+// server needs neither, so when the package declares the name itself
+// the client is left out, with a warning, rather than the package
+// refused.
+func (g GeneratedFunc) isClient() bool {
+	name := ClientName(g.Recv)
+	return g.Name == name || g.Name == "New"+name
 }
 
 // declSuffixes are the names the generated file derives from the name of
@@ -305,7 +317,8 @@ func (n *Names) Taken(name string) bool { return n.taken[name] }
 // whose methods they register, so that none can be left out by mistake.
 // For the methods of each receiver type R, RegisterR and RegisterRTools
 // register R's alone. Tools and RTools return the same tools as data,
-// for a server that selects what it serves. Complete, the completion handler, is declared when
+// for a server that selects what it serves; Client and RClient, with
+// NewClient and NewRClient, call the tools through a client session. Complete, the completion handler, is declared when
 // there are prompts or templates, and Elicit<Type> for each form.
 func registerFuncs(p *Package) []GeneratedFunc {
 	var funcs []GeneratedFunc
@@ -364,6 +377,7 @@ func registerFuncs(p *Package) []GeneratedFunc {
 	}
 	if firstFuncTool != token.NoPos {
 		funcs = append(funcs, GeneratedFunc{ToolsName(nil), nil, firstFuncTool, "it returns the tools as data"})
+		funcs = append(funcs, clientFuncs(nil, firstFuncTool, "the package's functions")...)
 	}
 	sort.Slice(recvs, func(i, j int) bool { return recvs[i].Obj().Name() < recvs[j].Obj().Name() })
 	for _, recv := range recvs {
@@ -373,6 +387,7 @@ func registerFuncs(p *Package) []GeneratedFunc {
 		if g.tools {
 			funcs = append(funcs, GeneratedFunc{name + "Tools", recv, g.pos, "it registers the tools of " + recv.Obj().Name()})
 			funcs = append(funcs, GeneratedFunc{ToolsName(recv), recv, g.pos, "it returns the tools of " + recv.Obj().Name() + " as data"})
+			funcs = append(funcs, clientFuncs(recv, g.pos, recv.Obj().Name()+"'s methods")...)
 		}
 	}
 	if complete != token.NoPos {
@@ -457,6 +472,33 @@ func ToolsName(recv *types.Named) string {
 		return "Tools"
 	}
 	return exported(recv.Obj().Name()) + "Tools"
+}
+
+// HasClient reports whether the generated file declares the typed
+// client of the tools of recv (nil for the package's functions): it
+// does unless the package declares one of the client's names itself.
+func (n *Names) HasClient(recv *types.Named) bool { return !n.noClient[recv] }
+
+// ClientName is the name of the generated type that calls the tools of
+// the package's functions (recv nil) or of recv's methods through a
+// client session: Client, or RClient for a receiver type R. Its
+// constructor is New followed by the same name.
+func ClientName(recv *types.Named) string {
+	if recv == nil {
+		return "Client"
+	}
+	return exported(recv.Obj().Name()) + "Client"
+}
+
+// clientFuncs are the typed client of the tools of recv (nil for the
+// package's functions), whose first declaration is at pos: its type and
+// its constructor.
+func clientFuncs(recv *types.Named, pos token.Pos, of string) []GeneratedFunc {
+	name := ClientName(recv)
+	return []GeneratedFunc{
+		{name, recv, pos, "it is the typed client of the tools of " + of},
+		{"New" + name, recv, pos, "it returns the typed client of the tools of " + of},
+	}
 }
 
 // RegisterName is the name of the generated function that registers the

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -1027,6 +1027,303 @@ func Complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResul
 
 // The values of each argument of Complete, computed by mcptag.
 var mcptagCompletions = &toolimpl.Completions{}
+
+// Client calls the tools test_simple_text, test_image_content,
+// test_audio_content, test_embedded_resource, test_multiple_content_types,
+// test_tool_with_logging, test_tool_with_progress, test_error_handling,
+// test_sampling, test_reconnection, test_elicitation,
+// test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums,
+// test_input_required_result_request_state,
+// test_input_required_result_tampered_state,
+// test_input_required_result_multi_round,
+// test_input_required_result_elicitation, test_input_required_result_sampling,
+// test_input_required_result_list_roots,
+// test_input_required_result_multiple_inputs,
+// test_input_required_result_capabilities, test_x_mcp_header,
+// test_missing_capability, test_streaming_elicitation, test_logging_tool
+// through a client session: one method a tool, named after its Go function,
+// taking its arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// SimpleText calls the tool test_simple_text.
+func (c *Client) SimpleText(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_simple_text", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// ImageContent calls the tool test_image_content.
+func (c *Client) ImageContent(ctx context.Context) (res *mcp.CallToolResult, out any, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "test_image_content", map[string]any{})
+	if err != nil {
+		return res, out, err
+	}
+	out, err = toolimpl.ClientJSONText[any](res, "test_image_content")
+	return res, out, err
+}
+
+// AudioContent calls the tool test_audio_content.
+func (c *Client) AudioContent(ctx context.Context) (res *mcp.CallToolResult, out any, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "test_audio_content", map[string]any{})
+	if err != nil {
+		return res, out, err
+	}
+	out, err = toolimpl.ClientJSONText[any](res, "test_audio_content")
+	return res, out, err
+}
+
+// EmbeddedResource calls the tool test_embedded_resource.
+func (c *Client) EmbeddedResource(ctx context.Context) (res *mcp.CallToolResult, out any, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "test_embedded_resource", map[string]any{})
+	if err != nil {
+		return res, out, err
+	}
+	out, err = toolimpl.ClientJSONText[any](res, "test_embedded_resource")
+	return res, out, err
+}
+
+// MultipleContentTypes calls the tool test_multiple_content_types.
+func (c *Client) MultipleContentTypes(ctx context.Context) (res *mcp.CallToolResult, out any, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "test_multiple_content_types", map[string]any{})
+	if err != nil {
+		return res, out, err
+	}
+	out, err = toolimpl.ClientJSONText[any](res, "test_multiple_content_types")
+	return res, out, err
+}
+
+// ToolWithLogging calls the tool test_tool_with_logging.
+func (c *Client) ToolWithLogging(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_tool_with_logging", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// ToolWithProgress calls the tool test_tool_with_progress.
+func (c *Client) ToolWithProgress(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_tool_with_progress", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// ErrorHandling calls the tool test_error_handling.
+func (c *Client) ErrorHandling(ctx context.Context) (err error) {
+	_, err = toolimpl.CallTool(ctx, c.cs, "test_error_handling", map[string]any{})
+	return err
+}
+
+// Sampling calls the tool test_sampling.
+func (c *Client) Sampling(ctx context.Context, prompt string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_sampling", map[string]any{"prompt": prompt})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// Reconnection calls the tool test_reconnection.
+func (c *Client) Reconnection(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_reconnection", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// Elicitation calls the tool test_elicitation.
+func (c *Client) Elicitation(ctx context.Context, message string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_elicitation", map[string]any{"message": message})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// ElicitationDefaults calls the tool test_elicitation_sep1034_defaults.
+func (c *Client) ElicitationDefaults(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_elicitation_sep1034_defaults", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// ElicitationEnums calls the tool test_elicitation_sep1330_enums.
+func (c *Client) ElicitationEnums(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_elicitation_sep1330_enums", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// InputRequiredRequestState calls the tool
+// test_input_required_result_request_state.
+func (c *Client) InputRequiredRequestState(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_input_required_result_request_state", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// InputRequiredTamperedState calls the tool
+// test_input_required_result_tampered_state.
+func (c *Client) InputRequiredTamperedState(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_input_required_result_tampered_state", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// InputRequiredMultiRound calls the tool
+// test_input_required_result_multi_round.
+func (c *Client) InputRequiredMultiRound(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_input_required_result_multi_round", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// InputRequiredElicitation calls the tool
+// test_input_required_result_elicitation.
+func (c *Client) InputRequiredElicitation(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_input_required_result_elicitation", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// InputRequiredSampling calls the tool test_input_required_result_sampling.
+func (c *Client) InputRequiredSampling(ctx context.Context) (res *mcp.CallToolResult, out any, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "test_input_required_result_sampling", map[string]any{})
+	if err != nil {
+		return res, out, err
+	}
+	out, err = toolimpl.ClientJSONText[any](res, "test_input_required_result_sampling")
+	return res, out, err
+}
+
+// InputRequiredListRoots calls the tool test_input_required_result_list_roots.
+func (c *Client) InputRequiredListRoots(ctx context.Context) (res *mcp.CallToolResult, out any, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "test_input_required_result_list_roots", map[string]any{})
+	if err != nil {
+		return res, out, err
+	}
+	out, err = toolimpl.ClientJSONText[any](res, "test_input_required_result_list_roots")
+	return res, out, err
+}
+
+// InputRequiredMultipleInputs calls the tool
+// test_input_required_result_multiple_inputs.
+func (c *Client) InputRequiredMultipleInputs(ctx context.Context) (res *mcp.CallToolResult, out any, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "test_input_required_result_multiple_inputs", map[string]any{})
+	if err != nil {
+		return res, out, err
+	}
+	out, err = toolimpl.ClientJSONText[any](res, "test_input_required_result_multiple_inputs")
+	return res, out, err
+}
+
+// InputRequiredCapabilities calls the tool
+// test_input_required_result_capabilities.
+func (c *Client) InputRequiredCapabilities(ctx context.Context) (res *mcp.CallToolResult, out any, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "test_input_required_result_capabilities", map[string]any{})
+	if err != nil {
+		return res, out, err
+	}
+	out, err = toolimpl.ClientJSONText[any](res, "test_input_required_result_capabilities")
+	return res, out, err
+}
+
+// XMcpHeader calls the tool test_x_mcp_header.
+func (c *Client) XMcpHeader(ctx context.Context, region *string, level *string) (out string, err error) {
+	args := map[string]any{}
+	if region != nil {
+		args["region"] = region
+	}
+	if level != nil {
+		args["level"] = level
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_x_mcp_header", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// MissingCapability calls the tool test_missing_capability.
+func (c *Client) MissingCapability(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_missing_capability", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// StreamingElicitation calls the tool test_streaming_elicitation.
+func (c *Client) StreamingElicitation(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_streaming_elicitation", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// LoggingTool calls the tool test_logging_tool.
+func (c *Client) LoggingTool(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_logging_tool", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// ListsClient calls the tools test_trigger_tool_change,
+// test_trigger_prompt_change through a client session: one method a tool, named
+// after its Go function, taking its arguments and returning its result.
+type ListsClient struct {
+	cs *mcp.ClientSession
+}
+
+// NewListsClient returns a ListsClient that calls the tools through cs.
+func NewListsClient(cs *mcp.ClientSession) *ListsClient {
+	return &ListsClient{cs: cs}
+}
+
+// TriggerToolChange calls the tool test_trigger_tool_change.
+func (c *ListsClient) TriggerToolChange(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_trigger_tool_change", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// TriggerPromptChange calls the tool test_trigger_prompt_change.
+func (c *ListsClient) TriggerPromptChange(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_trigger_prompt_change", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
 
 // ElicitColor asks the user of the client that made the tool call req to
 // fill in the form Color, showing message. ok is false when the user

@@ -44,6 +44,7 @@ func goSource(pkg *analyzer.Package, tools []*mcp.Tool) ([]byte, error) {
 		g.resource(r)
 	}
 	g.complete()
+	g.clients() // client.go
 	if err := g.forms(); err != nil {
 		return nil, err
 	}

@@ -43,6 +43,8 @@ func init() {
 		"URITemplate", "InvalidURI", "ReadError", "TextContents", "BlobContents", "JSONContents", "ReadResult", "CacheReadsFor",
 		"CacheDefault", "CachePublic", "CachePrivate",
 		"Completions", "Form",
+		// Typed clients.
+		"CallTool", "ClientObject", "ClientWrapped", "ClientText", "ClientJSONText",
 	} {
 		runtimeNames[name] = toolimplPackage
 	}

@@ -5,17 +5,18 @@ package testcorpus
 import (
 	"context"
 	"encoding/json"
+	"time"
 
 	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -1862,4 +1863,373 @@ func mcptagGetStamps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Ca
 	}
 	out := GetStamps()
 	return toolimpl.Slice("get_stamps", out), nil
+}
+
+// Client calls the tools get_scalars, get_quoted, get_nullables, get_embeds,
+// get_specials, get_specials_ptr, get_maps, get_node, get_dir, get_generic,
+// get_enums, get_temperature, get_name, get_ratio, get_unit, get_forecast,
+// get_temperatures, get_by_id, get_grades, get_grade, get_grade_ptr,
+// get_triple, get_bytes, get_time, get_custom, get_ptr_custom,
+// get_ptr_custom_ptr, get_tree, get_page, get_any, get_exotic, get_exotic_ptr,
+// get_labelled, get_wrapper, get_wrapper_ptr, get_graph, get_graph_ptr,
+// get_units, get_stamps through a client session: one method a tool, named
+// after its Go function, taking its arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// GetScalars calls the tool get_scalars.
+func (c *Client) GetScalars(ctx context.Context) (out Scalars, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_scalars", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Scalars](res, "get_scalars")
+}
+
+// GetQuoted calls the tool get_quoted.
+func (c *Client) GetQuoted(ctx context.Context) (out Quoted, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_quoted", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Quoted](res, "get_quoted")
+}
+
+// GetNullables calls the tool get_nullables.
+func (c *Client) GetNullables(ctx context.Context) (out Nullables, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_nullables", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Nullables](res, "get_nullables")
+}
+
+// GetEmbeds calls the tool get_embeds.
+func (c *Client) GetEmbeds(ctx context.Context) (out Embeds, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_embeds", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Embeds](res, "get_embeds")
+}
+
+// GetSpecials calls the tool get_specials.
+func (c *Client) GetSpecials(ctx context.Context) (out Specials, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_specials", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Specials](res, "get_specials")
+}
+
+// GetSpecialsPtr calls the tool get_specials_ptr.
+func (c *Client) GetSpecialsPtr(ctx context.Context) (out *Specials, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_specials_ptr", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[*Specials](res, "get_specials_ptr")
+}
+
+// GetMaps calls the tool get_maps.
+func (c *Client) GetMaps(ctx context.Context) (out Maps, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_maps", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Maps](res, "get_maps")
+}
+
+// GetNode calls the tool get_node.
+func (c *Client) GetNode(ctx context.Context) (out Node, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_node", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Node](res, "get_node")
+}
+
+// GetDir calls the tool get_dir.
+func (c *Client) GetDir(ctx context.Context) (out *Dir, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_dir", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[*Dir](res, "get_dir")
+}
+
+// GetGeneric calls the tool get_generic.
+func (c *Client) GetGeneric(ctx context.Context) (out Generic, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_generic", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Generic](res, "get_generic")
+}
+
+// GetEnums calls the tool get_enums.
+func (c *Client) GetEnums(ctx context.Context) (out Enums, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_enums", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Enums](res, "get_enums")
+}
+
+// GetTemperature calls the tool get_temperature.
+func (c *Client) GetTemperature(ctx context.Context) (out int, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_temperature", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[int](res, "get_temperature")
+}
+
+// GetName calls the tool get_name.
+func (c *Client) GetName(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_name", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "get_name")
+}
+
+// GetRatio calls the tool get_ratio.
+func (c *Client) GetRatio(ctx context.Context) (out *float64, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_ratio", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[*float64](res, "get_ratio")
+}
+
+// GetUnit calls the tool get_unit.
+func (c *Client) GetUnit(ctx context.Context) (out Unit, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_unit", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[Unit](res, "get_unit")
+}
+
+// GetForecast calls the tool get_forecast.
+func (c *Client) GetForecast(ctx context.Context) (out []Weather, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_forecast", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]Weather](res, "get_forecast")
+}
+
+// GetTemperatures calls the tool get_temperatures.
+func (c *Client) GetTemperatures(ctx context.Context) (out map[string]float64, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_temperatures", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[map[string]float64](res, "get_temperatures")
+}
+
+// GetByID calls the tool get_by_id.
+func (c *Client) GetByID(ctx context.Context) (out map[int]Weather, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_by_id", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[map[int]Weather](res, "get_by_id")
+}
+
+// GetGrades calls the tool get_grades.
+func (c *Client) GetGrades(ctx context.Context) (out []Grade, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_grades", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]Grade](res, "get_grades")
+}
+
+// GetGrade calls the tool get_grade.
+func (c *Client) GetGrade(ctx context.Context) (out Grade, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_grade", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[Grade](res, "get_grade")
+}
+
+// GetGradePtr calls the tool get_grade_ptr.
+func (c *Client) GetGradePtr(ctx context.Context) (out *Grade, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_grade_ptr", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[*Grade](res, "get_grade_ptr")
+}
+
+// GetTriple calls the tool get_triple.
+func (c *Client) GetTriple(ctx context.Context) (out [3]*Item, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_triple", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[3]*Item](res, "get_triple")
+}
+
+// GetBytes calls the tool get_bytes.
+func (c *Client) GetBytes(ctx context.Context) (out []byte, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_bytes", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]byte](res, "get_bytes")
+}
+
+// GetTime calls the tool get_time.
+func (c *Client) GetTime(ctx context.Context) (out time.Time, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_time", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[time.Time](res, "get_time")
+}
+
+// GetCustom calls the tool get_custom.
+func (c *Client) GetCustom(ctx context.Context) (out Custom, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_custom", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[Custom](res, "get_custom")
+}
+
+// GetPtrCustom calls the tool get_ptr_custom.
+func (c *Client) GetPtrCustom(ctx context.Context) (out PtrCustom, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_ptr_custom", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[PtrCustom](res, "get_ptr_custom")
+}
+
+// GetPtrCustomPtr calls the tool get_ptr_custom_ptr.
+func (c *Client) GetPtrCustomPtr(ctx context.Context) (out *PtrCustom, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_ptr_custom_ptr", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[*PtrCustom](res, "get_ptr_custom_ptr")
+}
+
+// GetTree calls the tool get_tree.
+func (c *Client) GetTree(ctx context.Context) (out Tree, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_tree", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[Tree](res, "get_tree")
+}
+
+// GetPage calls the tool get_page.
+func (c *Client) GetPage(ctx context.Context) (out Page[Item], err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_page", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Page[Item]](res, "get_page")
+}
+
+// GetAny calls the tool get_any.
+func (c *Client) GetAny(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_any", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// GetExotic calls the tool get_exotic.
+func (c *Client) GetExotic(ctx context.Context) (out Exotic, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_exotic", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Exotic](res, "get_exotic")
+}
+
+// GetExoticPtr calls the tool get_exotic_ptr.
+func (c *Client) GetExoticPtr(ctx context.Context) (out *Exotic, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_exotic_ptr", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[*Exotic](res, "get_exotic_ptr")
+}
+
+// GetLabelled calls the tool get_labelled.
+func (c *Client) GetLabelled(ctx context.Context) (out Labelled, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_labelled", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[Labelled](res, "get_labelled")
+}
+
+// GetWrapper calls the tool get_wrapper.
+func (c *Client) GetWrapper(ctx context.Context) (out Wrapper, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_wrapper", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[Wrapper](res, "get_wrapper")
+}
+
+// GetWrapperPtr calls the tool get_wrapper_ptr.
+func (c *Client) GetWrapperPtr(ctx context.Context) (out *Wrapper, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_wrapper_ptr", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[*Wrapper](res, "get_wrapper_ptr")
+}
+
+// GetGraph calls the tool get_graph.
+func (c *Client) GetGraph(ctx context.Context) (out Graph, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_graph", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Graph](res, "get_graph")
+}
+
+// GetGraphPtr calls the tool get_graph_ptr.
+func (c *Client) GetGraphPtr(ctx context.Context) (out *Graph, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_graph_ptr", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[*Graph](res, "get_graph_ptr")
+}
+
+// GetUnits calls the tool get_units.
+func (c *Client) GetUnits(ctx context.Context) (out Units, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_units", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[Units](res, "get_units")
+}
+
+// GetStamps calls the tool get_stamps.
+func (c *Client) GetStamps(ctx context.Context) (out []Stamp, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_stamps", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]Stamp](res, "get_stamps")
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -273,4 +273,35 @@ func mcptagIssuesSearchIssuesWrite(w *toolimpl.Writer, v *IssuePage) {
 		w.Int(int64(v.TotalCount), false)
 	}
 	w.EndObject()
+}
+
+// IssuesClient calls the tool search_issues through a client session: one
+// method a tool, named after its Go function, taking its arguments and
+// returning its result.
+type IssuesClient struct {
+	cs *mcp.ClientSession
+}
+
+// NewIssuesClient returns a IssuesClient that calls the tools through cs.
+func NewIssuesClient(cs *mcp.ClientSession) *IssuesClient {
+	return &IssuesClient{cs: cs}
+}
+
+// SearchIssues calls the tool search_issues.
+func (c *IssuesClient) SearchIssues(
+	ctx context.Context,
+	owner string,
+	repo string,
+	query string,
+	after *string,
+) (out IssuePage, err error) {
+	args := map[string]any{"owner": owner, "repo": repo, "query": query}
+	if after != nil {
+		args["after"] = after
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "search_issues", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[IssuePage](res, "search_issues")
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -464,4 +464,107 @@ var mcptagCompletions = &toolimpl.Completions{
 			"state": {"OPEN", "CLOSED"},
 		},
 	},
+}
+
+// Client calls the tools chart, clip, link, links, attach, caption, report,
+// thumbnails, list_issues, list_issues_strict through a client session: one
+// method a tool, named after its Go function, taking its arguments and
+// returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// Chart calls the tool chart.
+func (c *Client) Chart(ctx context.Context, empty bool) (out []mcp.Content, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "chart", map[string]any{"empty": empty})
+	if err != nil {
+		return out, err
+	}
+	return res.Content, nil
+}
+
+// Clip calls the tool clip.
+func (c *Client) Clip(ctx context.Context) (out []mcp.Content, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "clip", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return res.Content, nil
+}
+
+// Link calls the tool link.
+func (c *Client) Link(ctx context.Context) (out []mcp.Content, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "link", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return res.Content, nil
+}
+
+// Links calls the tool links.
+func (c *Client) Links(ctx context.Context) (out []mcp.Content, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "links", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return res.Content, nil
+}
+
+// Attach calls the tool attach.
+func (c *Client) Attach(ctx context.Context) (out []mcp.Content, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "attach", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return res.Content, nil
+}
+
+// Caption calls the tool caption.
+func (c *Client) Caption(ctx context.Context) (out []mcp.Content, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "caption", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return res.Content, nil
+}
+
+// Report calls the tool report.
+func (c *Client) Report(ctx context.Context) (out []mcp.Content, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "report", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return res.Content, nil
+}
+
+// Thumbnails calls the tool thumbnails.
+func (c *Client) Thumbnails(ctx context.Context, count int) (res *mcp.CallToolResult, out []mcp.Content, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "thumbnails", map[string]any{"count": count})
+	if err != nil {
+		return res, out, err
+	}
+	return res, res.Content, nil
+}
+
+// ListIssues calls the tool list_issues.
+func (c *Client) ListIssues(ctx context.Context, f Filter) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_issues", f)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// ListIssuesStrict calls the tool list_issues_strict.
+func (c *Client) ListIssuesStrict(ctx context.Context, f Filter) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_issues_strict", f)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
 }

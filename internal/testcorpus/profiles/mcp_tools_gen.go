@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -464,4 +464,68 @@ func mcptagCheckHeader(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out := CheckHeader(in)
 	return toolimpl.Object("check_header", out), nil
+}
+
+// Client calls the tools check_numbers, check_strings, check_lists,
+// check_plain, check_header through a client session: one method a tool, named
+// after its Go function, taking its arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// CheckNumbers calls the tool check_numbers.
+func (c *Client) CheckNumbers(ctx context.Context, in Numbers) (out Echo, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "check_numbers", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Echo](res, "check_numbers")
+}
+
+// CheckStrings calls the tool check_strings.
+func (c *Client) CheckStrings(ctx context.Context, in Strings) (out Echo, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "check_strings", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Echo](res, "check_strings")
+}
+
+// CheckLists calls the tool check_lists.
+func (c *Client) CheckLists(ctx context.Context, in Lists) (out Echo, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "check_lists", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Echo](res, "check_lists")
+}
+
+// CheckPlain calls the tool check_plain.
+func (c *Client) CheckPlain(ctx context.Context, city string, days *int, unit *Unit) (out Echo, err error) {
+	args := map[string]any{"city": city}
+	if days != nil {
+		args["days"] = days
+	}
+	if unit != nil {
+		args["unit"] = unit
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "check_plain", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Echo](res, "check_plain")
+}
+
+// CheckHeader calls the tool check_header.
+func (c *Client) CheckHeader(ctx context.Context, in Lookup) (out Echo, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "check_header", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Echo](res, "check_header")
 }

@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -4017,4 +4017,258 @@ func mcptagGetNodeSDKWrite(w *toolimpl.Writer, v *testcorpus.Node) {
 		w.EndArray()
 	}
 	w.EndObject()
+}
+
+// Client calls the tools get_scalars, get_quoted, get_nullables, get_embeds,
+// get_embeds_ptr, get_specials, get_specials_ptr, get_specials_by_value,
+// get_maps, get_node, get_node_ptr_ptr, get_generic, get_exotic, get_forecast,
+// get_by_id, get_triple, get_triple_ptr, get_dir, get_page, get_enums,
+// get_tagged, get_items_by_name, get_zeros, get_keyed, find_node, get_node_sdk
+// through a client session: one method a tool, named after its Go function,
+// taking its arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// GetScalars calls the tool get_scalars.
+func (c *Client) GetScalars(ctx context.Context) (out testcorpus.Scalars, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_scalars", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Scalars](res, "get_scalars")
+}
+
+// GetQuoted calls the tool get_quoted.
+func (c *Client) GetQuoted(ctx context.Context) (out *testcorpus.Quoted, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_quoted", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[*testcorpus.Quoted](res, "get_quoted")
+}
+
+// GetNullables calls the tool get_nullables.
+func (c *Client) GetNullables(ctx context.Context) (out testcorpus.Nullables, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_nullables", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Nullables](res, "get_nullables")
+}
+
+// GetEmbeds calls the tool get_embeds.
+func (c *Client) GetEmbeds(ctx context.Context) (out testcorpus.Embeds, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_embeds", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Embeds](res, "get_embeds")
+}
+
+// GetEmbedsPtr calls the tool get_embeds_ptr.
+func (c *Client) GetEmbedsPtr(ctx context.Context) (out *testcorpus.Embeds, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_embeds_ptr", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[*testcorpus.Embeds](res, "get_embeds_ptr")
+}
+
+// GetSpecials calls the tool get_specials.
+func (c *Client) GetSpecials(ctx context.Context) (out testcorpus.Specials, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_specials", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Specials](res, "get_specials")
+}
+
+// GetSpecialsPtr calls the tool get_specials_ptr.
+func (c *Client) GetSpecialsPtr(ctx context.Context) (out *testcorpus.Specials, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_specials_ptr", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[*testcorpus.Specials](res, "get_specials_ptr")
+}
+
+// GetSpecialsByValue calls the tool get_specials_by_value.
+func (c *Client) GetSpecialsByValue(ctx context.Context) (out testcorpus.Specials, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_specials_by_value", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Specials](res, "get_specials_by_value")
+}
+
+// GetMaps calls the tool get_maps.
+func (c *Client) GetMaps(ctx context.Context) (out testcorpus.Maps, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_maps", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Maps](res, "get_maps")
+}
+
+// GetNode calls the tool get_node.
+func (c *Client) GetNode(ctx context.Context) (out testcorpus.Node, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_node", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Node](res, "get_node")
+}
+
+// GetNodePtrPtr calls the tool get_node_ptr_ptr.
+func (c *Client) GetNodePtrPtr(ctx context.Context) (out **testcorpus.Node, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_node_ptr_ptr", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[**testcorpus.Node](res, "get_node_ptr_ptr")
+}
+
+// GetGeneric calls the tool get_generic.
+func (c *Client) GetGeneric(ctx context.Context) (out testcorpus.Generic, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_generic", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Generic](res, "get_generic")
+}
+
+// GetExotic calls the tool get_exotic.
+func (c *Client) GetExotic(ctx context.Context) (out testcorpus.Exotic, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_exotic", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Exotic](res, "get_exotic")
+}
+
+// GetForecast calls the tool get_forecast.
+func (c *Client) GetForecast(ctx context.Context) (out []testcorpus.Weather, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_forecast", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]testcorpus.Weather](res, "get_forecast")
+}
+
+// GetByID calls the tool get_by_id.
+func (c *Client) GetByID(ctx context.Context) (out map[int]testcorpus.Weather, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_by_id", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[map[int]testcorpus.Weather](res, "get_by_id")
+}
+
+// GetTriple calls the tool get_triple.
+func (c *Client) GetTriple(ctx context.Context) (out [3]*testcorpus.Item, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_triple", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[3]*testcorpus.Item](res, "get_triple")
+}
+
+// GetTriplePtr calls the tool get_triple_ptr.
+func (c *Client) GetTriplePtr(ctx context.Context) (out *[3]testcorpus.Item, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_triple_ptr", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[*[3]testcorpus.Item](res, "get_triple_ptr")
+}
+
+// GetDir calls the tool get_dir.
+func (c *Client) GetDir(ctx context.Context) (out *testcorpus.Dir, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_dir", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[*testcorpus.Dir](res, "get_dir")
+}
+
+// GetPage calls the tool get_page.
+func (c *Client) GetPage(ctx context.Context) (out testcorpus.Page[testcorpus.Item], err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_page", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Page[testcorpus.Item]](res, "get_page")
+}
+
+// GetEnums calls the tool get_enums.
+func (c *Client) GetEnums(ctx context.Context) (out testcorpus.Enums, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_enums", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Enums](res, "get_enums")
+}
+
+// GetTagged calls the tool get_tagged.
+func (c *Client) GetTagged(ctx context.Context) (out testcorpus.Tagged, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_tagged", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Tagged](res, "get_tagged")
+}
+
+// GetItemsByName calls the tool get_items_by_name.
+func (c *Client) GetItemsByName(ctx context.Context) (out map[string]map[string][]*testcorpus.Item, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_items_by_name", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[map[string]map[string][]*testcorpus.Item](res, "get_items_by_name")
+}
+
+// GetZeros calls the tool get_zeros.
+func (c *Client) GetZeros(ctx context.Context) (out Zeros, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_zeros", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Zeros](res, "get_zeros")
+}
+
+// GetKeyed calls the tool get_keyed.
+func (c *Client) GetKeyed(ctx context.Context) (out *Keyed, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_keyed", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[*Keyed](res, "get_keyed")
+}
+
+// FindNode calls the tool find_node.
+func (c *Client) FindNode(ctx context.Context, q Query) (out testcorpus.Node, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "find_node", q)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Node](res, "find_node")
+}
+
+// GetNodeSDK calls the tool get_node_sdk.
+func (c *Client) GetNodeSDK(ctx context.Context) (res *mcp.CallToolResult, out testcorpus.Node, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "get_node_sdk", map[string]any{})
+	if err != nil {
+		return res, out, err
+	}
+	if res.StructuredContent == nil {
+		return res, out, nil
+	}
+	out, err = toolimpl.ClientObject[testcorpus.Node](res, "get_node_sdk")
+	return res, out, err
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -537,4 +537,119 @@ func mcptagSum(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTool
 		return toolimpl.Failed(err)
 	}
 	return toolimpl.Merge(res, toolimpl.Object("sum", out)), nil
+}
+
+// Client calls the tools search, greet, count_nodes, crash, echo, ping, sum
+// through a client session: one method a tool, named after its Go function,
+// taking its arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// Search calls the tool search.
+func (c *Client) Search(ctx context.Context, req SearchRequest) (out SearchResult, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search", req)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[SearchResult](res, "search")
+}
+
+// Greet calls the tool greet.
+func (c *Client) Greet(
+	ctx context.Context,
+	name string,
+	times int,
+	loud *bool,
+	unit Unit,
+	tags []string,
+) (out string, err error) {
+	args := map[string]any{
+		"name":  name,
+		"times": times,
+		"unit":  unit,
+		"tags":  tags,
+	}
+	if loud != nil {
+		args["loud"] = loud
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "greet", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "greet")
+}
+
+// CountNodes calls the tool count_nodes.
+func (c *Client) CountNodes(ctx context.Context, tree Tree) (out int, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "count_nodes", tree)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[int](res, "count_nodes")
+}
+
+// Crash calls the tool crash.
+func (c *Client) Crash(ctx context.Context, reason string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "crash", map[string]any{"reason": reason})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "crash")
+}
+
+// Echo calls the tool echo.
+func (c *Client) Echo(ctx context.Context, value any) (out json.RawMessage, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo", map[string]any{"value": value})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[json.RawMessage](res, "echo")
+}
+
+// Ping calls the tool ping.
+func (c *Client) Ping(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "ping", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "ping")
+}
+
+// Sum calls the tool sum.
+func (c *Client) Sum(ctx context.Context, in SumInput) (res *mcp.CallToolResult, out SumOutput, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "sum", in)
+	if err != nil {
+		return res, out, err
+	}
+	if res.StructuredContent == nil {
+		return res, out, nil
+	}
+	out, err = toolimpl.ClientObject[SumOutput](res, "sum")
+	return res, out, err
+}
+
+// CounterClient calls the tool add through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
+type CounterClient struct {
+	cs *mcp.ClientSession
+}
+
+// NewCounterClient returns a CounterClient that calls the tools through cs.
+func NewCounterClient(cs *mcp.ClientSession) *CounterClient {
+	return &CounterClient{cs: cs}
+}
+
+// Add calls the tool add.
+func (c *CounterClient) Add(ctx context.Context, n int) (out int, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "add", map[string]any{"n": n})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[int](res, "add")
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -780,4 +780,148 @@ func mcptagPlainStrict(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 	}
 	out := PlainStrict(n, f, b)
 	return toolimpl.Object("plain_strict", out), nil
+}
+
+// Client calls the tools echo_numbers, echo_decimals, echo_strings,
+// echo_arrays, echo_defaults, echo_strict, book, formats, plain_strict through
+// a client session: one method a tool, named after its Go function, taking its
+// arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// EchoNumbers calls the tool echo_numbers.
+func (c *Client) EchoNumbers(ctx context.Context, in Numbers) (out Numbers, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_numbers", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Numbers](res, "echo_numbers")
+}
+
+// EchoDecimals calls the tool echo_decimals.
+func (c *Client) EchoDecimals(ctx context.Context, in Decimals) (out Decimals, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_decimals", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Decimals](res, "echo_decimals")
+}
+
+// EchoStrings calls the tool echo_strings.
+func (c *Client) EchoStrings(ctx context.Context, in Strings) (out Strings, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_strings", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Strings](res, "echo_strings")
+}
+
+// EchoArrays calls the tool echo_arrays.
+func (c *Client) EchoArrays(ctx context.Context, in Arrays) (out Arrays, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_arrays", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Arrays](res, "echo_arrays")
+}
+
+// EchoDefaults calls the tool echo_defaults.
+func (c *Client) EchoDefaults(ctx context.Context, in Defaults) (out Defaults, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_defaults", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Defaults](res, "echo_defaults")
+}
+
+// EchoStrict calls the tool echo_strict.
+func (c *Client) EchoStrict(ctx context.Context, in StrictNumbers) (out StrictNumbers, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_strict", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[StrictNumbers](res, "echo_strict")
+}
+
+// Book calls the tool book.
+func (c *Client) Book(
+	ctx context.Context,
+	guests int,
+	name string,
+	note string,
+	tags []string,
+	ratio float64,
+	deposit float64,
+	vip bool,
+	seats *int,
+	unit string,
+	code *string,
+) (out BookArgs, err error) {
+	args := map[string]any{
+		"guests":  guests,
+		"name":    name,
+		"note":    note,
+		"tags":    tags,
+		"ratio":   ratio,
+		"deposit": deposit,
+		"vip":     vip,
+		"unit":    unit,
+	}
+	if seats != nil {
+		args["seats"] = seats
+	}
+	if code != nil {
+		args["code"] = code
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "book", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[BookArgs](res, "book")
+}
+
+// Formats calls the tool formats.
+func (c *Client) Formats(
+	ctx context.Context,
+	when string,
+	day string,
+	clockArg string,
+	mail string,
+	link string,
+	id string,
+	v4 string,
+	v6 string,
+	host string,
+) (out FormatsArgs, err error) {
+	args := map[string]any{
+		"when":  when,
+		"day":   day,
+		"clock": clockArg,
+		"mail":  mail,
+		"link":  link,
+		"id":    id,
+		"v4":    v4,
+		"v6":    v6,
+		"host":  host,
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "formats", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[FormatsArgs](res, "formats")
+}
+
+// PlainStrict calls the tool plain_strict.
+func (c *Client) PlainStrict(ctx context.Context, n int, f float64, b bool) (out PlainStrictArgs, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "plain_strict", map[string]any{"n": n, "f": f, "b": b})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[PlainStrictArgs](res, "plain_strict")
 }

@@ -13,11 +13,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -5039,4 +5039,293 @@ func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	out := PlainMixed(items, tags, counts, byID, byU16, byText, unit, prio, when, data, num, raw, value, tree, graph, window, level, custom, stamp, page, embeds)
 	return toolimpl.Object("plain_mixed", out), nil
+}
+
+// Client calls the tools echo_scalars, echo_quoted, echo_nullables,
+// echo_embeds, echo_tagged, echo_specials, echo_maps, echo_node, echo_generic,
+// echo_enums, echo_everything, plain_scalars, plain_pointers, plain_one,
+// plain_struct_ptr, plain_mixed through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// EchoScalars calls the tool echo_scalars.
+func (c *Client) EchoScalars(ctx context.Context, in Scalars) (out Scalars, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_scalars", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Scalars](res, "echo_scalars")
+}
+
+// EchoQuoted calls the tool echo_quoted.
+func (c *Client) EchoQuoted(ctx context.Context, in Quoted) (out Quoted, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_quoted", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Quoted](res, "echo_quoted")
+}
+
+// EchoNullables calls the tool echo_nullables.
+func (c *Client) EchoNullables(ctx context.Context, in Nullables) (out Nullables, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_nullables", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Nullables](res, "echo_nullables")
+}
+
+// EchoEmbeds calls the tool echo_embeds.
+func (c *Client) EchoEmbeds(ctx context.Context, in Embeds) (out Embeds, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_embeds", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Embeds](res, "echo_embeds")
+}
+
+// EchoTagged calls the tool echo_tagged.
+func (c *Client) EchoTagged(ctx context.Context, in Tagged) (out Tagged, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_tagged", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Tagged](res, "echo_tagged")
+}
+
+// EchoSpecials calls the tool echo_specials.
+func (c *Client) EchoSpecials(ctx context.Context, in Specials) (out Specials, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_specials", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Specials](res, "echo_specials")
+}
+
+// EchoMaps calls the tool echo_maps.
+func (c *Client) EchoMaps(ctx context.Context, in Maps) (out Maps, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_maps", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Maps](res, "echo_maps")
+}
+
+// EchoNode calls the tool echo_node.
+func (c *Client) EchoNode(ctx context.Context, in testcorpus.Node) (out testcorpus.Node, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_node", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[testcorpus.Node](res, "echo_node")
+}
+
+// EchoGeneric calls the tool echo_generic.
+func (c *Client) EchoGeneric(ctx context.Context, in Generic) (out Generic, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_generic", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Generic](res, "echo_generic")
+}
+
+// EchoEnums calls the tool echo_enums.
+func (c *Client) EchoEnums(ctx context.Context, in Enums) (out Enums, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_enums", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Enums](res, "echo_enums")
+}
+
+// EchoEverything calls the tool echo_everything.
+func (c *Client) EchoEverything(ctx context.Context, in Everything) (out Everything, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo_everything", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Everything](res, "echo_everything")
+}
+
+// PlainScalars calls the tool plain_scalars.
+func (c *Client) PlainScalars(
+	ctx context.Context,
+	b bool,
+	i int,
+	i8 int8,
+	i16 int16,
+	i32 int32,
+	i64 int64,
+	u uint,
+	u8 uint8,
+	u16 uint16,
+	u32 uint32,
+	u64 uint64,
+	f32 float32,
+	f64 float64,
+	s string,
+	dur time.Duration,
+) (out PlainScalarsArgs, err error) {
+	args := map[string]any{
+		"b":   b,
+		"i":   i,
+		"i8":  i8,
+		"i16": i16,
+		"i32": i32,
+		"i64": i64,
+		"u":   u,
+		"u8":  u8,
+		"u16": u16,
+		"u32": u32,
+		"u64": u64,
+		"f32": f32,
+		"f64": f64,
+		"s":   s,
+		"dur": dur,
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "plain_scalars", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[PlainScalarsArgs](res, "plain_scalars")
+}
+
+// PlainPointers calls the tool plain_pointers.
+func (c *Client) PlainPointers(
+	ctx context.Context,
+	i *int,
+	s *string,
+	item *testcorpus.Item,
+	unit *testcorpus.Unit,
+	when *time.Time,
+	slice *[]int,
+	m *map[string]int,
+	pp **int,
+	a *any,
+	raw *json.RawMessage,
+	node *testcorpus.Node,
+) (out PlainPointersArgs, err error) {
+	args := map[string]any{}
+	if i != nil {
+		args["i"] = i
+	}
+	if s != nil {
+		args["s"] = s
+	}
+	if item != nil {
+		args["item"] = item
+	}
+	if unit != nil {
+		args["unit"] = unit
+	}
+	if when != nil {
+		args["when"] = when
+	}
+	if slice != nil {
+		args["slice"] = slice
+	}
+	if m != nil {
+		args["m"] = m
+	}
+	if pp != nil {
+		args["pp"] = pp
+	}
+	if a != nil {
+		args["a"] = a
+	}
+	if raw != nil {
+		args["raw"] = raw
+	}
+	if node != nil {
+		args["node"] = node
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "plain_pointers", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[PlainPointersArgs](res, "plain_pointers")
+}
+
+// PlainOne calls the tool plain_one.
+func (c *Client) PlainOne(ctx context.Context, tree testcorpus.Tree) (out PlainOneArgs, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "plain_one", map[string]any{"tree": tree})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[PlainOneArgs](res, "plain_one")
+}
+
+// PlainStructPtr calls the tool plain_struct_ptr.
+func (c *Client) PlainStructPtr(ctx context.Context, in *Nullables) (out PlainStructPtrArgs, err error) {
+	args := map[string]any{}
+	if in != nil {
+		args["in"] = in
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "plain_struct_ptr", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[PlainStructPtrArgs](res, "plain_struct_ptr")
+}
+
+// PlainMixed calls the tool plain_mixed.
+func (c *Client) PlainMixed(
+	ctx context.Context,
+	items []testcorpus.Item,
+	tags []string,
+	counts map[string]int,
+	byID map[int]testcorpus.Item,
+	byU16 map[uint16]bool,
+	byText map[TextKey]string,
+	unit testcorpus.Unit,
+	prio testcorpus.Priority,
+	when time.Time,
+	data []byte,
+	num json.Number,
+	raw json.RawMessage,
+	value any,
+	tree testcorpus.Tree,
+	graph Graph,
+	window [3]int8,
+	level Level,
+	custom Custom,
+	stamp Stamp,
+	page testcorpus.Page[testcorpus.Pair[int, testcorpus.Unit]],
+	embeds Embeds,
+) (out PlainMixedArgs, err error) {
+	args := map[string]any{
+		"items":  items,
+		"tags":   tags,
+		"counts": counts,
+		"byID":   byID,
+		"byU16":  byU16,
+		"byText": byText,
+		"unit":   unit,
+		"prio":   prio,
+		"when":   when,
+		"data":   data,
+		"num":    num,
+		"raw":    raw,
+		"value":  value,
+		"tree":   tree,
+		"graph":  graph,
+		"window": window,
+		"level":  level,
+		"custom": custom,
+		"stamp":  stamp,
+		"page":   page,
+		"embeds": embeds,
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "plain_mixed", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[PlainMixedArgs](res, "plain_mixed")
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -232,4 +232,24 @@ func mcptagReceive(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 		return toolimpl.Failed(err)
 	}
 	return toolimpl.Wrapped("receive", out), nil
+}
+
+// Client calls the tool receive through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// Receive calls the tool receive.
+func (c *Client) Receive(ctx context.Context, in Received) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "receive", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "receive")
 }

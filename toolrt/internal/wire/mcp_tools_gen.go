@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -388,6 +388,97 @@ func mcptagActFor(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 	}
 	out := ActFor(tenant)
 	return toolimpl.Wrapped("act_for", out), nil
+}
+
+// Client calls the tools delete_files, ask_name, greet_two, refuse, fail, act,
+// save_note, count_notes, act_for through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// DeleteFiles calls the tool delete_files.
+func (c *Client) DeleteFiles(ctx context.Context, names []string) (out []string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "delete_files", map[string]any{"names": names})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]string](res, "delete_files")
+}
+
+// AskName calls the tool ask_name.
+func (c *Client) AskName(ctx context.Context) (res *mcp.CallToolResult, out Greeting, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "ask_name", map[string]any{})
+	if err != nil {
+		return res, out, err
+	}
+	if res.StructuredContent == nil {
+		return res, out, nil
+	}
+	out, err = toolimpl.ClientObject[Greeting](res, "ask_name")
+	return res, out, err
+}
+
+// GreetTwo calls the tool greet_two.
+func (c *Client) GreetTwo(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "greet_two", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "greet_two")
+}
+
+// Refuse calls the tool refuse.
+func (c *Client) Refuse(ctx context.Context, code int64) (err error) {
+	_, err = toolimpl.CallTool(ctx, c.cs, "refuse", map[string]any{"code": code})
+	return err
+}
+
+// Fail calls the tool fail.
+func (c *Client) Fail(ctx context.Context) (err error) {
+	_, err = toolimpl.CallTool(ctx, c.cs, "fail", map[string]any{})
+	return err
+}
+
+// DoAct calls the tool act.
+func (c *Client) DoAct(ctx context.Context, in Act) (out Act, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "act", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Act](res, "act")
+}
+
+// SaveNote calls the tool save_note.
+func (c *Client) SaveNote(ctx context.Context, text string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "save_note", map[string]any{"text": text})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "save_note")
+}
+
+// CountNotes calls the tool count_notes.
+func (c *Client) CountNotes(ctx context.Context) (out int, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "count_notes", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[int](res, "count_notes")
+}
+
+// ActFor calls the tool act_for.
+func (c *Client) ActFor(ctx context.Context, tenant Tenant) (out Tenant, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "act_for", map[string]any{"tenant": tenant})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[Tenant](res, "act_for")
 }
 
 // ElicitConfirm asks the user of the client that made the tool call req to

@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -214,6 +214,57 @@ func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToo
 	}
 	out := Ping()
 	return toolimpl.Wrapped("ping", out), nil
+}
+
+// Client calls the tools get_forecast, ping through a client session: one
+// method a tool, named after its Go function, taking its arguments and
+// returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// GetForecast calls the tool get_forecast.
+func (c *Client) GetForecast(ctx context.Context, city string) (out Forecast, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_forecast", map[string]any{"city": city})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Forecast](res, "get_forecast")
+}
+
+// Ping calls the tool ping.
+func (c *Client) Ping(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "ping", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "ping")
+}
+
+// StationClient calls the tool refresh through a client session: one method a
+// tool, named after its Go function, taking its arguments and returning its
+// result.
+type StationClient struct {
+	cs *mcp.ClientSession
+}
+
+// NewStationClient returns a StationClient that calls the tools through cs.
+func NewStationClient(cs *mcp.ClientSession) *StationClient {
+	return &StationClient{cs: cs}
+}
+
+// Refresh calls the tool refresh.
+func (c *StationClient) Refresh(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "refresh", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "refresh")
 }
 
 // The icons of the package's declarations, read by mcptag.

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -496,4 +496,24 @@ var mcptagCompletions = &toolimpl.Completions{
 			"size": {"1", "3"},
 		},
 	},
+}
+
+// Client calls the tool version through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// Version calls the tool version.
+func (c *Client) Version(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "version", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "version")
 }

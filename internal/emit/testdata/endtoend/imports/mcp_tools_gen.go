@@ -7,16 +7,17 @@ import (
 	"encoding/json"
 
 	alphav1 "github.com/mcptag/mcptag/internal/emit/testdata/endtoend/imports/alpha/v1"
+	betav1 "github.com/mcptag/mcptag/internal/emit/testdata/endtoend/imports/beta/v1"
 	"github.com/mcptag/mcptag/toolimpl"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -79,4 +80,24 @@ func mcptagConvert(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	}
 	out := Convert(item)
 	return toolimpl.Object("convert", out), nil
+}
+
+// Client calls the tool convert through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// Convert calls the tool convert.
+func (c *Client) Convert(ctx context.Context, item alphav1.Item) (out betav1.Item, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "convert", item)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[betav1.Item](res, "convert")
 }

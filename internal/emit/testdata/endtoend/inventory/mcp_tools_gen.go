@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -224,4 +224,64 @@ func mcptagStoreDeleteCity(recv *Store) mcp.ToolHandler {
 		out := recv.DeleteCity(city)
 		return toolimpl.Wrapped("delete_city", out), nil
 	}
+}
+
+// Client calls the tools forecast, alerts, save_city through a client session:
+// one method a tool, named after its Go function, taking its arguments and
+// returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// Forecast calls the tool forecast.
+func (c *Client) Forecast(ctx context.Context, city string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "forecast", map[string]any{"city": city})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "forecast")
+}
+
+// Alerts calls the tool alerts.
+func (c *Client) Alerts(ctx context.Context) (out []string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "alerts", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]string](res, "alerts")
+}
+
+// SaveCity calls the tool save_city.
+func (c *Client) SaveCity(ctx context.Context, city string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "save_city", map[string]any{"city": city})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "save_city")
+}
+
+// StoreClient calls the tool delete_city through a client session: one method a
+// tool, named after its Go function, taking its arguments and returning its
+// result.
+type StoreClient struct {
+	cs *mcp.ClientSession
+}
+
+// NewStoreClient returns a StoreClient that calls the tools through cs.
+func NewStoreClient(cs *mcp.ClientSession) *StoreClient {
+	return &StoreClient{cs: cs}
+}
+
+// DeleteCity calls the tool delete_city.
+func (c *StoreClient) DeleteCity(ctx context.Context, city string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "delete_city", map[string]any{"city": city})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "delete_city")
 }

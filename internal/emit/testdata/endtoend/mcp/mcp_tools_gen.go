@@ -11,11 +11,11 @@ import (
 	mcp2 "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -216,4 +216,74 @@ func mcptagFuncKind(recv Func) mcp2.ToolHandler {
 		out := recv.Kind()
 		return toolimpl.Wrapped("kind", out), nil
 	}
+}
+
+// Client calls the tools hello, nandu through a client session: one method a
+// tool, named after its Go function, taking its arguments and returning its
+// result.
+type Client struct {
+	cs *mcp2.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp2.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// Hello calls the tool hello.
+func (c *Client) Hello(ctx context.Context, toolrtArg string, jsonArg int) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "hello", map[string]any{"toolrt": toolrtArg, "json": jsonArg})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "hello")
+}
+
+// Ñandú calls the tool nandu.
+func (c *Client) Ñandú(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "nandu", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "nandu")
+}
+
+// FuncClient calls the tool kind through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
+type FuncClient struct {
+	cs *mcp2.ClientSession
+}
+
+// NewFuncClient returns a FuncClient that calls the tools through cs.
+func NewFuncClient(cs *mcp2.ClientSession) *FuncClient {
+	return &FuncClient{cs: cs}
+}
+
+// Kind calls the tool kind.
+func (c *FuncClient) Kind(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "kind", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "kind")
+}
+
+// NestClient calls the tool count through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
+type NestClient struct {
+	cs *mcp2.ClientSession
+}
+
+// NewNestClient returns a NestClient that calls the tools through cs.
+func NewNestClient(cs *mcp2.ClientSession) *NestClient {
+	return &NestClient{cs: cs}
+}
+
+// Count calls the tool count.
+func (c *NestClient) Count(ctx context.Context) (out int, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "count", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[int](res, "count")
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -221,4 +221,74 @@ func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	}
 	out := Version()
 	return toolimpl.Wrapped("version", out), nil
+}
+
+// Client calls the tool version through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// Version calls the tool version.
+func (c *Client) Version(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "version", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "version")
+}
+
+// ClockClient calls the tool now through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
+type ClockClient struct {
+	cs *mcp.ClientSession
+}
+
+// NewClockClient returns a ClockClient that calls the tools through cs.
+func NewClockClient(cs *mcp.ClientSession) *ClockClient {
+	return &ClockClient{cs: cs}
+}
+
+// Now calls the tool now.
+func (c *ClockClient) Now(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "now", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "now")
+}
+
+// StoreClient calls the tools store_get, store_keys through a client session:
+// one method a tool, named after its Go function, taking its arguments and
+// returning its result.
+type StoreClient struct {
+	cs *mcp.ClientSession
+}
+
+// NewStoreClient returns a StoreClient that calls the tools through cs.
+func NewStoreClient(cs *mcp.ClientSession) *StoreClient {
+	return &StoreClient{cs: cs}
+}
+
+// Get calls the tool store_get.
+func (c *StoreClient) Get(ctx context.Context, key string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "store_get", map[string]any{"key": key})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "store_get")
+}
+
+// Keys calls the tool store_keys.
+func (c *StoreClient) Keys(ctx context.Context) (out []string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "store_keys", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]string](res, "store_keys")
 }

@@ -13,11 +13,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -270,6 +270,45 @@ func Complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResul
 
 // The values of each argument of Complete, computed by mcptag.
 var mcptagCompletions = &toolimpl.Completions{}
+
+// Client calls the tools note, find, place_order through a client session: one
+// method a tool, named after its Go function, taking its arguments and
+// returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// Note calls the tool note.
+func (c *Client) Note(ctx context.Context, req NoteRequest) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "note", req)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "note")
+}
+
+// Find calls the tool find.
+func (c *Client) Find(ctx context.Context, tenant string, query string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "find", map[string]any{"tenant": tenant, "query": query})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "find")
+}
+
+// PlaceOrder calls the tool place_order.
+func (c *Client) PlaceOrder(ctx context.Context) (out Ordered, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "place_order", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Ordered](res, "place_order")
+}
 
 // ElicitConfirm asks the user of the client that made the tool call req to
 // fill in the form Confirm, showing message. ok is false when the user

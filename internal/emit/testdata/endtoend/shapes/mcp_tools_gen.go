@@ -13,11 +13,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -582,4 +582,145 @@ func mcptagShallow(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	}
 	out := Shallow(l)
 	return toolimpl.Object("shallow", out), nil
+}
+
+// Client calls the tools ping, fail, origin, count, corners, bytes, labels,
+// address, handler, describe, text, indented, summarized, shallow through a
+// client session: one method a tool, named after its Go function, taking its
+// arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// Ping calls the tool ping.
+func (c *Client) Ping(ctx context.Context) (err error) {
+	_, err = toolimpl.CallTool(ctx, c.cs, "ping", map[string]any{})
+	return err
+}
+
+// Fail calls the tool fail.
+func (c *Client) Fail(ctx context.Context) (err error) {
+	_, err = toolimpl.CallTool(ctx, c.cs, "fail", map[string]any{})
+	return err
+}
+
+// Origin calls the tool origin.
+func (c *Client) Origin(ctx context.Context) (out *Point, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "origin", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[*Point](res, "origin")
+}
+
+// Count calls the tool count.
+func (c *Client) Count(ctx context.Context, limit *int) (out *int, err error) {
+	args := map[string]any{}
+	if limit != nil {
+		args["limit"] = limit
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "count", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[*int](res, "count")
+}
+
+// Corners calls the tool corners.
+func (c *Client) Corners(ctx context.Context) (out *[4]Point, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "corners", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[*[4]Point](res, "corners")
+}
+
+// Bytes calls the tool bytes.
+func (c *Client) Bytes(ctx context.Context, n int) (out []byte, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "bytes", map[string]any{"n": n})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]byte](res, "bytes")
+}
+
+// Labels calls the tool labels.
+func (c *Client) Labels(ctx context.Context) (out *map[string]string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "labels", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[*map[string]string](res, "labels")
+}
+
+// Address calls the tool address.
+func (c *Client) Address(ctx context.Context, addr netip.Addr, timeout time.Duration) (out netip.Addr, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "address", map[string]any{"addr": addr, "timeout": timeout})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[netip.Addr](res, "address")
+}
+
+// Handler calls the tool handler.
+func (c *Client) Handler(ctx context.Context, in Point) (res *mcp.CallToolResult, out []Point, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "handler", in)
+	if err != nil {
+		return res, out, err
+	}
+	if res.StructuredContent == nil {
+		return res, out, nil
+	}
+	out, err = toolimpl.ClientWrapped[[]Point](res, "handler")
+	return res, out, err
+}
+
+// Describe calls the tool describe.
+func (c *Client) Describe(ctx context.Context, p Point) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "describe", p)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// Text calls the tool text.
+func (c *Client) Text(ctx context.Context, p Point) (out Point, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "text", p)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientJSONText[Point](res, "text")
+}
+
+// Indented calls the tool indented.
+func (c *Client) Indented(ctx context.Context) (out Line, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "indented", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Line](res, "indented")
+}
+
+// Summarized calls the tool summarized.
+func (c *Client) Summarized(ctx context.Context) (out []Point, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarized", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]Point](res, "summarized")
+}
+
+// Shallow calls the tool shallow.
+func (c *Client) Shallow(ctx context.Context, l Line) (out Line, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "shallow", l)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Line](res, "shallow")
 }

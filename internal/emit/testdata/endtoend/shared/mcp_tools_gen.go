@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -1674,4 +1674,43 @@ func mcptagChain(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallTo
 		return toolimpl.Failed(err)
 	}
 	return toolimpl.Wrapped("chain", out), nil
+}
+
+// Client calls the tools deep, boxes, chain through a client session: one
+// method a tool, named after its Go function, taking its arguments and
+// returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// Deep calls the tool deep.
+func (c *Client) Deep(ctx context.Context, in L4) (out int, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "deep", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[int](res, "deep")
+}
+
+// Boxes calls the tool boxes.
+func (c *Client) Boxes(ctx context.Context, in Pair[Pair[Pair[Pair[Pair[Pair[Leaf]]]]]]) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "boxes", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "boxes")
+}
+
+// Chain calls the tool chain.
+func (c *Client) Chain(ctx context.Context, in C30) (out bool, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "chain", in)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[bool](res, "chain")
 }

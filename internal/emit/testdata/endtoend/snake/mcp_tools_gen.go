@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -129,4 +129,38 @@ func mcptagGetRun(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallT
 	}
 	out := GetRun(runID)
 	return toolimpl.Wrapped("get_run", out), nil
+}
+
+// Client calls the tools start_run, get_run through a client session: one
+// method a tool, named after its Go function, taking its arguments and
+// returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// StartRun calls the tool start_run.
+func (c *Client) StartRun(ctx context.Context, runID string, HTTPServer string, dryRun *bool) (out string, err error) {
+	args := map[string]any{"run_id": runID, "http_server": HTTPServer}
+	if dryRun != nil {
+		args["dry_run"] = dryRun
+	}
+	res, err := toolimpl.CallTool(ctx, c.cs, "start_run", args)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "start_run")
+}
+
+// GetRun calls the tool get_run.
+func (c *Client) GetRun(ctx context.Context, runID string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_run", map[string]any{"runID": runID})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "get_run")
 }

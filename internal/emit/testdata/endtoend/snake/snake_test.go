@@ -30,3 +30,17 @@ func TestSnakeCaseArguments(t *testing.T) {
 		t.Errorf("run_id described as %q, want %q", got, "the run to start")
 	}
 }
+
+// TestClientSendsWireNames calls the tools through the generated typed
+// client, which sends each plain parameter by its wire name: snake case
+// for start_run, the source's for get_run.
+func TestClientSendsWireNames(t *testing.T) {
+	c := snake.NewClient(mcptest.Session(t, snake.RegisterTools))
+	dry := true
+	if got, err := c.StartRun(t.Context(), "r1", "h", &dry); err != nil || got != "run r1 on h, dry true" {
+		t.Errorf("StartRun: %q, %v", got, err)
+	}
+	if got, err := c.GetRun(t.Context(), "r3"); err != nil || got != "run r3" {
+		t.Errorf("GetRun: %q, %v", got, err)
+	}
+}

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -108,4 +108,34 @@ func mcptagRestart(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Call
 	}
 	out := Restart(deployment)
 	return toolimpl.Wrapped("restart", out), nil
+}
+
+// Client calls the tools list_pods, restart through a client session: one
+// method a tool, named after its Go function, taking its arguments and
+// returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// ListPods calls the tool list_pods.
+func (c *Client) ListPods(ctx context.Context) (out []string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_pods", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]string](res, "list_pods")
+}
+
+// Restart calls the tool restart.
+func (c *Client) Restart(ctx context.Context, deployment string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "restart", map[string]any{"deployment": deployment})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "restart")
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -159,4 +159,43 @@ func mcptagStamp(ctx stdcontext.Context, req *mcp.CallToolRequest) (res *mcp.Cal
 	}
 	out := Stamp(mark)
 	return toolimpl.Wrapped("stamp", out), nil
+}
+
+// Client calls the tools echo, keep, stamp through a client session: one method
+// a tool, named after its Go function, taking its arguments and returning its
+// result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// Echo calls the tool echo.
+func (c *Client) Echo(ctx stdcontext.Context, text string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "echo", map[string]any{"text": text})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "echo")
+}
+
+// Keep calls the tool keep.
+func (c *Client) Keep(ctx stdcontext.Context, note Note) (out Note, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "keep", note)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Note](res, "keep")
+}
+
+// Stamp calls the tool stamp.
+func (c *Client) Stamp(ctx stdcontext.Context, mark Mark) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "stamp", map[string]any{"mark": mark})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "stamp")
 }

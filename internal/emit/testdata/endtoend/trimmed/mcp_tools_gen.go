@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -550,4 +550,79 @@ func mcptagAllIssues(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Ca
 	}
 	out := AllIssues()
 	return toolimpl.Slice("all_issues", out, toolimpl.IndentedList), nil
+}
+
+// Client calls the tools get_issue, list_issue_texts, list_issues, selected,
+// get_assignee, search, all_issues through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
+type Client struct {
+	cs *mcp.ClientSession
+}
+
+// NewClient returns a Client that calls the tools through cs.
+func NewClient(cs *mcp.ClientSession) *Client {
+	return &Client{cs: cs}
+}
+
+// GetIssue calls the tool get_issue.
+func (c *Client) GetIssue(ctx context.Context, number int) (out Issue, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_issue", map[string]any{"number": number})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Issue](res, "get_issue")
+}
+
+// ListIssueTexts calls the tool list_issue_texts.
+func (c *Client) ListIssueTexts(ctx context.Context) (out []Issue, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_issue_texts", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]Issue](res, "list_issue_texts")
+}
+
+// ListIssues calls the tool list_issues.
+func (c *Client) ListIssues(ctx context.Context, query string) (out Page, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "list_issues", map[string]any{"query": query})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Page](res, "list_issues")
+}
+
+// Selected calls the tool selected.
+func (c *Client) Selected(ctx context.Context) (out Issue, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "selected", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Issue](res, "selected")
+}
+
+// GetAssignee calls the tool get_assignee.
+func (c *Client) GetAssignee(ctx context.Context, number int) (out Issue, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "get_assignee", map[string]any{"number": number})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[Issue](res, "get_assignee")
+}
+
+// Search calls the tool search.
+func (c *Client) Search(ctx context.Context, argsArg SearchArgs) (out []Issue, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "search", argsArg)
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]Issue](res, "search")
+}
+
+// AllIssues calls the tool all_issues.
+func (c *Client) AllIssues(ctx context.Context) (out []User, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "all_issues", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[[]User](res, "all_issues")
 }
