@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -165,7 +165,7 @@ func RegisterShelf(s *mcp.Server, shelf *Shelf) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "version",
 				Description:  `Reports the catalog's version.`,
@@ -173,7 +173,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagVersionOutput,
 			},
 			Handler: mcptagVersion,
-		}),
+		}, mcptagVersionDecode, mcptagVersionRun),
 	}
 }
 
@@ -186,9 +186,19 @@ var mcptagVersionArgs = &toolimpl.Spec{
 
 func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "version", &res)
-	if _, err := mcptagVersionArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagVersionDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagVersionRun(ctx, req, &in))
+}
+
+func mcptagVersionDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagVersionArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagVersionRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Version()
 	return toolimpl.Wrapped("version", out), nil
 }

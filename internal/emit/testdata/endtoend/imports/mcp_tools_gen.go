@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -38,7 +38,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "convert",
 				Description:  `Turns an alpha item into a beta one.`,
@@ -46,7 +46,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagConvertOutput,
 			},
 			Handler: mcptagConvert,
-		}),
+		}, mcptagConvertDecode, mcptagConvertRun),
 	}
 }
 
@@ -73,10 +73,18 @@ var mcptagConvertArgs = &toolimpl.Spec{
 
 func mcptagConvert(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "convert", &res)
-	var item alphav1.Item
-	if err := mcptagConvertArgs.DecodeStruct(req.Params.Arguments, &item); err != nil {
+	var in alphav1.Item
+	if err := mcptagConvertDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Convert(item)
+	return toolimpl.Ran(mcptagConvertRun(ctx, req, &in))
+}
+
+func mcptagConvertDecode(req *mcp.CallToolRequest, in *alphav1.Item) error {
+	return mcptagConvertArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagConvertRun(ctx context.Context, req *mcp.CallToolRequest, in *alphav1.Item) (*mcp.CallToolResult, error) {
+	out := Convert(*in)
 	return toolimpl.Object("convert", out), nil
 }
