@@ -92,12 +92,12 @@ func (h *hooked) handler(tool *mcp.Tool) mcp.ToolHandler {
 		}()
 		args, argErr := st.Decode(ctx, req)
 		call := &Call{Tool: tool, Request: req, Args: args}
-		res, err = h.chain(0, call, func(ctx context.Context) (*mcp.CallToolResult, error) {
+		res, err = h.hooks[0](ctx, call, h.chain(1, call, func(ctx context.Context) (*mcp.CallToolResult, error) {
 			if argErr != nil {
 				return nil, argErr
 			}
 			return st.Run(ctx, req, args)
-		})(ctx)
+		}))
 		if err != nil {
 			return st.Convert(err)
 		}
