@@ -187,11 +187,11 @@ func TestHookRewordsRefusals(t *testing.T) {
 	}
 	cs := serve(t, toolrt.Use(reword, Tools()))
 	for args, want := range map[string]string{
-		`{"limit":1}`:                 "error: Error: name is required",
-		`{"name":"a","limit":"two"}`:  `error: Error: invalid limit: expected integer but received "two"`,
-		`{"name":"a","limit":0}`:      "error: Error: invalid limit: expected at least 1 but received 0",
+		`{"limit":1}`:                  "error: Error: name is required",
+		`{"name":"a","limit":"two"}`:   `error: Error: invalid limit: expected integer but received "two"`,
+		`{"name":"a","limit":0}`:       "error: Error: invalid limit: expected at least 1 but received 0",
 		`{"name":"a","limit":1,"x":1}`: `error: Error: unknown argument "x"; the arguments are "name", "limit"`,
-		`{"name":"a","limit":2}`:      "a:2",
+		`{"name":"a","limit":2}`:       "a:2",
 	} {
 		if got := text(call(t, cs, "lookup", rawArgs(args))); got != want {
 			t.Errorf("lookup %s: %q, want %q", args, got, want)
