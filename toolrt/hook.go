@@ -49,8 +49,10 @@ type Call struct {
 // still refuse a call before any hook sees it.
 //
 // Use drives the handler that mcptag generated, taken apart into
-// decoding, running and converting. A tool that mcptag did not generate
-// (one built by hand) is run by its Handler, with Args nil.
+// decoding, running and converting, in place of Handler: a handler a
+// server put in a generated tool's Handler is not called. A tool that
+// mcptag did not generate (one built by hand, or of a file generated
+// before hooks) is run by its Handler, with Args nil.
 func Use(mw Middleware, tools []Tool) []Tool {
 	out := slices.Clone(tools)
 	for i := range out {

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log"
+	"os"
+	"time"
+
+	"github.com/mcptag/mcptag/toolrt"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// callLog is where logCalls writes: standard error, which stdio leaves
+// free of the protocol.
+var callLog = log.New(os.Stderr, "weather: ", log.LstdFlags)
+
+// logCalls is a hook (toolrt.Use, docs/middleware.md) that logs every
+// tool call: the tool, its decoded arguments, how it ended and how long
+// it took. It changes nothing the client gets.
+func logCalls(ctx context.Context, call *toolrt.Call, next toolrt.Next) (*mcp.CallToolResult, error) {
+	start := time.Now()
+	res, err := next(ctx)
+	args, _ := json.Marshal(call.Args) // null when refused, or without arguments
+	callLog.Printf("call %s %s: %s in %v", call.Tool.Name, args, outcome(res, err), time.Since(start).Round(time.Microsecond))
+	return res, err
+}
+
+// outcome says how a call ended, from what next returned.
+func outcome(res *mcp.CallToolResult, err error) string {
+	var refused *toolrt.ArgError
+	switch {
+	case errors.As(err, &refused):
+		return "refused (" + string(refused.Kind) + " " + refused.Path + ")"
+	case err != nil:
+		return "failed: " + err.Error()
+	case res != nil && res.IsError:
+		return "error result"
+	}
+	return "ok"
+}
