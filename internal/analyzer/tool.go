@@ -40,6 +40,9 @@ type Tool struct {
 	Flag    string
 	// App is the tool's MCP App (ui=), nil for none.
 	App *App
+	// Strict turns off the leniency toward its arguments: the directive's
+	// strict, or the package's -strict.
+	Strict bool
 }
 
 // ArgStyle says how a tool's parameters carry its arguments.
@@ -91,7 +94,7 @@ type Result struct {
 // dir; nil when it cannot be a tool.
 func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) *Tool {
 	t := &Tool{Decl: newDecl(fd, fn, dir), Annotations: dir.Annotations, Text: dir.Text,
-		Toolset: dir.Toolset, Scopes: dir.Scopes, Flag: dir.Flag}
+		Toolset: dir.Toolset, Scopes: dir.Scopes, Flag: dir.Flag, Strict: dir.Strict || a.opts.Strict}
 	if !a.signature(t, fd) {
 		return nil
 	}

@@ -315,7 +315,7 @@ func (g *genFile) tool(t *analyzer.Tool, mt *mcp.Tool) {
 	if mt.OutputSchema != nil {
 		g.P("var ", ident, "Output = ", g.rawJSON(mt.OutputSchema.(json.RawMessage)))
 	}
-	g.specVar(ident+"Args", t.Arguments.Spec(t.Name, t.Directive != nil && t.Directive.Strict), t.Arguments)
+	g.specVar(ident+"Args", t.Arguments.Spec(t.Name, t.Strict), t.Arguments)
 	g.viewVar(t, ident+"View")
 	g.argsStruct(t)
 	g.handlerStep(t, ident)

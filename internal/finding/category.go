@@ -68,6 +68,7 @@ const (
 	CatElicit          = "elicit"
 	CatApp             = "app"
 	CatAppCSP          = "app-csp"
+	CatLenient         = "lenient-destructive"
 )
 
 // Categories is the table of every category, in a stable order. The
@@ -93,6 +94,7 @@ var Categories = []Category{
 	{CatElicit, false, LintOnly, "an Elicit<Type> error that cannot reach the tool's return as it is or wrapped with %w, which on 2026-07-28 asks nothing"},
 	{CatApp, false, LintOnly, "an MCP App page over 1 MiB, or an app-only tool whose text content carries nothing of its result"},
 	{CatAppCSP, false, LintOnly, "an MCP App page that loads a script, style, image, font or fetch target from an origin its ui-resources= or ui-connect= does not list"},
+	{CatLenient, false, LintOnly, "a destructive tool that takes a number sent as a string (\"0\" for 0), not strict"},
 }
 
 // CategoryNames lists the names of Categories, in order.

@@ -26,6 +26,7 @@ func TestFlagsRoundTrip(t *testing.T) {
 		{[]string{"-descriptions=first", "-depth=3", "-titles", "-closed"}, []string{"-closed", "-depth=3", "-descriptions=first", "-titles"}},
 		{[]string{"-descriptions=2"}, []string{"-descriptions=2"}},
 		{[]string{"-descriptions=none"}, []string{"-descriptions=none"}},
+		{[]string{"-strict", "-closed"}, []string{"-closed", "-strict"}},
 	} {
 		opts, rest, err := genopts.Parse(analyzer.Options{}, tc.args)
 		if err != nil || len(rest) > 0 {
