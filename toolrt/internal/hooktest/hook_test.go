@@ -332,3 +332,33 @@ func rawArgs(s string) any { return jsonRaw(s) }
 type jsonRaw string
 
 func (r jsonRaw) MarshalJSON() ([]byte, error) { return []byte(r), nil }
+
+// TestHookPicksTheBackend: the context a hook passes to next is the one
+// the tool runs with.
+func TestHookPicksTheBackend(t *testing.T) {
+	pick := func(ctx context.Context, c *toolrt.Call, next toolrt.Next) (*mcp.CallToolResult, error) {
+		return next(WithBackend(ctx, "eu-west"))
+	}
+	cs := serve(t, toolrt.Use(pick, Tools()))
+	if got := text(call(t, cs, "which", nil)); got != "backend eu-west" {
+		t.Errorf("which: %q, want backend eu-west", got)
+	}
+}
+
+// TestHookRetries: a hook may call next again, after the tool's own
+// error says the call may pass.
+func TestHookRetries(t *testing.T) {
+	retry := func(ctx context.Context, c *toolrt.Call, next toolrt.Next) (*mcp.CallToolResult, error) {
+		res, err := next(ctx)
+		if errors.As(err, new(TemporaryError)) {
+			return next(ctx)
+		}
+		return res, err
+	}
+	if got := text(call(t, serve(t, FlakyTools(&Flaky{})), "fetch", nil)); got != "error: try again" {
+		t.Fatalf("fetch without the hook: %q, want the tool's error", got)
+	}
+	if got := text(call(t, serve(t, toolrt.Use(retry, FlakyTools(&Flaky{}))), "fetch", nil)); got != "2" {
+		t.Errorf("fetch with the hook: %q, want 2 (the second call's answer after the first failed)", got)
+	}
+}

@@ -68,3 +68,41 @@ func (c *Counter) Add(n int) int {
 	c.total += n
 	return c.total
 }
+
+// A backendKey is the context key of the backend a call runs against,
+// which a hook picks.
+type backendKey struct{}
+
+// WithBackend returns ctx carrying the backend name.
+func WithBackend(ctx context.Context, name string) context.Context {
+	return context.WithValue(ctx, backendKey{}, name)
+}
+
+// Which reports the backend the call runs against.
+//
+//mcp:tool readonly
+func Which(ctx context.Context) string {
+	name, _ := ctx.Value(backendKey{}).(string)
+	return "backend " + name
+}
+
+// A TemporaryError is a failure that may pass if the call is tried again.
+type TemporaryError struct{}
+
+func (TemporaryError) Error() string { return "try again" }
+
+// A Flaky fails every other call.
+type Flaky struct {
+	calls int
+}
+
+// Fetch fetches, failing every other call with a TemporaryError.
+//
+//mcp:tool readonly
+func (f *Flaky) Fetch() (int, error) {
+	f.calls++
+	if f.calls%2 == 1 {
+		return 0, TemporaryError{}
+	}
+	return f.calls, nil
+}
