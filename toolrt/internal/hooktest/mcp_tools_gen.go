@@ -21,20 +21,23 @@ const (
 // Register adds everything the package declares to s: the tools of
 // RegisterTools.
 //
-// It binds the methods: those of *Counter to counter. Register takes a value of
-// every receiver type whose methods it registers, so that none is left out.
-func Register(s *mcp.Server, counter *Counter) {
-	RegisterTools(s, counter)
+// It binds the methods: those of *Counter to counter, those of *Flaky to flaky.
+// Register takes a value of every receiver type whose methods it registers, so
+// that none is left out.
+func Register(s *mcp.Server, counter *Counter, flaky *Flaky) {
+	RegisterTools(s, counter, flaky)
 }
 
-// RegisterTools adds the package's tools to s: lookup, delete, ping, boom, add.
+// RegisterTools adds the package's tools to s: lookup, delete, ping, boom, add,
+// which, fetch.
 //
-// It binds the methods: those of *Counter to counter. RegisterTools takes a
-// value of every receiver type whose methods it registers, so that none is left
-// out.
-func RegisterTools(s *mcp.Server, counter *Counter) {
+// It binds the methods: those of *Counter to counter, those of *Flaky to flaky.
+// RegisterTools takes a value of every receiver type whose methods it
+// registers, so that none is left out.
+func RegisterTools(s *mcp.Server, counter *Counter, flaky *Flaky) {
 	toolrt.AddTools(s, Tools())
 	RegisterCounterTools(s, counter)
+	RegisterFlakyTools(s, flaky)
 }
 
 // RegisterCounter adds everything Counter's methods declare to s, bound to
@@ -49,8 +52,20 @@ func RegisterCounterTools(s *mcp.Server, counter *Counter) {
 	toolrt.AddTools(s, CounterTools(counter))
 }
 
+// RegisterFlaky adds everything Flaky's methods declare to s, bound to flaky:
+// the tools of RegisterFlakyTools.
+func RegisterFlaky(s *mcp.Server, flaky *Flaky) {
+	RegisterFlakyTools(s, flaky)
+}
+
+// RegisterFlakyTools adds the tools of Flaky's methods to s, bound to flaky:
+// fetch.
+func RegisterFlakyTools(s *mcp.Server, flaky *Flaky) {
+	toolrt.AddTools(s, FlakyTools(flaky))
+}
+
 // Tools returns the package's tool functions as data, in declaration order:
-// lookup, delete, ping, boom.
+// lookup, delete, ping, boom, which.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -96,6 +111,16 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagBoom,
 		}, mcptagBoomDecode, mcptagBoomRun),
+		toolimpl.StepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "which",
+				Description:  `Reports the backend the call runs against.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagWhichInput,
+				OutputSchema: mcptagWhichOutput,
+			},
+			Handler: mcptagWhich,
+		}, mcptagWhichDecode, mcptagWhichRun),
 	}
 }
 
@@ -116,6 +141,27 @@ func CounterTools(counter *Counter) []toolrt.Tool {
 			},
 			Handler: mcptagCounterAdd(counter),
 		}, mcptagCounterAddDecode, mcptagCounterAddRun(counter)),
+	}
+}
+
+// FlakyTools returns the tools of Flaky's methods as data, bound to flaky, in
+// declaration order: fetch.
+//
+// Each call returns new values: a server may change a tool's Description
+// or Title, and select what it serves by toolset, annotations, feature flag
+// or scopes, before it registers them with toolrt.AddTools.
+func FlakyTools(flaky *Flaky) []toolrt.Tool {
+	return []toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "fetch",
+				Description:  `Fetches, failing every other call with a TemporaryError.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagFlakyFetchInput,
+				OutputSchema: mcptagFlakyFetchOutput,
+			},
+			Handler: mcptagFlakyFetch(flaky),
+		}, mcptagFlakyFetchDecode, mcptagFlakyFetchRun(flaky)),
 	}
 }
 
@@ -314,5 +360,65 @@ func mcptagCounterAddRun(recv *Counter) toolimpl.Runner[CounterAddParams] {
 	return func(ctx context.Context, req *mcp.CallToolRequest, in *CounterAddParams) (*mcp.CallToolResult, error) {
 		out := recv.Add(in.N)
 		return toolimpl.Wrapped("add", out), nil
+	}
+}
+
+// Schemas and arguments of which, computed by mcptag.
+var mcptagWhichInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagWhichOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagWhichArgs = &toolimpl.Spec{
+	Tool: "which",
+}
+
+func mcptagWhich(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "which", &res)
+	var in toolimpl.NoArgs
+	if err := mcptagWhichDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagWhichRun(ctx, req, &in))
+}
+
+func mcptagWhichDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagWhichArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagWhichRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
+	out := Which(ctx)
+	return toolimpl.Wrapped("which", out), nil
+}
+
+// Schemas and arguments of fetch, computed by mcptag.
+var mcptagFlakyFetchInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagFlakyFetchOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"integer"}},"required":["result"]}`)
+var mcptagFlakyFetchArgs = &toolimpl.Spec{
+	Tool: "fetch",
+}
+
+func mcptagFlakyFetch(recv *Flaky) mcp.ToolHandler {
+	run := mcptagFlakyFetchRun(recv)
+	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+		defer toolimpl.Recover(ctx, "fetch", &res)
+		var in toolimpl.NoArgs
+		if err := mcptagFlakyFetchDecode(req, &in); err != nil {
+			return toolimpl.Error(err), nil
+		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagFlakyFetchDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagFlakyFetchArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagFlakyFetchRun(recv *Flaky) toolimpl.Runner[toolimpl.NoArgs] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
+		out, err := recv.Fetch()
+		if err != nil {
+			return nil, err
+		}
+		return toolimpl.Wrapped("fetch", out), nil
 	}
 }
