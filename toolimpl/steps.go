@@ -28,13 +28,17 @@ type Runner[A any] func(ctx context.Context, req *mcp.CallToolRequest, in *A) (*
 // which runs a hook between them. A panic in a hook is recovered as
 // Recover recovers one in the tool; a hook's error is what Failed returns
 // for it.
-func StepTool[A any](t toolrt.Tool, decode Decoder[A], run Runner[A]) toolrt.Tool {
+//
+// shared, at most one, decodes the package's shared arguments
+// (//mcp:shared) for a hook (toolrt.Call's Shared): SharedArgs.
+func StepTool[A any](t toolrt.Tool, decode Decoder[A], run Runner[A], shared ...SharedDecoder) toolrt.Tool {
 	name := t.Tool.Name
 	guarded := GuardTool(t)
 	steps := &rtlink.Steps{
 		Decode:   hookDecoder(decode),
 		Run:      hookRunner(run),
 		Convert:  Failed,
+		Shared:   firstOrNil(shared),
 		Panicked: func(ctx context.Context, v any) *mcp.CallToolResult { return panicked(ctx, name, v) },
 		Guard: func(h mcp.ToolHandler) mcp.ToolHandler {
 			g := t
@@ -43,6 +47,29 @@ func StepTool[A any](t toolrt.Tool, decode Decoder[A], run Runner[A]) toolrt.Too
 		},
 	}
 	return rtlink.WithSteps(guarded, steps).(toolrt.Tool)
+}
+
+// A SharedDecoder decodes a call's shared arguments (//mcp:shared), for
+// a hook.
+type SharedDecoder func(req *mcp.CallToolRequest) (any, error)
+
+// SharedArgs returns the SharedDecoder of the shared arguments of the
+// tool whose arguments sp describes: a *S, S the //mcp:shared type.
+func SharedArgs[S any](sp *Spec) SharedDecoder {
+	return func(req *mcp.CallToolRequest) (any, error) {
+		in := new(S)
+		if err := sp.DecodeStruct(req.Params.Arguments, in); err != nil {
+			return nil, publicArgError(err)
+		}
+		return in, nil
+	}
+}
+
+func firstOrNil(shared []SharedDecoder) func(*mcp.CallToolRequest) (any, error) {
+	if len(shared) == 0 {
+		return nil
+	}
+	return shared[0]
 }
 
 // Ran is what a tool's handler returns for what its run step returned:

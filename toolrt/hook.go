@@ -39,6 +39,12 @@ type Call struct {
 	// change the value Args points to before it calls next: the tool
 	// receives it as changed.
 	Args any
+	// Shared are the decoded arguments every tool of the package takes
+	// (a struct type marked //mcp:shared): a pointer to that type; nil
+	// for a package without them, and when the arguments were refused. A
+	// tool that takes them decodes its own copy: a hook passes a value
+	// down to it through the context, not through Shared.
+	Shared any
 }
 
 // Use returns tools, each with its Handler running mw around every call
@@ -94,6 +100,11 @@ func (h *hooked) handler(tool *mcp.Tool) mcp.ToolHandler {
 		}()
 		args, argErr := st.Decode(ctx, req)
 		call := &Call{Tool: tool, Request: req, Args: args}
+		if argErr == nil && st.Shared != nil {
+			if call.Shared, argErr = st.Shared(req); argErr != nil {
+				call.Args = nil
+			}
+		}
 		res, err = h.hooks[0](ctx, call, h.chain(1, call, func(ctx context.Context) (*mcp.CallToolResult, error) {
 			if argErr != nil {
 				return nil, argErr

@@ -110,6 +110,7 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directi
 	a.outputSchema(t, dir)
 	a.viewTool(t, dir, params["fields"].Text) // view.go: prunes t.Output, adds an argument
 	textOnlyView(t)
+	a.addShared(t) // shared.go
 	t.Input = t.Arguments.Schema()
 	if t.Output != nil && a.opts.Titles {
 		addTitles(t)

@@ -172,6 +172,9 @@ func (g *genFile) callExpr(d *declaration, args []string) string {
 	if d.Request {
 		all = append(all, "req")
 	}
+	if d.Shared {
+		all = append(all, map[bool]string{false: "shared", true: "&shared"}[d.SharedPtr])
+	}
 	all = append(all, args...)
 	fn := d.fn.Name()
 	if d.Recv != nil {

@@ -65,7 +65,11 @@ func (g *genFile) toolList(tools []*mcp.Tool, mine func(*types.Named) bool) {
 		if t.Recv != nil {
 			run += "(" + g.recvVars[t.Recv] + ")"
 		}
-		g.P("}, ", ident, "Decode, ", run, "),")
+		shared := ""
+		if sh := g.pkg.Shared; sh != nil {
+			shared = ", " + g.QualifiedGoIdent(rt("SharedArgs")) + "[" + g.typeString(sh.Type) + "](" + ident + "Args)"
+		}
+		g.P("}, ", ident, "Decode, ", run, shared, "),")
 	}
 	g.P("}")
 }

@@ -145,7 +145,7 @@ func (g *genFile) handlerStep(t *analyzer.Tool, ident string) {
 // that binds the step to a receiver.
 func (g *genFile) runStep(t *analyzer.Tool, ident string) {
 	d := toolDecl(t, ident)
-	g.newScope("ctx", "req", "res", "err", "args", "out", "sel", "recv", "in")
+	g.newScope("ctx", "req", "res", "err", "args", "out", "sel", "recv", "in", "shared")
 	sig := "(ctx " + g.QualifiedGoIdent(contextPackage.Ident("Context")) + ", req *" + g.QualifiedGoIdent(mcpIdent("CallToolRequest")) +
 		", in *" + g.typeText(g.argsType(t)) + ") (*" + g.QualifiedGoIdent(mcpIdent("CallToolResult")) + ", error)"
 	g.P()
@@ -156,6 +156,14 @@ func (g *genFile) runStep(t *analyzer.Tool, ident string) {
 		g.P("func ", ident, "Run", sig, " {")
 	}
 	g.viewSelect(t, ident)
+	if t.Shared {
+		// The tool decodes its own copy of the shared arguments, which
+		// its decoding step checked.
+		g.P("var shared ", g.pkg.Shared.Type)
+		g.P("if err := ", ident, "Args.DecodeStruct(req.Params.Arguments, &shared); err != nil {")
+		g.P("return nil, err")
+		g.P("}")
+	}
 	g.toolResults(t, ident, g.callExpr(d, g.runArgs(t)))
 	if t.Recv != nil {
 		g.P("}")
