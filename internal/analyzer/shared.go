@@ -29,22 +29,11 @@ type SharedArgs struct {
 // A second one is an error.
 func (a *analysis) declareShared(p *Package) {
 	for _, f := range a.files {
-		for _, decl := range f.Decls {
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
-				continue
+		typeSpecs(f, func(ts *ast.TypeSpec, doc *ast.CommentGroup) {
+			if sharedDirective(doc) != nil {
+				a.sharedType(p, ts)
 			}
-			for _, spec := range gd.Specs {
-				ts := spec.(*ast.TypeSpec)
-				doc := ts.Doc
-				if doc == nil && len(gd.Specs) == 1 {
-					doc = gd.Doc
-				}
-				if sharedDirective(doc) != nil {
-					a.sharedType(p, ts)
-				}
-			}
-		}
+		})
 	}
 	a.shared = p.Shared
 }
