@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/mcptag/mcptag/toolrt"
@@ -23,8 +24,20 @@ func logCalls(ctx context.Context, call *toolrt.Call, next toolrt.Next) (*mcp.Ca
 	start := time.Now()
 	res, err := next(ctx)
 	args, _ := json.Marshal(call.Args) // null when refused, or without arguments
-	callLog.Printf("call %s %s: %s in %v", call.Tool.Name, args, outcome(res, err), time.Since(start).Round(time.Microsecond))
+	callLog.Printf("call %s %s: %s in %v", call.Tool.Name, clip(string(args)), clip(outcome(res, err)), time.Since(start).Round(time.Microsecond))
 	return res, err
+}
+
+// maxLogged is the most of a call's arguments, and of how it ended, that
+// a log line shows: a caller may send megabytes, which an error may quote.
+const maxLogged = 200
+
+// clip is s, cut to maxLogged bytes.
+func clip(s string) string {
+	if len(s) <= maxLogged {
+		return s
+	}
+	return strings.ToValidUTF8(s[:maxLogged], "") + "..."
 }
 
 // outcome says how a call ended, from what next returned.

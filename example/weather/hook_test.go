@@ -5,6 +5,7 @@ import (
 	"context"
 	"log"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 
@@ -52,5 +53,22 @@ func TestCallsAreLogged(t *testing.T) {
 		`call get_forecast null: refused \(missing city\) in \S+\n$`)
 	if !want.MatchString(buf.String()) {
 		t.Errorf("the log:\n%s\nwant it to match %s", buf.String(), want)
+	}
+}
+
+// TestLoggedArgumentsAreClipped: a log line shows at most maxLogged
+// bytes of a call's arguments and of its error, however large they are.
+func TestLoggedArgumentsAreClipped(t *testing.T) {
+	var buf lockedBuffer
+	saved := callLog
+	callLog = log.New(&buf, "", 0)
+	t.Cleanup(func() { callLog = saved })
+	cs := mcptest.Connect(t, newServer(), nil)
+	city := strings.Repeat("x", 1<<20)
+	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": city}}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(buf.String()); n > 2*maxLogged+100 {
+		t.Errorf("a log line of %d bytes for 1 MiB of arguments", n)
 	}
 }
