@@ -82,7 +82,7 @@ func use(mw Middleware, t Tool) Tool {
 		h.hooks = append(h.hooks, t.hooked.hooks...)
 	}
 	if h.steps == nil {
-		h.steps = handlerSteps(t.Handler)
+		h.steps = handlerSteps(t.Tool.Name, t.Handler)
 	}
 	t.hooked = h
 	t.Handler = h.steps.Guard(h.handler(t.Tool))
@@ -132,14 +132,14 @@ func (h *hooked) chain(i int, call *Call, last Next) Next {
 // handlerSteps are the steps of a handler that mcptag did not generate:
 // no arguments to decode, the handler to run, and errors and panics
 // answered as generated tools answer them.
-func handlerSteps(handler mcp.ToolHandler) *rtlink.Steps {
+func handlerSteps(name string, handler mcp.ToolHandler) *rtlink.Steps {
 	return &rtlink.Steps{
 		Decode: func(context.Context, *mcp.CallToolRequest) (any, error) { return nil, nil },
 		Run: func(ctx context.Context, req *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, error) {
 			return handler(ctx, req)
 		},
 		Convert:  convertError,
-		Panicked: func(ctx context.Context, v any) *mcp.CallToolResult { return rtlink.Panicked(ctx, "", v) },
+		Panicked: func(ctx context.Context, v any) *mcp.CallToolResult { return rtlink.Panicked(ctx, name, v) },
 		Guard:    func(h mcp.ToolHandler) mcp.ToolHandler { return h },
 	}
 }
@@ -154,8 +154,8 @@ func init() {
 	rtlink.Convert = func(err error) (*mcp.CallToolResult, error) {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}, IsError: true}, nil
 	}
-	rtlink.Panicked = func(context.Context, string, any) *mcp.CallToolResult {
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "internal error: the tool panicked"}}, IsError: true}
+	rtlink.Panicked = func(_ context.Context, tool string, _ any) *mcp.CallToolResult {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: tool + ": internal error: the tool panicked"}}, IsError: true}
 	}
 	rtlink.WithSteps = func(t any, steps *rtlink.Steps) any {
 		tool := t.(Tool)

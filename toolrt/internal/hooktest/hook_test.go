@@ -308,6 +308,11 @@ func TestHookAroundAToolBuiltByHand(t *testing.T) {
 	if got := text(call(t, cs, "hand", nil)); got != "by hand\nhooked" || met != nil {
 		t.Errorf("hand: %q, Args %v; want %q, nil", got, met, "by hand\nhooked")
 	}
+	panicky := func(context.Context, *toolrt.Call, toolrt.Next) (*mcp.CallToolResult, error) { panic("hook trouble") }
+	cs = serve(t, toolrt.Use(panicky, []toolrt.Tool{hand}))
+	if got := text(call(t, cs, "hand", nil)); got != "error: hand: internal error: the tool panicked" {
+		t.Errorf("hand, its hook panicking: %q", got)
+	}
 }
 
 // TestUseKeepsTheToolsApart: Use returns new tools and leaves those it
