@@ -77,7 +77,7 @@ func (f *Form) Elicit(ctx context.Context, req *mcp.CallToolRequest, message str
 		return false, fmt.Errorf("%s: the answer: %v", f.Name, err)
 	}
 	if err := f.Spec.DecodeStruct(content, dst); err != nil {
-		return false, err
+		return false, publicArgError(err)
 	}
 	return true, nil
 }

@@ -248,7 +248,12 @@ func Recover(ctx context.Context, tool string, res **mcp.CallToolResult) {
 		return
 	}
 	logPanic(ctx, "tool", tool, v)
-	*res = Error(fmt.Errorf("%s: internal error: the tool panicked", tool))
+	*res = panicResult(tool)
+}
+
+// panicResult is the result of a call of tool that panicked.
+func panicResult(tool string) *mcp.CallToolResult {
+	return Error(fmt.Errorf("%s: internal error: the tool panicked", tool))
 }
 
 // resultError is the result of a tool whose value could not be encoded

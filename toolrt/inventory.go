@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcptag/mcptag/internal/rtlink"
 	"github.com/mcptag/mcptag/internal/uiext"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -40,6 +41,9 @@ type Tool struct {
 	// Page is the page that shows the tool's result as an MCP App (ui=),
 	// nil for a tool without one.
 	Page *AppPage
+
+	steps  *rtlink.Steps // the steps of the generated handler, for Use
+	hooked *hooked       // the hooks Use put around the steps, with them
 }
 
 // An AppPage is the page of a tool shown as an MCP App (ui=): a ui://

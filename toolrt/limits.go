@@ -54,8 +54,49 @@ func init() {
 	})
 }
 
-// An ArgError is an argument a model got wrong, as a generated handler
-// reports it, or a form's answer that breaks the form's schema, as a
-// generated Elicit<Type> reports it. Its message names the tool (or the
-// form) and the argument, so the model can correct the call.
-type ArgError = argspec.ArgError
+// An ArgError is arguments a model got wrong, as a generated handler
+// refuses them before the tool runs, or a form's answer that breaks the
+// form's schema, as a generated Elicit<Type> reports it. A hook meets it
+// from next (Middleware), and may answer with a message of its own made
+// from its fields (docs/middleware.md).
+type ArgError struct {
+	// Tool is the tool (or the form) whose arguments were refused.
+	Tool string
+	// Kind says what is wrong.
+	Kind ArgErrorKind
+	// Path is the argument, "days" or "filters[0].city"; "" when the
+	// arguments as a whole were refused (ArgMalformed).
+	Path string
+	// Want is what was wanted (integer, at most 12), when the refusal
+	// says; for ArgUnknown, the argument the model most likely meant, if
+	// any.
+	Want string
+	// Got is what was sent, excerpted as the message shows it (a string
+	// quoted, a number as sent), when the refusal says.
+	Got string
+	// Message is the refusal as a model reads it after the tool's name:
+	// `argument "days": want integer, got "two"`.
+	Message string
+}
+
+// Error returns the refusal as a model reads it: the tool, then Message.
+func (e *ArgError) Error() string { return e.Tool + ": " + e.Message }
+
+// An ArgErrorKind is the kind of an ArgError.
+type ArgErrorKind string
+
+// The kinds of an ArgError.
+const (
+	// ArgMissing is a required argument left out.
+	ArgMissing ArgErrorKind = "missing"
+	// ArgUnknown is an argument the tool does not take.
+	ArgUnknown ArgErrorKind = "unknown"
+	// ArgDuplicate is an argument sent twice.
+	ArgDuplicate ArgErrorKind = "duplicate"
+	// ArgInvalid is a value of the wrong type, or one that breaks a
+	// constraint of the argument.
+	ArgInvalid ArgErrorKind = "invalid"
+	// ArgMalformed is arguments that are not a JSON object, or not
+	// within the limits (MaxArgumentBytes, MaxDepth).
+	ArgMalformed ArgErrorKind = "malformed"
+)

@@ -130,7 +130,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_invoice_0",
 				Description:  `Gets one invoice by ID.`,
@@ -139,8 +139,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetInvoice0Output,
 			},
 			Handler: mcptagGetInvoice0,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetInvoice0Decode, mcptagGetInvoice0Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_customer_1",
 				Description:  `Gets one customer by ID.`,
@@ -149,8 +149,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetCustomer1Output,
 			},
 			Handler: mcptagGetCustomer1,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetCustomer1Decode, mcptagGetCustomer1Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_order_2",
 				Description:  `Gets one order by ID.`,
@@ -159,8 +159,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetOrder2Output,
 			},
 			Handler: mcptagGetOrder2,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetOrder2Decode, mcptagGetOrder2Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_shipment_3",
 				Description:  `Gets one shipment by ID.`,
@@ -169,8 +169,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetShipment3Output,
 			},
 			Handler: mcptagGetShipment3,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetShipment3Decode, mcptagGetShipment3Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_product_4",
 				Description:  `Gets one product by ID.`,
@@ -179,8 +179,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetProduct4Output,
 			},
 			Handler: mcptagGetProduct4,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetProduct4Decode, mcptagGetProduct4Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_warehouse_5",
 				Description:  `Gets one warehouse by ID.`,
@@ -189,8 +189,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetWarehouse5Output,
 			},
 			Handler: mcptagGetWarehouse5,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetWarehouse5Decode, mcptagGetWarehouse5Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_ticket_6",
 				Description:  `Gets one ticket by ID.`,
@@ -199,8 +199,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTicket6Output,
 			},
 			Handler: mcptagGetTicket6,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetTicket6Decode, mcptagGetTicket6Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_employee_7",
 				Description:  `Gets one employee by ID.`,
@@ -209,8 +209,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetEmployee7Output,
 			},
 			Handler: mcptagGetEmployee7,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetEmployee7Decode, mcptagGetEmployee7Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_project_8",
 				Description:  `Gets one project by ID.`,
@@ -219,8 +219,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetProject8Output,
 			},
 			Handler: mcptagGetProject8,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetProject8Decode, mcptagGetProject8Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_repository_9",
 				Description:  `Gets one repository by ID.`,
@@ -229,8 +229,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetRepository9Output,
 			},
 			Handler: mcptagGetRepository9,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetRepository9Decode, mcptagGetRepository9Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_deployment_10",
 				Description:  `Gets one deployment by ID.`,
@@ -239,8 +239,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetDeployment10Output,
 			},
 			Handler: mcptagGetDeployment10,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetDeployment10Decode, mcptagGetDeployment10Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_alert_11",
 				Description:  `Gets one alert by ID.`,
@@ -249,8 +249,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetAlert11Output,
 			},
 			Handler: mcptagGetAlert11,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetAlert11Decode, mcptagGetAlert11Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_subscription_12",
 				Description:  `Gets one subscription by ID.`,
@@ -259,8 +259,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetSubscription12Output,
 			},
 			Handler: mcptagGetSubscription12,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetSubscription12Decode, mcptagGetSubscription12Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_payment_13",
 				Description:  `Gets one payment by ID.`,
@@ -269,8 +269,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetPayment13Output,
 			},
 			Handler: mcptagGetPayment13,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetPayment13Decode, mcptagGetPayment13Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_contract_14",
 				Description:  `Gets one contract by ID.`,
@@ -279,8 +279,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetContract14Output,
 			},
 			Handler: mcptagGetContract14,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetContract14Decode, mcptagGetContract14Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_campaign_15",
 				Description:  `Gets one campaign by ID.`,
@@ -289,8 +289,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetCampaign15Output,
 			},
 			Handler: mcptagGetCampaign15,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetCampaign15Decode, mcptagGetCampaign15Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_document_16",
 				Description:  `Gets one document by ID.`,
@@ -299,8 +299,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetDocument16Output,
 			},
 			Handler: mcptagGetDocument16,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetDocument16Decode, mcptagGetDocument16Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_meeting_17",
 				Description:  `Gets one meeting by ID.`,
@@ -309,8 +309,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetMeeting17Output,
 			},
 			Handler: mcptagGetMeeting17,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetMeeting17Decode, mcptagGetMeeting17Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_vendor_18",
 				Description:  `Gets one vendor by ID.`,
@@ -319,8 +319,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetVendor18Output,
 			},
 			Handler: mcptagGetVendor18,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetVendor18Decode, mcptagGetVendor18Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_asset_19",
 				Description:  `Gets one asset by ID.`,
@@ -329,8 +329,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetAsset19Output,
 			},
 			Handler: mcptagGetAsset19,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetAsset19Decode, mcptagGetAsset19Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_invoice_20",
 				Description:  `Lists invoices, a page at a time.`,
@@ -339,8 +339,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListInvoice20Output,
 			},
 			Handler: mcptagListInvoice20,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListInvoice20Decode, mcptagListInvoice20Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_customer_21",
 				Description:  `Lists customers, a page at a time.`,
@@ -349,8 +349,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListCustomer21Output,
 			},
 			Handler: mcptagListCustomer21,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListCustomer21Decode, mcptagListCustomer21Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_order_22",
 				Description:  `Lists orders, a page at a time.`,
@@ -359,8 +359,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListOrder22Output,
 			},
 			Handler: mcptagListOrder22,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListOrder22Decode, mcptagListOrder22Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_shipment_23",
 				Description:  `Lists shipments, a page at a time.`,
@@ -369,8 +369,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListShipment23Output,
 			},
 			Handler: mcptagListShipment23,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListShipment23Decode, mcptagListShipment23Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_product_24",
 				Description:  `Lists products, a page at a time.`,
@@ -379,8 +379,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListProduct24Output,
 			},
 			Handler: mcptagListProduct24,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListProduct24Decode, mcptagListProduct24Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_warehouse_25",
 				Description:  `Lists warehouses, a page at a time.`,
@@ -389,8 +389,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListWarehouse25Output,
 			},
 			Handler: mcptagListWarehouse25,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListWarehouse25Decode, mcptagListWarehouse25Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_ticket_26",
 				Description:  `Lists tickets, a page at a time.`,
@@ -399,8 +399,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListTicket26Output,
 			},
 			Handler: mcptagListTicket26,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListTicket26Decode, mcptagListTicket26Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_employee_27",
 				Description:  `Lists employees, a page at a time.`,
@@ -409,8 +409,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListEmployee27Output,
 			},
 			Handler: mcptagListEmployee27,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListEmployee27Decode, mcptagListEmployee27Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_project_28",
 				Description:  `Lists projects, a page at a time.`,
@@ -419,8 +419,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListProject28Output,
 			},
 			Handler: mcptagListProject28,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListProject28Decode, mcptagListProject28Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_repository_29",
 				Description:  `Lists repositories, a page at a time.`,
@@ -429,8 +429,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListRepository29Output,
 			},
 			Handler: mcptagListRepository29,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListRepository29Decode, mcptagListRepository29Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_deployment_30",
 				Description:  `Lists deployments, a page at a time.`,
@@ -439,8 +439,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListDeployment30Output,
 			},
 			Handler: mcptagListDeployment30,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListDeployment30Decode, mcptagListDeployment30Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_alert_31",
 				Description:  `Lists alerts, a page at a time.`,
@@ -449,8 +449,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListAlert31Output,
 			},
 			Handler: mcptagListAlert31,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListAlert31Decode, mcptagListAlert31Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_subscription_32",
 				Description:  `Lists subscriptions, a page at a time.`,
@@ -459,8 +459,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListSubscription32Output,
 			},
 			Handler: mcptagListSubscription32,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListSubscription32Decode, mcptagListSubscription32Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_payment_33",
 				Description:  `Lists payments, a page at a time.`,
@@ -469,8 +469,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListPayment33Output,
 			},
 			Handler: mcptagListPayment33,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListPayment33Decode, mcptagListPayment33Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_contract_34",
 				Description:  `Lists contracts, a page at a time.`,
@@ -479,8 +479,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListContract34Output,
 			},
 			Handler: mcptagListContract34,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListContract34Decode, mcptagListContract34Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_campaign_35",
 				Description:  `Lists campaigns, a page at a time.`,
@@ -489,8 +489,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListCampaign35Output,
 			},
 			Handler: mcptagListCampaign35,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListCampaign35Decode, mcptagListCampaign35Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_document_36",
 				Description:  `Lists documents, a page at a time.`,
@@ -499,8 +499,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListDocument36Output,
 			},
 			Handler: mcptagListDocument36,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListDocument36Decode, mcptagListDocument36Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_meeting_37",
 				Description:  `Lists meetings, a page at a time.`,
@@ -509,8 +509,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListMeeting37Output,
 			},
 			Handler: mcptagListMeeting37,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListMeeting37Decode, mcptagListMeeting37Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_vendor_38",
 				Description:  `Lists vendors, a page at a time.`,
@@ -519,8 +519,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListVendor38Output,
 			},
 			Handler: mcptagListVendor38,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListVendor38Decode, mcptagListVendor38Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_asset_39",
 				Description:  `Lists assets, a page at a time.`,
@@ -529,8 +529,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListAsset39Output,
 			},
 			Handler: mcptagListAsset39,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListAsset39Decode, mcptagListAsset39Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_invoice_40",
 				Description:  `Searches invoices by free text and filters.`,
@@ -539,8 +539,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchInvoice40Output,
 			},
 			Handler: mcptagSearchInvoice40,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchInvoice40Decode, mcptagSearchInvoice40Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_customer_41",
 				Description:  `Searches customers by free text and filters.`,
@@ -549,8 +549,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchCustomer41Output,
 			},
 			Handler: mcptagSearchCustomer41,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchCustomer41Decode, mcptagSearchCustomer41Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_order_42",
 				Description:  `Searches orders by free text and filters.`,
@@ -559,8 +559,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchOrder42Output,
 			},
 			Handler: mcptagSearchOrder42,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchOrder42Decode, mcptagSearchOrder42Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_shipment_43",
 				Description:  `Searches shipments by free text and filters.`,
@@ -569,8 +569,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchShipment43Output,
 			},
 			Handler: mcptagSearchShipment43,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchShipment43Decode, mcptagSearchShipment43Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_product_44",
 				Description:  `Searches products by free text and filters.`,
@@ -579,8 +579,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchProduct44Output,
 			},
 			Handler: mcptagSearchProduct44,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchProduct44Decode, mcptagSearchProduct44Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_warehouse_45",
 				Description:  `Searches warehouses by free text and filters.`,
@@ -589,8 +589,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchWarehouse45Output,
 			},
 			Handler: mcptagSearchWarehouse45,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchWarehouse45Decode, mcptagSearchWarehouse45Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_ticket_46",
 				Description:  `Searches tickets by free text and filters.`,
@@ -599,8 +599,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchTicket46Output,
 			},
 			Handler: mcptagSearchTicket46,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchTicket46Decode, mcptagSearchTicket46Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_employee_47",
 				Description:  `Searches employees by free text and filters.`,
@@ -609,8 +609,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchEmployee47Output,
 			},
 			Handler: mcptagSearchEmployee47,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchEmployee47Decode, mcptagSearchEmployee47Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_project_48",
 				Description:  `Searches projects by free text and filters.`,
@@ -619,8 +619,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchProject48Output,
 			},
 			Handler: mcptagSearchProject48,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchProject48Decode, mcptagSearchProject48Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_repository_49",
 				Description:  `Searches repositories by free text and filters.`,
@@ -629,8 +629,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchRepository49Output,
 			},
 			Handler: mcptagSearchRepository49,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchRepository49Decode, mcptagSearchRepository49Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_deployment_50",
 				Description:  `Searches deployments by free text and filters.`,
@@ -639,8 +639,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchDeployment50Output,
 			},
 			Handler: mcptagSearchDeployment50,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchDeployment50Decode, mcptagSearchDeployment50Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_alert_51",
 				Description:  `Searches alerts by free text and filters.`,
@@ -649,8 +649,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchAlert51Output,
 			},
 			Handler: mcptagSearchAlert51,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchAlert51Decode, mcptagSearchAlert51Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_subscription_52",
 				Description:  `Searches subscriptions by free text and filters.`,
@@ -659,8 +659,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchSubscription52Output,
 			},
 			Handler: mcptagSearchSubscription52,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchSubscription52Decode, mcptagSearchSubscription52Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_payment_53",
 				Description:  `Searches payments by free text and filters.`,
@@ -669,8 +669,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchPayment53Output,
 			},
 			Handler: mcptagSearchPayment53,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchPayment53Decode, mcptagSearchPayment53Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_contract_54",
 				Description:  `Searches contracts by free text and filters.`,
@@ -679,8 +679,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchContract54Output,
 			},
 			Handler: mcptagSearchContract54,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchContract54Decode, mcptagSearchContract54Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_campaign_55",
 				Description:  `Searches campaigns by free text and filters.`,
@@ -689,8 +689,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchCampaign55Output,
 			},
 			Handler: mcptagSearchCampaign55,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchCampaign55Decode, mcptagSearchCampaign55Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_document_56",
 				Description:  `Searches documents by free text and filters.`,
@@ -699,8 +699,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchDocument56Output,
 			},
 			Handler: mcptagSearchDocument56,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchDocument56Decode, mcptagSearchDocument56Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_meeting_57",
 				Description:  `Searches meetings by free text and filters.`,
@@ -709,8 +709,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchMeeting57Output,
 			},
 			Handler: mcptagSearchMeeting57,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchMeeting57Decode, mcptagSearchMeeting57Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_vendor_58",
 				Description:  `Searches vendors by free text and filters.`,
@@ -719,8 +719,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchVendor58Output,
 			},
 			Handler: mcptagSearchVendor58,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchVendor58Decode, mcptagSearchVendor58Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_asset_59",
 				Description:  `Searches assets by free text and filters.`,
@@ -729,8 +729,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchAsset59Output,
 			},
 			Handler: mcptagSearchAsset59,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchAsset59Decode, mcptagSearchAsset59Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_invoice_60",
 				Description:  `Creates a invoice.`,
@@ -738,8 +738,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateInvoice60Output,
 			},
 			Handler: mcptagCreateInvoice60,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateInvoice60Decode, mcptagCreateInvoice60Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_customer_61",
 				Description:  `Creates a customer.`,
@@ -747,8 +747,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateCustomer61Output,
 			},
 			Handler: mcptagCreateCustomer61,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateCustomer61Decode, mcptagCreateCustomer61Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_order_62",
 				Description:  `Creates a order.`,
@@ -756,8 +756,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateOrder62Output,
 			},
 			Handler: mcptagCreateOrder62,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateOrder62Decode, mcptagCreateOrder62Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_shipment_63",
 				Description:  `Creates a shipment.`,
@@ -765,8 +765,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateShipment63Output,
 			},
 			Handler: mcptagCreateShipment63,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateShipment63Decode, mcptagCreateShipment63Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_product_64",
 				Description:  `Creates a product.`,
@@ -774,8 +774,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateProduct64Output,
 			},
 			Handler: mcptagCreateProduct64,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateProduct64Decode, mcptagCreateProduct64Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_warehouse_65",
 				Description:  `Creates a warehouse.`,
@@ -783,8 +783,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateWarehouse65Output,
 			},
 			Handler: mcptagCreateWarehouse65,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateWarehouse65Decode, mcptagCreateWarehouse65Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_ticket_66",
 				Description:  `Creates a ticket.`,
@@ -792,8 +792,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateTicket66Output,
 			},
 			Handler: mcptagCreateTicket66,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateTicket66Decode, mcptagCreateTicket66Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_employee_67",
 				Description:  `Creates a employee.`,
@@ -801,8 +801,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateEmployee67Output,
 			},
 			Handler: mcptagCreateEmployee67,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateEmployee67Decode, mcptagCreateEmployee67Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_project_68",
 				Description:  `Creates a project.`,
@@ -810,8 +810,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateProject68Output,
 			},
 			Handler: mcptagCreateProject68,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateProject68Decode, mcptagCreateProject68Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_repository_69",
 				Description:  `Creates a repository.`,
@@ -819,8 +819,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateRepository69Output,
 			},
 			Handler: mcptagCreateRepository69,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateRepository69Decode, mcptagCreateRepository69Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_deployment_70",
 				Description:  `Creates a deployment.`,
@@ -828,8 +828,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateDeployment70Output,
 			},
 			Handler: mcptagCreateDeployment70,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateDeployment70Decode, mcptagCreateDeployment70Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_alert_71",
 				Description:  `Creates a alert.`,
@@ -837,8 +837,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateAlert71Output,
 			},
 			Handler: mcptagCreateAlert71,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateAlert71Decode, mcptagCreateAlert71Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_subscription_72",
 				Description:  `Creates a subscription.`,
@@ -846,8 +846,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateSubscription72Output,
 			},
 			Handler: mcptagCreateSubscription72,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateSubscription72Decode, mcptagCreateSubscription72Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_payment_73",
 				Description:  `Creates a payment.`,
@@ -855,8 +855,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreatePayment73Output,
 			},
 			Handler: mcptagCreatePayment73,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreatePayment73Decode, mcptagCreatePayment73Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_contract_74",
 				Description:  `Creates a contract.`,
@@ -864,8 +864,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateContract74Output,
 			},
 			Handler: mcptagCreateContract74,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateContract74Decode, mcptagCreateContract74Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_campaign_75",
 				Description:  `Creates a campaign.`,
@@ -873,8 +873,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateCampaign75Output,
 			},
 			Handler: mcptagCreateCampaign75,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateCampaign75Decode, mcptagCreateCampaign75Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_document_76",
 				Description:  `Creates a document.`,
@@ -882,8 +882,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateDocument76Output,
 			},
 			Handler: mcptagCreateDocument76,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateDocument76Decode, mcptagCreateDocument76Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_meeting_77",
 				Description:  `Creates a meeting.`,
@@ -891,8 +891,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateMeeting77Output,
 			},
 			Handler: mcptagCreateMeeting77,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateMeeting77Decode, mcptagCreateMeeting77Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_vendor_78",
 				Description:  `Creates a vendor.`,
@@ -900,8 +900,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateVendor78Output,
 			},
 			Handler: mcptagCreateVendor78,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateVendor78Decode, mcptagCreateVendor78Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_asset_79",
 				Description:  `Creates a asset.`,
@@ -909,8 +909,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateAsset79Output,
 			},
 			Handler: mcptagCreateAsset79,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCreateAsset79Decode, mcptagCreateAsset79Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_invoice_80",
 				Description:  `Updates fields of a invoice.`,
@@ -918,8 +918,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateInvoice80Output,
 			},
 			Handler: mcptagUpdateInvoice80,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateInvoice80Decode, mcptagUpdateInvoice80Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_customer_81",
 				Description:  `Updates fields of a customer.`,
@@ -927,8 +927,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateCustomer81Output,
 			},
 			Handler: mcptagUpdateCustomer81,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateCustomer81Decode, mcptagUpdateCustomer81Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_order_82",
 				Description:  `Updates fields of a order.`,
@@ -936,8 +936,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateOrder82Output,
 			},
 			Handler: mcptagUpdateOrder82,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateOrder82Decode, mcptagUpdateOrder82Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_shipment_83",
 				Description:  `Updates fields of a shipment.`,
@@ -945,8 +945,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateShipment83Output,
 			},
 			Handler: mcptagUpdateShipment83,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateShipment83Decode, mcptagUpdateShipment83Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_product_84",
 				Description:  `Updates fields of a product.`,
@@ -954,8 +954,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateProduct84Output,
 			},
 			Handler: mcptagUpdateProduct84,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateProduct84Decode, mcptagUpdateProduct84Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_warehouse_85",
 				Description:  `Updates fields of a warehouse.`,
@@ -963,8 +963,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateWarehouse85Output,
 			},
 			Handler: mcptagUpdateWarehouse85,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateWarehouse85Decode, mcptagUpdateWarehouse85Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_ticket_86",
 				Description:  `Updates fields of a ticket.`,
@@ -972,8 +972,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateTicket86Output,
 			},
 			Handler: mcptagUpdateTicket86,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateTicket86Decode, mcptagUpdateTicket86Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_employee_87",
 				Description:  `Updates fields of a employee.`,
@@ -981,8 +981,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateEmployee87Output,
 			},
 			Handler: mcptagUpdateEmployee87,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateEmployee87Decode, mcptagUpdateEmployee87Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_project_88",
 				Description:  `Updates fields of a project.`,
@@ -990,8 +990,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateProject88Output,
 			},
 			Handler: mcptagUpdateProject88,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateProject88Decode, mcptagUpdateProject88Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_repository_89",
 				Description:  `Updates fields of a repository.`,
@@ -999,8 +999,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateRepository89Output,
 			},
 			Handler: mcptagUpdateRepository89,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateRepository89Decode, mcptagUpdateRepository89Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_deployment_90",
 				Description:  `Updates fields of a deployment.`,
@@ -1008,8 +1008,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateDeployment90Output,
 			},
 			Handler: mcptagUpdateDeployment90,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateDeployment90Decode, mcptagUpdateDeployment90Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_alert_91",
 				Description:  `Updates fields of a alert.`,
@@ -1017,8 +1017,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateAlert91Output,
 			},
 			Handler: mcptagUpdateAlert91,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateAlert91Decode, mcptagUpdateAlert91Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_subscription_92",
 				Description:  `Updates fields of a subscription.`,
@@ -1026,8 +1026,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateSubscription92Output,
 			},
 			Handler: mcptagUpdateSubscription92,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateSubscription92Decode, mcptagUpdateSubscription92Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_payment_93",
 				Description:  `Updates fields of a payment.`,
@@ -1035,8 +1035,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdatePayment93Output,
 			},
 			Handler: mcptagUpdatePayment93,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdatePayment93Decode, mcptagUpdatePayment93Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_contract_94",
 				Description:  `Updates fields of a contract.`,
@@ -1044,8 +1044,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateContract94Output,
 			},
 			Handler: mcptagUpdateContract94,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateContract94Decode, mcptagUpdateContract94Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_campaign_95",
 				Description:  `Updates fields of a campaign.`,
@@ -1053,8 +1053,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateCampaign95Output,
 			},
 			Handler: mcptagUpdateCampaign95,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateCampaign95Decode, mcptagUpdateCampaign95Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_document_96",
 				Description:  `Updates fields of a document.`,
@@ -1062,8 +1062,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateDocument96Output,
 			},
 			Handler: mcptagUpdateDocument96,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateDocument96Decode, mcptagUpdateDocument96Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_meeting_97",
 				Description:  `Updates fields of a meeting.`,
@@ -1071,8 +1071,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateMeeting97Output,
 			},
 			Handler: mcptagUpdateMeeting97,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateMeeting97Decode, mcptagUpdateMeeting97Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_vendor_98",
 				Description:  `Updates fields of a vendor.`,
@@ -1080,8 +1080,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateVendor98Output,
 			},
 			Handler: mcptagUpdateVendor98,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateVendor98Decode, mcptagUpdateVendor98Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_asset_99",
 				Description:  `Updates fields of a asset.`,
@@ -1089,8 +1089,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateAsset99Output,
 			},
 			Handler: mcptagUpdateAsset99,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagUpdateAsset99Decode, mcptagUpdateAsset99Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_invoice_100",
 				Description:  `Archives a invoice.`,
@@ -1098,8 +1098,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveInvoice100Output,
 			},
 			Handler: mcptagArchiveInvoice100,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveInvoice100Decode, mcptagArchiveInvoice100Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_customer_101",
 				Description:  `Archives a customer.`,
@@ -1107,8 +1107,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveCustomer101Output,
 			},
 			Handler: mcptagArchiveCustomer101,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveCustomer101Decode, mcptagArchiveCustomer101Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_order_102",
 				Description:  `Archives a order.`,
@@ -1116,8 +1116,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveOrder102Output,
 			},
 			Handler: mcptagArchiveOrder102,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveOrder102Decode, mcptagArchiveOrder102Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_shipment_103",
 				Description:  `Archives a shipment.`,
@@ -1125,8 +1125,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveShipment103Output,
 			},
 			Handler: mcptagArchiveShipment103,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveShipment103Decode, mcptagArchiveShipment103Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_product_104",
 				Description:  `Archives a product.`,
@@ -1134,8 +1134,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveProduct104Output,
 			},
 			Handler: mcptagArchiveProduct104,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveProduct104Decode, mcptagArchiveProduct104Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_warehouse_105",
 				Description:  `Archives a warehouse.`,
@@ -1143,8 +1143,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveWarehouse105Output,
 			},
 			Handler: mcptagArchiveWarehouse105,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveWarehouse105Decode, mcptagArchiveWarehouse105Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_ticket_106",
 				Description:  `Archives a ticket.`,
@@ -1152,8 +1152,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveTicket106Output,
 			},
 			Handler: mcptagArchiveTicket106,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveTicket106Decode, mcptagArchiveTicket106Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_employee_107",
 				Description:  `Archives a employee.`,
@@ -1161,8 +1161,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveEmployee107Output,
 			},
 			Handler: mcptagArchiveEmployee107,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveEmployee107Decode, mcptagArchiveEmployee107Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_project_108",
 				Description:  `Archives a project.`,
@@ -1170,8 +1170,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveProject108Output,
 			},
 			Handler: mcptagArchiveProject108,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveProject108Decode, mcptagArchiveProject108Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_repository_109",
 				Description:  `Archives a repository.`,
@@ -1179,8 +1179,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveRepository109Output,
 			},
 			Handler: mcptagArchiveRepository109,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveRepository109Decode, mcptagArchiveRepository109Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_deployment_110",
 				Description:  `Archives a deployment.`,
@@ -1188,8 +1188,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveDeployment110Output,
 			},
 			Handler: mcptagArchiveDeployment110,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveDeployment110Decode, mcptagArchiveDeployment110Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_alert_111",
 				Description:  `Archives a alert.`,
@@ -1197,8 +1197,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveAlert111Output,
 			},
 			Handler: mcptagArchiveAlert111,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveAlert111Decode, mcptagArchiveAlert111Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_subscription_112",
 				Description:  `Archives a subscription.`,
@@ -1206,8 +1206,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveSubscription112Output,
 			},
 			Handler: mcptagArchiveSubscription112,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveSubscription112Decode, mcptagArchiveSubscription112Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_payment_113",
 				Description:  `Archives a payment.`,
@@ -1215,8 +1215,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchivePayment113Output,
 			},
 			Handler: mcptagArchivePayment113,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchivePayment113Decode, mcptagArchivePayment113Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_contract_114",
 				Description:  `Archives a contract.`,
@@ -1224,8 +1224,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveContract114Output,
 			},
 			Handler: mcptagArchiveContract114,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveContract114Decode, mcptagArchiveContract114Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_campaign_115",
 				Description:  `Archives a campaign.`,
@@ -1233,8 +1233,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveCampaign115Output,
 			},
 			Handler: mcptagArchiveCampaign115,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveCampaign115Decode, mcptagArchiveCampaign115Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_document_116",
 				Description:  `Archives a document.`,
@@ -1242,8 +1242,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveDocument116Output,
 			},
 			Handler: mcptagArchiveDocument116,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveDocument116Decode, mcptagArchiveDocument116Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_meeting_117",
 				Description:  `Archives a meeting.`,
@@ -1251,8 +1251,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveMeeting117Output,
 			},
 			Handler: mcptagArchiveMeeting117,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveMeeting117Decode, mcptagArchiveMeeting117Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_vendor_118",
 				Description:  `Archives a vendor.`,
@@ -1260,8 +1260,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveVendor118Output,
 			},
 			Handler: mcptagArchiveVendor118,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveVendor118Decode, mcptagArchiveVendor118Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_asset_119",
 				Description:  `Archives a asset.`,
@@ -1269,8 +1269,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveAsset119Output,
 			},
 			Handler: mcptagArchiveAsset119,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagArchiveAsset119Decode, mcptagArchiveAsset119Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_invoice_120",
 				Description:  `Exports invoices matching filters.`,
@@ -1279,8 +1279,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportInvoice120Output,
 			},
 			Handler: mcptagExportInvoice120,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportInvoice120Decode, mcptagExportInvoice120Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_customer_121",
 				Description:  `Exports customers matching filters.`,
@@ -1289,8 +1289,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportCustomer121Output,
 			},
 			Handler: mcptagExportCustomer121,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportCustomer121Decode, mcptagExportCustomer121Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_order_122",
 				Description:  `Exports orders matching filters.`,
@@ -1299,8 +1299,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportOrder122Output,
 			},
 			Handler: mcptagExportOrder122,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportOrder122Decode, mcptagExportOrder122Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_shipment_123",
 				Description:  `Exports shipments matching filters.`,
@@ -1309,8 +1309,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportShipment123Output,
 			},
 			Handler: mcptagExportShipment123,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportShipment123Decode, mcptagExportShipment123Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_product_124",
 				Description:  `Exports products matching filters.`,
@@ -1319,8 +1319,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportProduct124Output,
 			},
 			Handler: mcptagExportProduct124,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportProduct124Decode, mcptagExportProduct124Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_warehouse_125",
 				Description:  `Exports warehouses matching filters.`,
@@ -1329,8 +1329,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportWarehouse125Output,
 			},
 			Handler: mcptagExportWarehouse125,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportWarehouse125Decode, mcptagExportWarehouse125Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_ticket_126",
 				Description:  `Exports tickets matching filters.`,
@@ -1339,8 +1339,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportTicket126Output,
 			},
 			Handler: mcptagExportTicket126,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportTicket126Decode, mcptagExportTicket126Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_employee_127",
 				Description:  `Exports employees matching filters.`,
@@ -1349,8 +1349,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportEmployee127Output,
 			},
 			Handler: mcptagExportEmployee127,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportEmployee127Decode, mcptagExportEmployee127Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_project_128",
 				Description:  `Exports projects matching filters.`,
@@ -1359,8 +1359,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportProject128Output,
 			},
 			Handler: mcptagExportProject128,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportProject128Decode, mcptagExportProject128Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_repository_129",
 				Description:  `Exports repositories matching filters.`,
@@ -1369,8 +1369,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportRepository129Output,
 			},
 			Handler: mcptagExportRepository129,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportRepository129Decode, mcptagExportRepository129Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_deployment_130",
 				Description:  `Exports deployments matching filters.`,
@@ -1379,8 +1379,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportDeployment130Output,
 			},
 			Handler: mcptagExportDeployment130,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportDeployment130Decode, mcptagExportDeployment130Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_alert_131",
 				Description:  `Exports alerts matching filters.`,
@@ -1389,8 +1389,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportAlert131Output,
 			},
 			Handler: mcptagExportAlert131,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportAlert131Decode, mcptagExportAlert131Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_subscription_132",
 				Description:  `Exports subscriptions matching filters.`,
@@ -1399,8 +1399,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportSubscription132Output,
 			},
 			Handler: mcptagExportSubscription132,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportSubscription132Decode, mcptagExportSubscription132Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_payment_133",
 				Description:  `Exports payments matching filters.`,
@@ -1409,8 +1409,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportPayment133Output,
 			},
 			Handler: mcptagExportPayment133,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportPayment133Decode, mcptagExportPayment133Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_contract_134",
 				Description:  `Exports contracts matching filters.`,
@@ -1419,8 +1419,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportContract134Output,
 			},
 			Handler: mcptagExportContract134,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportContract134Decode, mcptagExportContract134Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_campaign_135",
 				Description:  `Exports campaigns matching filters.`,
@@ -1429,8 +1429,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportCampaign135Output,
 			},
 			Handler: mcptagExportCampaign135,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportCampaign135Decode, mcptagExportCampaign135Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_document_136",
 				Description:  `Exports documents matching filters.`,
@@ -1439,8 +1439,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportDocument136Output,
 			},
 			Handler: mcptagExportDocument136,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportDocument136Decode, mcptagExportDocument136Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_meeting_137",
 				Description:  `Exports meetings matching filters.`,
@@ -1449,8 +1449,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportMeeting137Output,
 			},
 			Handler: mcptagExportMeeting137,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportMeeting137Decode, mcptagExportMeeting137Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_vendor_138",
 				Description:  `Exports vendors matching filters.`,
@@ -1459,8 +1459,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportVendor138Output,
 			},
 			Handler: mcptagExportVendor138,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportVendor138Decode, mcptagExportVendor138Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_asset_139",
 				Description:  `Exports assets matching filters.`,
@@ -1469,8 +1469,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportAsset139Output,
 			},
 			Handler: mcptagExportAsset139,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagExportAsset139Decode, mcptagExportAsset139Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_invoice_140",
 				Description:  `Summarizes invoices over a period.`,
@@ -1479,8 +1479,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeInvoice140Output,
 			},
 			Handler: mcptagSummarizeInvoice140,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeInvoice140Decode, mcptagSummarizeInvoice140Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_customer_141",
 				Description:  `Summarizes customers over a period.`,
@@ -1489,8 +1489,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeCustomer141Output,
 			},
 			Handler: mcptagSummarizeCustomer141,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeCustomer141Decode, mcptagSummarizeCustomer141Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_order_142",
 				Description:  `Summarizes orders over a period.`,
@@ -1499,8 +1499,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeOrder142Output,
 			},
 			Handler: mcptagSummarizeOrder142,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeOrder142Decode, mcptagSummarizeOrder142Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_shipment_143",
 				Description:  `Summarizes shipments over a period.`,
@@ -1509,8 +1509,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeShipment143Output,
 			},
 			Handler: mcptagSummarizeShipment143,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeShipment143Decode, mcptagSummarizeShipment143Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_product_144",
 				Description:  `Summarizes products over a period.`,
@@ -1519,8 +1519,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeProduct144Output,
 			},
 			Handler: mcptagSummarizeProduct144,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeProduct144Decode, mcptagSummarizeProduct144Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_warehouse_145",
 				Description:  `Summarizes warehouses over a period.`,
@@ -1529,8 +1529,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeWarehouse145Output,
 			},
 			Handler: mcptagSummarizeWarehouse145,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeWarehouse145Decode, mcptagSummarizeWarehouse145Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_ticket_146",
 				Description:  `Summarizes tickets over a period.`,
@@ -1539,8 +1539,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeTicket146Output,
 			},
 			Handler: mcptagSummarizeTicket146,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeTicket146Decode, mcptagSummarizeTicket146Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_employee_147",
 				Description:  `Summarizes employees over a period.`,
@@ -1549,8 +1549,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeEmployee147Output,
 			},
 			Handler: mcptagSummarizeEmployee147,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeEmployee147Decode, mcptagSummarizeEmployee147Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_project_148",
 				Description:  `Summarizes projects over a period.`,
@@ -1559,8 +1559,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeProject148Output,
 			},
 			Handler: mcptagSummarizeProject148,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeProject148Decode, mcptagSummarizeProject148Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_repository_149",
 				Description:  `Summarizes repositories over a period.`,
@@ -1569,8 +1569,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeRepository149Output,
 			},
 			Handler: mcptagSummarizeRepository149,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeRepository149Decode, mcptagSummarizeRepository149Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_deployment_150",
 				Description:  `Summarizes deployments over a period.`,
@@ -1579,8 +1579,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeDeployment150Output,
 			},
 			Handler: mcptagSummarizeDeployment150,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeDeployment150Decode, mcptagSummarizeDeployment150Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_alert_151",
 				Description:  `Summarizes alerts over a period.`,
@@ -1589,8 +1589,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeAlert151Output,
 			},
 			Handler: mcptagSummarizeAlert151,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeAlert151Decode, mcptagSummarizeAlert151Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_subscription_152",
 				Description:  `Summarizes subscriptions over a period.`,
@@ -1599,8 +1599,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeSubscription152Output,
 			},
 			Handler: mcptagSummarizeSubscription152,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeSubscription152Decode, mcptagSummarizeSubscription152Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_payment_153",
 				Description:  `Summarizes payments over a period.`,
@@ -1609,8 +1609,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizePayment153Output,
 			},
 			Handler: mcptagSummarizePayment153,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizePayment153Decode, mcptagSummarizePayment153Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_contract_154",
 				Description:  `Summarizes contracts over a period.`,
@@ -1619,8 +1619,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeContract154Output,
 			},
 			Handler: mcptagSummarizeContract154,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeContract154Decode, mcptagSummarizeContract154Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_campaign_155",
 				Description:  `Summarizes campaigns over a period.`,
@@ -1629,8 +1629,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeCampaign155Output,
 			},
 			Handler: mcptagSummarizeCampaign155,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeCampaign155Decode, mcptagSummarizeCampaign155Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_document_156",
 				Description:  `Summarizes documents over a period.`,
@@ -1639,8 +1639,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeDocument156Output,
 			},
 			Handler: mcptagSummarizeDocument156,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeDocument156Decode, mcptagSummarizeDocument156Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_meeting_157",
 				Description:  `Summarizes meetings over a period.`,
@@ -1649,8 +1649,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeMeeting157Output,
 			},
 			Handler: mcptagSummarizeMeeting157,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeMeeting157Decode, mcptagSummarizeMeeting157Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_vendor_158",
 				Description:  `Summarizes vendors over a period.`,
@@ -1659,8 +1659,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeVendor158Output,
 			},
 			Handler: mcptagSummarizeVendor158,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizeVendor158Decode, mcptagSummarizeVendor158Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_asset_159",
 				Description:  `Summarizes assets over a period.`,
@@ -1669,7 +1669,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeAsset159Output,
 			},
 			Handler: mcptagSummarizeAsset159,
-		}),
+		}, mcptagSummarizeAsset159Decode, mcptagSummarizeAsset159Run),
 	}
 }
 
@@ -1760,23 +1760,37 @@ var mcptagGetInvoice0Args = &toolimpl.Spec{
 	},
 }
 
+// GetInvoice0Params holds the arguments of get_invoice_0 as GetInvoice0 takes
+// them: a hook meets a *GetInvoice0Params in toolrt.Call's Args (toolrt.Use).
+type GetInvoice0Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetInvoice0(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_invoice_0", &res)
+	var in GetInvoice0Params
+	if err := mcptagGetInvoice0Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetInvoice0Run(ctx, req, &in))
+}
+
+func mcptagGetInvoice0Decode(req *mcp.CallToolRequest, in *GetInvoice0Params) error {
 	args, err := mcptagGetInvoice0Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetInvoice0(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetInvoice0Run(ctx context.Context, req *mcp.CallToolRequest, in *GetInvoice0Params) (*mcp.CallToolResult, error) {
+	out, err := GetInvoice0(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_invoice_0", out), nil
 }
@@ -1858,23 +1872,38 @@ var mcptagGetCustomer1Args = &toolimpl.Spec{
 	},
 }
 
+// GetCustomer1Params holds the arguments of get_customer_1 as GetCustomer1
+// takes them: a hook meets a *GetCustomer1Params in toolrt.Call's Args
+// (toolrt.Use).
+type GetCustomer1Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetCustomer1(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_customer_1", &res)
+	var in GetCustomer1Params
+	if err := mcptagGetCustomer1Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetCustomer1Run(ctx, req, &in))
+}
+
+func mcptagGetCustomer1Decode(req *mcp.CallToolRequest, in *GetCustomer1Params) error {
 	args, err := mcptagGetCustomer1Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetCustomer1(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetCustomer1Run(ctx context.Context, req *mcp.CallToolRequest, in *GetCustomer1Params) (*mcp.CallToolResult, error) {
+	out, err := GetCustomer1(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_customer_1", out), nil
 }
@@ -1979,23 +2008,37 @@ var mcptagGetOrder2Args = &toolimpl.Spec{
 	},
 }
 
+// GetOrder2Params holds the arguments of get_order_2 as GetOrder2 takes them: a
+// hook meets a *GetOrder2Params in toolrt.Call's Args (toolrt.Use).
+type GetOrder2Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetOrder2(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_order_2", &res)
+	var in GetOrder2Params
+	if err := mcptagGetOrder2Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetOrder2Run(ctx, req, &in))
+}
+
+func mcptagGetOrder2Decode(req *mcp.CallToolRequest, in *GetOrder2Params) error {
 	args, err := mcptagGetOrder2Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetOrder2(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetOrder2Run(ctx context.Context, req *mcp.CallToolRequest, in *GetOrder2Params) (*mcp.CallToolResult, error) {
+	out, err := GetOrder2(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_order_2", out), nil
 }
@@ -2073,23 +2116,38 @@ var mcptagGetShipment3Args = &toolimpl.Spec{
 	},
 }
 
+// GetShipment3Params holds the arguments of get_shipment_3 as GetShipment3
+// takes them: a hook meets a *GetShipment3Params in toolrt.Call's Args
+// (toolrt.Use).
+type GetShipment3Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetShipment3(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_shipment_3", &res)
+	var in GetShipment3Params
+	if err := mcptagGetShipment3Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetShipment3Run(ctx, req, &in))
+}
+
+func mcptagGetShipment3Decode(req *mcp.CallToolRequest, in *GetShipment3Params) error {
 	args, err := mcptagGetShipment3Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetShipment3(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetShipment3Run(ctx context.Context, req *mcp.CallToolRequest, in *GetShipment3Params) (*mcp.CallToolResult, error) {
+	out, err := GetShipment3(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_shipment_3", out), nil
 }
@@ -2177,23 +2235,37 @@ var mcptagGetProduct4Args = &toolimpl.Spec{
 	},
 }
 
+// GetProduct4Params holds the arguments of get_product_4 as GetProduct4 takes
+// them: a hook meets a *GetProduct4Params in toolrt.Call's Args (toolrt.Use).
+type GetProduct4Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetProduct4(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_product_4", &res)
+	var in GetProduct4Params
+	if err := mcptagGetProduct4Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetProduct4Run(ctx, req, &in))
+}
+
+func mcptagGetProduct4Decode(req *mcp.CallToolRequest, in *GetProduct4Params) error {
 	args, err := mcptagGetProduct4Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetProduct4(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetProduct4Run(ctx context.Context, req *mcp.CallToolRequest, in *GetProduct4Params) (*mcp.CallToolResult, error) {
+	out, err := GetProduct4(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_product_4", out), nil
 }
@@ -2271,23 +2343,38 @@ var mcptagGetWarehouse5Args = &toolimpl.Spec{
 	},
 }
 
+// GetWarehouse5Params holds the arguments of get_warehouse_5 as GetWarehouse5
+// takes them: a hook meets a *GetWarehouse5Params in toolrt.Call's Args
+// (toolrt.Use).
+type GetWarehouse5Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetWarehouse5(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_warehouse_5", &res)
+	var in GetWarehouse5Params
+	if err := mcptagGetWarehouse5Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetWarehouse5Run(ctx, req, &in))
+}
+
+func mcptagGetWarehouse5Decode(req *mcp.CallToolRequest, in *GetWarehouse5Params) error {
 	args, err := mcptagGetWarehouse5Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetWarehouse5(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetWarehouse5Run(ctx context.Context, req *mcp.CallToolRequest, in *GetWarehouse5Params) (*mcp.CallToolResult, error) {
+	out, err := GetWarehouse5(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_warehouse_5", out), nil
 }
@@ -2362,23 +2449,37 @@ var mcptagGetTicket6Args = &toolimpl.Spec{
 	},
 }
 
+// GetTicket6Params holds the arguments of get_ticket_6 as GetTicket6 takes
+// them: a hook meets a *GetTicket6Params in toolrt.Call's Args (toolrt.Use).
+type GetTicket6Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetTicket6(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_ticket_6", &res)
+	var in GetTicket6Params
+	if err := mcptagGetTicket6Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetTicket6Run(ctx, req, &in))
+}
+
+func mcptagGetTicket6Decode(req *mcp.CallToolRequest, in *GetTicket6Params) error {
 	args, err := mcptagGetTicket6Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetTicket6(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetTicket6Run(ctx context.Context, req *mcp.CallToolRequest, in *GetTicket6Params) (*mcp.CallToolResult, error) {
+	out, err := GetTicket6(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_ticket_6", out), nil
 }
@@ -2466,23 +2567,38 @@ var mcptagGetEmployee7Args = &toolimpl.Spec{
 	},
 }
 
+// GetEmployee7Params holds the arguments of get_employee_7 as GetEmployee7
+// takes them: a hook meets a *GetEmployee7Params in toolrt.Call's Args
+// (toolrt.Use).
+type GetEmployee7Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetEmployee7(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_employee_7", &res)
+	var in GetEmployee7Params
+	if err := mcptagGetEmployee7Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetEmployee7Run(ctx, req, &in))
+}
+
+func mcptagGetEmployee7Decode(req *mcp.CallToolRequest, in *GetEmployee7Params) error {
 	args, err := mcptagGetEmployee7Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetEmployee7(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetEmployee7Run(ctx context.Context, req *mcp.CallToolRequest, in *GetEmployee7Params) (*mcp.CallToolResult, error) {
+	out, err := GetEmployee7(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_employee_7", out), nil
 }
@@ -2584,23 +2700,37 @@ var mcptagGetProject8Args = &toolimpl.Spec{
 	},
 }
 
+// GetProject8Params holds the arguments of get_project_8 as GetProject8 takes
+// them: a hook meets a *GetProject8Params in toolrt.Call's Args (toolrt.Use).
+type GetProject8Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetProject8(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_project_8", &res)
+	var in GetProject8Params
+	if err := mcptagGetProject8Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetProject8Run(ctx, req, &in))
+}
+
+func mcptagGetProject8Decode(req *mcp.CallToolRequest, in *GetProject8Params) error {
 	args, err := mcptagGetProject8Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetProject8(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetProject8Run(ctx context.Context, req *mcp.CallToolRequest, in *GetProject8Params) (*mcp.CallToolResult, error) {
+	out, err := GetProject8(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_project_8", out), nil
 }
@@ -2669,23 +2799,38 @@ var mcptagGetRepository9Args = &toolimpl.Spec{
 	},
 }
 
+// GetRepository9Params holds the arguments of get_repository_9 as
+// GetRepository9 takes them: a hook meets a *GetRepository9Params in
+// toolrt.Call's Args (toolrt.Use).
+type GetRepository9Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetRepository9(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_repository_9", &res)
+	var in GetRepository9Params
+	if err := mcptagGetRepository9Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetRepository9Run(ctx, req, &in))
+}
+
+func mcptagGetRepository9Decode(req *mcp.CallToolRequest, in *GetRepository9Params) error {
 	args, err := mcptagGetRepository9Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetRepository9(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetRepository9Run(ctx context.Context, req *mcp.CallToolRequest, in *GetRepository9Params) (*mcp.CallToolResult, error) {
+	out, err := GetRepository9(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_repository_9", out), nil
 }
@@ -2750,23 +2895,38 @@ var mcptagGetDeployment10Args = &toolimpl.Spec{
 	},
 }
 
+// GetDeployment10Params holds the arguments of get_deployment_10 as
+// GetDeployment10 takes them: a hook meets a *GetDeployment10Params in
+// toolrt.Call's Args (toolrt.Use).
+type GetDeployment10Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetDeployment10(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_deployment_10", &res)
+	var in GetDeployment10Params
+	if err := mcptagGetDeployment10Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetDeployment10Run(ctx, req, &in))
+}
+
+func mcptagGetDeployment10Decode(req *mcp.CallToolRequest, in *GetDeployment10Params) error {
 	args, err := mcptagGetDeployment10Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetDeployment10(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetDeployment10Run(ctx context.Context, req *mcp.CallToolRequest, in *GetDeployment10Params) (*mcp.CallToolResult, error) {
+	out, err := GetDeployment10(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_deployment_10", out), nil
 }
@@ -2835,23 +2995,37 @@ var mcptagGetAlert11Args = &toolimpl.Spec{
 	},
 }
 
+// GetAlert11Params holds the arguments of get_alert_11 as GetAlert11 takes
+// them: a hook meets a *GetAlert11Params in toolrt.Call's Args (toolrt.Use).
+type GetAlert11Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetAlert11(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_alert_11", &res)
+	var in GetAlert11Params
+	if err := mcptagGetAlert11Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetAlert11Run(ctx, req, &in))
+}
+
+func mcptagGetAlert11Decode(req *mcp.CallToolRequest, in *GetAlert11Params) error {
 	args, err := mcptagGetAlert11Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetAlert11(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetAlert11Run(ctx context.Context, req *mcp.CallToolRequest, in *GetAlert11Params) (*mcp.CallToolResult, error) {
+	out, err := GetAlert11(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_alert_11", out), nil
 }
@@ -2929,23 +3103,38 @@ var mcptagGetSubscription12Args = &toolimpl.Spec{
 	},
 }
 
+// GetSubscription12Params holds the arguments of get_subscription_12 as
+// GetSubscription12 takes them: a hook meets a *GetSubscription12Params in
+// toolrt.Call's Args (toolrt.Use).
+type GetSubscription12Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetSubscription12(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_subscription_12", &res)
+	var in GetSubscription12Params
+	if err := mcptagGetSubscription12Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetSubscription12Run(ctx, req, &in))
+}
+
+func mcptagGetSubscription12Decode(req *mcp.CallToolRequest, in *GetSubscription12Params) error {
 	args, err := mcptagGetSubscription12Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetSubscription12(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetSubscription12Run(ctx context.Context, req *mcp.CallToolRequest, in *GetSubscription12Params) (*mcp.CallToolResult, error) {
+	out, err := GetSubscription12(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_subscription_12", out), nil
 }
@@ -3023,23 +3212,38 @@ var mcptagGetPayment13Args = &toolimpl.Spec{
 	},
 }
 
+// GetPayment13Params holds the arguments of get_payment_13 as GetPayment13
+// takes them: a hook meets a *GetPayment13Params in toolrt.Call's Args
+// (toolrt.Use).
+type GetPayment13Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetPayment13(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_payment_13", &res)
+	var in GetPayment13Params
+	if err := mcptagGetPayment13Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetPayment13Run(ctx, req, &in))
+}
+
+func mcptagGetPayment13Decode(req *mcp.CallToolRequest, in *GetPayment13Params) error {
 	args, err := mcptagGetPayment13Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetPayment13(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetPayment13Run(ctx context.Context, req *mcp.CallToolRequest, in *GetPayment13Params) (*mcp.CallToolResult, error) {
+	out, err := GetPayment13(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_payment_13", out), nil
 }
@@ -3131,23 +3335,38 @@ var mcptagGetContract14Args = &toolimpl.Spec{
 	},
 }
 
+// GetContract14Params holds the arguments of get_contract_14 as GetContract14
+// takes them: a hook meets a *GetContract14Params in toolrt.Call's Args
+// (toolrt.Use).
+type GetContract14Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetContract14(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_contract_14", &res)
+	var in GetContract14Params
+	if err := mcptagGetContract14Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetContract14Run(ctx, req, &in))
+}
+
+func mcptagGetContract14Decode(req *mcp.CallToolRequest, in *GetContract14Params) error {
 	args, err := mcptagGetContract14Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetContract14(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetContract14Run(ctx context.Context, req *mcp.CallToolRequest, in *GetContract14Params) (*mcp.CallToolResult, error) {
+	out, err := GetContract14(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_contract_14", out), nil
 }
@@ -3229,23 +3448,38 @@ var mcptagGetCampaign15Args = &toolimpl.Spec{
 	},
 }
 
+// GetCampaign15Params holds the arguments of get_campaign_15 as GetCampaign15
+// takes them: a hook meets a *GetCampaign15Params in toolrt.Call's Args
+// (toolrt.Use).
+type GetCampaign15Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetCampaign15(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_campaign_15", &res)
+	var in GetCampaign15Params
+	if err := mcptagGetCampaign15Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetCampaign15Run(ctx, req, &in))
+}
+
+func mcptagGetCampaign15Decode(req *mcp.CallToolRequest, in *GetCampaign15Params) error {
 	args, err := mcptagGetCampaign15Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetCampaign15(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetCampaign15Run(ctx context.Context, req *mcp.CallToolRequest, in *GetCampaign15Params) (*mcp.CallToolResult, error) {
+	out, err := GetCampaign15(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_campaign_15", out), nil
 }
@@ -3320,23 +3554,38 @@ var mcptagGetDocument16Args = &toolimpl.Spec{
 	},
 }
 
+// GetDocument16Params holds the arguments of get_document_16 as GetDocument16
+// takes them: a hook meets a *GetDocument16Params in toolrt.Call's Args
+// (toolrt.Use).
+type GetDocument16Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetDocument16(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_document_16", &res)
+	var in GetDocument16Params
+	if err := mcptagGetDocument16Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetDocument16Run(ctx, req, &in))
+}
+
+func mcptagGetDocument16Decode(req *mcp.CallToolRequest, in *GetDocument16Params) error {
 	args, err := mcptagGetDocument16Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetDocument16(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetDocument16Run(ctx context.Context, req *mcp.CallToolRequest, in *GetDocument16Params) (*mcp.CallToolResult, error) {
+	out, err := GetDocument16(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_document_16", out), nil
 }
@@ -3415,23 +3664,38 @@ var mcptagGetMeeting17Args = &toolimpl.Spec{
 	},
 }
 
+// GetMeeting17Params holds the arguments of get_meeting_17 as GetMeeting17
+// takes them: a hook meets a *GetMeeting17Params in toolrt.Call's Args
+// (toolrt.Use).
+type GetMeeting17Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetMeeting17(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_meeting_17", &res)
+	var in GetMeeting17Params
+	if err := mcptagGetMeeting17Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetMeeting17Run(ctx, req, &in))
+}
+
+func mcptagGetMeeting17Decode(req *mcp.CallToolRequest, in *GetMeeting17Params) error {
 	args, err := mcptagGetMeeting17Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetMeeting17(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetMeeting17Run(ctx context.Context, req *mcp.CallToolRequest, in *GetMeeting17Params) (*mcp.CallToolResult, error) {
+	out, err := GetMeeting17(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_meeting_17", out), nil
 }
@@ -3519,23 +3783,37 @@ var mcptagGetVendor18Args = &toolimpl.Spec{
 	},
 }
 
+// GetVendor18Params holds the arguments of get_vendor_18 as GetVendor18 takes
+// them: a hook meets a *GetVendor18Params in toolrt.Call's Args (toolrt.Use).
+type GetVendor18Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetVendor18(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_vendor_18", &res)
+	var in GetVendor18Params
+	if err := mcptagGetVendor18Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetVendor18Run(ctx, req, &in))
+}
+
+func mcptagGetVendor18Decode(req *mcp.CallToolRequest, in *GetVendor18Params) error {
 	args, err := mcptagGetVendor18Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetVendor18(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetVendor18Run(ctx context.Context, req *mcp.CallToolRequest, in *GetVendor18Params) (*mcp.CallToolResult, error) {
+	out, err := GetVendor18(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_vendor_18", out), nil
 }
@@ -3623,23 +3901,37 @@ var mcptagGetAsset19Args = &toolimpl.Spec{
 	},
 }
 
+// GetAsset19Params holds the arguments of get_asset_19 as GetAsset19 takes
+// them: a hook meets a *GetAsset19Params in toolrt.Call's Args (toolrt.Use).
+type GetAsset19Params struct {
+	Id           string `json:"id"`
+	IncludeAudit bool   `json:"includeAudit"`
+}
+
 func mcptagGetAsset19(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_asset_19", &res)
+	var in GetAsset19Params
+	if err := mcptagGetAsset19Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetAsset19Run(ctx, req, &in))
+}
+
+func mcptagGetAsset19Decode(req *mcp.CallToolRequest, in *GetAsset19Params) error {
 	args, err := mcptagGetAsset19Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var includeAudit bool
-	if err := args.Decode("includeAudit", &includeAudit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetAsset19(ctx, id, includeAudit)
+	return args.Decode("includeAudit", &in.IncludeAudit)
+}
+
+func mcptagGetAsset19Run(ctx context.Context, req *mcp.CallToolRequest, in *GetAsset19Params) (*mcp.CallToolResult, error) {
+	out, err := GetAsset19(ctx, in.Id, in.IncludeAudit)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_asset_19", out), nil
 }
@@ -3771,12 +4063,20 @@ var mcptagListInvoice20Args = &toolimpl.Spec{
 func mcptagListInvoice20(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_invoice_20", &res)
 	var in ListInvoice20Input
-	if err := mcptagListInvoice20Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListInvoice20Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListInvoice20(ctx, in)
+	return toolimpl.Ran(mcptagListInvoice20Run(ctx, req, &in))
+}
+
+func mcptagListInvoice20Decode(req *mcp.CallToolRequest, in *ListInvoice20Input) error {
+	return mcptagListInvoice20Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListInvoice20Run(ctx context.Context, req *mcp.CallToolRequest, in *ListInvoice20Input) (*mcp.CallToolResult, error) {
+	out, err := ListInvoice20(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_invoice_20", out), nil
 }
@@ -3902,12 +4202,20 @@ var mcptagListCustomer21Args = &toolimpl.Spec{
 func mcptagListCustomer21(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_customer_21", &res)
 	var in ListCustomer21Input
-	if err := mcptagListCustomer21Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListCustomer21Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListCustomer21(ctx, in)
+	return toolimpl.Ran(mcptagListCustomer21Run(ctx, req, &in))
+}
+
+func mcptagListCustomer21Decode(req *mcp.CallToolRequest, in *ListCustomer21Input) error {
+	return mcptagListCustomer21Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListCustomer21Run(ctx context.Context, req *mcp.CallToolRequest, in *ListCustomer21Input) (*mcp.CallToolResult, error) {
+	out, err := ListCustomer21(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_customer_21", out), nil
 }
@@ -4052,12 +4360,20 @@ var mcptagListOrder22Args = &toolimpl.Spec{
 func mcptagListOrder22(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_order_22", &res)
 	var in ListOrder22Input
-	if err := mcptagListOrder22Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListOrder22Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListOrder22(ctx, in)
+	return toolimpl.Ran(mcptagListOrder22Run(ctx, req, &in))
+}
+
+func mcptagListOrder22Decode(req *mcp.CallToolRequest, in *ListOrder22Input) error {
+	return mcptagListOrder22Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListOrder22Run(ctx context.Context, req *mcp.CallToolRequest, in *ListOrder22Input) (*mcp.CallToolResult, error) {
+	out, err := ListOrder22(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_order_22", out), nil
 }
@@ -4179,12 +4495,20 @@ var mcptagListShipment23Args = &toolimpl.Spec{
 func mcptagListShipment23(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_shipment_23", &res)
 	var in ListShipment23Input
-	if err := mcptagListShipment23Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListShipment23Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListShipment23(ctx, in)
+	return toolimpl.Ran(mcptagListShipment23Run(ctx, req, &in))
+}
+
+func mcptagListShipment23Decode(req *mcp.CallToolRequest, in *ListShipment23Input) error {
+	return mcptagListShipment23Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListShipment23Run(ctx context.Context, req *mcp.CallToolRequest, in *ListShipment23Input) (*mcp.CallToolResult, error) {
+	out, err := ListShipment23(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_shipment_23", out), nil
 }
@@ -4312,12 +4636,20 @@ var mcptagListProduct24Args = &toolimpl.Spec{
 func mcptagListProduct24(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_product_24", &res)
 	var in ListProduct24Input
-	if err := mcptagListProduct24Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListProduct24Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListProduct24(ctx, in)
+	return toolimpl.Ran(mcptagListProduct24Run(ctx, req, &in))
+}
+
+func mcptagListProduct24Decode(req *mcp.CallToolRequest, in *ListProduct24Input) error {
+	return mcptagListProduct24Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListProduct24Run(ctx context.Context, req *mcp.CallToolRequest, in *ListProduct24Input) (*mcp.CallToolResult, error) {
+	out, err := ListProduct24(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_product_24", out), nil
 }
@@ -4439,12 +4771,20 @@ var mcptagListWarehouse25Args = &toolimpl.Spec{
 func mcptagListWarehouse25(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_warehouse_25", &res)
 	var in ListWarehouse25Input
-	if err := mcptagListWarehouse25Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListWarehouse25Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListWarehouse25(ctx, in)
+	return toolimpl.Ran(mcptagListWarehouse25Run(ctx, req, &in))
+}
+
+func mcptagListWarehouse25Decode(req *mcp.CallToolRequest, in *ListWarehouse25Input) error {
+	return mcptagListWarehouse25Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListWarehouse25Run(ctx context.Context, req *mcp.CallToolRequest, in *ListWarehouse25Input) (*mcp.CallToolResult, error) {
+	out, err := ListWarehouse25(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_warehouse_25", out), nil
 }
@@ -4559,12 +4899,20 @@ var mcptagListTicket26Args = &toolimpl.Spec{
 func mcptagListTicket26(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_ticket_26", &res)
 	var in ListTicket26Input
-	if err := mcptagListTicket26Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListTicket26Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListTicket26(ctx, in)
+	return toolimpl.Ran(mcptagListTicket26Run(ctx, req, &in))
+}
+
+func mcptagListTicket26Decode(req *mcp.CallToolRequest, in *ListTicket26Input) error {
+	return mcptagListTicket26Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListTicket26Run(ctx context.Context, req *mcp.CallToolRequest, in *ListTicket26Input) (*mcp.CallToolResult, error) {
+	out, err := ListTicket26(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_ticket_26", out), nil
 }
@@ -4696,12 +5044,20 @@ var mcptagListEmployee27Args = &toolimpl.Spec{
 func mcptagListEmployee27(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_employee_27", &res)
 	var in ListEmployee27Input
-	if err := mcptagListEmployee27Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListEmployee27Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListEmployee27(ctx, in)
+	return toolimpl.Ran(mcptagListEmployee27Run(ctx, req, &in))
+}
+
+func mcptagListEmployee27Decode(req *mcp.CallToolRequest, in *ListEmployee27Input) error {
+	return mcptagListEmployee27Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListEmployee27Run(ctx context.Context, req *mcp.CallToolRequest, in *ListEmployee27Input) (*mcp.CallToolResult, error) {
+	out, err := ListEmployee27(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_employee_27", out), nil
 }
@@ -4843,12 +5199,20 @@ var mcptagListProject28Args = &toolimpl.Spec{
 func mcptagListProject28(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_project_28", &res)
 	var in ListProject28Input
-	if err := mcptagListProject28Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListProject28Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListProject28(ctx, in)
+	return toolimpl.Ran(mcptagListProject28Run(ctx, req, &in))
+}
+
+func mcptagListProject28Decode(req *mcp.CallToolRequest, in *ListProject28Input) error {
+	return mcptagListProject28Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListProject28Run(ctx context.Context, req *mcp.CallToolRequest, in *ListProject28Input) (*mcp.CallToolResult, error) {
+	out, err := ListProject28(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_project_28", out), nil
 }
@@ -4961,12 +5325,20 @@ var mcptagListRepository29Args = &toolimpl.Spec{
 func mcptagListRepository29(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_repository_29", &res)
 	var in ListRepository29Input
-	if err := mcptagListRepository29Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListRepository29Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListRepository29(ctx, in)
+	return toolimpl.Ran(mcptagListRepository29Run(ctx, req, &in))
+}
+
+func mcptagListRepository29Decode(req *mcp.CallToolRequest, in *ListRepository29Input) error {
+	return mcptagListRepository29Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListRepository29Run(ctx context.Context, req *mcp.CallToolRequest, in *ListRepository29Input) (*mcp.CallToolResult, error) {
+	out, err := ListRepository29(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_repository_29", out), nil
 }
@@ -5075,12 +5447,20 @@ var mcptagListDeployment30Args = &toolimpl.Spec{
 func mcptagListDeployment30(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_deployment_30", &res)
 	var in ListDeployment30Input
-	if err := mcptagListDeployment30Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListDeployment30Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListDeployment30(ctx, in)
+	return toolimpl.Ran(mcptagListDeployment30Run(ctx, req, &in))
+}
+
+func mcptagListDeployment30Decode(req *mcp.CallToolRequest, in *ListDeployment30Input) error {
+	return mcptagListDeployment30Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListDeployment30Run(ctx context.Context, req *mcp.CallToolRequest, in *ListDeployment30Input) (*mcp.CallToolResult, error) {
+	out, err := ListDeployment30(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_deployment_30", out), nil
 }
@@ -5189,12 +5569,20 @@ var mcptagListAlert31Args = &toolimpl.Spec{
 func mcptagListAlert31(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_alert_31", &res)
 	var in ListAlert31Input
-	if err := mcptagListAlert31Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListAlert31Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListAlert31(ctx, in)
+	return toolimpl.Ran(mcptagListAlert31Run(ctx, req, &in))
+}
+
+func mcptagListAlert31Decode(req *mcp.CallToolRequest, in *ListAlert31Input) error {
+	return mcptagListAlert31Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListAlert31Run(ctx context.Context, req *mcp.CallToolRequest, in *ListAlert31Input) (*mcp.CallToolResult, error) {
+	out, err := ListAlert31(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_alert_31", out), nil
 }
@@ -5316,12 +5704,20 @@ var mcptagListSubscription32Args = &toolimpl.Spec{
 func mcptagListSubscription32(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_subscription_32", &res)
 	var in ListSubscription32Input
-	if err := mcptagListSubscription32Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListSubscription32Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListSubscription32(ctx, in)
+	return toolimpl.Ran(mcptagListSubscription32Run(ctx, req, &in))
+}
+
+func mcptagListSubscription32Decode(req *mcp.CallToolRequest, in *ListSubscription32Input) error {
+	return mcptagListSubscription32Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListSubscription32Run(ctx context.Context, req *mcp.CallToolRequest, in *ListSubscription32Input) (*mcp.CallToolResult, error) {
+	out, err := ListSubscription32(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_subscription_32", out), nil
 }
@@ -5439,12 +5835,20 @@ var mcptagListPayment33Args = &toolimpl.Spec{
 func mcptagListPayment33(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_payment_33", &res)
 	var in ListPayment33Input
-	if err := mcptagListPayment33Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListPayment33Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListPayment33(ctx, in)
+	return toolimpl.Ran(mcptagListPayment33Run(ctx, req, &in))
+}
+
+func mcptagListPayment33Decode(req *mcp.CallToolRequest, in *ListPayment33Input) error {
+	return mcptagListPayment33Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListPayment33Run(ctx context.Context, req *mcp.CallToolRequest, in *ListPayment33Input) (*mcp.CallToolResult, error) {
+	out, err := ListPayment33(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_payment_33", out), nil
 }
@@ -5580,12 +5984,20 @@ var mcptagListContract34Args = &toolimpl.Spec{
 func mcptagListContract34(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_contract_34", &res)
 	var in ListContract34Input
-	if err := mcptagListContract34Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListContract34Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListContract34(ctx, in)
+	return toolimpl.Ran(mcptagListContract34Run(ctx, req, &in))
+}
+
+func mcptagListContract34Decode(req *mcp.CallToolRequest, in *ListContract34Input) error {
+	return mcptagListContract34Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListContract34Run(ctx context.Context, req *mcp.CallToolRequest, in *ListContract34Input) (*mcp.CallToolResult, error) {
+	out, err := ListContract34(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_contract_34", out), nil
 }
@@ -5711,12 +6123,20 @@ var mcptagListCampaign35Args = &toolimpl.Spec{
 func mcptagListCampaign35(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_campaign_35", &res)
 	var in ListCampaign35Input
-	if err := mcptagListCampaign35Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListCampaign35Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListCampaign35(ctx, in)
+	return toolimpl.Ran(mcptagListCampaign35Run(ctx, req, &in))
+}
+
+func mcptagListCampaign35Decode(req *mcp.CallToolRequest, in *ListCampaign35Input) error {
+	return mcptagListCampaign35Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListCampaign35Run(ctx context.Context, req *mcp.CallToolRequest, in *ListCampaign35Input) (*mcp.CallToolResult, error) {
+	out, err := ListCampaign35(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_campaign_35", out), nil
 }
@@ -5835,12 +6255,20 @@ var mcptagListDocument36Args = &toolimpl.Spec{
 func mcptagListDocument36(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_document_36", &res)
 	var in ListDocument36Input
-	if err := mcptagListDocument36Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListDocument36Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListDocument36(ctx, in)
+	return toolimpl.Ran(mcptagListDocument36Run(ctx, req, &in))
+}
+
+func mcptagListDocument36Decode(req *mcp.CallToolRequest, in *ListDocument36Input) error {
+	return mcptagListDocument36Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListDocument36Run(ctx context.Context, req *mcp.CallToolRequest, in *ListDocument36Input) (*mcp.CallToolResult, error) {
+	out, err := ListDocument36(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_document_36", out), nil
 }
@@ -5959,12 +6387,20 @@ var mcptagListMeeting37Args = &toolimpl.Spec{
 func mcptagListMeeting37(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_meeting_37", &res)
 	var in ListMeeting37Input
-	if err := mcptagListMeeting37Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListMeeting37Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListMeeting37(ctx, in)
+	return toolimpl.Ran(mcptagListMeeting37Run(ctx, req, &in))
+}
+
+func mcptagListMeeting37Decode(req *mcp.CallToolRequest, in *ListMeeting37Input) error {
+	return mcptagListMeeting37Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListMeeting37Run(ctx context.Context, req *mcp.CallToolRequest, in *ListMeeting37Input) (*mcp.CallToolResult, error) {
+	out, err := ListMeeting37(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_meeting_37", out), nil
 }
@@ -6092,12 +6528,20 @@ var mcptagListVendor38Args = &toolimpl.Spec{
 func mcptagListVendor38(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_vendor_38", &res)
 	var in ListVendor38Input
-	if err := mcptagListVendor38Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListVendor38Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListVendor38(ctx, in)
+	return toolimpl.Ran(mcptagListVendor38Run(ctx, req, &in))
+}
+
+func mcptagListVendor38Decode(req *mcp.CallToolRequest, in *ListVendor38Input) error {
+	return mcptagListVendor38Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListVendor38Run(ctx context.Context, req *mcp.CallToolRequest, in *ListVendor38Input) (*mcp.CallToolResult, error) {
+	out, err := ListVendor38(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_vendor_38", out), nil
 }
@@ -6225,12 +6669,20 @@ var mcptagListAsset39Args = &toolimpl.Spec{
 func mcptagListAsset39(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_asset_39", &res)
 	var in ListAsset39Input
-	if err := mcptagListAsset39Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagListAsset39Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ListAsset39(ctx, in)
+	return toolimpl.Ran(mcptagListAsset39Run(ctx, req, &in))
+}
+
+func mcptagListAsset39Decode(req *mcp.CallToolRequest, in *ListAsset39Input) error {
+	return mcptagListAsset39Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListAsset39Run(ctx context.Context, req *mcp.CallToolRequest, in *ListAsset39Input) (*mcp.CallToolResult, error) {
+	out, err := ListAsset39(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("list_asset_39", out), nil
 }
@@ -6359,12 +6811,20 @@ var mcptagSearchInvoice40Args = &toolimpl.Spec{
 func mcptagSearchInvoice40(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_invoice_40", &res)
 	var in SearchInvoice40Input
-	if err := mcptagSearchInvoice40Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchInvoice40Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchInvoice40(ctx, in)
+	return toolimpl.Ran(mcptagSearchInvoice40Run(ctx, req, &in))
+}
+
+func mcptagSearchInvoice40Decode(req *mcp.CallToolRequest, in *SearchInvoice40Input) error {
+	return mcptagSearchInvoice40Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchInvoice40Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchInvoice40Input) (*mcp.CallToolResult, error) {
+	out, err := SearchInvoice40(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_invoice_40", out), nil
 }
@@ -6483,12 +6943,20 @@ var mcptagSearchCustomer41Args = &toolimpl.Spec{
 func mcptagSearchCustomer41(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_customer_41", &res)
 	var in SearchCustomer41Input
-	if err := mcptagSearchCustomer41Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchCustomer41Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchCustomer41(ctx, in)
+	return toolimpl.Ran(mcptagSearchCustomer41Run(ctx, req, &in))
+}
+
+func mcptagSearchCustomer41Decode(req *mcp.CallToolRequest, in *SearchCustomer41Input) error {
+	return mcptagSearchCustomer41Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchCustomer41Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchCustomer41Input) (*mcp.CallToolResult, error) {
+	out, err := SearchCustomer41(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_customer_41", out), nil
 }
@@ -6630,12 +7098,20 @@ var mcptagSearchOrder42Args = &toolimpl.Spec{
 func mcptagSearchOrder42(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_order_42", &res)
 	var in SearchOrder42Input
-	if err := mcptagSearchOrder42Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchOrder42Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchOrder42(ctx, in)
+	return toolimpl.Ran(mcptagSearchOrder42Run(ctx, req, &in))
+}
+
+func mcptagSearchOrder42Decode(req *mcp.CallToolRequest, in *SearchOrder42Input) error {
+	return mcptagSearchOrder42Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchOrder42Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchOrder42Input) (*mcp.CallToolResult, error) {
+	out, err := SearchOrder42(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_order_42", out), nil
 }
@@ -6750,12 +7226,20 @@ var mcptagSearchShipment43Args = &toolimpl.Spec{
 func mcptagSearchShipment43(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_shipment_43", &res)
 	var in SearchShipment43Input
-	if err := mcptagSearchShipment43Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchShipment43Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchShipment43(ctx, in)
+	return toolimpl.Ran(mcptagSearchShipment43Run(ctx, req, &in))
+}
+
+func mcptagSearchShipment43Decode(req *mcp.CallToolRequest, in *SearchShipment43Input) error {
+	return mcptagSearchShipment43Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchShipment43Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchShipment43Input) (*mcp.CallToolResult, error) {
+	out, err := SearchShipment43(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_shipment_43", out), nil
 }
@@ -6880,12 +7364,20 @@ var mcptagSearchProduct44Args = &toolimpl.Spec{
 func mcptagSearchProduct44(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_product_44", &res)
 	var in SearchProduct44Input
-	if err := mcptagSearchProduct44Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchProduct44Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchProduct44(ctx, in)
+	return toolimpl.Ran(mcptagSearchProduct44Run(ctx, req, &in))
+}
+
+func mcptagSearchProduct44Decode(req *mcp.CallToolRequest, in *SearchProduct44Input) error {
+	return mcptagSearchProduct44Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchProduct44Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchProduct44Input) (*mcp.CallToolResult, error) {
+	out, err := SearchProduct44(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_product_44", out), nil
 }
@@ -7000,12 +7492,20 @@ var mcptagSearchWarehouse45Args = &toolimpl.Spec{
 func mcptagSearchWarehouse45(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_warehouse_45", &res)
 	var in SearchWarehouse45Input
-	if err := mcptagSearchWarehouse45Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchWarehouse45Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchWarehouse45(ctx, in)
+	return toolimpl.Ran(mcptagSearchWarehouse45Run(ctx, req, &in))
+}
+
+func mcptagSearchWarehouse45Decode(req *mcp.CallToolRequest, in *SearchWarehouse45Input) error {
+	return mcptagSearchWarehouse45Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchWarehouse45Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchWarehouse45Input) (*mcp.CallToolResult, error) {
+	out, err := SearchWarehouse45(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_warehouse_45", out), nil
 }
@@ -7117,12 +7617,20 @@ var mcptagSearchTicket46Args = &toolimpl.Spec{
 func mcptagSearchTicket46(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_ticket_46", &res)
 	var in SearchTicket46Input
-	if err := mcptagSearchTicket46Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchTicket46Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchTicket46(ctx, in)
+	return toolimpl.Ran(mcptagSearchTicket46Run(ctx, req, &in))
+}
+
+func mcptagSearchTicket46Decode(req *mcp.CallToolRequest, in *SearchTicket46Input) error {
+	return mcptagSearchTicket46Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchTicket46Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchTicket46Input) (*mcp.CallToolResult, error) {
+	out, err := SearchTicket46(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_ticket_46", out), nil
 }
@@ -7247,12 +7755,20 @@ var mcptagSearchEmployee47Args = &toolimpl.Spec{
 func mcptagSearchEmployee47(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_employee_47", &res)
 	var in SearchEmployee47Input
-	if err := mcptagSearchEmployee47Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchEmployee47Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchEmployee47(ctx, in)
+	return toolimpl.Ran(mcptagSearchEmployee47Run(ctx, req, &in))
+}
+
+func mcptagSearchEmployee47Decode(req *mcp.CallToolRequest, in *SearchEmployee47Input) error {
+	return mcptagSearchEmployee47Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchEmployee47Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchEmployee47Input) (*mcp.CallToolResult, error) {
+	out, err := SearchEmployee47(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_employee_47", out), nil
 }
@@ -7391,12 +7907,20 @@ var mcptagSearchProject48Args = &toolimpl.Spec{
 func mcptagSearchProject48(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_project_48", &res)
 	var in SearchProject48Input
-	if err := mcptagSearchProject48Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchProject48Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchProject48(ctx, in)
+	return toolimpl.Ran(mcptagSearchProject48Run(ctx, req, &in))
+}
+
+func mcptagSearchProject48Decode(req *mcp.CallToolRequest, in *SearchProject48Input) error {
+	return mcptagSearchProject48Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchProject48Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchProject48Input) (*mcp.CallToolResult, error) {
+	out, err := SearchProject48(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_project_48", out), nil
 }
@@ -7502,12 +8026,20 @@ var mcptagSearchRepository49Args = &toolimpl.Spec{
 func mcptagSearchRepository49(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_repository_49", &res)
 	var in SearchRepository49Input
-	if err := mcptagSearchRepository49Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchRepository49Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchRepository49(ctx, in)
+	return toolimpl.Ran(mcptagSearchRepository49Run(ctx, req, &in))
+}
+
+func mcptagSearchRepository49Decode(req *mcp.CallToolRequest, in *SearchRepository49Input) error {
+	return mcptagSearchRepository49Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchRepository49Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchRepository49Input) (*mcp.CallToolResult, error) {
+	out, err := SearchRepository49(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_repository_49", out), nil
 }
@@ -7609,12 +8141,20 @@ var mcptagSearchDeployment50Args = &toolimpl.Spec{
 func mcptagSearchDeployment50(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_deployment_50", &res)
 	var in SearchDeployment50Input
-	if err := mcptagSearchDeployment50Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchDeployment50Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchDeployment50(ctx, in)
+	return toolimpl.Ran(mcptagSearchDeployment50Run(ctx, req, &in))
+}
+
+func mcptagSearchDeployment50Decode(req *mcp.CallToolRequest, in *SearchDeployment50Input) error {
+	return mcptagSearchDeployment50Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchDeployment50Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchDeployment50Input) (*mcp.CallToolResult, error) {
+	out, err := SearchDeployment50(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_deployment_50", out), nil
 }
@@ -7720,12 +8260,20 @@ var mcptagSearchAlert51Args = &toolimpl.Spec{
 func mcptagSearchAlert51(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_alert_51", &res)
 	var in SearchAlert51Input
-	if err := mcptagSearchAlert51Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchAlert51Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchAlert51(ctx, in)
+	return toolimpl.Ran(mcptagSearchAlert51Run(ctx, req, &in))
+}
+
+func mcptagSearchAlert51Decode(req *mcp.CallToolRequest, in *SearchAlert51Input) error {
+	return mcptagSearchAlert51Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchAlert51Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchAlert51Input) (*mcp.CallToolResult, error) {
+	out, err := SearchAlert51(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_alert_51", out), nil
 }
@@ -7840,12 +8388,20 @@ var mcptagSearchSubscription52Args = &toolimpl.Spec{
 func mcptagSearchSubscription52(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_subscription_52", &res)
 	var in SearchSubscription52Input
-	if err := mcptagSearchSubscription52Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchSubscription52Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchSubscription52(ctx, in)
+	return toolimpl.Ran(mcptagSearchSubscription52Run(ctx, req, &in))
+}
+
+func mcptagSearchSubscription52Decode(req *mcp.CallToolRequest, in *SearchSubscription52Input) error {
+	return mcptagSearchSubscription52Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchSubscription52Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchSubscription52Input) (*mcp.CallToolResult, error) {
+	out, err := SearchSubscription52(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_subscription_52", out), nil
 }
@@ -7960,12 +8516,20 @@ var mcptagSearchPayment53Args = &toolimpl.Spec{
 func mcptagSearchPayment53(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_payment_53", &res)
 	var in SearchPayment53Input
-	if err := mcptagSearchPayment53Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchPayment53Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchPayment53(ctx, in)
+	return toolimpl.Ran(mcptagSearchPayment53Run(ctx, req, &in))
+}
+
+func mcptagSearchPayment53Decode(req *mcp.CallToolRequest, in *SearchPayment53Input) error {
+	return mcptagSearchPayment53Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchPayment53Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchPayment53Input) (*mcp.CallToolResult, error) {
+	out, err := SearchPayment53(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_payment_53", out), nil
 }
@@ -8094,12 +8658,20 @@ var mcptagSearchContract54Args = &toolimpl.Spec{
 func mcptagSearchContract54(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_contract_54", &res)
 	var in SearchContract54Input
-	if err := mcptagSearchContract54Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchContract54Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchContract54(ctx, in)
+	return toolimpl.Ran(mcptagSearchContract54Run(ctx, req, &in))
+}
+
+func mcptagSearchContract54Decode(req *mcp.CallToolRequest, in *SearchContract54Input) error {
+	return mcptagSearchContract54Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchContract54Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchContract54Input) (*mcp.CallToolResult, error) {
+	out, err := SearchContract54(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_contract_54", out), nil
 }
@@ -8218,12 +8790,20 @@ var mcptagSearchCampaign55Args = &toolimpl.Spec{
 func mcptagSearchCampaign55(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_campaign_55", &res)
 	var in SearchCampaign55Input
-	if err := mcptagSearchCampaign55Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchCampaign55Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchCampaign55(ctx, in)
+	return toolimpl.Ran(mcptagSearchCampaign55Run(ctx, req, &in))
+}
+
+func mcptagSearchCampaign55Decode(req *mcp.CallToolRequest, in *SearchCampaign55Input) error {
+	return mcptagSearchCampaign55Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchCampaign55Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchCampaign55Input) (*mcp.CallToolResult, error) {
+	out, err := SearchCampaign55(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_campaign_55", out), nil
 }
@@ -8335,12 +8915,20 @@ var mcptagSearchDocument56Args = &toolimpl.Spec{
 func mcptagSearchDocument56(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_document_56", &res)
 	var in SearchDocument56Input
-	if err := mcptagSearchDocument56Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchDocument56Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchDocument56(ctx, in)
+	return toolimpl.Ran(mcptagSearchDocument56Run(ctx, req, &in))
+}
+
+func mcptagSearchDocument56Decode(req *mcp.CallToolRequest, in *SearchDocument56Input) error {
+	return mcptagSearchDocument56Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchDocument56Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchDocument56Input) (*mcp.CallToolResult, error) {
+	out, err := SearchDocument56(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_document_56", out), nil
 }
@@ -8456,12 +9044,20 @@ var mcptagSearchMeeting57Args = &toolimpl.Spec{
 func mcptagSearchMeeting57(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_meeting_57", &res)
 	var in SearchMeeting57Input
-	if err := mcptagSearchMeeting57Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchMeeting57Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchMeeting57(ctx, in)
+	return toolimpl.Ran(mcptagSearchMeeting57Run(ctx, req, &in))
+}
+
+func mcptagSearchMeeting57Decode(req *mcp.CallToolRequest, in *SearchMeeting57Input) error {
+	return mcptagSearchMeeting57Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchMeeting57Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchMeeting57Input) (*mcp.CallToolResult, error) {
+	out, err := SearchMeeting57(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_meeting_57", out), nil
 }
@@ -8586,12 +9182,20 @@ var mcptagSearchVendor58Args = &toolimpl.Spec{
 func mcptagSearchVendor58(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_vendor_58", &res)
 	var in SearchVendor58Input
-	if err := mcptagSearchVendor58Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchVendor58Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchVendor58(ctx, in)
+	return toolimpl.Ran(mcptagSearchVendor58Run(ctx, req, &in))
+}
+
+func mcptagSearchVendor58Decode(req *mcp.CallToolRequest, in *SearchVendor58Input) error {
+	return mcptagSearchVendor58Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchVendor58Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchVendor58Input) (*mcp.CallToolResult, error) {
+	out, err := SearchVendor58(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_vendor_58", out), nil
 }
@@ -8716,12 +9320,20 @@ var mcptagSearchAsset59Args = &toolimpl.Spec{
 func mcptagSearchAsset59(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_asset_59", &res)
 	var in SearchAsset59Input
-	if err := mcptagSearchAsset59Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSearchAsset59Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SearchAsset59(ctx, in)
+	return toolimpl.Ran(mcptagSearchAsset59Run(ctx, req, &in))
+}
+
+func mcptagSearchAsset59Decode(req *mcp.CallToolRequest, in *SearchAsset59Input) error {
+	return mcptagSearchAsset59Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchAsset59Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchAsset59Input) (*mcp.CallToolResult, error) {
+	out, err := SearchAsset59(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search_asset_59", out), nil
 }
@@ -8850,12 +9462,20 @@ var mcptagCreateInvoice60Args = &toolimpl.Spec{
 func mcptagCreateInvoice60(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_invoice_60", &res)
 	var in CreateInvoice60Input
-	if err := mcptagCreateInvoice60Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateInvoice60Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateInvoice60(ctx, in)
+	return toolimpl.Ran(mcptagCreateInvoice60Run(ctx, req, &in))
+}
+
+func mcptagCreateInvoice60Decode(req *mcp.CallToolRequest, in *CreateInvoice60Input) error {
+	return mcptagCreateInvoice60Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateInvoice60Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateInvoice60Input) (*mcp.CallToolResult, error) {
+	out, err := CreateInvoice60(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_invoice_60", out), nil
 }
@@ -8974,12 +9594,20 @@ var mcptagCreateCustomer61Args = &toolimpl.Spec{
 func mcptagCreateCustomer61(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_customer_61", &res)
 	var in CreateCustomer61Input
-	if err := mcptagCreateCustomer61Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateCustomer61Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateCustomer61(ctx, in)
+	return toolimpl.Ran(mcptagCreateCustomer61Run(ctx, req, &in))
+}
+
+func mcptagCreateCustomer61Decode(req *mcp.CallToolRequest, in *CreateCustomer61Input) error {
+	return mcptagCreateCustomer61Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateCustomer61Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateCustomer61Input) (*mcp.CallToolResult, error) {
+	out, err := CreateCustomer61(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_customer_61", out), nil
 }
@@ -9121,12 +9749,20 @@ var mcptagCreateOrder62Args = &toolimpl.Spec{
 func mcptagCreateOrder62(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_order_62", &res)
 	var in CreateOrder62Input
-	if err := mcptagCreateOrder62Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateOrder62Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateOrder62(ctx, in)
+	return toolimpl.Ran(mcptagCreateOrder62Run(ctx, req, &in))
+}
+
+func mcptagCreateOrder62Decode(req *mcp.CallToolRequest, in *CreateOrder62Input) error {
+	return mcptagCreateOrder62Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateOrder62Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateOrder62Input) (*mcp.CallToolResult, error) {
+	out, err := CreateOrder62(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_order_62", out), nil
 }
@@ -9241,12 +9877,20 @@ var mcptagCreateShipment63Args = &toolimpl.Spec{
 func mcptagCreateShipment63(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_shipment_63", &res)
 	var in CreateShipment63Input
-	if err := mcptagCreateShipment63Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateShipment63Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateShipment63(ctx, in)
+	return toolimpl.Ran(mcptagCreateShipment63Run(ctx, req, &in))
+}
+
+func mcptagCreateShipment63Decode(req *mcp.CallToolRequest, in *CreateShipment63Input) error {
+	return mcptagCreateShipment63Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateShipment63Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateShipment63Input) (*mcp.CallToolResult, error) {
+	out, err := CreateShipment63(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_shipment_63", out), nil
 }
@@ -9371,12 +10015,20 @@ var mcptagCreateProduct64Args = &toolimpl.Spec{
 func mcptagCreateProduct64(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_product_64", &res)
 	var in CreateProduct64Input
-	if err := mcptagCreateProduct64Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateProduct64Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateProduct64(ctx, in)
+	return toolimpl.Ran(mcptagCreateProduct64Run(ctx, req, &in))
+}
+
+func mcptagCreateProduct64Decode(req *mcp.CallToolRequest, in *CreateProduct64Input) error {
+	return mcptagCreateProduct64Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateProduct64Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateProduct64Input) (*mcp.CallToolResult, error) {
+	out, err := CreateProduct64(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_product_64", out), nil
 }
@@ -9491,12 +10143,20 @@ var mcptagCreateWarehouse65Args = &toolimpl.Spec{
 func mcptagCreateWarehouse65(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_warehouse_65", &res)
 	var in CreateWarehouse65Input
-	if err := mcptagCreateWarehouse65Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateWarehouse65Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateWarehouse65(ctx, in)
+	return toolimpl.Ran(mcptagCreateWarehouse65Run(ctx, req, &in))
+}
+
+func mcptagCreateWarehouse65Decode(req *mcp.CallToolRequest, in *CreateWarehouse65Input) error {
+	return mcptagCreateWarehouse65Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateWarehouse65Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateWarehouse65Input) (*mcp.CallToolResult, error) {
+	out, err := CreateWarehouse65(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_warehouse_65", out), nil
 }
@@ -9608,12 +10268,20 @@ var mcptagCreateTicket66Args = &toolimpl.Spec{
 func mcptagCreateTicket66(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_ticket_66", &res)
 	var in CreateTicket66Input
-	if err := mcptagCreateTicket66Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateTicket66Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateTicket66(ctx, in)
+	return toolimpl.Ran(mcptagCreateTicket66Run(ctx, req, &in))
+}
+
+func mcptagCreateTicket66Decode(req *mcp.CallToolRequest, in *CreateTicket66Input) error {
+	return mcptagCreateTicket66Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateTicket66Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateTicket66Input) (*mcp.CallToolResult, error) {
+	out, err := CreateTicket66(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_ticket_66", out), nil
 }
@@ -9738,12 +10406,20 @@ var mcptagCreateEmployee67Args = &toolimpl.Spec{
 func mcptagCreateEmployee67(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_employee_67", &res)
 	var in CreateEmployee67Input
-	if err := mcptagCreateEmployee67Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateEmployee67Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateEmployee67(ctx, in)
+	return toolimpl.Ran(mcptagCreateEmployee67Run(ctx, req, &in))
+}
+
+func mcptagCreateEmployee67Decode(req *mcp.CallToolRequest, in *CreateEmployee67Input) error {
+	return mcptagCreateEmployee67Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateEmployee67Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateEmployee67Input) (*mcp.CallToolResult, error) {
+	out, err := CreateEmployee67(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_employee_67", out), nil
 }
@@ -9882,12 +10558,20 @@ var mcptagCreateProject68Args = &toolimpl.Spec{
 func mcptagCreateProject68(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_project_68", &res)
 	var in CreateProject68Input
-	if err := mcptagCreateProject68Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateProject68Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateProject68(ctx, in)
+	return toolimpl.Ran(mcptagCreateProject68Run(ctx, req, &in))
+}
+
+func mcptagCreateProject68Decode(req *mcp.CallToolRequest, in *CreateProject68Input) error {
+	return mcptagCreateProject68Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateProject68Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateProject68Input) (*mcp.CallToolResult, error) {
+	out, err := CreateProject68(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_project_68", out), nil
 }
@@ -9993,12 +10677,20 @@ var mcptagCreateRepository69Args = &toolimpl.Spec{
 func mcptagCreateRepository69(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_repository_69", &res)
 	var in CreateRepository69Input
-	if err := mcptagCreateRepository69Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateRepository69Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateRepository69(ctx, in)
+	return toolimpl.Ran(mcptagCreateRepository69Run(ctx, req, &in))
+}
+
+func mcptagCreateRepository69Decode(req *mcp.CallToolRequest, in *CreateRepository69Input) error {
+	return mcptagCreateRepository69Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateRepository69Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateRepository69Input) (*mcp.CallToolResult, error) {
+	out, err := CreateRepository69(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_repository_69", out), nil
 }
@@ -10100,12 +10792,20 @@ var mcptagCreateDeployment70Args = &toolimpl.Spec{
 func mcptagCreateDeployment70(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_deployment_70", &res)
 	var in CreateDeployment70Input
-	if err := mcptagCreateDeployment70Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateDeployment70Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateDeployment70(ctx, in)
+	return toolimpl.Ran(mcptagCreateDeployment70Run(ctx, req, &in))
+}
+
+func mcptagCreateDeployment70Decode(req *mcp.CallToolRequest, in *CreateDeployment70Input) error {
+	return mcptagCreateDeployment70Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateDeployment70Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateDeployment70Input) (*mcp.CallToolResult, error) {
+	out, err := CreateDeployment70(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_deployment_70", out), nil
 }
@@ -10211,12 +10911,20 @@ var mcptagCreateAlert71Args = &toolimpl.Spec{
 func mcptagCreateAlert71(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_alert_71", &res)
 	var in CreateAlert71Input
-	if err := mcptagCreateAlert71Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateAlert71Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateAlert71(ctx, in)
+	return toolimpl.Ran(mcptagCreateAlert71Run(ctx, req, &in))
+}
+
+func mcptagCreateAlert71Decode(req *mcp.CallToolRequest, in *CreateAlert71Input) error {
+	return mcptagCreateAlert71Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateAlert71Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateAlert71Input) (*mcp.CallToolResult, error) {
+	out, err := CreateAlert71(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_alert_71", out), nil
 }
@@ -10331,12 +11039,20 @@ var mcptagCreateSubscription72Args = &toolimpl.Spec{
 func mcptagCreateSubscription72(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_subscription_72", &res)
 	var in CreateSubscription72Input
-	if err := mcptagCreateSubscription72Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateSubscription72Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateSubscription72(ctx, in)
+	return toolimpl.Ran(mcptagCreateSubscription72Run(ctx, req, &in))
+}
+
+func mcptagCreateSubscription72Decode(req *mcp.CallToolRequest, in *CreateSubscription72Input) error {
+	return mcptagCreateSubscription72Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateSubscription72Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateSubscription72Input) (*mcp.CallToolResult, error) {
+	out, err := CreateSubscription72(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_subscription_72", out), nil
 }
@@ -10451,12 +11167,20 @@ var mcptagCreatePayment73Args = &toolimpl.Spec{
 func mcptagCreatePayment73(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_payment_73", &res)
 	var in CreatePayment73Input
-	if err := mcptagCreatePayment73Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreatePayment73Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreatePayment73(ctx, in)
+	return toolimpl.Ran(mcptagCreatePayment73Run(ctx, req, &in))
+}
+
+func mcptagCreatePayment73Decode(req *mcp.CallToolRequest, in *CreatePayment73Input) error {
+	return mcptagCreatePayment73Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreatePayment73Run(ctx context.Context, req *mcp.CallToolRequest, in *CreatePayment73Input) (*mcp.CallToolResult, error) {
+	out, err := CreatePayment73(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_payment_73", out), nil
 }
@@ -10585,12 +11309,20 @@ var mcptagCreateContract74Args = &toolimpl.Spec{
 func mcptagCreateContract74(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_contract_74", &res)
 	var in CreateContract74Input
-	if err := mcptagCreateContract74Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateContract74Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateContract74(ctx, in)
+	return toolimpl.Ran(mcptagCreateContract74Run(ctx, req, &in))
+}
+
+func mcptagCreateContract74Decode(req *mcp.CallToolRequest, in *CreateContract74Input) error {
+	return mcptagCreateContract74Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateContract74Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateContract74Input) (*mcp.CallToolResult, error) {
+	out, err := CreateContract74(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_contract_74", out), nil
 }
@@ -10709,12 +11441,20 @@ var mcptagCreateCampaign75Args = &toolimpl.Spec{
 func mcptagCreateCampaign75(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_campaign_75", &res)
 	var in CreateCampaign75Input
-	if err := mcptagCreateCampaign75Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateCampaign75Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateCampaign75(ctx, in)
+	return toolimpl.Ran(mcptagCreateCampaign75Run(ctx, req, &in))
+}
+
+func mcptagCreateCampaign75Decode(req *mcp.CallToolRequest, in *CreateCampaign75Input) error {
+	return mcptagCreateCampaign75Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateCampaign75Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateCampaign75Input) (*mcp.CallToolResult, error) {
+	out, err := CreateCampaign75(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_campaign_75", out), nil
 }
@@ -10826,12 +11566,20 @@ var mcptagCreateDocument76Args = &toolimpl.Spec{
 func mcptagCreateDocument76(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_document_76", &res)
 	var in CreateDocument76Input
-	if err := mcptagCreateDocument76Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateDocument76Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateDocument76(ctx, in)
+	return toolimpl.Ran(mcptagCreateDocument76Run(ctx, req, &in))
+}
+
+func mcptagCreateDocument76Decode(req *mcp.CallToolRequest, in *CreateDocument76Input) error {
+	return mcptagCreateDocument76Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateDocument76Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateDocument76Input) (*mcp.CallToolResult, error) {
+	out, err := CreateDocument76(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_document_76", out), nil
 }
@@ -10947,12 +11695,20 @@ var mcptagCreateMeeting77Args = &toolimpl.Spec{
 func mcptagCreateMeeting77(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_meeting_77", &res)
 	var in CreateMeeting77Input
-	if err := mcptagCreateMeeting77Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateMeeting77Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateMeeting77(ctx, in)
+	return toolimpl.Ran(mcptagCreateMeeting77Run(ctx, req, &in))
+}
+
+func mcptagCreateMeeting77Decode(req *mcp.CallToolRequest, in *CreateMeeting77Input) error {
+	return mcptagCreateMeeting77Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateMeeting77Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateMeeting77Input) (*mcp.CallToolResult, error) {
+	out, err := CreateMeeting77(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_meeting_77", out), nil
 }
@@ -11077,12 +11833,20 @@ var mcptagCreateVendor78Args = &toolimpl.Spec{
 func mcptagCreateVendor78(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_vendor_78", &res)
 	var in CreateVendor78Input
-	if err := mcptagCreateVendor78Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateVendor78Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateVendor78(ctx, in)
+	return toolimpl.Ran(mcptagCreateVendor78Run(ctx, req, &in))
+}
+
+func mcptagCreateVendor78Decode(req *mcp.CallToolRequest, in *CreateVendor78Input) error {
+	return mcptagCreateVendor78Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateVendor78Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateVendor78Input) (*mcp.CallToolResult, error) {
+	out, err := CreateVendor78(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_vendor_78", out), nil
 }
@@ -11207,12 +11971,20 @@ var mcptagCreateAsset79Args = &toolimpl.Spec{
 func mcptagCreateAsset79(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_asset_79", &res)
 	var in CreateAsset79Input
-	if err := mcptagCreateAsset79Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCreateAsset79Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := CreateAsset79(ctx, in)
+	return toolimpl.Ran(mcptagCreateAsset79Run(ctx, req, &in))
+}
+
+func mcptagCreateAsset79Decode(req *mcp.CallToolRequest, in *CreateAsset79Input) error {
+	return mcptagCreateAsset79Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCreateAsset79Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateAsset79Input) (*mcp.CallToolResult, error) {
+	out, err := CreateAsset79(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("create_asset_79", out), nil
 }
@@ -11338,12 +12110,20 @@ var mcptagUpdateInvoice80Args = &toolimpl.Spec{
 func mcptagUpdateInvoice80(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_invoice_80", &res)
 	var in UpdateInvoice80Input
-	if err := mcptagUpdateInvoice80Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateInvoice80Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateInvoice80(ctx, in)
+	return toolimpl.Ran(mcptagUpdateInvoice80Run(ctx, req, &in))
+}
+
+func mcptagUpdateInvoice80Decode(req *mcp.CallToolRequest, in *UpdateInvoice80Input) error {
+	return mcptagUpdateInvoice80Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateInvoice80Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateInvoice80Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateInvoice80(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_invoice_80", out), nil
 }
@@ -11459,12 +12239,20 @@ var mcptagUpdateCustomer81Args = &toolimpl.Spec{
 func mcptagUpdateCustomer81(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_customer_81", &res)
 	var in UpdateCustomer81Input
-	if err := mcptagUpdateCustomer81Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateCustomer81Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateCustomer81(ctx, in)
+	return toolimpl.Ran(mcptagUpdateCustomer81Run(ctx, req, &in))
+}
+
+func mcptagUpdateCustomer81Decode(req *mcp.CallToolRequest, in *UpdateCustomer81Input) error {
+	return mcptagUpdateCustomer81Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateCustomer81Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateCustomer81Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateCustomer81(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_customer_81", out), nil
 }
@@ -11603,12 +12391,20 @@ var mcptagUpdateOrder82Args = &toolimpl.Spec{
 func mcptagUpdateOrder82(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_order_82", &res)
 	var in UpdateOrder82Input
-	if err := mcptagUpdateOrder82Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateOrder82Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateOrder82(ctx, in)
+	return toolimpl.Ran(mcptagUpdateOrder82Run(ctx, req, &in))
+}
+
+func mcptagUpdateOrder82Decode(req *mcp.CallToolRequest, in *UpdateOrder82Input) error {
+	return mcptagUpdateOrder82Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateOrder82Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateOrder82Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateOrder82(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_order_82", out), nil
 }
@@ -11720,12 +12516,20 @@ var mcptagUpdateShipment83Args = &toolimpl.Spec{
 func mcptagUpdateShipment83(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_shipment_83", &res)
 	var in UpdateShipment83Input
-	if err := mcptagUpdateShipment83Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateShipment83Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateShipment83(ctx, in)
+	return toolimpl.Ran(mcptagUpdateShipment83Run(ctx, req, &in))
+}
+
+func mcptagUpdateShipment83Decode(req *mcp.CallToolRequest, in *UpdateShipment83Input) error {
+	return mcptagUpdateShipment83Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateShipment83Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateShipment83Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateShipment83(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_shipment_83", out), nil
 }
@@ -11847,12 +12651,20 @@ var mcptagUpdateProduct84Args = &toolimpl.Spec{
 func mcptagUpdateProduct84(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_product_84", &res)
 	var in UpdateProduct84Input
-	if err := mcptagUpdateProduct84Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateProduct84Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateProduct84(ctx, in)
+	return toolimpl.Ran(mcptagUpdateProduct84Run(ctx, req, &in))
+}
+
+func mcptagUpdateProduct84Decode(req *mcp.CallToolRequest, in *UpdateProduct84Input) error {
+	return mcptagUpdateProduct84Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateProduct84Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateProduct84Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateProduct84(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_product_84", out), nil
 }
@@ -11964,12 +12776,20 @@ var mcptagUpdateWarehouse85Args = &toolimpl.Spec{
 func mcptagUpdateWarehouse85(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_warehouse_85", &res)
 	var in UpdateWarehouse85Input
-	if err := mcptagUpdateWarehouse85Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateWarehouse85Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateWarehouse85(ctx, in)
+	return toolimpl.Ran(mcptagUpdateWarehouse85Run(ctx, req, &in))
+}
+
+func mcptagUpdateWarehouse85Decode(req *mcp.CallToolRequest, in *UpdateWarehouse85Input) error {
+	return mcptagUpdateWarehouse85Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateWarehouse85Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateWarehouse85Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateWarehouse85(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_warehouse_85", out), nil
 }
@@ -12078,12 +12898,20 @@ var mcptagUpdateTicket86Args = &toolimpl.Spec{
 func mcptagUpdateTicket86(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_ticket_86", &res)
 	var in UpdateTicket86Input
-	if err := mcptagUpdateTicket86Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateTicket86Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateTicket86(ctx, in)
+	return toolimpl.Ran(mcptagUpdateTicket86Run(ctx, req, &in))
+}
+
+func mcptagUpdateTicket86Decode(req *mcp.CallToolRequest, in *UpdateTicket86Input) error {
+	return mcptagUpdateTicket86Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateTicket86Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateTicket86Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateTicket86(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_ticket_86", out), nil
 }
@@ -12205,12 +13033,20 @@ var mcptagUpdateEmployee87Args = &toolimpl.Spec{
 func mcptagUpdateEmployee87(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_employee_87", &res)
 	var in UpdateEmployee87Input
-	if err := mcptagUpdateEmployee87Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateEmployee87Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateEmployee87(ctx, in)
+	return toolimpl.Ran(mcptagUpdateEmployee87Run(ctx, req, &in))
+}
+
+func mcptagUpdateEmployee87Decode(req *mcp.CallToolRequest, in *UpdateEmployee87Input) error {
+	return mcptagUpdateEmployee87Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateEmployee87Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateEmployee87Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateEmployee87(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_employee_87", out), nil
 }
@@ -12346,12 +13182,20 @@ var mcptagUpdateProject88Args = &toolimpl.Spec{
 func mcptagUpdateProject88(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_project_88", &res)
 	var in UpdateProject88Input
-	if err := mcptagUpdateProject88Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateProject88Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateProject88(ctx, in)
+	return toolimpl.Ran(mcptagUpdateProject88Run(ctx, req, &in))
+}
+
+func mcptagUpdateProject88Decode(req *mcp.CallToolRequest, in *UpdateProject88Input) error {
+	return mcptagUpdateProject88Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateProject88Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateProject88Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateProject88(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_project_88", out), nil
 }
@@ -12454,12 +13298,20 @@ var mcptagUpdateRepository89Args = &toolimpl.Spec{
 func mcptagUpdateRepository89(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_repository_89", &res)
 	var in UpdateRepository89Input
-	if err := mcptagUpdateRepository89Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateRepository89Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateRepository89(ctx, in)
+	return toolimpl.Ran(mcptagUpdateRepository89Run(ctx, req, &in))
+}
+
+func mcptagUpdateRepository89Decode(req *mcp.CallToolRequest, in *UpdateRepository89Input) error {
+	return mcptagUpdateRepository89Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateRepository89Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateRepository89Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateRepository89(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_repository_89", out), nil
 }
@@ -12558,12 +13410,20 @@ var mcptagUpdateDeployment90Args = &toolimpl.Spec{
 func mcptagUpdateDeployment90(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_deployment_90", &res)
 	var in UpdateDeployment90Input
-	if err := mcptagUpdateDeployment90Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateDeployment90Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateDeployment90(ctx, in)
+	return toolimpl.Ran(mcptagUpdateDeployment90Run(ctx, req, &in))
+}
+
+func mcptagUpdateDeployment90Decode(req *mcp.CallToolRequest, in *UpdateDeployment90Input) error {
+	return mcptagUpdateDeployment90Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateDeployment90Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateDeployment90Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateDeployment90(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_deployment_90", out), nil
 }
@@ -12666,12 +13526,20 @@ var mcptagUpdateAlert91Args = &toolimpl.Spec{
 func mcptagUpdateAlert91(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_alert_91", &res)
 	var in UpdateAlert91Input
-	if err := mcptagUpdateAlert91Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateAlert91Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateAlert91(ctx, in)
+	return toolimpl.Ran(mcptagUpdateAlert91Run(ctx, req, &in))
+}
+
+func mcptagUpdateAlert91Decode(req *mcp.CallToolRequest, in *UpdateAlert91Input) error {
+	return mcptagUpdateAlert91Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateAlert91Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateAlert91Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateAlert91(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_alert_91", out), nil
 }
@@ -12783,12 +13651,20 @@ var mcptagUpdateSubscription92Args = &toolimpl.Spec{
 func mcptagUpdateSubscription92(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_subscription_92", &res)
 	var in UpdateSubscription92Input
-	if err := mcptagUpdateSubscription92Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateSubscription92Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateSubscription92(ctx, in)
+	return toolimpl.Ran(mcptagUpdateSubscription92Run(ctx, req, &in))
+}
+
+func mcptagUpdateSubscription92Decode(req *mcp.CallToolRequest, in *UpdateSubscription92Input) error {
+	return mcptagUpdateSubscription92Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateSubscription92Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateSubscription92Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateSubscription92(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_subscription_92", out), nil
 }
@@ -12900,12 +13776,20 @@ var mcptagUpdatePayment93Args = &toolimpl.Spec{
 func mcptagUpdatePayment93(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_payment_93", &res)
 	var in UpdatePayment93Input
-	if err := mcptagUpdatePayment93Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdatePayment93Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdatePayment93(ctx, in)
+	return toolimpl.Ran(mcptagUpdatePayment93Run(ctx, req, &in))
+}
+
+func mcptagUpdatePayment93Decode(req *mcp.CallToolRequest, in *UpdatePayment93Input) error {
+	return mcptagUpdatePayment93Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdatePayment93Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdatePayment93Input) (*mcp.CallToolResult, error) {
+	out, err := UpdatePayment93(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_payment_93", out), nil
 }
@@ -13031,12 +13915,20 @@ var mcptagUpdateContract94Args = &toolimpl.Spec{
 func mcptagUpdateContract94(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_contract_94", &res)
 	var in UpdateContract94Input
-	if err := mcptagUpdateContract94Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateContract94Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateContract94(ctx, in)
+	return toolimpl.Ran(mcptagUpdateContract94Run(ctx, req, &in))
+}
+
+func mcptagUpdateContract94Decode(req *mcp.CallToolRequest, in *UpdateContract94Input) error {
+	return mcptagUpdateContract94Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateContract94Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateContract94Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateContract94(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_contract_94", out), nil
 }
@@ -13152,12 +14044,20 @@ var mcptagUpdateCampaign95Args = &toolimpl.Spec{
 func mcptagUpdateCampaign95(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_campaign_95", &res)
 	var in UpdateCampaign95Input
-	if err := mcptagUpdateCampaign95Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateCampaign95Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateCampaign95(ctx, in)
+	return toolimpl.Ran(mcptagUpdateCampaign95Run(ctx, req, &in))
+}
+
+func mcptagUpdateCampaign95Decode(req *mcp.CallToolRequest, in *UpdateCampaign95Input) error {
+	return mcptagUpdateCampaign95Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateCampaign95Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateCampaign95Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateCampaign95(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_campaign_95", out), nil
 }
@@ -13266,12 +14166,20 @@ var mcptagUpdateDocument96Args = &toolimpl.Spec{
 func mcptagUpdateDocument96(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_document_96", &res)
 	var in UpdateDocument96Input
-	if err := mcptagUpdateDocument96Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateDocument96Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateDocument96(ctx, in)
+	return toolimpl.Ran(mcptagUpdateDocument96Run(ctx, req, &in))
+}
+
+func mcptagUpdateDocument96Decode(req *mcp.CallToolRequest, in *UpdateDocument96Input) error {
+	return mcptagUpdateDocument96Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateDocument96Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateDocument96Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateDocument96(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_document_96", out), nil
 }
@@ -13384,12 +14292,20 @@ var mcptagUpdateMeeting97Args = &toolimpl.Spec{
 func mcptagUpdateMeeting97(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_meeting_97", &res)
 	var in UpdateMeeting97Input
-	if err := mcptagUpdateMeeting97Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateMeeting97Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateMeeting97(ctx, in)
+	return toolimpl.Ran(mcptagUpdateMeeting97Run(ctx, req, &in))
+}
+
+func mcptagUpdateMeeting97Decode(req *mcp.CallToolRequest, in *UpdateMeeting97Input) error {
+	return mcptagUpdateMeeting97Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateMeeting97Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateMeeting97Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateMeeting97(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_meeting_97", out), nil
 }
@@ -13511,12 +14427,20 @@ var mcptagUpdateVendor98Args = &toolimpl.Spec{
 func mcptagUpdateVendor98(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_vendor_98", &res)
 	var in UpdateVendor98Input
-	if err := mcptagUpdateVendor98Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateVendor98Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateVendor98(ctx, in)
+	return toolimpl.Ran(mcptagUpdateVendor98Run(ctx, req, &in))
+}
+
+func mcptagUpdateVendor98Decode(req *mcp.CallToolRequest, in *UpdateVendor98Input) error {
+	return mcptagUpdateVendor98Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateVendor98Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateVendor98Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateVendor98(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_vendor_98", out), nil
 }
@@ -13638,12 +14562,20 @@ var mcptagUpdateAsset99Args = &toolimpl.Spec{
 func mcptagUpdateAsset99(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_asset_99", &res)
 	var in UpdateAsset99Input
-	if err := mcptagUpdateAsset99Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagUpdateAsset99Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := UpdateAsset99(ctx, in)
+	return toolimpl.Ran(mcptagUpdateAsset99Run(ctx, req, &in))
+}
+
+func mcptagUpdateAsset99Decode(req *mcp.CallToolRequest, in *UpdateAsset99Input) error {
+	return mcptagUpdateAsset99Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagUpdateAsset99Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateAsset99Input) (*mcp.CallToolResult, error) {
+	out, err := UpdateAsset99(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("update_asset_99", out), nil
 }
@@ -13736,23 +14668,38 @@ var mcptagArchiveInvoice100Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveInvoice100Params holds the arguments of archive_invoice_100 as
+// ArchiveInvoice100 takes them: a hook meets a *ArchiveInvoice100Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveInvoice100Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveInvoice100(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_invoice_100", &res)
+	var in ArchiveInvoice100Params
+	if err := mcptagArchiveInvoice100Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveInvoice100Run(ctx, req, &in))
+}
+
+func mcptagArchiveInvoice100Decode(req *mcp.CallToolRequest, in *ArchiveInvoice100Params) error {
 	args, err := mcptagArchiveInvoice100Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveInvoice100(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveInvoice100Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveInvoice100Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveInvoice100(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_invoice_100", out), nil
 }
@@ -13835,23 +14782,38 @@ var mcptagArchiveCustomer101Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveCustomer101Params holds the arguments of archive_customer_101 as
+// ArchiveCustomer101 takes them: a hook meets a *ArchiveCustomer101Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveCustomer101Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveCustomer101(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_customer_101", &res)
+	var in ArchiveCustomer101Params
+	if err := mcptagArchiveCustomer101Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveCustomer101Run(ctx, req, &in))
+}
+
+func mcptagArchiveCustomer101Decode(req *mcp.CallToolRequest, in *ArchiveCustomer101Params) error {
 	args, err := mcptagArchiveCustomer101Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveCustomer101(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveCustomer101Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveCustomer101Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveCustomer101(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_customer_101", out), nil
 }
@@ -13957,23 +14919,38 @@ var mcptagArchiveOrder102Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveOrder102Params holds the arguments of archive_order_102 as
+// ArchiveOrder102 takes them: a hook meets a *ArchiveOrder102Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveOrder102Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveOrder102(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_order_102", &res)
+	var in ArchiveOrder102Params
+	if err := mcptagArchiveOrder102Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveOrder102Run(ctx, req, &in))
+}
+
+func mcptagArchiveOrder102Decode(req *mcp.CallToolRequest, in *ArchiveOrder102Params) error {
 	args, err := mcptagArchiveOrder102Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveOrder102(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveOrder102Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveOrder102Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveOrder102(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_order_102", out), nil
 }
@@ -14052,23 +15029,38 @@ var mcptagArchiveShipment103Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveShipment103Params holds the arguments of archive_shipment_103 as
+// ArchiveShipment103 takes them: a hook meets a *ArchiveShipment103Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveShipment103Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveShipment103(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_shipment_103", &res)
+	var in ArchiveShipment103Params
+	if err := mcptagArchiveShipment103Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveShipment103Run(ctx, req, &in))
+}
+
+func mcptagArchiveShipment103Decode(req *mcp.CallToolRequest, in *ArchiveShipment103Params) error {
 	args, err := mcptagArchiveShipment103Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveShipment103(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveShipment103Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveShipment103Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveShipment103(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_shipment_103", out), nil
 }
@@ -14157,23 +15149,38 @@ var mcptagArchiveProduct104Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveProduct104Params holds the arguments of archive_product_104 as
+// ArchiveProduct104 takes them: a hook meets a *ArchiveProduct104Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveProduct104Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveProduct104(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_product_104", &res)
+	var in ArchiveProduct104Params
+	if err := mcptagArchiveProduct104Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveProduct104Run(ctx, req, &in))
+}
+
+func mcptagArchiveProduct104Decode(req *mcp.CallToolRequest, in *ArchiveProduct104Params) error {
 	args, err := mcptagArchiveProduct104Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveProduct104(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveProduct104Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveProduct104Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveProduct104(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_product_104", out), nil
 }
@@ -14252,23 +15259,38 @@ var mcptagArchiveWarehouse105Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveWarehouse105Params holds the arguments of archive_warehouse_105 as
+// ArchiveWarehouse105 takes them: a hook meets a *ArchiveWarehouse105Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveWarehouse105Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveWarehouse105(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_warehouse_105", &res)
+	var in ArchiveWarehouse105Params
+	if err := mcptagArchiveWarehouse105Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveWarehouse105Run(ctx, req, &in))
+}
+
+func mcptagArchiveWarehouse105Decode(req *mcp.CallToolRequest, in *ArchiveWarehouse105Params) error {
 	args, err := mcptagArchiveWarehouse105Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveWarehouse105(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveWarehouse105Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveWarehouse105Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveWarehouse105(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_warehouse_105", out), nil
 }
@@ -14344,23 +15366,38 @@ var mcptagArchiveTicket106Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveTicket106Params holds the arguments of archive_ticket_106 as
+// ArchiveTicket106 takes them: a hook meets a *ArchiveTicket106Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveTicket106Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveTicket106(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_ticket_106", &res)
+	var in ArchiveTicket106Params
+	if err := mcptagArchiveTicket106Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveTicket106Run(ctx, req, &in))
+}
+
+func mcptagArchiveTicket106Decode(req *mcp.CallToolRequest, in *ArchiveTicket106Params) error {
 	args, err := mcptagArchiveTicket106Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveTicket106(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveTicket106Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveTicket106Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveTicket106(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_ticket_106", out), nil
 }
@@ -14449,23 +15486,38 @@ var mcptagArchiveEmployee107Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveEmployee107Params holds the arguments of archive_employee_107 as
+// ArchiveEmployee107 takes them: a hook meets a *ArchiveEmployee107Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveEmployee107Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveEmployee107(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_employee_107", &res)
+	var in ArchiveEmployee107Params
+	if err := mcptagArchiveEmployee107Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveEmployee107Run(ctx, req, &in))
+}
+
+func mcptagArchiveEmployee107Decode(req *mcp.CallToolRequest, in *ArchiveEmployee107Params) error {
 	args, err := mcptagArchiveEmployee107Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveEmployee107(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveEmployee107Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveEmployee107Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveEmployee107(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_employee_107", out), nil
 }
@@ -14568,23 +15620,38 @@ var mcptagArchiveProject108Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveProject108Params holds the arguments of archive_project_108 as
+// ArchiveProject108 takes them: a hook meets a *ArchiveProject108Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveProject108Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveProject108(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_project_108", &res)
+	var in ArchiveProject108Params
+	if err := mcptagArchiveProject108Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveProject108Run(ctx, req, &in))
+}
+
+func mcptagArchiveProject108Decode(req *mcp.CallToolRequest, in *ArchiveProject108Params) error {
 	args, err := mcptagArchiveProject108Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveProject108(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveProject108Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveProject108Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveProject108(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_project_108", out), nil
 }
@@ -14654,23 +15721,38 @@ var mcptagArchiveRepository109Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveRepository109Params holds the arguments of archive_repository_109 as
+// ArchiveRepository109 takes them: a hook meets a *ArchiveRepository109Params
+// in toolrt.Call's Args (toolrt.Use).
+type ArchiveRepository109Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveRepository109(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_repository_109", &res)
+	var in ArchiveRepository109Params
+	if err := mcptagArchiveRepository109Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveRepository109Run(ctx, req, &in))
+}
+
+func mcptagArchiveRepository109Decode(req *mcp.CallToolRequest, in *ArchiveRepository109Params) error {
 	args, err := mcptagArchiveRepository109Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveRepository109(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveRepository109Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveRepository109Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveRepository109(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_repository_109", out), nil
 }
@@ -14736,23 +15818,38 @@ var mcptagArchiveDeployment110Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveDeployment110Params holds the arguments of archive_deployment_110 as
+// ArchiveDeployment110 takes them: a hook meets a *ArchiveDeployment110Params
+// in toolrt.Call's Args (toolrt.Use).
+type ArchiveDeployment110Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveDeployment110(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_deployment_110", &res)
+	var in ArchiveDeployment110Params
+	if err := mcptagArchiveDeployment110Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveDeployment110Run(ctx, req, &in))
+}
+
+func mcptagArchiveDeployment110Decode(req *mcp.CallToolRequest, in *ArchiveDeployment110Params) error {
 	args, err := mcptagArchiveDeployment110Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveDeployment110(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveDeployment110Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveDeployment110Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveDeployment110(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_deployment_110", out), nil
 }
@@ -14822,23 +15919,38 @@ var mcptagArchiveAlert111Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveAlert111Params holds the arguments of archive_alert_111 as
+// ArchiveAlert111 takes them: a hook meets a *ArchiveAlert111Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveAlert111Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveAlert111(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_alert_111", &res)
+	var in ArchiveAlert111Params
+	if err := mcptagArchiveAlert111Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveAlert111Run(ctx, req, &in))
+}
+
+func mcptagArchiveAlert111Decode(req *mcp.CallToolRequest, in *ArchiveAlert111Params) error {
 	args, err := mcptagArchiveAlert111Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveAlert111(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveAlert111Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveAlert111Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveAlert111(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_alert_111", out), nil
 }
@@ -14917,23 +16029,38 @@ var mcptagArchiveSubscription112Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveSubscription112Params holds the arguments of archive_subscription_112
+// as ArchiveSubscription112 takes them: a hook meets a
+// *ArchiveSubscription112Params in toolrt.Call's Args (toolrt.Use).
+type ArchiveSubscription112Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveSubscription112(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_subscription_112", &res)
+	var in ArchiveSubscription112Params
+	if err := mcptagArchiveSubscription112Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveSubscription112Run(ctx, req, &in))
+}
+
+func mcptagArchiveSubscription112Decode(req *mcp.CallToolRequest, in *ArchiveSubscription112Params) error {
 	args, err := mcptagArchiveSubscription112Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveSubscription112(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveSubscription112Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveSubscription112Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveSubscription112(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_subscription_112", out), nil
 }
@@ -15012,23 +16139,38 @@ var mcptagArchivePayment113Args = &toolimpl.Spec{
 	},
 }
 
+// ArchivePayment113Params holds the arguments of archive_payment_113 as
+// ArchivePayment113 takes them: a hook meets a *ArchivePayment113Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchivePayment113Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchivePayment113(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_payment_113", &res)
+	var in ArchivePayment113Params
+	if err := mcptagArchivePayment113Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchivePayment113Run(ctx, req, &in))
+}
+
+func mcptagArchivePayment113Decode(req *mcp.CallToolRequest, in *ArchivePayment113Params) error {
 	args, err := mcptagArchivePayment113Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchivePayment113(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchivePayment113Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchivePayment113Params) (*mcp.CallToolResult, error) {
+	out, err := ArchivePayment113(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_payment_113", out), nil
 }
@@ -15121,23 +16263,38 @@ var mcptagArchiveContract114Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveContract114Params holds the arguments of archive_contract_114 as
+// ArchiveContract114 takes them: a hook meets a *ArchiveContract114Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveContract114Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveContract114(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_contract_114", &res)
+	var in ArchiveContract114Params
+	if err := mcptagArchiveContract114Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveContract114Run(ctx, req, &in))
+}
+
+func mcptagArchiveContract114Decode(req *mcp.CallToolRequest, in *ArchiveContract114Params) error {
 	args, err := mcptagArchiveContract114Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveContract114(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveContract114Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveContract114Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveContract114(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_contract_114", out), nil
 }
@@ -15220,23 +16377,38 @@ var mcptagArchiveCampaign115Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveCampaign115Params holds the arguments of archive_campaign_115 as
+// ArchiveCampaign115 takes them: a hook meets a *ArchiveCampaign115Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveCampaign115Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveCampaign115(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_campaign_115", &res)
+	var in ArchiveCampaign115Params
+	if err := mcptagArchiveCampaign115Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveCampaign115Run(ctx, req, &in))
+}
+
+func mcptagArchiveCampaign115Decode(req *mcp.CallToolRequest, in *ArchiveCampaign115Params) error {
 	args, err := mcptagArchiveCampaign115Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveCampaign115(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveCampaign115Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveCampaign115Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveCampaign115(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_campaign_115", out), nil
 }
@@ -15312,23 +16484,38 @@ var mcptagArchiveDocument116Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveDocument116Params holds the arguments of archive_document_116 as
+// ArchiveDocument116 takes them: a hook meets a *ArchiveDocument116Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveDocument116Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveDocument116(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_document_116", &res)
+	var in ArchiveDocument116Params
+	if err := mcptagArchiveDocument116Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveDocument116Run(ctx, req, &in))
+}
+
+func mcptagArchiveDocument116Decode(req *mcp.CallToolRequest, in *ArchiveDocument116Params) error {
 	args, err := mcptagArchiveDocument116Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveDocument116(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveDocument116Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveDocument116Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveDocument116(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_document_116", out), nil
 }
@@ -15408,23 +16595,38 @@ var mcptagArchiveMeeting117Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveMeeting117Params holds the arguments of archive_meeting_117 as
+// ArchiveMeeting117 takes them: a hook meets a *ArchiveMeeting117Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveMeeting117Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveMeeting117(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_meeting_117", &res)
+	var in ArchiveMeeting117Params
+	if err := mcptagArchiveMeeting117Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveMeeting117Run(ctx, req, &in))
+}
+
+func mcptagArchiveMeeting117Decode(req *mcp.CallToolRequest, in *ArchiveMeeting117Params) error {
 	args, err := mcptagArchiveMeeting117Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveMeeting117(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveMeeting117Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveMeeting117Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveMeeting117(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_meeting_117", out), nil
 }
@@ -15513,23 +16715,38 @@ var mcptagArchiveVendor118Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveVendor118Params holds the arguments of archive_vendor_118 as
+// ArchiveVendor118 takes them: a hook meets a *ArchiveVendor118Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveVendor118Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveVendor118(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_vendor_118", &res)
+	var in ArchiveVendor118Params
+	if err := mcptagArchiveVendor118Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveVendor118Run(ctx, req, &in))
+}
+
+func mcptagArchiveVendor118Decode(req *mcp.CallToolRequest, in *ArchiveVendor118Params) error {
 	args, err := mcptagArchiveVendor118Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveVendor118(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveVendor118Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveVendor118Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveVendor118(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_vendor_118", out), nil
 }
@@ -15618,23 +16835,38 @@ var mcptagArchiveAsset119Args = &toolimpl.Spec{
 	},
 }
 
+// ArchiveAsset119Params holds the arguments of archive_asset_119 as
+// ArchiveAsset119 takes them: a hook meets a *ArchiveAsset119Params in
+// toolrt.Call's Args (toolrt.Use).
+type ArchiveAsset119Params struct {
+	Id     string  `json:"id"`
+	Reason *string `json:"reason"`
+}
+
 func mcptagArchiveAsset119(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_asset_119", &res)
+	var in ArchiveAsset119Params
+	if err := mcptagArchiveAsset119Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveAsset119Run(ctx, req, &in))
+}
+
+func mcptagArchiveAsset119Decode(req *mcp.CallToolRequest, in *ArchiveAsset119Params) error {
 	args, err := mcptagArchiveAsset119Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var reason *string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := ArchiveAsset119(ctx, id, reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagArchiveAsset119Run(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveAsset119Params) (*mcp.CallToolResult, error) {
+	out, err := ArchiveAsset119(ctx, in.Id, in.Reason)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("archive_asset_119", out), nil
 }
@@ -15691,12 +16923,20 @@ var mcptagExportInvoice120Args = &toolimpl.Spec{
 func mcptagExportInvoice120(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_invoice_120", &res)
 	var in ExportInvoice120Input
-	if err := mcptagExportInvoice120Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportInvoice120Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportInvoice120(ctx, in)
+	return toolimpl.Ran(mcptagExportInvoice120Run(ctx, req, &in))
+}
+
+func mcptagExportInvoice120Decode(req *mcp.CallToolRequest, in *ExportInvoice120Input) error {
+	return mcptagExportInvoice120Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportInvoice120Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportInvoice120Input) (*mcp.CallToolResult, error) {
+	out, err := ExportInvoice120(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_invoice_120", out), nil
 }
@@ -15753,12 +16993,20 @@ var mcptagExportCustomer121Args = &toolimpl.Spec{
 func mcptagExportCustomer121(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_customer_121", &res)
 	var in ExportCustomer121Input
-	if err := mcptagExportCustomer121Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportCustomer121Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportCustomer121(ctx, in)
+	return toolimpl.Ran(mcptagExportCustomer121Run(ctx, req, &in))
+}
+
+func mcptagExportCustomer121Decode(req *mcp.CallToolRequest, in *ExportCustomer121Input) error {
+	return mcptagExportCustomer121Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportCustomer121Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportCustomer121Input) (*mcp.CallToolResult, error) {
+	out, err := ExportCustomer121(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_customer_121", out), nil
 }
@@ -15815,12 +17063,20 @@ var mcptagExportOrder122Args = &toolimpl.Spec{
 func mcptagExportOrder122(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_order_122", &res)
 	var in ExportOrder122Input
-	if err := mcptagExportOrder122Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportOrder122Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportOrder122(ctx, in)
+	return toolimpl.Ran(mcptagExportOrder122Run(ctx, req, &in))
+}
+
+func mcptagExportOrder122Decode(req *mcp.CallToolRequest, in *ExportOrder122Input) error {
+	return mcptagExportOrder122Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportOrder122Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportOrder122Input) (*mcp.CallToolResult, error) {
+	out, err := ExportOrder122(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_order_122", out), nil
 }
@@ -15877,12 +17133,20 @@ var mcptagExportShipment123Args = &toolimpl.Spec{
 func mcptagExportShipment123(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_shipment_123", &res)
 	var in ExportShipment123Input
-	if err := mcptagExportShipment123Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportShipment123Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportShipment123(ctx, in)
+	return toolimpl.Ran(mcptagExportShipment123Run(ctx, req, &in))
+}
+
+func mcptagExportShipment123Decode(req *mcp.CallToolRequest, in *ExportShipment123Input) error {
+	return mcptagExportShipment123Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportShipment123Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportShipment123Input) (*mcp.CallToolResult, error) {
+	out, err := ExportShipment123(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_shipment_123", out), nil
 }
@@ -15939,12 +17203,20 @@ var mcptagExportProduct124Args = &toolimpl.Spec{
 func mcptagExportProduct124(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_product_124", &res)
 	var in ExportProduct124Input
-	if err := mcptagExportProduct124Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportProduct124Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportProduct124(ctx, in)
+	return toolimpl.Ran(mcptagExportProduct124Run(ctx, req, &in))
+}
+
+func mcptagExportProduct124Decode(req *mcp.CallToolRequest, in *ExportProduct124Input) error {
+	return mcptagExportProduct124Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportProduct124Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportProduct124Input) (*mcp.CallToolResult, error) {
+	out, err := ExportProduct124(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_product_124", out), nil
 }
@@ -16001,12 +17273,20 @@ var mcptagExportWarehouse125Args = &toolimpl.Spec{
 func mcptagExportWarehouse125(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_warehouse_125", &res)
 	var in ExportWarehouse125Input
-	if err := mcptagExportWarehouse125Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportWarehouse125Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportWarehouse125(ctx, in)
+	return toolimpl.Ran(mcptagExportWarehouse125Run(ctx, req, &in))
+}
+
+func mcptagExportWarehouse125Decode(req *mcp.CallToolRequest, in *ExportWarehouse125Input) error {
+	return mcptagExportWarehouse125Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportWarehouse125Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportWarehouse125Input) (*mcp.CallToolResult, error) {
+	out, err := ExportWarehouse125(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_warehouse_125", out), nil
 }
@@ -16063,12 +17343,20 @@ var mcptagExportTicket126Args = &toolimpl.Spec{
 func mcptagExportTicket126(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_ticket_126", &res)
 	var in ExportTicket126Input
-	if err := mcptagExportTicket126Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportTicket126Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportTicket126(ctx, in)
+	return toolimpl.Ran(mcptagExportTicket126Run(ctx, req, &in))
+}
+
+func mcptagExportTicket126Decode(req *mcp.CallToolRequest, in *ExportTicket126Input) error {
+	return mcptagExportTicket126Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportTicket126Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportTicket126Input) (*mcp.CallToolResult, error) {
+	out, err := ExportTicket126(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_ticket_126", out), nil
 }
@@ -16125,12 +17413,20 @@ var mcptagExportEmployee127Args = &toolimpl.Spec{
 func mcptagExportEmployee127(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_employee_127", &res)
 	var in ExportEmployee127Input
-	if err := mcptagExportEmployee127Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportEmployee127Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportEmployee127(ctx, in)
+	return toolimpl.Ran(mcptagExportEmployee127Run(ctx, req, &in))
+}
+
+func mcptagExportEmployee127Decode(req *mcp.CallToolRequest, in *ExportEmployee127Input) error {
+	return mcptagExportEmployee127Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportEmployee127Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportEmployee127Input) (*mcp.CallToolResult, error) {
+	out, err := ExportEmployee127(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_employee_127", out), nil
 }
@@ -16187,12 +17483,20 @@ var mcptagExportProject128Args = &toolimpl.Spec{
 func mcptagExportProject128(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_project_128", &res)
 	var in ExportProject128Input
-	if err := mcptagExportProject128Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportProject128Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportProject128(ctx, in)
+	return toolimpl.Ran(mcptagExportProject128Run(ctx, req, &in))
+}
+
+func mcptagExportProject128Decode(req *mcp.CallToolRequest, in *ExportProject128Input) error {
+	return mcptagExportProject128Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportProject128Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportProject128Input) (*mcp.CallToolResult, error) {
+	out, err := ExportProject128(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_project_128", out), nil
 }
@@ -16249,12 +17553,20 @@ var mcptagExportRepository129Args = &toolimpl.Spec{
 func mcptagExportRepository129(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_repository_129", &res)
 	var in ExportRepository129Input
-	if err := mcptagExportRepository129Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportRepository129Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportRepository129(ctx, in)
+	return toolimpl.Ran(mcptagExportRepository129Run(ctx, req, &in))
+}
+
+func mcptagExportRepository129Decode(req *mcp.CallToolRequest, in *ExportRepository129Input) error {
+	return mcptagExportRepository129Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportRepository129Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportRepository129Input) (*mcp.CallToolResult, error) {
+	out, err := ExportRepository129(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_repository_129", out), nil
 }
@@ -16311,12 +17623,20 @@ var mcptagExportDeployment130Args = &toolimpl.Spec{
 func mcptagExportDeployment130(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_deployment_130", &res)
 	var in ExportDeployment130Input
-	if err := mcptagExportDeployment130Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportDeployment130Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportDeployment130(ctx, in)
+	return toolimpl.Ran(mcptagExportDeployment130Run(ctx, req, &in))
+}
+
+func mcptagExportDeployment130Decode(req *mcp.CallToolRequest, in *ExportDeployment130Input) error {
+	return mcptagExportDeployment130Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportDeployment130Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportDeployment130Input) (*mcp.CallToolResult, error) {
+	out, err := ExportDeployment130(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_deployment_130", out), nil
 }
@@ -16373,12 +17693,20 @@ var mcptagExportAlert131Args = &toolimpl.Spec{
 func mcptagExportAlert131(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_alert_131", &res)
 	var in ExportAlert131Input
-	if err := mcptagExportAlert131Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportAlert131Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportAlert131(ctx, in)
+	return toolimpl.Ran(mcptagExportAlert131Run(ctx, req, &in))
+}
+
+func mcptagExportAlert131Decode(req *mcp.CallToolRequest, in *ExportAlert131Input) error {
+	return mcptagExportAlert131Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportAlert131Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportAlert131Input) (*mcp.CallToolResult, error) {
+	out, err := ExportAlert131(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_alert_131", out), nil
 }
@@ -16435,12 +17763,20 @@ var mcptagExportSubscription132Args = &toolimpl.Spec{
 func mcptagExportSubscription132(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_subscription_132", &res)
 	var in ExportSubscription132Input
-	if err := mcptagExportSubscription132Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportSubscription132Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportSubscription132(ctx, in)
+	return toolimpl.Ran(mcptagExportSubscription132Run(ctx, req, &in))
+}
+
+func mcptagExportSubscription132Decode(req *mcp.CallToolRequest, in *ExportSubscription132Input) error {
+	return mcptagExportSubscription132Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportSubscription132Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportSubscription132Input) (*mcp.CallToolResult, error) {
+	out, err := ExportSubscription132(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_subscription_132", out), nil
 }
@@ -16497,12 +17833,20 @@ var mcptagExportPayment133Args = &toolimpl.Spec{
 func mcptagExportPayment133(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_payment_133", &res)
 	var in ExportPayment133Input
-	if err := mcptagExportPayment133Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportPayment133Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportPayment133(ctx, in)
+	return toolimpl.Ran(mcptagExportPayment133Run(ctx, req, &in))
+}
+
+func mcptagExportPayment133Decode(req *mcp.CallToolRequest, in *ExportPayment133Input) error {
+	return mcptagExportPayment133Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportPayment133Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportPayment133Input) (*mcp.CallToolResult, error) {
+	out, err := ExportPayment133(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_payment_133", out), nil
 }
@@ -16559,12 +17903,20 @@ var mcptagExportContract134Args = &toolimpl.Spec{
 func mcptagExportContract134(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_contract_134", &res)
 	var in ExportContract134Input
-	if err := mcptagExportContract134Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportContract134Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportContract134(ctx, in)
+	return toolimpl.Ran(mcptagExportContract134Run(ctx, req, &in))
+}
+
+func mcptagExportContract134Decode(req *mcp.CallToolRequest, in *ExportContract134Input) error {
+	return mcptagExportContract134Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportContract134Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportContract134Input) (*mcp.CallToolResult, error) {
+	out, err := ExportContract134(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_contract_134", out), nil
 }
@@ -16621,12 +17973,20 @@ var mcptagExportCampaign135Args = &toolimpl.Spec{
 func mcptagExportCampaign135(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_campaign_135", &res)
 	var in ExportCampaign135Input
-	if err := mcptagExportCampaign135Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportCampaign135Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportCampaign135(ctx, in)
+	return toolimpl.Ran(mcptagExportCampaign135Run(ctx, req, &in))
+}
+
+func mcptagExportCampaign135Decode(req *mcp.CallToolRequest, in *ExportCampaign135Input) error {
+	return mcptagExportCampaign135Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportCampaign135Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportCampaign135Input) (*mcp.CallToolResult, error) {
+	out, err := ExportCampaign135(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_campaign_135", out), nil
 }
@@ -16683,12 +18043,20 @@ var mcptagExportDocument136Args = &toolimpl.Spec{
 func mcptagExportDocument136(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_document_136", &res)
 	var in ExportDocument136Input
-	if err := mcptagExportDocument136Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportDocument136Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportDocument136(ctx, in)
+	return toolimpl.Ran(mcptagExportDocument136Run(ctx, req, &in))
+}
+
+func mcptagExportDocument136Decode(req *mcp.CallToolRequest, in *ExportDocument136Input) error {
+	return mcptagExportDocument136Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportDocument136Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportDocument136Input) (*mcp.CallToolResult, error) {
+	out, err := ExportDocument136(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_document_136", out), nil
 }
@@ -16745,12 +18113,20 @@ var mcptagExportMeeting137Args = &toolimpl.Spec{
 func mcptagExportMeeting137(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_meeting_137", &res)
 	var in ExportMeeting137Input
-	if err := mcptagExportMeeting137Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportMeeting137Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportMeeting137(ctx, in)
+	return toolimpl.Ran(mcptagExportMeeting137Run(ctx, req, &in))
+}
+
+func mcptagExportMeeting137Decode(req *mcp.CallToolRequest, in *ExportMeeting137Input) error {
+	return mcptagExportMeeting137Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportMeeting137Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportMeeting137Input) (*mcp.CallToolResult, error) {
+	out, err := ExportMeeting137(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_meeting_137", out), nil
 }
@@ -16807,12 +18183,20 @@ var mcptagExportVendor138Args = &toolimpl.Spec{
 func mcptagExportVendor138(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_vendor_138", &res)
 	var in ExportVendor138Input
-	if err := mcptagExportVendor138Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportVendor138Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportVendor138(ctx, in)
+	return toolimpl.Ran(mcptagExportVendor138Run(ctx, req, &in))
+}
+
+func mcptagExportVendor138Decode(req *mcp.CallToolRequest, in *ExportVendor138Input) error {
+	return mcptagExportVendor138Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportVendor138Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportVendor138Input) (*mcp.CallToolResult, error) {
+	out, err := ExportVendor138(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_vendor_138", out), nil
 }
@@ -16869,12 +18253,20 @@ var mcptagExportAsset139Args = &toolimpl.Spec{
 func mcptagExportAsset139(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_asset_139", &res)
 	var in ExportAsset139Input
-	if err := mcptagExportAsset139Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagExportAsset139Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ExportAsset139(ctx, in)
+	return toolimpl.Ran(mcptagExportAsset139Run(ctx, req, &in))
+}
+
+func mcptagExportAsset139Decode(req *mcp.CallToolRequest, in *ExportAsset139Input) error {
+	return mcptagExportAsset139Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagExportAsset139Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportAsset139Input) (*mcp.CallToolResult, error) {
+	out, err := ExportAsset139(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("export_asset_139", out), nil
 }
@@ -16999,12 +18391,20 @@ var mcptagSummarizeInvoice140Args = &toolimpl.Spec{
 func mcptagSummarizeInvoice140(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_invoice_140", &res)
 	var in SummarizeInvoice140Input
-	if err := mcptagSummarizeInvoice140Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeInvoice140Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeInvoice140(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeInvoice140Run(ctx, req, &in))
+}
+
+func mcptagSummarizeInvoice140Decode(req *mcp.CallToolRequest, in *SummarizeInvoice140Input) error {
+	return mcptagSummarizeInvoice140Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeInvoice140Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeInvoice140Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeInvoice140(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_invoice_140", out), nil
 }
@@ -17119,12 +18519,20 @@ var mcptagSummarizeCustomer141Args = &toolimpl.Spec{
 func mcptagSummarizeCustomer141(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_customer_141", &res)
 	var in SummarizeCustomer141Input
-	if err := mcptagSummarizeCustomer141Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeCustomer141Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeCustomer141(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeCustomer141Run(ctx, req, &in))
+}
+
+func mcptagSummarizeCustomer141Decode(req *mcp.CallToolRequest, in *SummarizeCustomer141Input) error {
+	return mcptagSummarizeCustomer141Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeCustomer141Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeCustomer141Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeCustomer141(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_customer_141", out), nil
 }
@@ -17262,12 +18670,20 @@ var mcptagSummarizeOrder142Args = &toolimpl.Spec{
 func mcptagSummarizeOrder142(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_order_142", &res)
 	var in SummarizeOrder142Input
-	if err := mcptagSummarizeOrder142Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeOrder142Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeOrder142(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeOrder142Run(ctx, req, &in))
+}
+
+func mcptagSummarizeOrder142Decode(req *mcp.CallToolRequest, in *SummarizeOrder142Input) error {
+	return mcptagSummarizeOrder142Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeOrder142Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeOrder142Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeOrder142(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_order_142", out), nil
 }
@@ -17378,12 +18794,20 @@ var mcptagSummarizeShipment143Args = &toolimpl.Spec{
 func mcptagSummarizeShipment143(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_shipment_143", &res)
 	var in SummarizeShipment143Input
-	if err := mcptagSummarizeShipment143Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeShipment143Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeShipment143(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeShipment143Run(ctx, req, &in))
+}
+
+func mcptagSummarizeShipment143Decode(req *mcp.CallToolRequest, in *SummarizeShipment143Input) error {
+	return mcptagSummarizeShipment143Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeShipment143Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeShipment143Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeShipment143(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_shipment_143", out), nil
 }
@@ -17504,12 +18928,20 @@ var mcptagSummarizeProduct144Args = &toolimpl.Spec{
 func mcptagSummarizeProduct144(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_product_144", &res)
 	var in SummarizeProduct144Input
-	if err := mcptagSummarizeProduct144Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeProduct144Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeProduct144(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeProduct144Run(ctx, req, &in))
+}
+
+func mcptagSummarizeProduct144Decode(req *mcp.CallToolRequest, in *SummarizeProduct144Input) error {
+	return mcptagSummarizeProduct144Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeProduct144Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeProduct144Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeProduct144(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_product_144", out), nil
 }
@@ -17620,12 +19052,20 @@ var mcptagSummarizeWarehouse145Args = &toolimpl.Spec{
 func mcptagSummarizeWarehouse145(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_warehouse_145", &res)
 	var in SummarizeWarehouse145Input
-	if err := mcptagSummarizeWarehouse145Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeWarehouse145Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeWarehouse145(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeWarehouse145Run(ctx, req, &in))
+}
+
+func mcptagSummarizeWarehouse145Decode(req *mcp.CallToolRequest, in *SummarizeWarehouse145Input) error {
+	return mcptagSummarizeWarehouse145Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeWarehouse145Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeWarehouse145Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeWarehouse145(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_warehouse_145", out), nil
 }
@@ -17733,12 +19173,20 @@ var mcptagSummarizeTicket146Args = &toolimpl.Spec{
 func mcptagSummarizeTicket146(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_ticket_146", &res)
 	var in SummarizeTicket146Input
-	if err := mcptagSummarizeTicket146Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeTicket146Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeTicket146(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeTicket146Run(ctx, req, &in))
+}
+
+func mcptagSummarizeTicket146Decode(req *mcp.CallToolRequest, in *SummarizeTicket146Input) error {
+	return mcptagSummarizeTicket146Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeTicket146Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeTicket146Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeTicket146(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_ticket_146", out), nil
 }
@@ -17859,12 +19307,20 @@ var mcptagSummarizeEmployee147Args = &toolimpl.Spec{
 func mcptagSummarizeEmployee147(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_employee_147", &res)
 	var in SummarizeEmployee147Input
-	if err := mcptagSummarizeEmployee147Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeEmployee147Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeEmployee147(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeEmployee147Run(ctx, req, &in))
+}
+
+func mcptagSummarizeEmployee147Decode(req *mcp.CallToolRequest, in *SummarizeEmployee147Input) error {
+	return mcptagSummarizeEmployee147Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeEmployee147Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeEmployee147Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeEmployee147(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_employee_147", out), nil
 }
@@ -17999,12 +19455,20 @@ var mcptagSummarizeProject148Args = &toolimpl.Spec{
 func mcptagSummarizeProject148(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_project_148", &res)
 	var in SummarizeProject148Input
-	if err := mcptagSummarizeProject148Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeProject148Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeProject148(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeProject148Run(ctx, req, &in))
+}
+
+func mcptagSummarizeProject148Decode(req *mcp.CallToolRequest, in *SummarizeProject148Input) error {
+	return mcptagSummarizeProject148Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeProject148Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeProject148Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeProject148(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_project_148", out), nil
 }
@@ -18106,12 +19570,20 @@ var mcptagSummarizeRepository149Args = &toolimpl.Spec{
 func mcptagSummarizeRepository149(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_repository_149", &res)
 	var in SummarizeRepository149Input
-	if err := mcptagSummarizeRepository149Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeRepository149Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeRepository149(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeRepository149Run(ctx, req, &in))
+}
+
+func mcptagSummarizeRepository149Decode(req *mcp.CallToolRequest, in *SummarizeRepository149Input) error {
+	return mcptagSummarizeRepository149Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeRepository149Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeRepository149Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeRepository149(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_repository_149", out), nil
 }
@@ -18209,12 +19681,20 @@ var mcptagSummarizeDeployment150Args = &toolimpl.Spec{
 func mcptagSummarizeDeployment150(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_deployment_150", &res)
 	var in SummarizeDeployment150Input
-	if err := mcptagSummarizeDeployment150Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeDeployment150Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeDeployment150(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeDeployment150Run(ctx, req, &in))
+}
+
+func mcptagSummarizeDeployment150Decode(req *mcp.CallToolRequest, in *SummarizeDeployment150Input) error {
+	return mcptagSummarizeDeployment150Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeDeployment150Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeDeployment150Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeDeployment150(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_deployment_150", out), nil
 }
@@ -18316,12 +19796,20 @@ var mcptagSummarizeAlert151Args = &toolimpl.Spec{
 func mcptagSummarizeAlert151(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_alert_151", &res)
 	var in SummarizeAlert151Input
-	if err := mcptagSummarizeAlert151Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeAlert151Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeAlert151(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeAlert151Run(ctx, req, &in))
+}
+
+func mcptagSummarizeAlert151Decode(req *mcp.CallToolRequest, in *SummarizeAlert151Input) error {
+	return mcptagSummarizeAlert151Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeAlert151Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeAlert151Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeAlert151(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_alert_151", out), nil
 }
@@ -18432,12 +19920,20 @@ var mcptagSummarizeSubscription152Args = &toolimpl.Spec{
 func mcptagSummarizeSubscription152(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_subscription_152", &res)
 	var in SummarizeSubscription152Input
-	if err := mcptagSummarizeSubscription152Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeSubscription152Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeSubscription152(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeSubscription152Run(ctx, req, &in))
+}
+
+func mcptagSummarizeSubscription152Decode(req *mcp.CallToolRequest, in *SummarizeSubscription152Input) error {
+	return mcptagSummarizeSubscription152Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeSubscription152Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeSubscription152Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeSubscription152(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_subscription_152", out), nil
 }
@@ -18548,12 +20044,20 @@ var mcptagSummarizePayment153Args = &toolimpl.Spec{
 func mcptagSummarizePayment153(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_payment_153", &res)
 	var in SummarizePayment153Input
-	if err := mcptagSummarizePayment153Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizePayment153Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizePayment153(ctx, in)
+	return toolimpl.Ran(mcptagSummarizePayment153Run(ctx, req, &in))
+}
+
+func mcptagSummarizePayment153Decode(req *mcp.CallToolRequest, in *SummarizePayment153Input) error {
+	return mcptagSummarizePayment153Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizePayment153Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizePayment153Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizePayment153(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_payment_153", out), nil
 }
@@ -18678,12 +20182,20 @@ var mcptagSummarizeContract154Args = &toolimpl.Spec{
 func mcptagSummarizeContract154(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_contract_154", &res)
 	var in SummarizeContract154Input
-	if err := mcptagSummarizeContract154Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeContract154Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeContract154(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeContract154Run(ctx, req, &in))
+}
+
+func mcptagSummarizeContract154Decode(req *mcp.CallToolRequest, in *SummarizeContract154Input) error {
+	return mcptagSummarizeContract154Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeContract154Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeContract154Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeContract154(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_contract_154", out), nil
 }
@@ -18798,12 +20310,20 @@ var mcptagSummarizeCampaign155Args = &toolimpl.Spec{
 func mcptagSummarizeCampaign155(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_campaign_155", &res)
 	var in SummarizeCampaign155Input
-	if err := mcptagSummarizeCampaign155Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeCampaign155Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeCampaign155(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeCampaign155Run(ctx, req, &in))
+}
+
+func mcptagSummarizeCampaign155Decode(req *mcp.CallToolRequest, in *SummarizeCampaign155Input) error {
+	return mcptagSummarizeCampaign155Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeCampaign155Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeCampaign155Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeCampaign155(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_campaign_155", out), nil
 }
@@ -18911,12 +20431,20 @@ var mcptagSummarizeDocument156Args = &toolimpl.Spec{
 func mcptagSummarizeDocument156(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_document_156", &res)
 	var in SummarizeDocument156Input
-	if err := mcptagSummarizeDocument156Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeDocument156Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeDocument156(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeDocument156Run(ctx, req, &in))
+}
+
+func mcptagSummarizeDocument156Decode(req *mcp.CallToolRequest, in *SummarizeDocument156Input) error {
+	return mcptagSummarizeDocument156Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeDocument156Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeDocument156Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeDocument156(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_document_156", out), nil
 }
@@ -19028,12 +20556,20 @@ var mcptagSummarizeMeeting157Args = &toolimpl.Spec{
 func mcptagSummarizeMeeting157(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_meeting_157", &res)
 	var in SummarizeMeeting157Input
-	if err := mcptagSummarizeMeeting157Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeMeeting157Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeMeeting157(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeMeeting157Run(ctx, req, &in))
+}
+
+func mcptagSummarizeMeeting157Decode(req *mcp.CallToolRequest, in *SummarizeMeeting157Input) error {
+	return mcptagSummarizeMeeting157Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeMeeting157Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeMeeting157Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeMeeting157(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_meeting_157", out), nil
 }
@@ -19154,12 +20690,20 @@ var mcptagSummarizeVendor158Args = &toolimpl.Spec{
 func mcptagSummarizeVendor158(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_vendor_158", &res)
 	var in SummarizeVendor158Input
-	if err := mcptagSummarizeVendor158Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeVendor158Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeVendor158(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeVendor158Run(ctx, req, &in))
+}
+
+func mcptagSummarizeVendor158Decode(req *mcp.CallToolRequest, in *SummarizeVendor158Input) error {
+	return mcptagSummarizeVendor158Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeVendor158Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeVendor158Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeVendor158(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_vendor_158", out), nil
 }
@@ -19280,12 +20824,20 @@ var mcptagSummarizeAsset159Args = &toolimpl.Spec{
 func mcptagSummarizeAsset159(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_asset_159", &res)
 	var in SummarizeAsset159Input
-	if err := mcptagSummarizeAsset159Args.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSummarizeAsset159Decode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := SummarizeAsset159(ctx, in)
+	return toolimpl.Ran(mcptagSummarizeAsset159Run(ctx, req, &in))
+}
+
+func mcptagSummarizeAsset159Decode(req *mcp.CallToolRequest, in *SummarizeAsset159Input) error {
+	return mcptagSummarizeAsset159Args.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSummarizeAsset159Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeAsset159Input) (*mcp.CallToolResult, error) {
+	out, err := SummarizeAsset159(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("summarize_asset_159", out), nil
 }

@@ -69,6 +69,8 @@ in a struct type's), with no space after //:
 	    [icon=...] [icon-dark=...] [ttl=DURATION] [cache=public|private]
 	//mcp:elicit [key=NAME]  on a struct type: a form, asked with Elicit<Type>;
 	    key= names its input requests (docs/protocol.md, Forms)
+	//mcp:shared  on a struct type: its fields are arguments of every
+	    tool, after its own (docs/middleware.md, Shared arguments)
 
 NAME defaults to the function's name in snake_case (GetWeather is
 get_weather). A plain parameter is the argument of its name (runID);

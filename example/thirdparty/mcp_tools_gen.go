@@ -60,7 +60,7 @@ func RegisterStoreTools(s *mcp.Server, store *Store) {
 // or scopes, before it registers them with toolrt.AddTools.
 func StoreTools(store *Store) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name: "get_repository",
 				Description: `Fetches a GitHub repository.
@@ -71,8 +71,8 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreGetRepositoryOutput,
 			},
 			Handler: mcptagStoreGetRepository(store),
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagStoreGetRepositoryDecode, mcptagStoreGetRepositoryRun(store)),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_issues",
 				Description:  `Lists the open issues of a GitHub repository.`,
@@ -81,8 +81,8 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreListIssuesOutput,
 			},
 			Handler: mcptagStoreListIssues(store),
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagStoreListIssuesDecode, mcptagStoreListIssuesRun(store)),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_pull_request",
 				Description:  `Fetches one pull request of a GitHub repository.`,
@@ -91,8 +91,8 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreGetPullRequestOutput,
 			},
 			Handler: mcptagStoreGetPullRequest(store),
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagStoreGetPullRequestDecode, mcptagStoreGetPullRequestRun(store)),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_pod",
 				Description:  `Fetches a Kubernetes Pod: its name, labels and node, its containers' images, ports and resources, and its status.`,
@@ -101,8 +101,8 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreGetPodOutput,
 			},
 			Handler: mcptagStoreGetPod(store),
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagStoreGetPodDecode, mcptagStoreGetPodRun(store)),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_deployment",
 				Description:  `Fetches a Kubernetes Deployment: its replicas, its pods' containers and images, and its rollout's status.`,
@@ -111,7 +111,7 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreGetDeploymentOutput,
 			},
 			Handler: mcptagStoreGetDeployment(store),
-		}),
+		}, mcptagStoreGetDeploymentDecode, mcptagStoreGetDeploymentRun(store)),
 	}
 }
 
@@ -650,24 +650,42 @@ var mcptagStoreGetRepositoryArgs = &toolimpl.Spec{
 	},
 }
 
+// StoreGetRepositoryParams holds the arguments of get_repository as
+// GetRepository takes them: a hook meets a *StoreGetRepositoryParams in
+// toolrt.Call's Args (toolrt.Use).
+type StoreGetRepositoryParams struct {
+	Owner string `json:"owner"`
+	Repo  string `json:"repo"`
+}
+
 func mcptagStoreGetRepository(recv *Store) mcp.ToolHandler {
+	run := mcptagStoreGetRepositoryRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "get_repository", &res)
-		args, err := mcptagStoreGetRepositoryArgs.Parse(req.Params.Arguments)
+		var in StoreGetRepositoryParams
+		if err := mcptagStoreGetRepositoryDecode(req, &in); err != nil {
+			return toolimpl.Error(err), nil
+		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagStoreGetRepositoryDecode(req *mcp.CallToolRequest, in *StoreGetRepositoryParams) error {
+	args, err := mcptagStoreGetRepositoryArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	if err := args.Decode("owner", &in.Owner); err != nil {
+		return err
+	}
+	return args.Decode("repo", &in.Repo)
+}
+
+func mcptagStoreGetRepositoryRun(recv *Store) toolimpl.Runner[StoreGetRepositoryParams] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *StoreGetRepositoryParams) (*mcp.CallToolResult, error) {
+		out, err := recv.GetRepository(ctx, in.Owner, in.Repo)
 		if err != nil {
-			return toolimpl.Error(err), nil
-		}
-		var owner string
-		if err := args.Decode("owner", &owner); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		var repo string
-		if err := args.Decode("repo", &repo); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		out, err := recv.GetRepository(ctx, owner, repo)
-		if err != nil {
-			return toolimpl.Failed(err)
+			return nil, err
 		}
 		if out == nil {
 			out = new(github.Repository)
@@ -797,29 +815,47 @@ var mcptagStoreListIssuesView = &toolimpl.View{
 	},
 }
 
+// StoreListIssuesParams holds the arguments of list_issues as ListIssues takes
+// them: a hook meets a *StoreListIssuesParams in toolrt.Call's Args
+// (toolrt.Use).
+type StoreListIssuesParams struct {
+	Owner string `json:"owner"`
+	Repo  string `json:"repo"`
+}
+
 func mcptagStoreListIssues(recv *Store) mcp.ToolHandler {
+	run := mcptagStoreListIssuesRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "list_issues", &res)
-		args, err := mcptagStoreListIssuesArgs.Parse(req.Params.Arguments)
-		if err != nil {
+		var in StoreListIssuesParams
+		if err := mcptagStoreListIssuesDecode(req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
-		var owner string
-		if err := args.Decode("owner", &owner); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		var repo string
-		if err := args.Decode("repo", &repo); err != nil {
-			return toolimpl.Error(err), nil
-		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagStoreListIssuesDecode(req *mcp.CallToolRequest, in *StoreListIssuesParams) error {
+	args, err := mcptagStoreListIssuesArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	if err := args.Decode("owner", &in.Owner); err != nil {
+		return err
+	}
+	return args.Decode("repo", &in.Repo)
+}
+
+func mcptagStoreListIssuesRun(recv *Store) toolimpl.Runner[StoreListIssuesParams] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *StoreListIssuesParams) (*mcp.CallToolResult, error) {
 		sel, err := mcptagStoreListIssuesView.Select(req.Params.Arguments)
 		if err != nil {
-			return toolimpl.Error(err), nil
+			return nil, err
 		}
 		ctx = mcptagStoreListIssuesView.WithFields(ctx, sel)
-		out, err := recv.ListIssues(ctx, owner, repo)
+		out, err := recv.ListIssues(ctx, in.Owner, in.Repo)
 		if err != nil {
-			return toolimpl.Failed(err)
+			return nil, err
 		}
 		return toolimpl.ViewSlice("list_issues", out, mcptagStoreListIssuesWrite, sel), nil
 	}
@@ -1011,28 +1047,46 @@ var mcptagStoreGetPullRequestArgs = &toolimpl.Spec{
 	},
 }
 
+// StoreGetPullRequestParams holds the arguments of get_pull_request as
+// GetPullRequest takes them: a hook meets a *StoreGetPullRequestParams in
+// toolrt.Call's Args (toolrt.Use).
+type StoreGetPullRequestParams struct {
+	Owner  string `json:"owner"`
+	Repo   string `json:"repo"`
+	Number int    `json:"number"`
+}
+
 func mcptagStoreGetPullRequest(recv *Store) mcp.ToolHandler {
+	run := mcptagStoreGetPullRequestRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "get_pull_request", &res)
-		args, err := mcptagStoreGetPullRequestArgs.Parse(req.Params.Arguments)
+		var in StoreGetPullRequestParams
+		if err := mcptagStoreGetPullRequestDecode(req, &in); err != nil {
+			return toolimpl.Error(err), nil
+		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagStoreGetPullRequestDecode(req *mcp.CallToolRequest, in *StoreGetPullRequestParams) error {
+	args, err := mcptagStoreGetPullRequestArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	if err := args.Decode("owner", &in.Owner); err != nil {
+		return err
+	}
+	if err := args.Decode("repo", &in.Repo); err != nil {
+		return err
+	}
+	return args.Decode("number", &in.Number)
+}
+
+func mcptagStoreGetPullRequestRun(recv *Store) toolimpl.Runner[StoreGetPullRequestParams] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *StoreGetPullRequestParams) (*mcp.CallToolResult, error) {
+		out, err := recv.GetPullRequest(ctx, in.Owner, in.Repo, in.Number)
 		if err != nil {
-			return toolimpl.Error(err), nil
-		}
-		var owner string
-		if err := args.Decode("owner", &owner); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		var repo string
-		if err := args.Decode("repo", &repo); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		var number int
-		if err := args.Decode("number", &number); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		out, err := recv.GetPullRequest(ctx, owner, repo, number)
-		if err != nil {
-			return toolimpl.Failed(err)
+			return nil, err
 		}
 		if out == nil {
 			out = new(github.PullRequest)
@@ -1325,24 +1379,41 @@ var mcptagStoreGetPodArgs = &toolimpl.Spec{
 	},
 }
 
+// StoreGetPodParams holds the arguments of get_pod as GetPod takes them: a hook
+// meets a *StoreGetPodParams in toolrt.Call's Args (toolrt.Use).
+type StoreGetPodParams struct {
+	Namespace string `json:"namespace"`
+	Name      string `json:"name"`
+}
+
 func mcptagStoreGetPod(recv *Store) mcp.ToolHandler {
+	run := mcptagStoreGetPodRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "get_pod", &res)
-		args, err := mcptagStoreGetPodArgs.Parse(req.Params.Arguments)
+		var in StoreGetPodParams
+		if err := mcptagStoreGetPodDecode(req, &in); err != nil {
+			return toolimpl.Error(err), nil
+		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagStoreGetPodDecode(req *mcp.CallToolRequest, in *StoreGetPodParams) error {
+	args, err := mcptagStoreGetPodArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	if err := args.Decode("namespace", &in.Namespace); err != nil {
+		return err
+	}
+	return args.Decode("name", &in.Name)
+}
+
+func mcptagStoreGetPodRun(recv *Store) toolimpl.Runner[StoreGetPodParams] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *StoreGetPodParams) (*mcp.CallToolResult, error) {
+		out, err := recv.GetPod(ctx, in.Namespace, in.Name)
 		if err != nil {
-			return toolimpl.Error(err), nil
-		}
-		var namespace string
-		if err := args.Decode("namespace", &namespace); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		var name string
-		if err := args.Decode("name", &name); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		out, err := recv.GetPod(ctx, namespace, name)
-		if err != nil {
-			return toolimpl.Failed(err)
+			return nil, err
 		}
 		return toolimpl.ViewObject("get_pod", &out, mcptagStoreGetPodWrite, nil), nil
 	}
@@ -1619,24 +1690,42 @@ var mcptagStoreGetDeploymentArgs = &toolimpl.Spec{
 	},
 }
 
+// StoreGetDeploymentParams holds the arguments of get_deployment as
+// GetDeployment takes them: a hook meets a *StoreGetDeploymentParams in
+// toolrt.Call's Args (toolrt.Use).
+type StoreGetDeploymentParams struct {
+	Namespace string `json:"namespace"`
+	Name      string `json:"name"`
+}
+
 func mcptagStoreGetDeployment(recv *Store) mcp.ToolHandler {
+	run := mcptagStoreGetDeploymentRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "get_deployment", &res)
-		args, err := mcptagStoreGetDeploymentArgs.Parse(req.Params.Arguments)
+		var in StoreGetDeploymentParams
+		if err := mcptagStoreGetDeploymentDecode(req, &in); err != nil {
+			return toolimpl.Error(err), nil
+		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagStoreGetDeploymentDecode(req *mcp.CallToolRequest, in *StoreGetDeploymentParams) error {
+	args, err := mcptagStoreGetDeploymentArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	if err := args.Decode("namespace", &in.Namespace); err != nil {
+		return err
+	}
+	return args.Decode("name", &in.Name)
+}
+
+func mcptagStoreGetDeploymentRun(recv *Store) toolimpl.Runner[StoreGetDeploymentParams] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *StoreGetDeploymentParams) (*mcp.CallToolResult, error) {
+		out, err := recv.GetDeployment(ctx, in.Namespace, in.Name)
 		if err != nil {
-			return toolimpl.Error(err), nil
-		}
-		var namespace string
-		if err := args.Decode("namespace", &namespace); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		var name string
-		if err := args.Decode("name", &name); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		out, err := recv.GetDeployment(ctx, namespace, name)
-		if err != nil {
-			return toolimpl.Failed(err)
+			return nil, err
 		}
 		return toolimpl.ViewObject("get_deployment", &out, mcptagStoreGetDeploymentWrite, nil), nil
 	}

@@ -5,6 +5,8 @@ import (
 	"debug/buildinfo"
 	"encoding/json"
 	"flag"
+	"io"
+	"log"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,6 +31,9 @@ func TestMain(m *testing.M) {
 	}
 	serverBinary = filepath.Join(dir, "weather")
 	flag.Parse()
+	// The servers the tests run in process log every call: not to the
+	// test's output (TestCallsAreLogged reads its own log).
+	callLog = log.New(io.Discard, "", 0)
 	if !testing.Short() {
 		if out, err := exec.Command("go", buildArgs(serverBinary)...).CombinedOutput(); err != nil {
 			panic("building the example: " + err.Error() + "\n" + string(out))

@@ -4,7 +4,8 @@
 // configured as a server open to untrusted clients should be. With
 // -read-only it serves the tools that only read; with -http -tokens it
 // takes bearer tokens, and asks a caller for the scopes a tool requires
-// (forget_city's cities:write) with the OAuth step-up challenge.
+// (forget_city's cities:write) with the OAuth step-up challenge. Every
+// tool call is logged to standard error by a hook (logCalls).
 package main
 
 import (
@@ -112,7 +113,7 @@ func newServerOf(readOnly, tokens bool) *mcp.Server {
 	if !tokens {
 		tools = toolrt.Unscoped(tools)
 	}
-	toolrt.AddTools(server, tools)
+	toolrt.AddTools(server, toolrt.Use(logCalls, tools))
 	RegisterPromptsAndResources(server)
 	return server
 }

@@ -73,7 +73,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_temperature",
 				Description:  `Reports the current temperature in a city, in whole degrees Celsius.`,
@@ -82,8 +82,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTemperatureOutput,
 			},
 			Handler: mcptagGetTemperature,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetTemperatureDecode, mcptagGetTemperatureRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_weather",
 				Description:  `Reports the current weather for a city.`,
@@ -93,8 +93,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetWeatherOutput,
 			},
 			Handler: mcptagGetWeather,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetWeatherDecode, mcptagGetWeatherRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "get_forecast",
 				Description: `Gives a daily forecast for a city.`,
@@ -113,8 +113,8 @@ func Tools() []toolrt.Tool {
 				MIMEType: "text/html;profile=mcp-app",
 				Meta:     mcp.Meta{"ui": map[string]any{"prefersBorder": true}},
 			}, mcptagPageGetForecast),
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetForecastDecode, mcptagGetForecastRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_temperatures",
 				Description:  `Reports the current temperature of each city, in degrees Celsius; cities without readings are left out.`,
@@ -123,24 +123,24 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTemperaturesOutput,
 			},
 			Handler: mcptagGetTemperatures,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetTemperaturesDecode, mcptagGetTemperaturesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "weather_report",
 				Description: `Gives a human-readable weather report for a city.`,
 				InputSchema: mcptagWeatherReportInput,
 			},
 			Handler: mcptagWeatherReport,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagWeatherReportDecode, mcptagWeatherReportRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "get_station",
 				Description: `Looks up a weather station by name.`,
 				InputSchema: mcptagGetStationInput,
 			},
 			Handler: mcptagGetStation,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetStationDecode, mcptagGetStationRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "last_updated",
 				Description:  `Reports when the readings were last refreshed.`,
@@ -149,8 +149,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagLastUpdatedOutput,
 			},
 			Handler: mcptagLastUpdated,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagLastUpdatedDecode, mcptagLastUpdatedRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "save_city",
 				Description:  `Saves a city to a user's list and returns the list.`,
@@ -160,8 +160,8 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagSaveCity,
 			Toolset: "cities",
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSaveCityDecode, mcptagSaveCityRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "forget_city",
 				Description:  `Forgets a city a user saved, once the user confirms it, and returns the cities left.`,
@@ -172,8 +172,8 @@ func Tools() []toolrt.Tool {
 			Handler: mcptagForgetCity,
 			Toolset: "cities",
 			Scopes:  []string{"cities:write"},
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagForgetCityDecode, mcptagForgetCityRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "refresh_forecasts",
 				Description:  `Fetches the forecasts of cities afresh, one after another, and returns the cities it refreshed. It reports its progress as it goes, logs each city, and stops when the client cancels the call.`,
@@ -182,7 +182,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagRefreshForecastsOutput,
 			},
 			Handler: mcptagRefreshForecasts,
-		}),
+		}, mcptagRefreshForecastsDecode, mcptagRefreshForecastsRun),
 	}
 }
 
@@ -201,19 +201,34 @@ var mcptagGetTemperatureArgs = &toolimpl.Spec{
 	},
 }
 
+// GetTemperatureParams holds the arguments of get_temperature as GetTemperature
+// takes them: a hook meets a *GetTemperatureParams in toolrt.Call's Args
+// (toolrt.Use).
+type GetTemperatureParams struct {
+	City string `json:"city"`
+}
+
 func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_temperature", &res)
+	var in GetTemperatureParams
+	if err := mcptagGetTemperatureDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetTemperatureRun(ctx, req, &in))
+}
+
+func mcptagGetTemperatureDecode(req *mcp.CallToolRequest, in *GetTemperatureParams) error {
 	args, err := mcptagGetTemperatureArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var city string
-	if err := args.Decode("city", &city); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetTemperature(ctx, city)
+	return args.Decode("city", &in.City)
+}
+
+func mcptagGetTemperatureRun(ctx context.Context, req *mcp.CallToolRequest, in *GetTemperatureParams) (*mcp.CallToolResult, error) {
+	out, err := GetTemperature(ctx, in.City)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Wrapped("get_temperature", out), nil
 }
@@ -246,19 +261,33 @@ var mcptagGetWeatherArgs = &toolimpl.Spec{
 	},
 }
 
+// GetWeatherParams holds the arguments of get_weather as GetWeather takes them:
+// a hook meets a *GetWeatherParams in toolrt.Call's Args (toolrt.Use).
+type GetWeatherParams struct {
+	City string `json:"city"`
+}
+
 func mcptagGetWeather(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_weather", &res)
+	var in GetWeatherParams
+	if err := mcptagGetWeatherDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetWeatherRun(ctx, req, &in))
+}
+
+func mcptagGetWeatherDecode(req *mcp.CallToolRequest, in *GetWeatherParams) error {
 	args, err := mcptagGetWeatherArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var city string
-	if err := args.Decode("city", &city); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := GetWeather(ctx, city)
+	return args.Decode("city", &in.City)
+}
+
+func mcptagGetWeatherRun(ctx context.Context, req *mcp.CallToolRequest, in *GetWeatherParams) (*mcp.CallToolResult, error) {
+	out, err := GetWeather(ctx, in.City)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("get_weather", out), nil
 }
@@ -311,13 +340,21 @@ var mcptagGetForecastArgs = &toolimpl.Spec{
 
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_forecast", &res)
-	var reqArg ForecastRequest
-	if err := mcptagGetForecastArgs.DecodeStruct(req.Params.Arguments, &reqArg); err != nil {
+	var in ForecastRequest
+	if err := mcptagGetForecastDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := GetForecast(ctx, reqArg)
+	return toolimpl.Ran(mcptagGetForecastRun(ctx, req, &in))
+}
+
+func mcptagGetForecastDecode(req *mcp.CallToolRequest, in *ForecastRequest) error {
+	return mcptagGetForecastArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagGetForecastRun(ctx context.Context, req *mcp.CallToolRequest, in *ForecastRequest) (*mcp.CallToolResult, error) {
+	out, err := GetForecast(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Slice("get_forecast", out), nil
 }
@@ -352,17 +389,32 @@ var mcptagGetTemperaturesArgs = &toolimpl.Spec{
 	},
 }
 
+// GetTemperaturesParams holds the arguments of get_temperatures as
+// GetTemperatures takes them: a hook meets a *GetTemperaturesParams in
+// toolrt.Call's Args (toolrt.Use).
+type GetTemperaturesParams struct {
+	Cities []string `json:"cities"`
+}
+
 func mcptagGetTemperatures(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_temperatures", &res)
+	var in GetTemperaturesParams
+	if err := mcptagGetTemperaturesDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetTemperaturesRun(ctx, req, &in))
+}
+
+func mcptagGetTemperaturesDecode(req *mcp.CallToolRequest, in *GetTemperaturesParams) error {
 	args, err := mcptagGetTemperaturesArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var cities []string
-	if err := args.Decode("cities", &cities); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := GetTemperatures(cities)
+	return args.Decode("cities", &in.Cities)
+}
+
+func mcptagGetTemperaturesRun(ctx context.Context, req *mcp.CallToolRequest, in *GetTemperaturesParams) (*mcp.CallToolResult, error) {
+	out := GetTemperatures(in.Cities)
 	return toolimpl.Object("get_temperatures", out), nil
 }
 
@@ -380,17 +432,32 @@ var mcptagWeatherReportArgs = &toolimpl.Spec{
 	},
 }
 
+// WeatherReportParams holds the arguments of weather_report as WeatherReport
+// takes them: a hook meets a *WeatherReportParams in toolrt.Call's Args
+// (toolrt.Use).
+type WeatherReportParams struct {
+	City string `json:"city"`
+}
+
 func mcptagWeatherReport(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "weather_report", &res)
+	var in WeatherReportParams
+	if err := mcptagWeatherReportDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagWeatherReportRun(ctx, req, &in))
+}
+
+func mcptagWeatherReportDecode(req *mcp.CallToolRequest, in *WeatherReportParams) error {
 	args, err := mcptagWeatherReportArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var city string
-	if err := args.Decode("city", &city); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := WeatherReport(city)
+	return args.Decode("city", &in.City)
+}
+
+func mcptagWeatherReportRun(ctx context.Context, req *mcp.CallToolRequest, in *WeatherReportParams) (*mcp.CallToolResult, error) {
+	out := WeatherReport(in.City)
 	return toolimpl.JSONText("weather_report", out), nil
 }
 
@@ -408,17 +475,31 @@ var mcptagGetStationArgs = &toolimpl.Spec{
 	},
 }
 
+// GetStationParams holds the arguments of get_station as GetStation takes them:
+// a hook meets a *GetStationParams in toolrt.Call's Args (toolrt.Use).
+type GetStationParams struct {
+	Name string `json:"name"`
+}
+
 func mcptagGetStation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_station", &res)
+	var in GetStationParams
+	if err := mcptagGetStationDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetStationRun(ctx, req, &in))
+}
+
+func mcptagGetStationDecode(req *mcp.CallToolRequest, in *GetStationParams) error {
 	args, err := mcptagGetStationArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var name string
-	if err := args.Decode("name", &name); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := GetStation(name)
+	return args.Decode("name", &in.Name)
+}
+
+func mcptagGetStationRun(ctx context.Context, req *mcp.CallToolRequest, in *GetStationParams) (*mcp.CallToolResult, error) {
+	out := GetStation(in.Name)
 	return toolimpl.Sprint(out), nil
 }
 
@@ -435,9 +516,19 @@ var mcptagLastUpdatedArgs = &toolimpl.Spec{
 
 func mcptagLastUpdated(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "last_updated", &res)
-	if _, err := mcptagLastUpdatedArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagLastUpdatedDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagLastUpdatedRun(ctx, req, &in))
+}
+
+func mcptagLastUpdatedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagLastUpdatedArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagLastUpdatedRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := LastUpdated()
 	return toolimpl.Wrapped("last_updated", out), nil
 }
@@ -478,23 +569,37 @@ var mcptagSaveCityArgs = &toolimpl.Spec{
 	},
 }
 
+// SaveCityParams holds the arguments of save_city as SaveCity takes them: a
+// hook meets a *SaveCityParams in toolrt.Call's Args (toolrt.Use).
+type SaveCityParams struct {
+	User string `json:"user"`
+	City City   `json:"city"`
+}
+
 func mcptagSaveCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "save_city", &res)
+	var in SaveCityParams
+	if err := mcptagSaveCityDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagSaveCityRun(ctx, req, &in))
+}
+
+func mcptagSaveCityDecode(req *mcp.CallToolRequest, in *SaveCityParams) error {
 	args, err := mcptagSaveCityArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var user string
-	if err := args.Decode("user", &user); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("user", &in.User); err != nil {
+		return err
 	}
-	var city City
-	if err := args.Decode("city", &city); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := SaveCity(ctx, user, city)
+	return args.Decode("city", &in.City)
+}
+
+func mcptagSaveCityRun(ctx context.Context, req *mcp.CallToolRequest, in *SaveCityParams) (*mcp.CallToolResult, error) {
+	out, err := SaveCity(ctx, in.User, in.City)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Slice("save_city", out), nil
 }
@@ -546,12 +651,20 @@ var mcptagForgetCityArgs = &toolimpl.Spec{
 func mcptagForgetCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "forget_city", &res)
 	var in ForgetRequest
-	if err := mcptagForgetCityArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagForgetCityDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := ForgetCity(ctx, req, in)
+	return toolimpl.Ran(mcptagForgetCityRun(ctx, req, &in))
+}
+
+func mcptagForgetCityDecode(req *mcp.CallToolRequest, in *ForgetRequest) error {
+	return mcptagForgetCityArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagForgetCityRun(ctx context.Context, req *mcp.CallToolRequest, in *ForgetRequest) (*mcp.CallToolResult, error) {
+	out, err := ForgetCity(ctx, req, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("forget_city", out), nil
 }
@@ -590,19 +703,34 @@ var mcptagRefreshForecastsArgs = &toolimpl.Spec{
 	},
 }
 
+// RefreshForecastsParams holds the arguments of refresh_forecasts as
+// RefreshForecasts takes them: a hook meets a *RefreshForecastsParams in
+// toolrt.Call's Args (toolrt.Use).
+type RefreshForecastsParams struct {
+	Cities []string `json:"cities"`
+}
+
 func mcptagRefreshForecasts(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "refresh_forecasts", &res)
+	var in RefreshForecastsParams
+	if err := mcptagRefreshForecastsDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagRefreshForecastsRun(ctx, req, &in))
+}
+
+func mcptagRefreshForecastsDecode(req *mcp.CallToolRequest, in *RefreshForecastsParams) error {
 	args, err := mcptagRefreshForecastsArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var cities []string
-	if err := args.Decode("cities", &cities); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := RefreshForecasts(ctx, cities)
+	return args.Decode("cities", &in.Cities)
+}
+
+func mcptagRefreshForecastsRun(ctx context.Context, req *mcp.CallToolRequest, in *RefreshForecastsParams) (*mcp.CallToolResult, error) {
+	out, err := RefreshForecasts(ctx, in.Cities)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Slice("refresh_forecasts", out), nil
 }

@@ -35,7 +35,10 @@ type Package struct {
 	// Resources are the static resources and the resource templates.
 	Resources []*Resource
 	// Forms are the //mcp:elicit struct types (elicit.go).
-	Forms    []*Form
+	Forms []*Form
+	// Shared are the arguments every tool takes (//mcp:shared,
+	// shared.go), nil for none.
+	Shared   *SharedArgs
 	Findings []finding.Finding
 	// Flags are the generator's options that shaped the package, as the
 	// flags that set them (genopts.Flags): what its generated files
@@ -80,11 +83,12 @@ func (p *Package) Errors() bool {
 
 // analysis is the state of one Analyze call.
 type analysis struct {
-	fset  *token.FileSet
-	files []*ast.File
-	pkg   *types.Package
-	info  *types.Info
-	opts  Options
+	shared *SharedArgs // the package's, for each tool to take
+	fset   *token.FileSet
+	files  []*ast.File
+	pkg    *types.Package
+	info   *types.Info
+	opts   Options
 	// declaredDocs are the descriptions declared in the files analyzed.
 	declaredDocs map[types.Object]string
 	findings     []finding.Finding
@@ -107,6 +111,7 @@ func Analyze(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *t
 		consts: map[*types.Package]map[*types.TypeName][]*types.Const{}, enums: map[*types.TypeName][]any{},
 	}
 	p := &Package{Name: pkg.Name(), Path: pkg.Path(), Types: pkg}
+	a.declareShared(p)
 	for _, f := range files {
 		for _, m := range directive.Misplaced(f) {
 			a.report(m)

@@ -27,6 +27,7 @@ func (a *analysis) checks(tools []*Tool) {
 			a.warnf(t.Pos, finding.CatUndocumented, "%s has no description: a model sees only its name; add a doc comment", t.Name)
 		}
 		a.undocumentedArguments(t)
+		a.lenientDestructive(t)
 		if t.Output == nil {
 			continue
 		}
@@ -269,4 +270,51 @@ func (a *analysis) declaredHere(pos token.Pos) bool {
 		}
 	}
 	return false
+}
+
+// lenientDestructive advises on a destructive tool that is not strict and
+// takes a number: a number sent as a string is taken for it, so a string
+// a model meant for something else ("0" for a grace period, "-1") runs
+// the tool, where a strict one refuses the call.
+func (a *analysis) lenientDestructive(t *Tool) {
+	d := t.Annotations.Destructive
+	if t.Strict || d == nil || !*d || t.Arguments == nil {
+		return
+	}
+	path := numberPath(t.Arguments, t.Arguments.Root, "", map[string]bool{})
+	if path == "" {
+		return
+	}
+	a.warnf(t.Pos, finding.CatLenient, "%s is destructive and takes a number sent as a string for argument %q (\"0\" for 0); mark it strict, or generate the package with -strict, to refuse such a call",
+		t.Name, path)
+}
+
+// numberPath is the path of the first number or integer in v, the value
+// at path of the arguments in, "" for none; seen are the $defs entered.
+func numberPath(in *argmodel.Input, v *argmodel.Value, path string, seen map[string]bool) string {
+	if v.Ref != "" {
+		if seen[v.Ref] || in.Defs[v.Ref] == nil {
+			return ""
+		}
+		seen[v.Ref] = true
+		return numberPath(in, in.Defs[v.Ref], path, seen)
+	}
+	switch {
+	case v.Kind == argmodel.KindInteger || v.Kind == argmodel.KindNumber:
+		return path
+	case v.Items != nil:
+		return numberPath(in, v.Items, path+"[]", seen)
+	case v.Values != nil:
+		return numberPath(in, v.Values, path+"{}", seen)
+	}
+	for _, f := range v.Fields {
+		p := f.Name
+		if path != "" {
+			p = path + "." + f.Name
+		}
+		if found := numberPath(in, f.Value, p, seen); found != "" {
+			return found
+		}
+	}
+	return ""
 }

@@ -121,16 +121,25 @@ func (a *analysis) checkURIs(rs []*Resource) {
 	}
 }
 
-// checkGeneratedNames reports the functions that the generated code
-// declares (Names.Funcs) and that the package declares already, or that
-// two groups of declarations would both get. mcptag's own names
-// (mcptag...) never clash: Names gives them another name.
+// checkGeneratedNames reports the functions and types that the
+// generated code declares (Names.Funcs, Names.Types) and that the
+// package declares already, or that two declarations would both get.
+// mcptag's own names (mcptag...) never clash: Names gives them another
+// name.
 func (a *analysis) checkGeneratedNames(p *Package) {
 	first := map[string]token.Pos{}
-	for _, g := range p.GeneratedNames().Funcs {
+	names := p.GeneratedNames()
+	a.checkClashes(p, first, names.Types, "a type", "the type %s twice, for the tools at %s and here; rename one of the functions")
+	a.checkClashes(p, first, names.Funcs, "a function", "%s twice, for the declarations at %s and here; rename the receiver type")
+}
+
+// checkClashes reports each of generated, the names of what (a
+// function, a type), that one before it (in first) or the package has
+// already; twice completes the message of a name generated twice.
+func (a *analysis) checkClashes(p *Package, first map[string]token.Pos, generated []GeneratedFunc, what, twice string) {
+	for _, g := range generated {
 		if prev, ok := first[g.Name]; ok {
-			a.errorf(g.Pos, finding.CatName, "the generated code would declare %s twice, for the declarations at %s and here; rename the receiver type",
-				g.Name, a.fset.Position(prev))
+			a.errorf(g.Pos, finding.CatName, "the generated code would declare "+twice, g.Name, a.fset.Position(prev))
 			continue
 		}
 		first[g.Name] = g.Pos
@@ -145,8 +154,8 @@ func (a *analysis) checkGeneratedNames(p *Package) {
 		case g.isClient():
 			a.skipClient(p, g, pos, kind)
 		default:
-			a.errorf(pos, finding.CatName, "%s %s is the name of a function the generated code declares (%s); rename it",
-				kind, g.Name, g.Doc)
+			a.errorf(pos, finding.CatName, "%s %s is the name of %s the generated code declares (%s); rename it",
+				kind, g.Name, what, g.Doc)
 		}
 	}
 }

@@ -45,6 +45,27 @@ var formFormats = []string{"email", "uri", "date", "date-time"}
 // declareForms adds to p the forms declared in file f: its struct types
 // whose doc comment holds //mcp:elicit.
 func (a *analysis) declareForms(p *Package, f *ast.File) {
+	typeSpecs(f, func(ts *ast.TypeSpec, doc *ast.CommentGroup) {
+		c := a.elicitDirective(doc)
+		if c == nil {
+			return
+		}
+		dir, findings := directive.Parse(c.Slash, c.Text)
+		for _, f := range findings {
+			a.report(f)
+		}
+		a.toolPos = ts.Name.Pos()
+		if form := a.form(ts, dir); form != nil {
+			a.checkFormKey(p.Forms, form)
+			p.Forms = append(p.Forms, form)
+		}
+		a.toolPos = token.NoPos
+	})
+}
+
+// typeSpecs calls fn with each type declared in f and its doc comment:
+// its own, or its declaration's when that declares it alone.
+func typeSpecs(f *ast.File, fn func(ts *ast.TypeSpec, doc *ast.CommentGroup)) {
 	for _, decl := range f.Decls {
 		gd, ok := decl.(*ast.GenDecl)
 		if !ok || gd.Tok != token.TYPE {
@@ -56,20 +77,7 @@ func (a *analysis) declareForms(p *Package, f *ast.File) {
 			if doc == nil && len(gd.Specs) == 1 {
 				doc = gd.Doc
 			}
-			c := a.elicitDirective(doc)
-			if c == nil {
-				continue
-			}
-			dir, findings := directive.Parse(c.Slash, c.Text)
-			for _, f := range findings {
-				a.report(f)
-			}
-			a.toolPos = ts.Name.Pos()
-			if form := a.form(ts, dir); form != nil {
-				a.checkFormKey(p.Forms, form)
-				p.Forms = append(p.Forms, form)
-			}
-			a.toolPos = token.NoPos
+			fn(ts, doc)
 		}
 	}
 }

@@ -25,6 +25,11 @@ import (
 // check of the package's own declarations reads the same list.
 type Names struct {
 	Funcs []GeneratedFunc // the functions a server calls, in the order the file declares them
+	// Types are the types a server's hook names (toolrt.Call's Args): the
+	// struct of the plain parameters of each tool that has them.
+	Types []GeneratedFunc
+
+	argTypes map[*types.Func]string
 
 	decls       map[*types.Func]string
 	forms       map[*Form]string
@@ -67,7 +72,7 @@ func (g GeneratedFunc) isClient() bool {
 // declSuffixes are the names the generated file derives from the name of
 // a declaration's handler: its schemas, its argument checks, the view of
 // its result, its URI template. A handler's name is free when all are.
-var declSuffixes = []string{"", "Input", "Output", "Args", "View", "Write", "URI"}
+var declSuffixes = []string{"", "Input", "Output", "Args", "View", "Write", "URI", "Decode", "Run"}
 
 // GeneratedNames returns the registry of the names the generated file
 // declares, computed once; a Package that Analyze did not return is taken
@@ -85,7 +90,7 @@ func (p *Package) GeneratedNames() *Names {
 func newNames(p *Package, declared map[string]TopLevelName) *Names {
 	n := &Names{
 		decls: map[*types.Func]string{}, forms: map[*Form]string{}, icons: map[string]string{},
-		pages: map[*Tool]string{}, taken: map[string]bool{}, declared: declared,
+		pages: map[*Tool]string{}, taken: map[string]bool{}, declared: declared, argTypes: map[*types.Func]string{},
 	}
 	for name := range declared {
 		n.taken[name] = true
@@ -93,6 +98,14 @@ func newNames(p *Package, declared map[string]TopLevelName) *Names {
 	n.Funcs = registerFuncs(p)
 	for _, f := range n.Funcs {
 		n.taken[f.Name] = true
+	}
+	for _, t := range p.Tools {
+		if t.Args == ArgsPlain {
+			name := ArgsTypeName(t)
+			n.argTypes[t.Func] = name
+			n.taken[name] = true
+			n.Types = append(n.Types, GeneratedFunc{name, t.Recv, t.Pos, "the arguments of " + t.Name + ", which a hook meets"})
+		}
 	}
 	var icons [][]Icon
 	for _, d := range p.Decls() {
@@ -242,6 +255,20 @@ func iconKey(i Icon) string {
 // generated code derives the names of its variables from it, adding
 // Input, Output, Args, View, Write or URI.
 func (n *Names) Handler(fn *types.Func) string { return n.decls[fn] }
+
+// ArgsType is the name of the exported struct type of the plain
+// parameters of the tool function fn, "" for a tool without them.
+func (n *Names) ArgsType(fn *types.Func) string { return n.argTypes[fn] }
+
+// ArgsTypeName is the name of the struct type of t's plain parameters:
+// the function's name, after its receiver type's for a method, then
+// Params (GetWeatherParams, StoreGetParams): the struct of its parameters.
+func ArgsTypeName(t *Tool) string {
+	if t.Recv != nil {
+		return exported(t.Recv.Obj().Name()) + exported(t.Func.Name()) + "Params"
+	}
+	return exported(t.Func.Name()) + "Params"
+}
 
 // Form is the name of the toolrt.Form variable of f.
 func (n *Names) Form(f *Form) string { return n.forms[f] }

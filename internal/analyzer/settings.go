@@ -44,6 +44,10 @@ type Options struct {
 	// Titles adds pydantic-style titles, so that a server ported from
 	// Python's FastMCP lists the same schemas.
 	Titles bool
+	// Strict turns off the leniency toward arguments for every tool of the
+	// package (numbers and booleans sent as strings, enum values that
+	// differ in case), as the directive's strict option does for one.
+	Strict bool
 	// Shrink cuts every tool's schemas down; a tool's directive can say
 	// more (depth=, descriptions=).
 	Shrink shrink.Options

@@ -22,6 +22,7 @@ func (a *analysis) signature(t *Tool, fd *ast.FuncDecl) bool {
 		return false
 	}
 	t.Recv, t.Context, t.Request, t.Args, t.Params = h.Recv, h.Context, h.Request, h.Args, h.Params
+	t.Shared, t.SharedPtr = h.Shared, h.SharedPtr
 	return a.results(t, sig.Results(), bad)
 }
 
@@ -31,8 +32,11 @@ type Handler struct {
 	Recv    *types.Named // the receiver's named type for a method, else nil
 	Context bool         // the first parameter is a context.Context
 	Request bool         // the go-sdk's request follows
-	Args    ArgStyle
-	Params  []Param
+	// Shared says that the package's shared arguments (//mcp:shared)
+	// follow, as their struct type, or a pointer to it when SharedPtr.
+	Shared, SharedPtr bool
+	Args              ArgStyle
+	Params            []Param
 }
 
 // handler reads the receiver and parameters of sig, the function of
@@ -68,6 +72,12 @@ func (a *analysis) handler(sig *types.Signature, what, request string, bad func(
 	if i < params.Len() && isPointerTo(params.At(i).Type(), sdkPath, request) {
 		h.Request = true
 		i++
+	}
+	if i < params.Len() && what == "tool" && a.shared != nil {
+		if t, ptr := deref(params.At(i).Type()); types.Identical(t, a.shared.Type) {
+			h.Shared, h.SharedPtr = true, ptr
+			i++
+		}
 	}
 	rest := params.Len() - i
 	if rest == 1 && isStruct(params.At(i).Type()) {

@@ -40,6 +40,9 @@ type Tool struct {
 	Flag    string
 	// App is the tool's MCP App (ui=), nil for none.
 	App *App
+	// Strict turns off the leniency toward its arguments: the directive's
+	// strict, or the package's -strict.
+	Strict bool
 }
 
 // ArgStyle says how a tool's parameters carry its arguments.
@@ -102,7 +105,7 @@ type Result struct {
 // dir; nil when it cannot be a tool.
 func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) *Tool {
 	t := &Tool{Decl: newDecl(fd, fn, dir), Annotations: dir.Annotations, Text: dir.Text,
-		Toolset: dir.Toolset, Scopes: dir.Scopes, Flag: dir.Flag}
+		Toolset: dir.Toolset, Scopes: dir.Scopes, Flag: dir.Flag, Strict: dir.Strict || a.opts.Strict}
 	if !a.signature(t, fd) || !a.wireNames(t, dir) {
 		return nil
 	}
@@ -119,6 +122,7 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directi
 	a.outputSchema(t, dir)
 	a.viewTool(t, dir, params["fields"].Text) // view.go: prunes t.Output, adds an argument
 	textOnlyView(t)
+	a.addShared(t) // shared.go
 	t.Input = t.Arguments.Schema()
 	if t.Output != nil && a.opts.Titles {
 		addTitles(t)

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -64,11 +65,25 @@ func maxNumberBytes() int   { return *limits.NumberBytes }
 func maxURIBytes() int      { return *limits.URIBytes }
 
 // An ArgError is an argument a model got wrong. Its message names the
-// tool and the argument, so the model can correct the call.
+// tool and the argument, so the model can correct the call; the other
+// fields take the message apart, for toolrt.ArgError.
 type ArgError struct {
 	Tool    string
 	Message string
+	Kind    string // Missing, Unknown, Duplicate, Invalid or Malformed
+	Path    string // the argument, "" for the arguments as a whole
+	Want    string // what was wanted, when the message says
+	Got     string // what was sent, when the message says
 }
+
+// The kinds of an ArgError.
+const (
+	Missing   = "missing"   // a required argument is absent
+	Unknown   = "unknown"   // an argument the tool does not take
+	Duplicate = "duplicate" // an argument sent twice
+	Invalid   = "invalid"   // a value of the wrong type, or that breaks a constraint
+	Malformed = "malformed" // arguments that are not a JSON object within the limits
+)
 
 func (e *ArgError) Error() string { return e.Tool + ": " + e.Message }
 
@@ -317,7 +332,71 @@ func (sp *Spec) DecodeStruct(raw json.RawMessage, dst any) error {
 func Errorf(sp *Spec, format string, args ...any) error { return sp.errorf(format, args...) }
 
 func (sp *Spec) errorf(format string, args ...any) error {
-	return &ArgError{Tool: sp.Tool, Message: fmt.Sprintf(format, args...)}
+	e := &ArgError{Tool: sp.Tool, Message: fmt.Sprintf(format, args...)}
+	e.classify()
+	return e
+}
+
+// classify sets e's Kind, Path, Want and Got from its message. Every
+// refusal is written by a format of this package whose words say its
+// kind, so reading them back keeps the many formats as they are, and the
+// fields true to the text a model reads.
+func (e *ArgError) classify() {
+	msg := e.Message
+	for _, k := range []struct{ prefix, kind string }{
+		{"missing required argument ", Missing}, {"unknown argument ", Unknown},
+		{"duplicate argument ", Duplicate}, {"argument ", Invalid},
+	} {
+		rest, ok := strings.CutPrefix(msg, k.prefix)
+		if !ok {
+			continue
+		}
+		quoted, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			break
+		}
+		e.Kind, e.Path = k.kind, unquote(quoted)
+		rest = rest[len(quoted):]
+		switch {
+		case k.kind == Unknown:
+			if s, ok := strings.CutPrefix(rest, " (did you mean "); ok {
+				if q, err := strconv.QuotedPrefix(s); err == nil {
+					e.Want = unquote(q)
+				}
+			}
+		case k.kind == Invalid && strings.HasPrefix(rest, " nests deeper"):
+			e.Kind = Malformed
+		case k.kind == Invalid:
+			e.Want, e.Got = wantGot(strings.TrimPrefix(rest, ": "))
+		}
+		return
+	}
+	e.Kind = Malformed
+}
+
+// wantGot splits "want W, got G" (and "want W, got G, which is ...")
+// into W and G; both "" for a detail of another shape.
+func wantGot(detail string) (want, got string) {
+	rest, ok := strings.CutPrefix(detail, "want ")
+	if !ok {
+		return "", ""
+	}
+	want, got, ok = strings.Cut(rest, ", got ")
+	if !ok {
+		return "", ""
+	}
+	if i := strings.Index(got, ", which "); i >= 0 {
+		got = got[:i]
+	}
+	return want, got
+}
+
+func unquote(q string) string {
+	s, err := strconv.Unquote(q)
+	if err != nil {
+		return q
+	}
+	return s
 }
 
 // decodeError explains an error of encoding/json that checking did not

@@ -149,206 +149,206 @@ func RegisterListsTools(s *mcp.Server, lists *Lists) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_simple_text",
 				Description: `Tests a simple text content response.`,
 				InputSchema: mcptagSimpleTextInput,
 			},
 			Handler: mcptagSimpleText,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSimpleTextDecode, mcptagSimpleTextRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_image_content",
 				Description: `Tests an image content response.`,
 				InputSchema: mcptagImageContentInput,
 			},
 			Handler: mcptagImageContent,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagImageContentDecode, mcptagImageContentRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_audio_content",
 				Description: `Tests an audio content response.`,
 				InputSchema: mcptagAudioContentInput,
 			},
 			Handler: mcptagAudioContent,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagAudioContentDecode, mcptagAudioContentRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_embedded_resource",
 				Description: `Tests an embedded resource content response.`,
 				InputSchema: mcptagEmbeddedResourceInput,
 			},
 			Handler: mcptagEmbeddedResource,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEmbeddedResourceDecode, mcptagEmbeddedResourceRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_multiple_content_types",
 				Description: `Tests a response with multiple content types (text, image, resource).`,
 				InputSchema: mcptagMultipleContentTypesInput,
 			},
 			Handler: mcptagMultipleContentTypes,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagMultipleContentTypesDecode, mcptagMultipleContentTypesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_tool_with_logging",
 				Description: `Tests a tool that emits log messages during execution.`,
 				InputSchema: mcptagToolWithLoggingInput,
 			},
 			Handler: mcptagToolWithLogging,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagToolWithLoggingDecode, mcptagToolWithLoggingRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_tool_with_progress",
 				Description: `Tests a tool that reports progress notifications, and answers with its progress token.`,
 				InputSchema: mcptagToolWithProgressInput,
 			},
 			Handler: mcptagToolWithProgress,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagToolWithProgressDecode, mcptagToolWithProgressRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_error_handling",
 				Description: `Tests error response handling.`,
 				InputSchema: mcptagErrorHandlingInput,
 			},
 			Handler: mcptagErrorHandling,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagErrorHandlingDecode, mcptagErrorHandlingRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_sampling",
 				Description: `Tests server-initiated sampling (an LLM completion request).`,
 				InputSchema: mcptagSamplingInput,
 			},
 			Handler: mcptagSampling,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSamplingDecode, mcptagSamplingRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_reconnection",
 				Description: `Tests SSE stream disconnection and client reconnection: the server closes the stream mid-call and sends the result once the client has reconnected.`,
 				InputSchema: mcptagReconnectionInput,
 			},
 			Handler: mcptagReconnection,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagReconnectionDecode, mcptagReconnectionRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_elicitation",
 				Description: `Tests server-initiated elicitation (a user input request).`,
 				InputSchema: mcptagElicitationInput,
 			},
 			Handler: mcptagElicitation,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagElicitationDecode, mcptagElicitationRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_elicitation_sep1034_defaults",
 				Description: `Tests elicitation with default values (SEP-1034).`,
 				InputSchema: mcptagElicitationDefaultsInput,
 			},
 			Handler: mcptagElicitationDefaults,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagElicitationDefaultsDecode, mcptagElicitationDefaultsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_elicitation_sep1330_enums",
 				Description: `Tests elicitation with the enum schemas of SEP-1330.`,
 				InputSchema: mcptagElicitationEnumsInput,
 			},
 			Handler: mcptagElicitationEnums,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagElicitationEnumsDecode, mcptagElicitationEnumsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_request_state",
 				Description: `Round-trips the request state alongside a form.`,
 				InputSchema: mcptagInputRequiredRequestStateInput,
 			},
 			Handler: mcptagInputRequiredRequestState,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagInputRequiredRequestStateDecode, mcptagInputRequiredRequestStateRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_tampered_state",
 				Description: `Refuses a retry whose request state fails verification.`,
 				InputSchema: mcptagInputRequiredTamperedStateInput,
 			},
 			Handler: mcptagInputRequiredTamperedState,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagInputRequiredTamperedStateDecode, mcptagInputRequiredTamperedStateRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_multi_round",
 				Description: `Asks two forms in turn before it completes.`,
 				InputSchema: mcptagInputRequiredMultiRoundInput,
 			},
 			Handler: mcptagInputRequiredMultiRound,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagInputRequiredMultiRoundDecode, mcptagInputRequiredMultiRoundRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_elicitation",
 				Description: `Asks for the caller's name with the input request user_name.`,
 				InputSchema: mcptagInputRequiredElicitationInput,
 			},
 			Handler: mcptagInputRequiredElicitation,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagInputRequiredElicitationDecode, mcptagInputRequiredElicitationRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_sampling",
 				Description: `Asks the client's model a question.`,
 				InputSchema: mcptagInputRequiredSamplingInput,
 			},
 			Handler: mcptagInputRequiredSampling,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagInputRequiredSamplingDecode, mcptagInputRequiredSamplingRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_list_roots",
 				Description: `Asks the client for its roots.`,
 				InputSchema: mcptagInputRequiredListRootsInput,
 			},
 			Handler: mcptagInputRequiredListRoots,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagInputRequiredListRootsDecode, mcptagInputRequiredListRootsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_multiple_inputs",
 				Description: `Asks for a form, a model's answer and the client's roots in one round.`,
 				InputSchema: mcptagInputRequiredMultipleInputsInput,
 			},
 			Handler: mcptagInputRequiredMultipleInputs,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagInputRequiredMultipleInputsDecode, mcptagInputRequiredMultipleInputsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_capabilities",
 				Description: `Asks only for the input that the client's declared capabilities cover.`,
 				InputSchema: mcptagInputRequiredCapabilitiesInput,
 			},
 			Handler: mcptagInputRequiredCapabilities,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagInputRequiredCapabilitiesDecode, mcptagInputRequiredCapabilitiesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_x_mcp_header",
 				Description: `Tests the Mcp-Param-* headers checked against the body (SEP-2243).`,
 				InputSchema: mcptagXMcpHeaderInput,
 			},
 			Handler: mcptagXMcpHeader,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagXMcpHeaderDecode, mcptagXMcpHeaderRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_missing_capability",
 				Description: `Requires the client's sampling capability, and answers a client without it with MissingRequiredClientCapabilityError (-32021, SEP-2575).`,
 				InputSchema: mcptagMissingCapabilityInput,
 			},
 			Handler: mcptagMissingCapability,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagMissingCapabilityDecode, mcptagMissingCapabilityRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_streaming_elicitation",
 				Description: `Answers on a stream that carries no independent request: a plain result (SEP-2575).`,
 				InputSchema: mcptagStreamingElicitationInput,
 			},
 			Handler: mcptagStreamingElicitation,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagStreamingElicitationDecode, mcptagStreamingElicitationRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_logging_tool",
 				Description: `Tries to log; the go-sdk drops the message unless the request set a log level in its _meta (SEP-2575).`,
 				InputSchema: mcptagLoggingToolInput,
 			},
 			Handler: mcptagLoggingTool,
-		}),
+		}, mcptagLoggingToolDecode, mcptagLoggingToolRun),
 	}
 }
 
@@ -360,22 +360,22 @@ func Tools() []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func ListsTools(lists *Lists) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_trigger_tool_change",
 				Description: `Registers the server's tools again, which tells subscribers that the tool list changed.`,
 				InputSchema: mcptagListsTriggerToolChangeInput,
 			},
 			Handler: mcptagListsTriggerToolChange(lists),
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListsTriggerToolChangeDecode, mcptagListsTriggerToolChangeRun(lists)),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_trigger_prompt_change",
 				Description: `Registers the server's prompts (and all else the package declares) again, which tells subscribers that the prompt list changed.`,
 				InputSchema: mcptagListsTriggerPromptChangeInput,
 			},
 			Handler: mcptagListsTriggerPromptChange(lists),
-		}),
+		}, mcptagListsTriggerPromptChangeDecode, mcptagListsTriggerPromptChangeRun(lists)),
 	}
 }
 
@@ -387,9 +387,19 @@ var mcptagSimpleTextArgs = &toolimpl.Spec{
 
 func mcptagSimpleText(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_simple_text", &res)
-	if _, err := mcptagSimpleTextArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagSimpleTextDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagSimpleTextRun(ctx, req, &in))
+}
+
+func mcptagSimpleTextDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagSimpleTextArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagSimpleTextRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := SimpleText()
 	return toolimpl.JSONText("test_simple_text", out), nil
 }
@@ -402,12 +412,22 @@ var mcptagImageContentArgs = &toolimpl.Spec{
 
 func mcptagImageContent(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_image_content", &res)
-	if _, err := mcptagImageContentArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagImageContentDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagImageContentRun(ctx, req, &in))
+}
+
+func mcptagImageContentDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagImageContentArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagImageContentRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	res, out, err := ImageContent(ctx)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Merge(res, toolimpl.JSONText("test_image_content", out)), nil
 }
@@ -420,12 +440,22 @@ var mcptagAudioContentArgs = &toolimpl.Spec{
 
 func mcptagAudioContent(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_audio_content", &res)
-	if _, err := mcptagAudioContentArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagAudioContentDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagAudioContentRun(ctx, req, &in))
+}
+
+func mcptagAudioContentDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagAudioContentArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagAudioContentRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	res, out, err := AudioContent(ctx)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Merge(res, toolimpl.JSONText("test_audio_content", out)), nil
 }
@@ -438,12 +468,22 @@ var mcptagEmbeddedResourceArgs = &toolimpl.Spec{
 
 func mcptagEmbeddedResource(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_embedded_resource", &res)
-	if _, err := mcptagEmbeddedResourceArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagEmbeddedResourceDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagEmbeddedResourceRun(ctx, req, &in))
+}
+
+func mcptagEmbeddedResourceDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagEmbeddedResourceArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagEmbeddedResourceRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	res, out, err := EmbeddedResource(ctx)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Merge(res, toolimpl.JSONText("test_embedded_resource", out)), nil
 }
@@ -456,12 +496,22 @@ var mcptagMultipleContentTypesArgs = &toolimpl.Spec{
 
 func mcptagMultipleContentTypes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_multiple_content_types", &res)
-	if _, err := mcptagMultipleContentTypesArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagMultipleContentTypesDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagMultipleContentTypesRun(ctx, req, &in))
+}
+
+func mcptagMultipleContentTypesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagMultipleContentTypesArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagMultipleContentTypesRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	res, out, err := MultipleContentTypes(ctx)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Merge(res, toolimpl.JSONText("test_multiple_content_types", out)), nil
 }
@@ -474,9 +524,19 @@ var mcptagToolWithLoggingArgs = &toolimpl.Spec{
 
 func mcptagToolWithLogging(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_tool_with_logging", &res)
-	if _, err := mcptagToolWithLoggingArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagToolWithLoggingDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagToolWithLoggingRun(ctx, req, &in))
+}
+
+func mcptagToolWithLoggingDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagToolWithLoggingArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagToolWithLoggingRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := ToolWithLogging(ctx, req)
 	return toolimpl.JSONText("test_tool_with_logging", out), nil
 }
@@ -489,9 +549,19 @@ var mcptagToolWithProgressArgs = &toolimpl.Spec{
 
 func mcptagToolWithProgress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_tool_with_progress", &res)
-	if _, err := mcptagToolWithProgressArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagToolWithProgressDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagToolWithProgressRun(ctx, req, &in))
+}
+
+func mcptagToolWithProgressDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagToolWithProgressArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagToolWithProgressRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := ToolWithProgress(ctx, req)
 	return toolimpl.JSONText("test_tool_with_progress", out), nil
 }
@@ -504,11 +574,21 @@ var mcptagErrorHandlingArgs = &toolimpl.Spec{
 
 func mcptagErrorHandling(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_error_handling", &res)
-	if _, err := mcptagErrorHandlingArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagErrorHandlingDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagErrorHandlingRun(ctx, req, &in))
+}
+
+func mcptagErrorHandlingDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagErrorHandlingArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagErrorHandlingRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	if err := ErrorHandling(); err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Empty(), nil
 }
@@ -527,19 +607,33 @@ var mcptagSamplingArgs = &toolimpl.Spec{
 	},
 }
 
+// SamplingParams holds the arguments of test_sampling as Sampling takes them: a
+// hook meets a *SamplingParams in toolrt.Call's Args (toolrt.Use).
+type SamplingParams struct {
+	Prompt string `json:"prompt"`
+}
+
 func mcptagSampling(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_sampling", &res)
+	var in SamplingParams
+	if err := mcptagSamplingDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagSamplingRun(ctx, req, &in))
+}
+
+func mcptagSamplingDecode(req *mcp.CallToolRequest, in *SamplingParams) error {
 	args, err := mcptagSamplingArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var prompt string
-	if err := args.Decode("prompt", &prompt); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := Sampling(ctx, req, prompt)
+	return args.Decode("prompt", &in.Prompt)
+}
+
+func mcptagSamplingRun(ctx context.Context, req *mcp.CallToolRequest, in *SamplingParams) (*mcp.CallToolResult, error) {
+	out, err := Sampling(ctx, req, in.Prompt)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.JSONText("test_sampling", out), nil
 }
@@ -552,9 +646,19 @@ var mcptagReconnectionArgs = &toolimpl.Spec{
 
 func mcptagReconnection(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_reconnection", &res)
-	if _, err := mcptagReconnectionArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagReconnectionDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagReconnectionRun(ctx, req, &in))
+}
+
+func mcptagReconnectionDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagReconnectionArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagReconnectionRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Reconnection(ctx, req)
 	return toolimpl.JSONText("test_reconnection", out), nil
 }
@@ -573,19 +677,34 @@ var mcptagElicitationArgs = &toolimpl.Spec{
 	},
 }
 
+// ElicitationParams holds the arguments of test_elicitation as Elicitation
+// takes them: a hook meets a *ElicitationParams in toolrt.Call's Args
+// (toolrt.Use).
+type ElicitationParams struct {
+	Message string `json:"message"`
+}
+
 func mcptagElicitation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_elicitation", &res)
+	var in ElicitationParams
+	if err := mcptagElicitationDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagElicitationRun(ctx, req, &in))
+}
+
+func mcptagElicitationDecode(req *mcp.CallToolRequest, in *ElicitationParams) error {
 	args, err := mcptagElicitationArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var message string
-	if err := args.Decode("message", &message); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := Elicitation(ctx, req, message)
+	return args.Decode("message", &in.Message)
+}
+
+func mcptagElicitationRun(ctx context.Context, req *mcp.CallToolRequest, in *ElicitationParams) (*mcp.CallToolResult, error) {
+	out, err := Elicitation(ctx, req, in.Message)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.JSONText("test_elicitation", out), nil
 }
@@ -598,12 +717,22 @@ var mcptagElicitationDefaultsArgs = &toolimpl.Spec{
 
 func mcptagElicitationDefaults(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_elicitation_sep1034_defaults", &res)
-	if _, err := mcptagElicitationDefaultsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagElicitationDefaultsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagElicitationDefaultsRun(ctx, req, &in))
+}
+
+func mcptagElicitationDefaultsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagElicitationDefaultsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagElicitationDefaultsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out, err := ElicitationDefaults(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.JSONText("test_elicitation_sep1034_defaults", out), nil
 }
@@ -616,12 +745,22 @@ var mcptagElicitationEnumsArgs = &toolimpl.Spec{
 
 func mcptagElicitationEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_elicitation_sep1330_enums", &res)
-	if _, err := mcptagElicitationEnumsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagElicitationEnumsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagElicitationEnumsRun(ctx, req, &in))
+}
+
+func mcptagElicitationEnumsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagElicitationEnumsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagElicitationEnumsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out, err := ElicitationEnums(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.JSONText("test_elicitation_sep1330_enums", out), nil
 }
@@ -634,12 +773,22 @@ var mcptagInputRequiredRequestStateArgs = &toolimpl.Spec{
 
 func mcptagInputRequiredRequestState(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_request_state", &res)
-	if _, err := mcptagInputRequiredRequestStateArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagInputRequiredRequestStateDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagInputRequiredRequestStateRun(ctx, req, &in))
+}
+
+func mcptagInputRequiredRequestStateDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredRequestStateArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagInputRequiredRequestStateRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out, err := InputRequiredRequestState(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.JSONText("test_input_required_result_request_state", out), nil
 }
@@ -652,12 +801,22 @@ var mcptagInputRequiredTamperedStateArgs = &toolimpl.Spec{
 
 func mcptagInputRequiredTamperedState(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_tampered_state", &res)
-	if _, err := mcptagInputRequiredTamperedStateArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagInputRequiredTamperedStateDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagInputRequiredTamperedStateRun(ctx, req, &in))
+}
+
+func mcptagInputRequiredTamperedStateDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredTamperedStateArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagInputRequiredTamperedStateRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out, err := InputRequiredTamperedState(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.JSONText("test_input_required_result_tampered_state", out), nil
 }
@@ -670,12 +829,22 @@ var mcptagInputRequiredMultiRoundArgs = &toolimpl.Spec{
 
 func mcptagInputRequiredMultiRound(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_multi_round", &res)
-	if _, err := mcptagInputRequiredMultiRoundArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagInputRequiredMultiRoundDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagInputRequiredMultiRoundRun(ctx, req, &in))
+}
+
+func mcptagInputRequiredMultiRoundDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredMultiRoundArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagInputRequiredMultiRoundRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out, err := InputRequiredMultiRound(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.JSONText("test_input_required_result_multi_round", out), nil
 }
@@ -688,12 +857,22 @@ var mcptagInputRequiredElicitationArgs = &toolimpl.Spec{
 
 func mcptagInputRequiredElicitation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_elicitation", &res)
-	if _, err := mcptagInputRequiredElicitationArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagInputRequiredElicitationDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagInputRequiredElicitationRun(ctx, req, &in))
+}
+
+func mcptagInputRequiredElicitationDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredElicitationArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagInputRequiredElicitationRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out, err := InputRequiredElicitation(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.JSONText("test_input_required_result_elicitation", out), nil
 }
@@ -706,12 +885,22 @@ var mcptagInputRequiredSamplingArgs = &toolimpl.Spec{
 
 func mcptagInputRequiredSampling(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_sampling", &res)
-	if _, err := mcptagInputRequiredSamplingArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagInputRequiredSamplingDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagInputRequiredSamplingRun(ctx, req, &in))
+}
+
+func mcptagInputRequiredSamplingDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredSamplingArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagInputRequiredSamplingRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	res, out, err := InputRequiredSampling(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Merge(res, toolimpl.JSONText("test_input_required_result_sampling", out)), nil
 }
@@ -724,12 +913,22 @@ var mcptagInputRequiredListRootsArgs = &toolimpl.Spec{
 
 func mcptagInputRequiredListRoots(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_list_roots", &res)
-	if _, err := mcptagInputRequiredListRootsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagInputRequiredListRootsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagInputRequiredListRootsRun(ctx, req, &in))
+}
+
+func mcptagInputRequiredListRootsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredListRootsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagInputRequiredListRootsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	res, out, err := InputRequiredListRoots(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Merge(res, toolimpl.JSONText("test_input_required_result_list_roots", out)), nil
 }
@@ -742,12 +941,22 @@ var mcptagInputRequiredMultipleInputsArgs = &toolimpl.Spec{
 
 func mcptagInputRequiredMultipleInputs(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_multiple_inputs", &res)
-	if _, err := mcptagInputRequiredMultipleInputsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagInputRequiredMultipleInputsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagInputRequiredMultipleInputsRun(ctx, req, &in))
+}
+
+func mcptagInputRequiredMultipleInputsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredMultipleInputsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagInputRequiredMultipleInputsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	res, out, err := InputRequiredMultipleInputs(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Merge(res, toolimpl.JSONText("test_input_required_result_multiple_inputs", out)), nil
 }
@@ -760,12 +969,22 @@ var mcptagInputRequiredCapabilitiesArgs = &toolimpl.Spec{
 
 func mcptagInputRequiredCapabilities(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_capabilities", &res)
-	if _, err := mcptagInputRequiredCapabilitiesArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagInputRequiredCapabilitiesDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagInputRequiredCapabilitiesRun(ctx, req, &in))
+}
+
+func mcptagInputRequiredCapabilitiesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredCapabilitiesArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagInputRequiredCapabilitiesRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	res, out, err := InputRequiredCapabilities(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Merge(res, toolimpl.JSONText("test_input_required_result_capabilities", out)), nil
 }
@@ -787,21 +1006,35 @@ var mcptagXMcpHeaderArgs = &toolimpl.Spec{
 	},
 }
 
+// XMcpHeaderParams holds the arguments of test_x_mcp_header as XMcpHeader takes
+// them: a hook meets a *XMcpHeaderParams in toolrt.Call's Args (toolrt.Use).
+type XMcpHeaderParams struct {
+	Region *string `json:"region"`
+	Level  *string `json:"level"`
+}
+
 func mcptagXMcpHeader(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_x_mcp_header", &res)
+	var in XMcpHeaderParams
+	if err := mcptagXMcpHeaderDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagXMcpHeaderRun(ctx, req, &in))
+}
+
+func mcptagXMcpHeaderDecode(req *mcp.CallToolRequest, in *XMcpHeaderParams) error {
 	args, err := mcptagXMcpHeaderArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var region *string
-	if err := args.Decode("region", &region); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("region", &in.Region); err != nil {
+		return err
 	}
-	var level *string
-	if err := args.Decode("level", &level); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := XMcpHeader(region, level)
+	return args.Decode("level", &in.Level)
+}
+
+func mcptagXMcpHeaderRun(ctx context.Context, req *mcp.CallToolRequest, in *XMcpHeaderParams) (*mcp.CallToolResult, error) {
+	out := XMcpHeader(in.Region, in.Level)
 	return toolimpl.JSONText("test_x_mcp_header", out), nil
 }
 
@@ -813,12 +1046,22 @@ var mcptagMissingCapabilityArgs = &toolimpl.Spec{
 
 func mcptagMissingCapability(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_missing_capability", &res)
-	if _, err := mcptagMissingCapabilityArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagMissingCapabilityDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagMissingCapabilityRun(ctx, req, &in))
+}
+
+func mcptagMissingCapabilityDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagMissingCapabilityArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagMissingCapabilityRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out, err := MissingCapability(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.JSONText("test_missing_capability", out), nil
 }
@@ -831,9 +1074,19 @@ var mcptagStreamingElicitationArgs = &toolimpl.Spec{
 
 func mcptagStreamingElicitation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_streaming_elicitation", &res)
-	if _, err := mcptagStreamingElicitationArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagStreamingElicitationDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagStreamingElicitationRun(ctx, req, &in))
+}
+
+func mcptagStreamingElicitationDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagStreamingElicitationArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagStreamingElicitationRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := StreamingElicitation()
 	return toolimpl.JSONText("test_streaming_elicitation", out), nil
 }
@@ -846,9 +1099,19 @@ var mcptagLoggingToolArgs = &toolimpl.Spec{
 
 func mcptagLoggingTool(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_logging_tool", &res)
-	if _, err := mcptagLoggingToolArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagLoggingToolDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagLoggingToolRun(ctx, req, &in))
+}
+
+func mcptagLoggingToolDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagLoggingToolArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagLoggingToolRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := LoggingTool(ctx, req)
 	return toolimpl.JSONText("test_logging_tool", out), nil
 }
@@ -860,11 +1123,24 @@ var mcptagListsTriggerToolChangeArgs = &toolimpl.Spec{
 }
 
 func mcptagListsTriggerToolChange(recv *Lists) mcp.ToolHandler {
+	run := mcptagListsTriggerToolChangeRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "test_trigger_tool_change", &res)
-		if _, err := mcptagListsTriggerToolChangeArgs.Parse(req.Params.Arguments); err != nil {
+		var in toolimpl.NoArgs
+		if err := mcptagListsTriggerToolChangeDecode(req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagListsTriggerToolChangeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagListsTriggerToolChangeArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagListsTriggerToolChangeRun(recv *Lists) toolimpl.Runner[toolimpl.NoArgs] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 		out := recv.TriggerToolChange()
 		return toolimpl.JSONText("test_trigger_tool_change", out), nil
 	}
@@ -877,11 +1153,24 @@ var mcptagListsTriggerPromptChangeArgs = &toolimpl.Spec{
 }
 
 func mcptagListsTriggerPromptChange(recv *Lists) mcp.ToolHandler {
+	run := mcptagListsTriggerPromptChangeRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "test_trigger_prompt_change", &res)
-		if _, err := mcptagListsTriggerPromptChangeArgs.Parse(req.Params.Arguments); err != nil {
+		var in toolimpl.NoArgs
+		if err := mcptagListsTriggerPromptChangeDecode(req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagListsTriggerPromptChangeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagListsTriggerPromptChangeArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagListsTriggerPromptChangeRun(recv *Lists) toolimpl.Runner[toolimpl.NoArgs] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 		out := recv.TriggerPromptChange()
 		return toolimpl.JSONText("test_trigger_prompt_change", out), nil
 	}

@@ -29,6 +29,7 @@ const (
 	Prompt   = "prompt"   // //mcp:prompt: a prompt, on a function or method
 	Resource = "resource" // //mcp:resource: a resource or resource template
 	Elicit   = "elicit"   // //mcp:elicit: a form, on a struct type
+	Shared   = "shared"   // //mcp:shared: arguments every tool takes, on a struct type
 )
 
 // How a tool's plain parameters are named on the wire (args=).
@@ -39,7 +40,7 @@ const (
 
 // A Directive is one parsed //mcp: line.
 type Directive struct {
-	Kind    string    // what it declares: Tool, Prompt, Resource or Elicit
+	Kind    string    // what it declares: Tool, Prompt, Resource, Elicit or Shared
 	Pos     token.Pos // the "//" of the directive
 	Name    string    // explicit name, or "" for the default
 	NamePos token.Pos
@@ -487,7 +488,7 @@ type option struct {
 }
 
 // directiveKinds are the kinds of //mcp: directives, by name.
-var directiveKinds = []*directiveKind{toolKind, promptKind, resourceKind, elicitKind}
+var directiveKinds = []*directiveKind{toolKind, promptKind, resourceKind, elicitKind, sharedKind}
 
 func directiveKindNamed(name string) *directiveKind {
 	for _, k := range directiveKinds {

@@ -62,6 +62,10 @@ var cacheOption = option{"cache", oneOf([]string{"public", "private"}, func(d *D
 // generated Elicit<Type> function asks a user to fill.
 var elicitKind = &directiveKind{name: Elicit, options: []option{formKeyOption}}
 
+// sharedKind is //mcp:shared's, on a struct type: the arguments every
+// tool of the package takes besides its own. It has no options.
+var sharedKind = &directiveKind{name: Shared}
+
 // formKeyOption is key=, the key of every input request of a form on
 // protocol 2026-07-28, in place of one per message: the name a caller
 // answers it by. It holds letters, digits, _ and -, and no dot, so that
@@ -128,9 +132,9 @@ func directiveHomes(decls []ast.Decl) map[*ast.CommentGroup]string {
 // or "".
 func misplaced(kind, home string) string {
 	switch {
-	case kind == elicitKind.name && home != "type":
-		return "//mcp:elicit must be in the doc comment of a struct type; here it declares nothing"
-	case kind != elicitKind.name && home != "func":
+	case (kind == elicitKind.name || kind == sharedKind.name) && home != "type":
+		return "//mcp:" + kind + " must be in the doc comment of a struct type; here it declares nothing"
+	case kind != elicitKind.name && kind != sharedKind.name && home != "func":
 		return fmt.Sprintf("//mcp:%s must be in the doc comment of a function or method; here it declares nothing", kind)
 	}
 	return ""

@@ -33,7 +33,7 @@ func TestRecognizeDirective(t *testing.T) {
 		{text: "// mcp:toolbox", problem: `malformed directive "// mcp:toolbox": want //mcp:tool, with no space after //`},
 		{text: "//mcp:toll", problem: `unknown directive "//mcp:toll" (did you mean //mcp:tool?)`, fixed: "//mcp:tool"},
 		{text: "//mcp:tol readonly", problem: `unknown directive "//mcp:tol readonly" (did you mean //mcp:tool?)`, fixed: "//mcp:tool readonly"},
-		{text: "//mcp:generate", problem: `unknown directive "//mcp:generate"; directives are //mcp:tool, //mcp:prompt, //mcp:resource, //mcp:elicit`},
+		{text: "//mcp:generate", problem: `unknown directive "//mcp:generate"; directives are //mcp:tool, //mcp:prompt, //mcp:resource, //mcp:elicit, //mcp:shared`},
 		{text: "//mcp:prompts", problem: `misspelled directive "//mcp:prompts": want //mcp:prompt`, fixed: "//mcp:prompt"},
 		{text: "// mcp:resource weather://cities", problem: `malformed directive "// mcp:resource weather://cities": want //mcp:resource, with no space after //`, fixed: "//mcp:resource weather://cities"},
 		{text: "//mcp:resources weather://cities", problem: `misspelled directive "//mcp:resources weather://cities": want //mcp:resource`, fixed: "//mcp:resource weather://cities"},

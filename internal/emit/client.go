@@ -265,9 +265,10 @@ func stringKind(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
-// exportedName is name with its first letter in upper case, the name of
-// a client method: a tool's function may be unexported, its client's
-// method is called from other packages.
+// exportedName is name with its first letter in upper case: the name
+// of a client method (a tool's function may be unexported, its client's
+// method is called from other packages) and of a tool's parameters
+// struct.
 func exportedName(name string) string {
 	if name == "" {
 		return name

@@ -172,31 +172,44 @@ func (g *genFile) callExpr(d *declaration, args []string) string {
 	if d.Request {
 		all = append(all, "req")
 	}
+	if d.Shared {
+		all = append(all, map[bool]string{false: "shared", true: "&shared"}[d.SharedPtr])
+	}
 	all = append(all, args...)
 	fn := d.fn.Name()
 	if d.Recv != nil {
 		fn = "recv." + fn
 	}
-	call := fn + "("
-	for i, a := range all {
-		if i > 0 {
-			call += ", "
-		}
-		call += a
+	call := fn + "(" + strings.Join(all, ", ") + ")"
+	if len(call) > maxCallLine && len(all) > 1 {
+		// One argument a line, which printLines indents.
+		call = fn + "(\n" + strings.Join(all, ",\n") + ",\n)"
 	}
-	return call + ")"
+	return call
+}
+
+// maxCallLine is the longest call of a declaration's function the
+// generated code writes on one line.
+const maxCallLine = 100
+
+// printLines prints the statement parts make, which may span lines (a
+// long call, one argument a line): each line as P prints it.
+func (g *genFile) printLines(parts ...string) {
+	for _, line := range strings.Split(strings.Join(parts, ""), "\n") {
+		g.P(line)
+	}
 }
 
 // callDecl prints the statements that call a prompt's or a resource's
 // function, returning failed when it returns an error; the value is out.
 func (g *genFile) callDecl(d *analyzer.Decl, call, failed string) {
 	if d.Error {
-		g.P("out, err := ", call)
+		g.printLines("out, err := ", call)
 		g.P("if err != nil {")
 		g.P("return nil, ", failed)
 		g.P("}")
 	} else {
-		g.P("out := ", call)
+		g.printLines("out := ", call)
 	}
 }
 

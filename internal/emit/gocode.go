@@ -316,26 +316,24 @@ func (g *genFile) tool(t *analyzer.Tool, mt *mcp.Tool) {
 	if mt.OutputSchema != nil {
 		g.P("var ", ident, "Output = ", g.rawJSON(mt.OutputSchema.(json.RawMessage)))
 	}
-	g.specVar(ident+"Args", t.Arguments.Spec(t.Name, t.Directive != nil && t.Directive.Strict), t.Arguments)
+	g.specVar(ident+"Args", t.Arguments.Spec(t.Name, t.Strict), t.Arguments)
 	g.viewVar(t, ident+"View")
-	d := toolDecl(t, ident)
-	failed := g.toolFailed()
-	d.check = &argsCheck{spec: ident + "Args", method: "Parse", input: "req.Params.Arguments", checkFailed: failed, decodeFailed: failed}
-	g.handler(d, func(_ map[string]bool, call string) {
-		g.viewSelect(t, ident)
-		g.toolResults(t, ident, call)
-	})
+	g.argsStruct(t)
+	g.handlerStep(t, ident)
+	g.decodeStep(t, ident)
+	g.runStep(t, ident)
 	g.viewFunc(t, ident+"Write")
 }
 
-// toolFailed is the values a tool's handler returns for err, an
-// argument that breaks its description.
-func (g *genFile) toolFailed() string { return g.QualifiedGoIdent(rt("Error")) + "(err), nil" }
+// toolFailed is the values a tool's run step returns for err, an
+// argument that breaks its description (the fields of a view): the error,
+// which the handler converts as it converts the tool's.
+func (g *genFile) toolFailed() string { return "nil, err" }
 
-// toolReturnedError is the values a tool's handler returns for err, the
-// error the tool returned: a JSON-RPC error goes to the client as it is,
-// any other becomes an isError result.
-func (g *genFile) toolReturnedError() string { return g.QualifiedGoIdent(rt("Failed")) + "(err)" }
+// toolReturnedError is the values a tool's run step returns for err, the
+// error the tool returned: the error as it is, which the handler
+// converts (toolimpl.Failed) after any hook has seen it.
+func (g *genFile) toolReturnedError() string { return "nil, err" }
 
 // toolResults prints the statements that call the tool and turn what it
 // returned into a CallToolResult, by the rules of docs/results.md.
@@ -353,13 +351,13 @@ func (g *genFile) toolResults(t *analyzer.Tool, ident, call string) {
 	}
 	switch {
 	case len(lhs) == 0:
-		g.P(call)
+		g.printLines(call)
 	case len(lhs) == 1 && r.Error:
-		g.P("if err := ", call, "; err != nil {")
+		g.printLines("if err := ", call, "; err != nil {")
 		g.P("return ", g.toolReturnedError())
 		g.P("}")
 	default:
-		g.P(strings.Join(lhs, ", "), " := ", call)
+		g.printLines(strings.Join(lhs, ", "), " := ", call)
 		if r.Error {
 			g.P("if err != nil {")
 			g.P("return ", g.toolReturnedError())

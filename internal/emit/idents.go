@@ -53,11 +53,14 @@ func init() {
 			runtimeNames[ident] = toolimplPackage
 		}
 	}
-	runtimeNames["GuardTool"] = toolimplPackage
+	// A tool's handler as steps (steps.go).
+	for _, name := range []string{"StepTool", "Runner", "NoArgs", "Ran", "SharedArgs"} {
+		runtimeNames[name] = toolimplPackage
+	}
 	runtimeNames["AppPage"] = toolimplPackage // an MCP App's page resource
 	// What a server calls itself: the tools as data, and in doc comments
 	// only, the combining of completion handlers.
-	for _, name := range []string{"Tool", "AddTools", "FirstCompletion"} {
+	for _, name := range []string{"Tool", "AddTools", "FirstCompletion", "Call", "Use"} {
 		runtimeNames[name] = toolrtPackage
 	}
 }

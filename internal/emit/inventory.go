@@ -43,23 +43,33 @@ func (g *genFile) toolsDoc() {
 }
 
 // toolList prints the statement that returns the tools whose receiver
-// type mine picks, each with its handler guarded (toolimpl.GuardTool).
+// type mine picks, each with the handler its steps make, guarded
+// (toolimpl.StepTool).
 func (g *genFile) toolList(tools []*mcp.Tool, mine func(*types.Named) bool) {
 	g.P("return []", rt("Tool"), "{")
 	for i, t := range g.pkg.Tools {
 		if !mine(t.Recv) {
 			continue
 		}
-		g.P(rt("GuardTool"), "(", rt("Tool"), "{")
+		ident := g.names.Handler(t.Func)
+		g.P(rt("StepTool"), "(", rt("Tool"), "{")
 		g.fields(
-			field{key: "Tool", head: "&" + g.QualifiedGoIdent(mcpIdent("Tool")) + "{", body: func() { g.toolFields(tools[i], g.names.Handler(t.Func)) }},
+			field{key: "Tool", head: "&" + g.QualifiedGoIdent(mcpIdent("Tool")) + "{", body: func() { g.toolFields(tools[i], ident) }},
 			field{key: "Handler", value: g.handlerValue(t.Func, t.Recv)},
 			field{key: "Toolset", value: quoted(t.Toolset)},
 			field{key: "Scopes", value: stringSlice(t.Scopes)},
 			field{key: "Flag", value: quoted(t.Flag)},
 			g.pageField(t), // apps.go
 		)
-		g.P("}),")
+		run := ident + "Run"
+		if t.Recv != nil {
+			run += "(" + g.recvVars[t.Recv] + ")"
+		}
+		shared := ""
+		if sh := g.pkg.Shared; sh != nil {
+			shared = ", " + g.QualifiedGoIdent(rt("SharedArgs")) + "[" + g.typeString(sh.Type) + "](" + ident + "Args)"
+		}
+		g.P("}, ", ident, "Decode, ", run, shared, "),")
 	}
 	g.P("}")
 }

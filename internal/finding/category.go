@@ -69,6 +69,7 @@ const (
 	CatApp             = "app"
 	CatAppCSP          = "app-csp"
 	CatProfile         = "profile"
+	CatLenient         = "lenient-destructive"
 )
 
 // Categories is the table of every category, in a stable order. The
@@ -95,6 +96,7 @@ var Categories = []Category{
 	{CatApp, false, LintOnly, "an MCP App page over 1 MiB, or an app-only tool whose text content carries nothing of its result"},
 	{CatProfile, false, LintOnly, "an input schema that a model provider named by -profile (openai, gemini, anthropic) would refuse, or whose constraints it would drop without a word"},
 	{CatAppCSP, false, LintOnly, "an MCP App page that loads a script, style, image, font or fetch target from an origin its ui-resources= or ui-connect= does not list"},
+	{CatLenient, false, LintOnly, "a destructive tool that takes a number sent as a string (\"0\" for 0), not strict"},
 }
 
 // CategoryNames lists the names of Categories, in order.

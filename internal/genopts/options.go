@@ -53,6 +53,7 @@ func AddFlags(fs *flag.FlagSet, given *[]string) {
 func defineFlags(o *analyzer.Options, fs *flag.FlagSet) {
 	fs.BoolVar(&o.Closed, "closed", o.Closed, "close every output object (additionalProperties: false)")
 	fs.BoolVar(&o.Titles, "titles", o.Titles, "add pydantic-style titles, as a Python FastMCP server lists them")
+	fs.BoolVar(&o.Strict, "strict", o.Strict, "refuse numbers and booleans sent as strings, and enum values that differ in case, in every tool (as a directive's strict does in one)")
 	o.Shrink.AddFlags(fs)
 	fs.Var(&o.Args, "args", "name every tool's plain parameters on the wire in this `style`: go, as the source spells them, or snake (runID is run_id); a tool's args= overrides it (docs/types.md)")
 	fs.Var(&o.Profile, "profile", "fit every input schema to the model `providers` named, comma-separated: openai, gemini, anthropic (docs/profiles.md)")

@@ -28,6 +28,7 @@ func TestFlagsRoundTrip(t *testing.T) {
 		{[]string{"-descriptions=none"}, []string{"-descriptions=none"}},
 		{[]string{"-profile=anthropic, gemini,openai"}, []string{"-profile=openai,gemini,anthropic"}},
 		{[]string{"-profile=gemini", "-profile="}, nil},
+		{[]string{"-strict", "-closed"}, []string{"-closed", "-strict"}},
 	} {
 		opts, rest, err := genopts.Parse(analyzer.Options{}, tc.args)
 		if err != nil || len(rest) > 0 {

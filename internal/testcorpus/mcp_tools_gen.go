@@ -52,317 +52,317 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_scalars",
 				InputSchema:  mcptagGetScalarsInput,
 				OutputSchema: mcptagGetScalarsOutput,
 			},
 			Handler: mcptagGetScalars,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetScalarsDecode, mcptagGetScalarsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_quoted",
 				InputSchema:  mcptagGetQuotedInput,
 				OutputSchema: mcptagGetQuotedOutput,
 			},
 			Handler: mcptagGetQuoted,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetQuotedDecode, mcptagGetQuotedRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_nullables",
 				InputSchema:  mcptagGetNullablesInput,
 				OutputSchema: mcptagGetNullablesOutput,
 			},
 			Handler: mcptagGetNullables,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetNullablesDecode, mcptagGetNullablesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_embeds",
 				InputSchema:  mcptagGetEmbedsInput,
 				OutputSchema: mcptagGetEmbedsOutput,
 			},
 			Handler: mcptagGetEmbeds,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetEmbedsDecode, mcptagGetEmbedsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials",
 				InputSchema:  mcptagGetSpecialsInput,
 				OutputSchema: mcptagGetSpecialsOutput,
 			},
 			Handler: mcptagGetSpecials,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetSpecialsDecode, mcptagGetSpecialsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials_ptr",
 				InputSchema:  mcptagGetSpecialsPtrInput,
 				OutputSchema: mcptagGetSpecialsPtrOutput,
 			},
 			Handler: mcptagGetSpecialsPtr,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetSpecialsPtrDecode, mcptagGetSpecialsPtrRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_maps",
 				InputSchema:  mcptagGetMapsInput,
 				OutputSchema: mcptagGetMapsOutput,
 			},
 			Handler: mcptagGetMaps,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetMapsDecode, mcptagGetMapsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_node",
 				InputSchema:  mcptagGetNodeInput,
 				OutputSchema: mcptagGetNodeOutput,
 			},
 			Handler: mcptagGetNode,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetNodeDecode, mcptagGetNodeRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_dir",
 				InputSchema:  mcptagGetDirInput,
 				OutputSchema: mcptagGetDirOutput,
 			},
 			Handler: mcptagGetDir,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetDirDecode, mcptagGetDirRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_generic",
 				InputSchema:  mcptagGetGenericInput,
 				OutputSchema: mcptagGetGenericOutput,
 			},
 			Handler: mcptagGetGeneric,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetGenericDecode, mcptagGetGenericRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_enums",
 				InputSchema:  mcptagGetEnumsInput,
 				OutputSchema: mcptagGetEnumsOutput,
 			},
 			Handler: mcptagGetEnums,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetEnumsDecode, mcptagGetEnumsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_temperature",
 				InputSchema:  mcptagGetTemperatureInput,
 				OutputSchema: mcptagGetTemperatureOutput,
 			},
 			Handler: mcptagGetTemperature,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetTemperatureDecode, mcptagGetTemperatureRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_name",
 				InputSchema:  mcptagGetNameInput,
 				OutputSchema: mcptagGetNameOutput,
 			},
 			Handler: mcptagGetName,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetNameDecode, mcptagGetNameRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_ratio",
 				InputSchema:  mcptagGetRatioInput,
 				OutputSchema: mcptagGetRatioOutput,
 			},
 			Handler: mcptagGetRatio,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetRatioDecode, mcptagGetRatioRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_unit",
 				InputSchema:  mcptagGetUnitInput,
 				OutputSchema: mcptagGetUnitOutput,
 			},
 			Handler: mcptagGetUnit,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetUnitDecode, mcptagGetUnitRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_forecast",
 				InputSchema:  mcptagGetForecastInput,
 				OutputSchema: mcptagGetForecastOutput,
 			},
 			Handler: mcptagGetForecast,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetForecastDecode, mcptagGetForecastRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_temperatures",
 				InputSchema:  mcptagGetTemperaturesInput,
 				OutputSchema: mcptagGetTemperaturesOutput,
 			},
 			Handler: mcptagGetTemperatures,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetTemperaturesDecode, mcptagGetTemperaturesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_by_id",
 				InputSchema:  mcptagGetByIDInput,
 				OutputSchema: mcptagGetByIDOutput,
 			},
 			Handler: mcptagGetByID,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetByIDDecode, mcptagGetByIDRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_grades",
 				InputSchema:  mcptagGetGradesInput,
 				OutputSchema: mcptagGetGradesOutput,
 			},
 			Handler: mcptagGetGrades,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetGradesDecode, mcptagGetGradesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_grade",
 				InputSchema:  mcptagGetGradeInput,
 				OutputSchema: mcptagGetGradeOutput,
 			},
 			Handler: mcptagGetGrade,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetGradeDecode, mcptagGetGradeRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_grade_ptr",
 				InputSchema:  mcptagGetGradePtrInput,
 				OutputSchema: mcptagGetGradePtrOutput,
 			},
 			Handler: mcptagGetGradePtr,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetGradePtrDecode, mcptagGetGradePtrRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_triple",
 				InputSchema:  mcptagGetTripleInput,
 				OutputSchema: mcptagGetTripleOutput,
 			},
 			Handler: mcptagGetTriple,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetTripleDecode, mcptagGetTripleRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_bytes",
 				InputSchema:  mcptagGetBytesInput,
 				OutputSchema: mcptagGetBytesOutput,
 			},
 			Handler: mcptagGetBytes,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetBytesDecode, mcptagGetBytesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_time",
 				InputSchema:  mcptagGetTimeInput,
 				OutputSchema: mcptagGetTimeOutput,
 			},
 			Handler: mcptagGetTime,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetTimeDecode, mcptagGetTimeRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_custom",
 				InputSchema:  mcptagGetCustomInput,
 				OutputSchema: mcptagGetCustomOutput,
 			},
 			Handler: mcptagGetCustom,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetCustomDecode, mcptagGetCustomRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_ptr_custom",
 				InputSchema:  mcptagGetPtrCustomInput,
 				OutputSchema: mcptagGetPtrCustomOutput,
 			},
 			Handler: mcptagGetPtrCustom,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetPtrCustomDecode, mcptagGetPtrCustomRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_ptr_custom_ptr",
 				InputSchema:  mcptagGetPtrCustomPtrInput,
 				OutputSchema: mcptagGetPtrCustomPtrOutput,
 			},
 			Handler: mcptagGetPtrCustomPtr,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetPtrCustomPtrDecode, mcptagGetPtrCustomPtrRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_tree",
 				InputSchema:  mcptagGetTreeInput,
 				OutputSchema: mcptagGetTreeOutput,
 			},
 			Handler: mcptagGetTree,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetTreeDecode, mcptagGetTreeRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_page",
 				InputSchema:  mcptagGetPageInput,
 				OutputSchema: mcptagGetPageOutput,
 			},
 			Handler: mcptagGetPage,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetPageDecode, mcptagGetPageRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "get_any",
 				InputSchema: mcptagGetAnyInput,
 			},
 			Handler: mcptagGetAny,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetAnyDecode, mcptagGetAnyRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_exotic",
 				InputSchema:  mcptagGetExoticInput,
 				OutputSchema: mcptagGetExoticOutput,
 			},
 			Handler: mcptagGetExotic,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetExoticDecode, mcptagGetExoticRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_exotic_ptr",
 				InputSchema:  mcptagGetExoticPtrInput,
 				OutputSchema: mcptagGetExoticPtrOutput,
 			},
 			Handler: mcptagGetExoticPtr,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetExoticPtrDecode, mcptagGetExoticPtrRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_labelled",
 				InputSchema:  mcptagGetLabelledInput,
 				OutputSchema: mcptagGetLabelledOutput,
 			},
 			Handler: mcptagGetLabelled,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetLabelledDecode, mcptagGetLabelledRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_wrapper",
 				InputSchema:  mcptagGetWrapperInput,
 				OutputSchema: mcptagGetWrapperOutput,
 			},
 			Handler: mcptagGetWrapper,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetWrapperDecode, mcptagGetWrapperRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_wrapper_ptr",
 				InputSchema:  mcptagGetWrapperPtrInput,
 				OutputSchema: mcptagGetWrapperPtrOutput,
 			},
 			Handler: mcptagGetWrapperPtr,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetWrapperPtrDecode, mcptagGetWrapperPtrRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_graph",
 				InputSchema:  mcptagGetGraphInput,
 				OutputSchema: mcptagGetGraphOutput,
 			},
 			Handler: mcptagGetGraph,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetGraphDecode, mcptagGetGraphRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_graph_ptr",
 				InputSchema:  mcptagGetGraphPtrInput,
 				OutputSchema: mcptagGetGraphPtrOutput,
 			},
 			Handler: mcptagGetGraphPtr,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetGraphPtrDecode, mcptagGetGraphPtrRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_units",
 				InputSchema:  mcptagGetUnitsInput,
 				OutputSchema: mcptagGetUnitsOutput,
 			},
 			Handler: mcptagGetUnits,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetUnitsDecode, mcptagGetUnitsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_stamps",
 				InputSchema:  mcptagGetStampsInput,
 				OutputSchema: mcptagGetStampsOutput,
 			},
 			Handler: mcptagGetStamps,
-		}),
+		}, mcptagGetStampsDecode, mcptagGetStampsRun),
 	}
 }
 
@@ -419,9 +419,19 @@ var mcptagGetScalarsArgs = &toolimpl.Spec{
 
 func mcptagGetScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_scalars", &res)
-	if _, err := mcptagGetScalarsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetScalarsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetScalarsRun(ctx, req, &in))
+}
+
+func mcptagGetScalarsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetScalarsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetScalarsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetScalars()
 	return toolimpl.Object("get_scalars", out), nil
 }
@@ -450,9 +460,19 @@ var mcptagGetQuotedArgs = &toolimpl.Spec{
 
 func mcptagGetQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_quoted", &res)
-	if _, err := mcptagGetQuotedArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetQuotedDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetQuotedRun(ctx, req, &in))
+}
+
+func mcptagGetQuotedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetQuotedArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetQuotedRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetQuoted()
 	return toolimpl.Object("get_quoted", out), nil
 }
@@ -511,9 +531,19 @@ var mcptagGetNullablesArgs = &toolimpl.Spec{
 
 func mcptagGetNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_nullables", &res)
-	if _, err := mcptagGetNullablesArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetNullablesDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetNullablesRun(ctx, req, &in))
+}
+
+func mcptagGetNullablesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNullablesArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetNullablesRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetNullables()
 	return toolimpl.Object("get_nullables", out), nil
 }
@@ -548,9 +578,19 @@ var mcptagGetEmbedsArgs = &toolimpl.Spec{
 
 func mcptagGetEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_embeds", &res)
-	if _, err := mcptagGetEmbedsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetEmbedsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetEmbedsRun(ctx, req, &in))
+}
+
+func mcptagGetEmbedsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEmbedsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetEmbedsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetEmbeds()
 	return toolimpl.Object("get_embeds", out), nil
 }
@@ -629,9 +669,19 @@ var mcptagGetSpecialsArgs = &toolimpl.Spec{
 
 func mcptagGetSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials", &res)
-	if _, err := mcptagGetSpecialsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetSpecialsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetSpecialsRun(ctx, req, &in))
+}
+
+func mcptagGetSpecialsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetSpecialsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetSpecials()
 	return toolimpl.Object("get_specials", out), nil
 }
@@ -702,9 +752,19 @@ var mcptagGetSpecialsPtrArgs = &toolimpl.Spec{
 
 func mcptagGetSpecialsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials_ptr", &res)
-	if _, err := mcptagGetSpecialsPtrArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetSpecialsPtrDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetSpecialsPtrRun(ctx, req, &in))
+}
+
+func mcptagGetSpecialsPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsPtrArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetSpecialsPtrRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetSpecialsPtr()
 	if out == nil {
 		out = new(Specials)
@@ -768,9 +828,19 @@ var mcptagGetMapsArgs = &toolimpl.Spec{
 
 func mcptagGetMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_maps", &res)
-	if _, err := mcptagGetMapsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetMapsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetMapsRun(ctx, req, &in))
+}
+
+func mcptagGetMapsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetMapsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetMapsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetMaps()
 	return toolimpl.Object("get_maps", out), nil
 }
@@ -805,9 +875,19 @@ var mcptagGetNodeArgs = &toolimpl.Spec{
 
 func mcptagGetNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_node", &res)
-	if _, err := mcptagGetNodeArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetNodeDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetNodeRun(ctx, req, &in))
+}
+
+func mcptagGetNodeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNodeArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetNodeRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetNode()
 	return toolimpl.Object("get_node", out), nil
 }
@@ -845,9 +925,19 @@ var mcptagGetDirArgs = &toolimpl.Spec{
 
 func mcptagGetDir(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_dir", &res)
-	if _, err := mcptagGetDirArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetDirDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetDirRun(ctx, req, &in))
+}
+
+func mcptagGetDirDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetDirArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetDirRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetDir()
 	if out == nil {
 		out = new(Dir)
@@ -929,9 +1019,19 @@ var mcptagGetGenericArgs = &toolimpl.Spec{
 
 func mcptagGetGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_generic", &res)
-	if _, err := mcptagGetGenericArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetGenericDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetGenericRun(ctx, req, &in))
+}
+
+func mcptagGetGenericDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGenericArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetGenericRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetGeneric()
 	return toolimpl.Object("get_generic", out), nil
 }
@@ -961,9 +1061,19 @@ var mcptagGetEnumsArgs = &toolimpl.Spec{
 
 func mcptagGetEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_enums", &res)
-	if _, err := mcptagGetEnumsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetEnumsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetEnumsRun(ctx, req, &in))
+}
+
+func mcptagGetEnumsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEnumsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetEnumsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetEnums()
 	return toolimpl.Object("get_enums", out), nil
 }
@@ -977,9 +1087,19 @@ var mcptagGetTemperatureArgs = &toolimpl.Spec{
 
 func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_temperature", &res)
-	if _, err := mcptagGetTemperatureArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetTemperatureDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetTemperatureRun(ctx, req, &in))
+}
+
+func mcptagGetTemperatureDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTemperatureArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetTemperatureRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetTemperature()
 	return toolimpl.Wrapped("get_temperature", out), nil
 }
@@ -993,9 +1113,19 @@ var mcptagGetNameArgs = &toolimpl.Spec{
 
 func mcptagGetName(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_name", &res)
-	if _, err := mcptagGetNameArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetNameDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetNameRun(ctx, req, &in))
+}
+
+func mcptagGetNameDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNameArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetNameRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetName()
 	return toolimpl.Wrapped("get_name", out), nil
 }
@@ -1009,9 +1139,19 @@ var mcptagGetRatioArgs = &toolimpl.Spec{
 
 func mcptagGetRatio(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_ratio", &res)
-	if _, err := mcptagGetRatioArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetRatioDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetRatioRun(ctx, req, &in))
+}
+
+func mcptagGetRatioDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetRatioArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetRatioRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetRatio()
 	if out == nil {
 		out = new(float64)
@@ -1034,9 +1174,19 @@ var mcptagGetUnitArgs = &toolimpl.Spec{
 
 func mcptagGetUnit(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_unit", &res)
-	if _, err := mcptagGetUnitArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetUnitDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetUnitRun(ctx, req, &in))
+}
+
+func mcptagGetUnitDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetUnitArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetUnitRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetUnit()
 	return toolimpl.Wrapped("get_unit", out), nil
 }
@@ -1065,9 +1215,19 @@ var mcptagGetForecastArgs = &toolimpl.Spec{
 
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_forecast", &res)
-	if _, err := mcptagGetForecastArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetForecastDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetForecastRun(ctx, req, &in))
+}
+
+func mcptagGetForecastDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetForecastArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetForecastRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetForecast()
 	return toolimpl.Slice("get_forecast", out), nil
 }
@@ -1081,9 +1241,19 @@ var mcptagGetTemperaturesArgs = &toolimpl.Spec{
 
 func mcptagGetTemperatures(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_temperatures", &res)
-	if _, err := mcptagGetTemperaturesArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetTemperaturesDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetTemperaturesRun(ctx, req, &in))
+}
+
+func mcptagGetTemperaturesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTemperaturesArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetTemperaturesRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetTemperatures()
 	return toolimpl.Object("get_temperatures", out), nil
 }
@@ -1112,9 +1282,19 @@ var mcptagGetByIDArgs = &toolimpl.Spec{
 
 func mcptagGetByID(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_by_id", &res)
-	if _, err := mcptagGetByIDArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetByIDDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetByIDRun(ctx, req, &in))
+}
+
+func mcptagGetByIDDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetByIDArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetByIDRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetByID()
 	return toolimpl.Object("get_by_id", out), nil
 }
@@ -1137,9 +1317,19 @@ var mcptagGetGradesArgs = &toolimpl.Spec{
 
 func mcptagGetGrades(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_grades", &res)
-	if _, err := mcptagGetGradesArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetGradesDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetGradesRun(ctx, req, &in))
+}
+
+func mcptagGetGradesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGradesArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetGradesRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetGrades()
 	return toolimpl.Slice("get_grades", out), nil
 }
@@ -1159,9 +1349,19 @@ var mcptagGetGradeArgs = &toolimpl.Spec{
 
 func mcptagGetGrade(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_grade", &res)
-	if _, err := mcptagGetGradeArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetGradeDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetGradeRun(ctx, req, &in))
+}
+
+func mcptagGetGradeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGradeArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetGradeRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetGrade()
 	return toolimpl.Wrapped("get_grade", out), nil
 }
@@ -1181,9 +1381,19 @@ var mcptagGetGradePtrArgs = &toolimpl.Spec{
 
 func mcptagGetGradePtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_grade_ptr", &res)
-	if _, err := mcptagGetGradePtrArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetGradePtrDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetGradePtrRun(ctx, req, &in))
+}
+
+func mcptagGetGradePtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGradePtrArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetGradePtrRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetGradePtr()
 	if out == nil {
 		out = new(Grade)
@@ -1222,9 +1432,19 @@ var mcptagGetTripleArgs = &toolimpl.Spec{
 
 func mcptagGetTriple(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_triple", &res)
-	if _, err := mcptagGetTripleArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetTripleDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetTripleRun(ctx, req, &in))
+}
+
+func mcptagGetTripleDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTripleArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetTripleRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetTriple()
 	return toolimpl.Slice("get_triple", out[:]), nil
 }
@@ -1242,9 +1462,19 @@ var mcptagGetBytesArgs = &toolimpl.Spec{
 
 func mcptagGetBytes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_bytes", &res)
-	if _, err := mcptagGetBytesArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetBytesDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetBytesRun(ctx, req, &in))
+}
+
+func mcptagGetBytesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetBytesArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetBytesRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetBytes()
 	return toolimpl.Wrapped("get_bytes", out), nil
 }
@@ -1262,9 +1492,19 @@ var mcptagGetTimeArgs = &toolimpl.Spec{
 
 func mcptagGetTime(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_time", &res)
-	if _, err := mcptagGetTimeArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetTimeDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetTimeRun(ctx, req, &in))
+}
+
+func mcptagGetTimeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTimeArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetTimeRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetTime()
 	return toolimpl.Wrapped("get_time", out), nil
 }
@@ -1278,9 +1518,19 @@ var mcptagGetCustomArgs = &toolimpl.Spec{
 
 func mcptagGetCustom(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_custom", &res)
-	if _, err := mcptagGetCustomArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetCustomDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetCustomRun(ctx, req, &in))
+}
+
+func mcptagGetCustomDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetCustomArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetCustomRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetCustom()
 	return toolimpl.Wrapped("get_custom", out), nil
 }
@@ -1306,9 +1556,19 @@ var mcptagGetPtrCustomArgs = &toolimpl.Spec{
 
 func mcptagGetPtrCustom(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_ptr_custom", &res)
-	if _, err := mcptagGetPtrCustomArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetPtrCustomDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetPtrCustomRun(ctx, req, &in))
+}
+
+func mcptagGetPtrCustomDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetPtrCustomArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetPtrCustomRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetPtrCustom()
 	return toolimpl.Wrapped("get_ptr_custom", out), nil
 }
@@ -1334,9 +1594,19 @@ var mcptagGetPtrCustomPtrArgs = &toolimpl.Spec{
 
 func mcptagGetPtrCustomPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_ptr_custom_ptr", &res)
-	if _, err := mcptagGetPtrCustomPtrArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetPtrCustomPtrDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetPtrCustomPtrRun(ctx, req, &in))
+}
+
+func mcptagGetPtrCustomPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetPtrCustomPtrArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetPtrCustomPtrRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetPtrCustomPtr()
 	if out == nil {
 		out = new(PtrCustom)
@@ -1364,9 +1634,19 @@ var mcptagGetTreeArgs = &toolimpl.Spec{
 
 func mcptagGetTree(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_tree", &res)
-	if _, err := mcptagGetTreeArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetTreeDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetTreeRun(ctx, req, &in))
+}
+
+func mcptagGetTreeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTreeArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetTreeRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetTree()
 	return toolimpl.Slice("get_tree", out), nil
 }
@@ -1398,9 +1678,19 @@ var mcptagGetPageArgs = &toolimpl.Spec{
 
 func mcptagGetPage(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_page", &res)
-	if _, err := mcptagGetPageArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetPageDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetPageRun(ctx, req, &in))
+}
+
+func mcptagGetPageDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetPageArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetPageRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetPage()
 	return toolimpl.Object("get_page", out), nil
 }
@@ -1413,9 +1703,19 @@ var mcptagGetAnyArgs = &toolimpl.Spec{
 
 func mcptagGetAny(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_any", &res)
-	if _, err := mcptagGetAnyArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetAnyDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetAnyRun(ctx, req, &in))
+}
+
+func mcptagGetAnyDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetAnyArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetAnyRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetAny()
 	return toolimpl.Sprint(out), nil
 }
@@ -1546,9 +1846,19 @@ var mcptagGetExoticArgs = &toolimpl.Spec{
 
 func mcptagGetExotic(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_exotic", &res)
-	if _, err := mcptagGetExoticArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetExoticDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetExoticRun(ctx, req, &in))
+}
+
+func mcptagGetExoticDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetExoticArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetExoticRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetExotic()
 	return toolimpl.Object("get_exotic", out), nil
 }
@@ -1673,9 +1983,19 @@ var mcptagGetExoticPtrArgs = &toolimpl.Spec{
 
 func mcptagGetExoticPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_exotic_ptr", &res)
-	if _, err := mcptagGetExoticPtrArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetExoticPtrDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetExoticPtrRun(ctx, req, &in))
+}
+
+func mcptagGetExoticPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetExoticPtrArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetExoticPtrRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetExoticPtr()
 	if out == nil {
 		out = new(Exotic)
@@ -1701,9 +2021,19 @@ var mcptagGetLabelledArgs = &toolimpl.Spec{
 
 func mcptagGetLabelled(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_labelled", &res)
-	if _, err := mcptagGetLabelledArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetLabelledDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetLabelledRun(ctx, req, &in))
+}
+
+func mcptagGetLabelledDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetLabelledArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetLabelledRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetLabelled()
 	return toolimpl.Wrapped("get_labelled", out), nil
 }
@@ -1729,9 +2059,19 @@ var mcptagGetWrapperArgs = &toolimpl.Spec{
 
 func mcptagGetWrapper(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_wrapper", &res)
-	if _, err := mcptagGetWrapperArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetWrapperDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetWrapperRun(ctx, req, &in))
+}
+
+func mcptagGetWrapperDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetWrapperArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetWrapperRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetWrapper()
 	return toolimpl.Wrapped("get_wrapper", out), nil
 }
@@ -1757,9 +2097,19 @@ var mcptagGetWrapperPtrArgs = &toolimpl.Spec{
 
 func mcptagGetWrapperPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_wrapper_ptr", &res)
-	if _, err := mcptagGetWrapperPtrArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetWrapperPtrDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetWrapperPtrRun(ctx, req, &in))
+}
+
+func mcptagGetWrapperPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetWrapperPtrArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetWrapperPtrRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetWrapperPtr()
 	if out == nil {
 		out = new(Wrapper)
@@ -1785,9 +2135,19 @@ var mcptagGetGraphArgs = &toolimpl.Spec{
 
 func mcptagGetGraph(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_graph", &res)
-	if _, err := mcptagGetGraphArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetGraphDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetGraphRun(ctx, req, &in))
+}
+
+func mcptagGetGraphDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGraphArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetGraphRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetGraph()
 	return toolimpl.Object("get_graph", out), nil
 }
@@ -1810,9 +2170,19 @@ var mcptagGetGraphPtrArgs = &toolimpl.Spec{
 
 func mcptagGetGraphPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_graph_ptr", &res)
-	if _, err := mcptagGetGraphPtrArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetGraphPtrDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetGraphPtrRun(ctx, req, &in))
+}
+
+func mcptagGetGraphPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGraphPtrArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetGraphPtrRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetGraphPtr()
 	if out == nil {
 		out = new(Graph)
@@ -1838,9 +2208,19 @@ var mcptagGetUnitsArgs = &toolimpl.Spec{
 
 func mcptagGetUnits(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_units", &res)
-	if _, err := mcptagGetUnitsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetUnitsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetUnitsRun(ctx, req, &in))
+}
+
+func mcptagGetUnitsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetUnitsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetUnitsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetUnits()
 	return toolimpl.Slice("get_units", out), nil
 }
@@ -1858,9 +2238,19 @@ var mcptagGetStampsArgs = &toolimpl.Spec{
 
 func mcptagGetStamps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_stamps", &res)
-	if _, err := mcptagGetStampsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetStampsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetStampsRun(ctx, req, &in))
+}
+
+func mcptagGetStampsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetStampsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetStampsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetStamps()
 	return toolimpl.Slice("get_stamps", out), nil
 }

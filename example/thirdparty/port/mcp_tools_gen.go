@@ -55,7 +55,7 @@ func RegisterIssuesTools(s *mcp.Server, issues Issues) {
 // or scopes, before it registers them with toolrt.AddTools.
 func IssuesTools(issues Issues) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "search_issues",
 				Description: `Searches the issues of a GitHub repository by the words of their titles, a page at a time.`,
@@ -63,7 +63,7 @@ func IssuesTools(issues Issues) []toolrt.Tool {
 				InputSchema: mcptagIssuesSearchIssuesInput,
 			},
 			Handler: mcptagIssuesSearchIssues(issues),
-		}),
+		}, mcptagIssuesSearchIssuesDecode, mcptagIssuesSearchIssuesRun(issues)),
 	}
 }
 
@@ -137,37 +137,55 @@ var mcptagIssuesSearchIssuesView = &toolimpl.View{
 	Keep: []string{"pageInfo"},
 }
 
+// IssuesSearchIssuesParams holds the arguments of search_issues as SearchIssues
+// takes them: a hook meets a *IssuesSearchIssuesParams in toolrt.Call's Args
+// (toolrt.Use).
+type IssuesSearchIssuesParams struct {
+	Owner string  `json:"owner"`
+	Repo  string  `json:"repo"`
+	Query string  `json:"query"`
+	After *string `json:"after"`
+}
+
 func mcptagIssuesSearchIssues(recv Issues) mcp.ToolHandler {
+	run := mcptagIssuesSearchIssuesRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "search_issues", &res)
-		args, err := mcptagIssuesSearchIssuesArgs.Parse(req.Params.Arguments)
-		if err != nil {
+		var in IssuesSearchIssuesParams
+		if err := mcptagIssuesSearchIssuesDecode(req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
-		var owner string
-		if err := args.Decode("owner", &owner); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		var repo string
-		if err := args.Decode("repo", &repo); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		var query string
-		if err := args.Decode("query", &query); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		var after *string
-		if err := args.Decode("after", &after); err != nil {
-			return toolimpl.Error(err), nil
-		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagIssuesSearchIssuesDecode(req *mcp.CallToolRequest, in *IssuesSearchIssuesParams) error {
+	args, err := mcptagIssuesSearchIssuesArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	if err := args.Decode("owner", &in.Owner); err != nil {
+		return err
+	}
+	if err := args.Decode("repo", &in.Repo); err != nil {
+		return err
+	}
+	if err := args.Decode("query", &in.Query); err != nil {
+		return err
+	}
+	return args.Decode("after", &in.After)
+}
+
+func mcptagIssuesSearchIssuesRun(recv Issues) toolimpl.Runner[IssuesSearchIssuesParams] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *IssuesSearchIssuesParams) (*mcp.CallToolResult, error) {
 		sel, err := mcptagIssuesSearchIssuesView.Select(req.Params.Arguments)
 		if err != nil {
-			return toolimpl.Error(err), nil
+			return nil, err
 		}
 		ctx = mcptagIssuesSearchIssuesView.WithFields(ctx, sel)
-		out, err := recv.SearchIssues(ctx, owner, repo, query, after)
+		out, err := recv.SearchIssues(ctx, in.Owner, in.Repo, in.Query, in.After)
 		if err != nil {
-			return toolimpl.Failed(err)
+			return nil, err
 		}
 		return toolimpl.ViewText("search_issues", &out, mcptagIssuesSearchIssuesWrite, sel), nil
 	}

@@ -60,7 +60,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "chart",
 				Description: `Draws the latency chart, or nothing.`,
@@ -68,8 +68,8 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagChartInput,
 			},
 			Handler: mcptagChart,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagChartDecode, mcptagChartRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "clip",
 				Description: `Plays the alert's sound.`,
@@ -77,8 +77,8 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagClipInput,
 			},
 			Handler: mcptagClip,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagClipDecode, mcptagClipRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "link",
 				Description: `Links to the latest report.`,
@@ -86,8 +86,8 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagLinkInput,
 			},
 			Handler: mcptagLink,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagLinkDecode, mcptagLinkRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "links",
 				Description: `Links to the two latest reports.`,
@@ -95,8 +95,8 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagLinksInput,
 			},
 			Handler: mcptagLinks,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagLinksDecode, mcptagLinksRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "attach",
 				Description: `Attaches the report itself.`,
@@ -104,8 +104,8 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagAttachInput,
 			},
 			Handler: mcptagAttach,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagAttachDecode, mcptagAttachRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "caption",
 				Description: `Says what the chart shows.`,
@@ -113,8 +113,8 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagCaptionInput,
 			},
 			Handler: mcptagCaption,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCaptionDecode, mcptagCaptionRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "report",
 				Description: `Sends a caption, the chart, the sound, a link and the report, in that order, skipping what is nil.`,
@@ -122,8 +122,8 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagReportInput,
 			},
 			Handler: mcptagReport,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagReportDecode, mcptagReportRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "thumbnails",
 				Description: `Is a go-sdk handler whose value is images: they fill the content it leaves unset.`,
@@ -131,8 +131,8 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagThumbnailsInput,
 			},
 			Handler: mcptagThumbnails,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagThumbnailsDecode, mcptagThumbnailsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "list_issues",
 				Description: `Says which issues it would list: the enum values it received.`,
@@ -140,8 +140,8 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagListIssuesInput,
 			},
 			Handler: mcptagListIssues,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListIssuesDecode, mcptagListIssuesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "list_issues_strict",
 				Description: `Says which issues it would list, taking enum values only as spelled.`,
@@ -149,7 +149,7 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagListIssuesStrictInput,
 			},
 			Handler: mcptagListIssuesStrict,
-		}),
+		}, mcptagListIssuesStrictDecode, mcptagListIssuesStrictRun),
 	}
 }
 
@@ -167,19 +167,33 @@ var mcptagChartArgs = &toolimpl.Spec{
 	},
 }
 
+// ChartParams holds the arguments of chart as Chart takes them: a hook meets a
+// *ChartParams in toolrt.Call's Args (toolrt.Use).
+type ChartParams struct {
+	Empty bool `json:"empty"`
+}
+
 func mcptagChart(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "chart", &res)
+	var in ChartParams
+	if err := mcptagChartDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagChartRun(ctx, req, &in))
+}
+
+func mcptagChartDecode(req *mcp.CallToolRequest, in *ChartParams) error {
 	args, err := mcptagChartArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var empty bool
-	if err := args.Decode("empty", &empty); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := Chart(ctx, empty)
+	return args.Decode("empty", &in.Empty)
+}
+
+func mcptagChartRun(ctx context.Context, req *mcp.CallToolRequest, in *ChartParams) (*mcp.CallToolResult, error) {
+	out, err := Chart(ctx, in.Empty)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Content("chart", out), nil
 }
@@ -192,9 +206,19 @@ var mcptagClipArgs = &toolimpl.Spec{
 
 func mcptagClip(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "clip", &res)
-	if _, err := mcptagClipArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagClipDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagClipRun(ctx, req, &in))
+}
+
+func mcptagClipDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagClipArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagClipRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Clip()
 	return toolimpl.Content("clip", out), nil
 }
@@ -207,12 +231,22 @@ var mcptagLinkArgs = &toolimpl.Spec{
 
 func mcptagLink(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "link", &res)
-	if _, err := mcptagLinkArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagLinkDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagLinkRun(ctx, req, &in))
+}
+
+func mcptagLinkDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagLinkArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagLinkRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out, err := Link()
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Content("link", &out), nil
 }
@@ -225,9 +259,19 @@ var mcptagLinksArgs = &toolimpl.Spec{
 
 func mcptagLinks(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "links", &res)
-	if _, err := mcptagLinksArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagLinksDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagLinksRun(ctx, req, &in))
+}
+
+func mcptagLinksDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagLinksArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagLinksRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Links()
 	return toolimpl.ContentValues("links", out), nil
 }
@@ -240,12 +284,22 @@ var mcptagAttachArgs = &toolimpl.Spec{
 
 func mcptagAttach(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "attach", &res)
-	if _, err := mcptagAttachArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagAttachDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagAttachRun(ctx, req, &in))
+}
+
+func mcptagAttachDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagAttachArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagAttachRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out, err := Attach()
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Content("attach", out), nil
 }
@@ -258,9 +312,19 @@ var mcptagCaptionArgs = &toolimpl.Spec{
 
 func mcptagCaption(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "caption", &res)
-	if _, err := mcptagCaptionArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagCaptionDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagCaptionRun(ctx, req, &in))
+}
+
+func mcptagCaptionDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagCaptionArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagCaptionRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Caption()
 	return toolimpl.Content("caption", out), nil
 }
@@ -273,9 +337,19 @@ var mcptagReportArgs = &toolimpl.Spec{
 
 func mcptagReport(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "report", &res)
-	if _, err := mcptagReportArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagReportDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagReportRun(ctx, req, &in))
+}
+
+func mcptagReportDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagReportArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagReportRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Report()
 	return toolimpl.Contents("report", out), nil
 }
@@ -294,19 +368,33 @@ var mcptagThumbnailsArgs = &toolimpl.Spec{
 	},
 }
 
+// ThumbnailsParams holds the arguments of thumbnails as Thumbnails takes them:
+// a hook meets a *ThumbnailsParams in toolrt.Call's Args (toolrt.Use).
+type ThumbnailsParams struct {
+	Count int `json:"count"`
+}
+
 func mcptagThumbnails(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "thumbnails", &res)
+	var in ThumbnailsParams
+	if err := mcptagThumbnailsDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagThumbnailsRun(ctx, req, &in))
+}
+
+func mcptagThumbnailsDecode(req *mcp.CallToolRequest, in *ThumbnailsParams) error {
 	args, err := mcptagThumbnailsArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var count int
-	if err := args.Decode("count", &count); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	res, out, err := Thumbnails(ctx, req, count)
+	return args.Decode("count", &in.Count)
+}
+
+func mcptagThumbnailsRun(ctx context.Context, req *mcp.CallToolRequest, in *ThumbnailsParams) (*mcp.CallToolResult, error) {
+	res, out, err := Thumbnails(ctx, req, in.Count)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Merge(res, toolimpl.Contents("thumbnails", out)), nil
 }
@@ -344,11 +432,19 @@ var mcptagListIssuesArgs = &toolimpl.Spec{
 
 func mcptagListIssues(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_issues", &res)
-	var f Filter
-	if err := mcptagListIssuesArgs.DecodeStruct(req.Params.Arguments, &f); err != nil {
+	var in Filter
+	if err := mcptagListIssuesDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := ListIssues(f)
+	return toolimpl.Ran(mcptagListIssuesRun(ctx, req, &in))
+}
+
+func mcptagListIssuesDecode(req *mcp.CallToolRequest, in *Filter) error {
+	return mcptagListIssuesArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListIssuesRun(ctx context.Context, req *mcp.CallToolRequest, in *Filter) (*mcp.CallToolResult, error) {
+	out := ListIssues(*in)
 	return toolimpl.JSONText("list_issues", out), nil
 }
 
@@ -386,11 +482,19 @@ var mcptagListIssuesStrictArgs = &toolimpl.Spec{
 
 func mcptagListIssuesStrict(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_issues_strict", &res)
-	var f Filter
-	if err := mcptagListIssuesStrictArgs.DecodeStruct(req.Params.Arguments, &f); err != nil {
+	var in Filter
+	if err := mcptagListIssuesStrictDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := ListIssuesStrict(f)
+	return toolimpl.Ran(mcptagListIssuesStrictRun(ctx, req, &in))
+}
+
+func mcptagListIssuesStrictDecode(req *mcp.CallToolRequest, in *Filter) error {
+	return mcptagListIssuesStrictArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagListIssuesStrictRun(ctx context.Context, req *mcp.CallToolRequest, in *Filter) (*mcp.CallToolResult, error) {
+	out := ListIssuesStrict(*in)
 	return toolimpl.JSONText("list_issues_strict", out), nil
 }
 

@@ -39,7 +39,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "check_numbers",
 				Description:  `Echoes numeric arguments.`,
@@ -47,8 +47,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCheckNumbersOutput,
 			},
 			Handler: mcptagCheckNumbers,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCheckNumbersDecode, mcptagCheckNumbersRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "check_strings",
 				Description:  `Echoes string arguments.`,
@@ -56,8 +56,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCheckStringsOutput,
 			},
 			Handler: mcptagCheckStrings,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCheckStringsDecode, mcptagCheckStringsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "check_lists",
 				Description:  `Echoes array and object arguments.`,
@@ -65,8 +65,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCheckListsOutput,
 			},
 			Handler: mcptagCheckLists,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCheckListsDecode, mcptagCheckListsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "check_plain",
 				Description:  `Echoes plain parameters.`,
@@ -74,8 +74,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCheckPlainOutput,
 			},
 			Handler: mcptagCheckPlain,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCheckPlainDecode, mcptagCheckPlainRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "check_header",
 				Description:  `Echoes an argument that a header carries too.`,
@@ -83,7 +83,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCheckHeaderOutput,
 			},
 			Handler: mcptagCheckHeader,
-		}),
+		}, mcptagCheckHeaderDecode, mcptagCheckHeaderRun),
 	}
 }
 
@@ -158,10 +158,18 @@ var mcptagCheckNumbersArgs = &toolimpl.Spec{
 func mcptagCheckNumbers(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "check_numbers", &res)
 	var in Numbers
-	if err := mcptagCheckNumbersArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCheckNumbersDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := CheckNumbers(in)
+	return toolimpl.Ran(mcptagCheckNumbersRun(ctx, req, &in))
+}
+
+func mcptagCheckNumbersDecode(req *mcp.CallToolRequest, in *Numbers) error {
+	return mcptagCheckNumbersArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCheckNumbersRun(ctx context.Context, req *mcp.CallToolRequest, in *Numbers) (*mcp.CallToolResult, error) {
+	out := CheckNumbers(*in)
 	return toolimpl.Object("check_numbers", out), nil
 }
 
@@ -232,10 +240,18 @@ var mcptagCheckStringsArgs = &toolimpl.Spec{
 func mcptagCheckStrings(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "check_strings", &res)
 	var in Strings
-	if err := mcptagCheckStringsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCheckStringsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := CheckStrings(in)
+	return toolimpl.Ran(mcptagCheckStringsRun(ctx, req, &in))
+}
+
+func mcptagCheckStringsDecode(req *mcp.CallToolRequest, in *Strings) error {
+	return mcptagCheckStringsArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCheckStringsRun(ctx context.Context, req *mcp.CallToolRequest, in *Strings) (*mcp.CallToolResult, error) {
+	out := CheckStrings(*in)
 	return toolimpl.Object("check_strings", out), nil
 }
 
@@ -344,10 +360,18 @@ var mcptagCheckListsArgs = &toolimpl.Spec{
 func mcptagCheckLists(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "check_lists", &res)
 	var in Lists
-	if err := mcptagCheckListsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCheckListsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := CheckLists(in)
+	return toolimpl.Ran(mcptagCheckListsRun(ctx, req, &in))
+}
+
+func mcptagCheckListsDecode(req *mcp.CallToolRequest, in *Lists) error {
+	return mcptagCheckListsArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCheckListsRun(ctx context.Context, req *mcp.CallToolRequest, in *Lists) (*mcp.CallToolResult, error) {
+	out := CheckLists(*in)
 	return toolimpl.Object("check_lists", out), nil
 }
 
@@ -392,25 +416,39 @@ var mcptagCheckPlainArgs = &toolimpl.Spec{
 	},
 }
 
+// CheckPlainParams holds the arguments of check_plain as CheckPlain takes them:
+// a hook meets a *CheckPlainParams in toolrt.Call's Args (toolrt.Use).
+type CheckPlainParams struct {
+	City string `json:"city"`
+	Days *int   `json:"days"`
+	Unit *Unit  `json:"unit"`
+}
+
 func mcptagCheckPlain(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "check_plain", &res)
+	var in CheckPlainParams
+	if err := mcptagCheckPlainDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagCheckPlainRun(ctx, req, &in))
+}
+
+func mcptagCheckPlainDecode(req *mcp.CallToolRequest, in *CheckPlainParams) error {
 	args, err := mcptagCheckPlainArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var city string
-	if err := args.Decode("city", &city); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("city", &in.City); err != nil {
+		return err
 	}
-	var days *int
-	if err := args.Decode("days", &days); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("days", &in.Days); err != nil {
+		return err
 	}
-	var unit *Unit
-	if err := args.Decode("unit", &unit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := CheckPlain(city, days, unit)
+	return args.Decode("unit", &in.Unit)
+}
+
+func mcptagCheckPlainRun(ctx context.Context, req *mcp.CallToolRequest, in *CheckPlainParams) (*mcp.CallToolResult, error) {
+	out := CheckPlain(in.City, in.Days, in.Unit)
 	return toolimpl.Object("check_plain", out), nil
 }
 
@@ -459,10 +497,18 @@ var mcptagCheckHeaderArgs = &toolimpl.Spec{
 func mcptagCheckHeader(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "check_header", &res)
 	var in Lookup
-	if err := mcptagCheckHeaderArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagCheckHeaderDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := CheckHeader(in)
+	return toolimpl.Ran(mcptagCheckHeaderRun(ctx, req, &in))
+}
+
+func mcptagCheckHeaderDecode(req *mcp.CallToolRequest, in *Lookup) error {
+	return mcptagCheckHeaderArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCheckHeaderRun(ctx context.Context, req *mcp.CallToolRequest, in *Lookup) (*mcp.CallToolResult, error) {
+	out := CheckHeader(*in)
 	return toolimpl.Object("check_header", out), nil
 }
 

@@ -47,63 +47,63 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_scalars",
 				InputSchema:  mcptagGetScalarsInput,
 				OutputSchema: mcptagGetScalarsOutput,
 			},
 			Handler: mcptagGetScalars,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetScalarsDecode, mcptagGetScalarsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_quoted",
 				InputSchema:  mcptagGetQuotedInput,
 				OutputSchema: mcptagGetQuotedOutput,
 			},
 			Handler: mcptagGetQuoted,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetQuotedDecode, mcptagGetQuotedRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_nullables",
 				InputSchema:  mcptagGetNullablesInput,
 				OutputSchema: mcptagGetNullablesOutput,
 			},
 			Handler: mcptagGetNullables,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetNullablesDecode, mcptagGetNullablesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_embeds",
 				InputSchema:  mcptagGetEmbedsInput,
 				OutputSchema: mcptagGetEmbedsOutput,
 			},
 			Handler: mcptagGetEmbeds,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetEmbedsDecode, mcptagGetEmbedsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_embeds_ptr",
 				InputSchema:  mcptagGetEmbedsPtrInput,
 				OutputSchema: mcptagGetEmbedsPtrOutput,
 			},
 			Handler: mcptagGetEmbedsPtr,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetEmbedsPtrDecode, mcptagGetEmbedsPtrRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials",
 				InputSchema:  mcptagGetSpecialsInput,
 				OutputSchema: mcptagGetSpecialsOutput,
 			},
 			Handler: mcptagGetSpecials,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetSpecialsDecode, mcptagGetSpecialsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials_ptr",
 				InputSchema:  mcptagGetSpecialsPtrInput,
 				OutputSchema: mcptagGetSpecialsPtrOutput,
 			},
 			Handler: mcptagGetSpecialsPtr,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetSpecialsPtrDecode, mcptagGetSpecialsPtrRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials_by_value",
 				Description:  `Reaches inside PtrCustom, whose MarshalJSON has a pointer receiver: encoding/json does not call it on a field of a value it cannot address.`,
@@ -111,144 +111,144 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetSpecialsByValueOutput,
 			},
 			Handler: mcptagGetSpecialsByValue,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetSpecialsByValueDecode, mcptagGetSpecialsByValueRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_maps",
 				InputSchema:  mcptagGetMapsInput,
 				OutputSchema: mcptagGetMapsOutput,
 			},
 			Handler: mcptagGetMaps,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetMapsDecode, mcptagGetMapsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_node",
 				InputSchema:  mcptagGetNodeInput,
 				OutputSchema: mcptagGetNodeOutput,
 			},
 			Handler: mcptagGetNode,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetNodeDecode, mcptagGetNodeRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_node_ptr_ptr",
 				InputSchema:  mcptagGetNodePtrPtrInput,
 				OutputSchema: mcptagGetNodePtrPtrOutput,
 			},
 			Handler: mcptagGetNodePtrPtr,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetNodePtrPtrDecode, mcptagGetNodePtrPtrRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_generic",
 				InputSchema:  mcptagGetGenericInput,
 				OutputSchema: mcptagGetGenericOutput,
 			},
 			Handler: mcptagGetGeneric,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetGenericDecode, mcptagGetGenericRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_exotic",
 				InputSchema:  mcptagGetExoticInput,
 				OutputSchema: mcptagGetExoticOutput,
 			},
 			Handler: mcptagGetExotic,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetExoticDecode, mcptagGetExoticRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_forecast",
 				InputSchema:  mcptagGetForecastInput,
 				OutputSchema: mcptagGetForecastOutput,
 			},
 			Handler: mcptagGetForecast,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetForecastDecode, mcptagGetForecastRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_by_id",
 				InputSchema:  mcptagGetByIDInput,
 				OutputSchema: mcptagGetByIDOutput,
 			},
 			Handler: mcptagGetByID,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetByIDDecode, mcptagGetByIDRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_triple",
 				InputSchema:  mcptagGetTripleInput,
 				OutputSchema: mcptagGetTripleOutput,
 			},
 			Handler: mcptagGetTriple,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetTripleDecode, mcptagGetTripleRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_triple_ptr",
 				InputSchema:  mcptagGetTriplePtrInput,
 				OutputSchema: mcptagGetTriplePtrOutput,
 			},
 			Handler: mcptagGetTriplePtr,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetTriplePtrDecode, mcptagGetTriplePtrRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_dir",
 				InputSchema:  mcptagGetDirInput,
 				OutputSchema: mcptagGetDirOutput,
 			},
 			Handler: mcptagGetDir,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetDirDecode, mcptagGetDirRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_page",
 				InputSchema:  mcptagGetPageInput,
 				OutputSchema: mcptagGetPageOutput,
 			},
 			Handler: mcptagGetPage,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetPageDecode, mcptagGetPageRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_enums",
 				InputSchema:  mcptagGetEnumsInput,
 				OutputSchema: mcptagGetEnumsOutput,
 			},
 			Handler: mcptagGetEnums,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetEnumsDecode, mcptagGetEnumsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_tagged",
 				InputSchema:  mcptagGetTaggedInput,
 				OutputSchema: mcptagGetTaggedOutput,
 			},
 			Handler: mcptagGetTagged,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetTaggedDecode, mcptagGetTaggedRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_items_by_name",
 				InputSchema:  mcptagGetItemsByNameInput,
 				OutputSchema: mcptagGetItemsByNameOutput,
 			},
 			Handler: mcptagGetItemsByName,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetItemsByNameDecode, mcptagGetItemsByNameRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_zeros",
 				InputSchema:  mcptagGetZerosInput,
 				OutputSchema: mcptagGetZerosOutput,
 			},
 			Handler: mcptagGetZeros,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetZerosDecode, mcptagGetZerosRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_keyed",
 				InputSchema:  mcptagGetKeyedInput,
 				OutputSchema: mcptagGetKeyedOutput,
 			},
 			Handler: mcptagGetKeyed,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetKeyedDecode, mcptagGetKeyedRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "find_node",
 				InputSchema:  mcptagFindNodeInput,
 				OutputSchema: mcptagFindNodeOutput,
 			},
 			Handler: mcptagFindNode,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagFindNodeDecode, mcptagFindNodeRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_node_sdk",
 				Description:  `Has the go-sdk handler's shape; its value is viewed, as any.`,
@@ -256,7 +256,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetNodeSDKOutput,
 			},
 			Handler: mcptagGetNodeSDK,
-		}),
+		}, mcptagGetNodeSDKDecode, mcptagGetNodeSDKRun),
 	}
 }
 
@@ -379,12 +379,22 @@ var mcptagGetScalarsView = &toolimpl.View{
 
 func mcptagGetScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_scalars", &res)
-	if _, err := mcptagGetScalarsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetScalarsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetScalarsRun(ctx, req, &in))
+}
+
+func mcptagGetScalarsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetScalarsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetScalarsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetScalarsView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetScalars()
 	return toolimpl.ViewObject("get_scalars", &out, mcptagGetScalarsWrite, sel), nil
@@ -534,12 +544,22 @@ var mcptagGetQuotedView = &toolimpl.View{
 
 func mcptagGetQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_quoted", &res)
-	if _, err := mcptagGetQuotedArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetQuotedDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetQuotedRun(ctx, req, &in))
+}
+
+func mcptagGetQuotedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetQuotedArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetQuotedRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetQuotedView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetQuoted()
 	if out == nil {
@@ -770,12 +790,22 @@ var mcptagGetNullablesView = &toolimpl.View{
 
 func mcptagGetNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_nullables", &res)
-	if _, err := mcptagGetNullablesArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetNullablesDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetNullablesRun(ctx, req, &in))
+}
+
+func mcptagGetNullablesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNullablesArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetNullablesRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetNullablesView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetNullables()
 	return toolimpl.ViewObject("get_nullables", &out, mcptagGetNullablesWrite, sel), nil
@@ -1032,12 +1062,22 @@ var mcptagGetEmbedsView = &toolimpl.View{
 
 func mcptagGetEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_embeds", &res)
-	if _, err := mcptagGetEmbedsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetEmbedsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetEmbedsRun(ctx, req, &in))
+}
+
+func mcptagGetEmbedsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEmbedsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetEmbedsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetEmbedsView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetEmbeds()
 	return toolimpl.ViewObject("get_embeds", &out, mcptagGetEmbedsWrite, sel), nil
@@ -1133,9 +1173,19 @@ var mcptagGetEmbedsPtrArgs = &toolimpl.Spec{
 
 func mcptagGetEmbedsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_embeds_ptr", &res)
-	if _, err := mcptagGetEmbedsPtrArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetEmbedsPtrDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetEmbedsPtrRun(ctx, req, &in))
+}
+
+func mcptagGetEmbedsPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEmbedsPtrArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetEmbedsPtrRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetEmbedsPtr()
 	if out == nil {
 		out = new(testcorpus.Embeds)
@@ -1309,12 +1359,22 @@ var mcptagGetSpecialsView = &toolimpl.View{
 
 func mcptagGetSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials", &res)
-	if _, err := mcptagGetSpecialsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetSpecialsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetSpecialsRun(ctx, req, &in))
+}
+
+func mcptagGetSpecialsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetSpecialsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetSpecialsView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetSpecials()
 	return toolimpl.ViewObject("get_specials", &out, mcptagGetSpecialsWrite, sel), nil
@@ -1530,12 +1590,22 @@ var mcptagGetSpecialsPtrView = &toolimpl.View{
 
 func mcptagGetSpecialsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials_ptr", &res)
-	if _, err := mcptagGetSpecialsPtrArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetSpecialsPtrDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetSpecialsPtrRun(ctx, req, &in))
+}
+
+func mcptagGetSpecialsPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsPtrArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetSpecialsPtrRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetSpecialsPtrView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetSpecialsPtr()
 	if out == nil {
@@ -1697,9 +1767,19 @@ var mcptagGetSpecialsByValueArgs = &toolimpl.Spec{
 
 func mcptagGetSpecialsByValue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials_by_value", &res)
-	if _, err := mcptagGetSpecialsByValueArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetSpecialsByValueDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetSpecialsByValueRun(ctx, req, &in))
+}
+
+func mcptagGetSpecialsByValueDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsByValueArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetSpecialsByValueRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetSpecialsByValue()
 	return toolimpl.ViewObject("get_specials_by_value", &out, mcptagGetSpecialsByValueWrite, nil), nil
 }
@@ -1866,12 +1946,22 @@ var mcptagGetMapsView = &toolimpl.View{
 
 func mcptagGetMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_maps", &res)
-	if _, err := mcptagGetMapsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetMapsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetMapsRun(ctx, req, &in))
+}
+
+func mcptagGetMapsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetMapsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetMapsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetMapsView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetMaps()
 	return toolimpl.ViewObject("get_maps", &out, mcptagGetMapsWrite, sel), nil
@@ -2035,12 +2125,22 @@ var mcptagGetNodeView = &toolimpl.View{
 
 func mcptagGetNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_node", &res)
-	if _, err := mcptagGetNodeArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetNodeDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetNodeRun(ctx, req, &in))
+}
+
+func mcptagGetNodeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNodeArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetNodeRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetNodeView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetNode()
 	return toolimpl.ViewObject("get_node", &out, mcptagGetNodeWrite, sel), nil
@@ -2147,9 +2247,19 @@ var mcptagGetNodePtrPtrArgs = &toolimpl.Spec{
 
 func mcptagGetNodePtrPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_node_ptr_ptr", &res)
-	if _, err := mcptagGetNodePtrPtrArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetNodePtrPtrDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetNodePtrPtrRun(ctx, req, &in))
+}
+
+func mcptagGetNodePtrPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNodePtrPtrArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetNodePtrPtrRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetNodePtrPtr()
 	if out == nil {
 		out = new(*testcorpus.Node)
@@ -2302,12 +2412,22 @@ var mcptagGetGenericView = &toolimpl.View{
 
 func mcptagGetGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_generic", &res)
-	if _, err := mcptagGetGenericArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetGenericDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetGenericRun(ctx, req, &in))
+}
+
+func mcptagGetGenericDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGenericArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetGenericRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetGenericView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetGeneric()
 	return toolimpl.ViewObject("get_generic", &out, mcptagGetGenericWrite, sel), nil
@@ -2604,12 +2724,22 @@ var mcptagGetExoticView = &toolimpl.View{
 
 func mcptagGetExotic(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_exotic", &res)
-	if _, err := mcptagGetExoticArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetExoticDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetExoticRun(ctx, req, &in))
+}
+
+func mcptagGetExoticDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetExoticArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetExoticRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetExoticView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetExotic()
 	return toolimpl.ViewObject("get_exotic", &out, mcptagGetExoticWrite, sel), nil
@@ -2785,12 +2915,22 @@ var mcptagGetForecastView = &toolimpl.View{Paths: []string{"temperature", "condi
 
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_forecast", &res)
-	if _, err := mcptagGetForecastArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetForecastDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetForecastRun(ctx, req, &in))
+}
+
+func mcptagGetForecastDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetForecastArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetForecastRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetForecastView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetForecast()
 	return toolimpl.ViewSlice("get_forecast", out, mcptagGetForecastWrite, sel), nil
@@ -2827,9 +2967,19 @@ var mcptagGetByIDArgs = &toolimpl.Spec{
 
 func mcptagGetByID(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_by_id", &res)
-	if _, err := mcptagGetByIDArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetByIDDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetByIDRun(ctx, req, &in))
+}
+
+func mcptagGetByIDDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetByIDArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetByIDRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetByID()
 	return toolimpl.ViewObject("get_by_id", &out, mcptagGetByIDWrite, nil), nil
 }
@@ -2897,12 +3047,22 @@ var mcptagGetTripleView = &toolimpl.View{Paths: []string{"id"}}
 
 func mcptagGetTriple(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_triple", &res)
-	if _, err := mcptagGetTripleArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetTripleDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetTripleRun(ctx, req, &in))
+}
+
+func mcptagGetTripleDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTripleArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetTripleRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetTripleView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetTriple()
 	return toolimpl.ViewSlice("get_triple", out[:], mcptagGetTripleWrite, sel), nil
@@ -2949,9 +3109,19 @@ var mcptagGetTriplePtrArgs = &toolimpl.Spec{
 
 func mcptagGetTriplePtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_triple_ptr", &res)
-	if _, err := mcptagGetTriplePtrArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetTriplePtrDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetTriplePtrRun(ctx, req, &in))
+}
+
+func mcptagGetTriplePtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTriplePtrArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetTriplePtrRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetTriplePtr()
 	if out == nil {
 		out = new([3]testcorpus.Item)
@@ -3029,12 +3199,22 @@ var mcptagGetDirView = &toolimpl.View{
 
 func mcptagGetDir(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_dir", &res)
-	if _, err := mcptagGetDirArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetDirDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetDirRun(ctx, req, &in))
+}
+
+func mcptagGetDirDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetDirArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetDirRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetDirView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetDir()
 	if out == nil {
@@ -3129,9 +3309,19 @@ var mcptagGetPageArgs = &toolimpl.Spec{
 
 func mcptagGetPage(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_page", &res)
-	if _, err := mcptagGetPageArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetPageDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetPageRun(ctx, req, &in))
+}
+
+func mcptagGetPageDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetPageArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetPageRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := GetPage()
 	return toolimpl.ViewObject("get_page", &out, mcptagGetPageWrite, nil), nil
 }
@@ -3203,12 +3393,22 @@ var mcptagGetEnumsView = &toolimpl.View{Paths: []string{"unit", "prio", "unit_p"
 
 func mcptagGetEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_enums", &res)
-	if _, err := mcptagGetEnumsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetEnumsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetEnumsRun(ctx, req, &in))
+}
+
+func mcptagGetEnumsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEnumsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetEnumsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetEnumsView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetEnums()
 	return toolimpl.ViewObject("get_enums", &out, mcptagGetEnumsWrite, sel), nil
@@ -3273,12 +3473,22 @@ var mcptagGetTaggedView = &toolimpl.View{Paths: []string{"meta.created", "base.i
 
 func mcptagGetTagged(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_tagged", &res)
-	if _, err := mcptagGetTaggedArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetTaggedDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetTaggedRun(ctx, req, &in))
+}
+
+func mcptagGetTaggedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTaggedArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetTaggedRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetTaggedView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetTagged()
 	return toolimpl.ViewObject("get_tagged", &out, mcptagGetTaggedWrite, sel), nil
@@ -3354,12 +3564,22 @@ var mcptagGetItemsByNameView = &toolimpl.View{Paths: []string{"id"}}
 
 func mcptagGetItemsByName(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_items_by_name", &res)
-	if _, err := mcptagGetItemsByNameArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetItemsByNameDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetItemsByNameRun(ctx, req, &in))
+}
+
+func mcptagGetItemsByNameDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetItemsByNameArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetItemsByNameRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetItemsByNameView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetItemsByName()
 	return toolimpl.ViewObject("get_items_by_name", &out, mcptagGetItemsByNameWrite, sel), nil
@@ -3521,12 +3741,22 @@ var mcptagGetZerosView = &toolimpl.View{
 
 func mcptagGetZeros(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_zeros", &res)
-	if _, err := mcptagGetZerosArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetZerosDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetZerosRun(ctx, req, &in))
+}
+
+func mcptagGetZerosDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetZerosArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetZerosRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetZerosView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetZeros()
 	return toolimpl.ViewObject("get_zeros", &out, mcptagGetZerosWrite, sel), nil
@@ -3743,12 +3973,22 @@ var mcptagGetKeyedView = &toolimpl.View{
 
 func mcptagGetKeyed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_keyed", &res)
-	if _, err := mcptagGetKeyedArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetKeyedDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetKeyedRun(ctx, req, &in))
+}
+
+func mcptagGetKeyedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetKeyedArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetKeyedRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagGetKeyedView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := GetKeyed()
 	if out == nil {
@@ -3920,15 +4160,23 @@ var mcptagFindNodeView = &toolimpl.View{Paths: []string{"name", "parent.name"}}
 
 func mcptagFindNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "find_node", &res)
-	var q Query
-	if err := mcptagFindNodeArgs.DecodeStruct(req.Params.Arguments, &q); err != nil {
+	var in Query
+	if err := mcptagFindNodeDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagFindNodeRun(ctx, req, &in))
+}
+
+func mcptagFindNodeDecode(req *mcp.CallToolRequest, in *Query) error {
+	return mcptagFindNodeArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagFindNodeRun(ctx context.Context, req *mcp.CallToolRequest, in *Query) (*mcp.CallToolResult, error) {
 	sel, err := mcptagFindNodeView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
-	out := FindNode(q)
+	out := FindNode(*in)
 	return toolimpl.ViewObject("find_node", &out, mcptagFindNodeWrite, sel), nil
 }
 
@@ -3985,12 +4233,22 @@ var mcptagGetNodeSDKArgs = &toolimpl.Spec{
 
 func mcptagGetNodeSDK(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_node_sdk", &res)
-	if _, err := mcptagGetNodeSDKArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGetNodeSDKDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGetNodeSDKRun(ctx, req, &in))
+}
+
+func mcptagGetNodeSDKDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNodeSDKArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGetNodeSDKRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	res, out, err := GetNodeSDK(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Merge(res, toolimpl.ViewObject("get_node_sdk", &out, mcptagGetNodeSDKWrite, nil)), nil
 }

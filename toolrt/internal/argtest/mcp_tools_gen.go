@@ -58,7 +58,7 @@ func RegisterCounterTools(s *mcp.Server, counter *Counter) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search",
 				Description:  `Echoes a search request: the struct argument style.`,
@@ -66,8 +66,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchOutput,
 			},
 			Handler: mcptagSearch,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchDecode, mcptagSearchRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "greet",
 				Description:  `Greets someone: the plain argument style, with the context and request passed through.`,
@@ -75,8 +75,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGreetOutput,
 			},
 			Handler: mcptagGreet,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGreetDecode, mcptagGreetRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "count_nodes",
 				Description:  `Counts the nodes of a tree: a recursive argument type.`,
@@ -84,8 +84,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCountNodesOutput,
 			},
 			Handler: mcptagCountNodes,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCountNodesDecode, mcptagCountNodesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "crash",
 				Description:  `Panics: a tool with a bug.`,
@@ -93,8 +93,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCrashOutput,
 			},
 			Handler: mcptagCrash,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCrashDecode, mcptagCrashRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo",
 				Description:  `Returns any JSON value it is given.`,
@@ -102,8 +102,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoOutput,
 			},
 			Handler: mcptagEcho,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoDecode, mcptagEchoRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "ping",
 				Description:  `Takes no arguments.`,
@@ -111,8 +111,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPingOutput,
 			},
 			Handler: mcptagPing,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagPingDecode, mcptagPingRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "sum",
 				Description:  `Adds numbers: the go-sdk handler shape.`,
@@ -120,7 +120,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSumOutput,
 			},
 			Handler: mcptagSum,
-		}),
+		}, mcptagSumDecode, mcptagSumRun),
 	}
 }
 
@@ -132,7 +132,7 @@ func Tools() []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func CounterTools(counter *Counter) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "add",
 				Description:  `Adds n to the counter and reports the new total.`,
@@ -140,7 +140,7 @@ func CounterTools(counter *Counter) []toolrt.Tool {
 				OutputSchema: mcptagCounterAddOutput,
 			},
 			Handler: mcptagCounterAdd(counter),
-		}),
+		}, mcptagCounterAddDecode, mcptagCounterAddRun(counter)),
 	}
 }
 
@@ -284,13 +284,21 @@ var mcptagSearchArgs = &toolimpl.Spec{
 
 func mcptagSearch(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search", &res)
-	var reqArg SearchRequest
-	if err := mcptagSearchArgs.DecodeStruct(req.Params.Arguments, &reqArg); err != nil {
+	var in SearchRequest
+	if err := mcptagSearchDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := Search(ctx, reqArg)
+	return toolimpl.Ran(mcptagSearchRun(ctx, req, &in))
+}
+
+func mcptagSearchDecode(req *mcp.CallToolRequest, in *SearchRequest) error {
+	return mcptagSearchArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchRun(ctx context.Context, req *mcp.CallToolRequest, in *SearchRequest) (*mcp.CallToolResult, error) {
+	out, err := Search(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("search", out), nil
 }
@@ -322,35 +330,49 @@ var mcptagGreetArgs = &toolimpl.Spec{
 	},
 }
 
+// GreetParams holds the arguments of greet as Greet takes them: a hook meets a
+// *GreetParams in toolrt.Call's Args (toolrt.Use).
+type GreetParams struct {
+	Name  string   `json:"name"`
+	Times int      `json:"times"`
+	Loud  *bool    `json:"loud"`
+	Unit  Unit     `json:"unit"`
+	Tags  []string `json:"tags"`
+}
+
 func mcptagGreet(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "greet", &res)
+	var in GreetParams
+	if err := mcptagGreetDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGreetRun(ctx, req, &in))
+}
+
+func mcptagGreetDecode(req *mcp.CallToolRequest, in *GreetParams) error {
 	args, err := mcptagGreetArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var name string
-	if err := args.Decode("name", &name); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("name", &in.Name); err != nil {
+		return err
 	}
-	var times int
-	if err := args.Decode("times", &times); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("times", &in.Times); err != nil {
+		return err
 	}
-	var loud *bool
-	if err := args.Decode("loud", &loud); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("loud", &in.Loud); err != nil {
+		return err
 	}
-	var unit Unit
-	if err := args.Decode("unit", &unit); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("unit", &in.Unit); err != nil {
+		return err
 	}
-	var tags []string
-	if err := args.Decode("tags", &tags); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := Greet(ctx, req, name, times, loud, unit, tags)
+	return args.Decode("tags", &in.Tags)
+}
+
+func mcptagGreetRun(ctx context.Context, req *mcp.CallToolRequest, in *GreetParams) (*mcp.CallToolResult, error) {
+	out, err := Greet(ctx, req, in.Name, in.Times, in.Loud, in.Unit, in.Tags)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Wrapped("greet", out), nil
 }
@@ -389,11 +411,19 @@ var mcptagCountNodesArgs = &toolimpl.Spec{
 
 func mcptagCountNodes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "count_nodes", &res)
-	var tree Tree
-	if err := mcptagCountNodesArgs.DecodeStruct(req.Params.Arguments, &tree); err != nil {
+	var in Tree
+	if err := mcptagCountNodesDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := CountNodes(tree)
+	return toolimpl.Ran(mcptagCountNodesRun(ctx, req, &in))
+}
+
+func mcptagCountNodesDecode(req *mcp.CallToolRequest, in *Tree) error {
+	return mcptagCountNodesArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagCountNodesRun(ctx context.Context, req *mcp.CallToolRequest, in *Tree) (*mcp.CallToolResult, error) {
+	out := CountNodes(*in)
 	return toolimpl.Wrapped("count_nodes", out), nil
 }
 
@@ -412,17 +442,31 @@ var mcptagCrashArgs = &toolimpl.Spec{
 	},
 }
 
+// CrashParams holds the arguments of crash as Crash takes them: a hook meets a
+// *CrashParams in toolrt.Call's Args (toolrt.Use).
+type CrashParams struct {
+	Reason string `json:"reason"`
+}
+
 func mcptagCrash(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "crash", &res)
+	var in CrashParams
+	if err := mcptagCrashDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagCrashRun(ctx, req, &in))
+}
+
+func mcptagCrashDecode(req *mcp.CallToolRequest, in *CrashParams) error {
 	args, err := mcptagCrashArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var reason string
-	if err := args.Decode("reason", &reason); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := Crash(reason)
+	return args.Decode("reason", &in.Reason)
+}
+
+func mcptagCrashRun(ctx context.Context, req *mcp.CallToolRequest, in *CrashParams) (*mcp.CallToolResult, error) {
+	out := Crash(in.Reason)
 	return toolimpl.Wrapped("crash", out), nil
 }
 
@@ -436,19 +480,33 @@ var mcptagEchoArgs = &toolimpl.Spec{
 	},
 }
 
+// EchoParams holds the arguments of echo as Echo takes them: a hook meets a
+// *EchoParams in toolrt.Call's Args (toolrt.Use).
+type EchoParams struct {
+	Value any `json:"value"`
+}
+
 func mcptagEcho(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo", &res)
+	var in EchoParams
+	if err := mcptagEchoDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagEchoRun(ctx, req, &in))
+}
+
+func mcptagEchoDecode(req *mcp.CallToolRequest, in *EchoParams) error {
 	args, err := mcptagEchoArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var value any
-	if err := args.Decode("value", &value); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := Echo(value)
+	return args.Decode("value", &in.Value)
+}
+
+func mcptagEchoRun(ctx context.Context, req *mcp.CallToolRequest, in *EchoParams) (*mcp.CallToolResult, error) {
+	out, err := Echo(in.Value)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Wrapped("echo", out), nil
 }
@@ -462,9 +520,19 @@ var mcptagPingArgs = &toolimpl.Spec{
 
 func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "ping", &res)
-	if _, err := mcptagPingArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagPingDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagPingRun(ctx, req, &in))
+}
+
+func mcptagPingDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagPingArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagPingRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Ping()
 	return toolimpl.Wrapped("ping", out), nil
 }
@@ -484,20 +552,37 @@ var mcptagCounterAddArgs = &toolimpl.Spec{
 	},
 }
 
+// CounterAddParams holds the arguments of add as Add takes them: a hook meets a
+// *CounterAddParams in toolrt.Call's Args (toolrt.Use).
+type CounterAddParams struct {
+	N int `json:"n"`
+}
+
 func mcptagCounterAdd(recv *Counter) mcp.ToolHandler {
+	run := mcptagCounterAddRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "add", &res)
-		args, err := mcptagCounterAddArgs.Parse(req.Params.Arguments)
-		if err != nil {
+		var in CounterAddParams
+		if err := mcptagCounterAddDecode(req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
-		var n int
-		if err := args.Decode("n", &n); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		out, err := recv.Add(ctx, n)
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagCounterAddDecode(req *mcp.CallToolRequest, in *CounterAddParams) error {
+	args, err := mcptagCounterAddArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	return args.Decode("n", &in.N)
+}
+
+func mcptagCounterAddRun(recv *Counter) toolimpl.Runner[CounterAddParams] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *CounterAddParams) (*mcp.CallToolResult, error) {
+		out, err := recv.Add(ctx, in.N)
 		if err != nil {
-			return toolimpl.Failed(err)
+			return nil, err
 		}
 		return toolimpl.Wrapped("add", out), nil
 	}
@@ -529,12 +614,20 @@ var mcptagSumArgs = &toolimpl.Spec{
 func mcptagSum(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "sum", &res)
 	var in SumInput
-	if err := mcptagSumArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagSumDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	res, out, err := Sum(ctx, req, in)
+	return toolimpl.Ran(mcptagSumRun(ctx, req, &in))
+}
+
+func mcptagSumDecode(req *mcp.CallToolRequest, in *SumInput) error {
+	return mcptagSumArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSumRun(ctx context.Context, req *mcp.CallToolRequest, in *SumInput) (*mcp.CallToolResult, error) {
+	res, out, err := Sum(ctx, req, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Merge(res, toolimpl.Object("sum", out)), nil
 }

@@ -40,55 +40,55 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_numbers",
 				InputSchema:  mcptagEchoNumbersInput,
 				OutputSchema: mcptagEchoNumbersOutput,
 			},
 			Handler: mcptagEchoNumbers,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoNumbersDecode, mcptagEchoNumbersRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_decimals",
 				InputSchema:  mcptagEchoDecimalsInput,
 				OutputSchema: mcptagEchoDecimalsOutput,
 			},
 			Handler: mcptagEchoDecimals,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoDecimalsDecode, mcptagEchoDecimalsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_strings",
 				InputSchema:  mcptagEchoStringsInput,
 				OutputSchema: mcptagEchoStringsOutput,
 			},
 			Handler: mcptagEchoStrings,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoStringsDecode, mcptagEchoStringsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_arrays",
 				InputSchema:  mcptagEchoArraysInput,
 				OutputSchema: mcptagEchoArraysOutput,
 			},
 			Handler: mcptagEchoArrays,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoArraysDecode, mcptagEchoArraysRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_defaults",
 				InputSchema:  mcptagEchoDefaultsInput,
 				OutputSchema: mcptagEchoDefaultsOutput,
 			},
 			Handler: mcptagEchoDefaults,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoDefaultsDecode, mcptagEchoDefaultsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_strict",
 				InputSchema:  mcptagEchoStrictInput,
 				OutputSchema: mcptagEchoStrictOutput,
 			},
 			Handler: mcptagEchoStrict,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoStrictDecode, mcptagEchoStrictRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "book",
 				Description:  `Books a table.`,
@@ -96,8 +96,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagBookOutput,
 			},
 			Handler: mcptagBook,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagBookDecode, mcptagBookRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "formats",
 				Description:  `Takes a string of every format.`,
@@ -105,8 +105,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagFormatsOutput,
 			},
 			Handler: mcptagFormats,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagFormatsDecode, mcptagFormatsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "plain_strict",
 				Description:  `Takes no strings for numbers.`,
@@ -114,7 +114,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPlainStrictOutput,
 			},
 			Handler: mcptagPlainStrict,
-		}),
+		}, mcptagPlainStrictDecode, mcptagPlainStrictRun),
 	}
 }
 
@@ -187,10 +187,18 @@ var mcptagEchoNumbersArgs = &toolimpl.Spec{
 func mcptagEchoNumbers(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_numbers", &res)
 	var in Numbers
-	if err := mcptagEchoNumbersArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoNumbersDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoNumbers(in)
+	return toolimpl.Ran(mcptagEchoNumbersRun(ctx, req, &in))
+}
+
+func mcptagEchoNumbersDecode(req *mcp.CallToolRequest, in *Numbers) error {
+	return mcptagEchoNumbersArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoNumbersRun(ctx context.Context, req *mcp.CallToolRequest, in *Numbers) (*mcp.CallToolResult, error) {
+	out := EchoNumbers(*in)
 	return toolimpl.Object("echo_numbers", out), nil
 }
 
@@ -237,10 +245,18 @@ var mcptagEchoDecimalsArgs = &toolimpl.Spec{
 func mcptagEchoDecimals(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_decimals", &res)
 	var in Decimals
-	if err := mcptagEchoDecimalsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoDecimalsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoDecimals(in)
+	return toolimpl.Ran(mcptagEchoDecimalsRun(ctx, req, &in))
+}
+
+func mcptagEchoDecimalsDecode(req *mcp.CallToolRequest, in *Decimals) error {
+	return mcptagEchoDecimalsArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoDecimalsRun(ctx context.Context, req *mcp.CallToolRequest, in *Decimals) (*mcp.CallToolResult, error) {
+	out := EchoDecimals(*in)
 	return toolimpl.Object("echo_decimals", out), nil
 }
 
@@ -310,10 +326,18 @@ var mcptagEchoStringsArgs = &toolimpl.Spec{
 func mcptagEchoStrings(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_strings", &res)
 	var in Strings
-	if err := mcptagEchoStringsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoStringsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoStrings(in)
+	return toolimpl.Ran(mcptagEchoStringsRun(ctx, req, &in))
+}
+
+func mcptagEchoStringsDecode(req *mcp.CallToolRequest, in *Strings) error {
+	return mcptagEchoStringsArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoStringsRun(ctx context.Context, req *mcp.CallToolRequest, in *Strings) (*mcp.CallToolResult, error) {
+	out := EchoStrings(*in)
 	return toolimpl.Object("echo_strings", out), nil
 }
 
@@ -385,10 +409,18 @@ var mcptagEchoArraysArgs = &toolimpl.Spec{
 func mcptagEchoArrays(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_arrays", &res)
 	var in Arrays
-	if err := mcptagEchoArraysArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoArraysDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoArrays(in)
+	return toolimpl.Ran(mcptagEchoArraysRun(ctx, req, &in))
+}
+
+func mcptagEchoArraysDecode(req *mcp.CallToolRequest, in *Arrays) error {
+	return mcptagEchoArraysArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoArraysRun(ctx context.Context, req *mcp.CallToolRequest, in *Arrays) (*mcp.CallToolResult, error) {
+	out := EchoArrays(*in)
 	return toolimpl.Object("echo_arrays", out), nil
 }
 
@@ -447,10 +479,18 @@ var mcptagEchoDefaultsArgs = &toolimpl.Spec{
 func mcptagEchoDefaults(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_defaults", &res)
 	var in Defaults
-	if err := mcptagEchoDefaultsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoDefaultsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoDefaults(in)
+	return toolimpl.Ran(mcptagEchoDefaultsRun(ctx, req, &in))
+}
+
+func mcptagEchoDefaultsDecode(req *mcp.CallToolRequest, in *Defaults) error {
+	return mcptagEchoDefaultsArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoDefaultsRun(ctx context.Context, req *mcp.CallToolRequest, in *Defaults) (*mcp.CallToolResult, error) {
+	out := EchoDefaults(*in)
 	return toolimpl.Object("echo_defaults", out), nil
 }
 
@@ -488,10 +528,18 @@ var mcptagEchoStrictArgs = &toolimpl.Spec{
 func mcptagEchoStrict(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_strict", &res)
 	var in StrictNumbers
-	if err := mcptagEchoStrictArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoStrictDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoStrict(in)
+	return toolimpl.Ran(mcptagEchoStrictRun(ctx, req, &in))
+}
+
+func mcptagEchoStrictDecode(req *mcp.CallToolRequest, in *StrictNumbers) error {
+	return mcptagEchoStrictArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoStrictRun(ctx context.Context, req *mcp.CallToolRequest, in *StrictNumbers) (*mcp.CallToolResult, error) {
+	out := EchoStrict(*in)
 	return toolimpl.Object("echo_strict", out), nil
 }
 
@@ -587,53 +635,67 @@ var mcptagBookArgs = &toolimpl.Spec{
 	},
 }
 
+// BookParams holds the arguments of book as Book takes them: a hook meets a
+// *BookParams in toolrt.Call's Args (toolrt.Use).
+type BookParams struct {
+	Guests  int      `json:"guests"`
+	Name    string   `json:"name"`
+	Note    string   `json:"note"`
+	Tags    []string `json:"tags"`
+	Ratio   float64  `json:"ratio"`
+	Deposit float64  `json:"deposit"`
+	Vip     bool     `json:"vip"`
+	Seats   *int     `json:"seats"`
+	Unit    string   `json:"unit"`
+	Code    *string  `json:"code"`
+}
+
 func mcptagBook(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "book", &res)
+	var in BookParams
+	if err := mcptagBookDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagBookRun(ctx, req, &in))
+}
+
+func mcptagBookDecode(req *mcp.CallToolRequest, in *BookParams) error {
 	args, err := mcptagBookArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var guests int
-	if err := args.Decode("guests", &guests); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("guests", &in.Guests); err != nil {
+		return err
 	}
-	var name string
-	if err := args.Decode("name", &name); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("name", &in.Name); err != nil {
+		return err
 	}
-	var note string
-	if err := args.Decode("note", &note); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("note", &in.Note); err != nil {
+		return err
 	}
-	var tags []string
-	if err := args.Decode("tags", &tags); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("tags", &in.Tags); err != nil {
+		return err
 	}
-	var ratio float64
-	if err := args.Decode("ratio", &ratio); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("ratio", &in.Ratio); err != nil {
+		return err
 	}
-	var deposit float64
-	if err := args.Decode("deposit", &deposit); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("deposit", &in.Deposit); err != nil {
+		return err
 	}
-	var vip bool
-	if err := args.Decode("vip", &vip); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("vip", &in.Vip); err != nil {
+		return err
 	}
-	var seats *int
-	if err := args.Decode("seats", &seats); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("seats", &in.Seats); err != nil {
+		return err
 	}
-	var unit string
-	if err := args.Decode("unit", &unit); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("unit", &in.Unit); err != nil {
+		return err
 	}
-	var code *string
-	if err := args.Decode("code", &code); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := Book(guests, name, note, tags, ratio, deposit, vip, seats, unit, code)
+	return args.Decode("code", &in.Code)
+}
+
+func mcptagBookRun(ctx context.Context, req *mcp.CallToolRequest, in *BookParams) (*mcp.CallToolResult, error) {
+	out := Book(in.Guests, in.Name, in.Note, in.Tags, in.Ratio, in.Deposit, in.Vip, in.Seats, in.Unit, in.Code)
 	return toolimpl.Object("book", out), nil
 }
 
@@ -685,49 +747,63 @@ var mcptagFormatsArgs = &toolimpl.Spec{
 	},
 }
 
+// FormatsParams holds the arguments of formats as Formats takes them: a hook
+// meets a *FormatsParams in toolrt.Call's Args (toolrt.Use).
+type FormatsParams struct {
+	When  string `json:"when"`
+	Day   string `json:"day"`
+	Clock string `json:"clock"`
+	Mail  string `json:"mail"`
+	Link  string `json:"link"`
+	Id    string `json:"id"`
+	V4    string `json:"v4"`
+	V6    string `json:"v6"`
+	Host  string `json:"host"`
+}
+
 func mcptagFormats(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "formats", &res)
+	var in FormatsParams
+	if err := mcptagFormatsDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagFormatsRun(ctx, req, &in))
+}
+
+func mcptagFormatsDecode(req *mcp.CallToolRequest, in *FormatsParams) error {
 	args, err := mcptagFormatsArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var when string
-	if err := args.Decode("when", &when); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("when", &in.When); err != nil {
+		return err
 	}
-	var day string
-	if err := args.Decode("day", &day); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("day", &in.Day); err != nil {
+		return err
 	}
-	var clockArg string
-	if err := args.Decode("clock", &clockArg); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("clock", &in.Clock); err != nil {
+		return err
 	}
-	var mail string
-	if err := args.Decode("mail", &mail); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("mail", &in.Mail); err != nil {
+		return err
 	}
-	var link string
-	if err := args.Decode("link", &link); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("link", &in.Link); err != nil {
+		return err
 	}
-	var id string
-	if err := args.Decode("id", &id); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("id", &in.Id); err != nil {
+		return err
 	}
-	var v4 string
-	if err := args.Decode("v4", &v4); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("v4", &in.V4); err != nil {
+		return err
 	}
-	var v6 string
-	if err := args.Decode("v6", &v6); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("v6", &in.V6); err != nil {
+		return err
 	}
-	var host string
-	if err := args.Decode("host", &host); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := Formats(when, day, clockArg, mail, link, id, v4, v6, host)
+	return args.Decode("host", &in.Host)
+}
+
+func mcptagFormatsRun(ctx context.Context, req *mcp.CallToolRequest, in *FormatsParams) (*mcp.CallToolResult, error) {
+	out := Formats(in.When, in.Day, in.Clock, in.Mail, in.Link, in.Id, in.V4, in.V6, in.Host)
 	return toolimpl.Object("formats", out), nil
 }
 
@@ -760,25 +836,39 @@ var mcptagPlainStrictArgs = &toolimpl.Spec{
 	},
 }
 
+// PlainStrictParams holds the arguments of plain_strict as PlainStrict takes
+// them: a hook meets a *PlainStrictParams in toolrt.Call's Args (toolrt.Use).
+type PlainStrictParams struct {
+	N int     `json:"n"`
+	F float64 `json:"f"`
+	B bool    `json:"b"`
+}
+
 func mcptagPlainStrict(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "plain_strict", &res)
+	var in PlainStrictParams
+	if err := mcptagPlainStrictDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagPlainStrictRun(ctx, req, &in))
+}
+
+func mcptagPlainStrictDecode(req *mcp.CallToolRequest, in *PlainStrictParams) error {
 	args, err := mcptagPlainStrictArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var n int
-	if err := args.Decode("n", &n); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("n", &in.N); err != nil {
+		return err
 	}
-	var f float64
-	if err := args.Decode("f", &f); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("f", &in.F); err != nil {
+		return err
 	}
-	var b bool
-	if err := args.Decode("b", &b); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := PlainStrict(n, f, b)
+	return args.Decode("b", &in.B)
+}
+
+func mcptagPlainStrictRun(ctx context.Context, req *mcp.CallToolRequest, in *PlainStrictParams) (*mcp.CallToolResult, error) {
+	out := PlainStrict(in.N, in.F, in.B)
 	return toolimpl.Object("plain_strict", out), nil
 }
 

@@ -45,134 +45,134 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_scalars",
 				InputSchema:  mcptagEchoScalarsInput,
 				OutputSchema: mcptagEchoScalarsOutput,
 			},
 			Handler: mcptagEchoScalars,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoScalarsDecode, mcptagEchoScalarsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_quoted",
 				InputSchema:  mcptagEchoQuotedInput,
 				OutputSchema: mcptagEchoQuotedOutput,
 			},
 			Handler: mcptagEchoQuoted,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoQuotedDecode, mcptagEchoQuotedRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_nullables",
 				InputSchema:  mcptagEchoNullablesInput,
 				OutputSchema: mcptagEchoNullablesOutput,
 			},
 			Handler: mcptagEchoNullables,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoNullablesDecode, mcptagEchoNullablesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_embeds",
 				InputSchema:  mcptagEchoEmbedsInput,
 				OutputSchema: mcptagEchoEmbedsOutput,
 			},
 			Handler: mcptagEchoEmbeds,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoEmbedsDecode, mcptagEchoEmbedsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_tagged",
 				InputSchema:  mcptagEchoTaggedInput,
 				OutputSchema: mcptagEchoTaggedOutput,
 			},
 			Handler: mcptagEchoTagged,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoTaggedDecode, mcptagEchoTaggedRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_specials",
 				InputSchema:  mcptagEchoSpecialsInput,
 				OutputSchema: mcptagEchoSpecialsOutput,
 			},
 			Handler: mcptagEchoSpecials,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoSpecialsDecode, mcptagEchoSpecialsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_maps",
 				InputSchema:  mcptagEchoMapsInput,
 				OutputSchema: mcptagEchoMapsOutput,
 			},
 			Handler: mcptagEchoMaps,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoMapsDecode, mcptagEchoMapsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_node",
 				InputSchema:  mcptagEchoNodeInput,
 				OutputSchema: mcptagEchoNodeOutput,
 			},
 			Handler: mcptagEchoNode,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoNodeDecode, mcptagEchoNodeRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_generic",
 				InputSchema:  mcptagEchoGenericInput,
 				OutputSchema: mcptagEchoGenericOutput,
 			},
 			Handler: mcptagEchoGeneric,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoGenericDecode, mcptagEchoGenericRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_enums",
 				InputSchema:  mcptagEchoEnumsInput,
 				OutputSchema: mcptagEchoEnumsOutput,
 			},
 			Handler: mcptagEchoEnums,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoEnumsDecode, mcptagEchoEnumsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_everything",
 				InputSchema:  mcptagEchoEverythingInput,
 				OutputSchema: mcptagEchoEverythingOutput,
 			},
 			Handler: mcptagEchoEverything,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagEchoEverythingDecode, mcptagEchoEverythingRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "plain_scalars",
 				InputSchema:  mcptagPlainScalarsInput,
 				OutputSchema: mcptagPlainScalarsOutput,
 			},
 			Handler: mcptagPlainScalars,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagPlainScalarsDecode, mcptagPlainScalarsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "plain_pointers",
 				InputSchema:  mcptagPlainPointersInput,
 				OutputSchema: mcptagPlainPointersOutput,
 			},
 			Handler: mcptagPlainPointers,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagPlainPointersDecode, mcptagPlainPointersRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "plain_one",
 				InputSchema:  mcptagPlainOneInput,
 				OutputSchema: mcptagPlainOneOutput,
 			},
 			Handler: mcptagPlainOne,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagPlainOneDecode, mcptagPlainOneRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "plain_struct_ptr",
 				InputSchema:  mcptagPlainStructPtrInput,
 				OutputSchema: mcptagPlainStructPtrOutput,
 			},
 			Handler: mcptagPlainStructPtr,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagPlainStructPtrDecode, mcptagPlainStructPtrRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "plain_mixed",
 				InputSchema:  mcptagPlainMixedInput,
 				OutputSchema: mcptagPlainMixedOutput,
 			},
 			Handler: mcptagPlainMixed,
-		}),
+		}, mcptagPlainMixedDecode, mcptagPlainMixedRun),
 	}
 }
 
@@ -325,10 +325,18 @@ var mcptagEchoScalarsArgs = &toolimpl.Spec{
 func mcptagEchoScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_scalars", &res)
 	var in Scalars
-	if err := mcptagEchoScalarsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoScalarsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoScalars(in)
+	return toolimpl.Ran(mcptagEchoScalarsRun(ctx, req, &in))
+}
+
+func mcptagEchoScalarsDecode(req *mcp.CallToolRequest, in *Scalars) error {
+	return mcptagEchoScalarsArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoScalarsRun(ctx context.Context, req *mcp.CallToolRequest, in *Scalars) (*mcp.CallToolResult, error) {
+	out := EchoScalars(*in)
 	return toolimpl.Object("echo_scalars", out), nil
 }
 
@@ -410,10 +418,18 @@ var mcptagEchoQuotedArgs = &toolimpl.Spec{
 func mcptagEchoQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_quoted", &res)
 	var in Quoted
-	if err := mcptagEchoQuotedArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoQuotedDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoQuoted(in)
+	return toolimpl.Ran(mcptagEchoQuotedRun(ctx, req, &in))
+}
+
+func mcptagEchoQuotedDecode(req *mcp.CallToolRequest, in *Quoted) error {
+	return mcptagEchoQuotedArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoQuotedRun(ctx context.Context, req *mcp.CallToolRequest, in *Quoted) (*mcp.CallToolResult, error) {
+	out := EchoQuoted(*in)
 	return toolimpl.Object("echo_quoted", out), nil
 }
 
@@ -691,10 +707,18 @@ var mcptagEchoNullablesArgs = &toolimpl.Spec{
 func mcptagEchoNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_nullables", &res)
 	var in Nullables
-	if err := mcptagEchoNullablesArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoNullablesDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoNullables(in)
+	return toolimpl.Ran(mcptagEchoNullablesRun(ctx, req, &in))
+}
+
+func mcptagEchoNullablesDecode(req *mcp.CallToolRequest, in *Nullables) error {
+	return mcptagEchoNullablesArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoNullablesRun(ctx context.Context, req *mcp.CallToolRequest, in *Nullables) (*mcp.CallToolResult, error) {
+	out := EchoNullables(*in)
 	return toolimpl.Object("echo_nullables", out), nil
 }
 
@@ -779,10 +803,18 @@ var mcptagEchoEmbedsArgs = &toolimpl.Spec{
 func mcptagEchoEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_embeds", &res)
 	var in Embeds
-	if err := mcptagEchoEmbedsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoEmbedsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoEmbeds(in)
+	return toolimpl.Ran(mcptagEchoEmbedsRun(ctx, req, &in))
+}
+
+func mcptagEchoEmbedsDecode(req *mcp.CallToolRequest, in *Embeds) error {
+	return mcptagEchoEmbedsArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoEmbedsRun(ctx context.Context, req *mcp.CallToolRequest, in *Embeds) (*mcp.CallToolResult, error) {
+	out := EchoEmbeds(*in)
 	return toolimpl.Object("echo_embeds", out), nil
 }
 
@@ -839,10 +871,18 @@ var mcptagEchoTaggedArgs = &toolimpl.Spec{
 func mcptagEchoTagged(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_tagged", &res)
 	var in Tagged
-	if err := mcptagEchoTaggedArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoTaggedDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoTagged(in)
+	return toolimpl.Ran(mcptagEchoTaggedRun(ctx, req, &in))
+}
+
+func mcptagEchoTaggedDecode(req *mcp.CallToolRequest, in *Tagged) error {
+	return mcptagEchoTaggedArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoTaggedRun(ctx context.Context, req *mcp.CallToolRequest, in *Tagged) (*mcp.CallToolResult, error) {
+	out := EchoTagged(*in)
 	return toolimpl.Object("echo_tagged", out), nil
 }
 
@@ -1051,10 +1091,18 @@ var mcptagEchoSpecialsArgs = &toolimpl.Spec{
 func mcptagEchoSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_specials", &res)
 	var in Specials
-	if err := mcptagEchoSpecialsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoSpecialsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoSpecials(in)
+	return toolimpl.Ran(mcptagEchoSpecialsRun(ctx, req, &in))
+}
+
+func mcptagEchoSpecialsDecode(req *mcp.CallToolRequest, in *Specials) error {
+	return mcptagEchoSpecialsArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoSpecialsRun(ctx context.Context, req *mcp.CallToolRequest, in *Specials) (*mcp.CallToolResult, error) {
+	out := EchoSpecials(*in)
 	return toolimpl.Object("echo_specials", out), nil
 }
 
@@ -1459,10 +1507,18 @@ var mcptagEchoMapsArgs = &toolimpl.Spec{
 func mcptagEchoMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_maps", &res)
 	var in Maps
-	if err := mcptagEchoMapsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoMapsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoMaps(in)
+	return toolimpl.Ran(mcptagEchoMapsRun(ctx, req, &in))
+}
+
+func mcptagEchoMapsDecode(req *mcp.CallToolRequest, in *Maps) error {
+	return mcptagEchoMapsArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoMapsRun(ctx context.Context, req *mcp.CallToolRequest, in *Maps) (*mcp.CallToolResult, error) {
+	out := EchoMaps(*in)
 	return toolimpl.Object("echo_maps", out), nil
 }
 
@@ -1532,10 +1588,18 @@ var mcptagEchoNodeArgs = &toolimpl.Spec{
 func mcptagEchoNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_node", &res)
 	var in testcorpus.Node
-	if err := mcptagEchoNodeArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoNodeDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoNode(in)
+	return toolimpl.Ran(mcptagEchoNodeRun(ctx, req, &in))
+}
+
+func mcptagEchoNodeDecode(req *mcp.CallToolRequest, in *testcorpus.Node) error {
+	return mcptagEchoNodeArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoNodeRun(ctx context.Context, req *mcp.CallToolRequest, in *testcorpus.Node) (*mcp.CallToolResult, error) {
+	out := EchoNode(*in)
 	return toolimpl.Object("echo_node", out), nil
 }
 
@@ -1882,10 +1946,18 @@ var mcptagEchoGenericArgs = &toolimpl.Spec{
 func mcptagEchoGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_generic", &res)
 	var in Generic
-	if err := mcptagEchoGenericArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoGenericDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoGeneric(in)
+	return toolimpl.Ran(mcptagEchoGenericRun(ctx, req, &in))
+}
+
+func mcptagEchoGenericDecode(req *mcp.CallToolRequest, in *Generic) error {
+	return mcptagEchoGenericArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoGenericRun(ctx context.Context, req *mcp.CallToolRequest, in *Generic) (*mcp.CallToolResult, error) {
+	out := EchoGeneric(*in)
 	return toolimpl.Object("echo_generic", out), nil
 }
 
@@ -2157,10 +2229,18 @@ var mcptagEchoEnumsArgs = &toolimpl.Spec{
 func mcptagEchoEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_enums", &res)
 	var in Enums
-	if err := mcptagEchoEnumsArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoEnumsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoEnums(in)
+	return toolimpl.Ran(mcptagEchoEnumsRun(ctx, req, &in))
+}
+
+func mcptagEchoEnumsDecode(req *mcp.CallToolRequest, in *Enums) error {
+	return mcptagEchoEnumsArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoEnumsRun(ctx context.Context, req *mcp.CallToolRequest, in *Enums) (*mcp.CallToolResult, error) {
+	out := EchoEnums(*in)
 	return toolimpl.Object("echo_enums", out), nil
 }
 
@@ -3955,10 +4035,18 @@ var mcptagEchoEverythingArgs = &toolimpl.Spec{
 func mcptagEchoEverything(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_everything", &res)
 	var in Everything
-	if err := mcptagEchoEverythingArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagEchoEverythingDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := EchoEverything(in)
+	return toolimpl.Ran(mcptagEchoEverythingRun(ctx, req, &in))
+}
+
+func mcptagEchoEverythingDecode(req *mcp.CallToolRequest, in *Everything) error {
+	return mcptagEchoEverythingArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagEchoEverythingRun(ctx context.Context, req *mcp.CallToolRequest, in *Everything) (*mcp.CallToolResult, error) {
+	out := EchoEverything(*in)
 	return toolimpl.Object("echo_everything", out), nil
 }
 
@@ -4028,73 +4116,103 @@ var mcptagPlainScalarsArgs = &toolimpl.Spec{
 	},
 }
 
+// PlainScalarsParams holds the arguments of plain_scalars as PlainScalars takes
+// them: a hook meets a *PlainScalarsParams in toolrt.Call's Args (toolrt.Use).
+type PlainScalarsParams struct {
+	B   bool          `json:"b"`
+	I   int           `json:"i"`
+	I8  int8          `json:"i8"`
+	I16 int16         `json:"i16"`
+	I32 int32         `json:"i32"`
+	I64 int64         `json:"i64"`
+	U   uint          `json:"u"`
+	U8  uint8         `json:"u8"`
+	U16 uint16        `json:"u16"`
+	U32 uint32        `json:"u32"`
+	U64 uint64        `json:"u64"`
+	F32 float32       `json:"f32"`
+	F64 float64       `json:"f64"`
+	S   string        `json:"s"`
+	Dur time.Duration `json:"dur"`
+}
+
 func mcptagPlainScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "plain_scalars", &res)
+	var in PlainScalarsParams
+	if err := mcptagPlainScalarsDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagPlainScalarsRun(ctx, req, &in))
+}
+
+func mcptagPlainScalarsDecode(req *mcp.CallToolRequest, in *PlainScalarsParams) error {
 	args, err := mcptagPlainScalarsArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var b bool
-	if err := args.Decode("b", &b); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("b", &in.B); err != nil {
+		return err
 	}
-	var i int
-	if err := args.Decode("i", &i); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("i", &in.I); err != nil {
+		return err
 	}
-	var i8 int8
-	if err := args.Decode("i8", &i8); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("i8", &in.I8); err != nil {
+		return err
 	}
-	var i16 int16
-	if err := args.Decode("i16", &i16); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("i16", &in.I16); err != nil {
+		return err
 	}
-	var i32 int32
-	if err := args.Decode("i32", &i32); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("i32", &in.I32); err != nil {
+		return err
 	}
-	var i64 int64
-	if err := args.Decode("i64", &i64); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("i64", &in.I64); err != nil {
+		return err
 	}
-	var u uint
-	if err := args.Decode("u", &u); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("u", &in.U); err != nil {
+		return err
 	}
-	var u8 uint8
-	if err := args.Decode("u8", &u8); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("u8", &in.U8); err != nil {
+		return err
 	}
-	var u16 uint16
-	if err := args.Decode("u16", &u16); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("u16", &in.U16); err != nil {
+		return err
 	}
-	var u32 uint32
-	if err := args.Decode("u32", &u32); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("u32", &in.U32); err != nil {
+		return err
 	}
-	var u64 uint64
-	if err := args.Decode("u64", &u64); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("u64", &in.U64); err != nil {
+		return err
 	}
-	var f32 float32
-	if err := args.Decode("f32", &f32); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("f32", &in.F32); err != nil {
+		return err
 	}
-	var f64 float64
-	if err := args.Decode("f64", &f64); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("f64", &in.F64); err != nil {
+		return err
 	}
-	var s string
-	if err := args.Decode("s", &s); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("s", &in.S); err != nil {
+		return err
 	}
-	var dur time.Duration
-	if err := args.Decode("dur", &dur); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := PlainScalars(b, i, i8, i16, i32, i64, u, u8, u16, u32, u64, f32, f64, s, dur)
+	return args.Decode("dur", &in.Dur)
+}
+
+func mcptagPlainScalarsRun(ctx context.Context, req *mcp.CallToolRequest, in *PlainScalarsParams) (*mcp.CallToolResult, error) {
+	out := PlainScalars(
+		in.B,
+		in.I,
+		in.I8,
+		in.I16,
+		in.I32,
+		in.I64,
+		in.U,
+		in.U8,
+		in.U16,
+		in.U32,
+		in.U64,
+		in.F32,
+		in.F64,
+		in.S,
+		in.Dur,
+	)
 	return toolimpl.Object("plain_scalars", out), nil
 }
 
@@ -4207,57 +4325,72 @@ var mcptagPlainPointersArgs = &toolimpl.Spec{
 	},
 }
 
+// PlainPointersParams holds the arguments of plain_pointers as PlainPointers
+// takes them: a hook meets a *PlainPointersParams in toolrt.Call's Args
+// (toolrt.Use).
+type PlainPointersParams struct {
+	I     *int             `json:"i"`
+	S     *string          `json:"s"`
+	Item  *testcorpus.Item `json:"item"`
+	Unit  *testcorpus.Unit `json:"unit"`
+	When  *time.Time       `json:"when"`
+	Slice *[]int           `json:"slice"`
+	M     *map[string]int  `json:"m"`
+	Pp    **int            `json:"pp"`
+	A     *any             `json:"a"`
+	Raw   *json.RawMessage `json:"raw"`
+	Node  *testcorpus.Node `json:"node"`
+}
+
 func mcptagPlainPointers(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "plain_pointers", &res)
+	var in PlainPointersParams
+	if err := mcptagPlainPointersDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagPlainPointersRun(ctx, req, &in))
+}
+
+func mcptagPlainPointersDecode(req *mcp.CallToolRequest, in *PlainPointersParams) error {
 	args, err := mcptagPlainPointersArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var i *int
-	if err := args.Decode("i", &i); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("i", &in.I); err != nil {
+		return err
 	}
-	var s *string
-	if err := args.Decode("s", &s); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("s", &in.S); err != nil {
+		return err
 	}
-	var item *testcorpus.Item
-	if err := args.Decode("item", &item); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("item", &in.Item); err != nil {
+		return err
 	}
-	var unit *testcorpus.Unit
-	if err := args.Decode("unit", &unit); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("unit", &in.Unit); err != nil {
+		return err
 	}
-	var when *time.Time
-	if err := args.Decode("when", &when); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("when", &in.When); err != nil {
+		return err
 	}
-	var slice *[]int
-	if err := args.Decode("slice", &slice); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("slice", &in.Slice); err != nil {
+		return err
 	}
-	var m *map[string]int
-	if err := args.Decode("m", &m); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("m", &in.M); err != nil {
+		return err
 	}
-	var pp **int
-	if err := args.Decode("pp", &pp); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("pp", &in.Pp); err != nil {
+		return err
 	}
-	var a *any
-	if err := args.Decode("a", &a); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("a", &in.A); err != nil {
+		return err
 	}
-	var raw *json.RawMessage
-	if err := args.Decode("raw", &raw); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("raw", &in.Raw); err != nil {
+		return err
 	}
-	var node *testcorpus.Node
-	if err := args.Decode("node", &node); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := PlainPointers(i, s, item, unit, when, slice, m, pp, a, raw, node)
+	return args.Decode("node", &in.Node)
+}
+
+func mcptagPlainPointersRun(ctx context.Context, req *mcp.CallToolRequest, in *PlainPointersParams) (*mcp.CallToolResult, error) {
+	out := PlainPointers(in.I, in.S, in.Item, in.Unit, in.When, in.Slice, in.M, in.Pp, in.A, in.Raw, in.Node)
 	return toolimpl.Object("plain_pointers", out), nil
 }
 
@@ -4292,17 +4425,31 @@ var mcptagPlainOneArgs = &toolimpl.Spec{
 	},
 }
 
+// PlainOneParams holds the arguments of plain_one as PlainOne takes them: a
+// hook meets a *PlainOneParams in toolrt.Call's Args (toolrt.Use).
+type PlainOneParams struct {
+	Tree testcorpus.Tree `json:"tree"`
+}
+
 func mcptagPlainOne(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "plain_one", &res)
+	var in PlainOneParams
+	if err := mcptagPlainOneDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagPlainOneRun(ctx, req, &in))
+}
+
+func mcptagPlainOneDecode(req *mcp.CallToolRequest, in *PlainOneParams) error {
 	args, err := mcptagPlainOneArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var tree testcorpus.Tree
-	if err := args.Decode("tree", &tree); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := PlainOne(tree)
+	return args.Decode("tree", &in.Tree)
+}
+
+func mcptagPlainOneRun(ctx context.Context, req *mcp.CallToolRequest, in *PlainOneParams) (*mcp.CallToolResult, error) {
+	out := PlainOne(in.Tree)
 	return toolimpl.Object("plain_one", out), nil
 }
 
@@ -4590,17 +4737,32 @@ var mcptagPlainStructPtrArgs = &toolimpl.Spec{
 	},
 }
 
+// PlainStructPtrParams holds the arguments of plain_struct_ptr as
+// PlainStructPtr takes them: a hook meets a *PlainStructPtrParams in
+// toolrt.Call's Args (toolrt.Use).
+type PlainStructPtrParams struct {
+	In *Nullables `json:"in"`
+}
+
 func mcptagPlainStructPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "plain_struct_ptr", &res)
+	var in PlainStructPtrParams
+	if err := mcptagPlainStructPtrDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagPlainStructPtrRun(ctx, req, &in))
+}
+
+func mcptagPlainStructPtrDecode(req *mcp.CallToolRequest, in *PlainStructPtrParams) error {
 	args, err := mcptagPlainStructPtrArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var in *Nullables
-	if err := args.Decode("in", &in); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := PlainStructPtr(in)
+	return args.Decode("in", &in.In)
+}
+
+func mcptagPlainStructPtrRun(ctx context.Context, req *mcp.CallToolRequest, in *PlainStructPtrParams) (*mcp.CallToolResult, error) {
+	out := PlainStructPtr(in.In)
 	return toolimpl.Object("plain_struct_ptr", out), nil
 }
 
@@ -4947,97 +5109,133 @@ var mcptagPlainMixedArgs = &toolimpl.Spec{
 	},
 }
 
+// PlainMixedParams holds the arguments of plain_mixed as PlainMixed takes them:
+// a hook meets a *PlainMixedParams in toolrt.Call's Args (toolrt.Use).
+type PlainMixedParams struct {
+	Items  []testcorpus.Item                                      `json:"items"`
+	Tags   []string                                               `json:"tags"`
+	Counts map[string]int                                         `json:"counts"`
+	ByID   map[int]testcorpus.Item                                `json:"byID"`
+	ByU16  map[uint16]bool                                        `json:"byU16"`
+	ByText map[TextKey]string                                     `json:"byText"`
+	Unit   testcorpus.Unit                                        `json:"unit"`
+	Prio   testcorpus.Priority                                    `json:"prio"`
+	When   time.Time                                              `json:"when"`
+	Data   []byte                                                 `json:"data"`
+	Num    json.Number                                            `json:"num"`
+	Raw    json.RawMessage                                        `json:"raw"`
+	Value  any                                                    `json:"value"`
+	Tree   testcorpus.Tree                                        `json:"tree"`
+	Graph  Graph                                                  `json:"graph"`
+	Window [3]int8                                                `json:"window"`
+	Level  Level                                                  `json:"level"`
+	Custom Custom                                                 `json:"custom"`
+	Stamp  Stamp                                                  `json:"stamp"`
+	Page   testcorpus.Page[testcorpus.Pair[int, testcorpus.Unit]] `json:"page"`
+	Embeds Embeds                                                 `json:"embeds"`
+}
+
 func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "plain_mixed", &res)
+	var in PlainMixedParams
+	if err := mcptagPlainMixedDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagPlainMixedRun(ctx, req, &in))
+}
+
+func mcptagPlainMixedDecode(req *mcp.CallToolRequest, in *PlainMixedParams) error {
 	args, err := mcptagPlainMixedArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var items []testcorpus.Item
-	if err := args.Decode("items", &items); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("items", &in.Items); err != nil {
+		return err
 	}
-	var tags []string
-	if err := args.Decode("tags", &tags); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("tags", &in.Tags); err != nil {
+		return err
 	}
-	var counts map[string]int
-	if err := args.Decode("counts", &counts); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("counts", &in.Counts); err != nil {
+		return err
 	}
-	var byID map[int]testcorpus.Item
-	if err := args.Decode("byID", &byID); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("byID", &in.ByID); err != nil {
+		return err
 	}
-	var byU16 map[uint16]bool
-	if err := args.Decode("byU16", &byU16); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("byU16", &in.ByU16); err != nil {
+		return err
 	}
-	var byText map[TextKey]string
-	if err := args.Decode("byText", &byText); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("byText", &in.ByText); err != nil {
+		return err
 	}
-	var unit testcorpus.Unit
-	if err := args.Decode("unit", &unit); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("unit", &in.Unit); err != nil {
+		return err
 	}
-	var prio testcorpus.Priority
-	if err := args.Decode("prio", &prio); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("prio", &in.Prio); err != nil {
+		return err
 	}
-	var when time.Time
-	if err := args.Decode("when", &when); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("when", &in.When); err != nil {
+		return err
 	}
-	var data []byte
-	if err := args.Decode("data", &data); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("data", &in.Data); err != nil {
+		return err
 	}
-	var num json.Number
-	if err := args.Decode("num", &num); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("num", &in.Num); err != nil {
+		return err
 	}
-	var raw json.RawMessage
-	if err := args.Decode("raw", &raw); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("raw", &in.Raw); err != nil {
+		return err
 	}
-	var value any
-	if err := args.Decode("value", &value); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("value", &in.Value); err != nil {
+		return err
 	}
-	var tree testcorpus.Tree
-	if err := args.Decode("tree", &tree); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("tree", &in.Tree); err != nil {
+		return err
 	}
-	var graph Graph
-	if err := args.Decode("graph", &graph); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("graph", &in.Graph); err != nil {
+		return err
 	}
-	var window [3]int8
-	if err := args.Decode("window", &window); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("window", &in.Window); err != nil {
+		return err
 	}
-	var level Level
-	if err := args.Decode("level", &level); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("level", &in.Level); err != nil {
+		return err
 	}
-	var custom Custom
-	if err := args.Decode("custom", &custom); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("custom", &in.Custom); err != nil {
+		return err
 	}
-	var stamp Stamp
-	if err := args.Decode("stamp", &stamp); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("stamp", &in.Stamp); err != nil {
+		return err
 	}
-	var page testcorpus.Page[testcorpus.Pair[int, testcorpus.Unit]]
-	if err := args.Decode("page", &page); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("page", &in.Page); err != nil {
+		return err
 	}
-	var embeds Embeds
-	if err := args.Decode("embeds", &embeds); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := PlainMixed(items, tags, counts, byID, byU16, byText, unit, prio, when, data, num, raw, value, tree, graph, window, level, custom, stamp, page, embeds)
+	return args.Decode("embeds", &in.Embeds)
+}
+
+func mcptagPlainMixedRun(ctx context.Context, req *mcp.CallToolRequest, in *PlainMixedParams) (*mcp.CallToolResult, error) {
+	out := PlainMixed(
+		in.Items,
+		in.Tags,
+		in.Counts,
+		in.ByID,
+		in.ByU16,
+		in.ByText,
+		in.Unit,
+		in.Prio,
+		in.When,
+		in.Data,
+		in.Num,
+		in.Raw,
+		in.Value,
+		in.Tree,
+		in.Graph,
+		in.Window,
+		in.Level,
+		in.Custom,
+		in.Stamp,
+		in.Page,
+		in.Embeds,
+	)
 	return toolimpl.Object("plain_mixed", out), nil
 }
 

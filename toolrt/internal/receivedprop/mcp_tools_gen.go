@@ -37,7 +37,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "receive",
 				Description:  `Checks what it receives: its error is a value that breaks the constraint of its field, which the handler should have rejected.`,
@@ -45,7 +45,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagReceiveOutput,
 			},
 			Handler: mcptagReceive,
-		}),
+		}, mcptagReceiveDecode, mcptagReceiveRun),
 	}
 }
 
@@ -224,12 +224,20 @@ var mcptagReceiveArgs = &toolimpl.Spec{
 func mcptagReceive(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "receive", &res)
 	var in Received
-	if err := mcptagReceiveArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagReceiveDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := Receive(in)
+	return toolimpl.Ran(mcptagReceiveRun(ctx, req, &in))
+}
+
+func mcptagReceiveDecode(req *mcp.CallToolRequest, in *Received) error {
+	return mcptagReceiveArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagReceiveRun(ctx context.Context, req *mcp.CallToolRequest, in *Received) (*mcp.CallToolResult, error) {
+	out, err := Receive(*in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Wrapped("receive", out), nil
 }

@@ -39,7 +39,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "delete_files",
 				Description:  `Deletes each file the user confirms, asking for each in turn, and returns those it deleted.`,
@@ -48,8 +48,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDeleteFilesOutput,
 			},
 			Handler: mcptagDeleteFiles,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagDeleteFilesDecode, mcptagDeleteFilesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "ask_name",
 				Description:  `Asks the client for a name, by an input request of its own, and greets whoever it names.`,
@@ -57,8 +57,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagAskNameOutput,
 			},
 			Handler: mcptagAskName,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagAskNameDecode, mcptagAskNameRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "greet_two",
 				Description:  `Asks for two names, one form each, and greets both.`,
@@ -66,24 +66,24 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGreetTwoOutput,
 			},
 			Handler: mcptagGreetTwo,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGreetTwoDecode, mcptagGreetTwoRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "refuse",
 				Description: `Fails with the JSON-RPC error of code, wrapped.`,
 				InputSchema: mcptagRefuseInput,
 			},
 			Handler: mcptagRefuse,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagRefuseDecode, mcptagRefuseRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "fail",
 				Description: `Fails with an error of its own, which is a tool error.`,
 				InputSchema: mcptagFailInput,
 			},
 			Handler: mcptagFail,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagFailDecode, mcptagFailRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "act",
 				Description:  `Acts as a user, and returns what it did.`,
@@ -91,8 +91,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDoActOutput,
 			},
 			Handler: mcptagDoAct,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagDoActDecode, mcptagDoActRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "save_note",
 				Description:  `Saves a note, for a caller whose token holds notes:write.`,
@@ -101,8 +101,8 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagSaveNote,
 			Scopes:  []string{"notes:write"},
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSaveNoteDecode, mcptagSaveNoteRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "count_notes",
 				Description:  `Says how many notes a caller whose token holds notes:read would read.`,
@@ -112,8 +112,8 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagCountNotes,
 			Scopes:  []string{"notes:read"},
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCountNotesDecode, mcptagCountNotesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "act_for",
 				Description:  `Acts for a tenant, which a gateway routes on by its header.`,
@@ -121,7 +121,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagActForOutput,
 			},
 			Handler: mcptagActFor,
-		}),
+		}, mcptagActForDecode, mcptagActForRun),
 	}
 }
 
@@ -146,19 +146,33 @@ var mcptagDeleteFilesArgs = &toolimpl.Spec{
 	},
 }
 
+// DeleteFilesParams holds the arguments of delete_files as DeleteFiles takes
+// them: a hook meets a *DeleteFilesParams in toolrt.Call's Args (toolrt.Use).
+type DeleteFilesParams struct {
+	Names []string `json:"names"`
+}
+
 func mcptagDeleteFiles(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "delete_files", &res)
+	var in DeleteFilesParams
+	if err := mcptagDeleteFilesDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagDeleteFilesRun(ctx, req, &in))
+}
+
+func mcptagDeleteFilesDecode(req *mcp.CallToolRequest, in *DeleteFilesParams) error {
 	args, err := mcptagDeleteFilesArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var names []string
-	if err := args.Decode("names", &names); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := DeleteFiles(ctx, req, names)
+	return args.Decode("names", &in.Names)
+}
+
+func mcptagDeleteFilesRun(ctx context.Context, req *mcp.CallToolRequest, in *DeleteFilesParams) (*mcp.CallToolResult, error) {
+	out, err := DeleteFiles(ctx, req, in.Names)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Slice("delete_files", out), nil
 }
@@ -177,12 +191,22 @@ var mcptagAskNameArgs = &toolimpl.Spec{
 
 func mcptagAskName(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "ask_name", &res)
-	if _, err := mcptagAskNameArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagAskNameDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagAskNameRun(ctx, req, &in))
+}
+
+func mcptagAskNameDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagAskNameArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagAskNameRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	res, out, err := AskName(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Merge(res, toolimpl.Object("ask_name", out)), nil
 }
@@ -196,12 +220,22 @@ var mcptagGreetTwoArgs = &toolimpl.Spec{
 
 func mcptagGreetTwo(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "greet_two", &res)
-	if _, err := mcptagGreetTwoArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagGreetTwoDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagGreetTwoRun(ctx, req, &in))
+}
+
+func mcptagGreetTwoDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGreetTwoArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagGreetTwoRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out, err := GreetTwo(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Wrapped("greet_two", out), nil
 }
@@ -220,18 +254,32 @@ var mcptagRefuseArgs = &toolimpl.Spec{
 	},
 }
 
+// RefuseParams holds the arguments of refuse as Refuse takes them: a hook meets
+// a *RefuseParams in toolrt.Call's Args (toolrt.Use).
+type RefuseParams struct {
+	Code int64 `json:"code"`
+}
+
 func mcptagRefuse(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "refuse", &res)
+	var in RefuseParams
+	if err := mcptagRefuseDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagRefuseRun(ctx, req, &in))
+}
+
+func mcptagRefuseDecode(req *mcp.CallToolRequest, in *RefuseParams) error {
 	args, err := mcptagRefuseArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var code int64
-	if err := args.Decode("code", &code); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	if err := Refuse(code); err != nil {
-		return toolimpl.Failed(err)
+	return args.Decode("code", &in.Code)
+}
+
+func mcptagRefuseRun(ctx context.Context, req *mcp.CallToolRequest, in *RefuseParams) (*mcp.CallToolResult, error) {
+	if err := Refuse(in.Code); err != nil {
+		return nil, err
 	}
 	return toolimpl.Empty(), nil
 }
@@ -244,11 +292,21 @@ var mcptagFailArgs = &toolimpl.Spec{
 
 func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "fail", &res)
-	if _, err := mcptagFailArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagFailDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagFailRun(ctx, req, &in))
+}
+
+func mcptagFailDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagFailArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagFailRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	if err := Fail(); err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Empty(), nil
 }
@@ -296,10 +354,18 @@ var mcptagDoActArgs = &toolimpl.Spec{
 func mcptagDoAct(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "act", &res)
 	var in Act
-	if err := mcptagDoActArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagDoActDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := DoAct(in)
+	return toolimpl.Ran(mcptagDoActRun(ctx, req, &in))
+}
+
+func mcptagDoActDecode(req *mcp.CallToolRequest, in *Act) error {
+	return mcptagDoActArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagDoActRun(ctx context.Context, req *mcp.CallToolRequest, in *Act) (*mcp.CallToolResult, error) {
+	out := DoAct(*in)
 	return toolimpl.Object("act", out), nil
 }
 
@@ -318,17 +384,31 @@ var mcptagSaveNoteArgs = &toolimpl.Spec{
 	},
 }
 
+// SaveNoteParams holds the arguments of save_note as SaveNote takes them: a
+// hook meets a *SaveNoteParams in toolrt.Call's Args (toolrt.Use).
+type SaveNoteParams struct {
+	Text string `json:"text"`
+}
+
 func mcptagSaveNote(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "save_note", &res)
+	var in SaveNoteParams
+	if err := mcptagSaveNoteDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagSaveNoteRun(ctx, req, &in))
+}
+
+func mcptagSaveNoteDecode(req *mcp.CallToolRequest, in *SaveNoteParams) error {
 	args, err := mcptagSaveNoteArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var text string
-	if err := args.Decode("text", &text); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := SaveNote(text)
+	return args.Decode("text", &in.Text)
+}
+
+func mcptagSaveNoteRun(ctx context.Context, req *mcp.CallToolRequest, in *SaveNoteParams) (*mcp.CallToolResult, error) {
+	out := SaveNote(in.Text)
 	return toolimpl.Wrapped("save_note", out), nil
 }
 
@@ -341,9 +421,19 @@ var mcptagCountNotesArgs = &toolimpl.Spec{
 
 func mcptagCountNotes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "count_notes", &res)
-	if _, err := mcptagCountNotesArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagCountNotesDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagCountNotesRun(ctx, req, &in))
+}
+
+func mcptagCountNotesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagCountNotesArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagCountNotesRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := CountNotes()
 	return toolimpl.Wrapped("count_notes", out), nil
 }
@@ -376,17 +466,31 @@ var mcptagActForArgs = &toolimpl.Spec{
 	},
 }
 
+// ActForParams holds the arguments of act_for as ActFor takes them: a hook
+// meets a *ActForParams in toolrt.Call's Args (toolrt.Use).
+type ActForParams struct {
+	Tenant Tenant `json:"tenant"`
+}
+
 func mcptagActFor(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "act_for", &res)
+	var in ActForParams
+	if err := mcptagActForDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagActForRun(ctx, req, &in))
+}
+
+func mcptagActForDecode(req *mcp.CallToolRequest, in *ActForParams) error {
 	args, err := mcptagActForArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var tenant Tenant
-	if err := args.Decode("tenant", &tenant); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := ActFor(tenant)
+	return args.Decode("tenant", &in.Tenant)
+}
+
+func mcptagActForRun(ctx context.Context, req *mcp.CallToolRequest, in *ActForParams) (*mcp.CallToolResult, error) {
+	out := ActFor(in.Tenant)
 	return toolimpl.Wrapped("act_for", out), nil
 }
 

@@ -58,7 +58,7 @@ func RegisterStationTools(s *mcp.Server, station *Station) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "get_forecast",
 				Title:       "Forecast",
@@ -88,8 +88,8 @@ func Tools() []toolrt.Tool {
 					},
 				},
 			}, mcptagPageGetForecast),
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetForecastDecode, mcptagGetForecastRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "ping",
 				Description:  `Answers, with no page.`,
@@ -97,7 +97,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPingOutput,
 			},
 			Handler: mcptagPing,
-		}),
+		}, mcptagPingDecode, mcptagPingRun),
 	}
 }
 
@@ -109,7 +109,7 @@ func Tools() []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func StationTools(station *Station) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "refresh",
 				Description: `Reloads the station's readings, for the page.`,
@@ -126,7 +126,7 @@ func StationTools(station *Station) []toolrt.Tool {
 				Name:     "refresh",
 				MIMEType: "text/html;profile=mcp-app",
 			}, mcptagPageStationRefresh),
-		}),
+		}, mcptagStationRefreshDecode, mcptagStationRefreshRun(station)),
 	}
 }
 
@@ -168,17 +168,31 @@ var mcptagGetForecastArgs = &toolimpl.Spec{
 	},
 }
 
+// GetForecastParams holds the arguments of get_forecast as GetForecast takes
+// them: a hook meets a *GetForecastParams in toolrt.Call's Args (toolrt.Use).
+type GetForecastParams struct {
+	City string `json:"city"`
+}
+
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_forecast", &res)
+	var in GetForecastParams
+	if err := mcptagGetForecastDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetForecastRun(ctx, req, &in))
+}
+
+func mcptagGetForecastDecode(req *mcp.CallToolRequest, in *GetForecastParams) error {
 	args, err := mcptagGetForecastArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var city string
-	if err := args.Decode("city", &city); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := GetForecast(city)
+	return args.Decode("city", &in.City)
+}
+
+func mcptagGetForecastRun(ctx context.Context, req *mcp.CallToolRequest, in *GetForecastParams) (*mcp.CallToolResult, error) {
+	out := GetForecast(in.City)
 	return toolimpl.Object("get_forecast", out), nil
 }
 
@@ -190,11 +204,24 @@ var mcptagStationRefreshArgs = &toolimpl.Spec{
 }
 
 func mcptagStationRefresh(recv *Station) mcp.ToolHandler {
+	run := mcptagStationRefreshRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "refresh", &res)
-		if _, err := mcptagStationRefreshArgs.Parse(req.Params.Arguments); err != nil {
+		var in toolimpl.NoArgs
+		if err := mcptagStationRefreshDecode(req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagStationRefreshDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagStationRefreshArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagStationRefreshRun(recv *Station) toolimpl.Runner[toolimpl.NoArgs] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 		out := recv.Refresh()
 		return toolimpl.Wrapped("refresh", out), nil
 	}
@@ -209,9 +236,19 @@ var mcptagPingArgs = &toolimpl.Spec{
 
 func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "ping", &res)
-	if _, err := mcptagPingArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagPingDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagPingRun(ctx, req, &in))
+}
+
+func mcptagPingDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagPingArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagPingRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Ping()
 	return toolimpl.Wrapped("ping", out), nil
 }

@@ -165,7 +165,7 @@ func RegisterShelf(s *mcp.Server, shelf *Shelf) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "version",
 				Description:  `Reports the catalog's version.`,
@@ -173,7 +173,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagVersionOutput,
 			},
 			Handler: mcptagVersion,
-		}),
+		}, mcptagVersionDecode, mcptagVersionRun),
 	}
 }
 
@@ -186,9 +186,19 @@ var mcptagVersionArgs = &toolimpl.Spec{
 
 func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "version", &res)
-	if _, err := mcptagVersionArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagVersionDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagVersionRun(ctx, req, &in))
+}
+
+func mcptagVersionDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagVersionArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagVersionRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Version()
 	return toolimpl.Wrapped("version", out), nil
 }

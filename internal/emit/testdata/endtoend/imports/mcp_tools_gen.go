@@ -39,7 +39,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "convert",
 				Description:  `Turns an alpha item into a beta one.`,
@@ -47,7 +47,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagConvertOutput,
 			},
 			Handler: mcptagConvert,
-		}),
+		}, mcptagConvertDecode, mcptagConvertRun),
 	}
 }
 
@@ -74,11 +74,19 @@ var mcptagConvertArgs = &toolimpl.Spec{
 
 func mcptagConvert(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "convert", &res)
-	var item alphav1.Item
-	if err := mcptagConvertArgs.DecodeStruct(req.Params.Arguments, &item); err != nil {
+	var in alphav1.Item
+	if err := mcptagConvertDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Convert(item)
+	return toolimpl.Ran(mcptagConvertRun(ctx, req, &in))
+}
+
+func mcptagConvertDecode(req *mcp.CallToolRequest, in *alphav1.Item) error {
+	return mcptagConvertArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagConvertRun(ctx context.Context, req *mcp.CallToolRequest, in *alphav1.Item) (*mcp.CallToolResult, error) {
+	out := Convert(*in)
 	return toolimpl.Object("convert", out), nil
 }
 

@@ -57,7 +57,7 @@ func RegisterStoreTools(s *mcp.Server, store *Store) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "forecast",
 				Description:  `Gives tomorrow's forecast for a city.`,
@@ -67,8 +67,8 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagForecast,
 			Toolset: "forecast",
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagForecastDecode, mcptagForecastRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "alerts",
 				Description:  `Lists the weather alerts in force.`,
@@ -79,8 +79,8 @@ func Tools() []toolrt.Tool {
 			Handler: mcptagAlerts,
 			Toolset: "forecast",
 			Flag:    "alerts",
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagAlertsDecode, mcptagAlertsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "save_city",
 				Description:  `Saves a city to the caller's list.`,
@@ -90,7 +90,7 @@ func Tools() []toolrt.Tool {
 			Handler: mcptagSaveCity,
 			Toolset: "cities",
 			Scopes:  []string{"cities:write", "profile"},
-		}),
+		}, mcptagSaveCityDecode, mcptagSaveCityRun),
 	}
 }
 
@@ -102,7 +102,7 @@ func Tools() []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func StoreTools(store *Store) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "delete_city",
 				Description:  `Removes a city from every list.`,
@@ -113,7 +113,7 @@ func StoreTools(store *Store) []toolrt.Tool {
 			Handler: mcptagStoreDeleteCity(store),
 			Toolset: "cities",
 			Scopes:  []string{"cities:admin"},
-		}),
+		}, mcptagStoreDeleteCityDecode, mcptagStoreDeleteCityRun(store)),
 	}
 }
 
@@ -132,17 +132,31 @@ var mcptagForecastArgs = &toolimpl.Spec{
 	},
 }
 
+// ForecastParams holds the arguments of forecast as Forecast takes them: a hook
+// meets a *ForecastParams in toolrt.Call's Args (toolrt.Use).
+type ForecastParams struct {
+	City string `json:"city"`
+}
+
 func mcptagForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "forecast", &res)
+	var in ForecastParams
+	if err := mcptagForecastDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagForecastRun(ctx, req, &in))
+}
+
+func mcptagForecastDecode(req *mcp.CallToolRequest, in *ForecastParams) error {
 	args, err := mcptagForecastArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var city string
-	if err := args.Decode("city", &city); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := Forecast(city)
+	return args.Decode("city", &in.City)
+}
+
+func mcptagForecastRun(ctx context.Context, req *mcp.CallToolRequest, in *ForecastParams) (*mcp.CallToolResult, error) {
+	out := Forecast(in.City)
 	return toolimpl.Wrapped("forecast", out), nil
 }
 
@@ -159,9 +173,19 @@ var mcptagAlertsArgs = &toolimpl.Spec{
 
 func mcptagAlerts(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "alerts", &res)
-	if _, err := mcptagAlertsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagAlertsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagAlertsRun(ctx, req, &in))
+}
+
+func mcptagAlertsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagAlertsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagAlertsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Alerts()
 	return toolimpl.Slice("alerts", out), nil
 }
@@ -181,17 +205,31 @@ var mcptagSaveCityArgs = &toolimpl.Spec{
 	},
 }
 
+// SaveCityParams holds the arguments of save_city as SaveCity takes them: a
+// hook meets a *SaveCityParams in toolrt.Call's Args (toolrt.Use).
+type SaveCityParams struct {
+	City string `json:"city"`
+}
+
 func mcptagSaveCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "save_city", &res)
+	var in SaveCityParams
+	if err := mcptagSaveCityDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagSaveCityRun(ctx, req, &in))
+}
+
+func mcptagSaveCityDecode(req *mcp.CallToolRequest, in *SaveCityParams) error {
 	args, err := mcptagSaveCityArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var city string
-	if err := args.Decode("city", &city); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := SaveCity(city)
+	return args.Decode("city", &in.City)
+}
+
+func mcptagSaveCityRun(ctx context.Context, req *mcp.CallToolRequest, in *SaveCityParams) (*mcp.CallToolResult, error) {
+	out := SaveCity(in.City)
 	return toolimpl.Wrapped("save_city", out), nil
 }
 
@@ -210,18 +248,36 @@ var mcptagStoreDeleteCityArgs = &toolimpl.Spec{
 	},
 }
 
+// StoreDeleteCityParams holds the arguments of delete_city as DeleteCity takes
+// them: a hook meets a *StoreDeleteCityParams in toolrt.Call's Args
+// (toolrt.Use).
+type StoreDeleteCityParams struct {
+	City string `json:"city"`
+}
+
 func mcptagStoreDeleteCity(recv *Store) mcp.ToolHandler {
+	run := mcptagStoreDeleteCityRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "delete_city", &res)
-		args, err := mcptagStoreDeleteCityArgs.Parse(req.Params.Arguments)
-		if err != nil {
+		var in StoreDeleteCityParams
+		if err := mcptagStoreDeleteCityDecode(req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
-		var city string
-		if err := args.Decode("city", &city); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		out := recv.DeleteCity(city)
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagStoreDeleteCityDecode(req *mcp.CallToolRequest, in *StoreDeleteCityParams) error {
+	args, err := mcptagStoreDeleteCityArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	return args.Decode("city", &in.City)
+}
+
+func mcptagStoreDeleteCityRun(recv *Store) toolimpl.Runner[StoreDeleteCityParams] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *StoreDeleteCityParams) (*mcp.CallToolResult, error) {
+		out := recv.DeleteCity(in.City)
 		return toolimpl.Wrapped("delete_city", out), nil
 	}
 }

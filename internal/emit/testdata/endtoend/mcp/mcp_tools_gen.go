@@ -71,7 +71,7 @@ func RegisterNestTools(s *mcp2.Server, nest *Nest) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp2.Tool{
 				Name:         "hello",
 				Description:  `Greets someone.`,
@@ -79,8 +79,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagHello2Output,
 			},
 			Handler: mcptagHello2,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagHello2Decode, mcptagHello2Run),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp2.Tool{
 				Name:         "nandu",
 				Description:  `Names the bird.`,
@@ -88,7 +88,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagÑandúOutput,
 			},
 			Handler: mcptagÑandú,
-		}),
+		}, mcptagÑandúDecode, mcptagÑandúRun),
 	}
 }
 
@@ -100,7 +100,7 @@ func Tools() []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func FuncTools(funcArg Func) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp2.Tool{
 				Name:         "kind",
 				Description:  `Names the kind.`,
@@ -108,7 +108,7 @@ func FuncTools(funcArg Func) []toolrt.Tool {
 				OutputSchema: mcptagFuncKindOutput,
 			},
 			Handler: mcptagFuncKind(funcArg),
-		}),
+		}, mcptagFuncKindDecode, mcptagFuncKindRun(funcArg)),
 	}
 }
 
@@ -120,7 +120,7 @@ func FuncTools(funcArg Func) []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func NestTools(nest *Nest) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp2.Tool{
 				Name:         "count",
 				Description:  `Counts the birds of the nest.`,
@@ -128,7 +128,7 @@ func NestTools(nest *Nest) []toolrt.Tool {
 				OutputSchema: mcptagNestCountOutput,
 			},
 			Handler: mcptagNestCount(nest),
-		}),
+		}, mcptagNestCountDecode, mcptagNestCountRun(nest)),
 	}
 }
 
@@ -148,21 +148,35 @@ var mcptagHello2Args = &toolimpl.Spec{
 	},
 }
 
+// HelloParams holds the arguments of hello as Hello takes them: a hook meets a
+// *HelloParams in toolrt.Call's Args (toolrt.Use).
+type HelloParams struct {
+	Toolrt string `json:"toolrt"`
+	Json   int    `json:"json"`
+}
+
 func mcptagHello2(ctx context.Context, req *mcp2.CallToolRequest) (res *mcp2.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "hello", &res)
+	var in HelloParams
+	if err := mcptagHello2Decode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagHello2Run(ctx, req, &in))
+}
+
+func mcptagHello2Decode(req *mcp2.CallToolRequest, in *HelloParams) error {
 	args, err := mcptagHello2Args.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var toolrtArg string
-	if err := args.Decode("toolrt", &toolrtArg); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("toolrt", &in.Toolrt); err != nil {
+		return err
 	}
-	var jsonArg int
-	if err := args.Decode("json", &jsonArg); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := Hello(ctx, toolrtArg, jsonArg)
+	return args.Decode("json", &in.Json)
+}
+
+func mcptagHello2Run(ctx context.Context, req *mcp2.CallToolRequest, in *HelloParams) (*mcp2.CallToolResult, error) {
+	out := Hello(ctx, in.Toolrt, in.Json)
 	return toolimpl.Wrapped("hello", out), nil
 }
 
@@ -175,9 +189,19 @@ var mcptagÑandúArgs = &toolimpl.Spec{
 
 func mcptagÑandú(ctx context.Context, req *mcp2.CallToolRequest) (res *mcp2.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "nandu", &res)
-	if _, err := mcptagÑandúArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagÑandúDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagÑandúRun(ctx, req, &in))
+}
+
+func mcptagÑandúDecode(req *mcp2.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagÑandúArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagÑandúRun(ctx context.Context, req *mcp2.CallToolRequest, in *toolimpl.NoArgs) (*mcp2.CallToolResult, error) {
 	out := ñandú()
 	return toolimpl.Wrapped("nandu", out), nil
 }
@@ -190,11 +214,24 @@ var mcptagNestCountArgs = &toolimpl.Spec{
 }
 
 func mcptagNestCount(recv *Nest) mcp2.ToolHandler {
+	run := mcptagNestCountRun(recv)
 	return func(ctx context.Context, req *mcp2.CallToolRequest) (res *mcp2.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "count", &res)
-		if _, err := mcptagNestCountArgs.Parse(req.Params.Arguments); err != nil {
+		var in toolimpl.NoArgs
+		if err := mcptagNestCountDecode(req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagNestCountDecode(req *mcp2.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagNestCountArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagNestCountRun(recv *Nest) toolimpl.Runner[toolimpl.NoArgs] {
+	return func(ctx context.Context, req *mcp2.CallToolRequest, in *toolimpl.NoArgs) (*mcp2.CallToolResult, error) {
 		out := recv.Count()
 		return toolimpl.Wrapped("count", out), nil
 	}
@@ -208,11 +245,24 @@ var mcptagFuncKindArgs = &toolimpl.Spec{
 }
 
 func mcptagFuncKind(recv Func) mcp2.ToolHandler {
+	run := mcptagFuncKindRun(recv)
 	return func(ctx context.Context, req *mcp2.CallToolRequest) (res *mcp2.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "kind", &res)
-		if _, err := mcptagFuncKindArgs.Parse(req.Params.Arguments); err != nil {
+		var in toolimpl.NoArgs
+		if err := mcptagFuncKindDecode(req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagFuncKindDecode(req *mcp2.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagFuncKindArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagFuncKindRun(recv Func) toolimpl.Runner[toolimpl.NoArgs] {
+	return func(ctx context.Context, req *mcp2.CallToolRequest, in *toolimpl.NoArgs) (*mcp2.CallToolResult, error) {
 		out := recv.Kind()
 		return toolimpl.Wrapped("kind", out), nil
 	}

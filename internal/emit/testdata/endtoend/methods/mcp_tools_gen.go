@@ -72,7 +72,7 @@ func RegisterStoreTools(s *mcp.Server, store *Store) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "version",
 				Description:  `Is a plain function beside the methods.`,
@@ -80,7 +80,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagVersionOutput,
 			},
 			Handler: mcptagVersion,
-		}),
+		}, mcptagVersionDecode, mcptagVersionRun),
 	}
 }
 
@@ -92,7 +92,7 @@ func Tools() []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func ClockTools(clock Clock) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "now",
 				Description:  `Returns the time as text.`,
@@ -100,7 +100,7 @@ func ClockTools(clock Clock) []toolrt.Tool {
 				OutputSchema: mcptagClockNowOutput,
 			},
 			Handler: mcptagClockNow(clock),
-		}),
+		}, mcptagClockNowDecode, mcptagClockNowRun(clock)),
 	}
 }
 
@@ -112,7 +112,7 @@ func ClockTools(clock Clock) []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func StoreTools(store *Store) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "store_get",
 				Description:  `Returns the value of a key.`,
@@ -120,8 +120,8 @@ func StoreTools(store *Store) []toolrt.Tool {
 				OutputSchema: mcptagStoreGetOutput,
 			},
 			Handler: mcptagStoreGet(store),
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagStoreGetDecode, mcptagStoreGetRun(store)),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "store_keys",
 				Description:  `Lists the keys.`,
@@ -129,7 +129,7 @@ func StoreTools(store *Store) []toolrt.Tool {
 				OutputSchema: mcptagStoreKeysOutput,
 			},
 			Handler: mcptagStoreKeys(store),
-		}),
+		}, mcptagStoreKeysDecode, mcptagStoreKeysRun(store)),
 	}
 }
 
@@ -148,20 +148,37 @@ var mcptagStoreGetArgs = &toolimpl.Spec{
 	},
 }
 
+// StoreGetParams holds the arguments of store_get as Get takes them: a hook
+// meets a *StoreGetParams in toolrt.Call's Args (toolrt.Use).
+type StoreGetParams struct {
+	Key string `json:"key"`
+}
+
 func mcptagStoreGet(recv *Store) mcp.ToolHandler {
+	run := mcptagStoreGetRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "store_get", &res)
-		args, err := mcptagStoreGetArgs.Parse(req.Params.Arguments)
-		if err != nil {
+		var in StoreGetParams
+		if err := mcptagStoreGetDecode(req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
-		var key string
-		if err := args.Decode("key", &key); err != nil {
-			return toolimpl.Error(err), nil
-		}
-		out, err := recv.Get(ctx, key)
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagStoreGetDecode(req *mcp.CallToolRequest, in *StoreGetParams) error {
+	args, err := mcptagStoreGetArgs.Parse(req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	return args.Decode("key", &in.Key)
+}
+
+func mcptagStoreGetRun(recv *Store) toolimpl.Runner[StoreGetParams] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *StoreGetParams) (*mcp.CallToolResult, error) {
+		out, err := recv.Get(ctx, in.Key)
 		if err != nil {
-			return toolimpl.Failed(err)
+			return nil, err
 		}
 		return toolimpl.Wrapped("store_get", out), nil
 	}
@@ -179,11 +196,24 @@ var mcptagStoreKeysArgs = &toolimpl.Spec{
 }
 
 func mcptagStoreKeys(recv *Store) mcp.ToolHandler {
+	run := mcptagStoreKeysRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "store_keys", &res)
-		if _, err := mcptagStoreKeysArgs.Parse(req.Params.Arguments); err != nil {
+		var in toolimpl.NoArgs
+		if err := mcptagStoreKeysDecode(req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagStoreKeysDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagStoreKeysArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagStoreKeysRun(recv *Store) toolimpl.Runner[toolimpl.NoArgs] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 		out := recv.Keys()
 		return toolimpl.Slice("store_keys", out), nil
 	}
@@ -197,11 +227,24 @@ var mcptagClockNowArgs = &toolimpl.Spec{
 }
 
 func mcptagClockNow(recv Clock) mcp.ToolHandler {
+	run := mcptagClockNowRun(recv)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "now", &res)
-		if _, err := mcptagClockNowArgs.Parse(req.Params.Arguments); err != nil {
+		var in toolimpl.NoArgs
+		if err := mcptagClockNowDecode(req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagClockNowDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagClockNowArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagClockNowRun(recv Clock) toolimpl.Runner[toolimpl.NoArgs] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 		out := recv.Now()
 		return toolimpl.Wrapped("now", out), nil
 	}
@@ -216,9 +259,19 @@ var mcptagVersionArgs = &toolimpl.Spec{
 
 func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "version", &res)
-	if _, err := mcptagVersionArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagVersionDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagVersionRun(ctx, req, &in))
+}
+
+func mcptagVersionDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagVersionArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagVersionRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Version()
 	return toolimpl.Wrapped("version", out), nil
 }

@@ -60,7 +60,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "note",
 				Description:  `Files a note.`,
@@ -69,8 +69,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagNoteOutput,
 			},
 			Handler: mcptagNote,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagNoteDecode, mcptagNoteRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "find",
 				Description:  `Finds notes.`,
@@ -78,8 +78,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagFindOutput,
 			},
 			Handler: mcptagFind,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagFindDecode, mcptagFindRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "place_order",
 				Description:  `Asks the user for an order, then to confirm it.`,
@@ -87,7 +87,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPlaceOrderOutput,
 			},
 			Handler: mcptagPlaceOrder,
-		}),
+		}, mcptagPlaceOrderDecode, mcptagPlaceOrderRun),
 	}
 }
 
@@ -136,11 +136,19 @@ var mcptagNoteArgs = &toolimpl.Spec{
 
 func mcptagNote(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "note", &res)
-	var reqArg NoteRequest
-	if err := mcptagNoteArgs.DecodeStruct(req.Params.Arguments, &reqArg); err != nil {
+	var in NoteRequest
+	if err := mcptagNoteDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Note(reqArg)
+	return toolimpl.Ran(mcptagNoteRun(ctx, req, &in))
+}
+
+func mcptagNoteDecode(req *mcp.CallToolRequest, in *NoteRequest) error {
+	return mcptagNoteArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagNoteRun(ctx context.Context, req *mcp.CallToolRequest, in *NoteRequest) (*mcp.CallToolResult, error) {
+	out := Note(*in)
 	return toolimpl.Wrapped("note", out), nil
 }
 
@@ -163,21 +171,35 @@ var mcptagFindArgs = &toolimpl.Spec{
 	},
 }
 
+// FindParams holds the arguments of find as Find takes them: a hook meets a
+// *FindParams in toolrt.Call's Args (toolrt.Use).
+type FindParams struct {
+	Tenant string `json:"tenant"`
+	Query  string `json:"query"`
+}
+
 func mcptagFind(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "find", &res)
+	var in FindParams
+	if err := mcptagFindDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagFindRun(ctx, req, &in))
+}
+
+func mcptagFindDecode(req *mcp.CallToolRequest, in *FindParams) error {
 	args, err := mcptagFindArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var tenant string
-	if err := args.Decode("tenant", &tenant); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("tenant", &in.Tenant); err != nil {
+		return err
 	}
-	var query string
-	if err := args.Decode("query", &query); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := Find(tenant, query)
+	return args.Decode("query", &in.Query)
+}
+
+func mcptagFindRun(ctx context.Context, req *mcp.CallToolRequest, in *FindParams) (*mcp.CallToolResult, error) {
+	out := Find(in.Tenant, in.Query)
 	return toolimpl.Wrapped("find", out), nil
 }
 
@@ -219,12 +241,22 @@ var mcptagPlaceOrderArgs = &toolimpl.Spec{
 
 func mcptagPlaceOrder(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "place_order", &res)
-	if _, err := mcptagPlaceOrderArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagPlaceOrderDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagPlaceOrderRun(ctx, req, &in))
+}
+
+func mcptagPlaceOrderDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagPlaceOrderArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagPlaceOrderRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out, err := PlaceOrder(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("place_order", out), nil
 }

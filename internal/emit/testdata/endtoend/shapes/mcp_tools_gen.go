@@ -42,15 +42,15 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "ping",
 				Description: `Checks that the server is alive.`,
 				InputSchema: mcptagPingInput,
 			},
 			Handler: mcptagPing,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagPingDecode, mcptagPingRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "fail",
 				Description: `Always fails.`,
@@ -58,8 +58,8 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagFailInput,
 			},
 			Handler: mcptagFail,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagFailDecode, mcptagFailRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "origin",
 				Title:        "The origin",
@@ -69,8 +69,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagOriginOutput,
 			},
 			Handler: mcptagOrigin,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagOriginDecode, mcptagOriginRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "count",
 				Description:  `Returns a pointer to a number.`,
@@ -78,8 +78,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCountOutput,
 			},
 			Handler: mcptagCount,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCountDecode, mcptagCountRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "corners",
 				Description:  `Returns an array.`,
@@ -87,8 +87,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCornersOutput,
 			},
 			Handler: mcptagCorners,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagCornersDecode, mcptagCornersRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "bytes",
 				Description:  `Returns raw bytes.`,
@@ -96,8 +96,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagBytesOutput,
 			},
 			Handler: mcptagBytes,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagBytesDecode, mcptagBytesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "labels",
 				Description:  `Returns a map of labels.`,
@@ -105,8 +105,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagLabelsOutput,
 			},
 			Handler: mcptagLabels,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagLabelsDecode, mcptagLabelsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "address",
 				Description:  `Parses an address.`,
@@ -114,8 +114,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagAddressOutput,
 			},
 			Handler: mcptagAddress,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagAddressDecode, mcptagAddressRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "handler",
 				Description:  `Is a go-sdk style handler.`,
@@ -123,24 +123,24 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagHandlerOutput,
 			},
 			Handler: mcptagHandler,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagHandlerDecode, mcptagHandlerRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "describe",
 				Description: `Returns a value with no JSON shape.`,
 				InputSchema: mcptagDescribeInput,
 			},
 			Handler: mcptagDescribe,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagDescribeDecode, mcptagDescribeRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "text",
 				Description: `Returns a point as text only.`,
 				InputSchema: mcptagTextInput,
 			},
 			Handler: mcptagText,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagTextDecode, mcptagTextRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "indented",
 				Description:  `Mirrors its result as indented JSON.`,
@@ -148,8 +148,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagIndentedOutput,
 			},
 			Handler: mcptagIndented,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagIndentedDecode, mcptagIndentedRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarized",
 				Description:  `Sends its result in structuredContent only, with a note.`,
@@ -157,8 +157,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizedOutput,
 			},
 			Handler: mcptagSummarized,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSummarizedDecode, mcptagSummarizedRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "shallow",
 				Description:  `Cuts the objects out of its schemas, down to their type, and drops their descriptions.`,
@@ -166,7 +166,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagShallowOutput,
 			},
 			Handler: mcptagShallow,
-		}),
+		}, mcptagShallowDecode, mcptagShallowRun),
 	}
 }
 
@@ -178,9 +178,19 @@ var mcptagPingArgs = &toolimpl.Spec{
 
 func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "ping", &res)
-	if _, err := mcptagPingArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagPingDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagPingRun(ctx, req, &in))
+}
+
+func mcptagPingDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagPingArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagPingRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	Ping()
 	return toolimpl.Empty(), nil
 }
@@ -193,11 +203,21 @@ var mcptagFailArgs = &toolimpl.Spec{
 
 func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "fail", &res)
-	if _, err := mcptagFailArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagFailDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagFailRun(ctx, req, &in))
+}
+
+func mcptagFailDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagFailArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagFailRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	if err := Fail(ctx); err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Empty(), nil
 }
@@ -216,12 +236,22 @@ var mcptagOriginArgs = &toolimpl.Spec{
 
 func mcptagOrigin(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "origin", &res)
-	if _, err := mcptagOriginArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagOriginDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagOriginRun(ctx, req, &in))
+}
+
+func mcptagOriginDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagOriginArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagOriginRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out, err := Origin(ctx, req)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	if out == nil {
 		out = new(Point)
@@ -239,17 +269,31 @@ var mcptagCountArgs = &toolimpl.Spec{
 	},
 }
 
+// CountParams holds the arguments of count as Count takes them: a hook meets a
+// *CountParams in toolrt.Call's Args (toolrt.Use).
+type CountParams struct {
+	Limit *int `json:"limit"`
+}
+
 func mcptagCount(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "count", &res)
+	var in CountParams
+	if err := mcptagCountDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagCountRun(ctx, req, &in))
+}
+
+func mcptagCountDecode(req *mcp.CallToolRequest, in *CountParams) error {
 	args, err := mcptagCountArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var limit *int
-	if err := args.Decode("limit", &limit); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := Count(limit)
+	return args.Decode("limit", &in.Limit)
+}
+
+func mcptagCountRun(ctx context.Context, req *mcp.CallToolRequest, in *CountParams) (*mcp.CallToolResult, error) {
+	out := Count(in.Limit)
 	if out == nil {
 		out = new(int)
 	}
@@ -277,9 +321,19 @@ var mcptagCornersArgs = &toolimpl.Spec{
 
 func mcptagCorners(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "corners", &res)
-	if _, err := mcptagCornersArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagCornersDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagCornersRun(ctx, req, &in))
+}
+
+func mcptagCornersDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagCornersArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagCornersRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Corners()
 	if out == nil {
 		out = new([4]Point)
@@ -306,17 +360,31 @@ var mcptagBytesArgs = &toolimpl.Spec{
 	},
 }
 
+// BytesParams holds the arguments of bytes as Bytes takes them: a hook meets a
+// *BytesParams in toolrt.Call's Args (toolrt.Use).
+type BytesParams struct {
+	N int `json:"n"`
+}
+
 func mcptagBytes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "bytes", &res)
+	var in BytesParams
+	if err := mcptagBytesDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagBytesRun(ctx, req, &in))
+}
+
+func mcptagBytesDecode(req *mcp.CallToolRequest, in *BytesParams) error {
 	args, err := mcptagBytesArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var n int
-	if err := args.Decode("n", &n); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := Bytes(n)
+	return args.Decode("n", &in.N)
+}
+
+func mcptagBytesRun(ctx context.Context, req *mcp.CallToolRequest, in *BytesParams) (*mcp.CallToolResult, error) {
+	out := Bytes(in.N)
 	return toolimpl.Wrapped("bytes", out), nil
 }
 
@@ -329,12 +397,22 @@ var mcptagLabelsArgs = &toolimpl.Spec{
 
 func mcptagLabels(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "labels", &res)
-	if _, err := mcptagLabelsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagLabelsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagLabelsRun(ctx, req, &in))
+}
+
+func mcptagLabelsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagLabelsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagLabelsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out, err := Labels()
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	if out == nil {
 		out = new(map[string]string)
@@ -373,23 +451,37 @@ var mcptagAddressArgs = &toolimpl.Spec{
 	},
 }
 
+// AddressParams holds the arguments of address as Address takes them: a hook
+// meets a *AddressParams in toolrt.Call's Args (toolrt.Use).
+type AddressParams struct {
+	Addr    netip.Addr    `json:"addr"`
+	Timeout time.Duration `json:"timeout"`
+}
+
 func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "address", &res)
+	var in AddressParams
+	if err := mcptagAddressDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagAddressRun(ctx, req, &in))
+}
+
+func mcptagAddressDecode(req *mcp.CallToolRequest, in *AddressParams) error {
 	args, err := mcptagAddressArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var addr netip.Addr
-	if err := args.Decode("addr", &addr); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("addr", &in.Addr); err != nil {
+		return err
 	}
-	var timeout time.Duration
-	if err := args.Decode("timeout", &timeout); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out, err := Address(addr, timeout)
+	return args.Decode("timeout", &in.Timeout)
+}
+
+func mcptagAddressRun(ctx context.Context, req *mcp.CallToolRequest, in *AddressParams) (*mcp.CallToolResult, error) {
+	out, err := Address(in.Addr, in.Timeout)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Wrapped("address", out), nil
 }
@@ -426,12 +518,20 @@ var mcptagHandlerArgs = &toolimpl.Spec{
 func mcptagHandler(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "handler", &res)
 	var in Point
-	if err := mcptagHandlerArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagHandlerDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	res, out, err := Handler(ctx, req, in)
+	return toolimpl.Ran(mcptagHandlerRun(ctx, req, &in))
+}
+
+func mcptagHandlerDecode(req *mcp.CallToolRequest, in *Point) error {
+	return mcptagHandlerArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagHandlerRun(ctx context.Context, req *mcp.CallToolRequest, in *Point) (*mcp.CallToolResult, error) {
+	res, out, err := Handler(ctx, req, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Merge(res, toolimpl.Slice("handler", out)), nil
 }
@@ -454,11 +554,19 @@ var mcptagDescribeArgs = &toolimpl.Spec{
 
 func mcptagDescribe(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "describe", &res)
-	var p Point
-	if err := mcptagDescribeArgs.DecodeStruct(req.Params.Arguments, &p); err != nil {
+	var in Point
+	if err := mcptagDescribeDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Describe(p)
+	return toolimpl.Ran(mcptagDescribeRun(ctx, req, &in))
+}
+
+func mcptagDescribeDecode(req *mcp.CallToolRequest, in *Point) error {
+	return mcptagDescribeArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagDescribeRun(ctx context.Context, req *mcp.CallToolRequest, in *Point) (*mcp.CallToolResult, error) {
+	out := Describe(*in)
 	return toolimpl.Sprint(out), nil
 }
 
@@ -480,11 +588,19 @@ var mcptagTextArgs = &toolimpl.Spec{
 
 func mcptagText(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "text", &res)
-	var p Point
-	if err := mcptagTextArgs.DecodeStruct(req.Params.Arguments, &p); err != nil {
+	var in Point
+	if err := mcptagTextDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Text(p)
+	return toolimpl.Ran(mcptagTextRun(ctx, req, &in))
+}
+
+func mcptagTextDecode(req *mcp.CallToolRequest, in *Point) error {
+	return mcptagTextArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagTextRun(ctx context.Context, req *mcp.CallToolRequest, in *Point) (*mcp.CallToolResult, error) {
+	out := Text(*in)
 	return toolimpl.JSONText("text", out), nil
 }
 
@@ -510,9 +626,19 @@ var mcptagIndentedArgs = &toolimpl.Spec{
 
 func mcptagIndented(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "indented", &res)
-	if _, err := mcptagIndentedArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagIndentedDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagIndentedRun(ctx, req, &in))
+}
+
+func mcptagIndentedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagIndentedArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagIndentedRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Indented()
 	return toolimpl.Object("indented", out, toolimpl.IndentedText), nil
 }
@@ -538,9 +664,19 @@ var mcptagSummarizedArgs = &toolimpl.Spec{
 
 func mcptagSummarized(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarized", &res)
-	if _, err := mcptagSummarizedArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagSummarizedDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagSummarizedRun(ctx, req, &in))
+}
+
+func mcptagSummarizedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagSummarizedArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagSummarizedRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := Summarized()
 	return toolimpl.Slice("summarized", out, toolimpl.NoText), nil
 }
@@ -576,11 +712,19 @@ var mcptagShallowArgs = &toolimpl.Spec{
 
 func mcptagShallow(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "shallow", &res)
-	var l Line
-	if err := mcptagShallowArgs.DecodeStruct(req.Params.Arguments, &l); err != nil {
+	var in Line
+	if err := mcptagShallowDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out := Shallow(l)
+	return toolimpl.Ran(mcptagShallowRun(ctx, req, &in))
+}
+
+func mcptagShallowDecode(req *mcp.CallToolRequest, in *Line) error {
+	return mcptagShallowArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagShallowRun(ctx context.Context, req *mcp.CallToolRequest, in *Line) (*mcp.CallToolResult, error) {
+	out := Shallow(*in)
 	return toolimpl.Object("shallow", out), nil
 }
 

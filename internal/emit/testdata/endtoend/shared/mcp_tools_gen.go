@@ -37,7 +37,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "deep",
 				Description:  `Counts the leaves of a DAG of types.`,
@@ -45,8 +45,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDeepOutput,
 			},
 			Handler: mcptagDeep,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagDeepDecode, mcptagDeepRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "boxes",
 				Description:  `Returns the leftmost leaf of pairs nested six deep.`,
@@ -54,8 +54,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagBoxesOutput,
 			},
 			Handler: mcptagBoxes,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagBoxesDecode, mcptagBoxesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "chain",
 				Description:  `Reports whether a chain has a second link.`,
@@ -63,7 +63,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagChainOutput,
 			},
 			Handler: mcptagChain,
-		}),
+		}, mcptagChainDecode, mcptagChainRun),
 	}
 }
 
@@ -436,12 +436,20 @@ var mcptagDeepArgs = &toolimpl.Spec{
 func mcptagDeep(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "deep", &res)
 	var in L4
-	if err := mcptagDeepArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagDeepDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := Deep(ctx, in)
+	return toolimpl.Ran(mcptagDeepRun(ctx, req, &in))
+}
+
+func mcptagDeepDecode(req *mcp.CallToolRequest, in *L4) error {
+	return mcptagDeepArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagDeepRun(ctx context.Context, req *mcp.CallToolRequest, in *L4) (*mcp.CallToolResult, error) {
+	out, err := Deep(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Wrapped("deep", out), nil
 }
@@ -871,12 +879,20 @@ var mcptagBoxesArgs = &toolimpl.Spec{
 func mcptagBoxes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "boxes", &res)
 	var in Pair[Pair[Pair[Pair[Pair[Pair[Leaf]]]]]]
-	if err := mcptagBoxesArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagBoxesDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := Boxes(ctx, in)
+	return toolimpl.Ran(mcptagBoxesRun(ctx, req, &in))
+}
+
+func mcptagBoxesDecode(req *mcp.CallToolRequest, in *Pair[Pair[Pair[Pair[Pair[Pair[Leaf]]]]]]) error {
+	return mcptagBoxesArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagBoxesRun(ctx context.Context, req *mcp.CallToolRequest, in *Pair[Pair[Pair[Pair[Pair[Pair[Leaf]]]]]]) (*mcp.CallToolResult, error) {
+	out, err := Boxes(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Wrapped("boxes", out), nil
 }
@@ -1666,12 +1682,20 @@ var mcptagChainArgs = &toolimpl.Spec{
 func mcptagChain(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "chain", &res)
 	var in C30
-	if err := mcptagChainArgs.DecodeStruct(req.Params.Arguments, &in); err != nil {
+	if err := mcptagChainDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := Chain(ctx, in)
+	return toolimpl.Ran(mcptagChainRun(ctx, req, &in))
+}
+
+func mcptagChainDecode(req *mcp.CallToolRequest, in *C30) error {
+	return mcptagChainArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagChainRun(ctx context.Context, req *mcp.CallToolRequest, in *C30) (*mcp.CallToolResult, error) {
+	out, err := Chain(ctx, *in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Wrapped("chain", out), nil
 }

@@ -38,7 +38,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "start_run",
 				Description:  `Starts a run of a job.`,
@@ -46,8 +46,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagStartRunOutput,
 			},
 			Handler: mcptagStartRun,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagStartRunDecode, mcptagStartRunRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_run",
 				Description:  `Gets a run, by the name its source spells.`,
@@ -55,7 +55,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetRunOutput,
 			},
 			Handler: mcptagGetRun,
-		}),
+		}, mcptagGetRunDecode, mcptagGetRunRun),
 	}
 }
 
@@ -80,25 +80,39 @@ var mcptagStartRunArgs = &toolimpl.Spec{
 	},
 }
 
+// StartRunParams holds the arguments of start_run as StartRun takes them: a
+// hook meets a *StartRunParams in toolrt.Call's Args (toolrt.Use).
+type StartRunParams struct {
+	RunID      string `json:"runID"`
+	HTTPServer string `json:"HTTPServer"`
+	DryRun     *bool  `json:"dryRun"`
+}
+
 func mcptagStartRun(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "start_run", &res)
+	var in StartRunParams
+	if err := mcptagStartRunDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagStartRunRun(ctx, req, &in))
+}
+
+func mcptagStartRunDecode(req *mcp.CallToolRequest, in *StartRunParams) error {
 	args, err := mcptagStartRunArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var runID string
-	if err := args.Decode("run_id", &runID); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("runID", &in.RunID); err != nil {
+		return err
 	}
-	var HTTPServer string
-	if err := args.Decode("http_server", &HTTPServer); err != nil {
-		return toolimpl.Error(err), nil
+	if err := args.Decode("HTTPServer", &in.HTTPServer); err != nil {
+		return err
 	}
-	var dryRun *bool
-	if err := args.Decode("dry_run", &dryRun); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := StartRun(runID, HTTPServer, dryRun)
+	return args.Decode("dryRun", &in.DryRun)
+}
+
+func mcptagStartRunRun(ctx context.Context, req *mcp.CallToolRequest, in *StartRunParams) (*mcp.CallToolResult, error) {
+	out := StartRun(in.RunID, in.HTTPServer, in.DryRun)
 	return toolimpl.Wrapped("start_run", out), nil
 }
 
@@ -117,17 +131,31 @@ var mcptagGetRunArgs = &toolimpl.Spec{
 	},
 }
 
+// GetRunParams holds the arguments of get_run as GetRun takes them: a hook
+// meets a *GetRunParams in toolrt.Call's Args (toolrt.Use).
+type GetRunParams struct {
+	RunID string `json:"runID"`
+}
+
 func mcptagGetRun(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_run", &res)
+	var in GetRunParams
+	if err := mcptagGetRunDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetRunRun(ctx, req, &in))
+}
+
+func mcptagGetRunDecode(req *mcp.CallToolRequest, in *GetRunParams) error {
 	args, err := mcptagGetRunArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var runID string
-	if err := args.Decode("runID", &runID); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := GetRun(runID)
+	return args.Decode("runID", &in.RunID)
+}
+
+func mcptagGetRunRun(ctx context.Context, req *mcp.CallToolRequest, in *GetRunParams) (*mcp.CallToolResult, error) {
+	out := GetRun(in.RunID)
 	return toolimpl.Wrapped("get_run", out), nil
 }
 

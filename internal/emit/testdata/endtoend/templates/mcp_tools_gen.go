@@ -37,7 +37,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_pods",
 				Title:        "Pods of ${cluster}",
@@ -47,8 +47,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListPodsOutput,
 			},
 			Handler: mcptagListPods,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListPodsDecode, mcptagListPodsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "restart",
 				Description:  `Restarts a deployment; it costs $0 {always}.`,
@@ -57,7 +57,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagRestartOutput,
 			},
 			Handler: mcptagRestart,
-		}),
+		}, mcptagRestartDecode, mcptagRestartRun),
 	}
 }
 
@@ -74,9 +74,19 @@ var mcptagListPodsArgs = &toolimpl.Spec{
 
 func mcptagListPods(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_pods", &res)
-	if _, err := mcptagListPodsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagListPodsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagListPodsRun(ctx, req, &in))
+}
+
+func mcptagListPodsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagListPodsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagListPodsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := ListPods()
 	return toolimpl.Slice("list_pods", out), nil
 }
@@ -96,17 +106,31 @@ var mcptagRestartArgs = &toolimpl.Spec{
 	},
 }
 
+// RestartParams holds the arguments of restart as Restart takes them: a hook
+// meets a *RestartParams in toolrt.Call's Args (toolrt.Use).
+type RestartParams struct {
+	Deployment string `json:"deployment"`
+}
+
 func mcptagRestart(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "restart", &res)
+	var in RestartParams
+	if err := mcptagRestartDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagRestartRun(ctx, req, &in))
+}
+
+func mcptagRestartDecode(req *mcp.CallToolRequest, in *RestartParams) error {
 	args, err := mcptagRestartArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var deployment string
-	if err := args.Decode("deployment", &deployment); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := Restart(deployment)
+	return args.Decode("deployment", &in.Deployment)
+}
+
+func mcptagRestartRun(ctx context.Context, req *mcp.CallToolRequest, in *RestartParams) (*mcp.CallToolResult, error) {
+	out := Restart(in.Deployment)
 	return toolimpl.Wrapped("restart", out), nil
 }
 

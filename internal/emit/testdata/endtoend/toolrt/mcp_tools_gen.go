@@ -37,7 +37,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt2.Tool {
 	return []toolrt2.Tool{
-		toolimpl.GuardTool(toolrt2.Tool{
+		toolimpl.StepTool(toolrt2.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo",
 				Description:  `Returns what it is given, with the package's own names.`,
@@ -45,8 +45,8 @@ func Tools() []toolrt2.Tool {
 				OutputSchema: mcptagEchoOutput,
 			},
 			Handler: mcptagEcho,
-		}),
-		toolimpl.GuardTool(toolrt2.Tool{
+		}, mcptagEchoDecode, mcptagEchoRun),
+		toolimpl.StepTool(toolrt2.Tool{
 			Tool: &mcp.Tool{
 				Name:         "keep",
 				Description:  `Keeps a note.`,
@@ -54,8 +54,8 @@ func Tools() []toolrt2.Tool {
 				OutputSchema: mcptagKeepOutput,
 			},
 			Handler: mcptagKeep,
-		}),
-		toolimpl.GuardTool(toolrt2.Tool{
+		}, mcptagKeepDecode, mcptagKeepRun),
+		toolimpl.StepTool(toolrt2.Tool{
 			Tool: &mcp.Tool{
 				Name:         "stamp",
 				Description:  `Returns the mark it is given.`,
@@ -63,7 +63,7 @@ func Tools() []toolrt2.Tool {
 				OutputSchema: mcptagStampOutput,
 			},
 			Handler: mcptagStamp,
-		}),
+		}, mcptagStampDecode, mcptagStampRun),
 	}
 }
 
@@ -82,17 +82,31 @@ var mcptagEchoArgs = &toolimpl.Spec{
 	},
 }
 
+// EchoParams holds the arguments of echo as Echo takes them: a hook meets a
+// *EchoParams in toolrt.Call's Args (toolrt.Use).
+type EchoParams struct {
+	Text string `json:"text"`
+}
+
 func mcptagEcho(ctx stdcontext.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo", &res)
+	var in EchoParams
+	if err := mcptagEchoDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagEchoRun(ctx, req, &in))
+}
+
+func mcptagEchoDecode(req *mcp.CallToolRequest, in *EchoParams) error {
 	args, err := mcptagEchoArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var text string
-	if err := args.Decode("text", &text); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := Echo(ctx, text)
+	return args.Decode("text", &in.Text)
+}
+
+func mcptagEchoRun(ctx stdcontext.Context, req *mcp.CallToolRequest, in *EchoParams) (*mcp.CallToolResult, error) {
+	out := Echo(ctx, in.Text)
 	return toolimpl.Wrapped("echo", out), nil
 }
 
@@ -119,13 +133,21 @@ var mcptagKeepArgs = &toolimpl.Spec{
 
 func mcptagKeep(ctx stdcontext.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "keep", &res)
-	var note Note
-	if err := mcptagKeepArgs.DecodeStruct(req.Params.Arguments, &note); err != nil {
+	var in Note
+	if err := mcptagKeepDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
-	out, err := Keep(note)
+	return toolimpl.Ran(mcptagKeepRun(ctx, req, &in))
+}
+
+func mcptagKeepDecode(req *mcp.CallToolRequest, in *Note) error {
+	return mcptagKeepArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagKeepRun(ctx stdcontext.Context, req *mcp.CallToolRequest, in *Note) (*mcp.CallToolResult, error) {
+	out, err := Keep(*in)
 	if err != nil {
-		return toolimpl.Failed(err)
+		return nil, err
 	}
 	return toolimpl.Object("keep", out), nil
 }
@@ -147,17 +169,31 @@ var mcptagStampArgs = &toolimpl.Spec{
 	},
 }
 
+// StampParams holds the arguments of stamp as Stamp takes them: a hook meets a
+// *StampParams in toolrt.Call's Args (toolrt.Use).
+type StampParams struct {
+	Mark Mark `json:"mark"`
+}
+
 func mcptagStamp(ctx stdcontext.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "stamp", &res)
+	var in StampParams
+	if err := mcptagStampDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagStampRun(ctx, req, &in))
+}
+
+func mcptagStampDecode(req *mcp.CallToolRequest, in *StampParams) error {
 	args, err := mcptagStampArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var mark Mark
-	if err := args.Decode("mark", &mark); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := Stamp(mark)
+	return args.Decode("mark", &in.Mark)
+}
+
+func mcptagStampRun(ctx stdcontext.Context, req *mcp.CallToolRequest, in *StampParams) (*mcp.CallToolResult, error) {
+	out := Stamp(in.Mark)
 	return toolimpl.Wrapped("stamp", out), nil
 }
 

@@ -39,23 +39,23 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.GuardTool(toolrt.Tool{
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "get_issue",
 				Description: `Returns an issue, as text only.`,
 				InputSchema: mcptagGetIssueInput,
 			},
 			Handler: mcptagGetIssue,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetIssueDecode, mcptagGetIssueRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "list_issue_texts",
 				Description: `Lists issues, as text only: one text, the array.`,
 				InputSchema: mcptagListIssueTextsInput,
 			},
 			Handler: mcptagListIssueTexts,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListIssueTextsDecode, mcptagListIssueTextsRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_issues",
 				Description:  `Lists a page of issues.`,
@@ -63,8 +63,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListIssuesOutput,
 			},
 			Handler: mcptagListIssues,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagListIssuesDecode, mcptagListIssuesRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "selected",
 				Description:  `Returns the paths the call selects, which toolrt.Fields reads.`,
@@ -72,8 +72,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSelectedOutput,
 			},
 			Handler: mcptagSelected,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSelectedDecode, mcptagSelectedRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_assignee",
 				Description:  `Returns an issue's number and its assignee's login.`,
@@ -81,8 +81,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetAssigneeOutput,
 			},
 			Handler: mcptagGetAssignee,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagGetAssigneeDecode, mcptagGetAssigneeRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search",
 				Description:  `Searches issues.`,
@@ -90,8 +90,8 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchOutput,
 			},
 			Handler: mcptagSearch,
-		}),
-		toolimpl.GuardTool(toolrt.Tool{
+		}, mcptagSearchDecode, mcptagSearchRun),
+		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "all_issues",
 				Description:  `Lists issues as one indented text, for clients that show a model only the first content block.`,
@@ -99,7 +99,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagAllIssuesOutput,
 			},
 			Handler: mcptagAllIssues,
-		}),
+		}, mcptagAllIssuesDecode, mcptagAllIssuesRun),
 	}
 }
 
@@ -117,17 +117,31 @@ var mcptagGetIssueArgs = &toolimpl.Spec{
 	},
 }
 
+// GetIssueParams holds the arguments of get_issue as GetIssue takes them: a
+// hook meets a *GetIssueParams in toolrt.Call's Args (toolrt.Use).
+type GetIssueParams struct {
+	Number int `json:"number"`
+}
+
 func mcptagGetIssue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_issue", &res)
+	var in GetIssueParams
+	if err := mcptagGetIssueDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetIssueRun(ctx, req, &in))
+}
+
+func mcptagGetIssueDecode(req *mcp.CallToolRequest, in *GetIssueParams) error {
 	args, err := mcptagGetIssueArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var number int
-	if err := args.Decode("number", &number); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := GetIssue(number)
+	return args.Decode("number", &in.Number)
+}
+
+func mcptagGetIssueRun(ctx context.Context, req *mcp.CallToolRequest, in *GetIssueParams) (*mcp.CallToolResult, error) {
+	out := GetIssue(in.Number)
 	return toolimpl.ViewText("get_issue", &out, mcptagGetIssueWrite, nil), nil
 }
 
@@ -173,12 +187,22 @@ var mcptagListIssueTextsView = &toolimpl.View{Paths: []string{"number", "title"}
 
 func mcptagListIssueTexts(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_issue_texts", &res)
-	if _, err := mcptagListIssueTextsArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagListIssueTextsDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagListIssueTextsRun(ctx, req, &in))
+}
+
+func mcptagListIssueTextsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagListIssueTextsArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagListIssueTextsRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagListIssueTextsView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	out := ListIssueTexts()
 	return toolimpl.ViewSliceText("list_issue_texts", out, mcptagListIssueTextsWrite, sel), nil
@@ -257,22 +281,36 @@ var mcptagListIssuesView = &toolimpl.View{
 	Keep: []string{"pageInfo"},
 }
 
+// ListIssuesParams holds the arguments of list_issues as ListIssues takes them:
+// a hook meets a *ListIssuesParams in toolrt.Call's Args (toolrt.Use).
+type ListIssuesParams struct {
+	Query string `json:"query"`
+}
+
 func mcptagListIssues(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_issues", &res)
+	var in ListIssuesParams
+	if err := mcptagListIssuesDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagListIssuesRun(ctx, req, &in))
+}
+
+func mcptagListIssuesDecode(req *mcp.CallToolRequest, in *ListIssuesParams) error {
 	args, err := mcptagListIssuesArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var query string
-	if err := args.Decode("query", &query); err != nil {
-		return toolimpl.Error(err), nil
-	}
+	return args.Decode("query", &in.Query)
+}
+
+func mcptagListIssuesRun(ctx context.Context, req *mcp.CallToolRequest, in *ListIssuesParams) (*mcp.CallToolResult, error) {
 	sel, err := mcptagListIssuesView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	ctx = mcptagListIssuesView.WithFields(ctx, sel)
-	out := ListIssues(ctx, query)
+	out := ListIssues(ctx, in.Query)
 	return toolimpl.ViewObject("list_issues", &out, mcptagListIssuesWrite, sel), nil
 }
 
@@ -351,12 +389,22 @@ var mcptagSelectedView = &toolimpl.View{
 
 func mcptagSelected(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "selected", &res)
-	if _, err := mcptagSelectedArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagSelectedDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagSelectedRun(ctx, req, &in))
+}
+
+func mcptagSelectedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagSelectedArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagSelectedRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagSelectedView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
 	ctx = mcptagSelectedView.WithFields(ctx, sel)
 	out := Selected(ctx)
@@ -412,17 +460,31 @@ var mcptagGetAssigneeArgs = &toolimpl.Spec{
 	},
 }
 
+// GetAssigneeParams holds the arguments of get_assignee as GetAssignee takes
+// them: a hook meets a *GetAssigneeParams in toolrt.Call's Args (toolrt.Use).
+type GetAssigneeParams struct {
+	Number int `json:"number"`
+}
+
 func mcptagGetAssignee(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_assignee", &res)
+	var in GetAssigneeParams
+	if err := mcptagGetAssigneeDecode(req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGetAssigneeRun(ctx, req, &in))
+}
+
+func mcptagGetAssigneeDecode(req *mcp.CallToolRequest, in *GetAssigneeParams) error {
 	args, err := mcptagGetAssigneeArgs.Parse(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return err
 	}
-	var number int
-	if err := args.Decode("number", &number); err != nil {
-		return toolimpl.Error(err), nil
-	}
-	out := GetAssignee(number)
+	return args.Decode("number", &in.Number)
+}
+
+func mcptagGetAssigneeRun(ctx context.Context, req *mcp.CallToolRequest, in *GetAssigneeParams) (*mcp.CallToolResult, error) {
+	out := GetAssignee(in.Number)
 	return toolimpl.ViewObject("get_assignee", &out, mcptagGetAssigneeWrite, nil), nil
 }
 
@@ -498,15 +560,23 @@ var mcptagSearchView = &toolimpl.View{Paths: []string{"title", "user"}}
 
 func mcptagSearch(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search", &res)
-	var argsArg SearchArgs
-	if err := mcptagSearchArgs.DecodeStruct(req.Params.Arguments, &argsArg); err != nil {
+	var in SearchArgs
+	if err := mcptagSearchDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagSearchRun(ctx, req, &in))
+}
+
+func mcptagSearchDecode(req *mcp.CallToolRequest, in *SearchArgs) error {
+	return mcptagSearchArgs.DecodeStruct(req.Params.Arguments, in)
+}
+
+func mcptagSearchRun(ctx context.Context, req *mcp.CallToolRequest, in *SearchArgs) (*mcp.CallToolResult, error) {
 	sel, err := mcptagSearchView.Select(req.Params.Arguments)
 	if err != nil {
-		return toolimpl.Error(err), nil
+		return nil, err
 	}
-	out := Search(argsArg)
+	out := Search(*in)
 	return toolimpl.ViewSlice("search", out, mcptagSearchWrite, sel), nil
 }
 
@@ -545,9 +615,19 @@ var mcptagAllIssuesArgs = &toolimpl.Spec{
 
 func mcptagAllIssues(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "all_issues", &res)
-	if _, err := mcptagAllIssuesArgs.Parse(req.Params.Arguments); err != nil {
+	var in toolimpl.NoArgs
+	if err := mcptagAllIssuesDecode(req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
+	return toolimpl.Ran(mcptagAllIssuesRun(ctx, req, &in))
+}
+
+func mcptagAllIssuesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagAllIssuesArgs.Parse(req.Params.Arguments)
+	return err
+}
+
+func mcptagAllIssuesRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
 	out := AllIssues()
 	return toolimpl.Slice("all_issues", out, toolimpl.IndentedList), nil
 }
