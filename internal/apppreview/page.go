@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"regexp"
 	"strings"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
@@ -142,4 +143,20 @@ func policy(csp map[string][]string) string {
 		dirs[i] = strings.TrimSpace(d)
 	}
 	return strings.Join(dirs, "; ")
+}
+
+// callElement is the script element of a preview that holds its call.
+var callElement = regexp.MustCompile(`<script type="application/json" id="mcptag-call">([^<]*)</script>`)
+
+// Parse returns the call a preview of Page shows.
+func Parse(page []byte) (Call, error) {
+	m := callElement.FindSubmatch(page)
+	if m == nil {
+		return Call{}, fmt.Errorf("apppreview: no call in the page")
+	}
+	var c Call
+	if err := json.Unmarshal(m[1], &c); err != nil {
+		return Call{}, fmt.Errorf("apppreview: %v", err)
+	}
+	return c, nil
 }
