@@ -106,3 +106,50 @@ func ShowApp(t testing.TB, call AppCall) (AppShown, error) {
 	}
 	return shown, nil
 }
+
+// A PreviewCheck is a preview of an App's page, the HTML file mcptag
+// preview writes, to open in Chromium, and what its page should show:
+// Ready, Marks, Want, Texts and Screenshot as in AppCall.
+type PreviewCheck struct {
+	File       string   `json:"file"`
+	Ready      string   `json:"ready"`
+	Marks      string   `json:"marks"`
+	Want       int      `json:"want"`
+	Texts      []string `json:"texts,omitempty"`
+	Screenshot string   `json:"screenshot,omitempty"`
+}
+
+// ShowPreview calls RequireBrowser, then runs node preview.mjs, which
+// opens the preview in headless Chromium (see preview.mjs) and reports
+// what the page it frames shows. err lists what went wrong: a console
+// error or uncaught exception in any frame, a request for anything but
+// the preview, a page that never shows p.Ready or draws other than
+// p.Want marks.
+func ShowPreview(t testing.TB, p PreviewCheck) (AppShown, error) {
+	t.Helper()
+	RequireBrowser(t)
+	d, err := dir()
+	if err != nil {
+		t.Fatalf("interop.ShowPreview: %v", err)
+	}
+	config, err := json.Marshal(struct {
+		Chromium string `json:"chromium"`
+		PreviewCheck
+	}{Chromium(), p})
+	if err != nil {
+		t.Fatalf("interop.ShowPreview: %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "preview.json")
+	if err := os.WriteFile(file, config, 0o644); err != nil {
+		t.Fatalf("interop.ShowPreview: %v", err)
+	}
+	var shown AppShown
+	out, err := node(t, d, "preview.mjs", file)
+	if err != nil {
+		return shown, err
+	}
+	if err := json.Unmarshal(out, &shown); err != nil {
+		return shown, fmt.Errorf("node preview.mjs printed %.300q: %v", out, err)
+	}
+	return shown, nil
+}
