@@ -13,7 +13,9 @@
 // It prints {marks: [{data, height}], texts, origins} as apphost.mjs
 // does. It fails on a console error or uncaught exception in any frame,
 // any request but the preview's own, or a page that never shows ready or
-// draws other than want marks.
+// draws other than want marks. Chromium lets some requests of the framed
+// page (an srcdoc frame on an opaque origin) past the route; with no
+// network they fail, and the failed load is a console error.
 import fs from 'node:fs';
 import { withChromium } from './chromium.mjs';
 

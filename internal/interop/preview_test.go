@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mcptag/mcptag/internal/apppreview"
@@ -111,5 +112,53 @@ func writeJSON(t *testing.T, file string, v any) {
 	}
 	if err := os.WriteFile(file, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPreviewPolicy: the preview holds the page to its policy, as a host
+// does: an image from an origin the policy lacks is a violation (a
+// console error), and one it lists is requested (and fails: the test
+// has no network), with no violation.
+func TestPreviewPolicy(t *testing.T) {
+	skipShort(t)
+	interop.RequireBrowser(t)
+	file := filepath.Join(t.TempDir(), "sample.html")
+	runMcptag(t, buildMcptag(t), repoRoot, nil, "preview", "-o", file, "./example/weather", "get_forecast")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	call, err := apppreview.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	call.HTML = strings.Replace(call.HTML, "</body>", `<img src="https://cdn.example.com/sun.png"></body>`, 1)
+	for _, tc := range []struct {
+		name string
+		csp  map[string][]string
+		want string
+	}{
+		{"not listed", nil, "Content Security Policy"},
+		{"listed", map[string][]string{"resourceDomains": {"https://cdn.example.com"}}, "https://cdn.example.com/sun.png"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := call
+			c.CSP = tc.csp
+			page, err := apppreview.Page(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			changed := filepath.Join(t.TempDir(), "changed.html")
+			if err := os.WriteFile(changed, page, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err = interop.ShowPreview(t, interop.PreviewCheck{File: changed, Ready: "body[data-result]", Marks: "rect.bar", Want: 3})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err = %v, want one that mentions %q", err, tc.want)
+			}
+			if tc.csp != nil && err != nil && strings.Contains(err.Error(), "Content Security Policy") {
+				t.Errorf("err = %v: the policy lists the image's origin", err)
+			}
+		})
 	}
 }
