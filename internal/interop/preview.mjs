@@ -17,6 +17,7 @@
 // page (an srcdoc frame on an opaque origin) past the route; with no
 // network they fail, and the failed load is a console error.
 import fs from 'node:fs';
+import { readView, watchErrors } from './appview.mjs';
 import { withChromium } from './chromium.mjs';
 
 const config = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
@@ -48,27 +49,9 @@ process.stdout.write(JSON.stringify(shown) + '\n');
 // show opens the preview in tab, waits for its page to take the result
 // and reports what it shows.
 async function show(tab) {
-  tab.on('console', (m) => { if (m.type() === 'error') fail(`console (${m.location().url || 'page'}): ${m.text()}`); });
-  tab.on('pageerror', (e) => fail(`uncaught: ${e.message}`));
+  watchErrors(tab, fail);
   await tab.goto(previewURL, { waitUntil: 'load', timeout: 60_000 });
   const view = tab.frames().find((f) => f.parentFrame() === tab.mainFrame());
   if (!view) throw new Error('the preview framed no page');
-  const ready = await view.waitForFunction((ready) => document.querySelector(ready) !== null,
-    config.ready, { timeout: 30_000 }).then(() => true, () => false);
-  if (!ready) fail(`the page never showed ${config.ready}: it shows ${(await view.evaluate(() => document.body.innerText)).slice(0, 200)}`);
-  const count = await view.evaluate((marks) => document.querySelectorAll(marks).length, config.marks);
-  if (count !== config.want) fail(`the page drew ${count} ${config.marks}, want ${config.want}`);
-  await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const got = await view.evaluate(({ marks, texts }) => ({
-    marks: Array.from(document.querySelectorAll(marks), (el) => ({ data: { ...el.dataset }, height: el.getBoundingClientRect().height })),
-    texts: Object.fromEntries(texts.map((s) => [s, Array.from(document.querySelectorAll(s), (el) => el.textContent)])),
-    origin: location.origin,
-  }), { marks: config.marks, texts: config.texts ?? [] });
-  const hostOrigin = await tab.evaluate(() => location.origin);
-  if (config.screenshot) {
-    const height = await tab.evaluate(() => Math.ceil(document.querySelector('.turn').getBoundingClientRect().bottom) + 24);
-    await tab.setViewportSize({ width: 800, height });
-    await tab.screenshot({ path: config.screenshot });
-  }
-  return { marks: got.marks, texts: got.texts, origins: { host: hostOrigin, view: got.origin } };
+  return readView(tab, view, config, fail);
 }

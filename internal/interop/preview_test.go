@@ -77,14 +77,7 @@ func TestCatalogAppLinkInBrowser(t *testing.T) {
 // and checks its chart against the result the preview holds.
 func showForecastPreview(t *testing.T, file, screenshot string) interop.AppShown {
 	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	call, err := apppreview.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	call := readPreview(t, file)
 	var result struct {
 		StructuredContent struct{ Result []forecastDay }
 	}
@@ -124,14 +117,7 @@ func TestPreviewPolicy(t *testing.T) {
 	interop.RequireBrowser(t)
 	file := filepath.Join(t.TempDir(), "sample.html")
 	runMcptag(t, buildMcptag(t), repoRoot, nil, "preview", "-o", file, "./example/weather", "get_forecast")
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	call, err := apppreview.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	call := readPreview(t, file)
 	call.HTML = strings.Replace(call.HTML, "</body>", `<img src="https://cdn.example.com/sun.png"></body>`, 1)
 	for _, tc := range []struct {
 		name string
@@ -161,4 +147,18 @@ func TestPreviewPolicy(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readPreview returns the call the preview in file shows.
+func readPreview(t *testing.T, file string) apppreview.Call {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	call, err := apppreview.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return call
 }
