@@ -62,6 +62,10 @@ func previewMain(args []string, stdout, stderr io.Writer) int {
 	if code != exitOK {
 		return code
 	}
+	if len(loaded) != 1 {
+		fmt.Fprintf(stderr, "mcptag preview: %s matches %d packages: name one\n", c.Arg(0), len(loaded))
+		return exitUsage
+	}
 	if err := preview(loaded[0].Package, c.Arg(1), o, stdout); err != nil {
 		fmt.Fprintf(stderr, "mcptag preview: %s\n", relPaths(err.Error()))
 		return exitUsage
