@@ -42,6 +42,10 @@ Commands:
 	                            write one HTML page of the tools, prompts
 	                            and resources, their arguments, results
 	                            and token costs. See mcptag help catalog.
+	mcptag preview [-result FILE] [-o FILE] PACKAGE TOOL
+	                            write one HTML page that shows the tool's
+	                            MCP App page as a host does, with a
+	                            result. See mcptag help preview.
 	mcptag version              mcptag's version, and the go-sdk's
 	mcptag help [topic]         this, or a topic: ` + strings.Join(helpTopics, ", ") + `
 
@@ -82,7 +86,7 @@ parameter a variable.
 `
 
 // helpTopics are the topics of mcptag help.
-var helpTopics = []string{"generate", "check", "lint", "diff", "stats", "catalog", "version"}
+var helpTopics = []string{"generate", "check", "lint", "diff", "stats", "catalog", "preview", "version"}
 
 // helpMain prints the usage of mcptag or of one topic, to stdout.
 func helpMain(args []string, stdout, stderr io.Writer) int {
@@ -102,6 +106,8 @@ func helpMain(args []string, stdout, stderr io.Writer) int {
 		c, _ = statsCommand(stderr)
 	case "catalog":
 		c, _ = catalogCommand(stderr)
+	case "preview":
+		c, _ = previewCommand(stderr)
 	case "version":
 		c = versionCommand(stderr)
 	default:

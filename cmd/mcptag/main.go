@@ -56,6 +56,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return statsMain(args[1:], stdout, stderr)
 		case "catalog":
 			return catalogMain(args[1:], stdout, stderr)
+		case "preview":
+			return previewMain(args[1:], stdout, stderr)
 		case "version", "-version", "--version":
 			return versionMain(args[1:], stdout, stderr)
 		}

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mcptag/mcptag/internal/apppreview"
 	"github.com/mcptag/mcptag/internal/budget"
 	"github.com/mcptag/mcptag/internal/emit"
 	"github.com/mcptag/mcptag/internal/generate"
@@ -479,7 +480,8 @@ func TestContentResults(t *testing.T) {
 
 // TestApps: a tool shown as an MCP App has the app badge, its visibility
 // when it declares one, its page's URI, file, border and policy, and a
-// link that downloads the page, whose data: URL holds the page's text.
+// link that downloads the page's preview, whose data: URL holds the
+// page's text and a sample call.
 func TestApps(t *testing.T) {
 	page, err := Build(loadPackages(t, "./internal/emit/testdata/endtoend/apps"), Options{})
 	if err != nil {
@@ -490,19 +492,30 @@ func TestApps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	link := regexp.MustCompile(`<div class="app-info" data-app="ui://apps/get_forecast">(?s:.*?)<a class="app-page" href="data:text/html;charset=utf-8;base64,([^"]*)" download="forecast.html" type="text/html">`).FindStringSubmatch(pageHTML)
+	link := regexp.MustCompile(`<div class="app-info" data-app="ui://apps/get_forecast">(?s:.*?)<a class="app-page" href="data:text/html;charset=utf-8;base64,([^"]*)" download="forecast.preview.html" type="text/html">`).FindStringSubmatch(pageHTML)
 	if link == nil {
 		t.Fatalf("no link to the page of get_forecast")
 	}
-	if got, err := base64.StdEncoding.DecodeString(html.UnescapeString(link[1])); err != nil || string(got) != string(forecast) {
-		t.Errorf("the link's page is\n%s (%v)\nwant\n%s", got, err, forecast)
+	preview, err := base64.StdEncoding.DecodeString(html.UnescapeString(link[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	call, err := apppreview.Parse(preview)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if call.HTML != string(forecast) {
+		t.Errorf("the link's preview shows the page\n%s\nwant\n%s", call.HTML, forecast)
+	}
+	if !strings.Contains(string(call.Result), `"structuredContent":{`) || call.Tool["name"] != "get_forecast" {
+		t.Errorf("the link's preview calls %v with the result %s, want get_forecast with a sample of structured content", call.Tool["name"], call.Result)
 	}
 	for _, s := range []string{
 		`<span class="badge app" title="shown as an MCP App: its page is ui://apps/get_forecast">app</span>`,
 		`<span class="badge app" title="shown as an MCP App: its page is ui://apps/refresh">app</span> <span class="badge visibility">app only</span>`,
 		`the page <code class="s">ui://apps/get_forecast</code> from <code>forecast.html</code>, border. Its policy <span class="csp">connects to https://api.example.com; loads from https://cdn.example.com, https://fonts.example.com:8443</span>.`,
 		`the page <code class="s">ui://apps/refresh</code> from <code>pages/refresh.html</code>. Its policy allows no origin.`,
-		`download="refresh.html"`,
+		`download="refresh.preview.html"`,
 	} {
 		if !strings.Contains(pageHTML, s) {
 			t.Errorf("the page does not hold %s", s)

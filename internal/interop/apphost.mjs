@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inlineModule } from './bundle.mjs';
+import { readView, watchErrors } from './appview.mjs';
 import { withChromium } from './chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -68,8 +69,7 @@ process.stdout.write(JSON.stringify(shown) + '\n');
 // show opens the host in tab, has it show the page, waits for the page to
 // draw its marks and reports what it shows.
 async function show(tab) {
-  tab.on('console', (m) => { if (m.type() === 'error') fail(`console (${m.location().url || 'page'}): ${m.text()}`); });
-  tab.on('pageerror', (e) => fail(`uncaught: ${e.message}`));
+  watchErrors(tab, fail);
   await tab.goto(hostURL, { waitUntil: 'load', timeout: 60_000 });
   const sandbox = `${sandboxURL}?csp=${encodeURIComponent(JSON.stringify(config.csp ?? {}))}`;
   await tab.evaluate((c) => window.showApp(c), {
@@ -77,27 +77,7 @@ async function show(tab) {
     html: config.html, csp: config.csp, prefersBorder: config.prefersBorder,
   });
   const view = await viewFrame(tab);
-  const shown = await view.waitForFunction((ready) => document.querySelector(ready) !== null,
-    config.ready, { timeout: 30_000 }).then(() => true, () => false);
-  if (!shown) fail(`the page never showed ${config.ready}`);
-  const count = await view.evaluate((marks) => document.querySelectorAll(marks).length, config.marks);
-  if (count !== config.want) fail(`the page drew ${count} ${config.marks}, want ${config.want}`);
-  // The iframe takes the page's height from its size-changed notice:
-  // wait for two frames of the host, then for the page to be drawn.
-  await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const got = await view.evaluate(({ marks, texts }) => ({
-    marks: Array.from(document.querySelectorAll(marks), (el) => ({ data: { ...el.dataset }, height: el.getBoundingClientRect().height })),
-    texts: Object.fromEntries(texts.map((s) => [s, Array.from(document.querySelectorAll(s), (el) => el.textContent)])),
-    origin: location.origin,
-  }), { marks: config.marks, texts: config.texts ?? [] });
-  const hostOrigin = await tab.evaluate(() => location.origin);
-  if (config.screenshot) {
-    // As tall as what the host shows, which the page's height sets.
-    const height = await tab.evaluate(() => Math.ceil(document.querySelector('.turn').getBoundingClientRect().bottom) + 24);
-    await tab.setViewportSize({ width: 800, height });
-    await tab.screenshot({ path: config.screenshot });
-  }
-  return { marks: got.marks, texts: got.texts, origins: { host: hostOrigin, view: got.origin } };
+  return readView(tab, view, config, fail);
 }
 
 // viewFrame waits for the frame the sandbox proxy writes the page into.

@@ -80,29 +80,65 @@ type AppMark struct {
 // call.Want marks.
 func ShowApp(t testing.TB, call AppCall) (AppShown, error) {
 	t.Helper()
+	return showIn(t, "apphost.mjs", call)
+}
+
+// A PreviewCheck is a preview of an App's page, the HTML file mcptag
+// preview writes, to open in Chromium, and what its page should show:
+// Ready, Marks, Want, Texts and Screenshot as in AppCall.
+type PreviewCheck struct {
+	File       string   `json:"file"`
+	Ready      string   `json:"ready"`
+	Marks      string   `json:"marks"`
+	Want       int      `json:"want"`
+	Texts      []string `json:"texts,omitempty"`
+	Screenshot string   `json:"screenshot,omitempty"`
+}
+
+// ShowPreview calls RequireBrowser, then runs node preview.mjs, which
+// opens the preview in headless Chromium (see preview.mjs) and reports
+// what the page it frames shows. err lists what went wrong: a console
+// error or uncaught exception in any frame, a request for anything but
+// the preview, a page that never shows p.Ready or draws other than
+// p.Want marks.
+func ShowPreview(t testing.TB, p PreviewCheck) (AppShown, error) {
+	t.Helper()
+	return showIn(t, "preview.mjs", p)
+}
+
+// showIn calls RequireBrowser, then runs node script with a file of
+// config and the Chromium to drive, and decodes what it prints.
+func showIn(t testing.TB, script string, config any) (AppShown, error) {
+	t.Helper()
 	RequireBrowser(t)
 	d, err := dir()
 	if err != nil {
-		t.Fatalf("interop.ShowApp: %v", err)
+		t.Fatalf("interop: %s: %v", script, err)
 	}
-	config, err := json.Marshal(struct {
-		Chromium string `json:"chromium"`
-		AppCall
-	}{Chromium(), call})
+	fields, err := json.Marshal(config)
+	var all map[string]any
+	if err == nil {
+		err = json.Unmarshal(fields, &all)
+	}
 	if err != nil {
-		t.Fatalf("interop.ShowApp: %v", err)
+		t.Fatalf("interop: %s: %v", script, err)
 	}
-	file := filepath.Join(t.TempDir(), "call.json")
-	if err := os.WriteFile(file, config, 0o644); err != nil {
-		t.Fatalf("interop.ShowApp: %v", err)
+	all["chromium"] = Chromium()
+	data, err := json.Marshal(all)
+	if err != nil {
+		t.Fatalf("interop: %s: %v", script, err)
+	}
+	file := filepath.Join(t.TempDir(), "config.json")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatalf("interop: %s: %v", script, err)
 	}
 	var shown AppShown
-	out, err := node(t, d, "apphost.mjs", file)
+	out, err := node(t, d, script, file)
 	if err != nil {
 		return shown, err
 	}
 	if err := json.Unmarshal(out, &shown); err != nil {
-		return shown, fmt.Errorf("node apphost.mjs printed %.300q: %v", out, err)
+		return shown, fmt.Errorf("node %s printed %.300q: %v", script, out, err)
 	}
 	return shown, nil
 }

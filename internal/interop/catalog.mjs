@@ -20,8 +20,9 @@
 //     violation is one), no script fails, and the page requests nothing but
 //     its own file: every other request is aborted and reported;
 //   - on a hostile page, no injected markup took effect;
-//   - each tool shown as an MCP App, and only those, links to its page: a
-//     data: URL whose text has the page's SHA-256.
+//   - each tool shown as an MCP App, and only those, links to its page's
+//     preview: a data: URL of a host of a page with the SHA-256 the
+//     snapshot records, and a result.
 //
 //	node catalog.mjs PAGES.json
 //
@@ -187,8 +188,9 @@ async function checkArgs(tab, want) {
   }
 }
 
-// checkApps checks the link of each app's entry: the data: URL of a
-// page whose digest is the snapshot's, downloaded rather than opened.
+// checkApps checks the link of each app's entry: the data: URL of the
+// page's preview, downloaded rather than opened, that shows a page whose
+// digest is the snapshot's with a sample result.
 async function checkApps(tab, want) {
   const got = await tab.evaluate(() => Array.from(document.querySelectorAll('[data-app]'), (el) => {
     const a = el.querySelector('a.app-page');
@@ -198,11 +200,19 @@ async function checkApps(tab, want) {
   for (const a of got) {
     const [head, data] = a.href.split(',', 2);
     if (head !== 'data:text/html;charset=utf-8;base64' || !a.download) {
-      fail(want, `app ${a.uri}: its link is ${a.href.slice(0, 60)}, download ${a.download}: want a downloaded data: URL of the page`);
+      fail(want, `app ${a.uri}: its link is ${a.href.slice(0, 60)}, download ${a.download}: want a downloaded data: URL of the page's preview`);
       continue;
     }
-    const sum = crypto.createHash('sha256').update(Buffer.from(data, 'base64')).digest('hex');
-    if (want.apps && want.apps[a.uri] && sum !== want.apps[a.uri]) fail(want, `app ${a.uri}: its link holds a page of sha256 ${sum}, the snapshot says ${want.apps[a.uri]}`);
+    const preview = Buffer.from(data, 'base64').toString('utf8');
+    const m = preview.match(/<script type="application\/json" id="mcptag-call">([^<]*)<\/script>/);
+    if (!m) {
+      fail(want, `app ${a.uri}: its link is no preview of the page: ${preview.slice(0, 80)}`);
+      continue;
+    }
+    const call = JSON.parse(m[1]);
+    const sum = crypto.createHash('sha256').update(call.html).digest('hex');
+    if (want.apps && want.apps[a.uri] && sum !== want.apps[a.uri]) fail(want, `app ${a.uri}: its link shows a page of sha256 ${sum}, the snapshot says ${want.apps[a.uri]}`);
+    if (!call.result || !Array.isArray(call.result.content)) fail(want, `app ${a.uri}: its preview has no result to show: ${JSON.stringify(call.result).slice(0, 80)}`);
   }
 }
 
