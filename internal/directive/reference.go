@@ -38,6 +38,8 @@ var kindDocs = map[string]kindDoc{
 		"a resource, or with parameters a resource template whose URI is an RFC 6570 template of them.", "prompts.md"},
 	Elicit: {"//mcp:elicit [option]...", "a struct type",
 		"a form a tool asks its user to fill in, through the generated `Elicit<Type>`.", "protocol.md"},
+	Shared: {"//mcp:shared", "a struct type, one a package",
+		"arguments every tool of the package takes: its fields join each tool's input schema, and a hook meets them in `Call.Shared`.", "middleware.md"},
 }
 
 // Values of flags and of options that share one form.
