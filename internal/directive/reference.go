@@ -119,8 +119,12 @@ constrain an argument, in a struct tag or a doc list item, close the page.
 `)
 	for _, k := range directiveKinds {
 		kd := kindDocs[k.name]
-		fmt.Fprintf(&b, "\n## //mcp:%s\n\n`%s`, on %s: %s Every rule: [%s](%s).\n\n", k.name, kd.syntax, kd.on, kd.doc, kd.more, kd.more)
-		b.WriteString("| option | values | example | what |\n|---|---|---|---|\n")
+		fmt.Fprintf(&b, "\n## //mcp:%s\n\n`%s`, on %s: %s Every rule: [%s](%s).\n", k.name, kd.syntax, kd.on, kd.doc, kd.more, kd.more)
+		if len(k.options) == 0 {
+			b.WriteString("\nIt takes no options.\n")
+			continue
+		}
+		b.WriteString("\n| option | values | example | what |\n|---|---|---|---|\n")
 		for _, o := range k.options {
 			od := optionDocs[k.name][o.key]
 			fmt.Fprintf(&b, "| `%s` | %s | `%s%s` | %s |\n", o.key, od.values, o.key, od.example, od.doc)
