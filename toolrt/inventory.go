@@ -40,6 +40,9 @@ type Tool struct {
 	// Page is the page that shows the tool's result as an MCP App (ui=),
 	// nil for a tool without one.
 	Page *AppPage
+	// Terms are the tool's words as AddSearch searches them, computed by
+	// the generator; nil has AddSearch compute them from Tool.
+	Terms *SearchTerms
 }
 
 // An AppPage is the page of a tool shown as an MCP App (ui=): a ui://
