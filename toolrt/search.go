@@ -115,10 +115,7 @@ func newSearcher(tools []Tool, opts *SearchOptions) *searcher {
 // TermsOf returns the search terms of a tool's listing: those the
 // generator computes for Tool.Terms.
 func TermsOf(t *mcp.Tool) *SearchTerms {
-	terms := searchindex.TermsOf(searchindex.Fields{
-		Name: t.Name, Title: t.Title, Description: t.Description,
-		Args: searchindex.SchemaArgs(t.InputSchema),
-	})
+	terms := searchindex.TermsOf(searchindex.ToolFields(t.Name, t.Title, t.Description, t.InputSchema))
 	return &terms
 }
 

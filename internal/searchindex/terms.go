@@ -118,3 +118,9 @@ func (s props) args(depth int) []Arg {
 	}
 	return args
 }
+
+// ToolFields returns the fields of a tool's listing: its name, title,
+// description, and the arguments of its input schema (SchemaArgs).
+func ToolFields(name, title, description string, inputSchema any) Fields {
+	return Fields{Name: name, Title: title, Description: description, Args: SchemaArgs(inputSchema)}
+}

@@ -3,6 +3,7 @@ package discovery
 import (
 	"bufio"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -118,6 +119,21 @@ func TestRecall(t *testing.T) {
 		t.Logf("%s (%d queries over %d tools): plain BM25 recall@3 %.2f @5 %.2f; AddSearch recall@3 %.2f @5 %.2f", half, len(qs), len(tools), base3, base5, our3, our5)
 		if our5 < 0.8 || our5 < base5 {
 			t.Errorf("%s: recall@5 %.2f, want at least 0.8 and plain BM25's %.2f", half, our5, base5)
+		}
+	}
+}
+
+// TestGeneratedTerms: the terms the generator wrote are those the run
+// time computes from the listing, so that a search over generated tools
+// and over tools without Terms agree.
+func TestGeneratedTerms(t *testing.T) {
+	for _, tool := range Tools() {
+		if tool.Terms == nil {
+			t.Errorf("%s: no generated Terms", tool.Tool.Name)
+			continue
+		}
+		if want := toolrt.TermsOf(tool.Tool); !reflect.DeepEqual(*tool.Terms, *want) {
+			t.Errorf("%s: generated %v, computed %v", tool.Tool.Name, *tool.Terms, *want)
 		}
 	}
 }
