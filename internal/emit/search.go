@@ -2,7 +2,6 @@ package emit
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/mcptag/mcptag/internal/searchindex"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -23,6 +22,30 @@ func (g *genFile) termsField(mt *mcp.Tool) field {
 	for i, s := range terms.Terms {
 		words[i], counts[i] = strconv.Quote(s), strconv.Itoa(terms.Counts[i])
 	}
-	value := "&" + g.QualifiedGoIdent(rt("SearchTerms")) + "{Terms: []string{" + strings.Join(words, ", ") + "}, Counts: []int{" + strings.Join(counts, ", ") + "}}"
-	return field{key: "Terms", value: value}
+	return field{key: "Terms", head: "&" + g.QualifiedGoIdent(rt("SearchTerms")) + "{", body: func() {
+		g.wrappedList("Terms: []string{", words)
+		g.wrappedList("Counts: []int{", counts)
+	}}
+}
+
+// termsLine is the width past which wrappedList starts a new line.
+const termsLine = 96
+
+// wrappedList prints the composite literal head, elems... }, with as many
+// elements on a line as fit in termsLine bytes.
+func (g *genFile) wrappedList(head string, elems []string) {
+	g.P(head)
+	line := ""
+	for _, e := range elems {
+		if line != "" && len(line)+len(e)+2 > termsLine {
+			g.P(line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += e + ","
+	}
+	g.P(line)
+	g.P("},")
 }
