@@ -58,6 +58,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetScalarsOutput,
 			},
 			Handler: mcptagGetScalars,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "scalar",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -66,6 +74,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetQuotedOutput,
 			},
 			Handler: mcptagGetQuoted,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "quot",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -74,6 +90,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetNullablesOutput,
 			},
 			Handler: mcptagGetNullables,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "null",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -82,6 +106,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetEmbedsOutput,
 			},
 			Handler: mcptagGetEmbeds,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"emb", "get",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -90,6 +122,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetSpecialsOutput,
 			},
 			Handler: mcptagGetSpecials,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "speci",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -98,6 +138,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetSpecialsPtrOutput,
 			},
 			Handler: mcptagGetSpecialsPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "ptr", "speci",
+				},
+				Counts: []int{
+					3, 3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -106,6 +154,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetMapsOutput,
 			},
 			Handler: mcptagGetMaps,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "map",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -114,6 +170,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetNodeOutput,
 			},
 			Handler: mcptagGetNode,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "nod",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -122,6 +186,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetDirOutput,
 			},
 			Handler: mcptagGetDir,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"dir", "get",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -130,6 +202,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetGenericOutput,
 			},
 			Handler: mcptagGetGeneric,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"generic", "get",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -138,6 +218,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetEnumsOutput,
 			},
 			Handler: mcptagGetEnums,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"enum", "get",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -146,6 +234,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTemperatureOutput,
 			},
 			Handler: mcptagGetTemperature,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "temperatur",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -154,6 +250,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetNameOutput,
 			},
 			Handler: mcptagGetName,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "nam",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -162,6 +266,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetRatioOutput,
 			},
 			Handler: mcptagGetRatio,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "ratio",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -170,6 +282,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetUnitOutput,
 			},
 			Handler: mcptagGetUnit,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "unit",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -178,6 +298,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetForecastOutput,
 			},
 			Handler: mcptagGetForecast,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"forecast", "get",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -186,6 +314,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTemperaturesOutput,
 			},
 			Handler: mcptagGetTemperatures,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "temperatur",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -194,6 +330,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetByIDOutput,
 			},
 			Handler: mcptagGetByID,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "id",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -202,6 +346,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetGradesOutput,
 			},
 			Handler: mcptagGetGrades,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "grad",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -210,6 +362,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetGradeOutput,
 			},
 			Handler: mcptagGetGrade,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "grad",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -218,6 +378,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetGradePtrOutput,
 			},
 			Handler: mcptagGetGradePtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "grad", "ptr",
+				},
+				Counts: []int{
+					3, 3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -226,6 +394,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTripleOutput,
 			},
 			Handler: mcptagGetTriple,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "tripl",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -234,6 +410,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetBytesOutput,
 			},
 			Handler: mcptagGetBytes,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"byt", "get",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -242,6 +426,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTimeOutput,
 			},
 			Handler: mcptagGetTime,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "tim",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -250,6 +442,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetCustomOutput,
 			},
 			Handler: mcptagGetCustom,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"custom", "get",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -258,6 +458,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetPtrCustomOutput,
 			},
 			Handler: mcptagGetPtrCustom,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"custom", "get", "ptr",
+				},
+				Counts: []int{
+					3, 3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -266,6 +474,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetPtrCustomPtrOutput,
 			},
 			Handler: mcptagGetPtrCustomPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"custom", "get", "ptr",
+				},
+				Counts: []int{
+					3, 3, 6,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -274,6 +490,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTreeOutput,
 			},
 			Handler: mcptagGetTree,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "tre",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -282,6 +506,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetPageOutput,
 			},
 			Handler: mcptagGetPage,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "pag",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -289,6 +521,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagGetAnyInput,
 			},
 			Handler: mcptagGetAny,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get",
+				},
+				Counts: []int{
+					3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -297,6 +537,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetExoticOutput,
 			},
 			Handler: mcptagGetExotic,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"exotic", "get",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -305,6 +553,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetExoticPtrOutput,
 			},
 			Handler: mcptagGetExoticPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"exotic", "get", "ptr",
+				},
+				Counts: []int{
+					3, 3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -313,6 +569,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetLabelledOutput,
 			},
 			Handler: mcptagGetLabelled,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "labell",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -321,6 +585,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetWrapperOutput,
 			},
 			Handler: mcptagGetWrapper,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "wrapp",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -329,6 +601,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetWrapperPtrOutput,
 			},
 			Handler: mcptagGetWrapperPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "ptr", "wrapp",
+				},
+				Counts: []int{
+					3, 3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -337,6 +617,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetGraphOutput,
 			},
 			Handler: mcptagGetGraph,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "graph",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -345,6 +633,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetGraphPtrOutput,
 			},
 			Handler: mcptagGetGraphPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "graph", "ptr",
+				},
+				Counts: []int{
+					3, 3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -353,6 +649,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetUnitsOutput,
 			},
 			Handler: mcptagGetUnits,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "unit",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -361,6 +665,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetStampsOutput,
 			},
 			Handler: mcptagGetStamps,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "stamp",
+				},
+				Counts: []int{
+					3, 3,
+				},
+			},
 		}),
 	}
 }

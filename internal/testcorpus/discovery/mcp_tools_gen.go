@@ -64,6 +64,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagRefundPaymentOutput,
 			},
 			Handler: mcptagRefundPayment,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"account", "amount", "captur", "card", "cent", "charg", "custom", "duplicat", "fraudulent",
+					"full", "id", "much", "network", "paid", "part", "pay", "reason", "refund", "request", "se",
+					"why", "zero",
+				},
+				Counts: []int{
+					1, 2, 1, 2, 1, 2, 1, 1, 1, 2, 2, 1, 1, 1, 1, 5, 2, 7, 1, 1, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -73,6 +83,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCapturePaymentOutput,
 			},
 			Handler: mcptagCapturePayment,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"24", "authoriz", "balanc", "captur", "charact", "charg", "fund", "held", "id", "identifi",
+					"merchant", "mov", "pay",
+				},
+				Counts: []int{
+					1, 1, 1, 4, 1, 1, 1, 1, 2, 1, 1, 1, 7,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -82,6 +101,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListPaymentsOutput,
 			},
 			Handler: mcptagListPayments,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"amount", "charg", "currency", "dat", "dd", "earliest", "first", "item", "latest", "limit",
+					"list", "mad", "mm", "most", "newest", "pay", "period", "sinc", "status", "until", "yyyy",
+				},
+				Counts: []int{
+					1, 1, 1, 2, 2, 1, 1, 1, 1, 2, 4, 1, 2, 1, 1, 3, 1, 2, 1, 2, 2,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -91,6 +119,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetPaymentOutput,
 			},
 			Handler: mcptagGetPayment,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"24", "against", "amount", "card", "charact", "charg", "currency", "get", "id", "identifi",
+					"mad", "pay", "refund", "status",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 1, 1, 1, 3, 2, 1, 1, 7, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -100,6 +137,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateInvoiceOutput,
 			},
 			Handler: mcptagCreateInvoice,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"amount", "bill", "cent", "creat", "custom", "day", "description", "draft", "due", "email",
+					"finaliz", "id", "invoic", "item", "lin", "many", "pay",
+				},
+				Counts: []int{
+					1, 1, 1, 3, 5, 3, 1, 1, 2, 1, 1, 2, 5, 2, 4, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -109,6 +155,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagVoidInvoiceOutput,
 			},
 			Handler: mcptagVoidInvoice,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"id", "identifi", "invoic", "long", "open", "paid", "void",
+				},
+				Counts: []int{
+					2, 1, 7, 1, 1, 1, 4,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -118,6 +172,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListInvoicesOutput,
 			},
 			Handler: mcptagListInvoices,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"custom", "each", "id", "identifi", "invoic", "list", "open", "overdu", "paid", "tot", "wheth",
+				},
+				Counts: []int{
+					4, 1, 2, 1, 4, 4, 1, 1, 1, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -127,6 +189,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCancelSubscriptionOutput,
 			},
 			Handler: mcptagCancelSubscription,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"bill", "cancel", "current", "custom", "end", "id", "identifi", "now", "period", "rath",
+					"recur", "subscription",
+				},
+				Counts: []int{
+					2, 4, 1, 1, 5, 2, 1, 2, 4, 1, 1, 7,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -136,6 +207,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateSubscriptionPlanOutput,
 			},
 			Handler: mcptagUpdateSubscriptionPlan,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"anoth", "chang", "differenc", "enterpris", "id", "mov", "new", "plan", "pric", "pro", "prorat",
+					"start", "subscription", "such", "updat",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 2, 1, 1, 7, 2, 1, 1, 1, 7, 1, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -145,6 +225,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetBalanceOutput,
 			},
 			Handler: mcptagGetBalance,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"account", "avail", "balanc", "currency", "get", "merchant", "pend", "per",
+				},
+				Counts: []int{
+					1, 1, 4, 1, 3, 1, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -154,6 +242,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateIssueOutput,
 			},
 			Handler: mcptagCreateIssue,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"body", "creat", "issu", "lin", "markdown", "nam", "new", "open", "own", "repo", "repository",
+					"summary", "text", "titl", "track",
+				},
+				Counts: []int{
+					2, 3, 6, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 2, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -163,6 +260,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCloseIssueOutput,
 			},
 			Handler: mcptagCloseIssue,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"clos", "complet", "issu", "nam", "numb", "own", "plan", "repo", "repository",
+				},
+				Counts: []int{
+					4, 1, 5, 1, 3, 1, 1, 2, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -172,6 +277,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagReopenIssueOutput,
 			},
 			Handler: mcptagReopenIssue,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"clos", "issu", "nam", "numb", "own", "reopen", "repo", "repository",
+				},
+				Counts: []int{
+					1, 5, 1, 3, 1, 4, 2, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -181,6 +294,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagAssignIssueOutput,
 			},
 			Handler: mcptagAssignIssue,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"assign", "assigne", "issu", "login", "nam", "notify", "numb", "own", "repo", "repository",
+					"user",
+				},
+				Counts: []int{
+					5, 2, 5, 1, 1, 1, 3, 1, 2, 1, 2,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -190,6 +312,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCommentOnIssueOutput,
 			},
 			Handler: mcptagCommentOnIssue,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"add", "body", "com", "discussion", "issu", "markdown", "nam", "numb", "own", "repo",
+					"repository",
+				},
+				Counts: []int{
+					1, 2, 5, 1, 5, 1, 1, 3, 1, 2, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -199,6 +330,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagLabelIssueOutput,
 			},
 			Handler: mcptagLabelIssue,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"add", "bug", "enhanc", "issu", "label", "nam", "numb", "own", "repo", "repository", "such",
+				},
+				Counts: []int{
+					2, 1, 1, 5, 7, 1, 3, 1, 2, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -208,6 +347,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchIssuesOutput,
 			},
 			Handler: mcptagSearchIssues,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"body", "both", "clos", "find", "issu", "match", "nam", "open", "own", "repo", "repository",
+					"search", "stat", "text", "titl", "whos", "word",
+				},
+				Counts: []int{
+					2, 1, 2, 1, 4, 2, 1, 2, 1, 2, 1, 3, 2, 2, 2, 1, 2,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -217,6 +365,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetIssueOutput,
 			},
 			Handler: mcptagGetIssue,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"assigne", "body", "get", "issu", "label", "nam", "numb", "own", "repo", "repository", "stat",
+					"titl",
+				},
+				Counts: []int{
+					1, 1, 3, 5, 1, 1, 3, 1, 2, 1, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -226,6 +383,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDeployServiceOutput,
 			},
 			Handler: mcptagDeployService,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"commit", "deploy", "environ", "imag", "instanc", "nam", "production", "replac", "servic",
+					"stag", "tag", "tim", "version",
+				},
+				Counts: []int{
+					1, 5, 3, 1, 1, 1, 1, 1, 7, 1, 1, 1, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -235,6 +401,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagRollbackDeploymentOutput,
 			},
 			Handler: mcptagRollbackDeployment,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"befor", "current", "deploy", "environ", "nam", "production", "rollback", "servic", "stag",
+					"version",
+				},
+				Counts: []int{
+					1, 1, 4, 2, 1, 1, 3, 4, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -244,6 +419,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetDeploymentStatusOutput,
 			},
 			Handler: mcptagGetDeploymentStatus,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"com", "deploy", "fail", "far", "get", "id", "identifi", "instanc", "pend", "progress",
+					"report", "status", "succeed", "updat",
+				},
+				Counts: []int{
+					1, 7, 1, 1, 3, 2, 1, 1, 1, 1, 1, 3, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -253,6 +437,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListDeploymentsOutput,
 			},
 			Handler: mcptagListDeployments,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"author", "deploy", "environ", "list", "nam", "outcom", "production", "recent", "servic",
+					"stag", "version",
+				},
+				Counts: []int{
+					1, 4, 2, 4, 1, 1, 1, 1, 4, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -262,6 +455,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagRestartServiceOutput,
 			},
 			Handler: mcptagRestartService,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"environ", "every", "instanc", "nam", "production", "restart", "servic", "stag", "tim",
+				},
+				Counts: []int{
+					2, 1, 1, 1, 1, 4, 7, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -271,6 +472,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagScaleServiceOutput,
 			},
 			Handler: mcptagScaleService,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"environ", "instanc", "many", "nam", "numb", "production", "replica", "run", "scal", "servic",
+					"set", "stag",
+				},
+				Counts: []int{
+					2, 2, 1, 1, 1, 1, 2, 2, 3, 7, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -280,6 +490,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetServiceLogsOutput,
 			},
 			Handler: mcptagGetServiceLogs,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"contain", "environ", "get", "grep", "instanc", "keep", "last", "lin", "log", "many", "nam",
+					"only", "output", "production", "servic", "stag", "wrot",
+				},
+				Counts: []int{
+					1, 2, 3, 2, 1, 1, 2, 5, 3, 1, 1, 1, 1, 1, 7, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -289,6 +508,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSetEnvVarOutput,
 			},
 			Handler: mcptagSetEnvVar,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"configurat", "effect", "env", "environ", "nam", "next", "production", "restart", "servic",
+					"set", "stag", "tak", "valu", "var", "vari",
+				},
+				Counts: []int{
+					1, 1, 3, 2, 4, 1, 1, 1, 4, 4, 1, 1, 3, 3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -298,6 +526,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateUserOutput,
 			},
 			Handler: mcptagCreateUser,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"account", "address", "creat", "email", "full", "login", "nam", "sign", "user",
+				},
+				Counts: []int{
+					1, 2, 4, 4, 1, 1, 3, 1, 6,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -307,6 +543,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDeleteUserOutput,
 			},
 			Handler: mcptagDeleteUser,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"account", "delet", "everyth", "good", "id", "identifi", "own", "user",
+				},
+				Counts: []int{
+					1, 4, 1, 1, 2, 1, 1, 7,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -316,6 +560,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSuspendUserOutput,
 			},
 			Handler: mcptagSuspendUser,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"account", "end", "id", "identifi", "long", "reactivat", "session", "sign", "suspend", "until",
+					"user",
+				},
+				Counts: []int{
+					2, 1, 2, 1, 1, 1, 1, 1, 4, 1, 8,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -325,6 +578,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagResetPasswordOutput,
 			},
 			Handler: mcptagResetPassword,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"choos", "email", "id", "identifi", "link", "new", "password", "reset", "user",
+				},
+				Counts: []int{
+					1, 1, 2, 1, 1, 1, 4, 3, 4,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -334,6 +595,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListUsersOutput,
 			},
 			Handler: mcptagListUsers,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"account", "keep", "limit", "list", "most", "only", "organiz", "rol", "user",
+				},
+				Counts: []int{
+					1, 1, 2, 4, 1, 1, 1, 4, 6,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -343,6 +612,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetUserOutput,
 			},
 			Handler: mcptagGetUser,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"email", "get", "id", "identifi", "last", "nam", "profil", "rol", "sign", "user",
+				},
+				Counts: []int{
+					1, 3, 2, 1, 1, 1, 1, 1, 1, 7,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -352,6 +629,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateUserRoleOutput,
 			},
 			Handler: mcptagUpdateUserRole,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"admin", "chang", "editor", "id", "identifi", "permission", "rol", "updat", "user", "view",
+				},
+				Counts: []int{
+					1, 1, 1, 2, 1, 1, 6, 3, 7, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -361,6 +646,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagInviteTeamMemberOutput,
 			},
 			Handler: mcptagInviteTeamMember,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"address", "email", "go", "invit", "invitat", "join", "memb", "team",
+				},
+				Counts: []int{
+					1, 3, 1, 3, 2, 2, 3, 7,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -370,6 +663,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUploadFileOutput,
 			},
 			Handler: mcptagUploadFile,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"base64", "byt", "content", "driv", "encod", "fil", "fold", "nam", "path", "put", "replac",
+					"upload",
+				},
+				Counts: []int{
+					1, 1, 2, 1, 1, 6, 1, 1, 3, 1, 1, 4,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -379,6 +681,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDownloadFileOutput,
 			},
 			Handler: mcptagDownloadFile,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"content", "download", "driv", "fil", "fold", "nam", "path",
+				},
+				Counts: []int{
+					1, 3, 1, 5, 1, 1, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -388,6 +698,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDeleteFileOutput,
 			},
 			Handler: mcptagDeleteFile,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"delet", "driv", "fil", "fold", "mov", "nam", "path", "trash",
+				},
+				Counts: []int{
+					3, 1, 5, 1, 1, 1, 3, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -397,6 +715,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagMoveFileOutput,
 			},
 			Handler: mcptagMoveFile,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"driv", "fil", "mov", "new", "path", "renam",
+				},
+				Counts: []int{
+					1, 5, 4, 1, 2, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -406,6 +732,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagShareFileOutput,
 			},
 			Handler: mcptagShareFile,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"access", "address", "chang", "driv", "edit", "email", "fil", "fold", "giv", "let", "nam",
+					"only", "path", "person", "read", "shar",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 3, 2, 6, 1, 1, 1, 1, 1, 3, 2, 2, 4,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -415,6 +750,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListFolderOutput,
 			},
 			Handler: mcptagListFolder,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"driv", "fil", "fold", "list", "modificat", "nam", "path", "siz", "tim",
+				},
+				Counts: []int{
+					1, 2, 6, 4, 1, 1, 3, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -424,6 +767,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetFileMetadataOutput,
 			},
 			Handler: mcptagGetFileMetadata,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"creat", "fil", "fold", "get", "last", "metadata", "modify", "nam", "own", "path", "siz", "typ",
+				},
+				Counts: []int{
+					1, 5, 1, 3, 1, 3, 1, 1, 1, 3, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -433,6 +784,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSendMessageOutput,
 			},
 			Handler: mcptagSendMessage,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"channel", "chat", "messag", "person", "post", "send", "text", "writ",
+				},
+				Counts: []int{
+					4, 1, 5, 2, 1, 3, 2, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -442,6 +801,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateChannelOutput,
 			},
 			Handler: mcptagCreateChannel,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"channel", "chat", "creat", "invit", "keep", "nam", "privat", "public",
+				},
+				Counts: []int{
+					6, 1, 4, 1, 1, 3, 3, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -451,6 +818,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagScheduleMeetingOutput,
 			},
 			Handler: mcptagScheduleMeeting,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"3339", "attende", "calendar", "email", "invit", "invitat", "last", "long", "meet", "minut",
+					"put", "rfc", "schedul", "send", "start", "subject", "topic",
+				},
+				Counts: []int{
+					1, 3, 1, 1, 1, 1, 1, 1, 5, 2, 1, 1, 3, 1, 3, 1, 2,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -460,6 +836,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagTrackShipmentOutput,
 			},
 			Handler: mcptagTrackShipment,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"carri", "dat", "delivery", "expect", "id", "last", "numb", "ord", "parcel", "scan", "ship",
+					"track",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 2, 1, 1, 4, 1, 1, 3, 3,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -469,6 +854,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCancelOrderOutput,
 			},
 			Handler: mcptagCancelOrder,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"cancel", "id", "numb", "ord", "refund", "ship", "yet",
+				},
+				Counts: []int{
+					4, 2, 1, 7, 1, 1, 1,
+				},
+			},
 		}),
 	}
 }

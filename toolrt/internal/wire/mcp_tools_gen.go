@@ -48,6 +48,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDeleteFilesOutput,
 			},
 			Handler: mcptagDeleteFiles,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "confirm", "delet", "each", "fil", "nam", "turn", "user",
+				},
+				Counts: []int{
+					1, 1, 5, 2, 5, 1, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -57,6 +65,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagAskNameOutput,
 			},
 			Handler: mcptagAskName,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "client", "greet", "input", "nam", "own", "request", "whoev",
+				},
+				Counts: []int{
+					4, 1, 1, 1, 5, 1, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -66,6 +82,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGreetTwoOutput,
 			},
 			Handler: mcptagGreetTwo,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "both", "each", "form", "greet", "nam", "two",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 4, 1, 4,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -74,6 +98,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagRefuseInput,
 			},
 			Handler: mcptagRefuse,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"cod", "error", "fail", "json", "refus", "rpc", "wrap",
+				},
+				Counts: []int{
+					3, 2, 1, 1, 3, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -82,6 +114,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagFailInput,
 			},
 			Handler: mcptagFail,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"error", "fail", "own", "tool",
+				},
+				Counts: []int{
+					2, 4, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -91,6 +131,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDoActOutput,
 			},
 			Handler: mcptagDoAct,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"act", "count", "did", "dry", "many", "only", "pretend", "tim", "user", "wheth",
+				},
+				Counts: []int{
+					5, 1, 1, 1, 1, 1, 1, 1, 2, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -101,6 +149,14 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagSaveNote,
 			Scopes:  []string{"notes:write"},
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"call", "hold", "not", "sav", "text", "token", "whos", "writ",
+				},
+				Counts: []int{
+					1, 1, 6, 4, 1, 1, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -112,6 +168,14 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagCountNotes,
 			Scopes:  []string{"notes:read"},
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"call", "count", "hold", "many", "not", "read", "say", "token", "whos", "would",
+				},
+				Counts: []int{
+					1, 3, 1, 1, 5, 2, 1, 1, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -121,6 +185,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagActForOutput,
 			},
 			Handler: mcptagActFor,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"act", "data", "gateway", "head", "rout", "tenant", "whos",
+				},
+				Counts: []int{
+					4, 1, 1, 1, 1, 2, 1,
+				},
+			},
 		}),
 	}
 }

@@ -173,6 +173,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagVersionOutput,
 			},
 			Handler: mcptagVersion,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"catalog", "report", "version",
+				},
+				Counts: []int{
+					1, 1, 4,
+				},
+			},
 		}),
 	}
 }

@@ -46,6 +46,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagConvertOutput,
 			},
 			Handler: mcptagConvert,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"alpha", "beta", "convert", "item", "nam", "turn",
+				},
+				Counts: []int{
+					1, 1, 3, 1, 1, 1,
+				},
+			},
 		}),
 	}
 }

@@ -79,6 +79,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagHello2Output,
 			},
 			Handler: mcptagHello2,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"greet", "hello", "json", "someon", "toolrt",
+				},
+				Counts: []int{
+					1, 3, 1, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp2.Tool{
@@ -88,6 +96,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagÑandúOutput,
 			},
 			Handler: mcptagÑandú,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"bird", "nam", "nandu",
+				},
+				Counts: []int{
+					1, 1, 3,
+				},
+			},
 		}),
 	}
 }
@@ -108,6 +124,14 @@ func FuncTools(funcArg Func) []toolrt.Tool {
 				OutputSchema: mcptagFuncKindOutput,
 			},
 			Handler: mcptagFuncKind(funcArg),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"kind", "nam",
+				},
+				Counts: []int{
+					4, 1,
+				},
+			},
 		}),
 	}
 }
@@ -128,6 +152,14 @@ func NestTools(nest *Nest) []toolrt.Tool {
 				OutputSchema: mcptagNestCountOutput,
 			},
 			Handler: mcptagNestCount(nest),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"bird", "count", "nest",
+				},
+				Counts: []int{
+					1, 4, 1,
+				},
+			},
 		}),
 	}
 }

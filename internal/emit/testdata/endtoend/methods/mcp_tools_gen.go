@@ -80,6 +80,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagVersionOutput,
 			},
 			Handler: mcptagVersion,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"besid", "function", "method", "plain", "version",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 3,
+				},
+			},
 		}),
 	}
 }
@@ -100,6 +108,14 @@ func ClockTools(clock Clock) []toolrt.Tool {
 				OutputSchema: mcptagClockNowOutput,
 			},
 			Handler: mcptagClockNow(clock),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"now", "text", "tim",
+				},
+				Counts: []int{
+					3, 1, 1,
+				},
+			},
 		}),
 	}
 }
@@ -120,6 +136,14 @@ func StoreTools(store *Store) []toolrt.Tool {
 				OutputSchema: mcptagStoreGetOutput,
 			},
 			Handler: mcptagStoreGet(store),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "key", "stor", "valu",
+				},
+				Counts: []int{
+					3, 2, 3, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -129,6 +153,14 @@ func StoreTools(store *Store) []toolrt.Tool {
 				OutputSchema: mcptagStoreKeysOutput,
 			},
 			Handler: mcptagStoreKeys(store),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"key", "list", "stor",
+				},
+				Counts: []int{
+					4, 1, 3,
+				},
+			},
 		}),
 	}
 }

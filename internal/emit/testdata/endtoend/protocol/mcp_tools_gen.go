@@ -69,6 +69,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagNoteOutput,
 			},
 			Handler: mcptagNote,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"fil", "manag", "not", "only", "priority", "scop", "se", "team", "text",
+				},
+				Counts: []int{
+					1, 2, 5, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -78,6 +86,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagFindOutput,
 			},
 			Handler: mcptagFind,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"find", "look", "not", "query", "tenant", "whos",
+				},
+				Counts: []int{
+					4, 1, 2, 1, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -87,6 +103,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPlaceOrderOutput,
 			},
 			Handler: mcptagPlaceOrder,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "confirm", "ord", "plac", "user",
+				},
+				Counts: []int{
+					1, 1, 4, 3, 1,
+				},
+			},
 		}),
 	}
 }

@@ -45,6 +45,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDeepOutput,
 			},
 			Handler: mcptagDeep,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"b", "count", "dag", "deep", "leav", "level", "typ",
+				},
+				Counts: []int{
+					1, 1, 3, 3, 1, 2, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -54,6 +62,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagBoxesOutput,
 			},
 			Handler: mcptagBoxes,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"box", "deep", "hold", "leaf", "left", "leftmost", "nest", "pair", "right", "six", "two", "typ",
+				},
+				Counts: []int{
+					3, 1, 6, 1, 3, 1, 1, 7, 3, 1, 6, 6,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -63,6 +79,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagChainOutput,
 			},
 			Handler: mcptagChain,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"bottom", "chain", "count", "leav", "link", "many", "next", "report", "second", "text", "tim",
+					"wheth",
+				},
+				Counts: []int{
+					1, 6, 1, 4, 5, 1, 2, 1, 1, 2, 1, 1,
+				},
+			},
 		}),
 	}
 }

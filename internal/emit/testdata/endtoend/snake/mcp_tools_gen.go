@@ -46,6 +46,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagStartRunOutput,
 			},
 			Handler: mcptagStartRun,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"dry", "go", "http", "id", "job", "only", "run", "say", "serv", "start", "would",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 1, 1, 9, 1, 1, 5, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -55,6 +63,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetRunOutput,
 			},
 			Handler: mcptagGetRun,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "id", "nam", "run", "sourc", "spell",
+				},
+				Counts: []int{
+					4, 1, 1, 5, 1, 1,
+				},
+			},
 		}),
 	}
 }
