@@ -71,7 +71,16 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreGetRepositoryOutput,
 			},
 			Handler: mcptagStoreGetRepository(store),
-			Terms:   &toolrt.SearchTerms{Terms: []string{"6", "600", "account", "cost", "description", "fetch", "first", "get", "git", "hub", "keep", "level", "model", "nam", "object", "own", "repo", "repository", "schema", "token", "two", "whol"}, Counts: []int{1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 2, 1, 5, 1, 1, 1, 1}},
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"6", "600", "account", "cost", "description", "fetch", "first", "get", "git", "hub", "keep",
+					"level", "model", "nam", "object", "own", "repo", "repository", "schema", "token", "two",
+					"whol",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 2, 1, 5, 1, 1, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -82,7 +91,15 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreListIssuesOutput,
 			},
 			Handler: mcptagStoreListIssues(store),
-			Terms:   &toolrt.SearchTerms{Terms: []string{"absent", "account", "each", "field", "git", "hub", "issu", "item", "list", "nam", "only", "open", "own", "part", "path", "property", "repo", "repository", "result"}, Counts: []int{1, 1, 2, 1, 1, 1, 4, 1, 4, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1}},
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "account", "each", "field", "git", "hub", "issu", "item", "list", "nam", "only",
+					"open", "own", "part", "path", "property", "repo", "repository", "result",
+				},
+				Counts: []int{
+					1, 1, 2, 1, 1, 1, 4, 1, 4, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -93,7 +110,15 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreGetPullRequestOutput,
 			},
 			Handler: mcptagStoreGetPullRequest(store),
-			Terms:   &toolrt.SearchTerms{Terms: []string{"account", "fetch", "get", "git", "hub", "nam", "numb", "own", "pull", "repo", "repository", "request"}, Counts: []int{1, 1, 3, 1, 1, 1, 2, 2, 5, 1, 3, 5}},
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"account", "fetch", "get", "git", "hub", "nam", "numb", "own", "pull", "repo", "repository",
+					"request",
+				},
+				Counts: []int{
+					1, 1, 3, 1, 1, 1, 2, 2, 5, 1, 3, 5,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -104,7 +129,15 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreGetPodOutput,
 			},
 			Handler: mcptagStoreGetPod(store),
-			Terms:   &toolrt.SearchTerms{Terms: []string{"contain", "fetch", "get", "imag", "kubernet", "label", "nam", "namespac", "nod", "pod", "port", "resourc", "status"}, Counts: []int{1, 1, 3, 1, 1, 1, 3, 2, 1, 6, 1, 1, 1}},
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"contain", "fetch", "get", "imag", "kubernet", "label", "nam", "namespac", "nod", "pod", "port",
+					"resourc", "status",
+				},
+				Counts: []int{
+					1, 1, 3, 1, 1, 1, 3, 2, 1, 6, 1, 1, 1,
+				},
+			},
 		}),
 		toolimpl.GuardTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -115,7 +148,15 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreGetDeploymentOutput,
 			},
 			Handler: mcptagStoreGetDeployment(store),
-			Terms:   &toolrt.SearchTerms{Terms: []string{"contain", "deploy", "fetch", "get", "imag", "kubernet", "nam", "namespac", "pod", "replica", "rollout", "status"}, Counts: []int{1, 6, 1, 3, 1, 1, 2, 2, 1, 1, 1, 1}},
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"contain", "deploy", "fetch", "get", "imag", "kubernet", "nam", "namespac", "pod", "replica",
+					"rollout", "status",
+				},
+				Counts: []int{
+					1, 6, 1, 3, 1, 1, 2, 2, 1, 1, 1, 1,
+				},
+			},
 		}),
 	}
 }

@@ -63,7 +63,16 @@ func IssuesTools(issues Issues) []toolrt.Tool {
 				InputSchema: mcptagIssuesSearchIssuesInput,
 			},
 			Handler: mcptagIssuesSearchIssues(issues),
-			Terms:   &toolrt.SearchTerms{Terms: []string{"account", "aft", "alway", "befor", "com", "cursor", "each", "empty", "end", "every", "field", "git", "hold", "hub", "info", "issu", "nam", "next", "own", "pag", "part", "query", "repo", "repository", "search", "tim", "titl", "word"}, Counts: []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 2, 4, 1, 1, 1, 3, 4, 1, 2, 2}},
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"account", "aft", "alway", "befor", "com", "cursor", "each", "empty", "end", "every", "field",
+					"git", "hold", "hub", "info", "issu", "nam", "next", "own", "pag", "part", "query", "repo",
+					"repository", "search", "tim", "titl", "word",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 2, 4, 1, 1, 1, 3, 4, 1, 2, 2,
+				},
+			},
 		}),
 	}
 }
