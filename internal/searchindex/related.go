@@ -6,7 +6,9 @@ import "strings"
 // people who ask for them use for one thing: the verbs and nouns common
 // to APIs of payments, issues, deployments, users, files and messages. A
 // query's word or phrase found in a group also searches for the group's
-// other words, at RelatedWeight: someone who asks to "give the money
+// other words, at RelatedWeight (a phrase of several words is
+// recognized in a query, but never searched for: "set up" relates to
+// create, while up alone relates to nothing): someone who asks to "give the money
 // back" looks for a tool that refunds. The table is general English about
 // APIs, not a list of any server's tools; keep it so, and keep each group
 // to words that one could swap in a tool's description.
@@ -54,16 +56,23 @@ var related = [][]string{
 	{"scale", "resize", "replicas", "instances", "capacity"},
 	{"log", "logs", "output", "trace", "events"},
 	{"metric", "metrics", "usage", "cpu", "memory", "performance", "latency"},
-	{"alert", "incident", "outage", "page", "alarm", "down"},
+	{"alert", "incident", "outage", "alarm", "down"},
 	{"secret", "credential", "password", "token", "key"},
 	{"build", "compile", "pipeline", "ci", "job", "run"},
-	{"issue", "ticket", "bug", "task", "problem", "defect"},
+	{"issue", "ticket", "bug", "task", "problem", "defect", "case"},
+	{"repository", "repo", "codebase", "code", "source"},
 	{"pull request", "pr", "merge request", "review", "change"},
 	{"branch", "fork"},
 	{"environment", "env", "stage", "staging", "production"},
 	// People and things.
 	{"user", "account", "member", "person", "people", "someone", "customer", "employee", "teammate", "colleague"},
 	{"customer", "client", "buyer", "purchaser"},
+	{"employee", "staff", "worker", "hire", "personnel"},
+	{"vendor", "supplier", "provider", "seller"},
+	{"contract", "agreement", "deal"},
+	{"asset", "equipment", "device", "hardware"},
+	{"warehouse", "depot", "storage", "stock"},
+	{"campaign", "marketing", "promotion", "ad"},
 	{"team", "group", "organization", "org", "department"},
 	{"permission", "role", "access", "rights", "privilege", "admin"},
 	{"password", "reset", "forgot", "login", "sign in"},
@@ -100,7 +109,7 @@ func buildRelated() map[string][]string {
 				if other == w {
 					continue
 				}
-				for _, s := range strings.Fields(stemPhrase(other)) {
+				if s := stemPhrase(other); s != "" && !strings.Contains(s, " ") {
 					idx[key] = appendNew(idx[key], s)
 				}
 			}

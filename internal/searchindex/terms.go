@@ -19,9 +19,9 @@ type Arg struct{ Name, Description string }
 // tool does than a word of its description (BM25F's field weights, with
 // each field's words counted that many times).
 const (
-	NameWeight        = 3
-	TitleWeight       = 2
-	DescriptionWeight = 1
+	NameWeight        = 6
+	TitleWeight       = 4
+	DescriptionWeight = 2
 	ArgNameWeight     = 1
 	ArgDescWeight     = 1
 )
