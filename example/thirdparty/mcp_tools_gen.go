@@ -78,7 +78,7 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 					"whol",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 2, 1, 5, 1, 1, 1, 1,
+					2, 2, 1, 2, 2, 2, 2, 6, 2, 2, 2, 2, 2, 1, 2, 2, 1, 10, 2, 2, 2, 2,
 				},
 			},
 		}),
@@ -97,7 +97,7 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 					"open", "own", "part", "path", "property", "repo", "repository", "result",
 				},
 				Counts: []int{
-					1, 1, 2, 1, 1, 1, 4, 1, 4, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1,
+					1, 1, 2, 1, 2, 2, 8, 1, 8, 2, 1, 2, 2, 1, 1, 1, 1, 2, 1,
 				},
 			},
 		}),
@@ -116,7 +116,7 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 					"request",
 				},
 				Counts: []int{
-					1, 1, 3, 1, 1, 1, 2, 2, 5, 1, 3, 5,
+					1, 2, 6, 2, 2, 1, 2, 2, 9, 1, 4, 9,
 				},
 			},
 		}),
@@ -135,7 +135,7 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 					"resourc", "status",
 				},
 				Counts: []int{
-					1, 1, 3, 1, 1, 1, 3, 2, 1, 6, 1, 1, 1,
+					2, 2, 6, 2, 2, 2, 4, 2, 2, 10, 2, 2, 2,
 				},
 			},
 		}),
@@ -154,7 +154,7 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 					"rollout", "status",
 				},
 				Counts: []int{
-					1, 6, 1, 3, 1, 1, 2, 2, 1, 1, 1, 1,
+					2, 10, 2, 6, 2, 2, 2, 2, 2, 2, 2, 2,
 				},
 			},
 		}),

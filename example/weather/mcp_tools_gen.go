@@ -87,7 +87,7 @@ func Tools() []toolrt.Tool {
 					"celsius", "city", "current", "degre", "get", "london", "report", "such", "temperatur", "whol",
 				},
 				Counts: []int{
-					1, 3, 1, 1, 3, 1, 2, 1, 4, 1,
+					2, 4, 2, 2, 6, 1, 3, 1, 8, 2,
 				},
 			},
 		}),
@@ -106,7 +106,7 @@ func Tools() []toolrt.Tool {
 					"city", "current", "get", "london", "report", "such", "weath",
 				},
 				Counts: []int{
-					3, 1, 3, 1, 2, 1, 4,
+					4, 2, 6, 1, 3, 1, 8,
 				},
 			},
 		}),
@@ -134,7 +134,7 @@ func Tools() []toolrt.Tool {
 					"ahead", "city", "dai", "day", "forecast", "get", "giv", "many",
 				},
 				Counts: []int{
-					1, 3, 1, 2, 5, 3, 1, 1,
+					1, 4, 2, 2, 9, 6, 2, 1,
 				},
 			},
 		}),
@@ -153,7 +153,7 @@ func Tools() []toolrt.Tool {
 					"temperatur", "without",
 				},
 				Counts: []int{
-					1, 4, 1, 1, 1, 3, 1, 1, 1, 2, 4, 1,
+					2, 6, 2, 2, 2, 6, 2, 2, 2, 3, 8, 2,
 				},
 			},
 		}),
@@ -169,7 +169,7 @@ func Tools() []toolrt.Tool {
 					"city", "giv", "human", "read", "report", "weath",
 				},
 				Counts: []int{
-					3, 1, 1, 1, 5, 4,
+					4, 2, 2, 2, 9, 8,
 				},
 			},
 		}),
@@ -185,7 +185,7 @@ func Tools() []toolrt.Tool {
 					"get", "look", "nam", "stat", "up", "weath",
 				},
 				Counts: []int{
-					3, 1, 3, 5, 1, 1,
+					6, 2, 4, 9, 2, 2,
 				},
 			},
 		}),
@@ -203,7 +203,7 @@ func Tools() []toolrt.Tool {
 					"last", "read", "refresh", "report", "updat",
 				},
 				Counts: []int{
-					4, 1, 1, 1, 3,
+					8, 2, 2, 2, 6,
 				},
 			},
 		}),
@@ -222,7 +222,7 @@ func Tools() []toolrt.Tool {
 					"city", "list", "sav", "user",
 				},
 				Counts: []int{
-					6, 2, 6, 2,
+					10, 4, 10, 3,
 				},
 			},
 		}),
@@ -242,7 +242,7 @@ func Tools() []toolrt.Tool {
 					"city", "confirm", "forget", "left", "onc", "sav", "user",
 				},
 				Counts: []int{
-					7, 1, 5, 1, 1, 2, 3,
+					12, 2, 9, 2, 2, 3, 5,
 				},
 			},
 		}),
@@ -261,7 +261,7 @@ func Tools() []toolrt.Tool {
 					"log", "progress", "refresh", "report", "stop",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 1, 5, 1, 1, 1, 4, 1, 1, 1, 5, 1, 1,
+					2, 2, 2, 2, 2, 8, 2, 2, 2, 8, 2, 2, 2, 9, 2, 2,
 				},
 			},
 		}),

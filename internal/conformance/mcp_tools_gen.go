@@ -161,7 +161,7 @@ func Tools() []toolrt.Tool {
 					"content", "respons", "simpl", "test", "text",
 				},
 				Counts: []int{
-					1, 1, 4, 4, 4,
+					2, 2, 8, 8, 8,
 				},
 			},
 		}),
@@ -177,7 +177,7 @@ func Tools() []toolrt.Tool {
 					"content", "imag", "respons", "test",
 				},
 				Counts: []int{
-					4, 4, 1, 4,
+					8, 8, 2, 8,
 				},
 			},
 		}),
@@ -193,7 +193,7 @@ func Tools() []toolrt.Tool {
 					"audio", "content", "respons", "test",
 				},
 				Counts: []int{
-					4, 4, 1, 4,
+					8, 8, 2, 8,
 				},
 			},
 		}),
@@ -209,7 +209,7 @@ func Tools() []toolrt.Tool {
 					"content", "embed", "resourc", "respons", "test",
 				},
 				Counts: []int{
-					1, 4, 4, 1, 4,
+					2, 8, 8, 2, 8,
 				},
 			},
 		}),
@@ -225,7 +225,7 @@ func Tools() []toolrt.Tool {
 					"content", "imag", "multipl", "resourc", "respons", "test", "text", "typ",
 				},
 				Counts: []int{
-					4, 1, 4, 1, 1, 4, 1, 4,
+					8, 2, 8, 2, 2, 8, 2, 8,
 				},
 			},
 		}),
@@ -241,7 +241,7 @@ func Tools() []toolrt.Tool {
 					"dur", "emit", "execution", "log", "messag", "test", "tool",
 				},
 				Counts: []int{
-					1, 1, 1, 4, 1, 4, 4,
+					2, 2, 2, 8, 2, 8, 8,
 				},
 			},
 		}),
@@ -257,7 +257,7 @@ func Tools() []toolrt.Tool {
 					"answ", "notificat", "progress", "report", "test", "token", "tool",
 				},
 				Counts: []int{
-					1, 1, 5, 1, 4, 1, 4,
+					2, 2, 10, 2, 8, 2, 8,
 				},
 			},
 		}),
@@ -273,7 +273,7 @@ func Tools() []toolrt.Tool {
 					"error", "handl", "respons", "test",
 				},
 				Counts: []int{
-					4, 4, 1, 4,
+					8, 8, 2, 8,
 				},
 			},
 		}),
@@ -289,7 +289,7 @@ func Tools() []toolrt.Tool {
 					"completion", "initiat", "llm", "prompt", "request", "sampl", "send", "serv", "test",
 				},
 				Counts: []int{
-					1, 1, 2, 2, 1, 4, 1, 1, 4,
+					2, 2, 3, 2, 2, 8, 1, 2, 8,
 				},
 			},
 		}),
@@ -306,7 +306,7 @@ func Tools() []toolrt.Tool {
 					"send", "serv", "sse", "stream", "test",
 				},
 				Counts: []int{
-					1, 2, 1, 1, 1, 1, 1, 4, 1, 1, 1, 1, 2, 4,
+					2, 4, 2, 2, 2, 2, 2, 8, 2, 2, 2, 2, 4, 8,
 				},
 			},
 		}),
@@ -322,7 +322,7 @@ func Tools() []toolrt.Tool {
 					"elicitat", "initiat", "input", "messag", "request", "serv", "show", "test", "user",
 				},
 				Counts: []int{
-					4, 1, 1, 2, 1, 1, 1, 4, 2,
+					8, 2, 2, 2, 2, 2, 1, 8, 3,
 				},
 			},
 		}),
@@ -338,7 +338,7 @@ func Tools() []toolrt.Tool {
 					"1034", "default", "elicitat", "sep", "sep1034", "test", "valu",
 				},
 				Counts: []int{
-					1, 4, 4, 1, 3, 4, 1,
+					2, 8, 8, 2, 6, 8, 2,
 				},
 			},
 		}),
@@ -354,7 +354,7 @@ func Tools() []toolrt.Tool {
 					"1330", "elicitat", "enum", "schema", "sep", "sep1330", "test",
 				},
 				Counts: []int{
-					1, 4, 4, 1, 1, 3, 4,
+					2, 8, 8, 2, 2, 6, 8,
 				},
 			},
 		}),
@@ -370,7 +370,7 @@ func Tools() []toolrt.Tool {
 					"alongsid", "form", "input", "request", "requir", "result", "round", "stat", "test", "trip",
 				},
 				Counts: []int{
-					1, 1, 3, 4, 3, 3, 1, 4, 3, 1,
+					2, 2, 6, 8, 6, 6, 2, 8, 6, 2,
 				},
 			},
 		}),
@@ -387,7 +387,7 @@ func Tools() []toolrt.Tool {
 					"verificat", "whos",
 				},
 				Counts: []int{
-					1, 3, 1, 1, 3, 3, 1, 4, 3, 3, 1, 1,
+					2, 6, 2, 2, 6, 6, 2, 8, 6, 6, 2, 2,
 				},
 			},
 		}),
@@ -404,7 +404,7 @@ func Tools() []toolrt.Tool {
 					"turn", "two",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 1, 1,
+					2, 2, 2, 2, 6, 6, 6, 6, 6, 6, 2, 2,
 				},
 			},
 		}),
@@ -420,7 +420,7 @@ func Tools() []toolrt.Tool {
 					"ask", "call", "elicitat", "input", "nam", "request", "requir", "result", "test", "user",
 				},
 				Counts: []int{
-					1, 1, 3, 4, 2, 1, 3, 3, 3, 1,
+					2, 2, 6, 8, 4, 2, 6, 6, 6, 2,
 				},
 			},
 		}),
@@ -436,7 +436,7 @@ func Tools() []toolrt.Tool {
 					"ask", "client", "input", "model", "question", "requir", "result", "sampl", "test",
 				},
 				Counts: []int{
-					1, 1, 3, 1, 1, 3, 3, 3, 3,
+					2, 2, 6, 2, 2, 6, 6, 6, 6,
 				},
 			},
 		}),
@@ -452,7 +452,7 @@ func Tools() []toolrt.Tool {
 					"ask", "client", "input", "list", "requir", "result", "root", "test",
 				},
 				Counts: []int{
-					1, 1, 3, 3, 3, 3, 4, 3,
+					2, 2, 6, 6, 6, 6, 8, 6,
 				},
 			},
 		}),
@@ -469,7 +469,7 @@ func Tools() []toolrt.Tool {
 					"round", "test",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 6, 1, 3, 3, 3, 1, 1, 3,
+					2, 2, 2, 2, 12, 2, 6, 6, 6, 2, 2, 6,
 				},
 			},
 		}),
@@ -485,7 +485,7 @@ func Tools() []toolrt.Tool {
 					"ask", "capability", "client", "cov", "declar", "input", "only", "requir", "result", "test",
 				},
 				Counts: []int{
-					1, 4, 1, 1, 1, 4, 1, 3, 3, 3,
+					2, 8, 2, 2, 2, 8, 2, 6, 6, 6,
 				},
 			},
 		}),
@@ -502,7 +502,7 @@ func Tools() []toolrt.Tool {
 					"test", "x",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 4, 1, 5, 2, 2, 2, 1, 4, 3,
+					2, 2, 2, 2, 8, 1, 9, 2, 3, 2, 2, 8, 6,
 				},
 			},
 		}),
@@ -519,7 +519,7 @@ func Tools() []toolrt.Tool {
 					"test", "without",
 				},
 				Counts: []int{
-					1, 1, 1, 5, 3, 1, 4, 2, 1, 1, 3, 1,
+					2, 2, 2, 10, 6, 2, 8, 4, 2, 2, 6, 2,
 				},
 			},
 		}),
@@ -536,7 +536,7 @@ func Tools() []toolrt.Tool {
 					"stream", "test",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 1, 1, 1, 1, 1, 4, 3,
+					2, 2, 2, 6, 2, 2, 2, 2, 2, 8, 6,
 				},
 			},
 		}),
@@ -553,7 +553,7 @@ func Tools() []toolrt.Tool {
 					"tool", "try", "unless",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 5, 1, 1, 1, 1, 1, 1, 3, 3, 1, 1,
+					2, 2, 2, 2, 10, 2, 2, 2, 2, 2, 2, 6, 6, 2, 2,
 				},
 			},
 		}),
@@ -580,7 +580,7 @@ func ListsTools(lists *Lists) []toolrt.Tool {
 					"again", "chang", "list", "regist", "serv", "subscrib", "tell", "test", "tool", "trigg",
 				},
 				Counts: []int{
-					1, 4, 1, 1, 1, 1, 1, 3, 5, 3,
+					2, 8, 2, 2, 2, 2, 2, 6, 10, 6,
 				},
 			},
 		}),
@@ -597,7 +597,7 @@ func ListsTools(lists *Lists) []toolrt.Tool {
 					"tell", "test", "trigg",
 				},
 				Counts: []int{
-					1, 4, 1, 1, 1, 1, 5, 1, 1, 1, 1, 3, 3,
+					2, 8, 2, 2, 2, 2, 10, 2, 2, 2, 2, 6, 6,
 				},
 			},
 		}),

@@ -63,7 +63,7 @@ func Tools() []toolrt.Tool {
 					"get", "scalar",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -79,7 +79,7 @@ func Tools() []toolrt.Tool {
 					"get", "quot",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -95,7 +95,7 @@ func Tools() []toolrt.Tool {
 					"get", "null",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -111,7 +111,7 @@ func Tools() []toolrt.Tool {
 					"emb", "get",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -127,7 +127,7 @@ func Tools() []toolrt.Tool {
 					"get", "speci",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -143,7 +143,7 @@ func Tools() []toolrt.Tool {
 					"get", "ptr", "speci",
 				},
 				Counts: []int{
-					3, 3, 3,
+					6, 6, 6,
 				},
 			},
 		}),
@@ -159,7 +159,7 @@ func Tools() []toolrt.Tool {
 					"get", "map",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -175,7 +175,7 @@ func Tools() []toolrt.Tool {
 					"get", "nod",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -191,7 +191,7 @@ func Tools() []toolrt.Tool {
 					"dir", "get",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -207,7 +207,7 @@ func Tools() []toolrt.Tool {
 					"generic", "get",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -223,7 +223,7 @@ func Tools() []toolrt.Tool {
 					"enum", "get",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -239,7 +239,7 @@ func Tools() []toolrt.Tool {
 					"get", "temperatur",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -255,7 +255,7 @@ func Tools() []toolrt.Tool {
 					"get", "nam",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -271,7 +271,7 @@ func Tools() []toolrt.Tool {
 					"get", "ratio",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -287,7 +287,7 @@ func Tools() []toolrt.Tool {
 					"get", "unit",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -303,7 +303,7 @@ func Tools() []toolrt.Tool {
 					"forecast", "get",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -319,7 +319,7 @@ func Tools() []toolrt.Tool {
 					"get", "temperatur",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -335,7 +335,7 @@ func Tools() []toolrt.Tool {
 					"get", "id",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -351,7 +351,7 @@ func Tools() []toolrt.Tool {
 					"get", "grad",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -367,7 +367,7 @@ func Tools() []toolrt.Tool {
 					"get", "grad",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -383,7 +383,7 @@ func Tools() []toolrt.Tool {
 					"get", "grad", "ptr",
 				},
 				Counts: []int{
-					3, 3, 3,
+					6, 6, 6,
 				},
 			},
 		}),
@@ -399,7 +399,7 @@ func Tools() []toolrt.Tool {
 					"get", "tripl",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -415,7 +415,7 @@ func Tools() []toolrt.Tool {
 					"byt", "get",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -431,7 +431,7 @@ func Tools() []toolrt.Tool {
 					"get", "tim",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -447,7 +447,7 @@ func Tools() []toolrt.Tool {
 					"custom", "get",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -463,7 +463,7 @@ func Tools() []toolrt.Tool {
 					"custom", "get", "ptr",
 				},
 				Counts: []int{
-					3, 3, 3,
+					6, 6, 6,
 				},
 			},
 		}),
@@ -479,7 +479,7 @@ func Tools() []toolrt.Tool {
 					"custom", "get", "ptr",
 				},
 				Counts: []int{
-					3, 3, 6,
+					6, 6, 12,
 				},
 			},
 		}),
@@ -495,7 +495,7 @@ func Tools() []toolrt.Tool {
 					"get", "tre",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -511,7 +511,7 @@ func Tools() []toolrt.Tool {
 					"get", "pag",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -526,7 +526,7 @@ func Tools() []toolrt.Tool {
 					"get",
 				},
 				Counts: []int{
-					3,
+					6,
 				},
 			},
 		}),
@@ -542,7 +542,7 @@ func Tools() []toolrt.Tool {
 					"exotic", "get",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -558,7 +558,7 @@ func Tools() []toolrt.Tool {
 					"exotic", "get", "ptr",
 				},
 				Counts: []int{
-					3, 3, 3,
+					6, 6, 6,
 				},
 			},
 		}),
@@ -574,7 +574,7 @@ func Tools() []toolrt.Tool {
 					"get", "labell",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -590,7 +590,7 @@ func Tools() []toolrt.Tool {
 					"get", "wrapp",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -606,7 +606,7 @@ func Tools() []toolrt.Tool {
 					"get", "ptr", "wrapp",
 				},
 				Counts: []int{
-					3, 3, 3,
+					6, 6, 6,
 				},
 			},
 		}),
@@ -622,7 +622,7 @@ func Tools() []toolrt.Tool {
 					"get", "graph",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -638,7 +638,7 @@ func Tools() []toolrt.Tool {
 					"get", "graph", "ptr",
 				},
 				Counts: []int{
-					3, 3, 3,
+					6, 6, 6,
 				},
 			},
 		}),
@@ -654,7 +654,7 @@ func Tools() []toolrt.Tool {
 					"get", "unit",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -670,7 +670,7 @@ func Tools() []toolrt.Tool {
 					"get", "stamp",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),

@@ -70,7 +70,7 @@ func IssuesTools(issues Issues) []toolrt.Tool {
 					"repository", "search", "tim", "titl", "word",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 2, 4, 1, 1, 1, 3, 4, 1, 2, 2,
+					1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 2, 1, 10, 1, 1, 2, 5, 1, 1, 1, 4, 8, 2, 3, 3,
 				},
 			},
 		}),

@@ -73,7 +73,7 @@ func Tools() []toolrt.Tool {
 					"chart", "draw", "empty", "imag", "latency", "nil", "noth", "result",
 				},
 				Counts: []int{
-					4, 2, 1, 1, 1, 1, 2, 1,
+					8, 3, 1, 1, 2, 1, 3, 1,
 				},
 			},
 		}),
@@ -90,7 +90,7 @@ func Tools() []toolrt.Tool {
 					"alert", "clip", "play", "sound",
 				},
 				Counts: []int{
-					1, 3, 1, 1,
+					2, 6, 2, 2,
 				},
 			},
 		}),
@@ -107,7 +107,7 @@ func Tools() []toolrt.Tool {
 					"latest", "link", "report",
 				},
 				Counts: []int{
-					1, 4, 1,
+					2, 8, 2,
 				},
 			},
 		}),
@@ -124,7 +124,7 @@ func Tools() []toolrt.Tool {
 					"latest", "link", "report", "two",
 				},
 				Counts: []int{
-					1, 4, 1, 1,
+					2, 8, 2, 2,
 				},
 			},
 		}),
@@ -141,7 +141,7 @@ func Tools() []toolrt.Tool {
 					"attach", "itself", "report",
 				},
 				Counts: []int{
-					4, 1, 1,
+					8, 2, 2,
 				},
 			},
 		}),
@@ -158,7 +158,7 @@ func Tools() []toolrt.Tool {
 					"caption", "chart", "say", "show",
 				},
 				Counts: []int{
-					3, 1, 1, 1,
+					6, 2, 2, 2,
 				},
 			},
 		}),
@@ -175,7 +175,7 @@ func Tools() []toolrt.Tool {
 					"caption", "chart", "link", "nil", "ord", "report", "send", "skip", "sound",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 1, 4, 1, 1, 1,
+					2, 2, 2, 2, 2, 8, 2, 2, 2,
 				},
 			},
 		}),
@@ -193,7 +193,7 @@ func Tools() []toolrt.Tool {
 					"valu", "whos",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 1, 1, 1, 1, 1, 4, 1, 1, 1,
+					2, 1, 2, 2, 2, 2, 2, 1, 2, 7, 2, 2, 2,
 				},
 			},
 		}),
@@ -210,7 +210,7 @@ func Tools() []toolrt.Tool {
 					"also", "enum", "issu", "kind", "list", "mor", "receiv", "say", "stat", "valu", "would",
 				},
 				Counts: []int{
-					2, 1, 6, 3, 5, 1, 1, 1, 4, 1, 1,
+					2, 2, 10, 3, 9, 1, 2, 2, 4, 2, 2,
 				},
 			},
 		}),
@@ -228,7 +228,7 @@ func Tools() []toolrt.Tool {
 					"valu", "would",
 				},
 				Counts: []int{
-					2, 1, 6, 3, 5, 1, 1, 1, 1, 4, 3, 1, 1, 1,
+					2, 2, 10, 3, 9, 1, 2, 2, 2, 4, 6, 2, 2, 2,
 				},
 			},
 		}),

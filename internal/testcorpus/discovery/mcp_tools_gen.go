@@ -71,7 +71,7 @@ func Tools() []toolrt.Tool {
 					"why", "zero",
 				},
 				Counts: []int{
-					1, 2, 1, 2, 1, 2, 1, 1, 1, 2, 2, 1, 1, 1, 1, 5, 2, 7, 1, 1, 1, 1,
+					2, 2, 2, 3, 1, 3, 1, 1, 1, 3, 2, 1, 1, 2, 2, 8, 2, 11, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -89,7 +89,7 @@ func Tools() []toolrt.Tool {
 					"merchant", "mov", "pay",
 				},
 				Counts: []int{
-					1, 1, 1, 4, 1, 1, 1, 1, 2, 1, 1, 1, 7,
+					1, 2, 2, 8, 1, 2, 2, 2, 2, 1, 2, 2, 10,
 				},
 			},
 		}),
@@ -107,7 +107,7 @@ func Tools() []toolrt.Tool {
 					"list", "mad", "mm", "most", "newest", "pay", "period", "sinc", "status", "until", "yyyy",
 				},
 				Counts: []int{
-					1, 1, 1, 2, 2, 1, 1, 1, 1, 2, 4, 1, 2, 1, 1, 3, 1, 2, 1, 2, 2,
+					2, 2, 2, 2, 2, 1, 2, 1, 1, 2, 8, 2, 2, 1, 2, 6, 2, 2, 2, 2, 2,
 				},
 			},
 		}),
@@ -125,7 +125,7 @@ func Tools() []toolrt.Tool {
 					"mad", "pay", "refund", "status",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 1, 1, 1, 3, 2, 1, 1, 7, 1, 1,
+					1, 2, 2, 2, 1, 2, 2, 6, 2, 1, 2, 10, 2, 2,
 				},
 			},
 		}),
@@ -143,7 +143,7 @@ func Tools() []toolrt.Tool {
 					"finaliz", "id", "invoic", "item", "lin", "many", "pay",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 5, 3, 1, 1, 2, 1, 1, 2, 5, 2, 4, 1, 1,
+					1, 1, 1, 6, 6, 3, 1, 2, 2, 2, 2, 2, 9, 3, 5, 1, 1,
 				},
 			},
 		}),
@@ -160,7 +160,7 @@ func Tools() []toolrt.Tool {
 					"id", "identifi", "invoic", "long", "open", "paid", "void",
 				},
 				Counts: []int{
-					2, 1, 7, 1, 1, 1, 4,
+					2, 1, 11, 2, 2, 2, 8,
 				},
 			},
 		}),
@@ -177,7 +177,7 @@ func Tools() []toolrt.Tool {
 					"custom", "each", "id", "identifi", "invoic", "list", "open", "overdu", "paid", "tot", "wheth",
 				},
 				Counts: []int{
-					4, 1, 2, 1, 4, 4, 1, 1, 1, 1, 1,
+					5, 2, 2, 1, 8, 8, 2, 2, 2, 2, 2,
 				},
 			},
 		}),
@@ -195,7 +195,7 @@ func Tools() []toolrt.Tool {
 					"recur", "subscription",
 				},
 				Counts: []int{
-					2, 4, 1, 1, 5, 2, 1, 2, 4, 1, 1, 7,
+					3, 8, 1, 2, 6, 2, 1, 3, 5, 1, 2, 11,
 				},
 			},
 		}),
@@ -213,7 +213,7 @@ func Tools() []toolrt.Tool {
 					"start", "subscription", "such", "updat",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 2, 1, 1, 7, 2, 1, 1, 1, 7, 1, 3,
+					2, 1, 2, 1, 2, 2, 1, 11, 3, 1, 2, 1, 11, 1, 6,
 				},
 			},
 		}),
@@ -230,7 +230,7 @@ func Tools() []toolrt.Tool {
 					"account", "avail", "balanc", "currency", "get", "merchant", "pend", "per",
 				},
 				Counts: []int{
-					1, 1, 4, 1, 3, 1, 1, 1,
+					2, 2, 8, 2, 6, 2, 2, 2,
 				},
 			},
 		}),
@@ -248,7 +248,7 @@ func Tools() []toolrt.Tool {
 					"summary", "text", "titl", "track",
 				},
 				Counts: []int{
-					2, 3, 6, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 2, 1,
+					2, 6, 10, 1, 1, 1, 2, 2, 1, 2, 3, 1, 1, 2, 2,
 				},
 			},
 		}),
@@ -265,7 +265,7 @@ func Tools() []toolrt.Tool {
 					"clos", "complet", "issu", "nam", "numb", "own", "plan", "repo", "repository",
 				},
 				Counts: []int{
-					4, 1, 5, 1, 3, 1, 1, 2, 1,
+					8, 2, 9, 1, 3, 1, 2, 2, 1,
 				},
 			},
 		}),
@@ -282,7 +282,7 @@ func Tools() []toolrt.Tool {
 					"clos", "issu", "nam", "numb", "own", "reopen", "repo", "repository",
 				},
 				Counts: []int{
-					1, 5, 1, 3, 1, 4, 2, 1,
+					2, 9, 1, 3, 1, 8, 2, 1,
 				},
 			},
 		}),
@@ -300,7 +300,7 @@ func Tools() []toolrt.Tool {
 					"user",
 				},
 				Counts: []int{
-					5, 2, 5, 1, 1, 1, 3, 1, 2, 1, 2,
+					9, 2, 9, 1, 1, 2, 3, 1, 2, 1, 3,
 				},
 			},
 		}),
@@ -318,7 +318,7 @@ func Tools() []toolrt.Tool {
 					"repository",
 				},
 				Counts: []int{
-					1, 2, 5, 1, 5, 1, 1, 3, 1, 2, 1,
+					2, 2, 9, 2, 9, 1, 1, 3, 1, 2, 1,
 				},
 			},
 		}),
@@ -335,7 +335,7 @@ func Tools() []toolrt.Tool {
 					"add", "bug", "enhanc", "issu", "label", "nam", "numb", "own", "repo", "repository", "such",
 				},
 				Counts: []int{
-					2, 1, 1, 5, 7, 1, 3, 1, 2, 1, 1,
+					3, 1, 1, 9, 11, 1, 3, 1, 2, 1, 1,
 				},
 			},
 		}),
@@ -353,7 +353,7 @@ func Tools() []toolrt.Tool {
 					"search", "stat", "text", "titl", "whos", "word",
 				},
 				Counts: []int{
-					2, 1, 2, 1, 4, 2, 1, 2, 1, 2, 1, 3, 2, 2, 2, 1, 2,
+					3, 2, 3, 2, 8, 3, 1, 3, 1, 2, 1, 6, 2, 2, 3, 2, 3,
 				},
 			},
 		}),
@@ -371,7 +371,7 @@ func Tools() []toolrt.Tool {
 					"titl",
 				},
 				Counts: []int{
-					1, 1, 3, 5, 1, 1, 3, 1, 2, 1, 1, 1,
+					2, 2, 6, 9, 2, 1, 3, 1, 2, 1, 2, 2,
 				},
 			},
 		}),
@@ -389,7 +389,7 @@ func Tools() []toolrt.Tool {
 					"stag", "tag", "tim", "version",
 				},
 				Counts: []int{
-					1, 5, 3, 1, 1, 1, 1, 1, 7, 1, 1, 1, 3,
+					1, 9, 4, 1, 2, 1, 1, 2, 11, 1, 1, 2, 4,
 				},
 			},
 		}),
@@ -407,7 +407,7 @@ func Tools() []toolrt.Tool {
 					"version",
 				},
 				Counts: []int{
-					1, 1, 4, 2, 1, 1, 3, 4, 1, 1,
+					2, 2, 8, 2, 1, 1, 6, 5, 1, 2,
 				},
 			},
 		}),
@@ -425,7 +425,7 @@ func Tools() []toolrt.Tool {
 					"report", "status", "succeed", "updat",
 				},
 				Counts: []int{
-					1, 7, 1, 1, 3, 2, 1, 1, 1, 1, 1, 3, 1, 1,
+					2, 11, 2, 2, 6, 2, 1, 2, 2, 2, 2, 6, 2, 2,
 				},
 			},
 		}),
@@ -443,7 +443,7 @@ func Tools() []toolrt.Tool {
 					"stag", "version",
 				},
 				Counts: []int{
-					1, 4, 2, 4, 1, 1, 1, 1, 4, 1, 1,
+					2, 8, 2, 8, 1, 2, 1, 2, 5, 1, 2,
 				},
 			},
 		}),
@@ -460,7 +460,7 @@ func Tools() []toolrt.Tool {
 					"environ", "every", "instanc", "nam", "production", "restart", "servic", "stag", "tim",
 				},
 				Counts: []int{
-					2, 1, 1, 1, 1, 4, 7, 1, 1,
+					2, 2, 2, 1, 1, 8, 11, 1, 2,
 				},
 			},
 		}),
@@ -478,7 +478,7 @@ func Tools() []toolrt.Tool {
 					"set", "stag",
 				},
 				Counts: []int{
-					2, 2, 1, 1, 1, 1, 2, 2, 3, 7, 1, 1,
+					2, 3, 2, 1, 1, 1, 2, 3, 6, 11, 2, 1,
 				},
 			},
 		}),
@@ -496,7 +496,7 @@ func Tools() []toolrt.Tool {
 					"only", "output", "production", "servic", "stag", "wrot",
 				},
 				Counts: []int{
-					1, 2, 3, 2, 1, 1, 2, 5, 3, 1, 1, 1, 1, 1, 7, 1, 1,
+					1, 2, 6, 2, 2, 1, 3, 6, 6, 1, 1, 1, 2, 1, 11, 1, 2,
 				},
 			},
 		}),
@@ -514,7 +514,7 @@ func Tools() []toolrt.Tool {
 					"set", "stag", "tak", "valu", "var", "vari",
 				},
 				Counts: []int{
-					1, 1, 3, 2, 4, 1, 1, 1, 4, 4, 1, 1, 3, 3, 3,
+					2, 2, 6, 2, 4, 2, 1, 2, 5, 8, 1, 2, 3, 6, 4,
 				},
 			},
 		}),
@@ -531,7 +531,7 @@ func Tools() []toolrt.Tool {
 					"account", "address", "creat", "email", "full", "login", "nam", "sign", "user",
 				},
 				Counts: []int{
-					1, 2, 4, 4, 1, 1, 3, 1, 6,
+					2, 3, 8, 5, 1, 1, 3, 2, 10,
 				},
 			},
 		}),
@@ -548,7 +548,7 @@ func Tools() []toolrt.Tool {
 					"account", "delet", "everyth", "good", "id", "identifi", "own", "user",
 				},
 				Counts: []int{
-					1, 4, 1, 1, 2, 1, 1, 7,
+					2, 8, 2, 2, 2, 1, 2, 11,
 				},
 			},
 		}),
@@ -566,7 +566,7 @@ func Tools() []toolrt.Tool {
 					"user",
 				},
 				Counts: []int{
-					2, 1, 2, 1, 1, 1, 1, 1, 4, 1, 8,
+					4, 2, 2, 1, 2, 2, 2, 2, 8, 2, 13,
 				},
 			},
 		}),
@@ -583,7 +583,7 @@ func Tools() []toolrt.Tool {
 					"choos", "email", "id", "identifi", "link", "new", "password", "reset", "user",
 				},
 				Counts: []int{
-					1, 1, 2, 1, 1, 1, 4, 3, 4,
+					2, 2, 2, 1, 2, 2, 8, 6, 5,
 				},
 			},
 		}),
@@ -600,7 +600,7 @@ func Tools() []toolrt.Tool {
 					"account", "keep", "limit", "list", "most", "only", "organiz", "rol", "user",
 				},
 				Counts: []int{
-					1, 1, 2, 4, 1, 1, 1, 4, 6,
+					2, 1, 2, 8, 1, 1, 2, 5, 10,
 				},
 			},
 		}),
@@ -617,7 +617,7 @@ func Tools() []toolrt.Tool {
 					"email", "get", "id", "identifi", "last", "nam", "profil", "rol", "sign", "user",
 				},
 				Counts: []int{
-					1, 3, 2, 1, 1, 1, 1, 1, 1, 7,
+					2, 6, 2, 1, 2, 2, 2, 2, 2, 11,
 				},
 			},
 		}),
@@ -634,7 +634,7 @@ func Tools() []toolrt.Tool {
 					"admin", "chang", "editor", "id", "identifi", "permission", "rol", "updat", "user", "view",
 				},
 				Counts: []int{
-					1, 1, 1, 2, 1, 1, 6, 3, 7, 1,
+					1, 2, 1, 2, 1, 2, 10, 6, 11, 1,
 				},
 			},
 		}),
@@ -651,7 +651,7 @@ func Tools() []toolrt.Tool {
 					"address", "email", "go", "invit", "invitat", "join", "memb", "team",
 				},
 				Counts: []int{
-					1, 3, 1, 3, 2, 2, 3, 7,
+					1, 4, 1, 6, 3, 3, 6, 11,
 				},
 			},
 		}),
@@ -669,7 +669,7 @@ func Tools() []toolrt.Tool {
 					"upload",
 				},
 				Counts: []int{
-					1, 1, 2, 1, 1, 6, 1, 1, 3, 1, 1, 4,
+					1, 1, 2, 2, 1, 10, 1, 1, 4, 1, 2, 8,
 				},
 			},
 		}),
@@ -686,7 +686,7 @@ func Tools() []toolrt.Tool {
 					"content", "download", "driv", "fil", "fold", "nam", "path",
 				},
 				Counts: []int{
-					1, 3, 1, 5, 1, 1, 3,
+					2, 6, 2, 9, 1, 1, 3,
 				},
 			},
 		}),
@@ -703,7 +703,7 @@ func Tools() []toolrt.Tool {
 					"delet", "driv", "fil", "fold", "mov", "nam", "path", "trash",
 				},
 				Counts: []int{
-					3, 1, 5, 1, 1, 1, 3, 1,
+					6, 2, 9, 1, 2, 1, 3, 2,
 				},
 			},
 		}),
@@ -720,7 +720,7 @@ func Tools() []toolrt.Tool {
 					"driv", "fil", "mov", "new", "path", "renam",
 				},
 				Counts: []int{
-					1, 5, 4, 1, 2, 1,
+					2, 9, 8, 1, 2, 2,
 				},
 			},
 		}),
@@ -738,7 +738,7 @@ func Tools() []toolrt.Tool {
 					"only", "path", "person", "read", "shar",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 3, 2, 6, 1, 1, 1, 1, 1, 3, 2, 2, 4,
+					2, 1, 1, 2, 4, 2, 10, 1, 2, 1, 1, 1, 3, 3, 3, 7,
 				},
 			},
 		}),
@@ -755,7 +755,7 @@ func Tools() []toolrt.Tool {
 					"driv", "fil", "fold", "list", "modificat", "nam", "path", "siz", "tim",
 				},
 				Counts: []int{
-					1, 2, 6, 4, 1, 1, 3, 1, 1,
+					2, 3, 11, 8, 2, 1, 3, 2, 2,
 				},
 			},
 		}),
@@ -772,7 +772,7 @@ func Tools() []toolrt.Tool {
 					"creat", "fil", "fold", "get", "last", "metadata", "modify", "nam", "own", "path", "siz", "typ",
 				},
 				Counts: []int{
-					1, 5, 1, 3, 1, 3, 1, 1, 1, 3, 1, 1,
+					2, 9, 1, 6, 2, 6, 2, 1, 2, 3, 2, 2,
 				},
 			},
 		}),
@@ -789,7 +789,7 @@ func Tools() []toolrt.Tool {
 					"channel", "chat", "messag", "person", "post", "send", "text", "writ",
 				},
 				Counts: []int{
-					4, 1, 5, 2, 1, 3, 2, 1,
+					5, 2, 9, 3, 2, 6, 2, 1,
 				},
 			},
 		}),
@@ -806,7 +806,7 @@ func Tools() []toolrt.Tool {
 					"channel", "chat", "creat", "invit", "keep", "nam", "privat", "public",
 				},
 				Counts: []int{
-					6, 1, 4, 1, 1, 3, 3, 1,
+					10, 2, 8, 1, 1, 3, 4, 2,
 				},
 			},
 		}),
@@ -824,7 +824,7 @@ func Tools() []toolrt.Tool {
 					"put", "rfc", "schedul", "send", "start", "subject", "topic",
 				},
 				Counts: []int{
-					1, 3, 1, 1, 1, 1, 1, 1, 5, 2, 1, 1, 3, 1, 3, 1, 2,
+					1, 4, 2, 1, 1, 2, 1, 1, 9, 2, 2, 1, 6, 2, 3, 1, 2,
 				},
 			},
 		}),
@@ -842,7 +842,7 @@ func Tools() []toolrt.Tool {
 					"track",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 2, 1, 1, 4, 1, 1, 3, 3,
+					2, 2, 2, 2, 2, 2, 1, 5, 2, 2, 6, 6,
 				},
 			},
 		}),
@@ -859,7 +859,7 @@ func Tools() []toolrt.Tool {
 					"cancel", "id", "numb", "ord", "refund", "ship", "yet",
 				},
 				Counts: []int{
-					4, 2, 1, 7, 1, 1, 1,
+					8, 2, 1, 11, 2, 2, 2,
 				},
 			},
 		}),

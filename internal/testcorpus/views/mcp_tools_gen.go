@@ -59,7 +59,7 @@ func Tools() []toolrt.Tool {
 					"absent", "each", "field", "get", "nam", "only", "part", "path", "property", "result", "scalar",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 3,
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 6,
 				},
 			},
 		}),
@@ -75,7 +75,7 @@ func Tools() []toolrt.Tool {
 					"absent", "each", "field", "get", "nam", "only", "part", "path", "property", "quot", "result",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 1, 1, 1, 1, 1, 3, 1,
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 6, 1,
 				},
 			},
 		}),
@@ -91,7 +91,7 @@ func Tools() []toolrt.Tool {
 					"absent", "each", "field", "get", "nam", "null", "only", "part", "path", "property", "result",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 1, 3, 1, 1, 1, 1, 1,
+					1, 1, 1, 6, 1, 6, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -107,7 +107,7 @@ func Tools() []toolrt.Tool {
 					"absent", "each", "emb", "field", "get", "nam", "only", "part", "path", "property", "result",
 				},
 				Counts: []int{
-					1, 1, 3, 1, 3, 1, 1, 1, 1, 1, 1,
+					1, 1, 6, 1, 6, 1, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -123,7 +123,7 @@ func Tools() []toolrt.Tool {
 					"emb", "get", "ptr",
 				},
 				Counts: []int{
-					3, 3, 3,
+					6, 6, 6,
 				},
 			},
 		}),
@@ -139,7 +139,7 @@ func Tools() []toolrt.Tool {
 					"absent", "each", "field", "get", "nam", "only", "part", "path", "property", "result", "speci",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 3,
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 6,
 				},
 			},
 		}),
@@ -156,7 +156,7 @@ func Tools() []toolrt.Tool {
 					"speci",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 1, 1, 1, 1, 1, 3, 1, 3,
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 6, 1, 6,
 				},
 			},
 		}),
@@ -174,7 +174,7 @@ func Tools() []toolrt.Tool {
 					"point", "ptr", "reach", "receiv", "speci", "valu", "whos",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 1, 1, 3, 1, 2, 1, 1, 1, 1, 1, 3, 4, 1,
+					2, 2, 2, 2, 2, 2, 6, 2, 4, 2, 2, 2, 2, 2, 6, 8, 2,
 				},
 			},
 		}),
@@ -190,7 +190,7 @@ func Tools() []toolrt.Tool {
 					"absent", "each", "field", "get", "map", "nam", "only", "part", "path", "property", "result",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 3, 1, 1, 1, 1, 1, 1,
+					1, 1, 1, 6, 6, 1, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -206,7 +206,7 @@ func Tools() []toolrt.Tool {
 					"absent", "each", "field", "get", "nam", "nod", "only", "part", "path", "property", "result",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 1, 3, 1, 1, 1, 1, 1,
+					1, 1, 1, 6, 1, 6, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -222,7 +222,7 @@ func Tools() []toolrt.Tool {
 					"get", "nod", "ptr",
 				},
 				Counts: []int{
-					3, 3, 6,
+					6, 6, 12,
 				},
 			},
 		}),
@@ -239,7 +239,7 @@ func Tools() []toolrt.Tool {
 					"result",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 3, 1, 1, 1, 1, 1, 1,
+					1, 1, 1, 6, 6, 1, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -255,7 +255,7 @@ func Tools() []toolrt.Tool {
 					"absent", "each", "exotic", "field", "get", "nam", "only", "part", "path", "property", "result",
 				},
 				Counts: []int{
-					1, 1, 3, 1, 3, 1, 1, 1, 1, 1, 1,
+					1, 1, 6, 1, 6, 1, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -272,7 +272,7 @@ func Tools() []toolrt.Tool {
 					"result",
 				},
 				Counts: []int{
-					1, 2, 1, 3, 3, 1, 1, 1, 1, 1, 1, 1,
+					1, 2, 1, 6, 6, 1, 1, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -288,7 +288,7 @@ func Tools() []toolrt.Tool {
 					"get", "id",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -305,7 +305,7 @@ func Tools() []toolrt.Tool {
 					"tripl",
 				},
 				Counts: []int{
-					1, 2, 1, 3, 1, 1, 1, 1, 1, 1, 1, 3,
+					1, 2, 1, 6, 1, 1, 1, 1, 1, 1, 1, 6,
 				},
 			},
 		}),
@@ -321,7 +321,7 @@ func Tools() []toolrt.Tool {
 					"get", "ptr", "tripl",
 				},
 				Counts: []int{
-					3, 3, 3,
+					6, 6, 6,
 				},
 			},
 		}),
@@ -337,7 +337,7 @@ func Tools() []toolrt.Tool {
 					"absent", "dir", "each", "field", "get", "nam", "only", "part", "path", "property", "result",
 				},
 				Counts: []int{
-					1, 3, 1, 1, 3, 1, 1, 1, 1, 1, 1,
+					1, 6, 1, 1, 6, 1, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -353,7 +353,7 @@ func Tools() []toolrt.Tool {
 					"get", "pag",
 				},
 				Counts: []int{
-					3, 3,
+					6, 6,
 				},
 			},
 		}),
@@ -369,7 +369,7 @@ func Tools() []toolrt.Tool {
 					"absent", "each", "enum", "field", "get", "nam", "only", "part", "path", "property", "result",
 				},
 				Counts: []int{
-					1, 1, 3, 1, 3, 1, 1, 1, 1, 1, 1,
+					1, 1, 6, 1, 6, 1, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -385,7 +385,7 @@ func Tools() []toolrt.Tool {
 					"absent", "each", "field", "get", "nam", "only", "part", "path", "property", "result", "tag",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 3,
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 6,
 				},
 			},
 		}),
@@ -402,7 +402,7 @@ func Tools() []toolrt.Tool {
 					"valu",
 				},
 				Counts: []int{
-					1, 2, 1, 3, 3, 4, 1, 1, 1, 1, 1, 1,
+					1, 2, 1, 6, 6, 7, 1, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -418,7 +418,7 @@ func Tools() []toolrt.Tool {
 					"absent", "each", "field", "get", "nam", "only", "part", "path", "property", "result", "zero",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 3,
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 6,
 				},
 			},
 		}),
@@ -434,7 +434,7 @@ func Tools() []toolrt.Tool {
 					"absent", "each", "field", "get", "key", "nam", "only", "part", "path", "property", "result",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 3, 1, 1, 1, 1, 1, 1,
+					1, 1, 1, 6, 6, 1, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -451,7 +451,7 @@ func Tools() []toolrt.Tool {
 					"result",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 1, 3, 4, 1, 1, 1, 1, 1,
+					1, 1, 1, 6, 1, 3, 7, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -468,7 +468,7 @@ func Tools() []toolrt.Tool {
 					"get", "go", "handl", "nod", "sdk", "shap", "valu", "view",
 				},
 				Counts: []int{
-					3, 1, 1, 3, 4, 1, 1, 1,
+					6, 2, 2, 6, 8, 2, 2, 2,
 				},
 			},
 		}),

@@ -73,7 +73,7 @@ func Tools() []toolrt.Tool {
 					"scal", "search", "sinc", "struct", "styl", "tag", "temperatur", "unit", "window",
 				},
 				Counts: []int{
-					1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 1, 1, 1, 2, 1, 2, 1,
+					2, 2, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 9, 1, 2, 2, 2, 1, 2, 1,
 				},
 			},
 		}),
@@ -91,7 +91,7 @@ func Tools() []toolrt.Tool {
 					"temperatur", "through", "tim", "unit",
 				},
 				Counts: []int{
-					1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2,
+					2, 2, 8, 1, 1, 2, 2, 2, 2, 2, 1, 1, 2, 1, 2,
 				},
 			},
 		}),
@@ -108,7 +108,7 @@ func Tools() []toolrt.Tool {
 					"argu", "children", "count", "nam", "nod", "recursiv", "tre", "typ",
 				},
 				Counts: []int{
-					1, 1, 4, 1, 4, 1, 1, 1,
+					2, 1, 8, 1, 8, 2, 2, 2,
 				},
 			},
 		}),
@@ -125,7 +125,7 @@ func Tools() []toolrt.Tool {
 					"bug", "crash", "panic", "reason", "tool",
 				},
 				Counts: []int{
-					1, 3, 1, 1, 1,
+					2, 6, 2, 1, 2,
 				},
 			},
 		}),
@@ -142,7 +142,7 @@ func Tools() []toolrt.Tool {
 					"echo", "json", "valu",
 				},
 				Counts: []int{
-					3, 1, 2,
+					6, 2, 3,
 				},
 			},
 		}),
@@ -159,7 +159,7 @@ func Tools() []toolrt.Tool {
 					"argu", "ping", "tak",
 				},
 				Counts: []int{
-					1, 3, 1,
+					2, 6, 2,
 				},
 			},
 		}),
@@ -176,7 +176,7 @@ func Tools() []toolrt.Tool {
 					"add", "go", "handl", "numb", "sdk", "shap", "sum",
 				},
 				Counts: []int{
-					1, 1, 1, 2, 1, 1, 3,
+					2, 2, 2, 3, 2, 2, 6,
 				},
 			},
 		}),
@@ -204,7 +204,7 @@ func CounterTools(counter *Counter) []toolrt.Tool {
 					"add", "count", "n", "new", "report", "tot",
 				},
 				Counts: []int{
-					4, 1, 2, 1, 1, 1,
+					8, 2, 3, 2, 2, 2,
 				},
 			},
 		}),

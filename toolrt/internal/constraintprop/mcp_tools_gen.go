@@ -52,7 +52,7 @@ func Tools() []toolrt.Tool {
 					"abov", "count", "day", "echo", "level", "numb", "open", "ratio", "small", "step",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 1, 3, 1, 1, 1, 1,
+					1, 1, 1, 6, 1, 6, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -68,7 +68,7 @@ func Tools() []toolrt.Tool {
 					"cent", "decim", "echo", "pric", "tenth",
 				},
 				Counts: []int{
-					1, 3, 3, 1, 1,
+					1, 6, 6, 1, 1,
 				},
 			},
 		}),
@@ -84,7 +84,7 @@ func Tools() []toolrt.Tool {
 					"clock", "cod", "day", "echo", "host", "id", "link", "mail", "nam", "str", "unit", "v4", "v6",
 				},
 				Counts: []int{
-					1, 1, 1, 3, 1, 1, 1, 1, 1, 3, 1, 1, 1,
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 6, 1, 1, 1,
 				},
 			},
 		}),
@@ -100,7 +100,7 @@ func Tools() []toolrt.Tool {
 					"array", "day", "echo", "scor", "tag", "unit", "valu", "window",
 				},
 				Counts: []int{
-					3, 1, 3, 1, 1, 1, 1, 1,
+					6, 1, 6, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -116,7 +116,7 @@ func Tools() []toolrt.Tool {
 					"day", "default", "echo", "flag", "greet", "ptr", "ratio", "tag", "unit",
 				},
 				Counts: []int{
-					2, 3, 3, 1, 1, 1, 1, 1, 1,
+					2, 6, 6, 1, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -132,7 +132,7 @@ func Tools() []toolrt.Tool {
 					"b", "day", "echo", "f", "strict",
 				},
 				Counts: []int{
-					1, 1, 3, 1, 3,
+					1, 1, 6, 1, 6,
 				},
 			},
 		}),
@@ -151,7 +151,7 @@ func Tools() []toolrt.Tool {
 					"wheth", "whos", "window",
 				},
 				Counts: []int{
-					1, 5, 1, 2, 1, 2, 1, 1, 1, 2, 2, 1, 1, 1, 1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1,
+					1, 9, 1, 2, 1, 2, 1, 1, 1, 2, 2, 1, 1, 1, 1, 2, 1, 3, 1, 1, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -169,7 +169,7 @@ func Tools() []toolrt.Tool {
 					"pv4", "pv6", "str", "tak", "tim", "v4", "v6",
 				},
 				Counts: []int{
-					3, 1, 1, 2, 1, 4, 2, 1, 1, 2, 1, 1, 1, 1, 1, 2, 1, 1,
+					3, 1, 1, 2, 2, 8, 2, 1, 1, 2, 1, 1, 1, 2, 2, 2, 1, 1,
 				},
 			},
 		}),
@@ -186,7 +186,7 @@ func Tools() []toolrt.Tool {
 					"b", "count", "f", "flag", "n", "numb", "plain", "str", "strict", "tak",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 1, 2, 3, 1, 3, 1,
+					1, 1, 1, 1, 1, 3, 6, 2, 6, 2,
 				},
 			},
 		}),

@@ -53,7 +53,7 @@ func Tools() []toolrt.Tool {
 					"ask", "confirm", "delet", "each", "fil", "nam", "turn", "user",
 				},
 				Counts: []int{
-					1, 1, 5, 2, 5, 1, 1, 1,
+					2, 2, 10, 4, 9, 1, 2, 2,
 				},
 			},
 		}),
@@ -70,7 +70,7 @@ func Tools() []toolrt.Tool {
 					"ask", "client", "greet", "input", "nam", "own", "request", "whoev",
 				},
 				Counts: []int{
-					4, 1, 1, 1, 5, 1, 1, 1,
+					8, 2, 2, 2, 10, 2, 2, 2,
 				},
 			},
 		}),
@@ -87,7 +87,7 @@ func Tools() []toolrt.Tool {
 					"ask", "both", "each", "form", "greet", "nam", "two",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 4, 1, 4,
+					2, 2, 2, 2, 8, 2, 8,
 				},
 			},
 		}),
@@ -103,7 +103,7 @@ func Tools() []toolrt.Tool {
 					"cod", "error", "fail", "json", "refus", "rpc", "wrap",
 				},
 				Counts: []int{
-					3, 2, 1, 1, 3, 1, 1,
+					4, 3, 2, 2, 6, 2, 2,
 				},
 			},
 		}),
@@ -119,7 +119,7 @@ func Tools() []toolrt.Tool {
 					"error", "fail", "own", "tool",
 				},
 				Counts: []int{
-					2, 4, 1, 1,
+					4, 8, 2, 2,
 				},
 			},
 		}),
@@ -136,7 +136,7 @@ func Tools() []toolrt.Tool {
 					"act", "count", "did", "dry", "many", "only", "pretend", "tim", "user", "wheth",
 				},
 				Counts: []int{
-					5, 1, 1, 1, 1, 1, 1, 1, 2, 1,
+					9, 1, 2, 1, 1, 1, 1, 1, 3, 1,
 				},
 			},
 		}),
@@ -154,7 +154,7 @@ func Tools() []toolrt.Tool {
 					"call", "hold", "not", "sav", "text", "token", "whos", "writ",
 				},
 				Counts: []int{
-					1, 1, 6, 4, 1, 1, 1, 1,
+					2, 2, 11, 8, 1, 2, 2, 2,
 				},
 			},
 		}),
@@ -173,7 +173,7 @@ func Tools() []toolrt.Tool {
 					"call", "count", "hold", "many", "not", "read", "say", "token", "whos", "would",
 				},
 				Counts: []int{
-					1, 3, 1, 1, 5, 2, 1, 1, 1, 1,
+					2, 6, 2, 2, 10, 4, 2, 2, 2, 2,
 				},
 			},
 		}),
@@ -190,7 +190,7 @@ func Tools() []toolrt.Tool {
 					"act", "data", "gateway", "head", "rout", "tenant", "whos",
 				},
 				Counts: []int{
-					4, 1, 1, 1, 1, 2, 1,
+					8, 1, 2, 2, 2, 3, 1,
 				},
 			},
 		}),

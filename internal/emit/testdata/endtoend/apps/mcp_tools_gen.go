@@ -93,7 +93,7 @@ func Tools() []toolrt.Tool {
 					"city", "forecast", "get", "weath",
 				},
 				Counts: []int{
-					3, 6, 3, 1,
+					4, 12, 6, 2,
 				},
 			},
 		}),
@@ -110,7 +110,7 @@ func Tools() []toolrt.Tool {
 					"answ", "pag", "ping",
 				},
 				Counts: []int{
-					1, 1, 3,
+					2, 2, 6,
 				},
 			},
 		}),
@@ -147,7 +147,7 @@ func StationTools(station *Station) []toolrt.Tool {
 					"pag", "read", "refresh", "reload", "stat",
 				},
 				Counts: []int{
-					1, 1, 3, 1, 1,
+					2, 2, 6, 2, 2,
 				},
 			},
 		}),

@@ -178,7 +178,7 @@ func Tools() []toolrt.Tool {
 					"catalog", "report", "version",
 				},
 				Counts: []int{
-					1, 1, 4,
+					2, 2, 8,
 				},
 			},
 		}),

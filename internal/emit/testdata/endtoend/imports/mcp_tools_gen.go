@@ -51,7 +51,7 @@ func Tools() []toolrt.Tool {
 					"alpha", "beta", "convert", "item", "nam", "turn",
 				},
 				Counts: []int{
-					1, 1, 3, 1, 1, 1,
+					2, 2, 6, 2, 1, 2,
 				},
 			},
 		}),

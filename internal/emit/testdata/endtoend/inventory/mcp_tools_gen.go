@@ -72,7 +72,7 @@ func Tools() []toolrt.Tool {
 					"city", "forecast", "giv", "tomorrow",
 				},
 				Counts: []int{
-					2, 4, 1, 1,
+					3, 8, 2, 2,
 				},
 			},
 		}),
@@ -92,7 +92,7 @@ func Tools() []toolrt.Tool {
 					"alert", "forc", "list", "weath",
 				},
 				Counts: []int{
-					4, 1, 1, 1,
+					8, 2, 2, 2,
 				},
 			},
 		}),
@@ -111,7 +111,7 @@ func Tools() []toolrt.Tool {
 					"call", "city", "list", "sav",
 				},
 				Counts: []int{
-					1, 5, 1, 4,
+					2, 9, 2, 8,
 				},
 			},
 		}),
@@ -142,7 +142,7 @@ func StoreTools(store *Store) []toolrt.Tool {
 					"city", "delet", "every", "list", "remov",
 				},
 				Counts: []int{
-					5, 3, 1, 1, 1,
+					9, 6, 2, 2, 2,
 				},
 			},
 		}),

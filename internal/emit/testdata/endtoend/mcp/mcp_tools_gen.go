@@ -84,7 +84,7 @@ func Tools() []toolrt.Tool {
 					"greet", "hello", "json", "someon", "toolrt",
 				},
 				Counts: []int{
-					1, 3, 1, 1, 1,
+					2, 6, 1, 2, 1,
 				},
 			},
 		}),
@@ -101,7 +101,7 @@ func Tools() []toolrt.Tool {
 					"bird", "nam", "nandu",
 				},
 				Counts: []int{
-					1, 1, 3,
+					2, 2, 6,
 				},
 			},
 		}),
@@ -129,7 +129,7 @@ func FuncTools(funcArg Func) []toolrt.Tool {
 					"kind", "nam",
 				},
 				Counts: []int{
-					4, 1,
+					8, 2,
 				},
 			},
 		}),
@@ -157,7 +157,7 @@ func NestTools(nest *Nest) []toolrt.Tool {
 					"bird", "count", "nest",
 				},
 				Counts: []int{
-					1, 4, 1,
+					2, 8, 2,
 				},
 			},
 		}),

@@ -85,7 +85,7 @@ func Tools() []toolrt.Tool {
 					"besid", "function", "method", "plain", "version",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 3,
+					2, 2, 2, 2, 6,
 				},
 			},
 		}),
@@ -113,7 +113,7 @@ func ClockTools(clock Clock) []toolrt.Tool {
 					"now", "text", "tim",
 				},
 				Counts: []int{
-					3, 1, 1,
+					6, 2, 2,
 				},
 			},
 		}),
@@ -141,7 +141,7 @@ func StoreTools(store *Store) []toolrt.Tool {
 					"get", "key", "stor", "valu",
 				},
 				Counts: []int{
-					3, 2, 3, 1,
+					6, 3, 6, 2,
 				},
 			},
 		}),
@@ -158,7 +158,7 @@ func StoreTools(store *Store) []toolrt.Tool {
 					"key", "list", "stor",
 				},
 				Counts: []int{
-					4, 1, 3,
+					8, 2, 6,
 				},
 			},
 		}),

@@ -74,7 +74,7 @@ func Tools() []toolrt.Tool {
 					"fil", "manag", "not", "only", "priority", "scop", "se", "team", "text",
 				},
 				Counts: []int{
-					1, 2, 5, 1, 2, 1, 1, 2, 2,
+					2, 2, 9, 1, 2, 1, 1, 2, 2,
 				},
 			},
 		}),
@@ -91,7 +91,7 @@ func Tools() []toolrt.Tool {
 					"find", "look", "not", "query", "tenant", "whos",
 				},
 				Counts: []int{
-					4, 1, 2, 1, 1, 1,
+					8, 1, 3, 1, 1, 1,
 				},
 			},
 		}),
@@ -108,7 +108,7 @@ func Tools() []toolrt.Tool {
 					"ask", "confirm", "ord", "plac", "user",
 				},
 				Counts: []int{
-					1, 1, 4, 3, 1,
+					2, 2, 8, 6, 2,
 				},
 			},
 		}),

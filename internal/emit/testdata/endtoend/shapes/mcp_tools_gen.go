@@ -54,7 +54,7 @@ func Tools() []toolrt.Tool {
 					"aliv", "check", "ping", "serv",
 				},
 				Counts: []int{
-					1, 1, 3, 1,
+					2, 2, 6, 2,
 				},
 			},
 		}),
@@ -71,7 +71,7 @@ func Tools() []toolrt.Tool {
 					"alway", "fail",
 				},
 				Counts: []int{
-					1, 4,
+					2, 8,
 				},
 			},
 		}),
@@ -90,7 +90,7 @@ func Tools() []toolrt.Tool {
 					"nil", "origin",
 				},
 				Counts: []int{
-					1, 6,
+					2, 12,
 				},
 			},
 		}),
@@ -107,7 +107,7 @@ func Tools() []toolrt.Tool {
 					"count", "limit", "numb", "point",
 				},
 				Counts: []int{
-					3, 1, 1, 1,
+					6, 1, 2, 2,
 				},
 			},
 		}),
@@ -124,7 +124,7 @@ func Tools() []toolrt.Tool {
 					"array", "corn",
 				},
 				Counts: []int{
-					1, 3,
+					2, 6,
 				},
 			},
 		}),
@@ -141,7 +141,7 @@ func Tools() []toolrt.Tool {
 					"byt", "n", "raw",
 				},
 				Counts: []int{
-					4, 1, 1,
+					8, 1, 2,
 				},
 			},
 		}),
@@ -158,7 +158,7 @@ func Tools() []toolrt.Tool {
 					"label", "map",
 				},
 				Counts: []int{
-					4, 1,
+					8, 2,
 				},
 			},
 		}),
@@ -177,7 +177,7 @@ func Tools() []toolrt.Tool {
 					"valid", "valu", "without", "zero", "zon",
 				},
 				Counts: []int{
-					4, 6, 7, 1, 1, 1, 1, 5, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+					4, 6, 11, 1, 1, 1, 1, 5, 1, 1, 4, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 				},
 			},
 		}),
@@ -194,7 +194,7 @@ func Tools() []toolrt.Tool {
 					"go", "handl", "sdk", "styl", "x", "y",
 				},
 				Counts: []int{
-					1, 4, 1, 1, 1, 1,
+					2, 8, 2, 2, 1, 1,
 				},
 			},
 		}),
@@ -210,7 +210,7 @@ func Tools() []toolrt.Tool {
 					"describ", "json", "shap", "valu", "x", "y",
 				},
 				Counts: []int{
-					3, 1, 1, 1, 1, 1,
+					6, 2, 2, 2, 1, 1,
 				},
 			},
 		}),
@@ -226,7 +226,7 @@ func Tools() []toolrt.Tool {
 					"only", "point", "text", "x", "y",
 				},
 				Counts: []int{
-					1, 1, 4, 1, 1,
+					2, 2, 8, 1, 1,
 				},
 			},
 		}),
@@ -243,7 +243,7 @@ func Tools() []toolrt.Tool {
 					"indent", "json", "mirror", "result",
 				},
 				Counts: []int{
-					4, 1, 1, 1,
+					8, 2, 2, 2,
 				},
 			},
 		}),
@@ -260,7 +260,7 @@ func Tools() []toolrt.Tool {
 					"content", "not", "only", "result", "send", "structur", "summariz",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 1, 1, 3,
+					2, 2, 2, 2, 2, 2, 6,
 				},
 			},
 		}),
@@ -278,7 +278,7 @@ func Tools() []toolrt.Tool {
 					"typ",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 1, 1, 2, 2, 1, 3, 1,
+					2, 2, 2, 2, 2, 2, 2, 2, 2, 6, 2,
 				},
 			},
 		}),

@@ -50,7 +50,7 @@ func Tools() []toolrt.Tool {
 					"b", "count", "dag", "deep", "leav", "level", "typ",
 				},
 				Counts: []int{
-					1, 1, 3, 3, 1, 2, 1,
+					1, 2, 4, 6, 2, 2, 2,
 				},
 			},
 		}),
@@ -67,7 +67,7 @@ func Tools() []toolrt.Tool {
 					"box", "deep", "hold", "leaf", "left", "leftmost", "nest", "pair", "right", "six", "two", "typ",
 				},
 				Counts: []int{
-					3, 1, 6, 1, 3, 1, 1, 7, 3, 1, 6, 6,
+					6, 2, 6, 2, 3, 2, 2, 8, 3, 2, 6, 6,
 				},
 			},
 		}),
@@ -85,7 +85,7 @@ func Tools() []toolrt.Tool {
 					"wheth",
 				},
 				Counts: []int{
-					1, 6, 1, 4, 5, 1, 2, 1, 1, 2, 1, 1,
+					1, 10, 1, 4, 6, 1, 2, 2, 2, 2, 1, 2,
 				},
 			},
 		}),

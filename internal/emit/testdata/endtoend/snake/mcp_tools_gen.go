@@ -51,7 +51,7 @@ func Tools() []toolrt.Tool {
 					"dry", "go", "http", "id", "job", "only", "run", "say", "serv", "start", "would",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 1, 1, 9, 1, 1, 5, 1,
+					1, 1, 1, 1, 2, 1, 13, 1, 1, 9, 1,
 				},
 			},
 		}),
@@ -68,7 +68,7 @@ func Tools() []toolrt.Tool {
 					"get", "id", "nam", "run", "sourc", "spell",
 				},
 				Counts: []int{
-					4, 1, 1, 5, 1, 1,
+					8, 1, 2, 9, 2, 2,
 				},
 			},
 		}),

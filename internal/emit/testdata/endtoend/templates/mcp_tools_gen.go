@@ -52,7 +52,7 @@ func Tools() []toolrt.Tool {
 					"clust", "list", "pod", "region",
 				},
 				Counts: []int{
-					4, 4, 6, 1,
+					8, 8, 12, 2,
 				},
 			},
 		}),
@@ -70,7 +70,7 @@ func Tools() []toolrt.Tool {
 					"0", "alway", "cost", "deploy", "restart",
 				},
 				Counts: []int{
-					1, 1, 1, 2, 4,
+					2, 2, 2, 3, 8,
 				},
 			},
 		}),

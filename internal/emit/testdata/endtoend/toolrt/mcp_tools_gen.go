@@ -50,7 +50,7 @@ func Tools() []toolrt2.Tool {
 					"echo", "nam", "own", "packag", "text",
 				},
 				Counts: []int{
-					3, 1, 1, 1, 1,
+					6, 2, 2, 2, 1,
 				},
 			},
 		}),
@@ -67,7 +67,7 @@ func Tools() []toolrt2.Tool {
 					"keep", "not", "text",
 				},
 				Counts: []int{
-					4, 2, 3,
+					8, 3, 3,
 				},
 			},
 		}),
@@ -84,7 +84,7 @@ func Tools() []toolrt2.Tool {
 					"carry", "mark", "may", "not", "stamp",
 				},
 				Counts: []int{
-					1, 3, 1, 1, 3,
+					1, 4, 1, 1, 6,
 				},
 			},
 		}),

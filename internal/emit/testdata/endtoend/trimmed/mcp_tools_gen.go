@@ -51,7 +51,7 @@ func Tools() []toolrt.Tool {
 					"get", "issu", "numb", "only", "text",
 				},
 				Counts: []int{
-					3, 4, 1, 1, 1,
+					6, 8, 1, 2, 2,
 				},
 			},
 		}),
@@ -68,7 +68,7 @@ func Tools() []toolrt.Tool {
 					"property", "result", "text",
 				},
 				Counts: []int{
-					1, 1, 2, 1, 4, 1, 4, 1, 2, 1, 1, 1, 1, 5,
+					1, 2, 2, 1, 8, 1, 8, 1, 3, 1, 1, 1, 1, 10,
 				},
 			},
 		}),
@@ -85,7 +85,7 @@ func Tools() []toolrt.Tool {
 					"alway", "com", "field", "info", "issu", "list", "pag", "part", "query",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 4, 4, 3, 1, 1,
+					1, 1, 1, 1, 8, 8, 4, 1, 1,
 				},
 			},
 		}),
@@ -103,7 +103,7 @@ func Tools() []toolrt.Tool {
 					"read", "result", "return", "select", "toolrt",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 4, 1,
+					1, 1, 2, 1, 3, 1, 1, 1, 1, 3, 1, 2, 1, 1, 8, 2,
 				},
 			},
 		}),
@@ -120,7 +120,7 @@ func Tools() []toolrt.Tool {
 					"assigne", "get", "issu", "login", "numb",
 				},
 				Counts: []int{
-					4, 3, 1, 1, 2,
+					8, 6, 2, 2, 3,
 				},
 			},
 		}),
@@ -137,7 +137,7 @@ func Tools() []toolrt.Tool {
 					"back", "field", "issu", "look", "part", "query", "search", "send",
 				},
 				Counts: []int{
-					1, 1, 2, 1, 1, 1, 4, 1,
+					1, 1, 3, 1, 1, 1, 8, 1,
 				},
 			},
 		}),
@@ -155,7 +155,7 @@ func Tools() []toolrt.Tool {
 					"text",
 				},
 				Counts: []int{
-					1, 1, 1, 1, 1, 4, 1, 1, 1, 1, 1,
+					2, 2, 2, 2, 2, 8, 2, 2, 2, 2, 2,
 				},
 			},
 		}),
