@@ -45,75 +45,70 @@ func ParseQuery(q string) Query {
 }
 
 // An Index scores queries against a set of tools' terms: the IDF of each
-// stem over those tools, and their average length.
+// stem over those tools, their lengths and average length, and for each
+// stem the tools that have it (its postings), so that a query reads only
+// the tools that share a stem with it.
 type Index struct {
-	docs   []Terms
-	lens   []float64
-	avg    float64
-	idf    map[string]float64
-	lookup []map[string]int
+	n        int
+	lens     []float64
+	avg      float64
+	idf      map[string]float64
+	postings map[string][]posting
+}
+
+// A posting is one tool's weighted count of a stem.
+type posting struct {
+	doc, count int
 }
 
 // NewIndex returns the index of docs: it counts, for each stem, the
 // tools that have it, and measures lengths; it cuts no text into words.
 func NewIndex(docs []Terms) *Index {
-	ix := &Index{docs: docs, lens: make([]float64, len(docs)), idf: map[string]float64{}, lookup: make([]map[string]int, len(docs))}
-	df := map[string]int{}
+	ix := &Index{n: len(docs), lens: make([]float64, len(docs)), idf: map[string]float64{}, postings: map[string][]posting{}}
 	total := 0.0
 	for i, d := range docs {
 		ix.lens[i] = float64(d.Len())
 		total += ix.lens[i]
-		ix.lookup[i] = make(map[string]int, len(d.Terms))
 		for j, s := range d.Terms {
-			df[s]++
-			ix.lookup[i][s] = d.Counts[j]
+			ix.postings[s] = append(ix.postings[s], posting{i, d.Counts[j]})
 		}
 	}
 	if len(docs) > 0 {
 		ix.avg = total / float64(len(docs))
 	}
 	n := float64(len(docs))
-	for s, f := range df {
-		ix.idf[s] = math.Log(1 + (n-float64(f)+0.5)/(float64(f)+0.5))
+	for s, ps := range ix.postings {
+		f := float64(len(ps))
+		ix.idf[s] = math.Log(1 + (n-f+0.5)/(f+0.5))
 	}
 	return ix
 }
 
-// Score returns the BM25 score of the tool docs[i] for q.
-func (ix *Index) Score(i int, q Query) float64 {
-	score := 0.0
-	norm := K1 * (1 - B + B*ix.lens[i]/ix.avg)
-	for s, w := range q {
-		tf := float64(ix.lookup[i][s])
-		if tf == 0 {
-			continue
-		}
-		score += w * ix.idf[s] * tf * (K1 + 1) / (tf + norm)
-	}
-	return score
-}
-
 // Search returns the indexes of the tools that match q, best first, those
 // of equal score in the order of docs; only tools that keep picks are
-// scored (nil keeps all).
+// answered (nil keeps all). A tool's score is BM25's: for each stem of q
+// it has, the stem's weight in q times its IDF times its saturated,
+// length-normalized count.
 func (ix *Index) Search(q Query, keep func(i int) bool) []int {
-	type hit struct {
-		i     int
-		score float64
-	}
-	var hits []hit
-	for i := range ix.docs {
-		if keep != nil && !keep(i) {
-			continue
-		}
-		if s := ix.Score(i, q); s > 0 {
-			hits = append(hits, hit{i, s})
+	scores := map[int]float64{}
+	for s, w := range q {
+		for _, p := range ix.postings[s] {
+			tf := float64(p.count)
+			norm := K1 * (1 - B + B*ix.lens[p.doc]/ix.avg)
+			scores[p.doc] += w * ix.idf[s] * tf * (K1 + 1) / (tf + norm)
 		}
 	}
-	sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
-	out := make([]int, len(hits))
-	for k, h := range hits {
-		out[k] = h.i
+	hits := make([]int, 0, len(scores))
+	for i := range scores {
+		if keep == nil || keep(i) {
+			hits = append(hits, i)
+		}
 	}
-	return out
+	sort.Slice(hits, func(a, b int) bool {
+		if sa, sb := scores[hits[a]], scores[hits[b]]; sa != sb {
+			return sa > sb
+		}
+		return hits[a] < hits[b]
+	})
+	return hits
 }
