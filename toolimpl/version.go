@@ -30,8 +30,9 @@ const (
 	// toolimpl runs, and the version the mcptag of this module generates.
 	// Version 3 gives a tool shown as an MCP App its page (AppPage);
 	// version 4 passes a resource's cache hints as a time.Duration and a
-	// CacheScope (CacheReadsFor).
-	MaxGeneratedVersion = 4
+	// CacheScope (CacheReadsFor); version 5 gives each tool its search
+	// terms (toolrt.Tool.Terms).
+	MaxGeneratedVersion = 5
 )
 
 // RegenerateWithMcptagOfGoMod is the type of a generated file's version
