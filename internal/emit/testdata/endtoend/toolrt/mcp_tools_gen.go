@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 4 of toolimpl's generated code:
+// mcptag generated this file for version 5 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(4 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 4)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
 )
 
 // Register adds everything the package declares to s: the tools of
