@@ -11,6 +11,7 @@ require (
 
 require (
 	github.com/fatih/structtag v1.2.0 // indirect
+	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/rogpeppe/go-internal v1.16.0 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect

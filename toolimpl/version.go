@@ -32,9 +32,10 @@ const (
 	// version 4 passes a resource's cache hints as a time.Duration and a
 	// CacheScope (CacheReadsFor); version 5 declares typed clients, which
 	// call the tools through CallTool and decode their results
-	// (ClientObject, ClientWrapped, ClientText, ClientJSONText), and
-	// builds a tool's handler from two steps, decoding and running
-	// (StepTool), that toolrt.Use runs a hook between.
+	// (ClientObject, ClientWrapped, ClientText, ClientJSONText), builds a
+	// tool's handler from two steps, decoding and running (StepTool), that
+	// toolrt.Use runs a hook between, and gives each tool its search terms
+	// (toolrt.Tool.Terms).
 	MaxGeneratedVersion = 5
 )
 

@@ -41,6 +41,9 @@ type Tool struct {
 	// Page is the page that shows the tool's result as an MCP App (ui=),
 	// nil for a tool without one.
 	Page *AppPage
+	// Terms are the tool's words as AddSearch searches them, computed by
+	// the generator; nil has AddSearch compute them from Tool.
+	Terms *SearchTerms
 
 	steps  *rtlink.Steps // the steps of the generated handler, for Use
 	hooked *hooked       // the hooks Use put around the steps, with them

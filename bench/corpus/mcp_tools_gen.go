@@ -139,6 +139,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetInvoice0Output,
 			},
 			Handler: mcptagGetInvoice0,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"0", "audit", "get", "id", "includ", "invoic",
+				},
+				Counts: []int{
+					6, 1, 8, 3, 1, 8,
+				},
+			},
 		}, mcptagGetInvoice0Decode, mcptagGetInvoice0Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -149,6 +157,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetCustomer1Output,
 			},
 			Handler: mcptagGetCustomer1,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "audit", "custom", "get", "id", "includ",
+				},
+				Counts: []int{
+					6, 1, 8, 8, 3, 1,
+				},
+			},
 		}, mcptagGetCustomer1Decode, mcptagGetCustomer1Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -159,6 +175,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetOrder2Output,
 			},
 			Handler: mcptagGetOrder2,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"2", "audit", "get", "id", "includ", "ord",
+				},
+				Counts: []int{
+					6, 1, 8, 3, 1, 8,
+				},
+			},
 		}, mcptagGetOrder2Decode, mcptagGetOrder2Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -169,6 +193,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetShipment3Output,
 			},
 			Handler: mcptagGetShipment3,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"3", "audit", "get", "id", "includ", "ship",
+				},
+				Counts: []int{
+					6, 1, 8, 3, 1, 8,
+				},
+			},
 		}, mcptagGetShipment3Decode, mcptagGetShipment3Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -179,6 +211,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetProduct4Output,
 			},
 			Handler: mcptagGetProduct4,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"4", "audit", "get", "id", "includ", "product",
+				},
+				Counts: []int{
+					6, 1, 8, 3, 1, 8,
+				},
+			},
 		}, mcptagGetProduct4Decode, mcptagGetProduct4Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -189,6 +229,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetWarehouse5Output,
 			},
 			Handler: mcptagGetWarehouse5,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"5", "audit", "get", "id", "includ", "warehous",
+				},
+				Counts: []int{
+					6, 1, 8, 3, 1, 8,
+				},
+			},
 		}, mcptagGetWarehouse5Decode, mcptagGetWarehouse5Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -199,6 +247,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTicket6Output,
 			},
 			Handler: mcptagGetTicket6,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"6", "audit", "get", "id", "includ", "ticket",
+				},
+				Counts: []int{
+					6, 1, 8, 3, 1, 8,
+				},
+			},
 		}, mcptagGetTicket6Decode, mcptagGetTicket6Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -209,6 +265,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetEmployee7Output,
 			},
 			Handler: mcptagGetEmployee7,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"7", "audit", "employe", "get", "id", "includ",
+				},
+				Counts: []int{
+					6, 1, 8, 8, 3, 1,
+				},
+			},
 		}, mcptagGetEmployee7Decode, mcptagGetEmployee7Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -219,6 +283,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetProject8Output,
 			},
 			Handler: mcptagGetProject8,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"8", "audit", "get", "id", "includ", "project",
+				},
+				Counts: []int{
+					6, 1, 8, 3, 1, 8,
+				},
+			},
 		}, mcptagGetProject8Decode, mcptagGetProject8Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -229,6 +301,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetRepository9Output,
 			},
 			Handler: mcptagGetRepository9,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"9", "audit", "get", "id", "includ", "repository",
+				},
+				Counts: []int{
+					6, 1, 8, 3, 1, 8,
+				},
+			},
 		}, mcptagGetRepository9Decode, mcptagGetRepository9Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -239,6 +319,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetDeployment10Output,
 			},
 			Handler: mcptagGetDeployment10,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"10", "audit", "deploy", "get", "id", "includ",
+				},
+				Counts: []int{
+					6, 1, 8, 8, 3, 1,
+				},
+			},
 		}, mcptagGetDeployment10Decode, mcptagGetDeployment10Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -249,6 +337,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetAlert11Output,
 			},
 			Handler: mcptagGetAlert11,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"11", "alert", "audit", "get", "id", "includ",
+				},
+				Counts: []int{
+					6, 8, 1, 8, 3, 1,
+				},
+			},
 		}, mcptagGetAlert11Decode, mcptagGetAlert11Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -259,6 +355,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetSubscription12Output,
 			},
 			Handler: mcptagGetSubscription12,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"12", "audit", "get", "id", "includ", "subscription",
+				},
+				Counts: []int{
+					6, 1, 8, 3, 1, 8,
+				},
+			},
 		}, mcptagGetSubscription12Decode, mcptagGetSubscription12Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -269,6 +373,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetPayment13Output,
 			},
 			Handler: mcptagGetPayment13,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"13", "audit", "get", "id", "includ", "pay",
+				},
+				Counts: []int{
+					6, 1, 8, 3, 1, 8,
+				},
+			},
 		}, mcptagGetPayment13Decode, mcptagGetPayment13Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -279,6 +391,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetContract14Output,
 			},
 			Handler: mcptagGetContract14,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"14", "audit", "contract", "get", "id", "includ",
+				},
+				Counts: []int{
+					6, 1, 8, 8, 3, 1,
+				},
+			},
 		}, mcptagGetContract14Decode, mcptagGetContract14Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -289,6 +409,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetCampaign15Output,
 			},
 			Handler: mcptagGetCampaign15,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"15", "audit", "campaign", "get", "id", "includ",
+				},
+				Counts: []int{
+					6, 1, 8, 8, 3, 1,
+				},
+			},
 		}, mcptagGetCampaign15Decode, mcptagGetCampaign15Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -299,6 +427,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetDocument16Output,
 			},
 			Handler: mcptagGetDocument16,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"16", "audit", "docu", "get", "id", "includ",
+				},
+				Counts: []int{
+					6, 1, 8, 8, 3, 1,
+				},
+			},
 		}, mcptagGetDocument16Decode, mcptagGetDocument16Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -309,6 +445,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetMeeting17Output,
 			},
 			Handler: mcptagGetMeeting17,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"17", "audit", "get", "id", "includ", "meet",
+				},
+				Counts: []int{
+					6, 1, 8, 3, 1, 8,
+				},
+			},
 		}, mcptagGetMeeting17Decode, mcptagGetMeeting17Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -319,6 +463,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetVendor18Output,
 			},
 			Handler: mcptagGetVendor18,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"18", "audit", "get", "id", "includ", "vendor",
+				},
+				Counts: []int{
+					6, 1, 8, 3, 1, 8,
+				},
+			},
 		}, mcptagGetVendor18Decode, mcptagGetVendor18Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -329,6 +481,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetAsset19Output,
 			},
 			Handler: mcptagGetAsset19,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"19", "asset", "audit", "get", "id", "includ",
+				},
+				Counts: []int{
+					6, 8, 1, 8, 3, 1,
+				},
+			},
 		}, mcptagGetAsset19Decode, mcptagGetAsset19Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -339,6 +499,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListInvoice20Output,
 			},
 			Handler: mcptagListInvoice20,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "20", "200", "absent", "cursor", "default", "empty", "field", "first", "invoic", "limit",
+					"list", "nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 6, 1, 1, 2, 1, 1, 1, 2, 10, 1, 8, 1, 2, 1, 6, 1, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListInvoice20Decode, mcptagListInvoice20Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -349,6 +519,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListCustomer21Output,
 			},
 			Handler: mcptagListCustomer21,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "21", "absent", "cursor", "custom", "default", "empty", "field", "first", "limit",
+					"list", "nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 10, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListCustomer21Decode, mcptagListCustomer21Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -359,6 +539,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListOrder22Output,
 			},
 			Handler: mcptagListOrder22,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "22", "absent", "cursor", "default", "empty", "field", "first", "limit", "list",
+					"nam", "only", "opaqu", "ord", "pag", "previous", "siz", "sort", "stat", "status", "tag", "tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 10, 6, 1, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListOrder22Decode, mcptagListOrder22Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -369,6 +558,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListShipment23Output,
 			},
 			Handler: mcptagListShipment23,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "23", "absent", "cursor", "default", "empty", "field", "first", "limit", "list",
+					"nam", "only", "opaqu", "pag", "previous", "ship", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 10, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListShipment23Decode, mcptagListShipment23Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -379,6 +578,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListProduct24Output,
 			},
 			Handler: mcptagListProduct24,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "24", "absent", "cursor", "default", "empty", "field", "first", "limit", "list",
+					"nam", "only", "opaqu", "pag", "previous", "product", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 10, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListProduct24Decode, mcptagListProduct24Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -389,6 +598,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListWarehouse25Output,
 			},
 			Handler: mcptagListWarehouse25,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "25", "absent", "cursor", "default", "empty", "field", "first", "limit", "list",
+					"nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "tag", "tim",
+					"warehous",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 1, 2, 1, 1, 2, 2, 10,
+				},
+			},
 		}, mcptagListWarehouse25Decode, mcptagListWarehouse25Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -399,6 +618,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListTicket26Output,
 			},
 			Handler: mcptagListTicket26,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "26", "absent", "cursor", "default", "empty", "field", "first", "limit", "list",
+					"nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "tag", "ticket",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 1, 2, 1, 1, 2, 10, 2,
+				},
+			},
 		}, mcptagListTicket26Decode, mcptagListTicket26Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -409,6 +638,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListEmployee27Output,
 			},
 			Handler: mcptagListEmployee27,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "27", "absent", "cursor", "default", "employe", "empty", "field", "first", "limit",
+					"list", "nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 10, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListEmployee27Decode, mcptagListEmployee27Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -419,6 +658,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListProject28Output,
 			},
 			Handler: mcptagListProject28,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "28", "absent", "cursor", "default", "empty", "field", "first", "limit", "list",
+					"nam", "only", "opaqu", "pag", "previous", "project", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 10, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListProject28Decode, mcptagListProject28Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -429,6 +678,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListRepository29Output,
 			},
 			Handler: mcptagListRepository29,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "29", "absent", "cursor", "default", "empty", "field", "first", "limit", "list",
+					"nam", "only", "opaqu", "pag", "previous", "repository", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 10, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListRepository29Decode, mcptagListRepository29Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -439,6 +698,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListDeployment30Output,
 			},
 			Handler: mcptagListDeployment30,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "30", "absent", "cursor", "default", "deploy", "empty", "field", "first", "limit",
+					"list", "nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 10, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListDeployment30Decode, mcptagListDeployment30Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -449,6 +718,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListAlert31Output,
 			},
 			Handler: mcptagListAlert31,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "31", "absent", "alert", "cursor", "default", "empty", "field", "first", "limit",
+					"list", "nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 10, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListAlert31Decode, mcptagListAlert31Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -459,6 +738,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListSubscription32Output,
 			},
 			Handler: mcptagListSubscription32,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "32", "absent", "cursor", "default", "empty", "field", "first", "limit", "list",
+					"nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "subscription",
+					"tag", "tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 1, 2, 1, 1, 10, 2, 2,
+				},
+			},
 		}, mcptagListSubscription32Decode, mcptagListSubscription32Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -469,6 +758,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListPayment33Output,
 			},
 			Handler: mcptagListPayment33,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "33", "absent", "cursor", "default", "empty", "field", "first", "limit", "list",
+					"nam", "only", "opaqu", "pag", "pay", "previous", "siz", "sort", "stat", "status", "tag", "tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 10, 1, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListPayment33Decode, mcptagListPayment33Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -479,6 +777,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListContract34Output,
 			},
 			Handler: mcptagListContract34,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "34", "absent", "contract", "cursor", "default", "empty", "field", "first", "limit",
+					"list", "nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 10, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListContract34Decode, mcptagListContract34Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -489,6 +797,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListCampaign35Output,
 			},
 			Handler: mcptagListCampaign35,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "35", "absent", "campaign", "cursor", "default", "empty", "field", "first", "limit",
+					"list", "nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 10, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListCampaign35Decode, mcptagListCampaign35Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -499,6 +817,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListDocument36Output,
 			},
 			Handler: mcptagListDocument36,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "36", "absent", "cursor", "default", "docu", "empty", "field", "first", "limit",
+					"list", "nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 10, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListDocument36Decode, mcptagListDocument36Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -509,6 +837,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListMeeting37Output,
 			},
 			Handler: mcptagListMeeting37,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "37", "absent", "cursor", "default", "empty", "field", "first", "limit", "list",
+					"meet", "nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 1, 1, 2, 1, 8, 10, 1, 2, 1, 6, 1, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListMeeting37Decode, mcptagListMeeting37Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -519,6 +857,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListVendor38Output,
 			},
 			Handler: mcptagListVendor38,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "38", "absent", "cursor", "default", "empty", "field", "first", "limit", "list",
+					"nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "tag", "tim",
+					"vendor",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 1, 2, 1, 1, 2, 2, 10,
+				},
+			},
 		}, mcptagListVendor38Decode, mcptagListVendor38Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -529,6 +877,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListAsset39Output,
 			},
 			Handler: mcptagListAsset39,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "39", "absent", "asset", "cursor", "default", "empty", "field", "first", "limit",
+					"list", "nam", "only", "opaqu", "pag", "previous", "siz", "sort", "stat", "status", "tag",
+					"tim",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 10, 2, 1, 1, 1, 2, 1, 8, 1, 2, 1, 6, 1, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagListAsset39Decode, mcptagListAsset39Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -539,6 +897,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchInvoice40Output,
 			},
 			Handler: mcptagSearchInvoice40,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "40", "against", "also", "archiv", "attribut", "cursor", "empty", "exact", "filt",
+					"first", "fre", "includ", "invoic", "limit", "match", "nam", "opaqu", "pag", "previous",
+					"query", "search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 1, 1, 4, 1, 3, 1, 9, 1, 3, 1, 1, 4, 1, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchInvoice40Decode, mcptagSearchInvoice40Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -549,6 +917,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchCustomer41Output,
 			},
 			Handler: mcptagSearchCustomer41,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "41", "against", "also", "archiv", "attribut", "cursor", "custom", "empty", "exact",
+					"filt", "first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous", "query",
+					"search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 9, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchCustomer41Decode, mcptagSearchCustomer41Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -559,6 +937,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchOrder42Output,
 			},
 			Handler: mcptagSearchOrder42,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "42", "against", "also", "archiv", "attribut", "cursor", "empty", "exact", "filt",
+					"first", "fre", "includ", "limit", "match", "nam", "opaqu", "ord", "pag", "previous", "query",
+					"search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 9, 4, 1, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchOrder42Decode, mcptagSearchOrder42Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -569,6 +957,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchShipment43Output,
 			},
 			Handler: mcptagSearchShipment43,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "43", "against", "also", "archiv", "attribut", "cursor", "empty", "exact", "filt",
+					"first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous", "query",
+					"search", "ship", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 8, 9, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchShipment43Decode, mcptagSearchShipment43Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -579,6 +977,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchProduct44Output,
 			},
 			Handler: mcptagSearchProduct44,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "44", "against", "also", "archiv", "attribut", "cursor", "empty", "exact", "filt",
+					"first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous", "product",
+					"query", "search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 9, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchProduct44Decode, mcptagSearchProduct44Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -589,6 +997,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchWarehouse45Output,
 			},
 			Handler: mcptagSearchWarehouse45,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "45", "against", "also", "archiv", "attribut", "cursor", "empty", "exact", "filt",
+					"first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous", "query",
+					"search", "siz", "tag", "text", "warehous",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 8, 1, 1, 3, 9,
+				},
+			},
 		}, mcptagSearchWarehouse45Decode, mcptagSearchWarehouse45Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -599,6 +1017,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchTicket46Output,
 			},
 			Handler: mcptagSearchTicket46,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "46", "against", "also", "archiv", "attribut", "cursor", "empty", "exact", "filt",
+					"first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous", "query",
+					"search", "siz", "tag", "text", "ticket",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 8, 1, 1, 3, 9,
+				},
+			},
 		}, mcptagSearchTicket46Decode, mcptagSearchTicket46Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -609,6 +1037,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchEmployee47Output,
 			},
 			Handler: mcptagSearchEmployee47,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "47", "against", "also", "archiv", "attribut", "cursor", "employe", "empty",
+					"exact", "filt", "first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous",
+					"query", "search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 9, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchEmployee47Decode, mcptagSearchEmployee47Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -619,6 +1057,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchProject48Output,
 			},
 			Handler: mcptagSearchProject48,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "48", "against", "also", "archiv", "attribut", "cursor", "empty", "exact", "filt",
+					"first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous", "project",
+					"query", "search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 9, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchProject48Decode, mcptagSearchProject48Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -629,6 +1077,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchRepository49Output,
 			},
 			Handler: mcptagSearchRepository49,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "49", "against", "also", "archiv", "attribut", "cursor", "empty", "exact", "filt",
+					"first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous", "query",
+					"repository", "search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 9, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchRepository49Decode, mcptagSearchRepository49Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -639,6 +1097,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchDeployment50Output,
 			},
 			Handler: mcptagSearchDeployment50,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "50", "against", "also", "archiv", "attribut", "cursor", "deploy", "empty", "exact",
+					"filt", "first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous", "query",
+					"search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 9, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchDeployment50Decode, mcptagSearchDeployment50Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -649,6 +1117,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchAlert51Output,
 			},
 			Handler: mcptagSearchAlert51,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "51", "against", "alert", "also", "archiv", "attribut", "cursor", "empty", "exact",
+					"filt", "first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous", "query",
+					"search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 9, 1, 2, 1, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchAlert51Decode, mcptagSearchAlert51Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -659,6 +1137,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchSubscription52Output,
 			},
 			Handler: mcptagSearchSubscription52,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "52", "against", "also", "archiv", "attribut", "cursor", "empty", "exact", "filt",
+					"first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous", "query",
+					"search", "siz", "subscription", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 8, 1, 9, 1, 3,
+				},
+			},
 		}, mcptagSearchSubscription52Decode, mcptagSearchSubscription52Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -669,6 +1157,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchPayment53Output,
 			},
 			Handler: mcptagSearchPayment53,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "53", "against", "also", "archiv", "attribut", "cursor", "empty", "exact", "filt",
+					"first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "pay", "previous", "query",
+					"search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 9, 1, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchPayment53Decode, mcptagSearchPayment53Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -679,6 +1177,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchContract54Output,
 			},
 			Handler: mcptagSearchContract54,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "54", "against", "also", "archiv", "attribut", "contract", "cursor", "empty",
+					"exact", "filt", "first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous",
+					"query", "search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 9, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchContract54Decode, mcptagSearchContract54Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -689,6 +1197,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchCampaign55Output,
 			},
 			Handler: mcptagSearchCampaign55,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "55", "against", "also", "archiv", "attribut", "campaign", "cursor", "empty",
+					"exact", "filt", "first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous",
+					"query", "search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 9, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchCampaign55Decode, mcptagSearchCampaign55Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -699,6 +1217,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchDocument56Output,
 			},
 			Handler: mcptagSearchDocument56,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "56", "against", "also", "archiv", "attribut", "cursor", "docu", "empty", "exact",
+					"filt", "first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous", "query",
+					"search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 9, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchDocument56Decode, mcptagSearchDocument56Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -709,6 +1237,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchMeeting57Output,
 			},
 			Handler: mcptagSearchMeeting57,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "57", "against", "also", "archiv", "attribut", "cursor", "empty", "exact", "filt",
+					"first", "fre", "includ", "limit", "match", "meet", "nam", "opaqu", "pag", "previous", "query",
+					"search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 1, 1, 4, 1, 3, 1, 1, 3, 9, 1, 1, 4, 1, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchMeeting57Decode, mcptagSearchMeeting57Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -719,6 +1257,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchVendor58Output,
 			},
 			Handler: mcptagSearchVendor58,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "58", "against", "also", "archiv", "attribut", "cursor", "empty", "exact", "filt",
+					"first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous", "query",
+					"search", "siz", "tag", "text", "vendor",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 1, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 8, 1, 1, 3, 9,
+				},
+			},
 		}, mcptagSearchVendor58Decode, mcptagSearchVendor58Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -729,6 +1277,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchAsset59Output,
 			},
 			Handler: mcptagSearchAsset59,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "200", "59", "against", "also", "archiv", "asset", "attribut", "cursor", "empty", "exact",
+					"filt", "first", "fre", "includ", "limit", "match", "nam", "opaqu", "pag", "previous", "query",
+					"search", "siz", "tag", "text",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 2, 9, 1, 2, 1, 1, 4, 1, 3, 1, 1, 3, 1, 1, 4, 1, 1, 8, 1, 1, 3,
+				},
+			},
 		}, mcptagSearchAsset59Decode, mcptagSearchAsset59Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -738,6 +1296,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateInvoice60Output,
 			},
 			Handler: mcptagCreateInvoice60,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"60", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "invoic", "label", "nam", "new", "noth", "only",
+					"own", "run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 9, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateInvoice60Decode, mcptagCreateInvoice60Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -747,6 +1315,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateCustomer61Output,
 			},
 			Handler: mcptagCreateCustomer61,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"61", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "own",
+					"run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 10, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateCustomer61Decode, mcptagCreateCustomer61Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -756,6 +1334,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateOrder62Output,
 			},
 			Handler: mcptagCreateOrder62,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"62", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "ord",
+					"own", "run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 9, 2, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateOrder62Decode, mcptagCreateOrder62Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -765,6 +1353,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateShipment63Output,
 			},
 			Handler: mcptagCreateShipment63,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"63", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "own",
+					"run", "shar", "ship", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateShipment63Decode, mcptagCreateShipment63Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -774,6 +1372,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateProduct64Output,
 			},
 			Handler: mcptagCreateProduct64,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"64", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "own",
+					"product", "run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 9, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateProduct64Decode, mcptagCreateProduct64Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -783,6 +1391,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateWarehouse65Output,
 			},
 			Handler: mcptagCreateWarehouse65,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"65", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "own",
+					"run", "shar", "stabl", "tag", "validat", "warehous",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 1, 9,
+				},
+			},
 		}, mcptagCreateWarehouse65Decode, mcptagCreateWarehouse65Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -792,6 +1410,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateTicket66Output,
 			},
 			Handler: mcptagCreateTicket66,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"66", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "own",
+					"run", "shar", "stabl", "tag", "ticket", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 9, 1,
+				},
+			},
 		}, mcptagCreateTicket66Decode, mcptagCreateTicket66Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -801,6 +1429,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateEmployee67Output,
 			},
 			Handler: mcptagCreateEmployee67,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"67", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "employe", "id", "identifi", "label", "nam", "new", "noth", "only",
+					"own", "run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1, 1, 9, 1, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateEmployee67Decode, mcptagCreateEmployee67Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -810,6 +1448,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateProject68Output,
 			},
 			Handler: mcptagCreateProject68,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"68", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "own",
+					"project", "run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 9, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateProject68Decode, mcptagCreateProject68Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -819,6 +1467,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateRepository69Output,
 			},
 			Handler: mcptagCreateRepository69,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"69", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "own",
+					"repository", "run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 9, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateRepository69Decode, mcptagCreateRepository69Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -828,6 +1486,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateDeployment70Output,
 			},
 			Handler: mcptagCreateDeployment70,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"70", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom", "deploy",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "own",
+					"run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 9, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateDeployment70Decode, mcptagCreateDeployment70Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -837,6 +1505,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateAlert71Output,
 			},
 			Handler: mcptagCreateAlert71,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"71", "absent", "address", "alert", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "own",
+					"run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 9, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateAlert71Decode, mcptagCreateAlert71Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -846,6 +1524,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateSubscription72Output,
 			},
 			Handler: mcptagCreateSubscription72,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"72", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "own",
+					"run", "shar", "stabl", "subscription", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 9, 1, 1,
+				},
+			},
 		}, mcptagCreateSubscription72Decode, mcptagCreateSubscription72Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -855,6 +1543,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreatePayment73Output,
 			},
 			Handler: mcptagCreatePayment73,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"73", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "own",
+					"pay", "run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 9, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreatePayment73Decode, mcptagCreatePayment73Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -864,6 +1562,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateContract74Output,
 			},
 			Handler: mcptagCreateContract74,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"74", "absent", "address", "attach", "attribut", "call", "contact", "contract", "creat",
+					"custom", "display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only",
+					"own", "run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateContract74Decode, mcptagCreateContract74Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -873,6 +1581,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateCampaign75Output,
 			},
 			Handler: mcptagCreateCampaign75,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"75", "absent", "address", "attach", "attribut", "call", "campaign", "contact", "creat",
+					"custom", "display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only",
+					"own", "run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 9, 1, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateCampaign75Decode, mcptagCreateCampaign75Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -882,6 +1600,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateDocument76Output,
 			},
 			Handler: mcptagCreateDocument76,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"76", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "docu", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only",
+					"own", "run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 9, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateDocument76Decode, mcptagCreateDocument76Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -891,6 +1619,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateMeeting77Output,
 			},
 			Handler: mcptagCreateMeeting77,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"77", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "meet", "nam", "new", "noth", "only",
+					"own", "run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 9, 3, 1, 1, 1, 2, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateMeeting77Decode, mcptagCreateMeeting77Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -900,6 +1638,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateVendor78Output,
 			},
 			Handler: mcptagCreateVendor78,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"78", "absent", "address", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "own",
+					"run", "shar", "stabl", "tag", "validat", "vendor",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 1, 9,
+				},
+			},
 		}, mcptagCreateVendor78Decode, mcptagCreateVendor78Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -909,6 +1657,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCreateAsset79Output,
 			},
 			Handler: mcptagCreateAsset79,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"79", "absent", "address", "asset", "attach", "attribut", "call", "contact", "creat", "custom",
+					"display", "dry", "email", "id", "identifi", "label", "nam", "new", "noth", "only", "own",
+					"run", "shar", "stabl", "tag", "validat",
+				},
+				Counts: []int{
+					6, 1, 1, 9, 1, 2, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagCreateAsset79Decode, mcptagCreateAsset79Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -918,6 +1676,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateInvoice80Output,
 			},
 			Handler: mcptagUpdateInvoice80,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"80", "attribut", "display", "expect", "fail", "field", "id", "invoic", "label", "lifecycl",
+					"match", "nam", "new", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 1, 1, 1, 2, 1, 9, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateInvoice80Decode, mcptagUpdateInvoice80Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -927,6 +1695,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateCustomer81Output,
 			},
 			Handler: mcptagUpdateCustomer81,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"81", "attribut", "custom", "display", "expect", "fail", "field", "id", "label", "lifecycl",
+					"match", "nam", "new", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 9, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateCustomer81Decode, mcptagUpdateCustomer81Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -936,6 +1714,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateOrder82Output,
 			},
 			Handler: mcptagUpdateOrder82,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"82", "attribut", "display", "expect", "fail", "field", "id", "label", "lifecycl", "match",
+					"nam", "new", "ord", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 9, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateOrder82Decode, mcptagUpdateOrder82Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -945,6 +1733,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateShipment83Output,
 			},
 			Handler: mcptagUpdateShipment83,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"83", "attribut", "display", "expect", "fail", "field", "id", "label", "lifecycl", "match",
+					"nam", "new", "remov", "set", "ship", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 2, 9, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateShipment83Decode, mcptagUpdateShipment83Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -954,6 +1752,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateProduct84Output,
 			},
 			Handler: mcptagUpdateProduct84,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"84", "attribut", "display", "expect", "fail", "field", "id", "label", "lifecycl", "match",
+					"nam", "new", "product", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 9, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateProduct84Decode, mcptagUpdateProduct84Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -963,6 +1771,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateWarehouse85Output,
 			},
 			Handler: mcptagUpdateWarehouse85,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"85", "attribut", "display", "expect", "fail", "field", "id", "label", "lifecycl", "match",
+					"nam", "new", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat", "version",
+					"warehous",
+				},
+				Counts: []int{
+					6, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1, 9, 2, 9,
+				},
+			},
 		}, mcptagUpdateWarehouse85Decode, mcptagUpdateWarehouse85Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -972,6 +1790,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateTicket86Output,
 			},
 			Handler: mcptagUpdateTicket86,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"86", "attribut", "display", "expect", "fail", "field", "id", "label", "lifecycl", "match",
+					"nam", "new", "remov", "set", "stat", "status", "stor", "tag", "ticket", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 9, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateTicket86Decode, mcptagUpdateTicket86Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -981,6 +1809,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateEmployee87Output,
 			},
 			Handler: mcptagUpdateEmployee87,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"87", "attribut", "display", "employe", "expect", "fail", "field", "id", "label", "lifecycl",
+					"match", "nam", "new", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 1, 9, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateEmployee87Decode, mcptagUpdateEmployee87Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -990,6 +1828,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateProject88Output,
 			},
 			Handler: mcptagUpdateProject88,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"88", "attribut", "display", "expect", "fail", "field", "id", "label", "lifecycl", "match",
+					"nam", "new", "project", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 9, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateProject88Decode, mcptagUpdateProject88Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -999,6 +1847,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateRepository89Output,
 			},
 			Handler: mcptagUpdateRepository89,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"89", "attribut", "display", "expect", "fail", "field", "id", "label", "lifecycl", "match",
+					"nam", "new", "remov", "repository", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 9, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateRepository89Decode, mcptagUpdateRepository89Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1008,6 +1866,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateDeployment90Output,
 			},
 			Handler: mcptagUpdateDeployment90,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"90", "attribut", "deploy", "display", "expect", "fail", "field", "id", "label", "lifecycl",
+					"match", "nam", "new", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 9, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateDeployment90Decode, mcptagUpdateDeployment90Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1017,6 +1885,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateAlert91Output,
 			},
 			Handler: mcptagUpdateAlert91,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"91", "alert", "attribut", "display", "expect", "fail", "field", "id", "label", "lifecycl",
+					"match", "nam", "new", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 9, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateAlert91Decode, mcptagUpdateAlert91Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1026,6 +1904,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateSubscription92Output,
 			},
 			Handler: mcptagUpdateSubscription92,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"92", "attribut", "display", "expect", "fail", "field", "id", "label", "lifecycl", "match",
+					"nam", "new", "remov", "set", "stat", "status", "stor", "subscription", "tag", "unless",
+					"updat", "version",
+				},
+				Counts: []int{
+					6, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 9, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateSubscription92Decode, mcptagUpdateSubscription92Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1035,6 +1923,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdatePayment93Output,
 			},
 			Handler: mcptagUpdatePayment93,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"93", "attribut", "display", "expect", "fail", "field", "id", "label", "lifecycl", "match",
+					"nam", "new", "pay", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 9, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdatePayment93Decode, mcptagUpdatePayment93Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1044,6 +1942,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateContract94Output,
 			},
 			Handler: mcptagUpdateContract94,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"94", "attribut", "contract", "display", "expect", "fail", "field", "id", "label", "lifecycl",
+					"match", "nam", "new", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 9, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateContract94Decode, mcptagUpdateContract94Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1053,6 +1961,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateCampaign95Output,
 			},
 			Handler: mcptagUpdateCampaign95,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"95", "attribut", "campaign", "display", "expect", "fail", "field", "id", "label", "lifecycl",
+					"match", "nam", "new", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 9, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateCampaign95Decode, mcptagUpdateCampaign95Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1062,6 +1980,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateDocument96Output,
 			},
 			Handler: mcptagUpdateDocument96,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"96", "attribut", "display", "docu", "expect", "fail", "field", "id", "label", "lifecycl",
+					"match", "nam", "new", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 1, 9, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateDocument96Decode, mcptagUpdateDocument96Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1071,6 +1999,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateMeeting97Output,
 			},
 			Handler: mcptagUpdateMeeting97,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"97", "attribut", "display", "expect", "fail", "field", "id", "label", "lifecycl", "match",
+					"meet", "nam", "new", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 1, 1, 1, 2, 1, 1, 1, 1, 9, 2, 2, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateMeeting97Decode, mcptagUpdateMeeting97Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1080,6 +2018,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateVendor98Output,
 			},
 			Handler: mcptagUpdateVendor98,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"98", "attribut", "display", "expect", "fail", "field", "id", "label", "lifecycl", "match",
+					"nam", "new", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat", "vendor",
+					"version",
+				},
+				Counts: []int{
+					6, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1, 9, 9, 2,
+				},
+			},
 		}, mcptagUpdateVendor98Decode, mcptagUpdateVendor98Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1089,6 +2037,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagUpdateAsset99Output,
 			},
 			Handler: mcptagUpdateAsset99,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"99", "asset", "attribut", "display", "expect", "fail", "field", "id", "label", "lifecycl",
+					"match", "nam", "new", "remov", "set", "stat", "status", "stor", "tag", "unless", "updat",
+					"version",
+				},
+				Counts: []int{
+					6, 9, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1, 9, 2,
+				},
+			},
 		}, mcptagUpdateAsset99Decode, mcptagUpdateAsset99Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1098,6 +2056,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveInvoice100Output,
 			},
 			Handler: mcptagArchiveInvoice100,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"100", "archiv", "id", "invoic", "reason",
+				},
+				Counts: []int{
+					6, 8, 1, 8, 1,
+				},
+			},
 		}, mcptagArchiveInvoice100Decode, mcptagArchiveInvoice100Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1107,6 +2073,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveCustomer101Output,
 			},
 			Handler: mcptagArchiveCustomer101,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"101", "archiv", "custom", "id", "reason",
+				},
+				Counts: []int{
+					6, 8, 8, 1, 1,
+				},
+			},
 		}, mcptagArchiveCustomer101Decode, mcptagArchiveCustomer101Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1116,6 +2090,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveOrder102Output,
 			},
 			Handler: mcptagArchiveOrder102,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"102", "archiv", "id", "ord", "reason",
+				},
+				Counts: []int{
+					6, 8, 1, 8, 1,
+				},
+			},
 		}, mcptagArchiveOrder102Decode, mcptagArchiveOrder102Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1125,6 +2107,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveShipment103Output,
 			},
 			Handler: mcptagArchiveShipment103,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"103", "archiv", "id", "reason", "ship",
+				},
+				Counts: []int{
+					6, 8, 1, 1, 8,
+				},
+			},
 		}, mcptagArchiveShipment103Decode, mcptagArchiveShipment103Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1134,6 +2124,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveProduct104Output,
 			},
 			Handler: mcptagArchiveProduct104,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"104", "archiv", "id", "product", "reason",
+				},
+				Counts: []int{
+					6, 8, 1, 8, 1,
+				},
+			},
 		}, mcptagArchiveProduct104Decode, mcptagArchiveProduct104Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1143,6 +2141,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveWarehouse105Output,
 			},
 			Handler: mcptagArchiveWarehouse105,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"105", "archiv", "id", "reason", "warehous",
+				},
+				Counts: []int{
+					6, 8, 1, 1, 8,
+				},
+			},
 		}, mcptagArchiveWarehouse105Decode, mcptagArchiveWarehouse105Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1152,6 +2158,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveTicket106Output,
 			},
 			Handler: mcptagArchiveTicket106,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"106", "archiv", "id", "reason", "ticket",
+				},
+				Counts: []int{
+					6, 8, 1, 1, 8,
+				},
+			},
 		}, mcptagArchiveTicket106Decode, mcptagArchiveTicket106Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1161,6 +2175,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveEmployee107Output,
 			},
 			Handler: mcptagArchiveEmployee107,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"107", "archiv", "employe", "id", "reason",
+				},
+				Counts: []int{
+					6, 8, 8, 1, 1,
+				},
+			},
 		}, mcptagArchiveEmployee107Decode, mcptagArchiveEmployee107Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1170,6 +2192,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveProject108Output,
 			},
 			Handler: mcptagArchiveProject108,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"108", "archiv", "id", "project", "reason",
+				},
+				Counts: []int{
+					6, 8, 1, 8, 1,
+				},
+			},
 		}, mcptagArchiveProject108Decode, mcptagArchiveProject108Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1179,6 +2209,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveRepository109Output,
 			},
 			Handler: mcptagArchiveRepository109,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"109", "archiv", "id", "reason", "repository",
+				},
+				Counts: []int{
+					6, 8, 1, 1, 8,
+				},
+			},
 		}, mcptagArchiveRepository109Decode, mcptagArchiveRepository109Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1188,6 +2226,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveDeployment110Output,
 			},
 			Handler: mcptagArchiveDeployment110,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"110", "archiv", "deploy", "id", "reason",
+				},
+				Counts: []int{
+					6, 8, 8, 1, 1,
+				},
+			},
 		}, mcptagArchiveDeployment110Decode, mcptagArchiveDeployment110Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1197,6 +2243,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveAlert111Output,
 			},
 			Handler: mcptagArchiveAlert111,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"111", "alert", "archiv", "id", "reason",
+				},
+				Counts: []int{
+					6, 8, 8, 1, 1,
+				},
+			},
 		}, mcptagArchiveAlert111Decode, mcptagArchiveAlert111Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1206,6 +2260,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveSubscription112Output,
 			},
 			Handler: mcptagArchiveSubscription112,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"112", "archiv", "id", "reason", "subscription",
+				},
+				Counts: []int{
+					6, 8, 1, 1, 8,
+				},
+			},
 		}, mcptagArchiveSubscription112Decode, mcptagArchiveSubscription112Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1215,6 +2277,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchivePayment113Output,
 			},
 			Handler: mcptagArchivePayment113,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"113", "archiv", "id", "pay", "reason",
+				},
+				Counts: []int{
+					6, 8, 1, 8, 1,
+				},
+			},
 		}, mcptagArchivePayment113Decode, mcptagArchivePayment113Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1224,6 +2294,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveContract114Output,
 			},
 			Handler: mcptagArchiveContract114,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"114", "archiv", "contract", "id", "reason",
+				},
+				Counts: []int{
+					6, 8, 8, 1, 1,
+				},
+			},
 		}, mcptagArchiveContract114Decode, mcptagArchiveContract114Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1233,6 +2311,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveCampaign115Output,
 			},
 			Handler: mcptagArchiveCampaign115,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"115", "archiv", "campaign", "id", "reason",
+				},
+				Counts: []int{
+					6, 8, 8, 1, 1,
+				},
+			},
 		}, mcptagArchiveCampaign115Decode, mcptagArchiveCampaign115Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1242,6 +2328,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveDocument116Output,
 			},
 			Handler: mcptagArchiveDocument116,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"116", "archiv", "docu", "id", "reason",
+				},
+				Counts: []int{
+					6, 8, 8, 1, 1,
+				},
+			},
 		}, mcptagArchiveDocument116Decode, mcptagArchiveDocument116Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1251,6 +2345,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveMeeting117Output,
 			},
 			Handler: mcptagArchiveMeeting117,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"117", "archiv", "id", "meet", "reason",
+				},
+				Counts: []int{
+					6, 8, 1, 8, 1,
+				},
+			},
 		}, mcptagArchiveMeeting117Decode, mcptagArchiveMeeting117Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1260,6 +2362,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveVendor118Output,
 			},
 			Handler: mcptagArchiveVendor118,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"118", "archiv", "id", "reason", "vendor",
+				},
+				Counts: []int{
+					6, 8, 1, 1, 8,
+				},
+			},
 		}, mcptagArchiveVendor118Decode, mcptagArchiveVendor118Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1269,6 +2379,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagArchiveAsset119Output,
 			},
 			Handler: mcptagArchiveAsset119,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"119", "archiv", "asset", "id", "reason",
+				},
+				Counts: []int{
+					6, 8, 8, 1, 1,
+				},
+			},
 		}, mcptagArchiveAsset119Decode, mcptagArchiveAsset119Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1279,6 +2397,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportInvoice120Output,
 			},
 			Handler: mcptagExportInvoice120,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"120", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt", "first",
+					"format", "includ", "invoic", "jsonl", "last", "match", "mm", "period", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 8, 1, 1, 2, 2, 2, 1, 2,
+				},
+			},
 		}, mcptagExportInvoice120Decode, mcptagExportInvoice120Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1289,6 +2416,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportCustomer121Output,
 			},
 			Handler: mcptagExportCustomer121,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"121", "chang", "column", "csv", "custom", "day", "dd", "empty", "export", "field", "filt",
+					"first", "format", "includ", "jsonl", "last", "match", "mm", "period", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 8, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 2,
+				},
+			},
 		}, mcptagExportCustomer121Decode, mcptagExportCustomer121Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1299,6 +2435,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportOrder122Output,
 			},
 			Handler: mcptagExportOrder122,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"122", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt", "first",
+					"format", "includ", "jsonl", "last", "match", "mm", "ord", "period", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 8, 2, 1, 2,
+				},
+			},
 		}, mcptagExportOrder122Decode, mcptagExportOrder122Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1309,6 +2454,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportShipment123Output,
 			},
 			Handler: mcptagExportShipment123,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"123", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt", "first",
+					"format", "includ", "jsonl", "last", "match", "mm", "period", "record", "ship", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 8, 2,
+				},
+			},
 		}, mcptagExportShipment123Decode, mcptagExportShipment123Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1319,6 +2473,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportProduct124Output,
 			},
 			Handler: mcptagExportProduct124,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"124", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt", "first",
+					"format", "includ", "jsonl", "last", "match", "mm", "period", "product", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 8, 1, 2,
+				},
+			},
 		}, mcptagExportProduct124Decode, mcptagExportProduct124Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1329,6 +2492,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportWarehouse125Output,
 			},
 			Handler: mcptagExportWarehouse125,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"125", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt", "first",
+					"format", "includ", "jsonl", "last", "match", "mm", "period", "record", "warehous", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 8, 2,
+				},
+			},
 		}, mcptagExportWarehouse125Decode, mcptagExportWarehouse125Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1339,6 +2511,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportTicket126Output,
 			},
 			Handler: mcptagExportTicket126,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"126", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt", "first",
+					"format", "includ", "jsonl", "last", "match", "mm", "period", "record", "ticket", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 8, 2,
+				},
+			},
 		}, mcptagExportTicket126Decode, mcptagExportTicket126Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1349,6 +2530,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportEmployee127Output,
 			},
 			Handler: mcptagExportEmployee127,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"127", "chang", "column", "csv", "day", "dd", "employe", "empty", "export", "field", "filt",
+					"first", "format", "includ", "jsonl", "last", "match", "mm", "period", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 8, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 2,
+				},
+			},
 		}, mcptagExportEmployee127Decode, mcptagExportEmployee127Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1359,6 +2549,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportProject128Output,
 			},
 			Handler: mcptagExportProject128,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"128", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt", "first",
+					"format", "includ", "jsonl", "last", "match", "mm", "period", "project", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 8, 1, 2,
+				},
+			},
 		}, mcptagExportProject128Decode, mcptagExportProject128Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1369,6 +2568,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportRepository129Output,
 			},
 			Handler: mcptagExportRepository129,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"129", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt", "first",
+					"format", "includ", "jsonl", "last", "match", "mm", "period", "record", "repository", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 8, 2,
+				},
+			},
 		}, mcptagExportRepository129Decode, mcptagExportRepository129Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1379,6 +2587,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportDeployment130Output,
 			},
 			Handler: mcptagExportDeployment130,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"130", "chang", "column", "csv", "day", "dd", "deploy", "empty", "export", "field", "filt",
+					"first", "format", "includ", "jsonl", "last", "match", "mm", "period", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 8, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 2,
+				},
+			},
 		}, mcptagExportDeployment130Decode, mcptagExportDeployment130Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1389,6 +2606,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportAlert131Output,
 			},
 			Handler: mcptagExportAlert131,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"131", "alert", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt",
+					"first", "format", "includ", "jsonl", "last", "match", "mm", "period", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 8, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 2,
+				},
+			},
 		}, mcptagExportAlert131Decode, mcptagExportAlert131Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1399,6 +2625,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportSubscription132Output,
 			},
 			Handler: mcptagExportSubscription132,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"132", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt", "first",
+					"format", "includ", "jsonl", "last", "match", "mm", "period", "record", "subscription", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 8, 2,
+				},
+			},
 		}, mcptagExportSubscription132Decode, mcptagExportSubscription132Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1409,6 +2644,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportPayment133Output,
 			},
 			Handler: mcptagExportPayment133,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"133", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt", "first",
+					"format", "includ", "jsonl", "last", "match", "mm", "pay", "period", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 8, 2, 1, 2,
+				},
+			},
 		}, mcptagExportPayment133Decode, mcptagExportPayment133Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1419,6 +2663,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportContract134Output,
 			},
 			Handler: mcptagExportContract134,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"134", "chang", "column", "contract", "csv", "day", "dd", "empty", "export", "field", "filt",
+					"first", "format", "includ", "jsonl", "last", "match", "mm", "period", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 8, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 2,
+				},
+			},
 		}, mcptagExportContract134Decode, mcptagExportContract134Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1429,6 +2682,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportCampaign135Output,
 			},
 			Handler: mcptagExportCampaign135,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"135", "campaign", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt",
+					"first", "format", "includ", "jsonl", "last", "match", "mm", "period", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 8, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 2,
+				},
+			},
 		}, mcptagExportCampaign135Decode, mcptagExportCampaign135Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1439,6 +2701,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportDocument136Output,
 			},
 			Handler: mcptagExportDocument136,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"136", "chang", "column", "csv", "day", "dd", "docu", "empty", "export", "field", "filt",
+					"first", "format", "includ", "jsonl", "last", "match", "mm", "period", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 8, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 2,
+				},
+			},
 		}, mcptagExportDocument136Decode, mcptagExportDocument136Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1449,6 +2720,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportMeeting137Output,
 			},
 			Handler: mcptagExportMeeting137,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"137", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt", "first",
+					"format", "includ", "jsonl", "last", "match", "meet", "mm", "period", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 8, 2, 2, 1, 2,
+				},
+			},
 		}, mcptagExportMeeting137Decode, mcptagExportMeeting137Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1459,6 +2739,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportVendor138Output,
 			},
 			Handler: mcptagExportVendor138,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"138", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt", "first",
+					"format", "includ", "jsonl", "last", "match", "mm", "period", "record", "vendor", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 8, 2,
+				},
+			},
 		}, mcptagExportVendor138Decode, mcptagExportVendor138Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1469,6 +2758,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagExportAsset139Output,
 			},
 			Handler: mcptagExportAsset139,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"139", "asset", "chang", "column", "csv", "day", "dd", "empty", "export", "field", "filt",
+					"first", "format", "includ", "jsonl", "last", "match", "mm", "period", "record", "yyyy",
+				},
+				Counts: []int{
+					6, 8, 1, 1, 1, 2, 2, 1, 8, 1, 2, 1, 1, 1, 1, 1, 2, 2, 2, 1, 2,
+				},
+			},
 		}, mcptagExportAsset139Decode, mcptagExportAsset139Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1479,6 +2777,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeInvoice140Output,
 			},
 			Handler: mcptagSummarizeInvoice140,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"140", "amount", "attribut", "currency", "day", "dd", "first", "group", "invoic", "last", "mm",
+					"over", "period", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 1, 2, 8, 1, 2, 2, 4, 9, 2,
+				},
+			},
 		}, mcptagSummarizeInvoice140Decode, mcptagSummarizeInvoice140Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1489,6 +2796,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeCustomer141Output,
 			},
 			Handler: mcptagSummarizeCustomer141,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"141", "amount", "attribut", "currency", "custom", "day", "dd", "first", "group", "last", "mm",
+					"over", "period", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 8, 2, 2, 1, 2, 1, 2, 2, 4, 9, 2,
+				},
+			},
 		}, mcptagSummarizeCustomer141Decode, mcptagSummarizeCustomer141Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1499,6 +2815,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeOrder142Output,
 			},
 			Handler: mcptagSummarizeOrder142,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"142", "amount", "attribut", "currency", "day", "dd", "first", "group", "last", "mm", "ord",
+					"over", "period", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 1, 2, 1, 2, 8, 2, 4, 9, 2,
+				},
+			},
 		}, mcptagSummarizeOrder142Decode, mcptagSummarizeOrder142Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1509,6 +2834,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeShipment143Output,
 			},
 			Handler: mcptagSummarizeShipment143,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"143", "amount", "attribut", "currency", "day", "dd", "first", "group", "last", "mm", "over",
+					"period", "ship", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 1, 2, 1, 2, 2, 4, 8, 9, 2,
+				},
+			},
 		}, mcptagSummarizeShipment143Decode, mcptagSummarizeShipment143Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1519,6 +2853,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeProduct144Output,
 			},
 			Handler: mcptagSummarizeProduct144,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"144", "amount", "attribut", "currency", "day", "dd", "first", "group", "last", "mm", "over",
+					"period", "product", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 1, 2, 1, 2, 2, 4, 8, 9, 2,
+				},
+			},
 		}, mcptagSummarizeProduct144Decode, mcptagSummarizeProduct144Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1529,6 +2872,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeWarehouse145Output,
 			},
 			Handler: mcptagSummarizeWarehouse145,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"145", "amount", "attribut", "currency", "day", "dd", "first", "group", "last", "mm", "over",
+					"period", "summariz", "warehous", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 1, 2, 1, 2, 2, 4, 9, 8, 2,
+				},
+			},
 		}, mcptagSummarizeWarehouse145Decode, mcptagSummarizeWarehouse145Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1539,6 +2891,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeTicket146Output,
 			},
 			Handler: mcptagSummarizeTicket146,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"146", "amount", "attribut", "currency", "day", "dd", "first", "group", "last", "mm", "over",
+					"period", "summariz", "ticket", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 1, 2, 1, 2, 2, 4, 9, 8, 2,
+				},
+			},
 		}, mcptagSummarizeTicket146Decode, mcptagSummarizeTicket146Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1549,6 +2910,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeEmployee147Output,
 			},
 			Handler: mcptagSummarizeEmployee147,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"147", "amount", "attribut", "currency", "day", "dd", "employe", "first", "group", "last", "mm",
+					"over", "period", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 8, 1, 2, 1, 2, 2, 4, 9, 2,
+				},
+			},
 		}, mcptagSummarizeEmployee147Decode, mcptagSummarizeEmployee147Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1559,6 +2929,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeProject148Output,
 			},
 			Handler: mcptagSummarizeProject148,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"148", "amount", "attribut", "currency", "day", "dd", "first", "group", "last", "mm", "over",
+					"period", "project", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 1, 2, 1, 2, 2, 4, 8, 9, 2,
+				},
+			},
 		}, mcptagSummarizeProject148Decode, mcptagSummarizeProject148Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1569,6 +2948,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeRepository149Output,
 			},
 			Handler: mcptagSummarizeRepository149,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"149", "amount", "attribut", "currency", "day", "dd", "first", "group", "last", "mm", "over",
+					"period", "repository", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 1, 2, 1, 2, 2, 4, 8, 9, 2,
+				},
+			},
 		}, mcptagSummarizeRepository149Decode, mcptagSummarizeRepository149Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1579,6 +2967,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeDeployment150Output,
 			},
 			Handler: mcptagSummarizeDeployment150,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"150", "amount", "attribut", "currency", "day", "dd", "deploy", "first", "group", "last", "mm",
+					"over", "period", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 8, 1, 2, 1, 2, 2, 4, 9, 2,
+				},
+			},
 		}, mcptagSummarizeDeployment150Decode, mcptagSummarizeDeployment150Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1589,6 +2986,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeAlert151Output,
 			},
 			Handler: mcptagSummarizeAlert151,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"151", "alert", "amount", "attribut", "currency", "day", "dd", "first", "group", "last", "mm",
+					"over", "period", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 8, 1, 1, 2, 2, 2, 1, 2, 1, 2, 2, 4, 9, 2,
+				},
+			},
 		}, mcptagSummarizeAlert151Decode, mcptagSummarizeAlert151Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1599,6 +3005,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeSubscription152Output,
 			},
 			Handler: mcptagSummarizeSubscription152,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"152", "amount", "attribut", "currency", "day", "dd", "first", "group", "last", "mm", "over",
+					"period", "subscription", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 1, 2, 1, 2, 2, 4, 8, 9, 2,
+				},
+			},
 		}, mcptagSummarizeSubscription152Decode, mcptagSummarizeSubscription152Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1609,6 +3024,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizePayment153Output,
 			},
 			Handler: mcptagSummarizePayment153,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"153", "amount", "attribut", "currency", "day", "dd", "first", "group", "last", "mm", "over",
+					"pay", "period", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 1, 2, 1, 2, 2, 8, 4, 9, 2,
+				},
+			},
 		}, mcptagSummarizePayment153Decode, mcptagSummarizePayment153Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1619,6 +3043,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeContract154Output,
 			},
 			Handler: mcptagSummarizeContract154,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"154", "amount", "attribut", "contract", "currency", "day", "dd", "first", "group", "last",
+					"mm", "over", "period", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 8, 2, 2, 2, 1, 2, 1, 2, 2, 4, 9, 2,
+				},
+			},
 		}, mcptagSummarizeContract154Decode, mcptagSummarizeContract154Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1629,6 +3062,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeCampaign155Output,
 			},
 			Handler: mcptagSummarizeCampaign155,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"155", "amount", "attribut", "campaign", "currency", "day", "dd", "first", "group", "last",
+					"mm", "over", "period", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 8, 2, 2, 2, 1, 2, 1, 2, 2, 4, 9, 2,
+				},
+			},
 		}, mcptagSummarizeCampaign155Decode, mcptagSummarizeCampaign155Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1639,6 +3081,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeDocument156Output,
 			},
 			Handler: mcptagSummarizeDocument156,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"156", "amount", "attribut", "currency", "day", "dd", "docu", "first", "group", "last", "mm",
+					"over", "period", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 8, 1, 2, 1, 2, 2, 4, 9, 2,
+				},
+			},
 		}, mcptagSummarizeDocument156Decode, mcptagSummarizeDocument156Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1649,6 +3100,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeMeeting157Output,
 			},
 			Handler: mcptagSummarizeMeeting157,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"157", "amount", "attribut", "currency", "day", "dd", "first", "group", "last", "meet", "mm",
+					"over", "period", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 1, 2, 1, 8, 2, 2, 4, 9, 2,
+				},
+			},
 		}, mcptagSummarizeMeeting157Decode, mcptagSummarizeMeeting157Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1659,6 +3119,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeVendor158Output,
 			},
 			Handler: mcptagSummarizeVendor158,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"158", "amount", "attribut", "currency", "day", "dd", "first", "group", "last", "mm", "over",
+					"period", "summariz", "vendor", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 1, 2, 2, 2, 1, 2, 1, 2, 2, 4, 9, 8, 2,
+				},
+			},
 		}, mcptagSummarizeVendor158Decode, mcptagSummarizeVendor158Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -1669,6 +3138,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizeAsset159Output,
 			},
 			Handler: mcptagSummarizeAsset159,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"159", "amount", "asset", "attribut", "currency", "day", "dd", "first", "group", "last", "mm",
+					"over", "period", "summariz", "yyyy",
+				},
+				Counts: []int{
+					6, 1, 8, 1, 2, 2, 2, 1, 2, 1, 2, 2, 4, 9, 2,
+				},
+			},
 		}, mcptagSummarizeAsset159Decode, mcptagSummarizeAsset159Run),
 	}
 }

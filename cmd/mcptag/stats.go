@@ -95,7 +95,9 @@ func statsMain(args []string, stdout, stderr io.Writer) int {
 		enc.SetIndent("", "  ")
 		err = enc.Encode(report)
 	} else {
-		err = report.WriteTable(stdout)
+		if err = report.WriteTable(stdout); err == nil {
+			err = writeSearchLine(stdout, report) // searchcost.go
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptag stats: %v\n", err)

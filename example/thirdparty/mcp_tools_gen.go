@@ -71,6 +71,16 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreGetRepositoryOutput,
 			},
 			Handler: mcptagStoreGetRepository(store),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"6", "600", "account", "cost", "description", "fetch", "first", "get", "git", "hub", "keep",
+					"level", "model", "nam", "object", "own", "repo", "repository", "schema", "token", "two",
+					"whol",
+				},
+				Counts: []int{
+					2, 2, 1, 2, 2, 2, 2, 6, 2, 2, 2, 2, 2, 1, 2, 2, 1, 10, 2, 2, 2, 2,
+				},
+			},
 		}, mcptagStoreGetRepositoryDecode, mcptagStoreGetRepositoryRun(store)),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -81,6 +91,15 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreListIssuesOutput,
 			},
 			Handler: mcptagStoreListIssues(store),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "account", "each", "field", "git", "hub", "issu", "item", "list", "nam", "only",
+					"open", "own", "part", "path", "property", "repo", "repository", "result",
+				},
+				Counts: []int{
+					1, 1, 2, 1, 2, 2, 8, 1, 8, 2, 1, 2, 2, 1, 1, 1, 1, 2, 1,
+				},
+			},
 		}, mcptagStoreListIssuesDecode, mcptagStoreListIssuesRun(store)),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -91,6 +110,15 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreGetPullRequestOutput,
 			},
 			Handler: mcptagStoreGetPullRequest(store),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"account", "fetch", "get", "git", "hub", "nam", "numb", "own", "pull", "repo", "repository",
+					"request",
+				},
+				Counts: []int{
+					1, 2, 6, 2, 2, 1, 2, 2, 9, 1, 4, 9,
+				},
+			},
 		}, mcptagStoreGetPullRequestDecode, mcptagStoreGetPullRequestRun(store)),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -101,6 +129,15 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreGetPodOutput,
 			},
 			Handler: mcptagStoreGetPod(store),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"contain", "fetch", "get", "imag", "kubernet", "label", "nam", "namespac", "nod", "pod", "port",
+					"resourc", "status",
+				},
+				Counts: []int{
+					2, 2, 6, 2, 2, 2, 4, 2, 2, 10, 2, 2, 2,
+				},
+			},
 		}, mcptagStoreGetPodDecode, mcptagStoreGetPodRun(store)),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -111,6 +148,15 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				OutputSchema: mcptagStoreGetDeploymentOutput,
 			},
 			Handler: mcptagStoreGetDeployment(store),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"contain", "deploy", "fetch", "get", "imag", "kubernet", "nam", "namespac", "pod", "replica",
+					"rollout", "status",
+				},
+				Counts: []int{
+					2, 10, 2, 6, 2, 2, 2, 2, 2, 2, 2, 2,
+				},
+			},
 		}, mcptagStoreGetDeploymentDecode, mcptagStoreGetDeploymentRun(store)),
 	}
 }

@@ -82,6 +82,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTemperatureOutput,
 			},
 			Handler: mcptagGetTemperature,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"celsius", "city", "current", "degre", "get", "london", "report", "such", "temperatur", "whol",
+				},
+				Counts: []int{
+					2, 4, 2, 2, 6, 1, 3, 1, 8, 2,
+				},
+			},
 		}, mcptagGetTemperatureDecode, mcptagGetTemperatureRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -93,6 +101,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetWeatherOutput,
 			},
 			Handler: mcptagGetWeather,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"city", "current", "get", "london", "report", "such", "weath",
+				},
+				Counts: []int{
+					4, 2, 6, 1, 3, 1, 8,
+				},
+			},
 		}, mcptagGetWeatherDecode, mcptagGetWeatherRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -113,6 +129,14 @@ func Tools() []toolrt.Tool {
 				MIMEType: "text/html;profile=mcp-app",
 				Meta:     mcp.Meta{"ui": map[string]any{"prefersBorder": true}},
 			}, mcptagPageGetForecast),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ahead", "city", "dai", "day", "forecast", "get", "giv", "many",
+				},
+				Counts: []int{
+					1, 4, 2, 2, 9, 6, 2, 1,
+				},
+			},
 		}, mcptagGetForecastDecode, mcptagGetForecastRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -123,6 +147,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTemperaturesOutput,
 			},
 			Handler: mcptagGetTemperatures,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"celsius", "city", "current", "degre", "each", "get", "left", "out", "read", "report",
+					"temperatur", "without",
+				},
+				Counts: []int{
+					2, 6, 2, 2, 2, 6, 2, 2, 2, 3, 8, 2,
+				},
+			},
 		}, mcptagGetTemperaturesDecode, mcptagGetTemperaturesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -131,6 +164,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagWeatherReportInput,
 			},
 			Handler: mcptagWeatherReport,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"city", "giv", "human", "read", "report", "weath",
+				},
+				Counts: []int{
+					4, 2, 2, 2, 9, 8,
+				},
+			},
 		}, mcptagWeatherReportDecode, mcptagWeatherReportRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -139,6 +180,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagGetStationInput,
 			},
 			Handler: mcptagGetStation,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "look", "nam", "stat", "up", "weath",
+				},
+				Counts: []int{
+					6, 2, 4, 9, 2, 2,
+				},
+			},
 		}, mcptagGetStationDecode, mcptagGetStationRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -149,6 +198,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagLastUpdatedOutput,
 			},
 			Handler: mcptagLastUpdated,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"last", "read", "refresh", "report", "updat",
+				},
+				Counts: []int{
+					8, 2, 2, 2, 6,
+				},
+			},
 		}, mcptagLastUpdatedDecode, mcptagLastUpdatedRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -160,6 +217,14 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagSaveCity,
 			Toolset: "cities",
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"city", "list", "sav", "user",
+				},
+				Counts: []int{
+					10, 4, 10, 3,
+				},
+			},
 		}, mcptagSaveCityDecode, mcptagSaveCityRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -172,6 +237,14 @@ func Tools() []toolrt.Tool {
 			Handler: mcptagForgetCity,
 			Toolset: "cities",
 			Scopes:  []string{"cities:write"},
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"city", "confirm", "forget", "left", "onc", "sav", "user",
+				},
+				Counts: []int{
+					12, 2, 9, 2, 2, 3, 5,
+				},
+			},
 		}, mcptagForgetCityDecode, mcptagForgetCityRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -182,6 +255,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagRefreshForecastsOutput,
 			},
 			Handler: mcptagRefreshForecasts,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"afresh", "aft", "anoth", "call", "cancel", "city", "client", "each", "fetch", "forecast", "go",
+					"log", "progress", "refresh", "report", "stop",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 2, 8, 2, 2, 2, 8, 2, 2, 2, 9, 2, 2,
+				},
+			},
 		}, mcptagRefreshForecastsDecode, mcptagRefreshForecastsRun),
 	}
 }

@@ -156,6 +156,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagSimpleTextInput,
 			},
 			Handler: mcptagSimpleText,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"content", "respons", "simpl", "test", "text",
+				},
+				Counts: []int{
+					2, 2, 8, 8, 8,
+				},
+			},
 		}, mcptagSimpleTextDecode, mcptagSimpleTextRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -164,6 +172,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagImageContentInput,
 			},
 			Handler: mcptagImageContent,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"content", "imag", "respons", "test",
+				},
+				Counts: []int{
+					8, 8, 2, 8,
+				},
+			},
 		}, mcptagImageContentDecode, mcptagImageContentRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -172,6 +188,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagAudioContentInput,
 			},
 			Handler: mcptagAudioContent,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"audio", "content", "respons", "test",
+				},
+				Counts: []int{
+					8, 8, 2, 8,
+				},
+			},
 		}, mcptagAudioContentDecode, mcptagAudioContentRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -180,6 +204,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagEmbeddedResourceInput,
 			},
 			Handler: mcptagEmbeddedResource,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"content", "embed", "resourc", "respons", "test",
+				},
+				Counts: []int{
+					2, 8, 8, 2, 8,
+				},
+			},
 		}, mcptagEmbeddedResourceDecode, mcptagEmbeddedResourceRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -188,6 +220,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagMultipleContentTypesInput,
 			},
 			Handler: mcptagMultipleContentTypes,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"content", "imag", "multipl", "resourc", "respons", "test", "text", "typ",
+				},
+				Counts: []int{
+					8, 2, 8, 2, 2, 8, 2, 8,
+				},
+			},
 		}, mcptagMultipleContentTypesDecode, mcptagMultipleContentTypesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -196,6 +236,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagToolWithLoggingInput,
 			},
 			Handler: mcptagToolWithLogging,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"dur", "emit", "execution", "log", "messag", "test", "tool",
+				},
+				Counts: []int{
+					2, 2, 2, 8, 2, 8, 8,
+				},
+			},
 		}, mcptagToolWithLoggingDecode, mcptagToolWithLoggingRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -204,6 +252,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagToolWithProgressInput,
 			},
 			Handler: mcptagToolWithProgress,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"answ", "notificat", "progress", "report", "test", "token", "tool",
+				},
+				Counts: []int{
+					2, 2, 10, 2, 8, 2, 8,
+				},
+			},
 		}, mcptagToolWithProgressDecode, mcptagToolWithProgressRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -212,6 +268,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagErrorHandlingInput,
 			},
 			Handler: mcptagErrorHandling,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"error", "handl", "respons", "test",
+				},
+				Counts: []int{
+					8, 8, 2, 8,
+				},
+			},
 		}, mcptagErrorHandlingDecode, mcptagErrorHandlingRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -220,6 +284,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagSamplingInput,
 			},
 			Handler: mcptagSampling,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"completion", "initiat", "llm", "prompt", "request", "sampl", "send", "serv", "test",
+				},
+				Counts: []int{
+					2, 2, 3, 2, 2, 8, 1, 2, 8,
+				},
+			},
 		}, mcptagSamplingDecode, mcptagSamplingRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -228,6 +300,15 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagReconnectionInput,
 			},
 			Handler: mcptagReconnection,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"call", "client", "clos", "disconnection", "mid", "onc", "reconnect", "reconnection", "result",
+					"send", "serv", "sse", "stream", "test",
+				},
+				Counts: []int{
+					2, 4, 2, 2, 2, 2, 2, 8, 2, 2, 2, 2, 4, 8,
+				},
+			},
 		}, mcptagReconnectionDecode, mcptagReconnectionRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -236,6 +317,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagElicitationInput,
 			},
 			Handler: mcptagElicitation,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"elicitat", "initiat", "input", "messag", "request", "serv", "show", "test", "user",
+				},
+				Counts: []int{
+					8, 2, 2, 2, 2, 2, 1, 8, 3,
+				},
+			},
 		}, mcptagElicitationDecode, mcptagElicitationRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -244,6 +333,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagElicitationDefaultsInput,
 			},
 			Handler: mcptagElicitationDefaults,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1034", "default", "elicitat", "sep", "sep1034", "test", "valu",
+				},
+				Counts: []int{
+					2, 8, 8, 2, 6, 8, 2,
+				},
+			},
 		}, mcptagElicitationDefaultsDecode, mcptagElicitationDefaultsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -252,6 +349,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagElicitationEnumsInput,
 			},
 			Handler: mcptagElicitationEnums,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1330", "elicitat", "enum", "schema", "sep", "sep1330", "test",
+				},
+				Counts: []int{
+					2, 8, 8, 2, 2, 6, 8,
+				},
+			},
 		}, mcptagElicitationEnumsDecode, mcptagElicitationEnumsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -260,6 +365,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagInputRequiredRequestStateInput,
 			},
 			Handler: mcptagInputRequiredRequestState,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"alongsid", "form", "input", "request", "requir", "result", "round", "stat", "test", "trip",
+				},
+				Counts: []int{
+					2, 2, 6, 8, 6, 6, 2, 8, 6, 2,
+				},
+			},
 		}, mcptagInputRequiredRequestStateDecode, mcptagInputRequiredRequestStateRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -268,6 +381,15 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagInputRequiredTamperedStateInput,
 			},
 			Handler: mcptagInputRequiredTamperedState,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"fail", "input", "refus", "request", "requir", "result", "retry", "stat", "tamper", "test",
+					"verificat", "whos",
+				},
+				Counts: []int{
+					2, 6, 2, 2, 6, 6, 2, 8, 6, 6, 2, 2,
+				},
+			},
 		}, mcptagInputRequiredTamperedStateDecode, mcptagInputRequiredTamperedStateRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -276,6 +398,15 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagInputRequiredMultiRoundInput,
 			},
 			Handler: mcptagInputRequiredMultiRound,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "befor", "complet", "form", "input", "multi", "requir", "result", "round", "test",
+					"turn", "two",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 6, 6, 6, 6, 6, 6, 2, 2,
+				},
+			},
 		}, mcptagInputRequiredMultiRoundDecode, mcptagInputRequiredMultiRoundRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -284,6 +415,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagInputRequiredElicitationInput,
 			},
 			Handler: mcptagInputRequiredElicitation,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "call", "elicitat", "input", "nam", "request", "requir", "result", "test", "user",
+				},
+				Counts: []int{
+					2, 2, 6, 8, 4, 2, 6, 6, 6, 2,
+				},
+			},
 		}, mcptagInputRequiredElicitationDecode, mcptagInputRequiredElicitationRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -292,6 +431,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagInputRequiredSamplingInput,
 			},
 			Handler: mcptagInputRequiredSampling,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "client", "input", "model", "question", "requir", "result", "sampl", "test",
+				},
+				Counts: []int{
+					2, 2, 6, 2, 2, 6, 6, 6, 6,
+				},
+			},
 		}, mcptagInputRequiredSamplingDecode, mcptagInputRequiredSamplingRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -300,6 +447,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagInputRequiredListRootsInput,
 			},
 			Handler: mcptagInputRequiredListRoots,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "client", "input", "list", "requir", "result", "root", "test",
+				},
+				Counts: []int{
+					2, 2, 6, 6, 6, 6, 8, 6,
+				},
+			},
 		}, mcptagInputRequiredListRootsDecode, mcptagInputRequiredListRootsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -308,6 +463,15 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagInputRequiredMultipleInputsInput,
 			},
 			Handler: mcptagInputRequiredMultipleInputs,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"answ", "ask", "client", "form", "input", "model", "multipl", "requir", "result", "root",
+					"round", "test",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 12, 2, 6, 6, 6, 2, 2, 6,
+				},
+			},
 		}, mcptagInputRequiredMultipleInputsDecode, mcptagInputRequiredMultipleInputsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -316,6 +480,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagInputRequiredCapabilitiesInput,
 			},
 			Handler: mcptagInputRequiredCapabilities,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "capability", "client", "cov", "declar", "input", "only", "requir", "result", "test",
+				},
+				Counts: []int{
+					2, 8, 2, 2, 2, 8, 2, 6, 6, 6,
+				},
+			},
 		}, mcptagInputRequiredCapabilitiesDecode, mcptagInputRequiredCapabilitiesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -324,6 +496,15 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagXMcpHeaderInput,
 			},
 			Handler: mcptagXMcpHeader,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"2243", "against", "body", "check", "head", "level", "mcp", "mirror", "param", "region", "sep",
+					"test", "x",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 8, 1, 9, 2, 3, 2, 2, 8, 6,
+				},
+			},
 		}, mcptagXMcpHeaderDecode, mcptagXMcpHeaderRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -332,6 +513,15 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagMissingCapabilityInput,
 			},
 			Handler: mcptagMissingCapability,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"2575", "32021", "answ", "capability", "client", "error", "miss", "requir", "sampl", "sep",
+					"test", "without",
+				},
+				Counts: []int{
+					2, 2, 2, 10, 6, 2, 8, 4, 2, 2, 6, 2,
+				},
+			},
 		}, mcptagMissingCapabilityDecode, mcptagMissingCapabilityRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -340,6 +530,15 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagStreamingElicitationInput,
 			},
 			Handler: mcptagStreamingElicitation,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"2575", "answ", "carry", "elicitat", "independent", "plain", "request", "result", "sep",
+					"stream", "test",
+				},
+				Counts: []int{
+					2, 2, 2, 6, 2, 2, 2, 2, 2, 8, 6,
+				},
+			},
 		}, mcptagStreamingElicitationDecode, mcptagStreamingElicitationRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -348,6 +547,15 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagLoggingToolInput,
 			},
 			Handler: mcptagLoggingTool,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"2575", "drop", "go", "level", "log", "messag", "meta", "request", "sdk", "sep", "set", "test",
+					"tool", "try", "unless",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 10, 2, 2, 2, 2, 2, 2, 6, 6, 2, 2,
+				},
+			},
 		}, mcptagLoggingToolDecode, mcptagLoggingToolRun),
 	}
 }
@@ -367,6 +575,14 @@ func ListsTools(lists *Lists) []toolrt.Tool {
 				InputSchema: mcptagListsTriggerToolChangeInput,
 			},
 			Handler: mcptagListsTriggerToolChange(lists),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"again", "chang", "list", "regist", "serv", "subscrib", "tell", "test", "tool", "trigg",
+				},
+				Counts: []int{
+					2, 8, 2, 2, 2, 2, 2, 6, 10, 6,
+				},
+			},
 		}, mcptagListsTriggerToolChangeDecode, mcptagListsTriggerToolChangeRun(lists)),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -375,6 +591,15 @@ func ListsTools(lists *Lists) []toolrt.Tool {
 				InputSchema: mcptagListsTriggerPromptChangeInput,
 			},
 			Handler: mcptagListsTriggerPromptChange(lists),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"again", "chang", "declar", "els", "list", "packag", "prompt", "regist", "serv", "subscrib",
+					"tell", "test", "trigg",
+				},
+				Counts: []int{
+					2, 8, 2, 2, 2, 2, 10, 2, 2, 2, 2, 6, 6,
+				},
+			},
 		}, mcptagListsTriggerPromptChangeDecode, mcptagListsTriggerPromptChangeRun(lists)),
 	}
 }

@@ -59,7 +59,8 @@ func (g *genFile) toolList(tools []*mcp.Tool, mine func(*types.Named) bool) {
 			field{key: "Toolset", value: quoted(t.Toolset)},
 			field{key: "Scopes", value: stringSlice(t.Scopes)},
 			field{key: "Flag", value: quoted(t.Flag)},
-			g.pageField(t), // apps.go
+			g.pageField(t),         // apps.go
+			g.termsField(tools[i]), // search.go
 		)
 		run := ident + "Run"
 		if t.Recv != nil {

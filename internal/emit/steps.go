@@ -60,7 +60,7 @@ func (g *genFile) argsStruct(t *analyzer.Tool) {
 	var b strings.Builder
 	b.WriteString("package p\ntype " + name + " struct {\n")
 	for i, f := range argsFields(t) {
-		b.WriteString(f + " " + g.typeString(t.Params[i].Type) + " `json:" + strconv.Quote(t.Params[i].Name) + "`\n")
+		b.WriteString(f + " " + g.typeString(t.Params[i].Type) + " `json:" + strconv.Quote(t.Params[i].WireName()) + "`\n")
 	}
 	b.WriteString("}\n")
 	// gofmt aligns the fields' types and tags in columns.
@@ -97,7 +97,7 @@ func (g *genFile) decodeStep(t *analyzer.Tool, ident string) {
 		g.P("}")
 		fields := argsFields(t)
 		for i, p := range t.Params {
-			decode := "args.Decode(" + strconv.Quote(p.Name) + ", &in." + fields[i] + ")"
+			decode := "args.Decode(" + strconv.Quote(p.WireName()) + ", &in." + fields[i] + ")"
 			if i == len(t.Params)-1 {
 				g.P("return ", decode)
 				break

@@ -59,6 +59,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetScalarsOutput,
 			},
 			Handler: mcptagGetScalars,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "scalar",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetScalarsDecode, mcptagGetScalarsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -67,6 +75,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetQuotedOutput,
 			},
 			Handler: mcptagGetQuoted,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "quot",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetQuotedDecode, mcptagGetQuotedRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -75,6 +91,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetNullablesOutput,
 			},
 			Handler: mcptagGetNullables,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "null",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetNullablesDecode, mcptagGetNullablesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -83,6 +107,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetEmbedsOutput,
 			},
 			Handler: mcptagGetEmbeds,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"emb", "get",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetEmbedsDecode, mcptagGetEmbedsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -91,6 +123,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetSpecialsOutput,
 			},
 			Handler: mcptagGetSpecials,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "speci",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetSpecialsDecode, mcptagGetSpecialsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -99,6 +139,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetSpecialsPtrOutput,
 			},
 			Handler: mcptagGetSpecialsPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "ptr", "speci",
+				},
+				Counts: []int{
+					6, 6, 6,
+				},
+			},
 		}, mcptagGetSpecialsPtrDecode, mcptagGetSpecialsPtrRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -107,6 +155,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetMapsOutput,
 			},
 			Handler: mcptagGetMaps,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "map",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetMapsDecode, mcptagGetMapsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -115,6 +171,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetNodeOutput,
 			},
 			Handler: mcptagGetNode,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "nod",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetNodeDecode, mcptagGetNodeRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -123,6 +187,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetDirOutput,
 			},
 			Handler: mcptagGetDir,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"dir", "get",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetDirDecode, mcptagGetDirRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -131,6 +203,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetGenericOutput,
 			},
 			Handler: mcptagGetGeneric,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"generic", "get",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetGenericDecode, mcptagGetGenericRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -139,6 +219,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetEnumsOutput,
 			},
 			Handler: mcptagGetEnums,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"enum", "get",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetEnumsDecode, mcptagGetEnumsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -147,6 +235,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTemperatureOutput,
 			},
 			Handler: mcptagGetTemperature,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "temperatur",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetTemperatureDecode, mcptagGetTemperatureRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -155,6 +251,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetNameOutput,
 			},
 			Handler: mcptagGetName,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "nam",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetNameDecode, mcptagGetNameRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -163,6 +267,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetRatioOutput,
 			},
 			Handler: mcptagGetRatio,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "ratio",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetRatioDecode, mcptagGetRatioRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -171,6 +283,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetUnitOutput,
 			},
 			Handler: mcptagGetUnit,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "unit",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetUnitDecode, mcptagGetUnitRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -179,6 +299,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetForecastOutput,
 			},
 			Handler: mcptagGetForecast,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"forecast", "get",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetForecastDecode, mcptagGetForecastRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -187,6 +315,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTemperaturesOutput,
 			},
 			Handler: mcptagGetTemperatures,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "temperatur",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetTemperaturesDecode, mcptagGetTemperaturesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -195,6 +331,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetByIDOutput,
 			},
 			Handler: mcptagGetByID,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "id",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetByIDDecode, mcptagGetByIDRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -203,6 +347,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetGradesOutput,
 			},
 			Handler: mcptagGetGrades,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "grad",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetGradesDecode, mcptagGetGradesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -211,6 +363,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetGradeOutput,
 			},
 			Handler: mcptagGetGrade,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "grad",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetGradeDecode, mcptagGetGradeRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -219,6 +379,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetGradePtrOutput,
 			},
 			Handler: mcptagGetGradePtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "grad", "ptr",
+				},
+				Counts: []int{
+					6, 6, 6,
+				},
+			},
 		}, mcptagGetGradePtrDecode, mcptagGetGradePtrRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -227,6 +395,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTripleOutput,
 			},
 			Handler: mcptagGetTriple,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "tripl",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetTripleDecode, mcptagGetTripleRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -235,6 +411,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetBytesOutput,
 			},
 			Handler: mcptagGetBytes,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"byt", "get",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetBytesDecode, mcptagGetBytesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -243,6 +427,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTimeOutput,
 			},
 			Handler: mcptagGetTime,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "tim",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetTimeDecode, mcptagGetTimeRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -251,6 +443,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetCustomOutput,
 			},
 			Handler: mcptagGetCustom,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"custom", "get",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetCustomDecode, mcptagGetCustomRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -259,6 +459,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetPtrCustomOutput,
 			},
 			Handler: mcptagGetPtrCustom,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"custom", "get", "ptr",
+				},
+				Counts: []int{
+					6, 6, 6,
+				},
+			},
 		}, mcptagGetPtrCustomDecode, mcptagGetPtrCustomRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -267,6 +475,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetPtrCustomPtrOutput,
 			},
 			Handler: mcptagGetPtrCustomPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"custom", "get", "ptr",
+				},
+				Counts: []int{
+					6, 6, 12,
+				},
+			},
 		}, mcptagGetPtrCustomPtrDecode, mcptagGetPtrCustomPtrRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -275,6 +491,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTreeOutput,
 			},
 			Handler: mcptagGetTree,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "tre",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetTreeDecode, mcptagGetTreeRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -283,6 +507,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetPageOutput,
 			},
 			Handler: mcptagGetPage,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "pag",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetPageDecode, mcptagGetPageRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -290,6 +522,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagGetAnyInput,
 			},
 			Handler: mcptagGetAny,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get",
+				},
+				Counts: []int{
+					6,
+				},
+			},
 		}, mcptagGetAnyDecode, mcptagGetAnyRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -298,6 +538,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetExoticOutput,
 			},
 			Handler: mcptagGetExotic,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"exotic", "get",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetExoticDecode, mcptagGetExoticRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -306,6 +554,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetExoticPtrOutput,
 			},
 			Handler: mcptagGetExoticPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"exotic", "get", "ptr",
+				},
+				Counts: []int{
+					6, 6, 6,
+				},
+			},
 		}, mcptagGetExoticPtrDecode, mcptagGetExoticPtrRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -314,6 +570,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetLabelledOutput,
 			},
 			Handler: mcptagGetLabelled,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "labell",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetLabelledDecode, mcptagGetLabelledRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -322,6 +586,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetWrapperOutput,
 			},
 			Handler: mcptagGetWrapper,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "wrapp",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetWrapperDecode, mcptagGetWrapperRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -330,6 +602,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetWrapperPtrOutput,
 			},
 			Handler: mcptagGetWrapperPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "ptr", "wrapp",
+				},
+				Counts: []int{
+					6, 6, 6,
+				},
+			},
 		}, mcptagGetWrapperPtrDecode, mcptagGetWrapperPtrRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -338,6 +618,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetGraphOutput,
 			},
 			Handler: mcptagGetGraph,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "graph",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetGraphDecode, mcptagGetGraphRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -346,6 +634,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetGraphPtrOutput,
 			},
 			Handler: mcptagGetGraphPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "graph", "ptr",
+				},
+				Counts: []int{
+					6, 6, 6,
+				},
+			},
 		}, mcptagGetGraphPtrDecode, mcptagGetGraphPtrRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -354,6 +650,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetUnitsOutput,
 			},
 			Handler: mcptagGetUnits,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "unit",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetUnitsDecode, mcptagGetUnitsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -362,6 +666,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetStampsOutput,
 			},
 			Handler: mcptagGetStamps,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "stamp",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetStampsDecode, mcptagGetStampsRun),
 	}
 }

@@ -63,6 +63,16 @@ func IssuesTools(issues Issues) []toolrt.Tool {
 				InputSchema: mcptagIssuesSearchIssuesInput,
 			},
 			Handler: mcptagIssuesSearchIssues(issues),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"account", "aft", "alway", "befor", "com", "cursor", "each", "empty", "end", "every", "field",
+					"git", "hold", "hub", "info", "issu", "nam", "next", "own", "pag", "part", "query", "repo",
+					"repository", "search", "tim", "titl", "word",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 2, 1, 10, 1, 1, 2, 5, 1, 1, 1, 4, 8, 2, 3, 3,
+				},
+			},
 		}, mcptagIssuesSearchIssuesDecode, mcptagIssuesSearchIssuesRun(issues)),
 	}
 }

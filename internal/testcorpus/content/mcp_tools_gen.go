@@ -68,6 +68,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagChartInput,
 			},
 			Handler: mcptagChart,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"chart", "draw", "empty", "imag", "latency", "nil", "noth", "result",
+				},
+				Counts: []int{
+					8, 3, 1, 1, 2, 1, 3, 1,
+				},
+			},
 		}, mcptagChartDecode, mcptagChartRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -77,6 +85,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagClipInput,
 			},
 			Handler: mcptagClip,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"alert", "clip", "play", "sound",
+				},
+				Counts: []int{
+					2, 6, 2, 2,
+				},
+			},
 		}, mcptagClipDecode, mcptagClipRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -86,6 +102,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagLinkInput,
 			},
 			Handler: mcptagLink,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"latest", "link", "report",
+				},
+				Counts: []int{
+					2, 8, 2,
+				},
+			},
 		}, mcptagLinkDecode, mcptagLinkRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -95,6 +119,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagLinksInput,
 			},
 			Handler: mcptagLinks,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"latest", "link", "report", "two",
+				},
+				Counts: []int{
+					2, 8, 2, 2,
+				},
+			},
 		}, mcptagLinksDecode, mcptagLinksRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -104,6 +136,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagAttachInput,
 			},
 			Handler: mcptagAttach,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"attach", "itself", "report",
+				},
+				Counts: []int{
+					8, 2, 2,
+				},
+			},
 		}, mcptagAttachDecode, mcptagAttachRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -113,6 +153,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagCaptionInput,
 			},
 			Handler: mcptagCaption,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"caption", "chart", "say", "show",
+				},
+				Counts: []int{
+					6, 2, 2, 2,
+				},
+			},
 		}, mcptagCaptionDecode, mcptagCaptionRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -122,6 +170,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagReportInput,
 			},
 			Handler: mcptagReport,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"caption", "chart", "link", "nil", "ord", "report", "send", "skip", "sound",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 2, 8, 2, 2, 2,
+				},
+			},
 		}, mcptagReportDecode, mcptagReportRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -131,6 +187,15 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagThumbnailsInput,
 			},
 			Handler: mcptagThumbnails,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"content", "count", "fill", "go", "handl", "imag", "leav", "many", "sdk", "thumbnail", "unset",
+					"valu", "whos",
+				},
+				Counts: []int{
+					2, 1, 2, 2, 2, 2, 2, 1, 2, 7, 2, 2, 2,
+				},
+			},
 		}, mcptagThumbnailsDecode, mcptagThumbnailsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -140,6 +205,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagListIssuesInput,
 			},
 			Handler: mcptagListIssues,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"also", "enum", "issu", "kind", "list", "mor", "receiv", "say", "stat", "valu", "would",
+				},
+				Counts: []int{
+					2, 2, 10, 3, 9, 1, 2, 2, 4, 2, 2,
+				},
+			},
 		}, mcptagListIssuesDecode, mcptagListIssuesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -149,6 +222,15 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagListIssuesStrictInput,
 			},
 			Handler: mcptagListIssuesStrict,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"also", "enum", "issu", "kind", "list", "mor", "only", "say", "spell", "stat", "strict", "tak",
+					"valu", "would",
+				},
+				Counts: []int{
+					2, 2, 10, 3, 9, 1, 2, 2, 2, 4, 6, 2, 2, 2,
+				},
+			},
 		}, mcptagListIssuesStrictDecode, mcptagListIssuesStrictRun),
 	}
 }

@@ -47,6 +47,17 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCheckNumbersOutput,
 			},
 			Handler: mcptagCheckNumbers,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"0", "01", "1", "2", "3", "5", "argu", "big", "check", "coars", "cost", "count", "cov", "day",
+					"decim", "default", "echo", "great", "integ", "less", "level", "loud", "multipl", "numb",
+					"numeric", "pric", "ratio", "shar", "siz", "small", "step", "str", "travel",
+				},
+				Counts: []int{
+					2, 1, 2, 1, 1, 1, 2, 2, 6, 1, 1, 1, 1, 2, 1, 1, 2, 1, 1, 1, 2, 1, 2, 6, 2, 2, 2, 1, 1, 2, 2, 1,
+					1,
+				},
+			},
 		}, mcptagCheckNumbersDecode, mcptagCheckNumbersRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -56,6 +67,17 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCheckStringsOutput,
 			},
 			Handler: mcptagCheckStrings,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "20", "ada", "address", "argu", "base64", "blob", "byt", "cas", "charact", "check", "cod",
+					"durat", "echo", "email", "encod", "exampl", "format", "id", "least", "mod", "moment", "most",
+					"nam", "nanosecond", "raw", "sit", "str", "unit", "upp", "uri", "uuid", "wait", "web", "writ",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 2, 1, 2, 1, 1, 2, 6, 3, 1, 2, 3, 1, 1, 3, 2, 1, 1, 1, 1, 2, 1, 1, 2, 8, 1, 1, 1, 2,
+					2, 1, 1,
+				},
+			},
 		}, mcptagCheckStringsDecode, mcptagCheckStringsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -65,6 +87,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCheckListsOutput,
 			},
 			Handler: mcptagCheckLists,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"across", "argu", "array", "check", "corn", "down", "each", "echo", "fix", "half", "item",
+					"label", "left", "list", "multipl", "nam", "numb", "object", "origin", "out", "pair", "plac",
+					"point", "scor", "start", "tag", "uniqu", "unit", "x", "y", "zero",
+				},
+				Counts: []int{
+					2, 2, 2, 6, 2, 2, 1, 2, 1, 1, 1, 5, 2, 6, 1, 2, 1, 2, 2, 2, 1, 1, 4, 2, 1, 2, 1, 3, 4, 4, 2,
+				},
+			},
 		}, mcptagCheckListsDecode, mcptagCheckListsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -74,6 +106,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCheckPlainOutput,
 			},
 			Handler: mcptagCheckPlain,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "2", "charact", "check", "city", "day", "default", "echo", "least", "many", "paramet",
+					"plain", "unit",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 2, 2, 1, 2, 1, 1, 2, 8, 1,
+				},
+			},
 		}, mcptagCheckPlainDecode, mcptagCheckPlainRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -83,6 +124,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCheckHeaderOutput,
 			},
 			Handler: mcptagCheckHeader,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"argu", "carry", "check", "echo", "head", "limit", "look", "mcp", "mirror", "narrow", "param",
+					"region", "too", "zon",
+				},
+				Counts: []int{
+					2, 2, 6, 2, 10, 1, 1, 2, 2, 1, 2, 4, 2, 3,
+				},
+			},
 		}, mcptagCheckHeaderDecode, mcptagCheckHeaderRun),
 	}
 }

@@ -54,6 +54,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetScalarsOutput,
 			},
 			Handler: mcptagGetScalars,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "get", "nam", "only", "part", "path", "property", "result", "scalar",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 6,
+				},
+			},
 		}, mcptagGetScalarsDecode, mcptagGetScalarsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -62,6 +70,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetQuotedOutput,
 			},
 			Handler: mcptagGetQuoted,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "get", "nam", "only", "part", "path", "property", "quot", "result",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 6, 1,
+				},
+			},
 		}, mcptagGetQuotedDecode, mcptagGetQuotedRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -70,6 +86,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetNullablesOutput,
 			},
 			Handler: mcptagGetNullables,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "get", "nam", "null", "only", "part", "path", "property", "result",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 1, 6, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagGetNullablesDecode, mcptagGetNullablesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -78,6 +102,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetEmbedsOutput,
 			},
 			Handler: mcptagGetEmbeds,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "emb", "field", "get", "nam", "only", "part", "path", "property", "result",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 6, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagGetEmbedsDecode, mcptagGetEmbedsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -86,6 +118,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetEmbedsPtrOutput,
 			},
 			Handler: mcptagGetEmbedsPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"emb", "get", "ptr",
+				},
+				Counts: []int{
+					6, 6, 6,
+				},
+			},
 		}, mcptagGetEmbedsPtrDecode, mcptagGetEmbedsPtrRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -94,6 +134,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetSpecialsOutput,
 			},
 			Handler: mcptagGetSpecials,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "get", "nam", "only", "part", "path", "property", "result", "speci",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 6,
+				},
+			},
 		}, mcptagGetSpecialsDecode, mcptagGetSpecialsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -102,6 +150,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetSpecialsPtrOutput,
 			},
 			Handler: mcptagGetSpecialsPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "get", "nam", "only", "part", "path", "property", "ptr", "result",
+					"speci",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 6, 1, 6,
+				},
+			},
 		}, mcptagGetSpecialsPtrDecode, mcptagGetSpecialsPtrRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -111,6 +168,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetSpecialsByValueOutput,
 			},
 			Handler: mcptagGetSpecialsByValue,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"address", "call", "cannot", "custom", "encod", "field", "get", "insid", "json", "marsh",
+					"point", "ptr", "reach", "receiv", "speci", "valu", "whos",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 2, 2, 6, 2, 4, 2, 2, 2, 2, 2, 6, 8, 2,
+				},
+			},
 		}, mcptagGetSpecialsByValueDecode, mcptagGetSpecialsByValueRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -119,6 +185,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetMapsOutput,
 			},
 			Handler: mcptagGetMaps,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "get", "map", "nam", "only", "part", "path", "property", "result",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 6, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagGetMapsDecode, mcptagGetMapsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -127,6 +201,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetNodeOutput,
 			},
 			Handler: mcptagGetNode,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "get", "nam", "nod", "only", "part", "path", "property", "result",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 1, 6, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagGetNodeDecode, mcptagGetNodeRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -135,6 +217,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetNodePtrPtrOutput,
 			},
 			Handler: mcptagGetNodePtrPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "nod", "ptr",
+				},
+				Counts: []int{
+					6, 6, 12,
+				},
+			},
 		}, mcptagGetNodePtrPtrDecode, mcptagGetNodePtrPtrRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -143,6 +233,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetGenericOutput,
 			},
 			Handler: mcptagGetGeneric,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "generic", "get", "nam", "only", "part", "path", "property",
+					"result",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 6, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagGetGenericDecode, mcptagGetGenericRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -151,6 +250,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetExoticOutput,
 			},
 			Handler: mcptagGetExotic,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "exotic", "field", "get", "nam", "only", "part", "path", "property", "result",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 6, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagGetExoticDecode, mcptagGetExoticRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -159,6 +266,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetForecastOutput,
 			},
 			Handler: mcptagGetForecast,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "forecast", "get", "item", "nam", "only", "part", "path", "property",
+					"result",
+				},
+				Counts: []int{
+					1, 2, 1, 6, 6, 1, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagGetForecastDecode, mcptagGetForecastRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -167,6 +283,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetByIDOutput,
 			},
 			Handler: mcptagGetByID,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "id",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetByIDDecode, mcptagGetByIDRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -175,6 +299,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTripleOutput,
 			},
 			Handler: mcptagGetTriple,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "get", "item", "nam", "only", "part", "path", "property", "result",
+					"tripl",
+				},
+				Counts: []int{
+					1, 2, 1, 6, 1, 1, 1, 1, 1, 1, 1, 6,
+				},
+			},
 		}, mcptagGetTripleDecode, mcptagGetTripleRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -183,6 +316,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTriplePtrOutput,
 			},
 			Handler: mcptagGetTriplePtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "ptr", "tripl",
+				},
+				Counts: []int{
+					6, 6, 6,
+				},
+			},
 		}, mcptagGetTriplePtrDecode, mcptagGetTriplePtrRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -191,6 +332,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetDirOutput,
 			},
 			Handler: mcptagGetDir,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "dir", "each", "field", "get", "nam", "only", "part", "path", "property", "result",
+				},
+				Counts: []int{
+					1, 6, 1, 1, 6, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagGetDirDecode, mcptagGetDirRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -199,6 +348,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetPageOutput,
 			},
 			Handler: mcptagGetPage,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "pag",
+				},
+				Counts: []int{
+					6, 6,
+				},
+			},
 		}, mcptagGetPageDecode, mcptagGetPageRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -207,6 +364,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetEnumsOutput,
 			},
 			Handler: mcptagGetEnums,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "enum", "field", "get", "nam", "only", "part", "path", "property", "result",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 6, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagGetEnumsDecode, mcptagGetEnumsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -215,6 +380,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetTaggedOutput,
 			},
 			Handler: mcptagGetTagged,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "get", "nam", "only", "part", "path", "property", "result", "tag",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 6,
+				},
+			},
 		}, mcptagGetTaggedDecode, mcptagGetTaggedRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -223,6 +396,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetItemsByNameOutput,
 			},
 			Handler: mcptagGetItemsByName,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "get", "item", "nam", "only", "part", "path", "property", "result",
+					"valu",
+				},
+				Counts: []int{
+					1, 2, 1, 6, 6, 7, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagGetItemsByNameDecode, mcptagGetItemsByNameRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -231,6 +413,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetZerosOutput,
 			},
 			Handler: mcptagGetZeros,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "get", "nam", "only", "part", "path", "property", "result", "zero",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 6,
+				},
+			},
 		}, mcptagGetZerosDecode, mcptagGetZerosRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -239,6 +429,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetKeyedOutput,
 			},
 			Handler: mcptagGetKeyed,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "get", "key", "nam", "only", "part", "path", "property", "result",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 6, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagGetKeyedDecode, mcptagGetKeyedRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -247,6 +445,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagFindNodeOutput,
 			},
 			Handler: mcptagFindNode,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "each", "field", "find", "giv", "nam", "nod", "only", "part", "path", "property",
+					"result",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 1, 3, 7, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagFindNodeDecode, mcptagFindNodeRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -256,6 +463,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetNodeSDKOutput,
 			},
 			Handler: mcptagGetNodeSDK,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "go", "handl", "nod", "sdk", "shap", "valu", "view",
+				},
+				Counts: []int{
+					6, 2, 2, 6, 8, 2, 2, 2,
+				},
+			},
 		}, mcptagGetNodeSDKDecode, mcptagGetNodeSDKRun),
 	}
 }

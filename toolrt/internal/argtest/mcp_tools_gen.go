@@ -66,6 +66,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchOutput,
 			},
 			Handler: mcptagSearch,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"argu", "city", "country", "data", "day", "echo", "extra", "filt", "hom", "id", "label",
+					"level", "limit", "narrow", "offset", "ord", "plac", "priority", "query", "request", "result",
+					"scal", "search", "sinc", "struct", "styl", "tag", "temperatur", "unit", "window",
+				},
+				Counts: []int{
+					2, 2, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 9, 1, 2, 2, 2, 1, 2, 1,
+				},
+			},
 		}, mcptagSearchDecode, mcptagSearchRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -75,6 +85,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGreetOutput,
 			},
 			Handler: mcptagGreet,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"argu", "context", "greet", "loud", "nam", "pass", "plain", "request", "someon", "styl", "tag",
+					"temperatur", "through", "tim", "unit",
+				},
+				Counts: []int{
+					2, 2, 8, 1, 1, 2, 2, 2, 2, 2, 1, 1, 2, 1, 2,
+				},
+			},
 		}, mcptagGreetDecode, mcptagGreetRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -84,6 +103,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCountNodesOutput,
 			},
 			Handler: mcptagCountNodes,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"argu", "children", "count", "nam", "nod", "recursiv", "tre", "typ",
+				},
+				Counts: []int{
+					2, 1, 8, 1, 8, 2, 2, 2,
+				},
+			},
 		}, mcptagCountNodesDecode, mcptagCountNodesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -93,6 +120,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCrashOutput,
 			},
 			Handler: mcptagCrash,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"bug", "crash", "panic", "reason", "tool",
+				},
+				Counts: []int{
+					2, 6, 2, 1, 2,
+				},
+			},
 		}, mcptagCrashDecode, mcptagCrashRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -102,6 +137,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoOutput,
 			},
 			Handler: mcptagEcho,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"echo", "json", "valu",
+				},
+				Counts: []int{
+					6, 2, 3,
+				},
+			},
 		}, mcptagEchoDecode, mcptagEchoRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -111,6 +154,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPingOutput,
 			},
 			Handler: mcptagPing,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"argu", "ping", "tak",
+				},
+				Counts: []int{
+					2, 6, 2,
+				},
+			},
 		}, mcptagPingDecode, mcptagPingRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -120,6 +171,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSumOutput,
 			},
 			Handler: mcptagSum,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"add", "go", "handl", "numb", "sdk", "shap", "sum",
+				},
+				Counts: []int{
+					2, 2, 2, 3, 2, 2, 6,
+				},
+			},
 		}, mcptagSumDecode, mcptagSumRun),
 	}
 }
@@ -140,6 +199,14 @@ func CounterTools(counter *Counter) []toolrt.Tool {
 				OutputSchema: mcptagCounterAddOutput,
 			},
 			Handler: mcptagCounterAdd(counter),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"add", "count", "n", "new", "report", "tot",
+				},
+				Counts: []int{
+					8, 2, 3, 2, 2, 2,
+				},
+			},
 		}, mcptagCounterAddDecode, mcptagCounterAddRun(counter)),
 	}
 }

@@ -47,6 +47,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoNumbersOutput,
 			},
 			Handler: mcptagEchoNumbers,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"abov", "count", "day", "echo", "level", "numb", "open", "ratio", "small", "step",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 1, 6, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagEchoNumbersDecode, mcptagEchoNumbersRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -55,6 +63,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoDecimalsOutput,
 			},
 			Handler: mcptagEchoDecimals,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"cent", "decim", "echo", "pric", "tenth",
+				},
+				Counts: []int{
+					1, 6, 6, 1, 1,
+				},
+			},
 		}, mcptagEchoDecimalsDecode, mcptagEchoDecimalsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -63,6 +79,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoStringsOutput,
 			},
 			Handler: mcptagEchoStrings,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"clock", "cod", "day", "echo", "host", "id", "link", "mail", "nam", "str", "unit", "v4", "v6",
+				},
+				Counts: []int{
+					1, 1, 1, 6, 1, 1, 1, 1, 1, 6, 1, 1, 1,
+				},
+			},
 		}, mcptagEchoStringsDecode, mcptagEchoStringsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -71,6 +95,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoArraysOutput,
 			},
 			Handler: mcptagEchoArrays,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"array", "day", "echo", "scor", "tag", "unit", "valu", "window",
+				},
+				Counts: []int{
+					6, 1, 6, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagEchoArraysDecode, mcptagEchoArraysRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -79,6 +111,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoDefaultsOutput,
 			},
 			Handler: mcptagEchoDefaults,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"day", "default", "echo", "flag", "greet", "ptr", "ratio", "tag", "unit",
+				},
+				Counts: []int{
+					2, 6, 6, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagEchoDefaultsDecode, mcptagEchoDefaultsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -87,6 +127,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoStrictOutput,
 			},
 			Handler: mcptagEchoStrict,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"b", "day", "echo", "f", "strict",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 6,
+				},
+			},
 		}, mcptagEchoStrictDecode, mcptagEchoStrictRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -96,6 +144,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagBookOutput,
 			},
 			Handler: mcptagBook,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"anyth", "book", "chair", "cod", "currency", "deposit", "guest", "kitchen", "label", "many",
+					"nam", "not", "peopl", "prepay", "ratio", "seat", "shar", "tabl", "tag", "und", "unit", "vip",
+					"wheth", "whos", "window",
+				},
+				Counts: []int{
+					1, 9, 1, 2, 1, 2, 1, 1, 1, 2, 2, 1, 1, 1, 1, 2, 1, 3, 1, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagBookDecode, mcptagBookRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -105,6 +163,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagFormatsOutput,
 			},
 			Handler: mcptagFormats,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"address", "clock", "dat", "day", "every", "format", "host", "id", "identifi", "link", "mail",
+					"pv4", "pv6", "str", "tak", "tim", "v4", "v6",
+				},
+				Counts: []int{
+					3, 1, 1, 2, 2, 8, 2, 1, 1, 2, 1, 1, 1, 2, 2, 2, 1, 1,
+				},
+			},
 		}, mcptagFormatsDecode, mcptagFormatsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -114,6 +181,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPlainStrictOutput,
 			},
 			Handler: mcptagPlainStrict,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"b", "count", "f", "flag", "n", "numb", "plain", "str", "strict", "tak",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 1, 3, 6, 2, 6, 2,
+				},
+			},
 		}, mcptagPlainStrictDecode, mcptagPlainStrictRun),
 	}
 }

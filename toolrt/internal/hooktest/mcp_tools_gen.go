@@ -81,6 +81,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagLookupOutput,
 			},
 			Handler: mcptagLookup,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"find", "limit", "lin", "lookup", "many", "nam", "record", "show",
+				},
+				Counts: []int{
+					2, 1, 1, 6, 1, 4, 3, 1,
+				},
+			},
 		}, mcptagLookupDecode, mcptagLookupRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -91,6 +99,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDeleteOutput,
 			},
 			Handler: mcptagDelete,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"befor", "delet", "grac", "long", "nam", "period", "record", "second", "wait",
+				},
+				Counts: []int{
+					1, 10, 2, 1, 2, 2, 3, 2, 1,
+				},
+			},
 		}, mcptagDeleteDecode, mcptagDeleteRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -101,6 +117,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPingOutput,
 			},
 			Handler: mcptagPing,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"answ", "ping",
+				},
+				Counts: []int{
+					2, 6,
+				},
+			},
 		}, mcptagPingDecode, mcptagPingRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -110,6 +134,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagBoomOutput,
 			},
 			Handler: mcptagBoom,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"boom", "panic",
+				},
+				Counts: []int{
+					6, 2,
+				},
+			},
 		}, mcptagBoomDecode, mcptagBoomRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -120,6 +152,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagWhichOutput,
 			},
 			Handler: mcptagWhich,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"against", "backend", "call", "report", "run",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 2,
+				},
+			},
 		}, mcptagWhichDecode, mcptagWhichRun),
 	}
 }
@@ -140,6 +180,14 @@ func CounterTools(counter *Counter) []toolrt.Tool {
 				OutputSchema: mcptagCounterAddOutput,
 			},
 			Handler: mcptagCounterAdd(counter),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"add", "count", "n", "new", "report", "tot",
+				},
+				Counts: []int{
+					9, 2, 3, 2, 2, 2,
+				},
+			},
 		}, mcptagCounterAddDecode, mcptagCounterAddRun(counter)),
 	}
 }
@@ -161,6 +209,14 @@ func FlakyTools(flaky *Flaky) []toolrt.Tool {
 				OutputSchema: mcptagFlakyFetchOutput,
 			},
 			Handler: mcptagFlakyFetch(flaky),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"call", "error", "every", "fail", "fetch", "oth", "temporary",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 8, 2, 2,
+				},
+			},
 		}, mcptagFlakyFetchDecode, mcptagFlakyFetchRun(flaky)),
 	}
 }

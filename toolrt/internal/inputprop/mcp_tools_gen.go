@@ -52,6 +52,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoScalarsOutput,
 			},
 			Handler: mcptagEchoScalars,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"apo", "b", "echo", "f32", "f64", "field", "héllo", "i16", "i32", "i64", "i8", "key",
+					"likewis", "nam", "odd", "oi8", "omit", "r", "rain", "scalar", "u", "u16", "u32", "u64", "u8",
+					"uptr", "used", "valid", "zero", "zf", "日本",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagEchoScalarsDecode, mcptagEchoScalarsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -60,6 +70,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoQuotedOutput,
 			},
 			Handler: mcptagEchoQuoted,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"b", "cnt", "echo", "f", "f0", "f32", "i64", "i8", "l", "op", "oq", "p", "prio", "ptr", "pu8",
+					"quot", "u", "u64",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1,
+				},
+			},
 		}, mcptagEchoQuotedDecode, mcptagEchoQuotedRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -68,6 +87,17 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoNullablesOutput,
 			},
 			Handler: mcptagEchoNullables,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"arr", "arr0", "big", "blob", "byt", "echo", "elem", "id", "item", "list", "m", "map", "nest",
+					"null", "numb", "o", "octet", "om", "op", "opt", "os", "p", "pm", "pp", "ps", "ptr", "small",
+					"struct", "temperatur", "tim", "unit", "z", "zp", "zs",
+				},
+				Counts: []int{
+					4, 1, 1, 1, 3, 6, 2, 5, 3, 1, 1, 1, 5, 6, 1, 3, 1, 1, 1, 1, 1, 4, 1, 1, 2, 1, 4, 4, 5, 1, 10, 1,
+					1, 1,
+				},
+			},
 		}, mcptagEchoNullablesDecode, mcptagEchoNullablesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -76,6 +106,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoEmbedsOutput,
 			},
 			Handler: mcptagEchoEmbeds,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"cod", "creat", "echo", "emb", "hidden", "id", "kind", "label", "meta", "mor", "not", "num",
+				},
+				Counts: []int{
+					1, 1, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagEchoEmbedsDecode, mcptagEchoEmbedsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -84,6 +122,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoTaggedOutput,
 			},
 			Handler: mcptagEchoTagged,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"bas", "creat", "echo", "id", "kind", "meta", "tag",
+				},
+				Counts: []int{
+					1, 1, 6, 1, 1, 1, 6,
+				},
+			},
 		}, mcptagEchoTaggedDecode, mcptagEchoTaggedRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -92,6 +138,20 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoSpecialsOutput,
 			},
 			Handler: mcptagEchoSpecials,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"1", "about", "anoth", "any", "app", "bit", "byt", "combinat", "custom", "definition", "dir",
+					"directory", "dur", "echo", "err", "fil", "flag", "form", "hash", "informat", "january", "l3",
+					"label", "level", "mak", "map", "method", "mod", "month", "mov", "numb", "o", "only", "p",
+					"perm", "permission", "portab", "promot", "raw", "represent", "requir", "sam", "set", "speci",
+					"specify", "stamp", "struct", "system", "text", "tim", "valid", "valu", "whol", "written",
+					"year", "z",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 1, 5, 1, 1, 3, 1, 1, 1, 1, 6, 1, 3, 1, 2, 1, 1, 1, 2, 1, 4, 1, 1, 1, 4, 3, 1, 2, 1,
+					1, 4, 1, 1, 1, 1, 2, 1, 1, 1, 1, 6, 1, 1, 1, 3, 5, 3, 1, 2, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagEchoSpecialsDecode, mcptagEchoSpecialsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -100,6 +160,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoMapsOutput,
 			},
 			Handler: mcptagEchoMaps,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"arr", "byt", "count", "custom", "echo", "graph", "i16", "i64", "i8", "int", "item", "level",
+					"low", "map", "nest", "prio", "ps", "raw", "stamp", "str", "text", "tim", "u8", "uint", "unit",
+					"uptr",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 3, 1, 7, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagEchoMapsDecode, mcptagEchoMapsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -108,6 +178,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoNodeOutput,
 			},
 			Handler: mcptagEchoNode,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"children", "echo", "nam", "nod", "parent",
+				},
+				Counts: []int{
+					1, 6, 1, 6, 1,
+				},
+			},
 		}, mcptagEchoNodeDecode, mcptagEchoNodeRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -116,6 +194,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoGenericOutput,
 			},
 			Handler: mcptagEchoGeneric,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"anon", "creat", "dir", "echo", "emb", "empty", "generic", "id", "int", "item", "key", "kind",
+					"list", "n", "nest", "next", "ord", "p", "pag", "pair", "small", "struct", "temperatur", "tre",
+					"unit", "valu", "work", "x", "y", "z",
+				},
+				Counts: []int{
+					3, 1, 1, 6, 1, 2, 6, 1, 1, 4, 1, 1, 1, 1, 2, 3, 1, 2, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagEchoGenericDecode, mcptagEchoGenericRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -124,6 +212,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoEnumsOutput,
 			},
 			Handler: mcptagEchoEnums,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"0", "among", "arr", "big", "day", "echo", "empty", "enum", "extrem", "int64", "integ", "key",
+					"o", "odd", "ord", "p", "pair", "prio", "specify", "str", "sunday", "sym", "temperatur", "unit",
+					"unit2", "valu", "week", "weekday", "work",
+				},
+				Counts: []int{
+					1, 2, 1, 2, 2, 6, 2, 11, 3, 3, 3, 1, 1, 2, 1, 2, 1, 2, 1, 4, 1, 2, 3, 7, 1, 3, 1, 1, 1,
+				},
+			},
 		}, mcptagEchoEnumsDecode, mcptagEchoEnumsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -132,6 +230,34 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoEverythingOutput,
 			},
 			Handler: mcptagEchoEverything,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"0", "1", "about", "among", "anon", "anonymous", "anoth", "any", "apo", "app", "arr", "arr0",
+					"b", "bas", "basic", "big", "bit", "blob", "boolean", "byt", "cnt", "cod", "combinat", "count",
+					"custom", "day", "decid", "definition", "dir", "directory", "dur", "echo", "elem", "emb",
+					"embed", "empty", "encod", "enum", "err", "every", "everyth", "extrem", "f", "f0", "f32", "f64",
+					"field", "fil", "flag", "form", "generic", "go", "graph", "hash", "hidden", "héllo", "i16",
+					"i32", "i64", "i8", "id", "informat", "insid", "instantiat", "int", "int64", "integ", "item",
+					"january", "json", "key", "kind", "l", "l3", "label", "level", "likewis", "list", "low", "m",
+					"mak", "map", "meta", "method", "mod", "month", "mor", "mov", "nam", "nest", "nil", "nod",
+					"not", "null", "num", "numb", "o", "object", "octet", "odd", "oi8", "om", "omit", "omitempty",
+					"only", "op", "opt", "oq", "ord", "os", "p", "pag", "pair", "perm", "permission", "pm",
+					"portab", "position", "pp", "presenc", "prio", "promot", "ps", "ptr", "pu8", "quot", "r",
+					"rain", "raw", "represent", "requir", "rul", "sam", "scalar", "set", "small", "speci",
+					"special", "specify", "stamp", "str", "struct", "sunday", "sym", "system", "tag", "temperatur",
+					"text", "tim", "tre", "typ", "u", "u16", "u32", "u64", "u8", "uint", "unit", "unit2", "uptr",
+					"used", "valid", "valu", "visibility", "week", "weekday", "whol", "without", "work", "writ",
+					"written", "year", "z", "zero", "zf", "zp", "zs", "日本",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 6, 1, 2, 1, 1, 3, 5, 1, 1, 5, 1, 1, 1, 1, 4, 2, 1, 1, 2, 1, 1, 6,
+					2, 2, 1, 3, 1, 5, 1, 4, 6, 2, 1, 1, 2, 1, 3, 3, 1, 2, 2, 1, 1, 1, 1, 1, 2, 1, 3, 3, 1, 1, 1, 1,
+					2, 2, 2, 5, 1, 1, 2, 3, 1, 2, 2, 7, 1, 2, 1, 1, 1, 5, 2, 2, 4, 3, 1, 1, 2, 7, 1, 1, 1, 1, 1, 4,
+					5, 1, 1, 2, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 12, 1, 2, 1, 1, 1, 1, 1, 1, 1, 4, 2, 4, 2, 1, 1, 1, 1,
+					4, 1, 1, 1, 1, 1, 1, 4, 1, 1, 2, 2, 5, 7, 1, 2, 3, 3, 3, 6, 5, 1, 2, 2, 1, 1, 2, 2, 1, 8, 1, 2,
+					1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagEchoEverythingDecode, mcptagEchoEverythingRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -140,6 +266,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPlainScalarsOutput,
 			},
 			Handler: mcptagPlainScalars,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"b", "dur", "f32", "f64", "i16", "i32", "i64", "i8", "plain", "scalar", "u", "u16", "u32",
+					"u64", "u8",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagPlainScalarsDecode, mcptagPlainScalarsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -148,6 +283,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPlainPointersOutput,
 			},
 			Handler: mcptagPlainPointers,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"id", "item", "m", "nest", "nod", "plain", "point", "pp", "raw", "slic", "small", "struct",
+					"temperatur", "unit",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 1, 6, 6, 1, 1, 1, 1, 1, 2, 4,
+				},
+			},
 		}, mcptagPlainPointersDecode, mcptagPlainPointersRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -156,6 +300,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPlainOneOutput,
 			},
 			Handler: mcptagPlainOne,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"plain", "tre",
+				},
+				Counts: []int{
+					6, 1,
+				},
+			},
 		}, mcptagPlainOneDecode, mcptagPlainOneRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -164,6 +316,17 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPlainStructPtrOutput,
 			},
 			Handler: mcptagPlainStructPtr,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"arr", "arr0", "big", "blob", "byt", "elem", "every", "item", "list", "m", "map", "nest", "nil",
+					"numb", "o", "octet", "om", "omitempty", "op", "opt", "os", "p", "plain", "pm", "pp", "ps",
+					"ptr", "small", "struct", "tim", "valu", "without", "z", "zp", "zs",
+				},
+				Counts: []int{
+					4, 1, 1, 1, 3, 2, 1, 3, 1, 1, 1, 5, 1, 1, 3, 1, 1, 1, 1, 1, 1, 4, 6, 1, 1, 2, 7, 4, 10, 1, 1, 1,
+					1, 1, 1,
+				},
+			},
 		}, mcptagPlainStructPtrDecode, mcptagPlainStructPtrRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -172,6 +335,18 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPlainMixedOutput,
 			},
 			Handler: mcptagPlainMixed,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"cod", "count", "custom", "data", "emb", "field", "form", "go", "graph", "hidden", "id", "item",
+					"kind", "l3", "label", "level", "meta", "mix", "mor", "next", "not", "num", "ord", "pag",
+					"plain", "prio", "promot", "raw", "rul", "stamp", "tag", "temperatur", "text", "tre", "u16",
+					"unit", "valu", "visibility", "window", "work",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 2, 1, 1, 1, 1, 1, 6, 1, 1, 1, 2, 1, 1, 6, 1, 1, 1, 1, 1, 1, 2,
+					2, 1, 1, 4, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagPlainMixedDecode, mcptagPlainMixedRun),
 	}
 }

@@ -45,6 +45,18 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagReceiveOutput,
 			},
 			Handler: mcptagReceive,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"bool", "break", "check", "clock", "constraint", "d", "dat", "enum", "error", "exmax", "exmin",
+					"f32", "f64", "field", "flag", "float", "floats32", "handl", "host", "i64", "i8", "id", "int",
+					"item", "lett", "link", "mail", "map", "max", "min", "mult", "nest", "p", "receiv", "reject",
+					"should", "text", "tim", "u16", "u64", "v4", "v6", "valu", "word",
+				},
+				Counts: []int{
+					1, 2, 2, 1, 2, 1, 2, 1, 2, 3, 3, 5, 5, 2, 1, 1, 1, 2, 1, 1, 1, 1, 4, 1, 1, 1, 1, 1, 4, 3, 3, 1,
+					1, 8, 2, 2, 2, 1, 1, 1, 1, 1, 2, 1,
+				},
+			},
 		}, mcptagReceiveDecode, mcptagReceiveRun),
 	}
 }

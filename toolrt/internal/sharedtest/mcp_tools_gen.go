@@ -47,6 +47,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListPodsOutput,
 			},
 			Handler: mcptagListPods,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"call", "clust", "context", "current", "kubeconfig", "left", "list", "long", "may", "namespac",
+					"out", "pod", "second", "tak", "timeout",
+				},
+				Counts: []int{
+					1, 1, 3, 1, 1, 1, 8, 1, 1, 4, 1, 8, 1, 1, 2,
+				},
+			},
 		}, mcptagListPodsDecode, mcptagListPodsRun, toolimpl.SharedArgs[Cluster](mcptagListPodsArgs)),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -57,6 +66,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDeletePodOutput,
 			},
 			Handler: mcptagDeletePod,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"call", "clust", "context", "current", "delet", "kubeconfig", "left", "long", "may", "nam",
+					"out", "pod", "second", "tak", "timeout",
+				},
+				Counts: []int{
+					1, 1, 3, 1, 8, 1, 1, 1, 1, 3, 1, 9, 1, 1, 2,
+				},
+			},
 		}, mcptagDeletePodDecode, mcptagDeletePodRun, toolimpl.SharedArgs[Cluster](mcptagDeletePodArgs)),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -67,6 +85,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagVersionOutput,
 			},
 			Handler: mcptagVersion,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"call", "clust", "context", "current", "every", "kubeconfig", "left", "long", "may", "out",
+					"report", "sam", "second", "serv", "tak", "timeout", "version",
+				},
+				Counts: []int{
+					1, 3, 3, 1, 2, 1, 1, 1, 1, 1, 2, 2, 1, 2, 1, 2, 8,
+				},
+			},
 		}, mcptagVersionDecode, mcptagVersionRun, toolimpl.SharedArgs[Cluster](mcptagVersionArgs)),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -77,6 +104,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagEchoOutput,
 			},
 			Handler: mcptagEcho,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"call", "clust", "context", "current", "echo", "kubeconfig", "left", "long", "may", "out",
+					"repeat", "second", "tak", "timeout", "word",
+				},
+				Counts: []int{
+					1, 1, 3, 1, 6, 1, 1, 1, 1, 1, 2, 1, 1, 2, 4,
+				},
+			},
 		}, mcptagEchoDecode, mcptagEchoRun, toolimpl.SharedArgs[Cluster](mcptagEchoArgs)),
 	}
 }

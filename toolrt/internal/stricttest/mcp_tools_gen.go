@@ -47,6 +47,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagScaleOutput,
 			},
 			Handler: mcptagScale,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"chang", "deploy", "dry", "many", "only", "replica", "run", "say", "scal", "would",
+				},
+				Counts: []int{
+					1, 2, 2, 1, 1, 2, 3, 1, 8, 1,
+				},
+			},
 		}, mcptagScaleDecode, mcptagScaleRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -57,6 +65,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagConvertOutput,
 			},
 			Handler: mcptagConvert,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"convert", "degre", "read", "temperatur", "unit",
+				},
+				Counts: []int{
+					6, 1, 2, 3, 4,
+				},
+			},
 		}, mcptagConvertDecode, mcptagConvertRun),
 	}
 }

@@ -48,6 +48,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDeleteFilesOutput,
 			},
 			Handler: mcptagDeleteFiles,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "confirm", "delet", "each", "fil", "nam", "turn", "user",
+				},
+				Counts: []int{
+					2, 2, 10, 4, 9, 1, 2, 2,
+				},
+			},
 		}, mcptagDeleteFilesDecode, mcptagDeleteFilesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -57,6 +65,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagAskNameOutput,
 			},
 			Handler: mcptagAskName,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "client", "greet", "input", "nam", "own", "request", "whoev",
+				},
+				Counts: []int{
+					8, 2, 2, 2, 10, 2, 2, 2,
+				},
+			},
 		}, mcptagAskNameDecode, mcptagAskNameRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -66,6 +82,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGreetTwoOutput,
 			},
 			Handler: mcptagGreetTwo,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "both", "each", "form", "greet", "nam", "two",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 8, 2, 8,
+				},
+			},
 		}, mcptagGreetTwoDecode, mcptagGreetTwoRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -74,6 +98,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagRefuseInput,
 			},
 			Handler: mcptagRefuse,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"cod", "error", "fail", "json", "refus", "rpc", "wrap",
+				},
+				Counts: []int{
+					4, 3, 2, 2, 6, 2, 2,
+				},
+			},
 		}, mcptagRefuseDecode, mcptagRefuseRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -82,6 +114,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagFailInput,
 			},
 			Handler: mcptagFail,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"error", "fail", "own", "tool",
+				},
+				Counts: []int{
+					4, 8, 2, 2,
+				},
+			},
 		}, mcptagFailDecode, mcptagFailRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -91,6 +131,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDoActOutput,
 			},
 			Handler: mcptagDoAct,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"act", "count", "did", "dry", "many", "only", "pretend", "tim", "user", "wheth",
+				},
+				Counts: []int{
+					9, 1, 2, 1, 1, 1, 1, 1, 3, 1,
+				},
+			},
 		}, mcptagDoActDecode, mcptagDoActRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -101,6 +149,14 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagSaveNote,
 			Scopes:  []string{"notes:write"},
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"call", "hold", "not", "sav", "text", "token", "whos", "writ",
+				},
+				Counts: []int{
+					2, 2, 11, 8, 1, 2, 2, 2,
+				},
+			},
 		}, mcptagSaveNoteDecode, mcptagSaveNoteRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -112,6 +168,14 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagCountNotes,
 			Scopes:  []string{"notes:read"},
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"call", "count", "hold", "many", "not", "read", "say", "token", "whos", "would",
+				},
+				Counts: []int{
+					2, 6, 2, 2, 10, 4, 2, 2, 2, 2,
+				},
+			},
 		}, mcptagCountNotesDecode, mcptagCountNotesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -121,6 +185,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagActForOutput,
 			},
 			Handler: mcptagActFor,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"act", "data", "gateway", "head", "rout", "tenant", "whos",
+				},
+				Counts: []int{
+					8, 1, 2, 2, 2, 3, 1,
+				},
+			},
 		}, mcptagActForDecode, mcptagActForRun),
 	}
 }

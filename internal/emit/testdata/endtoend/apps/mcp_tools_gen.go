@@ -88,6 +88,14 @@ func Tools() []toolrt.Tool {
 					},
 				},
 			}, mcptagPageGetForecast),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"city", "forecast", "get", "weath",
+				},
+				Counts: []int{
+					4, 12, 6, 2,
+				},
+			},
 		}, mcptagGetForecastDecode, mcptagGetForecastRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -97,6 +105,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPingOutput,
 			},
 			Handler: mcptagPing,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"answ", "pag", "ping",
+				},
+				Counts: []int{
+					2, 2, 6,
+				},
+			},
 		}, mcptagPingDecode, mcptagPingRun),
 	}
 }
@@ -126,6 +142,14 @@ func StationTools(station *Station) []toolrt.Tool {
 				Name:     "refresh",
 				MIMEType: "text/html;profile=mcp-app",
 			}, mcptagPageStationRefresh),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"pag", "read", "refresh", "reload", "stat",
+				},
+				Counts: []int{
+					2, 2, 6, 2, 2,
+				},
+			},
 		}, mcptagStationRefreshDecode, mcptagStationRefreshRun(station)),
 	}
 }

@@ -173,6 +173,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagVersionOutput,
 			},
 			Handler: mcptagVersion,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"catalog", "report", "version",
+				},
+				Counts: []int{
+					2, 2, 8,
+				},
+			},
 		}, mcptagVersionDecode, mcptagVersionRun),
 	}
 }

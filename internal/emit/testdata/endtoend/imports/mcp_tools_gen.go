@@ -47,6 +47,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagConvertOutput,
 			},
 			Handler: mcptagConvert,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"alpha", "beta", "convert", "item", "nam", "turn",
+				},
+				Counts: []int{
+					2, 2, 6, 2, 1, 2,
+				},
+			},
 		}, mcptagConvertDecode, mcptagConvertRun),
 	}
 }

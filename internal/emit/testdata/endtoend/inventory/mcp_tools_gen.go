@@ -67,6 +67,14 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagForecast,
 			Toolset: "forecast",
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"city", "forecast", "giv", "tomorrow",
+				},
+				Counts: []int{
+					3, 8, 2, 2,
+				},
+			},
 		}, mcptagForecastDecode, mcptagForecastRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -79,6 +87,14 @@ func Tools() []toolrt.Tool {
 			Handler: mcptagAlerts,
 			Toolset: "forecast",
 			Flag:    "alerts",
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"alert", "forc", "list", "weath",
+				},
+				Counts: []int{
+					8, 2, 2, 2,
+				},
+			},
 		}, mcptagAlertsDecode, mcptagAlertsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -90,6 +106,14 @@ func Tools() []toolrt.Tool {
 			Handler: mcptagSaveCity,
 			Toolset: "cities",
 			Scopes:  []string{"cities:write", "profile"},
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"call", "city", "list", "sav",
+				},
+				Counts: []int{
+					2, 9, 2, 8,
+				},
+			},
 		}, mcptagSaveCityDecode, mcptagSaveCityRun),
 	}
 }
@@ -113,6 +137,14 @@ func StoreTools(store *Store) []toolrt.Tool {
 			Handler: mcptagStoreDeleteCity(store),
 			Toolset: "cities",
 			Scopes:  []string{"cities:admin"},
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"city", "delet", "every", "list", "remov",
+				},
+				Counts: []int{
+					9, 6, 2, 2, 2,
+				},
+			},
 		}, mcptagStoreDeleteCityDecode, mcptagStoreDeleteCityRun(store)),
 	}
 }

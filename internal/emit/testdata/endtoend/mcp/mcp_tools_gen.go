@@ -79,6 +79,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagHello2Output,
 			},
 			Handler: mcptagHello2,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"greet", "hello", "json", "someon", "toolrt",
+				},
+				Counts: []int{
+					2, 6, 1, 2, 1,
+				},
+			},
 		}, mcptagHello2Decode, mcptagHello2Run),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp2.Tool{
@@ -88,6 +96,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagÑandúOutput,
 			},
 			Handler: mcptagÑandú,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"bird", "nam", "nandu",
+				},
+				Counts: []int{
+					2, 2, 6,
+				},
+			},
 		}, mcptagÑandúDecode, mcptagÑandúRun),
 	}
 }
@@ -108,6 +124,14 @@ func FuncTools(funcArg Func) []toolrt.Tool {
 				OutputSchema: mcptagFuncKindOutput,
 			},
 			Handler: mcptagFuncKind(funcArg),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"kind", "nam",
+				},
+				Counts: []int{
+					8, 2,
+				},
+			},
 		}, mcptagFuncKindDecode, mcptagFuncKindRun(funcArg)),
 	}
 }
@@ -128,6 +152,14 @@ func NestTools(nest *Nest) []toolrt.Tool {
 				OutputSchema: mcptagNestCountOutput,
 			},
 			Handler: mcptagNestCount(nest),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"bird", "count", "nest",
+				},
+				Counts: []int{
+					2, 8, 2,
+				},
+			},
 		}, mcptagNestCountDecode, mcptagNestCountRun(nest)),
 	}
 }

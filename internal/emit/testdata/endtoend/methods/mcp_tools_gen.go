@@ -80,6 +80,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagVersionOutput,
 			},
 			Handler: mcptagVersion,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"besid", "function", "method", "plain", "version",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 6,
+				},
+			},
 		}, mcptagVersionDecode, mcptagVersionRun),
 	}
 }
@@ -100,6 +108,14 @@ func ClockTools(clock Clock) []toolrt.Tool {
 				OutputSchema: mcptagClockNowOutput,
 			},
 			Handler: mcptagClockNow(clock),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"now", "text", "tim",
+				},
+				Counts: []int{
+					6, 2, 2,
+				},
+			},
 		}, mcptagClockNowDecode, mcptagClockNowRun(clock)),
 	}
 }
@@ -120,6 +136,14 @@ func StoreTools(store *Store) []toolrt.Tool {
 				OutputSchema: mcptagStoreGetOutput,
 			},
 			Handler: mcptagStoreGet(store),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "key", "stor", "valu",
+				},
+				Counts: []int{
+					6, 3, 6, 2,
+				},
+			},
 		}, mcptagStoreGetDecode, mcptagStoreGetRun(store)),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -129,6 +153,14 @@ func StoreTools(store *Store) []toolrt.Tool {
 				OutputSchema: mcptagStoreKeysOutput,
 			},
 			Handler: mcptagStoreKeys(store),
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"key", "list", "stor",
+				},
+				Counts: []int{
+					8, 2, 6,
+				},
+			},
 		}, mcptagStoreKeysDecode, mcptagStoreKeysRun(store)),
 	}
 }

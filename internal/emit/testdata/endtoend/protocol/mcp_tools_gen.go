@@ -69,6 +69,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagNoteOutput,
 			},
 			Handler: mcptagNote,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"fil", "manag", "not", "only", "priority", "scop", "se", "team", "text",
+				},
+				Counts: []int{
+					2, 2, 9, 1, 2, 1, 1, 2, 2,
+				},
+			},
 		}, mcptagNoteDecode, mcptagNoteRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -78,6 +86,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagFindOutput,
 			},
 			Handler: mcptagFind,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"find", "look", "not", "query", "tenant", "whos",
+				},
+				Counts: []int{
+					8, 1, 3, 1, 1, 1,
+				},
+			},
 		}, mcptagFindDecode, mcptagFindRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -87,6 +103,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagPlaceOrderOutput,
 			},
 			Handler: mcptagPlaceOrder,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "confirm", "ord", "plac", "user",
+				},
+				Counts: []int{
+					2, 2, 8, 6, 2,
+				},
+			},
 		}, mcptagPlaceOrderDecode, mcptagPlaceOrderRun),
 	}
 }

@@ -49,6 +49,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagPingInput,
 			},
 			Handler: mcptagPing,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"aliv", "check", "ping", "serv",
+				},
+				Counts: []int{
+					2, 2, 6, 2,
+				},
+			},
 		}, mcptagPingDecode, mcptagPingRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -58,6 +66,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagFailInput,
 			},
 			Handler: mcptagFail,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"alway", "fail",
+				},
+				Counts: []int{
+					2, 8,
+				},
+			},
 		}, mcptagFailDecode, mcptagFailRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -69,6 +85,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagOriginOutput,
 			},
 			Handler: mcptagOrigin,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"nil", "origin",
+				},
+				Counts: []int{
+					2, 12,
+				},
+			},
 		}, mcptagOriginDecode, mcptagOriginRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -78,6 +102,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCountOutput,
 			},
 			Handler: mcptagCount,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"count", "limit", "numb", "point",
+				},
+				Counts: []int{
+					6, 1, 2, 2,
+				},
+			},
 		}, mcptagCountDecode, mcptagCountRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -87,6 +119,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagCornersOutput,
 			},
 			Handler: mcptagCorners,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"array", "corn",
+				},
+				Counts: []int{
+					2, 6,
+				},
+			},
 		}, mcptagCornersDecode, mcptagCornersRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -96,6 +136,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagBytesOutput,
 			},
 			Handler: mcptagBytes,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"byt", "n", "raw",
+				},
+				Counts: []int{
+					8, 1, 2,
+				},
+			},
 		}, mcptagBytesDecode, mcptagBytesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -105,6 +153,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagLabelsOutput,
 			},
 			Handler: mcptagLabels,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"label", "map",
+				},
+				Counts: []int{
+					8, 2,
+				},
+			},
 		}, mcptagLabelsDecode, mcptagLabelsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -114,6 +170,16 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagAddressOutput,
 			},
 			Handler: mcptagAddress,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"0", "addr", "address", "both", "compar", "distinct", "immut", "ip", "key", "map", "net",
+					"pars", "pv4", "pv6", "represent", "scop", "similar", "support", "timeout", "typ", "unlik",
+					"valid", "valu", "without", "zero", "zon",
+				},
+				Counts: []int{
+					4, 6, 11, 1, 1, 1, 1, 5, 1, 1, 4, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+				},
+			},
 		}, mcptagAddressDecode, mcptagAddressRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -123,6 +189,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagHandlerOutput,
 			},
 			Handler: mcptagHandler,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"go", "handl", "sdk", "styl", "x", "y",
+				},
+				Counts: []int{
+					2, 8, 2, 2, 1, 1,
+				},
+			},
 		}, mcptagHandlerDecode, mcptagHandlerRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -131,6 +205,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagDescribeInput,
 			},
 			Handler: mcptagDescribe,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"describ", "json", "shap", "valu", "x", "y",
+				},
+				Counts: []int{
+					6, 2, 2, 2, 1, 1,
+				},
+			},
 		}, mcptagDescribeDecode, mcptagDescribeRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -139,6 +221,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagTextInput,
 			},
 			Handler: mcptagText,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"only", "point", "text", "x", "y",
+				},
+				Counts: []int{
+					2, 2, 8, 1, 1,
+				},
+			},
 		}, mcptagTextDecode, mcptagTextRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -148,6 +238,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagIndentedOutput,
 			},
 			Handler: mcptagIndented,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"indent", "json", "mirror", "result",
+				},
+				Counts: []int{
+					8, 2, 2, 2,
+				},
+			},
 		}, mcptagIndentedDecode, mcptagIndentedRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -157,6 +255,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSummarizedOutput,
 			},
 			Handler: mcptagSummarized,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"content", "not", "only", "result", "send", "structur", "summariz",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 2, 2, 6,
+				},
+			},
 		}, mcptagSummarizedDecode, mcptagSummarizedRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -166,6 +272,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagShallowOutput,
 			},
 			Handler: mcptagShallow,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"cut", "description", "down", "drop", "object", "out", "plan", "point", "schema", "shallow",
+					"typ",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 2, 2, 2, 2, 2, 6, 2,
+				},
+			},
 		}, mcptagShallowDecode, mcptagShallowRun),
 	}
 }

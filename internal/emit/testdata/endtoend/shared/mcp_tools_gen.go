@@ -45,6 +45,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDeepOutput,
 			},
 			Handler: mcptagDeep,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"b", "count", "dag", "deep", "leav", "level", "typ",
+				},
+				Counts: []int{
+					1, 2, 4, 6, 2, 2, 2,
+				},
+			},
 		}, mcptagDeepDecode, mcptagDeepRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -54,6 +62,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagBoxesOutput,
 			},
 			Handler: mcptagBoxes,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"box", "deep", "hold", "leaf", "left", "leftmost", "nest", "pair", "right", "six", "two", "typ",
+				},
+				Counts: []int{
+					6, 2, 6, 2, 3, 2, 2, 8, 3, 2, 6, 6,
+				},
+			},
 		}, mcptagBoxesDecode, mcptagBoxesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -63,6 +79,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagChainOutput,
 			},
 			Handler: mcptagChain,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"bottom", "chain", "count", "leav", "link", "many", "next", "report", "second", "text", "tim",
+					"wheth",
+				},
+				Counts: []int{
+					1, 10, 1, 4, 6, 1, 2, 2, 2, 2, 1, 2,
+				},
+			},
 		}, mcptagChainDecode, mcptagChainRun),
 	}
 }

@@ -46,6 +46,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagStartRunOutput,
 			},
 			Handler: mcptagStartRun,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"dry", "go", "http", "id", "job", "only", "run", "say", "serv", "start", "would",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 2, 1, 13, 1, 1, 9, 1,
+				},
+			},
 		}, mcptagStartRunDecode, mcptagStartRunRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -55,6 +63,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetRunOutput,
 			},
 			Handler: mcptagGetRun,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "id", "nam", "run", "sourc", "spell",
+				},
+				Counts: []int{
+					8, 1, 2, 9, 2, 2,
+				},
+			},
 		}, mcptagGetRunDecode, mcptagGetRunRun),
 	}
 }
@@ -83,9 +99,9 @@ var mcptagStartRunArgs = &toolimpl.Spec{
 // StartRunParams holds the arguments of start_run as StartRun takes them: a
 // hook meets a *StartRunParams in toolrt.Call's Args (toolrt.Use).
 type StartRunParams struct {
-	RunID      string `json:"runID"`
-	HTTPServer string `json:"HTTPServer"`
-	DryRun     *bool  `json:"dryRun"`
+	RunID      string `json:"run_id"`
+	HTTPServer string `json:"http_server"`
+	DryRun     *bool  `json:"dry_run"`
 }
 
 func mcptagStartRun(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
@@ -102,13 +118,13 @@ func mcptagStartRunDecode(req *mcp.CallToolRequest, in *StartRunParams) error {
 	if err != nil {
 		return err
 	}
-	if err := args.Decode("runID", &in.RunID); err != nil {
+	if err := args.Decode("run_id", &in.RunID); err != nil {
 		return err
 	}
-	if err := args.Decode("HTTPServer", &in.HTTPServer); err != nil {
+	if err := args.Decode("http_server", &in.HTTPServer); err != nil {
 		return err
 	}
-	return args.Decode("dryRun", &in.DryRun)
+	return args.Decode("dry_run", &in.DryRun)
 }
 
 func mcptagStartRunRun(ctx context.Context, req *mcp.CallToolRequest, in *StartRunParams) (*mcp.CallToolResult, error) {

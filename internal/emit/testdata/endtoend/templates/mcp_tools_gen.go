@@ -47,6 +47,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListPodsOutput,
 			},
 			Handler: mcptagListPods,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"clust", "list", "pod", "region",
+				},
+				Counts: []int{
+					8, 8, 12, 2,
+				},
+			},
 		}, mcptagListPodsDecode, mcptagListPodsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -57,6 +65,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagRestartOutput,
 			},
 			Handler: mcptagRestart,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"0", "alway", "cost", "deploy", "restart",
+				},
+				Counts: []int{
+					2, 2, 2, 3, 8,
+				},
+			},
 		}, mcptagRestartDecode, mcptagRestartRun),
 	}
 }

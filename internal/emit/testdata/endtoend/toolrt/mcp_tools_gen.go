@@ -45,6 +45,14 @@ func Tools() []toolrt2.Tool {
 				OutputSchema: mcptagEchoOutput,
 			},
 			Handler: mcptagEcho,
+			Terms: &toolrt2.SearchTerms{
+				Terms: []string{
+					"echo", "nam", "own", "packag", "text",
+				},
+				Counts: []int{
+					6, 2, 2, 2, 1,
+				},
+			},
 		}, mcptagEchoDecode, mcptagEchoRun),
 		toolimpl.StepTool(toolrt2.Tool{
 			Tool: &mcp.Tool{
@@ -54,6 +62,14 @@ func Tools() []toolrt2.Tool {
 				OutputSchema: mcptagKeepOutput,
 			},
 			Handler: mcptagKeep,
+			Terms: &toolrt2.SearchTerms{
+				Terms: []string{
+					"keep", "not", "text",
+				},
+				Counts: []int{
+					8, 3, 3,
+				},
+			},
 		}, mcptagKeepDecode, mcptagKeepRun),
 		toolimpl.StepTool(toolrt2.Tool{
 			Tool: &mcp.Tool{
@@ -63,6 +79,14 @@ func Tools() []toolrt2.Tool {
 				OutputSchema: mcptagStampOutput,
 			},
 			Handler: mcptagStamp,
+			Terms: &toolrt2.SearchTerms{
+				Terms: []string{
+					"carry", "mark", "may", "not", "stamp",
+				},
+				Counts: []int{
+					1, 4, 1, 1, 6,
+				},
+			},
 		}, mcptagStampDecode, mcptagStampRun),
 	}
 }

@@ -46,6 +46,14 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagGetIssueInput,
 			},
 			Handler: mcptagGetIssue,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"get", "issu", "numb", "only", "text",
+				},
+				Counts: []int{
+					6, 8, 1, 2, 2,
+				},
+			},
 		}, mcptagGetIssueDecode, mcptagGetIssueRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -54,6 +62,15 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagListIssueTextsInput,
 			},
 			Handler: mcptagListIssueTexts,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "array", "each", "field", "issu", "item", "list", "nam", "only", "part", "path",
+					"property", "result", "text",
+				},
+				Counts: []int{
+					1, 2, 2, 1, 8, 1, 8, 1, 3, 1, 1, 1, 1, 10,
+				},
+			},
 		}, mcptagListIssueTextsDecode, mcptagListIssueTextsRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -63,6 +80,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagListIssuesOutput,
 			},
 			Handler: mcptagListIssues,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"alway", "com", "field", "info", "issu", "list", "pag", "part", "query",
+				},
+				Counts: []int{
+					1, 1, 1, 1, 8, 8, 4, 1, 1,
+				},
+			},
 		}, mcptagListIssuesDecode, mcptagListIssuesRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -72,6 +97,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSelectedOutput,
 			},
 			Handler: mcptagSelected,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"absent", "alway", "call", "each", "field", "nam", "numb", "only", "part", "path", "property",
+					"read", "result", "return", "select", "toolrt",
+				},
+				Counts: []int{
+					1, 1, 2, 1, 3, 1, 1, 1, 1, 3, 1, 2, 1, 1, 8, 2,
+				},
+			},
 		}, mcptagSelectedDecode, mcptagSelectedRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -81,6 +115,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagGetAssigneeOutput,
 			},
 			Handler: mcptagGetAssignee,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"assigne", "get", "issu", "login", "numb",
+				},
+				Counts: []int{
+					8, 6, 2, 2, 3,
+				},
+			},
 		}, mcptagGetAssigneeDecode, mcptagGetAssigneeRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -90,6 +132,14 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagSearchOutput,
 			},
 			Handler: mcptagSearch,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"back", "field", "issu", "look", "part", "query", "search", "send",
+				},
+				Counts: []int{
+					1, 1, 3, 1, 1, 1, 8, 1,
+				},
+			},
 		}, mcptagSearchDecode, mcptagSearchRun),
 		toolimpl.StepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
@@ -99,6 +149,15 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagAllIssuesOutput,
 			},
 			Handler: mcptagAllIssues,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"block", "client", "content", "first", "indent", "issu", "list", "model", "only", "show",
+					"text",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 2, 8, 2, 2, 2, 2, 2,
+				},
+			},
 		}, mcptagAllIssuesDecode, mcptagAllIssuesRun),
 	}
 }
