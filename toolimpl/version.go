@@ -34,8 +34,11 @@ const (
 	// call the tools through CallTool and decode their results
 	// (ClientObject, ClientWrapped, ClientText, ClientJSONText), and
 	// builds a tool's handler from two steps, decoding and running
-	// (StepTool), that toolrt.Use runs a hook between.
-	MaxGeneratedVersion = 5
+	// (StepTool), that toolrt.Use runs a hook between; version 6 checks
+	// arguments within the limits of the call's context (ContextStepTool,
+	// ParseContext, DecodeStructContext, MatchContext), which
+	// toolrt.WithLimits and toolrt.LimitsMiddleware set.
+	MaxGeneratedVersion = 6
 )
 
 // RegenerateWithMcptagOfGoMod is the type of a generated file's version
