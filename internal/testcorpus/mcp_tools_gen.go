@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -52,7 +52,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_scalars",
 				InputSchema:  mcptagGetScalarsInput,
@@ -60,7 +60,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetScalars,
 		}, mcptagGetScalarsDecode, mcptagGetScalarsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_quoted",
 				InputSchema:  mcptagGetQuotedInput,
@@ -68,7 +68,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetQuoted,
 		}, mcptagGetQuotedDecode, mcptagGetQuotedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_nullables",
 				InputSchema:  mcptagGetNullablesInput,
@@ -76,7 +76,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetNullables,
 		}, mcptagGetNullablesDecode, mcptagGetNullablesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_embeds",
 				InputSchema:  mcptagGetEmbedsInput,
@@ -84,7 +84,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetEmbeds,
 		}, mcptagGetEmbedsDecode, mcptagGetEmbedsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials",
 				InputSchema:  mcptagGetSpecialsInput,
@@ -92,7 +92,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetSpecials,
 		}, mcptagGetSpecialsDecode, mcptagGetSpecialsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials_ptr",
 				InputSchema:  mcptagGetSpecialsPtrInput,
@@ -100,7 +100,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetSpecialsPtr,
 		}, mcptagGetSpecialsPtrDecode, mcptagGetSpecialsPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_maps",
 				InputSchema:  mcptagGetMapsInput,
@@ -108,7 +108,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetMaps,
 		}, mcptagGetMapsDecode, mcptagGetMapsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_node",
 				InputSchema:  mcptagGetNodeInput,
@@ -116,7 +116,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetNode,
 		}, mcptagGetNodeDecode, mcptagGetNodeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_dir",
 				InputSchema:  mcptagGetDirInput,
@@ -124,7 +124,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetDir,
 		}, mcptagGetDirDecode, mcptagGetDirRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_generic",
 				InputSchema:  mcptagGetGenericInput,
@@ -132,7 +132,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetGeneric,
 		}, mcptagGetGenericDecode, mcptagGetGenericRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_enums",
 				InputSchema:  mcptagGetEnumsInput,
@@ -140,7 +140,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetEnums,
 		}, mcptagGetEnumsDecode, mcptagGetEnumsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_temperature",
 				InputSchema:  mcptagGetTemperatureInput,
@@ -148,7 +148,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetTemperature,
 		}, mcptagGetTemperatureDecode, mcptagGetTemperatureRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_name",
 				InputSchema:  mcptagGetNameInput,
@@ -156,7 +156,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetName,
 		}, mcptagGetNameDecode, mcptagGetNameRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_ratio",
 				InputSchema:  mcptagGetRatioInput,
@@ -164,7 +164,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetRatio,
 		}, mcptagGetRatioDecode, mcptagGetRatioRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_unit",
 				InputSchema:  mcptagGetUnitInput,
@@ -172,7 +172,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetUnit,
 		}, mcptagGetUnitDecode, mcptagGetUnitRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_forecast",
 				InputSchema:  mcptagGetForecastInput,
@@ -180,7 +180,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetForecast,
 		}, mcptagGetForecastDecode, mcptagGetForecastRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_temperatures",
 				InputSchema:  mcptagGetTemperaturesInput,
@@ -188,7 +188,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetTemperatures,
 		}, mcptagGetTemperaturesDecode, mcptagGetTemperaturesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_by_id",
 				InputSchema:  mcptagGetByIDInput,
@@ -196,7 +196,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetByID,
 		}, mcptagGetByIDDecode, mcptagGetByIDRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_grades",
 				InputSchema:  mcptagGetGradesInput,
@@ -204,7 +204,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetGrades,
 		}, mcptagGetGradesDecode, mcptagGetGradesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_grade",
 				InputSchema:  mcptagGetGradeInput,
@@ -212,7 +212,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetGrade,
 		}, mcptagGetGradeDecode, mcptagGetGradeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_grade_ptr",
 				InputSchema:  mcptagGetGradePtrInput,
@@ -220,7 +220,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetGradePtr,
 		}, mcptagGetGradePtrDecode, mcptagGetGradePtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_triple",
 				InputSchema:  mcptagGetTripleInput,
@@ -228,7 +228,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetTriple,
 		}, mcptagGetTripleDecode, mcptagGetTripleRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_bytes",
 				InputSchema:  mcptagGetBytesInput,
@@ -236,7 +236,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetBytes,
 		}, mcptagGetBytesDecode, mcptagGetBytesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_time",
 				InputSchema:  mcptagGetTimeInput,
@@ -244,7 +244,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetTime,
 		}, mcptagGetTimeDecode, mcptagGetTimeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_custom",
 				InputSchema:  mcptagGetCustomInput,
@@ -252,7 +252,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetCustom,
 		}, mcptagGetCustomDecode, mcptagGetCustomRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_ptr_custom",
 				InputSchema:  mcptagGetPtrCustomInput,
@@ -260,7 +260,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetPtrCustom,
 		}, mcptagGetPtrCustomDecode, mcptagGetPtrCustomRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_ptr_custom_ptr",
 				InputSchema:  mcptagGetPtrCustomPtrInput,
@@ -268,7 +268,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetPtrCustomPtr,
 		}, mcptagGetPtrCustomPtrDecode, mcptagGetPtrCustomPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_tree",
 				InputSchema:  mcptagGetTreeInput,
@@ -276,7 +276,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetTree,
 		}, mcptagGetTreeDecode, mcptagGetTreeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_page",
 				InputSchema:  mcptagGetPageInput,
@@ -284,14 +284,14 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetPage,
 		}, mcptagGetPageDecode, mcptagGetPageRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "get_any",
 				InputSchema: mcptagGetAnyInput,
 			},
 			Handler: mcptagGetAny,
 		}, mcptagGetAnyDecode, mcptagGetAnyRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_exotic",
 				InputSchema:  mcptagGetExoticInput,
@@ -299,7 +299,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetExotic,
 		}, mcptagGetExoticDecode, mcptagGetExoticRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_exotic_ptr",
 				InputSchema:  mcptagGetExoticPtrInput,
@@ -307,7 +307,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetExoticPtr,
 		}, mcptagGetExoticPtrDecode, mcptagGetExoticPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_labelled",
 				InputSchema:  mcptagGetLabelledInput,
@@ -315,7 +315,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetLabelled,
 		}, mcptagGetLabelledDecode, mcptagGetLabelledRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_wrapper",
 				InputSchema:  mcptagGetWrapperInput,
@@ -323,7 +323,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetWrapper,
 		}, mcptagGetWrapperDecode, mcptagGetWrapperRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_wrapper_ptr",
 				InputSchema:  mcptagGetWrapperPtrInput,
@@ -331,7 +331,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetWrapperPtr,
 		}, mcptagGetWrapperPtrDecode, mcptagGetWrapperPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_graph",
 				InputSchema:  mcptagGetGraphInput,
@@ -339,7 +339,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetGraph,
 		}, mcptagGetGraphDecode, mcptagGetGraphRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_graph_ptr",
 				InputSchema:  mcptagGetGraphPtrInput,
@@ -347,7 +347,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetGraphPtr,
 		}, mcptagGetGraphPtrDecode, mcptagGetGraphPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_units",
 				InputSchema:  mcptagGetUnitsInput,
@@ -355,7 +355,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetUnits,
 		}, mcptagGetUnitsDecode, mcptagGetUnitsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_stamps",
 				InputSchema:  mcptagGetStampsInput,
@@ -420,14 +420,14 @@ var mcptagGetScalarsArgs = &toolimpl.Spec{
 func mcptagGetScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_scalars", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetScalarsDecode(req, &in); err != nil {
+	if err := mcptagGetScalarsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetScalarsRun(ctx, req, &in))
 }
 
-func mcptagGetScalarsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetScalarsArgs.Parse(req.Params.Arguments)
+func mcptagGetScalarsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetScalarsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -461,14 +461,14 @@ var mcptagGetQuotedArgs = &toolimpl.Spec{
 func mcptagGetQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_quoted", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetQuotedDecode(req, &in); err != nil {
+	if err := mcptagGetQuotedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetQuotedRun(ctx, req, &in))
 }
 
-func mcptagGetQuotedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetQuotedArgs.Parse(req.Params.Arguments)
+func mcptagGetQuotedDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetQuotedArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -532,14 +532,14 @@ var mcptagGetNullablesArgs = &toolimpl.Spec{
 func mcptagGetNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_nullables", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNullablesDecode(req, &in); err != nil {
+	if err := mcptagGetNullablesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNullablesRun(ctx, req, &in))
 }
 
-func mcptagGetNullablesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNullablesArgs.Parse(req.Params.Arguments)
+func mcptagGetNullablesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNullablesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -579,14 +579,14 @@ var mcptagGetEmbedsArgs = &toolimpl.Spec{
 func mcptagGetEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_embeds", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetEmbedsDecode(req, &in); err != nil {
+	if err := mcptagGetEmbedsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetEmbedsRun(ctx, req, &in))
 }
 
-func mcptagGetEmbedsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetEmbedsArgs.Parse(req.Params.Arguments)
+func mcptagGetEmbedsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEmbedsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -670,14 +670,14 @@ var mcptagGetSpecialsArgs = &toolimpl.Spec{
 func mcptagGetSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetSpecialsDecode(req, &in); err != nil {
+	if err := mcptagGetSpecialsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetSpecialsRun(ctx, req, &in))
 }
 
-func mcptagGetSpecialsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetSpecialsArgs.Parse(req.Params.Arguments)
+func mcptagGetSpecialsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -753,14 +753,14 @@ var mcptagGetSpecialsPtrArgs = &toolimpl.Spec{
 func mcptagGetSpecialsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetSpecialsPtrDecode(req, &in); err != nil {
+	if err := mcptagGetSpecialsPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetSpecialsPtrRun(ctx, req, &in))
 }
 
-func mcptagGetSpecialsPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetSpecialsPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetSpecialsPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -829,14 +829,14 @@ var mcptagGetMapsArgs = &toolimpl.Spec{
 func mcptagGetMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_maps", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetMapsDecode(req, &in); err != nil {
+	if err := mcptagGetMapsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetMapsRun(ctx, req, &in))
 }
 
-func mcptagGetMapsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetMapsArgs.Parse(req.Params.Arguments)
+func mcptagGetMapsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetMapsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -876,14 +876,14 @@ var mcptagGetNodeArgs = &toolimpl.Spec{
 func mcptagGetNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_node", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNodeDecode(req, &in); err != nil {
+	if err := mcptagGetNodeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNodeRun(ctx, req, &in))
 }
 
-func mcptagGetNodeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNodeArgs.Parse(req.Params.Arguments)
+func mcptagGetNodeDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNodeArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -926,14 +926,14 @@ var mcptagGetDirArgs = &toolimpl.Spec{
 func mcptagGetDir(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_dir", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetDirDecode(req, &in); err != nil {
+	if err := mcptagGetDirDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetDirRun(ctx, req, &in))
 }
 
-func mcptagGetDirDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetDirArgs.Parse(req.Params.Arguments)
+func mcptagGetDirDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetDirArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1020,14 +1020,14 @@ var mcptagGetGenericArgs = &toolimpl.Spec{
 func mcptagGetGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_generic", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGenericDecode(req, &in); err != nil {
+	if err := mcptagGetGenericDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGenericRun(ctx, req, &in))
 }
 
-func mcptagGetGenericDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGenericArgs.Parse(req.Params.Arguments)
+func mcptagGetGenericDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGenericArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1062,14 +1062,14 @@ var mcptagGetEnumsArgs = &toolimpl.Spec{
 func mcptagGetEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_enums", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetEnumsDecode(req, &in); err != nil {
+	if err := mcptagGetEnumsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetEnumsRun(ctx, req, &in))
 }
 
-func mcptagGetEnumsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetEnumsArgs.Parse(req.Params.Arguments)
+func mcptagGetEnumsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEnumsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1088,14 +1088,14 @@ var mcptagGetTemperatureArgs = &toolimpl.Spec{
 func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_temperature", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTemperatureDecode(req, &in); err != nil {
+	if err := mcptagGetTemperatureDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTemperatureRun(ctx, req, &in))
 }
 
-func mcptagGetTemperatureDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTemperatureArgs.Parse(req.Params.Arguments)
+func mcptagGetTemperatureDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTemperatureArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1114,14 +1114,14 @@ var mcptagGetNameArgs = &toolimpl.Spec{
 func mcptagGetName(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_name", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNameDecode(req, &in); err != nil {
+	if err := mcptagGetNameDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNameRun(ctx, req, &in))
 }
 
-func mcptagGetNameDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNameArgs.Parse(req.Params.Arguments)
+func mcptagGetNameDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNameArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1140,14 +1140,14 @@ var mcptagGetRatioArgs = &toolimpl.Spec{
 func mcptagGetRatio(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_ratio", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetRatioDecode(req, &in); err != nil {
+	if err := mcptagGetRatioDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetRatioRun(ctx, req, &in))
 }
 
-func mcptagGetRatioDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetRatioArgs.Parse(req.Params.Arguments)
+func mcptagGetRatioDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetRatioArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1175,14 +1175,14 @@ var mcptagGetUnitArgs = &toolimpl.Spec{
 func mcptagGetUnit(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_unit", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetUnitDecode(req, &in); err != nil {
+	if err := mcptagGetUnitDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetUnitRun(ctx, req, &in))
 }
 
-func mcptagGetUnitDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetUnitArgs.Parse(req.Params.Arguments)
+func mcptagGetUnitDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetUnitArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1216,14 +1216,14 @@ var mcptagGetForecastArgs = &toolimpl.Spec{
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_forecast", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetForecastDecode(req, &in); err != nil {
+	if err := mcptagGetForecastDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetForecastRun(ctx, req, &in))
 }
 
-func mcptagGetForecastDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetForecastArgs.Parse(req.Params.Arguments)
+func mcptagGetForecastDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetForecastArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1242,14 +1242,14 @@ var mcptagGetTemperaturesArgs = &toolimpl.Spec{
 func mcptagGetTemperatures(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_temperatures", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTemperaturesDecode(req, &in); err != nil {
+	if err := mcptagGetTemperaturesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTemperaturesRun(ctx, req, &in))
 }
 
-func mcptagGetTemperaturesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTemperaturesArgs.Parse(req.Params.Arguments)
+func mcptagGetTemperaturesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTemperaturesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1283,14 +1283,14 @@ var mcptagGetByIDArgs = &toolimpl.Spec{
 func mcptagGetByID(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_by_id", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetByIDDecode(req, &in); err != nil {
+	if err := mcptagGetByIDDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetByIDRun(ctx, req, &in))
 }
 
-func mcptagGetByIDDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetByIDArgs.Parse(req.Params.Arguments)
+func mcptagGetByIDDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetByIDArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1318,14 +1318,14 @@ var mcptagGetGradesArgs = &toolimpl.Spec{
 func mcptagGetGrades(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_grades", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGradesDecode(req, &in); err != nil {
+	if err := mcptagGetGradesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGradesRun(ctx, req, &in))
 }
 
-func mcptagGetGradesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGradesArgs.Parse(req.Params.Arguments)
+func mcptagGetGradesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGradesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1350,14 +1350,14 @@ var mcptagGetGradeArgs = &toolimpl.Spec{
 func mcptagGetGrade(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_grade", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGradeDecode(req, &in); err != nil {
+	if err := mcptagGetGradeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGradeRun(ctx, req, &in))
 }
 
-func mcptagGetGradeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGradeArgs.Parse(req.Params.Arguments)
+func mcptagGetGradeDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGradeArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1382,14 +1382,14 @@ var mcptagGetGradePtrArgs = &toolimpl.Spec{
 func mcptagGetGradePtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_grade_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGradePtrDecode(req, &in); err != nil {
+	if err := mcptagGetGradePtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGradePtrRun(ctx, req, &in))
 }
 
-func mcptagGetGradePtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGradePtrArgs.Parse(req.Params.Arguments)
+func mcptagGetGradePtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGradePtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1433,14 +1433,14 @@ var mcptagGetTripleArgs = &toolimpl.Spec{
 func mcptagGetTriple(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_triple", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTripleDecode(req, &in); err != nil {
+	if err := mcptagGetTripleDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTripleRun(ctx, req, &in))
 }
 
-func mcptagGetTripleDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTripleArgs.Parse(req.Params.Arguments)
+func mcptagGetTripleDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTripleArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1463,14 +1463,14 @@ var mcptagGetBytesArgs = &toolimpl.Spec{
 func mcptagGetBytes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_bytes", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetBytesDecode(req, &in); err != nil {
+	if err := mcptagGetBytesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetBytesRun(ctx, req, &in))
 }
 
-func mcptagGetBytesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetBytesArgs.Parse(req.Params.Arguments)
+func mcptagGetBytesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetBytesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1493,14 +1493,14 @@ var mcptagGetTimeArgs = &toolimpl.Spec{
 func mcptagGetTime(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_time", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTimeDecode(req, &in); err != nil {
+	if err := mcptagGetTimeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTimeRun(ctx, req, &in))
 }
 
-func mcptagGetTimeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTimeArgs.Parse(req.Params.Arguments)
+func mcptagGetTimeDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTimeArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1519,14 +1519,14 @@ var mcptagGetCustomArgs = &toolimpl.Spec{
 func mcptagGetCustom(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_custom", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetCustomDecode(req, &in); err != nil {
+	if err := mcptagGetCustomDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetCustomRun(ctx, req, &in))
 }
 
-func mcptagGetCustomDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetCustomArgs.Parse(req.Params.Arguments)
+func mcptagGetCustomDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetCustomArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1557,14 +1557,14 @@ var mcptagGetPtrCustomArgs = &toolimpl.Spec{
 func mcptagGetPtrCustom(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_ptr_custom", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetPtrCustomDecode(req, &in); err != nil {
+	if err := mcptagGetPtrCustomDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetPtrCustomRun(ctx, req, &in))
 }
 
-func mcptagGetPtrCustomDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetPtrCustomArgs.Parse(req.Params.Arguments)
+func mcptagGetPtrCustomDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetPtrCustomArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1595,14 +1595,14 @@ var mcptagGetPtrCustomPtrArgs = &toolimpl.Spec{
 func mcptagGetPtrCustomPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_ptr_custom_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetPtrCustomPtrDecode(req, &in); err != nil {
+	if err := mcptagGetPtrCustomPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetPtrCustomPtrRun(ctx, req, &in))
 }
 
-func mcptagGetPtrCustomPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetPtrCustomPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetPtrCustomPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetPtrCustomPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1635,14 +1635,14 @@ var mcptagGetTreeArgs = &toolimpl.Spec{
 func mcptagGetTree(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_tree", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTreeDecode(req, &in); err != nil {
+	if err := mcptagGetTreeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTreeRun(ctx, req, &in))
 }
 
-func mcptagGetTreeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTreeArgs.Parse(req.Params.Arguments)
+func mcptagGetTreeDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTreeArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1679,14 +1679,14 @@ var mcptagGetPageArgs = &toolimpl.Spec{
 func mcptagGetPage(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_page", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetPageDecode(req, &in); err != nil {
+	if err := mcptagGetPageDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetPageRun(ctx, req, &in))
 }
 
-func mcptagGetPageDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetPageArgs.Parse(req.Params.Arguments)
+func mcptagGetPageDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetPageArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1704,14 +1704,14 @@ var mcptagGetAnyArgs = &toolimpl.Spec{
 func mcptagGetAny(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_any", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetAnyDecode(req, &in); err != nil {
+	if err := mcptagGetAnyDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetAnyRun(ctx, req, &in))
 }
 
-func mcptagGetAnyDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetAnyArgs.Parse(req.Params.Arguments)
+func mcptagGetAnyDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetAnyArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1847,14 +1847,14 @@ var mcptagGetExoticArgs = &toolimpl.Spec{
 func mcptagGetExotic(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_exotic", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetExoticDecode(req, &in); err != nil {
+	if err := mcptagGetExoticDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetExoticRun(ctx, req, &in))
 }
 
-func mcptagGetExoticDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetExoticArgs.Parse(req.Params.Arguments)
+func mcptagGetExoticDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetExoticArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1984,14 +1984,14 @@ var mcptagGetExoticPtrArgs = &toolimpl.Spec{
 func mcptagGetExoticPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_exotic_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetExoticPtrDecode(req, &in); err != nil {
+	if err := mcptagGetExoticPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetExoticPtrRun(ctx, req, &in))
 }
 
-func mcptagGetExoticPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetExoticPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetExoticPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetExoticPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2022,14 +2022,14 @@ var mcptagGetLabelledArgs = &toolimpl.Spec{
 func mcptagGetLabelled(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_labelled", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetLabelledDecode(req, &in); err != nil {
+	if err := mcptagGetLabelledDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetLabelledRun(ctx, req, &in))
 }
 
-func mcptagGetLabelledDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetLabelledArgs.Parse(req.Params.Arguments)
+func mcptagGetLabelledDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetLabelledArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2060,14 +2060,14 @@ var mcptagGetWrapperArgs = &toolimpl.Spec{
 func mcptagGetWrapper(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_wrapper", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetWrapperDecode(req, &in); err != nil {
+	if err := mcptagGetWrapperDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetWrapperRun(ctx, req, &in))
 }
 
-func mcptagGetWrapperDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetWrapperArgs.Parse(req.Params.Arguments)
+func mcptagGetWrapperDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetWrapperArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2098,14 +2098,14 @@ var mcptagGetWrapperPtrArgs = &toolimpl.Spec{
 func mcptagGetWrapperPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_wrapper_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetWrapperPtrDecode(req, &in); err != nil {
+	if err := mcptagGetWrapperPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetWrapperPtrRun(ctx, req, &in))
 }
 
-func mcptagGetWrapperPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetWrapperPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetWrapperPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetWrapperPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2136,14 +2136,14 @@ var mcptagGetGraphArgs = &toolimpl.Spec{
 func mcptagGetGraph(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_graph", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGraphDecode(req, &in); err != nil {
+	if err := mcptagGetGraphDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGraphRun(ctx, req, &in))
 }
 
-func mcptagGetGraphDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGraphArgs.Parse(req.Params.Arguments)
+func mcptagGetGraphDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGraphArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2171,14 +2171,14 @@ var mcptagGetGraphPtrArgs = &toolimpl.Spec{
 func mcptagGetGraphPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_graph_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGraphPtrDecode(req, &in); err != nil {
+	if err := mcptagGetGraphPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGraphPtrRun(ctx, req, &in))
 }
 
-func mcptagGetGraphPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGraphPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetGraphPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGraphPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2209,14 +2209,14 @@ var mcptagGetUnitsArgs = &toolimpl.Spec{
 func mcptagGetUnits(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_units", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetUnitsDecode(req, &in); err != nil {
+	if err := mcptagGetUnitsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetUnitsRun(ctx, req, &in))
 }
 
-func mcptagGetUnitsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetUnitsArgs.Parse(req.Params.Arguments)
+func mcptagGetUnitsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetUnitsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2239,14 +2239,14 @@ var mcptagGetStampsArgs = &toolimpl.Spec{
 func mcptagGetStamps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_stamps", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetStampsDecode(req, &in); err != nil {
+	if err := mcptagGetStampsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetStampsRun(ctx, req, &in))
 }
 
-func mcptagGetStampsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetStampsArgs.Parse(req.Params.Arguments)
+func mcptagGetStampsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetStampsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 

@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -47,7 +47,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_scalars",
 				InputSchema:  mcptagGetScalarsInput,
@@ -55,7 +55,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetScalars,
 		}, mcptagGetScalarsDecode, mcptagGetScalarsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_quoted",
 				InputSchema:  mcptagGetQuotedInput,
@@ -63,7 +63,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetQuoted,
 		}, mcptagGetQuotedDecode, mcptagGetQuotedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_nullables",
 				InputSchema:  mcptagGetNullablesInput,
@@ -71,7 +71,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetNullables,
 		}, mcptagGetNullablesDecode, mcptagGetNullablesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_embeds",
 				InputSchema:  mcptagGetEmbedsInput,
@@ -79,7 +79,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetEmbeds,
 		}, mcptagGetEmbedsDecode, mcptagGetEmbedsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_embeds_ptr",
 				InputSchema:  mcptagGetEmbedsPtrInput,
@@ -87,7 +87,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetEmbedsPtr,
 		}, mcptagGetEmbedsPtrDecode, mcptagGetEmbedsPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials",
 				InputSchema:  mcptagGetSpecialsInput,
@@ -95,7 +95,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetSpecials,
 		}, mcptagGetSpecialsDecode, mcptagGetSpecialsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials_ptr",
 				InputSchema:  mcptagGetSpecialsPtrInput,
@@ -103,7 +103,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetSpecialsPtr,
 		}, mcptagGetSpecialsPtrDecode, mcptagGetSpecialsPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials_by_value",
 				Description:  `Reaches inside PtrCustom, whose MarshalJSON has a pointer receiver: encoding/json does not call it on a field of a value it cannot address.`,
@@ -112,7 +112,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetSpecialsByValue,
 		}, mcptagGetSpecialsByValueDecode, mcptagGetSpecialsByValueRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_maps",
 				InputSchema:  mcptagGetMapsInput,
@@ -120,7 +120,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetMaps,
 		}, mcptagGetMapsDecode, mcptagGetMapsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_node",
 				InputSchema:  mcptagGetNodeInput,
@@ -128,7 +128,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetNode,
 		}, mcptagGetNodeDecode, mcptagGetNodeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_node_ptr_ptr",
 				InputSchema:  mcptagGetNodePtrPtrInput,
@@ -136,7 +136,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetNodePtrPtr,
 		}, mcptagGetNodePtrPtrDecode, mcptagGetNodePtrPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_generic",
 				InputSchema:  mcptagGetGenericInput,
@@ -144,7 +144,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetGeneric,
 		}, mcptagGetGenericDecode, mcptagGetGenericRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_exotic",
 				InputSchema:  mcptagGetExoticInput,
@@ -152,7 +152,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetExotic,
 		}, mcptagGetExoticDecode, mcptagGetExoticRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_forecast",
 				InputSchema:  mcptagGetForecastInput,
@@ -160,7 +160,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetForecast,
 		}, mcptagGetForecastDecode, mcptagGetForecastRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_by_id",
 				InputSchema:  mcptagGetByIDInput,
@@ -168,7 +168,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetByID,
 		}, mcptagGetByIDDecode, mcptagGetByIDRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_triple",
 				InputSchema:  mcptagGetTripleInput,
@@ -176,7 +176,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetTriple,
 		}, mcptagGetTripleDecode, mcptagGetTripleRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_triple_ptr",
 				InputSchema:  mcptagGetTriplePtrInput,
@@ -184,7 +184,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetTriplePtr,
 		}, mcptagGetTriplePtrDecode, mcptagGetTriplePtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_dir",
 				InputSchema:  mcptagGetDirInput,
@@ -192,7 +192,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetDir,
 		}, mcptagGetDirDecode, mcptagGetDirRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_page",
 				InputSchema:  mcptagGetPageInput,
@@ -200,7 +200,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetPage,
 		}, mcptagGetPageDecode, mcptagGetPageRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_enums",
 				InputSchema:  mcptagGetEnumsInput,
@@ -208,7 +208,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetEnums,
 		}, mcptagGetEnumsDecode, mcptagGetEnumsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_tagged",
 				InputSchema:  mcptagGetTaggedInput,
@@ -216,7 +216,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetTagged,
 		}, mcptagGetTaggedDecode, mcptagGetTaggedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_items_by_name",
 				InputSchema:  mcptagGetItemsByNameInput,
@@ -224,7 +224,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetItemsByName,
 		}, mcptagGetItemsByNameDecode, mcptagGetItemsByNameRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_zeros",
 				InputSchema:  mcptagGetZerosInput,
@@ -232,7 +232,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetZeros,
 		}, mcptagGetZerosDecode, mcptagGetZerosRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_keyed",
 				InputSchema:  mcptagGetKeyedInput,
@@ -240,7 +240,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetKeyed,
 		}, mcptagGetKeyedDecode, mcptagGetKeyedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "find_node",
 				InputSchema:  mcptagFindNodeInput,
@@ -248,7 +248,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagFindNode,
 		}, mcptagFindNodeDecode, mcptagFindNodeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_node_sdk",
 				Description:  `Has the go-sdk handler's shape; its value is viewed, as any.`,
@@ -380,14 +380,14 @@ var mcptagGetScalarsView = &toolimpl.View{
 func mcptagGetScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_scalars", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetScalarsDecode(req, &in); err != nil {
+	if err := mcptagGetScalarsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetScalarsRun(ctx, req, &in))
 }
 
-func mcptagGetScalarsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetScalarsArgs.Parse(req.Params.Arguments)
+func mcptagGetScalarsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetScalarsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -545,14 +545,14 @@ var mcptagGetQuotedView = &toolimpl.View{
 func mcptagGetQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_quoted", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetQuotedDecode(req, &in); err != nil {
+	if err := mcptagGetQuotedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetQuotedRun(ctx, req, &in))
 }
 
-func mcptagGetQuotedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetQuotedArgs.Parse(req.Params.Arguments)
+func mcptagGetQuotedDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetQuotedArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -791,14 +791,14 @@ var mcptagGetNullablesView = &toolimpl.View{
 func mcptagGetNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_nullables", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNullablesDecode(req, &in); err != nil {
+	if err := mcptagGetNullablesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNullablesRun(ctx, req, &in))
 }
 
-func mcptagGetNullablesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNullablesArgs.Parse(req.Params.Arguments)
+func mcptagGetNullablesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNullablesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1063,14 +1063,14 @@ var mcptagGetEmbedsView = &toolimpl.View{
 func mcptagGetEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_embeds", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetEmbedsDecode(req, &in); err != nil {
+	if err := mcptagGetEmbedsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetEmbedsRun(ctx, req, &in))
 }
 
-func mcptagGetEmbedsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetEmbedsArgs.Parse(req.Params.Arguments)
+func mcptagGetEmbedsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEmbedsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1174,14 +1174,14 @@ var mcptagGetEmbedsPtrArgs = &toolimpl.Spec{
 func mcptagGetEmbedsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_embeds_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetEmbedsPtrDecode(req, &in); err != nil {
+	if err := mcptagGetEmbedsPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetEmbedsPtrRun(ctx, req, &in))
 }
 
-func mcptagGetEmbedsPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetEmbedsPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetEmbedsPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEmbedsPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1360,14 +1360,14 @@ var mcptagGetSpecialsView = &toolimpl.View{
 func mcptagGetSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetSpecialsDecode(req, &in); err != nil {
+	if err := mcptagGetSpecialsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetSpecialsRun(ctx, req, &in))
 }
 
-func mcptagGetSpecialsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetSpecialsArgs.Parse(req.Params.Arguments)
+func mcptagGetSpecialsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1591,14 +1591,14 @@ var mcptagGetSpecialsPtrView = &toolimpl.View{
 func mcptagGetSpecialsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetSpecialsPtrDecode(req, &in); err != nil {
+	if err := mcptagGetSpecialsPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetSpecialsPtrRun(ctx, req, &in))
 }
 
-func mcptagGetSpecialsPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetSpecialsPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetSpecialsPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1768,14 +1768,14 @@ var mcptagGetSpecialsByValueArgs = &toolimpl.Spec{
 func mcptagGetSpecialsByValue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials_by_value", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetSpecialsByValueDecode(req, &in); err != nil {
+	if err := mcptagGetSpecialsByValueDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetSpecialsByValueRun(ctx, req, &in))
 }
 
-func mcptagGetSpecialsByValueDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetSpecialsByValueArgs.Parse(req.Params.Arguments)
+func mcptagGetSpecialsByValueDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsByValueArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1947,14 +1947,14 @@ var mcptagGetMapsView = &toolimpl.View{
 func mcptagGetMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_maps", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetMapsDecode(req, &in); err != nil {
+	if err := mcptagGetMapsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetMapsRun(ctx, req, &in))
 }
 
-func mcptagGetMapsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetMapsArgs.Parse(req.Params.Arguments)
+func mcptagGetMapsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetMapsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2126,14 +2126,14 @@ var mcptagGetNodeView = &toolimpl.View{
 func mcptagGetNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_node", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNodeDecode(req, &in); err != nil {
+	if err := mcptagGetNodeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNodeRun(ctx, req, &in))
 }
 
-func mcptagGetNodeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNodeArgs.Parse(req.Params.Arguments)
+func mcptagGetNodeDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNodeArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2248,14 +2248,14 @@ var mcptagGetNodePtrPtrArgs = &toolimpl.Spec{
 func mcptagGetNodePtrPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_node_ptr_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNodePtrPtrDecode(req, &in); err != nil {
+	if err := mcptagGetNodePtrPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNodePtrPtrRun(ctx, req, &in))
 }
 
-func mcptagGetNodePtrPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNodePtrPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetNodePtrPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNodePtrPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2413,14 +2413,14 @@ var mcptagGetGenericView = &toolimpl.View{
 func mcptagGetGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_generic", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGenericDecode(req, &in); err != nil {
+	if err := mcptagGetGenericDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGenericRun(ctx, req, &in))
 }
 
-func mcptagGetGenericDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGenericArgs.Parse(req.Params.Arguments)
+func mcptagGetGenericDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGenericArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2725,14 +2725,14 @@ var mcptagGetExoticView = &toolimpl.View{
 func mcptagGetExotic(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_exotic", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetExoticDecode(req, &in); err != nil {
+	if err := mcptagGetExoticDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetExoticRun(ctx, req, &in))
 }
 
-func mcptagGetExoticDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetExoticArgs.Parse(req.Params.Arguments)
+func mcptagGetExoticDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetExoticArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2916,14 +2916,14 @@ var mcptagGetForecastView = &toolimpl.View{Paths: []string{"temperature", "condi
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_forecast", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetForecastDecode(req, &in); err != nil {
+	if err := mcptagGetForecastDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetForecastRun(ctx, req, &in))
 }
 
-func mcptagGetForecastDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetForecastArgs.Parse(req.Params.Arguments)
+func mcptagGetForecastDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetForecastArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2968,14 +2968,14 @@ var mcptagGetByIDArgs = &toolimpl.Spec{
 func mcptagGetByID(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_by_id", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetByIDDecode(req, &in); err != nil {
+	if err := mcptagGetByIDDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetByIDRun(ctx, req, &in))
 }
 
-func mcptagGetByIDDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetByIDArgs.Parse(req.Params.Arguments)
+func mcptagGetByIDDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetByIDArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3048,14 +3048,14 @@ var mcptagGetTripleView = &toolimpl.View{Paths: []string{"id"}}
 func mcptagGetTriple(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_triple", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTripleDecode(req, &in); err != nil {
+	if err := mcptagGetTripleDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTripleRun(ctx, req, &in))
 }
 
-func mcptagGetTripleDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTripleArgs.Parse(req.Params.Arguments)
+func mcptagGetTripleDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTripleArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3110,14 +3110,14 @@ var mcptagGetTriplePtrArgs = &toolimpl.Spec{
 func mcptagGetTriplePtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_triple_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTriplePtrDecode(req, &in); err != nil {
+	if err := mcptagGetTriplePtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTriplePtrRun(ctx, req, &in))
 }
 
-func mcptagGetTriplePtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTriplePtrArgs.Parse(req.Params.Arguments)
+func mcptagGetTriplePtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTriplePtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3200,14 +3200,14 @@ var mcptagGetDirView = &toolimpl.View{
 func mcptagGetDir(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_dir", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetDirDecode(req, &in); err != nil {
+	if err := mcptagGetDirDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetDirRun(ctx, req, &in))
 }
 
-func mcptagGetDirDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetDirArgs.Parse(req.Params.Arguments)
+func mcptagGetDirDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetDirArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3310,14 +3310,14 @@ var mcptagGetPageArgs = &toolimpl.Spec{
 func mcptagGetPage(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_page", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetPageDecode(req, &in); err != nil {
+	if err := mcptagGetPageDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetPageRun(ctx, req, &in))
 }
 
-func mcptagGetPageDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetPageArgs.Parse(req.Params.Arguments)
+func mcptagGetPageDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetPageArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3394,14 +3394,14 @@ var mcptagGetEnumsView = &toolimpl.View{Paths: []string{"unit", "prio", "unit_p"
 func mcptagGetEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_enums", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetEnumsDecode(req, &in); err != nil {
+	if err := mcptagGetEnumsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetEnumsRun(ctx, req, &in))
 }
 
-func mcptagGetEnumsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetEnumsArgs.Parse(req.Params.Arguments)
+func mcptagGetEnumsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEnumsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3474,14 +3474,14 @@ var mcptagGetTaggedView = &toolimpl.View{Paths: []string{"meta.created", "base.i
 func mcptagGetTagged(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_tagged", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTaggedDecode(req, &in); err != nil {
+	if err := mcptagGetTaggedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTaggedRun(ctx, req, &in))
 }
 
-func mcptagGetTaggedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTaggedArgs.Parse(req.Params.Arguments)
+func mcptagGetTaggedDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTaggedArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3565,14 +3565,14 @@ var mcptagGetItemsByNameView = &toolimpl.View{Paths: []string{"id"}}
 func mcptagGetItemsByName(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_items_by_name", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetItemsByNameDecode(req, &in); err != nil {
+	if err := mcptagGetItemsByNameDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetItemsByNameRun(ctx, req, &in))
 }
 
-func mcptagGetItemsByNameDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetItemsByNameArgs.Parse(req.Params.Arguments)
+func mcptagGetItemsByNameDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetItemsByNameArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3742,14 +3742,14 @@ var mcptagGetZerosView = &toolimpl.View{
 func mcptagGetZeros(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_zeros", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetZerosDecode(req, &in); err != nil {
+	if err := mcptagGetZerosDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetZerosRun(ctx, req, &in))
 }
 
-func mcptagGetZerosDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetZerosArgs.Parse(req.Params.Arguments)
+func mcptagGetZerosDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetZerosArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3974,14 +3974,14 @@ var mcptagGetKeyedView = &toolimpl.View{
 func mcptagGetKeyed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_keyed", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetKeyedDecode(req, &in); err != nil {
+	if err := mcptagGetKeyedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetKeyedRun(ctx, req, &in))
 }
 
-func mcptagGetKeyedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetKeyedArgs.Parse(req.Params.Arguments)
+func mcptagGetKeyedDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetKeyedArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -4161,14 +4161,14 @@ var mcptagFindNodeView = &toolimpl.View{Paths: []string{"name", "parent.name"}}
 func mcptagFindNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "find_node", &res)
 	var in Query
-	if err := mcptagFindNodeDecode(req, &in); err != nil {
+	if err := mcptagFindNodeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagFindNodeRun(ctx, req, &in))
 }
 
-func mcptagFindNodeDecode(req *mcp.CallToolRequest, in *Query) error {
-	return mcptagFindNodeArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagFindNodeDecode(ctx context.Context, req *mcp.CallToolRequest, in *Query) error {
+	return mcptagFindNodeArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagFindNodeRun(ctx context.Context, req *mcp.CallToolRequest, in *Query) (*mcp.CallToolResult, error) {
@@ -4234,14 +4234,14 @@ var mcptagGetNodeSDKArgs = &toolimpl.Spec{
 func mcptagGetNodeSDK(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_node_sdk", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNodeSDKDecode(req, &in); err != nil {
+	if err := mcptagGetNodeSDKDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNodeSDKRun(ctx, req, &in))
 }
 
-func mcptagGetNodeSDKDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNodeSDKArgs.Parse(req.Params.Arguments)
+func mcptagGetNodeSDKDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNodeSDKArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -39,7 +39,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "get_issue",
 				Description: `Returns an issue, as text only.`,
@@ -47,7 +47,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetIssue,
 		}, mcptagGetIssueDecode, mcptagGetIssueRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "list_issue_texts",
 				Description: `Lists issues, as text only: one text, the array.`,
@@ -55,7 +55,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagListIssueTexts,
 		}, mcptagListIssueTextsDecode, mcptagListIssueTextsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_issues",
 				Description:  `Lists a page of issues.`,
@@ -64,7 +64,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagListIssues,
 		}, mcptagListIssuesDecode, mcptagListIssuesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "selected",
 				Description:  `Returns the paths the call selects, which toolrt.Fields reads.`,
@@ -73,7 +73,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagSelected,
 		}, mcptagSelectedDecode, mcptagSelectedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_assignee",
 				Description:  `Returns an issue's number and its assignee's login.`,
@@ -82,7 +82,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagGetAssignee,
 		}, mcptagGetAssigneeDecode, mcptagGetAssigneeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search",
 				Description:  `Searches issues.`,
@@ -91,7 +91,7 @@ func Tools() []toolrt.Tool {
 			},
 			Handler: mcptagSearch,
 		}, mcptagSearchDecode, mcptagSearchRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "all_issues",
 				Description:  `Lists issues as one indented text, for clients that show a model only the first content block.`,
@@ -126,14 +126,14 @@ type GetIssueParams struct {
 func mcptagGetIssue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_issue", &res)
 	var in GetIssueParams
-	if err := mcptagGetIssueDecode(req, &in); err != nil {
+	if err := mcptagGetIssueDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetIssueRun(ctx, req, &in))
 }
 
-func mcptagGetIssueDecode(req *mcp.CallToolRequest, in *GetIssueParams) error {
-	args, err := mcptagGetIssueArgs.Parse(req.Params.Arguments)
+func mcptagGetIssueDecode(ctx context.Context, req *mcp.CallToolRequest, in *GetIssueParams) error {
+	args, err := mcptagGetIssueArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -188,14 +188,14 @@ var mcptagListIssueTextsView = &toolimpl.View{Paths: []string{"number", "title"}
 func mcptagListIssueTexts(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_issue_texts", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagListIssueTextsDecode(req, &in); err != nil {
+	if err := mcptagListIssueTextsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListIssueTextsRun(ctx, req, &in))
 }
 
-func mcptagListIssueTextsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagListIssueTextsArgs.Parse(req.Params.Arguments)
+func mcptagListIssueTextsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagListIssueTextsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -290,14 +290,14 @@ type ListIssuesParams struct {
 func mcptagListIssues(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_issues", &res)
 	var in ListIssuesParams
-	if err := mcptagListIssuesDecode(req, &in); err != nil {
+	if err := mcptagListIssuesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListIssuesRun(ctx, req, &in))
 }
 
-func mcptagListIssuesDecode(req *mcp.CallToolRequest, in *ListIssuesParams) error {
-	args, err := mcptagListIssuesArgs.Parse(req.Params.Arguments)
+func mcptagListIssuesDecode(ctx context.Context, req *mcp.CallToolRequest, in *ListIssuesParams) error {
+	args, err := mcptagListIssuesArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -390,14 +390,14 @@ var mcptagSelectedView = &toolimpl.View{
 func mcptagSelected(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "selected", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagSelectedDecode(req, &in); err != nil {
+	if err := mcptagSelectedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSelectedRun(ctx, req, &in))
 }
 
-func mcptagSelectedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagSelectedArgs.Parse(req.Params.Arguments)
+func mcptagSelectedDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagSelectedArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -469,14 +469,14 @@ type GetAssigneeParams struct {
 func mcptagGetAssignee(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_assignee", &res)
 	var in GetAssigneeParams
-	if err := mcptagGetAssigneeDecode(req, &in); err != nil {
+	if err := mcptagGetAssigneeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetAssigneeRun(ctx, req, &in))
 }
 
-func mcptagGetAssigneeDecode(req *mcp.CallToolRequest, in *GetAssigneeParams) error {
-	args, err := mcptagGetAssigneeArgs.Parse(req.Params.Arguments)
+func mcptagGetAssigneeDecode(ctx context.Context, req *mcp.CallToolRequest, in *GetAssigneeParams) error {
+	args, err := mcptagGetAssigneeArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -561,14 +561,14 @@ var mcptagSearchView = &toolimpl.View{Paths: []string{"title", "user"}}
 func mcptagSearch(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search", &res)
 	var in SearchArgs
-	if err := mcptagSearchDecode(req, &in); err != nil {
+	if err := mcptagSearchDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchRun(ctx, req, &in))
 }
 
-func mcptagSearchDecode(req *mcp.CallToolRequest, in *SearchArgs) error {
-	return mcptagSearchArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchDecode(ctx context.Context, req *mcp.CallToolRequest, in *SearchArgs) error {
+	return mcptagSearchArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchRun(ctx context.Context, req *mcp.CallToolRequest, in *SearchArgs) (*mcp.CallToolResult, error) {
@@ -616,14 +616,14 @@ var mcptagAllIssuesArgs = &toolimpl.Spec{
 func mcptagAllIssues(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "all_issues", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagAllIssuesDecode(req, &in); err != nil {
+	if err := mcptagAllIssuesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagAllIssuesRun(ctx, req, &in))
 }
 
-func mcptagAllIssuesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagAllIssuesArgs.Parse(req.Params.Arguments)
+func mcptagAllIssuesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagAllIssuesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
