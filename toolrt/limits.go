@@ -18,10 +18,13 @@ import (
 // (or negative) takes its default, so Limits{Depth: 100} raises the
 // depth alone.
 //
-// A server sets them on a selection of its tools with WithLimits, not
-// for the process: two servers in one process may check with different
-// limits, and a setting is a value copied into the tools, never a
-// variable every call reads, so changing it cannot race with a call.
+// A server sets them on a selection of its tools with WithLimits, and on
+// its resources and prompts with LimitsMiddleware, not for the process:
+// two servers in one process may check with different limits, and a
+// setting is a value copied into the tools, never a variable every call
+// reads, so that no call races with it. The generated code of version 6
+// on passes them to the checker (docs/compat.md); a file generated before
+// checks within the defaults.
 type Limits struct {
 	// ArgumentBytes bounds the size of a call's arguments object:
 	// 4 MiB by default.
@@ -42,9 +45,9 @@ type Limits struct {
 	// with its bounds cheap.
 	NumberBytes int
 	// URIBytes bounds a string argument of format uri, and the URI of a
-	// resources/read that a resource template reads
-	// (LimitsMiddleware): 8 KiB by default, the request line that common HTTP servers accept (RFC
-	// 9110 asks for at least 8000 octets).
+	// resources/read that a resource template reads (LimitsMiddleware):
+	// 8 KiB by default, the request line that common HTTP servers accept
+	// (RFC 9110 asks for at least 8000 octets).
 	URIBytes int
 }
 
@@ -55,7 +58,7 @@ func DefaultLimits() Limits { return Limits(argspec.DefaultLimits()) }
 // withDefaults returns l with each field that is not positive set to
 // its default.
 func (l Limits) withDefaults() Limits {
-	return Limits(argspec.LimitsFrom(argspec.WithLimits(context.Background(), argspec.Limits(l))))
+	return Limits(argspec.Limits(l).WithDefaults())
 }
 
 // WithLimits returns tools (a new slice; tools is not changed), each

@@ -48,9 +48,9 @@ func DefaultLimits() Limits {
 	return Limits{DefaultArgumentBytes, DefaultDepth, DefaultNumberBytes, DefaultURIBytes}
 }
 
-// withDefaults returns l with each field that is not positive set to its
+// WithDefaults returns l with each field that is not positive set to its
 // default.
-func (l Limits) withDefaults() Limits {
+func (l Limits) WithDefaults() Limits {
 	d := DefaultLimits()
 	for _, f := range []struct{ v, def *int }{
 		{&l.ArgumentBytes, &d.ArgumentBytes}, {&l.Depth, &d.Depth},
@@ -75,7 +75,7 @@ func WithLimits(ctx context.Context, l Limits) context.Context {
 // positive (or all of them, if ctx carries none) set to its default.
 func LimitsFrom(ctx context.Context) Limits {
 	l, _ := ctx.Value(limitsKey{}).(Limits)
-	return l.withDefaults()
+	return l.WithDefaults()
 }
 
 // An ArgError is an argument a model got wrong. Its message names the
