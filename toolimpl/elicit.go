@@ -76,7 +76,7 @@ func (f *Form) Elicit(ctx context.Context, req *mcp.CallToolRequest, message str
 	if err != nil {
 		return false, fmt.Errorf("%s: the answer: %v", f.Name, err)
 	}
-	if err := f.Spec.DecodeStruct(content, dst); err != nil {
+	if err := f.Spec.DecodeStructContext(ctx, content, dst); err != nil {
 		return false, publicArgError(err)
 	}
 	return true, nil

@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,7 +10,6 @@ import (
 	"sync"
 
 	"github.com/mcptag/mcptag/internal/argspec"
-	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/yosida95/uritemplate/v3"
@@ -28,18 +28,25 @@ type URITemplate struct {
 	err     error
 }
 
-// Match reads the variables of uri, which the go-sdk found to match the
+// Match is MatchContext within the default limits, for code generated
+// before the limits were the call's.
+func (t *URITemplate) Match(uri string) (*Args, error) {
+	return t.MatchContext(context.Background(), uri)
+}
+
+// MatchContext reads the variables of uri, which the go-sdk found to match the
 // template, and checks them against the Spec: a string holding a number
 // is taken for an integer. A variable that is empty in uri is absent. A
 // uri that the template does not match, or that holds a list where a
 // variable is (the go-sdk's matching accepts a comma inside a variable,
 // which the template reads as a list), is not found:
-// mcp.ResourceNotFoundError. A uri longer than toolrt.MaxURIBytes, a variable
+// mcp.ResourceNotFoundError. A uri longer than the URIBytes of the limits
+// ctx carries (toolrt.LimitsMiddleware), a variable
 // that is not UTF-8 once decoded, a path segment variable (a simple
 // {var}, or {/var}) that holds "/" or "\" or is "." or "..", and
 // variables that the Spec rejects are InvalidURI's error. Match takes
 // time linear in the length of uri.
-func (t *URITemplate) Match(uri string) (*Args, error) {
+func (t *URITemplate) MatchContext(ctx context.Context, uri string) (*Args, error) {
 	t.once.Do(func() {
 		if _, t.err = uritemplate.New(t.Template); t.err == nil {
 			t.matcher, t.err = newURIMatcher(t.Template)
@@ -48,9 +55,9 @@ func (t *URITemplate) Match(uri string) (*Args, error) {
 	if t.err != nil {
 		return nil, internalError(fmt.Errorf("%s: URI template %q: %v", t.Spec.Tool, t.Template, t.err))
 	}
-	if len(uri) > toolrt.MaxURIBytes {
+	if limit := argspec.LimitsFrom(ctx).URIBytes; len(uri) > limit {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams,
-			Message: argspec.Errorf(t.Spec, "URI too long: %d bytes, the limit is %d", len(uri), toolrt.MaxURIBytes).Error()}
+			Message: argspec.Errorf(t.Spec, "URI too long: %d bytes, the limit is %d", len(uri), limit).Error()}
 	}
 	vars, ok, err := t.matcher.match(t.Spec, uri)
 	switch {
@@ -59,7 +66,7 @@ func (t *URITemplate) Match(uri string) (*Args, error) {
 	case !ok:
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
-	args, err := t.Spec.Parse(StringArguments(vars))
+	args, err := t.Spec.ParseContext(ctx, StringArguments(vars))
 	if err != nil {
 		return nil, InvalidURI(uri, err)
 	}

@@ -16,7 +16,12 @@ type NoArgs struct{}
 
 // A Decoder is the first step of a generated tool's handler: it checks a
 // call's arguments and decodes them into in, or returns the refusal.
+// Files of version 5 generate it; it checks within the default limits.
 type Decoder[A any] func(req *mcp.CallToolRequest, in *A) error
+
+// A ContextDecoder is a Decoder that checks within the limits ctx
+// carries (toolrt.WithLimits): files of version 6 on generate it.
+type ContextDecoder[A any] func(ctx context.Context, req *mcp.CallToolRequest, in *A) error
 
 // A Runner is the second step of a generated tool's handler: it calls
 // the tool with in, what the Decoder decoded, and converts what the tool
@@ -32,6 +37,12 @@ type Runner[A any] func(ctx context.Context, req *mcp.CallToolRequest, in *A) (*
 // shared, at most one, decodes the package's shared arguments
 // (//mcp:shared) for a hook (toolrt.Call's Shared): SharedArgs.
 func StepTool[A any](t toolrt.Tool, decode Decoder[A], run Runner[A], shared ...SharedDecoder) toolrt.Tool {
+	return ContextStepTool(t, func(_ context.Context, req *mcp.CallToolRequest, in *A) error { return decode(req, in) }, run, shared...)
+}
+
+// ContextStepTool is StepTool with a decoding step that checks within the
+// limits of the call's context.
+func ContextStepTool[A any](t toolrt.Tool, decode ContextDecoder[A], run Runner[A], shared ...SharedDecoder) toolrt.Tool {
 	name := t.Tool.Name
 	guarded := GuardTool(t)
 	steps := &rtlink.Steps{
@@ -51,21 +62,21 @@ func StepTool[A any](t toolrt.Tool, decode Decoder[A], run Runner[A], shared ...
 
 // A SharedDecoder decodes a call's shared arguments (//mcp:shared), for
 // a hook.
-type SharedDecoder func(req *mcp.CallToolRequest) (any, error)
+type SharedDecoder func(ctx context.Context, req *mcp.CallToolRequest) (any, error)
 
 // SharedArgs returns the SharedDecoder of the shared arguments of the
 // tool whose arguments sp describes: a *S, S the //mcp:shared type.
 func SharedArgs[S any](sp *Spec) SharedDecoder {
-	return func(req *mcp.CallToolRequest) (any, error) {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (any, error) {
 		in := new(S)
-		if err := sp.DecodeStruct(req.Params.Arguments, in); err != nil {
+		if err := sp.DecodeStructContext(ctx, req.Params.Arguments, in); err != nil {
 			return nil, publicArgError(err)
 		}
 		return in, nil
 	}
 }
 
-func firstOrNil(shared []SharedDecoder) func(*mcp.CallToolRequest) (any, error) {
+func firstOrNil(shared []SharedDecoder) func(context.Context, *mcp.CallToolRequest) (any, error) {
 	if len(shared) == 0 {
 		return nil
 	}
@@ -83,11 +94,11 @@ func Ran(res *mcp.CallToolResult, err error) (*mcp.CallToolResult, error) {
 
 // hookDecoder is decode as toolrt.Use calls it: the arguments a hook
 // meets, nil for a tool without any, and a refusal as a *toolrt.ArgError.
-func hookDecoder[A any](decode Decoder[A]) func(context.Context, *mcp.CallToolRequest) (any, error) {
+func hookDecoder[A any](decode ContextDecoder[A]) func(context.Context, *mcp.CallToolRequest) (any, error) {
 	_, none := any((*A)(nil)).(*NoArgs)
-	return func(_ context.Context, req *mcp.CallToolRequest) (any, error) {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (any, error) {
 		in := new(A)
-		if err := decode(req, in); err != nil {
+		if err := decode(ctx, req, in); err != nil {
 			return nil, publicArgError(err)
 		}
 		if none {

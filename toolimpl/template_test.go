@@ -2,6 +2,7 @@ package toolimpl_test
 
 import (
 	"encoding/json"
+	"github.com/mcptag/mcptag/internal/argspec"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -88,16 +89,23 @@ func equalMaps(a, b map[string]string) bool {
 	return true
 }
 
-// TestURITemplateLength: a URI of MaxURIBytes is read, a longer one is
-// invalid params, whatever its variables.
+// TestURITemplateLength: a URI of the limits' URIBytes is read, a longer
+// one is invalid params, whatever its variables: the default limit
+// without any in the context, the context's with them.
 func TestURITemplateLength(t *testing.T) {
 	tmpl := stringTemplate("files://{name}", "name")
-	uri := "files://" + strings.Repeat("a", toolrt.MaxURIBytes-len("files://"))
-	if _, err := tmpl.Match(uri); err != nil {
-		t.Errorf("a URI of %d bytes: %v", len(uri), err)
+	for _, limit := range []int{toolrt.DefaultLimits().URIBytes, 100, 64 << 10} {
+		ctx := t.Context()
+		if limit != toolrt.DefaultLimits().URIBytes {
+			ctx = argspec.WithLimits(ctx, argspec.Limits{URIBytes: limit})
+		}
+		uri := "files://" + strings.Repeat("a", limit-len("files://"))
+		if _, err := tmpl.MatchContext(ctx, uri); err != nil {
+			t.Errorf("a URI of %d bytes, the limit %d: %v", len(uri), limit, err)
+		}
+		_, err := tmpl.MatchContext(ctx, uri+"a")
+		checkRPCError(t, err, jsonrpc.CodeInvalidParams, "r: URI too long: "+strconv.Itoa(len(uri)+1)+" bytes, the limit is "+strconv.Itoa(limit), "")
 	}
-	_, err := tmpl.Match(uri + "a")
-	checkRPCError(t, err, jsonrpc.CodeInvalidParams, "r: URI too long: "+strconv.Itoa(len(uri)+1)+" bytes, the limit is "+strconv.Itoa(toolrt.MaxURIBytes), "")
 }
 
 // segmentPieces are what a random variable is made of: dots, slashes and
@@ -144,19 +152,20 @@ func TestSegmentVariablesProperty(t *testing.T) {
 	}
 }
 
-// TestURIFormatLength: a format=uri argument is bounded by MaxURIBytes as
-// the server has set it before serving, not as it was when the package
-// was initialized.
+// TestURIFormatLength: a format=uri argument is bounded by the URIBytes
+// of the limits the call's context carries, the default without any.
 func TestURIFormatLength(t *testing.T) {
 	sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "u", Kind: toolimpl.KindString, Format: toolimpl.URI}}}
 	long := json.RawMessage(`{"u":"https://example.com/` + strings.Repeat("a", 60<<10) + `"}`)
 	if _, err := sp.Parse(long); err == nil {
-		t.Errorf("a URI over the default MaxURIBytes was accepted")
+		t.Errorf("a URI over the default URIBytes was accepted")
 	}
-	old := toolrt.MaxURIBytes
-	toolrt.MaxURIBytes = 64 << 10
-	defer func() { toolrt.MaxURIBytes = old }()
-	if _, err := sp.Parse(long); err != nil {
-		t.Errorf("MaxURIBytes raised to %d: %v", toolrt.MaxURIBytes, err)
+	raised := argspec.WithLimits(t.Context(), argspec.Limits{URIBytes: 64 << 10})
+	if _, err := sp.ParseContext(raised, long); err != nil {
+		t.Errorf("URIBytes raised to 64 KiB: %v", err)
+	}
+	lowered := argspec.WithLimits(t.Context(), argspec.Limits{URIBytes: 20})
+	if _, err := sp.ParseContext(lowered, json.RawMessage(`{"u":"https://example.com/abc"}`)); err == nil {
+		t.Errorf("a URI of 23 bytes was accepted with URIBytes 20")
 	}
 }

@@ -122,7 +122,7 @@ func excerptOf(s string) string {
 // number or in a string.
 func TestNumberLength(t *testing.T) {
 	sp := &toolimpl.Spec{Tool: "t", Args: []toolimpl.Arg{{Name: "x", Kind: toolimpl.KindNumber}, {Name: "n", Kind: toolimpl.KindInteger}}}
-	long := "7." + strings.Repeat("0", toolrt.MaxNumberBytes-3) + "1"
+	long := "7." + strings.Repeat("0", toolrt.DefaultLimits().NumberBytes-3) + "1"
 	if got := parseError(sp, `{"x":`+long+`}`); got != "" {
 		t.Errorf("a number of %d bytes: %s", len(long), got)
 	}
@@ -274,7 +274,7 @@ func TestStrictFormats(t *testing.T) {
 		{"uri", "http://[1.2.3.4]/", false},
 		{"uri", "http://[" + strings.Repeat("1:", 100) + "]/", false},
 		{"uri", "urn:isbn:0451450523", true},
-		{"uri", "http://x/" + strings.Repeat("a", toolrt.MaxURIBytes), false},
+		{"uri", "http://x/" + strings.Repeat("a", toolrt.DefaultLimits().URIBytes), false},
 		{"email", "é@x.example", false},
 		{"email", "jo@x.example", true},
 		{"email", `"jo smith"@x.example`, true},

@@ -35,8 +35,11 @@ const (
 	// (ClientObject, ClientWrapped, ClientText, ClientJSONText), builds a
 	// tool's handler from two steps, decoding and running (StepTool), that
 	// toolrt.Use runs a hook between, and gives each tool its search terms
-	// (toolrt.Tool.Terms).
-	MaxGeneratedVersion = 5
+	// (toolrt.Tool.Terms); version 6 checks arguments within the limits of
+	// the call's context (ContextStepTool, ParseContext,
+	// DecodeStructContext, MatchContext), which toolrt.WithLimits and
+	// toolrt.LimitsMiddleware set.
+	MaxGeneratedVersion = 6
 )
 
 // RegenerateWithMcptagOfGoMod is the type of a generated file's version

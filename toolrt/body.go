@@ -8,23 +8,30 @@ import (
 	"io"
 	"net/http"
 
+	"github.com/mcptag/mcptag/internal/argspec"
+
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	segjson "github.com/segmentio/encoding/json"
 )
 
 // envelopeBytes is the room a request body has, beyond the largest
-// arguments a generated handler accepts (MaxArgumentBytes), for the
+// arguments a generated handler accepts (Limits.ArgumentBytes), for the
 // JSON-RPC message around them.
 const envelopeBytes = 64 << 10
 
 // maxBodyBytes is the longest request body RequireScopes and
-// CheckHeaders read: MaxArgumentBytes and the envelope's 64 KiB, and never
-// less than the go-sdk's default limit. A longer body is refused with
-// 413, for a go-sdk handler whose MaxRequestBodyBytes allows it would run
-// calls these wrappers never read.
-func maxBodyBytes() int64 {
-	return max(mcp.DefaultMaxRequestBodyBytes, int64(MaxArgumentBytes)+envelopeBytes)
+// CheckHeaders read for tools: the largest ArgumentBytes of their limits
+// (WithLimits) and the envelope's 64 KiB, and never less than the
+// go-sdk's default limit. A longer body is refused with 413, for a
+// go-sdk handler whose MaxRequestBodyBytes allows it would run calls
+// these wrappers never read.
+func maxBodyBytes(tools []Tool) int64 {
+	largest := argspec.DefaultArgumentBytes
+	for _, t := range tools {
+		largest = max(largest, t.argumentBytes())
+	}
+	return max(mcp.DefaultMaxRequestBodyBytes, int64(largest)+envelopeBytes)
 }
 
 // A toolCall is what a wrapper reads of a JSON-RPC tools/call: its id,
@@ -54,10 +61,9 @@ func (e *bodyError) write(w http.ResponseWriter) { http.Error(w, e.msg, e.status
 // as spelled (name, never Name, NAME or a key that folds to it). It leaves
 // the body for the next handler to read as it was sent. A body it cannot
 // read so is refused, never handed on unread: one longer than
-// maxBodyBytes, one that is not JSON-RPC, a tools/call whose parameters
+// limit, one that is not JSON-RPC, a tools/call whose parameters
 // do not decode.
-func readToolCalls(req *http.Request) ([]toolCall, *bodyError) {
-	limit := maxBodyBytes()
+func readToolCalls(req *http.Request, limit int64) ([]toolCall, *bodyError) {
 	body, err := io.ReadAll(io.LimitReader(req.Body, limit+1))
 	req.Body = struct {
 		io.Reader

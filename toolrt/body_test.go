@@ -72,20 +72,47 @@ func TestWrappersRefuseWhatTheyCannotRead(t *testing.T) {
 		name, body string
 		status     int
 	}{
-		{"too long", call + strings.Repeat(" ", toolrt.MaxArgumentBytes+64<<10), http.StatusRequestEntityTooLarge},
+		{"too long", call + strings.Repeat(" ", toolrt.DefaultLimits().ArgumentBytes+64<<10), http.StatusRequestEntityTooLarge},
 		{"not JSON", "not json", http.StatusBadRequest},
 		{"an empty batch", "[]", http.StatusBadRequest},
 		{"a name that is no string", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":5}}`, http.StatusBadRequest},
 	} {
-		for wrapper, h := range map[string]http.Handler{"RequireScopes": toolrt.RequireScopes(next, tools, nil), "CheckHeaders": toolrt.CheckHeaders(next, tools)} {
-			req := httptest.NewRequest("POST", "/", strings.NewReader(c.body))
-			req = req.WithContext(withToken(req.Context(), []string{"w"}))
-			req.Header.Set("Mcp-Param-User", "alice")
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, req)
-			if rec.Code != c.status {
-				t.Errorf("%s, %s: HTTP %d, want %d", wrapper, c.name, rec.Code, c.status)
-			}
+		checkWrappers(t, tools, next, c.name, c.body, c.status)
+	}
+}
+
+// TestWrappersReadTheToolsLimits: the wrappers read a body up to the
+// largest ArgumentBytes that WithLimits gave the tools, and no further.
+func TestWrappersReadTheToolsLimits(t *testing.T) {
+	tools := toolrt.WithLimits([]toolrt.Tool{{Tool: &mcp.Tool{Name: "save", InputSchema: map[string]any{"type": "object", "properties": map[string]any{"user": map[string]any{"type": "string", "x-mcp-header": "User"}}}}, Scopes: []string{"w"}}},
+		toolrt.Limits{ArgumentBytes: 8 << 20})
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"save","arguments":{"user":"alice"}}}`
+	for _, c := range []struct {
+		name   string
+		pad    int
+		status int
+	}{
+		{"6 MiB", 6 << 20, http.StatusOK},
+		{"past 8 MiB and the envelope", 8<<20 + 64<<10, http.StatusRequestEntityTooLarge},
+	} {
+		next := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) })
+		checkWrappers(t, tools, next, c.name, call+strings.Repeat(" ", c.pad), c.status)
+	}
+}
+
+// checkWrappers posts body, with a token of scope w and the header
+// Mcp-Param-User: alice, through RequireScopes and CheckHeaders of tools
+// around next, and checks each answers status.
+func checkWrappers(t *testing.T, tools []toolrt.Tool, next http.Handler, name, body string, status int) {
+	t.Helper()
+	for wrapper, h := range map[string]http.Handler{"RequireScopes": toolrt.RequireScopes(next, tools, nil), "CheckHeaders": toolrt.CheckHeaders(next, tools)} {
+		req := httptest.NewRequest("POST", "/", strings.NewReader(body))
+		req = req.WithContext(withToken(req.Context(), []string{"w"}))
+		req.Header.Set("Mcp-Param-User", "alice")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != status {
+			t.Errorf("%s, %s: HTTP %d, want %d", wrapper, name, rec.Code, status)
 		}
 	}
 }

@@ -27,12 +27,13 @@ func CheckHeaders(h http.Handler, tools []Tool) http.Handler {
 			headers[t.Tool.Name] = found
 		}
 	}
+	limit := maxBodyBytes(tools)
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if len(headers) == 0 || req.Method != http.MethodPost || req.Body == nil || !hasParamHeader(req.Header) {
 			h.ServeHTTP(w, req)
 			return
 		}
-		calls, bad := readToolCalls(req)
+		calls, bad := readToolCalls(req, limit)
 		if bad != nil {
 			bad.write(w)
 			return

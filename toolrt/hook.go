@@ -86,6 +86,10 @@ func use(mw Middleware, t Tool) Tool {
 	}
 	t.hooked = h
 	t.Handler = h.steps.Guard(h.handler(t.Tool))
+	t.unlimited = nil
+	if t.limits != nil {
+		t = t.limitedBy(*t.limits)
+	}
 	return t
 }
 
@@ -101,7 +105,7 @@ func (h *hooked) handler(tool *mcp.Tool) mcp.ToolHandler {
 		args, argErr := st.Decode(ctx, req)
 		call := &Call{Tool: tool, Request: req, Args: args}
 		if argErr == nil && st.Shared != nil {
-			if call.Shared, argErr = st.Shared(req); argErr != nil {
+			if call.Shared, argErr = st.Shared(ctx, req); argErr != nil {
 				call.Args = nil
 			}
 		}

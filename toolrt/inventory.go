@@ -47,6 +47,10 @@ type Tool struct {
 
 	steps  *rtlink.Steps // the steps of the generated handler, for Use
 	hooked *hooked       // the hooks Use put around the steps, with them
+	// limits are those WithLimits set, nil for the defaults; unlimited is
+	// Handler without them, which WithLimits wraps.
+	limits    *Limits
+	unlimited mcp.ToolHandler
 }
 
 // An AppPage is the page of a tool shown as an MCP App (ui=): a ui://

@@ -38,7 +38,7 @@ type StepUpOptions struct {
 // it only offers the client no way to step up. It reads the body as the
 // go-sdk's streamable handler does, and checks every tools/call in it
 // (each of a batch); a body it cannot read so is refused, with 413 past
-// MaxArgumentBytes and 64 KiB, with 400 when it is no JSON-RPC
+// the tools' largest Limits.ArgumentBytes (WithLimits) and 64 KiB, with 400 when it is no JSON-RPC
 // (docs/security.md).
 func RequireScopes(h http.Handler, tools []Tool, opts *StepUpOptions) http.Handler {
 	scopes := map[string][]string{}
@@ -51,13 +51,14 @@ func RequireScopes(h http.Handler, tools []Tool, opts *StepUpOptions) http.Handl
 	if opts != nil {
 		metadata = opts.ResourceMetadataURL
 	}
+	limit := maxBodyBytes(tools)
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		info := auth.TokenInfoFromContext(req.Context())
 		if info == nil || req.Method != http.MethodPost || req.Body == nil || len(scopes) == 0 {
 			h.ServeHTTP(w, req)
 			return
 		}
-		calls, bad := readToolCalls(req)
+		calls, bad := readToolCalls(req, limit)
 		if bad != nil {
 			bad.write(w)
 			return

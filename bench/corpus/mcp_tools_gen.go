@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -130,7 +130,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_invoice_0",
 				Description:  `Gets one invoice by ID.`,
@@ -148,7 +148,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetInvoice0Decode, mcptagGetInvoice0Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_customer_1",
 				Description:  `Gets one customer by ID.`,
@@ -166,7 +166,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetCustomer1Decode, mcptagGetCustomer1Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_order_2",
 				Description:  `Gets one order by ID.`,
@@ -184,7 +184,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetOrder2Decode, mcptagGetOrder2Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_shipment_3",
 				Description:  `Gets one shipment by ID.`,
@@ -202,7 +202,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetShipment3Decode, mcptagGetShipment3Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_product_4",
 				Description:  `Gets one product by ID.`,
@@ -220,7 +220,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetProduct4Decode, mcptagGetProduct4Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_warehouse_5",
 				Description:  `Gets one warehouse by ID.`,
@@ -238,7 +238,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetWarehouse5Decode, mcptagGetWarehouse5Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_ticket_6",
 				Description:  `Gets one ticket by ID.`,
@@ -256,7 +256,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetTicket6Decode, mcptagGetTicket6Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_employee_7",
 				Description:  `Gets one employee by ID.`,
@@ -274,7 +274,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetEmployee7Decode, mcptagGetEmployee7Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_project_8",
 				Description:  `Gets one project by ID.`,
@@ -292,7 +292,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetProject8Decode, mcptagGetProject8Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_repository_9",
 				Description:  `Gets one repository by ID.`,
@@ -310,7 +310,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetRepository9Decode, mcptagGetRepository9Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_deployment_10",
 				Description:  `Gets one deployment by ID.`,
@@ -328,7 +328,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetDeployment10Decode, mcptagGetDeployment10Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_alert_11",
 				Description:  `Gets one alert by ID.`,
@@ -346,7 +346,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetAlert11Decode, mcptagGetAlert11Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_subscription_12",
 				Description:  `Gets one subscription by ID.`,
@@ -364,7 +364,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetSubscription12Decode, mcptagGetSubscription12Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_payment_13",
 				Description:  `Gets one payment by ID.`,
@@ -382,7 +382,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetPayment13Decode, mcptagGetPayment13Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_contract_14",
 				Description:  `Gets one contract by ID.`,
@@ -400,7 +400,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetContract14Decode, mcptagGetContract14Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_campaign_15",
 				Description:  `Gets one campaign by ID.`,
@@ -418,7 +418,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetCampaign15Decode, mcptagGetCampaign15Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_document_16",
 				Description:  `Gets one document by ID.`,
@@ -436,7 +436,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetDocument16Decode, mcptagGetDocument16Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_meeting_17",
 				Description:  `Gets one meeting by ID.`,
@@ -454,7 +454,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetMeeting17Decode, mcptagGetMeeting17Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_vendor_18",
 				Description:  `Gets one vendor by ID.`,
@@ -472,7 +472,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetVendor18Decode, mcptagGetVendor18Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_asset_19",
 				Description:  `Gets one asset by ID.`,
@@ -490,7 +490,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetAsset19Decode, mcptagGetAsset19Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_invoice_20",
 				Description:  `Lists invoices, a page at a time.`,
@@ -510,7 +510,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListInvoice20Decode, mcptagListInvoice20Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_customer_21",
 				Description:  `Lists customers, a page at a time.`,
@@ -530,7 +530,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListCustomer21Decode, mcptagListCustomer21Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_order_22",
 				Description:  `Lists orders, a page at a time.`,
@@ -549,7 +549,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListOrder22Decode, mcptagListOrder22Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_shipment_23",
 				Description:  `Lists shipments, a page at a time.`,
@@ -569,7 +569,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListShipment23Decode, mcptagListShipment23Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_product_24",
 				Description:  `Lists products, a page at a time.`,
@@ -589,7 +589,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListProduct24Decode, mcptagListProduct24Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_warehouse_25",
 				Description:  `Lists warehouses, a page at a time.`,
@@ -609,7 +609,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListWarehouse25Decode, mcptagListWarehouse25Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_ticket_26",
 				Description:  `Lists tickets, a page at a time.`,
@@ -629,7 +629,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListTicket26Decode, mcptagListTicket26Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_employee_27",
 				Description:  `Lists employees, a page at a time.`,
@@ -649,7 +649,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListEmployee27Decode, mcptagListEmployee27Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_project_28",
 				Description:  `Lists projects, a page at a time.`,
@@ -669,7 +669,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListProject28Decode, mcptagListProject28Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_repository_29",
 				Description:  `Lists repositories, a page at a time.`,
@@ -689,7 +689,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListRepository29Decode, mcptagListRepository29Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_deployment_30",
 				Description:  `Lists deployments, a page at a time.`,
@@ -709,7 +709,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListDeployment30Decode, mcptagListDeployment30Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_alert_31",
 				Description:  `Lists alerts, a page at a time.`,
@@ -729,7 +729,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListAlert31Decode, mcptagListAlert31Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_subscription_32",
 				Description:  `Lists subscriptions, a page at a time.`,
@@ -749,7 +749,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListSubscription32Decode, mcptagListSubscription32Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_payment_33",
 				Description:  `Lists payments, a page at a time.`,
@@ -768,7 +768,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListPayment33Decode, mcptagListPayment33Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_contract_34",
 				Description:  `Lists contracts, a page at a time.`,
@@ -788,7 +788,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListContract34Decode, mcptagListContract34Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_campaign_35",
 				Description:  `Lists campaigns, a page at a time.`,
@@ -808,7 +808,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListCampaign35Decode, mcptagListCampaign35Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_document_36",
 				Description:  `Lists documents, a page at a time.`,
@@ -828,7 +828,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListDocument36Decode, mcptagListDocument36Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_meeting_37",
 				Description:  `Lists meetings, a page at a time.`,
@@ -848,7 +848,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListMeeting37Decode, mcptagListMeeting37Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_vendor_38",
 				Description:  `Lists vendors, a page at a time.`,
@@ -868,7 +868,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListVendor38Decode, mcptagListVendor38Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_asset_39",
 				Description:  `Lists assets, a page at a time.`,
@@ -888,7 +888,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListAsset39Decode, mcptagListAsset39Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_invoice_40",
 				Description:  `Searches invoices by free text and filters.`,
@@ -908,7 +908,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchInvoice40Decode, mcptagSearchInvoice40Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_customer_41",
 				Description:  `Searches customers by free text and filters.`,
@@ -928,7 +928,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchCustomer41Decode, mcptagSearchCustomer41Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_order_42",
 				Description:  `Searches orders by free text and filters.`,
@@ -948,7 +948,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchOrder42Decode, mcptagSearchOrder42Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_shipment_43",
 				Description:  `Searches shipments by free text and filters.`,
@@ -968,7 +968,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchShipment43Decode, mcptagSearchShipment43Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_product_44",
 				Description:  `Searches products by free text and filters.`,
@@ -988,7 +988,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchProduct44Decode, mcptagSearchProduct44Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_warehouse_45",
 				Description:  `Searches warehouses by free text and filters.`,
@@ -1008,7 +1008,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchWarehouse45Decode, mcptagSearchWarehouse45Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_ticket_46",
 				Description:  `Searches tickets by free text and filters.`,
@@ -1028,7 +1028,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchTicket46Decode, mcptagSearchTicket46Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_employee_47",
 				Description:  `Searches employees by free text and filters.`,
@@ -1048,7 +1048,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchEmployee47Decode, mcptagSearchEmployee47Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_project_48",
 				Description:  `Searches projects by free text and filters.`,
@@ -1068,7 +1068,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchProject48Decode, mcptagSearchProject48Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_repository_49",
 				Description:  `Searches repositories by free text and filters.`,
@@ -1088,7 +1088,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchRepository49Decode, mcptagSearchRepository49Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_deployment_50",
 				Description:  `Searches deployments by free text and filters.`,
@@ -1108,7 +1108,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchDeployment50Decode, mcptagSearchDeployment50Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_alert_51",
 				Description:  `Searches alerts by free text and filters.`,
@@ -1128,7 +1128,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchAlert51Decode, mcptagSearchAlert51Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_subscription_52",
 				Description:  `Searches subscriptions by free text and filters.`,
@@ -1148,7 +1148,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchSubscription52Decode, mcptagSearchSubscription52Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_payment_53",
 				Description:  `Searches payments by free text and filters.`,
@@ -1168,7 +1168,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchPayment53Decode, mcptagSearchPayment53Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_contract_54",
 				Description:  `Searches contracts by free text and filters.`,
@@ -1188,7 +1188,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchContract54Decode, mcptagSearchContract54Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_campaign_55",
 				Description:  `Searches campaigns by free text and filters.`,
@@ -1208,7 +1208,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchCampaign55Decode, mcptagSearchCampaign55Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_document_56",
 				Description:  `Searches documents by free text and filters.`,
@@ -1228,7 +1228,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchDocument56Decode, mcptagSearchDocument56Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_meeting_57",
 				Description:  `Searches meetings by free text and filters.`,
@@ -1248,7 +1248,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchMeeting57Decode, mcptagSearchMeeting57Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_vendor_58",
 				Description:  `Searches vendors by free text and filters.`,
@@ -1268,7 +1268,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchVendor58Decode, mcptagSearchVendor58Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_asset_59",
 				Description:  `Searches assets by free text and filters.`,
@@ -1288,7 +1288,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchAsset59Decode, mcptagSearchAsset59Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_invoice_60",
 				Description:  `Creates a invoice.`,
@@ -1307,7 +1307,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateInvoice60Decode, mcptagCreateInvoice60Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_customer_61",
 				Description:  `Creates a customer.`,
@@ -1326,7 +1326,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateCustomer61Decode, mcptagCreateCustomer61Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_order_62",
 				Description:  `Creates a order.`,
@@ -1345,7 +1345,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateOrder62Decode, mcptagCreateOrder62Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_shipment_63",
 				Description:  `Creates a shipment.`,
@@ -1364,7 +1364,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateShipment63Decode, mcptagCreateShipment63Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_product_64",
 				Description:  `Creates a product.`,
@@ -1383,7 +1383,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateProduct64Decode, mcptagCreateProduct64Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_warehouse_65",
 				Description:  `Creates a warehouse.`,
@@ -1402,7 +1402,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateWarehouse65Decode, mcptagCreateWarehouse65Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_ticket_66",
 				Description:  `Creates a ticket.`,
@@ -1421,7 +1421,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateTicket66Decode, mcptagCreateTicket66Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_employee_67",
 				Description:  `Creates a employee.`,
@@ -1440,7 +1440,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateEmployee67Decode, mcptagCreateEmployee67Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_project_68",
 				Description:  `Creates a project.`,
@@ -1459,7 +1459,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateProject68Decode, mcptagCreateProject68Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_repository_69",
 				Description:  `Creates a repository.`,
@@ -1478,7 +1478,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateRepository69Decode, mcptagCreateRepository69Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_deployment_70",
 				Description:  `Creates a deployment.`,
@@ -1497,7 +1497,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateDeployment70Decode, mcptagCreateDeployment70Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_alert_71",
 				Description:  `Creates a alert.`,
@@ -1516,7 +1516,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateAlert71Decode, mcptagCreateAlert71Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_subscription_72",
 				Description:  `Creates a subscription.`,
@@ -1535,7 +1535,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateSubscription72Decode, mcptagCreateSubscription72Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_payment_73",
 				Description:  `Creates a payment.`,
@@ -1554,7 +1554,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreatePayment73Decode, mcptagCreatePayment73Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_contract_74",
 				Description:  `Creates a contract.`,
@@ -1573,7 +1573,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateContract74Decode, mcptagCreateContract74Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_campaign_75",
 				Description:  `Creates a campaign.`,
@@ -1592,7 +1592,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateCampaign75Decode, mcptagCreateCampaign75Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_document_76",
 				Description:  `Creates a document.`,
@@ -1611,7 +1611,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateDocument76Decode, mcptagCreateDocument76Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_meeting_77",
 				Description:  `Creates a meeting.`,
@@ -1630,7 +1630,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateMeeting77Decode, mcptagCreateMeeting77Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_vendor_78",
 				Description:  `Creates a vendor.`,
@@ -1649,7 +1649,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateVendor78Decode, mcptagCreateVendor78Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_asset_79",
 				Description:  `Creates a asset.`,
@@ -1668,7 +1668,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateAsset79Decode, mcptagCreateAsset79Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_invoice_80",
 				Description:  `Updates fields of a invoice.`,
@@ -1687,7 +1687,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateInvoice80Decode, mcptagUpdateInvoice80Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_customer_81",
 				Description:  `Updates fields of a customer.`,
@@ -1706,7 +1706,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateCustomer81Decode, mcptagUpdateCustomer81Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_order_82",
 				Description:  `Updates fields of a order.`,
@@ -1725,7 +1725,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateOrder82Decode, mcptagUpdateOrder82Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_shipment_83",
 				Description:  `Updates fields of a shipment.`,
@@ -1744,7 +1744,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateShipment83Decode, mcptagUpdateShipment83Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_product_84",
 				Description:  `Updates fields of a product.`,
@@ -1763,7 +1763,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateProduct84Decode, mcptagUpdateProduct84Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_warehouse_85",
 				Description:  `Updates fields of a warehouse.`,
@@ -1782,7 +1782,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateWarehouse85Decode, mcptagUpdateWarehouse85Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_ticket_86",
 				Description:  `Updates fields of a ticket.`,
@@ -1801,7 +1801,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateTicket86Decode, mcptagUpdateTicket86Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_employee_87",
 				Description:  `Updates fields of a employee.`,
@@ -1820,7 +1820,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateEmployee87Decode, mcptagUpdateEmployee87Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_project_88",
 				Description:  `Updates fields of a project.`,
@@ -1839,7 +1839,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateProject88Decode, mcptagUpdateProject88Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_repository_89",
 				Description:  `Updates fields of a repository.`,
@@ -1858,7 +1858,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateRepository89Decode, mcptagUpdateRepository89Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_deployment_90",
 				Description:  `Updates fields of a deployment.`,
@@ -1877,7 +1877,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateDeployment90Decode, mcptagUpdateDeployment90Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_alert_91",
 				Description:  `Updates fields of a alert.`,
@@ -1896,7 +1896,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateAlert91Decode, mcptagUpdateAlert91Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_subscription_92",
 				Description:  `Updates fields of a subscription.`,
@@ -1915,7 +1915,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateSubscription92Decode, mcptagUpdateSubscription92Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_payment_93",
 				Description:  `Updates fields of a payment.`,
@@ -1934,7 +1934,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdatePayment93Decode, mcptagUpdatePayment93Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_contract_94",
 				Description:  `Updates fields of a contract.`,
@@ -1953,7 +1953,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateContract94Decode, mcptagUpdateContract94Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_campaign_95",
 				Description:  `Updates fields of a campaign.`,
@@ -1972,7 +1972,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateCampaign95Decode, mcptagUpdateCampaign95Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_document_96",
 				Description:  `Updates fields of a document.`,
@@ -1991,7 +1991,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateDocument96Decode, mcptagUpdateDocument96Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_meeting_97",
 				Description:  `Updates fields of a meeting.`,
@@ -2010,7 +2010,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateMeeting97Decode, mcptagUpdateMeeting97Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_vendor_98",
 				Description:  `Updates fields of a vendor.`,
@@ -2029,7 +2029,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateVendor98Decode, mcptagUpdateVendor98Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_asset_99",
 				Description:  `Updates fields of a asset.`,
@@ -2048,7 +2048,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateAsset99Decode, mcptagUpdateAsset99Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_invoice_100",
 				Description:  `Archives a invoice.`,
@@ -2065,7 +2065,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveInvoice100Decode, mcptagArchiveInvoice100Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_customer_101",
 				Description:  `Archives a customer.`,
@@ -2082,7 +2082,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveCustomer101Decode, mcptagArchiveCustomer101Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_order_102",
 				Description:  `Archives a order.`,
@@ -2099,7 +2099,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveOrder102Decode, mcptagArchiveOrder102Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_shipment_103",
 				Description:  `Archives a shipment.`,
@@ -2116,7 +2116,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveShipment103Decode, mcptagArchiveShipment103Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_product_104",
 				Description:  `Archives a product.`,
@@ -2133,7 +2133,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveProduct104Decode, mcptagArchiveProduct104Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_warehouse_105",
 				Description:  `Archives a warehouse.`,
@@ -2150,7 +2150,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveWarehouse105Decode, mcptagArchiveWarehouse105Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_ticket_106",
 				Description:  `Archives a ticket.`,
@@ -2167,7 +2167,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveTicket106Decode, mcptagArchiveTicket106Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_employee_107",
 				Description:  `Archives a employee.`,
@@ -2184,7 +2184,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveEmployee107Decode, mcptagArchiveEmployee107Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_project_108",
 				Description:  `Archives a project.`,
@@ -2201,7 +2201,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveProject108Decode, mcptagArchiveProject108Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_repository_109",
 				Description:  `Archives a repository.`,
@@ -2218,7 +2218,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveRepository109Decode, mcptagArchiveRepository109Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_deployment_110",
 				Description:  `Archives a deployment.`,
@@ -2235,7 +2235,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveDeployment110Decode, mcptagArchiveDeployment110Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_alert_111",
 				Description:  `Archives a alert.`,
@@ -2252,7 +2252,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveAlert111Decode, mcptagArchiveAlert111Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_subscription_112",
 				Description:  `Archives a subscription.`,
@@ -2269,7 +2269,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveSubscription112Decode, mcptagArchiveSubscription112Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_payment_113",
 				Description:  `Archives a payment.`,
@@ -2286,7 +2286,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchivePayment113Decode, mcptagArchivePayment113Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_contract_114",
 				Description:  `Archives a contract.`,
@@ -2303,7 +2303,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveContract114Decode, mcptagArchiveContract114Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_campaign_115",
 				Description:  `Archives a campaign.`,
@@ -2320,7 +2320,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveCampaign115Decode, mcptagArchiveCampaign115Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_document_116",
 				Description:  `Archives a document.`,
@@ -2337,7 +2337,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveDocument116Decode, mcptagArchiveDocument116Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_meeting_117",
 				Description:  `Archives a meeting.`,
@@ -2354,7 +2354,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveMeeting117Decode, mcptagArchiveMeeting117Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_vendor_118",
 				Description:  `Archives a vendor.`,
@@ -2371,7 +2371,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveVendor118Decode, mcptagArchiveVendor118Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "archive_asset_119",
 				Description:  `Archives a asset.`,
@@ -2388,7 +2388,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagArchiveAsset119Decode, mcptagArchiveAsset119Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_invoice_120",
 				Description:  `Exports invoices matching filters.`,
@@ -2407,7 +2407,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportInvoice120Decode, mcptagExportInvoice120Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_customer_121",
 				Description:  `Exports customers matching filters.`,
@@ -2426,7 +2426,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportCustomer121Decode, mcptagExportCustomer121Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_order_122",
 				Description:  `Exports orders matching filters.`,
@@ -2445,7 +2445,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportOrder122Decode, mcptagExportOrder122Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_shipment_123",
 				Description:  `Exports shipments matching filters.`,
@@ -2464,7 +2464,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportShipment123Decode, mcptagExportShipment123Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_product_124",
 				Description:  `Exports products matching filters.`,
@@ -2483,7 +2483,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportProduct124Decode, mcptagExportProduct124Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_warehouse_125",
 				Description:  `Exports warehouses matching filters.`,
@@ -2502,7 +2502,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportWarehouse125Decode, mcptagExportWarehouse125Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_ticket_126",
 				Description:  `Exports tickets matching filters.`,
@@ -2521,7 +2521,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportTicket126Decode, mcptagExportTicket126Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_employee_127",
 				Description:  `Exports employees matching filters.`,
@@ -2540,7 +2540,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportEmployee127Decode, mcptagExportEmployee127Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_project_128",
 				Description:  `Exports projects matching filters.`,
@@ -2559,7 +2559,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportProject128Decode, mcptagExportProject128Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_repository_129",
 				Description:  `Exports repositories matching filters.`,
@@ -2578,7 +2578,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportRepository129Decode, mcptagExportRepository129Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_deployment_130",
 				Description:  `Exports deployments matching filters.`,
@@ -2597,7 +2597,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportDeployment130Decode, mcptagExportDeployment130Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_alert_131",
 				Description:  `Exports alerts matching filters.`,
@@ -2616,7 +2616,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportAlert131Decode, mcptagExportAlert131Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_subscription_132",
 				Description:  `Exports subscriptions matching filters.`,
@@ -2635,7 +2635,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportSubscription132Decode, mcptagExportSubscription132Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_payment_133",
 				Description:  `Exports payments matching filters.`,
@@ -2654,7 +2654,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportPayment133Decode, mcptagExportPayment133Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_contract_134",
 				Description:  `Exports contracts matching filters.`,
@@ -2673,7 +2673,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportContract134Decode, mcptagExportContract134Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_campaign_135",
 				Description:  `Exports campaigns matching filters.`,
@@ -2692,7 +2692,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportCampaign135Decode, mcptagExportCampaign135Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_document_136",
 				Description:  `Exports documents matching filters.`,
@@ -2711,7 +2711,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportDocument136Decode, mcptagExportDocument136Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_meeting_137",
 				Description:  `Exports meetings matching filters.`,
@@ -2730,7 +2730,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportMeeting137Decode, mcptagExportMeeting137Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_vendor_138",
 				Description:  `Exports vendors matching filters.`,
@@ -2749,7 +2749,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportVendor138Decode, mcptagExportVendor138Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "export_asset_139",
 				Description:  `Exports assets matching filters.`,
@@ -2768,7 +2768,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagExportAsset139Decode, mcptagExportAsset139Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_invoice_140",
 				Description:  `Summarizes invoices over a period.`,
@@ -2787,7 +2787,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeInvoice140Decode, mcptagSummarizeInvoice140Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_customer_141",
 				Description:  `Summarizes customers over a period.`,
@@ -2806,7 +2806,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeCustomer141Decode, mcptagSummarizeCustomer141Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_order_142",
 				Description:  `Summarizes orders over a period.`,
@@ -2825,7 +2825,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeOrder142Decode, mcptagSummarizeOrder142Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_shipment_143",
 				Description:  `Summarizes shipments over a period.`,
@@ -2844,7 +2844,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeShipment143Decode, mcptagSummarizeShipment143Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_product_144",
 				Description:  `Summarizes products over a period.`,
@@ -2863,7 +2863,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeProduct144Decode, mcptagSummarizeProduct144Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_warehouse_145",
 				Description:  `Summarizes warehouses over a period.`,
@@ -2882,7 +2882,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeWarehouse145Decode, mcptagSummarizeWarehouse145Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_ticket_146",
 				Description:  `Summarizes tickets over a period.`,
@@ -2901,7 +2901,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeTicket146Decode, mcptagSummarizeTicket146Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_employee_147",
 				Description:  `Summarizes employees over a period.`,
@@ -2920,7 +2920,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeEmployee147Decode, mcptagSummarizeEmployee147Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_project_148",
 				Description:  `Summarizes projects over a period.`,
@@ -2939,7 +2939,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeProject148Decode, mcptagSummarizeProject148Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_repository_149",
 				Description:  `Summarizes repositories over a period.`,
@@ -2958,7 +2958,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeRepository149Decode, mcptagSummarizeRepository149Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_deployment_150",
 				Description:  `Summarizes deployments over a period.`,
@@ -2977,7 +2977,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeDeployment150Decode, mcptagSummarizeDeployment150Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_alert_151",
 				Description:  `Summarizes alerts over a period.`,
@@ -2996,7 +2996,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeAlert151Decode, mcptagSummarizeAlert151Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_subscription_152",
 				Description:  `Summarizes subscriptions over a period.`,
@@ -3015,7 +3015,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeSubscription152Decode, mcptagSummarizeSubscription152Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_payment_153",
 				Description:  `Summarizes payments over a period.`,
@@ -3034,7 +3034,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizePayment153Decode, mcptagSummarizePayment153Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_contract_154",
 				Description:  `Summarizes contracts over a period.`,
@@ -3053,7 +3053,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeContract154Decode, mcptagSummarizeContract154Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_campaign_155",
 				Description:  `Summarizes campaigns over a period.`,
@@ -3072,7 +3072,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeCampaign155Decode, mcptagSummarizeCampaign155Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_document_156",
 				Description:  `Summarizes documents over a period.`,
@@ -3091,7 +3091,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeDocument156Decode, mcptagSummarizeDocument156Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_meeting_157",
 				Description:  `Summarizes meetings over a period.`,
@@ -3110,7 +3110,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeMeeting157Decode, mcptagSummarizeMeeting157Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_vendor_158",
 				Description:  `Summarizes vendors over a period.`,
@@ -3129,7 +3129,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizeVendor158Decode, mcptagSummarizeVendor158Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarize_asset_159",
 				Description:  `Summarizes assets over a period.`,
@@ -3248,14 +3248,14 @@ type GetInvoice0Params struct {
 func mcptagGetInvoice0(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_invoice_0", &res)
 	var in GetInvoice0Params
-	if err := mcptagGetInvoice0Decode(req, &in); err != nil {
+	if err := mcptagGetInvoice0Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetInvoice0Run(ctx, req, &in))
 }
 
-func mcptagGetInvoice0Decode(req *mcp.CallToolRequest, in *GetInvoice0Params) error {
-	args, err := mcptagGetInvoice0Args.Parse(req.Params.Arguments)
+func mcptagGetInvoice0Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetInvoice0Params) error {
+	args, err := mcptagGetInvoice0Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -3361,14 +3361,14 @@ type GetCustomer1Params struct {
 func mcptagGetCustomer1(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_customer_1", &res)
 	var in GetCustomer1Params
-	if err := mcptagGetCustomer1Decode(req, &in); err != nil {
+	if err := mcptagGetCustomer1Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetCustomer1Run(ctx, req, &in))
 }
 
-func mcptagGetCustomer1Decode(req *mcp.CallToolRequest, in *GetCustomer1Params) error {
-	args, err := mcptagGetCustomer1Args.Parse(req.Params.Arguments)
+func mcptagGetCustomer1Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetCustomer1Params) error {
+	args, err := mcptagGetCustomer1Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -3496,14 +3496,14 @@ type GetOrder2Params struct {
 func mcptagGetOrder2(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_order_2", &res)
 	var in GetOrder2Params
-	if err := mcptagGetOrder2Decode(req, &in); err != nil {
+	if err := mcptagGetOrder2Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetOrder2Run(ctx, req, &in))
 }
 
-func mcptagGetOrder2Decode(req *mcp.CallToolRequest, in *GetOrder2Params) error {
-	args, err := mcptagGetOrder2Args.Parse(req.Params.Arguments)
+func mcptagGetOrder2Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetOrder2Params) error {
+	args, err := mcptagGetOrder2Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -3605,14 +3605,14 @@ type GetShipment3Params struct {
 func mcptagGetShipment3(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_shipment_3", &res)
 	var in GetShipment3Params
-	if err := mcptagGetShipment3Decode(req, &in); err != nil {
+	if err := mcptagGetShipment3Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetShipment3Run(ctx, req, &in))
 }
 
-func mcptagGetShipment3Decode(req *mcp.CallToolRequest, in *GetShipment3Params) error {
-	args, err := mcptagGetShipment3Args.Parse(req.Params.Arguments)
+func mcptagGetShipment3Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetShipment3Params) error {
+	args, err := mcptagGetShipment3Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -3723,14 +3723,14 @@ type GetProduct4Params struct {
 func mcptagGetProduct4(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_product_4", &res)
 	var in GetProduct4Params
-	if err := mcptagGetProduct4Decode(req, &in); err != nil {
+	if err := mcptagGetProduct4Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetProduct4Run(ctx, req, &in))
 }
 
-func mcptagGetProduct4Decode(req *mcp.CallToolRequest, in *GetProduct4Params) error {
-	args, err := mcptagGetProduct4Args.Parse(req.Params.Arguments)
+func mcptagGetProduct4Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetProduct4Params) error {
+	args, err := mcptagGetProduct4Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -3832,14 +3832,14 @@ type GetWarehouse5Params struct {
 func mcptagGetWarehouse5(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_warehouse_5", &res)
 	var in GetWarehouse5Params
-	if err := mcptagGetWarehouse5Decode(req, &in); err != nil {
+	if err := mcptagGetWarehouse5Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetWarehouse5Run(ctx, req, &in))
 }
 
-func mcptagGetWarehouse5Decode(req *mcp.CallToolRequest, in *GetWarehouse5Params) error {
-	args, err := mcptagGetWarehouse5Args.Parse(req.Params.Arguments)
+func mcptagGetWarehouse5Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetWarehouse5Params) error {
+	args, err := mcptagGetWarehouse5Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -3937,14 +3937,14 @@ type GetTicket6Params struct {
 func mcptagGetTicket6(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_ticket_6", &res)
 	var in GetTicket6Params
-	if err := mcptagGetTicket6Decode(req, &in); err != nil {
+	if err := mcptagGetTicket6Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTicket6Run(ctx, req, &in))
 }
 
-func mcptagGetTicket6Decode(req *mcp.CallToolRequest, in *GetTicket6Params) error {
-	args, err := mcptagGetTicket6Args.Parse(req.Params.Arguments)
+func mcptagGetTicket6Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetTicket6Params) error {
+	args, err := mcptagGetTicket6Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -4056,14 +4056,14 @@ type GetEmployee7Params struct {
 func mcptagGetEmployee7(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_employee_7", &res)
 	var in GetEmployee7Params
-	if err := mcptagGetEmployee7Decode(req, &in); err != nil {
+	if err := mcptagGetEmployee7Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetEmployee7Run(ctx, req, &in))
 }
 
-func mcptagGetEmployee7Decode(req *mcp.CallToolRequest, in *GetEmployee7Params) error {
-	args, err := mcptagGetEmployee7Args.Parse(req.Params.Arguments)
+func mcptagGetEmployee7Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetEmployee7Params) error {
+	args, err := mcptagGetEmployee7Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -4188,14 +4188,14 @@ type GetProject8Params struct {
 func mcptagGetProject8(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_project_8", &res)
 	var in GetProject8Params
-	if err := mcptagGetProject8Decode(req, &in); err != nil {
+	if err := mcptagGetProject8Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetProject8Run(ctx, req, &in))
 }
 
-func mcptagGetProject8Decode(req *mcp.CallToolRequest, in *GetProject8Params) error {
-	args, err := mcptagGetProject8Args.Parse(req.Params.Arguments)
+func mcptagGetProject8Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetProject8Params) error {
+	args, err := mcptagGetProject8Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -4288,14 +4288,14 @@ type GetRepository9Params struct {
 func mcptagGetRepository9(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_repository_9", &res)
 	var in GetRepository9Params
-	if err := mcptagGetRepository9Decode(req, &in); err != nil {
+	if err := mcptagGetRepository9Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetRepository9Run(ctx, req, &in))
 }
 
-func mcptagGetRepository9Decode(req *mcp.CallToolRequest, in *GetRepository9Params) error {
-	args, err := mcptagGetRepository9Args.Parse(req.Params.Arguments)
+func mcptagGetRepository9Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetRepository9Params) error {
+	args, err := mcptagGetRepository9Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -4384,14 +4384,14 @@ type GetDeployment10Params struct {
 func mcptagGetDeployment10(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_deployment_10", &res)
 	var in GetDeployment10Params
-	if err := mcptagGetDeployment10Decode(req, &in); err != nil {
+	if err := mcptagGetDeployment10Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetDeployment10Run(ctx, req, &in))
 }
 
-func mcptagGetDeployment10Decode(req *mcp.CallToolRequest, in *GetDeployment10Params) error {
-	args, err := mcptagGetDeployment10Args.Parse(req.Params.Arguments)
+func mcptagGetDeployment10Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetDeployment10Params) error {
+	args, err := mcptagGetDeployment10Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -4483,14 +4483,14 @@ type GetAlert11Params struct {
 func mcptagGetAlert11(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_alert_11", &res)
 	var in GetAlert11Params
-	if err := mcptagGetAlert11Decode(req, &in); err != nil {
+	if err := mcptagGetAlert11Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetAlert11Run(ctx, req, &in))
 }
 
-func mcptagGetAlert11Decode(req *mcp.CallToolRequest, in *GetAlert11Params) error {
-	args, err := mcptagGetAlert11Args.Parse(req.Params.Arguments)
+func mcptagGetAlert11Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetAlert11Params) error {
+	args, err := mcptagGetAlert11Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -4592,14 +4592,14 @@ type GetSubscription12Params struct {
 func mcptagGetSubscription12(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_subscription_12", &res)
 	var in GetSubscription12Params
-	if err := mcptagGetSubscription12Decode(req, &in); err != nil {
+	if err := mcptagGetSubscription12Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetSubscription12Run(ctx, req, &in))
 }
 
-func mcptagGetSubscription12Decode(req *mcp.CallToolRequest, in *GetSubscription12Params) error {
-	args, err := mcptagGetSubscription12Args.Parse(req.Params.Arguments)
+func mcptagGetSubscription12Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetSubscription12Params) error {
+	args, err := mcptagGetSubscription12Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -4701,14 +4701,14 @@ type GetPayment13Params struct {
 func mcptagGetPayment13(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_payment_13", &res)
 	var in GetPayment13Params
-	if err := mcptagGetPayment13Decode(req, &in); err != nil {
+	if err := mcptagGetPayment13Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetPayment13Run(ctx, req, &in))
 }
 
-func mcptagGetPayment13Decode(req *mcp.CallToolRequest, in *GetPayment13Params) error {
-	args, err := mcptagGetPayment13Args.Parse(req.Params.Arguments)
+func mcptagGetPayment13Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetPayment13Params) error {
+	args, err := mcptagGetPayment13Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -4824,14 +4824,14 @@ type GetContract14Params struct {
 func mcptagGetContract14(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_contract_14", &res)
 	var in GetContract14Params
-	if err := mcptagGetContract14Decode(req, &in); err != nil {
+	if err := mcptagGetContract14Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetContract14Run(ctx, req, &in))
 }
 
-func mcptagGetContract14Decode(req *mcp.CallToolRequest, in *GetContract14Params) error {
-	args, err := mcptagGetContract14Args.Parse(req.Params.Arguments)
+func mcptagGetContract14Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetContract14Params) error {
+	args, err := mcptagGetContract14Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -4937,14 +4937,14 @@ type GetCampaign15Params struct {
 func mcptagGetCampaign15(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_campaign_15", &res)
 	var in GetCampaign15Params
-	if err := mcptagGetCampaign15Decode(req, &in); err != nil {
+	if err := mcptagGetCampaign15Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetCampaign15Run(ctx, req, &in))
 }
 
-func mcptagGetCampaign15Decode(req *mcp.CallToolRequest, in *GetCampaign15Params) error {
-	args, err := mcptagGetCampaign15Args.Parse(req.Params.Arguments)
+func mcptagGetCampaign15Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetCampaign15Params) error {
+	args, err := mcptagGetCampaign15Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -5043,14 +5043,14 @@ type GetDocument16Params struct {
 func mcptagGetDocument16(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_document_16", &res)
 	var in GetDocument16Params
-	if err := mcptagGetDocument16Decode(req, &in); err != nil {
+	if err := mcptagGetDocument16Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetDocument16Run(ctx, req, &in))
 }
 
-func mcptagGetDocument16Decode(req *mcp.CallToolRequest, in *GetDocument16Params) error {
-	args, err := mcptagGetDocument16Args.Parse(req.Params.Arguments)
+func mcptagGetDocument16Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetDocument16Params) error {
+	args, err := mcptagGetDocument16Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -5153,14 +5153,14 @@ type GetMeeting17Params struct {
 func mcptagGetMeeting17(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_meeting_17", &res)
 	var in GetMeeting17Params
-	if err := mcptagGetMeeting17Decode(req, &in); err != nil {
+	if err := mcptagGetMeeting17Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetMeeting17Run(ctx, req, &in))
 }
 
-func mcptagGetMeeting17Decode(req *mcp.CallToolRequest, in *GetMeeting17Params) error {
-	args, err := mcptagGetMeeting17Args.Parse(req.Params.Arguments)
+func mcptagGetMeeting17Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetMeeting17Params) error {
+	args, err := mcptagGetMeeting17Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -5271,14 +5271,14 @@ type GetVendor18Params struct {
 func mcptagGetVendor18(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_vendor_18", &res)
 	var in GetVendor18Params
-	if err := mcptagGetVendor18Decode(req, &in); err != nil {
+	if err := mcptagGetVendor18Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetVendor18Run(ctx, req, &in))
 }
 
-func mcptagGetVendor18Decode(req *mcp.CallToolRequest, in *GetVendor18Params) error {
-	args, err := mcptagGetVendor18Args.Parse(req.Params.Arguments)
+func mcptagGetVendor18Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetVendor18Params) error {
+	args, err := mcptagGetVendor18Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -5389,14 +5389,14 @@ type GetAsset19Params struct {
 func mcptagGetAsset19(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_asset_19", &res)
 	var in GetAsset19Params
-	if err := mcptagGetAsset19Decode(req, &in); err != nil {
+	if err := mcptagGetAsset19Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetAsset19Run(ctx, req, &in))
 }
 
-func mcptagGetAsset19Decode(req *mcp.CallToolRequest, in *GetAsset19Params) error {
-	args, err := mcptagGetAsset19Args.Parse(req.Params.Arguments)
+func mcptagGetAsset19Decode(ctx context.Context, req *mcp.CallToolRequest, in *GetAsset19Params) error {
+	args, err := mcptagGetAsset19Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -5541,14 +5541,14 @@ var mcptagListInvoice20Args = &toolimpl.Spec{
 func mcptagListInvoice20(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_invoice_20", &res)
 	var in ListInvoice20Input
-	if err := mcptagListInvoice20Decode(req, &in); err != nil {
+	if err := mcptagListInvoice20Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListInvoice20Run(ctx, req, &in))
 }
 
-func mcptagListInvoice20Decode(req *mcp.CallToolRequest, in *ListInvoice20Input) error {
-	return mcptagListInvoice20Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListInvoice20Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListInvoice20Input) error {
+	return mcptagListInvoice20Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListInvoice20Run(ctx context.Context, req *mcp.CallToolRequest, in *ListInvoice20Input) (*mcp.CallToolResult, error) {
@@ -5680,14 +5680,14 @@ var mcptagListCustomer21Args = &toolimpl.Spec{
 func mcptagListCustomer21(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_customer_21", &res)
 	var in ListCustomer21Input
-	if err := mcptagListCustomer21Decode(req, &in); err != nil {
+	if err := mcptagListCustomer21Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListCustomer21Run(ctx, req, &in))
 }
 
-func mcptagListCustomer21Decode(req *mcp.CallToolRequest, in *ListCustomer21Input) error {
-	return mcptagListCustomer21Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListCustomer21Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListCustomer21Input) error {
+	return mcptagListCustomer21Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListCustomer21Run(ctx context.Context, req *mcp.CallToolRequest, in *ListCustomer21Input) (*mcp.CallToolResult, error) {
@@ -5838,14 +5838,14 @@ var mcptagListOrder22Args = &toolimpl.Spec{
 func mcptagListOrder22(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_order_22", &res)
 	var in ListOrder22Input
-	if err := mcptagListOrder22Decode(req, &in); err != nil {
+	if err := mcptagListOrder22Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListOrder22Run(ctx, req, &in))
 }
 
-func mcptagListOrder22Decode(req *mcp.CallToolRequest, in *ListOrder22Input) error {
-	return mcptagListOrder22Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListOrder22Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListOrder22Input) error {
+	return mcptagListOrder22Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListOrder22Run(ctx context.Context, req *mcp.CallToolRequest, in *ListOrder22Input) (*mcp.CallToolResult, error) {
@@ -5973,14 +5973,14 @@ var mcptagListShipment23Args = &toolimpl.Spec{
 func mcptagListShipment23(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_shipment_23", &res)
 	var in ListShipment23Input
-	if err := mcptagListShipment23Decode(req, &in); err != nil {
+	if err := mcptagListShipment23Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListShipment23Run(ctx, req, &in))
 }
 
-func mcptagListShipment23Decode(req *mcp.CallToolRequest, in *ListShipment23Input) error {
-	return mcptagListShipment23Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListShipment23Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListShipment23Input) error {
+	return mcptagListShipment23Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListShipment23Run(ctx context.Context, req *mcp.CallToolRequest, in *ListShipment23Input) (*mcp.CallToolResult, error) {
@@ -6114,14 +6114,14 @@ var mcptagListProduct24Args = &toolimpl.Spec{
 func mcptagListProduct24(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_product_24", &res)
 	var in ListProduct24Input
-	if err := mcptagListProduct24Decode(req, &in); err != nil {
+	if err := mcptagListProduct24Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListProduct24Run(ctx, req, &in))
 }
 
-func mcptagListProduct24Decode(req *mcp.CallToolRequest, in *ListProduct24Input) error {
-	return mcptagListProduct24Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListProduct24Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListProduct24Input) error {
+	return mcptagListProduct24Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListProduct24Run(ctx context.Context, req *mcp.CallToolRequest, in *ListProduct24Input) (*mcp.CallToolResult, error) {
@@ -6249,14 +6249,14 @@ var mcptagListWarehouse25Args = &toolimpl.Spec{
 func mcptagListWarehouse25(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_warehouse_25", &res)
 	var in ListWarehouse25Input
-	if err := mcptagListWarehouse25Decode(req, &in); err != nil {
+	if err := mcptagListWarehouse25Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListWarehouse25Run(ctx, req, &in))
 }
 
-func mcptagListWarehouse25Decode(req *mcp.CallToolRequest, in *ListWarehouse25Input) error {
-	return mcptagListWarehouse25Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListWarehouse25Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListWarehouse25Input) error {
+	return mcptagListWarehouse25Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListWarehouse25Run(ctx context.Context, req *mcp.CallToolRequest, in *ListWarehouse25Input) (*mcp.CallToolResult, error) {
@@ -6377,14 +6377,14 @@ var mcptagListTicket26Args = &toolimpl.Spec{
 func mcptagListTicket26(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_ticket_26", &res)
 	var in ListTicket26Input
-	if err := mcptagListTicket26Decode(req, &in); err != nil {
+	if err := mcptagListTicket26Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListTicket26Run(ctx, req, &in))
 }
 
-func mcptagListTicket26Decode(req *mcp.CallToolRequest, in *ListTicket26Input) error {
-	return mcptagListTicket26Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListTicket26Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListTicket26Input) error {
+	return mcptagListTicket26Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListTicket26Run(ctx context.Context, req *mcp.CallToolRequest, in *ListTicket26Input) (*mcp.CallToolResult, error) {
@@ -6522,14 +6522,14 @@ var mcptagListEmployee27Args = &toolimpl.Spec{
 func mcptagListEmployee27(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_employee_27", &res)
 	var in ListEmployee27Input
-	if err := mcptagListEmployee27Decode(req, &in); err != nil {
+	if err := mcptagListEmployee27Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListEmployee27Run(ctx, req, &in))
 }
 
-func mcptagListEmployee27Decode(req *mcp.CallToolRequest, in *ListEmployee27Input) error {
-	return mcptagListEmployee27Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListEmployee27Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListEmployee27Input) error {
+	return mcptagListEmployee27Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListEmployee27Run(ctx context.Context, req *mcp.CallToolRequest, in *ListEmployee27Input) (*mcp.CallToolResult, error) {
@@ -6677,14 +6677,14 @@ var mcptagListProject28Args = &toolimpl.Spec{
 func mcptagListProject28(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_project_28", &res)
 	var in ListProject28Input
-	if err := mcptagListProject28Decode(req, &in); err != nil {
+	if err := mcptagListProject28Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListProject28Run(ctx, req, &in))
 }
 
-func mcptagListProject28Decode(req *mcp.CallToolRequest, in *ListProject28Input) error {
-	return mcptagListProject28Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListProject28Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListProject28Input) error {
+	return mcptagListProject28Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListProject28Run(ctx context.Context, req *mcp.CallToolRequest, in *ListProject28Input) (*mcp.CallToolResult, error) {
@@ -6803,14 +6803,14 @@ var mcptagListRepository29Args = &toolimpl.Spec{
 func mcptagListRepository29(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_repository_29", &res)
 	var in ListRepository29Input
-	if err := mcptagListRepository29Decode(req, &in); err != nil {
+	if err := mcptagListRepository29Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListRepository29Run(ctx, req, &in))
 }
 
-func mcptagListRepository29Decode(req *mcp.CallToolRequest, in *ListRepository29Input) error {
-	return mcptagListRepository29Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListRepository29Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListRepository29Input) error {
+	return mcptagListRepository29Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListRepository29Run(ctx context.Context, req *mcp.CallToolRequest, in *ListRepository29Input) (*mcp.CallToolResult, error) {
@@ -6925,14 +6925,14 @@ var mcptagListDeployment30Args = &toolimpl.Spec{
 func mcptagListDeployment30(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_deployment_30", &res)
 	var in ListDeployment30Input
-	if err := mcptagListDeployment30Decode(req, &in); err != nil {
+	if err := mcptagListDeployment30Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListDeployment30Run(ctx, req, &in))
 }
 
-func mcptagListDeployment30Decode(req *mcp.CallToolRequest, in *ListDeployment30Input) error {
-	return mcptagListDeployment30Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListDeployment30Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListDeployment30Input) error {
+	return mcptagListDeployment30Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListDeployment30Run(ctx context.Context, req *mcp.CallToolRequest, in *ListDeployment30Input) (*mcp.CallToolResult, error) {
@@ -7047,14 +7047,14 @@ var mcptagListAlert31Args = &toolimpl.Spec{
 func mcptagListAlert31(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_alert_31", &res)
 	var in ListAlert31Input
-	if err := mcptagListAlert31Decode(req, &in); err != nil {
+	if err := mcptagListAlert31Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListAlert31Run(ctx, req, &in))
 }
 
-func mcptagListAlert31Decode(req *mcp.CallToolRequest, in *ListAlert31Input) error {
-	return mcptagListAlert31Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListAlert31Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListAlert31Input) error {
+	return mcptagListAlert31Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListAlert31Run(ctx context.Context, req *mcp.CallToolRequest, in *ListAlert31Input) (*mcp.CallToolResult, error) {
@@ -7182,14 +7182,14 @@ var mcptagListSubscription32Args = &toolimpl.Spec{
 func mcptagListSubscription32(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_subscription_32", &res)
 	var in ListSubscription32Input
-	if err := mcptagListSubscription32Decode(req, &in); err != nil {
+	if err := mcptagListSubscription32Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListSubscription32Run(ctx, req, &in))
 }
 
-func mcptagListSubscription32Decode(req *mcp.CallToolRequest, in *ListSubscription32Input) error {
-	return mcptagListSubscription32Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListSubscription32Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListSubscription32Input) error {
+	return mcptagListSubscription32Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListSubscription32Run(ctx context.Context, req *mcp.CallToolRequest, in *ListSubscription32Input) (*mcp.CallToolResult, error) {
@@ -7313,14 +7313,14 @@ var mcptagListPayment33Args = &toolimpl.Spec{
 func mcptagListPayment33(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_payment_33", &res)
 	var in ListPayment33Input
-	if err := mcptagListPayment33Decode(req, &in); err != nil {
+	if err := mcptagListPayment33Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListPayment33Run(ctx, req, &in))
 }
 
-func mcptagListPayment33Decode(req *mcp.CallToolRequest, in *ListPayment33Input) error {
-	return mcptagListPayment33Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListPayment33Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListPayment33Input) error {
+	return mcptagListPayment33Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListPayment33Run(ctx context.Context, req *mcp.CallToolRequest, in *ListPayment33Input) (*mcp.CallToolResult, error) {
@@ -7462,14 +7462,14 @@ var mcptagListContract34Args = &toolimpl.Spec{
 func mcptagListContract34(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_contract_34", &res)
 	var in ListContract34Input
-	if err := mcptagListContract34Decode(req, &in); err != nil {
+	if err := mcptagListContract34Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListContract34Run(ctx, req, &in))
 }
 
-func mcptagListContract34Decode(req *mcp.CallToolRequest, in *ListContract34Input) error {
-	return mcptagListContract34Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListContract34Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListContract34Input) error {
+	return mcptagListContract34Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListContract34Run(ctx context.Context, req *mcp.CallToolRequest, in *ListContract34Input) (*mcp.CallToolResult, error) {
@@ -7601,14 +7601,14 @@ var mcptagListCampaign35Args = &toolimpl.Spec{
 func mcptagListCampaign35(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_campaign_35", &res)
 	var in ListCampaign35Input
-	if err := mcptagListCampaign35Decode(req, &in); err != nil {
+	if err := mcptagListCampaign35Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListCampaign35Run(ctx, req, &in))
 }
 
-func mcptagListCampaign35Decode(req *mcp.CallToolRequest, in *ListCampaign35Input) error {
-	return mcptagListCampaign35Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListCampaign35Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListCampaign35Input) error {
+	return mcptagListCampaign35Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListCampaign35Run(ctx context.Context, req *mcp.CallToolRequest, in *ListCampaign35Input) (*mcp.CallToolResult, error) {
@@ -7733,14 +7733,14 @@ var mcptagListDocument36Args = &toolimpl.Spec{
 func mcptagListDocument36(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_document_36", &res)
 	var in ListDocument36Input
-	if err := mcptagListDocument36Decode(req, &in); err != nil {
+	if err := mcptagListDocument36Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListDocument36Run(ctx, req, &in))
 }
 
-func mcptagListDocument36Decode(req *mcp.CallToolRequest, in *ListDocument36Input) error {
-	return mcptagListDocument36Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListDocument36Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListDocument36Input) error {
+	return mcptagListDocument36Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListDocument36Run(ctx context.Context, req *mcp.CallToolRequest, in *ListDocument36Input) (*mcp.CallToolResult, error) {
@@ -7865,14 +7865,14 @@ var mcptagListMeeting37Args = &toolimpl.Spec{
 func mcptagListMeeting37(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_meeting_37", &res)
 	var in ListMeeting37Input
-	if err := mcptagListMeeting37Decode(req, &in); err != nil {
+	if err := mcptagListMeeting37Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListMeeting37Run(ctx, req, &in))
 }
 
-func mcptagListMeeting37Decode(req *mcp.CallToolRequest, in *ListMeeting37Input) error {
-	return mcptagListMeeting37Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListMeeting37Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListMeeting37Input) error {
+	return mcptagListMeeting37Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListMeeting37Run(ctx context.Context, req *mcp.CallToolRequest, in *ListMeeting37Input) (*mcp.CallToolResult, error) {
@@ -8006,14 +8006,14 @@ var mcptagListVendor38Args = &toolimpl.Spec{
 func mcptagListVendor38(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_vendor_38", &res)
 	var in ListVendor38Input
-	if err := mcptagListVendor38Decode(req, &in); err != nil {
+	if err := mcptagListVendor38Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListVendor38Run(ctx, req, &in))
 }
 
-func mcptagListVendor38Decode(req *mcp.CallToolRequest, in *ListVendor38Input) error {
-	return mcptagListVendor38Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListVendor38Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListVendor38Input) error {
+	return mcptagListVendor38Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListVendor38Run(ctx context.Context, req *mcp.CallToolRequest, in *ListVendor38Input) (*mcp.CallToolResult, error) {
@@ -8147,14 +8147,14 @@ var mcptagListAsset39Args = &toolimpl.Spec{
 func mcptagListAsset39(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_asset_39", &res)
 	var in ListAsset39Input
-	if err := mcptagListAsset39Decode(req, &in); err != nil {
+	if err := mcptagListAsset39Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListAsset39Run(ctx, req, &in))
 }
 
-func mcptagListAsset39Decode(req *mcp.CallToolRequest, in *ListAsset39Input) error {
-	return mcptagListAsset39Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagListAsset39Decode(ctx context.Context, req *mcp.CallToolRequest, in *ListAsset39Input) error {
+	return mcptagListAsset39Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListAsset39Run(ctx context.Context, req *mcp.CallToolRequest, in *ListAsset39Input) (*mcp.CallToolResult, error) {
@@ -8289,14 +8289,14 @@ var mcptagSearchInvoice40Args = &toolimpl.Spec{
 func mcptagSearchInvoice40(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_invoice_40", &res)
 	var in SearchInvoice40Input
-	if err := mcptagSearchInvoice40Decode(req, &in); err != nil {
+	if err := mcptagSearchInvoice40Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchInvoice40Run(ctx, req, &in))
 }
 
-func mcptagSearchInvoice40Decode(req *mcp.CallToolRequest, in *SearchInvoice40Input) error {
-	return mcptagSearchInvoice40Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchInvoice40Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchInvoice40Input) error {
+	return mcptagSearchInvoice40Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchInvoice40Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchInvoice40Input) (*mcp.CallToolResult, error) {
@@ -8421,14 +8421,14 @@ var mcptagSearchCustomer41Args = &toolimpl.Spec{
 func mcptagSearchCustomer41(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_customer_41", &res)
 	var in SearchCustomer41Input
-	if err := mcptagSearchCustomer41Decode(req, &in); err != nil {
+	if err := mcptagSearchCustomer41Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchCustomer41Run(ctx, req, &in))
 }
 
-func mcptagSearchCustomer41Decode(req *mcp.CallToolRequest, in *SearchCustomer41Input) error {
-	return mcptagSearchCustomer41Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchCustomer41Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchCustomer41Input) error {
+	return mcptagSearchCustomer41Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchCustomer41Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchCustomer41Input) (*mcp.CallToolResult, error) {
@@ -8576,14 +8576,14 @@ var mcptagSearchOrder42Args = &toolimpl.Spec{
 func mcptagSearchOrder42(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_order_42", &res)
 	var in SearchOrder42Input
-	if err := mcptagSearchOrder42Decode(req, &in); err != nil {
+	if err := mcptagSearchOrder42Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchOrder42Run(ctx, req, &in))
 }
 
-func mcptagSearchOrder42Decode(req *mcp.CallToolRequest, in *SearchOrder42Input) error {
-	return mcptagSearchOrder42Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchOrder42Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchOrder42Input) error {
+	return mcptagSearchOrder42Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchOrder42Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchOrder42Input) (*mcp.CallToolResult, error) {
@@ -8704,14 +8704,14 @@ var mcptagSearchShipment43Args = &toolimpl.Spec{
 func mcptagSearchShipment43(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_shipment_43", &res)
 	var in SearchShipment43Input
-	if err := mcptagSearchShipment43Decode(req, &in); err != nil {
+	if err := mcptagSearchShipment43Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchShipment43Run(ctx, req, &in))
 }
 
-func mcptagSearchShipment43Decode(req *mcp.CallToolRequest, in *SearchShipment43Input) error {
-	return mcptagSearchShipment43Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchShipment43Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchShipment43Input) error {
+	return mcptagSearchShipment43Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchShipment43Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchShipment43Input) (*mcp.CallToolResult, error) {
@@ -8842,14 +8842,14 @@ var mcptagSearchProduct44Args = &toolimpl.Spec{
 func mcptagSearchProduct44(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_product_44", &res)
 	var in SearchProduct44Input
-	if err := mcptagSearchProduct44Decode(req, &in); err != nil {
+	if err := mcptagSearchProduct44Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchProduct44Run(ctx, req, &in))
 }
 
-func mcptagSearchProduct44Decode(req *mcp.CallToolRequest, in *SearchProduct44Input) error {
-	return mcptagSearchProduct44Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchProduct44Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchProduct44Input) error {
+	return mcptagSearchProduct44Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchProduct44Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchProduct44Input) (*mcp.CallToolResult, error) {
@@ -8970,14 +8970,14 @@ var mcptagSearchWarehouse45Args = &toolimpl.Spec{
 func mcptagSearchWarehouse45(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_warehouse_45", &res)
 	var in SearchWarehouse45Input
-	if err := mcptagSearchWarehouse45Decode(req, &in); err != nil {
+	if err := mcptagSearchWarehouse45Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchWarehouse45Run(ctx, req, &in))
 }
 
-func mcptagSearchWarehouse45Decode(req *mcp.CallToolRequest, in *SearchWarehouse45Input) error {
-	return mcptagSearchWarehouse45Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchWarehouse45Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchWarehouse45Input) error {
+	return mcptagSearchWarehouse45Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchWarehouse45Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchWarehouse45Input) (*mcp.CallToolResult, error) {
@@ -9095,14 +9095,14 @@ var mcptagSearchTicket46Args = &toolimpl.Spec{
 func mcptagSearchTicket46(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_ticket_46", &res)
 	var in SearchTicket46Input
-	if err := mcptagSearchTicket46Decode(req, &in); err != nil {
+	if err := mcptagSearchTicket46Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchTicket46Run(ctx, req, &in))
 }
 
-func mcptagSearchTicket46Decode(req *mcp.CallToolRequest, in *SearchTicket46Input) error {
-	return mcptagSearchTicket46Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchTicket46Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchTicket46Input) error {
+	return mcptagSearchTicket46Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchTicket46Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchTicket46Input) (*mcp.CallToolResult, error) {
@@ -9233,14 +9233,14 @@ var mcptagSearchEmployee47Args = &toolimpl.Spec{
 func mcptagSearchEmployee47(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_employee_47", &res)
 	var in SearchEmployee47Input
-	if err := mcptagSearchEmployee47Decode(req, &in); err != nil {
+	if err := mcptagSearchEmployee47Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchEmployee47Run(ctx, req, &in))
 }
 
-func mcptagSearchEmployee47Decode(req *mcp.CallToolRequest, in *SearchEmployee47Input) error {
-	return mcptagSearchEmployee47Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchEmployee47Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchEmployee47Input) error {
+	return mcptagSearchEmployee47Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchEmployee47Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchEmployee47Input) (*mcp.CallToolResult, error) {
@@ -9385,14 +9385,14 @@ var mcptagSearchProject48Args = &toolimpl.Spec{
 func mcptagSearchProject48(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_project_48", &res)
 	var in SearchProject48Input
-	if err := mcptagSearchProject48Decode(req, &in); err != nil {
+	if err := mcptagSearchProject48Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchProject48Run(ctx, req, &in))
 }
 
-func mcptagSearchProject48Decode(req *mcp.CallToolRequest, in *SearchProject48Input) error {
-	return mcptagSearchProject48Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchProject48Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchProject48Input) error {
+	return mcptagSearchProject48Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchProject48Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchProject48Input) (*mcp.CallToolResult, error) {
@@ -9504,14 +9504,14 @@ var mcptagSearchRepository49Args = &toolimpl.Spec{
 func mcptagSearchRepository49(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_repository_49", &res)
 	var in SearchRepository49Input
-	if err := mcptagSearchRepository49Decode(req, &in); err != nil {
+	if err := mcptagSearchRepository49Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchRepository49Run(ctx, req, &in))
 }
 
-func mcptagSearchRepository49Decode(req *mcp.CallToolRequest, in *SearchRepository49Input) error {
-	return mcptagSearchRepository49Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchRepository49Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchRepository49Input) error {
+	return mcptagSearchRepository49Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchRepository49Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchRepository49Input) (*mcp.CallToolResult, error) {
@@ -9619,14 +9619,14 @@ var mcptagSearchDeployment50Args = &toolimpl.Spec{
 func mcptagSearchDeployment50(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_deployment_50", &res)
 	var in SearchDeployment50Input
-	if err := mcptagSearchDeployment50Decode(req, &in); err != nil {
+	if err := mcptagSearchDeployment50Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchDeployment50Run(ctx, req, &in))
 }
 
-func mcptagSearchDeployment50Decode(req *mcp.CallToolRequest, in *SearchDeployment50Input) error {
-	return mcptagSearchDeployment50Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchDeployment50Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchDeployment50Input) error {
+	return mcptagSearchDeployment50Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchDeployment50Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchDeployment50Input) (*mcp.CallToolResult, error) {
@@ -9738,14 +9738,14 @@ var mcptagSearchAlert51Args = &toolimpl.Spec{
 func mcptagSearchAlert51(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_alert_51", &res)
 	var in SearchAlert51Input
-	if err := mcptagSearchAlert51Decode(req, &in); err != nil {
+	if err := mcptagSearchAlert51Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchAlert51Run(ctx, req, &in))
 }
 
-func mcptagSearchAlert51Decode(req *mcp.CallToolRequest, in *SearchAlert51Input) error {
-	return mcptagSearchAlert51Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchAlert51Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchAlert51Input) error {
+	return mcptagSearchAlert51Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchAlert51Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchAlert51Input) (*mcp.CallToolResult, error) {
@@ -9866,14 +9866,14 @@ var mcptagSearchSubscription52Args = &toolimpl.Spec{
 func mcptagSearchSubscription52(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_subscription_52", &res)
 	var in SearchSubscription52Input
-	if err := mcptagSearchSubscription52Decode(req, &in); err != nil {
+	if err := mcptagSearchSubscription52Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchSubscription52Run(ctx, req, &in))
 }
 
-func mcptagSearchSubscription52Decode(req *mcp.CallToolRequest, in *SearchSubscription52Input) error {
-	return mcptagSearchSubscription52Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchSubscription52Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchSubscription52Input) error {
+	return mcptagSearchSubscription52Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchSubscription52Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchSubscription52Input) (*mcp.CallToolResult, error) {
@@ -9994,14 +9994,14 @@ var mcptagSearchPayment53Args = &toolimpl.Spec{
 func mcptagSearchPayment53(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_payment_53", &res)
 	var in SearchPayment53Input
-	if err := mcptagSearchPayment53Decode(req, &in); err != nil {
+	if err := mcptagSearchPayment53Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchPayment53Run(ctx, req, &in))
 }
 
-func mcptagSearchPayment53Decode(req *mcp.CallToolRequest, in *SearchPayment53Input) error {
-	return mcptagSearchPayment53Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchPayment53Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchPayment53Input) error {
+	return mcptagSearchPayment53Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchPayment53Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchPayment53Input) (*mcp.CallToolResult, error) {
@@ -10136,14 +10136,14 @@ var mcptagSearchContract54Args = &toolimpl.Spec{
 func mcptagSearchContract54(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_contract_54", &res)
 	var in SearchContract54Input
-	if err := mcptagSearchContract54Decode(req, &in); err != nil {
+	if err := mcptagSearchContract54Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchContract54Run(ctx, req, &in))
 }
 
-func mcptagSearchContract54Decode(req *mcp.CallToolRequest, in *SearchContract54Input) error {
-	return mcptagSearchContract54Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchContract54Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchContract54Input) error {
+	return mcptagSearchContract54Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchContract54Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchContract54Input) (*mcp.CallToolResult, error) {
@@ -10268,14 +10268,14 @@ var mcptagSearchCampaign55Args = &toolimpl.Spec{
 func mcptagSearchCampaign55(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_campaign_55", &res)
 	var in SearchCampaign55Input
-	if err := mcptagSearchCampaign55Decode(req, &in); err != nil {
+	if err := mcptagSearchCampaign55Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchCampaign55Run(ctx, req, &in))
 }
 
-func mcptagSearchCampaign55Decode(req *mcp.CallToolRequest, in *SearchCampaign55Input) error {
-	return mcptagSearchCampaign55Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchCampaign55Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchCampaign55Input) error {
+	return mcptagSearchCampaign55Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchCampaign55Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchCampaign55Input) (*mcp.CallToolResult, error) {
@@ -10393,14 +10393,14 @@ var mcptagSearchDocument56Args = &toolimpl.Spec{
 func mcptagSearchDocument56(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_document_56", &res)
 	var in SearchDocument56Input
-	if err := mcptagSearchDocument56Decode(req, &in); err != nil {
+	if err := mcptagSearchDocument56Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchDocument56Run(ctx, req, &in))
 }
 
-func mcptagSearchDocument56Decode(req *mcp.CallToolRequest, in *SearchDocument56Input) error {
-	return mcptagSearchDocument56Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchDocument56Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchDocument56Input) error {
+	return mcptagSearchDocument56Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchDocument56Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchDocument56Input) (*mcp.CallToolResult, error) {
@@ -10522,14 +10522,14 @@ var mcptagSearchMeeting57Args = &toolimpl.Spec{
 func mcptagSearchMeeting57(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_meeting_57", &res)
 	var in SearchMeeting57Input
-	if err := mcptagSearchMeeting57Decode(req, &in); err != nil {
+	if err := mcptagSearchMeeting57Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchMeeting57Run(ctx, req, &in))
 }
 
-func mcptagSearchMeeting57Decode(req *mcp.CallToolRequest, in *SearchMeeting57Input) error {
-	return mcptagSearchMeeting57Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchMeeting57Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchMeeting57Input) error {
+	return mcptagSearchMeeting57Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchMeeting57Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchMeeting57Input) (*mcp.CallToolResult, error) {
@@ -10660,14 +10660,14 @@ var mcptagSearchVendor58Args = &toolimpl.Spec{
 func mcptagSearchVendor58(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_vendor_58", &res)
 	var in SearchVendor58Input
-	if err := mcptagSearchVendor58Decode(req, &in); err != nil {
+	if err := mcptagSearchVendor58Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchVendor58Run(ctx, req, &in))
 }
 
-func mcptagSearchVendor58Decode(req *mcp.CallToolRequest, in *SearchVendor58Input) error {
-	return mcptagSearchVendor58Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchVendor58Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchVendor58Input) error {
+	return mcptagSearchVendor58Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchVendor58Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchVendor58Input) (*mcp.CallToolResult, error) {
@@ -10798,14 +10798,14 @@ var mcptagSearchAsset59Args = &toolimpl.Spec{
 func mcptagSearchAsset59(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_asset_59", &res)
 	var in SearchAsset59Input
-	if err := mcptagSearchAsset59Decode(req, &in); err != nil {
+	if err := mcptagSearchAsset59Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchAsset59Run(ctx, req, &in))
 }
 
-func mcptagSearchAsset59Decode(req *mcp.CallToolRequest, in *SearchAsset59Input) error {
-	return mcptagSearchAsset59Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchAsset59Decode(ctx context.Context, req *mcp.CallToolRequest, in *SearchAsset59Input) error {
+	return mcptagSearchAsset59Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchAsset59Run(ctx context.Context, req *mcp.CallToolRequest, in *SearchAsset59Input) (*mcp.CallToolResult, error) {
@@ -10940,14 +10940,14 @@ var mcptagCreateInvoice60Args = &toolimpl.Spec{
 func mcptagCreateInvoice60(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_invoice_60", &res)
 	var in CreateInvoice60Input
-	if err := mcptagCreateInvoice60Decode(req, &in); err != nil {
+	if err := mcptagCreateInvoice60Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateInvoice60Run(ctx, req, &in))
 }
 
-func mcptagCreateInvoice60Decode(req *mcp.CallToolRequest, in *CreateInvoice60Input) error {
-	return mcptagCreateInvoice60Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateInvoice60Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateInvoice60Input) error {
+	return mcptagCreateInvoice60Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateInvoice60Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateInvoice60Input) (*mcp.CallToolResult, error) {
@@ -11072,14 +11072,14 @@ var mcptagCreateCustomer61Args = &toolimpl.Spec{
 func mcptagCreateCustomer61(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_customer_61", &res)
 	var in CreateCustomer61Input
-	if err := mcptagCreateCustomer61Decode(req, &in); err != nil {
+	if err := mcptagCreateCustomer61Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateCustomer61Run(ctx, req, &in))
 }
 
-func mcptagCreateCustomer61Decode(req *mcp.CallToolRequest, in *CreateCustomer61Input) error {
-	return mcptagCreateCustomer61Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateCustomer61Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateCustomer61Input) error {
+	return mcptagCreateCustomer61Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateCustomer61Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateCustomer61Input) (*mcp.CallToolResult, error) {
@@ -11227,14 +11227,14 @@ var mcptagCreateOrder62Args = &toolimpl.Spec{
 func mcptagCreateOrder62(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_order_62", &res)
 	var in CreateOrder62Input
-	if err := mcptagCreateOrder62Decode(req, &in); err != nil {
+	if err := mcptagCreateOrder62Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateOrder62Run(ctx, req, &in))
 }
 
-func mcptagCreateOrder62Decode(req *mcp.CallToolRequest, in *CreateOrder62Input) error {
-	return mcptagCreateOrder62Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateOrder62Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateOrder62Input) error {
+	return mcptagCreateOrder62Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateOrder62Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateOrder62Input) (*mcp.CallToolResult, error) {
@@ -11355,14 +11355,14 @@ var mcptagCreateShipment63Args = &toolimpl.Spec{
 func mcptagCreateShipment63(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_shipment_63", &res)
 	var in CreateShipment63Input
-	if err := mcptagCreateShipment63Decode(req, &in); err != nil {
+	if err := mcptagCreateShipment63Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateShipment63Run(ctx, req, &in))
 }
 
-func mcptagCreateShipment63Decode(req *mcp.CallToolRequest, in *CreateShipment63Input) error {
-	return mcptagCreateShipment63Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateShipment63Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateShipment63Input) error {
+	return mcptagCreateShipment63Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateShipment63Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateShipment63Input) (*mcp.CallToolResult, error) {
@@ -11493,14 +11493,14 @@ var mcptagCreateProduct64Args = &toolimpl.Spec{
 func mcptagCreateProduct64(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_product_64", &res)
 	var in CreateProduct64Input
-	if err := mcptagCreateProduct64Decode(req, &in); err != nil {
+	if err := mcptagCreateProduct64Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateProduct64Run(ctx, req, &in))
 }
 
-func mcptagCreateProduct64Decode(req *mcp.CallToolRequest, in *CreateProduct64Input) error {
-	return mcptagCreateProduct64Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateProduct64Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateProduct64Input) error {
+	return mcptagCreateProduct64Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateProduct64Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateProduct64Input) (*mcp.CallToolResult, error) {
@@ -11621,14 +11621,14 @@ var mcptagCreateWarehouse65Args = &toolimpl.Spec{
 func mcptagCreateWarehouse65(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_warehouse_65", &res)
 	var in CreateWarehouse65Input
-	if err := mcptagCreateWarehouse65Decode(req, &in); err != nil {
+	if err := mcptagCreateWarehouse65Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateWarehouse65Run(ctx, req, &in))
 }
 
-func mcptagCreateWarehouse65Decode(req *mcp.CallToolRequest, in *CreateWarehouse65Input) error {
-	return mcptagCreateWarehouse65Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateWarehouse65Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateWarehouse65Input) error {
+	return mcptagCreateWarehouse65Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateWarehouse65Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateWarehouse65Input) (*mcp.CallToolResult, error) {
@@ -11746,14 +11746,14 @@ var mcptagCreateTicket66Args = &toolimpl.Spec{
 func mcptagCreateTicket66(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_ticket_66", &res)
 	var in CreateTicket66Input
-	if err := mcptagCreateTicket66Decode(req, &in); err != nil {
+	if err := mcptagCreateTicket66Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateTicket66Run(ctx, req, &in))
 }
 
-func mcptagCreateTicket66Decode(req *mcp.CallToolRequest, in *CreateTicket66Input) error {
-	return mcptagCreateTicket66Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateTicket66Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateTicket66Input) error {
+	return mcptagCreateTicket66Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateTicket66Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateTicket66Input) (*mcp.CallToolResult, error) {
@@ -11884,14 +11884,14 @@ var mcptagCreateEmployee67Args = &toolimpl.Spec{
 func mcptagCreateEmployee67(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_employee_67", &res)
 	var in CreateEmployee67Input
-	if err := mcptagCreateEmployee67Decode(req, &in); err != nil {
+	if err := mcptagCreateEmployee67Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateEmployee67Run(ctx, req, &in))
 }
 
-func mcptagCreateEmployee67Decode(req *mcp.CallToolRequest, in *CreateEmployee67Input) error {
-	return mcptagCreateEmployee67Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateEmployee67Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateEmployee67Input) error {
+	return mcptagCreateEmployee67Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateEmployee67Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateEmployee67Input) (*mcp.CallToolResult, error) {
@@ -12036,14 +12036,14 @@ var mcptagCreateProject68Args = &toolimpl.Spec{
 func mcptagCreateProject68(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_project_68", &res)
 	var in CreateProject68Input
-	if err := mcptagCreateProject68Decode(req, &in); err != nil {
+	if err := mcptagCreateProject68Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateProject68Run(ctx, req, &in))
 }
 
-func mcptagCreateProject68Decode(req *mcp.CallToolRequest, in *CreateProject68Input) error {
-	return mcptagCreateProject68Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateProject68Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateProject68Input) error {
+	return mcptagCreateProject68Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateProject68Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateProject68Input) (*mcp.CallToolResult, error) {
@@ -12155,14 +12155,14 @@ var mcptagCreateRepository69Args = &toolimpl.Spec{
 func mcptagCreateRepository69(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_repository_69", &res)
 	var in CreateRepository69Input
-	if err := mcptagCreateRepository69Decode(req, &in); err != nil {
+	if err := mcptagCreateRepository69Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateRepository69Run(ctx, req, &in))
 }
 
-func mcptagCreateRepository69Decode(req *mcp.CallToolRequest, in *CreateRepository69Input) error {
-	return mcptagCreateRepository69Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateRepository69Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateRepository69Input) error {
+	return mcptagCreateRepository69Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateRepository69Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateRepository69Input) (*mcp.CallToolResult, error) {
@@ -12270,14 +12270,14 @@ var mcptagCreateDeployment70Args = &toolimpl.Spec{
 func mcptagCreateDeployment70(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_deployment_70", &res)
 	var in CreateDeployment70Input
-	if err := mcptagCreateDeployment70Decode(req, &in); err != nil {
+	if err := mcptagCreateDeployment70Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateDeployment70Run(ctx, req, &in))
 }
 
-func mcptagCreateDeployment70Decode(req *mcp.CallToolRequest, in *CreateDeployment70Input) error {
-	return mcptagCreateDeployment70Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateDeployment70Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateDeployment70Input) error {
+	return mcptagCreateDeployment70Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateDeployment70Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateDeployment70Input) (*mcp.CallToolResult, error) {
@@ -12389,14 +12389,14 @@ var mcptagCreateAlert71Args = &toolimpl.Spec{
 func mcptagCreateAlert71(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_alert_71", &res)
 	var in CreateAlert71Input
-	if err := mcptagCreateAlert71Decode(req, &in); err != nil {
+	if err := mcptagCreateAlert71Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateAlert71Run(ctx, req, &in))
 }
 
-func mcptagCreateAlert71Decode(req *mcp.CallToolRequest, in *CreateAlert71Input) error {
-	return mcptagCreateAlert71Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateAlert71Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateAlert71Input) error {
+	return mcptagCreateAlert71Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateAlert71Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateAlert71Input) (*mcp.CallToolResult, error) {
@@ -12517,14 +12517,14 @@ var mcptagCreateSubscription72Args = &toolimpl.Spec{
 func mcptagCreateSubscription72(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_subscription_72", &res)
 	var in CreateSubscription72Input
-	if err := mcptagCreateSubscription72Decode(req, &in); err != nil {
+	if err := mcptagCreateSubscription72Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateSubscription72Run(ctx, req, &in))
 }
 
-func mcptagCreateSubscription72Decode(req *mcp.CallToolRequest, in *CreateSubscription72Input) error {
-	return mcptagCreateSubscription72Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateSubscription72Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateSubscription72Input) error {
+	return mcptagCreateSubscription72Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateSubscription72Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateSubscription72Input) (*mcp.CallToolResult, error) {
@@ -12645,14 +12645,14 @@ var mcptagCreatePayment73Args = &toolimpl.Spec{
 func mcptagCreatePayment73(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_payment_73", &res)
 	var in CreatePayment73Input
-	if err := mcptagCreatePayment73Decode(req, &in); err != nil {
+	if err := mcptagCreatePayment73Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreatePayment73Run(ctx, req, &in))
 }
 
-func mcptagCreatePayment73Decode(req *mcp.CallToolRequest, in *CreatePayment73Input) error {
-	return mcptagCreatePayment73Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreatePayment73Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreatePayment73Input) error {
+	return mcptagCreatePayment73Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreatePayment73Run(ctx context.Context, req *mcp.CallToolRequest, in *CreatePayment73Input) (*mcp.CallToolResult, error) {
@@ -12787,14 +12787,14 @@ var mcptagCreateContract74Args = &toolimpl.Spec{
 func mcptagCreateContract74(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_contract_74", &res)
 	var in CreateContract74Input
-	if err := mcptagCreateContract74Decode(req, &in); err != nil {
+	if err := mcptagCreateContract74Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateContract74Run(ctx, req, &in))
 }
 
-func mcptagCreateContract74Decode(req *mcp.CallToolRequest, in *CreateContract74Input) error {
-	return mcptagCreateContract74Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateContract74Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateContract74Input) error {
+	return mcptagCreateContract74Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateContract74Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateContract74Input) (*mcp.CallToolResult, error) {
@@ -12919,14 +12919,14 @@ var mcptagCreateCampaign75Args = &toolimpl.Spec{
 func mcptagCreateCampaign75(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_campaign_75", &res)
 	var in CreateCampaign75Input
-	if err := mcptagCreateCampaign75Decode(req, &in); err != nil {
+	if err := mcptagCreateCampaign75Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateCampaign75Run(ctx, req, &in))
 }
 
-func mcptagCreateCampaign75Decode(req *mcp.CallToolRequest, in *CreateCampaign75Input) error {
-	return mcptagCreateCampaign75Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateCampaign75Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateCampaign75Input) error {
+	return mcptagCreateCampaign75Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateCampaign75Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateCampaign75Input) (*mcp.CallToolResult, error) {
@@ -13044,14 +13044,14 @@ var mcptagCreateDocument76Args = &toolimpl.Spec{
 func mcptagCreateDocument76(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_document_76", &res)
 	var in CreateDocument76Input
-	if err := mcptagCreateDocument76Decode(req, &in); err != nil {
+	if err := mcptagCreateDocument76Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateDocument76Run(ctx, req, &in))
 }
 
-func mcptagCreateDocument76Decode(req *mcp.CallToolRequest, in *CreateDocument76Input) error {
-	return mcptagCreateDocument76Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateDocument76Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateDocument76Input) error {
+	return mcptagCreateDocument76Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateDocument76Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateDocument76Input) (*mcp.CallToolResult, error) {
@@ -13173,14 +13173,14 @@ var mcptagCreateMeeting77Args = &toolimpl.Spec{
 func mcptagCreateMeeting77(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_meeting_77", &res)
 	var in CreateMeeting77Input
-	if err := mcptagCreateMeeting77Decode(req, &in); err != nil {
+	if err := mcptagCreateMeeting77Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateMeeting77Run(ctx, req, &in))
 }
 
-func mcptagCreateMeeting77Decode(req *mcp.CallToolRequest, in *CreateMeeting77Input) error {
-	return mcptagCreateMeeting77Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateMeeting77Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateMeeting77Input) error {
+	return mcptagCreateMeeting77Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateMeeting77Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateMeeting77Input) (*mcp.CallToolResult, error) {
@@ -13311,14 +13311,14 @@ var mcptagCreateVendor78Args = &toolimpl.Spec{
 func mcptagCreateVendor78(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_vendor_78", &res)
 	var in CreateVendor78Input
-	if err := mcptagCreateVendor78Decode(req, &in); err != nil {
+	if err := mcptagCreateVendor78Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateVendor78Run(ctx, req, &in))
 }
 
-func mcptagCreateVendor78Decode(req *mcp.CallToolRequest, in *CreateVendor78Input) error {
-	return mcptagCreateVendor78Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateVendor78Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateVendor78Input) error {
+	return mcptagCreateVendor78Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateVendor78Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateVendor78Input) (*mcp.CallToolResult, error) {
@@ -13449,14 +13449,14 @@ var mcptagCreateAsset79Args = &toolimpl.Spec{
 func mcptagCreateAsset79(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_asset_79", &res)
 	var in CreateAsset79Input
-	if err := mcptagCreateAsset79Decode(req, &in); err != nil {
+	if err := mcptagCreateAsset79Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateAsset79Run(ctx, req, &in))
 }
 
-func mcptagCreateAsset79Decode(req *mcp.CallToolRequest, in *CreateAsset79Input) error {
-	return mcptagCreateAsset79Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateAsset79Decode(ctx context.Context, req *mcp.CallToolRequest, in *CreateAsset79Input) error {
+	return mcptagCreateAsset79Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateAsset79Run(ctx context.Context, req *mcp.CallToolRequest, in *CreateAsset79Input) (*mcp.CallToolResult, error) {
@@ -13588,14 +13588,14 @@ var mcptagUpdateInvoice80Args = &toolimpl.Spec{
 func mcptagUpdateInvoice80(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_invoice_80", &res)
 	var in UpdateInvoice80Input
-	if err := mcptagUpdateInvoice80Decode(req, &in); err != nil {
+	if err := mcptagUpdateInvoice80Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateInvoice80Run(ctx, req, &in))
 }
 
-func mcptagUpdateInvoice80Decode(req *mcp.CallToolRequest, in *UpdateInvoice80Input) error {
-	return mcptagUpdateInvoice80Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateInvoice80Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateInvoice80Input) error {
+	return mcptagUpdateInvoice80Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateInvoice80Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateInvoice80Input) (*mcp.CallToolResult, error) {
@@ -13717,14 +13717,14 @@ var mcptagUpdateCustomer81Args = &toolimpl.Spec{
 func mcptagUpdateCustomer81(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_customer_81", &res)
 	var in UpdateCustomer81Input
-	if err := mcptagUpdateCustomer81Decode(req, &in); err != nil {
+	if err := mcptagUpdateCustomer81Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateCustomer81Run(ctx, req, &in))
 }
 
-func mcptagUpdateCustomer81Decode(req *mcp.CallToolRequest, in *UpdateCustomer81Input) error {
-	return mcptagUpdateCustomer81Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateCustomer81Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateCustomer81Input) error {
+	return mcptagUpdateCustomer81Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateCustomer81Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateCustomer81Input) (*mcp.CallToolResult, error) {
@@ -13869,14 +13869,14 @@ var mcptagUpdateOrder82Args = &toolimpl.Spec{
 func mcptagUpdateOrder82(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_order_82", &res)
 	var in UpdateOrder82Input
-	if err := mcptagUpdateOrder82Decode(req, &in); err != nil {
+	if err := mcptagUpdateOrder82Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateOrder82Run(ctx, req, &in))
 }
 
-func mcptagUpdateOrder82Decode(req *mcp.CallToolRequest, in *UpdateOrder82Input) error {
-	return mcptagUpdateOrder82Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateOrder82Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateOrder82Input) error {
+	return mcptagUpdateOrder82Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateOrder82Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateOrder82Input) (*mcp.CallToolResult, error) {
@@ -13994,14 +13994,14 @@ var mcptagUpdateShipment83Args = &toolimpl.Spec{
 func mcptagUpdateShipment83(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_shipment_83", &res)
 	var in UpdateShipment83Input
-	if err := mcptagUpdateShipment83Decode(req, &in); err != nil {
+	if err := mcptagUpdateShipment83Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateShipment83Run(ctx, req, &in))
 }
 
-func mcptagUpdateShipment83Decode(req *mcp.CallToolRequest, in *UpdateShipment83Input) error {
-	return mcptagUpdateShipment83Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateShipment83Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateShipment83Input) error {
+	return mcptagUpdateShipment83Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateShipment83Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateShipment83Input) (*mcp.CallToolResult, error) {
@@ -14129,14 +14129,14 @@ var mcptagUpdateProduct84Args = &toolimpl.Spec{
 func mcptagUpdateProduct84(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_product_84", &res)
 	var in UpdateProduct84Input
-	if err := mcptagUpdateProduct84Decode(req, &in); err != nil {
+	if err := mcptagUpdateProduct84Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateProduct84Run(ctx, req, &in))
 }
 
-func mcptagUpdateProduct84Decode(req *mcp.CallToolRequest, in *UpdateProduct84Input) error {
-	return mcptagUpdateProduct84Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateProduct84Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateProduct84Input) error {
+	return mcptagUpdateProduct84Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateProduct84Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateProduct84Input) (*mcp.CallToolResult, error) {
@@ -14254,14 +14254,14 @@ var mcptagUpdateWarehouse85Args = &toolimpl.Spec{
 func mcptagUpdateWarehouse85(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_warehouse_85", &res)
 	var in UpdateWarehouse85Input
-	if err := mcptagUpdateWarehouse85Decode(req, &in); err != nil {
+	if err := mcptagUpdateWarehouse85Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateWarehouse85Run(ctx, req, &in))
 }
 
-func mcptagUpdateWarehouse85Decode(req *mcp.CallToolRequest, in *UpdateWarehouse85Input) error {
-	return mcptagUpdateWarehouse85Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateWarehouse85Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateWarehouse85Input) error {
+	return mcptagUpdateWarehouse85Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateWarehouse85Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateWarehouse85Input) (*mcp.CallToolResult, error) {
@@ -14376,14 +14376,14 @@ var mcptagUpdateTicket86Args = &toolimpl.Spec{
 func mcptagUpdateTicket86(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_ticket_86", &res)
 	var in UpdateTicket86Input
-	if err := mcptagUpdateTicket86Decode(req, &in); err != nil {
+	if err := mcptagUpdateTicket86Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateTicket86Run(ctx, req, &in))
 }
 
-func mcptagUpdateTicket86Decode(req *mcp.CallToolRequest, in *UpdateTicket86Input) error {
-	return mcptagUpdateTicket86Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateTicket86Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateTicket86Input) error {
+	return mcptagUpdateTicket86Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateTicket86Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateTicket86Input) (*mcp.CallToolResult, error) {
@@ -14511,14 +14511,14 @@ var mcptagUpdateEmployee87Args = &toolimpl.Spec{
 func mcptagUpdateEmployee87(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_employee_87", &res)
 	var in UpdateEmployee87Input
-	if err := mcptagUpdateEmployee87Decode(req, &in); err != nil {
+	if err := mcptagUpdateEmployee87Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateEmployee87Run(ctx, req, &in))
 }
 
-func mcptagUpdateEmployee87Decode(req *mcp.CallToolRequest, in *UpdateEmployee87Input) error {
-	return mcptagUpdateEmployee87Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateEmployee87Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateEmployee87Input) error {
+	return mcptagUpdateEmployee87Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateEmployee87Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateEmployee87Input) (*mcp.CallToolResult, error) {
@@ -14660,14 +14660,14 @@ var mcptagUpdateProject88Args = &toolimpl.Spec{
 func mcptagUpdateProject88(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_project_88", &res)
 	var in UpdateProject88Input
-	if err := mcptagUpdateProject88Decode(req, &in); err != nil {
+	if err := mcptagUpdateProject88Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateProject88Run(ctx, req, &in))
 }
 
-func mcptagUpdateProject88Decode(req *mcp.CallToolRequest, in *UpdateProject88Input) error {
-	return mcptagUpdateProject88Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateProject88Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateProject88Input) error {
+	return mcptagUpdateProject88Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateProject88Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateProject88Input) (*mcp.CallToolResult, error) {
@@ -14776,14 +14776,14 @@ var mcptagUpdateRepository89Args = &toolimpl.Spec{
 func mcptagUpdateRepository89(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_repository_89", &res)
 	var in UpdateRepository89Input
-	if err := mcptagUpdateRepository89Decode(req, &in); err != nil {
+	if err := mcptagUpdateRepository89Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateRepository89Run(ctx, req, &in))
 }
 
-func mcptagUpdateRepository89Decode(req *mcp.CallToolRequest, in *UpdateRepository89Input) error {
-	return mcptagUpdateRepository89Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateRepository89Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateRepository89Input) error {
+	return mcptagUpdateRepository89Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateRepository89Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateRepository89Input) (*mcp.CallToolResult, error) {
@@ -14888,14 +14888,14 @@ var mcptagUpdateDeployment90Args = &toolimpl.Spec{
 func mcptagUpdateDeployment90(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_deployment_90", &res)
 	var in UpdateDeployment90Input
-	if err := mcptagUpdateDeployment90Decode(req, &in); err != nil {
+	if err := mcptagUpdateDeployment90Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateDeployment90Run(ctx, req, &in))
 }
 
-func mcptagUpdateDeployment90Decode(req *mcp.CallToolRequest, in *UpdateDeployment90Input) error {
-	return mcptagUpdateDeployment90Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateDeployment90Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateDeployment90Input) error {
+	return mcptagUpdateDeployment90Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateDeployment90Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateDeployment90Input) (*mcp.CallToolResult, error) {
@@ -15004,14 +15004,14 @@ var mcptagUpdateAlert91Args = &toolimpl.Spec{
 func mcptagUpdateAlert91(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_alert_91", &res)
 	var in UpdateAlert91Input
-	if err := mcptagUpdateAlert91Decode(req, &in); err != nil {
+	if err := mcptagUpdateAlert91Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateAlert91Run(ctx, req, &in))
 }
 
-func mcptagUpdateAlert91Decode(req *mcp.CallToolRequest, in *UpdateAlert91Input) error {
-	return mcptagUpdateAlert91Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateAlert91Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateAlert91Input) error {
+	return mcptagUpdateAlert91Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateAlert91Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateAlert91Input) (*mcp.CallToolResult, error) {
@@ -15129,14 +15129,14 @@ var mcptagUpdateSubscription92Args = &toolimpl.Spec{
 func mcptagUpdateSubscription92(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_subscription_92", &res)
 	var in UpdateSubscription92Input
-	if err := mcptagUpdateSubscription92Decode(req, &in); err != nil {
+	if err := mcptagUpdateSubscription92Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateSubscription92Run(ctx, req, &in))
 }
 
-func mcptagUpdateSubscription92Decode(req *mcp.CallToolRequest, in *UpdateSubscription92Input) error {
-	return mcptagUpdateSubscription92Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateSubscription92Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateSubscription92Input) error {
+	return mcptagUpdateSubscription92Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateSubscription92Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateSubscription92Input) (*mcp.CallToolResult, error) {
@@ -15254,14 +15254,14 @@ var mcptagUpdatePayment93Args = &toolimpl.Spec{
 func mcptagUpdatePayment93(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_payment_93", &res)
 	var in UpdatePayment93Input
-	if err := mcptagUpdatePayment93Decode(req, &in); err != nil {
+	if err := mcptagUpdatePayment93Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdatePayment93Run(ctx, req, &in))
 }
 
-func mcptagUpdatePayment93Decode(req *mcp.CallToolRequest, in *UpdatePayment93Input) error {
-	return mcptagUpdatePayment93Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdatePayment93Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdatePayment93Input) error {
+	return mcptagUpdatePayment93Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdatePayment93Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdatePayment93Input) (*mcp.CallToolResult, error) {
@@ -15393,14 +15393,14 @@ var mcptagUpdateContract94Args = &toolimpl.Spec{
 func mcptagUpdateContract94(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_contract_94", &res)
 	var in UpdateContract94Input
-	if err := mcptagUpdateContract94Decode(req, &in); err != nil {
+	if err := mcptagUpdateContract94Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateContract94Run(ctx, req, &in))
 }
 
-func mcptagUpdateContract94Decode(req *mcp.CallToolRequest, in *UpdateContract94Input) error {
-	return mcptagUpdateContract94Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateContract94Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateContract94Input) error {
+	return mcptagUpdateContract94Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateContract94Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateContract94Input) (*mcp.CallToolResult, error) {
@@ -15522,14 +15522,14 @@ var mcptagUpdateCampaign95Args = &toolimpl.Spec{
 func mcptagUpdateCampaign95(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_campaign_95", &res)
 	var in UpdateCampaign95Input
-	if err := mcptagUpdateCampaign95Decode(req, &in); err != nil {
+	if err := mcptagUpdateCampaign95Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateCampaign95Run(ctx, req, &in))
 }
 
-func mcptagUpdateCampaign95Decode(req *mcp.CallToolRequest, in *UpdateCampaign95Input) error {
-	return mcptagUpdateCampaign95Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateCampaign95Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateCampaign95Input) error {
+	return mcptagUpdateCampaign95Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateCampaign95Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateCampaign95Input) (*mcp.CallToolResult, error) {
@@ -15644,14 +15644,14 @@ var mcptagUpdateDocument96Args = &toolimpl.Spec{
 func mcptagUpdateDocument96(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_document_96", &res)
 	var in UpdateDocument96Input
-	if err := mcptagUpdateDocument96Decode(req, &in); err != nil {
+	if err := mcptagUpdateDocument96Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateDocument96Run(ctx, req, &in))
 }
 
-func mcptagUpdateDocument96Decode(req *mcp.CallToolRequest, in *UpdateDocument96Input) error {
-	return mcptagUpdateDocument96Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateDocument96Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateDocument96Input) error {
+	return mcptagUpdateDocument96Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateDocument96Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateDocument96Input) (*mcp.CallToolResult, error) {
@@ -15770,14 +15770,14 @@ var mcptagUpdateMeeting97Args = &toolimpl.Spec{
 func mcptagUpdateMeeting97(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_meeting_97", &res)
 	var in UpdateMeeting97Input
-	if err := mcptagUpdateMeeting97Decode(req, &in); err != nil {
+	if err := mcptagUpdateMeeting97Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateMeeting97Run(ctx, req, &in))
 }
 
-func mcptagUpdateMeeting97Decode(req *mcp.CallToolRequest, in *UpdateMeeting97Input) error {
-	return mcptagUpdateMeeting97Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateMeeting97Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateMeeting97Input) error {
+	return mcptagUpdateMeeting97Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateMeeting97Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateMeeting97Input) (*mcp.CallToolResult, error) {
@@ -15905,14 +15905,14 @@ var mcptagUpdateVendor98Args = &toolimpl.Spec{
 func mcptagUpdateVendor98(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_vendor_98", &res)
 	var in UpdateVendor98Input
-	if err := mcptagUpdateVendor98Decode(req, &in); err != nil {
+	if err := mcptagUpdateVendor98Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateVendor98Run(ctx, req, &in))
 }
 
-func mcptagUpdateVendor98Decode(req *mcp.CallToolRequest, in *UpdateVendor98Input) error {
-	return mcptagUpdateVendor98Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateVendor98Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateVendor98Input) error {
+	return mcptagUpdateVendor98Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateVendor98Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateVendor98Input) (*mcp.CallToolResult, error) {
@@ -16040,14 +16040,14 @@ var mcptagUpdateAsset99Args = &toolimpl.Spec{
 func mcptagUpdateAsset99(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_asset_99", &res)
 	var in UpdateAsset99Input
-	if err := mcptagUpdateAsset99Decode(req, &in); err != nil {
+	if err := mcptagUpdateAsset99Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateAsset99Run(ctx, req, &in))
 }
 
-func mcptagUpdateAsset99Decode(req *mcp.CallToolRequest, in *UpdateAsset99Input) error {
-	return mcptagUpdateAsset99Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateAsset99Decode(ctx context.Context, req *mcp.CallToolRequest, in *UpdateAsset99Input) error {
+	return mcptagUpdateAsset99Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateAsset99Run(ctx context.Context, req *mcp.CallToolRequest, in *UpdateAsset99Input) (*mcp.CallToolResult, error) {
@@ -16157,14 +16157,14 @@ type ArchiveInvoice100Params struct {
 func mcptagArchiveInvoice100(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_invoice_100", &res)
 	var in ArchiveInvoice100Params
-	if err := mcptagArchiveInvoice100Decode(req, &in); err != nil {
+	if err := mcptagArchiveInvoice100Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveInvoice100Run(ctx, req, &in))
 }
 
-func mcptagArchiveInvoice100Decode(req *mcp.CallToolRequest, in *ArchiveInvoice100Params) error {
-	args, err := mcptagArchiveInvoice100Args.Parse(req.Params.Arguments)
+func mcptagArchiveInvoice100Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveInvoice100Params) error {
+	args, err := mcptagArchiveInvoice100Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -16271,14 +16271,14 @@ type ArchiveCustomer101Params struct {
 func mcptagArchiveCustomer101(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_customer_101", &res)
 	var in ArchiveCustomer101Params
-	if err := mcptagArchiveCustomer101Decode(req, &in); err != nil {
+	if err := mcptagArchiveCustomer101Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveCustomer101Run(ctx, req, &in))
 }
 
-func mcptagArchiveCustomer101Decode(req *mcp.CallToolRequest, in *ArchiveCustomer101Params) error {
-	args, err := mcptagArchiveCustomer101Args.Parse(req.Params.Arguments)
+func mcptagArchiveCustomer101Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveCustomer101Params) error {
+	args, err := mcptagArchiveCustomer101Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -16408,14 +16408,14 @@ type ArchiveOrder102Params struct {
 func mcptagArchiveOrder102(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_order_102", &res)
 	var in ArchiveOrder102Params
-	if err := mcptagArchiveOrder102Decode(req, &in); err != nil {
+	if err := mcptagArchiveOrder102Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveOrder102Run(ctx, req, &in))
 }
 
-func mcptagArchiveOrder102Decode(req *mcp.CallToolRequest, in *ArchiveOrder102Params) error {
-	args, err := mcptagArchiveOrder102Args.Parse(req.Params.Arguments)
+func mcptagArchiveOrder102Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveOrder102Params) error {
+	args, err := mcptagArchiveOrder102Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -16518,14 +16518,14 @@ type ArchiveShipment103Params struct {
 func mcptagArchiveShipment103(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_shipment_103", &res)
 	var in ArchiveShipment103Params
-	if err := mcptagArchiveShipment103Decode(req, &in); err != nil {
+	if err := mcptagArchiveShipment103Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveShipment103Run(ctx, req, &in))
 }
 
-func mcptagArchiveShipment103Decode(req *mcp.CallToolRequest, in *ArchiveShipment103Params) error {
-	args, err := mcptagArchiveShipment103Args.Parse(req.Params.Arguments)
+func mcptagArchiveShipment103Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveShipment103Params) error {
+	args, err := mcptagArchiveShipment103Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -16638,14 +16638,14 @@ type ArchiveProduct104Params struct {
 func mcptagArchiveProduct104(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_product_104", &res)
 	var in ArchiveProduct104Params
-	if err := mcptagArchiveProduct104Decode(req, &in); err != nil {
+	if err := mcptagArchiveProduct104Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveProduct104Run(ctx, req, &in))
 }
 
-func mcptagArchiveProduct104Decode(req *mcp.CallToolRequest, in *ArchiveProduct104Params) error {
-	args, err := mcptagArchiveProduct104Args.Parse(req.Params.Arguments)
+func mcptagArchiveProduct104Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveProduct104Params) error {
+	args, err := mcptagArchiveProduct104Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -16748,14 +16748,14 @@ type ArchiveWarehouse105Params struct {
 func mcptagArchiveWarehouse105(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_warehouse_105", &res)
 	var in ArchiveWarehouse105Params
-	if err := mcptagArchiveWarehouse105Decode(req, &in); err != nil {
+	if err := mcptagArchiveWarehouse105Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveWarehouse105Run(ctx, req, &in))
 }
 
-func mcptagArchiveWarehouse105Decode(req *mcp.CallToolRequest, in *ArchiveWarehouse105Params) error {
-	args, err := mcptagArchiveWarehouse105Args.Parse(req.Params.Arguments)
+func mcptagArchiveWarehouse105Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveWarehouse105Params) error {
+	args, err := mcptagArchiveWarehouse105Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -16855,14 +16855,14 @@ type ArchiveTicket106Params struct {
 func mcptagArchiveTicket106(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_ticket_106", &res)
 	var in ArchiveTicket106Params
-	if err := mcptagArchiveTicket106Decode(req, &in); err != nil {
+	if err := mcptagArchiveTicket106Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveTicket106Run(ctx, req, &in))
 }
 
-func mcptagArchiveTicket106Decode(req *mcp.CallToolRequest, in *ArchiveTicket106Params) error {
-	args, err := mcptagArchiveTicket106Args.Parse(req.Params.Arguments)
+func mcptagArchiveTicket106Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveTicket106Params) error {
+	args, err := mcptagArchiveTicket106Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -16975,14 +16975,14 @@ type ArchiveEmployee107Params struct {
 func mcptagArchiveEmployee107(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_employee_107", &res)
 	var in ArchiveEmployee107Params
-	if err := mcptagArchiveEmployee107Decode(req, &in); err != nil {
+	if err := mcptagArchiveEmployee107Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveEmployee107Run(ctx, req, &in))
 }
 
-func mcptagArchiveEmployee107Decode(req *mcp.CallToolRequest, in *ArchiveEmployee107Params) error {
-	args, err := mcptagArchiveEmployee107Args.Parse(req.Params.Arguments)
+func mcptagArchiveEmployee107Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveEmployee107Params) error {
+	args, err := mcptagArchiveEmployee107Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -17109,14 +17109,14 @@ type ArchiveProject108Params struct {
 func mcptagArchiveProject108(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_project_108", &res)
 	var in ArchiveProject108Params
-	if err := mcptagArchiveProject108Decode(req, &in); err != nil {
+	if err := mcptagArchiveProject108Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveProject108Run(ctx, req, &in))
 }
 
-func mcptagArchiveProject108Decode(req *mcp.CallToolRequest, in *ArchiveProject108Params) error {
-	args, err := mcptagArchiveProject108Args.Parse(req.Params.Arguments)
+func mcptagArchiveProject108Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveProject108Params) error {
+	args, err := mcptagArchiveProject108Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -17210,14 +17210,14 @@ type ArchiveRepository109Params struct {
 func mcptagArchiveRepository109(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_repository_109", &res)
 	var in ArchiveRepository109Params
-	if err := mcptagArchiveRepository109Decode(req, &in); err != nil {
+	if err := mcptagArchiveRepository109Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveRepository109Run(ctx, req, &in))
 }
 
-func mcptagArchiveRepository109Decode(req *mcp.CallToolRequest, in *ArchiveRepository109Params) error {
-	args, err := mcptagArchiveRepository109Args.Parse(req.Params.Arguments)
+func mcptagArchiveRepository109Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveRepository109Params) error {
+	args, err := mcptagArchiveRepository109Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -17307,14 +17307,14 @@ type ArchiveDeployment110Params struct {
 func mcptagArchiveDeployment110(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_deployment_110", &res)
 	var in ArchiveDeployment110Params
-	if err := mcptagArchiveDeployment110Decode(req, &in); err != nil {
+	if err := mcptagArchiveDeployment110Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveDeployment110Run(ctx, req, &in))
 }
 
-func mcptagArchiveDeployment110Decode(req *mcp.CallToolRequest, in *ArchiveDeployment110Params) error {
-	args, err := mcptagArchiveDeployment110Args.Parse(req.Params.Arguments)
+func mcptagArchiveDeployment110Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveDeployment110Params) error {
+	args, err := mcptagArchiveDeployment110Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -17408,14 +17408,14 @@ type ArchiveAlert111Params struct {
 func mcptagArchiveAlert111(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_alert_111", &res)
 	var in ArchiveAlert111Params
-	if err := mcptagArchiveAlert111Decode(req, &in); err != nil {
+	if err := mcptagArchiveAlert111Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveAlert111Run(ctx, req, &in))
 }
 
-func mcptagArchiveAlert111Decode(req *mcp.CallToolRequest, in *ArchiveAlert111Params) error {
-	args, err := mcptagArchiveAlert111Args.Parse(req.Params.Arguments)
+func mcptagArchiveAlert111Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveAlert111Params) error {
+	args, err := mcptagArchiveAlert111Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -17518,14 +17518,14 @@ type ArchiveSubscription112Params struct {
 func mcptagArchiveSubscription112(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_subscription_112", &res)
 	var in ArchiveSubscription112Params
-	if err := mcptagArchiveSubscription112Decode(req, &in); err != nil {
+	if err := mcptagArchiveSubscription112Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveSubscription112Run(ctx, req, &in))
 }
 
-func mcptagArchiveSubscription112Decode(req *mcp.CallToolRequest, in *ArchiveSubscription112Params) error {
-	args, err := mcptagArchiveSubscription112Args.Parse(req.Params.Arguments)
+func mcptagArchiveSubscription112Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveSubscription112Params) error {
+	args, err := mcptagArchiveSubscription112Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -17628,14 +17628,14 @@ type ArchivePayment113Params struct {
 func mcptagArchivePayment113(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_payment_113", &res)
 	var in ArchivePayment113Params
-	if err := mcptagArchivePayment113Decode(req, &in); err != nil {
+	if err := mcptagArchivePayment113Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchivePayment113Run(ctx, req, &in))
 }
 
-func mcptagArchivePayment113Decode(req *mcp.CallToolRequest, in *ArchivePayment113Params) error {
-	args, err := mcptagArchivePayment113Args.Parse(req.Params.Arguments)
+func mcptagArchivePayment113Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchivePayment113Params) error {
+	args, err := mcptagArchivePayment113Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -17752,14 +17752,14 @@ type ArchiveContract114Params struct {
 func mcptagArchiveContract114(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_contract_114", &res)
 	var in ArchiveContract114Params
-	if err := mcptagArchiveContract114Decode(req, &in); err != nil {
+	if err := mcptagArchiveContract114Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveContract114Run(ctx, req, &in))
 }
 
-func mcptagArchiveContract114Decode(req *mcp.CallToolRequest, in *ArchiveContract114Params) error {
-	args, err := mcptagArchiveContract114Args.Parse(req.Params.Arguments)
+func mcptagArchiveContract114Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveContract114Params) error {
+	args, err := mcptagArchiveContract114Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -17866,14 +17866,14 @@ type ArchiveCampaign115Params struct {
 func mcptagArchiveCampaign115(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_campaign_115", &res)
 	var in ArchiveCampaign115Params
-	if err := mcptagArchiveCampaign115Decode(req, &in); err != nil {
+	if err := mcptagArchiveCampaign115Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveCampaign115Run(ctx, req, &in))
 }
 
-func mcptagArchiveCampaign115Decode(req *mcp.CallToolRequest, in *ArchiveCampaign115Params) error {
-	args, err := mcptagArchiveCampaign115Args.Parse(req.Params.Arguments)
+func mcptagArchiveCampaign115Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveCampaign115Params) error {
+	args, err := mcptagArchiveCampaign115Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -17973,14 +17973,14 @@ type ArchiveDocument116Params struct {
 func mcptagArchiveDocument116(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_document_116", &res)
 	var in ArchiveDocument116Params
-	if err := mcptagArchiveDocument116Decode(req, &in); err != nil {
+	if err := mcptagArchiveDocument116Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveDocument116Run(ctx, req, &in))
 }
 
-func mcptagArchiveDocument116Decode(req *mcp.CallToolRequest, in *ArchiveDocument116Params) error {
-	args, err := mcptagArchiveDocument116Args.Parse(req.Params.Arguments)
+func mcptagArchiveDocument116Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveDocument116Params) error {
+	args, err := mcptagArchiveDocument116Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -18084,14 +18084,14 @@ type ArchiveMeeting117Params struct {
 func mcptagArchiveMeeting117(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_meeting_117", &res)
 	var in ArchiveMeeting117Params
-	if err := mcptagArchiveMeeting117Decode(req, &in); err != nil {
+	if err := mcptagArchiveMeeting117Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveMeeting117Run(ctx, req, &in))
 }
 
-func mcptagArchiveMeeting117Decode(req *mcp.CallToolRequest, in *ArchiveMeeting117Params) error {
-	args, err := mcptagArchiveMeeting117Args.Parse(req.Params.Arguments)
+func mcptagArchiveMeeting117Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveMeeting117Params) error {
+	args, err := mcptagArchiveMeeting117Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -18204,14 +18204,14 @@ type ArchiveVendor118Params struct {
 func mcptagArchiveVendor118(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_vendor_118", &res)
 	var in ArchiveVendor118Params
-	if err := mcptagArchiveVendor118Decode(req, &in); err != nil {
+	if err := mcptagArchiveVendor118Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveVendor118Run(ctx, req, &in))
 }
 
-func mcptagArchiveVendor118Decode(req *mcp.CallToolRequest, in *ArchiveVendor118Params) error {
-	args, err := mcptagArchiveVendor118Args.Parse(req.Params.Arguments)
+func mcptagArchiveVendor118Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveVendor118Params) error {
+	args, err := mcptagArchiveVendor118Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -18324,14 +18324,14 @@ type ArchiveAsset119Params struct {
 func mcptagArchiveAsset119(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "archive_asset_119", &res)
 	var in ArchiveAsset119Params
-	if err := mcptagArchiveAsset119Decode(req, &in); err != nil {
+	if err := mcptagArchiveAsset119Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagArchiveAsset119Run(ctx, req, &in))
 }
 
-func mcptagArchiveAsset119Decode(req *mcp.CallToolRequest, in *ArchiveAsset119Params) error {
-	args, err := mcptagArchiveAsset119Args.Parse(req.Params.Arguments)
+func mcptagArchiveAsset119Decode(ctx context.Context, req *mcp.CallToolRequest, in *ArchiveAsset119Params) error {
+	args, err := mcptagArchiveAsset119Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -18401,14 +18401,14 @@ var mcptagExportInvoice120Args = &toolimpl.Spec{
 func mcptagExportInvoice120(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_invoice_120", &res)
 	var in ExportInvoice120Input
-	if err := mcptagExportInvoice120Decode(req, &in); err != nil {
+	if err := mcptagExportInvoice120Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportInvoice120Run(ctx, req, &in))
 }
 
-func mcptagExportInvoice120Decode(req *mcp.CallToolRequest, in *ExportInvoice120Input) error {
-	return mcptagExportInvoice120Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportInvoice120Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportInvoice120Input) error {
+	return mcptagExportInvoice120Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportInvoice120Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportInvoice120Input) (*mcp.CallToolResult, error) {
@@ -18471,14 +18471,14 @@ var mcptagExportCustomer121Args = &toolimpl.Spec{
 func mcptagExportCustomer121(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_customer_121", &res)
 	var in ExportCustomer121Input
-	if err := mcptagExportCustomer121Decode(req, &in); err != nil {
+	if err := mcptagExportCustomer121Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportCustomer121Run(ctx, req, &in))
 }
 
-func mcptagExportCustomer121Decode(req *mcp.CallToolRequest, in *ExportCustomer121Input) error {
-	return mcptagExportCustomer121Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportCustomer121Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportCustomer121Input) error {
+	return mcptagExportCustomer121Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportCustomer121Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportCustomer121Input) (*mcp.CallToolResult, error) {
@@ -18541,14 +18541,14 @@ var mcptagExportOrder122Args = &toolimpl.Spec{
 func mcptagExportOrder122(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_order_122", &res)
 	var in ExportOrder122Input
-	if err := mcptagExportOrder122Decode(req, &in); err != nil {
+	if err := mcptagExportOrder122Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportOrder122Run(ctx, req, &in))
 }
 
-func mcptagExportOrder122Decode(req *mcp.CallToolRequest, in *ExportOrder122Input) error {
-	return mcptagExportOrder122Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportOrder122Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportOrder122Input) error {
+	return mcptagExportOrder122Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportOrder122Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportOrder122Input) (*mcp.CallToolResult, error) {
@@ -18611,14 +18611,14 @@ var mcptagExportShipment123Args = &toolimpl.Spec{
 func mcptagExportShipment123(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_shipment_123", &res)
 	var in ExportShipment123Input
-	if err := mcptagExportShipment123Decode(req, &in); err != nil {
+	if err := mcptagExportShipment123Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportShipment123Run(ctx, req, &in))
 }
 
-func mcptagExportShipment123Decode(req *mcp.CallToolRequest, in *ExportShipment123Input) error {
-	return mcptagExportShipment123Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportShipment123Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportShipment123Input) error {
+	return mcptagExportShipment123Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportShipment123Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportShipment123Input) (*mcp.CallToolResult, error) {
@@ -18681,14 +18681,14 @@ var mcptagExportProduct124Args = &toolimpl.Spec{
 func mcptagExportProduct124(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_product_124", &res)
 	var in ExportProduct124Input
-	if err := mcptagExportProduct124Decode(req, &in); err != nil {
+	if err := mcptagExportProduct124Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportProduct124Run(ctx, req, &in))
 }
 
-func mcptagExportProduct124Decode(req *mcp.CallToolRequest, in *ExportProduct124Input) error {
-	return mcptagExportProduct124Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportProduct124Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportProduct124Input) error {
+	return mcptagExportProduct124Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportProduct124Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportProduct124Input) (*mcp.CallToolResult, error) {
@@ -18751,14 +18751,14 @@ var mcptagExportWarehouse125Args = &toolimpl.Spec{
 func mcptagExportWarehouse125(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_warehouse_125", &res)
 	var in ExportWarehouse125Input
-	if err := mcptagExportWarehouse125Decode(req, &in); err != nil {
+	if err := mcptagExportWarehouse125Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportWarehouse125Run(ctx, req, &in))
 }
 
-func mcptagExportWarehouse125Decode(req *mcp.CallToolRequest, in *ExportWarehouse125Input) error {
-	return mcptagExportWarehouse125Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportWarehouse125Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportWarehouse125Input) error {
+	return mcptagExportWarehouse125Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportWarehouse125Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportWarehouse125Input) (*mcp.CallToolResult, error) {
@@ -18821,14 +18821,14 @@ var mcptagExportTicket126Args = &toolimpl.Spec{
 func mcptagExportTicket126(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_ticket_126", &res)
 	var in ExportTicket126Input
-	if err := mcptagExportTicket126Decode(req, &in); err != nil {
+	if err := mcptagExportTicket126Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportTicket126Run(ctx, req, &in))
 }
 
-func mcptagExportTicket126Decode(req *mcp.CallToolRequest, in *ExportTicket126Input) error {
-	return mcptagExportTicket126Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportTicket126Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportTicket126Input) error {
+	return mcptagExportTicket126Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportTicket126Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportTicket126Input) (*mcp.CallToolResult, error) {
@@ -18891,14 +18891,14 @@ var mcptagExportEmployee127Args = &toolimpl.Spec{
 func mcptagExportEmployee127(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_employee_127", &res)
 	var in ExportEmployee127Input
-	if err := mcptagExportEmployee127Decode(req, &in); err != nil {
+	if err := mcptagExportEmployee127Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportEmployee127Run(ctx, req, &in))
 }
 
-func mcptagExportEmployee127Decode(req *mcp.CallToolRequest, in *ExportEmployee127Input) error {
-	return mcptagExportEmployee127Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportEmployee127Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportEmployee127Input) error {
+	return mcptagExportEmployee127Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportEmployee127Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportEmployee127Input) (*mcp.CallToolResult, error) {
@@ -18961,14 +18961,14 @@ var mcptagExportProject128Args = &toolimpl.Spec{
 func mcptagExportProject128(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_project_128", &res)
 	var in ExportProject128Input
-	if err := mcptagExportProject128Decode(req, &in); err != nil {
+	if err := mcptagExportProject128Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportProject128Run(ctx, req, &in))
 }
 
-func mcptagExportProject128Decode(req *mcp.CallToolRequest, in *ExportProject128Input) error {
-	return mcptagExportProject128Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportProject128Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportProject128Input) error {
+	return mcptagExportProject128Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportProject128Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportProject128Input) (*mcp.CallToolResult, error) {
@@ -19031,14 +19031,14 @@ var mcptagExportRepository129Args = &toolimpl.Spec{
 func mcptagExportRepository129(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_repository_129", &res)
 	var in ExportRepository129Input
-	if err := mcptagExportRepository129Decode(req, &in); err != nil {
+	if err := mcptagExportRepository129Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportRepository129Run(ctx, req, &in))
 }
 
-func mcptagExportRepository129Decode(req *mcp.CallToolRequest, in *ExportRepository129Input) error {
-	return mcptagExportRepository129Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportRepository129Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportRepository129Input) error {
+	return mcptagExportRepository129Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportRepository129Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportRepository129Input) (*mcp.CallToolResult, error) {
@@ -19101,14 +19101,14 @@ var mcptagExportDeployment130Args = &toolimpl.Spec{
 func mcptagExportDeployment130(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_deployment_130", &res)
 	var in ExportDeployment130Input
-	if err := mcptagExportDeployment130Decode(req, &in); err != nil {
+	if err := mcptagExportDeployment130Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportDeployment130Run(ctx, req, &in))
 }
 
-func mcptagExportDeployment130Decode(req *mcp.CallToolRequest, in *ExportDeployment130Input) error {
-	return mcptagExportDeployment130Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportDeployment130Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportDeployment130Input) error {
+	return mcptagExportDeployment130Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportDeployment130Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportDeployment130Input) (*mcp.CallToolResult, error) {
@@ -19171,14 +19171,14 @@ var mcptagExportAlert131Args = &toolimpl.Spec{
 func mcptagExportAlert131(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_alert_131", &res)
 	var in ExportAlert131Input
-	if err := mcptagExportAlert131Decode(req, &in); err != nil {
+	if err := mcptagExportAlert131Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportAlert131Run(ctx, req, &in))
 }
 
-func mcptagExportAlert131Decode(req *mcp.CallToolRequest, in *ExportAlert131Input) error {
-	return mcptagExportAlert131Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportAlert131Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportAlert131Input) error {
+	return mcptagExportAlert131Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportAlert131Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportAlert131Input) (*mcp.CallToolResult, error) {
@@ -19241,14 +19241,14 @@ var mcptagExportSubscription132Args = &toolimpl.Spec{
 func mcptagExportSubscription132(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_subscription_132", &res)
 	var in ExportSubscription132Input
-	if err := mcptagExportSubscription132Decode(req, &in); err != nil {
+	if err := mcptagExportSubscription132Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportSubscription132Run(ctx, req, &in))
 }
 
-func mcptagExportSubscription132Decode(req *mcp.CallToolRequest, in *ExportSubscription132Input) error {
-	return mcptagExportSubscription132Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportSubscription132Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportSubscription132Input) error {
+	return mcptagExportSubscription132Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportSubscription132Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportSubscription132Input) (*mcp.CallToolResult, error) {
@@ -19311,14 +19311,14 @@ var mcptagExportPayment133Args = &toolimpl.Spec{
 func mcptagExportPayment133(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_payment_133", &res)
 	var in ExportPayment133Input
-	if err := mcptagExportPayment133Decode(req, &in); err != nil {
+	if err := mcptagExportPayment133Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportPayment133Run(ctx, req, &in))
 }
 
-func mcptagExportPayment133Decode(req *mcp.CallToolRequest, in *ExportPayment133Input) error {
-	return mcptagExportPayment133Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportPayment133Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportPayment133Input) error {
+	return mcptagExportPayment133Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportPayment133Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportPayment133Input) (*mcp.CallToolResult, error) {
@@ -19381,14 +19381,14 @@ var mcptagExportContract134Args = &toolimpl.Spec{
 func mcptagExportContract134(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_contract_134", &res)
 	var in ExportContract134Input
-	if err := mcptagExportContract134Decode(req, &in); err != nil {
+	if err := mcptagExportContract134Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportContract134Run(ctx, req, &in))
 }
 
-func mcptagExportContract134Decode(req *mcp.CallToolRequest, in *ExportContract134Input) error {
-	return mcptagExportContract134Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportContract134Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportContract134Input) error {
+	return mcptagExportContract134Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportContract134Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportContract134Input) (*mcp.CallToolResult, error) {
@@ -19451,14 +19451,14 @@ var mcptagExportCampaign135Args = &toolimpl.Spec{
 func mcptagExportCampaign135(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_campaign_135", &res)
 	var in ExportCampaign135Input
-	if err := mcptagExportCampaign135Decode(req, &in); err != nil {
+	if err := mcptagExportCampaign135Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportCampaign135Run(ctx, req, &in))
 }
 
-func mcptagExportCampaign135Decode(req *mcp.CallToolRequest, in *ExportCampaign135Input) error {
-	return mcptagExportCampaign135Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportCampaign135Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportCampaign135Input) error {
+	return mcptagExportCampaign135Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportCampaign135Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportCampaign135Input) (*mcp.CallToolResult, error) {
@@ -19521,14 +19521,14 @@ var mcptagExportDocument136Args = &toolimpl.Spec{
 func mcptagExportDocument136(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_document_136", &res)
 	var in ExportDocument136Input
-	if err := mcptagExportDocument136Decode(req, &in); err != nil {
+	if err := mcptagExportDocument136Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportDocument136Run(ctx, req, &in))
 }
 
-func mcptagExportDocument136Decode(req *mcp.CallToolRequest, in *ExportDocument136Input) error {
-	return mcptagExportDocument136Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportDocument136Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportDocument136Input) error {
+	return mcptagExportDocument136Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportDocument136Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportDocument136Input) (*mcp.CallToolResult, error) {
@@ -19591,14 +19591,14 @@ var mcptagExportMeeting137Args = &toolimpl.Spec{
 func mcptagExportMeeting137(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_meeting_137", &res)
 	var in ExportMeeting137Input
-	if err := mcptagExportMeeting137Decode(req, &in); err != nil {
+	if err := mcptagExportMeeting137Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportMeeting137Run(ctx, req, &in))
 }
 
-func mcptagExportMeeting137Decode(req *mcp.CallToolRequest, in *ExportMeeting137Input) error {
-	return mcptagExportMeeting137Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportMeeting137Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportMeeting137Input) error {
+	return mcptagExportMeeting137Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportMeeting137Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportMeeting137Input) (*mcp.CallToolResult, error) {
@@ -19661,14 +19661,14 @@ var mcptagExportVendor138Args = &toolimpl.Spec{
 func mcptagExportVendor138(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_vendor_138", &res)
 	var in ExportVendor138Input
-	if err := mcptagExportVendor138Decode(req, &in); err != nil {
+	if err := mcptagExportVendor138Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportVendor138Run(ctx, req, &in))
 }
 
-func mcptagExportVendor138Decode(req *mcp.CallToolRequest, in *ExportVendor138Input) error {
-	return mcptagExportVendor138Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportVendor138Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportVendor138Input) error {
+	return mcptagExportVendor138Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportVendor138Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportVendor138Input) (*mcp.CallToolResult, error) {
@@ -19731,14 +19731,14 @@ var mcptagExportAsset139Args = &toolimpl.Spec{
 func mcptagExportAsset139(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "export_asset_139", &res)
 	var in ExportAsset139Input
-	if err := mcptagExportAsset139Decode(req, &in); err != nil {
+	if err := mcptagExportAsset139Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagExportAsset139Run(ctx, req, &in))
 }
 
-func mcptagExportAsset139Decode(req *mcp.CallToolRequest, in *ExportAsset139Input) error {
-	return mcptagExportAsset139Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagExportAsset139Decode(ctx context.Context, req *mcp.CallToolRequest, in *ExportAsset139Input) error {
+	return mcptagExportAsset139Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagExportAsset139Run(ctx context.Context, req *mcp.CallToolRequest, in *ExportAsset139Input) (*mcp.CallToolResult, error) {
@@ -19869,14 +19869,14 @@ var mcptagSummarizeInvoice140Args = &toolimpl.Spec{
 func mcptagSummarizeInvoice140(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_invoice_140", &res)
 	var in SummarizeInvoice140Input
-	if err := mcptagSummarizeInvoice140Decode(req, &in); err != nil {
+	if err := mcptagSummarizeInvoice140Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeInvoice140Run(ctx, req, &in))
 }
 
-func mcptagSummarizeInvoice140Decode(req *mcp.CallToolRequest, in *SummarizeInvoice140Input) error {
-	return mcptagSummarizeInvoice140Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeInvoice140Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeInvoice140Input) error {
+	return mcptagSummarizeInvoice140Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeInvoice140Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeInvoice140Input) (*mcp.CallToolResult, error) {
@@ -19997,14 +19997,14 @@ var mcptagSummarizeCustomer141Args = &toolimpl.Spec{
 func mcptagSummarizeCustomer141(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_customer_141", &res)
 	var in SummarizeCustomer141Input
-	if err := mcptagSummarizeCustomer141Decode(req, &in); err != nil {
+	if err := mcptagSummarizeCustomer141Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeCustomer141Run(ctx, req, &in))
 }
 
-func mcptagSummarizeCustomer141Decode(req *mcp.CallToolRequest, in *SummarizeCustomer141Input) error {
-	return mcptagSummarizeCustomer141Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeCustomer141Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeCustomer141Input) error {
+	return mcptagSummarizeCustomer141Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeCustomer141Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeCustomer141Input) (*mcp.CallToolResult, error) {
@@ -20148,14 +20148,14 @@ var mcptagSummarizeOrder142Args = &toolimpl.Spec{
 func mcptagSummarizeOrder142(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_order_142", &res)
 	var in SummarizeOrder142Input
-	if err := mcptagSummarizeOrder142Decode(req, &in); err != nil {
+	if err := mcptagSummarizeOrder142Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeOrder142Run(ctx, req, &in))
 }
 
-func mcptagSummarizeOrder142Decode(req *mcp.CallToolRequest, in *SummarizeOrder142Input) error {
-	return mcptagSummarizeOrder142Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeOrder142Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeOrder142Input) error {
+	return mcptagSummarizeOrder142Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeOrder142Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeOrder142Input) (*mcp.CallToolResult, error) {
@@ -20272,14 +20272,14 @@ var mcptagSummarizeShipment143Args = &toolimpl.Spec{
 func mcptagSummarizeShipment143(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_shipment_143", &res)
 	var in SummarizeShipment143Input
-	if err := mcptagSummarizeShipment143Decode(req, &in); err != nil {
+	if err := mcptagSummarizeShipment143Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeShipment143Run(ctx, req, &in))
 }
 
-func mcptagSummarizeShipment143Decode(req *mcp.CallToolRequest, in *SummarizeShipment143Input) error {
-	return mcptagSummarizeShipment143Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeShipment143Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeShipment143Input) error {
+	return mcptagSummarizeShipment143Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeShipment143Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeShipment143Input) (*mcp.CallToolResult, error) {
@@ -20406,14 +20406,14 @@ var mcptagSummarizeProduct144Args = &toolimpl.Spec{
 func mcptagSummarizeProduct144(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_product_144", &res)
 	var in SummarizeProduct144Input
-	if err := mcptagSummarizeProduct144Decode(req, &in); err != nil {
+	if err := mcptagSummarizeProduct144Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeProduct144Run(ctx, req, &in))
 }
 
-func mcptagSummarizeProduct144Decode(req *mcp.CallToolRequest, in *SummarizeProduct144Input) error {
-	return mcptagSummarizeProduct144Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeProduct144Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeProduct144Input) error {
+	return mcptagSummarizeProduct144Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeProduct144Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeProduct144Input) (*mcp.CallToolResult, error) {
@@ -20530,14 +20530,14 @@ var mcptagSummarizeWarehouse145Args = &toolimpl.Spec{
 func mcptagSummarizeWarehouse145(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_warehouse_145", &res)
 	var in SummarizeWarehouse145Input
-	if err := mcptagSummarizeWarehouse145Decode(req, &in); err != nil {
+	if err := mcptagSummarizeWarehouse145Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeWarehouse145Run(ctx, req, &in))
 }
 
-func mcptagSummarizeWarehouse145Decode(req *mcp.CallToolRequest, in *SummarizeWarehouse145Input) error {
-	return mcptagSummarizeWarehouse145Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeWarehouse145Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeWarehouse145Input) error {
+	return mcptagSummarizeWarehouse145Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeWarehouse145Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeWarehouse145Input) (*mcp.CallToolResult, error) {
@@ -20651,14 +20651,14 @@ var mcptagSummarizeTicket146Args = &toolimpl.Spec{
 func mcptagSummarizeTicket146(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_ticket_146", &res)
 	var in SummarizeTicket146Input
-	if err := mcptagSummarizeTicket146Decode(req, &in); err != nil {
+	if err := mcptagSummarizeTicket146Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeTicket146Run(ctx, req, &in))
 }
 
-func mcptagSummarizeTicket146Decode(req *mcp.CallToolRequest, in *SummarizeTicket146Input) error {
-	return mcptagSummarizeTicket146Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeTicket146Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeTicket146Input) error {
+	return mcptagSummarizeTicket146Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeTicket146Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeTicket146Input) (*mcp.CallToolResult, error) {
@@ -20785,14 +20785,14 @@ var mcptagSummarizeEmployee147Args = &toolimpl.Spec{
 func mcptagSummarizeEmployee147(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_employee_147", &res)
 	var in SummarizeEmployee147Input
-	if err := mcptagSummarizeEmployee147Decode(req, &in); err != nil {
+	if err := mcptagSummarizeEmployee147Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeEmployee147Run(ctx, req, &in))
 }
 
-func mcptagSummarizeEmployee147Decode(req *mcp.CallToolRequest, in *SummarizeEmployee147Input) error {
-	return mcptagSummarizeEmployee147Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeEmployee147Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeEmployee147Input) error {
+	return mcptagSummarizeEmployee147Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeEmployee147Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeEmployee147Input) (*mcp.CallToolResult, error) {
@@ -20933,14 +20933,14 @@ var mcptagSummarizeProject148Args = &toolimpl.Spec{
 func mcptagSummarizeProject148(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_project_148", &res)
 	var in SummarizeProject148Input
-	if err := mcptagSummarizeProject148Decode(req, &in); err != nil {
+	if err := mcptagSummarizeProject148Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeProject148Run(ctx, req, &in))
 }
 
-func mcptagSummarizeProject148Decode(req *mcp.CallToolRequest, in *SummarizeProject148Input) error {
-	return mcptagSummarizeProject148Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeProject148Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeProject148Input) error {
+	return mcptagSummarizeProject148Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeProject148Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeProject148Input) (*mcp.CallToolResult, error) {
@@ -21048,14 +21048,14 @@ var mcptagSummarizeRepository149Args = &toolimpl.Spec{
 func mcptagSummarizeRepository149(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_repository_149", &res)
 	var in SummarizeRepository149Input
-	if err := mcptagSummarizeRepository149Decode(req, &in); err != nil {
+	if err := mcptagSummarizeRepository149Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeRepository149Run(ctx, req, &in))
 }
 
-func mcptagSummarizeRepository149Decode(req *mcp.CallToolRequest, in *SummarizeRepository149Input) error {
-	return mcptagSummarizeRepository149Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeRepository149Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeRepository149Input) error {
+	return mcptagSummarizeRepository149Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeRepository149Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeRepository149Input) (*mcp.CallToolResult, error) {
@@ -21159,14 +21159,14 @@ var mcptagSummarizeDeployment150Args = &toolimpl.Spec{
 func mcptagSummarizeDeployment150(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_deployment_150", &res)
 	var in SummarizeDeployment150Input
-	if err := mcptagSummarizeDeployment150Decode(req, &in); err != nil {
+	if err := mcptagSummarizeDeployment150Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeDeployment150Run(ctx, req, &in))
 }
 
-func mcptagSummarizeDeployment150Decode(req *mcp.CallToolRequest, in *SummarizeDeployment150Input) error {
-	return mcptagSummarizeDeployment150Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeDeployment150Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeDeployment150Input) error {
+	return mcptagSummarizeDeployment150Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeDeployment150Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeDeployment150Input) (*mcp.CallToolResult, error) {
@@ -21274,14 +21274,14 @@ var mcptagSummarizeAlert151Args = &toolimpl.Spec{
 func mcptagSummarizeAlert151(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_alert_151", &res)
 	var in SummarizeAlert151Input
-	if err := mcptagSummarizeAlert151Decode(req, &in); err != nil {
+	if err := mcptagSummarizeAlert151Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeAlert151Run(ctx, req, &in))
 }
 
-func mcptagSummarizeAlert151Decode(req *mcp.CallToolRequest, in *SummarizeAlert151Input) error {
-	return mcptagSummarizeAlert151Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeAlert151Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeAlert151Input) error {
+	return mcptagSummarizeAlert151Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeAlert151Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeAlert151Input) (*mcp.CallToolResult, error) {
@@ -21398,14 +21398,14 @@ var mcptagSummarizeSubscription152Args = &toolimpl.Spec{
 func mcptagSummarizeSubscription152(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_subscription_152", &res)
 	var in SummarizeSubscription152Input
-	if err := mcptagSummarizeSubscription152Decode(req, &in); err != nil {
+	if err := mcptagSummarizeSubscription152Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeSubscription152Run(ctx, req, &in))
 }
 
-func mcptagSummarizeSubscription152Decode(req *mcp.CallToolRequest, in *SummarizeSubscription152Input) error {
-	return mcptagSummarizeSubscription152Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeSubscription152Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeSubscription152Input) error {
+	return mcptagSummarizeSubscription152Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeSubscription152Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeSubscription152Input) (*mcp.CallToolResult, error) {
@@ -21522,14 +21522,14 @@ var mcptagSummarizePayment153Args = &toolimpl.Spec{
 func mcptagSummarizePayment153(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_payment_153", &res)
 	var in SummarizePayment153Input
-	if err := mcptagSummarizePayment153Decode(req, &in); err != nil {
+	if err := mcptagSummarizePayment153Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizePayment153Run(ctx, req, &in))
 }
 
-func mcptagSummarizePayment153Decode(req *mcp.CallToolRequest, in *SummarizePayment153Input) error {
-	return mcptagSummarizePayment153Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizePayment153Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizePayment153Input) error {
+	return mcptagSummarizePayment153Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizePayment153Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizePayment153Input) (*mcp.CallToolResult, error) {
@@ -21660,14 +21660,14 @@ var mcptagSummarizeContract154Args = &toolimpl.Spec{
 func mcptagSummarizeContract154(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_contract_154", &res)
 	var in SummarizeContract154Input
-	if err := mcptagSummarizeContract154Decode(req, &in); err != nil {
+	if err := mcptagSummarizeContract154Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeContract154Run(ctx, req, &in))
 }
 
-func mcptagSummarizeContract154Decode(req *mcp.CallToolRequest, in *SummarizeContract154Input) error {
-	return mcptagSummarizeContract154Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeContract154Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeContract154Input) error {
+	return mcptagSummarizeContract154Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeContract154Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeContract154Input) (*mcp.CallToolResult, error) {
@@ -21788,14 +21788,14 @@ var mcptagSummarizeCampaign155Args = &toolimpl.Spec{
 func mcptagSummarizeCampaign155(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_campaign_155", &res)
 	var in SummarizeCampaign155Input
-	if err := mcptagSummarizeCampaign155Decode(req, &in); err != nil {
+	if err := mcptagSummarizeCampaign155Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeCampaign155Run(ctx, req, &in))
 }
 
-func mcptagSummarizeCampaign155Decode(req *mcp.CallToolRequest, in *SummarizeCampaign155Input) error {
-	return mcptagSummarizeCampaign155Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeCampaign155Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeCampaign155Input) error {
+	return mcptagSummarizeCampaign155Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeCampaign155Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeCampaign155Input) (*mcp.CallToolResult, error) {
@@ -21909,14 +21909,14 @@ var mcptagSummarizeDocument156Args = &toolimpl.Spec{
 func mcptagSummarizeDocument156(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_document_156", &res)
 	var in SummarizeDocument156Input
-	if err := mcptagSummarizeDocument156Decode(req, &in); err != nil {
+	if err := mcptagSummarizeDocument156Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeDocument156Run(ctx, req, &in))
 }
 
-func mcptagSummarizeDocument156Decode(req *mcp.CallToolRequest, in *SummarizeDocument156Input) error {
-	return mcptagSummarizeDocument156Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeDocument156Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeDocument156Input) error {
+	return mcptagSummarizeDocument156Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeDocument156Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeDocument156Input) (*mcp.CallToolResult, error) {
@@ -22034,14 +22034,14 @@ var mcptagSummarizeMeeting157Args = &toolimpl.Spec{
 func mcptagSummarizeMeeting157(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_meeting_157", &res)
 	var in SummarizeMeeting157Input
-	if err := mcptagSummarizeMeeting157Decode(req, &in); err != nil {
+	if err := mcptagSummarizeMeeting157Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeMeeting157Run(ctx, req, &in))
 }
 
-func mcptagSummarizeMeeting157Decode(req *mcp.CallToolRequest, in *SummarizeMeeting157Input) error {
-	return mcptagSummarizeMeeting157Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeMeeting157Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeMeeting157Input) error {
+	return mcptagSummarizeMeeting157Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeMeeting157Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeMeeting157Input) (*mcp.CallToolResult, error) {
@@ -22168,14 +22168,14 @@ var mcptagSummarizeVendor158Args = &toolimpl.Spec{
 func mcptagSummarizeVendor158(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_vendor_158", &res)
 	var in SummarizeVendor158Input
-	if err := mcptagSummarizeVendor158Decode(req, &in); err != nil {
+	if err := mcptagSummarizeVendor158Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeVendor158Run(ctx, req, &in))
 }
 
-func mcptagSummarizeVendor158Decode(req *mcp.CallToolRequest, in *SummarizeVendor158Input) error {
-	return mcptagSummarizeVendor158Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeVendor158Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeVendor158Input) error {
+	return mcptagSummarizeVendor158Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeVendor158Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeVendor158Input) (*mcp.CallToolResult, error) {
@@ -22302,14 +22302,14 @@ var mcptagSummarizeAsset159Args = &toolimpl.Spec{
 func mcptagSummarizeAsset159(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarize_asset_159", &res)
 	var in SummarizeAsset159Input
-	if err := mcptagSummarizeAsset159Decode(req, &in); err != nil {
+	if err := mcptagSummarizeAsset159Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizeAsset159Run(ctx, req, &in))
 }
 
-func mcptagSummarizeAsset159Decode(req *mcp.CallToolRequest, in *SummarizeAsset159Input) error {
-	return mcptagSummarizeAsset159Args.DecodeStruct(req.Params.Arguments, in)
+func mcptagSummarizeAsset159Decode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeAsset159Input) error {
+	return mcptagSummarizeAsset159Args.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSummarizeAsset159Run(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeAsset159Input) (*mcp.CallToolResult, error) {

@@ -14,11 +14,11 @@ import (
 	corev1 "k8s.io/api/core/v1"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -60,7 +60,7 @@ func RegisterStoreTools(s *mcp.Server, store *Store) {
 // or scopes, before it registers them with toolrt.AddTools.
 func StoreTools(store *Store) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name: "get_repository",
 				Description: `Fetches a GitHub repository.
@@ -82,7 +82,7 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				},
 			},
 		}, mcptagStoreGetRepositoryDecode, mcptagStoreGetRepositoryRun(store)),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_issues",
 				Description:  `Lists the open issues of a GitHub repository.`,
@@ -101,7 +101,7 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				},
 			},
 		}, mcptagStoreListIssuesDecode, mcptagStoreListIssuesRun(store)),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_pull_request",
 				Description:  `Fetches one pull request of a GitHub repository.`,
@@ -120,7 +120,7 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				},
 			},
 		}, mcptagStoreGetPullRequestDecode, mcptagStoreGetPullRequestRun(store)),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_pod",
 				Description:  `Fetches a Kubernetes Pod: its name, labels and node, its containers' images, ports and resources, and its status.`,
@@ -139,7 +139,7 @@ Its schema keeps two levels of objects and the descriptions of the first: a whol
 				},
 			},
 		}, mcptagStoreGetPodDecode, mcptagStoreGetPodRun(store)),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_deployment",
 				Description:  `Fetches a Kubernetes Deployment: its replicas, its pods' containers and images, and its rollout's status.`,
@@ -709,15 +709,15 @@ func mcptagStoreGetRepository(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "get_repository", &res)
 		var in StoreGetRepositoryParams
-		if err := mcptagStoreGetRepositoryDecode(req, &in); err != nil {
+		if err := mcptagStoreGetRepositoryDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagStoreGetRepositoryDecode(req *mcp.CallToolRequest, in *StoreGetRepositoryParams) error {
-	args, err := mcptagStoreGetRepositoryArgs.Parse(req.Params.Arguments)
+func mcptagStoreGetRepositoryDecode(ctx context.Context, req *mcp.CallToolRequest, in *StoreGetRepositoryParams) error {
+	args, err := mcptagStoreGetRepositoryArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -874,15 +874,15 @@ func mcptagStoreListIssues(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "list_issues", &res)
 		var in StoreListIssuesParams
-		if err := mcptagStoreListIssuesDecode(req, &in); err != nil {
+		if err := mcptagStoreListIssuesDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagStoreListIssuesDecode(req *mcp.CallToolRequest, in *StoreListIssuesParams) error {
-	args, err := mcptagStoreListIssuesArgs.Parse(req.Params.Arguments)
+func mcptagStoreListIssuesDecode(ctx context.Context, req *mcp.CallToolRequest, in *StoreListIssuesParams) error {
+	args, err := mcptagStoreListIssuesArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -1107,15 +1107,15 @@ func mcptagStoreGetPullRequest(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "get_pull_request", &res)
 		var in StoreGetPullRequestParams
-		if err := mcptagStoreGetPullRequestDecode(req, &in); err != nil {
+		if err := mcptagStoreGetPullRequestDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagStoreGetPullRequestDecode(req *mcp.CallToolRequest, in *StoreGetPullRequestParams) error {
-	args, err := mcptagStoreGetPullRequestArgs.Parse(req.Params.Arguments)
+func mcptagStoreGetPullRequestDecode(ctx context.Context, req *mcp.CallToolRequest, in *StoreGetPullRequestParams) error {
+	args, err := mcptagStoreGetPullRequestArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -1437,15 +1437,15 @@ func mcptagStoreGetPod(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "get_pod", &res)
 		var in StoreGetPodParams
-		if err := mcptagStoreGetPodDecode(req, &in); err != nil {
+		if err := mcptagStoreGetPodDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagStoreGetPodDecode(req *mcp.CallToolRequest, in *StoreGetPodParams) error {
-	args, err := mcptagStoreGetPodArgs.Parse(req.Params.Arguments)
+func mcptagStoreGetPodDecode(ctx context.Context, req *mcp.CallToolRequest, in *StoreGetPodParams) error {
+	args, err := mcptagStoreGetPodArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -1749,15 +1749,15 @@ func mcptagStoreGetDeployment(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "get_deployment", &res)
 		var in StoreGetDeploymentParams
-		if err := mcptagStoreGetDeploymentDecode(req, &in); err != nil {
+		if err := mcptagStoreGetDeploymentDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagStoreGetDeploymentDecode(req *mcp.CallToolRequest, in *StoreGetDeploymentParams) error {
-	args, err := mcptagStoreGetDeploymentArgs.Parse(req.Params.Arguments)
+func mcptagStoreGetDeploymentDecode(ctx context.Context, req *mcp.CallToolRequest, in *StoreGetDeploymentParams) error {
+	args, err := mcptagStoreGetDeploymentArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcptag/mcptag/internal/costtest"
-	"github.com/mcptag/mcptag/toolrt"
 )
 
 // loadSessions is how many sessions TestHTTPLoad runs at once; go test
@@ -80,7 +79,7 @@ func loadCalls() []loadCall {
 		{name: "traversal", do: readResource("weather://..%2F..%2Fetc%2Fpasswd/current"), err: `want one path segment`},
 		{name: "dot dot", do: readResource("weather://%2E%2E/current"), err: `want one path segment`},
 		{name: "not UTF-8", do: readResource("weather://%FF/current"), err: `not UTF-8 once decoded`},
-		{name: "too long", do: readResource("weather://" + strings.Repeat("a", toolrt.MaxURIBytes) + "/current"), err: "URI too long"},
+		{name: "too long", do: readResource("weather://" + strings.Repeat("a", limits().URIBytes) + "/current"), err: "URI too long"},
 	}
 }
 

@@ -113,9 +113,19 @@ func newServerOf(readOnly, tokens bool) *mcp.Server {
 	if !tokens {
 		tools = toolrt.Unscoped(tools)
 	}
-	toolrt.AddTools(server, toolrt.Use(logCalls, tools))
+	toolrt.AddTools(server, toolrt.Use(logCalls, toolrt.WithLimits(tools, limits())))
+	server.AddReceivingMiddleware(toolrt.LimitsMiddleware(limits()))
 	RegisterPromptsAndResources(server)
 	return server
+}
+
+// limits bound one call's arguments and one resource's URI: the
+// defaults, but for nesting, which no weather argument needs deep. The
+// HTTP handlers size a request body by them.
+func limits() toolrt.Limits {
+	l := toolrt.DefaultLimits()
+	l.Depth = 16
+	return l
 }
 
 // newHTTPHandler serves server over streamable HTTP, closing sessions
@@ -124,7 +134,7 @@ func newServerOf(readOnly, tokens bool) *mcp.Server {
 func newHTTPHandler(server *mcp.Server, sessionTimeout time.Duration) http.Handler {
 	return checkHeaders(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
 		SessionTimeout:      sessionTimeout,
-		MaxRequestBodyBytes: int64(toolrt.MaxArgumentBytes) + envelopeBytes,
+		MaxRequestBodyBytes: int64(limits().ArgumentBytes) + envelopeBytes,
 	}))
 }
 
@@ -136,7 +146,7 @@ func newHTTPHandler(server *mcp.Server, sessionTimeout time.Duration) http.Handl
 func newStatelessHTTPHandler(server *mcp.Server) http.Handler {
 	return checkHeaders(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
 		Stateless:           true,
-		MaxRequestBodyBytes: int64(toolrt.MaxArgumentBytes) + envelopeBytes,
+		MaxRequestBodyBytes: int64(limits().ArgumentBytes) + envelopeBytes,
 	}))
 }
 
@@ -145,7 +155,7 @@ func newStatelessHTTPHandler(server *mcp.Server) http.Handler {
 // go-sdk's own check leaves to the tool too: the tools refuse such a call
 // themselves, but a tool handler cannot set the status.
 func checkHeaders(h http.Handler) http.Handler {
-	return toolrt.CheckHeaders(h, Tools())
+	return toolrt.CheckHeaders(h, toolrt.WithLimits(Tools(), limits()))
 }
 
 // newHTTPServer bounds the time a client may take to send a request, and

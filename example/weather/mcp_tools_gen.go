@@ -13,11 +13,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -73,7 +73,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_temperature",
 				Description:  `Reports the current temperature in a city, in whole degrees Celsius.`,
@@ -91,7 +91,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetTemperatureDecode, mcptagGetTemperatureRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_weather",
 				Description:  `Reports the current weather for a city.`,
@@ -110,7 +110,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetWeatherDecode, mcptagGetWeatherRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "get_forecast",
 				Description: `Gives a daily forecast for a city.`,
@@ -138,7 +138,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetForecastDecode, mcptagGetForecastRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_temperatures",
 				Description:  `Reports the current temperature of each city, in degrees Celsius; cities without readings are left out.`,
@@ -157,7 +157,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetTemperaturesDecode, mcptagGetTemperaturesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "weather_report",
 				Description: `Gives a human-readable weather report for a city.`,
@@ -173,7 +173,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagWeatherReportDecode, mcptagWeatherReportRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "get_station",
 				Description: `Looks up a weather station by name.`,
@@ -189,7 +189,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetStationDecode, mcptagGetStationRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "last_updated",
 				Description:  `Reports when the readings were last refreshed.`,
@@ -207,7 +207,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagLastUpdatedDecode, mcptagLastUpdatedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "save_city",
 				Description:  `Saves a city to a user's list and returns the list.`,
@@ -226,7 +226,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSaveCityDecode, mcptagSaveCityRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "forget_city",
 				Description:  `Forgets a city a user saved, once the user confirms it, and returns the cities left.`,
@@ -246,7 +246,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagForgetCityDecode, mcptagForgetCityRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "refresh_forecasts",
 				Description:  `Fetches the forecasts of cities afresh, one after another, and returns the cities it refreshed. It reports its progress as it goes, logs each city, and stops when the client cancels the call.`,
@@ -293,14 +293,14 @@ type GetTemperatureParams struct {
 func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_temperature", &res)
 	var in GetTemperatureParams
-	if err := mcptagGetTemperatureDecode(req, &in); err != nil {
+	if err := mcptagGetTemperatureDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTemperatureRun(ctx, req, &in))
 }
 
-func mcptagGetTemperatureDecode(req *mcp.CallToolRequest, in *GetTemperatureParams) error {
-	args, err := mcptagGetTemperatureArgs.Parse(req.Params.Arguments)
+func mcptagGetTemperatureDecode(ctx context.Context, req *mcp.CallToolRequest, in *GetTemperatureParams) error {
+	args, err := mcptagGetTemperatureArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -352,14 +352,14 @@ type GetWeatherParams struct {
 func mcptagGetWeather(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_weather", &res)
 	var in GetWeatherParams
-	if err := mcptagGetWeatherDecode(req, &in); err != nil {
+	if err := mcptagGetWeatherDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetWeatherRun(ctx, req, &in))
 }
 
-func mcptagGetWeatherDecode(req *mcp.CallToolRequest, in *GetWeatherParams) error {
-	args, err := mcptagGetWeatherArgs.Parse(req.Params.Arguments)
+func mcptagGetWeatherDecode(ctx context.Context, req *mcp.CallToolRequest, in *GetWeatherParams) error {
+	args, err := mcptagGetWeatherArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -423,14 +423,14 @@ var mcptagGetForecastArgs = &toolimpl.Spec{
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_forecast", &res)
 	var in ForecastRequest
-	if err := mcptagGetForecastDecode(req, &in); err != nil {
+	if err := mcptagGetForecastDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetForecastRun(ctx, req, &in))
 }
 
-func mcptagGetForecastDecode(req *mcp.CallToolRequest, in *ForecastRequest) error {
-	return mcptagGetForecastArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagGetForecastDecode(ctx context.Context, req *mcp.CallToolRequest, in *ForecastRequest) error {
+	return mcptagGetForecastArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagGetForecastRun(ctx context.Context, req *mcp.CallToolRequest, in *ForecastRequest) (*mcp.CallToolResult, error) {
@@ -481,14 +481,14 @@ type GetTemperaturesParams struct {
 func mcptagGetTemperatures(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_temperatures", &res)
 	var in GetTemperaturesParams
-	if err := mcptagGetTemperaturesDecode(req, &in); err != nil {
+	if err := mcptagGetTemperaturesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTemperaturesRun(ctx, req, &in))
 }
 
-func mcptagGetTemperaturesDecode(req *mcp.CallToolRequest, in *GetTemperaturesParams) error {
-	args, err := mcptagGetTemperaturesArgs.Parse(req.Params.Arguments)
+func mcptagGetTemperaturesDecode(ctx context.Context, req *mcp.CallToolRequest, in *GetTemperaturesParams) error {
+	args, err := mcptagGetTemperaturesArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -524,14 +524,14 @@ type WeatherReportParams struct {
 func mcptagWeatherReport(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "weather_report", &res)
 	var in WeatherReportParams
-	if err := mcptagWeatherReportDecode(req, &in); err != nil {
+	if err := mcptagWeatherReportDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagWeatherReportRun(ctx, req, &in))
 }
 
-func mcptagWeatherReportDecode(req *mcp.CallToolRequest, in *WeatherReportParams) error {
-	args, err := mcptagWeatherReportArgs.Parse(req.Params.Arguments)
+func mcptagWeatherReportDecode(ctx context.Context, req *mcp.CallToolRequest, in *WeatherReportParams) error {
+	args, err := mcptagWeatherReportArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -566,14 +566,14 @@ type GetStationParams struct {
 func mcptagGetStation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_station", &res)
 	var in GetStationParams
-	if err := mcptagGetStationDecode(req, &in); err != nil {
+	if err := mcptagGetStationDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetStationRun(ctx, req, &in))
 }
 
-func mcptagGetStationDecode(req *mcp.CallToolRequest, in *GetStationParams) error {
-	args, err := mcptagGetStationArgs.Parse(req.Params.Arguments)
+func mcptagGetStationDecode(ctx context.Context, req *mcp.CallToolRequest, in *GetStationParams) error {
+	args, err := mcptagGetStationArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -599,14 +599,14 @@ var mcptagLastUpdatedArgs = &toolimpl.Spec{
 func mcptagLastUpdated(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "last_updated", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagLastUpdatedDecode(req, &in); err != nil {
+	if err := mcptagLastUpdatedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagLastUpdatedRun(ctx, req, &in))
 }
 
-func mcptagLastUpdatedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagLastUpdatedArgs.Parse(req.Params.Arguments)
+func mcptagLastUpdatedDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagLastUpdatedArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -661,14 +661,14 @@ type SaveCityParams struct {
 func mcptagSaveCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "save_city", &res)
 	var in SaveCityParams
-	if err := mcptagSaveCityDecode(req, &in); err != nil {
+	if err := mcptagSaveCityDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSaveCityRun(ctx, req, &in))
 }
 
-func mcptagSaveCityDecode(req *mcp.CallToolRequest, in *SaveCityParams) error {
-	args, err := mcptagSaveCityArgs.Parse(req.Params.Arguments)
+func mcptagSaveCityDecode(ctx context.Context, req *mcp.CallToolRequest, in *SaveCityParams) error {
+	args, err := mcptagSaveCityArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -733,14 +733,14 @@ var mcptagForgetCityArgs = &toolimpl.Spec{
 func mcptagForgetCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "forget_city", &res)
 	var in ForgetRequest
-	if err := mcptagForgetCityDecode(req, &in); err != nil {
+	if err := mcptagForgetCityDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagForgetCityRun(ctx, req, &in))
 }
 
-func mcptagForgetCityDecode(req *mcp.CallToolRequest, in *ForgetRequest) error {
-	return mcptagForgetCityArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagForgetCityDecode(ctx context.Context, req *mcp.CallToolRequest, in *ForgetRequest) error {
+	return mcptagForgetCityArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagForgetCityRun(ctx context.Context, req *mcp.CallToolRequest, in *ForgetRequest) (*mcp.CallToolResult, error) {
@@ -795,14 +795,14 @@ type RefreshForecastsParams struct {
 func mcptagRefreshForecasts(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "refresh_forecasts", &res)
 	var in RefreshForecastsParams
-	if err := mcptagRefreshForecastsDecode(req, &in); err != nil {
+	if err := mcptagRefreshForecastsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagRefreshForecastsRun(ctx, req, &in))
 }
 
-func mcptagRefreshForecastsDecode(req *mcp.CallToolRequest, in *RefreshForecastsParams) error {
-	args, err := mcptagRefreshForecastsArgs.Parse(req.Params.Arguments)
+func mcptagRefreshForecastsDecode(ctx context.Context, req *mcp.CallToolRequest, in *RefreshForecastsParams) error {
+	args, err := mcptagRefreshForecastsArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -834,7 +834,7 @@ var mcptagPlanTripArgs = &toolimpl.Spec{
 
 func mcptagPlanTrip(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 	defer toolimpl.RecoverError(ctx, "plan_trip", &err)
-	args, err := mcptagPlanTripArgs.Parse(toolimpl.StringArguments(req.Params.Arguments))
+	args, err := mcptagPlanTripArgs.ParseContext(ctx, toolimpl.StringArguments(req.Params.Arguments))
 	if err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
@@ -873,7 +873,7 @@ var mcptagCurrentWeatherURI = &toolimpl.URITemplate{
 
 func mcptagCurrentWeather(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
 	defer toolimpl.RecoverError(ctx, "current_weather", &err)
-	args, err := mcptagCurrentWeatherURI.Match(req.Params.URI)
+	args, err := mcptagCurrentWeatherURI.MatchContext(ctx, req.Params.URI)
 	if err != nil {
 		return nil, err
 	}

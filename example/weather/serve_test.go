@@ -172,7 +172,7 @@ func TestStdioAnswersBadLines(t *testing.T) {
 		{`{"id":"x","method":"tools/list"}`, `{"jsonrpc":"2.0","id":"x","error":{"code":-32600,"message":"invalid request: invalid message version tag \"\"; expected \"2.0\""}}`},
 		{`{"id":{},"jsonrpc":"1.0"}`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: invalid message version tag \"1.0\"; expected \"2.0\""}}`},
 		{`"` + strings.Repeat("a", 64<<10) + `"`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: a message longer than 65536 bytes"}}`},
-		{deepCall(3, 1000), `{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"get_weather: argument \"city\" nests deeper than 64 levels"}],"isError":true}}`},
+		{deepCall(3, 1000), `{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"get_weather: argument \"city\" nests deeper than 16 levels"}],"isError":true}}`},
 		{"", ""},
 		{callLondon, `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"16"}],"structuredContent":{"result":16}}}`},
 	} {

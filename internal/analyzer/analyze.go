@@ -300,12 +300,12 @@ func emptyJSON(t types.Type) string {
 
 // recursiveInput reports an argument of a recursive type: its values can
 // nest as deeply as a caller likes, and the generated handler rejects
-// those deeper than toolrt.MaxDepth before the tool runs.
+// those deeper than the Depth of its toolrt.Limits before the tool runs.
 func (a *analysis) recursiveInput(b *site, n *types.Named) {
 	where := "an argument"
 	if p := b.fieldPath(); p != "" {
 		where = "argument " + strconv.Quote(p)
 	}
-	a.warnf(b.pos, finding.CatDeepInput, "%s has the recursive type %s: calls that nest it deeper than toolrt.MaxDepth (%d levels) are rejected before the tool runs; raise toolrt.MaxDepth before serving if callers need more",
+	a.warnf(b.pos, finding.CatDeepInput, "%s has the recursive type %s: calls that nest it deeper than the default Depth of toolrt.Limits (%d levels) are rejected before the tool runs; raise it with toolrt.WithLimits if callers need more",
 		where, a.typeString(n), argspec.DefaultDepth)
 }

@@ -28,6 +28,7 @@ type suspect struct {
 // checker walks the arguments, which are valid JSON, against a Spec.
 type checker struct {
 	sp       *Spec
+	lim      Limits // the call's, defaults set
 	data     []byte
 	pos      int
 	path     []pathElem
@@ -51,10 +52,10 @@ type pathElem struct {
 }
 
 // check validates raw and returns the checker holding what it found.
-func (sp *Spec) check(raw json.RawMessage) (*checker, error) {
-	c := &checker{sp: sp, spans: make([][2]int, len(sp.Args))}
-	if len(raw) > maxArgumentBytes() {
-		return nil, sp.errorf("arguments too large: %d bytes, the limit is %d", len(raw), maxArgumentBytes())
+func (sp *Spec) check(lim Limits, raw json.RawMessage) (*checker, error) {
+	c := &checker{sp: sp, lim: lim, spans: make([][2]int, len(sp.Args))}
+	if len(raw) > lim.ArgumentBytes {
+		return nil, sp.errorf("arguments too large: %d bytes, the limit is %d", len(raw), lim.ArgumentBytes)
 	}
 	data := bytes.TrimSpace(raw)
 	if len(data) == 0 || string(data) == "null" {
@@ -62,11 +63,11 @@ func (sp *Spec) check(raw json.RawMessage) (*checker, error) {
 	}
 	// Bound the depth first: json.Valid does not recurse, but it stops
 	// at encoding/json's own limit with a less helpful message.
-	if deep, arg := tooDeep(data); deep {
+	if deep, arg := tooDeep(data, lim.Depth); deep {
 		if arg != "" {
-			return nil, sp.errorf("argument %q nests deeper than %d levels", Clip(arg), maxDepth())
+			return nil, sp.errorf("argument %q nests deeper than %d levels", Clip(arg), lim.Depth)
 		}
-		return nil, sp.errorf("arguments nest deeper than %d levels", maxDepth())
+		return nil, sp.errorf("arguments nest deeper than %d levels", lim.Depth)
 	}
 	if !json.Valid(data) {
 		var v any
@@ -139,7 +140,7 @@ func (c *checker) applyEdits() {
 // tooDeep reports whether arrays and objects nest deeper than the depth
 // limit in data, which need not be valid JSON, and if so the top-level
 // property under which they do, when it can tell.
-func tooDeep(data []byte) (deep bool, arg string) {
+func tooDeep(data []byte, maxDepth int) (deep bool, arg string) {
 	depth := 0
 	inString := false
 	keyStart, keyEnd := -1, -1 // the last string at depth 1
@@ -161,7 +162,7 @@ func tooDeep(data []byte) (deep bool, arg string) {
 			}
 		case ch == '[' || ch == '{':
 			depth++
-			if depth > maxDepth() {
+			if depth > maxDepth {
 				if data[0] == '{' && keyStart >= 0 && keyEnd > keyStart && utf8.Valid(data[keyStart:keyEnd]) {
 					json.Unmarshal(data[keyStart:keyEnd], &arg)
 				}
@@ -370,7 +371,7 @@ func Excerpt(raw []byte) string {
 
 // object checks the object at c.pos. top records the arguments' values.
 func (c *checker) object(a *Arg, depth int, top bool) error {
-	if depth > maxDepth() {
+	if depth > c.lim.Depth {
 		return c.tooDeep()
 	}
 	c.pos++ // {
@@ -454,9 +455,9 @@ func (c *checker) object(a *Arg, depth int, top bool) error {
 
 func (c *checker) tooDeep() error {
 	if len(c.path) == 0 {
-		return c.sp.errorf("arguments nest deeper than %d levels", maxDepth())
+		return c.sp.errorf("arguments nest deeper than %d levels", c.lim.Depth)
 	}
-	return c.sp.errorf("argument %q nests deeper than %d levels", Clip(c.path[0].name), maxDepth())
+	return c.sp.errorf("argument %q nests deeper than %d levels", Clip(c.path[0].name), c.lim.Depth)
 }
 
 // unknown reports a property of a closed object that it does not have.
@@ -512,7 +513,7 @@ func quoteList(names []string) string {
 
 // array checks the array at c.pos.
 func (c *checker) array(a *Arg, depth int) error {
-	if depth > maxDepth() {
+	if depth > c.lim.Depth {
 		return c.tooDeep()
 	}
 	start := c.pos
@@ -609,7 +610,7 @@ func (c *checker) str(a *Arg) error {
 	if f, ok := formatCheck(a.Format); ok && a.Enum == nil && a.Rules == nil {
 		// Longer than its format allows, even decoded (an escape of six
 		// bytes is at least one): rejected without a copy.
-		if raw, _ := c.rawString(); len(raw) > 6*f.limit() {
+		if raw, _ := c.rawString(); len(raw) > 6*f.limit(c.lim) {
 			return c.errorf("want %s, got %s", f.want, Excerpt(c.data[start:c.pos]))
 		}
 		c.pos = start
@@ -625,7 +626,7 @@ func (c *checker) str(a *Arg) error {
 		return err
 	}
 	if f, ok := formatCheck(a.Format); ok {
-		if !f.valid(s) {
+		if !f.valid(s) || f.maxLen == 0 && len(s) > c.lim.URIBytes {
 			return c.errorf("want %s, got %s", f.want, Excerpt(c.data[start:c.pos]))
 		}
 		return nil
@@ -716,8 +717,8 @@ func (c *checker) numberLiteral(a *Arg, nullable bool, lit string, start int) (s
 			return "", err
 		}
 	}
-	if len(lit) > maxNumberBytes() {
-		return "", c.errorf("want a number of at most %d characters, got %d: %s", maxNumberBytes(), len(lit), Excerpt(c.data[start:c.pos]))
+	if len(lit) > c.lim.NumberBytes {
+		return "", c.errorf("want a number of at most %d characters, got %d: %s", c.lim.NumberBytes, len(lit), Excerpt(c.data[start:c.pos]))
 	}
 	n := readNumber(a, lit)
 	switch {
@@ -769,7 +770,7 @@ func (c *checker) skip(depth int) error {
 		switch ch := c.data[c.pos]; ch {
 		case '{', '[':
 			level++
-			if depth+level > maxDepth() {
+			if depth+level > c.lim.Depth {
 				return c.tooDeep()
 			}
 			c.pos++

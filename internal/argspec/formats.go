@@ -146,11 +146,10 @@ type stringFormat struct {
 }
 
 // limit is the longest string the format allows, in bytes. A URI's is
-// Limits.URIBytes, read when the string is checked: a server may set it
-// before it serves, after this package's variables are initialized.
-func (f stringFormat) limit() int {
+// the call's Limits.URIBytes, which the checker tests beside valid.
+func (f stringFormat) limit(lim Limits) int {
 	if f.maxLen == 0 {
-		return maxURIBytes()
+		return lim.URIBytes
 	}
 	return f.maxLen
 }
@@ -255,15 +254,12 @@ func validIPv6(s string) bool {
 	return err == nil && a.Is6() && a.Zone() == ""
 }
 
-// validURI reports whether s is an absolute URI by RFC 3986, of at most
-// Limits.URIBytes: ASCII letters, digits and the characters the RFC allows
+// validURI reports whether s is an absolute URI by RFC 3986 (its length,
+// bounded by the call's Limits.URIBytes, the checker tests): ASCII letters, digits and the characters the RFC allows
 // (non-ASCII text and characters such as <, >, space and " are
 // percent-encoded in a URI), and an IP literal host, between brackets,
 // that is an IPv6 address.
 func validURI(s string) bool {
-	if len(s) > maxURIBytes() {
-		return false
-	}
 	for i := 0; i < len(s); i++ {
 		switch ch := s[i]; {
 		case ch == '%':

@@ -12,6 +12,7 @@
 package argspec
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,20 +23,19 @@ import (
 	"sync"
 )
 
-// Limits are the bounds on what checking one call's arguments may cost:
-// toolrt's variables MaxArgumentBytes, MaxDepth, MaxNumberBytes and
-// MaxURIBytes, which a server sets before it serves and which toolrt's
-// documentation explains. toolrt installs them with SetLimits when it is
-// initialized, and every check reads them through these pointers, so a
-// setting made before serving applies and none is copied.
+// Limits are the bounds on what checking one call's arguments may cost,
+// toolrt.Limits as a server sets them. A check reads the Limits its
+// context carries (WithLimits), each field zero or negative taking its
+// default: a call checked without a server's limits is checked within
+// the defaults.
 type Limits struct {
-	ArgumentBytes *int // the size of a call's arguments object
-	Depth         *int // how deeply arrays and objects nest, the arguments object being depth 1
-	NumberBytes   *int // the length of a number as sent, or of the string holding it
-	URIBytes      *int // the length of a string of format uri
+	ArgumentBytes int // the size of a call's arguments object
+	Depth         int // how deeply arrays and objects nest, the arguments object being depth 1
+	NumberBytes   int // the length of a number as sent, or of the string holding it
+	URIBytes      int // the length of a string of format uri
 }
 
-// The limits' defaults, toolrt's variables' initial values.
+// The limits' defaults.
 const (
 	DefaultArgumentBytes = 4 << 20
 	DefaultDepth         = 64
@@ -43,26 +43,40 @@ const (
 	DefaultURIBytes      = 8 << 10
 )
 
-// defaults hold the default limits, which a check reads until toolrt
-// installs its variables: a program that checks arguments without
-// linking toolrt still checks them within bounds.
-var defaults = struct{ argumentBytes, depth, numberBytes, uriBytes int }{
-	DefaultArgumentBytes, DefaultDepth, DefaultNumberBytes, DefaultURIBytes,
+// DefaultLimits returns the default limits.
+func DefaultLimits() Limits {
+	return Limits{DefaultArgumentBytes, DefaultDepth, DefaultNumberBytes, DefaultURIBytes}
 }
 
-// limits are the Limits every check reads.
-var limits = Limits{&defaults.argumentBytes, &defaults.depth, &defaults.numberBytes, &defaults.uriBytes}
+// WithDefaults returns l with each field that is not positive set to its
+// default.
+func (l Limits) WithDefaults() Limits {
+	d := DefaultLimits()
+	for _, f := range []struct{ v, def *int }{
+		{&l.ArgumentBytes, &d.ArgumentBytes}, {&l.Depth, &d.Depth},
+		{&l.NumberBytes, &d.NumberBytes}, {&l.URIBytes, &d.URIBytes},
+	} {
+		if *f.v <= 0 {
+			*f.v = *f.def
+		}
+	}
+	return l
+}
 
-// SetLimits makes l the limits every check reads. toolrt calls it when it
-// is initialized, before any check can run: every program that checks
-// arguments links toolimpl, whose aliases generated code names this
-// package's types by, and toolimpl imports toolrt.
-func SetLimits(l Limits) { limits = l }
+type limitsKey struct{}
 
-func maxArgumentBytes() int { return *limits.ArgumentBytes }
-func maxDepth() int         { return *limits.Depth }
-func maxNumberBytes() int   { return *limits.NumberBytes }
-func maxURIBytes() int      { return *limits.URIBytes }
+// WithLimits returns ctx carrying l, the limits every check made with it
+// reads.
+func WithLimits(ctx context.Context, l Limits) context.Context {
+	return context.WithValue(ctx, limitsKey{}, l)
+}
+
+// LimitsFrom returns the limits ctx carries, each field that is not
+// positive (or all of them, if ctx carries none) set to its default.
+func LimitsFrom(ctx context.Context) Limits {
+	l, _ := ctx.Value(limitsKey{}).(Limits)
+	return l.WithDefaults()
+}
 
 // An ArgError is an argument a model got wrong. Its message names the
 // tool and the argument, so the model can correct the call; the other
@@ -285,12 +299,18 @@ type Args struct {
 	suspects []suspect
 }
 
-// Parse checks the arguments object of a call against the spec: its
-// size and syntax, that every argument is known, has the right type and
-// value, and that every required one is present. Absent or null
-// arguments are an empty object.
+// Parse is ParseContext within the default limits, for code generated
+// before the limits were the call's.
 func (sp *Spec) Parse(raw json.RawMessage) (*Args, error) {
-	c, err := sp.check(raw)
+	return sp.ParseContext(context.Background(), raw)
+}
+
+// ParseContext checks the arguments object of a call against the spec,
+// within the limits ctx carries: its size and syntax, that every
+// argument is known, has the right type and value, and that every
+// required one is present. Absent or null arguments are an empty object.
+func (sp *Spec) ParseContext(ctx context.Context, raw json.RawMessage) (*Args, error) {
+	c, err := sp.check(LimitsFrom(ctx), raw)
 	if err != nil {
 		return nil, err
 	}
@@ -314,10 +334,17 @@ func (a *Args) Decode(name string, dst any) error {
 	return nil
 }
 
-// DecodeStruct checks the arguments and decodes them into the struct dst
-// points to, defaults applied to what is absent.
+// DecodeStruct is DecodeStructContext within the default limits, for
+// code generated before the limits were the call's.
 func (sp *Spec) DecodeStruct(raw json.RawMessage, dst any) error {
-	c, err := sp.check(raw)
+	return sp.DecodeStructContext(context.Background(), raw, dst)
+}
+
+// DecodeStructContext checks the arguments within the limits ctx
+// carries, and decodes them into the struct dst points to, defaults
+// applied to what is absent.
+func (sp *Spec) DecodeStructContext(ctx context.Context, raw json.RawMessage, dst any) error {
+	c, err := sp.check(LimitsFrom(ctx), raw)
 	if err != nil {
 		return err
 	}

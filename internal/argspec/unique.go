@@ -20,7 +20,7 @@ import (
 // an absent or null field as what the tool gets for it (its default, or
 // its Go zero value), a map as its entries in key order.
 func (c *checker) itemKey(a *Arg, start int) string {
-	k := &checker{sp: c.sp, data: c.data, pos: start}
+	k := &checker{sp: c.sp, lim: c.lim, data: c.data, pos: start}
 	var b strings.Builder
 	k.writeKey(&b, a, 0)
 	return b.String()
@@ -150,7 +150,7 @@ func (k *checker) writeStructKey(b *strings.Builder, a *Arg, depth int) {
 			k.pos = at[i]
 			k.writeKey(b, f, depth)
 		case f.Default != nil:
-			(&checker{sp: k.sp, data: f.Default}).writeKey(b, f, depth)
+			(&checker{sp: k.sp, lim: k.lim, data: f.Default}).writeKey(b, f, depth)
 		default:
 			k.writeZeroKey(b, f, depth)
 		}
@@ -218,10 +218,10 @@ func (k *checker) writeZeroKey(b *strings.Builder, a *Arg, depth int) {
 	}
 	a, nullable := k.resolve(a)
 	switch {
-	case a.Kind == 0 || nullable || depth > maxDepth():
+	case a.Kind == 0 || nullable || depth > k.lim.Depth:
 		b.WriteString("null")
 	case a.Kind&KindObject != 0 && a.Fields != nil:
-		(&checker{sp: k.sp, data: []byte("{}")}).writeStructKey(b, a, depth+1)
+		(&checker{sp: k.sp, lim: k.lim, data: []byte("{}")}).writeStructKey(b, a, depth+1)
 	case a.Kind&KindArray != 0 && a.Fixed:
 		b.WriteByte('[')
 		for range a.Len {

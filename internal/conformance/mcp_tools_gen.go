@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -149,7 +149,7 @@ func RegisterListsTools(s *mcp.Server, lists *Lists) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_simple_text",
 				Description: `Tests a simple text content response.`,
@@ -165,7 +165,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSimpleTextDecode, mcptagSimpleTextRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_image_content",
 				Description: `Tests an image content response.`,
@@ -181,7 +181,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagImageContentDecode, mcptagImageContentRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_audio_content",
 				Description: `Tests an audio content response.`,
@@ -197,7 +197,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagAudioContentDecode, mcptagAudioContentRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_embedded_resource",
 				Description: `Tests an embedded resource content response.`,
@@ -213,7 +213,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEmbeddedResourceDecode, mcptagEmbeddedResourceRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_multiple_content_types",
 				Description: `Tests a response with multiple content types (text, image, resource).`,
@@ -229,7 +229,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagMultipleContentTypesDecode, mcptagMultipleContentTypesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_tool_with_logging",
 				Description: `Tests a tool that emits log messages during execution.`,
@@ -245,7 +245,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagToolWithLoggingDecode, mcptagToolWithLoggingRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_tool_with_progress",
 				Description: `Tests a tool that reports progress notifications, and answers with its progress token.`,
@@ -261,7 +261,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagToolWithProgressDecode, mcptagToolWithProgressRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_error_handling",
 				Description: `Tests error response handling.`,
@@ -277,7 +277,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagErrorHandlingDecode, mcptagErrorHandlingRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_sampling",
 				Description: `Tests server-initiated sampling (an LLM completion request).`,
@@ -293,7 +293,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSamplingDecode, mcptagSamplingRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_reconnection",
 				Description: `Tests SSE stream disconnection and client reconnection: the server closes the stream mid-call and sends the result once the client has reconnected.`,
@@ -310,7 +310,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagReconnectionDecode, mcptagReconnectionRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_elicitation",
 				Description: `Tests server-initiated elicitation (a user input request).`,
@@ -326,7 +326,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagElicitationDecode, mcptagElicitationRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_elicitation_sep1034_defaults",
 				Description: `Tests elicitation with default values (SEP-1034).`,
@@ -342,7 +342,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagElicitationDefaultsDecode, mcptagElicitationDefaultsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_elicitation_sep1330_enums",
 				Description: `Tests elicitation with the enum schemas of SEP-1330.`,
@@ -358,7 +358,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagElicitationEnumsDecode, mcptagElicitationEnumsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_request_state",
 				Description: `Round-trips the request state alongside a form.`,
@@ -374,7 +374,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagInputRequiredRequestStateDecode, mcptagInputRequiredRequestStateRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_tampered_state",
 				Description: `Refuses a retry whose request state fails verification.`,
@@ -391,7 +391,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagInputRequiredTamperedStateDecode, mcptagInputRequiredTamperedStateRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_multi_round",
 				Description: `Asks two forms in turn before it completes.`,
@@ -408,7 +408,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagInputRequiredMultiRoundDecode, mcptagInputRequiredMultiRoundRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_elicitation",
 				Description: `Asks for the caller's name with the input request user_name.`,
@@ -424,7 +424,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagInputRequiredElicitationDecode, mcptagInputRequiredElicitationRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_sampling",
 				Description: `Asks the client's model a question.`,
@@ -440,7 +440,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagInputRequiredSamplingDecode, mcptagInputRequiredSamplingRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_list_roots",
 				Description: `Asks the client for its roots.`,
@@ -456,7 +456,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagInputRequiredListRootsDecode, mcptagInputRequiredListRootsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_multiple_inputs",
 				Description: `Asks for a form, a model's answer and the client's roots in one round.`,
@@ -473,7 +473,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagInputRequiredMultipleInputsDecode, mcptagInputRequiredMultipleInputsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_input_required_result_capabilities",
 				Description: `Asks only for the input that the client's declared capabilities cover.`,
@@ -489,7 +489,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagInputRequiredCapabilitiesDecode, mcptagInputRequiredCapabilitiesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_x_mcp_header",
 				Description: `Tests the Mcp-Param-* headers checked against the body (SEP-2243).`,
@@ -506,7 +506,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagXMcpHeaderDecode, mcptagXMcpHeaderRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_missing_capability",
 				Description: `Requires the client's sampling capability, and answers a client without it with MissingRequiredClientCapabilityError (-32021, SEP-2575).`,
@@ -523,7 +523,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagMissingCapabilityDecode, mcptagMissingCapabilityRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_streaming_elicitation",
 				Description: `Answers on a stream that carries no independent request: a plain result (SEP-2575).`,
@@ -540,7 +540,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagStreamingElicitationDecode, mcptagStreamingElicitationRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_logging_tool",
 				Description: `Tries to log; the go-sdk drops the message unless the request set a log level in its _meta (SEP-2575).`,
@@ -568,7 +568,7 @@ func Tools() []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func ListsTools(lists *Lists) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_trigger_tool_change",
 				Description: `Registers the server's tools again, which tells subscribers that the tool list changed.`,
@@ -584,7 +584,7 @@ func ListsTools(lists *Lists) []toolrt.Tool {
 				},
 			},
 		}, mcptagListsTriggerToolChangeDecode, mcptagListsTriggerToolChangeRun(lists)),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "test_trigger_prompt_change",
 				Description: `Registers the server's prompts (and all else the package declares) again, which tells subscribers that the prompt list changed.`,
@@ -613,14 +613,14 @@ var mcptagSimpleTextArgs = &toolimpl.Spec{
 func mcptagSimpleText(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_simple_text", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagSimpleTextDecode(req, &in); err != nil {
+	if err := mcptagSimpleTextDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSimpleTextRun(ctx, req, &in))
 }
 
-func mcptagSimpleTextDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagSimpleTextArgs.Parse(req.Params.Arguments)
+func mcptagSimpleTextDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagSimpleTextArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -638,14 +638,14 @@ var mcptagImageContentArgs = &toolimpl.Spec{
 func mcptagImageContent(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_image_content", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagImageContentDecode(req, &in); err != nil {
+	if err := mcptagImageContentDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagImageContentRun(ctx, req, &in))
 }
 
-func mcptagImageContentDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagImageContentArgs.Parse(req.Params.Arguments)
+func mcptagImageContentDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagImageContentArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -666,14 +666,14 @@ var mcptagAudioContentArgs = &toolimpl.Spec{
 func mcptagAudioContent(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_audio_content", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagAudioContentDecode(req, &in); err != nil {
+	if err := mcptagAudioContentDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagAudioContentRun(ctx, req, &in))
 }
 
-func mcptagAudioContentDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagAudioContentArgs.Parse(req.Params.Arguments)
+func mcptagAudioContentDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagAudioContentArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -694,14 +694,14 @@ var mcptagEmbeddedResourceArgs = &toolimpl.Spec{
 func mcptagEmbeddedResource(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_embedded_resource", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagEmbeddedResourceDecode(req, &in); err != nil {
+	if err := mcptagEmbeddedResourceDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEmbeddedResourceRun(ctx, req, &in))
 }
 
-func mcptagEmbeddedResourceDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagEmbeddedResourceArgs.Parse(req.Params.Arguments)
+func mcptagEmbeddedResourceDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagEmbeddedResourceArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -722,14 +722,14 @@ var mcptagMultipleContentTypesArgs = &toolimpl.Spec{
 func mcptagMultipleContentTypes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_multiple_content_types", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagMultipleContentTypesDecode(req, &in); err != nil {
+	if err := mcptagMultipleContentTypesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagMultipleContentTypesRun(ctx, req, &in))
 }
 
-func mcptagMultipleContentTypesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagMultipleContentTypesArgs.Parse(req.Params.Arguments)
+func mcptagMultipleContentTypesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagMultipleContentTypesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -750,14 +750,14 @@ var mcptagToolWithLoggingArgs = &toolimpl.Spec{
 func mcptagToolWithLogging(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_tool_with_logging", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagToolWithLoggingDecode(req, &in); err != nil {
+	if err := mcptagToolWithLoggingDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagToolWithLoggingRun(ctx, req, &in))
 }
 
-func mcptagToolWithLoggingDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagToolWithLoggingArgs.Parse(req.Params.Arguments)
+func mcptagToolWithLoggingDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagToolWithLoggingArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -775,14 +775,14 @@ var mcptagToolWithProgressArgs = &toolimpl.Spec{
 func mcptagToolWithProgress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_tool_with_progress", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagToolWithProgressDecode(req, &in); err != nil {
+	if err := mcptagToolWithProgressDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagToolWithProgressRun(ctx, req, &in))
 }
 
-func mcptagToolWithProgressDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagToolWithProgressArgs.Parse(req.Params.Arguments)
+func mcptagToolWithProgressDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagToolWithProgressArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -800,14 +800,14 @@ var mcptagErrorHandlingArgs = &toolimpl.Spec{
 func mcptagErrorHandling(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_error_handling", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagErrorHandlingDecode(req, &in); err != nil {
+	if err := mcptagErrorHandlingDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagErrorHandlingRun(ctx, req, &in))
 }
 
-func mcptagErrorHandlingDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagErrorHandlingArgs.Parse(req.Params.Arguments)
+func mcptagErrorHandlingDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagErrorHandlingArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -841,14 +841,14 @@ type SamplingParams struct {
 func mcptagSampling(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_sampling", &res)
 	var in SamplingParams
-	if err := mcptagSamplingDecode(req, &in); err != nil {
+	if err := mcptagSamplingDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSamplingRun(ctx, req, &in))
 }
 
-func mcptagSamplingDecode(req *mcp.CallToolRequest, in *SamplingParams) error {
-	args, err := mcptagSamplingArgs.Parse(req.Params.Arguments)
+func mcptagSamplingDecode(ctx context.Context, req *mcp.CallToolRequest, in *SamplingParams) error {
+	args, err := mcptagSamplingArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -872,14 +872,14 @@ var mcptagReconnectionArgs = &toolimpl.Spec{
 func mcptagReconnection(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_reconnection", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagReconnectionDecode(req, &in); err != nil {
+	if err := mcptagReconnectionDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagReconnectionRun(ctx, req, &in))
 }
 
-func mcptagReconnectionDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagReconnectionArgs.Parse(req.Params.Arguments)
+func mcptagReconnectionDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagReconnectionArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -912,14 +912,14 @@ type ElicitationParams struct {
 func mcptagElicitation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_elicitation", &res)
 	var in ElicitationParams
-	if err := mcptagElicitationDecode(req, &in); err != nil {
+	if err := mcptagElicitationDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagElicitationRun(ctx, req, &in))
 }
 
-func mcptagElicitationDecode(req *mcp.CallToolRequest, in *ElicitationParams) error {
-	args, err := mcptagElicitationArgs.Parse(req.Params.Arguments)
+func mcptagElicitationDecode(ctx context.Context, req *mcp.CallToolRequest, in *ElicitationParams) error {
+	args, err := mcptagElicitationArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -943,14 +943,14 @@ var mcptagElicitationDefaultsArgs = &toolimpl.Spec{
 func mcptagElicitationDefaults(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_elicitation_sep1034_defaults", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagElicitationDefaultsDecode(req, &in); err != nil {
+	if err := mcptagElicitationDefaultsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagElicitationDefaultsRun(ctx, req, &in))
 }
 
-func mcptagElicitationDefaultsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagElicitationDefaultsArgs.Parse(req.Params.Arguments)
+func mcptagElicitationDefaultsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagElicitationDefaultsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -971,14 +971,14 @@ var mcptagElicitationEnumsArgs = &toolimpl.Spec{
 func mcptagElicitationEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_elicitation_sep1330_enums", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagElicitationEnumsDecode(req, &in); err != nil {
+	if err := mcptagElicitationEnumsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagElicitationEnumsRun(ctx, req, &in))
 }
 
-func mcptagElicitationEnumsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagElicitationEnumsArgs.Parse(req.Params.Arguments)
+func mcptagElicitationEnumsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagElicitationEnumsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -999,14 +999,14 @@ var mcptagInputRequiredRequestStateArgs = &toolimpl.Spec{
 func mcptagInputRequiredRequestState(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_request_state", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagInputRequiredRequestStateDecode(req, &in); err != nil {
+	if err := mcptagInputRequiredRequestStateDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagInputRequiredRequestStateRun(ctx, req, &in))
 }
 
-func mcptagInputRequiredRequestStateDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagInputRequiredRequestStateArgs.Parse(req.Params.Arguments)
+func mcptagInputRequiredRequestStateDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredRequestStateArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1027,14 +1027,14 @@ var mcptagInputRequiredTamperedStateArgs = &toolimpl.Spec{
 func mcptagInputRequiredTamperedState(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_tampered_state", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagInputRequiredTamperedStateDecode(req, &in); err != nil {
+	if err := mcptagInputRequiredTamperedStateDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagInputRequiredTamperedStateRun(ctx, req, &in))
 }
 
-func mcptagInputRequiredTamperedStateDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagInputRequiredTamperedStateArgs.Parse(req.Params.Arguments)
+func mcptagInputRequiredTamperedStateDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredTamperedStateArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1055,14 +1055,14 @@ var mcptagInputRequiredMultiRoundArgs = &toolimpl.Spec{
 func mcptagInputRequiredMultiRound(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_multi_round", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagInputRequiredMultiRoundDecode(req, &in); err != nil {
+	if err := mcptagInputRequiredMultiRoundDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagInputRequiredMultiRoundRun(ctx, req, &in))
 }
 
-func mcptagInputRequiredMultiRoundDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagInputRequiredMultiRoundArgs.Parse(req.Params.Arguments)
+func mcptagInputRequiredMultiRoundDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredMultiRoundArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1083,14 +1083,14 @@ var mcptagInputRequiredElicitationArgs = &toolimpl.Spec{
 func mcptagInputRequiredElicitation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_elicitation", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagInputRequiredElicitationDecode(req, &in); err != nil {
+	if err := mcptagInputRequiredElicitationDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagInputRequiredElicitationRun(ctx, req, &in))
 }
 
-func mcptagInputRequiredElicitationDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagInputRequiredElicitationArgs.Parse(req.Params.Arguments)
+func mcptagInputRequiredElicitationDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredElicitationArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1111,14 +1111,14 @@ var mcptagInputRequiredSamplingArgs = &toolimpl.Spec{
 func mcptagInputRequiredSampling(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_sampling", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagInputRequiredSamplingDecode(req, &in); err != nil {
+	if err := mcptagInputRequiredSamplingDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagInputRequiredSamplingRun(ctx, req, &in))
 }
 
-func mcptagInputRequiredSamplingDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagInputRequiredSamplingArgs.Parse(req.Params.Arguments)
+func mcptagInputRequiredSamplingDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredSamplingArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1139,14 +1139,14 @@ var mcptagInputRequiredListRootsArgs = &toolimpl.Spec{
 func mcptagInputRequiredListRoots(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_list_roots", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagInputRequiredListRootsDecode(req, &in); err != nil {
+	if err := mcptagInputRequiredListRootsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagInputRequiredListRootsRun(ctx, req, &in))
 }
 
-func mcptagInputRequiredListRootsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagInputRequiredListRootsArgs.Parse(req.Params.Arguments)
+func mcptagInputRequiredListRootsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredListRootsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1167,14 +1167,14 @@ var mcptagInputRequiredMultipleInputsArgs = &toolimpl.Spec{
 func mcptagInputRequiredMultipleInputs(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_multiple_inputs", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagInputRequiredMultipleInputsDecode(req, &in); err != nil {
+	if err := mcptagInputRequiredMultipleInputsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagInputRequiredMultipleInputsRun(ctx, req, &in))
 }
 
-func mcptagInputRequiredMultipleInputsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagInputRequiredMultipleInputsArgs.Parse(req.Params.Arguments)
+func mcptagInputRequiredMultipleInputsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredMultipleInputsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1195,14 +1195,14 @@ var mcptagInputRequiredCapabilitiesArgs = &toolimpl.Spec{
 func mcptagInputRequiredCapabilities(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_input_required_result_capabilities", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagInputRequiredCapabilitiesDecode(req, &in); err != nil {
+	if err := mcptagInputRequiredCapabilitiesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagInputRequiredCapabilitiesRun(ctx, req, &in))
 }
 
-func mcptagInputRequiredCapabilitiesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagInputRequiredCapabilitiesArgs.Parse(req.Params.Arguments)
+func mcptagInputRequiredCapabilitiesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagInputRequiredCapabilitiesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1241,14 +1241,14 @@ type XMcpHeaderParams struct {
 func mcptagXMcpHeader(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_x_mcp_header", &res)
 	var in XMcpHeaderParams
-	if err := mcptagXMcpHeaderDecode(req, &in); err != nil {
+	if err := mcptagXMcpHeaderDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagXMcpHeaderRun(ctx, req, &in))
 }
 
-func mcptagXMcpHeaderDecode(req *mcp.CallToolRequest, in *XMcpHeaderParams) error {
-	args, err := mcptagXMcpHeaderArgs.Parse(req.Params.Arguments)
+func mcptagXMcpHeaderDecode(ctx context.Context, req *mcp.CallToolRequest, in *XMcpHeaderParams) error {
+	args, err := mcptagXMcpHeaderArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -1272,14 +1272,14 @@ var mcptagMissingCapabilityArgs = &toolimpl.Spec{
 func mcptagMissingCapability(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_missing_capability", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagMissingCapabilityDecode(req, &in); err != nil {
+	if err := mcptagMissingCapabilityDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagMissingCapabilityRun(ctx, req, &in))
 }
 
-func mcptagMissingCapabilityDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagMissingCapabilityArgs.Parse(req.Params.Arguments)
+func mcptagMissingCapabilityDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagMissingCapabilityArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1300,14 +1300,14 @@ var mcptagStreamingElicitationArgs = &toolimpl.Spec{
 func mcptagStreamingElicitation(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_streaming_elicitation", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagStreamingElicitationDecode(req, &in); err != nil {
+	if err := mcptagStreamingElicitationDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagStreamingElicitationRun(ctx, req, &in))
 }
 
-func mcptagStreamingElicitationDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagStreamingElicitationArgs.Parse(req.Params.Arguments)
+func mcptagStreamingElicitationDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagStreamingElicitationArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1325,14 +1325,14 @@ var mcptagLoggingToolArgs = &toolimpl.Spec{
 func mcptagLoggingTool(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "test_logging_tool", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagLoggingToolDecode(req, &in); err != nil {
+	if err := mcptagLoggingToolDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagLoggingToolRun(ctx, req, &in))
 }
 
-func mcptagLoggingToolDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagLoggingToolArgs.Parse(req.Params.Arguments)
+func mcptagLoggingToolDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagLoggingToolArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1352,15 +1352,15 @@ func mcptagListsTriggerToolChange(recv *Lists) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "test_trigger_tool_change", &res)
 		var in toolimpl.NoArgs
-		if err := mcptagListsTriggerToolChangeDecode(req, &in); err != nil {
+		if err := mcptagListsTriggerToolChangeDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagListsTriggerToolChangeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagListsTriggerToolChangeArgs.Parse(req.Params.Arguments)
+func mcptagListsTriggerToolChangeDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagListsTriggerToolChangeArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1382,15 +1382,15 @@ func mcptagListsTriggerPromptChange(recv *Lists) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "test_trigger_prompt_change", &res)
 		var in toolimpl.NoArgs
-		if err := mcptagListsTriggerPromptChangeDecode(req, &in); err != nil {
+		if err := mcptagListsTriggerPromptChangeDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagListsTriggerPromptChangeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagListsTriggerPromptChangeArgs.Parse(req.Params.Arguments)
+func mcptagListsTriggerPromptChangeDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagListsTriggerPromptChangeArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1408,7 +1408,7 @@ var mcptagInputRequiredPromptArgs = &toolimpl.Spec{
 
 func mcptagInputRequiredPrompt(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 	defer toolimpl.RecoverError(ctx, "test_input_required_result_prompt", &err)
-	if _, err := mcptagInputRequiredPromptArgs.Parse(toolimpl.StringArguments(req.Params.Arguments)); err != nil {
+	if _, err := mcptagInputRequiredPromptArgs.ParseContext(ctx, toolimpl.StringArguments(req.Params.Arguments)); err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
 	out := InputRequiredPrompt(ctx, req)
@@ -1422,7 +1422,7 @@ var mcptagSimplePromptArgs = &toolimpl.Spec{
 
 func mcptagSimplePrompt(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 	defer toolimpl.RecoverError(ctx, "test_simple_prompt", &err)
-	if _, err := mcptagSimplePromptArgs.Parse(toolimpl.StringArguments(req.Params.Arguments)); err != nil {
+	if _, err := mcptagSimplePromptArgs.ParseContext(ctx, toolimpl.StringArguments(req.Params.Arguments)); err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
 	out := SimplePrompt()
@@ -1440,7 +1440,7 @@ var mcptagPromptWithArgumentsArgs = &toolimpl.Spec{
 
 func mcptagPromptWithArguments(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 	defer toolimpl.RecoverError(ctx, "test_prompt_with_arguments", &err)
-	args, err := mcptagPromptWithArgumentsArgs.Parse(toolimpl.StringArguments(req.Params.Arguments))
+	args, err := mcptagPromptWithArgumentsArgs.ParseContext(ctx, toolimpl.StringArguments(req.Params.Arguments))
 	if err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
@@ -1467,7 +1467,7 @@ var mcptagPromptWithEmbeddedResourceArgs = &toolimpl.Spec{
 func mcptagPromptWithEmbeddedResource(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 	defer toolimpl.RecoverError(ctx, "test_prompt_with_embedded_resource", &err)
 	var in EmbeddedResourceArgs
-	if err := mcptagPromptWithEmbeddedResourceArgs.DecodeStruct(toolimpl.StringArguments(req.Params.Arguments), &in); err != nil {
+	if err := mcptagPromptWithEmbeddedResourceArgs.DecodeStructContext(ctx, toolimpl.StringArguments(req.Params.Arguments), &in); err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
 	out := PromptWithEmbeddedResource(in)
@@ -1481,7 +1481,7 @@ var mcptagPromptWithImageArgs = &toolimpl.Spec{
 
 func mcptagPromptWithImage(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 	defer toolimpl.RecoverError(ctx, "test_prompt_with_image", &err)
-	if _, err := mcptagPromptWithImageArgs.Parse(toolimpl.StringArguments(req.Params.Arguments)); err != nil {
+	if _, err := mcptagPromptWithImageArgs.ParseContext(ctx, toolimpl.StringArguments(req.Params.Arguments)); err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
 	out := PromptWithImage()
@@ -1513,7 +1513,7 @@ var mcptagTemplateURI = &toolimpl.URITemplate{
 
 func mcptagTemplate(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
 	defer toolimpl.RecoverError(ctx, "template", &err)
-	args, err := mcptagTemplateURI.Match(req.Params.URI)
+	args, err := mcptagTemplateURI.MatchContext(ctx, req.Params.URI)
 	if err != nil {
 		return nil, err
 	}

@@ -80,8 +80,8 @@ type declaration struct {
 }
 
 // argsCheck is how a handler checks the arguments of a call: with the
-// method of the variable spec (a Spec's Parse, a URITemplate's Match)
-// applied to input, returning checkFailed when they break it and
+// method of the variable spec (a Spec's ParseContext, a URITemplate's MatchContext)
+// applied to the call's context, which carries its limits, and input, returning checkFailed when they break it and
 // decodeFailed when one does not decode into its Go type.
 type argsCheck struct {
 	spec, method, input       string
@@ -136,17 +136,17 @@ func (g *genFile) checkDecodeCall(d *declaration, scope map[string]bool) string 
 	case analyzer.ArgsStruct:
 		v := g.local(scope, d.Params[0].Name)
 		g.P("var ", v, " ", d.Params[0].Type)
-		g.P("if err := ", c.spec, ".DecodeStruct(", c.input, ", &", v, "); err != nil {")
+		g.P("if err := ", c.spec, ".DecodeStructContext(ctx, ", c.input, ", &", v, "); err != nil {")
 		g.P("return ", c.decodeFailed)
 		g.P("}")
 		return g.callExpr(d, []string{v})
 	case analyzer.ArgsNone:
-		g.P("if _, err := ", c.spec, ".", c.method, "(", c.input, "); err != nil {")
+		g.P("if _, err := ", c.spec, ".", c.method, "(ctx, ", c.input, "); err != nil {")
 		g.P("return ", c.checkFailed)
 		g.P("}")
 		return g.callExpr(d, nil)
 	}
-	g.P("args, err := ", c.spec, ".", c.method, "(", c.input, ")")
+	g.P("args, err := ", c.spec, ".", c.method, "(ctx, ", c.input, ")")
 	g.P("if err != nil {")
 	g.P("return ", c.checkFailed)
 	g.P("}")
@@ -302,7 +302,7 @@ func (g *genFile) prompt(p *analyzer.Prompt) {
 	g.specVar(ident+"Args", p.Arguments.Spec(p.Name, false), p.Arguments)
 	d := declOf(&p.Decl, ident, "GetPromptRequest", "PromptHandler")
 	invalid := "nil, " + g.QualifiedGoIdent(rt("InvalidParams")) + "(err)"
-	d.check = &argsCheck{spec: ident + "Args", method: "Parse", checkFailed: invalid, decodeFailed: invalid,
+	d.check = &argsCheck{spec: ident + "Args", method: "ParseContext", checkFailed: invalid, decodeFailed: invalid,
 		input: g.QualifiedGoIdent(rt("StringArguments")) + "(req.Params.Arguments)"}
 	g.handler(d, func(_ map[string]bool, call string) {
 		g.callDecl(&p.Decl, call, g.QualifiedGoIdent(rt("HandlerError"))+"("+strconv.Quote(p.Name)+", err)")
@@ -331,7 +331,7 @@ func (g *genFile) resource(r *analyzer.Resource) {
 			field{key: "Spec", head: "&" + g.QualifiedGoIdent(rt("Spec")) + "{", body: func() { g.specFields(sp, r.Arguments) }},
 		)
 		g.P("}")
-		d.check = &argsCheck{spec: ident + "URI", method: "Match", input: "req.Params.URI", checkFailed: "nil, err",
+		d.check = &argsCheck{spec: ident + "URI", method: "MatchContext", input: "req.Params.URI", checkFailed: "nil, err",
 			decodeFailed: "nil, " + g.QualifiedGoIdent(rt("InvalidURI")) + "(req.Params.URI, err)"}
 	}
 	g.handler(d, func(_ map[string]bool, call string) {

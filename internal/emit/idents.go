@@ -54,7 +54,7 @@ func init() {
 		}
 	}
 	// A tool's handler as steps (steps.go).
-	for _, name := range []string{"StepTool", "Runner", "NoArgs", "Ran", "SharedArgs"} {
+	for _, name := range []string{"StepTool", "ContextStepTool", "Runner", "NoArgs", "Ran", "SharedArgs"} {
 		runtimeNames[name] = toolimplPackage
 	}
 	runtimeNames["AppPage"] = toolimplPackage // an MCP App's page resource

@@ -44,7 +44,7 @@ func (g *genFile) toolsDoc() {
 
 // toolList prints the statement that returns the tools whose receiver
 // type mine picks, each with the handler its steps make, guarded
-// (toolimpl.StepTool).
+// (toolimpl.ContextStepTool).
 func (g *genFile) toolList(tools []*mcp.Tool, mine func(*types.Named) bool) {
 	g.P("return []", rt("Tool"), "{")
 	for i, t := range g.pkg.Tools {
@@ -52,7 +52,7 @@ func (g *genFile) toolList(tools []*mcp.Tool, mine func(*types.Named) bool) {
 			continue
 		}
 		ident := g.names.Handler(t.Func)
-		g.P(rt("StepTool"), "(", rt("Tool"), "{")
+		g.P(rt("ContextStepTool"), "(", rt("Tool"), "{")
 		g.fields(
 			field{key: "Tool", head: "&" + g.QualifiedGoIdent(mcpIdent("Tool")) + "{", body: func() { g.toolFields(tools[i], ident) }},
 			field{key: "Handler", value: g.handlerValue(t.Func, t.Recv)},

@@ -9,7 +9,7 @@ import (
 	"github.com/mcptag/mcptag/internal/analyzer"
 )
 
-// A tool's handler is two steps that toolimpl.StepTool joins, and that
+// A tool's handler is two steps that toolimpl.ContextStepTool joins, and that
 // toolrt.Use runs a hook between: <ident>Decode checks and decodes a
 // call's arguments into the tool's arguments type, <ident>Run calls the
 // tool with them and converts what it returns, leaving its error as it
@@ -75,7 +75,7 @@ func (g *genFile) argsStruct(t *analyzer.Tool) {
 }
 
 // decodeStep prints <ident>Decode, the step that checks and decodes the
-// arguments of a call of t.
+// arguments of a call of t, within the limits the call's context carries.
 func (g *genFile) decodeStep(t *analyzer.Tool, ident string) {
 	spec := ident + "Args"
 	g.P()
@@ -83,15 +83,15 @@ func (g *genFile) decodeStep(t *analyzer.Tool, ident string) {
 	if t.Args == analyzer.ArgsNone {
 		in = "_"
 	}
-	g.P("func ", ident, "Decode(req *", mcpIdent("CallToolRequest"), ", ", in, " *", g.argsType(t), ") error {")
+	g.P("func ", ident, "Decode(ctx ", contextPackage.Ident("Context"), ", req *", mcpIdent("CallToolRequest"), ", ", in, " *", g.argsType(t), ") error {")
 	switch t.Args {
 	case analyzer.ArgsNone:
-		g.P("_, err := ", spec, ".Parse(req.Params.Arguments)")
+		g.P("_, err := ", spec, ".ParseContext(ctx, req.Params.Arguments)")
 		g.P("return err")
 	case analyzer.ArgsStruct:
-		g.P("return ", spec, ".DecodeStruct(req.Params.Arguments, in)")
+		g.P("return ", spec, ".DecodeStructContext(ctx, req.Params.Arguments, in)")
 	default:
-		g.P("args, err := ", spec, ".Parse(req.Params.Arguments)")
+		g.P("args, err := ", spec, ".ParseContext(ctx, req.Params.Arguments)")
 		g.P("if err != nil {")
 		g.P("return err")
 		g.P("}")
@@ -128,7 +128,7 @@ func (g *genFile) handlerStep(t *analyzer.Tool, ident string) {
 	}
 	g.P("defer ", rt("Recover"), "(ctx, ", strconv.Quote(t.Name), ", &res)")
 	g.P("var in ", g.argsType(t))
-	g.P("if err := ", ident, "Decode(req, &in); err != nil {")
+	g.P("if err := ", ident, "Decode(ctx, req, &in); err != nil {")
 	g.P("return ", rt("Error"), "(err), nil")
 	g.P("}")
 	g.P("return ", rt("Ran"), "(", run, "(ctx, req, &in))")
@@ -158,7 +158,7 @@ func (g *genFile) runStep(t *analyzer.Tool, ident string) {
 		// The tool decodes its own copy of the shared arguments, which
 		// its decoding step checked.
 		g.P("var shared ", g.pkg.Shared.Type)
-		g.P("if err := ", ident, "Args.DecodeStruct(req.Params.Arguments, &shared); err != nil {")
+		g.P("if err := ", ident, "Args.DecodeStructContext(ctx, req.Params.Arguments, &shared); err != nil {")
 		g.P("return nil, err")
 		g.P("}")
 	}
@@ -199,4 +199,3 @@ func (g *genFile) typeText(t any) string {
 	}
 	return t.(string)
 }
-

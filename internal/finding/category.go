@@ -88,7 +88,7 @@ var Categories = []Category{
 	{CatJSONTag, true, Stops, "a malformed struct tag or option; a JSON name lost to a collision, which generation only warns of (encoding/json drops it, always)"},
 	{CatClosedExtra, true, Warns, "closed on an output with a {} part, which can carry undeclared properties"},
 	{CatStale, true, LintOnly, "generated code that differs from what mcptag generates now, or is missing or left over"},
-	{CatDeepInput, false, LintOnly, "a recursive argument type, whose values nested deeper than toolrt.MaxDepth are rejected"},
+	{CatDeepInput, false, LintOnly, "a recursive argument type, whose values nested deeper than the Depth of toolrt.Limits are rejected"},
 	{CatSize, false, LintOnly, "a tool whose tools/list entry takes more tokens than its budget (5,000 by default)"},
 	{CatSensitive, false, LintOnly, "a form field or header argument named like a secret (password, token, API key, credit card)"},
 	{CatRedundant, false, LintOnly, "a view= path that another path of the view already keeps whole"},

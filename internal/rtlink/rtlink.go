@@ -54,7 +54,7 @@ type Steps struct {
 	Decode func(ctx context.Context, req *mcp.CallToolRequest) (args any, err error)
 	// Shared decodes the package's shared arguments (//mcp:shared) as a
 	// hook meets them; nil for a package without them.
-	Shared func(req *mcp.CallToolRequest) (any, error)
+	Shared func(ctx context.Context, req *mcp.CallToolRequest) (any, error)
 	// Run calls the tool with args, a value Decode returned, and returns
 	// its result, or the tool's own error unconverted.
 	Run func(ctx context.Context, req *mcp.CallToolRequest, args any) (*mcp.CallToolResult, error)

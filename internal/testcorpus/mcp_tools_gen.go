@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -52,7 +52,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_scalars",
 				InputSchema:  mcptagGetScalarsInput,
@@ -68,7 +68,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetScalarsDecode, mcptagGetScalarsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_quoted",
 				InputSchema:  mcptagGetQuotedInput,
@@ -84,7 +84,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetQuotedDecode, mcptagGetQuotedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_nullables",
 				InputSchema:  mcptagGetNullablesInput,
@@ -100,7 +100,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetNullablesDecode, mcptagGetNullablesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_embeds",
 				InputSchema:  mcptagGetEmbedsInput,
@@ -116,7 +116,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetEmbedsDecode, mcptagGetEmbedsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials",
 				InputSchema:  mcptagGetSpecialsInput,
@@ -132,7 +132,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetSpecialsDecode, mcptagGetSpecialsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials_ptr",
 				InputSchema:  mcptagGetSpecialsPtrInput,
@@ -148,7 +148,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetSpecialsPtrDecode, mcptagGetSpecialsPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_maps",
 				InputSchema:  mcptagGetMapsInput,
@@ -164,7 +164,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetMapsDecode, mcptagGetMapsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_node",
 				InputSchema:  mcptagGetNodeInput,
@@ -180,7 +180,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetNodeDecode, mcptagGetNodeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_dir",
 				InputSchema:  mcptagGetDirInput,
@@ -196,7 +196,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetDirDecode, mcptagGetDirRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_generic",
 				InputSchema:  mcptagGetGenericInput,
@@ -212,7 +212,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetGenericDecode, mcptagGetGenericRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_enums",
 				InputSchema:  mcptagGetEnumsInput,
@@ -228,7 +228,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetEnumsDecode, mcptagGetEnumsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_temperature",
 				InputSchema:  mcptagGetTemperatureInput,
@@ -244,7 +244,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetTemperatureDecode, mcptagGetTemperatureRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_name",
 				InputSchema:  mcptagGetNameInput,
@@ -260,7 +260,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetNameDecode, mcptagGetNameRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_ratio",
 				InputSchema:  mcptagGetRatioInput,
@@ -276,7 +276,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetRatioDecode, mcptagGetRatioRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_unit",
 				InputSchema:  mcptagGetUnitInput,
@@ -292,7 +292,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetUnitDecode, mcptagGetUnitRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_forecast",
 				InputSchema:  mcptagGetForecastInput,
@@ -308,7 +308,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetForecastDecode, mcptagGetForecastRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_temperatures",
 				InputSchema:  mcptagGetTemperaturesInput,
@@ -324,7 +324,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetTemperaturesDecode, mcptagGetTemperaturesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_by_id",
 				InputSchema:  mcptagGetByIDInput,
@@ -340,7 +340,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetByIDDecode, mcptagGetByIDRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_grades",
 				InputSchema:  mcptagGetGradesInput,
@@ -356,7 +356,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetGradesDecode, mcptagGetGradesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_grade",
 				InputSchema:  mcptagGetGradeInput,
@@ -372,7 +372,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetGradeDecode, mcptagGetGradeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_grade_ptr",
 				InputSchema:  mcptagGetGradePtrInput,
@@ -388,7 +388,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetGradePtrDecode, mcptagGetGradePtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_triple",
 				InputSchema:  mcptagGetTripleInput,
@@ -404,7 +404,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetTripleDecode, mcptagGetTripleRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_bytes",
 				InputSchema:  mcptagGetBytesInput,
@@ -420,7 +420,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetBytesDecode, mcptagGetBytesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_time",
 				InputSchema:  mcptagGetTimeInput,
@@ -436,7 +436,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetTimeDecode, mcptagGetTimeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_custom",
 				InputSchema:  mcptagGetCustomInput,
@@ -452,7 +452,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetCustomDecode, mcptagGetCustomRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_ptr_custom",
 				InputSchema:  mcptagGetPtrCustomInput,
@@ -468,7 +468,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetPtrCustomDecode, mcptagGetPtrCustomRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_ptr_custom_ptr",
 				InputSchema:  mcptagGetPtrCustomPtrInput,
@@ -484,7 +484,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetPtrCustomPtrDecode, mcptagGetPtrCustomPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_tree",
 				InputSchema:  mcptagGetTreeInput,
@@ -500,7 +500,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetTreeDecode, mcptagGetTreeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_page",
 				InputSchema:  mcptagGetPageInput,
@@ -516,7 +516,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetPageDecode, mcptagGetPageRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "get_any",
 				InputSchema: mcptagGetAnyInput,
@@ -531,7 +531,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetAnyDecode, mcptagGetAnyRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_exotic",
 				InputSchema:  mcptagGetExoticInput,
@@ -547,7 +547,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetExoticDecode, mcptagGetExoticRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_exotic_ptr",
 				InputSchema:  mcptagGetExoticPtrInput,
@@ -563,7 +563,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetExoticPtrDecode, mcptagGetExoticPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_labelled",
 				InputSchema:  mcptagGetLabelledInput,
@@ -579,7 +579,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetLabelledDecode, mcptagGetLabelledRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_wrapper",
 				InputSchema:  mcptagGetWrapperInput,
@@ -595,7 +595,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetWrapperDecode, mcptagGetWrapperRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_wrapper_ptr",
 				InputSchema:  mcptagGetWrapperPtrInput,
@@ -611,7 +611,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetWrapperPtrDecode, mcptagGetWrapperPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_graph",
 				InputSchema:  mcptagGetGraphInput,
@@ -627,7 +627,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetGraphDecode, mcptagGetGraphRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_graph_ptr",
 				InputSchema:  mcptagGetGraphPtrInput,
@@ -643,7 +643,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetGraphPtrDecode, mcptagGetGraphPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_units",
 				InputSchema:  mcptagGetUnitsInput,
@@ -659,7 +659,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetUnitsDecode, mcptagGetUnitsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_stamps",
 				InputSchema:  mcptagGetStampsInput,
@@ -732,14 +732,14 @@ var mcptagGetScalarsArgs = &toolimpl.Spec{
 func mcptagGetScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_scalars", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetScalarsDecode(req, &in); err != nil {
+	if err := mcptagGetScalarsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetScalarsRun(ctx, req, &in))
 }
 
-func mcptagGetScalarsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetScalarsArgs.Parse(req.Params.Arguments)
+func mcptagGetScalarsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetScalarsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -773,14 +773,14 @@ var mcptagGetQuotedArgs = &toolimpl.Spec{
 func mcptagGetQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_quoted", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetQuotedDecode(req, &in); err != nil {
+	if err := mcptagGetQuotedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetQuotedRun(ctx, req, &in))
 }
 
-func mcptagGetQuotedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetQuotedArgs.Parse(req.Params.Arguments)
+func mcptagGetQuotedDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetQuotedArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -844,14 +844,14 @@ var mcptagGetNullablesArgs = &toolimpl.Spec{
 func mcptagGetNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_nullables", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNullablesDecode(req, &in); err != nil {
+	if err := mcptagGetNullablesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNullablesRun(ctx, req, &in))
 }
 
-func mcptagGetNullablesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNullablesArgs.Parse(req.Params.Arguments)
+func mcptagGetNullablesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNullablesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -891,14 +891,14 @@ var mcptagGetEmbedsArgs = &toolimpl.Spec{
 func mcptagGetEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_embeds", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetEmbedsDecode(req, &in); err != nil {
+	if err := mcptagGetEmbedsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetEmbedsRun(ctx, req, &in))
 }
 
-func mcptagGetEmbedsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetEmbedsArgs.Parse(req.Params.Arguments)
+func mcptagGetEmbedsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEmbedsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -982,14 +982,14 @@ var mcptagGetSpecialsArgs = &toolimpl.Spec{
 func mcptagGetSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetSpecialsDecode(req, &in); err != nil {
+	if err := mcptagGetSpecialsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetSpecialsRun(ctx, req, &in))
 }
 
-func mcptagGetSpecialsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetSpecialsArgs.Parse(req.Params.Arguments)
+func mcptagGetSpecialsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1065,14 +1065,14 @@ var mcptagGetSpecialsPtrArgs = &toolimpl.Spec{
 func mcptagGetSpecialsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetSpecialsPtrDecode(req, &in); err != nil {
+	if err := mcptagGetSpecialsPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetSpecialsPtrRun(ctx, req, &in))
 }
 
-func mcptagGetSpecialsPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetSpecialsPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetSpecialsPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1141,14 +1141,14 @@ var mcptagGetMapsArgs = &toolimpl.Spec{
 func mcptagGetMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_maps", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetMapsDecode(req, &in); err != nil {
+	if err := mcptagGetMapsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetMapsRun(ctx, req, &in))
 }
 
-func mcptagGetMapsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetMapsArgs.Parse(req.Params.Arguments)
+func mcptagGetMapsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetMapsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1188,14 +1188,14 @@ var mcptagGetNodeArgs = &toolimpl.Spec{
 func mcptagGetNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_node", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNodeDecode(req, &in); err != nil {
+	if err := mcptagGetNodeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNodeRun(ctx, req, &in))
 }
 
-func mcptagGetNodeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNodeArgs.Parse(req.Params.Arguments)
+func mcptagGetNodeDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNodeArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1238,14 +1238,14 @@ var mcptagGetDirArgs = &toolimpl.Spec{
 func mcptagGetDir(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_dir", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetDirDecode(req, &in); err != nil {
+	if err := mcptagGetDirDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetDirRun(ctx, req, &in))
 }
 
-func mcptagGetDirDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetDirArgs.Parse(req.Params.Arguments)
+func mcptagGetDirDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetDirArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1332,14 +1332,14 @@ var mcptagGetGenericArgs = &toolimpl.Spec{
 func mcptagGetGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_generic", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGenericDecode(req, &in); err != nil {
+	if err := mcptagGetGenericDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGenericRun(ctx, req, &in))
 }
 
-func mcptagGetGenericDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGenericArgs.Parse(req.Params.Arguments)
+func mcptagGetGenericDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGenericArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1374,14 +1374,14 @@ var mcptagGetEnumsArgs = &toolimpl.Spec{
 func mcptagGetEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_enums", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetEnumsDecode(req, &in); err != nil {
+	if err := mcptagGetEnumsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetEnumsRun(ctx, req, &in))
 }
 
-func mcptagGetEnumsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetEnumsArgs.Parse(req.Params.Arguments)
+func mcptagGetEnumsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEnumsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1400,14 +1400,14 @@ var mcptagGetTemperatureArgs = &toolimpl.Spec{
 func mcptagGetTemperature(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_temperature", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTemperatureDecode(req, &in); err != nil {
+	if err := mcptagGetTemperatureDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTemperatureRun(ctx, req, &in))
 }
 
-func mcptagGetTemperatureDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTemperatureArgs.Parse(req.Params.Arguments)
+func mcptagGetTemperatureDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTemperatureArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1426,14 +1426,14 @@ var mcptagGetNameArgs = &toolimpl.Spec{
 func mcptagGetName(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_name", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNameDecode(req, &in); err != nil {
+	if err := mcptagGetNameDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNameRun(ctx, req, &in))
 }
 
-func mcptagGetNameDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNameArgs.Parse(req.Params.Arguments)
+func mcptagGetNameDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNameArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1452,14 +1452,14 @@ var mcptagGetRatioArgs = &toolimpl.Spec{
 func mcptagGetRatio(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_ratio", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetRatioDecode(req, &in); err != nil {
+	if err := mcptagGetRatioDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetRatioRun(ctx, req, &in))
 }
 
-func mcptagGetRatioDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetRatioArgs.Parse(req.Params.Arguments)
+func mcptagGetRatioDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetRatioArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1487,14 +1487,14 @@ var mcptagGetUnitArgs = &toolimpl.Spec{
 func mcptagGetUnit(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_unit", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetUnitDecode(req, &in); err != nil {
+	if err := mcptagGetUnitDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetUnitRun(ctx, req, &in))
 }
 
-func mcptagGetUnitDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetUnitArgs.Parse(req.Params.Arguments)
+func mcptagGetUnitDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetUnitArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1528,14 +1528,14 @@ var mcptagGetForecastArgs = &toolimpl.Spec{
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_forecast", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetForecastDecode(req, &in); err != nil {
+	if err := mcptagGetForecastDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetForecastRun(ctx, req, &in))
 }
 
-func mcptagGetForecastDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetForecastArgs.Parse(req.Params.Arguments)
+func mcptagGetForecastDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetForecastArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1554,14 +1554,14 @@ var mcptagGetTemperaturesArgs = &toolimpl.Spec{
 func mcptagGetTemperatures(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_temperatures", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTemperaturesDecode(req, &in); err != nil {
+	if err := mcptagGetTemperaturesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTemperaturesRun(ctx, req, &in))
 }
 
-func mcptagGetTemperaturesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTemperaturesArgs.Parse(req.Params.Arguments)
+func mcptagGetTemperaturesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTemperaturesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1595,14 +1595,14 @@ var mcptagGetByIDArgs = &toolimpl.Spec{
 func mcptagGetByID(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_by_id", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetByIDDecode(req, &in); err != nil {
+	if err := mcptagGetByIDDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetByIDRun(ctx, req, &in))
 }
 
-func mcptagGetByIDDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetByIDArgs.Parse(req.Params.Arguments)
+func mcptagGetByIDDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetByIDArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1630,14 +1630,14 @@ var mcptagGetGradesArgs = &toolimpl.Spec{
 func mcptagGetGrades(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_grades", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGradesDecode(req, &in); err != nil {
+	if err := mcptagGetGradesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGradesRun(ctx, req, &in))
 }
 
-func mcptagGetGradesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGradesArgs.Parse(req.Params.Arguments)
+func mcptagGetGradesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGradesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1662,14 +1662,14 @@ var mcptagGetGradeArgs = &toolimpl.Spec{
 func mcptagGetGrade(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_grade", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGradeDecode(req, &in); err != nil {
+	if err := mcptagGetGradeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGradeRun(ctx, req, &in))
 }
 
-func mcptagGetGradeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGradeArgs.Parse(req.Params.Arguments)
+func mcptagGetGradeDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGradeArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1694,14 +1694,14 @@ var mcptagGetGradePtrArgs = &toolimpl.Spec{
 func mcptagGetGradePtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_grade_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGradePtrDecode(req, &in); err != nil {
+	if err := mcptagGetGradePtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGradePtrRun(ctx, req, &in))
 }
 
-func mcptagGetGradePtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGradePtrArgs.Parse(req.Params.Arguments)
+func mcptagGetGradePtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGradePtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1745,14 +1745,14 @@ var mcptagGetTripleArgs = &toolimpl.Spec{
 func mcptagGetTriple(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_triple", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTripleDecode(req, &in); err != nil {
+	if err := mcptagGetTripleDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTripleRun(ctx, req, &in))
 }
 
-func mcptagGetTripleDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTripleArgs.Parse(req.Params.Arguments)
+func mcptagGetTripleDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTripleArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1775,14 +1775,14 @@ var mcptagGetBytesArgs = &toolimpl.Spec{
 func mcptagGetBytes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_bytes", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetBytesDecode(req, &in); err != nil {
+	if err := mcptagGetBytesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetBytesRun(ctx, req, &in))
 }
 
-func mcptagGetBytesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetBytesArgs.Parse(req.Params.Arguments)
+func mcptagGetBytesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetBytesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1805,14 +1805,14 @@ var mcptagGetTimeArgs = &toolimpl.Spec{
 func mcptagGetTime(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_time", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTimeDecode(req, &in); err != nil {
+	if err := mcptagGetTimeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTimeRun(ctx, req, &in))
 }
 
-func mcptagGetTimeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTimeArgs.Parse(req.Params.Arguments)
+func mcptagGetTimeDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTimeArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1831,14 +1831,14 @@ var mcptagGetCustomArgs = &toolimpl.Spec{
 func mcptagGetCustom(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_custom", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetCustomDecode(req, &in); err != nil {
+	if err := mcptagGetCustomDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetCustomRun(ctx, req, &in))
 }
 
-func mcptagGetCustomDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetCustomArgs.Parse(req.Params.Arguments)
+func mcptagGetCustomDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetCustomArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1869,14 +1869,14 @@ var mcptagGetPtrCustomArgs = &toolimpl.Spec{
 func mcptagGetPtrCustom(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_ptr_custom", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetPtrCustomDecode(req, &in); err != nil {
+	if err := mcptagGetPtrCustomDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetPtrCustomRun(ctx, req, &in))
 }
 
-func mcptagGetPtrCustomDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetPtrCustomArgs.Parse(req.Params.Arguments)
+func mcptagGetPtrCustomDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetPtrCustomArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1907,14 +1907,14 @@ var mcptagGetPtrCustomPtrArgs = &toolimpl.Spec{
 func mcptagGetPtrCustomPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_ptr_custom_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetPtrCustomPtrDecode(req, &in); err != nil {
+	if err := mcptagGetPtrCustomPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetPtrCustomPtrRun(ctx, req, &in))
 }
 
-func mcptagGetPtrCustomPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetPtrCustomPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetPtrCustomPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetPtrCustomPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1947,14 +1947,14 @@ var mcptagGetTreeArgs = &toolimpl.Spec{
 func mcptagGetTree(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_tree", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTreeDecode(req, &in); err != nil {
+	if err := mcptagGetTreeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTreeRun(ctx, req, &in))
 }
 
-func mcptagGetTreeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTreeArgs.Parse(req.Params.Arguments)
+func mcptagGetTreeDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTreeArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1991,14 +1991,14 @@ var mcptagGetPageArgs = &toolimpl.Spec{
 func mcptagGetPage(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_page", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetPageDecode(req, &in); err != nil {
+	if err := mcptagGetPageDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetPageRun(ctx, req, &in))
 }
 
-func mcptagGetPageDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetPageArgs.Parse(req.Params.Arguments)
+func mcptagGetPageDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetPageArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2016,14 +2016,14 @@ var mcptagGetAnyArgs = &toolimpl.Spec{
 func mcptagGetAny(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_any", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetAnyDecode(req, &in); err != nil {
+	if err := mcptagGetAnyDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetAnyRun(ctx, req, &in))
 }
 
-func mcptagGetAnyDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetAnyArgs.Parse(req.Params.Arguments)
+func mcptagGetAnyDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetAnyArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2159,14 +2159,14 @@ var mcptagGetExoticArgs = &toolimpl.Spec{
 func mcptagGetExotic(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_exotic", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetExoticDecode(req, &in); err != nil {
+	if err := mcptagGetExoticDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetExoticRun(ctx, req, &in))
 }
 
-func mcptagGetExoticDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetExoticArgs.Parse(req.Params.Arguments)
+func mcptagGetExoticDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetExoticArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2296,14 +2296,14 @@ var mcptagGetExoticPtrArgs = &toolimpl.Spec{
 func mcptagGetExoticPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_exotic_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetExoticPtrDecode(req, &in); err != nil {
+	if err := mcptagGetExoticPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetExoticPtrRun(ctx, req, &in))
 }
 
-func mcptagGetExoticPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetExoticPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetExoticPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetExoticPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2334,14 +2334,14 @@ var mcptagGetLabelledArgs = &toolimpl.Spec{
 func mcptagGetLabelled(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_labelled", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetLabelledDecode(req, &in); err != nil {
+	if err := mcptagGetLabelledDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetLabelledRun(ctx, req, &in))
 }
 
-func mcptagGetLabelledDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetLabelledArgs.Parse(req.Params.Arguments)
+func mcptagGetLabelledDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetLabelledArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2372,14 +2372,14 @@ var mcptagGetWrapperArgs = &toolimpl.Spec{
 func mcptagGetWrapper(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_wrapper", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetWrapperDecode(req, &in); err != nil {
+	if err := mcptagGetWrapperDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetWrapperRun(ctx, req, &in))
 }
 
-func mcptagGetWrapperDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetWrapperArgs.Parse(req.Params.Arguments)
+func mcptagGetWrapperDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetWrapperArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2410,14 +2410,14 @@ var mcptagGetWrapperPtrArgs = &toolimpl.Spec{
 func mcptagGetWrapperPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_wrapper_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetWrapperPtrDecode(req, &in); err != nil {
+	if err := mcptagGetWrapperPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetWrapperPtrRun(ctx, req, &in))
 }
 
-func mcptagGetWrapperPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetWrapperPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetWrapperPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetWrapperPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2448,14 +2448,14 @@ var mcptagGetGraphArgs = &toolimpl.Spec{
 func mcptagGetGraph(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_graph", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGraphDecode(req, &in); err != nil {
+	if err := mcptagGetGraphDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGraphRun(ctx, req, &in))
 }
 
-func mcptagGetGraphDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGraphArgs.Parse(req.Params.Arguments)
+func mcptagGetGraphDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGraphArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2483,14 +2483,14 @@ var mcptagGetGraphPtrArgs = &toolimpl.Spec{
 func mcptagGetGraphPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_graph_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGraphPtrDecode(req, &in); err != nil {
+	if err := mcptagGetGraphPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGraphPtrRun(ctx, req, &in))
 }
 
-func mcptagGetGraphPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGraphPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetGraphPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGraphPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2521,14 +2521,14 @@ var mcptagGetUnitsArgs = &toolimpl.Spec{
 func mcptagGetUnits(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_units", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetUnitsDecode(req, &in); err != nil {
+	if err := mcptagGetUnitsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetUnitsRun(ctx, req, &in))
 }
 
-func mcptagGetUnitsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetUnitsArgs.Parse(req.Params.Arguments)
+func mcptagGetUnitsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetUnitsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2551,14 +2551,14 @@ var mcptagGetStampsArgs = &toolimpl.Spec{
 func mcptagGetStamps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_stamps", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetStampsDecode(req, &in); err != nil {
+	if err := mcptagGetStampsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetStampsRun(ctx, req, &in))
 }
 
-func mcptagGetStampsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetStampsArgs.Parse(req.Params.Arguments)
+func mcptagGetStampsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetStampsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 

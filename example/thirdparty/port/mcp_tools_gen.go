@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -55,7 +55,7 @@ func RegisterIssuesTools(s *mcp.Server, issues Issues) {
 // or scopes, before it registers them with toolrt.AddTools.
 func IssuesTools(issues Issues) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "search_issues",
 				Description: `Searches the issues of a GitHub repository by the words of their titles, a page at a time.`,
@@ -162,15 +162,15 @@ func mcptagIssuesSearchIssues(recv Issues) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "search_issues", &res)
 		var in IssuesSearchIssuesParams
-		if err := mcptagIssuesSearchIssuesDecode(req, &in); err != nil {
+		if err := mcptagIssuesSearchIssuesDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagIssuesSearchIssuesDecode(req *mcp.CallToolRequest, in *IssuesSearchIssuesParams) error {
-	args, err := mcptagIssuesSearchIssuesArgs.Parse(req.Params.Arguments)
+func mcptagIssuesSearchIssuesDecode(ctx context.Context, req *mcp.CallToolRequest, in *IssuesSearchIssuesParams) error {
+	args, err := mcptagIssuesSearchIssuesArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -60,7 +60,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "chart",
 				Description: `Draws the latency chart, or nothing.`,
@@ -77,7 +77,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagChartDecode, mcptagChartRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "clip",
 				Description: `Plays the alert's sound.`,
@@ -94,7 +94,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagClipDecode, mcptagClipRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "link",
 				Description: `Links to the latest report.`,
@@ -111,7 +111,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagLinkDecode, mcptagLinkRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "links",
 				Description: `Links to the two latest reports.`,
@@ -128,7 +128,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagLinksDecode, mcptagLinksRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "attach",
 				Description: `Attaches the report itself.`,
@@ -145,7 +145,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagAttachDecode, mcptagAttachRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "caption",
 				Description: `Says what the chart shows.`,
@@ -162,7 +162,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCaptionDecode, mcptagCaptionRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "report",
 				Description: `Sends a caption, the chart, the sound, a link and the report, in that order, skipping what is nil.`,
@@ -179,7 +179,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagReportDecode, mcptagReportRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "thumbnails",
 				Description: `Is a go-sdk handler whose value is images: they fill the content it leaves unset.`,
@@ -197,7 +197,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagThumbnailsDecode, mcptagThumbnailsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "list_issues",
 				Description: `Says which issues it would list: the enum values it received.`,
@@ -214,7 +214,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListIssuesDecode, mcptagListIssuesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "list_issues_strict",
 				Description: `Says which issues it would list, taking enum values only as spelled.`,
@@ -258,14 +258,14 @@ type ChartParams struct {
 func mcptagChart(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "chart", &res)
 	var in ChartParams
-	if err := mcptagChartDecode(req, &in); err != nil {
+	if err := mcptagChartDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagChartRun(ctx, req, &in))
 }
 
-func mcptagChartDecode(req *mcp.CallToolRequest, in *ChartParams) error {
-	args, err := mcptagChartArgs.Parse(req.Params.Arguments)
+func mcptagChartDecode(ctx context.Context, req *mcp.CallToolRequest, in *ChartParams) error {
+	args, err := mcptagChartArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -289,14 +289,14 @@ var mcptagClipArgs = &toolimpl.Spec{
 func mcptagClip(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "clip", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagClipDecode(req, &in); err != nil {
+	if err := mcptagClipDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagClipRun(ctx, req, &in))
 }
 
-func mcptagClipDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagClipArgs.Parse(req.Params.Arguments)
+func mcptagClipDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagClipArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -314,14 +314,14 @@ var mcptagLinkArgs = &toolimpl.Spec{
 func mcptagLink(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "link", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagLinkDecode(req, &in); err != nil {
+	if err := mcptagLinkDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagLinkRun(ctx, req, &in))
 }
 
-func mcptagLinkDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagLinkArgs.Parse(req.Params.Arguments)
+func mcptagLinkDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagLinkArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -342,14 +342,14 @@ var mcptagLinksArgs = &toolimpl.Spec{
 func mcptagLinks(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "links", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagLinksDecode(req, &in); err != nil {
+	if err := mcptagLinksDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagLinksRun(ctx, req, &in))
 }
 
-func mcptagLinksDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagLinksArgs.Parse(req.Params.Arguments)
+func mcptagLinksDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagLinksArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -367,14 +367,14 @@ var mcptagAttachArgs = &toolimpl.Spec{
 func mcptagAttach(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "attach", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagAttachDecode(req, &in); err != nil {
+	if err := mcptagAttachDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagAttachRun(ctx, req, &in))
 }
 
-func mcptagAttachDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagAttachArgs.Parse(req.Params.Arguments)
+func mcptagAttachDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagAttachArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -395,14 +395,14 @@ var mcptagCaptionArgs = &toolimpl.Spec{
 func mcptagCaption(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "caption", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagCaptionDecode(req, &in); err != nil {
+	if err := mcptagCaptionDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCaptionRun(ctx, req, &in))
 }
 
-func mcptagCaptionDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagCaptionArgs.Parse(req.Params.Arguments)
+func mcptagCaptionDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagCaptionArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -420,14 +420,14 @@ var mcptagReportArgs = &toolimpl.Spec{
 func mcptagReport(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "report", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagReportDecode(req, &in); err != nil {
+	if err := mcptagReportDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagReportRun(ctx, req, &in))
 }
 
-func mcptagReportDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagReportArgs.Parse(req.Params.Arguments)
+func mcptagReportDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagReportArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -459,14 +459,14 @@ type ThumbnailsParams struct {
 func mcptagThumbnails(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "thumbnails", &res)
 	var in ThumbnailsParams
-	if err := mcptagThumbnailsDecode(req, &in); err != nil {
+	if err := mcptagThumbnailsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagThumbnailsRun(ctx, req, &in))
 }
 
-func mcptagThumbnailsDecode(req *mcp.CallToolRequest, in *ThumbnailsParams) error {
-	args, err := mcptagThumbnailsArgs.Parse(req.Params.Arguments)
+func mcptagThumbnailsDecode(ctx context.Context, req *mcp.CallToolRequest, in *ThumbnailsParams) error {
+	args, err := mcptagThumbnailsArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -515,14 +515,14 @@ var mcptagListIssuesArgs = &toolimpl.Spec{
 func mcptagListIssues(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_issues", &res)
 	var in Filter
-	if err := mcptagListIssuesDecode(req, &in); err != nil {
+	if err := mcptagListIssuesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListIssuesRun(ctx, req, &in))
 }
 
-func mcptagListIssuesDecode(req *mcp.CallToolRequest, in *Filter) error {
-	return mcptagListIssuesArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagListIssuesDecode(ctx context.Context, req *mcp.CallToolRequest, in *Filter) error {
+	return mcptagListIssuesArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListIssuesRun(ctx context.Context, req *mcp.CallToolRequest, in *Filter) (*mcp.CallToolResult, error) {
@@ -565,14 +565,14 @@ var mcptagListIssuesStrictArgs = &toolimpl.Spec{
 func mcptagListIssuesStrict(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_issues_strict", &res)
 	var in Filter
-	if err := mcptagListIssuesStrictDecode(req, &in); err != nil {
+	if err := mcptagListIssuesStrictDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListIssuesStrictRun(ctx, req, &in))
 }
 
-func mcptagListIssuesStrictDecode(req *mcp.CallToolRequest, in *Filter) error {
-	return mcptagListIssuesStrictArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagListIssuesStrictDecode(ctx context.Context, req *mcp.CallToolRequest, in *Filter) error {
+	return mcptagListIssuesStrictArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListIssuesStrictRun(ctx context.Context, req *mcp.CallToolRequest, in *Filter) (*mcp.CallToolResult, error) {
@@ -590,7 +590,7 @@ var mcptagTriageArgs = &toolimpl.Spec{
 
 func mcptagTriage(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 	defer toolimpl.RecoverError(ctx, "triage", &err)
-	args, err := mcptagTriageArgs.Parse(toolimpl.StringArguments(req.Params.Arguments))
+	args, err := mcptagTriageArgs.ParseContext(ctx, toolimpl.StringArguments(req.Params.Arguments))
 	if err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
@@ -615,7 +615,7 @@ var mcptagIssueCountURI = &toolimpl.URITemplate{
 
 func mcptagIssueCount(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
 	defer toolimpl.RecoverError(ctx, "issue_count", &err)
-	args, err := mcptagIssueCountURI.Match(req.Params.URI)
+	args, err := mcptagIssueCountURI.MatchContext(ctx, req.Params.URI)
 	if err != nil {
 		return nil, err
 	}

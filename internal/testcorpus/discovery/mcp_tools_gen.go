@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -56,7 +56,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "refund_payment",
 				Description:  `Refunds a captured charge, in full or in part, to the card or account it was paid from.`,
@@ -75,7 +75,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagRefundPaymentDecode, mcptagRefundPaymentRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "capture_payment",
 				Description:  `Captures an authorized charge, moving the held funds to the merchant's balance.`,
@@ -93,7 +93,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCapturePaymentDecode, mcptagCapturePaymentRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_payments",
 				Description:  `Lists the charges made in a period, newest first, with their amounts, currencies and statuses.`,
@@ -111,7 +111,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListPaymentsDecode, mcptagListPaymentsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_payment",
 				Description:  `Returns one charge: its amount, currency, card, status and the refunds made against it.`,
@@ -129,7 +129,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetPaymentDecode, mcptagGetPaymentRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_invoice",
 				Description:  `Drafts an invoice for a customer from line items, and emails it when finalized.`,
@@ -147,7 +147,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateInvoiceDecode, mcptagCreateInvoiceRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "void_invoice",
 				Description:  `Voids an open invoice so that it can no longer be paid.`,
@@ -164,7 +164,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagVoidInvoiceDecode, mcptagVoidInvoiceRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_invoices",
 				Description:  `Lists a customer's invoices with their totals and whether each is paid, open or overdue.`,
@@ -181,7 +181,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListInvoicesDecode, mcptagListInvoicesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "cancel_subscription",
 				Description:  `Cancels a customer's recurring subscription, now or at the end of the billing period.`,
@@ -199,7 +199,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCancelSubscriptionDecode, mcptagCancelSubscriptionRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_subscription_plan",
 				Description:  `Moves a subscription to another price plan, prorating the difference.`,
@@ -217,7 +217,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateSubscriptionPlanDecode, mcptagUpdateSubscriptionPlanRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_balance",
 				Description:  `Returns the merchant account's available and pending balance, per currency.`,
@@ -234,7 +234,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetBalanceDecode, mcptagGetBalanceRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_issue",
 				Description:  `Opens a new issue in a repository's tracker.`,
@@ -252,7 +252,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateIssueDecode, mcptagCreateIssueRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "close_issue",
 				Description:  `Closes an issue as completed or as not planned.`,
@@ -269,7 +269,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCloseIssueDecode, mcptagCloseIssueRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "reopen_issue",
 				Description:  `Reopens a closed issue.`,
@@ -286,7 +286,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagReopenIssueDecode, mcptagReopenIssueRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "assign_issue",
 				Description:  `Assigns an issue to a user, who is notified.`,
@@ -304,7 +304,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagAssignIssueDecode, mcptagAssignIssueRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "comment_on_issue",
 				Description:  `Adds a comment to an issue's discussion.`,
@@ -322,7 +322,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCommentOnIssueDecode, mcptagCommentOnIssueRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "label_issue",
 				Description:  `Adds labels to an issue.`,
@@ -339,7 +339,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagLabelIssueDecode, mcptagLabelIssueRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search_issues",
 				Description:  `Finds issues whose title or body matches the words, open, closed or both.`,
@@ -357,7 +357,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchIssuesDecode, mcptagSearchIssuesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_issue",
 				Description:  `Returns an issue with its title, body, state, labels and assignees.`,
@@ -375,7 +375,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetIssueDecode, mcptagGetIssueRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "deploy_service",
 				Description:  `Deploys a version of a service to an environment, replacing its instances one at a time.`,
@@ -393,7 +393,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagDeployServiceDecode, mcptagDeployServiceRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "rollback_deployment",
 				Description:  `Returns a service to the version deployed before the current one.`,
@@ -411,7 +411,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagRollbackDeploymentDecode, mcptagRollbackDeploymentRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_deployment_status",
 				Description:  `Reports how far a deployment has come: pending, in progress, succeeded or failed, with the instances updated.`,
@@ -429,7 +429,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetDeploymentStatusDecode, mcptagGetDeploymentStatusRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_deployments",
 				Description:  `Lists a service's recent deployments with their versions, authors and outcomes.`,
@@ -447,7 +447,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListDeploymentsDecode, mcptagListDeploymentsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "restart_service",
 				Description:  `Restarts every instance of a service, one at a time.`,
@@ -464,7 +464,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagRestartServiceDecode, mcptagRestartServiceRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "scale_service",
 				Description:  `Sets how many instances of a service run.`,
@@ -482,7 +482,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagScaleServiceDecode, mcptagScaleServiceRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_service_logs",
 				Description:  `Returns the last lines a service's instances wrote to their output.`,
@@ -500,7 +500,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetServiceLogsDecode, mcptagGetServiceLogsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "set_env_var",
 				Description:  `Sets a configuration variable of a service, which takes effect at its next restart.`,
@@ -518,7 +518,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSetEnvVarDecode, mcptagSetEnvVarRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_user",
 				Description:  `Creates a user account that signs in with an email address.`,
@@ -535,7 +535,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateUserDecode, mcptagCreateUserRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "delete_user",
 				Description:  `Deletes a user account and everything it owns, for good.`,
@@ -552,7 +552,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagDeleteUserDecode, mcptagDeleteUserRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "suspend_user",
 				Description:  `Suspends a user account: the user can no longer sign in, and their sessions end, until the account is reactivated.`,
@@ -570,7 +570,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSuspendUserDecode, mcptagSuspendUserRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "reset_password",
 				Description:  `Emails a user a link to choose a new password.`,
@@ -587,7 +587,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagResetPasswordDecode, mcptagResetPasswordRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_users",
 				Description:  `Lists the organization's user accounts with their roles.`,
@@ -604,7 +604,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListUsersDecode, mcptagListUsersRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_user",
 				Description:  `Returns a user's profile: name, email, role, and when they last signed in.`,
@@ -621,7 +621,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetUserDecode, mcptagGetUserRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "update_user_role",
 				Description:  `Changes a user's role, and with it their permissions.`,
@@ -638,7 +638,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUpdateUserRoleDecode, mcptagUpdateUserRoleRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "invite_team_member",
 				Description:  `Emails an invitation to join a team.`,
@@ -655,7 +655,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagInviteTeamMemberDecode, mcptagInviteTeamMemberRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "upload_file",
 				Description:  `Uploads a file to the drive, replacing any at that path.`,
@@ -673,7 +673,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagUploadFileDecode, mcptagUploadFileRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "download_file",
 				Description:  `Returns a file's content from the drive.`,
@@ -690,7 +690,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagDownloadFileDecode, mcptagDownloadFileRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "delete_file",
 				Description:  `Moves a file of the drive to the trash.`,
@@ -707,7 +707,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagDeleteFileDecode, mcptagDeleteFileRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "move_file",
 				Description:  `Moves or renames a file of the drive.`,
@@ -724,7 +724,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagMoveFileDecode, mcptagMoveFileRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "share_file",
 				Description:  `Gives a person access to a file of the drive, to read or to edit.`,
@@ -742,7 +742,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagShareFileDecode, mcptagShareFileRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_folder",
 				Description:  `Lists the files and folders in a folder of the drive, with their sizes and modification times.`,
@@ -759,7 +759,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListFolderDecode, mcptagListFolderRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_file_metadata",
 				Description:  `Returns a file's size, type, owner, and when it was created and last modified.`,
@@ -776,7 +776,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetFileMetadataDecode, mcptagGetFileMetadataRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "send_message",
 				Description:  `Posts a message to a chat channel or to a person.`,
@@ -793,7 +793,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSendMessageDecode, mcptagSendMessageRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "create_channel",
 				Description:  `Creates a chat channel, public or private.`,
@@ -810,7 +810,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCreateChannelDecode, mcptagCreateChannelRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "schedule_meeting",
 				Description:  `Puts a meeting on the attendees' calendars and sends them invitations.`,
@@ -828,7 +828,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagScheduleMeetingDecode, mcptagScheduleMeetingRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "track_shipment",
 				Description:  `Returns where an order's parcel is: the carrier, its last scan and the expected delivery date.`,
@@ -846,7 +846,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagTrackShipmentDecode, mcptagTrackShipmentRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "cancel_order",
 				Description:  `Cancels an order that has not shipped yet, and refunds it.`,
@@ -902,14 +902,14 @@ var mcptagRefundPaymentArgs = &toolimpl.Spec{
 func mcptagRefundPayment(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "refund_payment", &res)
 	var in RefundIn
-	if err := mcptagRefundPaymentDecode(req, &in); err != nil {
+	if err := mcptagRefundPaymentDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagRefundPaymentRun(ctx, req, &in))
 }
 
-func mcptagRefundPaymentDecode(req *mcp.CallToolRequest, in *RefundIn) error {
-	return mcptagRefundPaymentArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagRefundPaymentDecode(ctx context.Context, req *mcp.CallToolRequest, in *RefundIn) error {
+	return mcptagRefundPaymentArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagRefundPaymentRun(ctx context.Context, req *mcp.CallToolRequest, in *RefundIn) (*mcp.CallToolResult, error) {
@@ -946,14 +946,14 @@ var mcptagCapturePaymentArgs = &toolimpl.Spec{
 func mcptagCapturePayment(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "capture_payment", &res)
 	var in PaymentRef
-	if err := mcptagCapturePaymentDecode(req, &in); err != nil {
+	if err := mcptagCapturePaymentDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCapturePaymentRun(ctx, req, &in))
 }
 
-func mcptagCapturePaymentDecode(req *mcp.CallToolRequest, in *PaymentRef) error {
-	return mcptagCapturePaymentArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCapturePaymentDecode(ctx context.Context, req *mcp.CallToolRequest, in *PaymentRef) error {
+	return mcptagCapturePaymentArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCapturePaymentRun(ctx context.Context, req *mcp.CallToolRequest, in *PaymentRef) (*mcp.CallToolResult, error) {
@@ -990,14 +990,14 @@ var mcptagListPaymentsArgs = &toolimpl.Spec{
 func mcptagListPayments(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_payments", &res)
 	var in Range
-	if err := mcptagListPaymentsDecode(req, &in); err != nil {
+	if err := mcptagListPaymentsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListPaymentsRun(ctx, req, &in))
 }
 
-func mcptagListPaymentsDecode(req *mcp.CallToolRequest, in *Range) error {
-	return mcptagListPaymentsArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagListPaymentsDecode(ctx context.Context, req *mcp.CallToolRequest, in *Range) error {
+	return mcptagListPaymentsArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListPaymentsRun(ctx context.Context, req *mcp.CallToolRequest, in *Range) (*mcp.CallToolResult, error) {
@@ -1034,14 +1034,14 @@ var mcptagGetPaymentArgs = &toolimpl.Spec{
 func mcptagGetPayment(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_payment", &res)
 	var in PaymentRef
-	if err := mcptagGetPaymentDecode(req, &in); err != nil {
+	if err := mcptagGetPaymentDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetPaymentRun(ctx, req, &in))
 }
 
-func mcptagGetPaymentDecode(req *mcp.CallToolRequest, in *PaymentRef) error {
-	return mcptagGetPaymentArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagGetPaymentDecode(ctx context.Context, req *mcp.CallToolRequest, in *PaymentRef) error {
+	return mcptagGetPaymentArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagGetPaymentRun(ctx context.Context, req *mcp.CallToolRequest, in *PaymentRef) (*mcp.CallToolResult, error) {
@@ -1086,14 +1086,14 @@ var mcptagCreateInvoiceArgs = &toolimpl.Spec{
 func mcptagCreateInvoice(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_invoice", &res)
 	var in InvoiceIn
-	if err := mcptagCreateInvoiceDecode(req, &in); err != nil {
+	if err := mcptagCreateInvoiceDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateInvoiceRun(ctx, req, &in))
 }
 
-func mcptagCreateInvoiceDecode(req *mcp.CallToolRequest, in *InvoiceIn) error {
-	return mcptagCreateInvoiceArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateInvoiceDecode(ctx context.Context, req *mcp.CallToolRequest, in *InvoiceIn) error {
+	return mcptagCreateInvoiceArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateInvoiceRun(ctx context.Context, req *mcp.CallToolRequest, in *InvoiceIn) (*mcp.CallToolResult, error) {
@@ -1125,14 +1125,14 @@ var mcptagVoidInvoiceArgs = &toolimpl.Spec{
 func mcptagVoidInvoice(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "void_invoice", &res)
 	var in InvoiceRef
-	if err := mcptagVoidInvoiceDecode(req, &in); err != nil {
+	if err := mcptagVoidInvoiceDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagVoidInvoiceRun(ctx, req, &in))
 }
 
-func mcptagVoidInvoiceDecode(req *mcp.CallToolRequest, in *InvoiceRef) error {
-	return mcptagVoidInvoiceArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagVoidInvoiceDecode(ctx context.Context, req *mcp.CallToolRequest, in *InvoiceRef) error {
+	return mcptagVoidInvoiceArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagVoidInvoiceRun(ctx context.Context, req *mcp.CallToolRequest, in *InvoiceRef) (*mcp.CallToolResult, error) {
@@ -1166,14 +1166,14 @@ var mcptagListInvoicesArgs = &toolimpl.Spec{
 func mcptagListInvoices(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_invoices", &res)
 	var in CustomerRef
-	if err := mcptagListInvoicesDecode(req, &in); err != nil {
+	if err := mcptagListInvoicesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListInvoicesRun(ctx, req, &in))
 }
 
-func mcptagListInvoicesDecode(req *mcp.CallToolRequest, in *CustomerRef) error {
-	return mcptagListInvoicesArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagListInvoicesDecode(ctx context.Context, req *mcp.CallToolRequest, in *CustomerRef) error {
+	return mcptagListInvoicesArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListInvoicesRun(ctx context.Context, req *mcp.CallToolRequest, in *CustomerRef) (*mcp.CallToolResult, error) {
@@ -1212,14 +1212,14 @@ var mcptagCancelSubscriptionArgs = &toolimpl.Spec{
 func mcptagCancelSubscription(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "cancel_subscription", &res)
 	var in SubscriptionRef
-	if err := mcptagCancelSubscriptionDecode(req, &in); err != nil {
+	if err := mcptagCancelSubscriptionDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCancelSubscriptionRun(ctx, req, &in))
 }
 
-func mcptagCancelSubscriptionDecode(req *mcp.CallToolRequest, in *SubscriptionRef) error {
-	return mcptagCancelSubscriptionArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCancelSubscriptionDecode(ctx context.Context, req *mcp.CallToolRequest, in *SubscriptionRef) error {
+	return mcptagCancelSubscriptionArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCancelSubscriptionRun(ctx context.Context, req *mcp.CallToolRequest, in *SubscriptionRef) (*mcp.CallToolResult, error) {
@@ -1258,14 +1258,14 @@ var mcptagUpdateSubscriptionPlanArgs = &toolimpl.Spec{
 func mcptagUpdateSubscriptionPlan(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_subscription_plan", &res)
 	var in PlanChange
-	if err := mcptagUpdateSubscriptionPlanDecode(req, &in); err != nil {
+	if err := mcptagUpdateSubscriptionPlanDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateSubscriptionPlanRun(ctx, req, &in))
 }
 
-func mcptagUpdateSubscriptionPlanDecode(req *mcp.CallToolRequest, in *PlanChange) error {
-	return mcptagUpdateSubscriptionPlanArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateSubscriptionPlanDecode(ctx context.Context, req *mcp.CallToolRequest, in *PlanChange) error {
+	return mcptagUpdateSubscriptionPlanArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateSubscriptionPlanRun(ctx context.Context, req *mcp.CallToolRequest, in *PlanChange) (*mcp.CallToolResult, error) {
@@ -1288,14 +1288,14 @@ var mcptagGetBalanceArgs = &toolimpl.Spec{
 func mcptagGetBalance(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_balance", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetBalanceDecode(req, &in); err != nil {
+	if err := mcptagGetBalanceDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetBalanceRun(ctx, req, &in))
 }
 
-func mcptagGetBalanceDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetBalanceArgs.Parse(req.Params.Arguments)
+func mcptagGetBalanceDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetBalanceArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1334,14 +1334,14 @@ var mcptagCreateIssueArgs = &toolimpl.Spec{
 func mcptagCreateIssue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_issue", &res)
 	var in IssueIn
-	if err := mcptagCreateIssueDecode(req, &in); err != nil {
+	if err := mcptagCreateIssueDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateIssueRun(ctx, req, &in))
 }
 
-func mcptagCreateIssueDecode(req *mcp.CallToolRequest, in *IssueIn) error {
-	return mcptagCreateIssueArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateIssueDecode(ctx context.Context, req *mcp.CallToolRequest, in *IssueIn) error {
+	return mcptagCreateIssueArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateIssueRun(ctx context.Context, req *mcp.CallToolRequest, in *IssueIn) (*mcp.CallToolResult, error) {
@@ -1377,14 +1377,14 @@ var mcptagCloseIssueArgs = &toolimpl.Spec{
 func mcptagCloseIssue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "close_issue", &res)
 	var in IssueRef
-	if err := mcptagCloseIssueDecode(req, &in); err != nil {
+	if err := mcptagCloseIssueDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCloseIssueRun(ctx, req, &in))
 }
 
-func mcptagCloseIssueDecode(req *mcp.CallToolRequest, in *IssueRef) error {
-	return mcptagCloseIssueArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCloseIssueDecode(ctx context.Context, req *mcp.CallToolRequest, in *IssueRef) error {
+	return mcptagCloseIssueArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCloseIssueRun(ctx context.Context, req *mcp.CallToolRequest, in *IssueRef) (*mcp.CallToolResult, error) {
@@ -1420,14 +1420,14 @@ var mcptagReopenIssueArgs = &toolimpl.Spec{
 func mcptagReopenIssue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "reopen_issue", &res)
 	var in IssueRef
-	if err := mcptagReopenIssueDecode(req, &in); err != nil {
+	if err := mcptagReopenIssueDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagReopenIssueRun(ctx, req, &in))
 }
 
-func mcptagReopenIssueDecode(req *mcp.CallToolRequest, in *IssueRef) error {
-	return mcptagReopenIssueArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagReopenIssueDecode(ctx context.Context, req *mcp.CallToolRequest, in *IssueRef) error {
+	return mcptagReopenIssueArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagReopenIssueRun(ctx context.Context, req *mcp.CallToolRequest, in *IssueRef) (*mcp.CallToolResult, error) {
@@ -1465,14 +1465,14 @@ var mcptagAssignIssueArgs = &toolimpl.Spec{
 func mcptagAssignIssue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "assign_issue", &res)
 	var in AssignIn
-	if err := mcptagAssignIssueDecode(req, &in); err != nil {
+	if err := mcptagAssignIssueDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagAssignIssueRun(ctx, req, &in))
 }
 
-func mcptagAssignIssueDecode(req *mcp.CallToolRequest, in *AssignIn) error {
-	return mcptagAssignIssueArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagAssignIssueDecode(ctx context.Context, req *mcp.CallToolRequest, in *AssignIn) error {
+	return mcptagAssignIssueArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagAssignIssueRun(ctx context.Context, req *mcp.CallToolRequest, in *AssignIn) (*mcp.CallToolResult, error) {
@@ -1510,14 +1510,14 @@ var mcptagCommentOnIssueArgs = &toolimpl.Spec{
 func mcptagCommentOnIssue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "comment_on_issue", &res)
 	var in CommentIn
-	if err := mcptagCommentOnIssueDecode(req, &in); err != nil {
+	if err := mcptagCommentOnIssueDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCommentOnIssueRun(ctx, req, &in))
 }
 
-func mcptagCommentOnIssueDecode(req *mcp.CallToolRequest, in *CommentIn) error {
-	return mcptagCommentOnIssueArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCommentOnIssueDecode(ctx context.Context, req *mcp.CallToolRequest, in *CommentIn) error {
+	return mcptagCommentOnIssueArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCommentOnIssueRun(ctx context.Context, req *mcp.CallToolRequest, in *CommentIn) (*mcp.CallToolResult, error) {
@@ -1561,14 +1561,14 @@ var mcptagLabelIssueArgs = &toolimpl.Spec{
 func mcptagLabelIssue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "label_issue", &res)
 	var in LabelIn
-	if err := mcptagLabelIssueDecode(req, &in); err != nil {
+	if err := mcptagLabelIssueDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagLabelIssueRun(ctx, req, &in))
 }
 
-func mcptagLabelIssueDecode(req *mcp.CallToolRequest, in *LabelIn) error {
-	return mcptagLabelIssueArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagLabelIssueDecode(ctx context.Context, req *mcp.CallToolRequest, in *LabelIn) error {
+	return mcptagLabelIssueArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagLabelIssueRun(ctx context.Context, req *mcp.CallToolRequest, in *LabelIn) (*mcp.CallToolResult, error) {
@@ -1606,14 +1606,14 @@ var mcptagSearchIssuesArgs = &toolimpl.Spec{
 func mcptagSearchIssues(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search_issues", &res)
 	var in IssueQuery
-	if err := mcptagSearchIssuesDecode(req, &in); err != nil {
+	if err := mcptagSearchIssuesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchIssuesRun(ctx, req, &in))
 }
 
-func mcptagSearchIssuesDecode(req *mcp.CallToolRequest, in *IssueQuery) error {
-	return mcptagSearchIssuesArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchIssuesDecode(ctx context.Context, req *mcp.CallToolRequest, in *IssueQuery) error {
+	return mcptagSearchIssuesArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchIssuesRun(ctx context.Context, req *mcp.CallToolRequest, in *IssueQuery) (*mcp.CallToolResult, error) {
@@ -1649,14 +1649,14 @@ var mcptagGetIssueArgs = &toolimpl.Spec{
 func mcptagGetIssue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_issue", &res)
 	var in IssueRef
-	if err := mcptagGetIssueDecode(req, &in); err != nil {
+	if err := mcptagGetIssueDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetIssueRun(ctx, req, &in))
 }
 
-func mcptagGetIssueDecode(req *mcp.CallToolRequest, in *IssueRef) error {
-	return mcptagGetIssueArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagGetIssueDecode(ctx context.Context, req *mcp.CallToolRequest, in *IssueRef) error {
+	return mcptagGetIssueArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagGetIssueRun(ctx context.Context, req *mcp.CallToolRequest, in *IssueRef) (*mcp.CallToolResult, error) {
@@ -1694,14 +1694,14 @@ var mcptagDeployServiceArgs = &toolimpl.Spec{
 func mcptagDeployService(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "deploy_service", &res)
 	var in DeployIn
-	if err := mcptagDeployServiceDecode(req, &in); err != nil {
+	if err := mcptagDeployServiceDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagDeployServiceRun(ctx, req, &in))
 }
 
-func mcptagDeployServiceDecode(req *mcp.CallToolRequest, in *DeployIn) error {
-	return mcptagDeployServiceArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagDeployServiceDecode(ctx context.Context, req *mcp.CallToolRequest, in *DeployIn) error {
+	return mcptagDeployServiceArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagDeployServiceRun(ctx context.Context, req *mcp.CallToolRequest, in *DeployIn) (*mcp.CallToolResult, error) {
@@ -1737,14 +1737,14 @@ var mcptagRollbackDeploymentArgs = &toolimpl.Spec{
 func mcptagRollbackDeployment(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "rollback_deployment", &res)
 	var in ServiceRef
-	if err := mcptagRollbackDeploymentDecode(req, &in); err != nil {
+	if err := mcptagRollbackDeploymentDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagRollbackDeploymentRun(ctx, req, &in))
 }
 
-func mcptagRollbackDeploymentDecode(req *mcp.CallToolRequest, in *ServiceRef) error {
-	return mcptagRollbackDeploymentArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagRollbackDeploymentDecode(ctx context.Context, req *mcp.CallToolRequest, in *ServiceRef) error {
+	return mcptagRollbackDeploymentArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagRollbackDeploymentRun(ctx context.Context, req *mcp.CallToolRequest, in *ServiceRef) (*mcp.CallToolResult, error) {
@@ -1778,14 +1778,14 @@ var mcptagGetDeploymentStatusArgs = &toolimpl.Spec{
 func mcptagGetDeploymentStatus(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_deployment_status", &res)
 	var in DeploymentRef
-	if err := mcptagGetDeploymentStatusDecode(req, &in); err != nil {
+	if err := mcptagGetDeploymentStatusDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetDeploymentStatusRun(ctx, req, &in))
 }
 
-func mcptagGetDeploymentStatusDecode(req *mcp.CallToolRequest, in *DeploymentRef) error {
-	return mcptagGetDeploymentStatusArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagGetDeploymentStatusDecode(ctx context.Context, req *mcp.CallToolRequest, in *DeploymentRef) error {
+	return mcptagGetDeploymentStatusArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagGetDeploymentStatusRun(ctx context.Context, req *mcp.CallToolRequest, in *DeploymentRef) (*mcp.CallToolResult, error) {
@@ -1821,14 +1821,14 @@ var mcptagListDeploymentsArgs = &toolimpl.Spec{
 func mcptagListDeployments(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_deployments", &res)
 	var in ServiceRef
-	if err := mcptagListDeploymentsDecode(req, &in); err != nil {
+	if err := mcptagListDeploymentsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListDeploymentsRun(ctx, req, &in))
 }
 
-func mcptagListDeploymentsDecode(req *mcp.CallToolRequest, in *ServiceRef) error {
-	return mcptagListDeploymentsArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagListDeploymentsDecode(ctx context.Context, req *mcp.CallToolRequest, in *ServiceRef) error {
+	return mcptagListDeploymentsArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListDeploymentsRun(ctx context.Context, req *mcp.CallToolRequest, in *ServiceRef) (*mcp.CallToolResult, error) {
@@ -1864,14 +1864,14 @@ var mcptagRestartServiceArgs = &toolimpl.Spec{
 func mcptagRestartService(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "restart_service", &res)
 	var in ServiceRef
-	if err := mcptagRestartServiceDecode(req, &in); err != nil {
+	if err := mcptagRestartServiceDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagRestartServiceRun(ctx, req, &in))
 }
 
-func mcptagRestartServiceDecode(req *mcp.CallToolRequest, in *ServiceRef) error {
-	return mcptagRestartServiceArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagRestartServiceDecode(ctx context.Context, req *mcp.CallToolRequest, in *ServiceRef) error {
+	return mcptagRestartServiceArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagRestartServiceRun(ctx context.Context, req *mcp.CallToolRequest, in *ServiceRef) (*mcp.CallToolResult, error) {
@@ -1909,14 +1909,14 @@ var mcptagScaleServiceArgs = &toolimpl.Spec{
 func mcptagScaleService(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "scale_service", &res)
 	var in ScaleIn
-	if err := mcptagScaleServiceDecode(req, &in); err != nil {
+	if err := mcptagScaleServiceDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagScaleServiceRun(ctx, req, &in))
 }
 
-func mcptagScaleServiceDecode(req *mcp.CallToolRequest, in *ScaleIn) error {
-	return mcptagScaleServiceArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagScaleServiceDecode(ctx context.Context, req *mcp.CallToolRequest, in *ScaleIn) error {
+	return mcptagScaleServiceArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagScaleServiceRun(ctx context.Context, req *mcp.CallToolRequest, in *ScaleIn) (*mcp.CallToolResult, error) {
@@ -1956,14 +1956,14 @@ var mcptagGetServiceLogsArgs = &toolimpl.Spec{
 func mcptagGetServiceLogs(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_service_logs", &res)
 	var in LogsIn
-	if err := mcptagGetServiceLogsDecode(req, &in); err != nil {
+	if err := mcptagGetServiceLogsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetServiceLogsRun(ctx, req, &in))
 }
 
-func mcptagGetServiceLogsDecode(req *mcp.CallToolRequest, in *LogsIn) error {
-	return mcptagGetServiceLogsArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagGetServiceLogsDecode(ctx context.Context, req *mcp.CallToolRequest, in *LogsIn) error {
+	return mcptagGetServiceLogsArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagGetServiceLogsRun(ctx context.Context, req *mcp.CallToolRequest, in *LogsIn) (*mcp.CallToolResult, error) {
@@ -2003,14 +2003,14 @@ var mcptagSetEnvVarArgs = &toolimpl.Spec{
 func mcptagSetEnvVar(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "set_env_var", &res)
 	var in EnvVarIn
-	if err := mcptagSetEnvVarDecode(req, &in); err != nil {
+	if err := mcptagSetEnvVarDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSetEnvVarRun(ctx, req, &in))
 }
 
-func mcptagSetEnvVarDecode(req *mcp.CallToolRequest, in *EnvVarIn) error {
-	return mcptagSetEnvVarArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagSetEnvVarDecode(ctx context.Context, req *mcp.CallToolRequest, in *EnvVarIn) error {
+	return mcptagSetEnvVarArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSetEnvVarRun(ctx context.Context, req *mcp.CallToolRequest, in *EnvVarIn) (*mcp.CallToolResult, error) {
@@ -2046,14 +2046,14 @@ var mcptagCreateUserArgs = &toolimpl.Spec{
 func mcptagCreateUser(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_user", &res)
 	var in NewUser
-	if err := mcptagCreateUserDecode(req, &in); err != nil {
+	if err := mcptagCreateUserDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateUserRun(ctx, req, &in))
 }
 
-func mcptagCreateUserDecode(req *mcp.CallToolRequest, in *NewUser) error {
-	return mcptagCreateUserArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateUserDecode(ctx context.Context, req *mcp.CallToolRequest, in *NewUser) error {
+	return mcptagCreateUserArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateUserRun(ctx context.Context, req *mcp.CallToolRequest, in *NewUser) (*mcp.CallToolResult, error) {
@@ -2085,14 +2085,14 @@ var mcptagDeleteUserArgs = &toolimpl.Spec{
 func mcptagDeleteUser(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "delete_user", &res)
 	var in UserRef
-	if err := mcptagDeleteUserDecode(req, &in); err != nil {
+	if err := mcptagDeleteUserDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagDeleteUserRun(ctx, req, &in))
 }
 
-func mcptagDeleteUserDecode(req *mcp.CallToolRequest, in *UserRef) error {
-	return mcptagDeleteUserArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagDeleteUserDecode(ctx context.Context, req *mcp.CallToolRequest, in *UserRef) error {
+	return mcptagDeleteUserArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagDeleteUserRun(ctx context.Context, req *mcp.CallToolRequest, in *UserRef) (*mcp.CallToolResult, error) {
@@ -2124,14 +2124,14 @@ var mcptagSuspendUserArgs = &toolimpl.Spec{
 func mcptagSuspendUser(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "suspend_user", &res)
 	var in UserRef
-	if err := mcptagSuspendUserDecode(req, &in); err != nil {
+	if err := mcptagSuspendUserDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSuspendUserRun(ctx, req, &in))
 }
 
-func mcptagSuspendUserDecode(req *mcp.CallToolRequest, in *UserRef) error {
-	return mcptagSuspendUserArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagSuspendUserDecode(ctx context.Context, req *mcp.CallToolRequest, in *UserRef) error {
+	return mcptagSuspendUserArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSuspendUserRun(ctx context.Context, req *mcp.CallToolRequest, in *UserRef) (*mcp.CallToolResult, error) {
@@ -2163,14 +2163,14 @@ var mcptagResetPasswordArgs = &toolimpl.Spec{
 func mcptagResetPassword(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "reset_password", &res)
 	var in UserRef
-	if err := mcptagResetPasswordDecode(req, &in); err != nil {
+	if err := mcptagResetPasswordDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagResetPasswordRun(ctx, req, &in))
 }
 
-func mcptagResetPasswordDecode(req *mcp.CallToolRequest, in *UserRef) error {
-	return mcptagResetPasswordArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagResetPasswordDecode(ctx context.Context, req *mcp.CallToolRequest, in *UserRef) error {
+	return mcptagResetPasswordArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagResetPasswordRun(ctx context.Context, req *mcp.CallToolRequest, in *UserRef) (*mcp.CallToolResult, error) {
@@ -2205,14 +2205,14 @@ var mcptagListUsersArgs = &toolimpl.Spec{
 func mcptagListUsers(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_users", &res)
 	var in UserQuery
-	if err := mcptagListUsersDecode(req, &in); err != nil {
+	if err := mcptagListUsersDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListUsersRun(ctx, req, &in))
 }
 
-func mcptagListUsersDecode(req *mcp.CallToolRequest, in *UserQuery) error {
-	return mcptagListUsersArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagListUsersDecode(ctx context.Context, req *mcp.CallToolRequest, in *UserQuery) error {
+	return mcptagListUsersArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListUsersRun(ctx context.Context, req *mcp.CallToolRequest, in *UserQuery) (*mcp.CallToolResult, error) {
@@ -2244,14 +2244,14 @@ var mcptagGetUserArgs = &toolimpl.Spec{
 func mcptagGetUser(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_user", &res)
 	var in UserRef
-	if err := mcptagGetUserDecode(req, &in); err != nil {
+	if err := mcptagGetUserDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetUserRun(ctx, req, &in))
 }
 
-func mcptagGetUserDecode(req *mcp.CallToolRequest, in *UserRef) error {
-	return mcptagGetUserArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagGetUserDecode(ctx context.Context, req *mcp.CallToolRequest, in *UserRef) error {
+	return mcptagGetUserArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagGetUserRun(ctx context.Context, req *mcp.CallToolRequest, in *UserRef) (*mcp.CallToolResult, error) {
@@ -2287,14 +2287,14 @@ var mcptagUpdateUserRoleArgs = &toolimpl.Spec{
 func mcptagUpdateUserRole(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "update_user_role", &res)
 	var in RoleIn
-	if err := mcptagUpdateUserRoleDecode(req, &in); err != nil {
+	if err := mcptagUpdateUserRoleDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUpdateUserRoleRun(ctx, req, &in))
 }
 
-func mcptagUpdateUserRoleDecode(req *mcp.CallToolRequest, in *RoleIn) error {
-	return mcptagUpdateUserRoleArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagUpdateUserRoleDecode(ctx context.Context, req *mcp.CallToolRequest, in *RoleIn) error {
+	return mcptagUpdateUserRoleArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUpdateUserRoleRun(ctx context.Context, req *mcp.CallToolRequest, in *RoleIn) (*mcp.CallToolResult, error) {
@@ -2330,14 +2330,14 @@ var mcptagInviteTeamMemberArgs = &toolimpl.Spec{
 func mcptagInviteTeamMember(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "invite_team_member", &res)
 	var in InviteIn
-	if err := mcptagInviteTeamMemberDecode(req, &in); err != nil {
+	if err := mcptagInviteTeamMemberDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagInviteTeamMemberRun(ctx, req, &in))
 }
 
-func mcptagInviteTeamMemberDecode(req *mcp.CallToolRequest, in *InviteIn) error {
-	return mcptagInviteTeamMemberArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagInviteTeamMemberDecode(ctx context.Context, req *mcp.CallToolRequest, in *InviteIn) error {
+	return mcptagInviteTeamMemberArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagInviteTeamMemberRun(ctx context.Context, req *mcp.CallToolRequest, in *InviteIn) (*mcp.CallToolResult, error) {
@@ -2377,14 +2377,14 @@ var mcptagUploadFileArgs = &toolimpl.Spec{
 func mcptagUploadFile(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "upload_file", &res)
 	var in UploadIn
-	if err := mcptagUploadFileDecode(req, &in); err != nil {
+	if err := mcptagUploadFileDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagUploadFileRun(ctx, req, &in))
 }
 
-func mcptagUploadFileDecode(req *mcp.CallToolRequest, in *UploadIn) error {
-	return mcptagUploadFileArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagUploadFileDecode(ctx context.Context, req *mcp.CallToolRequest, in *UploadIn) error {
+	return mcptagUploadFileArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagUploadFileRun(ctx context.Context, req *mcp.CallToolRequest, in *UploadIn) (*mcp.CallToolResult, error) {
@@ -2416,14 +2416,14 @@ var mcptagDownloadFileArgs = &toolimpl.Spec{
 func mcptagDownloadFile(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "download_file", &res)
 	var in PathRef
-	if err := mcptagDownloadFileDecode(req, &in); err != nil {
+	if err := mcptagDownloadFileDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagDownloadFileRun(ctx, req, &in))
 }
 
-func mcptagDownloadFileDecode(req *mcp.CallToolRequest, in *PathRef) error {
-	return mcptagDownloadFileArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagDownloadFileDecode(ctx context.Context, req *mcp.CallToolRequest, in *PathRef) error {
+	return mcptagDownloadFileArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagDownloadFileRun(ctx context.Context, req *mcp.CallToolRequest, in *PathRef) (*mcp.CallToolResult, error) {
@@ -2455,14 +2455,14 @@ var mcptagDeleteFileArgs = &toolimpl.Spec{
 func mcptagDeleteFile(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "delete_file", &res)
 	var in PathRef
-	if err := mcptagDeleteFileDecode(req, &in); err != nil {
+	if err := mcptagDeleteFileDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagDeleteFileRun(ctx, req, &in))
 }
 
-func mcptagDeleteFileDecode(req *mcp.CallToolRequest, in *PathRef) error {
-	return mcptagDeleteFileArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagDeleteFileDecode(ctx context.Context, req *mcp.CallToolRequest, in *PathRef) error {
+	return mcptagDeleteFileArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagDeleteFileRun(ctx context.Context, req *mcp.CallToolRequest, in *PathRef) (*mcp.CallToolResult, error) {
@@ -2498,14 +2498,14 @@ var mcptagMoveFileArgs = &toolimpl.Spec{
 func mcptagMoveFile(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "move_file", &res)
 	var in MoveIn
-	if err := mcptagMoveFileDecode(req, &in); err != nil {
+	if err := mcptagMoveFileDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagMoveFileRun(ctx, req, &in))
 }
 
-func mcptagMoveFileDecode(req *mcp.CallToolRequest, in *MoveIn) error {
-	return mcptagMoveFileArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagMoveFileDecode(ctx context.Context, req *mcp.CallToolRequest, in *MoveIn) error {
+	return mcptagMoveFileArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagMoveFileRun(ctx context.Context, req *mcp.CallToolRequest, in *MoveIn) (*mcp.CallToolResult, error) {
@@ -2543,14 +2543,14 @@ var mcptagShareFileArgs = &toolimpl.Spec{
 func mcptagShareFile(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "share_file", &res)
 	var in ShareIn
-	if err := mcptagShareFileDecode(req, &in); err != nil {
+	if err := mcptagShareFileDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagShareFileRun(ctx, req, &in))
 }
 
-func mcptagShareFileDecode(req *mcp.CallToolRequest, in *ShareIn) error {
-	return mcptagShareFileArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagShareFileDecode(ctx context.Context, req *mcp.CallToolRequest, in *ShareIn) error {
+	return mcptagShareFileArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagShareFileRun(ctx context.Context, req *mcp.CallToolRequest, in *ShareIn) (*mcp.CallToolResult, error) {
@@ -2582,14 +2582,14 @@ var mcptagListFolderArgs = &toolimpl.Spec{
 func mcptagListFolder(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_folder", &res)
 	var in PathRef
-	if err := mcptagListFolderDecode(req, &in); err != nil {
+	if err := mcptagListFolderDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListFolderRun(ctx, req, &in))
 }
 
-func mcptagListFolderDecode(req *mcp.CallToolRequest, in *PathRef) error {
-	return mcptagListFolderArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagListFolderDecode(ctx context.Context, req *mcp.CallToolRequest, in *PathRef) error {
+	return mcptagListFolderArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagListFolderRun(ctx context.Context, req *mcp.CallToolRequest, in *PathRef) (*mcp.CallToolResult, error) {
@@ -2621,14 +2621,14 @@ var mcptagGetFileMetadataArgs = &toolimpl.Spec{
 func mcptagGetFileMetadata(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_file_metadata", &res)
 	var in PathRef
-	if err := mcptagGetFileMetadataDecode(req, &in); err != nil {
+	if err := mcptagGetFileMetadataDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetFileMetadataRun(ctx, req, &in))
 }
 
-func mcptagGetFileMetadataDecode(req *mcp.CallToolRequest, in *PathRef) error {
-	return mcptagGetFileMetadataArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagGetFileMetadataDecode(ctx context.Context, req *mcp.CallToolRequest, in *PathRef) error {
+	return mcptagGetFileMetadataArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagGetFileMetadataRun(ctx context.Context, req *mcp.CallToolRequest, in *PathRef) (*mcp.CallToolResult, error) {
@@ -2664,14 +2664,14 @@ var mcptagSendMessageArgs = &toolimpl.Spec{
 func mcptagSendMessage(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "send_message", &res)
 	var in MessageIn
-	if err := mcptagSendMessageDecode(req, &in); err != nil {
+	if err := mcptagSendMessageDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSendMessageRun(ctx, req, &in))
 }
 
-func mcptagSendMessageDecode(req *mcp.CallToolRequest, in *MessageIn) error {
-	return mcptagSendMessageArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagSendMessageDecode(ctx context.Context, req *mcp.CallToolRequest, in *MessageIn) error {
+	return mcptagSendMessageArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSendMessageRun(ctx context.Context, req *mcp.CallToolRequest, in *MessageIn) (*mcp.CallToolResult, error) {
@@ -2707,14 +2707,14 @@ var mcptagCreateChannelArgs = &toolimpl.Spec{
 func mcptagCreateChannel(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "create_channel", &res)
 	var in ChannelIn
-	if err := mcptagCreateChannelDecode(req, &in); err != nil {
+	if err := mcptagCreateChannelDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCreateChannelRun(ctx, req, &in))
 }
 
-func mcptagCreateChannelDecode(req *mcp.CallToolRequest, in *ChannelIn) error {
-	return mcptagCreateChannelArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCreateChannelDecode(ctx context.Context, req *mcp.CallToolRequest, in *ChannelIn) error {
+	return mcptagCreateChannelArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCreateChannelRun(ctx context.Context, req *mcp.CallToolRequest, in *ChannelIn) (*mcp.CallToolResult, error) {
@@ -2760,14 +2760,14 @@ var mcptagScheduleMeetingArgs = &toolimpl.Spec{
 func mcptagScheduleMeeting(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "schedule_meeting", &res)
 	var in MeetingIn
-	if err := mcptagScheduleMeetingDecode(req, &in); err != nil {
+	if err := mcptagScheduleMeetingDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagScheduleMeetingRun(ctx, req, &in))
 }
 
-func mcptagScheduleMeetingDecode(req *mcp.CallToolRequest, in *MeetingIn) error {
-	return mcptagScheduleMeetingArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagScheduleMeetingDecode(ctx context.Context, req *mcp.CallToolRequest, in *MeetingIn) error {
+	return mcptagScheduleMeetingArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagScheduleMeetingRun(ctx context.Context, req *mcp.CallToolRequest, in *MeetingIn) (*mcp.CallToolResult, error) {
@@ -2799,14 +2799,14 @@ var mcptagTrackShipmentArgs = &toolimpl.Spec{
 func mcptagTrackShipment(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "track_shipment", &res)
 	var in OrderRef
-	if err := mcptagTrackShipmentDecode(req, &in); err != nil {
+	if err := mcptagTrackShipmentDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagTrackShipmentRun(ctx, req, &in))
 }
 
-func mcptagTrackShipmentDecode(req *mcp.CallToolRequest, in *OrderRef) error {
-	return mcptagTrackShipmentArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagTrackShipmentDecode(ctx context.Context, req *mcp.CallToolRequest, in *OrderRef) error {
+	return mcptagTrackShipmentArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagTrackShipmentRun(ctx context.Context, req *mcp.CallToolRequest, in *OrderRef) (*mcp.CallToolResult, error) {
@@ -2838,14 +2838,14 @@ var mcptagCancelOrderArgs = &toolimpl.Spec{
 func mcptagCancelOrder(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "cancel_order", &res)
 	var in OrderRef
-	if err := mcptagCancelOrderDecode(req, &in); err != nil {
+	if err := mcptagCancelOrderDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCancelOrderRun(ctx, req, &in))
 }
 
-func mcptagCancelOrderDecode(req *mcp.CallToolRequest, in *OrderRef) error {
-	return mcptagCancelOrderArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCancelOrderDecode(ctx context.Context, req *mcp.CallToolRequest, in *OrderRef) error {
+	return mcptagCancelOrderArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCancelOrderRun(ctx context.Context, req *mcp.CallToolRequest, in *OrderRef) (*mcp.CallToolResult, error) {

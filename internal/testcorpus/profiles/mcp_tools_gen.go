@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -39,7 +39,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "check_numbers",
 				Description:  `Echoes numeric arguments.`,
@@ -59,7 +59,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCheckNumbersDecode, mcptagCheckNumbersRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "check_strings",
 				Description:  `Echoes string arguments.`,
@@ -79,7 +79,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCheckStringsDecode, mcptagCheckStringsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "check_lists",
 				Description:  `Echoes array and object arguments.`,
@@ -98,7 +98,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCheckListsDecode, mcptagCheckListsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "check_plain",
 				Description:  `Echoes plain parameters.`,
@@ -116,7 +116,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCheckPlainDecode, mcptagCheckPlainRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "check_header",
 				Description:  `Echoes an argument that a header carries too.`,
@@ -208,14 +208,14 @@ var mcptagCheckNumbersArgs = &toolimpl.Spec{
 func mcptagCheckNumbers(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "check_numbers", &res)
 	var in Numbers
-	if err := mcptagCheckNumbersDecode(req, &in); err != nil {
+	if err := mcptagCheckNumbersDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCheckNumbersRun(ctx, req, &in))
 }
 
-func mcptagCheckNumbersDecode(req *mcp.CallToolRequest, in *Numbers) error {
-	return mcptagCheckNumbersArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCheckNumbersDecode(ctx context.Context, req *mcp.CallToolRequest, in *Numbers) error {
+	return mcptagCheckNumbersArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCheckNumbersRun(ctx context.Context, req *mcp.CallToolRequest, in *Numbers) (*mcp.CallToolResult, error) {
@@ -290,14 +290,14 @@ var mcptagCheckStringsArgs = &toolimpl.Spec{
 func mcptagCheckStrings(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "check_strings", &res)
 	var in Strings
-	if err := mcptagCheckStringsDecode(req, &in); err != nil {
+	if err := mcptagCheckStringsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCheckStringsRun(ctx, req, &in))
 }
 
-func mcptagCheckStringsDecode(req *mcp.CallToolRequest, in *Strings) error {
-	return mcptagCheckStringsArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCheckStringsDecode(ctx context.Context, req *mcp.CallToolRequest, in *Strings) error {
+	return mcptagCheckStringsArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCheckStringsRun(ctx context.Context, req *mcp.CallToolRequest, in *Strings) (*mcp.CallToolResult, error) {
@@ -410,14 +410,14 @@ var mcptagCheckListsArgs = &toolimpl.Spec{
 func mcptagCheckLists(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "check_lists", &res)
 	var in Lists
-	if err := mcptagCheckListsDecode(req, &in); err != nil {
+	if err := mcptagCheckListsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCheckListsRun(ctx, req, &in))
 }
 
-func mcptagCheckListsDecode(req *mcp.CallToolRequest, in *Lists) error {
-	return mcptagCheckListsArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCheckListsDecode(ctx context.Context, req *mcp.CallToolRequest, in *Lists) error {
+	return mcptagCheckListsArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCheckListsRun(ctx context.Context, req *mcp.CallToolRequest, in *Lists) (*mcp.CallToolResult, error) {
@@ -477,14 +477,14 @@ type CheckPlainParams struct {
 func mcptagCheckPlain(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "check_plain", &res)
 	var in CheckPlainParams
-	if err := mcptagCheckPlainDecode(req, &in); err != nil {
+	if err := mcptagCheckPlainDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCheckPlainRun(ctx, req, &in))
 }
 
-func mcptagCheckPlainDecode(req *mcp.CallToolRequest, in *CheckPlainParams) error {
-	args, err := mcptagCheckPlainArgs.Parse(req.Params.Arguments)
+func mcptagCheckPlainDecode(ctx context.Context, req *mcp.CallToolRequest, in *CheckPlainParams) error {
+	args, err := mcptagCheckPlainArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -547,14 +547,14 @@ var mcptagCheckHeaderArgs = &toolimpl.Spec{
 func mcptagCheckHeader(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "check_header", &res)
 	var in Lookup
-	if err := mcptagCheckHeaderDecode(req, &in); err != nil {
+	if err := mcptagCheckHeaderDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCheckHeaderRun(ctx, req, &in))
 }
 
-func mcptagCheckHeaderDecode(req *mcp.CallToolRequest, in *Lookup) error {
-	return mcptagCheckHeaderArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCheckHeaderDecode(ctx context.Context, req *mcp.CallToolRequest, in *Lookup) error {
+	return mcptagCheckHeaderArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCheckHeaderRun(ctx context.Context, req *mcp.CallToolRequest, in *Lookup) (*mcp.CallToolResult, error) {

@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -47,7 +47,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_scalars",
 				InputSchema:  mcptagGetScalarsInput,
@@ -63,7 +63,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetScalarsDecode, mcptagGetScalarsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_quoted",
 				InputSchema:  mcptagGetQuotedInput,
@@ -79,7 +79,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetQuotedDecode, mcptagGetQuotedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_nullables",
 				InputSchema:  mcptagGetNullablesInput,
@@ -95,7 +95,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetNullablesDecode, mcptagGetNullablesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_embeds",
 				InputSchema:  mcptagGetEmbedsInput,
@@ -111,7 +111,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetEmbedsDecode, mcptagGetEmbedsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_embeds_ptr",
 				InputSchema:  mcptagGetEmbedsPtrInput,
@@ -127,7 +127,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetEmbedsPtrDecode, mcptagGetEmbedsPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials",
 				InputSchema:  mcptagGetSpecialsInput,
@@ -143,7 +143,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetSpecialsDecode, mcptagGetSpecialsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials_ptr",
 				InputSchema:  mcptagGetSpecialsPtrInput,
@@ -160,7 +160,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetSpecialsPtrDecode, mcptagGetSpecialsPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_specials_by_value",
 				Description:  `Reaches inside PtrCustom, whose MarshalJSON has a pointer receiver: encoding/json does not call it on a field of a value it cannot address.`,
@@ -178,7 +178,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetSpecialsByValueDecode, mcptagGetSpecialsByValueRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_maps",
 				InputSchema:  mcptagGetMapsInput,
@@ -194,7 +194,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetMapsDecode, mcptagGetMapsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_node",
 				InputSchema:  mcptagGetNodeInput,
@@ -210,7 +210,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetNodeDecode, mcptagGetNodeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_node_ptr_ptr",
 				InputSchema:  mcptagGetNodePtrPtrInput,
@@ -226,7 +226,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetNodePtrPtrDecode, mcptagGetNodePtrPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_generic",
 				InputSchema:  mcptagGetGenericInput,
@@ -243,7 +243,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetGenericDecode, mcptagGetGenericRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_exotic",
 				InputSchema:  mcptagGetExoticInput,
@@ -259,7 +259,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetExoticDecode, mcptagGetExoticRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_forecast",
 				InputSchema:  mcptagGetForecastInput,
@@ -276,7 +276,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetForecastDecode, mcptagGetForecastRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_by_id",
 				InputSchema:  mcptagGetByIDInput,
@@ -292,7 +292,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetByIDDecode, mcptagGetByIDRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_triple",
 				InputSchema:  mcptagGetTripleInput,
@@ -309,7 +309,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetTripleDecode, mcptagGetTripleRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_triple_ptr",
 				InputSchema:  mcptagGetTriplePtrInput,
@@ -325,7 +325,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetTriplePtrDecode, mcptagGetTriplePtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_dir",
 				InputSchema:  mcptagGetDirInput,
@@ -341,7 +341,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetDirDecode, mcptagGetDirRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_page",
 				InputSchema:  mcptagGetPageInput,
@@ -357,7 +357,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetPageDecode, mcptagGetPageRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_enums",
 				InputSchema:  mcptagGetEnumsInput,
@@ -373,7 +373,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetEnumsDecode, mcptagGetEnumsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_tagged",
 				InputSchema:  mcptagGetTaggedInput,
@@ -389,7 +389,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetTaggedDecode, mcptagGetTaggedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_items_by_name",
 				InputSchema:  mcptagGetItemsByNameInput,
@@ -406,7 +406,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetItemsByNameDecode, mcptagGetItemsByNameRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_zeros",
 				InputSchema:  mcptagGetZerosInput,
@@ -422,7 +422,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetZerosDecode, mcptagGetZerosRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_keyed",
 				InputSchema:  mcptagGetKeyedInput,
@@ -438,7 +438,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetKeyedDecode, mcptagGetKeyedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "find_node",
 				InputSchema:  mcptagFindNodeInput,
@@ -455,7 +455,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagFindNodeDecode, mcptagFindNodeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_node_sdk",
 				Description:  `Has the go-sdk handler's shape; its value is viewed, as any.`,
@@ -595,14 +595,14 @@ var mcptagGetScalarsView = &toolimpl.View{
 func mcptagGetScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_scalars", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetScalarsDecode(req, &in); err != nil {
+	if err := mcptagGetScalarsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetScalarsRun(ctx, req, &in))
 }
 
-func mcptagGetScalarsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetScalarsArgs.Parse(req.Params.Arguments)
+func mcptagGetScalarsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetScalarsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -760,14 +760,14 @@ var mcptagGetQuotedView = &toolimpl.View{
 func mcptagGetQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_quoted", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetQuotedDecode(req, &in); err != nil {
+	if err := mcptagGetQuotedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetQuotedRun(ctx, req, &in))
 }
 
-func mcptagGetQuotedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetQuotedArgs.Parse(req.Params.Arguments)
+func mcptagGetQuotedDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetQuotedArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1006,14 +1006,14 @@ var mcptagGetNullablesView = &toolimpl.View{
 func mcptagGetNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_nullables", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNullablesDecode(req, &in); err != nil {
+	if err := mcptagGetNullablesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNullablesRun(ctx, req, &in))
 }
 
-func mcptagGetNullablesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNullablesArgs.Parse(req.Params.Arguments)
+func mcptagGetNullablesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNullablesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1278,14 +1278,14 @@ var mcptagGetEmbedsView = &toolimpl.View{
 func mcptagGetEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_embeds", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetEmbedsDecode(req, &in); err != nil {
+	if err := mcptagGetEmbedsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetEmbedsRun(ctx, req, &in))
 }
 
-func mcptagGetEmbedsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetEmbedsArgs.Parse(req.Params.Arguments)
+func mcptagGetEmbedsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEmbedsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1389,14 +1389,14 @@ var mcptagGetEmbedsPtrArgs = &toolimpl.Spec{
 func mcptagGetEmbedsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_embeds_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetEmbedsPtrDecode(req, &in); err != nil {
+	if err := mcptagGetEmbedsPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetEmbedsPtrRun(ctx, req, &in))
 }
 
-func mcptagGetEmbedsPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetEmbedsPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetEmbedsPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEmbedsPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1575,14 +1575,14 @@ var mcptagGetSpecialsView = &toolimpl.View{
 func mcptagGetSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetSpecialsDecode(req, &in); err != nil {
+	if err := mcptagGetSpecialsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetSpecialsRun(ctx, req, &in))
 }
 
-func mcptagGetSpecialsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetSpecialsArgs.Parse(req.Params.Arguments)
+func mcptagGetSpecialsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1806,14 +1806,14 @@ var mcptagGetSpecialsPtrView = &toolimpl.View{
 func mcptagGetSpecialsPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetSpecialsPtrDecode(req, &in); err != nil {
+	if err := mcptagGetSpecialsPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetSpecialsPtrRun(ctx, req, &in))
 }
 
-func mcptagGetSpecialsPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetSpecialsPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetSpecialsPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -1983,14 +1983,14 @@ var mcptagGetSpecialsByValueArgs = &toolimpl.Spec{
 func mcptagGetSpecialsByValue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_specials_by_value", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetSpecialsByValueDecode(req, &in); err != nil {
+	if err := mcptagGetSpecialsByValueDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetSpecialsByValueRun(ctx, req, &in))
 }
 
-func mcptagGetSpecialsByValueDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetSpecialsByValueArgs.Parse(req.Params.Arguments)
+func mcptagGetSpecialsByValueDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetSpecialsByValueArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2162,14 +2162,14 @@ var mcptagGetMapsView = &toolimpl.View{
 func mcptagGetMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_maps", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetMapsDecode(req, &in); err != nil {
+	if err := mcptagGetMapsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetMapsRun(ctx, req, &in))
 }
 
-func mcptagGetMapsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetMapsArgs.Parse(req.Params.Arguments)
+func mcptagGetMapsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetMapsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2341,14 +2341,14 @@ var mcptagGetNodeView = &toolimpl.View{
 func mcptagGetNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_node", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNodeDecode(req, &in); err != nil {
+	if err := mcptagGetNodeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNodeRun(ctx, req, &in))
 }
 
-func mcptagGetNodeDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNodeArgs.Parse(req.Params.Arguments)
+func mcptagGetNodeDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNodeArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2463,14 +2463,14 @@ var mcptagGetNodePtrPtrArgs = &toolimpl.Spec{
 func mcptagGetNodePtrPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_node_ptr_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNodePtrPtrDecode(req, &in); err != nil {
+	if err := mcptagGetNodePtrPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNodePtrPtrRun(ctx, req, &in))
 }
 
-func mcptagGetNodePtrPtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNodePtrPtrArgs.Parse(req.Params.Arguments)
+func mcptagGetNodePtrPtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNodePtrPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2628,14 +2628,14 @@ var mcptagGetGenericView = &toolimpl.View{
 func mcptagGetGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_generic", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetGenericDecode(req, &in); err != nil {
+	if err := mcptagGetGenericDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetGenericRun(ctx, req, &in))
 }
 
-func mcptagGetGenericDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetGenericArgs.Parse(req.Params.Arguments)
+func mcptagGetGenericDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetGenericArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -2940,14 +2940,14 @@ var mcptagGetExoticView = &toolimpl.View{
 func mcptagGetExotic(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_exotic", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetExoticDecode(req, &in); err != nil {
+	if err := mcptagGetExoticDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetExoticRun(ctx, req, &in))
 }
 
-func mcptagGetExoticDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetExoticArgs.Parse(req.Params.Arguments)
+func mcptagGetExoticDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetExoticArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3131,14 +3131,14 @@ var mcptagGetForecastView = &toolimpl.View{Paths: []string{"temperature", "condi
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_forecast", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetForecastDecode(req, &in); err != nil {
+	if err := mcptagGetForecastDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetForecastRun(ctx, req, &in))
 }
 
-func mcptagGetForecastDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetForecastArgs.Parse(req.Params.Arguments)
+func mcptagGetForecastDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetForecastArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3183,14 +3183,14 @@ var mcptagGetByIDArgs = &toolimpl.Spec{
 func mcptagGetByID(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_by_id", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetByIDDecode(req, &in); err != nil {
+	if err := mcptagGetByIDDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetByIDRun(ctx, req, &in))
 }
 
-func mcptagGetByIDDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetByIDArgs.Parse(req.Params.Arguments)
+func mcptagGetByIDDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetByIDArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3263,14 +3263,14 @@ var mcptagGetTripleView = &toolimpl.View{Paths: []string{"id"}}
 func mcptagGetTriple(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_triple", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTripleDecode(req, &in); err != nil {
+	if err := mcptagGetTripleDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTripleRun(ctx, req, &in))
 }
 
-func mcptagGetTripleDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTripleArgs.Parse(req.Params.Arguments)
+func mcptagGetTripleDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTripleArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3325,14 +3325,14 @@ var mcptagGetTriplePtrArgs = &toolimpl.Spec{
 func mcptagGetTriplePtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_triple_ptr", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTriplePtrDecode(req, &in); err != nil {
+	if err := mcptagGetTriplePtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTriplePtrRun(ctx, req, &in))
 }
 
-func mcptagGetTriplePtrDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTriplePtrArgs.Parse(req.Params.Arguments)
+func mcptagGetTriplePtrDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTriplePtrArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3415,14 +3415,14 @@ var mcptagGetDirView = &toolimpl.View{
 func mcptagGetDir(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_dir", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetDirDecode(req, &in); err != nil {
+	if err := mcptagGetDirDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetDirRun(ctx, req, &in))
 }
 
-func mcptagGetDirDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetDirArgs.Parse(req.Params.Arguments)
+func mcptagGetDirDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetDirArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3525,14 +3525,14 @@ var mcptagGetPageArgs = &toolimpl.Spec{
 func mcptagGetPage(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_page", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetPageDecode(req, &in); err != nil {
+	if err := mcptagGetPageDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetPageRun(ctx, req, &in))
 }
 
-func mcptagGetPageDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetPageArgs.Parse(req.Params.Arguments)
+func mcptagGetPageDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetPageArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3609,14 +3609,14 @@ var mcptagGetEnumsView = &toolimpl.View{Paths: []string{"unit", "prio", "unit_p"
 func mcptagGetEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_enums", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetEnumsDecode(req, &in); err != nil {
+	if err := mcptagGetEnumsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetEnumsRun(ctx, req, &in))
 }
 
-func mcptagGetEnumsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetEnumsArgs.Parse(req.Params.Arguments)
+func mcptagGetEnumsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetEnumsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3689,14 +3689,14 @@ var mcptagGetTaggedView = &toolimpl.View{Paths: []string{"meta.created", "base.i
 func mcptagGetTagged(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_tagged", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetTaggedDecode(req, &in); err != nil {
+	if err := mcptagGetTaggedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetTaggedRun(ctx, req, &in))
 }
 
-func mcptagGetTaggedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetTaggedArgs.Parse(req.Params.Arguments)
+func mcptagGetTaggedDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetTaggedArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3780,14 +3780,14 @@ var mcptagGetItemsByNameView = &toolimpl.View{Paths: []string{"id"}}
 func mcptagGetItemsByName(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_items_by_name", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetItemsByNameDecode(req, &in); err != nil {
+	if err := mcptagGetItemsByNameDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetItemsByNameRun(ctx, req, &in))
 }
 
-func mcptagGetItemsByNameDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetItemsByNameArgs.Parse(req.Params.Arguments)
+func mcptagGetItemsByNameDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetItemsByNameArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -3957,14 +3957,14 @@ var mcptagGetZerosView = &toolimpl.View{
 func mcptagGetZeros(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_zeros", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetZerosDecode(req, &in); err != nil {
+	if err := mcptagGetZerosDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetZerosRun(ctx, req, &in))
 }
 
-func mcptagGetZerosDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetZerosArgs.Parse(req.Params.Arguments)
+func mcptagGetZerosDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetZerosArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -4189,14 +4189,14 @@ var mcptagGetKeyedView = &toolimpl.View{
 func mcptagGetKeyed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_keyed", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetKeyedDecode(req, &in); err != nil {
+	if err := mcptagGetKeyedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetKeyedRun(ctx, req, &in))
 }
 
-func mcptagGetKeyedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetKeyedArgs.Parse(req.Params.Arguments)
+func mcptagGetKeyedDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetKeyedArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -4376,14 +4376,14 @@ var mcptagFindNodeView = &toolimpl.View{Paths: []string{"name", "parent.name"}}
 func mcptagFindNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "find_node", &res)
 	var in Query
-	if err := mcptagFindNodeDecode(req, &in); err != nil {
+	if err := mcptagFindNodeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagFindNodeRun(ctx, req, &in))
 }
 
-func mcptagFindNodeDecode(req *mcp.CallToolRequest, in *Query) error {
-	return mcptagFindNodeArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagFindNodeDecode(ctx context.Context, req *mcp.CallToolRequest, in *Query) error {
+	return mcptagFindNodeArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagFindNodeRun(ctx context.Context, req *mcp.CallToolRequest, in *Query) (*mcp.CallToolResult, error) {
@@ -4449,14 +4449,14 @@ var mcptagGetNodeSDKArgs = &toolimpl.Spec{
 func mcptagGetNodeSDK(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_node_sdk", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGetNodeSDKDecode(req, &in); err != nil {
+	if err := mcptagGetNodeSDKDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetNodeSDKRun(ctx, req, &in))
 }
 
-func mcptagGetNodeSDKDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGetNodeSDKArgs.Parse(req.Params.Arguments)
+func mcptagGetNodeSDKDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGetNodeSDKArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 

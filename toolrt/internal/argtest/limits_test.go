@@ -4,9 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/exec"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -16,96 +13,120 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// A limit is one of toolrt's limits on a call: a package variable that a
-// server sets before it serves, and that calls only read.
-type limit struct {
-	name string
-	v    *int
-	set  int // the value the test serves with
+// A limitCall is a call whose answer the limits decide.
+type limitCall struct {
+	name, tool string
+	args       json.RawMessage
+	want       string
+	isError    bool
 }
 
-// limits are the limits the test sets, each to a value other than its
-// default, so that calls show they read the value set.
-var limits = []limit{
-	{"MaxDepth", &toolrt.MaxDepth, 100},
-	{"MaxArgumentBytes", &toolrt.MaxArgumentBytes, 64 << 10},
-	{"MaxNumberBytes", &toolrt.MaxNumberBytes, 1 << 10},
+// raised are limits other than the defaults, each raised or lowered so
+// that a call shows which limits checked it.
+var raised = toolrt.Limits{Depth: 100, ArgumentBytes: 64 << 10, NumberBytes: 1 << 10}
+
+// raisedCalls are answered as the raised limits decide: a tree nested
+// deeper than the default depth but within the one set is counted, a
+// deeper one, an argument over the bytes set and a number longer than
+// the length set are refused.
+var raisedCalls = []limitCall{
+	{"deeper than the default", "count_nodes", chain(45), "45", false}, // nests 89 levels
+	{"deeper than the limit set", "count_nodes", chain(60), `count_nodes: argument "children" nests deeper than 100 levels`, true},
+	{"larger than the limit set", "echo", json.RawMessage(`{"value":"` + strings.Repeat("x", 70<<10) + `"}`),
+		fmt.Sprintf("echo: arguments too large: %d bytes, the limit is 65536", 70<<10+12), true},
+	{"a number longer than the default", "sum", numbers(700), `{"total":1}`, false},
+	{"a number longer than the limit set", "sum", numbers(1100),
+		`sum: argument "numbers[0]": want a number of at most 1024 characters, got 1100: 1.` + strings.Repeat("0", 35) + `...`, true},
 }
 
-// writeWhileServing names the environment variable under which
-// TestLimitsSetBeforeServing also writes the limits while calls run: the
-// misuse that TestRaceDetectorSeesLimitsWrittenWhileServing expects the
-// race detector to catch.
-const writeWhileServing = "MCPTAG_TEST_WRITE_LIMITS_WHILE_SERVING"
+// defaultCalls are the same calls, answered as the default limits decide.
+var defaultCalls = []limitCall{
+	{"deeper than the default", "count_nodes", chain(45), `count_nodes: argument "children" nests deeper than 64 levels`, true},
+	{"larger than the limit set", "echo", json.RawMessage(`{"value":"` + strings.Repeat("x", 70<<10) + `"}`), strings.Repeat("x", 70<<10), false},
+	{"a number longer than the default", "sum", numbers(700),
+		`sum: argument "numbers[0]": want a number of at most 512 characters, got 700: 1.` + strings.Repeat("0", 35) + `...`, true},
+}
 
-// TestLimitsSetBeforeServing sets toolrt's limits before serving, as
-// docs/compat.md says a server must, then makes calls from many goroutines
-// at once that the limits decide: a tree nested deeper than the default
-// MaxDepth but within the one set is counted, a deeper one and an argument
-// over MaxArgumentBytes are refused with the limits set. Under go test
-// -race, any write to shared state on the path of a call (a limit, a
-// cache, a Spec's index) while another call reads it fails the test.
-func TestLimitsSetBeforeServing(t *testing.T) {
+// connectTools serves tools on a new server over the go-sdk's in-memory
+// transport and connects a go-sdk client to it.
+func connectTools(t *testing.T, tools []toolrt.Tool) *mcp.ClientSession {
+	t.Helper()
+	s := mcp.NewServer(&mcp.Implementation{Name: "argtest", Version: "v0"}, nil)
+	toolrt.AddTools(s, tools)
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := s.Connect(t.Context(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "limits", Version: "v0"}, nil).Connect(t.Context(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// passThrough is a hook that runs the call as it is.
+func passThrough(ctx context.Context, _ *toolrt.Call, next toolrt.Next) (*mcp.CallToolResult, error) {
+	return next(ctx)
+}
+
+// TestServersKeepTheirOwnLimits serves the same tools on servers of one
+// process with different limits (the defaults; raised by WithLimits;
+// raised with a hook added after, and before; raised, then set again to
+// the defaults) and calls them all at once from many goroutines: each
+// server answers as its own limits decide. Under go test -race, a write
+// to shared state on the path of a call (a limit, a cache, a Spec's
+// index) while another call reads it fails the test.
+func TestServersKeepTheirOwnLimits(t *testing.T) {
 	skipShort(t)
-	for _, l := range limits {
-		old := *l.v
-		*l.v = l.set
-		t.Cleanup(func() { *l.v = old }) // after the session's cleanup: see connect
-	}
-	cs := connect(t)
-	misuse := os.Getenv(writeWhileServing) != ""
-	stop := make(chan struct{})
-	var writer sync.WaitGroup
-	if misuse {
-		writer.Go(func() {
-			for i := 0; ; i++ {
-				select {
-				case <-stop:
-					return
-				default:
-					for _, l := range limits {
-						*l.v = l.set + i%2
-					}
-				}
-			}
-		})
-	}
-	calls := []struct {
-		name, tool string
-		args       json.RawMessage
-		want       string
-		isError    bool
+	servers := []struct {
+		name  string
+		tools []toolrt.Tool
+		calls []limitCall
 	}{
-		{"deeper than the default", "count_nodes", chain(45), "45", false}, // nests 89 levels
-		{"deeper than the limit set", "count_nodes", chain(60), `count_nodes: argument "children" nests deeper than 100 levels`, true},
-		{"larger than the limit set", "echo", json.RawMessage(`{"value":"` + strings.Repeat("x", 70<<10) + `"}`),
-			fmt.Sprintf("echo: arguments too large: %d bytes, the limit is 65536", 70<<10+12), true},
-		{"a number longer than the default", "sum", numbers(700), `{"total":1}`, false},
-		{"a number longer than the limit set", "sum", numbers(1100),
-			`sum: argument "numbers[0]": want a number of at most 1024 characters, got 1100: 1.` + strings.Repeat("0", 35) + `...`, true},
+		{"defaults", Tools(), defaultCalls},
+		{"raised", toolrt.WithLimits(Tools(), raised), raisedCalls},
+		{"raised, then hooked", toolrt.Use(passThrough, toolrt.WithLimits(Tools(), raised)), raisedCalls},
+		{"hooked, then raised", toolrt.WithLimits(toolrt.Use(passThrough, Tools()), raised), raisedCalls},
+		{"raised, then the defaults", toolrt.WithLimits(toolrt.WithLimits(Tools(), raised), toolrt.Limits{}), defaultCalls},
 	}
 	var wg sync.WaitGroup
-	for range 4 {
-		wg.Go(func() {
-			for range 4 {
-				for _, c := range calls {
-					ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-					res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
-					cancel()
-					switch {
-					case err != nil:
-						t.Errorf("%s: %v", c.name, err)
-					case misuse: // the limits change under the calls: any answer goes
-					case res.IsError != c.isError || resultText(res) != c.want:
-						t.Errorf("%s: isError %v, %q; want %v, %q", c.name, res.IsError, resultText(res), c.isError, c.want)
+	for _, s := range servers {
+		cs := connectTools(t, s.tools)
+		for range 3 {
+			wg.Go(func() {
+				for range 3 {
+					for _, c := range s.calls {
+						checkCall(t, cs, s.name, c)
 					}
 				}
-			}
-		})
+			})
+		}
 	}
 	wg.Wait()
-	close(stop)
-	writer.Wait()
+}
+
+// checkCall makes the call c on cs and checks its answer.
+func checkCall(t *testing.T, cs *mcp.ClientSession, server string, c limitCall) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+	switch {
+	case err != nil:
+		t.Errorf("%s: %s: %v", server, c.name, err)
+	case res.IsError != c.isError || resultText(res) != c.want:
+		t.Errorf("%s: %s: isError %v, %.200q; want %v, %.200q", server, c.name, res.IsError, resultText(res), c.isError, c.want)
+	}
+}
+
+// TestDefaultLimits: the defaults are those the documentation states.
+func TestDefaultLimits(t *testing.T) {
+	want := toolrt.Limits{ArgumentBytes: 4 << 20, Depth: 64, NumberBytes: 512, URIBytes: 8 << 10}
+	if got := toolrt.DefaultLimits(); got != want {
+		t.Errorf("DefaultLimits() = %+v, want %+v", got, want)
+	}
 }
 
 // numbers is the arguments of sum for the one number 1, written with n
@@ -119,31 +140,4 @@ func numbers(n int) json.RawMessage {
 // an array in an object).
 func chain(n int) json.RawMessage {
 	return json.RawMessage(strings.Repeat(`{"name":"n","children":[`, n-1) + `{"name":"n"}` + strings.Repeat(`]}`, n-1))
-}
-
-// TestRaceDetectorSeesLimitsWrittenWhileServing shows that
-// TestLimitsSetBeforeServing would catch a write racing with the calls:
-// run again with the limits written while calls are served, the same
-// test binary fails with the race detector's report of a limit read on a
-// call's path. It runs only under go test -race.
-func TestRaceDetectorSeesLimitsWrittenWhileServing(t *testing.T) {
-	skipShort(t)
-	if !raceEnabled {
-		t.Skip("needs the race detector: go test -race")
-	}
-	if os.Getenv(writeWhileServing) != "" {
-		t.Skip("the run this test starts")
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestLimitsSetBeforeServing$", "-test.count=1")
-	cmd.Env = append(os.Environ(), writeWhileServing+"=1")
-	out, err := cmd.CombinedOutput()
-	if err == nil {
-		t.Fatalf("limits written while serving: the run passed\n%s", out)
-	}
-	// The report names the read: toolrt's, or its argument checker's, on
-	// the path of a call.
-	read := regexp.MustCompile(`(?m)^(Previous read|Read) at 0x[0-9a-f]+ by goroutine \d+:\n  github\.com/mcptag/mcptag/(toolrt|internal/argspec)\.`)
-	if !strings.Contains(string(out), "WARNING: DATA RACE") || !read.Match(out) {
-		t.Errorf("limits written while serving: no race reported on a read in toolrt or its checker:\n%s", out)
-	}
 }

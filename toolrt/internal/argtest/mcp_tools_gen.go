@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -58,7 +58,7 @@ func RegisterCounterTools(s *mcp.Server, counter *Counter) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search",
 				Description:  `Echoes a search request: the struct argument style.`,
@@ -77,7 +77,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchDecode, mcptagSearchRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "greet",
 				Description:  `Greets someone: the plain argument style, with the context and request passed through.`,
@@ -95,7 +95,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGreetDecode, mcptagGreetRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "count_nodes",
 				Description:  `Counts the nodes of a tree: a recursive argument type.`,
@@ -112,7 +112,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCountNodesDecode, mcptagCountNodesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "crash",
 				Description:  `Panics: a tool with a bug.`,
@@ -129,7 +129,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCrashDecode, mcptagCrashRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo",
 				Description:  `Returns any JSON value it is given.`,
@@ -146,7 +146,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoDecode, mcptagEchoRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "ping",
 				Description:  `Takes no arguments.`,
@@ -163,7 +163,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagPingDecode, mcptagPingRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "sum",
 				Description:  `Adds numbers: the go-sdk handler shape.`,
@@ -191,7 +191,7 @@ func Tools() []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func CounterTools(counter *Counter) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "add",
 				Description:  `Adds n to the counter and reports the new total.`,
@@ -352,14 +352,14 @@ var mcptagSearchArgs = &toolimpl.Spec{
 func mcptagSearch(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search", &res)
 	var in SearchRequest
-	if err := mcptagSearchDecode(req, &in); err != nil {
+	if err := mcptagSearchDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchRun(ctx, req, &in))
 }
 
-func mcptagSearchDecode(req *mcp.CallToolRequest, in *SearchRequest) error {
-	return mcptagSearchArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchDecode(ctx context.Context, req *mcp.CallToolRequest, in *SearchRequest) error {
+	return mcptagSearchArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchRun(ctx context.Context, req *mcp.CallToolRequest, in *SearchRequest) (*mcp.CallToolResult, error) {
@@ -410,14 +410,14 @@ type GreetParams struct {
 func mcptagGreet(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "greet", &res)
 	var in GreetParams
-	if err := mcptagGreetDecode(req, &in); err != nil {
+	if err := mcptagGreetDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGreetRun(ctx, req, &in))
 }
 
-func mcptagGreetDecode(req *mcp.CallToolRequest, in *GreetParams) error {
-	args, err := mcptagGreetArgs.Parse(req.Params.Arguments)
+func mcptagGreetDecode(ctx context.Context, req *mcp.CallToolRequest, in *GreetParams) error {
+	args, err := mcptagGreetArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -479,14 +479,14 @@ var mcptagCountNodesArgs = &toolimpl.Spec{
 func mcptagCountNodes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "count_nodes", &res)
 	var in Tree
-	if err := mcptagCountNodesDecode(req, &in); err != nil {
+	if err := mcptagCountNodesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCountNodesRun(ctx, req, &in))
 }
 
-func mcptagCountNodesDecode(req *mcp.CallToolRequest, in *Tree) error {
-	return mcptagCountNodesArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagCountNodesDecode(ctx context.Context, req *mcp.CallToolRequest, in *Tree) error {
+	return mcptagCountNodesArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagCountNodesRun(ctx context.Context, req *mcp.CallToolRequest, in *Tree) (*mcp.CallToolResult, error) {
@@ -518,14 +518,14 @@ type CrashParams struct {
 func mcptagCrash(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "crash", &res)
 	var in CrashParams
-	if err := mcptagCrashDecode(req, &in); err != nil {
+	if err := mcptagCrashDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCrashRun(ctx, req, &in))
 }
 
-func mcptagCrashDecode(req *mcp.CallToolRequest, in *CrashParams) error {
-	args, err := mcptagCrashArgs.Parse(req.Params.Arguments)
+func mcptagCrashDecode(ctx context.Context, req *mcp.CallToolRequest, in *CrashParams) error {
+	args, err := mcptagCrashArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -556,14 +556,14 @@ type EchoParams struct {
 func mcptagEcho(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo", &res)
 	var in EchoParams
-	if err := mcptagEchoDecode(req, &in); err != nil {
+	if err := mcptagEchoDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoRun(ctx, req, &in))
 }
 
-func mcptagEchoDecode(req *mcp.CallToolRequest, in *EchoParams) error {
-	args, err := mcptagEchoArgs.Parse(req.Params.Arguments)
+func mcptagEchoDecode(ctx context.Context, req *mcp.CallToolRequest, in *EchoParams) error {
+	args, err := mcptagEchoArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -588,14 +588,14 @@ var mcptagPingArgs = &toolimpl.Spec{
 func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "ping", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagPingDecode(req, &in); err != nil {
+	if err := mcptagPingDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagPingRun(ctx, req, &in))
 }
 
-func mcptagPingDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagPingArgs.Parse(req.Params.Arguments)
+func mcptagPingDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagPingArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -630,15 +630,15 @@ func mcptagCounterAdd(recv *Counter) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "add", &res)
 		var in CounterAddParams
-		if err := mcptagCounterAddDecode(req, &in); err != nil {
+		if err := mcptagCounterAddDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagCounterAddDecode(req *mcp.CallToolRequest, in *CounterAddParams) error {
-	args, err := mcptagCounterAddArgs.Parse(req.Params.Arguments)
+func mcptagCounterAddDecode(ctx context.Context, req *mcp.CallToolRequest, in *CounterAddParams) error {
+	args, err := mcptagCounterAddArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -681,14 +681,14 @@ var mcptagSumArgs = &toolimpl.Spec{
 func mcptagSum(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "sum", &res)
 	var in SumInput
-	if err := mcptagSumDecode(req, &in); err != nil {
+	if err := mcptagSumDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSumRun(ctx, req, &in))
 }
 
-func mcptagSumDecode(req *mcp.CallToolRequest, in *SumInput) error {
-	return mcptagSumArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagSumDecode(ctx context.Context, req *mcp.CallToolRequest, in *SumInput) error {
+	return mcptagSumArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSumRun(ctx context.Context, req *mcp.CallToolRequest, in *SumInput) (*mcp.CallToolResult, error) {

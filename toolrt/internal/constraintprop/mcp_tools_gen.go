@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -40,7 +40,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_numbers",
 				InputSchema:  mcptagEchoNumbersInput,
@@ -56,7 +56,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoNumbersDecode, mcptagEchoNumbersRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_decimals",
 				InputSchema:  mcptagEchoDecimalsInput,
@@ -72,7 +72,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoDecimalsDecode, mcptagEchoDecimalsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_strings",
 				InputSchema:  mcptagEchoStringsInput,
@@ -88,7 +88,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoStringsDecode, mcptagEchoStringsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_arrays",
 				InputSchema:  mcptagEchoArraysInput,
@@ -104,7 +104,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoArraysDecode, mcptagEchoArraysRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_defaults",
 				InputSchema:  mcptagEchoDefaultsInput,
@@ -120,7 +120,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoDefaultsDecode, mcptagEchoDefaultsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_strict",
 				InputSchema:  mcptagEchoStrictInput,
@@ -136,7 +136,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoStrictDecode, mcptagEchoStrictRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "book",
 				Description:  `Books a table.`,
@@ -155,7 +155,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagBookDecode, mcptagBookRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "formats",
 				Description:  `Takes a string of every format.`,
@@ -173,7 +173,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagFormatsDecode, mcptagFormatsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "plain_strict",
 				Description:  `Takes no strings for numbers.`,
@@ -262,14 +262,14 @@ var mcptagEchoNumbersArgs = &toolimpl.Spec{
 func mcptagEchoNumbers(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_numbers", &res)
 	var in Numbers
-	if err := mcptagEchoNumbersDecode(req, &in); err != nil {
+	if err := mcptagEchoNumbersDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoNumbersRun(ctx, req, &in))
 }
 
-func mcptagEchoNumbersDecode(req *mcp.CallToolRequest, in *Numbers) error {
-	return mcptagEchoNumbersArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoNumbersDecode(ctx context.Context, req *mcp.CallToolRequest, in *Numbers) error {
+	return mcptagEchoNumbersArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoNumbersRun(ctx context.Context, req *mcp.CallToolRequest, in *Numbers) (*mcp.CallToolResult, error) {
@@ -320,14 +320,14 @@ var mcptagEchoDecimalsArgs = &toolimpl.Spec{
 func mcptagEchoDecimals(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_decimals", &res)
 	var in Decimals
-	if err := mcptagEchoDecimalsDecode(req, &in); err != nil {
+	if err := mcptagEchoDecimalsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoDecimalsRun(ctx, req, &in))
 }
 
-func mcptagEchoDecimalsDecode(req *mcp.CallToolRequest, in *Decimals) error {
-	return mcptagEchoDecimalsArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoDecimalsDecode(ctx context.Context, req *mcp.CallToolRequest, in *Decimals) error {
+	return mcptagEchoDecimalsArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoDecimalsRun(ctx context.Context, req *mcp.CallToolRequest, in *Decimals) (*mcp.CallToolResult, error) {
@@ -401,14 +401,14 @@ var mcptagEchoStringsArgs = &toolimpl.Spec{
 func mcptagEchoStrings(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_strings", &res)
 	var in Strings
-	if err := mcptagEchoStringsDecode(req, &in); err != nil {
+	if err := mcptagEchoStringsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoStringsRun(ctx, req, &in))
 }
 
-func mcptagEchoStringsDecode(req *mcp.CallToolRequest, in *Strings) error {
-	return mcptagEchoStringsArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoStringsDecode(ctx context.Context, req *mcp.CallToolRequest, in *Strings) error {
+	return mcptagEchoStringsArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoStringsRun(ctx context.Context, req *mcp.CallToolRequest, in *Strings) (*mcp.CallToolResult, error) {
@@ -484,14 +484,14 @@ var mcptagEchoArraysArgs = &toolimpl.Spec{
 func mcptagEchoArrays(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_arrays", &res)
 	var in Arrays
-	if err := mcptagEchoArraysDecode(req, &in); err != nil {
+	if err := mcptagEchoArraysDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoArraysRun(ctx, req, &in))
 }
 
-func mcptagEchoArraysDecode(req *mcp.CallToolRequest, in *Arrays) error {
-	return mcptagEchoArraysArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoArraysDecode(ctx context.Context, req *mcp.CallToolRequest, in *Arrays) error {
+	return mcptagEchoArraysArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoArraysRun(ctx context.Context, req *mcp.CallToolRequest, in *Arrays) (*mcp.CallToolResult, error) {
@@ -554,14 +554,14 @@ var mcptagEchoDefaultsArgs = &toolimpl.Spec{
 func mcptagEchoDefaults(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_defaults", &res)
 	var in Defaults
-	if err := mcptagEchoDefaultsDecode(req, &in); err != nil {
+	if err := mcptagEchoDefaultsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoDefaultsRun(ctx, req, &in))
 }
 
-func mcptagEchoDefaultsDecode(req *mcp.CallToolRequest, in *Defaults) error {
-	return mcptagEchoDefaultsArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoDefaultsDecode(ctx context.Context, req *mcp.CallToolRequest, in *Defaults) error {
+	return mcptagEchoDefaultsArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoDefaultsRun(ctx context.Context, req *mcp.CallToolRequest, in *Defaults) (*mcp.CallToolResult, error) {
@@ -603,14 +603,14 @@ var mcptagEchoStrictArgs = &toolimpl.Spec{
 func mcptagEchoStrict(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_strict", &res)
 	var in StrictNumbers
-	if err := mcptagEchoStrictDecode(req, &in); err != nil {
+	if err := mcptagEchoStrictDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoStrictRun(ctx, req, &in))
 }
 
-func mcptagEchoStrictDecode(req *mcp.CallToolRequest, in *StrictNumbers) error {
-	return mcptagEchoStrictArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoStrictDecode(ctx context.Context, req *mcp.CallToolRequest, in *StrictNumbers) error {
+	return mcptagEchoStrictArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoStrictRun(ctx context.Context, req *mcp.CallToolRequest, in *StrictNumbers) (*mcp.CallToolResult, error) {
@@ -728,14 +728,14 @@ type BookParams struct {
 func mcptagBook(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "book", &res)
 	var in BookParams
-	if err := mcptagBookDecode(req, &in); err != nil {
+	if err := mcptagBookDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagBookRun(ctx, req, &in))
 }
 
-func mcptagBookDecode(req *mcp.CallToolRequest, in *BookParams) error {
-	args, err := mcptagBookArgs.Parse(req.Params.Arguments)
+func mcptagBookDecode(ctx context.Context, req *mcp.CallToolRequest, in *BookParams) error {
+	args, err := mcptagBookArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -839,14 +839,14 @@ type FormatsParams struct {
 func mcptagFormats(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "formats", &res)
 	var in FormatsParams
-	if err := mcptagFormatsDecode(req, &in); err != nil {
+	if err := mcptagFormatsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagFormatsRun(ctx, req, &in))
 }
 
-func mcptagFormatsDecode(req *mcp.CallToolRequest, in *FormatsParams) error {
-	args, err := mcptagFormatsArgs.Parse(req.Params.Arguments)
+func mcptagFormatsDecode(ctx context.Context, req *mcp.CallToolRequest, in *FormatsParams) error {
+	args, err := mcptagFormatsArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -922,14 +922,14 @@ type PlainStrictParams struct {
 func mcptagPlainStrict(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "plain_strict", &res)
 	var in PlainStrictParams
-	if err := mcptagPlainStrictDecode(req, &in); err != nil {
+	if err := mcptagPlainStrictDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagPlainStrictRun(ctx, req, &in))
 }
 
-func mcptagPlainStrictDecode(req *mcp.CallToolRequest, in *PlainStrictParams) error {
-	args, err := mcptagPlainStrictArgs.Parse(req.Params.Arguments)
+func mcptagPlainStrictDecode(ctx context.Context, req *mcp.CallToolRequest, in *PlainStrictParams) error {
+	args, err := mcptagPlainStrictArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -72,7 +72,7 @@ func RegisterFlakyTools(s *mcp.Server, flaky *Flaky) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "lookup",
 				Description:  `Finds a record by name.`,
@@ -90,7 +90,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagLookupDecode, mcptagLookupRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "delete",
 				Description:  `Deletes a record.`,
@@ -108,7 +108,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagDeleteDecode, mcptagDeleteRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "ping",
 				Description:  `Answers.`,
@@ -126,7 +126,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagPingDecode, mcptagPingRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "boom",
 				Description:  `Panics.`,
@@ -143,7 +143,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagBoomDecode, mcptagBoomRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "which",
 				Description:  `Reports the backend the call runs against.`,
@@ -172,7 +172,7 @@ func Tools() []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func CounterTools(counter *Counter) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "add",
 				Description:  `Adds n to the counter and reports the new total.`,
@@ -200,7 +200,7 @@ func CounterTools(counter *Counter) []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func FlakyTools(flaky *Flaky) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "fetch",
 				Description:  `Fetches, failing every other call with a TemporaryError.`,
@@ -253,14 +253,14 @@ type LookupParams struct {
 func mcptagLookup(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "lookup", &res)
 	var in LookupParams
-	if err := mcptagLookupDecode(req, &in); err != nil {
+	if err := mcptagLookupDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagLookupRun(ctx, req, &in))
 }
 
-func mcptagLookupDecode(req *mcp.CallToolRequest, in *LookupParams) error {
-	args, err := mcptagLookupArgs.Parse(req.Params.Arguments)
+func mcptagLookupDecode(ctx context.Context, req *mcp.CallToolRequest, in *LookupParams) error {
+	args, err := mcptagLookupArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -304,14 +304,14 @@ var mcptagDeleteArgs = &toolimpl.Spec{
 func mcptagDelete(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "delete", &res)
 	var in DeleteRequest
-	if err := mcptagDeleteDecode(req, &in); err != nil {
+	if err := mcptagDeleteDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagDeleteRun(ctx, req, &in))
 }
 
-func mcptagDeleteDecode(req *mcp.CallToolRequest, in *DeleteRequest) error {
-	return mcptagDeleteArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagDeleteDecode(ctx context.Context, req *mcp.CallToolRequest, in *DeleteRequest) error {
+	return mcptagDeleteArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagDeleteRun(ctx context.Context, req *mcp.CallToolRequest, in *DeleteRequest) (*mcp.CallToolResult, error) {
@@ -329,14 +329,14 @@ var mcptagPingArgs = &toolimpl.Spec{
 func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "ping", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagPingDecode(req, &in); err != nil {
+	if err := mcptagPingDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagPingRun(ctx, req, &in))
 }
 
-func mcptagPingDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagPingArgs.Parse(req.Params.Arguments)
+func mcptagPingDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagPingArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -355,14 +355,14 @@ var mcptagBoomArgs = &toolimpl.Spec{
 func mcptagBoom(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "boom", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagBoomDecode(req, &in); err != nil {
+	if err := mcptagBoomDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagBoomRun(ctx, req, &in))
 }
 
-func mcptagBoomDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagBoomArgs.Parse(req.Params.Arguments)
+func mcptagBoomDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagBoomArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -397,15 +397,15 @@ func mcptagCounterAdd(recv *Counter) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "add", &res)
 		var in CounterAddParams
-		if err := mcptagCounterAddDecode(req, &in); err != nil {
+		if err := mcptagCounterAddDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagCounterAddDecode(req *mcp.CallToolRequest, in *CounterAddParams) error {
-	args, err := mcptagCounterAddArgs.Parse(req.Params.Arguments)
+func mcptagCounterAddDecode(ctx context.Context, req *mcp.CallToolRequest, in *CounterAddParams) error {
+	args, err := mcptagCounterAddArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -429,14 +429,14 @@ var mcptagWhichArgs = &toolimpl.Spec{
 func mcptagWhich(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "which", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagWhichDecode(req, &in); err != nil {
+	if err := mcptagWhichDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagWhichRun(ctx, req, &in))
 }
 
-func mcptagWhichDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagWhichArgs.Parse(req.Params.Arguments)
+func mcptagWhichDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagWhichArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -457,15 +457,15 @@ func mcptagFlakyFetch(recv *Flaky) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "fetch", &res)
 		var in toolimpl.NoArgs
-		if err := mcptagFlakyFetchDecode(req, &in); err != nil {
+		if err := mcptagFlakyFetchDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagFlakyFetchDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagFlakyFetchArgs.Parse(req.Params.Arguments)
+func mcptagFlakyFetchDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagFlakyFetchArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 

@@ -13,11 +13,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -45,7 +45,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_scalars",
 				InputSchema:  mcptagEchoScalarsInput,
@@ -63,7 +63,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoScalarsDecode, mcptagEchoScalarsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_quoted",
 				InputSchema:  mcptagEchoQuotedInput,
@@ -80,7 +80,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoQuotedDecode, mcptagEchoQuotedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_nullables",
 				InputSchema:  mcptagEchoNullablesInput,
@@ -99,7 +99,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoNullablesDecode, mcptagEchoNullablesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_embeds",
 				InputSchema:  mcptagEchoEmbedsInput,
@@ -115,7 +115,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoEmbedsDecode, mcptagEchoEmbedsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_tagged",
 				InputSchema:  mcptagEchoTaggedInput,
@@ -131,7 +131,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoTaggedDecode, mcptagEchoTaggedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_specials",
 				InputSchema:  mcptagEchoSpecialsInput,
@@ -153,7 +153,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoSpecialsDecode, mcptagEchoSpecialsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_maps",
 				InputSchema:  mcptagEchoMapsInput,
@@ -171,7 +171,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoMapsDecode, mcptagEchoMapsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_node",
 				InputSchema:  mcptagEchoNodeInput,
@@ -187,7 +187,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoNodeDecode, mcptagEchoNodeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_generic",
 				InputSchema:  mcptagEchoGenericInput,
@@ -205,7 +205,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoGenericDecode, mcptagEchoGenericRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_enums",
 				InputSchema:  mcptagEchoEnumsInput,
@@ -223,7 +223,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoEnumsDecode, mcptagEchoEnumsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo_everything",
 				InputSchema:  mcptagEchoEverythingInput,
@@ -259,7 +259,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoEverythingDecode, mcptagEchoEverythingRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "plain_scalars",
 				InputSchema:  mcptagPlainScalarsInput,
@@ -276,7 +276,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagPlainScalarsDecode, mcptagPlainScalarsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "plain_pointers",
 				InputSchema:  mcptagPlainPointersInput,
@@ -293,7 +293,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagPlainPointersDecode, mcptagPlainPointersRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "plain_one",
 				InputSchema:  mcptagPlainOneInput,
@@ -309,7 +309,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagPlainOneDecode, mcptagPlainOneRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "plain_struct_ptr",
 				InputSchema:  mcptagPlainStructPtrInput,
@@ -328,7 +328,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagPlainStructPtrDecode, mcptagPlainStructPtrRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "plain_mixed",
 				InputSchema:  mcptagPlainMixedInput,
@@ -500,14 +500,14 @@ var mcptagEchoScalarsArgs = &toolimpl.Spec{
 func mcptagEchoScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_scalars", &res)
 	var in Scalars
-	if err := mcptagEchoScalarsDecode(req, &in); err != nil {
+	if err := mcptagEchoScalarsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoScalarsRun(ctx, req, &in))
 }
 
-func mcptagEchoScalarsDecode(req *mcp.CallToolRequest, in *Scalars) error {
-	return mcptagEchoScalarsArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoScalarsDecode(ctx context.Context, req *mcp.CallToolRequest, in *Scalars) error {
+	return mcptagEchoScalarsArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoScalarsRun(ctx context.Context, req *mcp.CallToolRequest, in *Scalars) (*mcp.CallToolResult, error) {
@@ -593,14 +593,14 @@ var mcptagEchoQuotedArgs = &toolimpl.Spec{
 func mcptagEchoQuoted(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_quoted", &res)
 	var in Quoted
-	if err := mcptagEchoQuotedDecode(req, &in); err != nil {
+	if err := mcptagEchoQuotedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoQuotedRun(ctx, req, &in))
 }
 
-func mcptagEchoQuotedDecode(req *mcp.CallToolRequest, in *Quoted) error {
-	return mcptagEchoQuotedArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoQuotedDecode(ctx context.Context, req *mcp.CallToolRequest, in *Quoted) error {
+	return mcptagEchoQuotedArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoQuotedRun(ctx context.Context, req *mcp.CallToolRequest, in *Quoted) (*mcp.CallToolResult, error) {
@@ -882,14 +882,14 @@ var mcptagEchoNullablesArgs = &toolimpl.Spec{
 func mcptagEchoNullables(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_nullables", &res)
 	var in Nullables
-	if err := mcptagEchoNullablesDecode(req, &in); err != nil {
+	if err := mcptagEchoNullablesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoNullablesRun(ctx, req, &in))
 }
 
-func mcptagEchoNullablesDecode(req *mcp.CallToolRequest, in *Nullables) error {
-	return mcptagEchoNullablesArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoNullablesDecode(ctx context.Context, req *mcp.CallToolRequest, in *Nullables) error {
+	return mcptagEchoNullablesArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoNullablesRun(ctx context.Context, req *mcp.CallToolRequest, in *Nullables) (*mcp.CallToolResult, error) {
@@ -978,14 +978,14 @@ var mcptagEchoEmbedsArgs = &toolimpl.Spec{
 func mcptagEchoEmbeds(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_embeds", &res)
 	var in Embeds
-	if err := mcptagEchoEmbedsDecode(req, &in); err != nil {
+	if err := mcptagEchoEmbedsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoEmbedsRun(ctx, req, &in))
 }
 
-func mcptagEchoEmbedsDecode(req *mcp.CallToolRequest, in *Embeds) error {
-	return mcptagEchoEmbedsArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoEmbedsDecode(ctx context.Context, req *mcp.CallToolRequest, in *Embeds) error {
+	return mcptagEchoEmbedsArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoEmbedsRun(ctx context.Context, req *mcp.CallToolRequest, in *Embeds) (*mcp.CallToolResult, error) {
@@ -1046,14 +1046,14 @@ var mcptagEchoTaggedArgs = &toolimpl.Spec{
 func mcptagEchoTagged(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_tagged", &res)
 	var in Tagged
-	if err := mcptagEchoTaggedDecode(req, &in); err != nil {
+	if err := mcptagEchoTaggedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoTaggedRun(ctx, req, &in))
 }
 
-func mcptagEchoTaggedDecode(req *mcp.CallToolRequest, in *Tagged) error {
-	return mcptagEchoTaggedArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoTaggedDecode(ctx context.Context, req *mcp.CallToolRequest, in *Tagged) error {
+	return mcptagEchoTaggedArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoTaggedRun(ctx context.Context, req *mcp.CallToolRequest, in *Tagged) (*mcp.CallToolResult, error) {
@@ -1266,14 +1266,14 @@ var mcptagEchoSpecialsArgs = &toolimpl.Spec{
 func mcptagEchoSpecials(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_specials", &res)
 	var in Specials
-	if err := mcptagEchoSpecialsDecode(req, &in); err != nil {
+	if err := mcptagEchoSpecialsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoSpecialsRun(ctx, req, &in))
 }
 
-func mcptagEchoSpecialsDecode(req *mcp.CallToolRequest, in *Specials) error {
-	return mcptagEchoSpecialsArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoSpecialsDecode(ctx context.Context, req *mcp.CallToolRequest, in *Specials) error {
+	return mcptagEchoSpecialsArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoSpecialsRun(ctx context.Context, req *mcp.CallToolRequest, in *Specials) (*mcp.CallToolResult, error) {
@@ -1682,14 +1682,14 @@ var mcptagEchoMapsArgs = &toolimpl.Spec{
 func mcptagEchoMaps(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_maps", &res)
 	var in Maps
-	if err := mcptagEchoMapsDecode(req, &in); err != nil {
+	if err := mcptagEchoMapsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoMapsRun(ctx, req, &in))
 }
 
-func mcptagEchoMapsDecode(req *mcp.CallToolRequest, in *Maps) error {
-	return mcptagEchoMapsArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoMapsDecode(ctx context.Context, req *mcp.CallToolRequest, in *Maps) error {
+	return mcptagEchoMapsArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoMapsRun(ctx context.Context, req *mcp.CallToolRequest, in *Maps) (*mcp.CallToolResult, error) {
@@ -1763,14 +1763,14 @@ var mcptagEchoNodeArgs = &toolimpl.Spec{
 func mcptagEchoNode(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_node", &res)
 	var in testcorpus.Node
-	if err := mcptagEchoNodeDecode(req, &in); err != nil {
+	if err := mcptagEchoNodeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoNodeRun(ctx, req, &in))
 }
 
-func mcptagEchoNodeDecode(req *mcp.CallToolRequest, in *testcorpus.Node) error {
-	return mcptagEchoNodeArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoNodeDecode(ctx context.Context, req *mcp.CallToolRequest, in *testcorpus.Node) error {
+	return mcptagEchoNodeArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoNodeRun(ctx context.Context, req *mcp.CallToolRequest, in *testcorpus.Node) (*mcp.CallToolResult, error) {
@@ -2121,14 +2121,14 @@ var mcptagEchoGenericArgs = &toolimpl.Spec{
 func mcptagEchoGeneric(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_generic", &res)
 	var in Generic
-	if err := mcptagEchoGenericDecode(req, &in); err != nil {
+	if err := mcptagEchoGenericDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoGenericRun(ctx, req, &in))
 }
 
-func mcptagEchoGenericDecode(req *mcp.CallToolRequest, in *Generic) error {
-	return mcptagEchoGenericArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoGenericDecode(ctx context.Context, req *mcp.CallToolRequest, in *Generic) error {
+	return mcptagEchoGenericArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoGenericRun(ctx context.Context, req *mcp.CallToolRequest, in *Generic) (*mcp.CallToolResult, error) {
@@ -2404,14 +2404,14 @@ var mcptagEchoEnumsArgs = &toolimpl.Spec{
 func mcptagEchoEnums(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_enums", &res)
 	var in Enums
-	if err := mcptagEchoEnumsDecode(req, &in); err != nil {
+	if err := mcptagEchoEnumsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoEnumsRun(ctx, req, &in))
 }
 
-func mcptagEchoEnumsDecode(req *mcp.CallToolRequest, in *Enums) error {
-	return mcptagEchoEnumsArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoEnumsDecode(ctx context.Context, req *mcp.CallToolRequest, in *Enums) error {
+	return mcptagEchoEnumsArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoEnumsRun(ctx context.Context, req *mcp.CallToolRequest, in *Enums) (*mcp.CallToolResult, error) {
@@ -4210,14 +4210,14 @@ var mcptagEchoEverythingArgs = &toolimpl.Spec{
 func mcptagEchoEverything(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo_everything", &res)
 	var in Everything
-	if err := mcptagEchoEverythingDecode(req, &in); err != nil {
+	if err := mcptagEchoEverythingDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoEverythingRun(ctx, req, &in))
 }
 
-func mcptagEchoEverythingDecode(req *mcp.CallToolRequest, in *Everything) error {
-	return mcptagEchoEverythingArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagEchoEverythingDecode(ctx context.Context, req *mcp.CallToolRequest, in *Everything) error {
+	return mcptagEchoEverythingArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagEchoEverythingRun(ctx context.Context, req *mcp.CallToolRequest, in *Everything) (*mcp.CallToolResult, error) {
@@ -4314,14 +4314,14 @@ type PlainScalarsParams struct {
 func mcptagPlainScalars(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "plain_scalars", &res)
 	var in PlainScalarsParams
-	if err := mcptagPlainScalarsDecode(req, &in); err != nil {
+	if err := mcptagPlainScalarsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagPlainScalarsRun(ctx, req, &in))
 }
 
-func mcptagPlainScalarsDecode(req *mcp.CallToolRequest, in *PlainScalarsParams) error {
-	args, err := mcptagPlainScalarsArgs.Parse(req.Params.Arguments)
+func mcptagPlainScalarsDecode(ctx context.Context, req *mcp.CallToolRequest, in *PlainScalarsParams) error {
+	args, err := mcptagPlainScalarsArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -4520,14 +4520,14 @@ type PlainPointersParams struct {
 func mcptagPlainPointers(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "plain_pointers", &res)
 	var in PlainPointersParams
-	if err := mcptagPlainPointersDecode(req, &in); err != nil {
+	if err := mcptagPlainPointersDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagPlainPointersRun(ctx, req, &in))
 }
 
-func mcptagPlainPointersDecode(req *mcp.CallToolRequest, in *PlainPointersParams) error {
-	args, err := mcptagPlainPointersArgs.Parse(req.Params.Arguments)
+func mcptagPlainPointersDecode(ctx context.Context, req *mcp.CallToolRequest, in *PlainPointersParams) error {
+	args, err := mcptagPlainPointersArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -4609,14 +4609,14 @@ type PlainOneParams struct {
 func mcptagPlainOne(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "plain_one", &res)
 	var in PlainOneParams
-	if err := mcptagPlainOneDecode(req, &in); err != nil {
+	if err := mcptagPlainOneDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagPlainOneRun(ctx, req, &in))
 }
 
-func mcptagPlainOneDecode(req *mcp.CallToolRequest, in *PlainOneParams) error {
-	args, err := mcptagPlainOneArgs.Parse(req.Params.Arguments)
+func mcptagPlainOneDecode(ctx context.Context, req *mcp.CallToolRequest, in *PlainOneParams) error {
+	args, err := mcptagPlainOneArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -4922,14 +4922,14 @@ type PlainStructPtrParams struct {
 func mcptagPlainStructPtr(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "plain_struct_ptr", &res)
 	var in PlainStructPtrParams
-	if err := mcptagPlainStructPtrDecode(req, &in); err != nil {
+	if err := mcptagPlainStructPtrDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagPlainStructPtrRun(ctx, req, &in))
 }
 
-func mcptagPlainStructPtrDecode(req *mcp.CallToolRequest, in *PlainStructPtrParams) error {
-	args, err := mcptagPlainStructPtrArgs.Parse(req.Params.Arguments)
+func mcptagPlainStructPtrDecode(ctx context.Context, req *mcp.CallToolRequest, in *PlainStructPtrParams) error {
+	args, err := mcptagPlainStructPtrArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -5313,14 +5313,14 @@ type PlainMixedParams struct {
 func mcptagPlainMixed(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "plain_mixed", &res)
 	var in PlainMixedParams
-	if err := mcptagPlainMixedDecode(req, &in); err != nil {
+	if err := mcptagPlainMixedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagPlainMixedRun(ctx, req, &in))
 }
 
-func mcptagPlainMixedDecode(req *mcp.CallToolRequest, in *PlainMixedParams) error {
-	args, err := mcptagPlainMixedArgs.Parse(req.Params.Arguments)
+func mcptagPlainMixedDecode(ctx context.Context, req *mcp.CallToolRequest, in *PlainMixedParams) error {
+	args, err := mcptagPlainMixedArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}

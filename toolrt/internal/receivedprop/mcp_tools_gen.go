@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -37,7 +37,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "receive",
 				Description:  `Checks what it receives: its error is a value that breaks the constraint of its field, which the handler should have rejected.`,
@@ -236,14 +236,14 @@ var mcptagReceiveArgs = &toolimpl.Spec{
 func mcptagReceive(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "receive", &res)
 	var in Received
-	if err := mcptagReceiveDecode(req, &in); err != nil {
+	if err := mcptagReceiveDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagReceiveRun(ctx, req, &in))
 }
 
-func mcptagReceiveDecode(req *mcp.CallToolRequest, in *Received) error {
-	return mcptagReceiveArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagReceiveDecode(ctx context.Context, req *mcp.CallToolRequest, in *Received) error {
+	return mcptagReceiveArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagReceiveRun(ctx context.Context, req *mcp.CallToolRequest, in *Received) (*mcp.CallToolResult, error) {

@@ -161,7 +161,7 @@ func floats(bound float64, bits int) func(*rand.Rand) string {
 				return oneOf(rng, "1e-400", "-1e-400", "5e-324", "1e-46", "1e-45", "-0", "0e7")
 			}
 			return strconv.FormatFloat(bound-1e-9+2e-9*rng.Float64(), 'g', 10+rng.IntN(12), 64)
-		case 4: // long literals, about MaxNumberBytes
+		case 4: // long literals, about the default NumberBytes
 			s := strconv.FormatFloat(bound, 'f', -1, 64)
 			if !strings.Contains(s, ".") {
 				s += "."

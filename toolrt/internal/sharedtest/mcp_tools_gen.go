@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -38,7 +38,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_pods",
 				Description:  `Lists the pods of a namespace.`,
@@ -57,7 +57,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListPodsDecode, mcptagListPodsRun, toolimpl.SharedArgs[Cluster](mcptagListPodsArgs)),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "delete_pod",
 				Description:  `Deletes a pod.`,
@@ -76,7 +76,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagDeletePodDecode, mcptagDeletePodRun, toolimpl.SharedArgs[Cluster](mcptagDeletePodArgs)),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "version",
 				Description:  `Reports the server's version, the same for every cluster.`,
@@ -95,7 +95,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagVersionDecode, mcptagVersionRun, toolimpl.SharedArgs[Cluster](mcptagVersionArgs)),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo",
 				Description:  `Repeats a word.`,
@@ -158,14 +158,14 @@ type ListPodsParams struct {
 func mcptagListPods(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_pods", &res)
 	var in ListPodsParams
-	if err := mcptagListPodsDecode(req, &in); err != nil {
+	if err := mcptagListPodsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListPodsRun(ctx, req, &in))
 }
 
-func mcptagListPodsDecode(req *mcp.CallToolRequest, in *ListPodsParams) error {
-	args, err := mcptagListPodsArgs.Parse(req.Params.Arguments)
+func mcptagListPodsDecode(ctx context.Context, req *mcp.CallToolRequest, in *ListPodsParams) error {
+	args, err := mcptagListPodsArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -174,7 +174,7 @@ func mcptagListPodsDecode(req *mcp.CallToolRequest, in *ListPodsParams) error {
 
 func mcptagListPodsRun(ctx context.Context, req *mcp.CallToolRequest, in *ListPodsParams) (*mcp.CallToolResult, error) {
 	var shared Cluster
-	if err := mcptagListPodsArgs.DecodeStruct(req.Params.Arguments, &shared); err != nil {
+	if err := mcptagListPodsArgs.DecodeStructContext(ctx, req.Params.Arguments, &shared); err != nil {
 		return nil, err
 	}
 	out := ListPods(ctx, shared, in.Namespace)
@@ -217,19 +217,19 @@ var mcptagDeletePodArgs = &toolimpl.Spec{
 func mcptagDeletePod(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "delete_pod", &res)
 	var in DeleteRequest
-	if err := mcptagDeletePodDecode(req, &in); err != nil {
+	if err := mcptagDeletePodDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagDeletePodRun(ctx, req, &in))
 }
 
-func mcptagDeletePodDecode(req *mcp.CallToolRequest, in *DeleteRequest) error {
-	return mcptagDeletePodArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagDeletePodDecode(ctx context.Context, req *mcp.CallToolRequest, in *DeleteRequest) error {
+	return mcptagDeletePodArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagDeletePodRun(ctx context.Context, req *mcp.CallToolRequest, in *DeleteRequest) (*mcp.CallToolResult, error) {
 	var shared Cluster
-	if err := mcptagDeletePodArgs.DecodeStruct(req.Params.Arguments, &shared); err != nil {
+	if err := mcptagDeletePodArgs.DecodeStructContext(ctx, req.Params.Arguments, &shared); err != nil {
 		return nil, err
 	}
 	out := DeletePod(&shared, *in)
@@ -268,14 +268,14 @@ var mcptagVersionArgs = &toolimpl.Spec{
 func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "version", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagVersionDecode(req, &in); err != nil {
+	if err := mcptagVersionDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagVersionRun(ctx, req, &in))
 }
 
-func mcptagVersionDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagVersionArgs.Parse(req.Params.Arguments)
+func mcptagVersionDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagVersionArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -325,14 +325,14 @@ type EchoParams struct {
 func mcptagEcho(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo", &res)
 	var in EchoParams
-	if err := mcptagEchoDecode(req, &in); err != nil {
+	if err := mcptagEchoDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoRun(ctx, req, &in))
 }
 
-func mcptagEchoDecode(req *mcp.CallToolRequest, in *EchoParams) error {
-	args, err := mcptagEchoArgs.Parse(req.Params.Arguments)
+func mcptagEchoDecode(ctx context.Context, req *mcp.CallToolRequest, in *EchoParams) error {
+	args, err := mcptagEchoArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}

@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -38,7 +38,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "scale",
 				Description:  `Scales a deployment.`,
@@ -56,7 +56,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagScaleDecode, mcptagScaleRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "convert",
 				Description:  `Reads a temperature in a unit.`,
@@ -101,14 +101,14 @@ var mcptagScaleArgs = &toolimpl.Spec{
 func mcptagScale(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "scale", &res)
 	var in ScaleRequest
-	if err := mcptagScaleDecode(req, &in); err != nil {
+	if err := mcptagScaleDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagScaleRun(ctx, req, &in))
 }
 
-func mcptagScaleDecode(req *mcp.CallToolRequest, in *ScaleRequest) error {
-	return mcptagScaleArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagScaleDecode(ctx context.Context, req *mcp.CallToolRequest, in *ScaleRequest) error {
+	return mcptagScaleArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagScaleRun(ctx context.Context, req *mcp.CallToolRequest, in *ScaleRequest) (*mcp.CallToolResult, error) {
@@ -146,14 +146,14 @@ type ConvertParams struct {
 func mcptagConvert(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "convert", &res)
 	var in ConvertParams
-	if err := mcptagConvertDecode(req, &in); err != nil {
+	if err := mcptagConvertDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagConvertRun(ctx, req, &in))
 }
 
-func mcptagConvertDecode(req *mcp.CallToolRequest, in *ConvertParams) error {
-	args, err := mcptagConvertArgs.Parse(req.Params.Arguments)
+func mcptagConvertDecode(ctx context.Context, req *mcp.CallToolRequest, in *ConvertParams) error {
+	args, err := mcptagConvertArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -39,7 +39,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "delete_files",
 				Description:  `Deletes each file the user confirms, asking for each in turn, and returns those it deleted.`,
@@ -57,7 +57,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagDeleteFilesDecode, mcptagDeleteFilesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "ask_name",
 				Description:  `Asks the client for a name, by an input request of its own, and greets whoever it names.`,
@@ -74,7 +74,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagAskNameDecode, mcptagAskNameRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "greet_two",
 				Description:  `Asks for two names, one form each, and greets both.`,
@@ -91,7 +91,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGreetTwoDecode, mcptagGreetTwoRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "refuse",
 				Description: `Fails with the JSON-RPC error of code, wrapped.`,
@@ -107,7 +107,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagRefuseDecode, mcptagRefuseRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "fail",
 				Description: `Fails with an error of its own, which is a tool error.`,
@@ -123,7 +123,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagFailDecode, mcptagFailRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "act",
 				Description:  `Acts as a user, and returns what it did.`,
@@ -140,7 +140,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagDoActDecode, mcptagDoActRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "save_note",
 				Description:  `Saves a note, for a caller whose token holds notes:write.`,
@@ -158,7 +158,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSaveNoteDecode, mcptagSaveNoteRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "count_notes",
 				Description:  `Says how many notes a caller whose token holds notes:read would read.`,
@@ -177,7 +177,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCountNotesDecode, mcptagCountNotesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "act_for",
 				Description:  `Acts for a tenant, which a gateway routes on by its header.`,
@@ -227,14 +227,14 @@ type DeleteFilesParams struct {
 func mcptagDeleteFiles(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "delete_files", &res)
 	var in DeleteFilesParams
-	if err := mcptagDeleteFilesDecode(req, &in); err != nil {
+	if err := mcptagDeleteFilesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagDeleteFilesRun(ctx, req, &in))
 }
 
-func mcptagDeleteFilesDecode(req *mcp.CallToolRequest, in *DeleteFilesParams) error {
-	args, err := mcptagDeleteFilesArgs.Parse(req.Params.Arguments)
+func mcptagDeleteFilesDecode(ctx context.Context, req *mcp.CallToolRequest, in *DeleteFilesParams) error {
+	args, err := mcptagDeleteFilesArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -264,14 +264,14 @@ var mcptagAskNameArgs = &toolimpl.Spec{
 func mcptagAskName(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "ask_name", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagAskNameDecode(req, &in); err != nil {
+	if err := mcptagAskNameDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagAskNameRun(ctx, req, &in))
 }
 
-func mcptagAskNameDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagAskNameArgs.Parse(req.Params.Arguments)
+func mcptagAskNameDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagAskNameArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -293,14 +293,14 @@ var mcptagGreetTwoArgs = &toolimpl.Spec{
 func mcptagGreetTwo(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "greet_two", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagGreetTwoDecode(req, &in); err != nil {
+	if err := mcptagGreetTwoDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGreetTwoRun(ctx, req, &in))
 }
 
-func mcptagGreetTwoDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagGreetTwoArgs.Parse(req.Params.Arguments)
+func mcptagGreetTwoDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagGreetTwoArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -335,14 +335,14 @@ type RefuseParams struct {
 func mcptagRefuse(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "refuse", &res)
 	var in RefuseParams
-	if err := mcptagRefuseDecode(req, &in); err != nil {
+	if err := mcptagRefuseDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagRefuseRun(ctx, req, &in))
 }
 
-func mcptagRefuseDecode(req *mcp.CallToolRequest, in *RefuseParams) error {
-	args, err := mcptagRefuseArgs.Parse(req.Params.Arguments)
+func mcptagRefuseDecode(ctx context.Context, req *mcp.CallToolRequest, in *RefuseParams) error {
+	args, err := mcptagRefuseArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -365,14 +365,14 @@ var mcptagFailArgs = &toolimpl.Spec{
 func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "fail", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagFailDecode(req, &in); err != nil {
+	if err := mcptagFailDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagFailRun(ctx, req, &in))
 }
 
-func mcptagFailDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagFailArgs.Parse(req.Params.Arguments)
+func mcptagFailDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagFailArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -426,14 +426,14 @@ var mcptagDoActArgs = &toolimpl.Spec{
 func mcptagDoAct(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "act", &res)
 	var in Act
-	if err := mcptagDoActDecode(req, &in); err != nil {
+	if err := mcptagDoActDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagDoActRun(ctx, req, &in))
 }
 
-func mcptagDoActDecode(req *mcp.CallToolRequest, in *Act) error {
-	return mcptagDoActArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagDoActDecode(ctx context.Context, req *mcp.CallToolRequest, in *Act) error {
+	return mcptagDoActArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagDoActRun(ctx context.Context, req *mcp.CallToolRequest, in *Act) (*mcp.CallToolResult, error) {
@@ -465,14 +465,14 @@ type SaveNoteParams struct {
 func mcptagSaveNote(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "save_note", &res)
 	var in SaveNoteParams
-	if err := mcptagSaveNoteDecode(req, &in); err != nil {
+	if err := mcptagSaveNoteDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSaveNoteRun(ctx, req, &in))
 }
 
-func mcptagSaveNoteDecode(req *mcp.CallToolRequest, in *SaveNoteParams) error {
-	args, err := mcptagSaveNoteArgs.Parse(req.Params.Arguments)
+func mcptagSaveNoteDecode(ctx context.Context, req *mcp.CallToolRequest, in *SaveNoteParams) error {
+	args, err := mcptagSaveNoteArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -494,14 +494,14 @@ var mcptagCountNotesArgs = &toolimpl.Spec{
 func mcptagCountNotes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "count_notes", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagCountNotesDecode(req, &in); err != nil {
+	if err := mcptagCountNotesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCountNotesRun(ctx, req, &in))
 }
 
-func mcptagCountNotesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagCountNotesArgs.Parse(req.Params.Arguments)
+func mcptagCountNotesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagCountNotesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -547,14 +547,14 @@ type ActForParams struct {
 func mcptagActFor(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "act_for", &res)
 	var in ActForParams
-	if err := mcptagActForDecode(req, &in); err != nil {
+	if err := mcptagActForDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagActForRun(ctx, req, &in))
 }
 
-func mcptagActForDecode(req *mcp.CallToolRequest, in *ActForParams) error {
-	args, err := mcptagActForArgs.Parse(req.Params.Arguments)
+func mcptagActForDecode(ctx context.Context, req *mcp.CallToolRequest, in *ActForParams) error {
+	args, err := mcptagActForArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}

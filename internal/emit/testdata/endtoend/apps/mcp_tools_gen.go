@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -58,7 +58,7 @@ func RegisterStationTools(s *mcp.Server, station *Station) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "get_forecast",
 				Title:       "Forecast",
@@ -97,7 +97,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetForecastDecode, mcptagGetForecastRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "ping",
 				Description:  `Answers, with no page.`,
@@ -125,7 +125,7 @@ func Tools() []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func StationTools(station *Station) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "refresh",
 				Description: `Reloads the station's readings, for the page.`,
@@ -201,14 +201,14 @@ type GetForecastParams struct {
 func mcptagGetForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_forecast", &res)
 	var in GetForecastParams
-	if err := mcptagGetForecastDecode(req, &in); err != nil {
+	if err := mcptagGetForecastDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetForecastRun(ctx, req, &in))
 }
 
-func mcptagGetForecastDecode(req *mcp.CallToolRequest, in *GetForecastParams) error {
-	args, err := mcptagGetForecastArgs.Parse(req.Params.Arguments)
+func mcptagGetForecastDecode(ctx context.Context, req *mcp.CallToolRequest, in *GetForecastParams) error {
+	args, err := mcptagGetForecastArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -232,15 +232,15 @@ func mcptagStationRefresh(recv *Station) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "refresh", &res)
 		var in toolimpl.NoArgs
-		if err := mcptagStationRefreshDecode(req, &in); err != nil {
+		if err := mcptagStationRefreshDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagStationRefreshDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagStationRefreshArgs.Parse(req.Params.Arguments)
+func mcptagStationRefreshDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagStationRefreshArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -261,14 +261,14 @@ var mcptagPingArgs = &toolimpl.Spec{
 func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "ping", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagPingDecode(req, &in); err != nil {
+	if err := mcptagPingDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagPingRun(ctx, req, &in))
 }
 
-func mcptagPingDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagPingArgs.Parse(req.Params.Arguments)
+func mcptagPingDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagPingArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 

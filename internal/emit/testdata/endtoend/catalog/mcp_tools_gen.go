@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -165,7 +165,7 @@ func RegisterShelf(s *mcp.Server, shelf *Shelf) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "version",
 				Description:  `Reports the catalog's version.`,
@@ -195,14 +195,14 @@ var mcptagVersionArgs = &toolimpl.Spec{
 func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "version", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagVersionDecode(req, &in); err != nil {
+	if err := mcptagVersionDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagVersionRun(ctx, req, &in))
 }
 
-func mcptagVersionDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagVersionArgs.Parse(req.Params.Arguments)
+func mcptagVersionDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagVersionArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -224,7 +224,7 @@ var mcptagGreetArgs = &toolimpl.Spec{
 
 func mcptagGreet(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 	defer toolimpl.RecoverError(ctx, "greet", &err)
-	args, err := mcptagGreetArgs.Parse(toolimpl.StringArguments(req.Params.Arguments))
+	args, err := mcptagGreetArgs.ParseContext(ctx, toolimpl.StringArguments(req.Params.Arguments))
 	if err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
@@ -252,7 +252,7 @@ var mcptagPaintArgs = &toolimpl.Spec{
 func mcptagPaint(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 	defer toolimpl.RecoverError(ctx, "paint", &err)
 	var reqArg PaintRequest
-	if err := mcptagPaintArgs.DecodeStruct(toolimpl.StringArguments(req.Params.Arguments), &reqArg); err != nil {
+	if err := mcptagPaintArgs.DecodeStructContext(ctx, toolimpl.StringArguments(req.Params.Arguments), &reqArg); err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
 	out, err := Paint(ctx, reqArg)
@@ -272,7 +272,7 @@ var mcptagReviewArgs = &toolimpl.Spec{
 
 func mcptagReview(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 	defer toolimpl.RecoverError(ctx, "review_code", &err)
-	args, err := mcptagReviewArgs.Parse(toolimpl.StringArguments(req.Params.Arguments))
+	args, err := mcptagReviewArgs.ParseContext(ctx, toolimpl.StringArguments(req.Params.Arguments))
 	if err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
@@ -294,7 +294,7 @@ var mcptagBrokenArgs = &toolimpl.Spec{
 
 func mcptagBroken(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 	defer toolimpl.RecoverError(ctx, "broken", &err)
-	if _, err := mcptagBrokenArgs.Parse(toolimpl.StringArguments(req.Params.Arguments)); err != nil {
+	if _, err := mcptagBrokenArgs.ParseContext(ctx, toolimpl.StringArguments(req.Params.Arguments)); err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
 	out, err := Broken()
@@ -311,7 +311,7 @@ var mcptagPanickyArgs = &toolimpl.Spec{
 
 func mcptagPanicky(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 	defer toolimpl.RecoverError(ctx, "panicky", &err)
-	if _, err := mcptagPanickyArgs.Parse(toolimpl.StringArguments(req.Params.Arguments)); err != nil {
+	if _, err := mcptagPanickyArgs.ParseContext(ctx, toolimpl.StringArguments(req.Params.Arguments)); err != nil {
 		return nil, toolimpl.InvalidParams(err)
 	}
 	out := Panicky()
@@ -329,7 +329,7 @@ var mcptagShelfRecommendArgs = &toolimpl.Spec{
 func mcptagShelfRecommend(recv *Shelf) mcp.PromptHandler {
 	return func(ctx context.Context, req *mcp.GetPromptRequest) (_ *mcp.GetPromptResult, err error) {
 		defer toolimpl.RecoverError(ctx, "recommend", &err)
-		args, err := mcptagShelfRecommendArgs.Parse(toolimpl.StringArguments(req.Params.Arguments))
+		args, err := mcptagShelfRecommendArgs.ParseContext(ctx, toolimpl.StringArguments(req.Params.Arguments))
 		if err != nil {
 			return nil, toolimpl.InvalidParams(err)
 		}
@@ -385,7 +385,7 @@ var mcptagColorOfURI = &toolimpl.URITemplate{
 
 func mcptagColorOf(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
 	defer toolimpl.RecoverError(ctx, "color_of", &err)
-	args, err := mcptagColorOfURI.Match(req.Params.URI)
+	args, err := mcptagColorOfURI.MatchContext(ctx, req.Params.URI)
 	if err != nil {
 		return nil, err
 	}
@@ -414,7 +414,7 @@ var mcptagItemURI = &toolimpl.URITemplate{
 
 func mcptagItem(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
 	defer toolimpl.RecoverError(ctx, "item", &err)
-	args, err := mcptagItemURI.Match(req.Params.URI)
+	args, err := mcptagItemURI.MatchContext(ctx, req.Params.URI)
 	if err != nil {
 		return nil, err
 	}
@@ -446,7 +446,7 @@ var mcptagPackageURI = &toolimpl.URITemplate{
 
 func mcptagPackage(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
 	defer toolimpl.RecoverError(ctx, "package", &err)
-	args, err := mcptagPackageURI.Match(req.Params.URI)
+	args, err := mcptagPackageURI.MatchContext(ctx, req.Params.URI)
 	if err != nil {
 		return nil, err
 	}
@@ -475,7 +475,7 @@ var mcptagShelfBookURI = &toolimpl.URITemplate{
 func mcptagShelfBook(recv *Shelf) mcp.ResourceHandler {
 	return func(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
 		defer toolimpl.RecoverError(ctx, "book", &err)
-		args, err := mcptagShelfBookURI.Match(req.Params.URI)
+		args, err := mcptagShelfBookURI.MatchContext(ctx, req.Params.URI)
 		if err != nil {
 			return nil, err
 		}

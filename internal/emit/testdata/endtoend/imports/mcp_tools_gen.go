@@ -13,11 +13,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -39,7 +39,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "convert",
 				Description:  `Turns an alpha item into a beta one.`,
@@ -83,14 +83,14 @@ var mcptagConvertArgs = &toolimpl.Spec{
 func mcptagConvert(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "convert", &res)
 	var in alphav1.Item
-	if err := mcptagConvertDecode(req, &in); err != nil {
+	if err := mcptagConvertDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagConvertRun(ctx, req, &in))
 }
 
-func mcptagConvertDecode(req *mcp.CallToolRequest, in *alphav1.Item) error {
-	return mcptagConvertArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagConvertDecode(ctx context.Context, req *mcp.CallToolRequest, in *alphav1.Item) error {
+	return mcptagConvertArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagConvertRun(ctx context.Context, req *mcp.CallToolRequest, in *alphav1.Item) (*mcp.CallToolResult, error) {

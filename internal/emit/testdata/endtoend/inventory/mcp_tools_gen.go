@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -57,7 +57,7 @@ func RegisterStoreTools(s *mcp.Server, store *Store) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "forecast",
 				Description:  `Gives tomorrow's forecast for a city.`,
@@ -76,7 +76,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagForecastDecode, mcptagForecastRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "alerts",
 				Description:  `Lists the weather alerts in force.`,
@@ -96,7 +96,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagAlertsDecode, mcptagAlertsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "save_city",
 				Description:  `Saves a city to the caller's list.`,
@@ -126,7 +126,7 @@ func Tools() []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func StoreTools(store *Store) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "delete_city",
 				Description:  `Removes a city from every list.`,
@@ -173,14 +173,14 @@ type ForecastParams struct {
 func mcptagForecast(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "forecast", &res)
 	var in ForecastParams
-	if err := mcptagForecastDecode(req, &in); err != nil {
+	if err := mcptagForecastDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagForecastRun(ctx, req, &in))
 }
 
-func mcptagForecastDecode(req *mcp.CallToolRequest, in *ForecastParams) error {
-	args, err := mcptagForecastArgs.Parse(req.Params.Arguments)
+func mcptagForecastDecode(ctx context.Context, req *mcp.CallToolRequest, in *ForecastParams) error {
+	args, err := mcptagForecastArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -206,14 +206,14 @@ var mcptagAlertsArgs = &toolimpl.Spec{
 func mcptagAlerts(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "alerts", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagAlertsDecode(req, &in); err != nil {
+	if err := mcptagAlertsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagAlertsRun(ctx, req, &in))
 }
 
-func mcptagAlertsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagAlertsArgs.Parse(req.Params.Arguments)
+func mcptagAlertsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagAlertsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -246,14 +246,14 @@ type SaveCityParams struct {
 func mcptagSaveCity(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "save_city", &res)
 	var in SaveCityParams
-	if err := mcptagSaveCityDecode(req, &in); err != nil {
+	if err := mcptagSaveCityDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSaveCityRun(ctx, req, &in))
 }
 
-func mcptagSaveCityDecode(req *mcp.CallToolRequest, in *SaveCityParams) error {
-	args, err := mcptagSaveCityArgs.Parse(req.Params.Arguments)
+func mcptagSaveCityDecode(ctx context.Context, req *mcp.CallToolRequest, in *SaveCityParams) error {
+	args, err := mcptagSaveCityArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -292,15 +292,15 @@ func mcptagStoreDeleteCity(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "delete_city", &res)
 		var in StoreDeleteCityParams
-		if err := mcptagStoreDeleteCityDecode(req, &in); err != nil {
+		if err := mcptagStoreDeleteCityDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagStoreDeleteCityDecode(req *mcp.CallToolRequest, in *StoreDeleteCityParams) error {
-	args, err := mcptagStoreDeleteCityArgs.Parse(req.Params.Arguments)
+func mcptagStoreDeleteCityDecode(ctx context.Context, req *mcp.CallToolRequest, in *StoreDeleteCityParams) error {
+	args, err := mcptagStoreDeleteCityArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}

@@ -11,11 +11,11 @@ import (
 	mcp2 "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -71,7 +71,7 @@ func RegisterNestTools(s *mcp2.Server, nest *Nest) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp2.Tool{
 				Name:         "hello",
 				Description:  `Greets someone.`,
@@ -88,7 +88,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagHello2Decode, mcptagHello2Run),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp2.Tool{
 				Name:         "nandu",
 				Description:  `Names the bird.`,
@@ -116,7 +116,7 @@ func Tools() []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func FuncTools(funcArg Func) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp2.Tool{
 				Name:         "kind",
 				Description:  `Names the kind.`,
@@ -144,7 +144,7 @@ func FuncTools(funcArg Func) []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func NestTools(nest *Nest) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp2.Tool{
 				Name:         "count",
 				Description:  `Counts the birds of the nest.`,
@@ -190,14 +190,14 @@ type HelloParams struct {
 func mcptagHello2(ctx context.Context, req *mcp2.CallToolRequest) (res *mcp2.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "hello", &res)
 	var in HelloParams
-	if err := mcptagHello2Decode(req, &in); err != nil {
+	if err := mcptagHello2Decode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagHello2Run(ctx, req, &in))
 }
 
-func mcptagHello2Decode(req *mcp2.CallToolRequest, in *HelloParams) error {
-	args, err := mcptagHello2Args.Parse(req.Params.Arguments)
+func mcptagHello2Decode(ctx context.Context, req *mcp2.CallToolRequest, in *HelloParams) error {
+	args, err := mcptagHello2Args.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -222,14 +222,14 @@ var mcptagÑandúArgs = &toolimpl.Spec{
 func mcptagÑandú(ctx context.Context, req *mcp2.CallToolRequest) (res *mcp2.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "nandu", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagÑandúDecode(req, &in); err != nil {
+	if err := mcptagÑandúDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagÑandúRun(ctx, req, &in))
 }
 
-func mcptagÑandúDecode(req *mcp2.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagÑandúArgs.Parse(req.Params.Arguments)
+func mcptagÑandúDecode(ctx context.Context, req *mcp2.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagÑandúArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -250,15 +250,15 @@ func mcptagNestCount(recv *Nest) mcp2.ToolHandler {
 	return func(ctx context.Context, req *mcp2.CallToolRequest) (res *mcp2.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "count", &res)
 		var in toolimpl.NoArgs
-		if err := mcptagNestCountDecode(req, &in); err != nil {
+		if err := mcptagNestCountDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagNestCountDecode(req *mcp2.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagNestCountArgs.Parse(req.Params.Arguments)
+func mcptagNestCountDecode(ctx context.Context, req *mcp2.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagNestCountArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -281,15 +281,15 @@ func mcptagFuncKind(recv Func) mcp2.ToolHandler {
 	return func(ctx context.Context, req *mcp2.CallToolRequest) (res *mcp2.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "kind", &res)
 		var in toolimpl.NoArgs
-		if err := mcptagFuncKindDecode(req, &in); err != nil {
+		if err := mcptagFuncKindDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagFuncKindDecode(req *mcp2.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagFuncKindArgs.Parse(req.Params.Arguments)
+func mcptagFuncKindDecode(ctx context.Context, req *mcp2.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagFuncKindArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -72,7 +72,7 @@ func RegisterStoreTools(s *mcp.Server, store *Store) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "version",
 				Description:  `Is a plain function beside the methods.`,
@@ -100,7 +100,7 @@ func Tools() []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func ClockTools(clock Clock) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "now",
 				Description:  `Returns the time as text.`,
@@ -128,7 +128,7 @@ func ClockTools(clock Clock) []toolrt.Tool {
 // or scopes, before it registers them with toolrt.AddTools.
 func StoreTools(store *Store) []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "store_get",
 				Description:  `Returns the value of a key.`,
@@ -145,7 +145,7 @@ func StoreTools(store *Store) []toolrt.Tool {
 				},
 			},
 		}, mcptagStoreGetDecode, mcptagStoreGetRun(store)),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "store_keys",
 				Description:  `Lists the keys.`,
@@ -191,15 +191,15 @@ func mcptagStoreGet(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "store_get", &res)
 		var in StoreGetParams
-		if err := mcptagStoreGetDecode(req, &in); err != nil {
+		if err := mcptagStoreGetDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagStoreGetDecode(req *mcp.CallToolRequest, in *StoreGetParams) error {
-	args, err := mcptagStoreGetArgs.Parse(req.Params.Arguments)
+func mcptagStoreGetDecode(ctx context.Context, req *mcp.CallToolRequest, in *StoreGetParams) error {
+	args, err := mcptagStoreGetArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -232,15 +232,15 @@ func mcptagStoreKeys(recv *Store) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "store_keys", &res)
 		var in toolimpl.NoArgs
-		if err := mcptagStoreKeysDecode(req, &in); err != nil {
+		if err := mcptagStoreKeysDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagStoreKeysDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagStoreKeysArgs.Parse(req.Params.Arguments)
+func mcptagStoreKeysDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagStoreKeysArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -263,15 +263,15 @@ func mcptagClockNow(recv Clock) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer toolimpl.Recover(ctx, "now", &res)
 		var in toolimpl.NoArgs
-		if err := mcptagClockNowDecode(req, &in); err != nil {
+		if err := mcptagClockNowDecode(ctx, req, &in); err != nil {
 			return toolimpl.Error(err), nil
 		}
 		return toolimpl.Ran(run(ctx, req, &in))
 	}
 }
 
-func mcptagClockNowDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagClockNowArgs.Parse(req.Params.Arguments)
+func mcptagClockNowDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagClockNowArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -292,14 +292,14 @@ var mcptagVersionArgs = &toolimpl.Spec{
 func mcptagVersion(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "version", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagVersionDecode(req, &in); err != nil {
+	if err := mcptagVersionDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagVersionRun(ctx, req, &in))
 }
 
-func mcptagVersionDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagVersionArgs.Parse(req.Params.Arguments)
+func mcptagVersionDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagVersionArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 

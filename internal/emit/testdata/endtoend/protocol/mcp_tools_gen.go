@@ -13,11 +13,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -60,7 +60,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "note",
 				Description:  `Files a note.`,
@@ -78,7 +78,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagNoteDecode, mcptagNoteRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "find",
 				Description:  `Finds notes.`,
@@ -95,7 +95,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagFindDecode, mcptagFindRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "place_order",
 				Description:  `Asks the user for an order, then to confirm it.`,
@@ -161,14 +161,14 @@ var mcptagNoteArgs = &toolimpl.Spec{
 func mcptagNote(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "note", &res)
 	var in NoteRequest
-	if err := mcptagNoteDecode(req, &in); err != nil {
+	if err := mcptagNoteDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagNoteRun(ctx, req, &in))
 }
 
-func mcptagNoteDecode(req *mcp.CallToolRequest, in *NoteRequest) error {
-	return mcptagNoteArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagNoteDecode(ctx context.Context, req *mcp.CallToolRequest, in *NoteRequest) error {
+	return mcptagNoteArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagNoteRun(ctx context.Context, req *mcp.CallToolRequest, in *NoteRequest) (*mcp.CallToolResult, error) {
@@ -205,14 +205,14 @@ type FindParams struct {
 func mcptagFind(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "find", &res)
 	var in FindParams
-	if err := mcptagFindDecode(req, &in); err != nil {
+	if err := mcptagFindDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagFindRun(ctx, req, &in))
 }
 
-func mcptagFindDecode(req *mcp.CallToolRequest, in *FindParams) error {
-	args, err := mcptagFindArgs.Parse(req.Params.Arguments)
+func mcptagFindDecode(ctx context.Context, req *mcp.CallToolRequest, in *FindParams) error {
+	args, err := mcptagFindArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -266,14 +266,14 @@ var mcptagPlaceOrderArgs = &toolimpl.Spec{
 func mcptagPlaceOrder(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "place_order", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagPlaceOrderDecode(req, &in); err != nil {
+	if err := mcptagPlaceOrderDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagPlaceOrderRun(ctx, req, &in))
 }
 
-func mcptagPlaceOrderDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagPlaceOrderArgs.Parse(req.Params.Arguments)
+func mcptagPlaceOrderDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagPlaceOrderArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -304,7 +304,7 @@ var mcptagDayURI = &toolimpl.URITemplate{
 
 func mcptagDay(ctx context.Context, req *mcp.ReadResourceRequest) (_ *mcp.ReadResourceResult, err error) {
 	defer toolimpl.RecoverError(ctx, "day", &err)
-	args, err := mcptagDayURI.Match(req.Params.URI)
+	args, err := mcptagDayURI.MatchContext(ctx, req.Params.URI)
 	if err != nil {
 		return nil, err
 	}

@@ -13,11 +13,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -42,7 +42,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "ping",
 				Description: `Checks that the server is alive.`,
@@ -58,7 +58,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagPingDecode, mcptagPingRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "fail",
 				Description: `Always fails.`,
@@ -75,7 +75,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagFailDecode, mcptagFailRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "origin",
 				Title:        "The origin",
@@ -94,7 +94,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagOriginDecode, mcptagOriginRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "count",
 				Description:  `Returns a pointer to a number.`,
@@ -111,7 +111,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCountDecode, mcptagCountRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "corners",
 				Description:  `Returns an array.`,
@@ -128,7 +128,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagCornersDecode, mcptagCornersRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "bytes",
 				Description:  `Returns raw bytes.`,
@@ -145,7 +145,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagBytesDecode, mcptagBytesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "labels",
 				Description:  `Returns a map of labels.`,
@@ -162,7 +162,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagLabelsDecode, mcptagLabelsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "address",
 				Description:  `Parses an address.`,
@@ -181,7 +181,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagAddressDecode, mcptagAddressRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "handler",
 				Description:  `Is a go-sdk style handler.`,
@@ -198,7 +198,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagHandlerDecode, mcptagHandlerRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "describe",
 				Description: `Returns a value with no JSON shape.`,
@@ -214,7 +214,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagDescribeDecode, mcptagDescribeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "text",
 				Description: `Returns a point as text only.`,
@@ -230,7 +230,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagTextDecode, mcptagTextRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "indented",
 				Description:  `Mirrors its result as indented JSON.`,
@@ -247,7 +247,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagIndentedDecode, mcptagIndentedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "summarized",
 				Description:  `Sends its result in structuredContent only, with a note.`,
@@ -264,7 +264,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSummarizedDecode, mcptagSummarizedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "shallow",
 				Description:  `Cuts the objects out of its schemas, down to their type, and drops their descriptions.`,
@@ -294,14 +294,14 @@ var mcptagPingArgs = &toolimpl.Spec{
 func mcptagPing(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "ping", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagPingDecode(req, &in); err != nil {
+	if err := mcptagPingDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagPingRun(ctx, req, &in))
 }
 
-func mcptagPingDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagPingArgs.Parse(req.Params.Arguments)
+func mcptagPingDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagPingArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -319,14 +319,14 @@ var mcptagFailArgs = &toolimpl.Spec{
 func mcptagFail(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "fail", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagFailDecode(req, &in); err != nil {
+	if err := mcptagFailDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagFailRun(ctx, req, &in))
 }
 
-func mcptagFailDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagFailArgs.Parse(req.Params.Arguments)
+func mcptagFailDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagFailArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -352,14 +352,14 @@ var mcptagOriginArgs = &toolimpl.Spec{
 func mcptagOrigin(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "origin", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagOriginDecode(req, &in); err != nil {
+	if err := mcptagOriginDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagOriginRun(ctx, req, &in))
 }
 
-func mcptagOriginDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagOriginArgs.Parse(req.Params.Arguments)
+func mcptagOriginDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagOriginArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -393,14 +393,14 @@ type CountParams struct {
 func mcptagCount(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "count", &res)
 	var in CountParams
-	if err := mcptagCountDecode(req, &in); err != nil {
+	if err := mcptagCountDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCountRun(ctx, req, &in))
 }
 
-func mcptagCountDecode(req *mcp.CallToolRequest, in *CountParams) error {
-	args, err := mcptagCountArgs.Parse(req.Params.Arguments)
+func mcptagCountDecode(ctx context.Context, req *mcp.CallToolRequest, in *CountParams) error {
+	args, err := mcptagCountArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -437,14 +437,14 @@ var mcptagCornersArgs = &toolimpl.Spec{
 func mcptagCorners(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "corners", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagCornersDecode(req, &in); err != nil {
+	if err := mcptagCornersDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagCornersRun(ctx, req, &in))
 }
 
-func mcptagCornersDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagCornersArgs.Parse(req.Params.Arguments)
+func mcptagCornersDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagCornersArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -484,14 +484,14 @@ type BytesParams struct {
 func mcptagBytes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "bytes", &res)
 	var in BytesParams
-	if err := mcptagBytesDecode(req, &in); err != nil {
+	if err := mcptagBytesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagBytesRun(ctx, req, &in))
 }
 
-func mcptagBytesDecode(req *mcp.CallToolRequest, in *BytesParams) error {
-	args, err := mcptagBytesArgs.Parse(req.Params.Arguments)
+func mcptagBytesDecode(ctx context.Context, req *mcp.CallToolRequest, in *BytesParams) error {
+	args, err := mcptagBytesArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -513,14 +513,14 @@ var mcptagLabelsArgs = &toolimpl.Spec{
 func mcptagLabels(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "labels", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagLabelsDecode(req, &in); err != nil {
+	if err := mcptagLabelsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagLabelsRun(ctx, req, &in))
 }
 
-func mcptagLabelsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagLabelsArgs.Parse(req.Params.Arguments)
+func mcptagLabelsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagLabelsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -576,14 +576,14 @@ type AddressParams struct {
 func mcptagAddress(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "address", &res)
 	var in AddressParams
-	if err := mcptagAddressDecode(req, &in); err != nil {
+	if err := mcptagAddressDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagAddressRun(ctx, req, &in))
 }
 
-func mcptagAddressDecode(req *mcp.CallToolRequest, in *AddressParams) error {
-	args, err := mcptagAddressArgs.Parse(req.Params.Arguments)
+func mcptagAddressDecode(ctx context.Context, req *mcp.CallToolRequest, in *AddressParams) error {
+	args, err := mcptagAddressArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -633,14 +633,14 @@ var mcptagHandlerArgs = &toolimpl.Spec{
 func mcptagHandler(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "handler", &res)
 	var in Point
-	if err := mcptagHandlerDecode(req, &in); err != nil {
+	if err := mcptagHandlerDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagHandlerRun(ctx, req, &in))
 }
 
-func mcptagHandlerDecode(req *mcp.CallToolRequest, in *Point) error {
-	return mcptagHandlerArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagHandlerDecode(ctx context.Context, req *mcp.CallToolRequest, in *Point) error {
+	return mcptagHandlerArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagHandlerRun(ctx context.Context, req *mcp.CallToolRequest, in *Point) (*mcp.CallToolResult, error) {
@@ -670,14 +670,14 @@ var mcptagDescribeArgs = &toolimpl.Spec{
 func mcptagDescribe(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "describe", &res)
 	var in Point
-	if err := mcptagDescribeDecode(req, &in); err != nil {
+	if err := mcptagDescribeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagDescribeRun(ctx, req, &in))
 }
 
-func mcptagDescribeDecode(req *mcp.CallToolRequest, in *Point) error {
-	return mcptagDescribeArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagDescribeDecode(ctx context.Context, req *mcp.CallToolRequest, in *Point) error {
+	return mcptagDescribeArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagDescribeRun(ctx context.Context, req *mcp.CallToolRequest, in *Point) (*mcp.CallToolResult, error) {
@@ -704,14 +704,14 @@ var mcptagTextArgs = &toolimpl.Spec{
 func mcptagText(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "text", &res)
 	var in Point
-	if err := mcptagTextDecode(req, &in); err != nil {
+	if err := mcptagTextDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagTextRun(ctx, req, &in))
 }
 
-func mcptagTextDecode(req *mcp.CallToolRequest, in *Point) error {
-	return mcptagTextArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagTextDecode(ctx context.Context, req *mcp.CallToolRequest, in *Point) error {
+	return mcptagTextArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagTextRun(ctx context.Context, req *mcp.CallToolRequest, in *Point) (*mcp.CallToolResult, error) {
@@ -742,14 +742,14 @@ var mcptagIndentedArgs = &toolimpl.Spec{
 func mcptagIndented(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "indented", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagIndentedDecode(req, &in); err != nil {
+	if err := mcptagIndentedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagIndentedRun(ctx, req, &in))
 }
 
-func mcptagIndentedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagIndentedArgs.Parse(req.Params.Arguments)
+func mcptagIndentedDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagIndentedArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -780,14 +780,14 @@ var mcptagSummarizedArgs = &toolimpl.Spec{
 func mcptagSummarized(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "summarized", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagSummarizedDecode(req, &in); err != nil {
+	if err := mcptagSummarizedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSummarizedRun(ctx, req, &in))
 }
 
-func mcptagSummarizedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagSummarizedArgs.Parse(req.Params.Arguments)
+func mcptagSummarizedDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagSummarizedArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -828,14 +828,14 @@ var mcptagShallowArgs = &toolimpl.Spec{
 func mcptagShallow(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "shallow", &res)
 	var in Line
-	if err := mcptagShallowDecode(req, &in); err != nil {
+	if err := mcptagShallowDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagShallowRun(ctx, req, &in))
 }
 
-func mcptagShallowDecode(req *mcp.CallToolRequest, in *Line) error {
-	return mcptagShallowArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagShallowDecode(ctx context.Context, req *mcp.CallToolRequest, in *Line) error {
+	return mcptagShallowArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagShallowRun(ctx context.Context, req *mcp.CallToolRequest, in *Line) (*mcp.CallToolResult, error) {

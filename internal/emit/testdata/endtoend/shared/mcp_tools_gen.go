@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -37,7 +37,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "deep",
 				Description:  `Counts the leaves of a DAG of types.`,
@@ -54,7 +54,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagDeepDecode, mcptagDeepRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "boxes",
 				Description:  `Returns the leftmost leaf of pairs nested six deep.`,
@@ -71,7 +71,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagBoxesDecode, mcptagBoxesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "chain",
 				Description:  `Reports whether a chain has a second link.`,
@@ -461,14 +461,14 @@ var mcptagDeepArgs = &toolimpl.Spec{
 func mcptagDeep(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "deep", &res)
 	var in L4
-	if err := mcptagDeepDecode(req, &in); err != nil {
+	if err := mcptagDeepDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagDeepRun(ctx, req, &in))
 }
 
-func mcptagDeepDecode(req *mcp.CallToolRequest, in *L4) error {
-	return mcptagDeepArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagDeepDecode(ctx context.Context, req *mcp.CallToolRequest, in *L4) error {
+	return mcptagDeepArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagDeepRun(ctx context.Context, req *mcp.CallToolRequest, in *L4) (*mcp.CallToolResult, error) {
@@ -904,14 +904,14 @@ var mcptagBoxesArgs = &toolimpl.Spec{
 func mcptagBoxes(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "boxes", &res)
 	var in Pair[Pair[Pair[Pair[Pair[Pair[Leaf]]]]]]
-	if err := mcptagBoxesDecode(req, &in); err != nil {
+	if err := mcptagBoxesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagBoxesRun(ctx, req, &in))
 }
 
-func mcptagBoxesDecode(req *mcp.CallToolRequest, in *Pair[Pair[Pair[Pair[Pair[Pair[Leaf]]]]]]) error {
-	return mcptagBoxesArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagBoxesDecode(ctx context.Context, req *mcp.CallToolRequest, in *Pair[Pair[Pair[Pair[Pair[Pair[Leaf]]]]]]) error {
+	return mcptagBoxesArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagBoxesRun(ctx context.Context, req *mcp.CallToolRequest, in *Pair[Pair[Pair[Pair[Pair[Pair[Leaf]]]]]]) (*mcp.CallToolResult, error) {
@@ -1707,14 +1707,14 @@ var mcptagChainArgs = &toolimpl.Spec{
 func mcptagChain(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "chain", &res)
 	var in C30
-	if err := mcptagChainDecode(req, &in); err != nil {
+	if err := mcptagChainDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagChainRun(ctx, req, &in))
 }
 
-func mcptagChainDecode(req *mcp.CallToolRequest, in *C30) error {
-	return mcptagChainArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagChainDecode(ctx context.Context, req *mcp.CallToolRequest, in *C30) error {
+	return mcptagChainArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagChainRun(ctx context.Context, req *mcp.CallToolRequest, in *C30) (*mcp.CallToolResult, error) {

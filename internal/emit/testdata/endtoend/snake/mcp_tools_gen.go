@@ -12,11 +12,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -38,7 +38,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "start_run",
 				Description:  `Starts a run of a job.`,
@@ -55,7 +55,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagStartRunDecode, mcptagStartRunRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_run",
 				Description:  `Gets a run, by the name its source spells.`,
@@ -107,14 +107,14 @@ type StartRunParams struct {
 func mcptagStartRun(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "start_run", &res)
 	var in StartRunParams
-	if err := mcptagStartRunDecode(req, &in); err != nil {
+	if err := mcptagStartRunDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagStartRunRun(ctx, req, &in))
 }
 
-func mcptagStartRunDecode(req *mcp.CallToolRequest, in *StartRunParams) error {
-	args, err := mcptagStartRunArgs.Parse(req.Params.Arguments)
+func mcptagStartRunDecode(ctx context.Context, req *mcp.CallToolRequest, in *StartRunParams) error {
+	args, err := mcptagStartRunArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -156,14 +156,14 @@ type GetRunParams struct {
 func mcptagGetRun(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_run", &res)
 	var in GetRunParams
-	if err := mcptagGetRunDecode(req, &in); err != nil {
+	if err := mcptagGetRunDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetRunRun(ctx, req, &in))
 }
 
-func mcptagGetRunDecode(req *mcp.CallToolRequest, in *GetRunParams) error {
-	args, err := mcptagGetRunArgs.Parse(req.Params.Arguments)
+func mcptagGetRunDecode(ctx context.Context, req *mcp.CallToolRequest, in *GetRunParams) error {
+	args, err := mcptagGetRunArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}

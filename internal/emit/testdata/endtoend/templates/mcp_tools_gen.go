@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -37,7 +37,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_pods",
 				Title:        "Pods of ${cluster}",
@@ -56,7 +56,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListPodsDecode, mcptagListPodsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "restart",
 				Description:  `Restarts a deployment; it costs $0 {always}.`,
@@ -91,14 +91,14 @@ var mcptagListPodsArgs = &toolimpl.Spec{
 func mcptagListPods(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_pods", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagListPodsDecode(req, &in); err != nil {
+	if err := mcptagListPodsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListPodsRun(ctx, req, &in))
 }
 
-func mcptagListPodsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagListPodsArgs.Parse(req.Params.Arguments)
+func mcptagListPodsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagListPodsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -131,14 +131,14 @@ type RestartParams struct {
 func mcptagRestart(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "restart", &res)
 	var in RestartParams
-	if err := mcptagRestartDecode(req, &in); err != nil {
+	if err := mcptagRestartDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagRestartRun(ctx, req, &in))
 }
 
-func mcptagRestartDecode(req *mcp.CallToolRequest, in *RestartParams) error {
-	args, err := mcptagRestartArgs.Parse(req.Params.Arguments)
+func mcptagRestartDecode(ctx context.Context, req *mcp.CallToolRequest, in *RestartParams) error {
+	args, err := mcptagRestartArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -37,7 +37,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt2.Tool {
 	return []toolrt2.Tool{
-		toolimpl.StepTool(toolrt2.Tool{
+		toolimpl.ContextStepTool(toolrt2.Tool{
 			Tool: &mcp.Tool{
 				Name:         "echo",
 				Description:  `Returns what it is given, with the package's own names.`,
@@ -54,7 +54,7 @@ func Tools() []toolrt2.Tool {
 				},
 			},
 		}, mcptagEchoDecode, mcptagEchoRun),
-		toolimpl.StepTool(toolrt2.Tool{
+		toolimpl.ContextStepTool(toolrt2.Tool{
 			Tool: &mcp.Tool{
 				Name:         "keep",
 				Description:  `Keeps a note.`,
@@ -71,7 +71,7 @@ func Tools() []toolrt2.Tool {
 				},
 			},
 		}, mcptagKeepDecode, mcptagKeepRun),
-		toolimpl.StepTool(toolrt2.Tool{
+		toolimpl.ContextStepTool(toolrt2.Tool{
 			Tool: &mcp.Tool{
 				Name:         "stamp",
 				Description:  `Returns the mark it is given.`,
@@ -115,14 +115,14 @@ type EchoParams struct {
 func mcptagEcho(ctx stdcontext.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "echo", &res)
 	var in EchoParams
-	if err := mcptagEchoDecode(req, &in); err != nil {
+	if err := mcptagEchoDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagEchoRun(ctx, req, &in))
 }
 
-func mcptagEchoDecode(req *mcp.CallToolRequest, in *EchoParams) error {
-	args, err := mcptagEchoArgs.Parse(req.Params.Arguments)
+func mcptagEchoDecode(ctx stdcontext.Context, req *mcp.CallToolRequest, in *EchoParams) error {
+	args, err := mcptagEchoArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -158,14 +158,14 @@ var mcptagKeepArgs = &toolimpl.Spec{
 func mcptagKeep(ctx stdcontext.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "keep", &res)
 	var in Note
-	if err := mcptagKeepDecode(req, &in); err != nil {
+	if err := mcptagKeepDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagKeepRun(ctx, req, &in))
 }
 
-func mcptagKeepDecode(req *mcp.CallToolRequest, in *Note) error {
-	return mcptagKeepArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagKeepDecode(ctx stdcontext.Context, req *mcp.CallToolRequest, in *Note) error {
+	return mcptagKeepArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagKeepRun(ctx stdcontext.Context, req *mcp.CallToolRequest, in *Note) (*mcp.CallToolResult, error) {
@@ -202,14 +202,14 @@ type StampParams struct {
 func mcptagStamp(ctx stdcontext.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "stamp", &res)
 	var in StampParams
-	if err := mcptagStampDecode(req, &in); err != nil {
+	if err := mcptagStampDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagStampRun(ctx, req, &in))
 }
 
-func mcptagStampDecode(req *mcp.CallToolRequest, in *StampParams) error {
-	args, err := mcptagStampArgs.Parse(req.Params.Arguments)
+func mcptagStampDecode(ctx stdcontext.Context, req *mcp.CallToolRequest, in *StampParams) error {
+	args, err := mcptagStampArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 5 of toolimpl's generated code:
+// mcptag generated this file for version 6 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(5 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 5)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -39,7 +39,7 @@ func RegisterTools(s *mcp.Server) {
 // or scopes, before it registers them with toolrt.AddTools.
 func Tools() []toolrt.Tool {
 	return []toolrt.Tool{
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "get_issue",
 				Description: `Returns an issue, as text only.`,
@@ -55,7 +55,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetIssueDecode, mcptagGetIssueRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "list_issue_texts",
 				Description: `Lists issues, as text only: one text, the array.`,
@@ -72,7 +72,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListIssueTextsDecode, mcptagListIssueTextsRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "list_issues",
 				Description:  `Lists a page of issues.`,
@@ -89,7 +89,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagListIssuesDecode, mcptagListIssuesRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "selected",
 				Description:  `Returns the paths the call selects, which toolrt.Fields reads.`,
@@ -107,7 +107,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSelectedDecode, mcptagSelectedRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "get_assignee",
 				Description:  `Returns an issue's number and its assignee's login.`,
@@ -124,7 +124,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagGetAssigneeDecode, mcptagGetAssigneeRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "search",
 				Description:  `Searches issues.`,
@@ -141,7 +141,7 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSearchDecode, mcptagSearchRun),
-		toolimpl.StepTool(toolrt.Tool{
+		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "all_issues",
 				Description:  `Lists issues as one indented text, for clients that show a model only the first content block.`,
@@ -185,14 +185,14 @@ type GetIssueParams struct {
 func mcptagGetIssue(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_issue", &res)
 	var in GetIssueParams
-	if err := mcptagGetIssueDecode(req, &in); err != nil {
+	if err := mcptagGetIssueDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetIssueRun(ctx, req, &in))
 }
 
-func mcptagGetIssueDecode(req *mcp.CallToolRequest, in *GetIssueParams) error {
-	args, err := mcptagGetIssueArgs.Parse(req.Params.Arguments)
+func mcptagGetIssueDecode(ctx context.Context, req *mcp.CallToolRequest, in *GetIssueParams) error {
+	args, err := mcptagGetIssueArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -247,14 +247,14 @@ var mcptagListIssueTextsView = &toolimpl.View{Paths: []string{"number", "title"}
 func mcptagListIssueTexts(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_issue_texts", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagListIssueTextsDecode(req, &in); err != nil {
+	if err := mcptagListIssueTextsDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListIssueTextsRun(ctx, req, &in))
 }
 
-func mcptagListIssueTextsDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagListIssueTextsArgs.Parse(req.Params.Arguments)
+func mcptagListIssueTextsDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagListIssueTextsArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -349,14 +349,14 @@ type ListIssuesParams struct {
 func mcptagListIssues(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "list_issues", &res)
 	var in ListIssuesParams
-	if err := mcptagListIssuesDecode(req, &in); err != nil {
+	if err := mcptagListIssuesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagListIssuesRun(ctx, req, &in))
 }
 
-func mcptagListIssuesDecode(req *mcp.CallToolRequest, in *ListIssuesParams) error {
-	args, err := mcptagListIssuesArgs.Parse(req.Params.Arguments)
+func mcptagListIssuesDecode(ctx context.Context, req *mcp.CallToolRequest, in *ListIssuesParams) error {
+	args, err := mcptagListIssuesArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -449,14 +449,14 @@ var mcptagSelectedView = &toolimpl.View{
 func mcptagSelected(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "selected", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagSelectedDecode(req, &in); err != nil {
+	if err := mcptagSelectedDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSelectedRun(ctx, req, &in))
 }
 
-func mcptagSelectedDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagSelectedArgs.Parse(req.Params.Arguments)
+func mcptagSelectedDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagSelectedArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
@@ -528,14 +528,14 @@ type GetAssigneeParams struct {
 func mcptagGetAssignee(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "get_assignee", &res)
 	var in GetAssigneeParams
-	if err := mcptagGetAssigneeDecode(req, &in); err != nil {
+	if err := mcptagGetAssigneeDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagGetAssigneeRun(ctx, req, &in))
 }
 
-func mcptagGetAssigneeDecode(req *mcp.CallToolRequest, in *GetAssigneeParams) error {
-	args, err := mcptagGetAssigneeArgs.Parse(req.Params.Arguments)
+func mcptagGetAssigneeDecode(ctx context.Context, req *mcp.CallToolRequest, in *GetAssigneeParams) error {
+	args, err := mcptagGetAssigneeArgs.ParseContext(ctx, req.Params.Arguments)
 	if err != nil {
 		return err
 	}
@@ -620,14 +620,14 @@ var mcptagSearchView = &toolimpl.View{Paths: []string{"title", "user"}}
 func mcptagSearch(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "search", &res)
 	var in SearchArgs
-	if err := mcptagSearchDecode(req, &in); err != nil {
+	if err := mcptagSearchDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagSearchRun(ctx, req, &in))
 }
 
-func mcptagSearchDecode(req *mcp.CallToolRequest, in *SearchArgs) error {
-	return mcptagSearchArgs.DecodeStruct(req.Params.Arguments, in)
+func mcptagSearchDecode(ctx context.Context, req *mcp.CallToolRequest, in *SearchArgs) error {
+	return mcptagSearchArgs.DecodeStructContext(ctx, req.Params.Arguments, in)
 }
 
 func mcptagSearchRun(ctx context.Context, req *mcp.CallToolRequest, in *SearchArgs) (*mcp.CallToolResult, error) {
@@ -675,14 +675,14 @@ var mcptagAllIssuesArgs = &toolimpl.Spec{
 func mcptagAllIssues(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 	defer toolimpl.Recover(ctx, "all_issues", &res)
 	var in toolimpl.NoArgs
-	if err := mcptagAllIssuesDecode(req, &in); err != nil {
+	if err := mcptagAllIssuesDecode(ctx, req, &in); err != nil {
 		return toolimpl.Error(err), nil
 	}
 	return toolimpl.Ran(mcptagAllIssuesRun(ctx, req, &in))
 }
 
-func mcptagAllIssuesDecode(req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
-	_, err := mcptagAllIssuesArgs.Parse(req.Params.Arguments)
+func mcptagAllIssuesDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagAllIssuesArgs.ParseContext(ctx, req.Params.Arguments)
 	return err
 }
 
