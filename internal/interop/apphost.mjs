@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inlineModule } from './bundle.mjs';
 import { readView, watchErrors } from './appview.mjs';
-import { withChromium } from './chromium.mjs';
+import { report, withChromium } from './chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
@@ -38,11 +38,10 @@ const sandboxURL = 'http://sandbox.apps.test/sandbox.html';
 
 const failures = [];
 const fail = (msg) => failures.push(msg);
-let shown;
-try {
+await report('apphost.mjs', failures, async () => {
   const hostPage = await inlineModule(fs.readFileSync(path.join(here, 'testdata/apphost/host.html'), 'utf8'), 'host.html');
   const sandboxPage = fs.readFileSync(path.join(here, 'testdata/apphost/sandbox.html'), 'utf8');
-  shown = await withChromium(config.chromium, { width: 800, height: 560 }, async (context) => {
+  return withChromium(config.chromium, { width: 800, height: 560 }, async (context) => {
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());
       if (url.href === hostURL) return route.fulfill({ contentType: 'text/html; charset=utf-8', body: hostPage });
@@ -57,14 +56,7 @@ try {
     });
     return show(await context.newPage());
   });
-} catch (err) {
-  fail(`apphost.mjs: ${err && err.stack ? err.stack : err}`);
-}
-if (failures.length > 0) {
-  process.stderr.write(failures.join('\n') + '\n');
-  process.exit(1);
-}
-process.stdout.write(JSON.stringify(shown) + '\n');
+});
 
 // show opens the host in tab, has it show the page, waits for the page to
 // draw its marks and reports what it shows.

@@ -33,29 +33,23 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { withChromium } from './chromium.mjs';
+import { report, withChromium } from './chromium.mjs';
 
 const config = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const failures = [];
 const fail = (page, msg) => failures.push(`${page.name}: ${msg}`);
 
 let context;
-const results = [];
-try {
+await report('catalog.mjs', failures, async () => {
+  const results = [];
   await withChromium(config.chromium, { width: 1280, height: 800 }, async (c) => {
     context = c;
     for (const page of config.pages) {
       results.push(await check(page));
     }
   });
-} catch (err) {
-  failures.push(`catalog.mjs: ${err && err.stack ? err.stack : err}`);
-}
-if (failures.length > 0) {
-  process.stderr.write(failures.join('\n') + '\n');
-  process.exit(1);
-}
-process.stdout.write(JSON.stringify(results) + '\n');
+  return results;
+});
 
 async function check(want) {
   const url = pathToFileURL(want.file).href;

@@ -1,6 +1,6 @@
-// chromium.mjs launches the headless Chromium that catalog.mjs and
-// apphost.mjs drive: Debian's, through playwright-core, which downloads
-// no browser.
+// chromium.mjs launches the headless Chromium that catalog.mjs,
+// apphost.mjs and preview.mjs drive: Debian's, through playwright-core,
+// which downloads no browser; and ends each of those scripts alike.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,4 +26,22 @@ export async function withChromium(executablePath, viewport, fn) {
     if (context) await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
   }
+}
+
+// report runs browse, which adds what it finds wrong to failures, and
+// ends the script: with the failures on stderr and exit status 1, or
+// with what browse returned, as JSON, on stdout. An error browse throws
+// is a failure of the script named name.
+export async function report(name, failures, browse) {
+  let found;
+  try {
+    found = await browse();
+  } catch (err) {
+    failures.push(`${name}: ${err && err.stack ? err.stack : err}`);
+  }
+  if (failures.length > 0) {
+    process.stderr.write(failures.join('\n') + '\n');
+    process.exit(1);
+  }
+  process.stdout.write(JSON.stringify(found) + '\n');
 }

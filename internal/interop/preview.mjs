@@ -18,17 +18,16 @@
 // network they fail, and the failed load is a console error.
 import fs from 'node:fs';
 import { readView, watchErrors } from './appview.mjs';
-import { withChromium } from './chromium.mjs';
+import { report, withChromium } from './chromium.mjs';
 
 const config = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const previewURL = 'http://preview.apps.test/preview.html';
 
 const failures = [];
 const fail = (msg) => failures.push(msg);
-let shown;
-try {
+await report('preview.mjs', failures, async () => {
   const body = fs.readFileSync(config.file);
-  shown = await withChromium(config.chromium, { width: 800, height: 560 }, async (context) => {
+  return withChromium(config.chromium, { width: 800, height: 560 }, async (context) => {
     await context.route('**/*', (route) => {
       const url = route.request().url();
       if (url === previewURL) return route.fulfill({ contentType: 'text/html; charset=utf-8', body });
@@ -37,14 +36,7 @@ try {
     });
     return show(await context.newPage());
   });
-} catch (err) {
-  fail(`preview.mjs: ${err && err.stack ? err.stack : err}`);
-}
-if (failures.length > 0) {
-  process.stderr.write(failures.join('\n') + '\n');
-  process.exit(1);
-}
-process.stdout.write(JSON.stringify(shown) + '\n');
+});
 
 // show opens the preview in tab, waits for its page to take the result
 // and reports what it shows.
