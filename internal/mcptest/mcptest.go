@@ -22,6 +22,8 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcptag/mcptag/toolrt/toolrttest"
 )
 
 // Session serves the tools that register adds to a new server, in
@@ -55,22 +57,17 @@ func session(t *testing.T, opts *mcp.ServerOptions, copts *mcp.ClientOptions, re
 }
 
 // Connect connects a client made with copts to server, in memory, and
-// returns its session; both ends close when the test ends.
+// returns its session; both ends close when the test ends. It is
+// toolrttest.Connect with the client's options exactly copts (nil for
+// none), so that a test declares only the capabilities it means to.
 func Connect(t testing.TB, server *mcp.Server, copts *mcp.ClientOptions) *mcp.ClientSession {
 	t.Helper()
-	st, ct := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := server.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, copts).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return cs
+	return toolrttest.Connect(t, server, func(o *mcp.ClientOptions) {
+		*o = mcp.ClientOptions{}
+		if copts != nil {
+			*o = *copts
+		}
+	})
 }
 
 // A Call is one tools/call and what it must return.
