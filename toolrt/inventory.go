@@ -44,6 +44,10 @@ type Tool struct {
 	// Terms are the tool's words as AddSearch searches them, computed by
 	// the generator; nil has AddSearch compute them from Tool.
 	Terms *SearchTerms
+	// Task is how the tool runs as a task (task=): "" never, TaskOptional
+	// when the client declares the tasks extension, TaskRequired only
+	// then. A server serves tasks through TasksHandler (docs/tasks.md).
+	Task TaskSupport
 
 	steps  *rtlink.Steps // the steps of the generated handler, for Use
 	hooked *hooked       // the hooks Use put around the steps, with them
