@@ -88,6 +88,9 @@ func AddTools(s *mcp.Server, tools []Tool) {
 	negotiate(s)
 	pages := false
 	for _, t := range tools {
+		if t.Task != "" {
+			advertiseTasks(s)
+		}
 		s.AddTool(t.Tool, registeredHandler(t))
 		if t.Page != nil {
 			s.AddResource(t.Page.Resource, t.Page.Handler)

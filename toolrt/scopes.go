@@ -139,7 +139,11 @@ type scopesCheckedKey struct{}
 // checking t.Scopes as they are now.
 func registeredHandler(t Tool) mcp.ToolHandler {
 	name := t.Tool.Name
-	h := guardScopes(name, slices.Clone(t.Scopes), t.Handler)
+	h := t.Handler
+	if t.Task != "" {
+		h = taskGate(t.Task, h) // inside the scopes: a caller without them gets no task
+	}
+	h = guardScopes(name, slices.Clone(t.Scopes), h)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return h(context.WithValue(ctx, scopesCheckedKey{}, name), req)
 	}

@@ -34,7 +34,7 @@ func newHandler(stateless bool) http.Handler {
 	server := newServer()
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
 		&mcp.StreamableHTTPOptions{Stateless: stateless})
-	return toolrt.CheckHeaders(h, Tools())
+	return toolrt.CheckHeaders(toolrt.TasksHandler(h, nil), Tools())
 }
 
 // newServer is the server of the suite's fixtures: the package's tools,
@@ -49,5 +49,23 @@ func newServer() *mcp.Server {
 		UnsubscribeHandler: func(context.Context, *mcp.UnsubscribeRequest) error { return nil },
 	})
 	Register(server, &Lists{server: server})
+	toolrt.AddTools(server, taskTools())
 	return server
+}
+
+// taskTools are the tools of the tasks scenarios with their task support.
+func taskTools() []toolrt.Tool {
+	support := map[string]toolrt.TaskSupport{
+		"slow_compute": toolrt.TaskOptional, "failing_job": toolrt.TaskRequired,
+		"protocol_error_job": toolrt.TaskOptional, "confirm_delete": toolrt.TaskOptional,
+		"multi_input": toolrt.TaskOptional,
+	}
+	var out []toolrt.Tool
+	for _, t := range Tools() {
+		if s, ok := support[t.Tool.Name]; ok {
+			t.Task = s
+			out = append(out, t)
+		}
+	}
+	return out
 }

@@ -109,7 +109,8 @@ func RegisterPromptsAndResources(s *mcp.Server) {
 // test_input_required_result_multiple_inputs,
 // test_input_required_result_capabilities, test_x_mcp_header,
 // test_missing_capability, test_streaming_elicitation, test_logging_tool,
-// test_trigger_tool_change, test_trigger_prompt_change.
+// test_trigger_tool_change, test_trigger_prompt_change, greet, slow_compute,
+// failing_job, protocol_error_job, confirm_delete, multi_input.
 //
 // It binds the methods: those of *Lists to lists. RegisterTools takes a value
 // of every receiver type whose methods it registers, so that none is left out.
@@ -142,7 +143,9 @@ func RegisterListsTools(s *mcp.Server, lists *Lists) {
 // test_input_required_result_list_roots,
 // test_input_required_result_multiple_inputs,
 // test_input_required_result_capabilities, test_x_mcp_header,
-// test_missing_capability, test_streaming_elicitation, test_logging_tool.
+// test_missing_capability, test_streaming_elicitation, test_logging_tool,
+// greet, slow_compute, failing_job, protocol_error_job, confirm_delete,
+// multi_input.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -557,6 +560,102 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagLoggingToolDecode, mcptagLoggingToolRun),
+		toolimpl.ContextStepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "greet",
+				Description: `Greets name.`,
+				InputSchema: mcptagGreetInput,
+			},
+			Handler: mcptagGreet,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"greet", "nam",
+				},
+				Counts: []int{
+					8, 3,
+				},
+			},
+		}, mcptagGreetDecode, mcptagGreetRun),
+		toolimpl.ContextStepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "slow_compute",
+				Description: `Sleeps for seconds, then says so; cancelling the task ends the sleep.`,
+				InputSchema: mcptagSlowComputeInput,
+			},
+			Handler: mcptagSlowCompute,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"cancell", "comput", "end", "label", "say", "second", "sleep", "slow", "task",
+				},
+				Counts: []int{
+					2, 6, 2, 1, 2, 3, 4, 6, 2,
+				},
+			},
+		}, mcptagSlowComputeDecode, mcptagSlowComputeRun),
+		toolimpl.ContextStepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "failing_job",
+				Description: `Fails, as a tool fails, after a second.`,
+				InputSchema: mcptagFailingJobInput,
+			},
+			Handler: mcptagFailingJob,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"aft", "fail", "job", "second", "tool",
+				},
+				Counts: []int{
+					2, 10, 6, 2, 2,
+				},
+			},
+		}, mcptagFailingJobDecode, mcptagFailingJobRun),
+		toolimpl.ContextStepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "protocol_error_job",
+				Description: `Ends in a protocol error, not a tool's.`,
+				InputSchema: mcptagProtocolErrorJobInput,
+			},
+			Handler: mcptagProtocolErrorJob,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"end", "error", "job", "protocol", "tool",
+				},
+				Counts: []int{
+					2, 8, 6, 8, 2,
+				},
+			},
+		}, mcptagProtocolErrorJobDecode, mcptagProtocolErrorJobRun),
+		toolimpl.ContextStepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "confirm_delete",
+				Description: `Deletes filename once the user confirms it.`,
+				InputSchema: mcptagConfirmDeleteInput,
+			},
+			Handler: mcptagConfirmDelete,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"confirm", "delet", "filenam", "onc", "user",
+				},
+				Counts: []int{
+					8, 8, 3, 2, 2,
+				},
+			},
+		}, mcptagConfirmDeleteDecode, mcptagConfirmDeleteRun),
+		toolimpl.ContextStepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "multi_input",
+				Description: `Asks two questions at once, and completes when both are answered.`,
+				InputSchema: mcptagMultiInputInput,
+			},
+			Handler: mcptagMultiInput,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"answer", "ask", "both", "complet", "input", "multi", "onc", "question", "two",
+				},
+				Counts: []int{
+					2, 2, 2, 2, 6, 6, 2, 2, 2,
+				},
+			},
+		}, mcptagMultiInputDecode, mcptagMultiInputRun),
 	}
 }
 
@@ -1401,6 +1500,228 @@ func mcptagListsTriggerPromptChangeRun(recv *Lists) toolimpl.Runner[toolimpl.NoA
 	}
 }
 
+// Schemas and arguments of greet, computed by mcptag.
+var mcptagGreetInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"name":{"type":"string"}},` +
+	`"required":["name"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagGreetArgs = &toolimpl.Spec{
+	Tool: "greet",
+	Args: []toolimpl.Arg{
+		{Name: "name", Required: true, Kind: toolimpl.KindString},
+	},
+}
+
+// GreetParams holds the arguments of greet as Greet takes them: a hook meets a
+// *GreetParams in toolrt.Call's Args (toolrt.Use).
+type GreetParams struct {
+	Name string `json:"name"`
+}
+
+func mcptagGreet(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "greet", &res)
+	var in GreetParams
+	if err := mcptagGreetDecode(ctx, req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagGreetRun(ctx, req, &in))
+}
+
+func mcptagGreetDecode(ctx context.Context, req *mcp.CallToolRequest, in *GreetParams) error {
+	args, err := mcptagGreetArgs.ParseContext(ctx, req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	return args.Decode("name", &in.Name)
+}
+
+func mcptagGreetRun(ctx context.Context, req *mcp.CallToolRequest, in *GreetParams) (*mcp.CallToolResult, error) {
+	out := Greet(in.Name)
+	return toolimpl.JSONText("greet", out), nil
+}
+
+// Schemas and arguments of slow_compute, computed by mcptag.
+var mcptagSlowComputeInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"seconds":{"type":"integer"},"label":{"type":"string"}},` +
+	`"required":["seconds","label"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagSlowComputeArgs = &toolimpl.Spec{
+	Tool: "slow_compute",
+	Args: []toolimpl.Arg{
+		{Name: "seconds", Required: true, Kind: toolimpl.KindInteger},
+		{Name: "label", Required: true, Kind: toolimpl.KindString},
+	},
+}
+
+// SlowComputeParams holds the arguments of slow_compute as SlowCompute takes
+// them: a hook meets a *SlowComputeParams in toolrt.Call's Args (toolrt.Use).
+type SlowComputeParams struct {
+	Seconds int    `json:"seconds"`
+	Label   string `json:"label"`
+}
+
+func mcptagSlowCompute(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "slow_compute", &res)
+	var in SlowComputeParams
+	if err := mcptagSlowComputeDecode(ctx, req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagSlowComputeRun(ctx, req, &in))
+}
+
+func mcptagSlowComputeDecode(ctx context.Context, req *mcp.CallToolRequest, in *SlowComputeParams) error {
+	args, err := mcptagSlowComputeArgs.ParseContext(ctx, req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	if err := args.Decode("seconds", &in.Seconds); err != nil {
+		return err
+	}
+	return args.Decode("label", &in.Label)
+}
+
+func mcptagSlowComputeRun(ctx context.Context, req *mcp.CallToolRequest, in *SlowComputeParams) (*mcp.CallToolResult, error) {
+	out, err := SlowCompute(ctx, in.Seconds, in.Label)
+	if err != nil {
+		return nil, err
+	}
+	return toolimpl.JSONText("slow_compute", out), nil
+}
+
+// Schemas and arguments of failing_job, computed by mcptag.
+var mcptagFailingJobInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagFailingJobArgs = &toolimpl.Spec{
+	Tool: "failing_job",
+}
+
+func mcptagFailingJob(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "failing_job", &res)
+	var in toolimpl.NoArgs
+	if err := mcptagFailingJobDecode(ctx, req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagFailingJobRun(ctx, req, &in))
+}
+
+func mcptagFailingJobDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagFailingJobArgs.ParseContext(ctx, req.Params.Arguments)
+	return err
+}
+
+func mcptagFailingJobRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
+	out, err := FailingJob(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toolimpl.JSONText("failing_job", out), nil
+}
+
+// Schemas and arguments of protocol_error_job, computed by mcptag.
+var mcptagProtocolErrorJobInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagProtocolErrorJobArgs = &toolimpl.Spec{
+	Tool: "protocol_error_job",
+}
+
+func mcptagProtocolErrorJob(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "protocol_error_job", &res)
+	var in toolimpl.NoArgs
+	if err := mcptagProtocolErrorJobDecode(ctx, req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagProtocolErrorJobRun(ctx, req, &in))
+}
+
+func mcptagProtocolErrorJobDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagProtocolErrorJobArgs.ParseContext(ctx, req.Params.Arguments)
+	return err
+}
+
+func mcptagProtocolErrorJobRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
+	res, out, err := ProtocolErrorJob(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toolimpl.Merge(res, toolimpl.JSONText("protocol_error_job", out)), nil
+}
+
+// Schemas and arguments of confirm_delete, computed by mcptag.
+var mcptagConfirmDeleteInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"filename":{"type":"string"}},` +
+	`"required":["filename"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagConfirmDeleteArgs = &toolimpl.Spec{
+	Tool: "confirm_delete",
+	Args: []toolimpl.Arg{
+		{Name: "filename", Required: true, Kind: toolimpl.KindString},
+	},
+}
+
+// ConfirmDeleteParams holds the arguments of confirm_delete as ConfirmDelete
+// takes them: a hook meets a *ConfirmDeleteParams in toolrt.Call's Args
+// (toolrt.Use).
+type ConfirmDeleteParams struct {
+	Filename string `json:"filename"`
+}
+
+func mcptagConfirmDelete(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "confirm_delete", &res)
+	var in ConfirmDeleteParams
+	if err := mcptagConfirmDeleteDecode(ctx, req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagConfirmDeleteRun(ctx, req, &in))
+}
+
+func mcptagConfirmDeleteDecode(ctx context.Context, req *mcp.CallToolRequest, in *ConfirmDeleteParams) error {
+	args, err := mcptagConfirmDeleteArgs.ParseContext(ctx, req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	return args.Decode("filename", &in.Filename)
+}
+
+func mcptagConfirmDeleteRun(ctx context.Context, req *mcp.CallToolRequest, in *ConfirmDeleteParams) (*mcp.CallToolResult, error) {
+	out, err := ConfirmDelete(ctx, req, in.Filename)
+	if err != nil {
+		return nil, err
+	}
+	return toolimpl.JSONText("confirm_delete", out), nil
+}
+
+// Schemas and arguments of multi_input, computed by mcptag.
+var mcptagMultiInputInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagMultiInputArgs = &toolimpl.Spec{
+	Tool: "multi_input",
+}
+
+func mcptagMultiInput(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "multi_input", &res)
+	var in toolimpl.NoArgs
+	if err := mcptagMultiInputDecode(ctx, req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagMultiInputRun(ctx, req, &in))
+}
+
+func mcptagMultiInputDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagMultiInputArgs.ParseContext(ctx, req.Params.Arguments)
+	return err
+}
+
+func mcptagMultiInputRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
+	res, out, err := MultiInput(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return toolimpl.Merge(res, toolimpl.JSONText("multi_input", out)), nil
+}
+
 // The arguments of prompt test_input_required_result_prompt, computed by mcptag.
 var mcptagInputRequiredPromptArgs = &toolimpl.Spec{
 	Tool: "test_input_required_result_prompt",
@@ -1554,9 +1875,10 @@ var mcptagCompletions = &toolimpl.Completions{}
 // test_input_required_result_list_roots,
 // test_input_required_result_multiple_inputs,
 // test_input_required_result_capabilities, test_x_mcp_header,
-// test_missing_capability, test_streaming_elicitation, test_logging_tool
-// through a client session: one method a tool, named after its Go function,
-// taking its arguments and returning its result.
+// test_missing_capability, test_streaming_elicitation, test_logging_tool,
+// greet, slow_compute, failing_job, protocol_error_job, confirm_delete,
+// multi_input through a client session: one method a tool, named after its Go
+// function, taking its arguments and returning its result.
 type Client struct {
 	cs *mcp.ClientSession
 }
@@ -1809,6 +2131,62 @@ func (c *Client) LoggingTool(ctx context.Context) (out string, err error) {
 	return toolimpl.ClientText[string](res), nil
 }
 
+// Greet calls the tool greet.
+func (c *Client) Greet(ctx context.Context, name string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "greet", map[string]any{"name": name})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// SlowCompute calls the tool slow_compute.
+func (c *Client) SlowCompute(ctx context.Context, seconds int, label string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "slow_compute", map[string]any{"seconds": seconds, "label": label})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// FailingJob calls the tool failing_job.
+func (c *Client) FailingJob(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "failing_job", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// ProtocolErrorJob calls the tool protocol_error_job.
+func (c *Client) ProtocolErrorJob(ctx context.Context) (res *mcp.CallToolResult, out any, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "protocol_error_job", map[string]any{})
+	if err != nil {
+		return res, out, err
+	}
+	out, err = toolimpl.ClientJSONText[any](res, "protocol_error_job")
+	return res, out, err
+}
+
+// ConfirmDelete calls the tool confirm_delete.
+func (c *Client) ConfirmDelete(ctx context.Context, filename string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "confirm_delete", map[string]any{"filename": filename})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
+}
+
+// MultiInput calls the tool multi_input.
+func (c *Client) MultiInput(ctx context.Context) (res *mcp.CallToolResult, out any, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "multi_input", map[string]any{})
+	if err != nil {
+		return res, out, err
+	}
+	out, err = toolimpl.ClientJSONText[any](res, "multi_input")
+	return res, out, err
+}
+
 // ListsClient calls the tools test_trigger_tool_change,
 // test_trigger_prompt_change through a client session: one method a tool, named
 // after its Go function, taking its arguments and returning its result.
@@ -1934,6 +2312,33 @@ var mcptagDefaultsForm = &toolimpl.Form{
 			{Name: "score", Kind: toolimpl.KindNumber, Default: []byte(`95.5`)},
 			{Name: "status", Kind: toolimpl.KindString, Enum: []string{"active", "inactive", "pending"}, Default: []byte(`"active"`)},
 			{Name: "verified", Kind: toolimpl.KindBoolean, Default: []byte(`true`)},
+		},
+	},
+}
+
+// ElicitDeletion asks the user of the client that made the tool call req to
+// fill in the form Deletion, showing message. ok is false when the user
+// declines or cancels; an answer that breaks the form's schema is an
+// error. The tool returns the error as it is (or wrapped): on protocol
+// 2026-07-28, it asks the client for the form, and the tool runs again up
+// to here with the answer. See toolimpl.Form.Elicit.
+func ElicitDeletion(ctx context.Context, req *mcp.CallToolRequest, message string) (Deletion, bool, error) {
+	var answer Deletion
+	if ok, err := mcptagDeletionForm.Elicit(ctx, req, message, &answer); !ok || err != nil {
+		return Deletion{}, false, err
+	}
+	return answer, true, nil
+}
+
+// The form of ElicitDeletion, computed by mcptag.
+var mcptagDeletionForm = &toolimpl.Form{
+	Name:   "Deletion",
+	Schema: json.RawMessage(`{"type":"object","properties":{"confirm":{"type":"boolean"}},"required":["confirm"]}`),
+	Spec: &toolimpl.Spec{
+		Tool:   "Deletion form",
+		Strict: true,
+		Args: []toolimpl.Arg{
+			{Name: "confirm", Required: true, Kind: toolimpl.KindBoolean},
 		},
 	},
 }
