@@ -374,9 +374,9 @@ type roundWriter struct {
 	response json.RawMessage
 }
 
-func (w *roundWriter) Header() http.Header     { return w.header }
-func (w *roundWriter) WriteHeader(status int)  { w.status = status }
-func (w *roundWriter) Flush()                  {}
+func (w *roundWriter) Header() http.Header    { return w.header }
+func (w *roundWriter) WriteHeader(status int) { w.status = status }
+func (w *roundWriter) Flush()                 {}
 func (w *roundWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
