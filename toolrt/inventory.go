@@ -48,6 +48,9 @@ type Tool struct {
 	// when the client declares the tasks extension, TaskRequired only
 	// then. A server serves tasks through TasksHandler (docs/tasks.md).
 	Task TaskSupport
+	// StartsTask says that the tool's code calls StartTask: a call that
+	// may become a task runs at once, and becomes one there.
+	StartsTask bool
 
 	steps  *rtlink.Steps // the steps of the generated handler, for Use
 	hooked *hooked       // the hooks Use put around the steps, with them

@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"sync"
@@ -143,22 +144,56 @@ func (o *offerWriter) commit() {
 
 // taskGate is the handler of a tool with task support mode: it takes the
 // offer of a call that may become a task, runs a round of a task, and
-// runs any other call at once, unless the tool runs only as a task.
-func taskGate(mode TaskSupport, h mcp.ToolHandler) mcp.ToolHandler {
+// runs any other call at once, unless the tool runs only as a task. A
+// tool that starts its task itself (startsTask) runs at once with the
+// offer, which StartTask takes: what it did before, such as asking for
+// forms, was the call's, not the task's.
+func taskGate(mode TaskSupport, startsTask bool, h mcp.ToolHandler) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if ctx.Value(taskRoundKey{}) != nil {
 			return h(ctx, req)
 		}
-		if offer, ok := ctx.Value(taskOfferKey{}).(*taskOffer); ok {
-			offer.taken.Store(true)
-			return &mcp.CallToolResult{}, nil
-		}
-		if mode == TaskRequired {
+		offer, offered := ctx.Value(taskOfferKey{}).(*taskOffer)
+		if !offered && mode == TaskRequired {
 			return nil, requiredTaskError(req)
 		}
-		return h(ctx, req)
+		if !offered || startsTask {
+			res, err := h(ctx, req)
+			if offered && offer.taken.Load() {
+				return &mcp.CallToolResult{}, nil
+			}
+			return res, err
+		}
+		offer.taken.Store(true)
+		return &mcp.CallToolResult{}, nil
 	}
 }
+
+// StartTask makes the tool call of ctx a task from here on, for a tool
+// with task support (task=) whose code calls it: the call's answer is
+// then the new task, and StartTask returns an error that the tool
+// returns as it is (or wrapped), like a form's *InputRequired. The task
+// calls the tool again, with the answers to the forms it asked before
+// (docs/tasks.md), and there StartTask returns nil, as it does when the
+// call cannot become a task (the client did not declare the extension)
+// and runs on at once.
+//
+// A tool with task support that never calls StartTask is a task from its
+// start; mcptag sees the call in the tool's function (Tool.StartsTask).
+func StartTask(ctx context.Context) error {
+	if ctx.Value(taskRoundKey{}) != nil {
+		return nil
+	}
+	offer, ok := ctx.Value(taskOfferKey{}).(*taskOffer)
+	if !ok {
+		return nil
+	}
+	offer.taken.Store(true)
+	return errTaskStarted
+}
+
+// errTaskStarted is StartTask's error once the call became a task.
+var errTaskStarted = errors.New("the call became a task: return this error from the tool")
 
 // requiredTaskError is the error of a call to a tool that runs only as a
 // task, which cannot become one: -32021 when the client did not declare
@@ -292,12 +327,13 @@ func roundParams(t *Task) (map[string]json.RawMessage, error) {
 	if err := json.Unmarshal(t.Call, &params); err != nil {
 		return nil, err
 	}
-	delete(params, "inputResponses")
-	delete(params, "requestState")
-	if len(t.Answers) > 0 {
+	if len(t.Answers) > 0 || t.State != "" {
+		// The answers of the task's own input requests; until it asks
+		// any, those the call that started it carried, if it started
+		// itself after asking (StartTask).
+		delete(params, "inputResponses")
+		delete(params, "requestState")
 		params["inputResponses"], _ = json.Marshal(t.Answers)
-	}
-	if t.State != "" {
 		params["requestState"], _ = json.Marshal(t.State)
 	}
 	var meta map[string]json.RawMessage

@@ -110,7 +110,8 @@ func RegisterPromptsAndResources(s *mcp.Server) {
 // test_input_required_result_capabilities, test_x_mcp_header,
 // test_missing_capability, test_streaming_elicitation, test_logging_tool,
 // test_trigger_tool_change, test_trigger_prompt_change, greet, slow_compute,
-// failing_job, protocol_error_job, confirm_delete, multi_input.
+// failing_job, protocol_error_job, confirm_delete, multi_input,
+// test_tool_with_task.
 //
 // It binds the methods: those of *Lists to lists. RegisterTools takes a value
 // of every receiver type whose methods it registers, so that none is left out.
@@ -145,7 +146,7 @@ func RegisterListsTools(s *mcp.Server, lists *Lists) {
 // test_input_required_result_capabilities, test_x_mcp_header,
 // test_missing_capability, test_streaming_elicitation, test_logging_tool,
 // greet, slow_compute, failing_job, protocol_error_job, confirm_delete,
-// multi_input.
+// multi_input, test_tool_with_task.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -656,6 +657,22 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagMultiInputDecode, mcptagMultiInputRun),
+		toolimpl.ContextStepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "test_tool_with_task",
+				Description: `Asks for the caller's name while the call waits, then becomes a task that greets them.`,
+				InputSchema: mcptagToolWithTaskInput,
+			},
+			Handler: mcptagToolWithTask,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"ask", "becom", "call", "greet", "nam", "task", "test", "tool", "wait", "whil",
+				},
+				Counts: []int{
+					2, 2, 4, 2, 2, 8, 6, 6, 2, 2,
+				},
+			},
+		}, mcptagToolWithTaskDecode, mcptagToolWithTaskRun),
 	}
 }
 
@@ -1722,6 +1739,34 @@ func mcptagMultiInputRun(ctx context.Context, req *mcp.CallToolRequest, in *tool
 	return toolimpl.Merge(res, toolimpl.JSONText("multi_input", out)), nil
 }
 
+// Schemas and arguments of test_tool_with_task, computed by mcptag.
+var mcptagToolWithTaskInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagToolWithTaskArgs = &toolimpl.Spec{
+	Tool: "test_tool_with_task",
+}
+
+func mcptagToolWithTask(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "test_tool_with_task", &res)
+	var in toolimpl.NoArgs
+	if err := mcptagToolWithTaskDecode(ctx, req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagToolWithTaskRun(ctx, req, &in))
+}
+
+func mcptagToolWithTaskDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagToolWithTaskArgs.ParseContext(ctx, req.Params.Arguments)
+	return err
+}
+
+func mcptagToolWithTaskRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
+	out, err := ToolWithTask(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return toolimpl.JSONText("test_tool_with_task", out), nil
+}
+
 // The arguments of prompt test_input_required_result_prompt, computed by mcptag.
 var mcptagInputRequiredPromptArgs = &toolimpl.Spec{
 	Tool: "test_input_required_result_prompt",
@@ -1877,8 +1922,8 @@ var mcptagCompletions = &toolimpl.Completions{}
 // test_input_required_result_capabilities, test_x_mcp_header,
 // test_missing_capability, test_streaming_elicitation, test_logging_tool,
 // greet, slow_compute, failing_job, protocol_error_job, confirm_delete,
-// multi_input through a client session: one method a tool, named after its Go
-// function, taking its arguments and returning its result.
+// multi_input, test_tool_with_task through a client session: one method a tool,
+// named after its Go function, taking its arguments and returning its result.
 type Client struct {
 	cs *mcp.ClientSession
 }
@@ -2185,6 +2230,15 @@ func (c *Client) MultiInput(ctx context.Context) (res *mcp.CallToolResult, out a
 	}
 	out, err = toolimpl.ClientJSONText[any](res, "multi_input")
 	return res, out, err
+}
+
+// ToolWithTask calls the tool test_tool_with_task.
+func (c *Client) ToolWithTask(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "test_tool_with_task", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientText[string](res), nil
 }
 
 // ListsClient calls the tools test_trigger_tool_change,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -94,4 +95,23 @@ func questionRequest(message string) *mcp.ElicitParams {
 			"confirm": map[string]any{"type": "boolean"},
 		},
 	}}
+}
+
+// ToolWithTask asks for the caller's name while the call waits, then
+// becomes a task that greets them.
+//
+//mcp:tool test_tool_with_task structured=false
+func ToolWithTask(ctx context.Context, req *mcp.CallToolRequest) (string, error) {
+	who, ok, err := ElicitUserName(ctx, req, "What is your name?")
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "no name was given", nil
+	}
+	if err := toolrt.StartTask(ctx); err != nil {
+		return "", err
+	}
+	time.Sleep(200 * time.Millisecond)
+	return "Hello, " + who.Name + ", from a task", nil
 }
