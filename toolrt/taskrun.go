@@ -34,6 +34,9 @@ type taskOffer struct{ taken atomic.Bool }
 type taskOfferKey struct{}
 
 // taskRoundKey marks the context of a round of a task: the call runs.
+// Its value is the round's context, which tasks/cancel cancels: the
+// go-sdk hands a handler a context of its own, which carries the
+// request's values but not its cancellation.
 type taskRoundKey struct{}
 
 // serveCall passes the tools/call env, from a client that declares the
@@ -150,7 +153,10 @@ func (o *offerWriter) commit() {
 // forms, was the call's, not the task's.
 func taskGate(mode TaskSupport, startsTask bool, h mcp.ToolHandler) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		if ctx.Value(taskRoundKey{}) != nil {
+		if round, ok := ctx.Value(taskRoundKey{}).(context.Context); ok {
+			ctx, cancel := context.WithCancel(ctx)
+			defer cancel()
+			defer context.AfterFunc(round, cancel)()
 			return h(ctx, req)
 		}
 		offer, offered := ctx.Value(taskOfferKey{}).(*taskOffer)
@@ -212,7 +218,8 @@ func requiredTaskError(req *mcp.CallToolRequest) error {
 // its request. first says that r is the task's tools/call, whose
 // parameter headers the round keeps.
 func (h *tasksHandler) startRound(r *http.Request, id string, first bool) {
-	ctx, stop := context.WithCancel(context.WithValue(context.WithoutCancel(r.Context()), taskRoundKey{}, id))
+	ctx, stop := context.WithCancel(context.WithoutCancel(r.Context()))
+	ctx = context.WithValue(ctx, taskRoundKey{}, ctx)
 	h.running.Store(id, stop)
 	header := r.Header.Clone()
 	if !first {

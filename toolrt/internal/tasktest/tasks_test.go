@@ -1,0 +1,250 @@
+package tasktest
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcptag/mcptag/toolrt"
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// gateName is a gate of the test's own, so that no other test, nor a
+// second run of this one, opens it.
+func gateName(t *testing.T) string {
+	return t.Name() + "/" + time.Now().Format(time.RFC3339Nano)
+}
+
+// created checks that res is a CreateTaskResult and returns its ID.
+func created(t *testing.T, res map[string]any) string {
+	t.Helper()
+	id, _ := res["taskId"].(string)
+	if res["resultType"] != "task" || id == "" || res["status"] != "working" {
+		t.Fatalf("tools/call answered %v; want a CreateTaskResult, working", res)
+	}
+	for _, key := range []string{"result", "error", "inputRequests", "requestState", "ttl", "pollInterval", "content"} {
+		if _, ok := res[key]; ok {
+			t.Errorf("the CreateTaskResult carries %q: %v", key, res)
+		}
+	}
+	iso := regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d`)
+	for _, key := range []string{"createdAt", "lastUpdatedAt"} {
+		if s, _ := res[key].(string); !iso.MatchString(s) {
+			t.Errorf("%s = %v, want an RFC 3339 time", key, res[key])
+		}
+	}
+	for _, key := range []string{"ttlMs", "pollIntervalMs"} {
+		if n, ok := res[key].(float64); !ok || n <= 0 || n != float64(int64(n)) {
+			t.Errorf("%s = %v, want a positive whole number of milliseconds", key, res[key])
+		}
+	}
+	return id
+}
+
+// TestTaskLifecycle: a tool with task support called by a client that
+// declares the extension answers with a task, working, whose progress
+// is its status message, and which completes with the tool's result.
+func TestTaskLifecycle(t *testing.T) {
+	srv := serve(t, newServer(), toolrt.TaskOptions{})
+	c := &client{t: t, url: srv.URL, tasks: true}
+	gate := gateName(t)
+	res, err := c.call("work", map[string]any{"gate": gate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created(t, res)
+	working := c.await(id, "working")
+	for deadline := time.Now().Add(10 * time.Second); working["statusMessage"] != "step 1 of 2"; working = c.get(id) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the working task's status message is %v, want the tool's progress, %q", working["statusMessage"], "step 1 of 2")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if working["resultType"] != "complete" || working["result"] != nil {
+		t.Errorf("tasks/get of a working task = %v", working)
+	}
+	GateNamed(gate).Open()
+	done := c.await(id, "completed", "failed", "cancelled")
+	if done["status"] != "completed" {
+		t.Fatalf("task = %v, want completed", done)
+	}
+	if got, want := resultText(t, done), "work at "+gate+" done"; got != want {
+		t.Errorf("result text = %q, want %q", got, want)
+	}
+	if _, ok := done["result"].(map[string]any)["resultType"]; ok {
+		t.Errorf("the inlined result carries resultType: %v", done["result"])
+	}
+}
+
+// TestTaskCancel: tasks/cancel cancels the tool's context, the task ends
+// cancelled, and cancelling it again gets the same ack.
+func TestTaskCancel(t *testing.T) {
+	srv := serve(t, newServer(), toolrt.TaskOptions{})
+	c := &client{t: t, url: srv.URL, tasks: true}
+	gate := gateName(t)
+	res, err := c.call("work", map[string]any{"gate": gate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created(t, res)
+	c.await(id, "working")
+	for range 2 {
+		ack := c.must("tasks/cancel", map[string]any{"taskId": id})
+		if len(ack) != 1 || ack["resultType"] != "complete" {
+			t.Errorf("tasks/cancel = %v, want {resultType: complete}", ack)
+		}
+	}
+	select {
+	case <-GateNamed(gate).Cancelled():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the tool's context was not cancelled")
+	}
+	if task := c.get(id); task["status"] != "cancelled" {
+		t.Errorf("task = %v, want cancelled", task)
+	}
+}
+
+// TestTaskForm: a form asked inside a task parks it in input_required;
+// tasks/update answers it, and the task completes with the answer.
+func TestTaskForm(t *testing.T) {
+	srv := serve(t, newServer(), toolrt.TaskOptions{})
+	c := &client{t: t, url: srv.URL, tasks: true}
+	res, err := c.call("deploy", map[string]any{"service": "api"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created(t, res)
+	parked := c.await(id, "input_required")
+	requests, _ := parked["inputRequests"].(map[string]any)
+	if len(requests) != 1 {
+		t.Fatalf("input_required task = %v, want one input request", parked)
+	}
+	answers := map[string]any{"not-asked": map[string]any{"action": "accept"}}
+	for key, r := range requests {
+		if method := r.(map[string]any)["method"]; method != "elicitation/create" {
+			t.Errorf("input request %s is %v, want elicitation/create", key, method)
+		}
+		answers[key] = map[string]any{"action": "accept", "content": map[string]any{"approve": true}}
+	}
+	if _, ok := parked["requestState"]; ok {
+		t.Errorf("tasks/get carries requestState: %v", parked)
+	}
+	ack := c.must("tasks/update", map[string]any{"taskId": id, "inputResponses": answers})
+	if len(ack) != 1 || ack["resultType"] != "complete" {
+		t.Errorf("tasks/update = %v, want {resultType: complete}", ack)
+	}
+	done := c.await(id, "completed", "failed")
+	if got := resultText(t, done); got != "api deployed" {
+		t.Errorf("result text = %q, want %q", got, "api deployed")
+	}
+}
+
+// TestStartTask: a tool that asks a form while the call waits, then
+// starts its task, answers the first call with the form, the second,
+// which carries the answer, with a task that completes with it.
+func TestStartTask(t *testing.T) {
+	srv := serve(t, newServer(), toolrt.TaskOptions{})
+	c := &client{t: t, url: srv.URL, tasks: true}
+	first, err := c.call("release", map[string]any{"version": "v2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	requests, _ := first["inputRequests"].(map[string]any)
+	if first["resultType"] != "input_required" || len(requests) != 1 || first["taskId"] != nil {
+		t.Fatalf("first round = %v, want the form's input request and no task", first)
+	}
+	answers := map[string]any{}
+	for key := range requests {
+		answers[key] = map[string]any{"action": "accept", "content": map[string]any{"approve": true}}
+	}
+	second, rpcErr := c.do("tools/call", map[string]any{"name": "release", "arguments": map[string]any{"version": "v2"},
+		"inputResponses": answers, "requestState": first["requestState"]})
+	if rpcErr != nil {
+		t.Fatal(rpcErr)
+	}
+	id := created(t, second)
+	if got := resultText(t, c.await(id, "completed", "failed")); got != "v2 released" {
+		t.Errorf("result text = %q, want %q", got, "v2 released")
+	}
+}
+
+// TestWithoutTheExtension: a client that does not declare the extension
+// gets an optional tool's result at once, -32021 naming the extension
+// from a tool that runs only as a task, and -32021 from every task
+// method.
+func TestWithoutTheExtension(t *testing.T) {
+	srv := serve(t, newServer(), toolrt.TaskOptions{})
+	c := &client{t: t, url: srv.URL}
+	gate := gateName(t)
+	GateNamed(gate).Open()
+	res, err := c.call("work", map[string]any{"gate": gate})
+	if err != nil || res["taskId"] != nil || res["resultType"] == "task" {
+		t.Fatalf("work without the extension = %v, %v; want its result at once", res, err)
+	}
+	_, err = c.call("release", map[string]any{"version": "v1"})
+	if err == nil || err.Code != mcp.CodeMissingRequiredClientCapabilities || !strings.Contains(string(err.Data), toolrt.TasksExtension) {
+		t.Errorf("release without the extension: %v; want -32021 naming %s", err, toolrt.TasksExtension)
+	}
+	for _, method := range []string{"tasks/get", "tasks/update", "tasks/cancel"} {
+		_, err := c.do(method, map[string]any{"taskId": "x", "inputResponses": map[string]any{}})
+		if err == nil || err.Code != mcp.CodeMissingRequiredClientCapabilities {
+			t.Errorf("%s without the extension: %v; want -32021", method, err)
+		}
+	}
+}
+
+// TestTaskErrors: an unknown task is -32602; a header that disagrees
+// with the body is HTTP 400 and -32020; the removed methods are unknown.
+func TestTaskErrors(t *testing.T) {
+	srv := serve(t, newServer(), toolrt.TaskOptions{})
+	c := &client{t: t, url: srv.URL, tasks: true}
+	for _, method := range []string{"tasks/get", "tasks/update", "tasks/cancel"} {
+		_, err := c.do(method, map[string]any{"taskId": "no-such-task", "inputResponses": map[string]any{}})
+		if err == nil || err.Code != -32602 {
+			t.Errorf("%s of an unknown task: %v; want -32602", method, err)
+		}
+	}
+	_, err := c.do("tasks/get", map[string]any{"taskId": "a"}, "Mcp-Name", "b")
+	if err == nil || err.Code != mcp.CodeHeaderMismatch || err.status != http.StatusBadRequest {
+		t.Errorf("tasks/get with Mcp-Name b for task a: %v; want HTTP 400, -32020", err)
+	}
+	for _, method := range []string{"tasks/result", "tasks/list"} {
+		if _, err := c.do(method, map[string]any{"taskId": "a"}); err == nil || err.Code != -32601 {
+			t.Errorf("%s: %v; want -32601", method, err)
+		}
+	}
+}
+
+// TestTaskOwner: a task is its creator's: another user's token finds no
+// such task.
+func TestTaskOwner(t *testing.T) {
+	s := newServer()
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true})
+	verify := func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+		return &auth.TokenInfo{UserID: token, Expiration: time.Now().Add(time.Hour)}, nil
+	}
+	srv := serve(t, s, toolrt.TaskOptions{})
+	srv.Config.Handler = auth.RequireBearerToken(verify, nil)(toolrt.TaskOptions{}.Handler(h))
+	alice := &client{t: t, url: srv.URL, tasks: true, token: "alice"}
+	bob := &client{t: t, url: srv.URL, tasks: true, token: "bob"}
+	gate := gateName(t)
+	defer GateNamed(gate).Open()
+	res, err := alice.call("work", map[string]any{"gate": gate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created(t, res)
+	alice.get(id)
+	for _, method := range []string{"tasks/get", "tasks/cancel"} {
+		if _, err := bob.do(method, map[string]any{"taskId": id}); err == nil || err.Code != -32602 {
+			t.Errorf("%s of alice's task by bob: %v; want -32602", method, err)
+		}
+	}
+	if task := alice.get(id); task["status"] != "working" {
+		t.Errorf("alice's task = %v after bob's cancel, want working", task)
+	}
+}
