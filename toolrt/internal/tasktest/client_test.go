@@ -192,3 +192,20 @@ func resultText(t *testing.T, task map[string]any) string {
 	text, _ := content[0].(map[string]any)["text"].(string)
 	return text
 }
+
+// awaitStarted polls the task id, a Work call, until the tool reports
+// its first step: until then, a cancel may come before the tool runs.
+func (c *client) awaitStarted(id string) map[string]any {
+	c.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		task := c.get(id)
+		if task["statusMessage"] == "step 1 of 2" {
+			return task
+		}
+		if time.Now().After(deadline) {
+			c.t.Fatalf("the task's status message is %v after 10s, want the tool's progress, %q", task["statusMessage"], "step 1 of 2")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

@@ -41,7 +41,7 @@ func TestTaskAcrossReplicas(t *testing.T) {
 		t.Fatal(err)
 	}
 	id = created(t, res)
-	two.await(id, "working")
+	two.awaitStarted(id)
 	two.must("tasks/cancel", map[string]any{"taskId": id})
 	select {
 	case <-GateNamed(gate).Cancelled():

@@ -57,14 +57,8 @@ func TestTaskLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := created(t, res)
-	working := c.await(id, "working")
-	for deadline := time.Now().Add(10 * time.Second); working["statusMessage"] != "step 1 of 2"; working = c.get(id) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the working task's status message is %v, want the tool's progress, %q", working["statusMessage"], "step 1 of 2")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	if working["resultType"] != "complete" || working["result"] != nil {
+	working := c.awaitStarted(id)
+	if working["status"] != "working" || working["resultType"] != "complete" || working["result"] != nil {
 		t.Errorf("tasks/get of a working task = %v", working)
 	}
 	GateNamed(gate).Open()
@@ -91,7 +85,7 @@ func TestTaskCancel(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := created(t, res)
-	c.await(id, "working")
+	c.awaitStarted(id)
 	for range 2 {
 		ack := c.must("tasks/cancel", map[string]any{"taskId": id})
 		if len(ack) != 1 || ack["resultType"] != "complete" {
