@@ -16,7 +16,7 @@ import (
 func TestCategories(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), lint.Analyzer,
 		"unstructured", "unsupported", "marshaler", "undocumented", "names",
-		"signature", "jsontag", "stale", "stalesecond", "leftover", "unknownoption", "suppress", "paramdocs", "prompts", "protocol", "views", "apps", "placeholders", "lenient")
+		"signature", "jsontag", "stale", "stalesecond", "leftover", "unknownoption", "suppress", "paramdocs", "prompts", "protocol", "views", "apps", "placeholders", "lenient", "tasks")
 }
 
 // TestSuggestedFixes applies the fixes and compares with the .golden files.

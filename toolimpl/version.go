@@ -38,8 +38,9 @@ const (
 	// (toolrt.Tool.Terms); version 6 checks arguments within the limits of
 	// the call's context (ContextStepTool, ParseContext,
 	// DecodeStructContext, MatchContext), which toolrt.WithLimits and
-	// toolrt.LimitsMiddleware set.
-	MaxGeneratedVersion = 6
+	// toolrt.LimitsMiddleware set; version 7 says how a tool runs as a
+	// task (toolrt.Tool.Task, toolrt.TaskOptional, toolrt.TaskRequired).
+	MaxGeneratedVersion = 7
 )
 
 // RegenerateWithMcptagOfGoMod is the type of a generated file's version

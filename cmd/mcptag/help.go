@@ -66,6 +66,7 @@ in a struct type's), with no space after //:
 	    budget=N  args=go|snake  view="a.b,c"  fields  keep="a"
 	    icon=URL|FILE  icon-dark=URL|FILE
 	    toolset=NAME  scopes="s1 s2"  flag=NAME (docs/security.md)
+	    task=optional|required (docs/tasks.md)
 	    ui=FILE.html  ui-visibility=app|model  ui-connect="ORIGINS"
 	    ui-resources="ORIGINS"  ui-border=true|false (docs/apps.md)
 	//mcp:prompt [NAME] [title="..."] [icon=...] [icon-dark=...]

@@ -28,6 +28,7 @@ func (a *analysis) checks(tools []*Tool) {
 		}
 		a.undocumentedArguments(t)
 		a.lenientDestructive(t)
+		a.taskWithoutContext(t)
 		if t.Output == nil {
 			continue
 		}
@@ -317,4 +318,18 @@ func numberPath(in *argmodel.Input, v *argmodel.Value, path string, seen map[str
 		}
 	}
 	return ""
+}
+
+// taskWithoutContext advises on a tool that runs as a task (task=) and
+// takes no context.Context: tasks/cancel cancels the context of the call
+// that runs the task, which such a tool cannot notice, so a cancelled task
+// runs to its end. The finding sits at task=, where the choice was made.
+func (a *analysis) taskWithoutContext(t *Tool) {
+	if t.Task == "" || t.Context || t.Directive == nil {
+		return
+	}
+	s := t.Directive.Spans["task"]
+	a.report(finding.Finding{Pos: s.Pos, End: s.End, Category: finding.CatTaskContext,
+		Message: fmt.Sprintf("%s runs as a task (task=%s) but takes no context.Context, so tasks/cancel cannot stop it: the tool runs on to its end after its task is cancelled; take ctx context.Context first and return when it is done",
+			t.Name, t.Task)})
 }

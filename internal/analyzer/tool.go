@@ -38,6 +38,9 @@ type Tool struct {
 	Toolset string
 	Scopes  []string
 	Flag    string
+	// Task is how the tool runs as a task (task=): directive.TaskOptional,
+	// directive.TaskRequired, or "" for never.
+	Task string
 	// App is the tool's MCP App (ui=), nil for none.
 	App *App
 	// Strict turns off the leniency toward its arguments: the directive's
@@ -105,7 +108,7 @@ type Result struct {
 // dir; nil when it cannot be a tool.
 func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directive) *Tool {
 	t := &Tool{Decl: newDecl(fd, fn, dir), Annotations: dir.Annotations, Text: dir.Text,
-		Toolset: dir.Toolset, Scopes: dir.Scopes, Flag: dir.Flag, Strict: dir.Strict || a.opts.Strict}
+		Toolset: dir.Toolset, Scopes: dir.Scopes, Flag: dir.Flag, Task: dir.Task, Strict: dir.Strict || a.opts.Strict}
 	if !a.signature(t, fd) || !a.wireNames(t, dir) {
 		return nil
 	}

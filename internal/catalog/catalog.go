@@ -108,6 +108,9 @@ type Entry struct {
 	Toolset string
 	Scopes  []string
 	Flag    string
+	// Task is how a tool runs as a task (task=): "optional", "required",
+	// or "" for never.
+	Task string
 	// App is a tool's MCP App (apps.go), nil for none.
 	App *App
 	// Profiles are the model providers whose rules a tool's input
@@ -257,7 +260,7 @@ func buildPackage(p Source, opts Options, ids *ids) (*Package, error) {
 		}
 		e.Cost = newCost(costs[i], budget.Limit(opts.Budget, p.Tools[i].Directive.Budget))
 		e.Content = p.Tools[i].Result.Kind == analyzer.ResultContent
-		e.Toolset, e.Scopes, e.Flag = p.Tools[i].Toolset, p.Tools[i].Scopes, p.Tools[i].Flag
+		e.Toolset, e.Scopes, e.Flag, e.Task = p.Tools[i].Toolset, p.Tools[i].Scopes, p.Tools[i].Flag, p.Tools[i].Task
 		e.App = newApp(p.Tools[i])
 		e.Profiles = profiles(p.Tools[i])
 		pkg.Tokens += e.Cost.Total

@@ -525,3 +525,25 @@ func TestApps(t *testing.T) {
 		t.Errorf("%d app badges, want 2: ping has no page", n)
 	}
 }
+
+// TestTasks: a tool with task= has a badge that says how it runs as a
+// task, and a tool without has none.
+func TestTasks(t *testing.T) {
+	page, err := Build(loadPackages(t, "./internal/emit/testdata/endtoend/inventory"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pageHTML := render(t, page)
+	for _, s := range []string{
+		`data-tool="archive"`,
+		`<span class="badge task" title="runs as a task when the client declares the tasks extension io.modelcontextprotocol/tasks, at once otherwise">task</span>`,
+		`<span class="badge task" title="runs only as a task: a client without the tasks extension io.modelcontextprotocol/tasks is refused">task only</span>`,
+	} {
+		if !strings.Contains(pageHTML, s) {
+			t.Errorf("the page does not hold %s", s)
+		}
+	}
+	if n := strings.Count(pageHTML, `class="badge task"`); n != 2 {
+		t.Errorf("%d task badges, want 2: archive's and rebuild's", n)
+	}
+}

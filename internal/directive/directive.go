@@ -93,6 +93,10 @@ type Directive struct {
 	Scopes  []string
 	Flag    string
 
+	// Task is task= (task.go): TaskOptional or TaskRequired, "" when the
+	// tool never runs as a task.
+	Task string
+
 	// The tool's MCP App (apps.go): UI is ui=, the page's HTML file in
 	// the package directory, "" for none; UIVisibility is ui-visibility=,
 	// VisibilityApp, VisibilityModel or "" for both; UIConnect and
@@ -576,7 +580,7 @@ var toolKind = &directiveKind{name: Tool, options: slices.Concat([]option{
 	{"view", viewOption},
 	{"fields", flagOption(func(d *Directive, b bool) { d.Fields = b })},
 	{"keep", keepOption},
-	toolsetOption, scopesOption, flagNameOption,
+	toolsetOption, scopesOption, flagNameOption, taskOption,
 }, appOptions)}
 
 // promptKind is //mcp:prompt's.

@@ -76,6 +76,7 @@ var optionDocs = map[string]map[string]optionDoc{
 		"toolset":       {"a name of letters, digits, `_`, `.` and `-`", "=issues", "The toolset the tool belongs to, which a server selects tools by."},
 		"scopes":        {"OAuth scopes, space-separated and quoted if more than one", `="repo read:org"`, "The scopes a caller's token must hold; the generated handler refuses one without them."},
 		"flag":          {"a name of letters, digits, `_`, `.` and `-`", "=beta", "The feature flag that must be on for a server to serve the tool."},
+		"task":          {"`optional` or `required`", "=optional", "Runs the tool as a task of the extension `io.modelcontextprotocol/tasks` when the client declares it, and at once otherwise; `required` refuses a client without it with JSON-RPC error -32021. The server serves through `toolrt.TasksHandler` (docs/tasks.md)."},
 		"ui":            {"an HTML file of the package (4 MiB at most)", "=forecast.html", "Shows the tool's results in that page, an MCP App, registered as `ui://<package>/<tool>`."},
 		"ui-visibility": {"`app` or `model`", "=app", "Who may call the tool: only the page, or only the model."},
 		"ui-connect":    {originValues + ", or `wss://`", "=https://api.example.com", "The origins the page may connect to (fetch, WebSocket)."},

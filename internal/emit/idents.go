@@ -60,7 +60,7 @@ func init() {
 	runtimeNames["AppPage"] = toolimplPackage // an MCP App's page resource
 	// What a server calls itself: the tools as data, and in doc comments
 	// only, the combining of completion handlers.
-	for _, name := range []string{"Tool", "AddTools", "FirstCompletion", "Call", "Use"} {
+	for _, name := range []string{"Tool", "AddTools", "FirstCompletion", "Call", "Use", "TaskOptional", "TaskRequired"} {
 		runtimeNames[name] = toolrtPackage
 	}
 }

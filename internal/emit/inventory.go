@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/mcptag/mcptag/internal/analyzer"
+	"github.com/mcptag/mcptag/internal/directive"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -59,6 +60,7 @@ func (g *genFile) toolList(tools []*mcp.Tool, mine func(*types.Named) bool) {
 			field{key: "Toolset", value: quoted(t.Toolset)},
 			field{key: "Scopes", value: stringSlice(t.Scopes)},
 			field{key: "Flag", value: quoted(t.Flag)},
+			g.taskField(t),
 			g.pageField(t),         // apps.go
 			g.termsField(tools[i]), // search.go
 		)
@@ -85,6 +87,19 @@ func (g *genFile) addToolList(recv *types.Named) {
 	g.P(rt("AddTools"), "(s, ", analyzer.ToolsName(recv), "(", arg, "))")
 }
 
+// taskField is the Task field of t's toolrt.Tool: how it runs as a task
+// (task=), which TasksHandler reads; none for a tool that never does.
+func (g *genFile) taskField(t *analyzer.Tool) field {
+	f := field{key: "Task"}
+	switch t.Task {
+	case directive.TaskOptional:
+		f.value = g.QualifiedGoIdent(rt("TaskOptional"))
+	case directive.TaskRequired:
+		f.value = g.QualifiedGoIdent(rt("TaskRequired"))
+	}
+	return f
+}
+
 // stringSlice is the literal of ss, "" for none.
 func stringSlice(ss []string) string {
 	if len(ss) == 0 {
@@ -95,21 +110,23 @@ func stringSlice(ss []string) string {
 
 // A Placement is a tool's place in a server's inventory, as the snapshot
 // records it: what tools/list does not show, and what a server selects by
-// and checks a caller's token for.
+// and checks a caller's token for; and how the tool runs as a task
+// (task=), which decides which clients may call it.
 type Placement struct {
 	Toolset string   `json:"toolset,omitempty"`
 	Scopes  []string `json:"scopes,omitempty"`
 	Flag    string   `json:"flag,omitempty"`
+	Task    string   `json:"task,omitempty"`
 }
 
 // Inventory returns the placements of the package's tools that declare a
-// toolset, scopes or a flag, by name; nil when none does, so that the
-// snapshot of such a package stays as it was.
+// toolset, scopes, a flag or task=, by name; nil when none does, so that
+// the snapshot of such a package stays as it was.
 func Inventory(pkg *analyzer.Package) map[string]Placement {
 	var inv map[string]Placement
 	for _, t := range pkg.Tools {
-		p := Placement{t.Toolset, t.Scopes, t.Flag}
-		if p.Toolset == "" && len(p.Scopes) == 0 && p.Flag == "" {
+		p := Placement{t.Toolset, t.Scopes, t.Flag, t.Task}
+		if p.Toolset == "" && len(p.Scopes) == 0 && p.Flag == "" && p.Task == "" {
 			continue
 		}
 		if inv == nil {

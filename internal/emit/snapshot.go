@@ -20,7 +20,7 @@ import (
 // generator's options unless they are the defaults, and last, under
 // "cacheable", the caching hints that resources/read carries for the
 // resources that declare them (by URI), after "inventory", the toolset,
-// scopes and flag of the tools that declare any (by name), and "apps",
+// scopes, flag and task= of the tools that declare any (by name), and "apps",
 // the MCP App of each tool that has one (by name, AppRecord). Between the
 // two, under "forms",
 // the package's forms by name, each with the requestedSchema its

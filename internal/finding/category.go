@@ -70,6 +70,7 @@ const (
 	CatAppCSP          = "app-csp"
 	CatProfile         = "profile"
 	CatLenient         = "lenient-destructive"
+	CatTaskContext     = "task-context"
 )
 
 // Categories is the table of every category, in a stable order. The
@@ -97,6 +98,7 @@ var Categories = []Category{
 	{CatProfile, false, LintOnly, "an input schema that a model provider named by -profile (openai, gemini, anthropic) would refuse, or whose constraints it would drop without a word"},
 	{CatAppCSP, false, LintOnly, "an MCP App page that loads a script, style, image, font or fetch target from an origin its ui-resources= or ui-connect= does not list"},
 	{CatLenient, false, LintOnly, "a destructive tool that takes a number sent as a string (\"0\" for 0), not strict"},
+	{CatTaskContext, false, LintOnly, "a tool with task= that takes no context.Context, which tasks/cancel cancels: the cancelled task runs on"},
 }
 
 // CategoryNames lists the names of Categories, in order.

@@ -1,9 +1,9 @@
 package snapdiff
 
-// The inventory: the toolset, OAuth scopes and feature flag of the tools
-// that declare any, which a snapshot records by tool name under
-// "inventory". They are not in tools/list, but they decide who may call
-// a tool and which servers serve it:
+// The inventory: the toolset, OAuth scopes, feature flag and task support
+// of the tools that declare any, which a snapshot records by tool name
+// under "inventory". They are not in tools/list, but they decide who may
+// call a tool, how, and which servers serve it:
 //
 //   - a scope added is breaking: a caller whose token lacks it, who
 //     called the tool before, is now refused; a scope removed is
@@ -12,7 +12,12 @@ package snapdiff
 //     the new flag on no longer serves the tool; a flag removed is
 //     compatible;
 //   - a toolset changed is compatible, but reported: a server that
-//     selects by toolset serves the tool under its new one.
+//     selects by toolset serves the tool under its new one;
+//   - task support removed (task=optional or required to none) is
+//     breaking: a client that polls the tool as a task gets no task;
+//     task=required, added or from optional, is breaking: a client without
+//     the tasks extension is refused; task=optional added, or required
+//     made optional, is compatible: every client may call the tool.
 
 import (
 	"fmt"
@@ -26,6 +31,7 @@ type Placement struct {
 	Toolset string
 	Scopes  []string
 	Flag    string
+	Task    string // task=: "optional", "required", or "" for none
 }
 
 // parseInventory reads the "inventory" member of a snapshot file.
@@ -36,7 +42,7 @@ func parseInventory(file map[string]any) (map[string]Placement, error) {
 // parsePlacement reads one entry of "inventory".
 func parsePlacement(e object) (Placement, error) {
 	var p Placement
-	if err := e.strs([]string{"toolset", "flag"}, &p.Toolset, &p.Flag); err != nil {
+	if err := e.strs([]string{"toolset", "flag", "task"}, &p.Toolset, &p.Flag, &p.Task); err != nil {
 		return Placement{}, err
 	}
 	scopes, err := stringList(e["scopes"])
@@ -74,6 +80,23 @@ func compareInventory(o, n *Snapshot) []Change {
 		if op.Toolset != np.Toolset {
 			add("inventory.toolset", false, fmt.Sprintf("toolset changed from %q to %q: a server that selects by toolset serves it under the new one", op.Toolset, np.Toolset))
 		}
+		compareTask(op.Task, np.Task, add)
 	}
 	return changes
+}
+
+// compareTask reports a change of a tool's task support, o to n.
+func compareTask(o, n string, add func(path string, breaking bool, msg string)) {
+	const extension = "the tasks extension io.modelcontextprotocol/tasks"
+	switch {
+	case o == n:
+	case n == "":
+		add("inventory.task", true, fmt.Sprintf("no longer runs as a task (was task=%s): a client that polls it as one with tasks/get gets no task", o))
+	case n == "required":
+		add("inventory.task", true, fmt.Sprintf("now runs only as a task (task=required): a client without %s is refused", extension))
+	case o == "":
+		add("inventory.task", false, fmt.Sprintf("now runs as a task (task=%s) when the client declares %s, and at once otherwise", n, extension))
+	default:
+		add("inventory.task", false, fmt.Sprintf("no longer runs only as a task (task=%s, was task=%s): a client without %s gets the result at once", n, o, extension))
+	}
 }

@@ -1,8 +1,12 @@
-// Package inventory declares tools in toolsets, behind a feature flag and
-// requiring OAuth scopes, for the tests of selecting and of scopes.
+// Package inventory declares tools in toolsets, behind a feature flag,
+// requiring OAuth scopes and running as tasks, for the tests of selecting,
+// of scopes and of the tools' data.
 package inventory
 
-import "sync/atomic"
+import (
+	"context"
+	"sync/atomic"
+)
 
 // Forecast gives tomorrow's forecast for a city.
 //
@@ -37,3 +41,13 @@ func (s *Store) DeleteCity(city string) string {
 	s.Deleted.Add(1)
 	return "deleted " + city
 }
+
+// Archive archives the cities' history, which takes a while.
+//
+//mcp:tool task=optional
+func Archive(ctx context.Context) string { return "archived" }
+
+// Rebuild rebuilds every list from the history.
+//
+//mcp:tool task=required
+func (s *Store) Rebuild(ctx context.Context) string { return "rebuilt" }

@@ -40,14 +40,14 @@ func TestSelectionsServeTheirTools(t *testing.T) {
 		tools []toolrt.Tool
 		want  []string
 	}{
-		"everything":       {tools, []string{"alerts", "delete_city", "forecast", "save_city"}},
+		"everything":       {tools, []string{"alerts", "archive", "delete_city", "forecast", "rebuild", "save_city"}},
 		"toolset forecast": {toolrt.InToolsets(tools, "forecast"), []string{"alerts", "forecast"}},
 		"toolsets both":    {toolrt.InToolsets(tools, "forecast", "cities"), []string{"alerts", "delete_city", "forecast", "save_city"}},
 		"read-only":        {toolrt.ReadOnly(tools), []string{"alerts", "forecast"}},
-		"flags off":        {toolrt.FlagsOn(tools), []string{"delete_city", "forecast", "save_city"}},
+		"flags off":        {toolrt.FlagsOn(tools), []string{"archive", "delete_city", "forecast", "rebuild", "save_city"}},
 		"flag alerts on":   {toolrt.FlagsOn(toolrt.ReadOnly(tools), "alerts"), []string{"alerts", "forecast"}},
-		"scopes profile":   {toolrt.ScopesHeld(tools, []string{"profile"}), []string{"alerts", "forecast"}},
-		"scopes write":     {toolrt.ScopesHeld(tools, []string{"profile", "cities:write"}), []string{"alerts", "forecast", "save_city"}},
+		"scopes profile":   {toolrt.ScopesHeld(tools, []string{"profile"}), []string{"alerts", "archive", "forecast", "rebuild"}},
+		"scopes write":     {toolrt.ScopesHeld(tools, []string{"profile", "cities:write"}), []string{"alerts", "archive", "forecast", "rebuild", "save_city"}},
 	} {
 		if got := listed(t, c.tools); !slices.Equal(got, c.want) {
 			t.Errorf("%s: serves %v, want %v", name, got, c.want)
@@ -274,8 +274,8 @@ func TestNoAuthRefusesScopedTools(t *testing.T) {
 }
 
 // TestSnapshotInventoryIsTheData: the snapshot's "inventory" records the
-// toolset, scopes and flag that the Tools functions return, for every
-// tool that has any.
+// toolset, scopes, flag and task support that the Tools functions return,
+// for every tool that has any.
 func TestSnapshotInventoryIsTheData(t *testing.T) {
 	data, err := os.ReadFile("mcp_tools.json")
 	if err != nil {
@@ -289,8 +289,8 @@ func TestSnapshotInventoryIsTheData(t *testing.T) {
 	}
 	fromData := map[string]placement{}
 	for _, tool := range all(&inventory.Store{}) {
-		if tool.Toolset != "" || len(tool.Scopes) > 0 || tool.Flag != "" {
-			fromData[tool.Tool.Name] = placement{tool.Toolset, tool.Scopes, tool.Flag}
+		if tool.Toolset != "" || len(tool.Scopes) > 0 || tool.Flag != "" || tool.Task != "" {
+			fromData[tool.Tool.Name] = placement{tool.Toolset, tool.Scopes, tool.Flag, tool.Task}
 		}
 	}
 	if diff := cmp.Diff(fromData, snapshot.Inventory); diff != "" {
@@ -299,7 +299,8 @@ func TestSnapshotInventoryIsTheData(t *testing.T) {
 }
 
 type placement struct {
-	Toolset string   `json:"toolset"`
-	Scopes  []string `json:"scopes"`
-	Flag    string   `json:"flag"`
+	Toolset string             `json:"toolset"`
+	Scopes  []string           `json:"scopes"`
+	Flag    string             `json:"flag"`
+	Task    toolrt.TaskSupport `json:"task"`
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 6 of toolimpl's generated code:
+// mcptag generated this file for version 7 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(7 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 7)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -28,7 +28,7 @@ func Register(s *mcp.Server, store *Store) {
 }
 
 // RegisterTools adds the package's tools to s: forecast, alerts, save_city,
-// delete_city.
+// delete_city, archive, rebuild.
 //
 // It binds the methods: those of *Store to store. RegisterTools takes a value
 // of every receiver type whose methods it registers, so that none is left out.
@@ -44,13 +44,13 @@ func RegisterStore(s *mcp.Server, store *Store) {
 }
 
 // RegisterStoreTools adds the tools of Store's methods to s, bound to store:
-// delete_city.
+// delete_city, rebuild.
 func RegisterStoreTools(s *mcp.Server, store *Store) {
 	toolrt.AddTools(s, StoreTools(store))
 }
 
 // Tools returns the package's tool functions as data, in declaration order:
-// forecast, alerts, save_city.
+// forecast, alerts, save_city, archive.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -115,11 +115,29 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagSaveCityDecode, mcptagSaveCityRun),
+		toolimpl.ContextStepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "archive",
+				Description:  `Archives the cities' history, which takes a while.`,
+				InputSchema:  mcptagArchiveInput,
+				OutputSchema: mcptagArchiveOutput,
+			},
+			Handler: mcptagArchive,
+			Task:    toolrt.TaskOptional,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"archiv", "city", "history", "tak", "whil",
+				},
+				Counts: []int{
+					8, 2, 2, 2, 2,
+				},
+			},
+		}, mcptagArchiveDecode, mcptagArchiveRun),
 	}
 }
 
 // StoreTools returns the tools of Store's methods as data, bound to store, in
-// declaration order: delete_city.
+// declaration order: delete_city, rebuild.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -146,6 +164,24 @@ func StoreTools(store *Store) []toolrt.Tool {
 				},
 			},
 		}, mcptagStoreDeleteCityDecode, mcptagStoreDeleteCityRun(store)),
+		toolimpl.ContextStepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "rebuild",
+				Description:  `Rebuilds every list from the history.`,
+				InputSchema:  mcptagStoreRebuildInput,
+				OutputSchema: mcptagStoreRebuildOutput,
+			},
+			Handler: mcptagStoreRebuild(store),
+			Task:    toolrt.TaskRequired,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"every", "history", "list", "rebuild",
+				},
+				Counts: []int{
+					2, 2, 2, 8,
+				},
+			},
+		}, mcptagStoreRebuildDecode, mcptagStoreRebuildRun(store)),
 	}
 }
 
@@ -314,9 +350,66 @@ func mcptagStoreDeleteCityRun(recv *Store) toolimpl.Runner[StoreDeleteCityParams
 	}
 }
 
-// Client calls the tools forecast, alerts, save_city through a client session:
-// one method a tool, named after its Go function, taking its arguments and
-// returning its result.
+// Schemas and arguments of archive, computed by mcptag.
+var mcptagArchiveInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagArchiveOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagArchiveArgs = &toolimpl.Spec{
+	Tool: "archive",
+}
+
+func mcptagArchive(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "archive", &res)
+	var in toolimpl.NoArgs
+	if err := mcptagArchiveDecode(ctx, req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagArchiveRun(ctx, req, &in))
+}
+
+func mcptagArchiveDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagArchiveArgs.ParseContext(ctx, req.Params.Arguments)
+	return err
+}
+
+func mcptagArchiveRun(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
+	out := Archive(ctx)
+	return toolimpl.Wrapped("archive", out), nil
+}
+
+// Schemas and arguments of rebuild, computed by mcptag.
+var mcptagStoreRebuildInput = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
+var mcptagStoreRebuildOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagStoreRebuildArgs = &toolimpl.Spec{
+	Tool: "rebuild",
+}
+
+func mcptagStoreRebuild(recv *Store) mcp.ToolHandler {
+	run := mcptagStoreRebuildRun(recv)
+	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+		defer toolimpl.Recover(ctx, "rebuild", &res)
+		var in toolimpl.NoArgs
+		if err := mcptagStoreRebuildDecode(ctx, req, &in); err != nil {
+			return toolimpl.Error(err), nil
+		}
+		return toolimpl.Ran(run(ctx, req, &in))
+	}
+}
+
+func mcptagStoreRebuildDecode(ctx context.Context, req *mcp.CallToolRequest, _ *toolimpl.NoArgs) error {
+	_, err := mcptagStoreRebuildArgs.ParseContext(ctx, req.Params.Arguments)
+	return err
+}
+
+func mcptagStoreRebuildRun(recv *Store) toolimpl.Runner[toolimpl.NoArgs] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
+		out := recv.Rebuild(ctx)
+		return toolimpl.Wrapped("rebuild", out), nil
+	}
+}
+
+// Client calls the tools forecast, alerts, save_city, archive through a client
+// session: one method a tool, named after its Go function, taking its arguments
+// and returning its result.
 type Client struct {
 	cs *mcp.ClientSession
 }
@@ -353,9 +446,18 @@ func (c *Client) SaveCity(ctx context.Context, city string) (out string, err err
 	return toolimpl.ClientWrapped[string](res, "save_city")
 }
 
-// StoreClient calls the tool delete_city through a client session: one method a
-// tool, named after its Go function, taking its arguments and returning its
-// result.
+// Archive calls the tool archive.
+func (c *Client) Archive(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "archive", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "archive")
+}
+
+// StoreClient calls the tools delete_city, rebuild through a client session:
+// one method a tool, named after its Go function, taking its arguments and
+// returning its result.
 type StoreClient struct {
 	cs *mcp.ClientSession
 }
@@ -372,4 +474,13 @@ func (c *StoreClient) DeleteCity(ctx context.Context, city string) (out string, 
 		return out, err
 	}
 	return toolimpl.ClientWrapped[string](res, "delete_city")
+}
+
+// Rebuild calls the tool rebuild.
+func (c *StoreClient) Rebuild(ctx context.Context) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "rebuild", map[string]any{})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "rebuild")
 }
