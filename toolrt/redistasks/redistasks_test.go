@@ -41,6 +41,19 @@ func newTask() *toolrt.Task {
 	}
 }
 
+// replicas starts a server and returns two stores over two clients of
+// it, as two replicas have, and a task created through the first.
+func replicas(t *testing.T) (a, b toolrt.TaskStore, tk *toolrt.Task) {
+	t.Helper()
+	addr := startRedis(t)
+	a, b = redistasks.New(connect(t, addr), ""), redistasks.New(connect(t, addr), "")
+	tk = newTask()
+	if err := a.Create(t.Context(), tk); err != nil {
+		t.Fatal(err)
+	}
+	return a, b, tk
+}
+
 // answer returns a change that adds an answer of key to a task.
 func answer(key string) func(*toolrt.Task) error {
 	return func(t *toolrt.Task) error {
@@ -107,12 +120,12 @@ func wantExpiry(t *testing.T, client *redis.Client, key string, at time.Time) {
 // Two stores over two clients, as two replicas have, see each other's
 // writes.
 func TestReplicas(t *testing.T) {
-	addr := startRedis(t)
-	a, b := redistasks.New(connect(t, addr), ""), redistasks.New(connect(t, addr), "")
+	a, b, tk := replicas(t)
 	ctx := t.Context()
-	tk := newTask()
-	if err := a.Create(ctx, tk); err != nil {
-		t.Fatal(err)
+	if got, err := b.Get(ctx, tk.ID); err != nil {
+		t.Fatalf("Get on the other replica: %v", err)
+	} else if d := cmp.Diff(tk, got); d != "" {
+		t.Errorf("Get on the other replica (-created +got):\n%s", d)
 	}
 	if err := b.Create(ctx, tk); !errors.Is(err, toolrt.ErrTaskExists) || !strings.Contains(err.Error(), tk.ID) {
 		t.Errorf("Create on the other replica = %v, want ErrTaskExists naming %s", err, tk.ID)
@@ -138,12 +151,8 @@ func TestReplicas(t *testing.T) {
 // Two clients, eight goroutines each, update one task at once: every
 // write is kept.
 func TestUpdateUnderContention(t *testing.T) {
-	addr := startRedis(t)
-	stores := []toolrt.TaskStore{redistasks.New(connect(t, addr), ""), redistasks.New(connect(t, addr), "")}
-	tk := newTask()
-	if err := stores[0].Create(t.Context(), tk); err != nil {
-		t.Fatal(err)
-	}
+	a, b, tk := replicas(t)
+	stores := []toolrt.TaskStore{a, b}
 	var want []string
 	var calls atomic.Int32
 	var wg sync.WaitGroup
@@ -172,12 +181,7 @@ func TestUpdateUnderContention(t *testing.T) {
 // An Update whose transaction another client's write overtakes starts
 // again from that write, and keeps both.
 func TestUpdateRetries(t *testing.T) {
-	addr := startRedis(t)
-	a, b := redistasks.New(connect(t, addr), ""), redistasks.New(connect(t, addr), "")
-	tk := newTask()
-	if err := a.Create(t.Context(), tk); err != nil {
-		t.Fatal(err)
-	}
+	a, b, tk := replicas(t)
 	calls := 0
 	_, err := a.Update(t.Context(), tk.ID, func(tk *toolrt.Task) error {
 		if calls++; calls == 1 {
@@ -207,12 +211,7 @@ func overtake(t *testing.T, s toolrt.TaskStore, id, key string) {
 // An Update overtaken every time gives up, with an error that names the
 // task and the contention, having written nothing.
 func TestUpdateGivesUp(t *testing.T) {
-	addr := startRedis(t)
-	a, b := redistasks.New(connect(t, addr), ""), redistasks.New(connect(t, addr), "")
-	tk := newTask()
-	if err := a.Create(t.Context(), tk); err != nil {
-		t.Fatal(err)
-	}
+	a, b, tk := replicas(t)
 	calls := 0
 	_, err := a.Update(t.Context(), tk.ID, func(tk *toolrt.Task) error {
 		calls++
@@ -233,12 +232,7 @@ func TestUpdateGivesUp(t *testing.T) {
 // An Update overtaken after its context ended stops, with the context's
 // error.
 func TestUpdateStopsWithItsContext(t *testing.T) {
-	addr := startRedis(t)
-	a, b := redistasks.New(connect(t, addr), ""), redistasks.New(connect(t, addr), "")
-	tk := newTask()
-	if err := a.Create(t.Context(), tk); err != nil {
-		t.Fatal(err)
-	}
+	a, b, tk := replicas(t)
 	ctx, cancel := context.WithCancel(t.Context())
 	calls := 0
 	_, err := a.Update(ctx, tk.ID, func(tk *toolrt.Task) error {
