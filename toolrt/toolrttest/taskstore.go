@@ -18,11 +18,12 @@ import (
 // of toolrt.TaskStore, each subtest on a store of its own: a task created
 // is got back equal to what was created, after a round trip through its
 // JSON form too; an ID stored is refused again (toolrt.ErrTaskExists);
-// an unknown ID, or a task past its Expires, is toolrt.ErrNoTask; the
-// tasks a store returns and takes share nothing with what it keeps;
-// Update writes nothing when its change fails, moves a task's expiry
-// when the change renews Updated, loses no write of 16 goroutines that
-// update one task at once, and returns the task as a following Get does.
+// an unknown ID, or a task past its Expires, is toolrt.ErrNoTask, and
+// the ID of an expired task can be created again; the tasks a store
+// returns and takes share nothing with what it keeps; Update writes
+// nothing when its change fails, moves a task's expiry when the change
+// renews Updated, loses no write of 16 goroutines that update one task
+// at once, and returns the task as a following Get does.
 //
 // The author of a store calls it from a test of the store's package:
 //
@@ -33,10 +34,11 @@ import (
 //	}
 //
 // The stores of one call may share their data (one database): every
-// subtest makes up task IDs of its own. The subtests run in parallel and
-// wait on real time, TTLs of a few hundred milliseconds, so a store over
-// a network is checked as it runs, with no fake clock; the store's
-// clock and the test's must agree to some tens of milliseconds.
+// subtest makes up task IDs of its own. The subtests run in parallel,
+// calling newStore at once, and wait on real time, TTLs of a few hundred
+// milliseconds, so a store over a network is checked as it runs, with
+// no fake clock; the store's clock and the test's must agree to some
+// tens of milliseconds.
 func TestTaskStore(t *testing.T, newStore func(t *testing.T) toolrt.TaskStore) {
 	tests := []struct {
 		name string
