@@ -28,8 +28,8 @@
 // toolrt.ErrNoTask, toolrt.ErrTaskExists, the client's errors, the
 // context's. An error of the change given to Update is returned as it is.
 //
-// PXAT needs Redis 6.2 or later. The expiry is Redis's to keep, on its
-// own clock: the replicas' clocks and Redis's should agree to well
+// PXAT needs Redis 6.2 or later. Redis expires a key by its own clock,
+// Get and Update a task by the replica's: the two should agree to well
 // within a task's TTL.
 package redistasks
 
