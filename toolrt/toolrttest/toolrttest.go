@@ -5,7 +5,8 @@
 // tools through the package's generated typed client (NewClient); and it
 // holds what the server lists to the package's committed snapshot,
 // mcp_tools.json, so that a listing changed at run time, which no review
-// of the snapshot saw, fails a test.
+// of the snapshot saw, fails a test. TestTaskStore is the contract of a
+// toolrt.TaskStore, for the tests of a store over a database.
 package toolrttest
 
 import (
