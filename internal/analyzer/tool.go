@@ -41,6 +41,9 @@ type Tool struct {
 	// Task is how the tool runs as a task (task=): directive.TaskOptional,
 	// directive.TaskRequired, or "" for never.
 	Task string
+	// StartsTask says that the tool's function calls toolrt.StartTask: a
+	// call becomes a task there, not at its start.
+	StartsTask bool
 	// App is the tool's MCP App (ui=), nil for none.
 	App *App
 	// Strict turns off the leniency toward its arguments: the directive's
@@ -112,6 +115,7 @@ func (a *analysis) tool(fd *ast.FuncDecl, fn *types.Func, dir *directive.Directi
 	if !a.signature(t, fd) || !a.wireNames(t, dir) {
 		return nil
 	}
+	a.startsTask(t, fd) // starttask.go
 	t.Error = t.Result.Error
 	var extra []string
 	if dir.Fields {

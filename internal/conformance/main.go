@@ -49,24 +49,6 @@ func newServer() *mcp.Server {
 		UnsubscribeHandler: func(context.Context, *mcp.UnsubscribeRequest) error { return nil },
 	})
 	Register(server, &Lists{server: server})
-	toolrt.AddTools(server, taskTools())
 	return server
 }
 
-// taskTools are the tools of the tasks scenarios with their task support.
-func taskTools() []toolrt.Tool {
-	support := map[string]toolrt.TaskSupport{
-		"slow_compute": toolrt.TaskOptional, "failing_job": toolrt.TaskRequired,
-		"protocol_error_job": toolrt.TaskOptional, "confirm_delete": toolrt.TaskOptional,
-		"multi_input": toolrt.TaskOptional, "test_tool_with_task": toolrt.TaskRequired,
-	}
-	var out []toolrt.Tool
-	for _, t := range Tools() {
-		if s, ok := support[t.Tool.Name]; ok {
-			t.Task = s
-			t.StartsTask = t.Tool.Name == "test_tool_with_task"
-			out = append(out, t)
-		}
-	}
-	return out
-}

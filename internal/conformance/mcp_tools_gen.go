@@ -584,6 +584,7 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagSlowComputeInput,
 			},
 			Handler: mcptagSlowCompute,
+			Task:    toolrt.TaskOptional,
 			Terms: &toolrt.SearchTerms{
 				Terms: []string{
 					"cancell", "comput", "end", "label", "say", "second", "sleep", "slow", "task",
@@ -600,6 +601,7 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagFailingJobInput,
 			},
 			Handler: mcptagFailingJob,
+			Task:    toolrt.TaskRequired,
 			Terms: &toolrt.SearchTerms{
 				Terms: []string{
 					"aft", "fail", "job", "second", "tool",
@@ -616,6 +618,7 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagProtocolErrorJobInput,
 			},
 			Handler: mcptagProtocolErrorJob,
+			Task:    toolrt.TaskOptional,
 			Terms: &toolrt.SearchTerms{
 				Terms: []string{
 					"end", "error", "job", "protocol", "tool",
@@ -632,6 +635,7 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagConfirmDeleteInput,
 			},
 			Handler: mcptagConfirmDelete,
+			Task:    toolrt.TaskOptional,
 			Terms: &toolrt.SearchTerms{
 				Terms: []string{
 					"confirm", "delet", "filenam", "onc", "user",
@@ -648,6 +652,7 @@ func Tools() []toolrt.Tool {
 				InputSchema: mcptagMultiInputInput,
 			},
 			Handler: mcptagMultiInput,
+			Task:    toolrt.TaskOptional,
 			Terms: &toolrt.SearchTerms{
 				Terms: []string{
 					"answer", "ask", "both", "complet", "input", "multi", "onc", "question", "two",
@@ -663,7 +668,9 @@ func Tools() []toolrt.Tool {
 				Description: `Asks for the caller's name while the call waits, then becomes a task that greets them.`,
 				InputSchema: mcptagToolWithTaskInput,
 			},
-			Handler: mcptagToolWithTask,
+			Handler:    mcptagToolWithTask,
+			Task:       toolrt.TaskRequired,
+			StartsTask: true,
 			Terms: &toolrt.SearchTerms{
 				Terms: []string{
 					"ask", "becom", "call", "greet", "nam", "task", "test", "tool", "wait", "whil",

@@ -25,7 +25,7 @@ func Greet(name string) string {
 // SlowCompute sleeps for seconds, then says so; cancelling the task ends
 // the sleep.
 //
-//mcp:tool slow_compute structured=false
+//mcp:tool slow_compute structured=false task=optional
 func SlowCompute(ctx context.Context, seconds int, label string) (string, error) {
 	select {
 	case <-time.After(time.Duration(seconds) * time.Second):
@@ -37,7 +37,7 @@ func SlowCompute(ctx context.Context, seconds int, label string) (string, error)
 
 // FailingJob fails, as a tool fails, after a second.
 //
-//mcp:tool failing_job structured=false
+//mcp:tool failing_job structured=false task=required
 func FailingJob(ctx context.Context) (string, error) {
 	time.Sleep(time.Second)
 	return "", fmt.Errorf("the job failed, as it always does")
@@ -45,7 +45,7 @@ func FailingJob(ctx context.Context) (string, error) {
 
 // ProtocolErrorJob ends in a protocol error, not a tool's.
 //
-//mcp:tool protocol_error_job structured=false
+//mcp:tool protocol_error_job structured=false task=optional
 func ProtocolErrorJob(ctx context.Context) (*mcp.CallToolResult, any, error) {
 	return nil, nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the job broke the protocol"}
 }
@@ -59,7 +59,7 @@ type Deletion struct {
 
 // ConfirmDelete deletes filename once the user confirms it.
 //
-//mcp:tool confirm_delete structured=false
+//mcp:tool confirm_delete structured=false task=optional
 func ConfirmDelete(ctx context.Context, req *mcp.CallToolRequest, filename string) (string, error) {
 	answer, ok, err := ElicitDeletion(ctx, req, "Delete "+filename+"?")
 	if err != nil {
@@ -74,7 +74,7 @@ func ConfirmDelete(ctx context.Context, req *mcp.CallToolRequest, filename strin
 // MultiInput asks two questions at once, and completes when both are
 // answered.
 //
-//mcp:tool multi_input structured=false
+//mcp:tool multi_input structured=false task=optional
 func MultiInput(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, any, error) {
 	first, second := req.Params.InputResponses["first"], req.Params.InputResponses["second"]
 	if first == nil || second == nil {
@@ -100,7 +100,7 @@ func questionRequest(message string) *mcp.ElicitParams {
 // ToolWithTask asks for the caller's name while the call waits, then
 // becomes a task that greets them.
 //
-//mcp:tool test_tool_with_task structured=false
+//mcp:tool test_tool_with_task structured=false task=required
 func ToolWithTask(ctx context.Context, req *mcp.CallToolRequest) (string, error) {
 	who, ok, err := ElicitUserName(ctx, req, "What is your name?")
 	if err != nil {

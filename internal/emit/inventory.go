@@ -61,6 +61,7 @@ func (g *genFile) toolList(tools []*mcp.Tool, mine func(*types.Named) bool) {
 			field{key: "Scopes", value: stringSlice(t.Scopes)},
 			field{key: "Flag", value: quoted(t.Flag)},
 			g.taskField(t),
+			field{key: "StartsTask", value: trueOrNone(t.StartsTask)},
 			g.pageField(t),         // apps.go
 			g.termsField(tools[i]), // search.go
 		)
@@ -98,6 +99,14 @@ func (g *genFile) taskField(t *analyzer.Tool) field {
 		f.value = g.QualifiedGoIdent(rt("TaskRequired"))
 	}
 	return f
+}
+
+// trueOrNone is the literal true, or "" (no field) for false.
+func trueOrNone(b bool) string {
+	if b {
+		return "true"
+	}
+	return ""
 }
 
 // stringSlice is the literal of ss, "" for none.

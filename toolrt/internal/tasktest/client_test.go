@@ -154,21 +154,8 @@ func (c *client) await(id string, statuses ...string) map[string]any {
 // newServer is a server of the package's tools with their task support.
 func newServer() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "tasktest", Version: "v1"}, nil)
-	toolrt.AddTools(s, withTasks(Tools()))
+	toolrt.AddTools(s, Tools())
 	return s
-}
-
-// withTasks sets the task support of the package's tools.
-func withTasks(tools []toolrt.Tool) []toolrt.Tool {
-	for i := range tools {
-		switch tools[i].Tool.Name {
-		case "work", "deploy":
-			tools[i].Task = toolrt.TaskOptional
-		case "release":
-			tools[i].Task, tools[i].StartsTask = toolrt.TaskRequired, true
-		}
-	}
-	return tools
 }
 
 // serve serves s without sessions, through a TasksHandler with opts, on

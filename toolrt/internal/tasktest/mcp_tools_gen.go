@@ -11,11 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// mcptag generated this file for version 6 of toolimpl's generated code:
+// mcptag generated this file for version 7 of toolimpl's generated code:
 // if these overflow, regenerate it with the mcptag that go.mod requires.
 const (
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(6 - toolimpl.MinGeneratedVersion)
-	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 6)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(7 - toolimpl.MinGeneratedVersion)
+	_ = toolimpl.RegenerateWithMcptagOfGoMod(toolimpl.MaxGeneratedVersion - 7)
 )
 
 // Register adds everything the package declares to s: the tools of
@@ -45,6 +45,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagWorkOutput,
 			},
 			Handler: mcptagWork,
+			Task:    toolrt.TaskOptional,
 			Terms: &toolrt.SearchTerms{
 				Terms: []string{
 					"1", "2", "cancell", "context", "don", "ear", "end", "gat", "nam", "progress", "report", "step",
@@ -63,6 +64,7 @@ func Tools() []toolrt.Tool {
 				OutputSchema: mcptagDeployOutput,
 			},
 			Handler: mcptagDeploy,
+			Task:    toolrt.TaskOptional,
 			Terms: &toolrt.SearchTerms{
 				Terms: []string{
 					"approv", "ask", "deploy", "insid", "onc", "servic", "task", "user",
@@ -79,7 +81,9 @@ func Tools() []toolrt.Tool {
 				InputSchema:  mcptagReleaseInput,
 				OutputSchema: mcptagReleaseOutput,
 			},
-			Handler: mcptagRelease,
+			Handler:    mcptagRelease,
+			Task:       toolrt.TaskRequired,
+			StartsTask: true,
 			Terms: &toolrt.SearchTerms{
 				Terms: []string{
 					"approv", "ask", "becom", "call", "releas", "task", "user", "version", "wait", "whil",

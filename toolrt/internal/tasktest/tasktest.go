@@ -45,7 +45,7 @@ func (g *Gate) Cancelled() <-chan struct{} { return g.cancelled }
 // then reports "step 2 of 2" and returns the work done; a cancelled
 // context ends it early.
 //
-//mcp:tool
+//mcp:tool task=optional
 func Work(ctx context.Context, gate string) (string, error) {
 	g := GateNamed(gate)
 	if err := toolrt.Progress(ctx, 1, 2, "step 1 of 2"); err != nil {
@@ -70,7 +70,7 @@ type Approval struct {
 // Deploy deploys service once the user approves, asking them inside the
 // task.
 //
-//mcp:tool
+//mcp:tool task=optional
 func Deploy(ctx context.Context, req *mcp.CallToolRequest, service string) (string, error) {
 	answer, ok, err := ElicitApproval(ctx, req, "Deploy "+service+"?")
 	if err != nil {
@@ -85,7 +85,7 @@ func Deploy(ctx context.Context, req *mcp.CallToolRequest, service string) (stri
 // Release asks the user to approve while the call waits, then becomes a
 // task that releases version.
 //
-//mcp:tool
+//mcp:tool task=required
 func Release(ctx context.Context, req *mcp.CallToolRequest, version string) (string, error) {
 	answer, ok, err := ElicitApproval(ctx, req, "Release "+version+"?")
 	if err != nil {

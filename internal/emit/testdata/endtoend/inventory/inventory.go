@@ -5,6 +5,7 @@ package inventory
 
 import (
 	"context"
+	"github.com/mcptag/mcptag/toolrt"
 	"sync/atomic"
 )
 
@@ -47,7 +48,13 @@ func (s *Store) DeleteCity(city string) string {
 //mcp:tool task=optional
 func Archive(ctx context.Context) string { return "archived" }
 
-// Rebuild rebuilds every list from the history.
+// Rebuild rebuilds every list from the history; the call becomes a task
+// once it has begun.
 //
 //mcp:tool task=required
-func (s *Store) Rebuild(ctx context.Context) string { return "rebuilt" }
+func (s *Store) Rebuild(ctx context.Context) (string, error) {
+	if err := toolrt.StartTask(ctx); err != nil {
+		return "", err
+	}
+	return "rebuilt", nil
+}

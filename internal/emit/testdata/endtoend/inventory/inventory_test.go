@@ -3,6 +3,7 @@ package inventory_test
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"os"
 	"slices"
@@ -303,4 +304,18 @@ type placement struct {
 	Scopes  []string           `json:"scopes"`
 	Flag    string             `json:"flag"`
 	Task    toolrt.TaskSupport `json:"task"`
+}
+
+// TestStartsTask: the tool whose function calls toolrt.StartTask says so,
+// and becomes a task there; the others become one at their start.
+func TestStartsTask(t *testing.T) {
+	starts := map[string]bool{}
+	for _, tool := range all(&inventory.Store{}) {
+		if tool.Task != "" {
+			starts[tool.Tool.Name] = tool.StartsTask
+		}
+	}
+	if want := map[string]bool{"archive": false, "rebuild": true}; !maps.Equal(starts, want) {
+		t.Errorf("StartsTask of the task tools = %v, want %v", starts, want)
+	}
 }

@@ -167,18 +167,19 @@ func StoreTools(store *Store) []toolrt.Tool {
 		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:         "rebuild",
-				Description:  `Rebuilds every list from the history.`,
+				Description:  `Rebuilds every list from the history; the call becomes a task once it has begun.`,
 				InputSchema:  mcptagStoreRebuildInput,
 				OutputSchema: mcptagStoreRebuildOutput,
 			},
-			Handler: mcptagStoreRebuild(store),
-			Task:    toolrt.TaskRequired,
+			Handler:    mcptagStoreRebuild(store),
+			Task:       toolrt.TaskRequired,
+			StartsTask: true,
 			Terms: &toolrt.SearchTerms{
 				Terms: []string{
-					"every", "history", "list", "rebuild",
+					"becom", "begun", "call", "every", "history", "list", "onc", "rebuild", "task",
 				},
 				Counts: []int{
-					2, 2, 2, 8,
+					2, 2, 2, 2, 2, 2, 2, 8, 2,
 				},
 			},
 		}, mcptagStoreRebuildDecode, mcptagStoreRebuildRun(store)),
@@ -402,7 +403,10 @@ func mcptagStoreRebuildDecode(ctx context.Context, req *mcp.CallToolRequest, _ *
 
 func mcptagStoreRebuildRun(recv *Store) toolimpl.Runner[toolimpl.NoArgs] {
 	return func(ctx context.Context, req *mcp.CallToolRequest, in *toolimpl.NoArgs) (*mcp.CallToolResult, error) {
-		out := recv.Rebuild(ctx)
+		out, err := recv.Rebuild(ctx)
+		if err != nil {
+			return nil, err
+		}
 		return toolimpl.Wrapped("rebuild", out), nil
 	}
 }
