@@ -165,6 +165,11 @@ func TestCallEveryTool(t *testing.T) {
 		structured: `{"result": ["Cairo"]}`,
 		texts:      []string{"Cairo"},
 	}, {
+		tool:       "summarize_climate",
+		args:       map[string]any{"city": "Cairo", "years": 1},
+		structured: `{"city": "Cairo", "years": 1, "meanTemperature": 12}`,
+		texts:      []string{`{"city":"Cairo","years":1,"meanTemperature":12}`},
+	}, {
 		tool:    "get_weather",
 		args:    map[string]any{"city": "Atlantis"},
 		texts:   []string{`no readings for "Atlantis"`},
@@ -316,16 +321,17 @@ func TestStrictTypeScriptClient(t *testing.T) {
 		{"name": "forget_city", "arguments": {"user": "ts", "city": "Cairo"}, "elicit": {"action": "accept", "content": {"forget": true, "notify_email": "not an address"}}, "expectError": true},
 		{"name": "forget_city", "arguments": {"user": "ts", "city": "Cairo"}, "elicit": {"action": "accept", "content": {"forget": true}}},
 		{"method": "resources/read", "uri": "` + forecastPageURI + `"},
-		{"name": "refresh_forecasts", "arguments": {"cities": ["London", "Atlantis", "Cairo"]}, "progress": true}
+		{"name": "refresh_forecasts", "arguments": {"cities": ["London", "Atlantis", "Cairo"]}, "progress": true},
+		{"name": "summarize_climate", "arguments": {"city": "Cairo", "years": 2}}
 	]`
 	lines, err := interop.Run(t, calls, serverBinary)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lines) != 25 {
-		t.Fatalf("got %d lines, want the lists and 24 calls:\n%s", len(lines), strings.Join(lines, "\n"))
+	if len(lines) != 26 {
+		t.Fatalf("got %d lines, want the lists and 25 calls:\n%s", len(lines), strings.Join(lines, "\n"))
 	}
-	want := `{"tools":["forget_city","get_forecast","get_station","get_temperature","get_temperatures","get_weather","last_updated","refresh_forecasts","save_city","weather_report"],` +
+	want := `{"tools":["forget_city","get_forecast","get_station","get_temperature","get_temperatures","get_weather","last_updated","refresh_forecasts","save_city","summarize_climate","weather_report"],` +
 		`"prompts":["plan_trip"],"resources":["` + forecastPageURI + `","weather://cities"],"resourceTemplates":["weather://{city}/current"]}`
 	if lines[0] != want {
 		t.Errorf("lists: %s\nwant %s", lines[0], want)
@@ -355,6 +361,7 @@ func TestStrictTypeScriptClient(t *testing.T) {
 		20: `{"name":"forget_city","isError":false,"structuredContent":{"cities":["Cairo"],"forgotten":false},"content":[{"type":"text","text":"{\"cities\":[\"Cairo\"],\"forgotten\":false}"}],"elicited":[` + tsForm + `]}`,
 		21: `{"name":"forget_city","isError":true,"structuredContent":null,"content":[{"type":"text","text":"Confirmation form: argument \"notify_email\": want an e-mail address, got \"not an address\""}],"elicited":[` + tsForm + `]}`,
 		22: `{"name":"forget_city","isError":false,"structuredContent":{"forgotten":true},"content":[{"type":"text","text":"{\"forgotten\":true}"}],"elicited":[` + tsForm + `]}`,
+		25: `{"name":"summarize_climate","isError":false,"structuredContent":{"city":"Cairo","years":2,"meanTemperature":12.5},"content":[{"type":"text","text":"{\"city\":\"Cairo\",\"years\":2,\"meanTemperature\":12.5}"}]}`,
 	} {
 		if lines[i] != want {
 			t.Errorf("line %d: %s\nwant    %s", i, lines[i], want)

@@ -166,6 +166,13 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 		structured: `{"result": ["Reykjavik"]}`,
 		texts:      []string{"Reykjavik"},
 	}, {
+		// Over stdio the server serves no tasks: the tool runs at once.
+		name:       "a task tool",
+		tool:       "summarize_climate",
+		args:       []string{"city=Reykjavik", "years=2"},
+		structured: `{"city": "Reykjavik", "years": 2, "meanTemperature": 12.5}`,
+		texts:      []string{`{"city":"Reykjavik","years":2,"meanTemperature":12.5}`},
+	}, {
 		name:       "a parameter header",
 		tool:       "save_city",
 		args:       []string{"user=inspector", "city=London"},

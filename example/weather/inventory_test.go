@@ -19,7 +19,7 @@ func TestReadOnlyServesTheReadingTools(t *testing.T) {
 	ctx := context.Background()
 	cs := mcptest.Connect(t, newServerOf(true, false), nil)
 	got := mcptest.ToolNames(t, cs)
-	want := []string{"get_forecast", "get_temperature", "get_temperatures", "get_weather", "last_updated"}
+	want := []string{"get_forecast", "get_temperature", "get_temperatures", "get_weather", "last_updated", "summarize_climate"}
 	if !slices.Equal(got, want) {
 		t.Errorf("-read-only serves %v, want %v", got, want)
 	}

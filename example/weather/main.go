@@ -142,12 +142,14 @@ func newHTTPHandler(server *mcp.Server, sessionTimeout time.Duration) http.Handl
 // sessions, which the go-sdk requires of protocol 2026-07-28 and later
 // (its clients then send parameter headers, and answer forms by calling
 // again); an older client is served too, but cannot be asked for a form:
-// without a session, the server cannot send it a request.
+// without a session, the server cannot send it a request. It serves
+// tasks (docs/tasks.md), kept in this process's memory: a task lives on
+// the replica that made it, unless replicas share a store.
 func newStatelessHTTPHandler(server *mcp.Server) http.Handler {
-	return checkHeaders(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
+	return checkHeaders(toolrt.TasksHandler(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{
 		Stateless:           true,
 		MaxRequestBodyBytes: int64(limits().ArgumentBytes) + envelopeBytes,
-	}))
+	}), nil))
 }
 
 // checkHeaders answers a call whose Mcp-Param-User header disagrees with

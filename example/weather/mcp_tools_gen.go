@@ -58,15 +58,16 @@ func RegisterPromptsAndResources(s *mcp.Server) {
 }
 
 // RegisterTools adds the package's tools to s: get_temperature, get_weather,
-// get_forecast, get_temperatures, weather_report, get_station, last_updated,
-// save_city, forget_city, refresh_forecasts.
+// get_forecast, get_temperatures, weather_report, summarize_climate,
+// get_station, last_updated, save_city, forget_city, refresh_forecasts.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
 // Tools returns the package's tool functions as data, in declaration order:
 // get_temperature, get_weather, get_forecast, get_temperatures, weather_report,
-// get_station, last_updated, save_city, forget_city, refresh_forecasts.
+// summarize_climate, get_station, last_updated, save_city, forget_city,
+// refresh_forecasts.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -173,6 +174,26 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagWeatherReportDecode, mcptagWeatherReportRun),
+		toolimpl.ContextStepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "summarize_climate",
+				Description:  `Sums up a city's readings over the past years, one year at a time, which takes a while: a client that declares the tasks extension gets a task to poll, with the year being read as its status.`,
+				Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+				InputSchema:  mcptagSummarizeClimateInput,
+				OutputSchema: mcptagSummarizeClimateOutput,
+			},
+			Handler: mcptagSummarizeClimate,
+			Task:    toolrt.TaskOptional,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"being", "city", "client", "climat", "declar", "extension", "get", "many", "over", "past",
+					"poll", "read", "status", "sum", "summariz", "tak", "task", "tim", "up", "whil", "year",
+				},
+				Counts: []int{
+					2, 4, 2, 6, 2, 2, 2, 1, 2, 3, 2, 5, 2, 3, 6, 2, 4, 2, 3, 2, 8,
+				},
+			},
+		}, mcptagSummarizeClimateDecode, mcptagSummarizeClimateRun),
 		toolimpl.ContextStepTool(toolrt.Tool{
 			Tool: &mcp.Tool{
 				Name:        "get_station",
@@ -543,6 +564,76 @@ func mcptagWeatherReportRun(ctx context.Context, req *mcp.CallToolRequest, in *W
 	return toolimpl.JSONText("weather_report", out), nil
 }
 
+// Schemas and arguments of summarize_climate, computed by mcptag.
+var mcptagSummarizeClimateInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"city":{"type":"string","description":"the city to sum up"},` +
+	`"years":{"type":"integer","description":"how many past years to read","minimum":1,"maximum":30}` +
+	`},` +
+	`"required":["city","years"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagSummarizeClimateOutput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{` +
+	`"city":{"type":"string"},` +
+	`"years":{"type":"integer"},` +
+	`"meanTemperature":{` +
+	`"type":"number",` +
+	`"description":"MeanTemperature is the mean of the yearly means, in degrees Celsius."` +
+	`}` +
+	`},` +
+	`"description":"A ClimateSummary sums up a city's weather over years.",` +
+	`"required":["city","years","meanTemperature"]` +
+	`}`)
+var mcptagSummarizeClimateArgs = &toolimpl.Spec{
+	Tool: "summarize_climate",
+	Args: []toolimpl.Arg{
+		{Name: "city", Required: true, Kind: toolimpl.KindString},
+		{Name: "years", Required: true, Kind: toolimpl.KindInteger, Rules: []toolimpl.Rule{
+			{Op: toolimpl.Minimum, Num: 1},
+			{Op: toolimpl.Maximum, Num: 30},
+		}},
+	},
+}
+
+// SummarizeClimateParams holds the arguments of summarize_climate as
+// SummarizeClimate takes them: a hook meets a *SummarizeClimateParams in
+// toolrt.Call's Args (toolrt.Use).
+type SummarizeClimateParams struct {
+	City  string `json:"city"`
+	Years int    `json:"years"`
+}
+
+func mcptagSummarizeClimate(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "summarize_climate", &res)
+	var in SummarizeClimateParams
+	if err := mcptagSummarizeClimateDecode(ctx, req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagSummarizeClimateRun(ctx, req, &in))
+}
+
+func mcptagSummarizeClimateDecode(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeClimateParams) error {
+	args, err := mcptagSummarizeClimateArgs.ParseContext(ctx, req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	if err := args.Decode("city", &in.City); err != nil {
+		return err
+	}
+	return args.Decode("years", &in.Years)
+}
+
+func mcptagSummarizeClimateRun(ctx context.Context, req *mcp.CallToolRequest, in *SummarizeClimateParams) (*mcp.CallToolResult, error) {
+	out, err := SummarizeClimate(ctx, in.City, in.Years)
+	if err != nil {
+		return nil, err
+	}
+	return toolimpl.Object("summarize_climate", out), nil
+}
+
 // Schemas and arguments of get_station, computed by mcptag.
 var mcptagGetStationInput = json.RawMessage(`{` +
 	`"type":"object",` +
@@ -911,9 +1002,10 @@ var mcptagCompletions = &toolimpl.Completions{
 }
 
 // Client calls the tools get_temperature, get_weather, get_forecast,
-// get_temperatures, weather_report, get_station, last_updated, save_city,
-// forget_city, refresh_forecasts through a client session: one method a tool,
-// named after its Go function, taking its arguments and returning its result.
+// get_temperatures, weather_report, summarize_climate, get_station,
+// last_updated, save_city, forget_city, refresh_forecasts through a client
+// session: one method a tool, named after its Go function, taking its arguments
+// and returning its result.
 type Client struct {
 	cs *mcp.ClientSession
 }
@@ -966,6 +1058,15 @@ func (c *Client) WeatherReport(ctx context.Context, city string) (out string, er
 		return out, err
 	}
 	return toolimpl.ClientText[string](res), nil
+}
+
+// SummarizeClimate calls the tool summarize_climate.
+func (c *Client) SummarizeClimate(ctx context.Context, city string, years int) (out ClimateSummary, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "summarize_climate", map[string]any{"city": city, "years": years})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientObject[ClimateSummary](res, "summarize_climate")
 }
 
 // GetStation calls the tool get_station.

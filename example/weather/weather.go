@@ -112,6 +112,40 @@ func WeatherReport(city string) string {
 	return fmt.Sprintf("%s: 17 degrees, overcast, light rain easing by evening.", city)
 }
 
+// A ClimateSummary sums up a city's weather over years.
+type ClimateSummary struct {
+	City  string `json:"city"`
+	Years int    `json:"years"`
+	// MeanTemperature is the mean of the yearly means, in degrees Celsius.
+	MeanTemperature float64 `json:"meanTemperature"`
+}
+
+// climateYear is how long summing up one year of readings takes.
+var climateYear = 100 * time.Millisecond
+
+// SummarizeClimate sums up a city's readings over the past years, one
+// year at a time, which takes a while: a client that declares the tasks
+// extension gets a task to poll, with the year being read as its status.
+//   - city: the city to sum up
+//   - years (minimum=1, maximum=30): how many past years to read
+//
+//mcp:tool readonly task=optional
+func SummarizeClimate(ctx context.Context, city string, years int) (ClimateSummary, error) {
+	sum := 0.0
+	for y := 1; y <= years; y++ {
+		if err := toolrt.Progress(ctx, float64(y), float64(years), fmt.Sprintf("reading year %d of %d", y, years)); err != nil {
+			return ClimateSummary{}, err
+		}
+		select {
+		case <-time.After(climateYear):
+		case <-ctx.Done():
+			return ClimateSummary{}, ctx.Err()
+		}
+		sum += 11 + float64(y%3)
+	}
+	return ClimateSummary{City: city, Years: years, MeanTemperature: sum / float64(years)}, nil
+}
+
 // Station is a weather station. It declares no exported fields, so its
 // result has no schema and reaches clients as text only; mcptag lint
 // reports it.
