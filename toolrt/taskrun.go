@@ -19,7 +19,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/mcptag/mcptag/internal/paramheader"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -51,34 +50,13 @@ func (h *tasksHandler) serveCall(w http.ResponseWriter, r *http.Request, env *en
 		held.commit()
 		return
 	}
-	t, err := h.create(r, env.Params)
+	t, err := h.create(r.Context(), env.Params)
 	if err != nil {
 		writeRPCError(w, http.StatusOK, env.ID, err)
 		return
 	}
-	h.startRound(r, t.ID, true)
+	h.startRound(r.Context(), t.ID, h.httpRound(r, true))
 	writeRPCResult(w, env.ID, created(t))
-}
-
-// create stores a new task for the call params, made by r's caller, on a
-// lease of this replica's: durably, before its ID is sent.
-func (h *tasksHandler) create(r *http.Request, params json.RawMessage) (*Task, error) {
-	now := h.now()
-	t := &Task{
-		ID:           newTaskID(),
-		Status:       TaskWorking,
-		Created:      now,
-		Updated:      now,
-		TTL:          h.opts.TTL,
-		PollInterval: h.opts.PollInterval,
-		Owner:        owner(r),
-		Call:         params,
-		Lease:        now.Add(h.opts.Lease),
-	}
-	if err := h.opts.Store.Create(r.Context(), t); err != nil {
-		return nil, err
-	}
-	return t, nil
 }
 
 // An offerWriter holds back what the go-sdk writes for a call until it
@@ -213,14 +191,14 @@ func requiredTaskError(req *mcp.CallToolRequest) error {
 	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the tool " + name + " runs only as a task, and this server serves no tasks: serve it through toolrt.TasksHandler, without sessions (docs/tasks.md)"}
 }
 
-// startRound runs the next round of the task id in the background, with
-// the credentials of r, the request that made it due: a round outlives
-// its request. first says that r is the task's tools/call, whose
-// parameter headers the round keeps.
-func (h *tasksHandler) startRound(r *http.Request, id string, first bool) {
-	ctx, stop := context.WithCancel(context.WithoutCancel(r.Context()))
-	ctx = context.WithValue(ctx, taskRoundKey{}, ctx)
-	h.running.Store(id, stop)
+// roundID is the JSON-RPC ID of a round's call.
+const roundID = `"mcptag-task-round"`
+
+// httpRound calls a task's tool through the go-sdk's handler, as a
+// tools/call that the client of r makes: with its headers, but for the
+// parameter headers of another request than the task's tools/call
+// (first), which its arguments would not match.
+func (h *tasksHandler) httpRound(r *http.Request, first bool) roundCall {
 	header := r.Header.Clone()
 	if !first {
 		for name := range header {
@@ -229,76 +207,16 @@ func (h *tasksHandler) startRound(r *http.Request, id string, first bool) {
 			}
 		}
 	}
-	go func() {
-		defer h.running.Delete(id)
-		defer stop()
-		h.runRound(ctx, stop, r, header, id)
-	}()
-}
-
-// runRound calls the tool once for the task id and records what came of
-// it, renewing the task's lease meanwhile.
-func (h *tasksHandler) runRound(ctx context.Context, stop context.CancelFunc, r *http.Request, header http.Header, id string) {
-	t, err := h.opts.Store.Get(ctx, id)
-	if err != nil || t.Status != TaskWorking {
-		return
-	}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		h.renew(ctx, stop, id)
-	}()
-	out := h.call(ctx, r, header, t)
-	stop()
-	wg.Wait()
-	h.opts.Store.Update(context.WithoutCancel(ctx), id, func(t *Task) error {
-		if t.Status == TaskWorking {
-			h.record(t, out)
-		}
-		return nil
-	})
-}
-
-// renew extends the lease of the task id every third of a lease until
-// ctx is done, and stops the round when the task was cancelled, on this
-// replica or another.
-func (h *tasksHandler) renew(ctx context.Context, stop context.CancelFunc, id string) {
-	tick := time.NewTicker(h.opts.Lease / 3)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-		t, err := h.opts.Store.Update(ctx, id, func(t *Task) error {
-			if t.Status == TaskWorking {
-				t.Lease = h.now().Add(h.opts.Lease)
-			}
-			return nil
-		})
-		if err != nil || t.Status != TaskWorking {
-			stop()
-			return
-		}
+	return func(ctx context.Context, t *Task, progress func(string)) roundOutcome {
+		return h.call(ctx, r, header.Clone(), t, progress)
 	}
 }
-
-// A roundOutcome is what one call of a task's tool answered.
-type roundOutcome struct {
-	result json.RawMessage // the call's result, or
-	err    json.RawMessage // its JSON-RPC error
-}
-
-// roundID is the JSON-RPC ID of a round's call.
-const roundID = `"mcptag-task-round"`
 
 // call makes t's next round: a tools/call through the go-sdk's handler,
 // with t's call params, the answers t holds and its request state, and a
 // progress token, so that the tool's progress becomes t's status
 // message.
-func (h *tasksHandler) call(ctx context.Context, r *http.Request, header http.Header, t *Task) roundOutcome {
+func (h *tasksHandler) call(ctx context.Context, r *http.Request, header http.Header, t *Task, progress func(string)) roundOutcome {
 	params, err := roundParams(t)
 	if err != nil {
 		return failure(jsonrpc.CodeInternalError, "the task's call: "+err.Error())
@@ -314,10 +232,9 @@ func (h *tasksHandler) call(ctx context.Context, r *http.Request, header http.He
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	req.Header.Set("Mcp-Method", "tools/call")
 	req.Header.Set("Mcp-Name", name.Name)
-	req.Body = http.NoBody
 	req.ContentLength = int64(len(body))
 	req.Body = readCloser{bytes.NewReader(body)}
-	rw := &roundWriter{header: http.Header{}, progress: func(msg string) { h.progress(ctx, t.ID, msg) }}
+	rw := &roundWriter{header: http.Header{}, progress: progress}
 	h.next.ServeHTTP(rw, req)
 	return rw.outcome()
 }
@@ -325,85 +242,6 @@ func (h *tasksHandler) call(ctx context.Context, r *http.Request, header http.He
 type readCloser struct{ *bytes.Reader }
 
 func (readCloser) Close() error { return nil }
-
-// roundParams are the params of t's next call: the call's own, each as
-// it was sent (a form's request state signs the arguments' exact text),
-// with the answers and the request state t holds, and a progress token.
-func roundParams(t *Task) (map[string]json.RawMessage, error) {
-	var params map[string]json.RawMessage
-	if err := json.Unmarshal(t.Call, &params); err != nil {
-		return nil, err
-	}
-	if len(t.Answers) > 0 || t.State != "" {
-		// The answers of the task's own input requests; until it asks
-		// any, those the call that started it carried, if it started
-		// itself after asking (StartTask).
-		delete(params, "inputResponses")
-		delete(params, "requestState")
-		params["inputResponses"], _ = json.Marshal(t.Answers)
-		params["requestState"], _ = json.Marshal(t.State)
-	}
-	var meta map[string]json.RawMessage
-	json.Unmarshal(params["_meta"], &meta)
-	if meta == nil {
-		meta = map[string]json.RawMessage{}
-	}
-	meta["progressToken"], _ = json.Marshal("task:" + t.ID)
-	params["_meta"], _ = json.Marshal(meta)
-	return params, nil
-}
-
-// progress makes msg the status message of the task id.
-func (h *tasksHandler) progress(ctx context.Context, id, msg string) {
-	h.opts.Store.Update(ctx, id, func(t *Task) error {
-		if t.Status == TaskWorking && t.StatusMessage != msg {
-			t.StatusMessage = msg
-			h.touch(t)
-		}
-		return nil
-	})
-}
-
-// record puts what a round of t came to in t: the input it asks for, its
-// result, or its error.
-func (h *tasksHandler) record(t *Task, out roundOutcome) {
-	if out.err != nil {
-		h.finish(t, TaskFailed, nil, out.err)
-		return
-	}
-	var res struct {
-		ResultType    string                     `json:"resultType"`
-		InputRequests map[string]json.RawMessage `json:"inputRequests"`
-		RequestState  string                     `json:"requestState"`
-	}
-	if err := json.Unmarshal(out.result, &res); err != nil {
-		h.finish(t, TaskFailed, nil, rpcErrorJSON(&jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the tool's result: " + err.Error()}))
-		return
-	}
-	if res.ResultType == "input_required" && len(res.InputRequests) > 0 {
-		t.Status, t.StatusMessage = TaskInputRequired, ""
-		t.InputRequests, t.Answers, t.State, t.Lease = res.InputRequests, nil, res.RequestState, time.Time{}
-		h.touch(t)
-		return
-	}
-	h.finish(t, TaskCompleted, completeResult(out.result), nil)
-}
-
-// completeResult is result, a tool's complete result, as a task inlines
-// it: without resultType, which tasks/get's own answer carries.
-func completeResult(result json.RawMessage) json.RawMessage {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(result, &m) != nil {
-		return result
-	}
-	delete(m, "resultType")
-	data, _ := json.Marshal(m)
-	return data
-}
-
-func failure(code int64, msg string) roundOutcome {
-	return roundOutcome{err: rpcErrorJSON(&jsonrpc.Error{Code: code, Message: msg})}
-}
 
 // A roundWriter reads what the go-sdk answers a round's call: one JSON
 // message, or a stream of server-sent events whose progress

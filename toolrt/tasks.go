@@ -11,17 +11,12 @@ package toolrt
 
 import (
 	"bytes"
-	"context"
-	"crypto/rand"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"sync"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -64,29 +59,12 @@ func TasksHandler(next http.Handler, store TaskStore) http.Handler {
 // Handler serves the tasks extension in front of next, as TasksHandler
 // does, with o's settings.
 func (o TaskOptions) Handler(next http.Handler) http.Handler {
-	if o.Store == nil {
-		o.Store = NewMemoryTaskStore()
-	}
-	o.TTL = cmpDuration(o.TTL, time.Hour)
-	o.PollInterval = cmpDuration(o.PollInterval, time.Second)
-	o.Lease = cmpDuration(o.Lease, 30*time.Second)
-	return &tasksHandler{next: next, opts: o, now: time.Now}
-}
-
-func cmpDuration(d, def time.Duration) time.Duration {
-	if d <= 0 {
-		return def
-	}
-	return d
+	return &tasksHandler{next: next, taskServer: newTaskServer(o)}
 }
 
 type tasksHandler struct {
 	next http.Handler
-	opts TaskOptions
-	now  func() time.Time
-	// running holds the cancel function of each task whose round runs
-	// in this process, by task ID.
-	running sync.Map
+	*taskServer
 }
 
 // An envelope is what tasksHandler reads of a JSON-RPC request.
@@ -156,24 +134,7 @@ func (h *tasksHandler) serveMethod(w http.ResponseWriter, r *http.Request, env *
 		writeRPCError(w, http.StatusBadRequest, env.ID, err)
 		return
 	}
-	if !meta.declaresTasks() {
-		writeRPCError(w, http.StatusOK, env.ID, missingTasksError(env.Method+" is a method of the tasks extension"))
-		return
-	}
-	if meta.TaskID == nil {
-		writeRPCError(w, http.StatusOK, env.ID, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: env.Method + ": params.taskId is missing"})
-		return
-	}
-	var res any
-	var err error
-	switch env.Method {
-	case "tasks/get":
-		res, err = h.get(r.Context(), *meta.TaskID)
-	case "tasks/update":
-		res, err = h.update(r, *meta.TaskID, env.Params)
-	case "tasks/cancel":
-		res, err = h.cancel(r.Context(), *meta.TaskID)
-	}
+	res, err := h.method(r.Context(), env.Method, env.Params, meta, h.httpRound(r, false))
 	if err != nil {
 		writeRPCError(w, http.StatusOK, env.ID, err)
 		return
@@ -192,176 +153,6 @@ func checkTaskHeaders(r *http.Request, method string, meta *requestMeta) error {
 		return &jsonrpc.Error{Code: mcp.CodeHeaderMismatch, Message: fmt.Sprintf("header Mcp-Name %q does not match params.taskId", n)}
 	}
 	return nil
-}
-
-// missingTasksError is the protocol's error for a request that needs the
-// extension from a client that did not declare it: -32021, naming it.
-func missingTasksError(what string) *jsonrpc.Error {
-	return &jsonrpc.Error{
-		Code:    mcp.CodeMissingRequiredClientCapabilities,
-		Message: what + ", which the client did not declare (" + TasksExtension + ")",
-		Data:    missingTasksData,
-	}
-}
-
-var missingTasksData = json.RawMessage(`{"requiredCapabilities":{"extensions":{"` + TasksExtension + `":{}}}}`)
-
-// owner is who makes the request r: the user its bearer token names, ""
-// without one.
-func owner(r *http.Request) string {
-	if ti := auth.TokenInfoFromContext(r.Context()); ti != nil {
-		return ti.UserID
-	}
-	return ""
-}
-
-// unknownTask is the error for a task that is not there, or not the
-// caller's: the two are not told apart, so that a task ID leaks nothing.
-func unknownTask(id string) error {
-	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("no task %q", id)}
-}
-
-// load returns the task id if the caller of r owns it.
-func (h *tasksHandler) load(ctx context.Context, id, who string) (*Task, error) {
-	t, err := h.opts.Store.Get(ctx, id)
-	if errors.Is(err, ErrNoTask) || err == nil && t.Owner != who {
-		return nil, unknownTask(id)
-	}
-	return t, err
-}
-
-// get answers tasks/get: the task as it is, a working one past its
-// lease failed first.
-func (h *tasksHandler) get(ctx context.Context, id string) (any, error) {
-	who := ownerFrom(ctx)
-	t, err := h.load(ctx, id, who)
-	if err != nil {
-		return nil, err
-	}
-	if t.Status == TaskWorking && !t.Lease.IsZero() && h.now().After(t.Lease) {
-		t, err = h.opts.Store.Update(ctx, id, h.leaseLost)
-		if err != nil {
-			return nil, err
-		}
-	}
-	return detailed(t), nil
-}
-
-// leaseLost fails t, a working task whose replica stopped answering for
-// it, unless it changed since.
-func (h *tasksHandler) leaseLost(t *Task) error {
-	if t.Status != TaskWorking || t.Lease.IsZero() || !h.now().After(t.Lease) {
-		return nil
-	}
-	lost := fmt.Sprintf("the server replica that ran the task stopped: it has not renewed its lease since %s", t.Lease.Add(-h.opts.Lease).UTC().Format(time.RFC3339))
-	h.finish(t, TaskFailed, nil, rpcErrorJSON(&jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: lost}))
-	return nil
-}
-
-// update answers tasks/update: the answers to pending input requests
-// are kept, and once every request has one the task's next round runs,
-// here. Answers to keys the task does not wait for are ignored.
-func (h *tasksHandler) update(r *http.Request, id string, params json.RawMessage) (any, error) {
-	var p struct {
-		InputResponses map[string]json.RawMessage `json:"inputResponses"`
-	}
-	if err := json.Unmarshal(params, &p); err != nil || p.InputResponses == nil {
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tasks/update: params.inputResponses must be an object of answers by key"}
-	}
-	ctx := r.Context()
-	if _, err := h.load(ctx, id, owner(r)); err != nil {
-		return nil, err
-	}
-	resume := false
-	_, err := h.opts.Store.Update(ctx, id, func(t *Task) error {
-		resume = h.answer(t, p.InputResponses)
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if resume {
-		h.startRound(r, id, false)
-	}
-	return completeAck, nil
-}
-
-// answer keeps in t the responses to the requests it waits for, and
-// reports whether that was the last one: then t is working again, on a
-// lease of this replica's.
-func (h *tasksHandler) answer(t *Task, responses map[string]json.RawMessage) bool {
-	if t.Status != TaskInputRequired {
-		return false
-	}
-	for key, res := range responses {
-		if _, asked := t.InputRequests[key]; asked {
-			if t.Answers == nil {
-				t.Answers = map[string]json.RawMessage{}
-			}
-			t.Answers[key] = res
-		}
-	}
-	if len(t.Answers) < len(t.InputRequests) {
-		h.touch(t)
-		return false
-	}
-	t.Status = TaskWorking
-	t.StatusMessage = ""
-	t.Lease = h.now().Add(h.opts.Lease)
-	h.touch(t)
-	return true
-}
-
-// cancel answers tasks/cancel: a task not yet terminal is cancelled, and
-// the tool's context with it, here or, through the lease, on the replica
-// that runs it. A terminal task is left as it is: the ack is the same.
-func (h *tasksHandler) cancel(ctx context.Context, id string) (any, error) {
-	if _, err := h.load(ctx, id, ownerFrom(ctx)); err != nil {
-		return nil, err
-	}
-	_, err := h.opts.Store.Update(ctx, id, func(t *Task) error {
-		if !t.Status.Terminal() {
-			h.finish(t, TaskCancelled, nil, nil)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if stop, ok := h.running.Load(id); ok {
-		stop.(context.CancelFunc)()
-	}
-	return completeAck, nil
-}
-
-// completeAck is the result of tasks/update and tasks/cancel.
-var completeAck = map[string]string{"resultType": "complete"}
-
-// touch dates t's last change now.
-func (h *tasksHandler) touch(t *Task) { t.Updated = h.now() }
-
-// finish puts t in a terminal status, with its result or error.
-func (h *tasksHandler) finish(t *Task, status TaskStatus, result, rpcErr json.RawMessage) {
-	t.Status, t.Result, t.Error = status, result, rpcErr
-	t.InputRequests, t.Answers, t.State, t.Lease = nil, nil, "", time.Time{}
-	h.touch(t)
-}
-
-// ownerFrom is owner for a request's context.
-func ownerFrom(ctx context.Context) string {
-	if ti := auth.TokenInfoFromContext(ctx); ti != nil {
-		return ti.UserID
-	}
-	return ""
-}
-
-// newTaskID returns an ID no one can guess: 128 random bits.
-func newTaskID() string { return rand.Text() }
-
-// rpcErrorJSON is e as a task's error: {code, message, data}.
-func rpcErrorJSON(e *jsonrpc.Error) json.RawMessage {
-	data, _ := json.Marshal(e)
-	return data
 }
 
 // writeRPCResult answers the request id with result, as JSON.
