@@ -141,7 +141,7 @@ func registeredHandler(t Tool) mcp.ToolHandler {
 	name := t.Tool.Name
 	h := t.Handler
 	if t.Task != "" {
-		h = taskGate(t.Task, t.StartsTask, h) // inside the scopes: a caller without them gets no task
+		h = taskGate(t.Task, t.StartsTask, precheck(t.steps, t.limits), h) // inside the scopes: a caller without them gets no task
 	}
 	h = guardScopes(name, slices.Clone(t.Scopes), h)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

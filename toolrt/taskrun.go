@@ -20,7 +20,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/internal/paramheader"
+	"github.com/mcptag/mcptag/internal/rtlink"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -129,7 +131,7 @@ func (o *offerWriter) commit() {
 // tool that starts its task itself (startsTask) runs at once with the
 // offer, which StartTask takes: what it did before, such as asking for
 // forms, was the call's, not the task's.
-func taskGate(mode TaskSupport, startsTask bool, h mcp.ToolHandler) mcp.ToolHandler {
+func taskGate(mode TaskSupport, startsTask bool, check mcp.ToolHandler, h mcp.ToolHandler) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if round, ok := ctx.Value(taskRoundKey{}).(context.Context); ok {
 			ctx, cancel := context.WithCancel(ctx)
@@ -148,9 +150,34 @@ func taskGate(mode TaskSupport, startsTask bool, h mcp.ToolHandler) mcp.ToolHand
 			}
 			return res, err
 		}
+		if res, err := check(ctx, req); res != nil || err != nil {
+			return res, err // refused: the call's answer, at once
+		}
 		offer.taken.Store(true)
 		return &mcp.CallToolResult{}, nil
 	}
+}
+
+// precheck is the check of a call's parameter headers and arguments that
+// the generated handler of steps makes before the tool runs: a handler
+// that answers a call they refuse with the refusal, any other with nil.
+// A call that would be refused is refused at once, never made a task.
+// A tool without steps (built by hand) is not checked. The arguments are
+// checked within limits, the tool's (WithLimits), nil for the defaults,
+// as its handler checks them.
+func precheck(steps *rtlink.Steps, limits *Limits) mcp.ToolHandler {
+	if steps == nil {
+		return func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, nil }
+	}
+	return steps.Guard(func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if limits != nil {
+			ctx = argspec.WithLimits(ctx, argspec.Limits(*limits))
+		}
+		if _, err := steps.Decode(ctx, req); err != nil {
+			return steps.Convert(err)
+		}
+		return nil, nil
+	})
 }
 
 // StartTask makes the tool call of ctx a task from here on, for a tool

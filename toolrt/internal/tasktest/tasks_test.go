@@ -242,3 +242,21 @@ func TestTaskOwner(t *testing.T) {
 		t.Errorf("alice's task = %v after bob's cancel, want working", task)
 	}
 }
+
+// TestTaskRefusedArguments: a call whose arguments the tool refuses is
+// answered with the refusal at once, never made a task.
+func TestTaskRefusedArguments(t *testing.T) {
+	srv := serve(t, newServer(), toolrt.TaskOptions{})
+	c := &client{t: t, url: srv.URL, tasks: true}
+	res, err := c.call("work", map[string]any{"gate": 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res["taskId"] != nil || res["isError"] != true {
+		t.Fatalf("work with a number for its string = %v; want the refusal at once, no task", res)
+	}
+	content, _ := res["content"].([]any)
+	if len(content) != 1 || !strings.Contains(content[0].(map[string]any)["text"].(string), `argument "gate"`) {
+		t.Errorf("refusal = %v, want one naming the argument", content)
+	}
+}
