@@ -38,6 +38,12 @@ type StdioTransport struct {
 	// MaxLineLength bounds one line, in bytes, its newline left out:
 	// mcp.DefaultMaxLineLength when 0, no bound when negative.
 	MaxLineLength int
+	// Tasks configure the tasks the session serves (docs/tasks.md): a
+	// tool with task= called by a client that declares the extension
+	// becomes a task, kept in Tasks.Store (the memory of this process
+	// when nil), and the task methods are answered before the go-sdk
+	// reads them.
+	Tasks TaskOptions
 }
 
 // Connect implements mcp.Transport: it starts checking the lines of
@@ -63,7 +69,11 @@ func (t *StdioTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	if maxLine > 0 {
 		goMax = 2 * maxLine
 	}
-	return (&mcp.IOTransport{Reader: pr, Writer: w, MaxLineLength: goMax}).Connect(ctx)
+	conn, err := (&mcp.IOTransport{Reader: pr, Writer: w, MaxLineLength: goMax}).Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return newTaskConn(conn, newTaskServer(t.Tasks)), nil
 }
 
 // checkLines copies the lines of in that are JSON-RPC messages to

@@ -133,19 +133,22 @@ func (o *offerWriter) commit() {
 // forms, was the call's, not the task's.
 func taskGate(mode TaskSupport, startsTask bool, check mcp.ToolHandler, h mcp.ToolHandler) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		if round, ok := ctx.Value(taskRoundKey{}).(context.Context); ok {
-			ctx, cancel := context.WithCancel(ctx)
+		offer, round := markOf(ctx, req)
+		if round != nil {
+			ctx, cancel := context.WithCancel(context.WithValue(ctx, taskRoundKey{}, round))
 			defer cancel()
 			defer context.AfterFunc(round, cancel)()
 			return h(ctx, req)
 		}
-		offer, offered := ctx.Value(taskOfferKey{}).(*taskOffer)
-		if !offered && mode == TaskRequired {
+		if offer == nil && mode == TaskRequired {
 			return nil, requiredTaskError(req)
 		}
-		if !offered || startsTask {
+		if offer == nil || startsTask {
+			if offer != nil {
+				ctx = context.WithValue(ctx, taskOfferKey{}, offer) // for StartTask
+			}
 			res, err := h(ctx, req)
-			if offered && offer.taken.Load() {
+			if offer != nil && offer.taken.Load() {
 				return &mcp.CallToolResult{}, nil
 			}
 			return res, err
