@@ -37,7 +37,7 @@ func TestTaskInlinesCallToolResult(t *testing.T) {
 	}
 	var task struct {
 		Status string
-		Result map[string]json.RawMessage
+		Result json.RawMessage
 	}
 	for deadline := time.Now().Add(5 * time.Second); task.Status != "completed"; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -45,11 +45,12 @@ func TestTaskInlinesCallToolResult(t *testing.T) {
 		}
 		taskRPC(t, srv.URL, "tasks/get", created.TaskID, map[string]any{"taskId": created.TaskID}, &task)
 	}
-	if got := string(task.Result["resultType"]); got != `"complete"` {
-		t.Errorf("the task's result has resultType %s, want \"complete\"; result: %s", got, mustJSON(t, task.Result))
+	var result struct {
+		ResultType string
+		Content    json.RawMessage
 	}
-	if got, want := string(task.Result["content"]), `[{"type":"text","text":"all done"}]`; got != want {
-		t.Errorf("the task's result has content %s, want %s", got, want)
+	if err := json.Unmarshal(task.Result, &result); err != nil || result.ResultType != "complete" || string(result.Content) != `[{"type":"text","text":"all done"}]` {
+		t.Errorf("the task's result is %s (%v), want a CallToolResult with resultType \"complete\" and the text \"all done\"", task.Result, err)
 	}
 }
 
@@ -63,7 +64,10 @@ func taskRPC(t *testing.T, url, method, name string, params map[string]any, out 
 		"io.modelcontextprotocol/clientInfo":         map[string]any{"name": "test", "version": "1"},
 		"io.modelcontextprotocol/clientCapabilities": map[string]any{"extensions": map[string]any{toolrt.TasksExtension: map[string]any{}}},
 	}
-	body := mustJSON(t, map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+	if err != nil {
+		t.Fatal(err)
+	}
 	req, err := http.NewRequest("POST", url, bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
@@ -88,13 +92,4 @@ func taskRPC(t *testing.T, url, method, name string, params map[string]any, out 
 	if err := json.Unmarshal(msg.Result, out); err != nil {
 		t.Fatalf("%s: %v: %s", method, err, msg.Result)
 	}
-}
-
-func mustJSON(t *testing.T, v any) []byte {
-	t.Helper()
-	data, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
 }

@@ -38,9 +38,9 @@
 // Exit status 1 (with a message on stderr) if connecting fails, the server
 // does not advertise the extension, or a call throws; 2 on usage errors.
 
-import { readFileSync } from 'node:fs';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createApplicationInputHandler, createTaskSessionFromClient, DispatchError } from '@modelcontextprotocol/ext-tasks/client';
+import { finish, readCalls } from './calls.mjs';
 
 const protocolVersion = '2026-07-28';
 const clientInfo = { name: 'mcptag-interop-tasks', version: '0.0.0' };
@@ -73,15 +73,7 @@ const [url, callsPath] = process.argv.slice(2);
 if (url === undefined || callsPath === undefined) {
   usage('bad arguments');
 }
-let calls;
-try {
-  calls = JSON.parse(readFileSync(callsPath, 'utf8'));
-} catch (err) {
-  usage(`reading ${callsPath}: ${errText(err)}`);
-}
-if (!Array.isArray(calls)) {
-  usage(`${callsPath}: want a JSON array of {"name","arguments"} objects`);
-}
+const calls = readCalls(callsPath, '{"name","arguments"}', usage);
 calls.forEach((c, i) => {
   if (c === null || typeof c !== 'object' || typeof c.name !== 'string') {
     usage(`${callsPath}: entry ${i} must be an object with a string "name"`);
@@ -252,15 +244,4 @@ async function call(session, c) {
   process.stdout.write(JSON.stringify(line) + '\n');
 }
 
-try {
-  await main();
-} catch (err) {
-  fail(`unexpected error: ${err instanceof Error && err.stack ? err.stack : errText(err)}`);
-}
-try {
-  await client.close();
-} catch (err) {
-  fail(`closing client: ${errText(err)}`);
-}
-await new Promise((resolve) => process.stdout.write('', resolve));
-process.exit(process.exitCode ?? 0);
+await finish(main, client, fail);
