@@ -358,13 +358,16 @@ func (s *taskServer) record(t *Task, out roundOutcome) {
 }
 
 // completeResult is result, a tool's complete result, as a task inlines
-// it: without resultType, which tasks/get's own answer carries.
+// it: a CallToolResult of protocol 2026-07-28, which carries its own
+// resultType "complete" (the revision requires it of every
+// CallToolResult, and clients check it), whatever tasks/get's answer
+// around it carries.
 func completeResult(result json.RawMessage) json.RawMessage {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(result, &m) != nil {
 		return result
 	}
-	delete(m, "resultType")
+	m["resultType"] = json.RawMessage(`"complete"`)
 	data, _ := json.Marshal(m)
 	return data
 }

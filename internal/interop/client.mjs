@@ -48,10 +48,10 @@
 // no entry in CALLS.json.
 // Exit status 2 on usage errors. Exit status 0 otherwise.
 
-import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { finish, readCalls } from './calls.mjs';
 
 function usage(msg) {
   process.stderr.write(`client.mjs: ${msg}\nusage: node client.mjs CALLS.json -- COMMAND [ARGS...]\n`);
@@ -78,15 +78,7 @@ if (sep !== 1 || argv.length < 3) {
 const callsPath = argv[0];
 const [command, ...args] = argv.slice(sep + 1);
 
-let calls;
-try {
-  calls = JSON.parse(readFileSync(callsPath, 'utf8'));
-} catch (err) {
-  usage(`reading ${callsPath}: ${errText(err)}`);
-}
-if (!Array.isArray(calls)) {
-  usage(`${callsPath}: want a JSON array of {"name","arguments","expectError"} objects`);
-}
+const calls = readCalls(callsPath, '{"name","arguments","expectError"}', usage);
 const methods = ['tools/call', 'prompts/get', 'resources/read', 'completion/complete'];
 calls.forEach((c, i) => {
   if (c === null || typeof c !== 'object') {
@@ -310,17 +302,4 @@ async function request(c) {
   process.stdout.write(JSON.stringify(line) + '\n');
 }
 
-try {
-  await main();
-} catch (err) {
-  fail(`unexpected error: ${err instanceof Error && err.stack ? err.stack : errText(err)}`);
-}
-try {
-  await client.close();
-} catch (err) {
-  fail(`closing client: ${errText(err)}`);
-}
-// process.exit drops what a pipe has not yet taken of stdout (a read of a
-// large page, say): wait until the last write is flushed.
-await new Promise((resolve) => process.stdout.write('', resolve));
-process.exit(process.exitCode ?? 0);
+await finish(main, client, fail);

@@ -1,7 +1,10 @@
 // Package interop runs MCP servers against the strict TypeScript client
 // (@modelcontextprotocol/sdk, pinned in package.json) via client.mjs and
 // against the MCP Inspector's command-line mode (@modelcontextprotocol/inspector,
-// pinned too), counts tokens with the o200k BPE tokenizer (gpt-tokenizer,
+// pinned too), drives the tasks extension of HTTP servers with the
+// official tasks client (@modelcontextprotocol/ext-tasks on the SDK's
+// 2026-07-28 client, @modelcontextprotocol/client, pinned too) via
+// tasks.mjs, counts tokens with the o200k BPE tokenizer (gpt-tokenizer,
 // pinned too) via tokens.mjs, opens the pages of mcptag catalog in
 // headless Chromium (playwright-core, pinned too, driving the system's
 // Chromium) via catalog.mjs, builds the pages of MCP Apps with the ext-apps
@@ -11,7 +14,7 @@
 // @google/genai, pinned too) via providers.mjs.
 //
 // Install them once with `(cd internal/interop && npm ci)`. Tests call Require
-// (or just Run, Inspector or Tokens, which call it; RequireBrowser and
+// (or just Run, Tasks, Inspector or Tokens, which call it; RequireBrowser and
 // Catalog also want Chromium): without node or the installed packages they
 // are skipped locally, but fail when the CI environment variable is
 // non-empty.
@@ -45,7 +48,9 @@ func dir() (string, error) {
 
 // Require skips the test if node or one of the npm-installed packages
 // (internal/interop/node_modules: @modelcontextprotocol/sdk,
-// @modelcontextprotocol/inspector, gpt-tokenizer) is missing. If the
+// @modelcontextprotocol/inspector, gpt-tokenizer,
+// @modelcontextprotocol/ext-tasks, @modelcontextprotocol/client) is
+// missing. If the
 // environment variable CI is non-empty it fails the test instead: CI must
 // never silently skip the interop tests.
 func Require(t testing.TB) {
@@ -74,7 +79,7 @@ func check() error {
 	if _, err := exec.LookPath("node"); err != nil {
 		return fmt.Errorf("node not found: %v", err)
 	}
-	for _, name := range []string{"@modelcontextprotocol/sdk", "@modelcontextprotocol/inspector", "gpt-tokenizer"} {
+	for _, name := range []string{"@modelcontextprotocol/sdk", "@modelcontextprotocol/inspector", "gpt-tokenizer", "@modelcontextprotocol/ext-tasks", "@modelcontextprotocol/client"} {
 		pkg := filepath.Join(d, "node_modules", filepath.FromSlash(name), "package.json")
 		if _, err := os.Stat(pkg); err != nil {
 			return fmt.Errorf("%s not installed: %v", name, err)
@@ -104,28 +109,67 @@ func Run(t testing.TB, callsJSON string, command ...string) (lines []string, err
 	if len(command) == 0 {
 		t.Fatalf("interop.Run: no command")
 	}
-	if !json.Valid([]byte(callsJSON)) {
-		t.Fatalf("interop.Run: callsJSON is not valid JSON: %s", callsJSON)
-	}
-	d, err := dir()
-	if err != nil {
-		t.Fatalf("interop.Run: %v", err)
-	}
-
 	cmd0, err := absCommand(command[0])
 	if err != nil {
 		t.Fatalf("interop.Run: %v", err)
 	}
+	args := append([]string{callsFile(t, "interop.Run", callsJSON), "--", cmd0}, command[1:]...)
+	return runScript(t, "node client.mjs -- "+strings.Join(command, " "), "client.mjs", args...)
+}
 
-	callsFile := filepath.Join(t.TempDir(), "calls.json")
-	if err := os.WriteFile(callsFile, []byte(callsJSON), 0o644); err != nil {
-		t.Fatalf("interop.Run: %v", err)
+// Tasks calls Require, then runs
+//
+//	node tasks.mjs URL CALLS.json
+//
+// which calls tools of the streamable HTTP server at url, at protocol
+// 2026-07-28, through the official tasks client
+// (@modelcontextprotocol/ext-tasks), and settles each call, a task or
+// not. callsJSON is the JSON text of the calls, e.g.
+//
+//	[{"name":"confirm_delete","arguments":{"filename":"a.txt"},
+//	  "elicit":{"action":"accept","content":{"confirm":true}}},
+//	 {"name":"slow_compute","arguments":{"seconds":60,"label":"x"},"cancel":true}]
+//
+// Tasks returns the non-empty stdout lines, one
+// {"name","kind","status","result","error","statuses","elicited",...} line
+// per call (tasks.mjs says what each holds). err is non-nil if tasks.mjs
+// exits non-zero (it could not connect, the server does not advertise
+// the extension, a call threw, a form was asked for a call without
+// "elicit"); its message includes tasks.mjs's stderr.
+func Tasks(t testing.TB, url, callsJSON string) (lines []string, err error) {
+	t.Helper()
+	Require(t)
+	return runScript(t, "node tasks.mjs "+url, "tasks.mjs", url, callsFile(t, "interop.Tasks", callsJSON))
+}
+
+// callsFile writes callsJSON, which must be valid JSON, to a temporary
+// file for a script, and returns its name; caller names the function
+// that needs it, for the message.
+func callsFile(t testing.TB, caller, callsJSON string) string {
+	t.Helper()
+	if !json.Valid([]byte(callsJSON)) {
+		t.Fatalf("%s: callsJSON is not valid JSON: %s", caller, callsJSON)
 	}
+	file := filepath.Join(t.TempDir(), "calls.json")
+	if err := os.WriteFile(file, []byte(callsJSON), 0o644); err != nil {
+		t.Fatalf("%s: %v", caller, err)
+	}
+	return file
+}
 
+// runScript runs node SCRIPT ARGS... in this directory, for at most
+// runTimeout, and returns the non-empty lines of its stdout. err is
+// non-nil if the script exits non-zero: its message starts with what
+// and includes the script's stderr, which is also logged with t.Log.
+func runScript(t testing.TB, what, script string, args ...string) (lines []string, err error) {
+	t.Helper()
+	d, err := dir()
+	if err != nil {
+		t.Fatalf("interop: %v", err)
+	}
 	ctx, cancel := context.WithTimeout(t.Context(), runTimeout)
 	defer cancel()
-	args := append([]string{filepath.Join(d, "client.mjs"), callsFile, "--", cmd0}, command[1:]...)
-	cmd := exec.CommandContext(ctx, "node", args...)
+	cmd := exec.CommandContext(ctx, "node", append([]string{filepath.Join(d, script)}, args...)...)
 	cmd.Dir = d
 	cmd.WaitDelay = 10 * time.Second
 	var stdout, stderr bytes.Buffer
@@ -139,13 +183,13 @@ func Run(t testing.TB, callsJSON string, command ...string) (lines []string, err
 		}
 	}
 	if stderr.Len() > 0 {
-		t.Logf("client.mjs stderr:\n%s", stderr.String())
+		t.Logf("%s stderr:\n%s", script, stderr.String())
 	}
 	if runErr != nil {
 		if ctx.Err() != nil {
 			runErr = fmt.Errorf("%v (timed out after %v)", runErr, runTimeout)
 		}
-		return lines, fmt.Errorf("node client.mjs -- %s: %v\n%s", strings.Join(command, " "), runErr, stderr.String())
+		return lines, fmt.Errorf("%s: %v\n%s", what, runErr, stderr.String())
 	}
 	return lines, nil
 }

@@ -69,8 +69,8 @@ func TestTaskLifecycle(t *testing.T) {
 	if got, want := resultText(t, done), "work at "+gate+" done"; got != want {
 		t.Errorf("result text = %q, want %q", got, want)
 	}
-	if _, ok := done["result"].(map[string]any)["resultType"]; ok {
-		t.Errorf("the inlined result carries resultType: %v", done["result"])
+	if rt := done["result"].(map[string]any)["resultType"]; rt != "complete" {
+		t.Errorf("the inlined result's resultType = %v, want complete, as every CallToolResult of 2026-07-28: %v", rt, done["result"])
 	}
 }
 
