@@ -166,7 +166,9 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 		structured: `{"result": ["Reykjavik"]}`,
 		texts:      []string{"Reykjavik"},
 	}, {
-		// Over stdio the server serves no tasks: the tool runs at once.
+		// On 2026-07-28 the call becomes a task, which the Inspector's
+		// tasks client polls to this result (TestInspectorRunsATask); on
+		// the legacy era it runs at once.
 		name:       "a task tool",
 		tool:       "summarize_climate",
 		args:       []string{"city=Reykjavik", "years=2"},
@@ -619,5 +621,29 @@ func runREADMECommand(t *testing.T, dir, line string) {
 	var res struct{ IsError bool }
 	if err != nil || json.Unmarshal(out, &res) != nil || res.IsError {
 		t.Errorf("%s: %v\nstdout:\n%s\nstderr:\n%s", line, err, out, stderr.String())
+	}
+}
+
+// TestInspectorRunsATask: the MCP Inspector's command line, on protocol
+// 2026-07-28 (--protocol-era modern), calls summarize_climate through
+// its tasks client: over the example's stateless HTTP the call is
+// answered with a task, which the Inspector polls with tasks/get to its
+// result.
+func TestInspectorRunsATask(t *testing.T) {
+	skipShort(t)
+	replica := startReplica(t)
+	url, methods := interop.RecordMethods(t, replica.String()+"/")
+	out, err := interop.Inspector(t, url, "--transport", "http", "--protocol-era", "modern",
+		"--method", "tools/call", "--tool-name", "summarize_climate", "--tool-arg", "city=Cairo", "years=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res inspectorResult
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("the Inspector printed %s: %v", out, err)
+	}
+	checkInspectorStructured(t, res.StructuredContent, `{"city": "Cairo", "years": 3, "meanTemperature": 12}`)
+	if got := methods(); !slices.Contains(got, "tools/call -> task") || !slices.Contains(got, "tasks/get") {
+		t.Errorf("the Inspector sent %q, want a tools/call answered with a task, then tasks/get", got)
 	}
 }
