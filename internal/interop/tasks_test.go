@@ -221,4 +221,3 @@ func TestTasksInspectorCLI(t *testing.T) {
 		}
 	}
 }
-
