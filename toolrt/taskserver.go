@@ -279,9 +279,11 @@ func (s *taskServer) runRound(ctx context.Context, stop context.CancelFunc, id s
 		defer wg.Done()
 		s.renew(ctx, stop, id)
 	}()
-	out := call(ctx, t, func(msg string) { s.progress(ctx, id, msg) })
+	status := &statusWriter{write: func(msg string) { s.progress(ctx, id, msg) }, every: s.opts.PollInterval / 4}
+	out := call(ctx, t, status.report)
 	stop()
 	wg.Wait()
+	status.stop()
 	s.opts.Store.Update(context.WithoutCancel(ctx), id, func(t *Task) error {
 		if t.Status == TaskWorking {
 			s.record(t, out)
@@ -330,6 +332,62 @@ func (s *taskServer) progress(ctx context.Context, id, msg string) {
 		}
 		return nil
 	})
+}
+
+// A statusWriter writes a round's progress reports to its task's status
+// message, each report at once unless one was written less than every
+// ago: then the last report is written once that much time has passed.
+// A tool that reports progress for each of thousands of items costs the
+// store a write or so per quarter of the poll interval, not thousands,
+// and its latest report is never lost.
+type statusWriter struct {
+	write func(msg string)
+	every time.Duration
+
+	mu      sync.Mutex
+	last    time.Time   // when the last write was
+	pending string      // the report a timer will write
+	timer   *time.Timer // set while a report is pending
+	stopped bool
+}
+
+func (w *statusWriter) report(msg string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stopped {
+		return
+	}
+	w.pending = msg
+	if w.timer != nil {
+		return
+	}
+	if wait := w.every - time.Since(w.last); wait > 0 {
+		w.timer = time.AfterFunc(wait, w.flush)
+		return
+	}
+	w.last = time.Now()
+	w.write(msg)
+}
+
+// flush writes the pending report.
+func (w *statusWriter) flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.timer = nil
+	if !w.stopped {
+		w.last = time.Now()
+		w.write(w.pending)
+	}
+}
+
+// stop drops a pending report: the round is over.
+func (w *statusWriter) stop() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.stopped = true
+	if w.timer != nil {
+		w.timer.Stop()
+	}
 }
 
 // record puts what a round of t came to in t: the input it asks for, its
