@@ -24,13 +24,14 @@ func Register(s *mcp.Server) {
 	RegisterTools(s)
 }
 
-// RegisterTools adds the package's tools to s: work, deploy, release, echo.
+// RegisterTools adds the package's tools to s: work, deploy, release, echo,
+// headline.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
 // Tools returns the package's tool functions as data, in declaration order:
-// work, deploy, release, echo.
+// work, deploy, release, echo, headline.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -110,6 +111,24 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagEchoDecode, mcptagEchoRun),
+		toolimpl.ContextStepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:        "headline",
+				Description: `Asks the client's model for a headline of text, and returns it: a request for sampling, which no directive asks, so the tool returns its input request as the go-sdk's handler does, and finds the answer in the call that carries it.`,
+				InputSchema: mcptagHeadlineInput,
+			},
+			Handler: mcptagHeadline,
+			Task:    toolrt.TaskOptional,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"answ", "ask", "call", "carry", "client", "directiv", "find", "go", "handl", "headlin", "input",
+					"model", "request", "sampl", "sdk", "text", "tool",
+				},
+				Counts: []int{
+					2, 4, 2, 2, 2, 2, 2, 2, 2, 8, 2, 2, 4, 2, 2, 3, 2,
+				},
+			},
+		}, mcptagHeadlineDecode, mcptagHeadlineRun),
 	}
 }
 
@@ -294,9 +313,54 @@ func mcptagEchoRun(ctx context.Context, req *mcp.CallToolRequest, in *EchoParams
 	return toolimpl.Wrapped("echo", out), nil
 }
 
-// Client calls the tools work, deploy, release, echo through a client session:
-// one method a tool, named after its Go function, taking its arguments and
-// returning its result.
+// Schemas and arguments of headline, computed by mcptag.
+var mcptagHeadlineInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"text":{"type":"string"}},` +
+	`"required":["text"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagHeadlineArgs = &toolimpl.Spec{
+	Tool: "headline",
+	Args: []toolimpl.Arg{
+		{Name: "text", Required: true, Kind: toolimpl.KindString},
+	},
+}
+
+// HeadlineParams holds the arguments of headline as Headline takes them: a hook
+// meets a *HeadlineParams in toolrt.Call's Args (toolrt.Use).
+type HeadlineParams struct {
+	Text string `json:"text"`
+}
+
+func mcptagHeadline(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "headline", &res)
+	var in HeadlineParams
+	if err := mcptagHeadlineDecode(ctx, req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagHeadlineRun(ctx, req, &in))
+}
+
+func mcptagHeadlineDecode(ctx context.Context, req *mcp.CallToolRequest, in *HeadlineParams) error {
+	args, err := mcptagHeadlineArgs.ParseContext(ctx, req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	return args.Decode("text", &in.Text)
+}
+
+func mcptagHeadlineRun(ctx context.Context, req *mcp.CallToolRequest, in *HeadlineParams) (*mcp.CallToolResult, error) {
+	res, out, err := Headline(ctx, req, in.Text)
+	if err != nil {
+		return nil, err
+	}
+	return toolimpl.Merge(res, toolimpl.JSONText("headline", out)), nil
+}
+
+// Client calls the tools work, deploy, release, echo, headline through a client
+// session: one method a tool, named after its Go function, taking its arguments
+// and returning its result.
 type Client struct {
 	cs *mcp.ClientSession
 }
@@ -340,6 +404,16 @@ func (c *Client) Echo(ctx context.Context, text string) (out string, err error) 
 		return out, err
 	}
 	return toolimpl.ClientWrapped[string](res, "echo")
+}
+
+// Headline calls the tool headline.
+func (c *Client) Headline(ctx context.Context, text string) (res *mcp.CallToolResult, out any, err error) {
+	res, err = toolimpl.CallTool(ctx, c.cs, "headline", map[string]any{"text": text})
+	if err != nil {
+		return res, out, err
+	}
+	out, err = toolimpl.ClientJSONText[any](res, "headline")
+	return res, out, err
 }
 
 // ElicitApproval asks the user of the client that made the tool call req to

@@ -260,3 +260,27 @@ func TestTaskRefusedArguments(t *testing.T) {
 		t.Errorf("refusal = %v, want one naming the argument", content)
 	}
 }
+
+// TestTaskSampling: a request for sampling inside a task parks it, as a
+// form does, and the model's answer, delivered by tasks/update, reaches
+// the tool.
+func TestTaskSampling(t *testing.T) {
+	srv := serve(t, newServer(), toolrt.TaskOptions{})
+	c := &client{t: t, url: srv.URL, tasks: true}
+	res, err := c.call("headline", map[string]any{"text": "rain in Cairo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created(t, res)
+	parked := c.await(id, "input_required")
+	r, _ := parked["inputRequests"].(map[string]any)["headline"].(map[string]any)
+	if r["method"] != "sampling/createMessage" {
+		t.Fatalf("input_required task = %v, want a sampling request under headline", parked)
+	}
+	c.must("tasks/update", map[string]any{"taskId": id, "inputResponses": map[string]any{
+		"headline": map[string]any{"role": "assistant", "model": "test", "content": map[string]any{"type": "text", "text": "Cairo gets wet"}},
+	}})
+	if got := resultText(t, c.await(id, "completed", "failed")); got != "headline: Cairo gets wet" {
+		t.Errorf("result text = %q", got)
+	}
+}

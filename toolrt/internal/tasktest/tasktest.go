@@ -104,3 +104,26 @@ func Release(ctx context.Context, req *mcp.CallToolRequest, version string) (str
 //
 //mcp:tool
 func Echo(text string) string { return text }
+
+// Headline asks the client's model for a headline of text, and returns
+// it: a request for sampling, which no directive asks, so the tool
+// returns its input request as the go-sdk's handler does, and finds the
+// answer in the call that carries it.
+//
+//mcp:tool task=optional structured=false
+func Headline(ctx context.Context, req *mcp.CallToolRequest, text string) (*mcp.CallToolResult, any, error) {
+	answer, ok := req.Params.InputResponses["headline"].(*mcp.CreateMessageWithToolsResult)
+	if !ok {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"headline": &mcp.CreateMessageParams{
+			MaxTokens: 20,
+			Messages:  []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: "A headline for: " + text}}},
+		}}}, nil, nil
+	}
+	headline := ""
+	for _, c := range answer.Content {
+		if t, ok := c.(*mcp.TextContent); ok {
+			headline += t.Text
+		}
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "headline: " + headline}}}, nil, nil
+}
