@@ -110,15 +110,20 @@ func (h *tasksHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	var env envelope
 	var meta requestMeta
-	if json.Unmarshal(body, &env) != nil || json.Unmarshal(env.Params, &meta) != nil {
+	if json.Unmarshal(body, &env) != nil {
 		h.next.ServeHTTP(w, r) // a batch, or not JSON-RPC: the go-sdk answers it
 		return
 	}
+	metaErr := json.Unmarshal(env.Params, &meta)
 	switch env.Method {
 	case "tasks/get", "tasks/update", "tasks/cancel":
+		if metaErr != nil {
+			writeRPCError(w, http.StatusOK, env.ID, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: env.Method + ": params: " + metaErr.Error()})
+			return
+		}
 		h.serveMethod(w, r, &env, &meta)
 	case "tools/call":
-		if !meta.declaresTasks() {
+		if metaErr != nil || !meta.declaresTasks() {
 			h.next.ServeHTTP(w, r)
 			return
 		}

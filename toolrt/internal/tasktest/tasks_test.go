@@ -284,3 +284,21 @@ func TestTaskSampling(t *testing.T) {
 		t.Errorf("result text = %q", got)
 	}
 }
+
+// TestTaskMalformedParams: a task method whose params are not what it
+// takes is -32602, saying what is wrong.
+func TestTaskMalformedParams(t *testing.T) {
+	c := &client{t: t, url: serve(t, newServer(), toolrt.TaskOptions{}).URL, tasks: true}
+	for _, params := range []map[string]any{
+		{"taskId": 7},
+		{"taskId": "a", "inputResponses": []any{1}},
+		{},
+	} {
+		for _, method := range []string{"tasks/get", "tasks/update", "tasks/cancel"} {
+			_, err := c.do(method, params)
+			if err == nil || err.Code != -32602 {
+				t.Errorf("%s %v: %v; want -32602", method, params, err)
+			}
+		}
+	}
+}
