@@ -9,6 +9,7 @@ replace github.com/mcptag/mcptag/toolrt/redistasks => ../../toolrt/redistasks
 tool github.com/mcptag/mcptag/cmd/mcptag
 
 require (
+	github.com/google/go-cmp v0.7.0
 	github.com/mcptag/mcptag v0.0.0
 	github.com/mcptag/mcptag/toolrt/redistasks v0.0.0-00010101000000-000000000000
 	github.com/modelcontextprotocol/go-sdk v1.8.0
