@@ -19,8 +19,11 @@
 //	go run . -http localhost:8082 -redis localhost:6379 -state-key-file state.key &
 //
 // and a load balancer that sends each request to either, for example
-// nginx with an upstream of localhost:8081 and localhost:8082. Without
-// -redis, tasks are kept in the process's memory: one replica only.
+// nginx with an upstream of localhost:8081 and localhost:8082. A replica
+// asked to stop (SIGINT, SIGTERM) lets its requests finish, but not the
+// rounds of its working tasks, which fail one lease later as a killed
+// replica's do. Without -redis, tasks are kept in the process's memory:
+// one replica only.
 package main
 
 import (
