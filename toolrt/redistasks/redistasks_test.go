@@ -17,12 +17,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/mcptag/mcptag/toolrt/redistasks"
+	"github.com/mcptag/mcptag/toolrt/redistasks/redistest"
 	"github.com/mcptag/mcptag/toolrt/toolrttest"
 	"github.com/redis/go-redis/v9"
 )
 
 func TestTaskStore(t *testing.T) {
-	addr := startRedis(t)
+	addr := redistest.Start(t)
 	toolrttest.TestTaskStore(t, func(t *testing.T) toolrt.TaskStore {
 		return redistasks.New(connect(t, addr), "")
 	})
@@ -45,7 +46,7 @@ func newTask() *toolrt.Task {
 // it, as two replicas have, and a task created through the first.
 func replicas(t *testing.T) (a, b toolrt.TaskStore, tk *toolrt.Task) {
 	t.Helper()
-	addr := startRedis(t)
+	addr := redistest.Start(t)
 	a, b = redistasks.New(connect(t, addr), ""), redistasks.New(connect(t, addr), "")
 	tk = newTask()
 	if err := a.Create(t.Context(), tk); err != nil {
@@ -78,7 +79,7 @@ func answers(t *testing.T, s toolrt.TaskStore, id string) []string {
 // The key of a task is the prefix and its ID, its value the task's JSON
 // form, and its expiry the task's Expires, which an Update moves.
 func TestKeys(t *testing.T) {
-	client := connect(t, startRedis(t))
+	client := connect(t, redistest.Start(t))
 	ctx := t.Context()
 	for _, c := range []struct{ prefix, key string }{{"", "mcptag:task:"}, {"app1:", "app1:"}} {
 		s := redistasks.New(client, c.prefix)
@@ -255,7 +256,7 @@ func TestUpdateStopsWithItsContext(t *testing.T) {
 // A task past its Expires is gone even while its key is not, as when
 // Redis's clock lags behind the replica's.
 func TestExpiredBeforeItsKey(t *testing.T) {
-	client := connect(t, startRedis(t))
+	client := connect(t, redistest.Start(t))
 	s := redistasks.New(client, "")
 	tk := newTask()
 	tk.Updated = time.Now().Add(-2 * tk.TTL)

@@ -1,22 +1,17 @@
 package tasktest
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
-	"time"
 
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // A client speaks protocol 2026-07-28 to a server over HTTP, declaring
-// the tasks extension or not: the go-sdk's client knows no task method.
+// the tasks extension or not (mcptest.TaskClient).
 type client struct {
 	t     *testing.T
 	url   string
@@ -26,129 +21,42 @@ type client struct {
 
 // An rpcError is a JSON-RPC error response, with the HTTP status it came
 // with.
-type rpcError struct {
-	Code    int64           `json:"code"`
-	Message string          `json:"message"`
-	Data    json.RawMessage `json:"data"`
-	status  int
-}
+type rpcError = mcptest.ErrorResponse
 
-func (e *rpcError) Error() string { return fmt.Sprintf("%d %s (HTTP %d)", e.Code, e.Message, e.status) }
+func (c *client) raw() *mcptest.TaskClient {
+	return &mcptest.TaskClient{T: c.t, URL: c.url, Tasks: c.tasks, Token: c.token}
+}
 
 // do sends the request method with params, which it gives the _meta of
 // protocol 2026-07-28, and returns its result or its error.
 func (c *client) do(method string, params map[string]any, header ...string) (map[string]any, *rpcError) {
 	c.t.Helper()
-	caps := map[string]any{"elicitation": map[string]any{"form": map[string]any{}}}
-	if c.tasks {
-		caps["extensions"] = map[string]any{toolrt.TasksExtension: map[string]any{}}
-	}
-	meta := map[string]any{
-		"io.modelcontextprotocol/protocolVersion":    "2026-07-28",
-		"io.modelcontextprotocol/clientCapabilities": caps,
-		"io.modelcontextprotocol/clientInfo":         map[string]any{"name": "tasktest", "version": "1"},
-	}
-	if m, ok := params["_meta"].(map[string]any); ok {
-		for k, v := range m {
-			meta[k] = v
-		}
-	}
-	params["_meta"] = meta
-	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
-	req, _ := http.NewRequest(http.MethodPost, c.url, bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
-	req.Header.Set("Mcp-Method", method)
-	if name, ok := params["name"].(string); ok {
-		req.Header.Set("Mcp-Name", name)
-	}
-	if id, ok := params["taskId"].(string); ok {
-		req.Header.Set("Mcp-Name", id)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatalf("%s: %v", method, err)
-	}
-	defer resp.Body.Close()
-	var msg struct {
-		Result map[string]any `json:"result"`
-		Error  *rpcError      `json:"error"`
-	}
-	if err := json.Unmarshal(lastMessage(c.t, resp), &msg); err != nil {
-		c.t.Fatalf("%s: the response: %v", method, err)
-	}
-	if msg.Error != nil {
-		msg.Error.status = resp.StatusCode
-		return nil, msg.Error
-	}
-	return msg.Result, nil
-}
-
-// lastMessage is the response's JSON-RPC message: its body, or the last
-// event of its stream.
-func lastMessage(t *testing.T, resp *http.Response) []byte {
-	t.Helper()
-	if !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
-		var buf bytes.Buffer
-		buf.ReadFrom(resp.Body)
-		return buf.Bytes()
-	}
-	var last []byte
-	sc := bufio.NewScanner(resp.Body)
-	for sc.Scan() {
-		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-			last = []byte(data)
-		}
-	}
-	return last
+	return c.raw().Do(method, params, header...)
 }
 
 // must is do, failing the test on an error.
 func (c *client) must(method string, params map[string]any) map[string]any {
 	c.t.Helper()
-	res, err := c.do(method, params)
-	if err != nil {
-		c.t.Fatalf("%s: %v", method, err)
-	}
-	return res
+	return c.raw().Must(method, params)
 }
 
 // call calls the tool name with args.
 func (c *client) call(name string, args map[string]any) (map[string]any, *rpcError) {
 	c.t.Helper()
-	return c.do("tools/call", map[string]any{"name": name, "arguments": args})
+	return c.raw().Call(name, args)
 }
 
 // get returns the task id as tasks/get reports it.
 func (c *client) get(id string) map[string]any {
 	c.t.Helper()
-	return c.must("tasks/get", map[string]any{"taskId": id})
+	return c.raw().Get(id)
 }
 
 // await polls the task id until its status is one of statuses, and
 // returns it then.
 func (c *client) await(id string, statuses ...string) map[string]any {
 	c.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		task := c.get(id)
-		for _, s := range statuses {
-			if task["status"] == s {
-				return task
-			}
-		}
-		if time.Now().After(deadline) {
-			c.t.Fatalf("task %s is %v after 10s, want one of %v: %v", id, task["status"], statuses, task)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	return c.raw().Await(id, statuses...)
 }
 
 // newServer is a server of the package's tools with their task support.
@@ -184,15 +92,7 @@ func resultText(t *testing.T, task map[string]any) string {
 // its first step: until then, a cancel may come before the tool runs.
 func (c *client) awaitStarted(id string) map[string]any {
 	c.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		task := c.get(id)
-		if task["statusMessage"] == "step 1 of 2" {
-			return task
-		}
-		if time.Now().After(deadline) {
-			c.t.Fatalf("the task's status message is %v after 10s, want the tool's progress, %q", task["statusMessage"], "step 1 of 2")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	return c.raw().AwaitTask(id, `the tool's progress, "step 1 of 2"`, func(task map[string]any) bool {
+		return task["statusMessage"] == "step 1 of 2"
+	})
 }

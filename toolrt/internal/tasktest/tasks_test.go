@@ -203,7 +203,7 @@ func TestTaskErrors(t *testing.T) {
 		}
 	}
 	_, err := c.do("tasks/get", map[string]any{"taskId": "a"}, "Mcp-Name", "b")
-	if err == nil || err.Code != mcp.CodeHeaderMismatch || err.status != http.StatusBadRequest {
+	if err == nil || err.Code != mcp.CodeHeaderMismatch || err.Status != http.StatusBadRequest {
 		t.Errorf("tasks/get with Mcp-Name b for task a: %v; want HTTP 400, -32020", err)
 	}
 	for _, method := range []string{"tasks/result", "tasks/list"} {

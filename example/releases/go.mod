@@ -1,0 +1,34 @@
+module github.com/mcptag/mcptag/example/releases
+
+go 1.26.0
+
+replace github.com/mcptag/mcptag => ../..
+
+replace github.com/mcptag/mcptag/toolrt/redistasks => ../../toolrt/redistasks
+
+tool github.com/mcptag/mcptag/cmd/mcptag
+
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/mcptag/mcptag v0.0.0
+	github.com/mcptag/mcptag/toolrt/redistasks v0.0.0-00010101000000-000000000000
+	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/redis/go-redis/v9 v9.23.0
+)
+
+require (
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/fatih/structtag v1.2.0 // indirect
+	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/rogpeppe/go-internal v1.16.0 // indirect
+	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/segmentio/encoding v0.5.4 // indirect
+	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
+	go.uber.org/atomic v1.12.0 // indirect
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/oauth2 v0.35.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/time v0.15.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)
