@@ -284,17 +284,40 @@ func (s *taskServer) runRound(ctx context.Context, stop context.CancelFunc, id s
 	stop()
 	wg.Wait()
 	status.stop()
-	s.opts.Store.Update(context.WithoutCancel(ctx), id, func(t *Task) error {
-		if t.Status == TaskWorking {
-			s.record(t, out)
+	s.keep(context.WithoutCancel(ctx), id, out)
+}
+
+// keepTries and keepWait bound how long keep tries to store a round's
+// outcome while the store fails: about three seconds.
+const (
+	keepTries = 5
+	keepWait  = 200 * time.Millisecond
+)
+
+// keep records out, what the task id's round came to, in the store,
+// trying again a few times while the store fails: the round's result is
+// lost if it cannot be stored, and the task then fails as one whose
+// replica stopped.
+func (s *taskServer) keep(ctx context.Context, id string, out roundOutcome) {
+	for try, wait := 1, keepWait; ; try, wait = try+1, 2*wait {
+		_, err := s.opts.Store.Update(ctx, id, func(t *Task) error {
+			if t.Status == TaskWorking {
+				s.record(t, out)
+			}
+			return nil
+		})
+		if err == nil || errors.Is(err, ErrNoTask) || try == keepTries {
+			return
 		}
-		return nil
-	})
+		time.Sleep(wait)
+	}
 }
 
 // renew extends the lease of the task id every third of a lease until
 // ctx is done, and stops the round when the task was cancelled, on this
-// replica or another.
+// replica or another, or is gone. A renewal the store fails is tried
+// again at the next tick: a store that is down for less than two thirds
+// of a lease costs no task.
 func (s *taskServer) renew(ctx context.Context, stop context.CancelFunc, id string) {
 	tick := time.NewTicker(s.opts.Lease / 3)
 	defer tick.Stop()
@@ -307,10 +330,16 @@ func (s *taskServer) renew(ctx context.Context, stop context.CancelFunc, id stri
 		t, err := s.opts.Store.Update(ctx, id, func(t *Task) error {
 			if t.Status == TaskWorking {
 				t.Lease = s.now().Add(s.opts.Lease)
+				if t.Expires().Before(t.Lease) {
+					s.touch(t) // a task that works is kept, however long past its TTL
+				}
 			}
 			return nil
 		})
-		if err != nil || t.Status != TaskWorking {
+		switch {
+		case err != nil && !errors.Is(err, ErrNoTask):
+			continue // the store failed: the next renewal may not
+		case err != nil || t.Status != TaskWorking:
 			stop()
 			return
 		}

@@ -10,55 +10,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// A client speaks protocol 2026-07-28 to a server over HTTP, declaring
-// the tasks extension or not (mcptest.TaskClient).
-type client struct {
-	t     *testing.T
-	url   string
-	tasks bool   // declares the extension
-	token string // a bearer token, "" for none
-}
-
-// An rpcError is a JSON-RPC error response, with the HTTP status it came
-// with.
-type rpcError = mcptest.ErrorResponse
-
-func (c *client) raw() *mcptest.TaskClient {
-	return &mcptest.TaskClient{T: c.t, URL: c.url, Tasks: c.tasks, Token: c.token}
-}
-
-// do sends the request method with params, which it gives the _meta of
-// protocol 2026-07-28, and returns its result or its error.
-func (c *client) do(method string, params map[string]any, header ...string) (map[string]any, *rpcError) {
-	c.t.Helper()
-	return c.raw().Do(method, params, header...)
-}
-
-// must is do, failing the test on an error.
-func (c *client) must(method string, params map[string]any) map[string]any {
-	c.t.Helper()
-	return c.raw().Must(method, params)
-}
-
-// call calls the tool name with args.
-func (c *client) call(name string, args map[string]any) (map[string]any, *rpcError) {
-	c.t.Helper()
-	return c.raw().Call(name, args)
-}
-
-// get returns the task id as tasks/get reports it.
-func (c *client) get(id string) map[string]any {
-	c.t.Helper()
-	return c.raw().Get(id)
-}
-
-// await polls the task id until its status is one of statuses, and
-// returns it then.
-func (c *client) await(id string, statuses ...string) map[string]any {
-	c.t.Helper()
-	return c.raw().Await(id, statuses...)
-}
-
 // newServer is a server of the package's tools with their task support.
 func newServer() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "tasktest", Version: "v1"}, nil)
@@ -90,9 +41,9 @@ func resultText(t *testing.T, task map[string]any) string {
 
 // awaitStarted polls the task id, a Work call, until the tool reports
 // its first step: until then, a cancel may come before the tool runs.
-func (c *client) awaitStarted(id string) map[string]any {
-	c.t.Helper()
-	return c.raw().AwaitTask(id, `the tool's progress, "step 1 of 2"`, func(task map[string]any) bool {
+func awaitStarted(c *mcptest.TaskClient, id string) map[string]any {
+	c.T.Helper()
+	return c.AwaitTask(id, `the tool's progress, "step 1 of 2"`, func(task map[string]any) bool {
 		return task["statusMessage"] == "step 1 of 2"
 	})
 }

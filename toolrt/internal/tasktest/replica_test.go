@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/toolrt"
 )
 
@@ -17,38 +18,38 @@ import (
 func TestTaskAcrossReplicas(t *testing.T) {
 	store := toolrt.NewMemoryTaskStore()
 	opts := toolrt.TaskOptions{Store: store, Lease: 150 * time.Millisecond}
-	one := &client{t: t, url: serve(t, newServer(), opts).URL, tasks: true}
-	two := &client{t: t, url: serve(t, newServer(), opts).URL, tasks: true}
+	one := &mcptest.TaskClient{T: t, URL: serve(t, newServer(), opts).URL, Tasks: true}
+	two := &mcptest.TaskClient{T: t, URL: serve(t, newServer(), opts).URL, Tasks: true}
 
-	res, err := one.call("deploy", map[string]any{"service": "db"})
+	res, err := one.Call("deploy", map[string]any{"service": "db"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := created(t, res)
-	parked := two.await(id, "input_required")
+	parked := two.Await(id, "input_required")
 	answers := map[string]any{}
 	for key := range parked["inputRequests"].(map[string]any) {
 		answers[key] = map[string]any{"action": "accept", "content": map[string]any{"approve": true}}
 	}
-	two.must("tasks/update", map[string]any{"taskId": id, "inputResponses": answers})
-	if got := resultText(t, one.await(id, "completed", "failed")); got != "db deployed" {
+	two.Must("tasks/update", map[string]any{"taskId": id, "inputResponses": answers})
+	if got := resultText(t, one.Await(id, "completed", "failed")); got != "db deployed" {
 		t.Errorf("result text = %q, want %q", got, "db deployed")
 	}
 
 	gate := gateName(t)
-	res, err = one.call("work", map[string]any{"gate": gate})
+	res, err = one.Call("work", map[string]any{"gate": gate})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id = created(t, res)
-	two.awaitStarted(id)
-	two.must("tasks/cancel", map[string]any{"taskId": id})
+	awaitStarted(two, id)
+	two.Must("tasks/cancel", map[string]any{"taskId": id})
 	select {
 	case <-GateNamed(gate).Cancelled():
 	case <-time.After(10 * time.Second):
 		t.Fatal("the tool's context on the replica that runs it was not cancelled")
 	}
-	if task := one.get(id); task["status"] != "cancelled" {
+	if task := one.Get(id); task["status"] != "cancelled" {
 		t.Errorf("task = %v, want cancelled", task)
 	}
 }
@@ -58,7 +59,7 @@ func TestTaskAcrossReplicas(t *testing.T) {
 // ever.
 func TestTaskLeaseLost(t *testing.T) {
 	store := toolrt.NewMemoryTaskStore()
-	c := &client{t: t, url: serve(t, newServer(), toolrt.TaskOptions{Store: store}).URL, tasks: true}
+	c := &mcptest.TaskClient{T: t, URL: serve(t, newServer(), toolrt.TaskOptions{Store: store}).URL, Tasks: true}
 	now := time.Now()
 	err := store.Create(context.Background(), &toolrt.Task{
 		ID: "orphan", Status: toolrt.TaskWorking, Created: now.Add(-time.Minute), Updated: now.Add(-time.Minute),
@@ -67,7 +68,7 @@ func TestTaskLeaseLost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	task := c.get("orphan")
+	task := c.Get("orphan")
 	e, _ := task["error"].(map[string]any)
 	if task["status"] != "failed" || !strings.Contains(e["message"].(string), "stopped") || task["result"] != nil {
 		t.Errorf("task past its lease = %v; want failed, saying its replica stopped", task)
@@ -76,10 +77,10 @@ func TestTaskLeaseLost(t *testing.T) {
 
 // TestTaskExpires: a task is kept TTL after its last change, then gone.
 func TestTaskExpires(t *testing.T) {
-	c := &client{t: t, url: serve(t, newServer(), toolrt.TaskOptions{TTL: 200 * time.Millisecond}).URL, tasks: true}
+	c := &mcptest.TaskClient{T: t, URL: serve(t, newServer(), toolrt.TaskOptions{TTL: 200 * time.Millisecond}).URL, Tasks: true}
 	gate := gateName(t)
 	GateNamed(gate).Open()
-	res, err := c.call("work", map[string]any{"gate": gate})
+	res, err := c.Call("work", map[string]any{"gate": gate})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,9 +88,9 @@ func TestTaskExpires(t *testing.T) {
 	if ttl := res["ttlMs"]; ttl != float64(200) {
 		t.Errorf("ttlMs = %v, want 200", ttl)
 	}
-	c.await(id, "completed")
+	c.Await(id, "completed")
 	time.Sleep(300 * time.Millisecond)
-	if _, err := c.do("tasks/get", map[string]any{"taskId": id}); err == nil || err.Code != -32602 {
+	if _, err := c.Do("tasks/get", map[string]any{"taskId": id}); err == nil || err.Code != -32602 {
 		t.Errorf("tasks/get past the TTL: %v; want -32602", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/toolrt"
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -50,19 +51,19 @@ func created(t *testing.T, res map[string]any) string {
 // is its status message, and which completes with the tool's result.
 func TestTaskLifecycle(t *testing.T) {
 	srv := serve(t, newServer(), toolrt.TaskOptions{})
-	c := &client{t: t, url: srv.URL, tasks: true}
+	c := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true}
 	gate := gateName(t)
-	res, err := c.call("work", map[string]any{"gate": gate})
+	res, err := c.Call("work", map[string]any{"gate": gate})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := created(t, res)
-	working := c.awaitStarted(id)
+	working := awaitStarted(c, id)
 	if working["status"] != "working" || working["resultType"] != "complete" || working["result"] != nil {
 		t.Errorf("tasks/get of a working task = %v", working)
 	}
 	GateNamed(gate).Open()
-	done := c.await(id, "completed", "failed", "cancelled")
+	done := c.Await(id, "completed", "failed", "cancelled")
 	if done["status"] != "completed" {
 		t.Fatalf("task = %v, want completed", done)
 	}
@@ -78,16 +79,16 @@ func TestTaskLifecycle(t *testing.T) {
 // cancelled, and cancelling it again gets the same ack.
 func TestTaskCancel(t *testing.T) {
 	srv := serve(t, newServer(), toolrt.TaskOptions{})
-	c := &client{t: t, url: srv.URL, tasks: true}
+	c := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true}
 	gate := gateName(t)
-	res, err := c.call("work", map[string]any{"gate": gate})
+	res, err := c.Call("work", map[string]any{"gate": gate})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := created(t, res)
-	c.awaitStarted(id)
+	awaitStarted(c, id)
 	for range 2 {
-		ack := c.must("tasks/cancel", map[string]any{"taskId": id})
+		ack := c.Must("tasks/cancel", map[string]any{"taskId": id})
 		if len(ack) != 1 || ack["resultType"] != "complete" {
 			t.Errorf("tasks/cancel = %v, want {resultType: complete}", ack)
 		}
@@ -97,7 +98,7 @@ func TestTaskCancel(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the tool's context was not cancelled")
 	}
-	if task := c.get(id); task["status"] != "cancelled" {
+	if task := c.Get(id); task["status"] != "cancelled" {
 		t.Errorf("task = %v, want cancelled", task)
 	}
 }
@@ -106,13 +107,13 @@ func TestTaskCancel(t *testing.T) {
 // tasks/update answers it, and the task completes with the answer.
 func TestTaskForm(t *testing.T) {
 	srv := serve(t, newServer(), toolrt.TaskOptions{})
-	c := &client{t: t, url: srv.URL, tasks: true}
-	res, err := c.call("deploy", map[string]any{"service": "api"})
+	c := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true}
+	res, err := c.Call("deploy", map[string]any{"service": "api"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := created(t, res)
-	parked := c.await(id, "input_required")
+	parked := c.Await(id, "input_required")
 	requests, _ := parked["inputRequests"].(map[string]any)
 	if len(requests) != 1 {
 		t.Fatalf("input_required task = %v, want one input request", parked)
@@ -127,11 +128,11 @@ func TestTaskForm(t *testing.T) {
 	if _, ok := parked["requestState"]; ok {
 		t.Errorf("tasks/get carries requestState: %v", parked)
 	}
-	ack := c.must("tasks/update", map[string]any{"taskId": id, "inputResponses": answers})
+	ack := c.Must("tasks/update", map[string]any{"taskId": id, "inputResponses": answers})
 	if len(ack) != 1 || ack["resultType"] != "complete" {
 		t.Errorf("tasks/update = %v, want {resultType: complete}", ack)
 	}
-	done := c.await(id, "completed", "failed")
+	done := c.Await(id, "completed", "failed")
 	if got := resultText(t, done); got != "api deployed" {
 		t.Errorf("result text = %q, want %q", got, "api deployed")
 	}
@@ -142,8 +143,8 @@ func TestTaskForm(t *testing.T) {
 // which carries the answer, with a task that completes with it.
 func TestStartTask(t *testing.T) {
 	srv := serve(t, newServer(), toolrt.TaskOptions{})
-	c := &client{t: t, url: srv.URL, tasks: true}
-	first, err := c.call("release", map[string]any{"version": "v2"})
+	c := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true}
+	first, err := c.Call("release", map[string]any{"version": "v2"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,13 +156,13 @@ func TestStartTask(t *testing.T) {
 	for key := range requests {
 		answers[key] = map[string]any{"action": "accept", "content": map[string]any{"approve": true}}
 	}
-	second, rpcErr := c.do("tools/call", map[string]any{"name": "release", "arguments": map[string]any{"version": "v2"},
+	second, rpcErr := c.Do("tools/call", map[string]any{"name": "release", "arguments": map[string]any{"version": "v2"},
 		"inputResponses": answers, "requestState": first["requestState"]})
 	if rpcErr != nil {
 		t.Fatal(rpcErr)
 	}
 	id := created(t, second)
-	if got := resultText(t, c.await(id, "completed", "failed")); got != "v2 released" {
+	if got := resultText(t, c.Await(id, "completed", "failed")); got != "v2 released" {
 		t.Errorf("result text = %q, want %q", got, "v2 released")
 	}
 }
@@ -172,19 +173,19 @@ func TestStartTask(t *testing.T) {
 // method.
 func TestWithoutTheExtension(t *testing.T) {
 	srv := serve(t, newServer(), toolrt.TaskOptions{})
-	c := &client{t: t, url: srv.URL}
+	c := &mcptest.TaskClient{T: t, URL: srv.URL}
 	gate := gateName(t)
 	GateNamed(gate).Open()
-	res, err := c.call("work", map[string]any{"gate": gate})
+	res, err := c.Call("work", map[string]any{"gate": gate})
 	if err != nil || res["taskId"] != nil || res["resultType"] == "task" {
 		t.Fatalf("work without the extension = %v, %v; want its result at once", res, err)
 	}
-	_, err = c.call("release", map[string]any{"version": "v1"})
+	_, err = c.Call("release", map[string]any{"version": "v1"})
 	if err == nil || err.Code != mcp.CodeMissingRequiredClientCapabilities || !strings.Contains(string(err.Data), toolrt.TasksExtension) {
 		t.Errorf("release without the extension: %v; want -32021 naming %s", err, toolrt.TasksExtension)
 	}
 	for _, method := range []string{"tasks/get", "tasks/update", "tasks/cancel"} {
-		_, err := c.do(method, map[string]any{"taskId": "x", "inputResponses": map[string]any{}})
+		_, err := c.Do(method, map[string]any{"taskId": "x", "inputResponses": map[string]any{}})
 		if err == nil || err.Code != mcp.CodeMissingRequiredClientCapabilities {
 			t.Errorf("%s without the extension: %v; want -32021", method, err)
 		}
@@ -195,19 +196,19 @@ func TestWithoutTheExtension(t *testing.T) {
 // with the body is HTTP 400 and -32020; the removed methods are unknown.
 func TestTaskErrors(t *testing.T) {
 	srv := serve(t, newServer(), toolrt.TaskOptions{})
-	c := &client{t: t, url: srv.URL, tasks: true}
+	c := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true}
 	for _, method := range []string{"tasks/get", "tasks/update", "tasks/cancel"} {
-		_, err := c.do(method, map[string]any{"taskId": "no-such-task", "inputResponses": map[string]any{}})
+		_, err := c.Do(method, map[string]any{"taskId": "no-such-task", "inputResponses": map[string]any{}})
 		if err == nil || err.Code != -32602 {
 			t.Errorf("%s of an unknown task: %v; want -32602", method, err)
 		}
 	}
-	_, err := c.do("tasks/get", map[string]any{"taskId": "a"}, "Mcp-Name", "b")
+	_, err := c.Do("tasks/get", map[string]any{"taskId": "a"}, "Mcp-Name", "b")
 	if err == nil || err.Code != mcp.CodeHeaderMismatch || err.Status != http.StatusBadRequest {
 		t.Errorf("tasks/get with Mcp-Name b for task a: %v; want HTTP 400, -32020", err)
 	}
 	for _, method := range []string{"tasks/result", "tasks/list"} {
-		if _, err := c.do(method, map[string]any{"taskId": "a"}); err == nil || err.Code != -32601 {
+		if _, err := c.Do(method, map[string]any{"taskId": "a"}); err == nil || err.Code != -32601 {
 			t.Errorf("%s: %v; want -32601", method, err)
 		}
 	}
@@ -223,22 +224,22 @@ func TestTaskOwner(t *testing.T) {
 	}
 	srv := serve(t, s, toolrt.TaskOptions{})
 	srv.Config.Handler = auth.RequireBearerToken(verify, nil)(toolrt.TaskOptions{}.Handler(h))
-	alice := &client{t: t, url: srv.URL, tasks: true, token: "alice"}
-	bob := &client{t: t, url: srv.URL, tasks: true, token: "bob"}
+	alice := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true, Token: "alice"}
+	bob := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true, Token: "bob"}
 	gate := gateName(t)
 	defer GateNamed(gate).Open()
-	res, err := alice.call("work", map[string]any{"gate": gate})
+	res, err := alice.Call("work", map[string]any{"gate": gate})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := created(t, res)
-	alice.get(id)
+	alice.Get(id)
 	for _, method := range []string{"tasks/get", "tasks/cancel"} {
-		if _, err := bob.do(method, map[string]any{"taskId": id}); err == nil || err.Code != -32602 {
+		if _, err := bob.Do(method, map[string]any{"taskId": id}); err == nil || err.Code != -32602 {
 			t.Errorf("%s of alice's task by bob: %v; want -32602", method, err)
 		}
 	}
-	if task := alice.get(id); task["status"] != "working" {
+	if task := alice.Get(id); task["status"] != "working" {
 		t.Errorf("alice's task = %v after bob's cancel, want working", task)
 	}
 }
@@ -247,8 +248,8 @@ func TestTaskOwner(t *testing.T) {
 // answered with the refusal at once, never made a task.
 func TestTaskRefusedArguments(t *testing.T) {
 	srv := serve(t, newServer(), toolrt.TaskOptions{})
-	c := &client{t: t, url: srv.URL, tasks: true}
-	res, err := c.call("work", map[string]any{"gate": 5})
+	c := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true}
+	res, err := c.Call("work", map[string]any{"gate": 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,21 +267,21 @@ func TestTaskRefusedArguments(t *testing.T) {
 // the tool.
 func TestTaskSampling(t *testing.T) {
 	srv := serve(t, newServer(), toolrt.TaskOptions{})
-	c := &client{t: t, url: srv.URL, tasks: true}
-	res, err := c.call("headline", map[string]any{"text": "rain in Cairo"})
+	c := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true}
+	res, err := c.Call("headline", map[string]any{"text": "rain in Cairo"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := created(t, res)
-	parked := c.await(id, "input_required")
+	parked := c.Await(id, "input_required")
 	r, _ := parked["inputRequests"].(map[string]any)["headline"].(map[string]any)
 	if r["method"] != "sampling/createMessage" {
 		t.Fatalf("input_required task = %v, want a sampling request under headline", parked)
 	}
-	c.must("tasks/update", map[string]any{"taskId": id, "inputResponses": map[string]any{
+	c.Must("tasks/update", map[string]any{"taskId": id, "inputResponses": map[string]any{
 		"headline": map[string]any{"role": "assistant", "model": "test", "content": map[string]any{"type": "text", "text": "Cairo gets wet"}},
 	}})
-	if got := resultText(t, c.await(id, "completed", "failed")); got != "headline: Cairo gets wet" {
+	if got := resultText(t, c.Await(id, "completed", "failed")); got != "headline: Cairo gets wet" {
 		t.Errorf("result text = %q", got)
 	}
 }
@@ -288,14 +289,14 @@ func TestTaskSampling(t *testing.T) {
 // TestTaskMalformedParams: a task method whose params are not what it
 // takes is -32602, saying what is wrong.
 func TestTaskMalformedParams(t *testing.T) {
-	c := &client{t: t, url: serve(t, newServer(), toolrt.TaskOptions{}).URL, tasks: true}
+	c := &mcptest.TaskClient{T: t, URL: serve(t, newServer(), toolrt.TaskOptions{}).URL, Tasks: true}
 	for _, params := range []map[string]any{
 		{"taskId": 7},
 		{"taskId": "a", "inputResponses": []any{1}},
 		{},
 	} {
 		for _, method := range []string{"tasks/get", "tasks/update", "tasks/cancel"} {
-			_, err := c.do(method, params)
+			_, err := c.Do(method, params)
 			if err == nil || err.Code != -32602 {
 				t.Errorf("%s %v: %v; want -32602", method, params, err)
 			}
