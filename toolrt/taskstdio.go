@@ -20,41 +20,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// taskMarkKey is the _meta key of the mark a transport without
-// per-request contexts puts on a tools/call: the token of an offer, or
-// of a task's round.
-const taskMarkKey = "io.mcptag/task"
-
-// taskMarks holds what each mark's token stands for: a *taskOffer, or a
-// round's context. Tokens are 128 random bits, taken out once used, so a
-// client can neither guess one nor reuse one.
-var taskMarks sync.Map // string -> *taskOffer | context.Context
-
-// markOf returns what the tool call req, handled with ctx, carries: an
-// offer or a round's context, from ctx or from the mark in its _meta.
-func markOf(ctx context.Context, req *mcp.CallToolRequest) (offer *taskOffer, round context.Context) {
-	if r, ok := ctx.Value(taskRoundKey{}).(context.Context); ok {
-		return nil, r
-	}
-	if o, ok := ctx.Value(taskOfferKey{}).(*taskOffer); ok {
-		return o, nil
-	}
-	if req == nil || req.Params == nil {
-		return nil, nil
-	}
-	token, _ := req.Params.Meta[taskMarkKey].(string)
-	if token == "" {
-		return nil, nil
-	}
-	switch v, _ := taskMarks.Load(token); v := v.(type) {
-	case *taskOffer:
-		return v, nil
-	case context.Context:
-		return nil, v
-	}
-	return nil, nil
-}
-
 // A taskConn serves tasks on a connection of StdioTransport.
 type taskConn struct {
 	mcp.Connection

@@ -1,44 +1,27 @@
 package toolrt
 
-// How a tools/call becomes a task, and how a task's rounds run. A round
-// is one call of the tool, made through the go-sdk's handler as a client
-// would make it: the first with the call's own params, each later one
-// with the answers to the input requests the one before returned and the
-// request state it returned with them (multi round-trip requests, run on
-// the client's behalf). A task waiting for answers holds nothing but its
-// record in the store, so the replica that receives the last answer runs
-// the next round, whichever started the task.
+// Tasks over HTTP: a tools/call that took its offer answered with the
+// task, and a task's rounds. A round is one call of the tool, made
+// through the go-sdk's handler as a client would make it: the first with
+// the call's own params, each later one with the answers to the input
+// requests the one before returned and the request state it returned
+// with them (multi round-trip requests, run on the client's behalf). A
+// task waiting for answers holds nothing but its record in the store, so
+// the replica that receives the last answer runs the next round,
+// whichever started the task.
 
 import (
 	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"strings"
 	"sync"
-	"sync/atomic"
 
-	"github.com/mcptag/mcptag/internal/argspec"
 	"github.com/mcptag/mcptag/internal/paramheader"
-	"github.com/mcptag/mcptag/internal/rtlink"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-// A taskOffer is what tasksHandler puts in the context of a tools/call
-// that may become a task; the handler of a tool with task support takes
-// it (taskGate).
-type taskOffer struct{ taken atomic.Bool }
-
-type taskOfferKey struct{}
-
-// taskRoundKey marks the context of a round of a task: the call runs.
-// Its value is the round's context, which tasks/cancel cancels: the
-// go-sdk hands a handler a context of its own, which carries the
-// request's values but not its cancellation.
-type taskRoundKey struct{}
 
 // serveCall passes the tools/call env, from a client that declares the
 // extension, to the go-sdk with an offer. A tool with task support takes
@@ -123,102 +106,6 @@ func (o *offerWriter) commit() {
 	if o.status != 0 {
 		o.w.WriteHeader(o.status)
 	}
-}
-
-// taskGate is the handler of a tool with task support mode: it takes the
-// offer of a call that may become a task, runs a round of a task, and
-// runs any other call at once, unless the tool runs only as a task. A
-// tool that starts its task itself (startsTask) runs at once with the
-// offer, which StartTask takes: what it did before, such as asking for
-// forms, was the call's, not the task's.
-func taskGate(mode TaskSupport, startsTask bool, check mcp.ToolHandler, h mcp.ToolHandler) mcp.ToolHandler {
-	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		offer, round := markOf(ctx, req)
-		if round != nil {
-			ctx, cancel := context.WithCancel(context.WithValue(ctx, taskRoundKey{}, round))
-			defer cancel()
-			defer context.AfterFunc(round, cancel)()
-			return h(ctx, req)
-		}
-		if offer == nil && mode == TaskRequired {
-			return nil, requiredTaskError(req)
-		}
-		if offer == nil || startsTask {
-			if offer != nil {
-				ctx = context.WithValue(ctx, taskOfferKey{}, offer) // for StartTask
-			}
-			res, err := h(ctx, req)
-			if offer != nil && offer.taken.Load() {
-				return &mcp.CallToolResult{}, nil
-			}
-			return res, err
-		}
-		if res, err := check(ctx, req); res != nil || err != nil {
-			return res, err // refused: the call's answer, at once
-		}
-		offer.taken.Store(true)
-		return &mcp.CallToolResult{}, nil
-	}
-}
-
-// precheck is the check of a call's parameter headers and arguments that
-// the generated handler of steps makes before the tool runs: a handler
-// that answers a call they refuse with the refusal, any other with nil.
-// A call that would be refused is refused at once, never made a task.
-// A tool without steps (built by hand) is not checked. The arguments are
-// checked within limits, the tool's (WithLimits), nil for the defaults,
-// as its handler checks them.
-func precheck(steps *rtlink.Steps, limits *Limits) mcp.ToolHandler {
-	if steps == nil {
-		return func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, nil }
-	}
-	return steps.Guard(func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		if limits != nil {
-			ctx = argspec.WithLimits(ctx, argspec.Limits(*limits))
-		}
-		if _, err := steps.Decode(ctx, req); err != nil {
-			return steps.Convert(err)
-		}
-		return nil, nil
-	})
-}
-
-// StartTask makes the tool call of ctx a task from here on, for a tool
-// with task support (task=) whose code calls it: the call's answer is
-// then the new task, and StartTask returns an error that the tool
-// returns as it is (or wrapped), like a form's *InputRequired. The task
-// calls the tool again, with the answers to the forms it asked before
-// (docs/tasks.md), and there StartTask returns nil, as it does when the
-// call cannot become a task (the client did not declare the extension)
-// and runs on at once.
-//
-// A tool with task support that never calls StartTask is a task from its
-// start; mcptag sees the call in the tool's function (Tool.StartsTask).
-func StartTask(ctx context.Context) error {
-	if ctx.Value(taskRoundKey{}) != nil {
-		return nil
-	}
-	offer, ok := ctx.Value(taskOfferKey{}).(*taskOffer)
-	if !ok {
-		return nil
-	}
-	offer.taken.Store(true)
-	return errTaskStarted
-}
-
-// errTaskStarted is StartTask's error once the call became a task.
-var errTaskStarted = errors.New("the call became a task: return this error from the tool")
-
-// requiredTaskError is the error of a call to a tool that runs only as a
-// task, which cannot become one: -32021 when the client did not declare
-// the extension; when it did, the server serves no tasks, which the
-// error says for the server's operator.
-func requiredTaskError(req *mcp.CallToolRequest) error {
-	name := req.Params.Name
-	if caps := req.ClientCapabilities(); caps == nil || caps.Extensions[TasksExtension] == nil {
-		return missingTasksError("the tool " + name + " runs only as a task")
-	}
-	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the tool " + name + " runs only as a task, and this server serves no tasks: serve it through toolrt.TasksHandler, without sessions (docs/tasks.md)"}
 }
 
 // roundID is the JSON-RPC ID of a round's call.
