@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/toolrt"
@@ -46,4 +47,26 @@ func awaitStarted(c *mcptest.TaskClient, id string) map[string]any {
 	return c.AwaitTask(id, `the tool's progress, "step 1 of 2"`, func(task map[string]any) bool {
 		return task["statusMessage"] == "step 1 of 2"
 	})
+}
+
+// startTask calls the tool name with args, and returns the ID of the
+// task the call answers with, failing the test if it is anything else.
+func startTask(c *mcptest.TaskClient, name string, args map[string]any) string {
+	c.T.Helper()
+	res, err := c.Call(name, args)
+	if err != nil {
+		c.T.Fatal(err)
+	}
+	return created(c.T, res)
+}
+
+// awaitCancelled waits until a Work call at gate saw its context
+// cancelled, failing the test after 10s.
+func awaitCancelled(t *testing.T, gate string) {
+	t.Helper()
+	select {
+	case <-GateNamed(gate).Cancelled():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the tool's context was not cancelled")
+	}
 }

@@ -21,11 +21,7 @@ func TestTaskAcrossReplicas(t *testing.T) {
 	one := &mcptest.TaskClient{T: t, URL: serve(t, newServer(), opts).URL, Tasks: true}
 	two := &mcptest.TaskClient{T: t, URL: serve(t, newServer(), opts).URL, Tasks: true}
 
-	res, err := one.Call("deploy", map[string]any{"service": "db"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created(t, res)
+	id := startTask(one, "deploy", map[string]any{"service": "db"})
 	parked := two.Await(id, "input_required")
 	answers := map[string]any{}
 	for key := range parked["inputRequests"].(map[string]any) {
@@ -37,18 +33,10 @@ func TestTaskAcrossReplicas(t *testing.T) {
 	}
 
 	gate := gateName(t)
-	res, err = one.Call("work", map[string]any{"gate": gate})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id = created(t, res)
+	id = startTask(one, "work", map[string]any{"gate": gate})
 	awaitStarted(two, id)
 	two.Must("tasks/cancel", map[string]any{"taskId": id})
-	select {
-	case <-GateNamed(gate).Cancelled():
-	case <-time.After(10 * time.Second):
-		t.Fatal("the tool's context on the replica that runs it was not cancelled")
-	}
+	awaitCancelled(t, gate)
 	if task := one.Get(id); task["status"] != "cancelled" {
 		t.Errorf("task = %v, want cancelled", task)
 	}
@@ -80,12 +68,8 @@ func TestTaskExpires(t *testing.T) {
 	c := &mcptest.TaskClient{T: t, URL: serve(t, newServer(), toolrt.TaskOptions{TTL: 200 * time.Millisecond}).URL, Tasks: true}
 	gate := gateName(t)
 	GateNamed(gate).Open()
-	res, err := c.Call("work", map[string]any{"gate": gate})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created(t, res)
-	if ttl := res["ttlMs"]; ttl != float64(200) {
+	id := startTask(c, "work", map[string]any{"gate": gate})
+	if ttl := c.Get(id)["ttlMs"]; ttl != float64(200) {
 		t.Errorf("ttlMs = %v, want 200", ttl)
 	}
 	c.Await(id, "completed")

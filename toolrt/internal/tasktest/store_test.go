@@ -32,11 +32,7 @@ func TestTaskOutlivesAStoreOutage(t *testing.T) {
 	store := &flakyStore{TaskStore: toolrt.NewMemoryTaskStore()}
 	c := &mcptest.TaskClient{T: t, URL: serve(t, newServer(), toolrt.TaskOptions{Store: store, Lease: 600 * time.Millisecond}).URL, Tasks: true}
 	gate := gateName(t)
-	res, err := c.Call("work", map[string]any{"gate": gate})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created(t, res)
+	id := startTask(c, "work", map[string]any{"gate": gate})
 	awaitStarted(c, id)
 
 	store.down.Store(true) // for a renewal or two (every 200ms), less than two thirds of a lease

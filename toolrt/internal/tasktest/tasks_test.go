@@ -21,7 +21,7 @@ func gateName(t *testing.T) string {
 }
 
 // created checks that res is a CreateTaskResult and returns its ID.
-func created(t *testing.T, res map[string]any) string {
+func created(t testing.TB, res map[string]any) string {
 	t.Helper()
 	id, _ := res["taskId"].(string)
 	if res["resultType"] != "task" || id == "" || res["status"] != "working" {
@@ -53,11 +53,7 @@ func TestTaskLifecycle(t *testing.T) {
 	srv := serve(t, newServer(), toolrt.TaskOptions{})
 	c := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true}
 	gate := gateName(t)
-	res, err := c.Call("work", map[string]any{"gate": gate})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created(t, res)
+	id := startTask(c, "work", map[string]any{"gate": gate})
 	working := awaitStarted(c, id)
 	if working["status"] != "working" || working["resultType"] != "complete" || working["result"] != nil {
 		t.Errorf("tasks/get of a working task = %v", working)
@@ -81,11 +77,7 @@ func TestTaskCancel(t *testing.T) {
 	srv := serve(t, newServer(), toolrt.TaskOptions{})
 	c := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true}
 	gate := gateName(t)
-	res, err := c.Call("work", map[string]any{"gate": gate})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created(t, res)
+	id := startTask(c, "work", map[string]any{"gate": gate})
 	awaitStarted(c, id)
 	for range 2 {
 		ack := c.Must("tasks/cancel", map[string]any{"taskId": id})
@@ -93,11 +85,7 @@ func TestTaskCancel(t *testing.T) {
 			t.Errorf("tasks/cancel = %v, want {resultType: complete}", ack)
 		}
 	}
-	select {
-	case <-GateNamed(gate).Cancelled():
-	case <-time.After(10 * time.Second):
-		t.Fatal("the tool's context was not cancelled")
-	}
+	awaitCancelled(t, gate)
 	if task := c.Get(id); task["status"] != "cancelled" {
 		t.Errorf("task = %v, want cancelled", task)
 	}
@@ -108,11 +96,7 @@ func TestTaskCancel(t *testing.T) {
 func TestTaskForm(t *testing.T) {
 	srv := serve(t, newServer(), toolrt.TaskOptions{})
 	c := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true}
-	res, err := c.Call("deploy", map[string]any{"service": "api"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created(t, res)
+	id := startTask(c, "deploy", map[string]any{"service": "api"})
 	parked := c.Await(id, "input_required")
 	requests, _ := parked["inputRequests"].(map[string]any)
 	if len(requests) != 1 {
@@ -228,11 +212,7 @@ func TestTaskOwner(t *testing.T) {
 	bob := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true, Token: "bob"}
 	gate := gateName(t)
 	defer GateNamed(gate).Open()
-	res, err := alice.Call("work", map[string]any{"gate": gate})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created(t, res)
+	id := startTask(alice, "work", map[string]any{"gate": gate})
 	alice.Get(id)
 	for _, method := range []string{"tasks/get", "tasks/cancel"} {
 		if _, err := bob.Do(method, map[string]any{"taskId": id}); err == nil || err.Code != -32602 {
@@ -268,11 +248,7 @@ func TestTaskRefusedArguments(t *testing.T) {
 func TestTaskSampling(t *testing.T) {
 	srv := serve(t, newServer(), toolrt.TaskOptions{})
 	c := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true}
-	res, err := c.Call("headline", map[string]any{"text": "rain in Cairo"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created(t, res)
+	id := startTask(c, "headline", map[string]any{"text": "rain in Cairo"})
 	parked := c.Await(id, "input_required")
 	r, _ := parked["inputRequests"].(map[string]any)["headline"].(map[string]any)
 	if r["method"] != "sampling/createMessage" {

@@ -16,11 +16,7 @@ func TestWorkingTaskOutlivesTTL(t *testing.T) {
 	opts := toolrt.TaskOptions{TTL: 300 * time.Millisecond, Lease: 90 * time.Millisecond}
 	c := &mcptest.TaskClient{T: t, URL: serve(t, newServer(), opts).URL, Tasks: true}
 	gate := gateName(t)
-	res, err := c.Call("work", map[string]any{"gate": gate})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created(t, res)
+	id := startTask(c, "work", map[string]any{"gate": gate})
 	awaitStarted(c, id)
 	time.Sleep(600 * time.Millisecond) // twice the TTL, the tool still at its gate
 	select {
