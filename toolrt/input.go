@@ -3,10 +3,8 @@ package toolrt
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"sync"
-	"weak"
 
+	"github.com/mcptag/mcptag/internal/perserver"
 	"github.com/mcptag/mcptag/internal/rtlink"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -65,14 +63,9 @@ func negotiatedInitialize(next mcp.MethodHandler) mcp.MethodHandler {
 
 // negotiating holds the servers that negotiatedInitialize serves,
 // weakly: a stateless HTTP handler may build a server per request.
-var negotiating sync.Map // weak.Pointer[mcp.Server] -> struct{}
+var negotiating perserver.Once
 
 // negotiate installs negotiatedInitialize on s, once.
 func negotiate(s *mcp.Server) {
-	key := weak.Make(s)
-	if _, loaded := negotiating.LoadOrStore(key, struct{}{}); loaded {
-		return
-	}
-	runtime.AddCleanup(s, func(k weak.Pointer[mcp.Server]) { negotiating.Delete(k) }, key)
-	s.AddReceivingMiddleware(negotiatedInitialize)
+	negotiating.Do(s, func(s *mcp.Server) { s.AddReceivingMiddleware(negotiatedInitialize) })
 }

@@ -6,11 +6,9 @@ import (
 	"context"
 	"encoding/json"
 	"maps"
-	"runtime"
-	"sync"
 	"time"
-	"weak"
 
+	"github.com/mcptag/mcptag/internal/perserver"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -75,15 +73,11 @@ func wireTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.0
 // advertiseTasks has s advertise the extension in every handshake and
 // server/discover, once however often it is called.
 func advertiseTasks(s *mcp.Server) {
-	key := weak.Make(s)
-	if _, loaded := advertising.LoadOrStore(key, struct{}{}); loaded {
-		return
-	}
-	runtime.AddCleanup(s, func(k weak.Pointer[mcp.Server]) { advertising.Delete(k) }, key)
-	s.AddReceivingMiddleware(tasksAdvertised)
+	advertising.Do(s, func(s *mcp.Server) { s.AddReceivingMiddleware(tasksAdvertised) })
 }
 
-var advertising sync.Map // weak.Pointer[mcp.Server] -> struct{}
+// advertising holds the servers that advertise the extension, weakly.
+var advertising perserver.Once
 
 // tasksAdvertised is receiving middleware that adds the extension to
 // the capabilities a server answers initialize and server/discover with.

@@ -1,12 +1,8 @@
 package uiext
 
 import (
-	"runtime"
 	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
-	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -54,50 +50,4 @@ func TestServeTwiceIsOnce(t *testing.T) {
 	if n := installs(other); n != 1 {
 		t.Errorf("another server: installed %d times, want 1", n)
 	}
-}
-
-// TestServedServersAreCollected: Serve remembers a server without
-// keeping it alive, and forgets it once it is collected, as a stateless
-// HTTP handler that builds a server per request needs.
-func TestServedServersAreCollected(t *testing.T) {
-	const n = 200
-	var collected atomic.Int64
-	keys := make([]weak.Pointer[mcp.Server], n)
-	for i := range n {
-		s := newServer()
-		Serve(s)
-		keys[i] = weak.Make(s)
-		runtime.AddCleanup(s, func(struct{}) { collected.Add(1) }, struct{}{})
-	}
-	for _, k := range keys {
-		if _, ok := served.Load(k); !ok {
-			t.Fatal("Serve did not remember a server it set up")
-		}
-	}
-	// Cleanups run on their own goroutine after a collection: collect
-	// and yield until they all ran, or long after they should have.
-	for range 1000 {
-		if collected.Load() == n && remembered(keys) == 0 {
-			break
-		}
-		runtime.GC()
-		time.Sleep(time.Millisecond)
-	}
-	if got := collected.Load(); got != n {
-		t.Errorf("%d of %d served servers were collected", got, n)
-	}
-	if got := remembered(keys); got != 0 {
-		t.Errorf("%d of %d collected servers are still remembered", got, n)
-	}
-}
-
-// remembered counts the keys that served still holds.
-func remembered(keys []weak.Pointer[mcp.Server]) int {
-	count := 0
-	for _, k := range keys {
-		if _, ok := served.Load(k); ok {
-			count++
-		}
-	}
-	return count
 }

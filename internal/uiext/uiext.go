@@ -12,11 +12,10 @@ import (
 	"context"
 	"maps"
 	"mime"
-	"runtime"
 	"slices"
 	"sync"
-	"weak"
 
+	"github.com/mcptag/mcptag/internal/perserver"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -44,25 +43,18 @@ func settings() map[string]any {
 
 // served holds the servers Serve has set up, weakly: a stateless HTTP
 // handler may build a server per request, and remembering one must not
-// keep it alive. Each entry goes when its server is collected.
-var served sync.Map // weak.Pointer[mcp.Server] -> struct{}
+// keep it alive.
+var served perserver.Once
 
 // Serve sets up the extension on s: every initialize and server/discover
 // result advertises it, and tools/list leaves the tools' UI metadata out
 // for a client whose capabilities do not declare it. Calling it again
 // for the same server does nothing.
-func Serve(s *mcp.Server) {
-	key := weak.Make(s)
-	if _, loaded := served.LoadOrStore(key, struct{}{}); loaded {
-		return
-	}
-	runtime.AddCleanup(s, func(k weak.Pointer[mcp.Server]) { served.Delete(k) }, key)
-	install(s)
-}
+func Serve(s *mcp.Server) { served.Do(s, install) }
 
 // owners holds, per server, weakly as served does, the tool whose page
 // each ui:// URI AddPages registered is.
-var owners sync.Map // weak.Pointer[mcp.Server] -> *pageOwners
+var owners perserver.Map[*pageOwners]
 
 type pageOwners struct {
 	mu    sync.Mutex
@@ -81,12 +73,7 @@ func ClaimPages(s *mcp.Server, uris, tools []string) *Clash {
 	if len(uris) == 0 {
 		return nil
 	}
-	key := weak.Make(s)
-	v, loaded := owners.LoadOrStore(key, &pageOwners{byURI: map[string]string{}})
-	if !loaded {
-		runtime.AddCleanup(s, func(k weak.Pointer[mcp.Server]) { owners.Delete(k) }, key)
-	}
-	o := v.(*pageOwners)
+	o, _ := owners.LoadOrStore(s, &pageOwners{byURI: map[string]string{}})
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	claimed := map[string]string{}
