@@ -368,6 +368,7 @@ func TestDiff(t *testing.T) {
 		"tool save_city":                             "",
 		"tool forget_city":                           "",
 		"tool refresh_forecasts":                     "",
+		"tool summarize_climate":                     "",
 		"prompt plan_trip":                           "new",
 		"resource weather://cities":                  "",
 		"resource template weather://{city}/current": "",

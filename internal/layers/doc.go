@@ -14,8 +14,9 @@
 //   - toolrt is the run-time a server uses and toolimpl the one generated
 //     code calls: toolimpl may import toolrt, never the reverse, and
 //     neither carries any of the generator; both serve the MCP Apps
-//     extension through uiext, which imports only the go-sdk, and fill
-//     description templates by placeholder's rules, which import nothing.
+//     extension through uiext, which imports only the go-sdk and
+//     perserver (what is kept per server), and fill description
+//     templates by placeholder's rules, which import nothing.
 //
 // The golangci-lint plugin (lint/golangci, a module of its own) imports
 // only lint; its own test builds it against an mcptag whose internal
