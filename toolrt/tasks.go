@@ -124,9 +124,9 @@ func (h *tasksHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.next.ServeHTTP(w, r)
 		return
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, mcp.DefaultMaxRequestBodyBytes+1))
+	body, err := readBody(r)
 	r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), r.Body))
-	if err != nil {
+	if err != nil || !mayConcernTasks(body) {
 		h.next.ServeHTTP(w, r)
 		return
 	}
@@ -148,6 +148,45 @@ func (h *tasksHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		h.next.ServeHTTP(w, r)
 	}
+}
+
+// readBody reads r's body up to one byte past the most the go-sdk
+// reads, in one buffer of its declared length where it declares one.
+func readBody(r *http.Request) ([]byte, error) {
+	var buf bytes.Buffer
+	if n := r.ContentLength; n > 0 && n <= mcp.DefaultMaxRequestBodyBytes {
+		buf.Grow(int(n) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(io.LimitReader(r.Body, mcp.DefaultMaxRequestBodyBytes+1))
+	return buf.Bytes(), err
+}
+
+// mayConcernTasks reports whether body may be a request that
+// ServeHTTP does not give on as it came: a task method, or a tools/call
+// from a client that declares the extension. Each method's name and the
+// extension's contain "tasks", which a JSON string spells as is, or with
+// one of its letters as a \u escape; a body with neither is given on
+// unparsed, as parsing it would decide, at the cost of a search and not
+// of two parses of what may be megabytes of arguments.
+func mayConcernTasks(body []byte) bool {
+	return containsTasks(body) || bytes.Contains(body, []byte(`\u`))
+}
+
+// containsTasks is bytes.Contains(body, []byte("tasks")), searched from
+// the word's rarest letter: a search from its first, t, stops at most
+// words of a text.
+func containsTasks(body []byte) bool {
+	for i := 3; i < len(body); i++ {
+		k := bytes.IndexByte(body[i:], 'k')
+		if k < 0 {
+			return false
+		}
+		i += k
+		if i+2 <= len(body) && string(body[i-3:i+2]) == "tasks" {
+			return true
+		}
+	}
+	return false
 }
 
 // serveMethod answers a task method from the store.
