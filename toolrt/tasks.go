@@ -151,13 +151,16 @@ func (h *tasksHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // readBody reads r's body up to one byte past the most the go-sdk
-// reads, in one buffer of its declared length where it declares one.
+// reads; a large body that declares its length, into one buffer of that
+// length, not one that doubles as it fills.
 func readBody(r *http.Request) ([]byte, error) {
-	var buf bytes.Buffer
-	if n := r.ContentLength; n > 0 && n <= mcp.DefaultMaxRequestBodyBytes {
-		buf.Grow(int(n) + bytes.MinRead)
+	body := io.LimitReader(r.Body, mcp.DefaultMaxRequestBodyBytes+1)
+	n := r.ContentLength
+	if n <= bytes.MinRead || n > mcp.DefaultMaxRequestBodyBytes {
+		return io.ReadAll(body)
 	}
-	_, err := buf.ReadFrom(io.LimitReader(r.Body, mcp.DefaultMaxRequestBodyBytes+1))
+	buf := bytes.NewBuffer(make([]byte, 0, n+bytes.MinRead))
+	_, err := buf.ReadFrom(body)
 	return buf.Bytes(), err
 }
 
