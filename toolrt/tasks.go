@@ -168,11 +168,11 @@ func readBody(r *http.Request) ([]byte, error) {
 // ServeHTTP does not give on as it came: a task method, or a tools/call
 // from a client that declares the extension. Each method's name and the
 // extension's contain "tasks", which a JSON string spells as is, or with
-// one of its letters as a \u escape; a body with neither is given on
+// a letter of it as a \u escape; a body with neither is given on
 // unparsed, as parsing it would decide, at the cost of a search and not
 // of two parses of what may be megabytes of arguments.
 func mayConcernTasks(body []byte) bool {
-	return containsTasks(body) || bytes.Contains(body, []byte(`\u`))
+	return containsTasks(body) || escapesTasksLetter(body)
 }
 
 // containsTasks is bytes.Contains(body, []byte("tasks")), searched from
@@ -190,6 +190,23 @@ func containsTasks(body []byte) bool {
 		}
 	}
 	return false
+}
+
+// escapesTasksLetter reports whether body holds a \u escape of a letter
+// of "tasks" (\u0074, \u0061, \u0073, \u006b or \u006B): other escapes,
+// such as those of <, > and & that Go's encoding/json writes, spell none.
+func escapesTasksLetter(body []byte) bool {
+	for {
+		i := bytes.Index(body, []byte(`\u00`))
+		if i < 0 || i+6 > len(body) {
+			return false
+		}
+		switch string(body[i+4 : i+6]) {
+		case "74", "61", "73", "6b", "6B":
+			return true
+		}
+		body = body[i+4:]
+	}
 }
 
 // serveMethod answers a task method from the store.

@@ -2,9 +2,11 @@ package toolrt
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,6 +56,8 @@ func TestTasksHandlerPeek(t *testing.T) {
 		{name: "call declaring the extension, method escaped", body: `{"jsonrpc":"2.0","id":1,"method":"tools\/call","params":{` + declared + `,"name":"a"}}`, passed: true, offered: true},
 		{name: "tasks/get", body: `{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"taskId":"x"}}`, answeredStatusOK: true},
 		{name: "tasks/get, escaped", body: `{"jsonrpc":"2.0","id":1,"method":"\u0074asks/get","params":{"taskId":"x"}}`, answeredStatusOK: true},
+		{name: "tasks/get, a letter escaped in upper case", body: `{"jsonrpc":"2.0","id":1,"method":"tas\u006Bs/get","params":{"taskId":"x"}}`, answeredStatusOK: true},
+		{name: "call with escapes of other letters", body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a","arguments":{"x":"\u003cb\u003e \u0026 t\u0041sks \\u0074"}}}`, passed: true},
 		{name: "tasks/cancel, escaped", body: `{"jsonrpc":"2.0","id":1,"method":"tasks\u002fcancel","params":{` + declaredEscaped + `,"taskId":"x"}}`, answeredStatusOK: true},
 		{name: "not JSON", body: `{"method":"tasks/get"`, passed: true},
 		{name: "a batch", body: `[{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"taskId":"x"}}]`, passed: true},
@@ -95,6 +99,37 @@ func TestTasksHandlerPassThroughCost(t *testing.T) {
 	if ratio > 3 {
 		t.Errorf("behind TasksHandler a call of %d bytes costs %.1fx what it costs alone (%v against %v)", len(body), ratio, wrapped, alone)
 	}
+}
+
+// FuzzMayConcernTasks checks that mayConcernTasks holds of every JSON
+// value one of whose strings, or keys, contains "tasks" once decoded.
+func FuzzMayConcernTasks(f *testing.F) {
+	for _, s := range []string{`{"method":"tasks/get"}`, `"t\u0061sks"`, `["\u0074\u0061\u0073\u006B\u0073"]`, `{"tas\u006bs":1}`, `"\u003c"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var v any
+		if json.Unmarshal(body, &v) == nil && spellsTasks(v) && !mayConcernTasks(body) {
+			t.Errorf("mayConcernTasks(%q) = false, and it decodes to %q", body, v)
+		}
+	})
+}
+
+// spellsTasks reports whether a string of v, or a key, contains "tasks".
+func spellsTasks(v any) bool {
+	switch v := v.(type) {
+	case string:
+		return strings.Contains(v, "tasks")
+	case []any:
+		return slices.ContainsFunc(v, spellsTasks)
+	case map[string]any:
+		for k, e := range v {
+			if strings.Contains(k, "tasks") || spellsTasks(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // FuzzContainsTasks checks containsTasks against bytes.Contains.
