@@ -36,7 +36,7 @@ type taskCall struct {
 
 var taskCalls = []taskCall{
 	// A tool with plain parameters, the arguments of BenchmarkCallTool:
-	// a request of 370 bytes.
+	// a request of 314 bytes.
 	{"small", "get_invoice_0", `{"id":"inv-42","includeAudit":true}`},
 	// A tool with an argument struct, filtering on 16,384 tags, which
 	// its result does not repeat: a request of 256 KiB.
