@@ -102,9 +102,9 @@ func (h *tasksHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.next.ServeHTTP(w, r)
 		return
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, mcp.DefaultMaxRequestBodyBytes+1))
+	body, err := readBody(r)
 	r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), r.Body))
-	if err != nil {
+	if err != nil || !mayConcernTasks(body) {
 		h.next.ServeHTTP(w, r)
 		return
 	}
@@ -130,6 +130,65 @@ func (h *tasksHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.serveCall(w, r, &env)
 	default:
 		h.next.ServeHTTP(w, r)
+	}
+}
+
+// readBody reads r's body up to one byte past the most the go-sdk
+// reads; a large body that declares its length, into one buffer of that
+// length, not one that doubles as it fills.
+func readBody(r *http.Request) ([]byte, error) {
+	body := io.LimitReader(r.Body, mcp.DefaultMaxRequestBodyBytes+1)
+	n := r.ContentLength
+	if n <= bytes.MinRead || n > mcp.DefaultMaxRequestBodyBytes {
+		return io.ReadAll(body)
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, n+bytes.MinRead))
+	_, err := buf.ReadFrom(body)
+	return buf.Bytes(), err
+}
+
+// mayConcernTasks reports whether body may be a request that
+// ServeHTTP does not give on as it came: a task method, or a tools/call
+// from a client that declares the extension. Each method's name and the
+// extension's contain "tasks", which a JSON string spells as is, or with
+// a letter of it as a \u escape; a body with neither is given on
+// unparsed, as parsing it would decide, at the cost of a search and not
+// of two parses of what may be megabytes of arguments.
+func mayConcernTasks(body []byte) bool {
+	return containsTasks(body) || escapesTasksLetter(body)
+}
+
+// containsTasks is bytes.Contains(body, []byte("tasks")), searched from
+// the word's rarest letter: a search from its first, t, stops at most
+// words of a text.
+func containsTasks(body []byte) bool {
+	for i := 3; i < len(body); i++ {
+		k := bytes.IndexByte(body[i:], 'k')
+		if k < 0 {
+			return false
+		}
+		i += k
+		if i+2 <= len(body) && string(body[i-3:i+2]) == "tasks" {
+			return true
+		}
+	}
+	return false
+}
+
+// escapesTasksLetter reports whether body holds a \u escape of a letter
+// of "tasks" (\u0074, \u0061, \u0073, \u006b or \u006B): other escapes,
+// such as those of <, > and & that Go's encoding/json writes, spell none.
+func escapesTasksLetter(body []byte) bool {
+	for {
+		i := bytes.Index(body, []byte(`\u00`))
+		if i < 0 || i+6 > len(body) {
+			return false
+		}
+		switch string(body[i+4 : i+6]) {
+		case "74", "61", "73", "6b", "6B":
+			return true
+		}
+		body = body[i+4:]
 	}
 }
 

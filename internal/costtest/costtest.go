@@ -38,3 +38,8 @@ func perCall(f func()) time.Duration {
 		}
 	}
 }
+
+// CPUTime is the CPU time the process has used so far, in user and
+// system mode, where the system reports it (the wall time elsewhere):
+// for a benchmark's own metric beside its wall time.
+func CPUTime() time.Duration { return cpuTime() }
