@@ -314,14 +314,15 @@ func TestTaskBench(t *testing.T) {
 			}
 		}
 		_, got := completedTask(t, tasksHandler(taskOptional(c.tool)), c)
-		if !sameJSON(t, got, want) {
+		if got = complete(t, got); !sameJSON(t, got, want) {
 			t.Errorf("%s: the task's result is\n%s\nwant\n%s", c.tool, got, want)
 		}
 	}
 }
 
-// complete is a tool's complete result without its resultType, as a
-// task holds it; a result of another type fails the test.
+// complete is a tool's complete result without its resultType, which a
+// result answered at once and one a task inlines may spell differently;
+// a result of another type fails the test.
 func complete(t *testing.T, result json.RawMessage) json.RawMessage {
 	t.Helper()
 	var m map[string]json.RawMessage
