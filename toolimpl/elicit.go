@@ -112,7 +112,14 @@ func (f *Form) ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.El
 	if err != nil {
 		return nil, fmt.Errorf("%s: keeping the answers: %v", f.Name, err)
 	}
-	return nil, rtlink.NewInputRequired(cmp.Or(st.AskedAs, key), params, state)
+	return nil, rtlink.NewInputRequired(cmp.Or(st.AskedAs, key), params, state, &pendingForm{params: req.Params, st: st})
+}
+
+// A pendingForm is the round of forms an InputRequired asks for, as
+// mergeForms merges it with the forms asked beside it.
+type pendingForm struct {
+	params *mcp.CallToolParamsRaw // the call, whose request state signs it
+	st     formState              // the state before signing
 }
 
 // asksWhileWaiting reports whether the form of the call req is asked
@@ -186,24 +193,30 @@ func (f *Form) key(message string) string {
 	return f.Name + "." + hex.EncodeToString(sum[:])
 }
 
-// keep adds to st the answer the client sent in responses to the request
-// st asked, the one answer it sends once, under the key the request had
-// (AskedAs, or else Asked). A response to any other key is ignored: the
-// server asked for none.
+// keep adds to st the answers the client sent in responses to the
+// requests st asked, each the one answer it sends once, under the key the
+// request had (AskedAs, or else Asked). A response to any other key is
+// ignored: the server asked for none.
 func (st *formState) keep(responses mcp.InputResponseMap) {
-	res, ok := responses[cmp.Or(st.AskedAs, st.Asked)].(*mcp.ElicitResult)
-	if st.Asked == "" || !ok || res == nil {
-		return
+	asked := st.More
+	if st.Asked != "" {
+		asked = append([]askedForm{{st.Asked, st.AskedAs}}, st.More...)
 	}
-	data, err := json.Marshal(res)
-	if err != nil {
-		return
+	for _, f := range asked {
+		res, ok := responses[f.requestKey()].(*mcp.ElicitResult)
+		if !ok || res == nil {
+			continue
+		}
+		data, err := json.Marshal(res)
+		if err != nil {
+			continue
+		}
+		if st.Answers == nil {
+			st.Answers = map[string]json.RawMessage{}
+		}
+		st.Answers[f.Asked] = data
 	}
-	if st.Answers == nil {
-		st.Answers = map[string]json.RawMessage{}
-	}
-	st.Answers[st.Asked] = data
-	st.Asked, st.AskedAs = "", ""
+	st.Asked, st.AskedAs, st.More = "", "", nil
 }
 
 // CacheReads returns h with the caching hints of the resource's reads

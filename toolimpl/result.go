@@ -15,10 +15,11 @@ import (
 // text, and no structuredContent (a strict client would validate it). A
 // tool that returned the *toolrt.InputRequired of a form it asks for (see
 // Form.Elicit) has not failed: its result is the one that asks for the
-// form.
+// form, or for each of the forms it asked at once and returned joined
+// (errors.Join), in one round.
 func Error(err error) *mcp.CallToolResult {
-	if ir, ok := errors.AsType[*toolrt.InputRequired](err); ok {
-		return ir.Result()
+	if res, ok := formsAsked(err); ok {
+		return res
 	}
 	return &mcp.CallToolResult{
 		Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}},

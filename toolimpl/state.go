@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"cmp"
 	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
@@ -17,6 +18,16 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// An askedForm is a form a state's round asked: its Form.key, and the
+// request's key when the form has one of its own (key=).
+type askedForm struct {
+	Asked   string `json:"asked"`
+	AskedAs string `json:"askedAs,omitempty"`
+}
+
+// requestKey is the key the client answers f under.
+func (f askedForm) requestKey() string { return cmp.Or(f.AskedAs, f.Asked) }
+
 // formState is what a request state of forms holds: when it was signed
 // (Unix milliseconds, so that a bound under a second holds), the answers
 // so far, by their form's name and message (Form.key), and the form and
@@ -28,6 +39,10 @@ type formState struct {
 	Asked   string                     `json:"asked,omitempty"`
 	AskedAs string                     `json:"askedAs,omitempty"`
 	Answers map[string]json.RawMessage `json:"answers,omitempty"`
+	// More are the forms asked in the same round besides Asked, by forms
+	// a tool asked at once (from goroutines of its own), each answered
+	// as Asked is.
+	More []askedForm `json:"more,omitempty"`
 }
 
 // signState renders st as the request state of the call p, dated now:

@@ -18,6 +18,7 @@ type InputRequired struct {
 	key    string
 	params *mcp.ElicitParams
 	state  string
+	form   any // toolimpl's, to merge forms asked at once
 }
 
 func (e *InputRequired) Error() string {
@@ -33,8 +34,15 @@ func (e *InputRequired) Result() *mcp.CallToolResult {
 // stay unexported so that a server cannot build a request the client
 // would misread.
 func init() {
-	rtlink.NewInputRequired = func(key string, params *mcp.ElicitParams, state string) error {
-		return &InputRequired{key: key, params: params, state: state}
+	rtlink.NewInputRequired = func(key string, params *mcp.ElicitParams, state string, form any) error {
+		return &InputRequired{key: key, params: params, state: state, form: form}
+	}
+	rtlink.FormOf = func(err error) (string, *mcp.ElicitParams, any, bool) {
+		ir, ok := err.(*InputRequired)
+		if !ok {
+			return "", nil, nil, false
+		}
+		return ir.key, ir.params, ir.form, true
 	}
 }
 

@@ -13,8 +13,13 @@ import (
 
 // NewInputRequired returns a *toolrt.InputRequired: the request for the
 // form params, named key, with the request state that carries the
-// answers to the forms asked before.
-var NewInputRequired func(key string, params *mcp.ElicitParams, state string) error
+// answers to the forms asked before; form is what toolimpl needs to merge
+// it with the forms asked at once beside it (FormOf).
+var NewInputRequired func(key string, params *mcp.ElicitParams, state string, form any) error
+
+// FormOf returns the key, the request and the form of err if it is a
+// *toolrt.InputRequired, which toolrt sets.
+var FormOf func(err error) (key string, params *mcp.ElicitParams, form any, ok bool)
 
 // StateKey returns the key that signs the request states of forms, which
 // toolrt.SetStateKey sets.

@@ -25,13 +25,13 @@ func Register(s *mcp.Server) {
 }
 
 // RegisterTools adds the package's tools to s: work, deploy, release, echo,
-// headline.
+// headline, book_trip.
 func RegisterTools(s *mcp.Server) {
 	toolrt.AddTools(s, Tools())
 }
 
 // Tools returns the package's tool functions as data, in declaration order:
-// work, deploy, release, echo, headline.
+// work, deploy, release, echo, headline, book_trip.
 //
 // Each call returns new values: a server may change a tool's Description
 // or Title, and select what it serves by toolset, annotations, feature flag
@@ -129,6 +129,24 @@ func Tools() []toolrt.Tool {
 				},
 			},
 		}, mcptagHeadlineDecode, mcptagHeadlineRun),
+		toolimpl.ContextStepTool(toolrt.Tool{
+			Tool: &mcp.Tool{
+				Name:         "book_trip",
+				Description:  `Asks at once whether to book the flight and the hotel to city, and books what the user approves.`,
+				InputSchema:  mcptagBookTripInput,
+				OutputSchema: mcptagBookTripOutput,
+			},
+			Handler: mcptagBookTrip,
+			Task:    toolrt.TaskOptional,
+			Terms: &toolrt.SearchTerms{
+				Terms: []string{
+					"approv", "ask", "book", "city", "flight", "hotel", "onc", "trip", "user", "wheth",
+				},
+				Counts: []int{
+					2, 2, 10, 3, 2, 2, 2, 6, 2, 2,
+				},
+			},
+		}, mcptagBookTripDecode, mcptagBookTripRun),
 	}
 }
 
@@ -358,9 +376,55 @@ func mcptagHeadlineRun(ctx context.Context, req *mcp.CallToolRequest, in *Headli
 	return toolimpl.Merge(res, toolimpl.JSONText("headline", out)), nil
 }
 
-// Client calls the tools work, deploy, release, echo, headline through a client
-// session: one method a tool, named after its Go function, taking its arguments
-// and returning its result.
+// Schemas and arguments of book_trip, computed by mcptag.
+var mcptagBookTripInput = json.RawMessage(`{` +
+	`"type":"object",` +
+	`"properties":{"city":{"type":"string"}},` +
+	`"required":["city"],` +
+	`"additionalProperties":false` +
+	`}`)
+var mcptagBookTripOutput = json.RawMessage(`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`)
+var mcptagBookTripArgs = &toolimpl.Spec{
+	Tool: "book_trip",
+	Args: []toolimpl.Arg{
+		{Name: "city", Required: true, Kind: toolimpl.KindString},
+	},
+}
+
+// BookTripParams holds the arguments of book_trip as BookTrip takes them: a
+// hook meets a *BookTripParams in toolrt.Call's Args (toolrt.Use).
+type BookTripParams struct {
+	City string `json:"city"`
+}
+
+func mcptagBookTrip(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	defer toolimpl.Recover(ctx, "book_trip", &res)
+	var in BookTripParams
+	if err := mcptagBookTripDecode(ctx, req, &in); err != nil {
+		return toolimpl.Error(err), nil
+	}
+	return toolimpl.Ran(mcptagBookTripRun(ctx, req, &in))
+}
+
+func mcptagBookTripDecode(ctx context.Context, req *mcp.CallToolRequest, in *BookTripParams) error {
+	args, err := mcptagBookTripArgs.ParseContext(ctx, req.Params.Arguments)
+	if err != nil {
+		return err
+	}
+	return args.Decode("city", &in.City)
+}
+
+func mcptagBookTripRun(ctx context.Context, req *mcp.CallToolRequest, in *BookTripParams) (*mcp.CallToolResult, error) {
+	out, err := BookTrip(ctx, req, in.City)
+	if err != nil {
+		return nil, err
+	}
+	return toolimpl.Wrapped("book_trip", out), nil
+}
+
+// Client calls the tools work, deploy, release, echo, headline, book_trip
+// through a client session: one method a tool, named after its Go function,
+// taking its arguments and returning its result.
 type Client struct {
 	cs *mcp.ClientSession
 }
@@ -414,6 +478,15 @@ func (c *Client) Headline(ctx context.Context, text string) (res *mcp.CallToolRe
 	}
 	out, err = toolimpl.ClientJSONText[any](res, "headline")
 	return res, out, err
+}
+
+// BookTrip calls the tool book_trip.
+func (c *Client) BookTrip(ctx context.Context, city string) (out string, err error) {
+	res, err := toolimpl.CallTool(ctx, c.cs, "book_trip", map[string]any{"city": city})
+	if err != nil {
+		return out, err
+	}
+	return toolimpl.ClientWrapped[string](res, "book_trip")
 }
 
 // ElicitApproval asks the user of the client that made the tool call req to

@@ -279,3 +279,70 @@ func TestTaskMalformedParams(t *testing.T) {
 		}
 	}
 }
+
+// approve answers each request of asked whose message mentions one of
+// what with approve: true, the others with approve: false.
+func approve(asked map[string]any, what ...string) map[string]any {
+	answers := map[string]any{}
+	for key, r := range asked {
+		msg, _ := r.(map[string]any)["params"].(map[string]any)["message"].(string)
+		yes := false
+		for _, w := range what {
+			yes = yes || strings.Contains(msg, w)
+		}
+		answers[key] = map[string]any{"action": "accept", "content": map[string]any{"approve": yes}}
+	}
+	return answers
+}
+
+// TestFormsAtOnce: two forms a tool asks at once, from two goroutines,
+// are two input requests of one round; outside a task the call with
+// both answers completes, and inside one the task waits with both
+// pending, then with the one not yet answered, and completes once both
+// are.
+func TestFormsAtOnce(t *testing.T) {
+	srv := serve(t, newServer(), toolrt.TaskOptions{})
+	sync := &mcptest.TaskClient{T: t, URL: srv.URL}
+	first, err := sync.Call("book_trip", map[string]any{"city": "Oslo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked, _ := first["inputRequests"].(map[string]any)
+	if len(asked) != 2 {
+		t.Fatalf("first round = %v, want both forms asked", first)
+	}
+	second, rpcErr := sync.Do("tools/call", map[string]any{"name": "book_trip", "arguments": map[string]any{"city": "Oslo"},
+		"inputResponses": approve(asked, "flight"), "requestState": first["requestState"]})
+	if rpcErr != nil {
+		t.Fatal(rpcErr)
+	}
+	if text := second["content"].([]any)[0].(map[string]any)["text"]; text != "flight true, hotel false" {
+		t.Errorf("second round = %v, want the answers to both", second)
+	}
+
+	c := &mcptest.TaskClient{T: t, URL: srv.URL, Tasks: true}
+	id := startTask(c, "book_trip", map[string]any{"city": "Rome"})
+	parked := c.Await(id, "input_required")
+	pending, _ := parked["inputRequests"].(map[string]any)
+	if len(pending) != 2 {
+		t.Fatalf("input_required task = %v, want both forms pending", parked)
+	}
+	answers := approve(pending, "hotel")
+	var hotelKey, flightKey string
+	for key, r := range pending {
+		if strings.Contains(r.(map[string]any)["params"].(map[string]any)["message"].(string), "hotel") {
+			hotelKey = key
+		} else {
+			flightKey = key
+		}
+	}
+	c.Must("tasks/update", map[string]any{"taskId": id, "inputResponses": map[string]any{hotelKey: answers[hotelKey]}})
+	still := c.Get(id)
+	if left, _ := still["inputRequests"].(map[string]any); still["status"] != "input_required" || len(left) != 1 || left[flightKey] == nil {
+		t.Fatalf("after answering the hotel: %v, want input_required with the flight alone", still)
+	}
+	c.Must("tasks/update", map[string]any{"taskId": id, "inputResponses": map[string]any{flightKey: answers[flightKey]}})
+	if got := resultText(t, c.Await(id, "completed", "failed")); got != "flight false, hotel true" {
+		t.Errorf("result text = %q, want %q", got, "flight false, hotel true")
+	}
+}

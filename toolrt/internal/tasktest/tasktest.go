@@ -11,6 +11,7 @@ package tasktest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -126,4 +127,22 @@ func Headline(ctx context.Context, req *mcp.CallToolRequest, text string) (*mcp.
 		}
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "headline: " + headline}}}, nil, nil
+}
+
+// BookTrip asks at once whether to book the flight and the hotel to
+// city, and books what the user approves.
+//
+//mcp:tool task=optional
+func BookTrip(ctx context.Context, req *mcp.CallToolRequest, city string) (string, error) {
+	var flight, hotel Approval
+	var flightOK, hotelOK bool
+	var flightErr, hotelErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { flight, flightOK, flightErr = ElicitApproval(ctx, req, "Book the flight to "+city+"?") })
+	wg.Go(func() { hotel, hotelOK, hotelErr = ElicitApproval(ctx, req, "Book a hotel in "+city+"?") })
+	wg.Wait()
+	if err := errors.Join(flightErr, hotelErr); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("flight %t, hotel %t", flightOK && flight.Approve, hotelOK && hotel.Approve), nil
 }
