@@ -1,8 +1,8 @@
 package toolimpl
 
 import (
-	"cmp"
 	"bytes"
+	"cmp"
 	"crypto/hmac"
 	"crypto/sha256"
 	"crypto/subtle"

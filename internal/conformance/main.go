@@ -51,4 +51,3 @@ func newServer() *mcp.Server {
 	Register(server, &Lists{server: server})
 	return server
 }
-
