@@ -12,6 +12,10 @@
 //   - the HTTP wrappers that check OAuth scopes and parameter headers
 //     before the go-sdk reads a request (RequireScopes, CheckHeaders), and
 //     the stdio transport that bounds a line (StdioTransport);
+//   - tasks, the extension io.modelcontextprotocol/tasks: the handler that
+//     serves them in front of the go-sdk's (TasksHandler, TaskOptions),
+//     StartTask, and the store replicas share (TaskStore, Task,
+//     NewMemoryTaskStore);
 //   - the pages of tools shown as MCP Apps (AppPage), the helpers that
 //     combine completion handlers, and the error of a generated typed
 //     client whose tool failed (ToolError).
