@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -90,7 +91,22 @@ func (s *taskServer) load(ctx context.Context, id, who string) (*Task, error) {
 	if errors.Is(err, ErrNoTask) || err == nil && t.Owner != who {
 		return nil, unknownTask(id)
 	}
-	return t, err
+	if err != nil {
+		return nil, storeFailed(ctx, id, err)
+	}
+	return t, nil
+}
+
+// storeFailed is the error a client gets when the store failed with err
+// on the task id: the server's fault, said without the store's own words
+// (an address, a query), which go to the server's log; a task that went
+// meanwhile is unknown, as any other.
+func storeFailed(ctx context.Context, id string, err error) error {
+	if errors.Is(err, ErrNoTask) {
+		return unknownTask(id)
+	}
+	slog.ErrorContext(ctx, "mcptag: the task store failed", "task", id, "error", err)
+	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the server could not reach its task store; try again"}
 }
 
 // get answers tasks/get: the task as it is, a working one past its
@@ -104,7 +120,7 @@ func (s *taskServer) get(ctx context.Context, id string) (any, error) {
 	if t.Status == TaskWorking && !t.Lease.IsZero() && s.now().After(t.Lease) {
 		t, err = s.opts.Store.Update(ctx, id, s.leaseLost)
 		if err != nil {
-			return nil, err
+			return nil, storeFailed(ctx, id, err)
 		}
 	}
 	return detailed(t), nil
@@ -140,7 +156,7 @@ func (s *taskServer) update(ctx context.Context, id string, params json.RawMessa
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, storeFailed(ctx, id, err)
 	}
 	if resume {
 		s.startRound(ctx, id, call)
@@ -188,7 +204,7 @@ func (s *taskServer) cancel(ctx context.Context, id string) (any, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, storeFailed(ctx, id, err)
 	}
 	if stop, ok := s.running.Load(id); ok {
 		stop.(context.CancelFunc)()
@@ -242,7 +258,7 @@ func (s *taskServer) create(ctx context.Context, params json.RawMessage) (*Task,
 		Lease:        now.Add(s.opts.Lease),
 	}
 	if err := s.opts.Store.Create(ctx, t); err != nil {
-		return nil, err
+		return nil, storeFailed(ctx, t.ID, err)
 	}
 	return t, nil
 }
