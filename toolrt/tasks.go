@@ -43,6 +43,9 @@ type TaskOptions struct {
 	// to fail one Lease later, with an error that says so, never to
 	// stay working for ever. 30 seconds by default.
 	Lease time.Duration
+	// Running, if set, counts the task rounds this process runs, for a
+	// server that waits for them when it stops (RunningTasks.Wait).
+	Running *RunningTasks
 }
 
 // TasksHandler serves the tasks extension in front of next, the go-sdk's

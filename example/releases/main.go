@@ -20,10 +20,10 @@
 //
 // and a load balancer that sends each request to either, for example
 // nginx with an upstream of localhost:8081 and localhost:8082. A replica
-// asked to stop (SIGINT, SIGTERM) lets its requests finish, but not the
-// rounds of its working tasks, which fail one lease later as a killed
-// replica's do. Without -redis, tasks are kept in the process's memory:
-// one replica only.
+// asked to stop (SIGINT, SIGTERM) lets its requests finish, then the
+// rounds of its working tasks, for up to -drain; the tasks still working
+// then fail one lease later, as a killed replica's do. Without -redis,
+// tasks are kept in the process's memory: one replica only.
 package main
 
 import (
@@ -46,8 +46,8 @@ import (
 )
 
 // shutdownGrace is how long requests under way may take to finish once
-// the server is asked to stop. A task's round outlives its request: the
-// tasks still working when the process ends fail one lease later.
+// the server is asked to stop. A task's round outlives its request:
+// -drain is how long the server waits for those.
 const shutdownGrace = 5 * time.Second
 
 // taskKeyPrefix is the prefix of the Redis keys of the tasks.
@@ -58,15 +58,17 @@ func main() {
 	redisAddr := flag.String("redis", "", "keep tasks in the Redis server at this address (host:port), shared by every replica; without it, in this process's memory")
 	stateKeyFile := flag.String("state-key-file", "", "a file holding the secret key (32 bytes or more) that signs forms' request state: the same file for every replica (default: a random key per process)")
 	lease := flag.Duration("lease", 30*time.Second, "how long a working task outlives its replica: a task whose replica stopped is failed this long after its last renewal")
+	drain := flag.Duration("drain", 30*time.Second, "once asked to stop, how long to wait for the tasks this replica runs to finish")
 	flag.DurationVar(&stepDuration, "step", stepDuration, "how long each step of a build takes")
 	flag.Parse()
-	if err := run(*addr, *redisAddr, *stateKeyFile, *lease); err != nil {
+	if err := run(*addr, *redisAddr, *stateKeyFile, *lease, *drain); err != nil {
 		log.Fatal(err)
 	}
 }
 
-// run serves the tools on addr until the process is interrupted.
-func run(addr, redisAddr, stateKeyFile string, lease time.Duration) error {
+// run serves the tools on addr until the process is interrupted, then
+// waits for its tasks' rounds for up to drain.
+func run(addr, redisAddr, stateKeyFile string, lease, drain time.Duration) error {
 	if stateKeyFile != "" {
 		if err := setStateKey(stateKeyFile); err != nil {
 			return err
@@ -78,13 +80,19 @@ func run(addr, redisAddr, stateKeyFile string, lease time.Duration) error {
 	if err != nil {
 		return err
 	}
-	h := toolrt.TaskOptions{Store: store, Lease: lease}.Handler(newHandler(newServer()))
+	running := &toolrt.RunningTasks{}
+	h := toolrt.TaskOptions{Store: store, Lease: lease, Running: running}.Handler(newHandler(newServer()))
 	log.Printf("releases: serving MCP on http://%s", addr)
 	err = serveHTTP(ctx, &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second})
-	if errors.Is(err, context.Canceled) {
-		return nil
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return err
 	}
-	return err
+	waitCtx, cancel := context.WithTimeout(context.Background(), drain)
+	defer cancel()
+	if running.Wait(waitCtx) != nil {
+		log.Printf("releases: stopped with tasks still working: they fail one lease later")
+	}
+	return nil
 }
 
 // setStateKey has the forms' request state signed with the key in file,

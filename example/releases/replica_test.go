@@ -144,8 +144,10 @@ func replicaArgs(t *testing.T, addr string) []string {
 // TestReplicasShareTasks: two replicas with one Redis and one state key
 // serve each other's tasks: a deploy's form asked on one is answered on
 // the other, which deploys; a build on one is cancelled on the other,
-// which cancels the build's context on the first; and a build whose
-// replica is killed fails on the other one lease later, saying why.
+// which cancels the build's context on the first; a build whose replica
+// is asked to stop completes, the replica waiting for it; and a build
+// whose replica is killed fails on the other one lease later, saying
+// why.
 func TestReplicasShareTasks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("it runs the example as a process, built by TestMain; go test without -short runs it")
@@ -170,6 +172,18 @@ func TestReplicasShareTasks(t *testing.T) {
 		if log := two.log.String(); strings.Contains(log, "build api") {
 			t.Errorf("the replica that cancelled the task ran the build:\n%s", log)
 		}
+	})
+	t.Run("replica stopped", func(t *testing.T) {
+		leaving := startReplica(t, append(args, "-step", "200ms")...)
+		c2 := two.client(t, true)
+		id := startBuild(t, leaving.client(t, true), c2, "docs")
+		if err := leaving.cmd.Process.Signal(os.Interrupt); err != nil {
+			t.Fatal(err)
+		}
+		if task := c2.Await(id, "completed", "failed", "cancelled"); task["status"] != "completed" {
+			t.Errorf("the task of the replica asked to stop: %v; want completed, the replica waiting for it", task)
+		}
+		leaving.awaitLog(t, "build docs done")
 	})
 	t.Run("replica killed", func(t *testing.T) {
 		doomed := startReplica(t, args...)
