@@ -13,8 +13,8 @@ import (
 // lease later, as a stopped replica's does (docs/tasks.md). The zero
 // value is ready to use.
 type RunningTasks struct {
-	mu    sync.Mutex
-	n     int
+	mu   sync.Mutex
+	n    int
 	idle chan struct{} // closed when n drops to 0; nil while none waits
 }
 
