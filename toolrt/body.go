@@ -64,11 +64,7 @@ func (e *bodyError) write(w http.ResponseWriter) { http.Error(w, e.msg, e.status
 // limit, one that is not JSON-RPC, a tools/call whose parameters
 // do not decode.
 func readToolCalls(req *http.Request, limit int64) ([]toolCall, *bodyError) {
-	body, err := io.ReadAll(io.LimitReader(req.Body, limit+1))
-	req.Body = struct {
-		io.Reader
-		io.Closer
-	}{io.MultiReader(bytes.NewReader(body), req.Body), req.Body}
+	body, err := peekBody(req, limit)
 	switch {
 	case err != nil:
 		return nil, &bodyError{http.StatusBadRequest, "failed to read body"}
@@ -90,6 +86,28 @@ func readToolCalls(req *http.Request, limit int64) ([]toolCall, *bodyError) {
 		}
 	}
 	return calls, nil
+}
+
+// peekBody reads req's body up to one byte past limit, and leaves it for
+// the next handler to read as it was sent. A large body that declares its
+// length is read into one buffer of that length, not into one that
+// doubles as it fills.
+func peekBody(req *http.Request, limit int64) ([]byte, error) {
+	r := io.LimitReader(req.Body, limit+1)
+	var body []byte
+	var err error
+	if n := req.ContentLength; n <= bytes.MinRead || n > limit {
+		body, err = io.ReadAll(r)
+	} else {
+		buf := bytes.NewBuffer(make([]byte, 0, n+bytes.MinRead))
+		_, err = buf.ReadFrom(r)
+		body = buf.Bytes()
+	}
+	req.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(body), req.Body), req.Body}
+	return body, err
 }
 
 // readBatch reads data as the go-sdk's readBatch (mcp/transport.go)

@@ -13,7 +13,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"time"
 
@@ -105,8 +104,7 @@ func (h *tasksHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.next.ServeHTTP(w, r)
 		return
 	}
-	body, err := readBody(r)
-	r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), r.Body))
+	body, err := peekBody(r, mcp.DefaultMaxRequestBodyBytes)
 	if err != nil || !mayConcernTasks(body) {
 		h.next.ServeHTTP(w, r)
 		return
@@ -134,20 +132,6 @@ func (h *tasksHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		h.next.ServeHTTP(w, r)
 	}
-}
-
-// readBody reads r's body up to one byte past the most the go-sdk
-// reads; a large body that declares its length, into one buffer of that
-// length, not one that doubles as it fills.
-func readBody(r *http.Request) ([]byte, error) {
-	body := io.LimitReader(r.Body, mcp.DefaultMaxRequestBodyBytes+1)
-	n := r.ContentLength
-	if n <= bytes.MinRead || n > mcp.DefaultMaxRequestBodyBytes {
-		return io.ReadAll(body)
-	}
-	buf := bytes.NewBuffer(make([]byte, 0, n+bytes.MinRead))
-	_, err := buf.ReadFrom(body)
-	return buf.Bytes(), err
 }
 
 // mayConcernTasks reports whether body may be a request that
