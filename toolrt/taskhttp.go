@@ -215,32 +215,38 @@ func (w *roundWriter) message(data []byte) {
 	var m struct {
 		ID     json.RawMessage `json:"id"`
 		Method string          `json:"method"`
-		Params struct {
-			Message  string   `json:"message"`
-			Progress float64  `json:"progress"`
-			Total    *float64 `json:"total"`
-		} `json:"params"`
+		Params progressParams  `json:"params"`
 	}
 	if json.Unmarshal(data, &m) != nil {
 		return
 	}
 	switch {
 	case m.Method == "notifications/progress":
-		w.progress(progressMessage(m.Params.Message, m.Params.Progress, m.Params.Total))
+		w.progress(m.Params.status())
 	case string(m.ID) == roundID:
 		w.response = append(json.RawMessage(nil), data...)
 	}
 }
 
-// progressMessage is a progress notification as a task's status message.
-func progressMessage(msg string, progress float64, total *float64) string {
-	if msg != "" {
-		return msg
+// progressParams are the params of a progress notification that a
+// task's call sends, which become the task's status message.
+type progressParams struct {
+	Token    any      `json:"progressToken"`
+	Message  string   `json:"message"`
+	Progress float64  `json:"progress"`
+	Total    *float64 `json:"total"`
+}
+
+// status is p as a task's status message: its message, or how far the
+// call has come.
+func (p *progressParams) status() string {
+	if p.Message != "" {
+		return p.Message
 	}
-	if total != nil {
-		return strings.TrimSpace(jsonNumber(progress) + " of " + jsonNumber(*total))
+	if p.Total != nil {
+		return jsonNumber(p.Progress) + " of " + jsonNumber(*p.Total)
 	}
-	return jsonNumber(progress)
+	return jsonNumber(p.Progress)
 }
 
 func jsonNumber(f float64) string {

@@ -220,12 +220,7 @@ func (c *taskConn) answerOffered(ctx context.Context, msg *jsonrpc.Response, tok
 // reported hands a progress notification of a round to the round's
 // report, and says whether it was one.
 func (c *taskConn) reported(params json.RawMessage) bool {
-	var p struct {
-		Token    any      `json:"progressToken"`
-		Message  string   `json:"message"`
-		Progress float64  `json:"progress"`
-		Total    *float64 `json:"total"`
-	}
+	var p progressParams
 	if json.Unmarshal(params, &p) != nil {
 		return false
 	}
@@ -236,7 +231,7 @@ func (c *taskConn) reported(params json.RawMessage) bool {
 	if report == nil {
 		return false
 	}
-	report(progressMessage(p.Message, p.Progress, p.Total))
+	report(p.status())
 	return true
 }
 
