@@ -3,11 +3,11 @@ package toolrt
 // Tasks as the extension puts them on the wire.
 
 import (
-	"context"
 	"encoding/json"
 	"maps"
 	"time"
 
+	"github.com/mcptag/mcptag/internal/extension"
 	"github.com/mcptag/mcptag/internal/perserver"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -73,36 +73,10 @@ func wireTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.0
 // advertiseTasks has s advertise the extension in every handshake and
 // server/discover, once however often it is called.
 func advertiseTasks(s *mcp.Server) {
-	advertising.Do(s, func(s *mcp.Server) { s.AddReceivingMiddleware(tasksAdvertised) })
+	advertising.Do(s, func(s *mcp.Server) {
+		s.AddReceivingMiddleware(extension.Middleware(TasksExtension, func() map[string]any { return map[string]any{} }))
+	})
 }
 
 // advertising holds the servers that advertise the extension, weakly.
 var advertising perserver.Once
-
-// tasksAdvertised is receiving middleware that adds the extension to
-// the capabilities a server answers initialize and server/discover with.
-func tasksAdvertised(next mcp.MethodHandler) mcp.MethodHandler {
-	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		res, err := next(ctx, method, req)
-		switch res := res.(type) {
-		case *mcp.InitializeResult:
-			res.Capabilities = withTasks(res.Capabilities)
-		case *mcp.DiscoverResult:
-			res.Capabilities = withTasks(res.Capabilities)
-		}
-		return res, err
-	}
-}
-
-// withTasks is a copy of caps that declares the extension.
-func withTasks(caps *mcp.ServerCapabilities) *mcp.ServerCapabilities {
-	var out mcp.ServerCapabilities
-	if caps != nil {
-		out = *caps
-	}
-	if _, ok := out.Extensions[TasksExtension]; !ok {
-		out.Extensions = maps.Clone(out.Extensions)
-		out.AddExtension(TasksExtension, map[string]any{})
-	}
-	return &out
-}

@@ -14,8 +14,9 @@
 //   - toolrt is the run-time a server uses and toolimpl the one generated
 //     code calls: toolimpl may import toolrt, never the reverse, and
 //     neither carries any of the generator; both serve the MCP Apps
-//     extension through uiext, which imports only the go-sdk and
-//     perserver (what is kept per server), and fill description
+//     extension through uiext, which imports only the go-sdk, perserver
+//     (what is kept per server) and extension (advertising an extension
+//     on a server), and fill description
 //     templates by placeholder's rules, which import nothing.
 //
 // The golangci-lint plugin (lint/golangci, a module of its own) imports

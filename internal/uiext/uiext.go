@@ -15,6 +15,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/mcptag/mcptag/internal/extension"
 	"github.com/mcptag/mcptag/internal/perserver"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -93,43 +94,23 @@ func ClaimPages(s *mcp.Server, uris, tools []string) *Clash {
 
 // install adds the extension's middleware to s; a variable, so that a
 // test counts how often Serve installs it.
-var install = func(s *mcp.Server) { s.AddReceivingMiddleware(middleware) }
-
-// middleware is the receiving middleware of Serve.
-func middleware(next mcp.MethodHandler) mcp.MethodHandler {
-	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		res, err := next(ctx, method, req)
-		if err != nil {
-			return res, err
-		}
-		switch res := res.(type) {
-		case *mcp.InitializeResult:
-			res.Capabilities = advertised(res.Capabilities)
-		case *mcp.DiscoverResult:
-			res.Capabilities = advertised(res.Capabilities)
-		case *mcp.ListToolsResult:
-			if list, ok := req.(*mcp.ListToolsRequest); ok && !Declared(list.ClientCapabilities()) {
-				res.Tools = stripped(res.Tools)
-			}
-		}
-		return res, nil
-	}
+var install = func(s *mcp.Server) {
+	s.AddReceivingMiddleware(extension.Middleware(Extension, settings), stripUnlessDeclared)
 }
 
-// advertised returns a copy of caps with the extension added, unless
-// the server's own options already declare it, with settings of their
-// own; caps itself, which may be shared, is left as it is.
-func advertised(caps *mcp.ServerCapabilities) *mcp.ServerCapabilities {
-	var out mcp.ServerCapabilities
-	if caps != nil {
-		out = *caps
+// stripUnlessDeclared is receiving middleware that leaves the tools' UI
+// metadata out of tools/list for a client that does not declare the
+// extension.
+func stripUnlessDeclared(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if list, ok := res.(*mcp.ListToolsResult); ok && err == nil {
+			if r, ok := req.(*mcp.ListToolsRequest); ok && !Declared(r.ClientCapabilities()) {
+				list.Tools = stripped(list.Tools)
+			}
+		}
+		return res, err
 	}
-	if _, ok := out.Extensions[Extension]; ok {
-		return &out
-	}
-	out.Extensions = maps.Clone(out.Extensions)
-	out.AddExtension(Extension, settings())
-	return &out
 }
 
 // Declared reports whether caps, a client's capabilities, declare the
