@@ -59,13 +59,19 @@ func hasParamHeader(h http.Header) bool {
 	return false
 }
 
+// asRPCError is err as a JSON-RPC error: itself if it is one, else an
+// internal error with its message.
+func asRPCError(err error) *jsonrpc.Error {
+	if rpcErr, ok := err.(*jsonrpc.Error); ok {
+		return rpcErr
+	}
+	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
+}
+
 // writeRPCError answers with status and the JSON-RPC error response to
 // the request id: err's code and message, or an internal error's.
 func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, err error) {
-	rpcErr, ok := err.(*jsonrpc.Error)
-	if !ok {
-		rpcErr = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
-	}
+	rpcErr := asRPCError(err)
 	data, _ := json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id,omitempty"`

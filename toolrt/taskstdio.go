@@ -162,10 +162,7 @@ func (c *taskConn) reply(ctx context.Context, id jsonrpc.ID, res any, err error)
 		result, err = json.Marshal(res)
 	}
 	if err != nil {
-		if _, ok := err.(*jsonrpc.Error); !ok {
-			err = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
-		}
-		result = nil
+		err, result = asRPCError(err), nil
 	}
 	c.Connection.Write(ctx, &jsonrpc.Response{ID: id, Result: result, Error: err})
 }
