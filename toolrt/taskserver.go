@@ -97,13 +97,31 @@ func (s *taskServer) load(ctx context.Context, id, who string) (*Task, error) {
 	return t, nil
 }
 
+// owned is the change of a store's Update that makes change to the task
+// id if the caller of ctx owns it, and is the error of an unknown task
+// otherwise: the owner is checked in the same read as the change.
+func (s *taskServer) owned(ctx context.Context, id string, change func(*Task)) func(*Task) error {
+	who := ownerFrom(ctx)
+	return func(t *Task) error {
+		if t.Owner != who {
+			return unknownTask(id)
+		}
+		change(t)
+		return nil
+	}
+}
+
 // storeFailed is the error a client gets when the store failed with err
 // on the task id: the server's fault, said without the store's own words
 // (an address, a query), which go to the server's log; a task that went
-// meanwhile is unknown, as any other.
+// meanwhile is unknown, as any other, and an error of the server's own
+// (unknownTask from owned) is itself.
 func storeFailed(ctx context.Context, id string, err error) error {
 	if errors.Is(err, ErrNoTask) {
 		return unknownTask(id)
+	}
+	if rpcErr, ok := errors.AsType[*jsonrpc.Error](err); ok {
+		return rpcErr
 	}
 	slog.ErrorContext(ctx, "mcptag: the task store failed", "task", id, "error", err)
 	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the server could not reach its task store; try again"}
@@ -147,14 +165,10 @@ func (s *taskServer) update(ctx context.Context, id string, params json.RawMessa
 	if err := json.Unmarshal(params, &p); err != nil || p.InputResponses == nil {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tasks/update: params.inputResponses must be an object of answers by key"}
 	}
-	if _, err := s.load(ctx, id, ownerFrom(ctx)); err != nil {
-		return nil, err
-	}
 	resume := false
-	_, err := s.opts.Store.Update(ctx, id, func(t *Task) error {
+	_, err := s.opts.Store.Update(ctx, id, s.owned(ctx, id, func(t *Task) {
 		resume = s.answer(t, p.InputResponses)
-		return nil
-	})
+	}))
 	if err != nil {
 		return nil, storeFailed(ctx, id, err)
 	}
@@ -194,15 +208,11 @@ func (s *taskServer) answer(t *Task, responses map[string]json.RawMessage) bool 
 // the tool's context with it, here or, through the lease, on the replica
 // that runs it. A terminal task is left as it is: the ack is the same.
 func (s *taskServer) cancel(ctx context.Context, id string) (any, error) {
-	if _, err := s.load(ctx, id, ownerFrom(ctx)); err != nil {
-		return nil, err
-	}
-	_, err := s.opts.Store.Update(ctx, id, func(t *Task) error {
+	_, err := s.opts.Store.Update(ctx, id, s.owned(ctx, id, func(t *Task) {
 		if !t.Status.Terminal() {
 			s.finish(t, TaskCancelled, nil, nil)
 		}
-		return nil
-	})
+	}))
 	if err != nil {
 		return nil, storeFailed(ctx, id, err)
 	}
