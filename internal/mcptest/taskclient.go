@@ -84,21 +84,28 @@ func (c *TaskClient) Do(method string, params map[string]any, header ...string) 
 // client's version, capabilities (forms, and the tasks extension if it
 // declares it) and name, and params' own _meta.
 func (c *TaskClient) meta(params map[string]any) map[string]any {
-	caps := map[string]any{"elicitation": map[string]any{"form": map[string]any{}}}
-	if c.Tasks {
-		caps["extensions"] = map[string]any{toolrt.TasksExtension: map[string]any{}}
-	}
-	meta := map[string]any{
-		"io.modelcontextprotocol/protocolVersion":    "2026-07-28",
-		"io.modelcontextprotocol/clientCapabilities": caps,
-		"io.modelcontextprotocol/clientInfo":         map[string]any{"name": "mcptest", "version": "1"},
-	}
+	meta := RequestMeta(c.Tasks)
 	if m, ok := params["_meta"].(map[string]any); ok {
 		for k, v := range m {
 			meta[k] = v
 		}
 	}
 	return meta
+}
+
+// RequestMeta is the _meta of a request of protocol 2026-07-28: the
+// client's version, capabilities (forms, and the tasks extension if
+// tasks) and name.
+func RequestMeta(tasks bool) map[string]any {
+	caps := map[string]any{"elicitation": map[string]any{"form": map[string]any{}}}
+	if tasks {
+		caps["extensions"] = map[string]any{toolrt.TasksExtension: map[string]any{}}
+	}
+	return map[string]any{
+		"io.modelcontextprotocol/protocolVersion":    "2026-07-28",
+		"io.modelcontextprotocol/clientCapabilities": caps,
+		"io.modelcontextprotocol/clientInfo":         map[string]any{"name": "mcptest", "version": "1"},
+	}
 }
 
 // lastMessage is the response's JSON-RPC message: its body, or the last

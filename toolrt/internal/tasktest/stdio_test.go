@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcptag/mcptag/internal/mcptest"
 	"github.com/mcptag/mcptag/toolrt"
 )
 
@@ -69,14 +70,7 @@ func (c *stdioClient) readLines(r io.Reader) {
 // do sends method with params and returns the response.
 func (c *stdioClient) do(method string, params map[string]any) map[string]any {
 	c.t.Helper()
-	params["_meta"] = map[string]any{
-		"io.modelcontextprotocol/protocolVersion": "2026-07-28",
-		"io.modelcontextprotocol/clientCapabilities": map[string]any{
-			"elicitation": map[string]any{"form": map[string]any{}},
-			"extensions":  map[string]any{toolrt.TasksExtension: map[string]any{}},
-		},
-		"io.modelcontextprotocol/clientInfo": map[string]any{"name": "tasktest", "version": "1"},
-	}
+	params["_meta"] = mcptest.RequestMeta(true)
 	c.mu.Lock()
 	c.seq++
 	id := c.seq
